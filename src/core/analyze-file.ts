@@ -1,0 +1,59 @@
+/**
+ * The per-file stage: bytes → normalised text → frontmatter → node candidate, plus lazy
+ * access to the parsed Markdown body. Pure: it sees only one file.
+ */
+import { buildNode } from './build-node.js';
+import { parseFrontmatter } from './frontmatter.js';
+import { extractMarkdown } from './markdown.js';
+import { decodeText } from './normalize-text.js';
+import type { Diagnostic, DocNode, MarkdownInfo } from './types.js';
+
+export interface FileAnalysis {
+  readonly path: string;
+  /** The node the file defines, before duplicate ids are resolved; `null` when none. */
+  readonly node: DocNode | null;
+  /** 1-based line of the `id` key (1 when there is none). */
+  readonly idLine: number;
+  /** Diagnostics found in this file alone. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The parsed body, or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
+  readonly markdown: () => MarkdownInfo | null;
+}
+
+/** Analyses one file's bytes. */
+export function analyzeFile(path: string, bytes: Uint8Array): FileAnalysis {
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) {
+    return {
+      path,
+      node: null,
+      idLine: 1,
+      diagnostics: [{ code: 'FILE_UNREADABLE', message: `\`${path}\` cannot be read: ${decoded.reason}; save it as UTF-8`, nodeId: null, path, line: null }],
+      markdown: () => null,
+    };
+  }
+  return analyzeText(path, decoded.text);
+}
+
+/** Analyses one file's normalised text. */
+export function analyzeText(path: string, text: string): FileAnalysis {
+  const fm = parseFrontmatter(text);
+  const body = fm.body;
+  let parsed: MarkdownInfo | null | undefined;
+  const markdown = (): MarkdownInfo | null => {
+    if (parsed === undefined) parsed = body === null ? null : extractMarkdown(body, fm.bodyLine);
+    return parsed;
+  };
+  if (fm.kind === 'none') return { path, node: null, idLine: 1, diagnostics: [], markdown };
+  if (fm.kind === 'invalid') {
+    return {
+      path,
+      node: null,
+      idLine: 1,
+      diagnostics: [{ code: 'FRONTMATTER_INVALID', message: fm.message, nodeId: null, path, line: fm.line }],
+      markdown,
+    };
+  }
+  const candidate = buildNode(path, text, fm, () => markdown()?.firstH1 ?? null);
+  return { path, node: candidate.node, idLine: candidate.idLine, diagnostics: candidate.diagnostics, markdown };
+}

@@ -1,0 +1,140 @@
+/**
+ * META-01 §7: the deterministic context bundle of a task — a pure function of a loaded
+ * workspace and its options.
+ */
+import { GraphCycleError, InvalidArgumentError, TaskNotFoundError } from './errors.js';
+import { compareStrings } from './sort.js';
+import { closestMatches } from './suggest.js';
+import type { BundleOptions, Cycle, Workspace } from './types.js';
+
+export const DEFAULT_MAX_DEPTH = 5;
+
+/** The upstream closure of a task, each node with its shortest depth. */
+export interface Closure {
+  /** Depth of every node of the closure (the task is 0). */
+  readonly depths: ReadonlyMap<string, number>;
+  /** Ids with depth ≤ maxDepth, sorted by depth then id. */
+  readonly included: readonly string[];
+  /** `true` when some node of the closure lies deeper than maxDepth. */
+  readonly truncated: boolean;
+}
+
+/** Builds the bundle text for `options.taskId`. Throws `TaskNotFoundError` or `GraphCycleError`. */
+export function buildBundle(workspace: Workspace, options: BundleOptions): string {
+  const maxDepth = checkMaxDepth(options.maxDepth);
+  const taskId = options.taskId;
+  const closure = upstreamClosure(workspace, taskId, maxDepth);
+  const included = new Set(closure.included);
+
+  let out = `# Context bundle: ${taskId}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated}\n\n## Inclusion report\n`;
+  for (const id of closure.included) {
+    const depth = closure.depths.get(id)!;
+    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}\n`;
+  }
+  const unresolved = unresolvedReferences(workspace, closure.included);
+  if (unresolved.length > 0) {
+    out += '\n## Unresolved references\n';
+    for (const [missing, by] of unresolved) out += `- \`${missing}\`: referenced by ${by.map((id) => `\`${id}\``).join(', ')}\n`;
+  }
+  out += '\n## Documents\n';
+  for (const id of dependencyOrder(workspace, included)) {
+    const node = workspace.nodes.get(id)!;
+    out += `\n### ${id} — ${node.title}\npath: ${node.path}\n\n${node.text.replace(/\n+$/, '')}\n`;
+  }
+  return out;
+}
+
+/** Validates `maxDepth` (an integer ≥ 0; default 5). */
+export function checkMaxDepth(maxDepth: number | undefined): number {
+  if (maxDepth === undefined) return DEFAULT_MAX_DEPTH;
+  if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) {
+    throw new InvalidArgumentError(`\`maxDepth\` must be an integer ≥ 0, got ${String(maxDepth)}; omit it for the default ${DEFAULT_MAX_DEPTH}.`, { argument: 'maxDepth' });
+  }
+  return maxDepth;
+}
+
+/**
+ * Breadth-first walk upstream from `taskId` (§7.1–7.4). Throws `TaskNotFoundError` for an
+ * unknown id and `GraphCycleError` when a cycle touches the closure (fail-closed).
+ */
+export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: number): Closure {
+  if (!workspace.nodes.has(taskId)) throw new TaskNotFoundError(taskId, closestMatches(taskId, workspace.ids, 5));
+  const depths = new Map<string, number>([[taskId, 0]]);
+  const order = [taskId];
+  let cycle: Cycle | undefined;
+  for (let head = 0; head < order.length; head += 1) {
+    const id = order[head]!;
+    const found = workspace.cycleOf.get(id);
+    if (found !== undefined && (cycle === undefined || compareStrings(found.ids[0]!, cycle.ids[0]!) < 0)) cycle = found;
+    for (const dep of workspace.upstream.get(id) ?? []) {
+      if (depths.has(dep)) continue;
+      depths.set(dep, depths.get(id)! + 1);
+      order.push(dep);
+    }
+  }
+  if (cycle !== undefined) throw new GraphCycleError(taskId, cycle.ids, cycle.path);
+  // Breadth-first order is by depth; sort each level by id.
+  const included = order.filter((id) => depths.get(id)! <= maxDepth);
+  included.sort((a, b) => depths.get(a)! - depths.get(b)! || compareStrings(a, b));
+  return { depths, included, truncated: included.length < order.length };
+}
+
+function reasonFor(
+  workspace: Workspace,
+  id: string,
+  depth: number,
+  depths: ReadonlyMap<string, number>,
+  included: ReadonlySet<string>,
+): string {
+  if (depth === 0) return 'requested task';
+  const by = (workspace.downstream.get(id) ?? []).filter((d) => included.has(d) && depths.get(d) === depth - 1);
+  return `required by ${by.map((d) => `\`${d}\``).join(', ')}`;
+}
+
+/** `depends_on` entries of included nodes that name no node, sorted, with who lists them. */
+function unresolvedReferences(workspace: Workspace, included: readonly string[]): [string, string[]][] {
+  const missing = new Map<string, string[]>();
+  for (const id of [...included].sort(compareStrings)) {
+    for (const dep of workspace.nodes.get(id)!.dependsOn) {
+      if (workspace.nodes.has(dep)) continue;
+      const by = missing.get(dep);
+      if (by === undefined) missing.set(dep, [id]);
+      else by.push(id);
+    }
+  }
+  return [...missing].sort(([a], [b]) => compareStrings(a, b));
+}
+
+/** Kahn's algorithm over the included nodes, always taking the smallest ready id (§7.7). */
+function dependencyOrder(workspace: Workspace, included: ReadonlySet<string>): string[] {
+  const waiting = new Map<string, number>();
+  for (const id of included) {
+    waiting.set(id, (workspace.upstream.get(id) ?? []).filter((dep) => included.has(dep)).length);
+  }
+  // `ready` is kept sorted descending, so the smallest id is popped from the end.
+  const ready = [...included].filter((id) => waiting.get(id) === 0).sort((a, b) => compareStrings(b, a));
+  const order: string[] = [];
+  while (ready.length > 0) {
+    const id = ready.pop()!;
+    order.push(id);
+    for (const dependent of workspace.downstream.get(id) ?? []) {
+      if (!included.has(dependent)) continue;
+      const left = waiting.get(dependent)! - 1;
+      waiting.set(dependent, left);
+      if (left === 0) ready.splice(insertionIndex(ready, dependent), 0, dependent);
+    }
+  }
+  return order;
+}
+
+/** Where `id` goes in a list sorted descending. */
+function insertionIndex(descending: readonly string[], id: string): number {
+  let low = 0;
+  let high = descending.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareStrings(descending[mid]!, id) > 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

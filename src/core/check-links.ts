@@ -1,0 +1,84 @@
+/**
+ * META-01 §5: check relative Markdown links (target exists) and fragments (heading anchors).
+ * The filesystem is reached only through the `exists` function the caller passes in.
+ */
+import { posix } from 'node:path';
+import { closestMatch } from './suggest.js';
+import type { Diagnostic, MarkdownInfo } from './types.js';
+
+/** What the link check needs to know about the workspace. */
+export interface LinkContext {
+  /** Every Markdown file of the workspace. */
+  readonly files: ReadonlySet<string>;
+  /** Whether a root-relative path (file or directory of any kind) exists. `''` is the root. */
+  readonly exists: (path: string) => boolean;
+  /** The parsed Markdown of a workspace file, or `null` when it has none. */
+  readonly markdownOf: (path: string) => MarkdownInfo | null;
+  /** The node id a file defines, or `null`. */
+  readonly nodeIdOf: (path: string) => string | null;
+}
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/** Checks every link of the file at `path`. */
+export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkContext): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const nodeId = context.nodeIdOf(path);
+  for (const link of markdown.links) {
+    const problem = checkLink(path, link.url, context);
+    if (problem !== null) diagnostics.push({ ...problem, nodeId, path, line: link.line });
+  }
+  return diagnostics;
+}
+
+type Problem = Pick<Diagnostic, 'code' | 'message'>;
+
+function checkLink(from: string, url: string, context: LinkContext): Problem | null {
+  if (SCHEME.test(url) || url.startsWith('//')) return null;
+  const hash = url.indexOf('#');
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? '' : decode(url.slice(hash + 1));
+  const query = beforeHash.indexOf('?');
+  const rawPath = decode(query === -1 ? beforeHash : beforeHash.slice(0, query));
+  let target: string;
+  if (rawPath === '') {
+    target = from;
+  } else {
+    const joined = rawPath.startsWith('/') ? rawPath.replace(/^\/+/, '') : posix.join(posix.dirname(from), rawPath);
+    target = posix.normalize(joined === '' ? '.' : joined).replace(/\/+$/, '');
+    if (target === '..' || target.startsWith('../')) {
+      return {
+        code: 'MD_LINK_OUTSIDE_WORKSPACE',
+        message: `link \`${url}\` leaves the workspace, so it is not checked; link to a file inside the workspace or use a full URL`,
+      };
+    }
+    if (target === '.') target = '';
+    if (!context.exists(target)) {
+      const guess = closestMatch(target, context.files);
+      const hint = guess === null ? 'fix the path or add the file' : `did you mean \`${relativeLink(from, guess)}\`?`;
+      return { code: 'MD_LINK_BROKEN', message: `link \`${url}\` is broken: \`${target}\` does not exist; ${hint}` };
+    }
+  }
+  if (fragment === '' || !context.files.has(target)) return null;
+  const anchors = context.markdownOf(target)?.anchors ?? [];
+  if (anchors.includes(fragment)) return null;
+  const guess = closestMatch(fragment, anchors);
+  const where = target === from ? 'this file' : `\`${target}\``;
+  const hint = guess === null ? `it has ${anchors.length === 0 ? 'no headings' : `headings ${anchors.slice(0, 5).map((a) => `\`#${a}\``).join(', ')}${anchors.length > 5 ? ', …' : ''}`}` : `did you mean \`#${guess}\`?`;
+  return { code: 'MD_ANCHOR_BROKEN', message: `link \`${url}\` points at \`#${fragment}\`, which is no heading of ${where}; ${hint}` };
+}
+
+/** Percent-decodes; a malformed escape leaves the text as written. */
+function decode(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** How `from` would link to `to`, for "did you mean". */
+function relativeLink(from: string, to: string): string {
+  return posix.relative(posix.dirname(from), to) || posix.basename(to);
+}

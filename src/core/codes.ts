@@ -1,0 +1,63 @@
+/**
+ * Every diagnostic code and its severity (META-01 §6), in one place.
+ */
+
+export const ERROR_CODES = [
+  'FILE_UNREADABLE',
+  'FRONTMATTER_INVALID',
+  'ID_MISSING',
+  'ID_INVALID',
+  'ID_DUPLICATE',
+  'DEPENDS_ON_INVALID',
+  'LINK_BROKEN',
+  'LINK_CYCLE',
+  'MD_LINK_BROKEN',
+] as const;
+
+export const WARNING_CODES = [
+  'TITLE_MISSING',
+  'DEPENDS_ON_DUPLICATE',
+  'MD_ANCHOR_BROKEN',
+  'MD_LINK_OUTSIDE_WORKSPACE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export type WarningCode = (typeof WARNING_CODES)[number];
+export type DiagnosticCode = ErrorCode | WarningCode;
+export type Severity = 'error' | 'warning';
+
+const ERROR_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** The severity of a diagnostic code: errors make a workspace invalid, warnings do not. */
+export function severityOf(code: DiagnosticCode): Severity {
+  return ERROR_SET.has(code) ? 'error' : 'warning';
+}
+
+/** One line a person can read, per code: used by the CLI's SARIF rules and the docs. */
+export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
+  FILE_UNREADABLE: 'A Markdown file cannot be read or is not valid UTF-8.',
+  FRONTMATTER_INVALID: 'The YAML frontmatter is not closed, does not parse, or is not a mapping.',
+  ID_MISSING: 'A document with frontmatter has no `id`.',
+  ID_INVALID: 'An `id` is not a string of letters, digits, `.`, `_` and `-` starting with a letter or digit.',
+  ID_DUPLICATE: 'Two or more files declare the same `id`.',
+  DEPENDS_ON_INVALID: '`depends_on` is not a string or a list of strings.',
+  LINK_BROKEN: 'A `depends_on` entry names no document.',
+  LINK_CYCLE: 'Documents depend on each other in a cycle.',
+  MD_LINK_BROKEN: 'A relative Markdown link points at a file that does not exist.',
+  TITLE_MISSING: 'A document has no `title`.',
+  DEPENDS_ON_DUPLICATE: 'The same id is listed twice in `depends_on`.',
+  MD_ANCHOR_BROKEN: 'A link fragment matches no heading of the target document.',
+  MD_LINK_OUTSIDE_WORKSPACE: 'A relative Markdown link leaves the workspace and is not checked.',
+};
+
+/** Codes of failures raised by queries (MCP-G0 §4), as opposed to validation findings. */
+export const FAILURE_CODES = [
+  'TASK_NOT_FOUND',
+  'GRAPH_CYCLE',
+  'INVALID_ARGUMENT',
+  'PATH_NOT_ALLOWED',
+  'WORKSPACE_NOT_FOUND',
+  'INTERNAL',
+] as const;
+
+export type FailureCode = (typeof FAILURE_CODES)[number];

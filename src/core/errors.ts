@@ -1,0 +1,67 @@
+/**
+ * Failures of queries (MCP-G0 §4). Validation findings are `Diagnostic` data, not these.
+ * Surfaces map them at the edge: MCP → `isError` result, CLI → exit code.
+ */
+import type { FailureCode } from './codes.js';
+
+/** Base of every failure the core raises on purpose: a code, a message that says what to do, details. */
+export class DocugraphError extends Error {
+  readonly code: FailureCode;
+  /** Extra JSON-safe fields for the caller (`suggestions`, `cycle`, …). */
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: FailureCode, message: string, details: Record<string, unknown> = {}, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** The JSON object surfaces return: `{code, message, ...details}`. */
+  toJSON(): Record<string, unknown> {
+    return { code: this.code, message: this.message, ...this.details };
+  }
+}
+
+export class TaskNotFoundError extends DocugraphError {
+  constructor(taskId: string, suggestions: readonly string[]) {
+    const hint =
+      suggestions.length > 0
+        ? `did you mean ${suggestions.map((s) => `\`${s}\``).join(', ')}?`
+        : 'the workspace has no documents; check the workspace path.';
+    super('TASK_NOT_FOUND', `Cannot find document \`${taskId}\`; ${hint} Ids are case-sensitive.`, {
+      taskId,
+      suggestions: [...suggestions],
+    });
+  }
+}
+
+export class GraphCycleError extends DocugraphError {
+  constructor(taskId: string, cycle: readonly string[], path: readonly string[]) {
+    super(
+      'GRAPH_CYCLE',
+      `Cannot build a context bundle for \`${taskId}\`: its dependencies contain a cycle among ` +
+        `${cycle.join(', ')} (${path.join(' -> ')}). Run validate_traceability to see every cycle, ` +
+        'then remove one `depends_on` entry to break it.',
+      { taskId, cycle: [...cycle], path: [...path] },
+    );
+  }
+}
+
+export class InvalidArgumentError extends DocugraphError {
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super('INVALID_ARGUMENT', message, details);
+  }
+}
+
+export class PathNotAllowedError extends DocugraphError {
+  constructor(path: string, message: string) {
+    super('PATH_NOT_ALLOWED', message, { path });
+  }
+}
+
+export class WorkspaceNotFoundError extends DocugraphError {
+  constructor(path: string, message: string, options?: ErrorOptions) {
+    super('WORKSPACE_NOT_FOUND', message, { path }, options);
+  }
+}

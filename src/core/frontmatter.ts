@@ -1,0 +1,117 @@
+/**
+ * META-01 §2: split a file into frontmatter and body, and parse the frontmatter as YAML 1.2.
+ * This is the only module that talks to the YAML library.
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+
+/** Where a top-level key of the frontmatter stands in the file. */
+export interface FrontmatterEntry {
+  /** 1-based line of the key in the file. */
+  readonly line: number;
+  /** The value's source text when it is a scalar (for messages such as "quote it"). */
+  readonly source: string | null;
+  /** 1-based line of each item when the value is a sequence, else `null`. */
+  readonly itemLines: readonly number[] | null;
+}
+
+export type FrontmatterResult =
+  /** The first line is not `---`: no frontmatter; the whole text is the body. */
+  | { readonly kind: 'none'; readonly body: string; readonly bodyLine: 1 }
+  /** Frontmatter that is unclosed, not YAML, or not a mapping. `body` is `null` when unclosed. */
+  | {
+      readonly kind: 'invalid';
+      readonly line: number;
+      readonly message: string;
+      readonly body: string | null;
+      readonly bodyLine: number;
+    }
+  | {
+      readonly kind: 'ok';
+      readonly data: Readonly<Record<string, unknown>>;
+      readonly entries: ReadonlyMap<string, FrontmatterEntry>;
+      readonly body: string;
+      readonly bodyLine: number;
+    };
+
+const OPEN = /^---[ \t]*$/;
+const CLOSE = /^(?:---|\.\.\.)[ \t]*$/;
+
+/** Splits normalised text (`\n` line ends, no BOM) into frontmatter and body and parses the YAML. */
+export function parseFrontmatter(text: string): FrontmatterResult {
+  const firstEnd = lineEnd(text, 0);
+  if (!text.startsWith('---') || !OPEN.test(text.slice(0, firstEnd))) {
+    return { kind: 'none', body: text, bodyLine: 1 };
+  }
+  // Find the closing line; count lines as we go (the opening line is line 1).
+  let start = firstEnd + 1;
+  let line = 2;
+  while (start <= text.length) {
+    const end = lineEnd(text, start);
+    if (CLOSE.test(text.slice(start, end))) {
+      const yamlText = firstEnd + 1 <= start ? text.slice(firstEnd + 1, start) : '';
+      const body = end >= text.length ? '' : text.slice(end + 1);
+      return parseYaml(yamlText, body, line + 1);
+    }
+    if (end >= text.length) break;
+    start = end + 1;
+    line += 1;
+  }
+  return {
+    kind: 'invalid',
+    line: 1,
+    message: 'frontmatter is not closed: add a line `---` after the last YAML line',
+    body: null,
+    bodyLine: line + 1,
+  };
+}
+
+function lineEnd(text: string, from: number): number {
+  const i = text.indexOf('\n', from);
+  return i === -1 ? text.length : i;
+}
+
+/** YAML line `n` (1-based) is file line `n + 1`: the opening `---` is line 1. */
+function parseYaml(yamlText: string, body: string, bodyLine: number): FrontmatterResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  const fileLine = (offset: number): number => lineCounter.linePos(offset).line + 1;
+  const firstError = doc.errors[0];
+  if (firstError !== undefined) {
+    const line = fileLine(firstError.pos[0]);
+    return invalid(line, `frontmatter is not valid YAML: ${firstSentence(firstError.message)}`, body, bodyLine);
+  }
+  const contents = doc.contents;
+  if (!isMap(contents)) {
+    const what = contents === null || (isScalar(contents) && contents.value === null) ? 'empty' : isSeq(contents) ? 'a list' : 'a single value';
+    const line = contents?.range ? fileLine(contents.range[0]) : 1;
+    return invalid(line, `frontmatter is ${what}, not a mapping: write keys such as \`id: BE-01\` and \`title: …\``, body, bodyLine);
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    return invalid(2, `frontmatter cannot be read: ${firstSentence(String((error as Error).message))}`, body, bodyLine);
+  }
+  const entries = new Map<string, FrontmatterEntry>();
+  for (const pair of contents.items) {
+    const key = pair.key as YamlNode | null;
+    if (!isScalar(key) || key.range == null) continue;
+    const value = pair.value as YamlNode | null;
+    entries.set(String(key.value), {
+      line: fileLine(key.range[0]),
+      source: isScalar(value) && value.range ? yamlText.slice(value.range[0], value.range[1]) : null,
+      itemLines: isSeq(value) ? value.items.map((item) => (item as YamlNode | null)?.range ? fileLine((item as YamlNode).range![0]) : fileLine(key.range![0])) : null,
+    });
+  }
+  return { kind: 'ok', data: data as Record<string, unknown>, entries, body, bodyLine };
+}
+
+function invalid(line: number, message: string, body: string, bodyLine: number): FrontmatterResult {
+  return { kind: 'invalid', line, message, body, bodyLine };
+}
+
+/** The YAML library's messages can span lines (with a source excerpt); keep the first. */
+function firstSentence(message: string): string {
+  const first = message.split('\n')[0] ?? message;
+  return first.replace(/\s*at line \d+, column \d+:?\s*$/, '').trim();
+}

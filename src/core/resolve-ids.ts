@@ -1,0 +1,56 @@
+/**
+ * META-01 §3, uniqueness: every file of a repeated id gets `ID_DUPLICATE` naming the other
+ * paths, and only the file with the smallest path becomes the node.
+ */
+import type { FileAnalysis } from './analyze-file.js';
+import type { Diagnostic, DocNode } from './types.js';
+
+export interface ResolvedIds {
+  /** Nodes by id: for a repeated id, the file with the smallest path. */
+  readonly nodes: ReadonlyMap<string, DocNode>;
+  /** Per-file diagnostics of the files kept, plus `ID_DUPLICATE` for every repeated id. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Resolves ids across files; `analyses` must be sorted by path. */
+export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
+  const byId = new Map<string, FileAnalysis[]>();
+  for (const analysis of analyses) {
+    if (analysis.node === null) continue;
+    const list = byId.get(analysis.node.id);
+    if (list === undefined) byId.set(analysis.node.id, [analysis]);
+    else list.push(analysis);
+  }
+  const nodes = new Map<string, DocNode>();
+  const diagnostics: Diagnostic[] = [];
+  for (const analysis of analyses) {
+    const node = analysis.node;
+    if (node === null) {
+      diagnostics.push(...analysis.diagnostics);
+      continue;
+    }
+    const holders = byId.get(node.id)!;
+    if (holders.length === 1) {
+      nodes.set(node.id, node);
+      diagnostics.push(...analysis.diagnostics);
+      continue;
+    }
+    const kept = holders[0] === analysis;
+    const others = holders.filter((h) => h !== analysis).map((h) => `\`${h.path}\``);
+    const outcome = kept
+      ? 'this file, the first by path, is the one used'
+      : `\`${holders[0]!.path}\` is the one used and this file is ignored`;
+    diagnostics.push({
+      code: 'ID_DUPLICATE',
+      message: `id \`${node.id}\` is also declared by ${others.join(', ')}; ${outcome} — give each document its own id`,
+      nodeId: kept ? node.id : null,
+      path: node.path,
+      line: analysis.idLine,
+    });
+    if (kept) {
+      nodes.set(node.id, node);
+      diagnostics.push(...analysis.diagnostics);
+    }
+  }
+  return { nodes, diagnostics };
+}
