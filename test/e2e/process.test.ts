@@ -1,0 +1,85 @@
+/**
+ * End to end at the process level: start-up failures, protocol-only stdout, malformed input,
+ * and shutdown (stdin close, SIGINT, SIGTERM, a vanished client).
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, callLine, DEMO, FIXTURES, INITIALIZE, INITIALIZED, spawnRaw } from '../helpers/server-process.js';
+
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [BIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, input: '', encoding: 'utf8' });
+
+describe('start-up failures: one line on stderr, exit 2, nothing on stdout', () => {
+  it.each([
+    ['no workspace', [], /no workspace given: pass --workspace <dir> or set DOCUGRAPH_WORKSPACE/],
+    ['a missing directory', ['--workspace', '/no/such/dir'], /workspace `\/no\/such\/dir` does not exist/],
+    ['a file', ['--workspace', join(DEMO, 'README.md')], /is not a directory/],
+    ['an unknown option', ['--workspace', DEMO, '--verbose'], /Unknown option '--verbose'.*--help/],
+    ['a missing --allow-path', ['--workspace', DEMO, '--allow-path', '/no/such/dir'], /--allow-path `\/no\/such\/dir` does not exist/],
+  ])('%s', (_name, args, message) => {
+    const result = run(args as string[]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('an empty DOCUGRAPH_WORKSPACE counts as none', () => {
+    expect(run([], { DOCUGRAPH_WORKSPACE: '' }).status).toBe(2);
+  });
+
+  it('--help and --version print to stderr and exit 0', () => {
+    const help = run(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe('');
+    expect(help.stderr).toContain('Usage: docugraph-mcp --workspace <dir>');
+    expect(run(['--version']).stderr).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('protocol hygiene', () => {
+  it('a garbage line does not stop the server; the next request is answered; stdout is only JSON-RPC', async () => {
+    const server = spawnRaw();
+    server.send(INITIALIZE, INITIALIZED, 'this is not json', '{"jsonrpc":"2.0","id":', callLine(1, 'get_task_context', { taskId: 'BE-02', maxDepth: 0 }));
+    const response = await server.response(1);
+    expect(JSON.stringify(response)).toContain('# Context bundle: BE-02');
+    server.send('[1,2,3]', '{"jsonrpc":"2.0","id":2,"method":"no/such/method"}', callLine(3, 'validate_traceability', {}));
+    expect(await server.response(2)).toMatchObject({ error: { code: -32601 } });
+    expect(await server.response(3)).toMatchObject({ result: { structuredContent: { valid: true } } });
+    for (const line of server.stdout().split('\n').filter(Boolean)) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    server.child.stdin.end();
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('shutdown', () => {
+  it('closing stdin ends the process with 0 after answering what it received', async () => {
+    const server = spawnRaw();
+    server.send(INITIALIZE, INITIALIZED, callLine(1, 'get_task_context', { taskId: 'BE-02' }), callLine(2, 'validate_traceability', {}));
+    server.child.stdin.end();
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const ids = server.stdout().split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(ids.sort()).toEqual([0, 1, 2]);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s ends the process with 0', async (signal) => {
+    const server = spawnRaw();
+    server.send(INITIALIZE);
+    await server.response(0);
+    server.child.kill(signal);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('a client that vanishes (EPIPE) ends the process quietly', async () => {
+    const server = spawnRaw(['--workspace', join(FIXTURES, 'cycle')]);
+    server.send(INITIALIZE);
+    await server.response(0);
+    server.child.stdout.destroy();
+    server.send(INITIALIZED, callLine(1, 'validate_traceability', {}), callLine(2, 'validate_traceability', {}));
+    server.child.stdin.end();
+    const exit = await server.exited;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).not.toMatch(/Error|at .*\.js/);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * End to end: the built binary spawned over STDIO, driven by the official SDK client, on both
+ * protocol eras (2025 `initialize` and 2026-07-28 `server/discover`).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { connect, DEMO, FIXTURES, textOf } from '../helpers/server-process.js';
+
+const golden = readFileSync(new URL('../golden/BE-02.bundle.md', import.meta.url), 'utf8');
+const errorOf = (result: { content?: unknown; isError?: boolean | undefined }) => {
+  expect(result.isError).toBe(true);
+  return JSON.parse(textOf(result)) as { code: string; message: string } & Record<string, unknown>;
+};
+
+describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)', (era) => {
+  it('accepts the handshake and lists both tools with schemas, titles and annotations', async () => {
+    const { client } = await connect({ era });
+    expect(client.getServerVersion()).toMatchObject({ name: 'docugraph-mcp' });
+    expect(client.getNegotiatedProtocolVersion()).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_task_context', 'validate_traceability']);
+    for (const tool of tools) {
+      expect(tool.title).toBeTruthy();
+      expect(tool.description!.length).toBeGreaterThan(80);
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false, idempotentHint: true });
+    }
+    const context = tools.find((t) => t.name === 'get_task_context')!;
+    expect(context.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['taskId'],
+      properties: { taskId: { type: 'string' }, maxDepth: { type: 'integer', minimum: 0 } },
+    });
+    const validate = tools.find((t) => t.name === 'validate_traceability')!;
+    expect(validate.inputSchema.properties).toHaveProperty('workspacePath');
+    expect(validate.outputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['valid', 'errors']) });
+  });
+
+  it('get_task_context returns the BE-02 gold bundle byte for byte', async () => {
+    const { client } = await connect({ era });
+    const result = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-02' } });
+    expect(result.isError ?? false).toBe(false);
+    expect(result.content).toHaveLength(1);
+    expect(textOf(result)).toBe(golden);
+    const shallow = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-02', maxDepth: 1 } });
+    expect(textOf(shallow)).toMatch(/^# Context bundle: BE-02\nmaxDepth: 1\ntruncated: true\n/);
+  });
+
+  it('validate_traceability returns the report as text and structuredContent', async () => {
+    const { client } = await connect({ era });
+    const result = await client.callTool({ name: 'validate_traceability', arguments: {} });
+    const text = textOf(result);
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(text)).toEqual(result.structuredContent);
+    expect(Object.keys(result.structuredContent!)).toEqual(['workspacePath', 'nodeCount', 'edgeCount', 'errors', 'warnings', 'valid']);
+    expect(result.structuredContent).toMatchObject({ workspacePath: DEMO, nodeCount: 15, edgeCount: 19, errors: [], valid: true });
+  });
+
+  it('TASK_NOT_FOUND with suggestions', async () => {
+    const { client } = await connect({ era });
+    const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'be-02' } }));
+    expect(error).toMatchObject({ code: 'TASK_NOT_FOUND', taskId: 'be-02' });
+    expect((error['suggestions'] as string[])[0]).toBe('BE-02');
+    expect((error['suggestions'] as string[]).length).toBeLessThanOrEqual(5);
+  });
+
+  it('INVALID_ARGUMENT for a missing taskId, a negative or fractional maxDepth, and wrong types', async () => {
+    const { client } = await connect({ era });
+    for (const args of [{}, { taskId: 'BE-02', maxDepth: -1 }, { taskId: 'BE-02', maxDepth: 1.5 }, { taskId: 42 }, { taskId: 'BE-02', maxDepth: '2' }]) {
+      const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: args }));
+      expect(error.code).toBe('INVALID_ARGUMENT');
+    }
+    expect(errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: 7 } })).code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('GRAPH_CYCLE fails closed on the cyclic fixture', async () => {
+    const { client } = await connect({ era, args: ['--workspace', join(FIXTURES, 'cycle')] });
+    const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'CYC-TASK' } }));
+    expect(error).toMatchObject({ code: 'GRAPH_CYCLE', cycle: ['CYC-A', 'CYC-B', 'CYC-C'] });
+    expect(error.message).toContain('validate_traceability');
+    const free = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'CYC-FREE' } });
+    expect(textOf(free)).toContain('# Context bundle: CYC-FREE');
+  });
+
+  it('PATH_NOT_ALLOWED outside the workspace, WORKSPACE_NOT_FOUND for missing directories', async () => {
+    const { client } = await connect({ era });
+    const outside = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: FIXTURES } }));
+    expect(outside.code).toBe('PATH_NOT_ALLOWED');
+    const dotdot = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: '../../test/fixtures/cycle' } }));
+    expect(dotdot.code).toBe('PATH_NOT_ALLOWED');
+    const missing = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: 'docs/nope' } }));
+    expect(missing.code).toBe('WORKSPACE_NOT_FOUND');
+    const file = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: 'README.md' } }));
+    expect(file.code).toBe('WORKSPACE_NOT_FOUND');
+    const inside = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: 'docs/decisions' } });
+    expect(inside.structuredContent).toMatchObject({ workspacePath: join(DEMO, 'docs/decisions'), nodeCount: 4 });
+  });
+
+  it('audits an --allow-path directory and finds the broken link and the cycle', async () => {
+    const { client } = await connect({ era, args: ['--workspace', DEMO, '--allow-path', FIXTURES] });
+    const cycle = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'cycle') } });
+    expect(cycle.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'LINK_CYCLE', nodeId: 'CYC-A' }] });
+    const links = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'broken-md-link') } });
+    expect(links.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'MD_LINK_BROKEN' }], warnings: [{ code: 'MD_ANCHOR_BROKEN' }] });
+  });
+
+  it('audits a directory inside a root the client declared', async () => {
+    const { client } = await connect({ era, roots: [FIXTURES] });
+    const result = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'duplicate-id') } });
+    expect(result.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'ID_DUPLICATE' }, { code: 'ID_DUPLICATE' }] });
+    const elsewhere = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: '/tmp' } });
+    expect(errorOf(elsewhere).code).toBe('PATH_NOT_ALLOWED');
+  });
+
+  it('an unknown tool is a JSON-RPC error, and the server keeps serving', async () => {
+    const { client } = await connect({ era });
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/no_such_tool/);
+    const result = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-01', maxDepth: 0 } });
+    expect(textOf(result)).toContain('# Context bundle: BE-01');
+  });
+});
+
+describe('start-up', () => {
+  it('takes the workspace from DOCUGRAPH_WORKSPACE; the flag wins when both are set', async () => {
+    const fromEnv = await connect({ args: [], env: { DOCUGRAPH_WORKSPACE: DEMO } });
+    expect((await fromEnv.client.callTool({ name: 'validate_traceability', arguments: {} })).structuredContent).toMatchObject({ workspacePath: DEMO });
+    const both = await connect({ args: ['--workspace', join(FIXTURES, 'cycle')], env: { DOCUGRAPH_WORKSPACE: DEMO } });
+    expect((await both.client.callTool({ name: 'validate_traceability', arguments: {} })).structuredContent).toMatchObject({
+      workspacePath: join(FIXTURES, 'cycle'),
+    });
+  });
+
+  it('starts on an invalid workspace and reports its errors', async () => {
+    const { client, stderr } = await connect({ args: ['--workspace', join(FIXTURES, 'invalid-frontmatter')] });
+    const report = (await client.callTool({ name: 'validate_traceability', arguments: {} })).structuredContent as { errors: unknown[] };
+    expect(report.errors).toHaveLength(4);
+    expect(stderr()).toMatch(/serving .*invalid-frontmatter — 1 documents, 4 errors/);
+  });
+});

@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+
+/** The project root. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The built server binary (`npm test` builds it first). */
+export const BIN = fileURLToPath(new URL('../../dist/bin/docugraph-mcp.js', import.meta.url));
+/** The bundled demo workspace. */
+export const DEMO = fileURLToPath(new URL('../../examples/demo-repo', import.meta.url));
+/** The negative fixtures. */
+export const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));

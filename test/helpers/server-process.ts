@@ -1,0 +1,127 @@
+/**
+ * Spawning the built `docugraph-mcp` binary: through the SDK client, or raw over pipes.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterEach } from 'vitest';
+import { BIN, DEMO } from './paths.js';
+
+export { BIN, DEMO, FIXTURES } from './paths.js';
+
+if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` (npm test does it first)`);
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+export interface ConnectOptions {
+  readonly args?: readonly string[];
+  readonly env?: Record<string, string>;
+  /** `legacy` (the 2025 `initialize` handshake, the default) or `modern` (2026-07-28, `server/discover`). */
+  readonly era?: 'legacy' | 'modern';
+  /** Directories the client declares as its roots. */
+  readonly roots?: readonly string[];
+}
+
+/** Spawns the server and connects the SDK client to it. Closed after the test. */
+export async function connect(options: ConnectOptions = {}): Promise<{ client: Client; stderr: () => string }> {
+  const client = new Client(
+    { name: 'docugraph-e2e', version: '1.0.0' },
+    {
+      capabilities: options.roots ? { roots: { listChanged: false } } : {},
+      ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    },
+  );
+  if (options.roots) {
+    const roots = options.roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: dir }));
+    client.setRequestHandler('roots/list', async () => ({ roots }));
+  }
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, ...(options.args ?? ['--workspace', DEMO])],
+    env: { PATH: process.env['PATH'] ?? '', ...options.env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await client.connect(transport);
+  cleanups.push(() => client.close());
+  return { client, stderr: () => stderr };
+}
+
+export { textOf } from './in-memory.js';
+
+export interface RawServer {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Everything written to stdout so far. */
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  /** Writes lines to stdin. */
+  readonly send: (...lines: string[]) => void;
+  /** Resolves with the exit code (or signal) once the process ends. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once stdout holds a JSON-RPC response with this id. */
+  readonly response: (id: number) => Promise<Record<string, unknown>>;
+}
+
+/** Spawns the server with raw pipes, for protocol-level and process-level tests. */
+export function spawnRaw(args: readonly string[] = ['--workspace', DEMO], env: Record<string, string> = {}): RawServer {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env } });
+  let stdout = '';
+  let stderr = '';
+  const waiters: (() => void)[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    for (const waiter of waiters.splice(0)) waiter();
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  const find = (id: number) =>
+    stdout
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((message) => message['id'] === id);
+  const response = (id: number) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const check = () => {
+        const found = find(id);
+        if (found !== undefined) return resolve(found);
+        if (child.exitCode !== null) return reject(new Error(`server exited before answering ${id}; stderr: ${stderr}`));
+        waiters.push(check);
+      };
+      check();
+    });
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    send: (...lines) => void child.stdin.write(lines.map((l) => `${l}\n`).join('')),
+    exited,
+    response,
+  };
+}
+
+/** A 2025-era `initialize` request line. */
+export const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+});
+export const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+/** A `tools/call` request line. */
+export function callLine(id: number, name: string, args: Record<string, unknown>): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+}
