@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, loadWorkspace, stronglyConnectedComponents, WorkspaceNotFoundError } from '../../src/core/index.js';
 import { doc, testdir, writeFiles } from '../helpers/testdir.js';
@@ -122,6 +123,21 @@ describe('Markdown links (META-01 §5)', () => {
       ].join('\n'),
     });
     expect(findings(root)).toEqual(['MD_LINK_BROKEN a.md:4 null', 'MD_LINK_BROKEN a.md:4 null', 'MD_LINK_BROKEN a.md:7 null']);
+  });
+
+  it('checks names with their exact case, also in skipped places', () => {
+    const root = testdir({
+      'Docs/T.md': '# T',
+      '.github/workflows/ci.yml': 'on: push',
+      'a.md': '[ok](Docs/T.md) [bad](docs/t.md) [ok](.github/workflows/ci.yml) [bad](.github/Workflows/ci.yml) [bad](.github/workflows/ci.yml/x)',
+    });
+    expect(findings(root)).toEqual(['MD_LINK_BROKEN a.md:1 null', 'MD_LINK_BROKEN a.md:1 null', 'MD_LINK_BROKEN a.md:1 null']);
+  });
+
+  it('does not follow symbolic links to check a target, and does not call such links broken', () => {
+    const outside = testdir({ 'real/file.md': '# F' });
+    const root = testdir({ 'linked': { symlink: join(outside, 'real') }, 'a.md': '[x](linked/file.md) [y](linked/none.md) [z](linked)' });
+    expect(findings(root)).toEqual([]);
   });
 
   it('ignores text in code spans, code blocks and HTML blocks', () => {
