@@ -2,14 +2,15 @@
 /**
  * Real-client evidence (MCP-G0 §5): drives the built docugraph-mcp with the official MCP
  * Inspector in CLI mode (@modelcontextprotocol/inspector 0.17, a devDependency) against the
- * demo workspace: tools/list, get_task_context BE-02, validate_traceability, and the
- * fail-closed call on the cyclic fixture. Each Inspector run spawns the server over STDIO
- * and performs the MCP initialize handshake first.
+ * demo workspace: tools/list, get_task_context BE-02, validate_traceability, the fail-closed
+ * call on the cyclic fixture, then every other tool, the resources and the prompts. Each
+ * Inspector run spawns the server over STDIO and performs the MCP initialize handshake
+ * first. (The Inspector CLI has no completion method; the SDK-client tests cover completion.)
  *
  *   npm run evidence            # readable session on stdout
  *   npm run evidence -- --json  # the same as JSON (used by the test suite)
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,18 @@ const steps = [
   { name: 'get_task_context BE-02', workspace: demo, args: ['--method', 'tools/call', '--tool-name', 'get_task_context', '--tool-arg', 'taskId=BE-02'] },
   { name: 'validate_traceability', workspace: demo, args: ['--method', 'tools/call', '--tool-name', 'validate_traceability'] },
   { name: 'get_task_context CYC-TASK on the cyclic fixture (fail-closed)', workspace: cyclic, args: ['--method', 'tools/call', '--tool-name', 'get_task_context', '--tool-arg', 'taskId=CYC-TASK'] },
+  { name: 'list_tasks type=task status=todo', workspace: demo, args: ['--method', 'tools/call', '--tool-name', 'list_tasks', '--tool-arg', 'type=task', 'status=todo'] },
+  { name: 'get_acceptance_criteria BE-02', workspace: demo, args: ['--method', 'tools/call', '--tool-name', 'get_acceptance_criteria', '--tool-arg', 'taskId=BE-02'] },
+  { name: 'analyze_impact DEC-002', workspace: demo, args: ['--method', 'tools/call', '--tool-name', 'analyze_impact', '--tool-arg', 'nodeId=DEC-002'] },
+  { name: 'get_dependency_graph BE-02 upstream as Mermaid', workspace: demo, args: ['--method', 'tools/call', '--tool-name', 'get_dependency_graph', '--tool-arg', 'rootId=BE-02', 'format=mermaid'] },
+  { name: 'resources/list', workspace: demo, args: ['--method', 'resources/list'] },
+  { name: 'resources/templates/list', workspace: demo, args: ['--method', 'resources/templates/list'] },
+  { name: 'resources/read docugraph://docs/BE-02', workspace: demo, args: ['--method', 'resources/read', '--uri', 'docugraph://docs/BE-02'] },
+  { name: 'resources/read docugraph://validation', workspace: demo, args: ['--method', 'resources/read', '--uri', 'docugraph://validation'] },
+  { name: 'prompts/list', workspace: demo, args: ['--method', 'prompts/list'] },
+  { name: 'prompts/get prompt_implement_task BE-02', workspace: demo, args: ['--method', 'prompts/get', '--prompt-name', 'prompt_implement_task', '--prompt-args', 'taskId=BE-02'] },
+  { name: 'prompts/get prompt_audit_traceability', workspace: demo, args: ['--method', 'prompts/get', '--prompt-name', 'prompt_audit_traceability'] },
+  { name: 'resources/read of an unknown id (a JSON-RPC error, exit 1)', workspace: demo, args: ['--method', 'resources/read', '--uri', 'docugraph://docs/NOPE'] },
 ];
 
 // Inspector 0.17 reads `../package.json` relative to the current directory (upstream issue
@@ -35,19 +48,39 @@ const steps = [
 const scratch = mkdtempSync(join(tmpdir(), 'docugraph-inspector-'));
 const cwd = join(scratch, 'run');
 mkdirSync(cwd);
-const results = [];
+/** Runs one Inspector session and collects what it printed. */
+function runStep(step) {
+  const argv = [inspector, '--cli', process.execPath, server, '--workspace', step.workspace, ...step.args];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, { cwd, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (exitCode) => {
+      let output = stdout;
+      try {
+        output = JSON.parse(stdout);
+      } catch {
+        // Not JSON: keep the raw text.
+      }
+      const command = `npx mcp-inspector --cli node dist/bin/docugraph-mcp.js --workspace ${step.workspace.slice(root.length)} ${step.args.join(' ')}`;
+      resolve({ step: step.name, command, exitCode, output, stderr });
+    });
+  });
+}
+
+// Sessions are independent: run a few at a time, report them in order.
+const results = new Array(steps.length);
 try {
-  for (const step of steps) {
-    const argv = [inspector, '--cli', process.execPath, server, '--workspace', step.workspace, ...step.args];
-    const run = spawnSync(process.execPath, argv, { cwd, encoding: 'utf8', timeout: 60_000 });
-    let output = run.stdout;
-    try {
-      output = JSON.parse(run.stdout);
-    } catch {
-      // Not JSON: keep the raw text.
+  let next = 0;
+  const worker = async () => {
+    while (next < steps.length) {
+      const index = next++;
+      results[index] = await runStep(steps[index]);
     }
-    results.push({ step: step.name, command: `npx mcp-inspector --cli node dist/bin/docugraph-mcp.js --workspace ${step.workspace.slice(root.length)} ${step.args.join(' ')}`, exitCode: run.status, output, stderr: run.stderr });
-  }
+  };
+  await Promise.all([worker(), worker(), worker()]);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
@@ -60,10 +93,14 @@ if (process.argv.includes('--json')) {
     const out = r.output;
     if (typeof out === 'object' && out !== null && Array.isArray(out.content)) {
       for (const item of out.content) process.stdout.write(`${out.isError ? '[isError] ' : ''}${item.text}\n`);
+    } else if (typeof out === 'object' && out !== null && Array.isArray(out.messages)) {
+      for (const message of out.messages) process.stdout.write(`[${message.role}] ${message.content.text}\n`);
     } else {
       process.stdout.write(`${typeof out === 'string' ? out : JSON.stringify(out, null, 2)}\n`);
     }
-    if (r.exitCode !== 0) process.stdout.write(`stderr: ${r.stderr}\n`);
+    if (r.exitCode !== 0) process.stdout.write(`stderr: ${r.stderr.trim()}\n`);
   }
 }
-process.exitCode = results.every((r) => r.exitCode === 0) ? 0 : 1;
+// Every session succeeds except the last, which must fail with a JSON-RPC error.
+const expected = results.map((r, i) => (i === results.length - 1 ? r.exitCode !== 0 : r.exitCode === 0));
+process.exitCode = expected.every(Boolean) ? 0 : 1;

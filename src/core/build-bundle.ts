@@ -2,9 +2,10 @@
  * META-01 §7: the deterministic context bundle of a task — a pure function of a loaded
  * workspace and its options.
  */
-import { GraphCycleError, InvalidArgumentError, TaskNotFoundError } from './errors.js';
+import { GraphCycleError, InvalidArgumentError } from './errors.js';
+import { requireNode } from './require-node.js';
 import { compareStrings } from './sort.js';
-import { closestMatches } from './suggest.js';
+import { walk } from './walk-graph.js';
 import type { BundleOptions, Cycle, Workspace } from './types.js';
 
 export const DEFAULT_MAX_DEPTH = 5;
@@ -58,25 +59,17 @@ export function checkMaxDepth(maxDepth: number | undefined): number {
  * unknown id and `GraphCycleError` when a cycle touches the closure (fail-closed).
  */
 export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: number): Closure {
-  if (!workspace.nodes.has(taskId)) throw new TaskNotFoundError(taskId, closestMatches(taskId, workspace.ids, 5));
-  const depths = new Map<string, number>([[taskId, 0]]);
-  const order = [taskId];
+  requireNode(workspace, taskId);
+  const depths = walk(workspace.upstream, taskId, Number.POSITIVE_INFINITY);
   let cycle: Cycle | undefined;
-  for (let head = 0; head < order.length; head += 1) {
-    const id = order[head]!;
+  for (const id of depths.keys()) {
     const found = workspace.cycleOf.get(id);
     if (found !== undefined && (cycle === undefined || compareStrings(found.ids[0]!, cycle.ids[0]!) < 0)) cycle = found;
-    for (const dep of workspace.upstream.get(id) ?? []) {
-      if (depths.has(dep)) continue;
-      depths.set(dep, depths.get(id)! + 1);
-      order.push(dep);
-    }
   }
   if (cycle !== undefined) throw new GraphCycleError(taskId, cycle.ids, cycle.path);
-  // Breadth-first order is by depth; sort each level by id.
-  const included = order.filter((id) => depths.get(id)! <= maxDepth);
+  const included = [...depths.keys()].filter((id) => depths.get(id)! <= maxDepth);
   included.sort((a, b) => depths.get(a)! - depths.get(b)! || compareStrings(a, b));
-  return { depths, included, truncated: included.length < order.length };
+  return { depths, included, truncated: included.length < depths.size };
 }
 
 function reasonFor(

@@ -1,13 +1,19 @@
 /**
- * The DocuGraph core: load a docs-as-code workspace into a dependency graph, validate it,
- * and build deterministic context bundles. No MCP, no CLI, no console.
+ * The DocuGraph core, the package's public API: load a docs-as-code workspace into one
+ * immutable snapshot, then query it. No MCP, no CLI, no console.
+ * The stages behind these functions live in their own modules (see the folder).
  */
-export { analyzeFile, analyzeText, type FileAnalysis } from './analyze-file.js';
-export { buildBundle, checkMaxDepth, DEFAULT_MAX_DEPTH, upstreamClosure, type Closure } from './build-bundle.js';
-export { buildGraph, type Graph } from './build-graph.js';
-export { buildNode, ID_PATTERN } from './build-node.js';
+export { loadWorkspace, resolveWorkspaceRoot } from './load-workspace.js';
+
 export { buildReport, formatReport } from './build-report.js';
-export { checkLinks, type LinkContext } from './check-links.js';
+export { buildBundle, DEFAULT_MAX_DEPTH } from './build-bundle.js';
+export { listTasks, type ListTasksOptions, type TaskSummary } from './list-tasks.js';
+export { getAcceptanceCriteria, type AcceptanceCriteria, type Criterion } from './acceptance-criteria.js';
+export { analyzeImpact, type Impact, type ImpactedNode } from './analyze-impact.js';
+export { DIRECTIONS, selectGraph, type Direction, type GraphEdge, type GraphNode, type GraphOptions, type GraphView } from './select-graph.js';
+export { renderDot, renderMermaid } from './render-graph.js';
+export { completeIds, MAX_COMPLETIONS } from './complete-ids.js';
+
 export {
   CODE_DESCRIPTIONS,
   ERROR_CODES,
@@ -20,7 +26,6 @@ export {
   type Severity,
   type WarningCode,
 } from './codes.js';
-export { discoverFiles, IGNORE_FILE, isMarkdownName, type Discovery } from './discover-files.js';
 export {
   DocugraphError,
   GraphCycleError,
@@ -29,21 +34,5 @@ export {
   TaskNotFoundError,
   WorkspaceNotFoundError,
 } from './errors.js';
-export { findCycles, stronglyConnectedComponents, type Cycles } from './find-cycles.js';
-export { parseFrontmatter, type FrontmatterEntry, type FrontmatterResult } from './frontmatter.js';
-export { loadWorkspace, resolveWorkspaceRoot } from './load-workspace.js';
-export { extractMarkdown } from './markdown.js';
-export { decodeText, normalizeNewlines } from './normalize-text.js';
-export { resolveIds, type ResolvedIds } from './resolve-ids.js';
-export { compareDiagnostics, compareStrings, sortStrings } from './sort.js';
-export { closestMatches, editDistance } from './suggest.js';
-export type {
-  BundleOptions,
-  Cycle,
-  Diagnostic,
-  DocNode,
-  MarkdownInfo,
-  MarkdownLink,
-  ValidationReport,
-  Workspace,
-} from './types.js';
+export { compareStrings } from './sort.js';
+export type { BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, ValidationReport, Workspace } from './types.js';

@@ -11,20 +11,33 @@ import type { MarkdownInfo, MarkdownLink } from './types.js';
 
 const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
 
-interface MdNode {
+interface Point {
+  readonly line: number;
+  readonly offset?: number;
+}
+
+/** The parts of an mdast node the core reads. */
+export interface MdNode {
   readonly type: string;
   readonly url?: string;
   readonly value?: string;
   readonly depth?: number;
+  /** Task-list state of a list item: `true`/`false`, or `null`/absent for plain items. */
+  readonly checked?: boolean | null;
   readonly children?: readonly MdNode[];
-  readonly position?: { readonly start: { readonly line: number } };
+  readonly position?: { readonly start: Point; readonly end: Point };
+}
+
+/** Parses a Markdown body (CommonMark + GFM) into an mdast tree. */
+export function parseMarkdown(body: string): MdNode {
+  return fromMarkdown(body, parseOptions) as MdNode;
 }
 
 /**
  * Extracts links and heading anchors from `body`, whose first line is line `bodyLine` of the file.
  */
 export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
-  const tree = fromMarkdown(body, parseOptions) as MdNode;
+  const tree = parseMarkdown(body);
   const links: MarkdownLink[] = [];
   const anchors: string[] = [];
   const slugger = new GithubSlugger();
@@ -60,7 +73,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
 /**
  * The text of a heading as GitHub renders it: text and code, without HTML tags or image alt text.
  */
-function headingText(node: MdNode): string {
+export function headingText(node: MdNode): string {
   if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? '';
   if (node.type === 'html' || node.type === 'image' || node.children === undefined) return '';
   let text = '';

@@ -2,8 +2,14 @@
  * The MCP surface: an `McpServer` whose tools compose the core. No argv, no process, no transport.
  */
 import { McpServer } from '@modelcontextprotocol/server';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import type { ServerState } from './server-state.js';
+import { registerAnalyzeImpact } from './tools/analyze-impact.js';
+import { registerGetAcceptanceCriteria } from './tools/get-acceptance-criteria.js';
+import { registerGetDependencyGraph } from './tools/get-dependency-graph.js';
 import { registerGetTaskContext } from './tools/get-task-context.js';
+import { registerListTasks } from './tools/list-tasks.js';
 import { registerValidateTraceability } from './tools/validate-traceability.js';
 import { VERSION } from './version.js';
 
@@ -11,16 +17,23 @@ export const SERVER_NAME = 'docugraph-mcp';
 
 const INSTRUCTIONS =
   'DocuGraph serves a docs-as-code workspace (Markdown files with YAML frontmatter: id, title, type, status, depends_on). ' +
-  'Before working on a task, call get_task_context with its id to get every document it depends on, in order, with the reason each is included. ' +
-  'Call validate_traceability to audit ids, dependencies, links and cycles.';
+  'Before working on a task, call get_task_context with its id to get every document it depends on, in order, with the reason each is included, ' +
+  'and get_acceptance_criteria for its definition of done. Use list_tasks to find ids, analyze_impact to see what depends on a document, ' +
+  'get_dependency_graph to see the graph, and validate_traceability to audit ids, dependencies, links and cycles.';
 
 /** Creates a server with every DocuGraph tool registered over `state`. */
 export function createServer(state: ServerState): McpServer {
   const server = new McpServer(
     { name: SERVER_NAME, title: 'DocuGraph', version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} }, instructions: INSTRUCTIONS },
   );
   registerGetTaskContext(server, state);
   registerValidateTraceability(server, state);
+  registerListTasks(server, state);
+  registerGetAcceptanceCriteria(server, state);
+  registerAnalyzeImpact(server, state);
+  registerGetDependencyGraph(server, state);
+  registerResources(server, state);
+  registerPrompts(server, state);
   return server;
 }

@@ -1,10 +1,21 @@
 /**
- * Argument schemas shared by tools and prompts, with messages that say what to send.
+ * zod schemas of the MCP surface: argument schemas with messages that say what to send, and
+ * the shapes of `structuredContent`, each checked against the core's TypeScript type.
  */
 import * as z from 'zod';
+import {
+  DIRECTIONS,
+  ERROR_CODES,
+  WARNING_CODES,
+  type AcceptanceCriteria,
+  type GraphView,
+  type Impact,
+  type TaskSummary,
+  type ValidationReport,
+} from '../core/index.js';
 
 /** A required document id. */
-export function taskIdSchema(name: string) {
+export function idSchema(name: string) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? `${name} is required (a document id such as "BE-02")` : `${name} must be a string (a document id)`) })
     .min(1, { error: `${name} must not be empty` });
@@ -18,3 +29,69 @@ export function depthSchema(name: string) {
     .min(0, { error: `${name} must be an integer ≥ 0` })
     .optional();
 }
+
+/** An optional exact-match string filter. */
+export function filterSchema(name: string) {
+  return z.string({ error: `${name} must be a string` }).optional();
+}
+
+/** One of a fixed set of strings. */
+export function choiceSchema<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.enum(values, { error: `${name} must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
+}
+
+const diagnosticSchema = z.object({
+  code: z.enum([...ERROR_CODES, ...WARNING_CODES]),
+  message: z.string(),
+  nodeId: z.string().nullable(),
+  path: z.string(),
+  line: z.number().int().nullable(),
+});
+
+export const validationReportSchema = z.object({
+  workspacePath: z.string(),
+  nodeCount: z.number().int(),
+  edgeCount: z.number().int(),
+  errors: z.array(diagnosticSchema),
+  warnings: z.array(diagnosticSchema),
+  valid: z.boolean(),
+}) satisfies z.ZodType<ValidationReport>;
+
+export const taskListSchema = z.object({
+  tasks: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      type: z.string().nullable(),
+      status: z.string().nullable(),
+      path: z.string(),
+      dependsOn: z.array(z.string()),
+    }) satisfies z.ZodType<TaskSummary>,
+  ),
+});
+
+export const acceptanceCriteriaSchema = z.object({
+  taskId: z.string(),
+  title: z.string(),
+  path: z.string(),
+  source: z.enum(['heading', 'frontmatter', 'none']),
+  criteria: z.array(z.object({ text: z.string(), done: z.boolean().nullable(), line: z.number().int() })),
+}) satisfies z.ZodType<AcceptanceCriteria>;
+
+export const impactSchema = z.object({
+  nodeId: z.string(),
+  impacted: z.array(
+    z.object({ id: z.string(), title: z.string(), path: z.string(), depth: z.number().int(), via: z.array(z.string()) }),
+  ),
+  truncated: z.boolean(),
+}) satisfies z.ZodType<Impact>;
+
+export const graphSchema = z.object({
+  nodes: z.array(
+    z.object({ id: z.string(), title: z.string(), type: z.string().nullable(), status: z.string().nullable(), path: z.string() }),
+  ),
+  edges: z.array(z.object({ from: z.string(), to: z.string() })),
+  truncated: z.boolean(),
+}) satisfies z.ZodType<GraphView>;
+
+export const directionSchema = choiceSchema('direction', DIRECTIONS);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, loadWorkspace, stronglyConnectedComponents, WorkspaceNotFoundError } from '../../src/core/index.js';
+import { stronglyConnectedComponents } from '../../src/core/find-cycles.js';
+import { buildReport, loadWorkspace, WorkspaceNotFoundError } from '../../src/core/index.js';
 import { doc, testdir, writeFiles } from '../helpers/testdir.js';
 
 const findings = (root: string) =>

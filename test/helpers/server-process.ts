@@ -25,6 +25,8 @@ export interface ConnectOptions {
   readonly era?: 'legacy' | 'modern';
   /** Directories the client declares as its roots. */
   readonly roots?: readonly string[];
+  /** Leave closing to the caller (for a client shared by several tests) instead of after this test. */
+  readonly shared?: boolean;
 }
 
 /** Spawns the server and connects the SDK client to it. Closed after the test. */
@@ -49,7 +51,7 @@ export async function connect(options: ConnectOptions = {}): Promise<{ client: C
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await client.connect(transport);
-  cleanups.push(() => client.close());
+  if (options.shared !== true) cleanups.push(() => client.close());
   return { client, stderr: () => stderr };
 }
 

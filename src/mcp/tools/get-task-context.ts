@@ -4,23 +4,24 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { buildBundle, DEFAULT_MAX_DEPTH } from '../../core/index.js';
-import { READ_ONLY } from '../annotations.js';
+import { registerTool } from '../register-tool.js';
+import { depthSchema, idSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
-import { depthSchema, taskIdSchema } from '../schemas.js';
-import { advertise, parseArguments } from '../tool-input.js';
-import { runTool, textResult } from '../tool-result.js';
+import { textResult } from '../tool-result.js';
 
 export const getTaskContextInput = z.object({
-  taskId: taskIdSchema('taskId').describe('Exact id of the task document, e.g. "BE-02" (case-sensitive).'),
+  taskId: idSchema('taskId').describe('Exact id of the task document, e.g. "BE-02" (case-sensitive).'),
   maxDepth: depthSchema('maxDepth').describe(
     `How many levels of depends_on to follow upstream (0 = the task alone). Default ${DEFAULT_MAX_DEPTH}.`,
   ),
 });
 
 export function registerGetTaskContext(server: McpServer, state: ServerState): void {
-  server.registerTool(
-    'get_task_context',
+  registerTool(
+    server,
+    state,
     {
+      name: 'get_task_context',
       title: 'Get task context',
       description:
         'Returns everything a task depends on as one Markdown context bundle: it walks `depends_on` ' +
@@ -28,14 +29,8 @@ export function registerGetTaskContext(server: McpServer, state: ServerState): v
         'each one is there (its depth and which document requires it), dependencies first and the task last. ' +
         'Call it before working on a task instead of opening files one by one. Fails with TASK_NOT_FOUND ' +
         '(with suggested ids) or GRAPH_CYCLE (run validate_traceability).',
-      inputSchema: advertise(getTaskContextInput),
-      annotations: READ_ONLY,
+      input: getTaskContextInput,
     },
-    (raw) =>
-      runTool('get_task_context', state.log, () => {
-        const args = parseArguments(getTaskContextInput, raw);
-        const options = args.maxDepth === undefined ? { taskId: args.taskId } : { taskId: args.taskId, maxDepth: args.maxDepth };
-        return textResult(buildBundle(state.workspace(), options));
-      }),
+    ({ taskId, maxDepth }) => textResult(buildBundle(state.workspace(), maxDepth === undefined ? { taskId } : { taskId, maxDepth })),
   );
 }

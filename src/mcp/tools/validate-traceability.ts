@@ -6,19 +6,17 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   inputRequired,
   inputResponse,
-  type CallToolResult,
   type ClientCapabilities,
-  type InputRequiredResult,
   type McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { buildReport, ERROR_CODES, WARNING_CODES, type ValidationReport } from '../../core/index.js';
-import { READ_ONLY } from '../annotations.js';
+import { buildReport } from '../../core/index.js';
 import { isInside, requestedPath, resolveAllowedDirectory, rootDirectories } from '../path-policy.js';
+import { registerTool } from '../register-tool.js';
+import { validationReportSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
-import { advertise, parseArguments } from '../tool-input.js';
-import { jsonResult, runTool } from '../tool-result.js';
+import { jsonResult } from '../tool-result.js';
 
 export const validateTraceabilityInput = z.object({
   workspacePath: z
@@ -31,29 +29,14 @@ export const validateTraceabilityInput = z.object({
     ),
 });
 
-const diagnosticSchema = z.object({
-  code: z.enum([...ERROR_CODES, ...WARNING_CODES]),
-  message: z.string(),
-  nodeId: z.string().nullable(),
-  path: z.string(),
-  line: z.number().int().nullable(),
-});
-
-export const validationReportSchema = z.object({
-  workspacePath: z.string(),
-  nodeCount: z.number().int(),
-  edgeCount: z.number().int(),
-  errors: z.array(diagnosticSchema),
-  warnings: z.array(diagnosticSchema),
-  valid: z.boolean(),
-}) satisfies z.ZodType<ValidationReport>;
-
 const ROOTS_KEY = 'roots';
 
 export function registerValidateTraceability(server: McpServer, state: ServerState): void {
-  server.registerTool(
-    'validate_traceability',
+  registerTool(
+    server,
+    state,
     {
+      name: 'validate_traceability',
       title: 'Validate traceability',
       description:
         'Audits the documentation workspace and returns a JSON report: invalid or missing frontmatter, bad or ' +
@@ -61,26 +44,22 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
         'Markdown links and heading anchors. Each finding has code, message (what to fix), nodeId, path and line; ' +
         '`valid` is true when there are no errors (warnings do not count). Use it after editing documents or when ' +
         'get_task_context reports GRAPH_CYCLE.',
-      inputSchema: advertise(validateTraceabilityInput),
-      outputSchema: validationReportSchema,
-      annotations: READ_ONLY,
+      input: validateTraceabilityInput,
+      output: validationReportSchema,
     },
-    (raw, ctx) =>
-      runTool('validate_traceability', state.log, (): CallToolResult | InputRequiredResult => {
-        const args = parseArguments(validateTraceabilityInput, raw);
-        if (args.workspacePath === undefined) return jsonResult(buildReport(state.workspace()));
-        const root = state.workspace().root;
-        const path = requestedPath(root, args.workspacePath);
-        const allowed = [root, ...state.allowedPaths];
-        const hint = 'Audit a directory inside the workspace, or start the server with `--allow-path <dir>`.';
-        if (!allowed.some((dir) => isInside(path, dir)) && clientHasRoots(server, ctx)) {
-          const roots = inputResponse(ctx.mcpReq.inputResponses, ROOTS_KEY);
-          if (roots.kind !== 'roots') return inputRequired({ inputRequests: { [ROOTS_KEY]: inputRequired.listRoots() } });
-          allowed.push(...rootDirectories(roots.roots.map((r) => r.uri)));
-        }
-        const dir = resolveAllowedDirectory(path, allowed, hint);
-        return jsonResult(buildReport(state.load(dir)));
-      }),
+    ({ workspacePath }, ctx) => {
+      if (workspacePath === undefined) return jsonResult(buildReport(state.workspace()));
+      const root = state.workspace().root;
+      const path = requestedPath(root, workspacePath);
+      const allowed = [root, ...state.allowedPaths];
+      if (!allowed.some((dir) => isInside(path, dir)) && clientHasRoots(server, ctx)) {
+        const roots = inputResponse(ctx.mcpReq.inputResponses, ROOTS_KEY);
+        if (roots.kind !== 'roots') return inputRequired({ inputRequests: { [ROOTS_KEY]: inputRequired.listRoots() } });
+        allowed.push(...rootDirectories(roots.roots.map((r) => r.uri)));
+      }
+      const hint = 'Audit a directory inside the workspace, or start the server with `--allow-path <dir>`.';
+      return jsonResult(buildReport(state.load(resolveAllowedDirectory(path, allowed, hint))));
+    },
   );
 }
 

@@ -1,0 +1,73 @@
+/**
+ * CATALOG `get_dependency_graph`: the part of the graph to show — the whole workspace, or
+ * the walk from a root upstream, downstream or both, cut at a depth.
+ */
+import { requireNode } from './require-node.js';
+import { compareStrings } from './sort.js';
+import type { Workspace } from './types.js';
+import { walk } from './walk-graph.js';
+
+export const DIRECTIONS = ['upstream', 'downstream', 'both'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+export interface GraphOptions {
+  /** Start of the walk; left out: the whole workspace (then `direction` and `maxDepth` do not apply). */
+  readonly rootId?: string;
+  /** Which edges to follow from the root. Default `upstream` (what the root depends on). */
+  readonly direction?: Direction;
+  /** Deepest level from the root; left out: no limit. */
+  readonly maxDepth?: number;
+}
+
+export interface GraphNode {
+  readonly id: string;
+  readonly title: string;
+  readonly type: string | null;
+  readonly status: string | null;
+  readonly path: string;
+}
+
+/** `from` depends on `to`. */
+export interface GraphEdge {
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface GraphView {
+  /** Sorted by id. */
+  readonly nodes: readonly GraphNode[];
+  /** Every edge between the selected nodes, sorted by `from`, then `to`. */
+  readonly edges: readonly GraphEdge[];
+  /** `true` when the walk stopped at `maxDepth` with nodes beyond it. */
+  readonly truncated: boolean;
+}
+
+/** The nodes and edges to show for `options`; `TASK_NOT_FOUND` for an unknown root. */
+export function selectGraph(workspace: Workspace, options: GraphOptions = {}): GraphView {
+  let ids: string[] = [...workspace.ids];
+  let truncated = false;
+  if (options.rootId !== undefined) {
+    requireNode(workspace, options.rootId);
+    const limit = options.maxDepth ?? Number.POSITIVE_INFINITY;
+    const direction = options.direction ?? 'upstream';
+    const selected = new Set<string>();
+    const maps = direction === 'both' ? [workspace.upstream, workspace.downstream] : [direction === 'upstream' ? workspace.upstream : workspace.downstream];
+    for (const edges of maps) {
+      for (const [id, depth] of walk(edges, options.rootId, limit)) {
+        if (depth <= limit) selected.add(id);
+        else truncated = true;
+      }
+    }
+    ids = [...selected].sort(compareStrings);
+  }
+  const included = new Set(ids);
+  const nodes = ids.map((id) => {
+    const node = workspace.nodes.get(id)!;
+    return { id, title: node.title, type: node.type, status: node.status, path: node.path };
+  });
+  const edges: GraphEdge[] = [];
+  for (const from of ids) {
+    for (const to of workspace.upstream.get(from) ?? []) if (included.has(to)) edges.push({ from, to });
+  }
+  return { nodes, edges, truncated };
+}

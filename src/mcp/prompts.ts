@@ -1,0 +1,117 @@
+/**
+ * Prompts (CATALOG): implement a task with its context and criteria; audit the workspace.
+ */
+import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, type McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import {
+  buildBundle,
+  buildReport,
+  completeIds,
+  DocugraphError,
+  formatReport,
+  getAcceptanceCriteria,
+  type AcceptanceCriteria,
+} from '../core/index.js';
+import type { ServerState } from './server-state.js';
+
+export function registerPrompts(server: McpServer, state: ServerState): void {
+  server.registerPrompt(
+    'prompt_implement_task',
+    {
+      title: 'Implement a task',
+      description: 'Asks the model to implement a task, with its full context bundle and its acceptance criteria embedded.',
+      argsSchema: z.object({
+        taskId: completable(z.string().describe('Id of the task to implement, e.g. "BE-02".'), (value) => completeIds(state.workspace(), value)),
+      }),
+    },
+    ({ taskId }) => userMessage(implementTaskText(state, taskId)),
+  );
+
+  server.registerPrompt(
+    'prompt_audit_traceability',
+    {
+      title: 'Audit traceability',
+      description: "Asks the model for a fix plan, error by error, from the workspace's validation report.",
+    },
+    () => userMessage(auditText(state)),
+  );
+}
+
+function userMessage(text: string): GetPromptResult {
+  return { messages: [{ role: 'user', content: { type: 'text', text } }] };
+}
+
+/** Core failures become JSON-RPC errors: prompts have no `isError` result. */
+function orProtocolError<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof DocugraphError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${error.code}: ${error.message}`, error.toJSON());
+    throw error;
+  }
+}
+
+export function implementTaskText(state: ServerState, taskId: string): string {
+  const workspace = state.workspace();
+  const { bundle, criteria } = orProtocolError(() => ({
+    bundle: buildBundle(workspace, { taskId }),
+    criteria: getAcceptanceCriteria(workspace, taskId),
+  }));
+  return [
+    `Implement task \`${taskId}\` — ${criteria.title} (${criteria.path}).`,
+    '',
+    'Below are the acceptance criteria of the task and its context bundle: the task document and every document it ' +
+      'depends on through `depends_on`, each included whole, dependencies first and the task last. The inclusion report ' +
+      'at the top of the bundle says why each document is there.',
+    '',
+    'How to work:',
+    '1. Read the task document (the last one in the bundle), then the documents it depends on. Treat the decisions, ' +
+      'specs and requirements in the bundle as binding; if you must depart from one, say which and why.',
+    '2. Plan the change against the acceptance criteria: each one must be met, and covered by a test where it can be.',
+    '3. If the bundle says `truncated: true`, more distant dependencies were left out; ask for them ' +
+      '(get_task_context with a larger maxDepth) if you need them. Documents under "Unresolved references" do not ' +
+      'exist: do not guess what they say.',
+    '4. When you are done, go through the acceptance criteria one by one and say how each is met, or why it is not.',
+    '',
+    '## Acceptance criteria',
+    '',
+    ...criteriaLines(criteria),
+    '',
+    '## Context bundle',
+    '',
+    bundle,
+  ].join('\n');
+}
+
+function criteriaLines(criteria: AcceptanceCriteria): string[] {
+  if (criteria.source === 'none' || criteria.criteria.length === 0) {
+    return ['The task has no acceptance criteria. Derive checks from the task description and list the ones you used.'];
+  }
+  const from = criteria.source === 'heading' ? 'its acceptance criteria section' : 'its frontmatter `acceptance_criteria`';
+  return [
+    `From ${from} (${criteria.path}):`,
+    '',
+    ...criteria.criteria.map((c) => `- ${c.done === null ? '' : c.done ? '[x] ' : '[ ] '}${c.text} (line ${c.line})`),
+  ];
+}
+
+export function auditText(state: ServerState): string {
+  const report = buildReport(state.workspace());
+  return [
+    'Audit the traceability of this documentation workspace and propose a fix plan.',
+    '',
+    'The validation report below lists every error (which makes the workspace invalid) and warning, each with its ' +
+      'code, the file and line, and a message saying what is wrong.',
+    '',
+    'For each error, in the order listed: say what is wrong and where, give the exact change that fixes it (the ' +
+      'frontmatter line, `depends_on` entry or Markdown link to write), and why that is the right fix. Group errors ' +
+      'that share one cause, such as a renamed or deleted document. Then go through the warnings briefly, one ' +
+      'suggested fix each. Present the plan before changing any file.',
+    report.valid ? '\nThe report has no errors: say so, and plan only for the warnings, if any.' : '',
+    '',
+    '```json',
+    formatReport(report).trimEnd(),
+    '```',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,89 @@
+/**
+ * Resources (CATALOG): every document as `docugraph://docs/{id}`, the validation report, and
+ * per-document impact and graph views. Unknown ids are the protocol's resource-not-found error.
+ */
+import { ResourceNotFoundError, ResourceTemplate, type McpServer, type Variables } from '@modelcontextprotocol/server';
+import {
+  analyzeImpact,
+  buildReport,
+  completeIds,
+  formatReport,
+  renderMermaid,
+  selectGraph,
+  type DocNode,
+  type Workspace,
+} from '../core/index.js';
+import type { ServerState } from './server-state.js';
+
+export const DOCS_TEMPLATE = 'docugraph://docs/{id}';
+export const VALIDATION_URI = 'docugraph://validation';
+export const IMPACT_TEMPLATE = 'docugraph://impact/{nodeId}';
+export const GRAPH_TEMPLATE = 'docugraph://graph/{rootId}';
+
+/** The URI of a document's resource. */
+export function documentUri(id: string): string {
+  return `docugraph://docs/${id}`;
+}
+
+export function registerResources(server: McpServer, state: ServerState): void {
+  const complete = (value: string) => completeIds(state.workspace(), value);
+
+  server.registerResource(
+    'document',
+    new ResourceTemplate(DOCS_TEMPLATE, {
+      list: () => ({
+        resources: state.workspace().ids.map((id) => {
+          const node = state.workspace().nodes.get(id)!;
+          return { uri: documentUri(id), name: id, title: node.title, description: describe(node), mimeType: 'text/markdown' };
+        }),
+      }),
+      complete: { id: complete },
+    }),
+    { title: 'Document', description: 'A document of the workspace by id: its whole Markdown file, frontmatter included.', mimeType: 'text/markdown' },
+    (uri, variables) => {
+      const node = nodeFor(state.workspace(), uri, variables, 'id');
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: node.text }] };
+    },
+  );
+
+  server.registerResource(
+    'validation',
+    VALIDATION_URI,
+    { title: 'Validation report', description: 'The current validation report of the workspace (what validate_traceability returns).', mimeType: 'application/json' },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: formatReport(buildReport(state.workspace())) }] }),
+  );
+
+  server.registerResource(
+    'impact',
+    new ResourceTemplate(IMPACT_TEMPLATE, { list: undefined, complete: { nodeId: complete } }),
+    { title: 'Impact of a document', description: 'Every document that depends on the given one, transitively (analyze_impact as JSON).', mimeType: 'application/json' },
+    (uri, variables) => {
+      const node = nodeFor(state.workspace(), uri, variables, 'nodeId');
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: `${JSON.stringify(analyzeImpact(state.workspace(), node.id), null, 2)}\n` }] };
+    },
+  );
+
+  server.registerResource(
+    'graph',
+    new ResourceTemplate(GRAPH_TEMPLATE, { list: undefined, complete: { rootId: complete } }),
+    { title: 'Graph around a document', description: 'A Mermaid flowchart of what the document depends on and what depends on it.', mimeType: 'text/markdown' },
+    (uri, variables) => {
+      const workspace = state.workspace();
+      const node = nodeFor(workspace, uri, variables, 'rootId');
+      const mermaid = renderMermaid(workspace, selectGraph(workspace, { rootId: node.id, direction: 'both' }), node.id);
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `\`\`\`mermaid\n${mermaid}\`\`\`\n` }] };
+    },
+  );
+}
+
+function nodeFor(workspace: Workspace, uri: URL, variables: Variables, name: string): DocNode {
+  const value = variables[name];
+  const id = decodeURIComponent(Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+  const node = workspace.nodes.get(id);
+  if (node === undefined) throw new ResourceNotFoundError(uri.href, `No document has the id \`${id}\`; resources/list shows every document.`);
+  return node;
+}
+
+function describe(node: DocNode): string {
+  return [node.type, node.status, node.path].filter((part) => part !== null).join(' · ');
+}
