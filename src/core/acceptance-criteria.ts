@@ -61,7 +61,7 @@ function collectItems(block: MdNode, node: DocNode, into: Criterion[]): void {
       .map((child) => node.body.slice(child.position?.start.offset ?? 0, child.position?.end.offset ?? 0))
       .join(' ');
     into.push({
-      text: singleLine(text),
+      text: joinLines(text),
       done: typeof block.checked === 'boolean' ? block.checked : null,
       line: (block.position?.start.line ?? 1) + node.bodyLine - 1,
     });
@@ -80,10 +80,15 @@ function criteriaFromFrontmatter(node: DocNode): Criterion[] | null {
     if (typeof item !== 'string') return;
     const box = /^\[([ xX])\]\s+/.exec(item);
     criteria.push({
-      text: singleLine(box === null ? item : item.slice(box[0].length)),
+      text: joinLines(box === null ? item : item.slice(box[0].length)),
       done: box === null ? null : box[1] !== ' ',
       line: lines[index] ?? 1,
     });
   });
   return criteria;
+}
+
+/** An item's wrapped lines as one line: each line break and the indentation around it become one space. */
+function joinLines(text: string): string {
+  return text.replace(/[ \t]*(?:\r\n?|\n)[ \t]*/g, ' ').trim();
 }

@@ -24,6 +24,7 @@ export interface Closure {
 export function buildBundle(workspace: Workspace, options: BundleOptions): string {
   const maxDepth = checkMaxDepth(options.maxDepth);
   const taskId = options.taskId;
+  if (typeof taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
   const closure = upstreamClosure(workspace, taskId, maxDepth);
   const included = new Set(closure.included);
 
@@ -48,7 +49,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
 /** Validates `maxDepth` (an integer ≥ 0; default 5). */
 export function checkMaxDepth(maxDepth: number | undefined): number {
   if (maxDepth === undefined) return DEFAULT_MAX_DEPTH;
-  if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) {
+  if (!Number.isInteger(maxDepth) || maxDepth < 0) {
     throw new InvalidArgumentError(`\`maxDepth\` must be an integer ≥ 0, got ${String(maxDepth)}; omit it for the default ${DEFAULT_MAX_DEPTH}.`, { argument: 'maxDepth' });
   }
   return maxDepth;

@@ -43,7 +43,7 @@ export function buildNode(
   const rawTitle = data['title'];
   let title = typeof rawTitle === 'string' ? singleLine(rawTitle) : '';
   if (title === '') {
-    title = firstH1() ?? nodeId;
+    title = firstH1() || nodeId;
     const why = rawTitle === undefined || rawTitle === null ? 'has no `title`' : typeof rawTitle === 'string' ? 'has an empty `title`' : 'has a `title` that is not a string';
     diagnostics.push({
       code: 'TITLE_MISSING',

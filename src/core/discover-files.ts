@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import ignore from 'ignore';
+import { normalizeNewlines } from './normalize-text.js';
 import { sortStrings } from './sort.js';
 import type { Diagnostic } from './types.js';
 
@@ -66,7 +67,7 @@ function loadIgnore(root: string): ignore.Ignore | null {
     return null;
   }
   // Case-sensitive, as git is on Linux: the same answer on every OS.
-  return ignore({ ignorecase: false }).add(text);
+  return ignore({ ignorecase: false }).add(normalizeNewlines(text));
 }
 
 function unreadableDirectory(dir: string, error: unknown): Diagnostic {

@@ -30,7 +30,7 @@ export function findCycles(graph: Pick<Graph, 'ids' | 'upstream'>, nodes: Readon
     const index = node.dependsOn.indexOf(second);
     return {
       code: 'LINK_CYCLE',
-      message: `dependency cycle among ${cycle.ids.join(', ')}: ${cycle.path.join(' -> ')}; remove one of these \`depends_on\` entries to break it`,
+      message: `dependency cycle among ${cycle.ids.join(', ')}: ${cycle.path.join(' -> ')}`,
       nodeId: first,
       path: node.path,
       line: node.dependsOnLines[index] ?? null,

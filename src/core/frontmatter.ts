@@ -48,7 +48,9 @@ export function parseFrontmatter(text: string): FrontmatterResult {
   while (start <= text.length) {
     const end = lineEnd(text, start);
     if (CLOSE.test(text.slice(start, end))) {
-      const yamlText = firstEnd + 1 <= start ? text.slice(firstEnd + 1, start) : '';
+      // Without the last line break, an error at the end of the YAML (an unclosed `[` or
+      // quote) is reported on the last YAML line rather than on the closing fence.
+      const yamlText = start > firstEnd + 1 ? text.slice(firstEnd + 1, start - 1) : '';
       const body = end >= text.length ? '' : text.slice(end + 1);
       return parseYaml(yamlText, body, line + 1);
     }

@@ -81,7 +81,7 @@ export function headingText(node: MdNode): string {
   return text;
 }
 
-/** Collapses line breaks (and the blanks around them) to single spaces and trims. */
+/** Every line break (`\r\n`, `\r` or `\n`) becomes a single space; then the ends are trimmed. */
 export function singleLine(text: string): string {
-  return text.replace(/[ \t]*\n[ \t\n]*/g, ' ').trim();
+  return text.replace(/\r\n?|\n/g, ' ').trim();
 }

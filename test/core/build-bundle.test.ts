@@ -221,5 +221,7 @@ describe('buildBundle (META-01 §7)', () => {
     for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => buildBundle(ws, { taskId: 'T', maxDepth: bad })).toThrow(InvalidArgumentError);
     }
+    expect(buildBundle(ws, { taskId: 'T', maxDepth: 2 ** 60 })).toContain(`maxDepth: ${2 ** 60}\n`);
+    expect(() => buildBundle(ws, { taskId: 5 as unknown as string })).toThrow(InvalidArgumentError);
   });
 });

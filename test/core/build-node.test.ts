@@ -41,10 +41,14 @@ describe('nodes (META-01 §3)', () => {
     expect(analyze('---\nid: A\ntitle: ""\n---\nno heading').node?.title).toBe('A');
     expect(codes('---\nid: A\ntitle: "  "\n---\n')).toEqual(['TITLE_MISSING@3']);
     expect(codes('---\nid: A\ntitle: 12\n---\n')).toEqual(['TITLE_MISSING@3']);
+    expect(analyze('---\nid: A\n---\n#\n').node?.title).toBe('A');
+    expect(analyze('---\nid: A\n---\n# ![logo](x.png)\n').node?.title).toBe('A');
   });
 
   it('newlines in a title become single spaces', () => {
     expect(analyze('---\nid: A\ntitle: "One\\nTwo"\n---\n').node?.title).toBe('One Two');
+    expect(analyze('---\nid: A\ntitle: "a\\n\\nb"\n---\n').node?.title).toBe('a  b');
+    expect(analyze('---\nid: A\ntitle: "x\\r\\ny\\rz"\n---\n').node?.title).toBe('x y z');
     expect(analyze('---\nid: A\ntitle: |\n  One\n  Two\n---\n').node?.title).toBe('One Two');
     expect(analyze('---\nid: A\n---\nSetext\nheading\n===\n').node?.title).toBe('Setext heading');
   });

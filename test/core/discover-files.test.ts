@@ -52,6 +52,13 @@ describe('discoverFiles (META-01 §1)', () => {
     expect(discoverFiles(root).files).toEqual(['archive/keep.md', 'caps.md', 'docs/only-root.md', 'ok.md']);
   });
 
+  it('reads .docugraphignore with any line endings', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const root = testdir({ '.docugraphignore': `\uFEFFdrafts/${eol}secret.md${eol}`, 'drafts/d.md': '', 'secret.md': '', 'ok.md': '' });
+      expect(discoverFiles(root).files).toEqual(['ok.md']);
+    }
+  });
+
   it('never follows symbolic links, to files or directories', () => {
     const outside = testdir({ 'secret.md': '---\nid: SECRET\n---\n', 'dir/inner.md': '' });
     const root = testdir({

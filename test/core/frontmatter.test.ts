@@ -41,6 +41,11 @@ describe('parseFrontmatter (META-01 §2)', () => {
     if (result.kind === 'invalid') expect(result.message).toMatch(/^frontmatter is not valid YAML: /);
   });
 
+  it('an error at the end of the YAML is on the last YAML line, not on the closing fence', () => {
+    expect(parseFrontmatter('---\nid: A\ntitle: T\nx: [unclosed\n---\n')).toMatchObject({ kind: 'invalid', line: 4 });
+    expect(parseFrontmatter('---\nid: A\ntitle: "unterminated\n---\n')).toMatchObject({ kind: 'invalid', line: 3 });
+  });
+
   it('treats duplicate keys as an error at the repeated key', () => {
     const result = parseFrontmatter('---\nid: A\ntitle: One\nstatus: todo\ntitle: Two\n---\n');
     expect(result).toMatchObject({ kind: 'invalid', line: 5 });

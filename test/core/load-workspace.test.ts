@@ -55,8 +55,8 @@ describe('cycles (META-01 §4)', () => {
     ]);
     const big = cycles.find((d) => d.nodeId === 'A')!;
     // The shortest cycle through A, taking neighbours in sorted order: A -> D -> A.
-    expect(big.message).toBe('dependency cycle among A, B, C, D: A -> D -> A; remove one of these `depends_on` entries to break it');
-    expect(cycles.find((d) => d.nodeId === 'E')!.message).toContain('E -> E');
+    expect(big.message).toBe('dependency cycle among A, B, C, D: A -> D -> A');
+    expect(cycles.find((d) => d.nodeId === 'E')!.message).toBe('dependency cycle among E: E -> E');
     expect(ws.cycles.map((c) => c.ids)).toEqual([['A', 'B', 'C', 'D'], ['E']]);
     expect(ws.cycleOf.has('F')).toBe(false);
   });
