@@ -25,6 +25,7 @@ describe('public exports', () => {
       'buildReport',
       'compareStrings',
       'completeIds',
+      'formatJson',
       'formatReport',
       'getAcceptanceCriteria',
       'listTasks',

@@ -2,6 +2,7 @@
  * META-01 §6: the validation report of a workspace.
  */
 import { severityOf } from './codes.js';
+import { formatJson } from './format-json.js';
 import type { Diagnostic, ValidationReport, Workspace } from './types.js';
 
 /** The report, keys in the spec's order; `valid` is true exactly when there are no errors. */
@@ -24,5 +25,5 @@ export function buildReport(workspace: Workspace): ValidationReport {
 
 /** The report as JSON text: 2-space indentation and a final newline. */
 export function formatReport(report: ValidationReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return formatJson(report);
 }

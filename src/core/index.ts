@@ -3,7 +3,7 @@
  * immutable snapshot, then query it. No MCP, no CLI, no console.
  * The stages behind these functions live in their own modules (see the folder).
  */
-export { loadWorkspace, resolveWorkspaceRoot } from './load-workspace.js';
+export { loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './load-workspace.js';
 
 export { buildReport, formatReport } from './build-report.js';
 export { buildBundle, DEFAULT_MAX_DEPTH } from './build-bundle.js';
@@ -34,5 +34,6 @@ export {
   TaskNotFoundError,
   WorkspaceNotFoundError,
 } from './errors.js';
+export { formatJson } from './format-json.js';
 export { compareStrings } from './sort.js';
 export type { BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, ValidationReport, Workspace } from './types.js';

@@ -29,11 +29,21 @@ export function resolveWorkspaceRoot(path: string): string {
   return root;
 }
 
+export interface LoadOptions {
+  /** Called after each file is read and analysed, with the count so far and the total. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
 /** Loads and indexes the workspace at `path` (META-01 §1–§6). */
-export function loadWorkspace(path: string): Workspace {
+export function loadWorkspace(path: string, options: LoadOptions = {}): Workspace {
   const root = resolveWorkspaceRoot(path);
   const discovery = discoverFiles(root);
-  const analyses = discovery.files.map((file) => readAndAnalyze(root, file));
+  const total = discovery.files.length;
+  const analyses = discovery.files.map((file, index) => {
+    const analysis = readAndAnalyze(root, file);
+    options.onProgress?.(index + 1, total);
+    return analysis;
+  });
   const resolved = resolveIds(analyses);
   const graph = buildGraph(resolved.nodes);
   const cycles = findCycles(graph, resolved.nodes);

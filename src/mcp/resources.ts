@@ -7,6 +7,7 @@ import {
   analyzeImpact,
   buildReport,
   completeIds,
+  formatJson,
   formatReport,
   renderMermaid,
   selectGraph,
@@ -59,7 +60,7 @@ export function registerResources(server: McpServer, state: ServerState): void {
     { title: 'Impact of a document', description: 'Every document that depends on the given one, transitively (analyze_impact as JSON).', mimeType: 'application/json' },
     (uri, variables) => {
       const node = nodeFor(state.workspace(), uri, variables, 'nodeId');
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: `${JSON.stringify(analyzeImpact(state.workspace(), node.id), null, 2)}\n` }] };
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: formatJson(analyzeImpact(state.workspace(), node.id)) }] };
     },
   );
 

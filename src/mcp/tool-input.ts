@@ -32,8 +32,3 @@ export function parseArguments<S extends z.ZodType>(schema: S, args: unknown): z
     issues: result.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
   });
 }
-
-/** Drops keys whose value is `undefined`, so optional arguments map onto exact optional options. */
-export function withoutUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}

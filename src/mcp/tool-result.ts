@@ -2,7 +2,7 @@
  * Mapping core results and failures to MCP tool results (MCP-G0 §4), in one place.
  */
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
-import { DocugraphError } from '../core/index.js';
+import { DocugraphError, formatJson } from '../core/index.js';
 
 /** Where the MCP layer reports what the client should not see (stderr in the binary). */
 export type Logger = (line: string) => void;
@@ -15,14 +15,14 @@ export function textResult(text: string): CallToolResult {
 /** A JSON result: 2-space JSON text with a final newline, and the same object as `structuredContent`. */
 export function jsonResult(value: object): CallToolResult {
   return {
-    content: [{ type: 'text', text: `${JSON.stringify(value, null, 2)}\n` }],
+    content: [{ type: 'text', text: formatJson(value) }],
     structuredContent: value as Record<string, unknown>,
   };
 }
 
 /** A domain failure: `isError` with `{code, message, ...details}` as JSON text. */
 export function errorResult(error: DocugraphError): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: `${JSON.stringify(error.toJSON(), null, 2)}\n` }] };
+  return { isError: true, content: [{ type: 'text', text: formatJson(error.toJSON()) }] };
 }
 
 /**

@@ -8,3 +8,5 @@ export const BIN = fileURLToPath(new URL('../../dist/bin/docugraph-mcp.js', impo
 export const DEMO = fileURLToPath(new URL('../../examples/demo-repo', import.meta.url));
 /** The negative fixtures. */
 export const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
+/** The built CLI. */
+export const CLI = fileURLToPath(new URL('../../dist/bin/docugraph.js', import.meta.url));

@@ -27,6 +27,12 @@ export interface ConnectOptions {
   readonly roots?: readonly string[];
   /** Leave closing to the caller (for a client shared by several tests) instead of after this test. */
   readonly shared?: boolean;
+  /** The script to run with Node (default: the built docugraph-mcp). */
+  readonly command?: string;
+  /** The server's working directory. */
+  readonly cwd?: string;
+  /** `false` runs `command` as an executable instead of as a Node script. */
+  readonly node?: boolean;
 }
 
 /** Spawns the server and connects the SDK client to it. Closed after the test. */
@@ -42,9 +48,12 @@ export async function connect(options: ConnectOptions = {}): Promise<{ client: C
     const roots = options.roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: dir }));
     client.setRequestHandler('roots/list', async () => ({ roots }));
   }
+  const script = options.command ?? BIN;
+  const serverArgs = options.args ?? ['--workspace', DEMO];
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, ...(options.args ?? ['--workspace', DEMO])],
+    command: options.node === false ? script : process.execPath,
+    args: options.node === false ? [...serverArgs] : [script, ...serverArgs],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     env: { PATH: process.env['PATH'] ?? '', ...options.env },
     stderr: 'pipe',
   });

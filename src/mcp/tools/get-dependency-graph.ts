@@ -7,7 +7,7 @@ import { renderDot, renderMermaid, selectGraph } from '../../core/index.js';
 import { registerTool } from '../register-tool.js';
 import { choiceSchema, depthSchema, directionSchema, graphSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
-import { withoutUndefined } from '../tool-input.js';
+import { withoutUndefined } from '../../core/without-undefined.js';
 import { jsonResult } from '../tool-result.js';
 
 export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;

@@ -7,7 +7,7 @@ import { listTasks } from '../../core/index.js';
 import { registerTool } from '../register-tool.js';
 import { filterSchema, taskListSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
-import { withoutUndefined } from '../tool-input.js';
+import { withoutUndefined } from '../../core/without-undefined.js';
 import { jsonResult } from '../tool-result.js';
 
 export const listTasksInput = z.object({

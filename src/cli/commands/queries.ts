@@ -1,0 +1,76 @@
+/**
+ * `docugraph context | graph | impact | tasks`: the same answers as the MCP tools, over the
+ * same core, on stdout.
+ */
+import { Option, type Command } from 'commander';
+import {
+  analyzeImpact,
+  buildBundle,
+  DIRECTIONS,
+  formatJson,
+  listTasks,
+  renderDot,
+  renderMermaid,
+  selectGraph,
+  type Direction,
+  type TaskSummary,
+} from '../../core/index.js';
+import type { CliContext } from '../context.js';
+import { withoutUndefined } from '../../core/without-undefined.js';
+import { depthOption } from '../options.js';
+
+export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
+
+export function registerQueries(program: Command, ctx: CliContext): void {
+  program
+    .command('context')
+    .description('Print the context bundle of a task: every document it depends on, dependencies first (get_task_context).')
+    .argument('<taskId>', 'exact id of the task, e.g. BE-02')
+    .addOption(depthOption('how many levels of depends_on to follow (default 5)'))
+    .action((taskId: string, options: { maxDepth?: number }, command: Command) => {
+      const workspace = ctx.load(command.optsWithGlobals());
+      ctx.io.stdout.write(buildBundle(workspace, { taskId, ...withoutUndefined({ maxDepth: options.maxDepth }) }));
+    });
+
+  program
+    .command('graph')
+    .description('Print the dependency graph, or the part around --root, as JSON, Mermaid or DOT (get_dependency_graph).')
+    .option('--root <id>', 'start from this document (default: the whole workspace)')
+    .addOption(new Option('--direction <direction>', 'from the root: upstream, downstream or both').choices(DIRECTIONS).default('upstream'))
+    .addOption(depthOption('how many levels from the root (default: no limit)'))
+    .addOption(new Option('--format <format>', 'json, mermaid (for GitHub) or dot (for Graphviz)').choices(GRAPH_FORMATS).default('json'))
+    .action((options: { root?: string; direction: Direction; maxDepth?: number; format: (typeof GRAPH_FORMATS)[number] }, command: Command) => {
+      const workspace = ctx.load(command.optsWithGlobals());
+      const view = selectGraph(workspace, withoutUndefined({ rootId: options.root, direction: options.direction, maxDepth: options.maxDepth }));
+      const render = { json: () => formatJson(view), mermaid: () => renderMermaid(workspace, view, options.root), dot: () => renderDot(workspace, view, options.root) };
+      ctx.io.stdout.write(render[options.format]());
+    });
+
+  program
+    .command('impact')
+    .description('Print every document that depends on <id>, transitively, as JSON (analyze_impact).')
+    .argument('<id>', 'exact id of the document that changes')
+    .addOption(depthOption('how many levels of dependents (default: no limit)'))
+    .action((id: string, options: { maxDepth?: number }, command: Command) => {
+      ctx.io.stdout.write(formatJson(analyzeImpact(ctx.load(command.optsWithGlobals()), id, options.maxDepth)));
+    });
+
+  program
+    .command('tasks')
+    .description('List the documents, filtered by type, status or text, as JSON (list_tasks) or a table.')
+    .option('--type <type>', 'only this exact type, e.g. task')
+    .option('--status <status>', 'only this exact status, e.g. todo')
+    .option('--query <text>', 'only ids or titles containing this text (case-insensitive)')
+    .addOption(new Option('--format <format>', 'json (the list_tasks answer) or text (a table)').choices(['json', 'text']).default('json'))
+    .action((options: { type?: string; status?: string; query?: string; format: 'json' | 'text' }, command: Command) => {
+      const result = listTasks(ctx.load(command.optsWithGlobals()), withoutUndefined({ type: options.type, status: options.status, query: options.query }));
+      ctx.io.stdout.write(options.format === 'json' ? formatJson(result) : taskTable(result.tasks));
+    });
+}
+
+/** A plain table: ID, TYPE, STATUS, TITLE, padded to the widest cell. */
+function taskTable(tasks: readonly TaskSummary[]): string {
+  const rows = [['ID', 'TYPE', 'STATUS', 'TITLE'], ...tasks.map((t) => [t.id, t.type ?? '-', t.status ?? '-', t.title])];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return `${rows.map((r) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ')).join('\n')}\n`;
+}

@@ -1,0 +1,48 @@
+/**
+ * What every CLI command receives: the process's streams and environment, and a way to load
+ * the workspace (with progress on a terminal). Commands never touch `process` themselves.
+ */
+import { resolve } from 'node:path';
+import { loadWorkspace, type Workspace } from '../core/index.js';
+import { createProgress } from './progress.js';
+
+/** An output stream; `isTTY` decides colour and progress. */
+export interface Output {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+export interface CliIo {
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly stdout: Output;
+  readonly stderr: Output;
+}
+
+export interface CliContext {
+  readonly io: CliIo;
+  /** Loads the workspace the options name (`--workspace`, `DOCUGRAPH_WORKSPACE`, else the current directory). */
+  readonly load: (options: { workspace?: string | undefined }, dir?: string) => Workspace;
+  /** Sets the process exit code (the highest wins). */
+  readonly fail: (code: number) => void;
+  /** Whether to colour output for this stream: a terminal, and `NO_COLOR` unset. */
+  readonly color: (stream: Output) => boolean;
+}
+
+export function createContext(io: CliIo, fail: (code: number) => void): CliContext {
+  return {
+    io,
+    fail,
+    color: (stream) => stream.isTTY === true && (io.env['NO_COLOR'] ?? '') === '',
+    load: (options, dir) => {
+      const path = dir ?? options.workspace ?? (io.env['DOCUGRAPH_WORKSPACE'] || undefined) ?? '.';
+      const progress = createProgress(io.stderr, 'Loading');
+      try {
+        return loadWorkspace(resolve(io.cwd, path), { onProgress: progress.update });
+      } finally {
+        progress.done();
+      }
+    },
+  };
+}

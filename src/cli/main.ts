@@ -1,0 +1,53 @@
+/**
+ * The `docugraph` command line: one program, subcommands over the same core as the MCP
+ * server. Returns the exit code: 0 success, 1 invalid workspace or failed query, 2 usage error.
+ */
+import { Command, CommanderError } from 'commander';
+import { DocugraphError } from '../core/index.js';
+import { VERSION } from '../mcp/version.js';
+import { registerMcp, type StartServer } from './commands/mcp.js';
+import { registerQueries } from './commands/queries.js';
+import { registerValidate } from './commands/validate.js';
+import { createContext, type CliIo } from './context.js';
+
+/** Failures that mean "you called it wrong" rather than "the answer is no". */
+const USAGE_CODES = new Set(['INVALID_ARGUMENT', 'WORKSPACE_NOT_FOUND', 'PATH_NOT_ALLOWED']);
+
+/** Runs the CLI; resolves with the exit code, or `null` when a long-running server took over. */
+export async function runCli(io: CliIo, startServer: StartServer): Promise<number | null> {
+  let exitCode = 0;
+  let serving = false;
+  const ctx = createContext(io, (code) => (exitCode = Math.max(exitCode, code)));
+  const program = new Command('docugraph')
+    .description('Docs-as-code dependency graph: validate a docs folder, print context bundles and graphs, or serve them over MCP.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('-w, --workspace <dir>', 'the workspace (default: DOCUGRAPH_WORKSPACE, else the current directory)')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ showGlobalOptions: true })
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    .exitOverride();
+  registerValidate(program, ctx);
+  registerQueries(program, ctx);
+  registerMcp(program, ctx, (argv) => {
+    serving = true;
+    startServer(argv);
+  });
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput(program.configureOutput()).configureHelp({ showGlobalOptions: true });
+  }
+
+  try {
+    await program.parseAsync([...io.argv], { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are successes; every other parse problem is a usage error.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof DocugraphError) {
+      io.stderr.write(`docugraph: ${error.message}\n`);
+      return USAGE_CODES.has(error.code) ? 2 : 1;
+    }
+    throw error;
+  }
+  return serving ? null : exitCode;
+}

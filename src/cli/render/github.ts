@@ -1,0 +1,32 @@
+/**
+ * `validate --format github`: GitHub Actions workflow commands, one annotation per finding
+ * (`::error file=…,line=…,title=CODE::message`), so a pull request shows each on its line.
+ */
+import { severityOf, type ValidationReport } from '../../core/index.js';
+import { compareDiagnostics } from '../../core/sort.js';
+
+/**
+ * `toRepoPath` turns a workspace path into the path GitHub knows (relative to the
+ * repository checkout).
+ */
+export function renderGithub(report: ValidationReport, toRepoPath: (path: string) => string): string {
+  const findings = [...report.errors, ...report.warnings].sort(compareDiagnostics);
+  const lines = findings.map((d) => {
+    const props = [`file=${escapeProperty(toRepoPath(d.path))}`];
+    if (d.line !== null) props.push(`line=${d.line}`);
+    props.push(`title=${escapeProperty(d.code)}`);
+    return `::${severityOf(d.code)} ${props.join(',')}::${escapeData(d.message)}`;
+  });
+  lines.push(`DocuGraph: ${report.valid ? 'valid' : 'invalid'}, ${report.errors.length} errors, ${report.warnings.length} warnings (${report.nodeCount} documents)`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Workflow-command message escaping. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Workflow-command property escaping (also `:` and `,`). */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
