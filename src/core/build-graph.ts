@@ -3,7 +3,7 @@
  */
 import { posix } from 'node:path';
 import { compareStrings, sortStrings } from './sort.js';
-import { closestMatch } from './suggest.js';
+import { createSuggester } from './suggest.js';
 import type { Diagnostic, DocNode } from './types.js';
 
 export interface Graph {
@@ -27,6 +27,7 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>): Graph {
   for (const id of ids) downstream.set(id, []);
   const diagnostics: Diagnostic[] = [];
   let idByPath: Map<string, string> | null = null;
+  const suggest = createSuggester(ids);
   let edgeCount = 0;
   for (const id of ids) {
     const node = nodes.get(id)!;
@@ -39,7 +40,7 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>): Graph {
       idByPath ??= new Map([...nodes.values()].map((n) => [n.path, n.id]));
       diagnostics.push({
         code: 'LINK_BROKEN',
-        message: brokenMessage(node, dep, ids, idByPath),
+        message: brokenMessage(node, dep, suggest, idByPath),
         nodeId: id,
         path: node.path,
         line: node.dependsOnLines[index] ?? null,
@@ -54,11 +55,11 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>): Graph {
   return { ids, upstream, downstream, edgeCount, diagnostics };
 }
 
-function brokenMessage(node: DocNode, dep: string, ids: readonly string[], idByPath: ReadonlyMap<string, string>): string {
+function brokenMessage(node: DocNode, dep: string, suggest: (id: string) => string | null, idByPath: ReadonlyMap<string, string>): string {
   const head = `\`depends_on\` names \`${dep}\`, but no document has that id`;
   const fileId = idOfPath(node.path, dep, idByPath);
   if (fileId !== null) return `${head}; that is the file of \`${fileId}\` — write the id \`${fileId}\`, not a path`;
-  const guess = closestMatch(dep, ids);
+  const guess = suggest(dep);
   if (guess !== null) return `${head}; did you mean \`${guess}\`?`;
   return `${head}; fix the id or add the missing document`;
 }

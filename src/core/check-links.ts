@@ -16,6 +16,8 @@ export interface LinkContext {
   readonly markdownOf: (path: string) => MarkdownInfo | null;
   /** The node id a file defines, or `null`. */
   readonly nodeIdOf: (path: string) => string | null;
+  /** A Markdown file to suggest for a missing target, or `null`. */
+  readonly suggestFile: (missing: string) => string | null;
 }
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -54,7 +56,7 @@ function checkLink(from: string, url: string, context: LinkContext): Problem | n
     }
     if (target === '.') target = '';
     if (!context.exists(target)) {
-      const guess = closestMatch(target, context.files);
+      const guess = context.suggestFile(target);
       const hint = guess === null ? 'fix the path or add the file' : `did you mean \`${relativeLink(from, guess)}\`?`;
       return { code: 'MD_LINK_BROKEN', message: `link \`${url}\` is broken: \`${target}\` does not exist; ${hint}` };
     }

@@ -2,7 +2,8 @@
  * META-01 §2: split a file into frontmatter and body, and parse the frontmatter as YAML 1.2.
  * This is the only module that talks to the YAML library.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, Schema, type Node as YamlNode } from 'yaml';
+import { parseSimpleYaml } from './simple-yaml.js';
 
 /** Where a top-level key of the frontmatter stands in the file. */
 export interface FrontmatterEntry {
@@ -72,8 +73,29 @@ function lineEnd(text: string, from: number): number {
   return i === -1 ? text.length : i;
 }
 
+/** The core schema's scalar tags, in the order the YAML library tries them on a plain scalar. */
+const SCALAR_TAGS = new Schema({ schema: 'core' }).tags.filter(
+  (tag): tag is typeof tag & { test: RegExp; resolve: (value: string, onError: (message: string) => void, options: object) => unknown } =>
+    tag.default === true && 'test' in tag && tag.test instanceof RegExp,
+);
+
+/** What the YAML library makes of a plain scalar (core schema: null, bool, int, float, else string). */
+export function resolvePlain(value: string): unknown {
+  const tag = SCALAR_TAGS.find((t) => t.test.test(value));
+  if (tag === undefined) return value;
+  const resolved = tag.resolve(value, () => {}, {});
+  return isScalar(resolved) ? resolved.value : resolved;
+}
+
 /** YAML line `n` (1-based) is file line `n + 1`: the opening `---` is line 1. */
 function parseYaml(yamlText: string, body: string, bodyLine: number): FrontmatterResult {
+  const simple = parseSimpleYaml(yamlText, resolvePlain);
+  if (simple !== null) return { kind: 'ok', data: simple.data, entries: simple.entries, body, bodyLine };
+  return parseFullYaml(yamlText, body, bodyLine);
+}
+
+/** The full YAML 1.2 parser: everything the fast path declines, and every error. */
+export function parseFullYaml(yamlText: string, body: string, bodyLine: number): FrontmatterResult {
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
   const fileLine = (offset: number): number => lineCounter.linePos(offset).line + 1;

@@ -13,6 +13,7 @@ import { WorkspaceNotFoundError } from './errors.js';
 import { findCycles } from './find-cycles.js';
 import { resolveIds } from './resolve-ids.js';
 import { compareDiagnostics } from './sort.js';
+import { createPathSuggester } from './suggest.js';
 import type { Cycle, Diagnostic, Workspace } from './types.js';
 
 /** Resolves `path` to the real path of a readable directory, or throws `WorkspaceNotFoundError`. */
@@ -55,6 +56,7 @@ export function loadWorkspace(path: string, options: LoadOptions = {}): Workspac
     exists: existenceOracle(root, discovery.entries),
     markdownOf: (file) => byPath.get(file)?.markdown() ?? null,
     nodeIdOf: (file) => nodeIdByPath.get(file) ?? null,
+    suggestFile: createPathSuggester(discovery.files),
   };
   const linkDiagnostics: Diagnostic[] = [];
   for (const analysis of analyses) {

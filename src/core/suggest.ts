@@ -50,3 +50,69 @@ export function editDistance(a: string, b: string, bound = Number.POSITIVE_INFIN
   }
   return previous[b.length]!;
 }
+
+/** Above this many candidates, suggestions come from an index instead of a full scan. */
+export const SCAN_LIMIT = 2000;
+
+/**
+ * A reusable "did you mean" over many candidates (ids): a full scan for small sets; for
+ * large ones, an index of every candidate with one character deleted (lower case), which
+ * finds the candidates one edit away — typos, a missing or extra character — in constant
+ * time per query instead of a scan of the whole set.
+ */
+export function createSuggester(candidates: readonly string[]): (wanted: string) => string | null {
+  if (candidates.length <= SCAN_LIMIT) return (wanted) => closestMatch(wanted, candidates);
+  let index: Map<string, string[]> | undefined;
+  return (wanted) => {
+    if (index === undefined) {
+      index = new Map();
+      for (const candidate of candidates) {
+        for (const variant of deletions(candidate.toLowerCase(), true)) {
+          const list = index.get(variant);
+          if (list === undefined) index.set(variant, [candidate]);
+          else if (list[list.length - 1] !== candidate) list.push(candidate);
+        }
+      }
+    }
+    const pool = new Set<string>();
+    for (const variant of deletions(wanted.toLowerCase(), true)) for (const candidate of index.get(variant) ?? []) pool.add(candidate);
+    return closestMatch(wanted, pool);
+  };
+}
+
+/** `word` itself (when `self`) and every string made by deleting one character of it. */
+function deletions(word: string, self: boolean): string[] {
+  const out = self ? [word] : [];
+  for (let i = 0; i < word.length; i += 1) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+/**
+ * "Did you mean" for a missing file: a file with the same name elsewhere (it moved), else
+ * the closest name in the same directory (a typo).
+ */
+export function createPathSuggester(files: readonly string[]): (missing: string) => string | null {
+  let byName: Map<string, string[]> | undefined;
+  let byDir: Map<string, string[]> | undefined;
+  return (missing) => {
+    if (byName === undefined || byDir === undefined) {
+      byName = new Map();
+      byDir = new Map();
+      for (const file of files) {
+        const slash = file.lastIndexOf('/');
+        push(byName, file.slice(slash + 1).toLowerCase(), file);
+        push(byDir, slash === -1 ? '' : file.slice(0, slash), file);
+      }
+    }
+    const slash = missing.lastIndexOf('/');
+    const moved = byName.get(missing.slice(slash + 1).toLowerCase());
+    if (moved !== undefined) return closestMatches(missing, moved, 1)[0] ?? null;
+    return closestMatch(missing, byDir.get(slash === -1 ? '' : missing.slice(0, slash)) ?? []);
+  };
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
