@@ -3,7 +3,7 @@
  * heading, or its frontmatter `acceptance_criteria` list.
  */
 import { parseFrontmatter } from './frontmatter.js';
-import { headingText, parseMarkdown, singleLine, type MdNode } from './markdown.js';
+import { inlineText, parseBlocks, singleLine, type Token } from './markdown.js';
 import { requireNode } from './require-node.js';
 import type { DocNode, Workspace } from './types.js';
 
@@ -39,34 +39,45 @@ export function getAcceptanceCriteria(workspace: Workspace, taskId: string): Acc
   return { ...base, source: 'none', criteria: [] };
 }
 
+/** A GFM task-list marker at the start of an item's first paragraph. */
+const TASK_MARKER = /^\[([ xX])\](?:[ \t]+|$)/;
+
 /** The items of the first matching heading's section, or `null` when there is no such heading. */
 function criteriaFromHeading(node: DocNode): Criterion[] | null {
-  const blocks = parseMarkdown(node.body).children ?? [];
-  const start = blocks.findIndex((b) => b.type === 'heading' && CRITERIA_HEADINGS.includes(singleLine(headingText(b)).toLowerCase()));
+  const tokens = parseBlocks(node.body);
+  const start = tokens.findIndex(
+    (t, i) => t.type === 'heading_open' && CRITERIA_HEADINGS.includes(singleLine(inlineText(tokens[i + 1]?.content ?? '')).toLowerCase()),
+  );
   if (start === -1) return null;
-  const level = blocks[start]!.depth ?? 1;
-  const criteria: Criterion[] = [];
-  for (const block of blocks.slice(start + 1)) {
-    if (block.type === 'heading' && (block.depth ?? 1) <= level) break;
-    collectItems(block, node, criteria);
+  const level = headingLevel(tokens[start]!);
+  // Every list item in the section, nested ones included, in document order; each collects
+  // the text of its own paragraphs (a nested list's paragraphs belong to the nested item).
+  const items: { line: number; parts: string[]; done: boolean | null }[] = [];
+  const open: (typeof items)[number][] = [];
+  for (const token of tokens.slice(start + 3)) {
+    if (token.type === 'heading_open' && headingLevel(token) <= level) break;
+    if (token.type === 'list_item_open') {
+      const item = { line: (token.map?.[0] ?? 0) + node.bodyLine, parts: [], done: null };
+      items.push(item);
+      open.push(item);
+    } else if (token.type === 'list_item_close') {
+      open.pop();
+    } else if (token.type === 'inline' && open.length > 0) {
+      const item = open[open.length - 1]!;
+      let content = token.content;
+      const marker = item.parts.length === 0 ? TASK_MARKER.exec(content) : null;
+      if (marker !== null) {
+        item.done = marker[1] !== ' ';
+        content = content.slice(marker[0].length);
+      }
+      item.parts.push(content);
+    }
   }
-  return criteria;
+  return items.map((item) => ({ text: joinLines(item.parts.join(' ')), done: item.done, line: item.line }));
 }
 
-/** Every list item under `block`, nested ones included, in document order. */
-function collectItems(block: MdNode, node: DocNode, into: Criterion[]): void {
-  if (block.type === 'listItem') {
-    const text = (block.children ?? [])
-      .filter((child) => child.type !== 'list')
-      .map((child) => node.body.slice(child.position?.start.offset ?? 0, child.position?.end.offset ?? 0))
-      .join(' ');
-    into.push({
-      text: joinLines(text),
-      done: typeof block.checked === 'boolean' ? block.checked : null,
-      line: (block.position?.start.line ?? 1) + node.bodyLine - 1,
-    });
-  }
-  for (const child of block.children ?? []) collectItems(child, node, into);
+function headingLevel(token: Token): number {
+  return Number(token.tag.slice(1));
 }
 
 /** The string items of a frontmatter `acceptance_criteria` list; `[x] `/`[ ] ` prefixes set `done`. */

@@ -14,9 +14,11 @@ export interface FileAnalysis {
   readonly node: DocNode | null;
   /** 1-based line of the `id` key (1 when there is none). */
   readonly idLine: number;
+  /** Whether the body can hold a link at all (it has a `[`): links, images and definitions all need one. */
+  readonly mayLink: boolean;
   /** Diagnostics found in this file alone. */
   readonly diagnostics: readonly Diagnostic[];
-  /** The parsed body, or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
+  /** The parsed body (memoised), or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
   readonly markdown: () => MarkdownInfo | null;
 }
 
@@ -28,6 +30,7 @@ export function analyzeFile(path: string, bytes: Uint8Array): FileAnalysis {
       path,
       node: null,
       idLine: 1,
+      mayLink: false,
       diagnostics: [{ code: 'FILE_UNREADABLE', message: `\`${path}\` cannot be read: ${decoded.reason}; save it as UTF-8`, nodeId: null, path, line: null }],
       markdown: () => null,
     };
@@ -39,21 +42,23 @@ export function analyzeFile(path: string, bytes: Uint8Array): FileAnalysis {
 export function analyzeText(path: string, text: string): FileAnalysis {
   const fm = parseFrontmatter(text);
   const body = fm.body;
+  const mayLink = body !== null && body.includes('[');
   let parsed: MarkdownInfo | null | undefined;
   const markdown = (): MarkdownInfo | null => {
     if (parsed === undefined) parsed = body === null ? null : extractMarkdown(body, fm.bodyLine);
     return parsed;
   };
-  if (fm.kind === 'none') return { path, node: null, idLine: 1, diagnostics: [], markdown };
+  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: [], markdown };
   if (fm.kind === 'invalid') {
     return {
       path,
       node: null,
       idLine: 1,
+      mayLink,
       diagnostics: [{ code: 'FRONTMATTER_INVALID', message: fm.message, nodeId: null, path, line: fm.line }],
       markdown,
     };
   }
   const candidate = buildNode(path, text, fm, () => markdown()?.firstH1 ?? null);
-  return { path, node: candidate.node, idLine: candidate.idLine, diagnostics: candidate.diagnostics, markdown };
+  return { path, node: candidate.node, idLine: candidate.idLine, mayLink, diagnostics: candidate.diagnostics, markdown };
 }

@@ -3,14 +3,15 @@
  * (discover → analyse each file → resolve ids → graph → cycles → links) into one immutable
  * `Workspace` snapshot that every query reads.
  */
-import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
-import { analyzeFile, type FileAnalysis } from './analyze-file.js';
+import { realpathSync, statSync } from 'node:fs';
+import type { FileAnalysis } from './analyze-file.js';
 import { buildGraph } from './build-graph.js';
 import { checkLinks, type LinkContext } from './check-links.js';
-import { discoverFiles } from './discover-files.js';
+import { discoverFiles, type Discovery } from './discover-files.js';
+import { existenceOracle } from './existence.js';
 import { WorkspaceNotFoundError } from './errors.js';
 import { findCycles } from './find-cycles.js';
+import { analyzeAll } from './read-files.js';
 import { resolveIds } from './resolve-ids.js';
 import { compareDiagnostics } from './sort.js';
 import { createPathSuggester } from './suggest.js';
@@ -35,16 +36,15 @@ export interface LoadOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-/** Loads and indexes the workspace at `path` (META-01 §1–§6). */
+/** Loads and indexes the workspace at `path` (META-01 §1–§6), in this thread. */
 export function loadWorkspace(path: string, options: LoadOptions = {}): Workspace {
   const root = resolveWorkspaceRoot(path);
   const discovery = discoverFiles(root);
-  const total = discovery.files.length;
-  const analyses = discovery.files.map((file, index) => {
-    const analysis = readAndAnalyze(root, file);
-    options.onProgress?.(index + 1, total);
-    return analysis;
-  });
+  return assembleWorkspace(root, discovery, analyzeAll(root, discovery.files, options.onProgress));
+}
+
+/** The cross-file stages: ids, graph, cycles, links, sorted diagnostics, one frozen snapshot. */
+function assembleWorkspace(root: string, discovery: Discovery, analyses: readonly FileAnalysis[]): Workspace {
   const resolved = resolveIds(analyses);
   const graph = buildGraph(resolved.nodes);
   const cycles = findCycles(graph, resolved.nodes);
@@ -60,7 +60,7 @@ export function loadWorkspace(path: string, options: LoadOptions = {}): Workspac
   };
   const linkDiagnostics: Diagnostic[] = [];
   for (const analysis of analyses) {
-    const markdown = mayHaveLinks(analysis) ? analysis.markdown() : null;
+    const markdown = analysis.mayLink ? analysis.markdown() : null;
     if (markdown !== null) linkDiagnostics.push(...checkLinks(analysis.path, markdown, context));
   }
 
@@ -88,70 +88,3 @@ export function loadWorkspace(path: string, options: LoadOptions = {}): Workspac
   });
 }
 
-function readAndAnalyze(root: string, file: string): FileAnalysis {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(join(root, file));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    return {
-      path: file,
-      node: null,
-      idLine: 1,
-      diagnostics: [{ code: 'FILE_UNREADABLE', message: `\`${file}\` cannot be read (${code}); fix its permissions or add it to .docugraphignore`, nodeId: null, path: file, line: null }],
-      markdown: () => null,
-    };
-  }
-  return analyzeFile(file, bytes);
-}
-
-/** A body can hold a checkable link only if it has a `[` (links, images, definitions all start so). */
-function mayHaveLinks(analysis: FileAnalysis): boolean {
-  const text = analysis.node?.body;
-  return text === undefined || text.includes('[');
-}
-
-/**
- * `exists(path)` for link checks: first the entries the walk saw, then (for skipped places
- * such as dot-directories) the disk, one component at a time, with exact-case names (so the
- * answer is the same on case-insensitive filesystems) and never following a symbolic link.
- * A path that runs through a symbolic link counts as existing: it is not followed, so it
- * cannot be disproved.
- */
-function existenceOracle(root: string, entries: ReadonlySet<string>): (path: string) => boolean {
-  const cache = new Map<string, boolean>();
-  const listings = new Map<string, ReadonlyMap<string, Dirent>>();
-  const list = (dir: string): ReadonlyMap<string, Dirent> => {
-    let listing = listings.get(dir);
-    if (listing === undefined) {
-      try {
-        listing = new Map(readdirSync(join(root, dir), { withFileTypes: true }).map((d) => [d.name, d]));
-      } catch {
-        listing = new Map();
-      }
-      listings.set(dir, listing);
-    }
-    return listing;
-  };
-  const existsOnDisk = (path: string): boolean => {
-    const parts = path.split('/');
-    let dir = '';
-    for (let i = 0; i < parts.length; i += 1) {
-      const entry = list(dir).get(parts[i]!);
-      if (entry === undefined) return false;
-      if (entry.isSymbolicLink()) return true;
-      if (i < parts.length - 1 && !entry.isDirectory()) return false;
-      dir = dir === '' ? parts[i]! : `${dir}/${parts[i]!}`;
-    }
-    return true;
-  };
-  return (path) => {
-    if (path === '' || entries.has(path)) return true;
-    let known = cache.get(path);
-    if (known === undefined) {
-      known = existsOnDisk(path);
-      cache.set(path, known);
-    }
-    return known;
-  };
-}

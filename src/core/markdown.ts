@@ -1,83 +1,174 @@
 /**
- * META-01 §5: parse a Markdown body as CommonMark + GFM and keep what the checks need:
- * link destinations (inline links, images, link reference definitions) and heading anchors.
- * Text inside code spans, code blocks and HTML never yields a link.
+ * META-01 §5: parse a Markdown body as CommonMark + GFM tables (markdown-it, chosen by
+ * measurement: see bench/) and keep what the checks need — link destinations (inline links,
+ * images, link reference definitions) with their lines, and heading anchors. Text inside
+ * code spans, code blocks and HTML blocks never yields a link.
+ *
+ * Only the inline content that can hold a link (it has a `[`) and headings are parsed
+ * inline; the rest of the body is only split into blocks.
  */
 import GithubSlugger from 'github-slugger';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
+import MarkdownIt, { type StateBlock, type StateInline, type Token } from 'markdown-it';
+import reference from 'markdown-it/lib/rules_block/reference.mjs';
+import image from 'markdown-it/lib/rules_inline/image.mjs';
+import link from 'markdown-it/lib/rules_inline/link.mjs';
 import type { MarkdownInfo, MarkdownLink } from './types.js';
 
-const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+/** The parser, configured once: CommonMark with GFM tables and strikethrough, raw HTML recognised. */
+const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+// Keep destinations as written (after CommonMark unescaping): no percent-encoding, no scheme filter.
+md.normalizeLink = (url) => url;
+md.validateLink = () => true;
+// Line endings are normalised before (META-01 §1); inline content is parsed on demand below.
+md.core.ruler.disable(['normalize', 'inline', 'text_join']);
 
-interface Point {
-  readonly line: number;
-  readonly offset?: number;
+/**
+ * The inline rules that decide what is a link: emphasis, strikethrough, entities and line
+ * breaks never change that (in silent mode, while link labels are scanned, they match
+ * nothing or only skip characters), so link extraction runs without them. Headings, whose
+ * text matters, use the full set (`md.inline`).
+ */
+const LINK_RULES = ['text', 'escape', 'backticks', 'link', 'image', 'autolink', 'html_inline'];
+const linkParser = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+linkParser.normalizeLink = md.normalizeLink;
+linkParser.validateLink = md.validateLink;
+
+/**
+ * The source offset (in the inline content) where each inline link or image starts. Links
+ * written with a reference (`[text][label]`, `[label]`) get none: their definition is what
+ * is checked, once.
+ */
+const OFFSET = Symbol('offset');
+type Marked = Token & { [OFFSET]?: number };
+
+/** Marks where each inline link and image starts, in both parsers. */
+function markLinkStarts(parser: MarkdownIt): void {
+  for (const [name, original] of [['link', link], ['image', image]] as const) {
+    parser.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
+      const start = state.pos;
+      const before = state.tokens.length;
+      const matched = original(state, silent);
+      if (matched && !silent && state.src.charCodeAt(state.pos - 1) === 0x29 /* ')' */) {
+        const token = state.tokens.slice(before).find((t) => t.type === 'link_open' || t.type === 'image') as Marked | undefined;
+        if (token !== undefined) token[OFFSET] = start;
+      }
+      return matched;
+    });
+  }
+}
+markLinkStarts(md);
+markLinkStarts(linkParser);
+linkParser.inline.ruler.enableOnly(LINK_RULES);
+linkParser.inline.ruler2.enableOnly([]);
+
+/** Link reference definitions, with the line each starts on (duplicates included). */
+interface Definitions {
+  readonly found: { url: string; line: number }[];
 }
 
-/** The parts of an mdast node the core reads. */
-export interface MdNode {
-  readonly type: string;
-  readonly url?: string;
-  readonly value?: string;
-  readonly depth?: number;
-  /** Task-list state of a list item: `true`/`false`, or `null`/absent for plain items. */
-  readonly checked?: boolean | null;
-  readonly children?: readonly MdNode[];
-  readonly position?: { readonly start: Point; readonly end: Point };
+{
+  const original = reference;
+  md.block.ruler.at(
+    'reference',
+    (state: StateBlock, startLine: number, endLine: number, silent: boolean) => {
+      const env = state.env as { references?: Record<string, { href: string; title: string }>; definitions?: Definitions };
+      const kept = env.references ?? {};
+      env.references = {};
+      const matched = original(state, startLine, endLine, silent);
+      const [label, found] = Object.entries(env.references)[0] ?? [];
+      env.references = kept;
+      if (matched && !silent && label !== undefined && found !== undefined) {
+        // GFM footnote definitions (`[^1]: …`) are not link definitions.
+        if (label.startsWith('^')) return matched;
+        env.definitions?.found.push({ url: found.href, line: startLine });
+        if (kept[label] === undefined) kept[label] = found;
+      }
+      return matched;
+    },
+    { alt: ['paragraph', 'reference'] },
+  );
 }
 
-/** Parses a Markdown body (CommonMark + GFM) into an mdast tree. */
-export function parseMarkdown(body: string): MdNode {
-  return fromMarkdown(body, parseOptions) as MdNode;
+export type { Token } from 'markdown-it';
+
+/** The block tokens of `body` (inline content not parsed yet). Lines in `map` are 0-based. */
+export function parseBlocks(body: string): Token[] {
+  return md.parse(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, { definitions: { found: [] } });
+}
+
+/** The plain text of an inline content as a heading shows it (see `headingText`). */
+export function inlineText(content: string): string {
+  const children: Token[] = [];
+  md.inline.parse(content, md, {}, children);
+  return headingText(children);
 }
 
 /**
  * Extracts links and heading anchors from `body`, whose first line is line `bodyLine` of the file.
  */
 export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
-  const tree = parseMarkdown(body);
-  const links: MarkdownLink[] = [];
+  const definitions: Definitions = { found: [] };
+  const env = { definitions };
+  // CommonMark replaces U+0000 (what markdown-it's disabled `normalize` rule did).
+  const tokens = md.parse(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env);
+  const links: (MarkdownLink & { order: number })[] = [];
   const anchors: string[] = [];
   const slugger = new GithubSlugger();
   let firstH1: string | null = null;
-  const offset = bodyLine - 1;
-  const stack: MdNode[] = [tree];
-  // Depth-first, in document order: push children reversed.
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    switch (node.type) {
-      case 'link':
-      case 'image':
-      case 'definition':
-        links.push({ url: node.url ?? '', line: (node.position?.start.line ?? 1) + offset });
-        break;
-      case 'heading': {
-        const text = headingText(node);
-        anchors.push(slugger.slug(text));
-        if (firstH1 === null && node.depth === 1) firstH1 = singleLine(text);
-        break;
-      }
-      default:
-        break;
+  let blockLine = 0;
+  let inHeading: string | null = null;
+  for (const token of tokens) {
+    if (token.map !== null) blockLine = token.map[0];
+    if (token.type === 'heading_open') inHeading = token.tag;
+    else if (token.type === 'heading_close') inHeading = null;
+    if (token.type !== 'inline') continue;
+    const content = token.content;
+    if (inHeading === null && !content.includes('[')) continue;
+    const children: Token[] = [];
+    const parser = inHeading === null ? linkParser : md;
+    parser.inline.parse(content, parser, env, children);
+    if (inHeading !== null) {
+      const text = headingText(children);
+      anchors.push(slugger.slug(text));
+      if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(text);
     }
-    const children = node.children;
-    if (children !== undefined) {
-      for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]!);
-    }
+    for (const child of children) collectLinks(child as Marked, content, blockLine, links);
   }
-  return { links, anchors, firstH1 };
+  for (const d of definitions.found) links.push({ url: d.url, line: d.line, order: 0 });
+  // Document order: by line, then by position within the line.
+  links.sort((a, b) => a.line - b.line || a.order - b.order);
+  return {
+    links: links.map((l) => ({ url: l.url, line: l.line + bodyLine })),
+    anchors,
+    firstH1,
+  };
+}
+
+function collectLinks(token: Marked, content: string, blockLine: number, into: (MarkdownLink & { order: number })[]): void {
+  const offset = token[OFFSET];
+  if (offset !== undefined) {
+    const url = token.attrGet(token.type === 'image' ? 'src' : 'href') ?? '';
+    into.push({ url, line: blockLine + countNewlines(content, offset), order: offset + 1 });
+  }
+  for (const child of token.children ?? []) collectLinks(child as Marked, content, blockLine, into);
+}
+
+function countNewlines(text: string, end: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
 }
 
 /**
- * The text of a heading as GitHub renders it: text and code, without HTML tags or image alt text.
+ * The text of a heading as GitHub renders it: text and code, without HTML tags or image alt
+ * text; a soft line break stays a line break.
  */
-export function headingText(node: MdNode): string {
-  if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? '';
-  if (node.type === 'html' || node.type === 'image' || node.children === undefined) return '';
+function headingText(children: readonly Token[]): string {
   let text = '';
-  for (const child of node.children) text += headingText(child);
+  for (const child of children) {
+    if (child.type === 'text' || child.type === 'text_special' || child.type === 'code_inline') text += child.content;
+    else if (child.type === 'softbreak') text += '\n';
+  }
   return text;
 }
 

@@ -105,9 +105,15 @@ export function createPathSuggester(files: readonly string[]): (missing: string)
       }
     }
     const slash = missing.lastIndexOf('/');
-    const moved = byName.get(missing.slice(slash + 1).toLowerCase());
+    const name = missing.slice(slash + 1);
+    const moved = byName.get(name.toLowerCase());
     if (moved !== undefined) return closestMatches(missing, moved, 1)[0] ?? null;
-    return closestMatch(missing, byDir.get(slash === -1 ? '' : missing.slice(0, slash)) ?? []);
+    // A typo: compare file names only, within the directory, up to three edits apart.
+    const dir = slash === -1 ? '' : missing.slice(0, slash);
+    const siblings = byDir.get(dir) ?? [];
+    const names = siblings.map((file) => file.slice(dir === '' ? 0 : dir.length + 1));
+    const guess = closestMatches(name, names, 1, 3)[0] ?? null;
+    return guess === null ? null : dir === '' ? guess : `${dir}/${guess}`;
   };
 }
 

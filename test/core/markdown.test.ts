@@ -3,16 +3,38 @@ import { extractMarkdown } from '../../src/core/markdown.js';
 import { closestMatches, editDistance } from '../../src/core/suggest.js';
 
 describe('extractMarkdown (META-01 §5)', () => {
-  it('finds inline links, images, definitions and GFM autolinks, with file lines', () => {
+  it('finds inline links, images, definitions and table links, with file lines', () => {
     const body = '# T\n\n[a](a.md "title") ![i](i.png)\n[r][def] www.example.com\n\n[def]: <my file.md>\n\n| x |\n|---|\n| [t](t.md) |\n';
     const info = extractMarkdown(body, 5);
+    // GFM autolink literals (www.example.com) are always external, so they are not collected.
     expect(info.links).toEqual([
       { url: 'a.md', line: 7 },
       { url: 'i.png', line: 7 },
-      { url: 'http://www.example.com', line: 8 },
       { url: 'my file.md', line: 10 },
       { url: 't.md', line: 14 },
     ]);
+  });
+
+  it('gives each link its own line, after multi-line code spans, links and titles too', () => {
+    const body = 'a `code\nspan` [one](1.md)\n[two](2.md\n"title") [three](3.md)\n\n> - [four](4.md)\n>   [five](5.md)\n\n[d1]: d1.md\n[d1]: d2.md\n';
+    expect(extractMarkdown(body, 1).links).toEqual([
+      { url: '1.md', line: 2 },
+      { url: '2.md', line: 3 },
+      { url: '3.md', line: 4 },
+      { url: '4.md', line: 6 },
+      { url: '5.md', line: 7 },
+      { url: 'd1.md', line: 9 },
+      { url: 'd2.md', line: 10 },
+    ]);
+  });
+
+  it('keeps destinations as written: unescaped, not percent-encoded, any scheme', () => {
+    const body = '[a](my\\_file.md) [b](<a b.md>) [c](ü.md) [d](javascript:void(0)) [e](%7E.md) [f](a&amp;b.md)\n';
+    expect(extractMarkdown(body, 1).links.map((l) => l.url)).toEqual(['my_file.md', 'a b.md', 'ü.md', 'javascript:void(0)', '%7E.md', 'a&b.md']);
+  });
+
+  it('GFM footnote definitions are not link definitions', () => {
+    expect(extractMarkdown('Text[^1].\n\n[^1]: notes.md\n', 1).links).toEqual([]);
   });
 
   it('ignores code spans, fenced and indented code, HTML blocks and comments', () => {

@@ -1,0 +1,70 @@
+/**
+ * The Markdown stage was switched from micromark (the CommonMark/GFM reference parser) to
+ * markdown-it for speed. Whatever the checks use must not change: the checkable links (with
+ * lines), the heading anchors and the first H1 are compared with the micromark version on
+ * every corpus here and on generated workspaces.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseFrontmatter } from '../../src/core/frontmatter.js';
+import { extractMarkdown } from '../../src/core/markdown.js';
+import { extractMarkdown as reference } from '../helpers/micromark-reference.js';
+import { DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
+import { testdir } from '../helpers/testdir.js';
+
+const { generateWorkspace } = (await import(join(ROOT, 'bench', 'generate.mjs'))) as {
+  generateWorkspace: (dir: string, count: number, seed: number) => unknown;
+};
+
+const EXTERNAL = /^[A-Za-z][A-Za-z0-9+.-]*:|^\/\//;
+
+function bodies(dir: string): { path: string; body: string; line: number }[] {
+  const out = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.toLowerCase().endsWith('.md')) continue;
+    const path = join(entry.parentPath, entry.name);
+    const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    const fm = parseFrontmatter(text);
+    if (fm.body !== null) out.push({ path, body: fm.body, line: fm.bodyLine });
+  }
+  return out;
+}
+
+function same(docs: { path: string; body: string; line: number }[]): void {
+  for (const { path, body, line } of docs) {
+    const fast = extractMarkdown(body, line);
+    const ref = reference(body, line);
+    expect(fast.links.filter((l) => !EXTERNAL.test(l.url)), path).toEqual(ref.links.filter((l) => !EXTERNAL.test(l.url)));
+    expect(fast.anchors, path).toEqual(ref.anchors);
+    expect(fast.firstH1, path).toEqual(ref.firstH1);
+  }
+}
+
+const TRICKY = [
+  '# A *b* `c` <span>d</span> ![e](e.png) [f](f.md)\n\n## A b c d f\n## A b c d f\nSetext *two*\nlines\n---\n',
+  '- [ ] [task](t.md)\n  - nested [n](n.md)\n\n> quote [q](q.md)\n> > deeper [d](d.md)\n\n1. [one](1.md)\n2. ![two](2.png)\n',
+  '| a | [b](b.md) |\n|---|---|\n| `[c](c.md)` | [d](d.md#x) |\n\n```\n[no](no.md)\n```\n\n~~~md\n[no](no.md)\n~~~\n\n    [indented](no.md)\n',
+  '<div>\n[html](block.md)\n</div>\n\n<span>[inline](inline.md)</span>\n\n<!-- [c](comment.md) -->\n\n[x]: <a b.md> "title"\n[y]: y.md\n[Y]: dup.md\n\nuse [x] and [y][] and [z][x]\n',
+  'text \\[not](link.md) and [esc\\]aped](e.md) and [a](<b c.md>) [p](p.md?x=1#frag) [e](mailto:a@b.c) [h](https://h.test/x.md)\n',
+  '[multi\nline](m.md) and [t](t.md "multi\nline title") then [after](after.md)\n\n***\n\n[^note]: foot.md\n\nfoot[^note] [after](after2.md)\n',
+  '# Ünïcödé Straße\n# Emoji 🚀 rocket\n# punct: a.b, c/d (e) [f] {g} <h>\n# dup\n# dup\n# dup-1\n',
+];
+
+describe('markdown-it extraction equals the micromark reference', () => {
+  it('on tricky bodies', () => {
+    same(TRICKY.map((body, i) => ({ path: `tricky ${i}`, body, line: 1 })));
+  });
+
+  it('on the demo and the fixtures', () => {
+    same([...bodies(DEMO), ...bodies(FIXTURES)]);
+  });
+
+  it('on two generated workspaces (about 1 000 documents)', () => {
+    for (const seed of [1, 2]) {
+      const dir = testdir({});
+      generateWorkspace(dir, 500, seed);
+      same(bodies(dir));
+    }
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * META-01 §5: parse a Markdown body as CommonMark + GFM and keep what the checks need:
+ * link destinations (inline links, images, link reference definitions) and heading anchors.
+ * Text inside code spans, code blocks and HTML never yields a link.
+ */
+import GithubSlugger from 'github-slugger';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import type { MarkdownInfo, MarkdownLink } from '../../src/core/types.js';
+
+const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+
+interface Point {
+  readonly line: number;
+  readonly offset?: number;
+}
+
+/** The parts of an mdast node the core reads. */
+export interface MdNode {
+  readonly type: string;
+  readonly url?: string;
+  readonly value?: string;
+  readonly depth?: number;
+  /** Task-list state of a list item: `true`/`false`, or `null`/absent for plain items. */
+  readonly checked?: boolean | null;
+  readonly children?: readonly MdNode[];
+  readonly position?: { readonly start: Point; readonly end: Point };
+}
+
+/** Parses a Markdown body (CommonMark + GFM) into an mdast tree. */
+export function parseMarkdown(body: string): MdNode {
+  return fromMarkdown(body, parseOptions) as MdNode;
+}
+
+/**
+ * Extracts links and heading anchors from `body`, whose first line is line `bodyLine` of the file.
+ */
+export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
+  const tree = parseMarkdown(body);
+  const links: MarkdownLink[] = [];
+  const anchors: string[] = [];
+  const slugger = new GithubSlugger();
+  let firstH1: string | null = null;
+  const offset = bodyLine - 1;
+  const stack: MdNode[] = [tree];
+  // Depth-first, in document order: push children reversed.
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    switch (node.type) {
+      case 'link':
+      case 'image':
+      case 'definition':
+        links.push({ url: node.url ?? '', line: (node.position?.start.line ?? 1) + offset });
+        break;
+      case 'heading': {
+        const text = headingText(node);
+        anchors.push(slugger.slug(text));
+        if (firstH1 === null && node.depth === 1) firstH1 = singleLine(text);
+        break;
+      }
+      default:
+        break;
+    }
+    const children = node.children;
+    if (children !== undefined) {
+      for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]!);
+    }
+  }
+  return { links, anchors, firstH1 };
+}
+
+/**
+ * The text of a heading as GitHub renders it: text and code, without HTML tags or image alt text.
+ */
+export function headingText(node: MdNode): string {
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? '';
+  if (node.type === 'html' || node.type === 'image' || node.children === undefined) return '';
+  let text = '';
+  for (const child of node.children) text += headingText(child);
+  return text;
+}
+
+/** Every line break (`\r\n`, `\r` or `\n`) becomes a single space; then the ends are trimmed. */
+export function singleLine(text: string): string {
+  return text.replace(/\r\n?|\n/g, ' ').trim();
+}
