@@ -64,19 +64,29 @@ export function generateWorkspace(dir, count, seed = 42) {
     return [slugger.slug(doc.title), ...doc.headings.map((h) => slugger.slug(h))];
   };
 
+  // Dependencies point at earlier documents (a DAG), with a few unknown ids, and one small
+  // cycle per 2 000 documents and a self-dependency per 5 000, all among the last documents
+  // (so that the documents that hit them, downstream, are few and most bundles still build).
+  for (let i = 0; i < docs.length; i += 1) {
+    const deps = [];
+    const depCount = Math.floor(rand() * 5);
+    for (let k = 0; k < depCount && i > 0; k += 1) {
+      if (rand() < 0.004) deps.push(`MISSING-${Math.floor(rand() * 1000)}`);
+      else deps.push(docs[Math.max(0, i - 1 - Math.floor(rand() * Math.min(i, 200)))].id);
+    }
+    docs[i].deps = deps;
+  }
+  const n = docs.length;
+  for (let k = 0; k < Math.floor(n / 2000); k += 1) docs[n - 8 - 6 * k].deps.push(docs[n - 5 - 6 * k].id);
+  for (let k = 0; k < Math.floor(n / 2000); k += 1) docs[n - 5 - 6 * k].deps.push(docs[n - 8 - 6 * k].id);
+  for (let k = 0; k < Math.floor(n / 5000); k += 1) docs[n - 1 - 6 * k].deps.push(docs[n - 1 - 6 * k].id);
+
   // 2. Write them.
   let bytes = 0;
   const readmes = new Set();
   for (let i = 0; i < docs.length; i += 1) {
     const doc = docs[i];
-    const deps = [];
-    const depCount = Math.floor(rand() * 5);
-    for (let k = 0; k < depCount && i > 0; k += 1) {
-      const r = rand();
-      if (r < 0.004) deps.push(`MISSING-${Math.floor(rand() * 1000)}`);
-      else if (r < 0.006 && i + 1 < docs.length) deps.push(docs[i + 1 + Math.floor(rand() * Math.min(50, docs.length - i - 1))].id);
-      else deps.push(docs[Math.max(0, i - 1 - Math.floor(rand() * Math.min(i, 200)))].id);
-    }
+    const deps = doc.deps;
     const defect = rand();
     const fm = ['---'];
     if (defect < 0.002) fm.push(`title: "${doc.title}"`);

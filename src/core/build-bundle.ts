@@ -6,13 +6,13 @@ import { GraphCycleError, InvalidArgumentError } from './errors.js';
 import { requireNode } from './require-node.js';
 import { compareStrings } from './sort.js';
 import { walk } from './walk-graph.js';
-import type { BundleOptions, Cycle, Workspace } from './types.js';
+import type { BundleOptions, Workspace } from './types.js';
 
 export const DEFAULT_MAX_DEPTH = 5;
 
 /** The upstream closure of a task, each node with its shortest depth. */
 export interface Closure {
-  /** Depth of every node of the closure (the task is 0). */
+  /** Depth of the nodes of the closure up to one level past maxDepth (the task is 0). */
   readonly depths: ReadonlyMap<string, number>;
   /** Ids with depth ≤ maxDepth, sorted by depth then id. */
   readonly included: readonly string[];
@@ -61,13 +61,10 @@ export function checkMaxDepth(maxDepth: number | undefined): number {
  */
 export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: number): Closure {
   requireNode(workspace, taskId);
-  const depths = walk(workspace.upstream, taskId, Number.POSITIVE_INFINITY);
-  let cycle: Cycle | undefined;
-  for (const id of depths.keys()) {
-    const found = workspace.cycleOf.get(id);
-    if (found !== undefined && (cycle === undefined || compareStrings(found.ids[0]!, cycle.ids[0]!) < 0)) cycle = found;
-  }
+  const cycle = workspace.cycleUpstream.get(taskId);
   if (cycle !== undefined) throw new GraphCycleError(taskId, cycle.ids, cycle.path);
+  // One level past maxDepth tells whether anything was cut off.
+  const depths = walk(workspace.upstream, taskId, maxDepth);
   const included = [...depths.keys()].filter((id) => depths.get(id)! <= maxDepth);
   included.sort((a, b) => depths.get(a)! - depths.get(b)! || compareStrings(a, b));
   return { depths, included, truncated: included.length < depths.size };

@@ -26,8 +26,9 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkContext): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const nodeId = context.nodeIdOf(path);
+  const dir = dirSegments(path);
   for (const link of markdown.links) {
-    const problem = checkLink(path, link.url, context);
+    const problem = checkLink(path, dir, link.url, context);
     if (problem !== null) diagnostics.push({ ...problem, nodeId, path, line: link.line });
   }
   return diagnostics;
@@ -35,7 +36,7 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
 
 type Problem = Pick<Diagnostic, 'code' | 'message'>;
 
-function checkLink(from: string, url: string, context: LinkContext): Problem | null {
+function checkLink(from: string, dir: readonly string[], url: string, context: LinkContext): Problem | null {
   if (SCHEME.test(url) || url.startsWith('//')) return null;
   const hash = url.indexOf('#');
   const beforeHash = hash === -1 ? url : url.slice(0, hash);
@@ -46,15 +47,14 @@ function checkLink(from: string, url: string, context: LinkContext): Problem | n
   if (rawPath === '') {
     target = from;
   } else {
-    const joined = rawPath.startsWith('/') ? rawPath.replace(/^\/+/, '') : posix.join(posix.dirname(from), rawPath);
-    target = posix.normalize(joined === '' ? '.' : joined).replace(/\/+$/, '');
-    if (target === '..' || target.startsWith('../')) {
+    const resolved = resolvePath(rawPath.startsWith('/') ? [] : dir, rawPath);
+    if (resolved === null) {
       return {
         code: 'MD_LINK_OUTSIDE_WORKSPACE',
         message: `link \`${url}\` leaves the workspace, so it is not checked; link to a file inside the workspace or use a full URL`,
       };
     }
-    if (target === '.') target = '';
+    target = resolved;
     if (!context.exists(target)) {
       const guess = context.suggestFile(target);
       const hint = guess === null ? 'fix the path or add the file' : `did you mean \`${relativeLink(from, guess)}\`?`;
@@ -68,6 +68,31 @@ function checkLink(from: string, url: string, context: LinkContext): Problem | n
   const where = target === from ? 'this file' : `\`${target}\``;
   const hint = guess === null ? `it has ${anchors.length === 0 ? 'no headings' : `headings ${anchors.slice(0, 5).map((a) => `\`#${a}\``).join(', ')}${anchors.length > 5 ? ', …' : ''}`}` : `did you mean \`#${guess}\`?`;
   return { code: 'MD_ANCHOR_BROKEN', message: `link \`${url}\` points at \`#${fragment}\`, which is no heading of ${where}; ${hint}` };
+}
+
+/** The directory of a workspace path, as segments (`[]` for the root). */
+function dirSegments(path: string): string[] {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? [] : path.slice(0, slash).split('/');
+}
+
+/**
+ * `path` resolved against the directory `base` (segments), as a root-relative path without
+ * `.`, `..`, empty segments or a trailing slash (`''` is the root); `null` when it leaves the
+ * root. What `posix.normalize(posix.join(…))` gives, in one pass.
+ */
+export function resolvePath(base: readonly string[], path: string): string | null {
+  const out = [...base];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (out.length === 0) return null;
+      out.pop();
+    } else {
+      out.push(segment);
+    }
+  }
+  return out.join('/');
 }
 
 /** Percent-decodes; a malformed escape leaves the text as written. */

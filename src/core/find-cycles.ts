@@ -125,3 +125,24 @@ function concreteCycle(start: string, members: ReadonlySet<string>, edges: Reado
   }
   return [start, start];
 }
+
+/**
+ * Which ids have a cycle in their upstream closure: every cycle member and everything
+ * downstream of one. Cycles are taken in order of their smallest id, so each id gets the
+ * first such cycle; a walk stops at ids already marked (their dependents are marked too).
+ */
+export function cyclesUpstream(cycles: readonly Cycle[], downstream: ReadonlyMap<string, readonly string[]>): Map<string, Cycle> {
+  const marked = new Map<string, Cycle>();
+  for (const cycle of cycles) {
+    const queue = cycle.ids.filter((id) => !marked.has(id));
+    for (const id of queue) marked.set(id, cycle);
+    for (let head = 0; head < queue.length; head += 1) {
+      for (const next of downstream.get(queue[head]!) ?? []) {
+        if (marked.has(next)) continue;
+        marked.set(next, cycle);
+        queue.push(next);
+      }
+    }
+  }
+  return marked;
+}

@@ -10,7 +10,7 @@ import { checkLinks, type LinkContext } from './check-links.js';
 import { discoverFiles, type Discovery } from './discover-files.js';
 import { existenceOracle } from './existence.js';
 import { WorkspaceNotFoundError } from './errors.js';
-import { findCycles } from './find-cycles.js';
+import { cyclesUpstream, findCycles } from './find-cycles.js';
 import { analyzeAll } from './read-files.js';
 import { resolveIds } from './resolve-ids.js';
 import { compareDiagnostics } from './sort.js';
@@ -84,6 +84,7 @@ function assembleWorkspace(root: string, discovery: Discovery, analyses: readonl
     edgeCount: graph.edgeCount,
     cycles: cycles.cycles,
     cycleOf,
+    cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream),
     diagnostics,
   });
 }

@@ -105,6 +105,12 @@ export interface Workspace {
   readonly cycles: readonly Cycle[];
   /** For each id in a cycle, its component. */
   readonly cycleOf: ReadonlyMap<string, Cycle>;
+  /**
+   * For each id whose upstream closure touches a cycle (the id itself included), that cycle —
+   * the one with the smallest first id when there are several. Bundles of these ids fail
+   * closed (META-01 §7.2).
+   */
+  readonly cycleUpstream: ReadonlyMap<string, Cycle>;
   /** Every diagnostic, sorted by path, line, code, message. */
   readonly diagnostics: readonly Diagnostic[];
 }

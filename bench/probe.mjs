@@ -1,0 +1,40 @@
+/**
+ * In-process measurements for the benchmark, in a process of their own (so that the peak
+ * RSS is a load + validate's): load time, then warm queries over many ids.
+ *
+ *   node bench/probe.mjs <dir>   → JSON on stdout
+ */
+import { analyzeImpact, buildBundle, buildReport, formatReport, loadWorkspace } from '../dist/core/index.js';
+
+const dir = process.argv[2];
+const start = performance.now();
+const workspace = loadWorkspace(dir);
+const report = formatReport(buildReport(workspace));
+const loadMs = performance.now() - start;
+const maxRssKb = process.resourceUsage().maxRSS;
+
+// Task ids spread over the workspace whose bundles do not fail on a cycle.
+const tasks = workspace.ids.filter((id) => workspace.nodes.get(id).type === 'task');
+const step = Math.max(1, Math.floor(tasks.length / 400));
+const sampleIds = [];
+for (let i = 0; i < tasks.length && sampleIds.length < 300; i += step) {
+  try {
+    buildBundle(workspace, { taskId: tasks[i], maxDepth: 5 });
+    sampleIds.push(tasks[i]);
+  } catch {
+    // A cycle upstream: GRAPH_CYCLE, not a bundle to time.
+  }
+}
+
+const time = (fn) => {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+};
+const queries = {
+  context3: sampleIds.map((taskId) => time(() => buildBundle(workspace, { taskId, maxDepth: 3 }))),
+  context5: sampleIds.map((taskId) => time(() => buildBundle(workspace, { taskId, maxDepth: 5 }))),
+  impact: sampleIds.map((id) => time(() => analyzeImpact(workspace, id))),
+  validate: Array.from({ length: 30 }, () => time(() => formatReport(buildReport(workspace)))),
+};
+process.stdout.write(JSON.stringify({ loadMs, maxRssKb, reportBytes: report.length, sampleIds: sampleIds.slice(0, 200), queries }));

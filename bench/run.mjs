@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: DocuGraph's speed and memory, side by side with baselines measured in the
+ * same run on the same generated workspaces:
+ *
+ *   1. the floor: Node reading every `.md` file of the workspace and nothing else;
+ *   2. DocuGraph load + validate: the `docugraph validate` CLI (end to end, Node start-up
+ *      included), in-process, and a spawned `docugraph-mcp` answering validate_traceability
+ *      (handshake included);
+ *   3. remark-cli with remark-validate-links (1k and 10k only);
+ *   4. warm queries on a loaded workspace: get_task_context at depth 3 and 5, analyze_impact,
+ *      validate_traceability (p50/p95 over many ids), in-process and over STDIO;
+ *   5. peak memory (RSS) of a load + validate.
+ *
+ * It prints a table and writes it, with the machine description, to bench/RESULTS.md.
+ *
+ *   npm run bench                      # 1k, 10k and 100k documents
+ *   npm run bench -- --sizes 1000,10000
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { generateWorkspace } from './generate.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = join(ROOT, 'dist', 'bin', 'docugraph.js');
+const SERVER = join(ROOT, 'dist', 'bin', 'docugraph-mcp.js');
+const FLOOR = join(ROOT, 'bench', 'floor.mjs');
+const PROBE = join(ROOT, 'bench', 'probe.mjs');
+const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
+const REMARK_PLUGIN = join(ROOT, 'node_modules', 'remark-validate-links', 'index.js');
+const SEED = 20261129;
+const GENERATOR_VERSION = 2;
+
+const args = process.argv.slice(2);
+const sizesArg = args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '1000,10000,100000';
+const SIZES = sizesArg.split(',').map(Number);
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const log = (line) => process.stderr.write(`${line}\n`);
+
+/** Wall time of one spawned command, in ms. */
+function once(argv, { cwd = ROOT, okCodes = [0, 1] } = {}) {
+  const start = performance.now();
+  const result = spawnSync(process.execPath, argv, { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 30 });
+  const elapsed = performance.now() - start;
+  if (!okCodes.includes(result.status)) throw new Error(`${argv.join(' ')} exited with ${result.status}: ${String(result.stderr).slice(0, 500)}`);
+  return elapsed;
+}
+
+/**
+ * Medians of several commands run in turn, `runs` rounds: interleaving puts every command
+ * under the same conditions on a machine whose speed drifts.
+ */
+function interleaved(commands, runs) {
+  const times = commands.map(() => []);
+  for (let round = 0; round < runs; round += 1) commands.forEach((argv, i) => times[i].push(once(argv)));
+  return times.map(median);
+}
+
+/** The workspace for `count` documents, generated once and reused while the generator is unchanged. */
+function workspace(count) {
+  const dir = join(ROOT, 'bench', 'workspaces', `w${count}`);
+  const meta = join(dir, '.bench.json');
+  const wanted = JSON.stringify({ count, seed: SEED, generator: GENERATOR_VERSION });
+  if (!existsSync(meta) || readFileSync(meta, 'utf8') !== wanted) {
+    log(`generating ${count} documents…`);
+    const summary = generateWorkspace(dir, count, SEED);
+    writeFileSync(meta, wanted);
+    writeFileSync(join(dir, '.bench-size.json'), JSON.stringify(summary));
+  }
+  return { dir, bytes: JSON.parse(readFileSync(join(dir, '.bench-size.json'), 'utf8')).bytes };
+}
+
+/** A spawned docugraph-mcp: time to the first validate_traceability answer, handshake included; then warm calls. */
+async function overStdio(dir, ids) {
+  const start = performance.now();
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--workspace', dir], stderr: 'ignore' });
+  const client = new Client({ name: 'docugraph-bench', version: '1.0.0' });
+  await client.connect(transport);
+  await client.callTool({ name: 'validate_traceability', arguments: {} });
+  const firstAnswer = performance.now() - start;
+  const context = [];
+  for (const taskId of ids) {
+    const t = performance.now();
+    await client.callTool({ name: 'get_task_context', arguments: { taskId, maxDepth: 3 } });
+    context.push(performance.now() - t);
+  }
+  await client.close();
+  return { firstAnswer, context };
+}
+
+/** In-process numbers from bench/probe.mjs, run in a fresh process so that its peak RSS is its own. */
+function probe(dir) {
+  const result = spawnSync(process.execPath, [PROBE, dir], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`probe failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+const rows = [];
+for (const count of SIZES) {
+  const { dir, bytes } = workspace(count);
+  const runs = count <= 1000 ? 9 : count <= 10000 ? 7 : 3;
+  log(`${count} documents (${(bytes / 1e6).toFixed(1)} MB), ${runs} run(s) each`);
+  // Warm the page cache once, so no measurement pays for the first read from disk.
+  once([FLOOR, dir]);
+  const [floor, cli] = interleaved([[FLOOR, dir], [CLI, 'validate', dir, '--format', 'json']], runs);
+  const inProcess = probe(dir);
+  const stdio = await overStdio(dir, inProcess.sampleIds);
+  let remark = null;
+  if (count <= 10000) {
+    log('  remark-cli + remark-validate-links…');
+    remark = once([REMARK, '.', '--use', `${REMARK_PLUGIN}=repository:false`, '--quiet', '--no-stdout'], { cwd: dir });
+  }
+  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio });
+  log(`  floor ${floor.toFixed(0)} ms, docugraph validate ${cli.toFixed(0)} ms (${(cli / floor).toFixed(1)}×), remark ${remark === null ? '-' : `${remark.toFixed(0)} ms`}`);
+}
+
+// ---- Report -------------------------------------------------------------------------------
+const ms = (v) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+const ratio = (a, b) => `${(a / b).toFixed(1)}×`;
+const lines = [];
+lines.push('| documents | size | floor (read all .md) | docugraph validate (CLI, end to end) | vs floor | remark-validate-links | vs floor | docugraph vs remark | docugraph-mcp to first validate answer | load + validate in-process | peak RSS |');
+lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  lines.push(
+    `| ${r.count.toLocaleString('en-US')} | ${(r.bytes / 1e6).toFixed(1)} MB | ${ms(r.floor)} ms | ${ms(r.cli)} ms | ${ratio(r.cli, r.floor)} | ${r.remark === null ? '—' : `${ms(r.remark)} ms`} | ${r.remark === null ? '—' : ratio(r.remark, r.floor)} | ${r.remark === null ? '—' : `${(r.remark / r.cli).toFixed(0)}× faster`} | ${ms(r.stdio.firstAnswer)} ms | ${ms(r.inProcess.loadMs)} ms | ${(r.inProcess.maxRssKb / 1024).toFixed(0)} MiB |`,
+  );
+}
+lines.push('');
+lines.push('Warm queries on the loaded workspace, p50 / p95 in ms (in-process; `get_task_context` also over STDIO from the SDK client, round trip):');
+lines.push('');
+lines.push('| documents | get_task_context depth 3 | depth 5 | analyze_impact | validate_traceability | get_task_context depth 3 over STDIO |');
+lines.push('|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  const q = r.inProcess.queries;
+  const pair = (values) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
+  lines.push(`| ${r.count.toLocaleString('en-US')} | ${pair(q.context3)} | ${pair(q.context5)} | ${pair(q.impact)} | ${pair(q.validate)} | ${pair(r.stdio.context)} |`);
+}
+
+const byCount = new Map(rows.map((r) => [r.count, r]));
+const targets = [];
+const ten = byCount.get(10000);
+const hundred = byCount.get(100000);
+if (ten !== undefined) {
+  targets.push(`- 10k documents: load + validate ≤ 6× the floor, end to end — **${ratio(ten.cli, ten.floor)}** (${ms(ten.cli)} ms vs ${ms(ten.floor)} ms): ${ten.cli <= 6 * ten.floor ? 'met' : '**not met**'}.`);
+  const p50 = percentile(ten.stdio.context, 50);
+  targets.push(`- warm get_task_context (depth 3, over STDIO) p50 ≤ 2 ms — **${ms(p50)} ms**: ${p50 <= 2 ? 'met' : '**not met**'}.`);
+}
+if (ten !== undefined && hundred !== undefined) {
+  targets.push(`- 100k documents: load + validate ≤ 12× the 10k time — **${ratio(hundred.cli, ten.cli)}** (${ms(hundred.cli)} ms): ${hundred.cli <= 12 * ten.cli ? 'met' : '**not met**'}.`);
+  const gib = hundred.inProcess.maxRssKb / 1024 / 1024;
+  targets.push(`- 100k documents: peak RSS ≤ 1.5 GiB — **${gib.toFixed(2)} GiB**: ${gib <= 1.5 ? 'met' : '**not met**'}.`);
+}
+
+const cpu = cpus();
+const machine = [
+  `- CPU: ${cpu[0]?.model ?? 'unknown'}, ${cpu.length} logical cores`,
+  `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} GiB free at the start)`,
+  `- OS: ${platform()} ${release()}`,
+  `- Node.js ${process.version}`,
+];
+const table = lines.join('\n');
+process.stdout.write(`\n${table}\n\nTargets:\n${targets.join('\n')}\n`);
+
+const results = `# Benchmark results
+
+Produced by \`npm run bench\` (\`bench/run.mjs\`) on generated workspaces (\`bench/generate.mjs\`,
+seed ${SEED}: nested folders, 0–4 \`depends_on\`, 1–4 KB bodies with headings, relative links with
+anchors, external links, code blocks with link-like text, tables, and about 2 % defects).
+Times are medians of several runs (9 at 1k, 7 at 10k, 3 at 100k; floor and DocuGraph runs
+interleaved; remark once), wall clock, on this machine:
+
+${machine.join('\n')}
+
+The floor is \`node bench/floor.mjs\`: Node reading every \`.md\` file and nothing else, end to
+end (process start-up included), like the \`docugraph validate\` column. remark runs
+\`remark-cli\` with \`remark-validate-links\` (offline, \`repository: false\`) on the same folder.
+
+${table}
+
+Targets:
+
+${targets.join('\n')}
+`;
+writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), results);
+log('\nwritten to bench/RESULTS.md');
