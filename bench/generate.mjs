@@ -12,8 +12,8 @@ import { dirname, join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import GithubSlugger from 'github-slugger';
 
-/** mulberry32: a small, fast, seedable PRNG. */
-function random(seed) {
+/** mulberry32: a small, fast, seedable PRNG (numbers in [0, 1)). */
+export function random(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

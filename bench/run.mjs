@@ -86,10 +86,11 @@ function workspace(count) {
 /** A spawned docugraph-mcp: time to the first validate_traceability answer, handshake included; then warm calls. */
 async function overStdio(dir, ids) {
   const start = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--workspace', dir], stderr: 'ignore' });
+  // A 100k-document report (text + structuredContent) is larger than the client's default 10 MB buffer.
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--workspace', dir], stderr: 'ignore', maxBufferSize: 1 << 30 });
   const client = new Client({ name: 'docugraph-bench', version: '1.0.0' });
-  await client.connect(transport);
-  await client.callTool({ name: 'validate_traceability', arguments: {} });
+  await client.connect(transport, { timeout: 600_000 });
+  await client.callTool({ name: 'validate_traceability', arguments: {} }, { timeout: 600_000 });
   const firstAnswer = performance.now() - start;
   const context = [];
   for (const taskId of ids) {

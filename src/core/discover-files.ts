@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
-import ignore from 'ignore';
+import { createRequire } from 'node:module';
+import type Ignore from 'ignore';
 import { normalizeNewlines } from './normalize-text.js';
 import { sortStrings } from './sort.js';
 import type { Diagnostic } from './types.js';
@@ -59,13 +60,15 @@ export function isMarkdownName(name: string): boolean {
   return name.length > 3 && name.slice(-3).toLowerCase() === '.md';
 }
 
-function loadIgnore(root: string): ignore.Ignore | null {
+function loadIgnore(root: string): Ignore.Ignore | null {
   let text: string;
   try {
     text = readFileSync(join(root, IGNORE_FILE), 'utf8');
   } catch {
     return null;
   }
+  // Loaded only when there is an ignore file (a CommonJS package, so `require` works).
+  const ignore = createRequire(import.meta.url)('ignore') as typeof Ignore;
   // Case-sensitive, as git is on Linux: the same answer on every OS.
   return ignore({ ignorecase: false }).add(normalizeNewlines(text));
 }

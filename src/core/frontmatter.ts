@@ -2,8 +2,19 @@
  * META-01 §2: split a file into frontmatter and body, and parse the frontmatter as YAML 1.2.
  * This is the only module that talks to the YAML library.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, Schema, type Node as YamlNode } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Node as YamlNode } from 'yaml';
 import { parseSimpleYaml } from './simple-yaml.js';
+
+/**
+ * The YAML library, loaded on first use: most frontmatter takes the fast path and never
+ * needs it, and loading it costs start-up time (it ships a CommonJS build, so `require` works).
+ */
+let yamlLibrary: typeof import('yaml') | undefined;
+function yaml(): typeof import('yaml') {
+  yamlLibrary ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yamlLibrary;
+}
 
 /** Where a top-level key of the frontmatter stands in the file. */
 export interface FrontmatterEntry {
@@ -73,18 +84,21 @@ function lineEnd(text: string, from: number): number {
   return i === -1 ? text.length : i;
 }
 
-/** The core schema's scalar tags, in the order the YAML library tries them on a plain scalar. */
-const SCALAR_TAGS = new Schema({ schema: 'core' }).tags.filter(
-  (tag): tag is typeof tag & { test: RegExp; resolve: (value: string, onError: (message: string) => void, options: object) => unknown } =>
-    tag.default === true && 'test' in tag && tag.test instanceof RegExp,
-);
-
-/** What the YAML library makes of a plain scalar (core schema: null, bool, int, float, else string). */
+/**
+ * What YAML 1.2's core schema makes of a plain scalar — null, bool, int, float, else the
+ * string — in the order the YAML library tries its tags. A test holds this to the library.
+ */
 export function resolvePlain(value: string): unknown {
-  const tag = SCALAR_TAGS.find((t) => t.test.test(value));
-  if (tag === undefined) return value;
-  const resolved = tag.resolve(value, () => {}, {});
-  return isScalar(resolved) ? resolved.value : resolved;
+  if (/^(?:~|[Nn]ull|NULL)?$/.test(value)) return null;
+  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(value)) return value.charAt(0) === 't' || value.charAt(0) === 'T';
+  if (/^0o[0-7]+$/.test(value)) return parseInt(value.slice(2), 8);
+  if (/^[-+]?[0-9]+$/.test(value)) return parseInt(value, 10);
+  if (/^0x[0-9a-fA-F]+$/.test(value)) return parseInt(value.slice(2), 16);
+  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(value)) {
+    return value.slice(-3).toLowerCase() === 'nan' ? Number.NaN : value.charAt(0) === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  }
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/.test(value) && /[.eE]/.test(value)) return parseFloat(value);
+  return value;
 }
 
 /** YAML line `n` (1-based) is file line `n + 1`: the opening `---` is line 1. */
@@ -96,6 +110,7 @@ function parseYaml(yamlText: string, body: string, bodyLine: number): Frontmatte
 
 /** The full YAML 1.2 parser: everything the fast path declines, and every error. */
 export function parseFullYaml(yamlText: string, body: string, bodyLine: number): FrontmatterResult {
+  const { isMap, isScalar, isSeq, LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
   const fileLine = (offset: number): number => lineCounter.linePos(offset).line + 1;

@@ -7,18 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFullYaml, resolvePlain } from '../../src/core/frontmatter.js';
 import { parseSimpleYaml } from '../../src/core/simple-yaml.js';
-import { DEMO, FIXTURES } from '../helpers/paths.js';
+import { DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const { random } = (await import(join(ROOT, 'bench', 'generate.mjs'))) as { random: (seed: number) => () => number };
 
 const KEYS = ['id', 'title', 'type', 'status', 'depends_on', 'owner', 'tags', 'date', 'n', 'x-y', '_k', 'true', 'null', 'Null', '1a', '__proto__', 'a b', 'id'];
 const SCALARS = [
@@ -92,6 +83,17 @@ describe('parseSimpleYaml', () => {
   it('declines what only the full parser may judge', () => {
     for (const text of ['', '# only a comment', 'a: 1\na: 2', 'a:\n  b: 1', 'a: [x', 'a: "esc\\"aped"', 'a: x # c', 'a: &x 1\nb: *x', 'a: |\n  text', '- a\n- b', 'a: 1\n  b']) {
       expect(parseSimpleYaml(text, resolvePlain), text).toBeNull();
+    }
+  });
+});
+
+describe('resolvePlain', () => {
+  it('resolves plain scalars exactly as the YAML library does (core schema)', async () => {
+    const { parse } = await import('yaml');
+    const samples = ['007', '0o17', '0o8', '0x1F', '0xG', '1e3', '1E-3', '.5', '5.', '+1', '-0', '+0.0', 'NULL', 'Null', 'nULL', '~', '', 'true', 'True', 'tRUE', 'False', 'FALSE', '.inf', '-.Inf', '+.INF', '.NaN', '-.nan', '2024-01-01', '1.0', '1_000', '0b11', 'yes', 'no', 'on', 'BE-01', '12345678901234567890', '1e', 'e1', '.', '+', '0x', '1.2.3', '١٢'];
+    for (const value of samples) {
+      const expected = (parse(`k: ${value}`, { version: '1.2' }) as { k: unknown }).k;
+      expect(Object.is(resolvePlain(value), expected) || (typeof expected === 'number' && Number.isNaN(expected) && Number.isNaN(resolvePlain(value) as number)), value).toBe(true);
     }
   });
 });
