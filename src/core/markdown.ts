@@ -85,7 +85,7 @@ interface Definitions {
       }
       return matched;
     },
-    { alt: ['paragraph', 'reference'] },
+    // No `alt`: like the original rule, a definition cannot interrupt a paragraph.
   );
 }
 
@@ -124,6 +124,17 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     if (token.type !== 'inline') continue;
     const content = token.content;
     if (inHeading === null && !content.includes('[')) continue;
+    if (inHeading !== null && PLAIN_HEADING.test(content)) {
+      // Plain text: what the inline parser would give back unchanged.
+      anchors.push(slugger.slug(content));
+      if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(content);
+      continue;
+    }
+    const simple = inHeading === null ? simpleLinks(content) : null;
+    if (simple !== null) {
+      for (const link of simple) links.push({ url: link.url, line: blockLine + countNewlines(content, link.offset), order: link.offset + 1 });
+      continue;
+    }
     const children: Token[] = [];
     const parser = inHeading === null ? linkParser : md;
     parser.inline.parse(content, parser, env, children);
@@ -142,6 +153,38 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     anchors,
     firstH1,
   };
+}
+
+/** Heading content with no inline syntax at all: its text is itself. */
+const PLAIN_HEADING = /^[^*_`<>&[\]!\\~\n]*$/;
+
+/** Characters that make inline parsing subtle (code spans, HTML, autolinks, escapes, entities). */
+const SUBTLE = /[`<\\&]/;
+/** `[text](destination)` or `![alt](source)`, with an optional "title"; no brackets in the text. */
+const SIMPLE_LINK = /!?\[[^[\]]*\]\(([^\s()<>\x00-\x1f]*)(?:[ \t\n]+"[^"]*")?\)/g;
+
+/**
+ * The fast path of the inline stage: content whose only brackets are plain inline links and
+ * images, without code spans, HTML, escapes or entities, has exactly the links the regular
+ * expression finds (the differential test holds it to the full parser). Anything else —
+ * a bracket left over (references, footnotes, task boxes, nesting) — returns `null`.
+ */
+function simpleLinks(content: string): { url: string; offset: number }[] | null {
+  if (SUBTLE.test(content)) return null;
+  const found: { url: string; offset: number }[] = [];
+  let last = 0;
+  for (const match of content.matchAll(SIMPLE_LINK)) {
+    if (hasBracket(content, last, match.index)) return null;
+    found.push({ url: match[1]!, offset: match.index });
+    last = match.index + match[0].length;
+  }
+  return hasBracket(content, last, content.length) ? null : found;
+}
+
+function hasBracket(text: string, from: number, to: number): boolean {
+  const open = text.indexOf('[', from);
+  const close = text.indexOf(']', from);
+  return (open !== -1 && open < to) || (close !== -1 && close < to);
 }
 
 function collectLinks(token: Marked, content: string, blockLine: number, into: (MarkdownLink & { order: number })[]): void {

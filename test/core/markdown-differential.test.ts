@@ -51,7 +51,34 @@ const TRICKY = [
   '# Ünïcödé Straße\n# Emoji 🚀 rocket\n# punct: a.b, c/d (e) [f] {g} <h>\n# dup\n# dup\n# dup-1\n',
 ];
 
+/** Random paragraphs and headings mixing plain links with every construct that can change them. */
+function randomBodies(count: number, seed: number): { path: string; body: string; line: number }[] {
+  const rand = random(seed);
+  const pieces = [
+    'word', 'two words', '[a](a.md)', '![i](i.png)', '[t](t.md "title")', '[t](t.md\n"multi line")', '[x]', '[^1]', '[ ]', '[x] done',
+    '`[c](c.md)`', '`code`', '<span>', '<https://x.test>', '\\[', '\\]', '&amp;', '[a]( b.md )', '[a](b(c).md)', '[a](<s p.md>)',
+    '*em*', '_u_', '**[s](s.md)**', '[a [b](b.md)](c.md)', '[](e.md)', '[a]()', ']', '[', '](x.md)', '!', '[d]: d.md', '\n', '\n',
+  ];
+  const out = [];
+  for (let i = 0; i < count; i += 1) {
+    const lines = [];
+    for (let b = 0; b < 3; b += 1) {
+      const prefix = ['', '', '# ', '## ', '- ', '> ', '1. '][Math.floor(rand() * 7)]!;
+      const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => pieces[Math.floor(rand() * pieces.length)]!);
+      lines.push(prefix + words.join(' ').replace(/\\n/g, '\n'), '');
+    }
+    out.push({ path: `random ${seed}/${i}`, body: lines.join('\n'), line: 1 });
+  }
+  return out;
+}
+
+const { random } = (await import(join(ROOT, 'bench', 'generate.mjs'))) as { random: (seed: number) => () => number };
+
 describe('markdown-it extraction equals the micromark reference', () => {
+  it('on 3 000 random bodies that mix plain links with what can change them', () => {
+    same(randomBodies(3000, 11));
+  });
+
   it('on tricky bodies', () => {
     same(TRICKY.map((body, i) => ({ path: `tricky ${i}`, body, line: 1 })));
   });
