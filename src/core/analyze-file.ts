@@ -25,17 +25,20 @@ export interface FileAnalysis {
 /** Analyses one file's bytes. */
 export function analyzeFile(path: string, bytes: Uint8Array): FileAnalysis {
   const decoded = decodeText(bytes);
-  if (!decoded.ok) {
-    return {
-      path,
-      node: null,
-      idLine: 1,
-      mayLink: false,
-      diagnostics: [{ code: 'FILE_UNREADABLE', message: `\`${path}\` cannot be read: ${decoded.reason}; save it as UTF-8`, nodeId: null, path, line: null }],
-      markdown: () => null,
-    };
-  }
+  if (!decoded.ok) return unreadable(path, `\`${path}\` cannot be read: ${decoded.reason}; save it as UTF-8`);
   return analyzeText(path, decoded.text);
+}
+
+/** A file that could not be read: only its `FILE_UNREADABLE` finding. */
+export function unreadable(path: string, message: string): FileAnalysis {
+  return {
+    path,
+    node: null,
+    idLine: 1,
+    mayLink: false,
+    diagnostics: [{ code: 'FILE_UNREADABLE', message, nodeId: null, path, line: null }],
+    markdown: () => null,
+  };
 }
 
 /** Analyses one file's normalised text. */

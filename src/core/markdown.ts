@@ -1,134 +1,16 @@
 /**
- * META-01 §5: parse a Markdown body as CommonMark + GFM tables (markdown-it, chosen by
- * measurement: see bench/) and keep what the checks need — link destinations (inline links,
- * images, link reference definitions) with their lines, and heading anchors. Text inside
- * code spans, code blocks and HTML blocks never yields a link.
+ * META-01 §5: parse a Markdown body as CommonMark + GFM (markdown-it, chosen by measurement:
+ * see bench/ and docs/decisions.md) and keep what the checks need — link destinations
+ * (inline links, images, link reference definitions) with their lines, and heading anchors.
+ * Text inside code spans, code blocks and HTML blocks never yields a link.
  *
  * Only the inline content that can hold a link (it has a `[`) and headings are parsed
  * inline; the rest of the body is only split into blocks.
  */
 import GithubSlugger from 'github-slugger';
-import MarkdownIt, { type StateBlock, type StateInline, type Token } from 'markdown-it';
-import footnote from 'markdown-it-footnote';
-import paragraph from 'markdown-it/lib/rules_block/paragraph.mjs';
-import reference from 'markdown-it/lib/rules_block/reference.mjs';
-import image from 'markdown-it/lib/rules_inline/image.mjs';
-import link from 'markdown-it/lib/rules_inline/link.mjs';
+import type { Token } from 'markdown-it';
+import { linkParser, md, OFFSET, type Definitions, type Marked } from './markdown-parser.js';
 import type { MarkdownInfo, MarkdownLink } from './types.js';
-
-/** The parser, configured once: CommonMark with GFM tables, strikethrough and footnotes, raw HTML recognised. */
-const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false }).use(footnote);
-// Keep destinations as written (after CommonMark unescaping): no percent-encoding, no scheme filter.
-md.normalizeLink = (url) => url;
-md.validateLink = () => true;
-// Line endings are normalised before (META-01 §1); inline content is parsed on demand below.
-// Footnote definitions stay where they are written (`footnote_tail` would move them to the
-// end, and drop those never referred to); `^[inline]` notes are not GFM.
-md.core.ruler.disable(['normalize', 'inline', 'text_join', 'footnote_tail']);
-md.inline.ruler.disable(['footnote_inline', 'footnote_ref']);
-{
-  // A footnote definition also ends a block quote's or list's lazy continuation, as in GFM.
-  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: (...args: never[]) => boolean }[] }).__rules__;
-  const definition = rules.find((rule) => rule.name === 'footnote_def')!.fn as unknown as (s: StateBlock, a: number, b: number, c: boolean) => boolean;
-  md.block.ruler.at('footnote_def', definition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
-}
-
-/**
- * The inline rules that decide what is a link: emphasis, strikethrough, entities and line
- * breaks never change that (in silent mode, while link labels are scanned, they match
- * nothing or only skip characters), so link extraction runs without them. Headings, whose
- * text matters, use the full set (`md.inline`).
- */
-const LINK_RULES = ['text', 'escape', 'backticks', 'footnote_call', 'link', 'image', 'autolink', 'html_inline'];
-const linkParser = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
-linkParser.normalizeLink = md.normalizeLink;
-linkParser.validateLink = md.validateLink;
-
-/**
- * The source offset (in the inline content) where each inline link or image starts. Links
- * written with a reference (`[text][label]`, `[label]`) get none: their definition is what
- * is checked, once.
- */
-const OFFSET = Symbol('offset');
-type Marked = Token & { [OFFSET]?: number };
-
-/** Marks where each inline link and image starts, in both parsers. */
-function markLinkStarts(parser: MarkdownIt): void {
-  for (const [name, original] of [['link', link], ['image', image]] as const) {
-    parser.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
-      const start = state.pos;
-      const before = state.tokens.length;
-      const matched = original(state, silent);
-      if (matched && !silent && state.src.charCodeAt(state.pos - 1) === 0x29 /* ')' */) {
-        const token = state.tokens.slice(before).find((t) => t.type === 'link_open' || t.type === 'image') as Marked | undefined;
-        if (token !== undefined) token[OFFSET] = start;
-      }
-      return matched;
-    });
-  }
-}
-markLinkStarts(md);
-markLinkStarts(linkParser);
-
-/**
- * A GFM footnote call, `[^label]` where a definition `[^label]: …` exists: not a link, and
- * tried before links, so `[^1](x.md)` is a call followed by text (as in GFM).
- */
-function footnoteCall(state: StateInline, silent: boolean): boolean {
-  const src = state.src;
-  const start = state.pos;
-  if (src.charCodeAt(start) !== 0x5b /* [ */ || src.charCodeAt(start + 1) !== 0x5e /* ^ */) return false;
-  const refs = (state.env as { footnotes?: { refs?: Record<string, number> } }).footnotes?.refs;
-  if (refs === undefined) return false;
-  const end = src.indexOf(']', start + 2);
-  if (end === -1 || end > state.posMax || end === start + 2) return false;
-  const label = src.slice(start + 2, end);
-  if (/[ \n]/.test(label) || refs[`:${label}`] === undefined) return false;
-  if (!silent) state.push('footnote_ref', '', 0);
-  state.pos = end + 1;
-  return true;
-}
-md.inline.ruler.before('link', 'footnote_call', footnoteCall);
-linkParser.inline.ruler.before('link', 'footnote_call', footnoteCall);
-linkParser.inline.ruler.enableOnly(LINK_RULES);
-linkParser.inline.ruler2.enableOnly([]);
-
-/** Link reference definitions, with the line each starts on (duplicates included). */
-interface Definitions {
-  readonly found: { url: string; line: number }[];
-}
-
-/**
- * The `reference` rule, wrapped: records each definition with its line (duplicates too), and
- * — since CommonMark takes definitions from the start of a paragraph — treats an indented or
- * lazy line right after one as more of that paragraph: another definition, or paragraph text
- * (markdown-it would make it code, or end the block quote before it).
- */
-function definitionRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-  const env = state.env as { references?: Record<string, { href: string; title: string }>; definitions?: Definitions };
-  const kept = env.references ?? {};
-  env.references = {};
-  const matched = reference(state, startLine, endLine, silent);
-  const [label, found] = Object.entries(env.references)[0] ?? [];
-  env.references = kept;
-  if (!matched || silent || label === undefined || found === undefined) return matched;
-  // GFM footnote definitions (`[^1]: …`) are not link definitions.
-  if (label.startsWith('^')) return matched;
-  env.definitions?.found.push({ url: found.href, line: startLine });
-  if (kept[label] === undefined) kept[label] = found;
-  const next = state.line;
-  const indent = state.sCount[next]!;
-  if (next < endLine && !state.isEmpty(next) && (indent < 0 || indent - state.blkIndent >= 4)) {
-    state.sCount[next] = state.blkIndent;
-    if (!definitionRule(state, next, endLine, false)) {
-      state.sCount[next] = indent;
-      paragraph(state, next, endLine);
-    }
-  }
-  return matched;
-}
-// No `alt`: like the original rule, a definition cannot interrupt a paragraph.
-md.block.ruler.at('reference', definitionRule);
 
 export type { Token } from 'markdown-it';
 

@@ -3,7 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeFile, type FileAnalysis } from './analyze-file.js';
+import { analyzeFile, unreadable, type FileAnalysis } from './analyze-file.js';
 
 /** Reads one file and analyses it; an unreadable file is a `FILE_UNREADABLE` finding. */
 export function readAndAnalyze(root: string, file: string): FileAnalysis {
@@ -12,14 +12,7 @@ export function readAndAnalyze(root: string, file: string): FileAnalysis {
     bytes = readFileSync(join(root, file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    return {
-      path: file,
-      node: null,
-      idLine: 1,
-      mayLink: false,
-      diagnostics: [{ code: 'FILE_UNREADABLE', message: `\`${file}\` cannot be read (${code}); fix its permissions or add it to .docugraphignore`, nodeId: null, path: file, line: null }],
-      markdown: () => null,
-    };
+    return unreadable(file, `\`${file}\` cannot be read (${code}); fix its permissions or add it to .docugraphignore`);
   }
   return analyzeFile(file, bytes);
 }
