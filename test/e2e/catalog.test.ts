@@ -5,6 +5,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeImpact, buildBundle, getAcceptanceCriteria, listTasks, loadWorkspace, selectGraph } from '../../src/core/index.js';
+import { TOOL_NAMES } from '../helpers/paths.js';
 import { connect, DEMO, textOf } from '../helpers/server-process.js';
 
 const workspace = loadWorkspace(DEMO);
@@ -24,14 +25,7 @@ describe.each(['legacy', 'modern'] as const)('catalog over STDIO (%s era)', (era
 
   it('lists all six tools, each read-only with a title, and JSON tools with an outputSchema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      'analyze_impact',
-      'get_acceptance_criteria',
-      'get_dependency_graph',
-      'get_task_context',
-      'list_tasks',
-      'validate_traceability',
-    ]);
+    expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getAcceptanceCriteria, listTasks, loadWorkspace } from '../../src/core/index.js';
-import { DEMO } from '../helpers/paths.js';
+import { DEMO, TOOL_NAMES } from '../helpers/paths.js';
 
 const script = fileURLToPath(new URL('../../scripts/real-client-session.mjs', import.meta.url));
 const golden = readFileSync(new URL('../golden/BE-02.bundle.md', import.meta.url), 'utf8');
@@ -38,14 +38,7 @@ describe('MCP Inspector CLI (real client)', () => {
     const out = (name: string) => steps.get(name)!.output;
     const workspace = loadWorkspace(DEMO);
 
-    expect(out('tools/list').tools!.map((t) => t.name).sort()).toEqual([
-      'analyze_impact',
-      'get_acceptance_criteria',
-      'get_dependency_graph',
-      'get_task_context',
-      'list_tasks',
-      'validate_traceability',
-    ]);
+    expect(out('tools/list').tools!.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
     expect(out('get_task_context BE-02').content![0]!.text).toBe(golden);
     expect(out('validate_traceability').structuredContent).toMatchObject({ nodeCount: 15, errors: [], valid: true });
     const cycle = out('get_task_context CYC-TASK on the cyclic fixture (fail-closed)');
