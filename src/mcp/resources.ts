@@ -32,12 +32,16 @@ export function registerResources(server: McpServer, state: ServerState): void {
   server.registerResource(
     'document',
     new ResourceTemplate(DOCS_TEMPLATE, {
-      list: () => ({
-        resources: state.workspace().ids.map((id) => {
-          const node = state.workspace().nodes.get(id)!;
-          return { uri: documentUri(id), name: id, title: node.title, description: describe(node), mimeType: 'text/markdown' };
-        }),
-      }),
+      list: () => {
+        // One snapshot for the whole listing.
+        const workspace = state.workspace();
+        return {
+          resources: workspace.ids.map((id) => {
+            const node = workspace.nodes.get(id)!;
+            return { uri: documentUri(id), name: id, title: node.title, description: describe(node), mimeType: 'text/markdown' };
+          }),
+        };
+      },
       complete: { id: complete },
     }),
     { title: 'Document', description: 'A document of the workspace by id: its whole Markdown file, frontmatter included.', mimeType: 'text/markdown' },
@@ -59,8 +63,9 @@ export function registerResources(server: McpServer, state: ServerState): void {
     new ResourceTemplate(IMPACT_TEMPLATE, { list: undefined, complete: { nodeId: complete } }),
     { title: 'Impact of a document', description: 'Every document that depends on the given one, transitively (analyze_impact as JSON).', mimeType: 'application/json' },
     (uri, variables) => {
-      const node = nodeFor(state.workspace(), uri, variables, 'nodeId');
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: formatJson(analyzeImpact(state.workspace(), node.id)) }] };
+      const workspace = state.workspace();
+      const node = nodeFor(workspace, uri, variables, 'nodeId');
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: formatJson(analyzeImpact(workspace, node.id)) }] };
     },
   );
 
