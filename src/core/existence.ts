@@ -1,8 +1,8 @@
 /**
  * Whether a link target exists, for the link checks, without following symbolic links.
  */
-import { readdirSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import type { Dirent } from 'node:fs';
+import { listDirectoryInside } from './safe-fs.js';
 
 /**
  * `exists(path)` for link checks: first the entries the walk saw, then (for skipped places
@@ -17,11 +17,8 @@ export function existenceOracle(root: string, entries: ReadonlySet<string>): (pa
   const list = (dir: string): ReadonlyMap<string, Dirent> => {
     let listing = listings.get(dir);
     if (listing === undefined) {
-      try {
-        listing = new Map(readdirSync(join(root, dir), { withFileTypes: true }).map((d) => [d.name, d]));
-      } catch {
-        listing = new Map();
-      }
+      const listed = listDirectoryInside(root, dir);
+      listing = new Map(listed.ok ? listed.entries.map((d) => [d.name, d]) : []);
       listings.set(dir, listing);
     }
     return listing;

@@ -1,20 +1,20 @@
 /**
  * Reading and analysing the discovered files.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { analyzeFile, unreadable, type FileAnalysis } from './analyze-file.js';
+import { readFileInside } from './safe-fs.js';
 
-/** Reads one file and analyses it; an unreadable file is a `FILE_UNREADABLE` finding. */
+/** The largest Markdown file read (a document is a few KiB; a generated changelog a few MiB). */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads one file (never through a symbolic link, regular files only, at most 16 MiB) and
+ * analyses it; a file that cannot be read is a `FILE_UNREADABLE` finding.
+ */
 export function readAndAnalyze(root: string, file: string): FileAnalysis {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(join(root, file));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    return unreadable(file, `\`${file}\` cannot be read (${code}); fix its permissions or add it to .docugraphignore`);
-  }
-  return analyzeFile(file, bytes);
+  const read = readFileInside(root, file, MAX_FILE_BYTES);
+  if (!read.ok) return unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`);
+  return analyzeFile(file, read.bytes);
 }
 
 /** Reads and analyses `files` in order, reporting progress after each. */

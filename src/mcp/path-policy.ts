@@ -2,8 +2,8 @@
  * MCP-G0 §3.2: which directories `validate_traceability` may audit. Only the server's
  * workspace, directories passed with `--allow-path`, and roots the client declared.
  */
-import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { lstatSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PathNotAllowedError, WorkspaceNotFoundError } from '../core/index.js';
 
@@ -20,23 +20,36 @@ export function requestedPath(workspaceRoot: string, path: string): string {
 
 /**
  * Checks `path` (absolute) against `allowed` directories (absolute real paths) and returns
- * the real path of the directory to audit. The lexical check comes first, so nothing outside
- * the allowed places is touched; the real path is checked again so a symbolic link cannot
- * lead out of them.
+ * the directory to audit. Confinement is decided before the target is touched: first
+ * lexically, then one component at a time from the allowed directory down, never following a
+ * symbolic link — a path through a link is not allowed whatever the link points at, so the
+ * answer says nothing about what exists outside the allowed places.
  */
 export function resolveAllowedDirectory(path: string, allowed: readonly string[], hint: string): string {
-  if (!allowed.some((dir) => isInside(path, dir))) throw notAllowed(path, hint);
-  let real: string;
-  try {
-    real = realpathSync(path);
-  } catch (error) {
-    throw new WorkspaceNotFoundError(path, `\`${path}\` does not exist; pass an existing directory of Markdown documents.`, { cause: error });
+  const base = allowed.filter((dir) => isInside(path, dir)).sort((a, b) => b.length - a.length)[0];
+  if (base === undefined) throw notAllowed(path, hint);
+  const rest = relative(base, path);
+  let at = base;
+  for (const part of rest === '' ? [] : rest.split(sep)) {
+    at = join(at, part);
+    let stats;
+    try {
+      stats = lstatSync(at);
+    } catch (error) {
+      throw new WorkspaceNotFoundError(path, `\`${path}\` does not exist; pass an existing directory of Markdown documents.`, { cause: error });
+    }
+    if (stats.isSymbolicLink()) {
+      throw new PathNotAllowedError(
+        path,
+        `\`${path}\` runs through the symbolic link \`${at}\`, and DocuGraph never follows symbolic links; pass the real path of a directory inside the allowed places. ${hint}`,
+      );
+    }
+    if (!stats.isDirectory()) {
+      throw new WorkspaceNotFoundError(path, `\`${path}\` is not a directory; pass the directory that holds the Markdown documents.`);
+    }
   }
-  if (!allowed.some((dir) => isInside(real, dir))) throw notAllowed(path, hint);
-  if (!statSync(real).isDirectory()) {
-    throw new WorkspaceNotFoundError(path, `\`${path}\` is not a directory; pass the directory that holds the Markdown documents.`);
-  }
-  return real;
+  // `base` is a real path and nothing below it is a link: `at` is the real path too.
+  return at;
 }
 
 function notAllowed(path: string, hint: string): PathNotAllowedError {

@@ -1,0 +1,178 @@
+/**
+ * The only way the core reads the disk under a root: open without following a symbolic link
+ * (`O_NOFOLLOW`, and `O_NONBLOCK` so that a FIFO cannot block), then check what was opened —
+ * its kind on the open handle (`fstat`), and that it is the path asked for inside the root,
+ * with no symbolic link anywhere on the way (the kernel's own name for the handle where the
+ * OS gives one, `/proc/self/fd`; elsewhere each directory on the way, then the file's
+ * identity). A path swapped for a link between listing and reading is refused, not followed.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from 'node:fs';
+import { join, sep } from 'node:path';
+
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+const DIRECTORY = constants.O_DIRECTORY ?? 0;
+
+/** Why a path under the root could not be read, in words for a message, and the error code. */
+export interface Refusal {
+  readonly ok: false;
+  /** `ENOENT` when the path does not exist; otherwise why it was refused. */
+  readonly code: string;
+  /** Completes "`path` cannot be read: …". */
+  readonly reason: string;
+}
+
+export type ReadResult = { readonly ok: true; readonly bytes: Uint8Array } | Refusal;
+export type ListResult = { readonly ok: true; readonly entries: readonly Dirent[] } | Refusal;
+
+/**
+ * Reads the regular file at `rel` (`/`-separated, relative to the real directory `root`), at
+ * most `maxBytes` bytes; anything else — a symbolic link on the way, a FIFO, a device, a
+ * directory, a larger file — is refused.
+ */
+export function readFileInside(root: string, rel: string, maxBytes: number): ReadResult {
+  const full = rel === '' ? root : join(root, rel);
+  const opened = openInside(root, full, 'file');
+  if (!opened.ok) return opened;
+  try {
+    if (opened.stats.size > maxBytes) return tooLarge(maxBytes);
+    const bytes = readAll(opened.fd, opened.stats.size, maxBytes);
+    return bytes === null ? tooLarge(maxBytes) : { ok: true, bytes };
+  } catch (error) {
+    return refusal(error);
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** Lists the directory at `rel` under `root` (`''` is the root itself) without following links. */
+export function listDirectoryInside(root: string, rel: string): ListResult {
+  const full = rel === '' ? root : join(root, rel);
+  const opened = openInside(root, full, 'directory');
+  if (!opened.ok) return opened;
+  try {
+    // Listing through the handle lists what was opened and checked, whatever the path is now.
+    const entries = procFd ? readdirSync(`/proc/self/fd/${opened.fd}`, { withFileTypes: true }) : listThenRecheck(full, opened.stats);
+    return { ok: true, entries };
+  } catch (error) {
+    return refusal(error);
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+type Opened = { readonly ok: true; readonly fd: number; readonly stats: Stats } | Refusal;
+
+/** Whether `/proc/self/fd/N` names open handles (Linux); decided on first use. */
+let procFd: boolean | undefined;
+
+function openInside(root: string, full: string, kind: 'file' | 'directory'): Opened {
+  if (!procFd && !noLinkOnTheWay(root, full)) return linkRefusal();
+  let fd: number;
+  try {
+    fd = openSync(full, constants.O_RDONLY | NOFOLLOW | NONBLOCK | (kind === 'directory' ? DIRECTORY : 0));
+  } catch (error) {
+    return refusal(error);
+  }
+  try {
+    const stats = fstatSync(fd);
+    const problem = kind === 'file' ? (stats.isFile() ? null : notRegular(stats)) : stats.isDirectory() ? null : 'it is not a directory';
+    if (problem !== null) return close(fd, { ok: false, code: 'EKIND', reason: problem });
+    if (!openedAt(fd, full, stats)) return close(fd, linkRefusal());
+    return { ok: true, fd, stats };
+  } catch (error) {
+    return close(fd, refusal(error));
+  }
+}
+
+/** Whether the handle `fd` is the file at `full` (no link on the way, not replaced meanwhile). */
+function openedAt(fd: number, full: string, stats: Stats): boolean {
+  if (procFd !== false) {
+    try {
+      const name = readlinkSync(`/proc/self/fd/${fd}`);
+      procFd = true;
+      return name === full;
+    } catch {
+      procFd = false;
+    }
+  }
+  try {
+    const now = lstatSync(full);
+    return now.ino === stats.ino && now.dev === stats.dev;
+  } catch {
+    return false;
+  }
+}
+
+/** Without `/proc`: every directory between `root` and `full` is a directory, not a link. */
+function noLinkOnTheWay(root: string, full: string): boolean {
+  const parts = full.slice(root.length + 1).split(sep);
+  let at = root;
+  for (let i = 0; i < parts.length - 1; i += 1) {
+    at = join(at, parts[i]!);
+    try {
+      if (!lstatSync(at).isDirectory()) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+function listThenRecheck(full: string, before: Stats): Dirent[] {
+  const entries = readdirSync(full, { withFileTypes: true });
+  const after = lstatSync(full);
+  if (after.ino !== before.ino || after.dev !== before.dev) throw Object.assign(new Error('changed while listed'), { code: 'ELOOP' });
+  return entries;
+}
+
+/** Reads to the end, growing past `size` if the file grew; `null` once it exceeds `maxBytes`. */
+function readAll(fd: number, size: number, maxBytes: number): Uint8Array | null {
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(size, 4096), maxBytes + 1));
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (buffer.length > maxBytes) return null;
+      const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+      buffer.copy(bigger, 0, 0, length);
+      buffer = bigger;
+    }
+    const read = readSync(fd, buffer, length, buffer.length - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return length > maxBytes ? null : buffer.subarray(0, length);
+}
+
+function notRegular(stats: Stats): string {
+  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO' : stats.isSocket() ? 'a socket' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : 'not a regular file';
+  return `it is ${kind}, not a regular file`;
+}
+
+function tooLarge(maxBytes: number): Refusal {
+  return { ok: false, code: 'EFBIG', reason: `it is larger than ${formatBytes(maxBytes)}, the most DocuGraph reads` };
+}
+
+function linkRefusal(): Refusal {
+  return { ok: false, code: 'ELOOP', reason: 'it is (or its path runs through) a symbolic link, which DocuGraph never follows' };
+}
+
+function refusal(error: unknown): Refusal {
+  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+  if (code === 'ELOOP' || code === 'EMLINK') return linkRefusal();
+  if (code === 'ENOENT') return { ok: false, code, reason: 'it does not exist' };
+  if (code === 'ENOTDIR') return { ok: false, code, reason: 'a part of its path is not a directory' };
+  return { ok: false, code, reason: `the system refused (${code})` };
+}
+
+function close<T>(fd: number, value: T): T {
+  closeSync(fd);
+  return value;
+}
+
+/** `16 MiB`, `1 MiB`, `512 KiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}

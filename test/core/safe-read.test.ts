@@ -1,0 +1,124 @@
+/**
+ * Issue 8, class 1: nothing outside the root is read — not through a symbolic link (committed
+ * or swapped in after discovery), not from a FIFO or a device, and never more than a bound.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadWorkspace } from '../../src/core/index.js';
+import { analyzeAll } from '../../src/core/read-files.js';
+import { discoverFiles } from '../../src/core/discover-files.js';
+import { listDirectoryInside, readFileInside } from '../../src/core/safe-fs.js';
+import { resolveAllowedDirectory } from '../../src/mcp/path-policy.js';
+import { doc, testdir } from '../helpers/testdir.js';
+
+const SECRET = 'TOP-SECRET-OUTSIDE';
+
+function outside(): string {
+  return testdir({ 'secret.md': doc({ id: 'SECRET', title: SECRET }, `${SECRET}\n`), 'ignore-all': '*\n', 'dir/inner.md': doc({ id: 'INNER' }) });
+}
+
+function codesOf(root: string): string[] {
+  return loadWorkspace(root).diagnostics.map((d) => `${d.code} ${d.path}`);
+}
+
+describe('.docugraphignore is read like a document, never through a link or from a special file', () => {
+  it('a symbolic link to /dev/zero is refused at once (no read of an endless file)', () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), '.docugraphignore': { symlink: '/dev/zero' } });
+    const ws = loadWorkspace(root);
+    expect(ws.ids).toEqual(['A']);
+    const finding = ws.diagnostics.find((d) => d.path === '.docugraphignore');
+    expect(finding?.code).toBe('FILE_UNREADABLE');
+    expect(finding?.message).toContain('symbolic link');
+  });
+
+  it('a link to an outside ignore file is not applied', () => {
+    const out = outside();
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), '.docugraphignore': { symlink: join(out, 'ignore-all') } });
+    // The outside file would ignore everything; it is not read, so A is still found.
+    expect(loadWorkspace(root).ids).toEqual(['A']);
+    expect(codesOf(root)).toEqual(['FILE_UNREADABLE .docugraphignore']);
+  });
+
+  it('a FIFO does not hang start-up', () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }) });
+    execFileSync('mkfifo', [join(root, '.docugraphignore')]);
+    const ws = loadWorkspace(root);
+    expect(ws.ids).toEqual(['A']);
+    expect(ws.diagnostics[0]?.message).toContain('FIFO');
+  });
+
+  it('a directory named like the ignore file, and an oversized one, are findings', () => {
+    const dir = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), '.docugraphignore/x': 'y' });
+    expect(loadWorkspace(dir).diagnostics[0]?.message).toContain('directory');
+    const big = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), '.docugraphignore': `${'#'.repeat(1024 * 1024)}\n` });
+    expect(loadWorkspace(big).diagnostics[0]?.message).toContain('larger than 1 MiB');
+  });
+});
+
+describe('documents', () => {
+  it('a file swapped for a symbolic link between discovery and reading is refused, not followed', () => {
+    const out = outside();
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), 'docs/b.md': doc({ id: 'B', title: 'B' }) });
+    const discovery = discoverFiles(root);
+    expect(discovery.files).toEqual(['a.md', 'docs/b.md']);
+    rmSync(join(root, 'a.md'));
+    symlinkSync(join(out, 'secret.md'), join(root, 'a.md'));
+    const [a] = analyzeAll(root, discovery.files);
+    expect(a?.node).toBeNull();
+    expect(a?.diagnostics[0]?.code).toBe('FILE_UNREADABLE');
+    expect(JSON.stringify(a)).not.toContain(SECRET);
+  });
+
+  it('a directory on the way swapped for a symbolic link is refused (file read and directory listing)', () => {
+    const out = outside();
+    const root = testdir({ 'docs/inner.md': doc({ id: 'OWN', title: 'own' }) });
+    renameSync(join(root, 'docs'), join(root, 'docs-old'));
+    symlinkSync(join(out, 'dir'), join(root, 'docs'));
+    const read = readFileInside(root, 'docs/inner.md', 1024);
+    expect(read.ok).toBe(false);
+    expect(listDirectoryInside(root, 'docs').ok).toBe(false);
+    expect(listDirectoryInside(root, 'docs-old').ok).toBe(true);
+  });
+
+  it('FIFOs, devices and oversized files are not read', () => {
+    const root = testdir({ 'big.md': 'x'.repeat(5000), 'ok.md': 'fine' });
+    execFileSync('mkfifo', [join(root, 'pipe.md')]);
+    expect(readFileInside(root, 'pipe.md', 1024)).toMatchObject({ ok: false, code: 'EKIND' });
+    expect(readFileInside(root, 'big.md', 4096)).toMatchObject({ ok: false, code: 'EFBIG' });
+    expect(readFileInside(root, 'ok.md', 4)).toMatchObject({ ok: true });
+    expect(readFileInside(root, 'missing.md', 4)).toMatchObject({ ok: false, code: 'ENOENT' });
+    // Discovery skips what is not a regular file; a FIFO named *.md never blocks a load.
+    expect(loadWorkspace(root).files).toEqual(['big.md', 'ok.md']);
+  });
+
+  it('a symbolic link to a directory outside is never walked', () => {
+    const out = outside();
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), 'linked': { symlink: join(out, 'dir') } });
+    mkdirSync(join(root, 'real'));
+    writeFileSync(join(root, 'real', 'r.md'), doc({ id: 'R', title: 'R' }));
+    expect(loadWorkspace(root).ids).toEqual(['A', 'R']);
+  });
+});
+
+describe('validate_traceability confinement answers the same whether an outside target exists or not', () => {
+  it('a path through a symbolic link is PATH_NOT_ALLOWED for an existing and a missing target alike', () => {
+    const out = outside();
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), 'exit': { symlink: out } });
+    const attempt = (path: string) => {
+      try {
+        resolveAllowedDirectory(path, [root], '');
+        return 'allowed';
+      } catch (error) {
+        return (error as { code: string }).code;
+      }
+    };
+    expect(attempt(join(root, 'exit', 'dir'))).toBe('PATH_NOT_ALLOWED');
+    expect(attempt(join(root, 'exit', 'no-such-dir'))).toBe('PATH_NOT_ALLOWED');
+    expect(attempt(join(root, 'exit'))).toBe('PATH_NOT_ALLOWED');
+    expect(attempt(join(root, 'missing'))).toBe('WORKSPACE_NOT_FOUND');
+    expect(attempt(join(root, 'a.md'))).toBe('WORKSPACE_NOT_FOUND');
+    expect(attempt(root)).toBe('allowed');
+  });
+});
