@@ -31,6 +31,15 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
     const problem = checkLink(path, dir, link.url, context);
     if (problem !== null) diagnostics.push({ ...problem, nodeId, path, line: link.line });
   }
+  if (markdown.tooDeepLine !== null) {
+    diagnostics.push({
+      code: 'MD_NESTING_TOO_DEEP',
+      message: 'from this line on, block quotes, lists or brackets are nested too deeply for DocuGraph to find the links inside, so they are not checked; flatten the nesting',
+      nodeId,
+      path,
+      line: markdown.tooDeepLine,
+    });
+  }
   return diagnostics;
 }
 

@@ -19,6 +19,7 @@ export const WARNING_CODES = [
   'DEPENDS_ON_DUPLICATE',
   'MD_ANCHOR_BROKEN',
   'MD_LINK_OUTSIDE_WORKSPACE',
+  'MD_NESTING_TOO_DEEP',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -48,6 +49,7 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   DEPENDS_ON_DUPLICATE: 'The same id is listed twice in `depends_on`.',
   MD_ANCHOR_BROKEN: 'A link fragment matches no heading of the target document.',
   MD_LINK_OUTSIDE_WORKSPACE: 'A relative Markdown link leaves the workspace and is not checked.',
+  MD_NESTING_TOO_DEEP: 'Part of a body is nested too deeply (block quotes, lists, brackets) for its links to be checked.',
 };
 
 /** Codes of failures raised by queries (MCP-G0 §4), as opposed to validation findings. */

@@ -61,7 +61,7 @@ function assembleWorkspace(root: string, discovery: Discovery, analyses: readonl
   const linkDiagnostics: Diagnostic[] = [];
   for (const analysis of analyses) {
     const markdown = analysis.mayLink ? analysis.markdown() : null;
-    if (markdown !== null) linkDiagnostics.push(...checkLinks(analysis.path, markdown, context));
+    if (markdown !== null) for (const d of checkLinks(analysis.path, markdown, context)) linkDiagnostics.push(d);
   }
 
   const diagnostics = [

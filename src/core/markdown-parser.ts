@@ -89,6 +89,51 @@ linkParser.inline.ruler.before('link', 'footnote_call', footnoteCall);
 linkParser.inline.ruler.enableOnly(LINK_RULES);
 linkParser.inline.ruler2.enableOnly([]);
 
+/**
+ * What the parse environment records: `tooDeep` is the first (0-based body) line where the
+ * parser's nesting limit made it skip content, so the caller can say that part was not checked.
+ * `line` is the block line of the inline content being parsed.
+ */
+export interface NestingWatch {
+  tooDeep?: number;
+  line?: number;
+}
+
+/**
+ * markdown-it stops at `maxNesting` levels (block quotes, lists, brackets) and silently skips
+ * what lies deeper; micromark does not. Rather than lose those links without a word (or recurse
+ * deeper than the stack allows), record where it happened.
+ */
+function watchNesting(parser: MarkdownIt): void {
+  const max = (parser.options as { maxNesting?: number }).maxNesting ?? 100;
+  const block = parser.block;
+  const tokenizeBlock = block.tokenize.bind(block);
+  block.tokenize = (state: StateBlock, startLine: number, endLine: number) => {
+    if (state.level >= max) {
+      const first = state.skipEmptyLines(startLine);
+      if (first < endLine && state.sCount[first]! >= state.blkIndent) mark(state.env as NestingWatch, first);
+    }
+    tokenizeBlock(state, startLine, endLine);
+  };
+  const inline = parser.inline;
+  const tokenizeInline = inline.tokenize.bind(inline);
+  inline.tokenize = (state: StateInline) => {
+    if (state.level >= max && state.pos < state.posMax) mark(state.env as NestingWatch, (state.env as NestingWatch).line ?? 0);
+    tokenizeInline(state);
+  };
+  const skipToken = inline.skipToken.bind(inline);
+  inline.skipToken = (state: StateInline) => {
+    if (state.level >= max) mark(state.env as NestingWatch, (state.env as NestingWatch).line ?? 0);
+    skipToken(state);
+  };
+}
+
+function mark(env: NestingWatch, line: number): void {
+  if (env.tooDeep === undefined || line < env.tooDeep) env.tooDeep = line;
+}
+watchNesting(md);
+watchNesting(linkParser);
+
 /** Link reference definitions, with the line each starts on (duplicates included). */
 export interface Definitions {
   readonly found: { url: string; line: number }[];
@@ -98,30 +143,43 @@ export interface Definitions {
  * The `reference` rule, wrapped: records each definition with its line (duplicates too), and
  * — since CommonMark takes definitions from the start of a paragraph — treats an indented or
  * lazy line right after one as more of that paragraph: another definition, or paragraph text
- * (markdown-it would make it code, or end the block quote before it).
+ * (markdown-it would make it code, or end the block quote before it). A loop, not recursion:
+ * thousands of definitions in a row cannot exhaust the stack.
  */
 function definitionRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-  const env = state.env as { references?: Record<string, { href: string; title: string }>; definitions?: Definitions };
-  const kept = env.references ?? {};
-  env.references = {};
-  const matched = reference(state, startLine, endLine, silent);
-  const [label, found] = Object.entries(env.references)[0] ?? [];
-  env.references = kept;
-  if (!matched || silent || label === undefined || found === undefined) return matched;
-  // GFM footnote definitions (`[^1]: …`) are not link definitions.
-  if (label.startsWith('^')) return matched;
-  env.definitions?.found.push({ url: found.href, line: startLine });
-  if (kept[label] === undefined) kept[label] = found;
-  const next = state.line;
-  const indent = state.sCount[next]!;
-  if (next < endLine && !state.isEmpty(next) && (indent < 0 || indent - state.blkIndent >= 4)) {
+  let outcome = oneDefinition(state, startLine, endLine, silent);
+  if (outcome === 'none') return false;
+  while (outcome === 'more') {
+    const next = state.line;
+    const indent = state.sCount[next]!;
+    if (next >= endLine || state.isEmpty(next) || (indent >= 0 && indent - state.blkIndent < 4)) break;
     state.sCount[next] = state.blkIndent;
-    if (!definitionRule(state, next, endLine, false)) {
+    outcome = oneDefinition(state, next, endLine, false);
+    if (outcome === 'none') {
       state.sCount[next] = indent;
       paragraph(state, next, endLine);
     }
   }
-  return matched;
+  return true;
+}
+
+/**
+ * One definition at `line`: `none` when there is none, `more` when one was recorded and the
+ * next line may continue the paragraph, `done` when it matched but nothing follows from it.
+ */
+function oneDefinition(state: StateBlock, line: number, endLine: number, silent: boolean): 'none' | 'more' | 'done' {
+  const env = state.env as { references?: Record<string, { href: string; title: string }>; definitions?: Definitions };
+  const kept = env.references ?? {};
+  env.references = {};
+  const matched = reference(state, line, endLine, silent);
+  const [label, found] = Object.entries(env.references)[0] ?? [];
+  env.references = kept;
+  if (!matched) return 'none';
+  // GFM footnote definitions (`[^1]: …`) are not link definitions.
+  if (silent || label === undefined || found === undefined || label.startsWith('^')) return 'done';
+  env.definitions?.found.push({ url: found.href, line });
+  if (kept[label] === undefined) kept[label] = found;
+  return 'more';
 }
 // No `alt`: like the original rule, a definition cannot interrupt a paragraph.
 md.block.ruler.at('reference', definitionRule);

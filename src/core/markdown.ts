@@ -9,7 +9,7 @@
  */
 import GithubSlugger from 'github-slugger';
 import type { Token } from 'markdown-it';
-import { linkParser, md, OFFSET, type Definitions, type Marked } from './markdown-parser.js';
+import { linkParser, md, OFFSET, type Definitions, type Marked, type NestingWatch } from './markdown-parser.js';
 import type { MarkdownInfo, MarkdownLink } from './types.js';
 
 export type { Token } from 'markdown-it';
@@ -31,7 +31,7 @@ export function inlineText(content: string): string {
  */
 export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
   const definitions: Definitions = { found: [] };
-  const env = { definitions };
+  const env: { definitions: Definitions } & NestingWatch = { definitions };
   // CommonMark replaces U+0000 (what markdown-it's disabled `normalize` rule did).
   const tokens = md.parse(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env);
   const links: (MarkdownLink & { order: number })[] = [];
@@ -54,11 +54,13 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
       continue;
     }
     const simple = inHeading === null ? simpleLinks(content) : null;
+    const linesBefore = newlinesBefore(content);
     if (simple !== null) {
-      for (const link of simple) links.push({ url: link.url, line: blockLine + countNewlines(content, link.offset), order: link.offset + 1 });
+      for (const link of simple) links.push({ url: link.url, line: blockLine + linesBefore(link.offset), order: link.offset + 1 });
       continue;
     }
     const children: Token[] = [];
+    env.line = blockLine;
     const parser = inHeading === null ? linkParser : md;
     parser.inline.parse(content, parser, env, children);
     if (inHeading !== null) {
@@ -66,7 +68,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
       anchors.push(slugger.slug(text));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(text);
     }
-    for (const child of children) collectLinks(child as Marked, content, blockLine, links);
+    collectLinks(children as Marked[], (offset) => blockLine + linesBefore(offset), links);
   }
   for (const d of definitions.found) links.push({ url: d.url, line: d.line, order: 0 });
   // Document order: by line, then by position within the line.
@@ -75,6 +77,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     links: links.map((l) => ({ url: l.url, line: l.line + bodyLine })),
     anchors,
     firstH1,
+    tooDeepLine: env.tooDeep === undefined ? null : env.tooDeep + bodyLine,
   };
 }
 
@@ -111,19 +114,41 @@ function hasBracket(text: string, from: number, to: number): boolean {
   return (open !== -1 && open < to) || (close !== -1 && close < to);
 }
 
-function collectLinks(token: Marked, content: string, blockLine: number, into: (MarkdownLink & { order: number })[]): void {
-  const offset = token[OFFSET];
-  if (offset !== undefined) {
-    const url = token.attrGet(token.type === 'image' ? 'src' : 'href') ?? '';
-    into.push({ url, line: blockLine + countNewlines(content, offset), order: offset + 1 });
+/** Every marked link and image among `tokens` and their children, depth-first in order (no recursion). */
+function collectLinks(tokens: readonly Marked[], lineAt: (offset: number) => number, into: (MarkdownLink & { order: number })[]): void {
+  const stack: Marked[] = [...tokens].reverse();
+  while (stack.length > 0) {
+    const token = stack.pop()!;
+    const offset = token[OFFSET];
+    if (offset !== undefined) {
+      const url = token.attrGet(token.type === 'image' ? 'src' : 'href') ?? '';
+      into.push({ url, line: lineAt(offset), order: offset + 1 });
+    }
+    const children = token.children;
+    if (children !== null) for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as Marked);
   }
-  for (const child of token.children ?? []) collectLinks(child as Marked, content, blockLine, into);
 }
 
-function countNewlines(text: string, end: number): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
+/**
+ * `(offset) => number of newlines in text before offset`, in logarithmic time per call (the
+ * newline positions are found once), so many links in one paragraph stay linear.
+ */
+export function newlinesBefore(text: string): (offset: number) => number {
+  let positions: number[] | undefined;
+  return (offset) => {
+    if (positions === undefined) {
+      positions = [];
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) positions.push(i);
+    }
+    let low = 0;
+    let high = positions.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (positions[mid]! < offset) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
  * paths, and only the file with the smallest path becomes the node.
  */
 import type { FileAnalysis } from './analyze-file.js';
+import { listCapped, MAX_LISTED } from './cap.js';
 import type { Diagnostic, DocNode } from './types.js';
 
 export interface ResolvedIds {
@@ -26,31 +27,43 @@ export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
   for (const analysis of analyses) {
     const node = analysis.node;
     if (node === null) {
-      diagnostics.push(...analysis.diagnostics);
+      for (const d of analysis.diagnostics) diagnostics.push(d);
       continue;
     }
     const holders = byId.get(node.id)!;
     if (holders.length === 1) {
       nodes.set(node.id, node);
-      diagnostics.push(...analysis.diagnostics);
+      for (const d of analysis.diagnostics) diagnostics.push(d);
       continue;
     }
     const kept = holders[0] === analysis;
-    const others = holders.filter((h) => h !== analysis).map((h) => `\`${h.path}\``);
     const outcome = kept
       ? 'this file, the first by path, is the one used'
       : `\`${holders[0]!.path}\` is the one used and this file is ignored`;
     diagnostics.push({
       code: 'ID_DUPLICATE',
-      message: `id \`${node.id}\` is also declared by ${others.join(', ')}; ${outcome} — give each document its own id`,
+      message: `id \`${node.id}\` is also declared by ${otherPaths(holders, analysis)}; ${outcome} — give each document its own id`,
       nodeId: kept ? node.id : null,
       path: node.path,
       line: analysis.idLine,
     });
     if (kept) {
       nodes.set(node.id, node);
-      diagnostics.push(...analysis.diagnostics);
+      for (const d of analysis.diagnostics) diagnostics.push(d);
     }
   }
   return { nodes, diagnostics };
 }
+
+/** The other files of a repeated id, the first few by path (a message lists a bounded number). */
+function otherPaths(holders: readonly FileAnalysis[], self: FileAnalysis): string {
+  const shown: string[] = [];
+  for (const holder of holders) {
+    if (holder === self) continue;
+    if (shown.length > MAX_LISTED) break;
+    shown.push(`\`${holder.path}\``);
+  }
+  return listCapped(shown, holders.length - 1);
+}
+
+

@@ -33,6 +33,12 @@ export interface MarkdownInfo {
   readonly anchors: readonly string[];
   /** Plain text of the first level-1 heading, or `null` when there is none. */
   readonly firstH1: string | null;
+  /**
+   * The first line (of the file) from which content is nested too deeply for the parser
+   * (block quotes, lists or brackets beyond its limit), so links there are not found; `null`
+   * when the whole body was parsed.
+   */
+  readonly tooDeepLine: number | null;
 }
 
 /** A document: a file with valid frontmatter and a valid, unique id (META-01 §3). */

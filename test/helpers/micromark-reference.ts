@@ -67,7 +67,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
       for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]!);
     }
   }
-  return { links, anchors, firstH1 };
+  return { links, anchors, firstH1, tooDeepLine: null };
 }
 
 /**

@@ -1,0 +1,21 @@
+/**
+ * Bounded lists in messages: one diagnostic or answer never lists more than a few items, and
+ * says how many it left out.
+ */
+
+/** The most items one message lists before "and N more". */
+export const MAX_LISTED = 5;
+
+/**
+ * `shown` (already rendered, at least the first `MAX_LISTED` of `total` items) joined with
+ * `, `, cut at `MAX_LISTED` with "and N more" when `total` is larger.
+ */
+export function listCapped(shown: readonly string[], total: number): string {
+  if (total <= MAX_LISTED) return shown.slice(0, total).join(', ');
+  return `${shown.slice(0, MAX_LISTED).join(', ')} and ${groupThousands(total - MAX_LISTED)} more`;
+}
+
+/** `3997` → `3,997`, the same on every machine (no locale). */
+export function groupThousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
