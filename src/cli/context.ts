@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { loadWorkspace, type Workspace } from '../core/index.js';
 import { createProgress } from './progress.js';
+import { safeBlock, safeJson } from './render/safe-text.js';
 
 /** An output stream; `isTTY` decides colour and progress. */
 export interface Output {
@@ -28,6 +29,12 @@ export interface CliContext {
   readonly fail: (code: number) => void;
   /** Whether to colour output for this stream: a terminal, and `NO_COLOR` unset. */
   readonly color: (stream: Output) => boolean;
+  /**
+   * Writes an answer that may carry document text verbatim (a bundle, a graph, JSON) to
+   * stdout: the exact bytes to a pipe or a file; on a terminal, with control characters made
+   * visible (`kind` says how: `text` keeps line breaks and tabs, `json` uses `\uHHHH`).
+   */
+  readonly print: (text: string, kind: 'text' | 'json') => void;
 }
 
 export function createContext(io: CliIo, fail: (code: number) => void): CliContext {
@@ -35,6 +42,10 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
     io,
     fail,
     color: (stream) => stream.isTTY === true && (io.env['NO_COLOR'] ?? '') === '',
+    print: (text, kind) => {
+      if (io.stdout.isTTY !== true) io.stdout.write(text);
+      else io.stdout.write(kind === 'json' ? safeJson(text) : safeBlock(text));
+    },
     load: (options, dir) => {
       const path = dir ?? options.workspace ?? (io.env['DOCUGRAPH_WORKSPACE'] || undefined) ?? '.';
       const progress = createProgress(io.stderr, 'Loading');

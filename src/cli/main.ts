@@ -9,6 +9,7 @@ import { registerMcp, type StartServer } from './commands/mcp.js';
 import { registerQueries } from './commands/queries.js';
 import { registerValidate } from './commands/validate.js';
 import { createContext, type CliIo } from './context.js';
+import { safeInline } from './render/safe-text.js';
 
 /** Failures that mean "you called it wrong" rather than "the answer is no". */
 const USAGE_CODES = new Set(['INVALID_ARGUMENT', 'WORKSPACE_NOT_FOUND', 'PATH_NOT_ALLOWED']);
@@ -44,7 +45,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
       return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof DocugraphError) {
-      io.stderr.write(`docugraph: ${error.message}\n`);
+      io.stderr.write(`docugraph: ${safeInline(error.message)}\n`);
       return USAGE_CODES.has(error.code) ? 2 : 1;
     }
     throw error;

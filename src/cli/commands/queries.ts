@@ -13,11 +13,11 @@ import {
   renderMermaid,
   selectGraph,
   type Direction,
-  type TaskSummary,
 } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { withoutUndefined } from '../../core/without-undefined.js';
 import { depthOption } from '../options.js';
+import { renderTaskTable } from '../render/task-table.js';
 
 export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
 
@@ -29,7 +29,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(depthOption('how many levels of depends_on to follow (default 5)'))
     .action((taskId: string, options: { maxDepth?: number }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
-      ctx.io.stdout.write(buildBundle(workspace, { taskId, ...withoutUndefined({ maxDepth: options.maxDepth }) }));
+      ctx.print(buildBundle(workspace, { taskId, ...withoutUndefined({ maxDepth: options.maxDepth }) }), 'text');
     });
 
   program
@@ -43,7 +43,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
       const workspace = ctx.load(command.optsWithGlobals());
       const view = selectGraph(workspace, withoutUndefined({ rootId: options.root, direction: options.direction, maxDepth: options.maxDepth }));
       const render = { json: () => formatJson(view), mermaid: () => renderMermaid(workspace, view, options.root), dot: () => renderDot(workspace, view, options.root) };
-      ctx.io.stdout.write(render[options.format]());
+      ctx.print(render[options.format](), options.format === 'json' ? 'json' : 'text');
     });
 
   program
@@ -52,7 +52,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .argument('<id>', 'exact id of the document that changes')
     .addOption(depthOption('how many levels of dependents (default: no limit)'))
     .action((id: string, options: { maxDepth?: number }, command: Command) => {
-      ctx.io.stdout.write(formatJson(analyzeImpact(ctx.load(command.optsWithGlobals()), id, options.maxDepth)));
+      ctx.print(formatJson(analyzeImpact(ctx.load(command.optsWithGlobals()), id, options.maxDepth)), 'json');
     });
 
   program
@@ -64,13 +64,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(new Option('--format <format>', 'json (the list_tasks answer) or text (a table)').choices(['json', 'text']).default('json'))
     .action((options: { type?: string; status?: string; query?: string; format: 'json' | 'text' }, command: Command) => {
       const result = listTasks(ctx.load(command.optsWithGlobals()), withoutUndefined({ type: options.type, status: options.status, query: options.query }));
-      ctx.io.stdout.write(options.format === 'json' ? formatJson(result) : taskTable(result.tasks));
+      if (options.format === 'json') ctx.print(formatJson(result), 'json');
+      else ctx.io.stdout.write(renderTaskTable(result.tasks));
     });
-}
-
-/** A plain table: ID, TYPE, STATUS, TITLE, padded to the widest cell. */
-function taskTable(tasks: readonly TaskSummary[]): string {
-  const rows = [['ID', 'TYPE', 'STATUS', 'TITLE'], ...tasks.map((t) => [t.id, t.type ?? '-', t.status ?? '-', t.title])];
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return `${rows.map((r) => r.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ')).join('\n')}\n`;
 }

@@ -25,13 +25,14 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       const report = buildReport(workspace);
       const strict = options.strict === true;
       const toRepoPath = repoPaths(workspace.root, ctx.io.env['GITHUB_WORKSPACE'] || ctx.io.cwd);
+      // text and github neutralise every value themselves; JSON is made safe on a terminal.
       const out = {
-        text: () => renderText(report, { color: ctx.color(ctx.io.stdout), strict }),
-        json: () => formatReport(report),
-        github: () => renderGithub(report, toRepoPath),
-        sarif: () => formatJson(renderSarif(report, VERSION, toRepoPath)),
-      }[options.format]();
-      ctx.io.stdout.write(out);
+        text: () => ctx.io.stdout.write(renderText(report, { color: ctx.color(ctx.io.stdout), strict })),
+        json: () => ctx.print(formatReport(report), 'json'),
+        github: () => ctx.io.stdout.write(renderGithub(report, toRepoPath)),
+        sarif: () => ctx.print(formatJson(renderSarif(report, VERSION, toRepoPath)), 'json'),
+      };
+      out[options.format]();
       if (!report.valid || (strict && report.warnings.length > 0)) ctx.fail(1);
     });
 }

@@ -4,6 +4,7 @@
  */
 import { severityOf, type ValidationReport } from '../../core/index.js';
 import { compareDiagnostics } from '../../core/sort.js';
+import { safeWorkflowText } from './safe-text.js';
 
 /**
  * `toRepoPath` turns a workspace path into the path GitHub knows (relative to the
@@ -21,9 +22,12 @@ export function renderGithub(report: ValidationReport, toRepoPath: (path: string
   return `${lines.join('\n')}\n`;
 }
 
-/** Workflow-command message escaping. */
+/**
+ * Workflow-command message escaping: `%`, CR and LF as GitHub documents (`%25`, `%0D`,
+ * `%0A`); other control characters written visibly and `##[` broken (see `safe-text.ts`).
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return safeWorkflowText(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** Workflow-command property escaping (also `:` and `,`). */

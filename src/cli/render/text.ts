@@ -1,9 +1,12 @@
 /**
  * `validate --format text`: for people. Findings grouped by file as `path:line  CODE  message`,
- * then one summary line. Colour only when asked (a terminal without `NO_COLOR`).
+ * then one summary line. Colour only when asked (a terminal without `NO_COLOR`). Paths and
+ * messages carry document text, so they pass through `safe-text.ts` whatever the stream:
+ * this output is read on terminals and in CI logs.
  */
 import { severityOf, type Diagnostic, type ValidationReport } from '../../core/index.js';
 import { compareDiagnostics } from '../../core/sort.js';
+import { safeInline, safeLineStart } from './safe-text.js';
 
 const paint = (on: boolean, code: string, text: string) => (on ? `\x1b[${code}m${text}\x1b[0m` : text);
 
@@ -22,9 +25,10 @@ export function renderText(report: ValidationReport, options: { color: boolean; 
 }
 
 function formatFinding(d: Diagnostic, color: boolean): string {
-  const where = d.line === null ? d.path : `${d.path}:${d.line}`;
+  const path = safeLineStart(d.path);
+  const where = d.line === null ? path : `${path}:${d.line}`;
   const code = paint(color, severityOf(d.code) === 'error' ? '31' : '33', d.code);
-  return `${paint(color, '1', where)}  ${code}  ${d.message}`;
+  return `${paint(color, '1', where)}  ${code}  ${safeInline(d.message)}`;
 }
 
 function summary(report: ValidationReport, options: { color: boolean; strict: boolean }): string {
