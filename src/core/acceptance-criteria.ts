@@ -99,7 +99,29 @@ function criteriaFromFrontmatter(node: DocNode): Criterion[] | null {
   return criteria;
 }
 
-/** An item's wrapped lines as one line: each line break and the indentation around it become one space. */
-function joinLines(text: string): string {
-  return text.replace(/[ \t]*(?:\r\n?|\n)[ \t]*/g, ' ').trim();
+/**
+ * An item's wrapped lines as one line: each line break and the blanks around it become one
+ * space. Linear in the text (a regular expression with a blank run on both sides of the break
+ * backtracks quadratically on a long run of blanks).
+ */
+export function joinLines(text: string): string {
+  const lines = text.split(/\r\n?|\n/);
+  const last = lines.length - 1;
+  return lines.map((line, i) => line.slice(i === 0 ? 0 : blanksFrom(line), i === last ? line.length : blanksTo(line))).join(' ').trim();
+}
+
+const isBlank = (code: number) => code === 0x20 || code === 0x09;
+
+/** Index of the first character that is not a space or tab. */
+function blanksFrom(line: string): number {
+  let i = 0;
+  while (i < line.length && isBlank(line.charCodeAt(i))) i += 1;
+  return i;
+}
+
+/** Index just past the last character that is not a space or tab. */
+function blanksTo(line: string): number {
+  let i = line.length;
+  while (i > 0 && isBlank(line.charCodeAt(i - 1))) i -= 1;
+  return i;
 }

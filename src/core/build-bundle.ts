@@ -2,9 +2,11 @@
  * META-01 §7: the deterministic context bundle of a task — a pure function of a loaded
  * workspace and its options.
  */
-import { GraphCycleError, InvalidArgumentError } from './errors.js';
+import { ID_PATTERN } from './build-node.js';
+import { echo, GraphCycleError, InvalidArgumentError } from './errors.js';
 import { requireNode } from './require-node.js';
 import { compareStrings } from './sort.js';
+import { StringHeap } from './string-heap.js';
 import { walk } from './walk-graph.js';
 import type { BundleOptions, Workspace } from './types.js';
 
@@ -36,7 +38,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   const unresolved = unresolvedReferences(workspace, closure.included);
   if (unresolved.length > 0) {
     out += '\n## Unresolved references\n';
-    for (const [missing, by] of unresolved) out += `- \`${missing}\`: referenced by ${by.map((id) => `\`${id}\``).join(', ')}\n`;
+    for (const [missing, by] of unresolved) out += `- \`${shownId(missing)}\`: referenced by ${by.map((id) => `\`${id}\``).join(', ')}\n`;
   }
   out += '\n## Documents\n';
   for (const id of dependencyOrder(workspace, included)) {
@@ -96,36 +98,35 @@ function unresolvedReferences(workspace: Workspace, included: readonly string[])
   return [...missing].sort(([a], [b]) => compareStrings(a, b));
 }
 
+/**
+ * A `depends_on` entry as the bundle shows it: an entry with the shape of an id as written
+ * (the spec's bytes); anything else — newlines, backticks, control characters that could
+ * forge a section or a document — as a JSON string (quoted, escaped, at most 200 characters),
+ * so it stays one inert code span.
+ */
+function shownId(entry: string): string {
+  return ID_PATTERN.test(entry) ? entry : JSON.stringify(echo(entry)).replace(/`/g, '\\u0060');
+}
+
 /** Kahn's algorithm over the included nodes, always taking the smallest ready id (§7.7). */
 function dependencyOrder(workspace: Workspace, included: ReadonlySet<string>): string[] {
   const waiting = new Map<string, number>();
+  const ready = new StringHeap();
   for (const id of included) {
-    waiting.set(id, (workspace.upstream.get(id) ?? []).filter((dep) => included.has(dep)).length);
+    let count = 0;
+    for (const dep of workspace.upstream.get(id) ?? []) if (included.has(dep)) count += 1;
+    waiting.set(id, count);
+    if (count === 0) ready.push(id);
   }
-  // `ready` is kept sorted descending, so the smallest id is popped from the end.
-  const ready = [...included].filter((id) => waiting.get(id) === 0).sort((a, b) => compareStrings(b, a));
   const order: string[] = [];
-  while (ready.length > 0) {
-    const id = ready.pop()!;
+  for (let id = ready.pop(); id !== undefined; id = ready.pop()) {
     order.push(id);
     for (const dependent of workspace.downstream.get(id) ?? []) {
       if (!included.has(dependent)) continue;
       const left = waiting.get(dependent)! - 1;
       waiting.set(dependent, left);
-      if (left === 0) ready.splice(insertionIndex(ready, dependent), 0, dependent);
+      if (left === 0) ready.push(dependent);
     }
   }
   return order;
-}
-
-/** Where `id` goes in a list sorted descending. */
-function insertionIndex(descending: readonly string[], id: string): number {
-  let low = 0;
-  let high = descending.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareStrings(descending[mid]!, id) > 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

@@ -2,8 +2,9 @@
  * META-01 §4: edges from `depends_on`, and `LINK_BROKEN` for entries that name no node.
  */
 import { posix } from 'node:path';
+import { echo } from './errors.js';
 import { compareStrings, sortStrings } from './sort.js';
-import { createSuggester } from './suggest.js';
+import { createSuggester, type Suggester } from './suggest.js';
 import type { Diagnostic, DocNode } from './types.js';
 
 export interface Graph {
@@ -26,7 +27,7 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>): Graph {
   const downstream = new Map<string, string[]>();
   for (const id of ids) downstream.set(id, []);
   const diagnostics: Diagnostic[] = [];
-  let idByPath: Map<string, string> | null = null;
+  let paths: PathIndex | null = null;
   const suggest = createSuggester(ids);
   let edgeCount = 0;
   for (const id of ids) {
@@ -37,10 +38,10 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>): Graph {
         deps.push(dep);
         return;
       }
-      idByPath ??= new Map([...nodes.values()].map((n) => [n.path, n.id]));
+      paths ??= indexPaths(nodes);
       diagnostics.push({
         code: 'LINK_BROKEN',
-        message: brokenMessage(node, dep, suggest, idByPath),
+        message: brokenMessage(node, dep, suggest, paths),
         nodeId: id,
         path: node.path,
         line: node.dependsOnLines[index] ?? null,
@@ -55,28 +56,46 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>): Graph {
   return { ids, upstream, downstream, edgeCount, diagnostics };
 }
 
-function brokenMessage(node: DocNode, dep: string, suggest: (id: string) => string | null, idByPath: ReadonlyMap<string, string>): string {
-  const head = `\`depends_on\` names \`${dep}\`, but no document has that id`;
-  const fileId = idOfPath(node.path, dep, idByPath);
+/** Node ids by file path, and by file name (for entries that name a file, not an id). */
+interface PathIndex {
+  readonly idByPath: ReadonlyMap<string, string>;
+  readonly idsByName: ReadonlyMap<string, readonly string[]>;
+}
+
+function indexPaths(nodes: ReadonlyMap<string, DocNode>): PathIndex {
+  const idByPath = new Map<string, string>();
+  const idsByName = new Map<string, string[]>();
+  for (const node of nodes.values()) {
+    idByPath.set(node.path, node.id);
+    const name = posix.basename(node.path);
+    const list = idsByName.get(name);
+    if (list === undefined) idsByName.set(name, [node.id]);
+    else list.push(node.id);
+  }
+  return { idByPath, idsByName };
+}
+
+function brokenMessage(node: DocNode, dep: string, suggest: Suggester, paths: PathIndex): string {
+  const head = `\`depends_on\` names \`${echo(dep)}\`, but no document has that id`;
+  const fileId = idOfPath(node.path, dep, paths);
   if (fileId !== null) return `${head}; that is the file of \`${fileId}\` — write the id \`${fileId}\`, not a path`;
-  const guess = suggest(dep);
+  const guess = suggest.best(dep);
   if (guess !== null) return `${head}; did you mean \`${guess}\`?`;
   return `${head}; fix the id or add the missing document`;
 }
 
 /** When a `depends_on` entry looks like a path to a node's file, the id of that file. */
-function idOfPath(from: string, entry: string, idByPath: ReadonlyMap<string, string>): string | null {
+function idOfPath(from: string, entry: string, paths: PathIndex): string | null {
   if (!entry.includes('/') && !/\.md$/i.test(entry)) return null;
   const candidates = [
     posix.normalize(posix.join(posix.dirname(from), entry)),
     posix.normalize(entry.replace(/^\/+/, '')),
   ];
   for (const candidate of candidates) {
-    const id = idByPath.get(candidate);
+    const id = paths.idByPath.get(candidate);
     if (id !== undefined) return id;
   }
   // Fall back to the file name alone, when exactly one node's file has it.
-  const base = posix.basename(entry);
-  const matches = [...idByPath].filter(([path]) => posix.basename(path) === base);
-  return matches.length === 1 ? matches[0]![1] : null;
+  const matches = paths.idsByName.get(posix.basename(entry)) ?? [];
+  return matches.length === 1 ? matches[0]! : null;
 }

@@ -3,7 +3,8 @@
  * The filesystem is reached only through the `exists` function the caller passes in.
  */
 import { posix } from 'node:path';
-import { closestMatch } from './suggest.js';
+import { echo } from './errors.js';
+import { createSuggester } from './suggest.js';
 import type { Diagnostic, MarkdownInfo } from './types.js';
 
 /** What the link check needs to know about the workspace. */
@@ -12,13 +13,35 @@ export interface LinkContext {
   readonly files: ReadonlySet<string>;
   /** Whether a root-relative path (file or directory of any kind) exists. `''` is the root. */
   readonly exists: (path: string) => boolean;
-  /** The parsed Markdown of a workspace file, or `null` when it has none. */
-  readonly markdownOf: (path: string) => MarkdownInfo | null;
+  /** The anchors of a workspace Markdown file (see `indexAnchors`), or `null` when it has no body. */
+  readonly anchorsOf: (path: string) => Anchors | null;
   /** The node id a file defines, or `null`. */
   readonly nodeIdOf: (path: string) => string | null;
   /** A Markdown file to suggest for a missing target, or `null`. */
   readonly suggestFile: (missing: string) => string | null;
 }
+
+/** A target's anchors, indexed once however many links point at it. */
+export interface Anchors {
+  /** In document order. */
+  readonly list: readonly string[];
+  readonly set: ReadonlySet<string>;
+  /** The closest anchor to a broken fragment, or `null`. */
+  readonly suggest: (fragment: string) => string | null;
+}
+
+/** Indexes a file's anchors for the link checks. */
+export function indexAnchors(markdown: MarkdownInfo): Anchors {
+  const list = markdown.anchors;
+  let suggester: ReturnType<typeof createSuggester> | undefined;
+  return {
+    list,
+    set: new Set(list),
+    suggest: (fragment) => (suggester ??= createSuggester(list)).best(fragment),
+  };
+}
+
+const NO_ANCHORS: Anchors = { list: [], set: new Set(), suggest: () => null };
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -60,23 +83,24 @@ function checkLink(from: string, dir: readonly string[], url: string, context: L
     if (resolved === null) {
       return {
         code: 'MD_LINK_OUTSIDE_WORKSPACE',
-        message: `link \`${url}\` leaves the workspace, so it is not checked; link to a file inside the workspace or use a full URL`,
+        message: `link \`${echo(url)}\` leaves the workspace, so it is not checked; link to a file inside the workspace or use a full URL`,
       };
     }
     target = resolved;
     if (!context.exists(target)) {
       const guess = context.suggestFile(target);
       const hint = guess === null ? 'fix the path or add the file' : `did you mean \`${relativeLink(from, guess)}\`?`;
-      return { code: 'MD_LINK_BROKEN', message: `link \`${url}\` is broken: \`${target}\` does not exist; ${hint}` };
+      return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: \`${echo(target)}\` does not exist; ${hint}` };
     }
   }
   if (fragment === '' || !context.files.has(target)) return null;
-  const anchors = context.markdownOf(target)?.anchors ?? [];
-  if (anchors.includes(fragment)) return null;
-  const guess = closestMatch(fragment, anchors);
+  const anchors = context.anchorsOf(target) ?? NO_ANCHORS;
+  if (anchors.set.has(fragment)) return null;
+  const guess = anchors.suggest(fragment);
   const where = target === from ? 'this file' : `\`${target}\``;
-  const hint = guess === null ? `it has ${anchors.length === 0 ? 'no headings' : `headings ${anchors.slice(0, 5).map((a) => `\`#${a}\``).join(', ')}${anchors.length > 5 ? ', …' : ''}`}` : `did you mean \`#${guess}\`?`;
-  return { code: 'MD_ANCHOR_BROKEN', message: `link \`${url}\` points at \`#${fragment}\`, which is no heading of ${where}; ${hint}` };
+  const list = anchors.list;
+  const hint = guess === null ? `it has ${list.length === 0 ? 'no headings' : `headings ${list.slice(0, 5).map((a) => `\`#${a}\``).join(', ')}${list.length > 5 ? ', …' : ''}`}` : `did you mean \`#${guess}\`?`;
+  return { code: 'MD_ANCHOR_BROKEN', message: `link \`${echo(url)}\` points at \`#${echo(fragment)}\`, which is no heading of ${where}; ${hint}` };
 }
 
 /** The directory of a workspace path, as segments (`[]` for the root). */

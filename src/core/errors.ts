@@ -23,14 +23,24 @@ export class DocugraphError extends Error {
   }
 }
 
+/** The most characters of a value a message repeats (a longer one is cut, with `…`). */
+export const MAX_ECHO = 200;
+
+/** `value` cut to `MAX_ECHO` characters, for a message that repeats what the client sent. */
+export function echo(value: string): string {
+  return value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
+}
+
 export class TaskNotFoundError extends DocugraphError {
-  constructor(taskId: string, suggestions: readonly string[]) {
+  constructor(taskId: string, suggestions: readonly string[], documentCount = suggestions.length) {
     const hint =
       suggestions.length > 0
         ? `did you mean ${suggestions.map((s) => `\`${s}\``).join(', ')}?`
-        : 'the workspace has no documents; check the workspace path.';
-    super('TASK_NOT_FOUND', `Cannot find document \`${taskId}\`; ${hint} Ids are case-sensitive.`, {
-      taskId,
+        : documentCount > 0
+          ? 'no id is close to it; list_tasks shows every id.'
+          : 'the workspace has no documents; check the workspace path.';
+    super('TASK_NOT_FOUND', `Cannot find document \`${echo(taskId)}\`; ${hint} Ids are case-sensitive.`, {
+      taskId: echo(taskId),
       suggestions: [...suggestions],
     });
   }

@@ -112,13 +112,24 @@ function parseYaml(yamlText: string, body: string, bodyLine: number): Frontmatte
 export function parseFullYaml(yamlText: string, body: string, bodyLine: number): FrontmatterResult {
   const { isMap, isScalar, isSeq, LineCounter, parseDocument } = yaml();
   const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, uniqueKeys: true, prettyErrors: false, version: '1.2' });
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    // Duplicate keys are found below in linear time (the library's own check compares each
+    // key with every earlier one).
+    doc = parseDocument(yamlText, { lineCounter, uniqueKeys: false, prettyErrors: false, version: '1.2' });
+  } catch (error) {
+    // The YAML library recurses into nested collections: thousands of levels exhaust the stack.
+    if (error instanceof RangeError) return invalid(2, 'frontmatter is nested too deeply to be read; flatten it', body, bodyLine);
+    throw error;
+  }
   const fileLine = (offset: number): number => lineCounter.linePos(offset).line + 1;
+  const duplicate = firstDuplicateKey(doc.contents);
   const firstError = doc.errors[0];
-  if (firstError !== undefined) {
+  if (firstError !== undefined && (duplicate === null || firstError.pos[0] <= duplicate)) {
     const line = fileLine(firstError.pos[0]);
     return invalid(line, `frontmatter is not valid YAML: ${firstSentence(firstError.message)}`, body, bodyLine);
   }
+  if (duplicate !== null) return invalid(fileLine(duplicate), 'frontmatter is not valid YAML: Map keys must be unique', body, bodyLine);
   const contents = doc.contents;
   if (!isMap(contents)) {
     const what = contents === null || (isScalar(contents) && contents.value === null) ? 'empty' : isSeq(contents) ? 'a list' : 'a single value';
@@ -143,6 +154,35 @@ export function parseFullYaml(yamlText: string, body: string, bodyLine: number):
     });
   }
   return { kind: 'ok', data: data as Record<string, unknown>, entries, body, bodyLine };
+}
+
+/**
+ * The offset of the first key that repeats an earlier key of the same mapping (scalar keys
+ * with the same value, as the YAML library compares them), anywhere in the document; `null`
+ * when there is none. One pass, no recursion.
+ */
+function firstDuplicateKey(root: unknown): number | null {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
+  let first: number | null = null;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isPair(node)) {
+      stack.push(node.key, node.value);
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        stack.push(pair);
+        const key = pair.key;
+        if (!isScalar(key) || Number.isNaN(key.value)) continue;
+        if (seen.has(key.value) && key.range) first = first === null ? key.range[0] : Math.min(first, key.range[0]);
+        seen.add(key.value);
+      }
+    }
+  }
+  return first;
 }
 
 function invalid(line: number, message: string, body: string, bodyLine: number): FrontmatterResult {

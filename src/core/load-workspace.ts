@@ -6,7 +6,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import type { FileAnalysis } from './analyze-file.js';
 import { buildGraph } from './build-graph.js';
-import { checkLinks, type LinkContext } from './check-links.js';
+import { checkLinks, indexAnchors, type Anchors, type LinkContext } from './check-links.js';
 import { discoverFiles, type Discovery } from './discover-files.js';
 import { existenceOracle } from './existence.js';
 import { WorkspaceNotFoundError } from './errors.js';
@@ -51,10 +51,18 @@ function assembleWorkspace(root: string, discovery: Discovery, analyses: readonl
 
   const byPath = new Map(analyses.map((a) => [a.path, a]));
   const nodeIdByPath = new Map([...resolved.nodes.values()].map((n) => [n.path, n.id]));
+  const anchors = new Map<string, Anchors | null>();
   const context: LinkContext = {
     files: new Set(discovery.files),
     exists: existenceOracle(root, discovery.entries),
-    markdownOf: (file) => byPath.get(file)?.markdown() ?? null,
+    anchorsOf: (file) => {
+      let found = anchors.get(file);
+      if (found === undefined) {
+        const markdown = byPath.get(file)?.markdown() ?? null;
+        anchors.set(file, (found = markdown === null ? null : indexAnchors(markdown)));
+      }
+      return found;
+    },
     nodeIdOf: (file) => nodeIdByPath.get(file) ?? null,
     suggestFile: createPathSuggester(discovery.files),
   };

@@ -2,12 +2,17 @@
  * Looking a node up by id for a query; an unknown id is `TASK_NOT_FOUND` with suggestions.
  */
 import { TaskNotFoundError } from './errors.js';
-import { closestMatches } from './suggest.js';
+import { createSuggester, type Suggester } from './suggest.js';
 import type { DocNode, Workspace } from './types.js';
+
+/** One suggester per snapshot, built on the first unknown id (its index serves every later one). */
+const suggesters = new WeakMap<Workspace, Suggester>();
 
 /** The node with exactly this id (case-sensitive), or `TaskNotFoundError` with up to 5 suggestions. */
 export function requireNode(workspace: Workspace, id: string): DocNode {
   const node = workspace.nodes.get(id);
-  if (node === undefined) throw new TaskNotFoundError(id, closestMatches(id, workspace.ids, 5));
-  return node;
+  if (node !== undefined) return node;
+  let suggester = suggesters.get(workspace);
+  if (suggester === undefined) suggesters.set(workspace, (suggester = createSuggester(workspace.ids)));
+  throw new TaskNotFoundError(id, suggester.some(id, 5), workspace.ids.length);
 }

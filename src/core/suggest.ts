@@ -1,7 +1,16 @@
 /**
- * "Did you mean …?": the closest strings to a wrong one, by edit distance.
+ * "Did you mean …?": the closest strings to a wrong one, by edit distance — with the work per
+ * question bounded whatever the input: long strings are not compared, large sets are searched
+ * through an index, and a running best list prunes the scan.
  */
 import { compareStrings } from './sort.js';
+
+/** Strings longer than this are never compared (an id or a file name is far shorter). */
+export const MAX_SUGGEST_LENGTH = 256;
+/** Above this many candidates, suggestions come from an index instead of a full scan. */
+export const SCAN_LIMIT = 2000;
+/** Candidates longer than this are left out of the index (it holds every one-deletion variant). */
+const INDEX_MAX_LENGTH = 32;
 
 /**
  * Up to `limit` candidates closest to `wanted` (case-insensitive edit distance; ties by
@@ -13,21 +22,34 @@ export function closestMatches(
   limit: number,
   maxDistance = Number.POSITIVE_INFINITY,
 ): string[] {
+  if (wanted.length > MAX_SUGGEST_LENGTH || limit < 1) return [];
   const target = wanted.toLowerCase();
-  const scored: { value: string; distance: number }[] = [];
+  // The best so far, nearest first; once full, its last entry bounds every later comparison.
+  const best: { value: string; distance: number }[] = [];
   for (const value of candidates) {
+    const bound = best.length === limit ? best[limit - 1]!.distance : maxDistance;
     // A length gap is a lower bound of the distance: skip the work when it already loses.
-    if (Math.abs(value.length - target.length) > maxDistance) continue;
-    const distance = value === wanted ? -1 : editDistance(target, value.toLowerCase(), maxDistance);
-    if (distance <= maxDistance) scored.push({ value, distance });
+    if (Math.abs(value.length - target.length) > bound || value.length > MAX_SUGGEST_LENGTH) continue;
+    const distance = value === wanted ? -1 : editDistance(target, value.toLowerCase(), bound);
+    if (distance > bound) continue;
+    const entry = { value, distance };
+    let at = best.length;
+    while (at > 0 && (best[at - 1]!.distance > distance || (best[at - 1]!.distance === distance && compareStrings(best[at - 1]!.value, value) > 0))) at -= 1;
+    if (at >= limit) continue;
+    best.splice(at, 0, entry);
+    if (best.length > limit) best.pop();
   }
-  scored.sort((a, b) => a.distance - b.distance || compareStrings(a.value, b.value));
-  return scored.slice(0, limit).map((s) => s.value);
+  return best.map((s) => s.value);
+}
+
+/** The distance a "did you mean" allows: it scales with the length of what was written. */
+function allowedDistance(wanted: string): number {
+  return Math.max(2, Math.floor(wanted.length / 3));
 }
 
 /** The single closest candidate within a distance that scales with the length, or `null`. */
 export function closestMatch(wanted: string, candidates: Iterable<string>): string | null {
-  return closestMatches(wanted, candidates, 1, Math.max(2, Math.floor(wanted.length / 3)))[0] ?? null;
+  return closestMatches(wanted, candidates, 1, allowedDistance(wanted))[0] ?? null;
 }
 
 /** Levenshtein distance; stops early (returning `bound + 1`) once it must exceed `bound`. */
@@ -51,50 +73,68 @@ export function editDistance(a: string, b: string, bound = Number.POSITIVE_INFIN
   return previous[b.length]!;
 }
 
-/** Above this many candidates, suggestions come from an index instead of a full scan. */
-export const SCAN_LIMIT = 2000;
+/** "Did you mean" over one set of candidates, asked many times. */
+export interface Suggester {
+  /** The closest candidate within a distance that scales with the length, or `null`. */
+  readonly best: (wanted: string) => string | null;
+  /** Up to `limit` closest candidates, nearest first (on large sets, those one edit away). */
+  readonly some: (wanted: string, limit: number) => string[];
+}
 
 /**
- * A reusable "did you mean" over many candidates (ids): a full scan for small sets; for
- * large ones, an index of every candidate with one character deleted (lower case), which
- * finds the candidates one edit away — typos, a missing or extra character — in constant
- * time per query instead of a scan of the whole set.
+ * A reusable "did you mean" over many candidates (ids, anchors, file names): a full scan for
+ * small sets; for large ones, an index of every candidate with one character deleted (lower
+ * case), which finds the candidates one edit away — typos, a missing or extra character — in
+ * constant time per question instead of a scan of the whole set.
  */
-export function createSuggester(candidates: readonly string[]): (wanted: string) => string | null {
-  if (candidates.length <= SCAN_LIMIT) return (wanted) => closestMatch(wanted, candidates);
+export function createSuggester(candidates: readonly string[]): Suggester {
+  if (candidates.length <= SCAN_LIMIT) {
+    return { best: (wanted) => closestMatch(wanted, candidates), some: (wanted, limit) => closestMatches(wanted, candidates, limit) };
+  }
   let index: Map<string, string[]> | undefined;
-  return (wanted) => {
+  const pool = (wanted: string): Set<string> => {
     if (index === undefined) {
       index = new Map();
       for (const candidate of candidates) {
-        for (const variant of deletions(candidate.toLowerCase(), true)) {
+        if (candidate.length > INDEX_MAX_LENGTH) continue;
+        for (const variant of deletions(candidate.toLowerCase())) {
           const list = index.get(variant);
           if (list === undefined) index.set(variant, [candidate]);
           else if (list[list.length - 1] !== candidate) list.push(candidate);
         }
       }
     }
-    const pool = new Set<string>();
-    for (const variant of deletions(wanted.toLowerCase(), true)) for (const candidate of index.get(variant) ?? []) pool.add(candidate);
-    return closestMatch(wanted, pool);
+    const found = new Set<string>();
+    if (wanted.length > INDEX_MAX_LENGTH + 1) return found;
+    for (const variant of deletions(wanted.toLowerCase())) for (const candidate of index.get(variant) ?? []) found.add(candidate);
+    return found;
   };
+  return { best: (wanted) => closestMatch(wanted, pool(wanted)), some: (wanted, limit) => closestMatches(wanted, pool(wanted), limit) };
 }
 
-/** `word` itself (when `self`) and every string made by deleting one character of it. */
-function deletions(word: string, self: boolean): string[] {
-  const out = self ? [word] : [];
+/** `word` itself and every string made by deleting one character of it. */
+function deletions(word: string): string[] {
+  const out = [word];
   for (let i = 0; i < word.length; i += 1) out.push(word.slice(0, i) + word.slice(i + 1));
   return out;
 }
 
+/** How many same-named files, nearest by path, a moved-file suggestion compares. */
+const MOVED_WINDOW = 32;
+/** Above this many files in a directory, its typo suggestions come from an index. */
+const DIRECTORY_SCAN_LIMIT = 100;
+
 /**
- * "Did you mean" for a missing file: a file with the same name elsewhere (it moved), else
- * the closest name in the same directory (a typo).
+ * "Did you mean" for a missing file: a file with the same name elsewhere (it moved) — among
+ * those, the nearest by path —, else the closest name in the same directory (a typo). Each
+ * answer is remembered: many links to one missing file cost one search.
  */
 export function createPathSuggester(files: readonly string[]): (missing: string) => string | null {
   let byName: Map<string, string[]> | undefined;
   let byDir: Map<string, string[]> | undefined;
-  return (missing) => {
+  const typos = new Map<string, Suggester>();
+  const answers = new Map<string, string | null>();
+  const search = (missing: string): string | null => {
     if (byName === undefined || byDir === undefined) {
       byName = new Map();
       byDir = new Map();
@@ -107,14 +147,40 @@ export function createPathSuggester(files: readonly string[]): (missing: string)
     const slash = missing.lastIndexOf('/');
     const name = missing.slice(slash + 1);
     const moved = byName.get(name.toLowerCase());
-    if (moved !== undefined) return closestMatches(missing, moved, 1)[0] ?? null;
+    if (moved !== undefined) return closestMatches(missing, nearest(moved, missing, MOVED_WINDOW), 1)[0] ?? null;
     // A typo: compare file names only, within the directory, up to three edits apart.
     const dir = slash === -1 ? '' : missing.slice(0, slash);
     const siblings = byDir.get(dir) ?? [];
     const names = siblings.map((file) => file.slice(dir === '' ? 0 : dir.length + 1));
-    const guess = closestMatches(name, names, 1, 3)[0] ?? null;
+    let guess: string | null;
+    if (names.length <= DIRECTORY_SCAN_LIMIT) {
+      guess = closestMatches(name, names, 1, 3)[0] ?? null;
+    } else {
+      let typo = typos.get(dir);
+      if (typo === undefined) typos.set(dir, (typo = createSuggester(names)));
+      guess = typo.best(name);
+    }
     return guess === null ? null : dir === '' ? guess : `${dir}/${guess}`;
   };
+  return (missing) => {
+    let answer = answers.get(missing);
+    if (answer === undefined) answers.set(missing, (answer = search(missing)));
+    return answer;
+  };
+}
+
+/** Up to `window` entries of the sorted list `sorted` around where `value` would go. */
+function nearest(sorted: readonly string[], value: string, window: number): readonly string[] {
+  if (sorted.length <= window) return sorted;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareStrings(sorted[mid]!, value) < 0) low = mid + 1;
+    else high = mid;
+  }
+  const start = Math.max(0, Math.min(low - window / 2, sorted.length - window));
+  return sorted.slice(start, start + window);
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {

@@ -12,6 +12,7 @@ import {
   getAcceptanceCriteria,
   type AcceptanceCriteria,
 } from '../core/index.js';
+import { MAX_TEXT_ARGUMENT } from './schemas.js';
 import type { ServerState } from './server-state.js';
 
 export function registerPrompts(server: McpServer, state: ServerState): void {
@@ -21,7 +22,7 @@ export function registerPrompts(server: McpServer, state: ServerState): void {
       title: 'Implement a task',
       description: 'Asks the model to implement a task, with its full context bundle and its acceptance criteria embedded.',
       argsSchema: z.object({
-        taskId: completable(z.string().describe('Id of the task to implement, e.g. "BE-02".'), (value) => completeIds(state.workspace(), value)),
+        taskId: completable(z.string().max(MAX_TEXT_ARGUMENT).describe('Id of the task to implement, e.g. "BE-02".'), (value) => completeIds(state.workspace(), value)),
       }),
     },
     ({ taskId }) => userMessage(implementTaskText(state, taskId)),

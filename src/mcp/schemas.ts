@@ -14,11 +14,20 @@ import {
   type ValidationReport,
 } from '../core/index.js';
 
+/**
+ * The longest string argument accepted: ids, filters and text. Far above any real id or
+ * title, low enough that no request can make the server compare megabytes of text.
+ */
+export const MAX_TEXT_ARGUMENT = 512;
+/** The longest path argument accepted (Linux's PATH_MAX). */
+export const MAX_PATH_ARGUMENT = 4096;
+
 /** A required document id. */
 export function idSchema(name: string) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? `${name} is required (a document id such as "BE-02")` : `${name} must be a string (a document id)`) })
-    .min(1, { error: `${name} must not be empty` });
+    .min(1, { error: `${name} must not be empty` })
+    .max(MAX_TEXT_ARGUMENT, { error: `${name} must be at most ${MAX_TEXT_ARGUMENT} characters: pass an id such as "BE-02" (list_tasks shows every id)` });
 }
 
 /** An optional depth: an integer ≥ 0. */
@@ -32,7 +41,10 @@ export function depthSchema(name: string) {
 
 /** An optional exact-match string filter. */
 export function filterSchema(name: string) {
-  return z.string({ error: `${name} must be a string` }).optional();
+  return z
+    .string({ error: `${name} must be a string` })
+    .max(MAX_TEXT_ARGUMENT, { error: `${name} must be at most ${MAX_TEXT_ARGUMENT} characters` })
+    .optional();
 }
 
 /** One of a fixed set of strings. */

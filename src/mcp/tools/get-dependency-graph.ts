@@ -5,7 +5,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { renderDot, renderMermaid, selectGraph } from '../../core/index.js';
 import { registerTool } from '../register-tool.js';
-import { choiceSchema, depthSchema, directionSchema, graphSchema } from '../schemas.js';
+import { choiceSchema, depthSchema, directionSchema, graphSchema, MAX_TEXT_ARGUMENT } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 import { withoutUndefined } from '../../core/without-undefined.js';
 import { jsonResult } from '../tool-result.js';
@@ -16,6 +16,7 @@ export const getDependencyGraphInput = z.object({
   rootId: z
     .string({ error: 'rootId must be a string (a document id)' })
     .min(1, { error: 'rootId must not be empty; omit it for the whole workspace' })
+    .max(MAX_TEXT_ARGUMENT, { error: `rootId must be at most ${MAX_TEXT_ARGUMENT} characters (a document id)` })
     .optional()
     .describe('Document to start from. Omit it for the whole workspace (direction and maxDepth then do not apply).'),
   direction: directionSchema
