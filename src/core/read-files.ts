@@ -1,20 +1,58 @@
 /**
  * Reading and analysing the discovered files.
  */
+import { lstatSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
 import { analyzeFile, unreadable, type FileAnalysis } from './analyze-file.js';
 import { readFileInside } from './safe-fs.js';
 
 /** The largest Markdown file read (a document is a few KiB; a generated changelog a few MiB). */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
+/** What identifies one version of a file on disk: when any part differs, the file is read again. */
+export interface Stamp {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ctimeMs: number;
+  readonly ino: number;
+}
+
+/** A file's analysis with the stamp of the version read (`null` when it could not be opened). */
+export interface ReadFile {
+  readonly analysis: FileAnalysis;
+  readonly stamp: Stamp | null;
+}
+
 /**
  * Reads one file (never through a symbolic link, regular files only, at most 16 MiB) and
  * analyses it; a file that cannot be read is a `FILE_UNREADABLE` finding.
  */
 export function readAndAnalyze(root: string, file: string): FileAnalysis {
+  return readFile(root, file).analysis;
+}
+
+/** `readAndAnalyze`, with the stamp of what was read. */
+export function readFile(root: string, file: string): ReadFile {
   const read = readFileInside(root, file, MAX_FILE_BYTES);
-  if (!read.ok) return unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`);
-  return analyzeFile(file, read.bytes);
+  if (!read.ok) return { analysis: unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`), stamp: null };
+  return { analysis: analyzeFile(file, read.bytes), stamp: stampOf(read.stats) };
+}
+
+/** The stamp of the file at `file` now (without following a final link), or `null` when it is gone. */
+export function currentStamp(root: string, file: string): Stamp | null {
+  try {
+    return stampOf(lstatSync(join(root, file)));
+  } catch {
+    return null;
+  }
+}
+
+export function sameStamp(a: Stamp | null, b: Stamp | null): boolean {
+  return a !== null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+}
+
+function stampOf(stats: Stats): Stamp {
+  return { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
 }
 
 /** Reads and analyses `files` in order, reporting progress after each. */

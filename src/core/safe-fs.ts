@@ -22,7 +22,7 @@ export interface Refusal {
   readonly reason: string;
 }
 
-export type ReadResult = { readonly ok: true; readonly bytes: Uint8Array } | Refusal;
+export type ReadResult = { readonly ok: true; readonly bytes: Uint8Array; readonly stats: Stats } | Refusal;
 export type ListResult = { readonly ok: true; readonly entries: readonly Dirent[] } | Refusal;
 
 /**
@@ -37,7 +37,7 @@ export function readFileInside(root: string, rel: string, maxBytes: number): Rea
   try {
     if (opened.stats.size > maxBytes) return tooLarge(maxBytes);
     const bytes = readAll(opened.fd, opened.stats.size, maxBytes);
-    return bytes === null ? tooLarge(maxBytes) : { ok: true, bytes };
+    return bytes === null ? tooLarge(maxBytes) : { ok: true, bytes, stats: opened.stats };
   } catch (error) {
     return refusal(error);
   } finally {
