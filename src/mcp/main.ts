@@ -7,6 +7,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { buildReport, DocugraphError, loadWorkspace, resolveWorkspaceRoot, type Workspace } from '../core/index.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import { DrainingStdioTransport } from './stdio.js';
+import { oneLine } from './tool-result.js';
 import { VERSION } from './version.js';
 
 export const USAGE = `Usage: docugraph-mcp --workspace <dir> [--allow-path <dir>]...
@@ -70,6 +71,18 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
 /** Runs the server until stdin closes or a signal arrives. */
 export function main(io: ProcessIo): void {
   const log = (line: string) => void io.stderr.write(`${line}\n`);
+  // Signals are handled from the start: one that arrives before the load skips it and exits
+  // 0; one that arrives during the (synchronous) load is seen when it returns, and shuts the
+  // transport down as soon as it exists.
+  let transport: DrainingStdioTransport | undefined;
+  let stopRequested = false;
+  const stop = () => {
+    stopRequested = true;
+    transport?.shutdown();
+  };
+  io.onSignal('SIGINT', stop);
+  io.onSignal('SIGTERM', stop);
+
   let workspace: Workspace;
   let allowedPaths: string[];
   try {
@@ -77,8 +90,11 @@ export function main(io: ProcessIo): void {
     if (options === 'help') return void io.stderr.write(USAGE);
     if (options === 'version') return void io.stderr.write(`${VERSION}\n`);
     allowedPaths = options.allowPaths.map((dir) => startupDirectory(dir, '--allow-path'));
+    const root = startupDirectory(options.workspace, 'workspace');
+    if (stopRequested) return io.exit(0);
+    log(`${SERVER_NAME}: loading ${root}…`);
     const started = performance.now();
-    workspace = loadWorkspace(startupDirectory(options.workspace, 'workspace'));
+    workspace = loadWorkspace(root);
     const report = buildReport(workspace);
     log(
       `${SERVER_NAME} ${VERSION}: serving ${workspace.root} — ${report.nodeCount} documents, ` +
@@ -91,26 +107,25 @@ export function main(io: ProcessIo): void {
   }
 
   const state = { workspace: () => workspace, allowedPaths, load: loadWorkspace, log };
-  const transport = new DrainingStdioTransport(io.stdin, io.stdout);
+  const wire = new DrainingStdioTransport(io.stdin, io.stdout, { log });
+  transport = wire;
   let exiting = false;
   const finish = () => {
     if (exiting) return;
     exiting = true;
     io.exit(0);
   };
-  transport.onclose = finish;
+  void wire.closed.then(finish);
   io.stdout.on('error', (error: NodeJS.ErrnoException) => {
     // The client went away (EPIPE): nothing is left to answer; end quietly.
-    if (error.code !== 'EPIPE') log(`${SERVER_NAME}: stdout failed: ${error.message}`);
+    if (error.code !== 'EPIPE') log(`${SERVER_NAME}: stdout failed: ${oneLine(error.message)}`);
     finish();
   });
-  const stop = () => transport.shutdown();
-  io.onSignal('SIGINT', stop);
-  io.onSignal('SIGTERM', stop);
   serveStdio(() => createServer(state), {
-    transport,
-    onerror: (error) => log(`${SERVER_NAME}: ${error.message}`),
+    transport: wire,
+    onerror: (error) => log(`${SERVER_NAME}: ${oneLine(error.message)}`),
   });
+  if (stopRequested) wire.shutdown();
 }
 
 /** A directory given at start-up, as a real path; anything else is a usage error. */

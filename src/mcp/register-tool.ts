@@ -24,7 +24,7 @@ export function registerTool<I extends z.ZodType>(
   server: McpServer,
   state: ServerState,
   spec: ToolSpec<I>,
-  handler: (args: z.output<I>, ctx: ServerContext) => CallToolResult | InputRequiredResult,
+  handler: (args: z.output<I>, ctx: ServerContext) => CallToolResult | InputRequiredResult | Promise<CallToolResult | InputRequiredResult>,
 ): void {
   server.registerTool(
     spec.name,

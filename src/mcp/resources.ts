@@ -2,7 +2,7 @@
  * Resources (CATALOG): every document as `docugraph://docs/{id}`, the validation report, and
  * per-document impact and graph views. Unknown ids are the protocol's resource-not-found error.
  */
-import { ResourceNotFoundError, ResourceTemplate, type McpServer, type Variables } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer, type Variables } from '@modelcontextprotocol/server';
 import {
   analyzeImpact,
   buildReport,
@@ -84,10 +84,23 @@ export function registerResources(server: McpServer, state: ServerState): void {
 
 function nodeFor(workspace: Workspace, uri: URL, variables: Variables, name: string): DocNode {
   const value = variables[name];
-  const id = decodeURIComponent(Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+  const id = decodeVariable(uri, Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
   const node = workspace.nodes.get(id);
   if (node === undefined) throw new ResourceNotFoundError(uri.href, `No document has the id \`${id}\`; resources/list shows every document.`);
   return node;
+}
+
+/** Percent-decodes a URI variable; a malformed escape is the client's invalid parameter (-32602). */
+function decodeVariable(uri: URL, value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      'The resource URI has a malformed percent-escape (each % must start a UTF-8 byte as %XX); encode the id with encodeURIComponent.',
+      { uri: uri.href },
+    );
+  }
 }
 
 function describe(node: DocNode): string {

@@ -7,6 +7,12 @@ import { DocugraphError, formatJson } from '../core/index.js';
 /** Where the MCP layer reports what the client should not see (stderr in the binary). */
 export type Logger = (line: string) => void;
 
+/** A message as one short line for stderr or an error text (zod messages span dozens of lines). */
+export function oneLine(message: string, max = 300): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 /** A plain text result. */
 export function textResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }] };

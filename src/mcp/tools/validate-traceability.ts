@@ -2,16 +2,10 @@
  * `validate_traceability` (MCP-G0 §3.2): the META-01 §6 report of the server's workspace or of
  * another allowed directory.
  */
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  inputRequired,
-  inputResponse,
-  type ClientCapabilities,
-  type McpServer,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { buildReport } from '../../core/index.js';
+import { clientRoots } from '../client-roots.js';
 import { isInside, requestedPath, resolveAllowedDirectory, rootDirectories } from '../path-policy.js';
 import { registerTool } from '../register-tool.js';
 import { validationReportSchema } from '../schemas.js';
@@ -29,8 +23,6 @@ export const validateTraceabilityInput = z.object({
     ),
 });
 
-const ROOTS_KEY = 'roots';
-
 export function registerValidateTraceability(server: McpServer, state: ServerState): void {
   registerTool(
     server,
@@ -47,17 +39,18 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
       input: validateTraceabilityInput,
       output: validationReportSchema,
     },
-    ({ workspacePath }, ctx) => {
+    async ({ workspacePath }, ctx) => {
       if (workspacePath === undefined) return jsonResult(buildReport(state.workspace()));
       const root = state.workspace().root;
       const path = requestedPath(root, workspacePath);
       const allowed = [root, ...state.allowedPaths];
+      let hint = 'Audit a directory inside the workspace, or start the server with `--allow-path <dir>`.';
       if (!allowed.some((dir) => isInside(path, dir)) && clientHasRoots(server, ctx)) {
-        const roots = inputResponse(ctx.mcpReq.inputResponses, ROOTS_KEY);
-        if (roots.kind !== 'roots') return inputRequired({ inputRequests: { [ROOTS_KEY]: inputRequired.listRoots() } });
-        allowed.push(...rootDirectories(roots.roots.map((r) => r.uri)));
+        const roots = await clientRoots(server, ctx);
+        if (roots.kind === 'ask') return roots.result;
+        if (roots.kind === 'roots') allowed.push(...rootDirectories(roots.uris));
+        else hint = `The client's roots could not be used: ${roots.reason}. ${hint}`;
       }
-      const hint = 'Audit a directory inside the workspace, or start the server with `--allow-path <dir>`.';
       return jsonResult(buildReport(state.load(resolveAllowedDirectory(path, allowed, hint))));
     },
   );
