@@ -8,7 +8,7 @@ import { buildReport } from '../../core/index.js';
 import { clientRoots } from '../client-roots.js';
 import { isInside, requestedPath, resolveAllowedDirectory, rootDirectories } from '../path-policy.js';
 import { registerTool } from '../register-tool.js';
-import { validationReportSchema } from '../schemas.js';
+import { MAX_PATH_ARGUMENT, validationReportSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 import { jsonResult } from '../tool-result.js';
 
@@ -16,6 +16,7 @@ export const validateTraceabilityInput = z.object({
   workspacePath: z
     .string({ error: 'workspacePath must be a string (a directory path)' })
     .min(1, { error: 'workspacePath must not be empty; omit it to audit the server workspace' })
+    .max(MAX_PATH_ARGUMENT, { error: `workspacePath must be at most ${MAX_PATH_ARGUMENT} characters` })
     .optional()
     .describe(
       "Directory to audit instead of the server's workspace; relative paths are relative to the server's workspace. " +
