@@ -65,6 +65,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   /** Files with an `MD_LINK_BROKEN` finding: its suggestion depends on the whole file list. */
   const brokenLinkers = new Set<string>();
   let sortedFiles: string[] = [];
+  /** Whether the set of Markdown files changed since `sortedFiles` was made. */
+  let filesMoved = false;
   let current: Workspace = assembleWorkspace(root, { files: [], entries: new Set(), diagnostics: [] }, new Map());
   let loaded = false;
 
@@ -81,6 +83,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const newEntries = new Set(listing.entries);
       for (const entry of old.entries) if (!newEntries.has(entry)) (touched.add(entry), entrySet.delete(entry));
       for (const entry of listing.entries) if (!entrySet.has(entry)) (touched.add(entry), entrySet.add(entry));
+      if (!sameList(old.files, listing.files)) filesMoved = true;
       for (const file of old.files) (candidates.add(file), fileSet.delete(file));
       for (const file of listing.files) (candidates.add(file), fileSet.add(file));
       const newSubdirs = new Set(listing.subdirs);
@@ -100,6 +103,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       listings.delete(dir);
       options.afterDrop?.(dir);
       for (const entry of listing.entries) (touched.add(entry), entrySet.delete(entry));
+      if (listing.files.length > 0) filesMoved = true;
       for (const file of listing.files) (candidates.add(file), fileSet.delete(file));
       for (const sub of listing.subdirs) stack.push(sub);
     }
@@ -154,8 +158,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     if (!first && !rulesChanged && changed.size === 0 && touched.size === 0) return current;
 
-    const setChanged = touched.size > 0;
-    if (setChanged) sortedFiles = sortStrings(fileSet);
+    const setChanged = touched.size > 0 || filesMoved;
+    if (filesMoved) sortedFiles = sortStrings(fileSet);
+    filesMoved = false;
     recheckLinks(changed, touched, setChanged);
     const discoveryDiagnostics: Diagnostic[] = [...rules.diagnostics];
     for (const listing of listings.values()) if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
@@ -229,6 +234,12 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     },
     directories: () => listings.keys(),
   };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((x) => set.has(x));
 }
 
 function parentOf(path: string): string {
