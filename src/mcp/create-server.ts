@@ -2,6 +2,7 @@
  * The MCP surface: an `McpServer` whose tools compose the core. No argv, no process, no transport.
  */
 import { McpServer } from '@modelcontextprotocol/server';
+import { registerNotifications, type Era } from './notifications.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import type { ServerState } from './server-state.js';
@@ -21,11 +22,22 @@ const INSTRUCTIONS =
   'and get_acceptance_criteria for its definition of done. Use list_tasks to find ids, analyze_impact to see what depends on a document, ' +
   'get_dependency_graph to see the graph, and validate_traceability to audit ids, dependencies, links and cycles.';
 
-/** Creates a server with every DocuGraph tool registered over `state`. */
-export function createServer(state: ServerState): McpServer {
+/** Answers follow the disk: lists and reads may change at any time (2026-07-28 cache fields). */
+const MAY_CHANGE = { ttlMs: 0, cacheScope: 'private' } as const;
+
+/**
+ * Creates a server with every DocuGraph tool, resource and prompt registered over `state`;
+ * with `state.onUpdate`, it also tells the client when resources change (`era` says how).
+ */
+export function createServer(state: ServerState, era: Era = 'legacy'): McpServer {
+  const live = state.onUpdate !== undefined;
   const server = new McpServer(
     { name: SERVER_NAME, title: 'DocuGraph', version: VERSION },
-    { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {}, resources: live ? { subscribe: true, listChanged: true } : {}, prompts: {}, completions: {} },
+      instructions: INSTRUCTIONS,
+      cacheHints: { 'resources/list': MAY_CHANGE, 'resources/read': MAY_CHANGE, 'resources/templates/list': MAY_CHANGE },
+    },
   );
   registerGetTaskContext(server, state);
   registerValidateTraceability(server, state);
@@ -35,5 +47,6 @@ export function createServer(state: ServerState): McpServer {
   registerGetDependencyGraph(server, state);
   registerResources(server, state);
   registerPrompts(server, state);
+  if (state.onUpdate !== undefined) registerNotifications(server, state.onUpdate, era);
   return server;
 }

@@ -4,20 +4,24 @@
  */
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { buildReport, DocugraphError, loadWorkspace, resolveWorkspaceRoot, type Workspace } from '../core/index.js';
+import { buildReport, DocugraphError, loadWorkspace, resolveWorkspaceRoot } from '../core/index.js';
+import { openLiveWorkspace, type LiveMode } from '../core/live-workspace.js';
 import { createServer, SERVER_NAME } from './create-server.js';
+import type { ServerState } from './server-state.js';
 import { DrainingStdioTransport } from './stdio.js';
 import { oneLine } from './tool-result.js';
 import { VERSION } from './version.js';
 
-export const USAGE = `Usage: docugraph-mcp --workspace <dir> [--allow-path <dir>]...
+export const USAGE = `Usage: docugraph-mcp --workspace <dir> [--allow-path <dir>]... [--no-watch]
 
-Serves a docs-as-code workspace to MCP clients over STDIO.
+Serves a docs-as-code workspace to MCP clients over STDIO. Answers follow the disk: edits,
+new, deleted and renamed files are seen by the next request, without a restart.
 
 Options:
   --workspace <dir>   the directory that holds the Markdown documents
                       (or set DOCUGRAPH_WORKSPACE; the flag wins when both are set)
   --allow-path <dir>  another directory validate_traceability may audit (repeatable)
+  --no-watch          load the workspace once at start-up and never again
   --help              show this help
   --version           show the version
 `;
@@ -39,6 +43,8 @@ class UsageError extends Error {}
 interface Options {
   readonly workspace: string;
   readonly allowPaths: readonly string[];
+  /** `watch` by default; `static` with --no-watch; `poll` when DOCUGRAPH_WATCH=poll (tests, or a filesystem without events). */
+  readonly mode: LiveMode;
 }
 
 /** Parses argv and environment; returns `'help'`/`'version'` or the options. */
@@ -50,6 +56,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
       options: {
         workspace: { type: 'string' },
         'allow-path': { type: 'string', multiple: true },
+        'no-watch': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -65,7 +72,8 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
   if (workspace === undefined || workspace === '') {
     throw new UsageError('no workspace given: pass --workspace <dir> or set DOCUGRAPH_WORKSPACE to the directory that holds your Markdown documents.');
   }
-  return { workspace, allowPaths: parsed.values['allow-path'] ?? [] };
+  const mode: LiveMode = parsed.values['no-watch'] === true ? 'static' : env['DOCUGRAPH_WATCH'] === 'poll' ? 'poll' : 'watch';
+  return { workspace, allowPaths: parsed.values['allow-path'] ?? [], mode };
 }
 
 /** Runs the server until stdin closes or a signal arrives. */
@@ -83,36 +91,57 @@ export function main(io: ProcessIo): void {
   io.onSignal('SIGINT', stop);
   io.onSignal('SIGTERM', stop);
 
-  let workspace: Workspace;
+  let root: string;
   let allowedPaths: string[];
+  let mode: LiveMode;
   try {
     const options = parseOptions(io.argv, io.env);
     if (options === 'help') return void io.stderr.write(USAGE);
     if (options === 'version') return void io.stderr.write(`${VERSION}\n`);
     allowedPaths = options.allowPaths.map((dir) => startupDirectory(dir, '--allow-path'));
-    const root = startupDirectory(options.workspace, 'workspace');
-    if (stopRequested) return io.exit(0);
-    log(`${SERVER_NAME}: loading ${root}…`);
-    const started = performance.now();
-    workspace = loadWorkspace(root);
-    const report = buildReport(workspace);
-    log(
-      `${SERVER_NAME} ${VERSION}: serving ${workspace.root} — ${report.nodeCount} documents, ` +
-        `${report.errors.length} errors, ${report.warnings.length} warnings (loaded in ${Math.round(performance.now() - started)} ms)`,
-    );
+    root = startupDirectory(options.workspace, 'workspace');
+    mode = options.mode;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`${SERVER_NAME}: ${error.message}`);
     return io.exit(2);
   }
+  if (stopRequested) return io.exit(0);
 
-  const state = { workspace: () => workspace, allowedPaths, load: loadWorkspace, log };
+  // The handshake never waits for the load: it runs in the background, in slices, and a
+  // request that needs the workspace waits for it.
+  log(`${SERVER_NAME}: loading ${root}…`);
+  const started = performance.now();
+  const live = openLiveWorkspace(root, { mode, log: (line) => log(`${SERVER_NAME}: ${line}`) });
+  void live.snapshot().then((workspace) => {
+    const report = buildReport(workspace);
+    const following = live.mode() === 'static' ? 'loaded once (--no-watch)' : live.mode() === 'poll' ? 'checking the disk before each request' : 'watching for changes';
+    log(
+      `${SERVER_NAME} ${VERSION}: serving ${workspace.root} — ${report.nodeCount} documents, ` +
+        `${report.errors.length} errors, ${report.warnings.length} warnings (loaded in ${Math.round(performance.now() - started)} ms; ${following})`,
+    );
+  });
+  const listeners = new Set<Parameters<typeof live.onUpdate>[0]>();
+  live.onUpdate((before, after) => {
+    for (const listener of listeners) listener(before, after);
+  });
+  const state: ServerState = {
+    workspace: () => live.snapshot(),
+    onUpdate: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    allowedPaths,
+    load: loadWorkspace,
+    log,
+  };
   const wire = new DrainingStdioTransport(io.stdin, io.stdout, { log });
   transport = wire;
   let exiting = false;
   const finish = () => {
     if (exiting) return;
     exiting = true;
+    live.close();
     io.exit(0);
   };
   void wire.closed.then(finish);
@@ -121,7 +150,7 @@ export function main(io: ProcessIo): void {
     if (error.code !== 'EPIPE') log(`${SERVER_NAME}: stdout failed: ${oneLine(error.message)}`);
     finish();
   });
-  serveStdio(() => createServer(state), {
+  serveStdio(({ era }) => createServer(state, era), {
     transport: wire,
     onerror: (error) => log(`${SERVER_NAME}: ${oneLine(error.message)}`),
   });

@@ -11,6 +11,7 @@ import {
   formatReport,
   getAcceptanceCriteria,
   type AcceptanceCriteria,
+  type Workspace,
 } from '../core/index.js';
 import { MAX_TEXT_ARGUMENT } from './schemas.js';
 import type { ServerState } from './server-state.js';
@@ -22,10 +23,10 @@ export function registerPrompts(server: McpServer, state: ServerState): void {
       title: 'Implement a task',
       description: 'Asks the model to implement a task, with its full context bundle and its acceptance criteria embedded.',
       argsSchema: z.object({
-        taskId: completable(z.string().max(MAX_TEXT_ARGUMENT).describe('Id of the task to implement, e.g. "BE-02".'), (value) => completeIds(state.workspace(), value)),
+        taskId: completable(z.string().max(MAX_TEXT_ARGUMENT).describe('Id of the task to implement, e.g. "BE-02".'), async (value) => completeIds(await state.workspace(), value)),
       }),
     },
-    ({ taskId }) => userMessage(implementTaskText(state, taskId)),
+    async ({ taskId }) => userMessage(implementTaskText(await state.workspace(), taskId)),
   );
 
   server.registerPrompt(
@@ -34,7 +35,7 @@ export function registerPrompts(server: McpServer, state: ServerState): void {
       title: 'Audit traceability',
       description: "Asks the model for a fix plan, error by error, from the workspace's validation report.",
     },
-    () => userMessage(auditText(state)),
+    async () => userMessage(auditText(await state.workspace())),
   );
 }
 
@@ -52,8 +53,7 @@ function orProtocolError<T>(body: () => T): T {
   }
 }
 
-export function implementTaskText(state: ServerState, taskId: string): string {
-  const workspace = state.workspace();
+export function implementTaskText(workspace: Workspace, taskId: string): string {
   const { bundle, criteria } = orProtocolError(() => ({
     bundle: buildBundle(workspace, { taskId }),
     criteria: getAcceptanceCriteria(workspace, taskId),
@@ -96,8 +96,8 @@ function criteriaLines(criteria: AcceptanceCriteria): string[] {
   ];
 }
 
-export function auditText(state: ServerState): string {
-  const report = buildReport(state.workspace());
+export function auditText(workspace: Workspace): string {
+  const report = buildReport(workspace);
   return [
     'Audit the traceability of this documentation workspace and propose a fix plan.',
     '',

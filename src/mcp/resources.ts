@@ -27,14 +27,14 @@ export function documentUri(id: string): string {
 }
 
 export function registerResources(server: McpServer, state: ServerState): void {
-  const complete = (value: string) => completeIds(state.workspace(), value);
+  const complete = async (value: string) => completeIds(await state.workspace(), value);
 
   server.registerResource(
     'document',
     new ResourceTemplate(DOCS_TEMPLATE, {
-      list: () => {
+      list: async () => {
         // One snapshot for the whole listing.
-        const workspace = state.workspace();
+        const workspace = await state.workspace();
         return {
           resources: workspace.ids.map((id) => {
             const node = workspace.nodes.get(id)!;
@@ -45,8 +45,8 @@ export function registerResources(server: McpServer, state: ServerState): void {
       complete: { id: complete },
     }),
     { title: 'Document', description: 'A document of the workspace by id: its whole Markdown file, frontmatter included.', mimeType: 'text/markdown' },
-    (uri, variables) => {
-      const node = nodeFor(state.workspace(), uri, variables, 'id');
+    async (uri, variables) => {
+      const node = nodeFor(await state.workspace(), uri, variables, 'id');
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: node.text }] };
     },
   );
@@ -55,15 +55,15 @@ export function registerResources(server: McpServer, state: ServerState): void {
     'validation',
     VALIDATION_URI,
     { title: 'Validation report', description: 'The current validation report of the workspace (what validate_traceability returns).', mimeType: 'application/json' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: formatReport(buildReport(state.workspace())) }] }),
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: formatReport(buildReport(await state.workspace())) }] }),
   );
 
   server.registerResource(
     'impact',
     new ResourceTemplate(IMPACT_TEMPLATE, { list: undefined, complete: { nodeId: complete } }),
     { title: 'Impact of a document', description: 'Every document that depends on the given one, transitively (analyze_impact as JSON).', mimeType: 'application/json' },
-    (uri, variables) => {
-      const workspace = state.workspace();
+    async (uri, variables) => {
+      const workspace = await state.workspace();
       const node = nodeFor(workspace, uri, variables, 'nodeId');
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: formatJson(analyzeImpact(workspace, node.id)) }] };
     },
@@ -73,8 +73,8 @@ export function registerResources(server: McpServer, state: ServerState): void {
     'graph',
     new ResourceTemplate(GRAPH_TEMPLATE, { list: undefined, complete: { rootId: complete } }),
     { title: 'Graph around a document', description: 'A Mermaid flowchart of what the document depends on and what depends on it.', mimeType: 'text/markdown' },
-    (uri, variables) => {
-      const workspace = state.workspace();
+    async (uri, variables) => {
+      const workspace = await state.workspace();
       const node = nodeFor(workspace, uri, variables, 'rootId');
       const mermaid = renderMermaid(workspace, selectGraph(workspace, { rootId: node.id, direction: 'both' }), node.id);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `\`\`\`mermaid\n${mermaid}\`\`\`\n` }] };

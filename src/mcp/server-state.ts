@@ -5,8 +5,13 @@ import type { Workspace } from '../core/index.js';
 import type { Logger } from './tool-result.js';
 
 export interface ServerState {
-  /** The current workspace snapshot; each call reads one snapshot. */
-  readonly workspace: () => Workspace;
+  /**
+   * The workspace snapshot a request answers from: one per request, taken when it starts. A
+   * live workspace waits for the first load and for pending changes on disk.
+   */
+  readonly workspace: () => Workspace | Promise<Workspace>;
+  /** Subscribes to snapshot updates (for notifications); returns how to unsubscribe. Absent: the workspace never changes. */
+  readonly onUpdate?: (listener: (before: Workspace, after: Workspace) => void) => () => void;
   /** Real paths of the extra directories `validate_traceability` may audit (`--allow-path`). */
   readonly allowedPaths: readonly string[];
   /** Loads another workspace for `validate_traceability` (default: `loadWorkspace`). */

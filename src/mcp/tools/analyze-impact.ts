@@ -29,6 +29,6 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       input: analyzeImpactInput,
       output: impactSchema,
     },
-    ({ nodeId, maxDepth }) => jsonResult(analyzeImpact(state.workspace(), nodeId, maxDepth)),
+    async ({ nodeId, maxDepth }) => jsonResult(analyzeImpact(await state.workspace(), nodeId, maxDepth)),
   );
 }

@@ -28,6 +28,6 @@ export function registerGetAcceptanceCriteria(server: McpServer, state: ServerSt
       input: getAcceptanceCriteriaInput,
       output: acceptanceCriteriaSchema,
     },
-    ({ taskId }) => jsonResult(getAcceptanceCriteria(state.workspace(), taskId)),
+    async ({ taskId }) => jsonResult(getAcceptanceCriteria(await state.workspace(), taskId)),
   );
 }

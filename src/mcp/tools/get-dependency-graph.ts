@@ -43,8 +43,8 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
       input: getDependencyGraphInput,
       output: graphSchema,
     },
-    ({ format = 'json', ...options }) => {
-      const workspace = state.workspace();
+    async ({ format = 'json', ...options }) => {
+      const workspace = await state.workspace();
       const view = selectGraph(workspace, withoutUndefined(options));
       const result = jsonResult(view);
       if (format === 'json') return result;

@@ -31,6 +31,6 @@ export function registerGetTaskContext(server: McpServer, state: ServerState): v
         '(with suggested ids) or GRAPH_CYCLE (run validate_traceability).',
       input: getTaskContextInput,
     },
-    ({ taskId, maxDepth }) => textResult(buildBundle(state.workspace(), maxDepth === undefined ? { taskId } : { taskId, maxDepth })),
+    async ({ taskId, maxDepth }) => textResult(buildBundle(await state.workspace(), maxDepth === undefined ? { taskId } : { taskId, maxDepth })),
   );
 }

@@ -31,6 +31,6 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
       input: listTasksInput,
       output: taskListSchema,
     },
-    (args) => jsonResult(listTasks(state.workspace(), withoutUndefined(args))),
+    async (args) => jsonResult(listTasks(await state.workspace(), withoutUndefined(args))),
   );
 }

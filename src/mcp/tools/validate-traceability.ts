@@ -41,8 +41,9 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
       output: validationReportSchema,
     },
     async ({ workspacePath }, ctx) => {
-      if (workspacePath === undefined) return jsonResult(buildReport(state.workspace()));
-      const root = state.workspace().root;
+      const workspace = await state.workspace();
+      if (workspacePath === undefined) return jsonResult(buildReport(workspace));
+      const root = workspace.root;
       const path = requestedPath(root, workspacePath);
       const allowed = [root, ...state.allowedPaths];
       let hint = 'Audit a directory inside the workspace, or start the server with `--allow-path <dir>`.';
