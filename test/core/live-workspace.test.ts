@@ -4,6 +4,7 @@
  * updates are made on their own when changes settle.
  */
 import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { change } from '../helpers/live-changes.js';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildReport, listTasks, loadWorkspace, type Workspace } from '../../src/core/index.js';
@@ -23,24 +24,6 @@ function live(root: string, mode: LiveMode = 'watch'): LiveWorkspace {
 
 function answers(ws: Workspace): string {
   return JSON.stringify([buildReport(ws), listTasks(ws), ws.files]);
-}
-
-/** Round `i`: one change of the kinds an editor, an agent or git makes. */
-function change(root: string, i: number): void {
-  const kind = i % 8;
-  const name = `docs/d${i % 13}.md`;
-  if (kind === 0) writeFileSync(join(root, name), doc({ id: `D-${i % 13}`, title: `edit ${i}`, depends_on: ['BASE'] }));
-  else if (kind === 1) writeFileSync(join(root, `docs/new-${i}.md`), doc({ id: `NEW-${i}`, title: 'new', depends_on: [`D-${i % 13}`] }));
-  else if (kind === 2) rmSync(join(root, name), { force: true });
-  else if (kind === 3) {
-    writeFileSync(join(root, 'docs/tmp.md'), doc({ id: `D-${i % 13}`, title: `saved ${i}` }, '[broken](nowhere.md)\n'));
-    renameSync(join(root, 'docs/tmp.md'), join(root, name));
-  } else if (kind === 4) writeFileSync(join(root, '.docugraphignore'), i % 16 === 4 ? 'docs/new-*.md\n' : '');
-  else if (kind === 5) {
-    mkdirSync(join(root, `area-${i}`), { recursive: true });
-    writeFileSync(join(root, `area-${i}/x.md`), doc({ id: `AREA-${i}`, title: 'area', depends_on: ['MISSING'] }));
-  } else if (kind === 6) writeFileSync(join(root, 'base.md'), doc({ id: 'BASE', title: `base ${i}` }, `# Base ${i}\n`));
-  else writeFileSync(join(root, name), '');
 }
 
 describe.each(['watch', 'poll'] as const)('read your writes (%s)', (mode) => {
