@@ -19,12 +19,16 @@ export interface CliIo {
   readonly cwd: string;
   readonly stdout: Output;
   readonly stderr: Output;
+  /** Ends long-running commands (`validate --watch`) when aborted; without it they run until the process is stopped. */
+  readonly signal?: AbortSignal;
 }
 
 export interface CliContext {
   readonly io: CliIo;
   /** Loads the workspace the options name (`--workspace`, `DOCUGRAPH_WORKSPACE`, else the current directory). */
   readonly load: (options: { workspace?: string | undefined }, dir?: string) => Workspace;
+  /** The absolute path of the workspace the options name (not yet checked). */
+  readonly workspacePath: (options: { workspace?: string | undefined }, dir?: string) => string;
   /** Sets the process exit code (the highest wins). */
   readonly fail: (code: number) => void;
   /** Whether to colour output for this stream: a terminal, and `NO_COLOR` unset. */
@@ -38,7 +42,10 @@ export interface CliContext {
 }
 
 export function createContext(io: CliIo, fail: (code: number) => void): CliContext {
+  const workspacePath = (options: { workspace?: string | undefined }, dir?: string) =>
+    resolve(io.cwd, dir ?? options.workspace ?? (io.env['DOCUGRAPH_WORKSPACE'] || undefined) ?? '.');
   return {
+    workspacePath,
     io,
     fail,
     color: (stream) => stream.isTTY === true && (io.env['NO_COLOR'] ?? '') === '',
@@ -47,10 +54,9 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
       else io.stdout.write(kind === 'json' ? safeJson(text) : safeBlock(text));
     },
     load: (options, dir) => {
-      const path = dir ?? options.workspace ?? (io.env['DOCUGRAPH_WORKSPACE'] || undefined) ?? '.';
       const progress = createProgress(io.stderr, 'Loading');
       try {
-        return loadWorkspace(resolve(io.cwd, path), { onProgress: progress.update });
+        return loadWorkspace(workspacePath(options, dir), { onProgress: progress.update });
       } finally {
         progress.done();
       }
