@@ -12,6 +12,7 @@
  * with the disk before each snapshot instead: slower, never stale.
  */
 import { watch, type FSWatcher } from 'node:fs';
+import { platform } from 'node:os';
 import { join } from 'node:path';
 import type { Workspace } from './types.js';
 import { createWorkspaceIndex, type Changes, type WorkspaceIndex } from './workspace-index.js';
@@ -25,6 +26,13 @@ export interface LiveOptions {
   readonly settleMs?: number;
   /** Whether the watchers keep the process alive (a `--watch` command line); default `false`. */
   readonly persistent?: boolean;
+  /**
+   * Whether the watcher's events alone are trusted for read-your-writes. Default: on Linux only,
+   * where one inotify queue is read on this thread (see above). Elsewhere (macOS FSEvents and
+   * Windows deliver from another thread, after a delay) each snapshot also compares every
+   * file's stamp with the disk; the watcher then only makes updates and notifications prompt.
+   */
+  readonly trustEvents?: boolean;
   /** One line for a person (stderr): when watching is given up, for instance. */
   readonly log?: (line: string) => void;
 }
@@ -53,6 +61,7 @@ const SLICE_MS = 15;
 export function openLiveWorkspace(root: string, options: LiveOptions = {}): LiveWorkspace {
   let mode: LiveMode = options.mode ?? 'watch';
   const settleMs = options.settleMs ?? 50;
+  const trustEvents = options.trustEvents ?? platform() === 'linux';
   const watchers = new Map<string, FSWatcher>();
   const pending = new Set<string>();
   let events = 0;
@@ -105,11 +114,16 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     if (after !== before) for (const listener of listeners) listener(before, after);
   };
 
-  /** Applies every change marked so far. */
-  const flush = () => {
+  /** Applies every change marked so far (for a request: everything on disk, where events are not trusted). */
+  const flush = (reason: 'request' | 'settled') => {
     if (settleTimer !== undefined) clearTimeout(settleTimer);
     settleTimer = undefined;
     if (mode === 'poll') return update('all');
+    if (!trustEvents && reason === 'request') {
+      pending.clear();
+      events = 0;
+      return update('all');
+    }
     if (pending.size === 0) return;
     const changes: Changes = events > EVENT_FLOOD ? 'all' : [...pending];
     pending.clear();
@@ -120,7 +134,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
   function scheduleSettle(): void {
     if (!isLoaded || closed) return;
     if (settleTimer !== undefined) clearTimeout(settleTimer);
-    settleTimer = setTimeout(flush, settleMs);
+    settleTimer = setTimeout(() => flush('settled'), settleMs);
     settleTimer.unref();
   }
 
@@ -148,7 +162,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
       if (closed || mode === 'static') return index.workspace();
       // One turn of the event loop: watcher events queued before this request are delivered.
       await nextTurn();
-      flush();
+      flush('request');
       return index.workspace();
     },
     latest: () => (isLoaded ? index.workspace() : null),

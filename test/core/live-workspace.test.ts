@@ -16,8 +16,8 @@ afterEach(() => {
   while (open.length > 0) open.pop()!.close();
 });
 
-function live(root: string, mode: LiveMode = 'watch'): LiveWorkspace {
-  const workspace = openLiveWorkspace(root, { mode, settleMs: 20 });
+function live(root: string, mode: LiveMode = 'watch', trustEvents?: boolean): LiveWorkspace {
+  const workspace = openLiveWorkspace(root, { mode, settleMs: 20, ...(trustEvents === undefined ? {} : { trustEvents }) });
   open.push(workspace);
   return workspace;
 }
@@ -26,10 +26,14 @@ function answers(ws: Workspace): string {
   return JSON.stringify([buildReport(ws), listTasks(ws), ws.files]);
 }
 
-describe.each(['watch', 'poll'] as const)('read your writes (%s)', (mode) => {
+describe.each([
+  ['watch', true],
+  ['poll', true],
+  ['watch', false],
+] as const)('read your writes (%s, events trusted: %s)', (mode, trustEvents) => {
   it('200 consecutive change-then-ask rounds, zero stale answers', async () => {
     const root = testdir({ 'base.md': doc({ id: 'BASE', title: 'base' }), 'docs/d0.md': doc({ id: 'D-0', title: 'd0' }) });
-    const workspace = live(root, mode);
+    const workspace = live(root, mode, trustEvents);
     await workspace.snapshot();
     expect(workspace.mode()).toBe(mode);
     for (let i = 0; i < 200; i += 1) {
