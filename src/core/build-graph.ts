@@ -20,15 +20,24 @@ export interface Graph {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Builds the dependency graph of `nodes`. */
-export function buildGraph(nodes: ReadonlyMap<string, DocNode>): Graph {
+/**
+ * "Did you mean" answers for missing ids, kept from one build to the next while the set of
+ * ids is the same (a live index rebuilds the graph on every change; the suggestions rarely move).
+ */
+export interface IdSuggestions {
+  ids: readonly string[];
+  readonly best: Map<string, string | null>;
+}
+
+/** Builds the dependency graph of `nodes`; `memo` carries suggestions across builds. */
+export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggestions): Graph {
   const ids = sortStrings(nodes.keys());
   const upstream = new Map<string, string[]>();
   const downstream = new Map<string, string[]>();
   for (const id of ids) downstream.set(id, []);
   const diagnostics: Diagnostic[] = [];
   let paths: PathIndex | null = null;
-  const suggest = createSuggester(ids);
+  const suggest = memoized(createSuggester(ids), ids, memo);
   let edgeCount = 0;
   for (const id of ids) {
     const node = nodes.get(id)!;
@@ -73,6 +82,29 @@ function indexPaths(nodes: ReadonlyMap<string, DocNode>): PathIndex {
     else list.push(node.id);
   }
   return { idByPath, idsByName };
+}
+
+/** `suggester`, answering from `memo` while the ids are those it was filled for. */
+function memoized(suggester: Suggester, ids: readonly string[], memo: IdSuggestions | undefined): Suggester {
+  if (memo === undefined) return suggester;
+  if (!sameIds(memo.ids, ids)) {
+    memo.ids = ids;
+    memo.best.clear();
+  }
+  return {
+    some: suggester.some,
+    best: (wanted) => {
+      let answer = memo.best.get(wanted);
+      if (answer === undefined) memo.best.set(wanted, (answer = suggester.best(wanted)));
+      return answer;
+    },
+  };
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function brokenMessage(node: DocNode, dep: string, suggest: Suggester, paths: PathIndex): string {

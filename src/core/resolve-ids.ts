@@ -15,12 +15,19 @@ export interface ResolvedIds {
 
 /** Resolves ids across files; `analyses` must be sorted by path. */
 export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
-  const byId = new Map<string, FileAnalysis[]>();
+  // The first holder of each id; lists only for the ids held more than once (rare).
+  const first = new Map<string, FileAnalysis>();
+  const repeated = new Map<string, FileAnalysis[]>();
   for (const analysis of analyses) {
     if (analysis.node === null) continue;
-    const list = byId.get(analysis.node.id);
-    if (list === undefined) byId.set(analysis.node.id, [analysis]);
-    else list.push(analysis);
+    const id = analysis.node.id;
+    const holder = first.get(id);
+    if (holder === undefined) first.set(id, analysis);
+    else {
+      const list = repeated.get(id);
+      if (list === undefined) repeated.set(id, [holder, analysis]);
+      else list.push(analysis);
+    }
   }
   const nodes = new Map<string, DocNode>();
   const diagnostics: Diagnostic[] = [];
@@ -30,8 +37,8 @@ export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
       for (const d of analysis.diagnostics) diagnostics.push(d);
       continue;
     }
-    const holders = byId.get(node.id)!;
-    if (holders.length === 1) {
+    const holders = repeated.get(node.id);
+    if (holders === undefined) {
       nodes.set(node.id, node);
       for (const d of analysis.diagnostics) diagnostics.push(d);
       continue;

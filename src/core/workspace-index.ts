@@ -7,7 +7,7 @@
  * once, so the live index and `loadWorkspace` share every line of the pipeline.
  */
 import type { FileAnalysis } from './analyze-file.js';
-import { assembleWorkspace, type LinkEntry } from './assemble-workspace.js';
+import { assembleWorkspace, createAssemblyCache, type LinkEntry } from './assemble-workspace.js';
 import { checkLinks, indexAnchors, type Anchors, type LinkContext } from './check-links.js';
 import { IGNORE_FILE, listDirectory, loadIgnoreRules, type DirectoryListing, type IgnoreRules } from './discover-files.js';
 import { existenceOracle } from './existence.js';
@@ -69,6 +69,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let filesMoved = false;
   let current: Workspace = assembleWorkspace(root, { files: [], entries: new Set(), diagnostics: [] }, new Map());
   let loaded = false;
+  const assembly = createAssemblyCache();
+  /** "Did you mean" for missing files, rebuilt only when the set of files changes. */
+  let suggestFile: ((missing: string) => string | null) | null = null;
 
   /** Lists `start` again and, through the queue, every directory whose listing it adds (`deep`: every one below). */
   function relist(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): void {
@@ -159,14 +162,17 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (!first && !rulesChanged && changed.size === 0 && touched.size === 0) return current;
 
     const setChanged = touched.size > 0 || filesMoved;
-    if (filesMoved) sortedFiles = sortStrings(fileSet);
+    if (filesMoved) {
+      sortedFiles = sortStrings(fileSet);
+      suggestFile = null;
+    }
     filesMoved = false;
     recheckLinks(changed, touched, setChanged);
     const discoveryDiagnostics: Diagnostic[] = [...rules.diagnostics];
     for (const listing of listings.values()) if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
     const analyses = new Map<string, { analysis: FileAnalysis; links: LinkEntry | null }>();
     for (const file of sortedFiles) analyses.set(file, files.get(file)!);
-    current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, analyses);
+    current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, analyses, assembly);
     return current;
   }
 
@@ -181,7 +187,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 
     const anchors = new Map<string, Anchors | null>();
     const oracle = existenceOracle(root, entrySet);
-    const suggestFile = createPathSuggester(sortedFiles);
+    suggestFile ??= createPathSuggester(sortedFiles);
     for (const source of recheck) {
       const entry = files.get(source);
       if (entry === undefined) continue;
@@ -200,7 +206,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
           return found;
         },
         nodeIdOf: () => null,
-        suggestFile,
+        suggestFile: suggestFile,
       };
       const markdown = entry.analysis.mayLink ? entry.analysis.markdown() : null;
       const diagnostics = markdown === null ? [] : checkLinks(source, markdown, context);
