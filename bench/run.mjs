@@ -10,7 +10,9 @@
  *   3. remark-cli with remark-validate-links (1k and 10k only);
  *   4. warm queries on a loaded workspace: get_task_context at depth 3 and 5, analyze_impact,
  *      validate_traceability (p50/p95 over many ids), in-process and over STDIO;
- *   5. peak memory (RSS) of a load + validate.
+ *   5. peak memory (RSS) of a load + validate;
+ *   6. the live server (bench/live.mjs): spawn → initialize, one-file edit → the first answer
+ *      that reflects it, idle CPU over 30 s, RSS with the watchers.
  *
  * It prints a table and writes it, with the machine description, to bench/RESULTS.md.
  *
@@ -31,6 +33,8 @@ const CLI = join(ROOT, 'dist', 'bin', 'docugraph.js');
 const SERVER = join(ROOT, 'dist', 'bin', 'docugraph-mcp.js');
 const FLOOR = join(ROOT, 'bench', 'floor.mjs');
 const PROBE = join(ROOT, 'bench', 'probe.mjs');
+const LIVE = join(ROOT, 'bench', 'live.mjs');
+const IDLE_SECONDS = 30;
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
 const REMARK_PLUGIN = join(ROOT, 'node_modules', 'remark-validate-links', 'index.js');
 const SEED = 20261129;
@@ -102,6 +106,13 @@ async function overStdio(dir, ids) {
   return { firstAnswer, context };
 }
 
+/** The live server's numbers from bench/live.mjs (its edits are undone when it ends). */
+function live(dir) {
+  const result = spawnSync(process.execPath, [LIVE, dir, String(IDLE_SECONDS)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`live probe failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
 /** In-process numbers from bench/probe.mjs, run in a fresh process so that its peak RSS is its own. */
 function probe(dir) {
   const result = spawnSync(process.execPath, [PROBE, dir], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -124,7 +135,9 @@ for (const count of SIZES) {
     log('  remark-cli + remark-validate-links…');
     remark = once([REMARK, '.', '--use', `${REMARK_PLUGIN}=repository:false`, '--quiet', '--no-stdout'], { cwd: dir });
   }
-  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio });
+  log('  live server…');
+  const liveRun = live(dir);
+  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun });
   log(`  floor ${floor.toFixed(0)} ms, docugraph validate ${cli.toFixed(0)} ms (${(cli / floor).toFixed(1)}×), remark ${remark === null ? '-' : `${remark.toFixed(0)} ms`}`);
 }
 
@@ -150,6 +163,16 @@ for (const r of rows) {
   lines.push(`| ${r.count.toLocaleString('en-US')} | ${pair(q.context3)} | ${pair(q.context5)} | ${pair(q.impact)} | ${pair(q.validate)} | ${pair(r.stdio.context)} |`);
 }
 
+lines.push('');
+lines.push(`The live server (\`bench/live.mjs\`): a spawned \`docugraph-mcp\`; an edit is one task's title rewritten on disk and \`list_tasks\` asked at once (the answer must show it), ${60} edits; idle CPU is the server's user + system time over ${IDLE_SECONDS} s with nothing changing:`);
+lines.push('');
+lines.push('| documents | spawn → initialize answered | spawn → first answer (load) | edit → answer p50 / p95 | idle CPU over 30 s | RSS with watchers |');
+lines.push('|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  const l = r.live;
+  lines.push(`| ${r.count.toLocaleString('en-US')} | ${ms(l.initializeMs)} ms | ${ms(l.firstAnswerMs)} ms | ${ms(percentile(l.latencies, 50))} / ${ms(percentile(l.latencies, 95))} ms | ${l.idleTicks * 10} ms | ${(l.rssKb / 1024).toFixed(0)} MiB |`);
+}
+
 const byCount = new Map(rows.map((r) => [r.count, r]));
 const targets = [];
 const ten = byCount.get(10000);
@@ -159,6 +182,16 @@ if (ten !== undefined) {
   const p50 = percentile(ten.stdio.context, 50);
   targets.push(`- warm get_task_context (depth 3, over STDIO) p50 ≤ 2 ms — **${ms(p50)} ms**: ${p50 <= 2 ? 'met' : '**not met**'}.`);
 }
+if (ten !== undefined) {
+  const p50 = percentile(ten.live.latencies, 50);
+  targets.push(`- 10k documents: one-file edit → first answer reflecting it, p50 ≤ 30 ms — **${ms(p50)} ms**: ${p50 <= 30 ? 'met' : '**not met**'}.`);
+}
+if (hundred !== undefined) {
+  targets.push(`- 100k documents: spawn → \`initialize\` answered ≤ 300 ms — **${ms(hundred.live.initializeMs)} ms**: ${hundred.live.initializeMs <= 300 ? 'met' : '**not met**'}.`);
+  targets.push(`- 100k documents: load + validate ≤ 10× the floor, end to end — **${ratio(hundred.cli, hundred.floor)}**: ${hundred.cli <= 10 * hundred.floor ? 'met' : '**not met**'}.`);
+}
+const idle = rows.map((r) => r.live.idleTicks * 10);
+if (rows.length > 0) targets.push(`- idle CPU over ${IDLE_SECONDS} s ≈ 0 — **${idle.map((v) => `${v} ms`).join(', ')}**: ${idle.every((v) => v <= 50) ? 'met' : '**not met**'}.`);
 if (ten !== undefined && hundred !== undefined) {
   targets.push(`- 100k documents: load + validate ≤ 12× the 10k time — **${ratio(hundred.cli, ten.cli)}** (${ms(hundred.cli)} ms): ${hundred.cli <= 12 * ten.cli ? 'met' : '**not met**'}.`);
   const gib = hundred.inProcess.maxRssKb / 1024 / 1024;
