@@ -13,9 +13,10 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
     .command('mcp')
     .description('Serve the workspace to MCP clients over STDIO (the same as docugraph-mcp).')
     .option('--allow-path <dir>', 'another directory validate_traceability may audit (repeatable)', (dir: string, all: string[]) => [...all, dir], [] as string[])
-    .action((options: { allowPath: string[] }, command: Command) => {
+    .option('--no-watch', 'load the workspace once at start-up and never again')
+    .action((options: { allowPath: string[]; watch: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
       const workspace = globals.workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || ctx.io.cwd);
-      start(['--workspace', workspace, ...options.allowPath.flatMap((dir) => ['--allow-path', dir])]);
+      start(['--workspace', workspace, ...options.allowPath.flatMap((dir) => ['--allow-path', dir]), ...(options.watch ? [] : ['--no-watch'])]);
     });
 }
