@@ -1,0 +1,55 @@
+/**
+ * The workspace configuration (`docugraph.yml`, META-01 §8): what a repository may adapt to
+ * its own conventions. Every key is optional; `DEFAULT_CONFIG` is META-01 as written.
+ */
+
+/** The frontmatter keys that hold each field. */
+export interface FieldKeys {
+  /** Default `id`. */
+  readonly id: string;
+  /** Default `title`. */
+  readonly title: string;
+  /** Default `type`. */
+  readonly type: string;
+  /** Default `status`. */
+  readonly status: string;
+  /** Keys whose entries are the dependencies, merged in this order. Default `[depends_on]`. */
+  readonly dependsOn: readonly string[];
+}
+
+/** How links are resolved (META-01 §5). */
+export interface LinkOptions {
+  /** What a leading `/` means: the repository root (default) or the workspace root. */
+  readonly root: 'repository' | 'workspace';
+  /** Full-URL prefixes of this repository (`https://github.com/o/r`); `auto`: the `origin` remote. */
+  readonly repositoryUrls: 'auto' | readonly string[];
+  /** Branches whose `blob`/`tree` URLs are checked as paths. Default `[main, master]`. */
+  readonly branches: readonly string[];
+}
+
+export interface WorkspaceConfig {
+  /** Gitignore-style globs of the files to consider, relative to the workspace root. Default `["**\/*.md"]`. */
+  readonly include: readonly string[];
+  /** More globs to skip (on top of `.docugraphignore` and `.gitignore`). Default none. */
+  readonly exclude: readonly string[];
+  /** Honour the `.gitignore` files inside the workspace. Default `true`. */
+  readonly gitignore: boolean;
+  /** Every file with frontmatter must have an id. Default `false`. */
+  readonly requireId: boolean;
+  readonly fields: FieldKeys;
+  readonly links: LinkOptions;
+}
+
+/** What the node stage needs of the configuration. */
+export type NodeConfig = Pick<WorkspaceConfig, 'fields' | 'requireId'>;
+
+export const CONFIG_FILE = 'docugraph.yml';
+
+export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
+  include: Object.freeze(['**/*.md']),
+  exclude: Object.freeze([]),
+  gitignore: true,
+  requireId: false,
+  fields: Object.freeze({ id: 'id', title: 'title', type: 'type', status: 'status', dependsOn: Object.freeze(['depends_on']) }),
+  links: Object.freeze({ root: 'repository', repositoryUrls: 'auto', branches: Object.freeze(['main', 'master']) }),
+}) as WorkspaceConfig;
