@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'LINK_BROKEN',
   'LINK_CYCLE',
   'MD_LINK_BROKEN',
+  'CONFIG_INVALID',
 ] as const;
 
 export const WARNING_CODES = [
@@ -45,6 +46,7 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   LINK_BROKEN: 'A `depends_on` entry names no document.',
   LINK_CYCLE: 'Documents depend on each other in a cycle.',
   MD_LINK_BROKEN: 'A relative Markdown link points at a file that does not exist.',
+  CONFIG_INVALID: 'docugraph.yml has an unknown key, a value of the wrong type, or is not valid YAML.',
   TITLE_MISSING: 'A document has no `title`.',
   DEPENDS_ON_DUPLICATE: 'The same id is listed twice in `depends_on`.',
   MD_ANCHOR_BROKEN: 'A link fragment matches no heading of the target document.',

@@ -8,6 +8,7 @@ import type Ignore from 'ignore';
 import { decodeText } from './normalize-text.js';
 import { formatBytes, listDirectoryInside, readFileInside, type Refusal } from './safe-fs.js';
 import { sortStrings } from './sort.js';
+import type { WorkspaceConfig } from './config-types.js';
 import type { Diagnostic } from './types.js';
 
 export const IGNORE_FILE = '.docugraphignore';
@@ -23,11 +24,27 @@ export interface Discovery {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** The ignore rules of a root: a matcher (`null` when there is no ignore file) and its finding. */
+/**
+ * What decides which paths discovery skips: the root's `.docugraphignore`, the configuration's
+ * `exclude` and `include`, and whether nested `.gitignore` files count (META-01 §1, §8).
+ */
 export interface IgnoreRules {
+  /** The root's `.docugraphignore` (`null`: none). */
   readonly ignorer: Ignore.Ignore | null;
+  /** `exclude` globs (`null`: none). */
+  readonly exclude?: Ignore.Ignore | null;
+  /** `include` globs a Markdown file must match (`null`: every one). */
+  readonly include?: Ignore.Ignore | null;
+  /** Honour `.gitignore` files (default `false` here; the configuration's default is `true`). */
+  readonly gitignore?: boolean;
+  /** The ignore file's finding, if it cannot be read. */
   readonly diagnostics: readonly Diagnostic[];
 }
+
+/** The `.gitignore` rules that apply in a directory: each ancestor's (and its own), root first. */
+export type GitignoreChain = readonly (readonly [dir: string, rules: Ignore.Ignore])[];
+
+export const GITIGNORE_FILE = '.gitignore';
 
 /** What one directory holds, as discovery sees it (paths relative to the root). */
 export interface DirectoryListing {
@@ -39,6 +56,8 @@ export interface DirectoryListing {
   readonly subdirs: readonly string[];
   /** `FILE_UNREADABLE` when it could not be listed. */
   readonly diagnostic: Diagnostic | null;
+  /** The directory's own `.gitignore` rules, when they count and it has one. */
+  readonly gitignore?: Ignore.Ignore | null;
 }
 
 /** Walks `root` (an absolute real path) and returns its Markdown files. */
@@ -47,7 +66,7 @@ export function discoverFiles(root: string): Discovery {
   const diagnostics: Diagnostic[] = [...rules.diagnostics];
   const files: string[] = [];
   const entries = new Set<string>();
-  walkDirectories(root, '', rules.ignorer, (_dir, listing) => {
+  walkDirectories(root, '', rules, (_dir, listing) => {
     for (const file of listing.files) files.push(file);
     for (const entry of listing.entries) entries.add(entry);
     if (listing.diagnostic !== null) diagnostics.push(listing.diagnostic);
@@ -62,24 +81,40 @@ export function discoverFiles(root: string): Discovery {
 export function walkDirectories(
   root: string,
   dir: string,
-  ignorer: Ignore.Ignore | null,
+  rules: IgnoreRules,
   visit: (dir: string, listing: DirectoryListing) => void,
   before?: (dir: string) => void,
 ): void {
+  const chains = new Map<string, GitignoreChain>([[dir, []]]);
   const pending: string[] = [dir];
   while (pending.length > 0) {
     const next = pending.pop()!;
     before?.(next);
-    const listing = listDirectory(root, next, ignorer);
+    const chain = chains.get(next)!;
+    const listing = listDirectory(root, next, rules, chain);
     visit(next, listing);
-    for (const sub of listing.subdirs) pending.push(sub);
+    const below = listing.gitignore ? [...chain, [next, listing.gitignore] as const] : chain;
+    for (const sub of listing.subdirs) {
+      chains.set(sub, below);
+      pending.push(sub);
+    }
   }
 }
 
-/** Lists one directory (never through a link) and sorts what it holds for discovery. */
-export function listDirectory(root: string, dir: string, ignorer: Ignore.Ignore | null): DirectoryListing {
+/**
+ * Lists one directory (never through a link) and sorts what it holds for discovery. `chain`
+ * holds the `.gitignore` rules of its ancestors; its own `.gitignore` is read here.
+ */
+export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = []): DirectoryListing {
   const listed = listDirectoryInside(root, dir);
   if (!listed.ok) return { files: [], entries: [], subdirs: [], diagnostic: unreadableDirectory(dir, listed) };
+  let own: Ignore.Ignore | null = null;
+  if (rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE && d.isFile())) own = readGitignore(root, dir);
+  const rulesHere = own === null ? chain : [...chain, [dir, own] as const];
+  const skipped = (path: string, directory: boolean): boolean => {
+    const probe = directory ? `${path}/` : path;
+    return rules.ignorer?.ignores(probe) === true || rules.exclude?.ignores(probe) === true || gitIgnores(rulesHere, path, directory);
+  };
   const files: string[] = [];
   const entries: string[] = [];
   const subdirs: string[] = [];
@@ -88,15 +123,45 @@ export function listDirectory(root: string, dir: string, ignorer: Ignore.Ignore 
     if (name.startsWith('.')) continue;
     const path = dir === '' ? name : `${dir}/${name}`;
     if (dirent.isDirectory()) {
-      if (name === 'node_modules' || ignorer?.ignores(`${path}/`)) continue;
+      if (name === 'node_modules' || skipped(path, true)) continue;
       entries.push(path);
       subdirs.push(path);
       continue;
     }
     entries.push(path);
-    if (dirent.isFile() && isMarkdownName(name) && !ignorer?.ignores(path)) files.push(path);
+    if (dirent.isFile() && isMarkdownName(name) && !skipped(path, false) && (rules.include == null || rules.include.ignores(path))) files.push(path);
   }
-  return { files, entries, subdirs, diagnostic: null };
+  return { files, entries, subdirs, diagnostic: null, gitignore: own };
+}
+
+/**
+ * git's answer for `path` under the `.gitignore` files of `chain` (root first): the deepest file
+ * with a rule that matches decides, a `!` rule re-including what an outer one ignored.
+ */
+export function gitIgnores(chain: GitignoreChain, path: string, directory: boolean): boolean {
+  let ignored = false;
+  for (const [base, rules] of chain) {
+    const rel = base === '' ? path : path.slice(base.length + 1);
+    const result = rules.test(directory ? `${rel}/` : rel);
+    if (result.ignored) ignored = true;
+    else if (result.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/** A directory's `.gitignore`, read like any file; one that cannot be read ignores nothing. */
+function readGitignore(root: string, dir: string): Ignore.Ignore | null {
+  const read = readFileInside(root, dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`, MAX_IGNORE_BYTES);
+  if (!read.ok) return null;
+  const decoded = decodeText(read.bytes);
+  return decoded.ok ? createIgnore(decoded.text) : null;
+}
+
+/** A gitignore-syntax matcher (`ignore` is loaded only when one is needed; a CommonJS package). */
+export function createIgnore(patterns: string | readonly string[]): Ignore.Ignore {
+  const ignore = createRequire(import.meta.url)('ignore') as typeof Ignore;
+  // Case-sensitive, as git is on Linux: the same answer on every OS.
+  return ignore({ ignorecase: false }).add(typeof patterns === 'string' ? patterns : [...patterns]);
 }
 
 /** `true` when a file name ends in `.md`, in any case. */
@@ -109,15 +174,17 @@ export function isMarkdownName(name: string): boolean {
  * only, at most 1 MiB); one that exists but cannot be read is a `FILE_UNREADABLE` finding and
  * ignores nothing.
  */
-export function loadIgnoreRules(root: string): IgnoreRules {
+export function loadIgnoreRules(root: string, config: Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'> = { include: ['**/*.md'], exclude: [], gitignore: false }): IgnoreRules {
+  const fromConfig = {
+    exclude: config.exclude.length === 0 ? null : createIgnore(config.exclude),
+    include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : createIgnore(config.include),
+    gitignore: config.gitignore,
+  };
   const read = readFileInside(root, IGNORE_FILE, MAX_IGNORE_BYTES);
-  if (!read.ok) return { ignorer: null, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
+  if (!read.ok) return { ignorer: null, ...fromConfig, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
   const decoded = decodeText(read.bytes);
-  if (!decoded.ok) return { ignorer: null, diagnostics: [unreadableIgnore(decoded.reason)] };
-  // Loaded only when there is an ignore file (a CommonJS package, so `require` works).
-  const ignore = createRequire(import.meta.url)('ignore') as typeof Ignore;
-  // Case-sensitive, as git is on Linux: the same answer on every OS.
-  return { ignorer: ignore({ ignorecase: false }).add(decoded.text), diagnostics: [] };
+  if (!decoded.ok) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(decoded.reason)] };
+  return { ignorer: createIgnore(decoded.text), ...fromConfig, diagnostics: [] };
 }
 
 function unreadableIgnore(reason: string): Diagnostic {

@@ -9,7 +9,9 @@
 import type { FileAnalysis } from './analyze-file.js';
 import { assembleWorkspace, createAssemblyCache, type LinkEntry } from './assemble-workspace.js';
 import { checkLinks, indexAnchors, type Anchors, type LinkContext } from './check-links.js';
-import { IGNORE_FILE, listDirectory, loadIgnoreRules, type DirectoryListing, type IgnoreRules } from './discover-files.js';
+import { readConfig } from './config.js';
+import { CONFIG_FILE, DEFAULT_CONFIG, type WorkspaceConfig } from './config-types.js';
+import { GITIGNORE_FILE, IGNORE_FILE, listDirectory, loadIgnoreRules, type DirectoryListing, type GitignoreChain, type IgnoreRules } from './discover-files.js';
 import { existenceOracle } from './existence.js';
 import { currentStamp, readFile, sameStamp, type Stamp } from './read-files.js';
 import { sortStrings } from './sort.js';
@@ -56,6 +58,8 @@ const FULL_REFRESH_OVER = 2000;
 
 export function createWorkspaceIndex(root: string, options: IndexOptions = {}): WorkspaceIndex {
   let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
+  let config: WorkspaceConfig = DEFAULT_CONFIG;
+  let configFindings: readonly Diagnostic[] = [];
   const listings = new Map<string, DirectoryListing>();
   const fileSet = new Set<string>();
   const entrySet = new Set<string>();
@@ -81,7 +85,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       visited?.add(dir);
       const old = listings.get(dir) ?? NO_LISTING;
       options.beforeList?.(dir);
-      const listing = listDirectory(root, dir, rules.ignorer);
+      const listing = listDirectory(root, dir, rules, chainOf(dir));
       listings.set(dir, listing);
       const newEntries = new Set(listing.entries);
       for (const entry of old.entries) if (!newEntries.has(entry)) (touched.add(entry), entrySet.delete(entry));
@@ -94,6 +98,37 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched, candidates);
       for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push(sub);
     }
+  }
+
+  /** The `.gitignore` rules of `dir`'s ancestors, root first (they are listed before it). */
+  function chainOf(dir: string): GitignoreChain {
+    if (dir === '' || rules.gitignore !== true) return [];
+    const chain: [string, NonNullable<DirectoryListing['gitignore']>][] = [];
+    for (let at = parentOf(dir), done = false; !done; at = parentOf(at)) {
+      const own = listings.get(at)?.gitignore;
+      if (own) chain.push([at, own]);
+      done = at === '';
+    }
+    return chain.reverse();
+  }
+
+  /**
+   * Reads `docugraph.yml` again. A valid file replaces the configuration (when it differs, every
+   * file is analysed again: field keys may have changed); an invalid one keeps the last valid
+   * configuration, and its `CONFIG_INVALID` findings join the report until it is fixed.
+   */
+  function reloadConfig(): boolean {
+    const read = readConfig(root);
+    const findings = read.diagnostics.map((d) => d.message + String(d.line)).join('\n');
+    const findingsChanged = findings !== configFindings.map((d) => d.message + String(d.line)).join('\n');
+    configFindings = read.diagnostics;
+    if (read.diagnostics.length > 0) return findingsChanged;
+    if (JSON.stringify(read.config) === JSON.stringify(config)) return findingsChanged;
+    config = read.config;
+    files.clear();
+    linkers.clear();
+    brokenLinkers.clear();
+    return true;
   }
 
   /** Removes `start` and everything below it from the walk. */
@@ -118,11 +153,13 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const paths = changes === 'all' ? null : [...changes];
     const first = !loaded;
     let rulesChanged = false;
-    if (paths === null || first || paths.length > FULL_REFRESH_OVER || paths.includes(IGNORE_FILE)) {
-      if (paths === null || first || paths.includes(IGNORE_FILE)) {
+    const rulesTouched = paths === null || first || paths.some(isRulesFile);
+    if (rulesTouched || paths.length > FULL_REFRESH_OVER) {
+      if (rulesTouched) {
+        rulesChanged = reloadConfig();
         const before = rules.diagnostics.map((d) => d.message).join('\n');
-        rules = loadIgnoreRules(root);
-        rulesChanged = rules.diagnostics.map((d) => d.message).join('\n') !== before;
+        rules = loadIgnoreRules(root, config);
+        rulesChanged ||= rules.diagnostics.map((d) => d.message).join('\n') !== before;
       }
       const visited = new Set<string>();
       relist('', true, touched, candidates, visited);
@@ -168,7 +205,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     filesMoved = false;
     recheckLinks(changed, touched, setChanged);
-    const discoveryDiagnostics: Diagnostic[] = [...rules.diagnostics];
+    const discoveryDiagnostics: Diagnostic[] = [...configFindings, ...rules.diagnostics];
     for (const listing of listings.values()) if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
     const analyses = new Map<string, { analysis: FileAnalysis; links: LinkEntry | null }>();
     for (const file of sortedFiles) analyses.set(file, files.get(file)!);
@@ -246,6 +283,11 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   const set = new Set(a);
   return b.every((x) => set.has(x));
+}
+
+/** A change to one of these re-reads the rules and lists every directory again. */
+function isRulesFile(path: string): boolean {
+  return path === IGNORE_FILE || path === CONFIG_FILE || path === GITIGNORE_FILE || path.endsWith(`/${GITIGNORE_FILE}`);
 }
 
 function parentOf(path: string): string {

@@ -98,5 +98,5 @@ describe('markdown-it extraction equals the micromark reference', () => {
       generateWorkspace(dir, 500, seed);
       same(bodies(dir));
     }
-  });
+  }, 120_000);
 });
