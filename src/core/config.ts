@@ -47,7 +47,11 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
   const lineOf = (node: YamlNode | null | undefined): number | null => (node?.range ? lineCounter.linePos(node.range[0]).line : null);
   const problems: Diagnostic[] = [];
   const fail = (node: YamlNode | null | undefined, message: string) => void problems.push(invalid(lineOf(node), message));
-  for (const error of doc.errors) problems.push(invalid(lineCounter.linePos(error.pos[0]).line, `\`${CONFIG_FILE}\` is not valid YAML: ${error.message.split('\n')[0]}`));
+  // An error at the end of the input (an unclosed `[`) is on the last line, not after it.
+  const lastLine = Math.max(1, text.replace(/\n+$/, '').split('\n').length);
+  for (const error of doc.errors) {
+    problems.push(invalid(Math.min(lineCounter.linePos(error.pos[0]).line, lastLine), `\`${CONFIG_FILE}\` is not valid YAML: ${error.message.split('\n')[0]}`));
+  }
   if (problems.length > 0) return { config: DEFAULT_CONFIG, diagnostics: problems };
   const contents = doc.contents as YamlNode | null;
   if (contents === null || (isScalar(contents) && contents.value === null)) return { config: DEFAULT_CONFIG, diagnostics: [] };
@@ -130,6 +134,7 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
       config = { ...config, links };
     }
   }
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return problems.length > 0 ? { config: DEFAULT_CONFIG, diagnostics: problems } : { config, diagnostics: [] };
 }
 

@@ -1,0 +1,118 @@
+/**
+ * META-01 §8 (`docugraph.yml`) and §1 (`.gitignore`): configuration parsing with lines, and
+ * discovery that honours nested `.gitignore` files, `include` and `exclude`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config.js';
+import { DEFAULT_CONFIG } from '../../src/core/config-types.js';
+import { loadWorkspace } from '../../src/core/index.js';
+import { createWorkspaceIndex } from '../../src/core/workspace-index.js';
+import { doc, testdir } from '../helpers/testdir.js';
+
+describe('docugraph.yml', () => {
+  it('an empty file, or none, is the defaults', () => {
+    expect(parseConfig('')).toEqual({ config: DEFAULT_CONFIG, diagnostics: [] });
+    expect(parseConfig('# only a comment\n')).toEqual({ config: DEFAULT_CONFIG, diagnostics: [] });
+  });
+
+  it('every key, as the spec writes it', () => {
+    const { config, diagnostics } = parseConfig(
+      'include: ["docs/**/*.md"]\nexclude: [docs/old/]\ngitignore: false\nrequireId: true\nfields:\n  id: key\n  dependsOn: [depends_on, dependencies]\nlinks:\n  root: workspace\n  repositoryUrls: [https://github.com/acme/docs.git]\n  branches: [trunk]\n',
+    );
+    expect(diagnostics).toEqual([]);
+    expect(config).toEqual({
+      include: ['docs/**/*.md'],
+      exclude: ['docs/old/'],
+      gitignore: false,
+      requireId: true,
+      fields: { id: 'key', title: 'title', type: 'type', status: 'status', dependsOn: ['depends_on', 'dependencies'] },
+      links: { root: 'workspace', repositoryUrls: ['https://github.com/acme/docs'], branches: ['trunk'] },
+    });
+  });
+
+  it('unknown keys and wrong types are CONFIG_INVALID on their lines, all of them', () => {
+    const { config, diagnostics } = parseConfig('include: docs\ngitignore: yes\nfields:\n  depends: x\nlinks:\n  root: repo\nextra: 1\n');
+    expect(config).toBe(DEFAULT_CONFIG);
+    expect(diagnostics.map((d) => [d.code, d.path, d.line])).toEqual([
+      ['CONFIG_INVALID', 'docugraph.yml', 1],
+      ['CONFIG_INVALID', 'docugraph.yml', 2],
+      ['CONFIG_INVALID', 'docugraph.yml', 4],
+      ['CONFIG_INVALID', 'docugraph.yml', 6],
+      ['CONFIG_INVALID', 'docugraph.yml', 7],
+    ]);
+    expect(diagnostics[0]!.message).toContain('`include` must be a list');
+    expect(diagnostics[2]!.message).toContain('unknown setting `fields.depends`');
+    expect(diagnostics[4]!.message).toContain('unknown setting `extra`');
+  });
+
+  it('YAML that does not parse, or is not a mapping', () => {
+    expect(parseConfig('include: [a\n').diagnostics[0]).toMatchObject({ code: 'CONFIG_INVALID', line: 1 });
+    expect(parseConfig('- a\n- b\n').diagnostics[0]!.message).toContain('must be a mapping');
+  });
+
+  it('a workspace with an invalid file reports it and uses the defaults', () => {
+    const root = testdir({ 'docugraph.yml': 'requireId: maybe\n', 'a.md': '---\ntitle: page\n---\n' });
+    const found = loadWorkspace(root).diagnostics.map((d) => [d.code, d.path, d.line]);
+    expect(found).toContainEqual(['CONFIG_INVALID', 'docugraph.yml', 1]);
+  });
+
+  it('a live index keeps the last valid configuration while the file is invalid', () => {
+    const root = testdir({ 'docugraph.yml': 'exclude: [old/]\n', 'old/a.md': doc({ id: 'OLD', title: 'old' }), 'b.md': doc({ id: 'B', title: 'b' }) });
+    const index = createWorkspaceIndex(root);
+    expect(index.refresh('all').ids).toEqual(['B']);
+    writeFileSync(join(root, 'docugraph.yml'), 'exclude: [old/\n');
+    const broken = index.refresh(['docugraph.yml']);
+    expect(broken.ids).toEqual(['B']);
+    expect(broken.diagnostics.map((d) => d.code)).toEqual(['CONFIG_INVALID']);
+    writeFileSync(join(root, 'docugraph.yml'), 'exclude: []\n');
+    const fixed = index.refresh(['docugraph.yml']);
+    expect(fixed.ids).toEqual(['B', 'OLD']);
+    expect(fixed.diagnostics).toEqual([]);
+  });
+});
+
+describe('.gitignore, include and exclude', () => {
+  it('nested .gitignore files with git semantics: deeper rules win, ! re-includes, ignored directories are not entered', () => {
+    const root = testdir({
+      '.gitignore': 'build/\n*.tmp.md\n',
+      'build/stale.md': doc({ id: 'SPEC-1', title: 'stale copy' }),
+      'docs/spec.md': doc({ id: 'SPEC-1', title: 'the real one' }),
+      'docs/a.tmp.md': doc({ id: 'TMP', title: 'tmp' }),
+      'docs/.gitignore': '!keep.tmp.md\ngenerated/\n',
+      'docs/keep.tmp.md': doc({ id: 'KEEP', title: 'keep' }),
+      'docs/generated/x.md': doc({ id: 'GEN', title: 'gen' }),
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.files).toEqual(['docs/keep.tmp.md', 'docs/spec.md']);
+    expect(ws.nodes.get('SPEC-1')?.title).toBe('the real one');
+    expect(ws.diagnostics).toEqual([]);
+  });
+
+  it('gitignore: false turns it off', () => {
+    const root = testdir({ 'docugraph.yml': 'gitignore: false\n', '.gitignore': 'build/\n', 'build/a.md': '# a\n' });
+    expect(loadWorkspace(root).files).toEqual(['build/a.md']);
+  });
+
+  it('include narrows, exclude skips', () => {
+    const root = testdir({
+      'docugraph.yml': 'include: ["docs/**"]\nexclude: ["docs/archive/"]\n',
+      'README.md': '# readme\n',
+      'docs/a.md': '# a\n',
+      'docs/archive/old.md': '# old\n',
+    });
+    expect(loadWorkspace(root).files).toEqual(['docs/a.md']);
+  });
+
+  it('a changed .gitignore is followed by a live index', () => {
+    const root = testdir({ 'a.md': '# a\n', 'build/b.md': '# b\n' });
+    const index = createWorkspaceIndex(root);
+    expect(index.refresh('all').files).toEqual(['a.md', 'build/b.md']);
+    writeFileSync(join(root, '.gitignore'), 'build/\n');
+    expect(index.refresh(['.gitignore']).files).toEqual(['a.md']);
+    writeFileSync(join(root, 'build/.gitignore'), '');
+    writeFileSync(join(root, '.gitignore'), '');
+    expect(index.refresh(['.gitignore']).files).toEqual(['a.md', 'build/b.md']);
+  });
+});
