@@ -116,3 +116,32 @@ describe('.gitignore, include and exclude', () => {
     expect(index.refresh(['.gitignore']).files).toEqual(['a.md', 'build/b.md']);
   });
 });
+
+describe('the shipped JSON Schema agrees with the checks', () => {
+  it('valid and invalid samples get the same verdict from both', async () => {
+    const { default: Ajv } = await import('ajv');
+    const { parse } = await import('yaml');
+    const { readFileSync } = await import('node:fs');
+    const schema = JSON.parse(readFileSync(new URL('../../schema/docugraph.schema.json', import.meta.url), 'utf8')) as object;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    const samples = [
+      'include: ["**/*.md"]\n',
+      'exclude: [a/, b/]\ngitignore: false\nrequireId: true\n',
+      'fields:\n  id: key\n  dependsOn: dependencies\n',
+      'fields:\n  dependsOn: [depends_on, dependencies]\n',
+      'links:\n  root: workspace\n  repositoryUrls: auto\n  branches: [main]\n',
+      'links:\n  repositoryUrls: [https://github.com/acme/docs]\n',
+      'include: docs\n',
+      'gitignore: yes\n',
+      'fields:\n  depends: x\n',
+      'links:\n  root: repo\n',
+      'links:\n  repositoryUrls: [ftp://x]\n',
+      'extra: 1\n',
+      'fields:\n  id: ""\n',
+      'exclude: [1]\n',
+    ];
+    for (const text of samples) {
+      expect(validate(parse(text)), text).toBe(parseConfig(text).diagnostics.length === 0);
+    }
+  });
+});
