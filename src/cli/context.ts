@@ -2,8 +2,11 @@
  * What every CLI command receives: the process's streams and environment, and a way to load
  * the workspace (with progress on a terminal). Commands never touch `process` themselves.
  */
-import { resolve } from 'node:path';
-import { loadWorkspace, type Workspace } from '../core/index.js';
+import { dirname, resolve } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { InvalidArgumentError, loadWorkspace, resolveWorkspaceRoot, type Workspace } from '../core/index.js';
+import { readConfig } from '../core/config.js';
+import { CONFIG_FILE } from '../core/config-types.js';
 import { createProgress } from './progress.js';
 import { safeBlock, safeJson } from './render/safe-text.js';
 
@@ -42,8 +45,10 @@ export interface CliContext {
 }
 
 export function createContext(io: CliIo, fail: (code: number) => void): CliContext {
-  const workspacePath = (options: { workspace?: string | undefined }, dir?: string) =>
-    resolve(io.cwd, dir ?? options.workspace ?? (io.env['DOCUGRAPH_WORKSPACE'] || undefined) ?? '.');
+  const workspacePath = (options: { workspace?: string | undefined }, dir?: string) => {
+    const given = dir ?? options.workspace ?? (io.env['DOCUGRAPH_WORKSPACE'] || undefined);
+    return given === undefined ? nearestConfigured(io.cwd) : resolve(io.cwd, given);
+  };
   return {
     workspacePath,
     io,
@@ -54,12 +59,41 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
       else io.stdout.write(kind === 'json' ? safeJson(text) : safeBlock(text));
     },
     load: (options, dir) => {
+      const root = checkedRoot(workspacePath(options, dir));
       const progress = createProgress(io.stderr, 'Loading');
       try {
-        return loadWorkspace(workspacePath(options, dir), { onProgress: progress.update });
+        return loadWorkspace(root, { onProgress: progress.update });
       } finally {
         progress.done();
       }
     },
   };
+}
+
+/**
+ * With no workspace given, the CLI uses the nearest directory at or above `cwd` that holds a
+ * `docugraph.yml` (META-01 §8), else `cwd` itself.
+ */
+export function nearestConfigured(cwd: string): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    try {
+      if (lstatSync(resolve(dir, CONFIG_FILE)).isFile()) return dir;
+    } catch {
+      // None here: look one level up.
+    }
+    if (dirname(dir) === dir) return resolve(cwd);
+  }
+}
+
+/**
+ * The workspace's real root, with its configuration checked first: an invalid `docugraph.yml`
+ * is a usage error (exit 2) that names the file and line.
+ */
+export function checkedRoot(path: string): string {
+  const root = resolveWorkspaceRoot(path);
+  const problems = readConfig(root).diagnostics;
+  if (problems.length > 0) {
+    throw new InvalidArgumentError(problems.map((d) => `${CONFIG_FILE}${d.line === null ? '' : `:${d.line}`}: ${d.message}`).join('\n'));
+  }
+  return root;
 }

@@ -5,6 +5,8 @@
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { buildReport, DocugraphError, loadWorkspace, resolveWorkspaceRoot } from '../core/index.js';
+import { readConfig } from '../core/config.js';
+import { CONFIG_FILE } from '../core/config-types.js';
 import { openLiveWorkspace, type LiveMode } from '../core/live-workspace.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
@@ -101,6 +103,8 @@ export function main(io: ProcessIo): void {
     allowedPaths = options.allowPaths.map((dir) => startupDirectory(dir, '--allow-path'));
     root = startupDirectory(options.workspace, 'workspace');
     mode = options.mode;
+    const problems = readConfig(root).diagnostics;
+    if (problems.length > 0) throw new UsageError(problems.map((d) => `${CONFIG_FILE}${d.line === null ? '' : `:${d.line}`}: ${d.message}`).join('; '));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`${SERVER_NAME}: ${error.message}`);

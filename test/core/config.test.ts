@@ -119,7 +119,8 @@ describe('.gitignore, include and exclude', () => {
 
 describe('the shipped JSON Schema agrees with the checks', () => {
   it('valid and invalid samples get the same verdict from both', async () => {
-    const { default: Ajv } = await import('ajv');
+    const { createRequire } = await import('node:module');
+    const Ajv = createRequire(import.meta.url)('ajv').default as typeof import('ajv').default;
     const { parse } = await import('yaml');
     const { readFileSync } = await import('node:fs');
     const schema = JSON.parse(readFileSync(new URL('../../schema/docugraph.schema.json', import.meta.url), 'utf8')) as object;

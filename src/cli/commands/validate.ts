@@ -2,9 +2,11 @@
  * `docugraph validate [dir]`: exit 0 when valid, 1 when not (or, with --strict, when there are
  * warnings), in the format people or CI need.
  */
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
-import { buildReport, formatJson, formatReport, resolveWorkspaceRoot, type Workspace } from '../../core/index.js';
+import { buildReport, formatJson, formatReport, InvalidArgumentError, type Workspace } from '../../core/index.js';
+import { checkedRoot } from '../context.js';
 import { openLiveWorkspace } from '../../core/live-workspace.js';
 import { VERSION } from '../../mcp/version.js';
 import type { CliContext } from '../context.js';
@@ -18,15 +20,46 @@ export function registerValidate(program: Command, ctx: CliContext): void {
   program
     .command('validate')
     .description('Audit ids, frontmatter, depends_on links, cycles and Markdown links. Exit 0 when valid, 1 when not.')
-    .argument('[dir]', 'the workspace to validate (default: --workspace, DOCUGRAPH_WORKSPACE, or the current directory)')
+    .argument('[paths...]', 'the workspace to validate (default: --workspace, DOCUGRAPH_WORKSPACE, the nearest directory with a docugraph.yml, or the current one); or Markdown files of the workspace, to report their findings only (for pre-commit hooks)')
     .addOption(new Option('--format <format>', 'text for people, json (the report), github (workflow annotations), sarif (SARIF 2.1.0)').choices(VALIDATE_FORMATS).default('text'))
     .option('--strict', 'fail (exit 1) on warnings too')
     .option('--watch', 'keep running: print the findings again after every change on disk (until interrupted)')
-    .action(async (dir: string | undefined, options: ValidateOptions, command: Command) => {
-      if (options.watch === true) return watch(ctx, ctx.workspacePath(command.optsWithGlobals(), dir), options);
-      const failed = printReport(ctx, ctx.load(command.optsWithGlobals(), dir), options);
+    .action(async (paths: string[], options: ValidateOptions, command: Command) => {
+      const globals = command.optsWithGlobals<{ workspace?: string }>();
+      const { dir, files } = splitPaths(ctx, paths);
+      if (options.watch === true) return watch(ctx, ctx.workspacePath(globals, dir), options);
+      const workspace = ctx.load(globals, dir);
+      const failed = printReport(ctx, workspace, options, files === null ? null : onlyFiles(workspace.root, files, ctx.io.cwd));
       if (failed) ctx.fail(1);
     });
+}
+
+/** One directory (the workspace), or files (whose findings alone are reported), or nothing. */
+function splitPaths(ctx: CliContext, paths: readonly string[]): { dir: string | undefined; files: string[] | null } {
+  if (paths.length === 0) return { dir: undefined, files: null };
+  if (paths.length === 1 && isDirectory(resolve(ctx.io.cwd, paths[0]!))) return { dir: paths[0], files: null };
+  return { dir: undefined, files: [...paths] };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The workspace paths of `files` (given relative to `cwd`); a file outside the workspace is a usage error. */
+function onlyFiles(root: string, files: readonly string[], cwd: string): Set<string> {
+  const selected = new Set<string>();
+  for (const file of files) {
+    const rel = relative(root, resolve(cwd, file));
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+      throw new InvalidArgumentError(`\`${file}\` is not inside the workspace ${root}; pass files of the workspace, or set it with --workspace.`);
+    }
+    selected.add(rel.split(sep).join('/'));
+  }
+  return selected;
 }
 
 interface ValidateOptions {
@@ -35,9 +68,14 @@ interface ValidateOptions {
   readonly watch?: boolean;
 }
 
-/** Prints the report in the chosen format; returns whether it fails (errors, or warnings with --strict). */
-function printReport(ctx: CliContext, workspace: Workspace, options: ValidateOptions): boolean {
-  const report = buildReport(workspace);
+/**
+ * Prints the report in the chosen format — with `only`, the findings of those files alone —
+ * and returns whether it fails (errors, or warnings with --strict).
+ */
+function printReport(ctx: CliContext, workspace: Workspace, options: ValidateOptions, only: ReadonlySet<string> | null = null): boolean {
+  const whole = buildReport(workspace);
+  const errors = only === null ? whole.errors : whole.errors.filter((d) => only.has(d.path));
+  const report = only === null ? whole : { ...whole, errors, warnings: whole.warnings.filter((d) => only.has(d.path)), valid: errors.length === 0 };
   const strict = options.strict === true;
   const toRepoPath = repoPaths(workspace.root, ctx.io.env['GITHUB_WORKSPACE'] || ctx.io.cwd);
   // text and github neutralise every value themselves; JSON is made safe on a terminal.
@@ -57,7 +95,7 @@ function printReport(ctx: CliContext, workspace: Workspace, options: ValidateOpt
  * `ctx.io.signal` aborts (or the process is stopped); the exit code is that of the last report.
  */
 async function watch(ctx: CliContext, path: string, options: ValidateOptions): Promise<void> {
-  const live = openLiveWorkspace(resolveWorkspaceRoot(path), {
+  const live = openLiveWorkspace(checkedRoot(path), {
     persistent: true,
     log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`),
   });
