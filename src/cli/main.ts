@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { DocugraphError } from '../core/index.js';
 import { VERSION } from '../mcp/version.js';
+import { registerInit } from './commands/init.js';
 import { registerMcp, type StartServer } from './commands/mcp.js';
 import { registerQueries } from './commands/queries.js';
 import { registerValidate } from './commands/validate.js';
@@ -29,6 +30,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
     .exitOverride();
   registerValidate(program, ctx);
   registerQueries(program, ctx);
+  registerInit(program, ctx);
   registerMcp(program, ctx, (argv) => {
     serving = true;
     startServer(argv);

@@ -1,0 +1,108 @@
+/**
+ * `docugraph init [dir]`: writes a commented `docugraph.yml` (never over an existing one) and,
+ * in an empty folder, a small example set of documents that validates.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { CONFIG_FILE } from '../../core/config-types.js';
+import type { CliContext } from '../context.js';
+
+export const CONFIG_TEMPLATE = `# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json
+# DocuGraph configuration. Every key is optional: delete what you do not need.
+
+# Which Markdown files count (gitignore-style globs, relative to this folder).
+include: ["**/*.md"]
+# More to skip, on top of .docugraphignore and .gitignore.
+exclude: []
+# Honour the .gitignore files in this folder and below.
+gitignore: true
+# true: every file with frontmatter must have an id (otherwise it is a page, like a README).
+requireId: false
+
+# Which frontmatter keys hold each field. Several dependency keys are merged, e.g. for
+# Backlog.md: dependsOn: [depends_on, dependencies]
+fields:
+  id: id
+  title: title
+  type: type
+  status: status
+  dependsOn: [depends_on]
+
+links:
+  # What a leading "/" in a link means: the repository root (as GitHub) or this folder.
+  root: repository
+  # Full URLs of this repository whose blob/tree links are checked as paths (auto: the origin remote).
+  repositoryUrls: auto
+  branches: [main, master]
+`;
+
+/** The example documents written into an empty folder: a decision, a spec and a task that depends on both. */
+export const EXAMPLE_DOCUMENTS: Readonly<Record<string, string>> = {
+  'docs/decisions/DEC-001-storage.md': `---
+id: DEC-001
+title: Store projects in PostgreSQL
+type: decision
+status: approved
+---
+# Store projects in PostgreSQL
+
+We keep projects in PostgreSQL: one table, UUID keys.
+`,
+  'docs/specs/SPEC-01-projects-api.md': `---
+id: SPEC-01
+title: Projects API
+type: spec
+status: approved
+depends_on: [DEC-001]
+---
+# Projects API
+
+\`POST /v1/projects\` creates a project and answers \`201\` with its id.
+See the [storage decision](../decisions/DEC-001-storage.md).
+`,
+  'tasks/TASK-01-create-project.md': `---
+id: TASK-01
+title: Implement POST /v1/projects
+type: task
+status: todo
+depends_on:
+  - SPEC-01
+  - DEC-001
+---
+# Implement POST /v1/projects
+
+## Acceptance criteria
+
+- [ ] \`POST /v1/projects\` answers \`201\` with the new id
+- [ ] the project is stored as [DEC-001](../docs/decisions/DEC-001-storage.md) says
+`,
+};
+
+export function registerInit(program: Command, ctx: CliContext): void {
+  program
+    .command('init')
+    .description(`Write a commented ${CONFIG_FILE}; in an empty folder, also a few example documents.`)
+    .argument('[dir]', 'the folder (default: --workspace, DOCUGRAPH_WORKSPACE, or the current directory)')
+    .action((dir: string | undefined, _options: unknown, command: Command) => {
+      const given = dir ?? command.optsWithGlobals<{ workspace?: string }>().workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || undefined);
+      const root = resolve(ctx.io.cwd, given ?? '.');
+      mkdirSync(root, { recursive: true });
+      const config = join(root, CONFIG_FILE);
+      if (existsSync(config)) {
+        ctx.io.stderr.write(`docugraph: ${config} already exists; nothing was written.\n`);
+        return ctx.fail(1);
+      }
+      const empty = readdirSync(root).length === 0;
+      writeFileSync(config, CONFIG_TEMPLATE, { flag: 'wx' });
+      const written = [CONFIG_FILE];
+      if (empty) {
+        for (const [path, text] of Object.entries(EXAMPLE_DOCUMENTS)) {
+          mkdirSync(dirname(join(root, path)), { recursive: true });
+          writeFileSync(join(root, path), text, { flag: 'wx' });
+          written.push(path);
+        }
+      }
+      ctx.io.stdout.write(`Wrote ${written.join(', ')} in ${root}.\nNext: docugraph validate${given === undefined ? '' : ` ${given}`}${empty ? ', then docugraph context TASK-01' : ''}\n`);
+    });
+}
