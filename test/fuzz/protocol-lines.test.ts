@@ -6,7 +6,7 @@
  * input gets the JSON-RPC answer its kind calls for (or is dropped where the protocol says
  * so); a malformed line writes at most a short line to stderr.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FUZZ_SEED, fuzzRuns, nastyString, randomJson, Rng, fuzzTimeout } from '../helpers/prng.js';
 import { errorCode, RawClient, type Message } from '../helpers/raw-client.js';
 import { DEMO } from '../helpers/paths.js';
@@ -95,19 +95,31 @@ function judge(expect: Expect, answers: readonly Message[]): string[] {
   }
 }
 
+let shared: RawClient | null = null;
+
+/**
+ * A running, initialised server: the one the previous case left, or a new one when that one
+ * died (so a crash fails its own case, not every case after it). Killed after the file.
+ */
 async function started(): Promise<RawClient> {
-  const server = new RawClient(['--workspace', DEMO]);
-  await server.initialize();
-  return server;
+  if (shared !== null && shared.alive()) return shared;
+  shared = new RawClient(['--workspace', DEMO], { shared: true });
+  await shared.initialize();
+  return shared;
 }
+
+afterAll(async () => {
+  await shared?.kill();
+});
 
 describe('malformed protocol lines (issue 8 §6)', () => {
   it.each(PROBES)('%s', async (_name, line, expected) => {
     const server = await started();
+    const badBefore = server.badLines.length;
     const { answers, stderr } = await server.probe(line);
     const problems = judge(expected, answers);
     expect(problems, problems.join('\n')).toEqual([]);
-    expect(server.badLines).toEqual([]);
+    expect(server.badLines.slice(badBefore)).toEqual([]);
     // One short line at most on stderr (no zod dump).
     expect(stderr.split('\n').filter((l) => l.trim() !== '').length, stderr.slice(0, 600)).toBeLessThanOrEqual(1);
     expect(stderr.length).toBeLessThan(600);
@@ -119,7 +131,8 @@ describe('malformed protocol lines (issue 8 §6)', () => {
     ['a request line over 10 MiB', J({ jsonrpc: '2.0', id: 130, method: 'ping', params: { pad: 'x'.repeat(11 * 1024 * 1024) } })],
     ['11 MiB of garbage', 'g'.repeat(11 * 1024 * 1024)],
   ])('%s is rejected; the server keeps serving', async (_name, line) => {
-    const server = await started();
+    const server = new RawClient(['--workspace', DEMO]);
+    await server.initialize();
     const { answers } = await server.probe(line, 10_000);
     expect(answers.every((a) => errorCode(a) !== null), J(answers).slice(0, 300)).toBe(true);
     expect(server.alive()).toBe(true);
@@ -152,7 +165,8 @@ function randomLine(rng: Rng, id: number): string {
 
 describe('random protocol lines (seeded)', () => {
   it('each is answered or dropped within 5 s, never with an internal error, and stdout stays JSON-RPC', async () => {
-    const server = await started();
+    const server = new RawClient(['--workspace', DEMO]);
+    await server.initialize();
     const base = new Rng(FUZZ_SEED);
     const failures: string[] = [];
     for (let i = 0; i < fuzzRuns(150); i += 1) {

@@ -161,7 +161,7 @@ export class RawClient {
 
   /**
    * Sends `line`, then a ping, and returns what arrived in between (the answers to `line`)
-   * once the ping is answered, with the stderr written meanwhile.
+   * once the ping is answered, with the stderr written meanwhile (waiting 100 ms for it).
    */
   async probe(line: string | Uint8Array, timeoutMs = ANSWER_MS): Promise<{ answers: Message[]; stderr: string; ms: number }> {
     const from = this.messages.length;
@@ -172,6 +172,8 @@ export class RawClient {
     this.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }));
     await this.waitFor((m) => m['id'] === id, timeoutMs, from);
     const ms = performance.now() - started;
+    // stderr is another pipe: let what the server wrote before the ping's answer arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const answers = this.messages.slice(from).filter((m) => m['id'] !== id);
     return { answers, stderr: this.stderrText.slice(stderrFrom), ms };
   }
