@@ -1,0 +1,54 @@
+/**
+ * Complexity (issue 8 §3, §4): queries stay near-linear, measured by the ratio t(4n)/t(n)
+ * (see complexity.ts): a whitespace-heavy acceptance criterion, a bundle whose dependencies
+ * become ready in reverse order, and a long unknown task id against many ids.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildBundle, getAcceptanceCriteria, loadWorkspace, TaskNotFoundError } from '../../src/core/index.js';
+import { measureRatio, nearLinear } from '../helpers/complexity.js';
+import { syntheticWorkspace } from '../helpers/synthetic-workspace.js';
+import { testdir } from '../helpers/testdir.js';
+
+describe('near-linear queries (issue 8 §3, §4)', () => {
+  it.each([
+    ['a list item of spaces without a line break', (n: number) => `---\nid: A\ntitle: A\n---\n## Acceptance criteria\n\n- a${' '.repeat(n)}b\n`],
+    ['a list item of tabs and spaces', (n: number) => `---\nid: A\ntitle: A\n---\n## Acceptance criteria\n\n- a${' \t'.repeat(n / 2)}b\n`],
+    ['a frontmatter criterion of spaces', (n: number) => `---\nid: A\ntitle: A\nacceptance_criteria:\n  - "a${' '.repeat(n)}b"\n---\n`],
+  ])('get_acceptance_criteria with a whitespace-heavy criterion: %s', (_name, text) => {
+    const build = (n: number) => loadWorkspace(testdir({ 'a.md': text(n) }));
+    const r = measureRatio(build, (workspace) => void getAcceptanceCriteria(workspace, 'A'), { start: 1_000, max: 1_024_000 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
+
+  it('a bundle whose thousands of dependencies become ready in reverse order', () => {
+    // T depends on every A-i and B-i; B-i depends on A-i. Taking the smallest ready id first,
+    // each A-i readies B-i, which sorts after every id already waiting.
+    const build = (n: number) => {
+      const pad = (i: number) => String(i).padStart(7, '0');
+      const docs = [{ id: 'T', dependsOn: Array.from({ length: n }, (_, i) => [`A-${pad(i)}`, `B-${pad(i)}`]).flat() }];
+      for (let i = 0; i < n; i += 1) docs.push({ id: `A-${pad(i)}`, dependsOn: [] }, { id: `B-${pad(i)}`, dependsOn: [`A-${pad(i)}`] });
+      return syntheticWorkspace(docs);
+    };
+    // Fixed sizes (16 000 and 64 000 pairs): the moves of a sorted-array insertion are cheap
+    // (memmove), and only outweigh the linear work from about this size.
+    const r = measureRatio(build, (workspace) => void buildBundle(workspace, { taskId: 'T', maxDepth: 2 }), { start: 16_000, max: 64_000, targetMs: 0 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 90_000);
+
+  it('TASK_NOT_FOUND suggestions for a long unknown id against many ids (both grow with n)', () => {
+    const build = (n: number) => ({ workspace: syntheticWorkspace(Array.from({ length: n }, (_, i) => ({ id: `T-${i}` }))), taskId: `T-${'9'.repeat(10 * n)}` });
+    const r = measureRatio(
+      build,
+      ({ workspace, taskId }) => {
+        try {
+          buildBundle(workspace, { taskId });
+        } catch (error) {
+          if (!(error instanceof TaskNotFoundError)) throw error;
+        }
+      },
+      { start: 50, max: 10_000 },
+    );
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 90_000);
+
+});

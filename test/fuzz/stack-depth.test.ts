@@ -1,0 +1,73 @@
+/**
+ * Fault suite (issue 8 §2): one small file must not overflow the stack. 125 000 `depends_on`
+ * items (missing, repeated, not strings), 125 000 links in one file, thousands of indented
+ * reference definitions: every core stage answers in-process without a `RangeError`, the
+ * built server starts and answers, and the built CLI exits normally without a stack trace.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  analyzeImpact,
+  buildBundle,
+  buildReport,
+  formatReport,
+  getAcceptanceCriteria,
+  listTasks,
+  loadWorkspace,
+  renderDot,
+  renderMermaid,
+  selectGraph,
+} from '../../src/core/index.js';
+import { runNode } from '../helpers/bounded-process.js';
+import { CLI } from '../helpers/paths.js';
+import { RawClient } from '../helpers/raw-client.js';
+import { testdir } from '../helpers/testdir.js';
+
+const N = 125_000;
+
+/** One-file inputs that once overflowed the stack. */
+const INPUTS: Record<string, () => string> = {
+  [`${N} missing depends_on items`]: () => `---\nid: A\ntitle: A\ndepends_on:\n${Array.from({ length: N }, (_, i) => `  - M${i}`).join('\n')}\n---\n`,
+  [`${N} repeated depends_on items`]: () => `---\nid: A\ntitle: A\ndepends_on:\n${'  - M\n'.repeat(N)}---\n`,
+  [`${N} depends_on items that are not strings`]: () => `---\nid: A\ntitle: A\ndepends_on:\n${'  - 5\n'.repeat(N)}---\n`,
+  [`${N} links in one file`]: () => `---\nid: A\ntitle: A\n---\n${Array.from({ length: N }, (_, i) => `[x](m${i}.md)`).join('\n\n')}\n`,
+  [`${N} anchor links in one file`]: () => `---\nid: A\ntitle: A\n---\n# H\n\n${Array.from({ length: N }, (_, i) => `[x](#m${i})`).join('\n\n')}\n`,
+  ['20 000 indented reference definitions']: () => `---\nid: A\ntitle: A\n---\n[d0]: x0.md\n${Array.from({ length: 20_000 }, (_, i) => `    [d${i + 1}]: x${i + 1}.md`).join('\n')}\n`,
+  ['20 000 indented definitions in a block quote']: () => `---\nid: A\ntitle: A\n---\n> [d0]: x0.md\n${Array.from({ length: 20_000 }, (_, i) => `>     [d${i + 1}]: x${i + 1}.md`).join('\n')}\n`,
+};
+
+/** Every query over the one-document workspace. */
+function everyStage(root: string): void {
+  const workspace = loadWorkspace(root);
+  formatReport(buildReport(workspace));
+  buildBundle(workspace, { taskId: 'A' });
+  getAcceptanceCriteria(workspace, 'A');
+  analyzeImpact(workspace, 'A');
+  listTasks(workspace);
+  const view = selectGraph(workspace, { rootId: 'A', direction: 'both' });
+  renderMermaid(workspace, view, 'A');
+  renderDot(workspace, view, 'A');
+}
+
+describe('no stack overflow from one file (issue 8 §2)', () => {
+  it.each(Object.entries(INPUTS))('in-process: %s', (_name, make) => {
+    const root = testdir({ 'a.md': make(), 'b.md': '---\nid: B\ntitle: B\ndepends_on: [A]\n---\n' });
+    expect(() => everyStage(root)).not.toThrow();
+  }, 60_000);
+
+  it.each(Object.entries(INPUTS))('built server: %s — starts and answers', async (_name, make) => {
+    const root = testdir({ 'a.md': make() });
+    const server = new RawClient(['--workspace', root]);
+    await server.initialize();
+    const answer = await server.request('tools/call', { name: 'get_acceptance_criteria', arguments: { taskId: 'A' } });
+    expect(answer['result']).toBeDefined();
+    expect(server.stderr()).not.toMatch(/RangeError|Maximum call stack/);
+  }, 60_000);
+
+  it.each(Object.entries(INPUTS))('built CLI validate: %s — exits 0 or 1 without a stack trace', async (_name, make) => {
+    const root = testdir({ 'a.md': make() });
+    const result = await runNode(CLI, ['validate', root, '--format', 'json'], { timeoutMs: 30_000 });
+    expect(result.timedOut).toBe(false);
+    expect(result.stderr).not.toMatch(/RangeError|Maximum call stack/);
+    expect([0, 1]).toContain(result.code);
+  }, 60_000);
+});

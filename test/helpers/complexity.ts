@@ -1,0 +1,78 @@
+/**
+ * Near-linearity by ratio, not by absolute time (issue 8 §4): an input class is built at a
+ * size n and at 4n, the operation is timed (best of 3, `performance.now`), and the ratio
+ * t(4n)/t(n) is compared with a bound — about 4 for linear work, 16 for quadratic.
+ * n is calibrated first: doubled from `start` until a run takes `targetMs`, so that a slow
+ * (quadratic) implementation is measured at a small n and a fast one at a large n, and the
+ * timings stay well above timer noise without making the file slow.
+ */
+
+export interface RatioOptions {
+  /** First size tried. */
+  readonly start: number;
+  /** Largest size measured (4n never exceeds it). */
+  readonly max: number;
+  /** Calibrate n until a run takes at least this long (default 60 ms). */
+  readonly targetMs?: number;
+}
+
+export interface Ratio {
+  readonly n: number;
+  readonly tn: number;
+  readonly t4n: number;
+  /** t(4n)/t(n). */
+  readonly ratio: number;
+  /** A line for assertion messages. */
+  readonly summary: string;
+}
+
+/** The ratio bound the complexity tests assert: linear is ~4, n log n ~4.5, quadratic ~16. */
+export const MAX_RATIO = 8;
+
+/** Best-of-`runs` wall time of `body`, in ms. */
+export function bestOf(runs: number, body: () => void): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    body();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+/**
+ * Measures t(4n)/t(n) for `run` over inputs made by `build` (building is not timed).
+ * `cleanup` is called with each input once it is no longer needed. The two sizes are timed
+ * in turn (n, 4n, n, 4n, …) so that load from other processes weighs on both alike; a 4n run
+ * already far beyond the bound ends the measurement early (a quadratic case stays short).
+ */
+export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void, options: RatioOptions, cleanup: (input: T) => void = () => {}): Ratio {
+  const target = options.targetMs ?? 60;
+  let n = options.start;
+  let input = build(n);
+  run(input); // warm-up (JIT, caches)
+  // Calibrate: double n while a run is faster than the target and 4n stays within max.
+  while (bestOf(2, () => run(input)) < target && n * 8 <= options.max) {
+    cleanup(input);
+    n *= 2;
+    input = build(n);
+    run(input);
+  }
+  const big = build(4 * n);
+  let tn = bestOf(1, () => run(input));
+  let t4n = bestOf(1, () => run(big)); // includes the warm-up of 4n
+  for (let i = 0; i < 3 && t4n / tn <= 1.25 * MAX_RATIO; i += 1) {
+    tn = Math.min(tn, bestOf(1, () => run(input)));
+    t4n = Math.min(t4n, bestOf(1, () => run(big)));
+  }
+  cleanup(input);
+  cleanup(big);
+  const ratio = t4n / Math.max(tn, 0.001);
+  if (process.env['COMPLEXITY_LOG'] !== undefined) process.stderr.write(`complexity: n=${n} t(n)=${tn.toFixed(1)} t(4n)=${t4n.toFixed(1)} ratio ${ratio.toFixed(1)}\n`);
+  return { n, tn, t4n, ratio, summary: `n=${n}: t(n)=${tn.toFixed(1)} ms, t(4n)=${t4n.toFixed(1)} ms, ratio ${ratio.toFixed(1)} (bound ${MAX_RATIO})` };
+}
+
+/** `true` when the ratio is within the bound, or the work at 4n is too small to matter (< 5 ms). */
+export function nearLinear(ratio: Ratio): boolean {
+  return ratio.t4n < 5 || ratio.ratio <= MAX_RATIO;
+}

@@ -1,0 +1,56 @@
+/**
+ * Workspaces built in memory, without the disk, for inputs too large to write as files
+ * (hundreds of thousands of documents): documents become nodes, and the core's own graph
+ * and cycle stages index them. No link checks (there are no files).
+ */
+import { buildGraph } from '../../src/core/build-graph.js';
+import { cyclesUpstream, findCycles } from '../../src/core/find-cycles.js';
+import { compareDiagnostics } from '../../src/core/sort.js';
+import type { Cycle, DocNode, Workspace } from '../../src/core/types.js';
+
+export interface SyntheticDoc {
+  readonly id: string;
+  readonly title?: string;
+  readonly dependsOn?: readonly string[];
+  readonly body?: string;
+}
+
+/** A frozen `Workspace` over `docs` (ids must be unique), as `loadWorkspace` would index it. */
+export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synthetic'): Workspace {
+  const nodes = new Map<string, DocNode>();
+  for (const d of docs) {
+    const dependsOn = d.dependsOn ?? [];
+    const body = d.body ?? '';
+    const text = `---\nid: ${d.id}\n---\n${body}`;
+    nodes.set(d.id, {
+      id: d.id,
+      title: d.title ?? d.id,
+      type: 'task',
+      status: 'todo',
+      path: `${d.id}.md`,
+      dependsOn,
+      dependsOnLines: dependsOn.map(() => 2),
+      text,
+      frontmatter: { id: d.id },
+      bodyLine: 4,
+      body,
+    });
+  }
+  const graph = buildGraph(nodes);
+  const cycles = findCycles(graph, nodes);
+  const cycleOf = new Map<string, Cycle>();
+  for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
+  return Object.freeze({
+    root,
+    files: docs.map((d) => `${d.id}.md`).sort(),
+    nodes,
+    ids: graph.ids,
+    upstream: graph.upstream,
+    downstream: graph.downstream,
+    edgeCount: graph.edgeCount,
+    cycles: cycles.cycles,
+    cycleOf,
+    cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream),
+    diagnostics: [...graph.diagnostics, ...cycles.diagnostics].sort(compareDiagnostics),
+  });
+}
