@@ -3,6 +3,7 @@
  * access to the parsed Markdown body. Pure: it sees only one file.
  */
 import { buildNode } from './build-node.js';
+import { DEFAULT_CONFIG, type NodeConfig } from './config-types.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { extractMarkdown } from './markdown.js';
 import { decodeText } from './normalize-text.js';
@@ -12,7 +13,7 @@ export interface FileAnalysis {
   readonly path: string;
   /** The node the file defines, before duplicate ids are resolved; `null` when none. */
   readonly node: DocNode | null;
-  /** 1-based line of the `id` key (1 when there is none). */
+  /** 1-based line of the id key (1 when there is none). */
   readonly idLine: number;
   /** Whether the body can hold a link at all (it has a `[`): links, images and definitions all need one. */
   readonly mayLink: boolean;
@@ -22,11 +23,11 @@ export interface FileAnalysis {
   readonly markdown: () => MarkdownInfo | null;
 }
 
-/** Analyses one file's bytes. */
-export function analyzeFile(path: string, bytes: Uint8Array): FileAnalysis {
+/** Analyses one file's bytes; `config` says which frontmatter keys hold the fields. */
+export function analyzeFile(path: string, bytes: Uint8Array, config: NodeConfig = DEFAULT_CONFIG): FileAnalysis {
   const decoded = decodeText(bytes);
   if (!decoded.ok) return unreadable(path, `\`${path}\` cannot be read: ${decoded.reason}; save it as UTF-8`);
-  return analyzeText(path, decoded.text);
+  return analyzeText(path, decoded.text, config);
 }
 
 /** A file that could not be read: only its `FILE_UNREADABLE` finding. */
@@ -41,8 +42,8 @@ export function unreadable(path: string, message: string): FileAnalysis {
   };
 }
 
-/** Analyses one file's normalised text. */
-export function analyzeText(path: string, text: string): FileAnalysis {
+/** Analyses one file's normalised text; `config` says which frontmatter keys hold the fields. */
+export function analyzeText(path: string, text: string, config: NodeConfig = DEFAULT_CONFIG): FileAnalysis {
   const fm = parseFrontmatter(text);
   const body = fm.body;
   const mayLink = body !== null && body.includes('[');
@@ -62,6 +63,6 @@ export function analyzeText(path: string, text: string): FileAnalysis {
       markdown,
     };
   }
-  const candidate = buildNode(path, text, fm, () => markdown()?.firstH1 ?? null);
+  const candidate = buildNode(path, text, fm, () => markdown()?.firstH1 ?? null, config);
   return { path, node: candidate.node, idLine: candidate.idLine, mayLink, diagnostics: candidate.diagnostics, markdown };
 }

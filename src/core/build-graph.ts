@@ -109,11 +109,21 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 
 function brokenMessage(node: DocNode, dep: string, suggest: Suggester, paths: PathIndex): string {
   const head = `\`depends_on\` names \`${echo(dep)}\`, but no document has that id`;
+  if (dep.includes(',')) return `${head}; it holds commas: write a YAML list, \`depends_on: [${echo(listed(dep))}]\``;
   const fileId = idOfPath(node.path, dep, paths);
   if (fileId !== null) return `${head}; that is the file of \`${fileId}\` — write the id \`${fileId}\`, not a path`;
   const guess = suggest.best(dep);
   if (guess !== null) return `${head}; did you mean \`${guess}\`?`;
   return `${head}; fix the id or add the missing document`;
+}
+
+/** An entry written as `B-1, B-2` (one string), as the items of a flow list: `B-1, B-2`. */
+function listed(entry: string): string {
+  return entry
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .join(', ');
 }
 
 /** When a `depends_on` entry looks like a path to a node's file, the id of that file. */

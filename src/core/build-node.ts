@@ -1,7 +1,10 @@
 /**
  * META-01 §3: turn a file with valid frontmatter into a node, with the field diagnostics
- * (`ID_MISSING`, `ID_INVALID`, `TITLE_MISSING`, `DEPENDS_ON_INVALID`, `DEPENDS_ON_DUPLICATE`).
+ * (`ID_MISSING`, `ID_INVALID`, `TITLE_MISSING`, `DEPENDS_ON_INVALID`, `DEPENDS_ON_DUPLICATE`,
+ * `FIELD_MISSPELLED`). The field keys come from the configuration (`docugraph.yml`, §8).
  */
+import { DEFAULT_CONFIG, type NodeConfig } from './config-types.js';
+import { findMisspelledKeys, misspelledMessage } from './field-keys.js';
 import type { FrontmatterEntry, FrontmatterResult } from './frontmatter.js';
 import { singleLine } from './markdown.js';
 import type { Diagnostic, DocNode } from './types.js';
@@ -15,51 +18,70 @@ export interface NodeCandidate {
   readonly node: DocNode | null;
   /** `ID_*` diagnostics (when `node` is `null`) or the node's field diagnostics. */
   readonly diagnostics: readonly Diagnostic[];
-  /** 1-based line of the `id` key (1 when absent). */
+  /** 1-based line of the id key (1 when absent). */
   readonly idLine: number;
 }
 
 /**
  * Builds the node a file defines. `firstH1` is asked only when the title is missing.
+ * Frontmatter without the id key is a page (no node, no `ID_MISSING`) unless it has a
+ * dependency key or `config.requireId` is set.
  */
 export function buildNode(
   path: string,
   text: string,
   frontmatter: ParsedFrontmatter,
   firstH1: () => string | null,
+  config: NodeConfig = DEFAULT_CONFIG,
 ): NodeCandidate {
   const { data, entries } = frontmatter;
-  const id = data['id'];
-  const idEntry = entries.get('id');
+  const fields = config.fields;
+  const id = own(data, fields.id);
+  const idEntry = entries.get(fields.id);
   const idLine = idEntry?.line ?? 1;
-  const idError = checkId(id, idEntry);
+  const hasIdKey = id !== undefined;
+  const isPage = !hasIdKey && !config.requireId && !fields.dependsOn.some((key) => own(data, key) !== undefined);
+  const misspelled = (nodeId: string | null): Diagnostic[] =>
+    findMisspelledKeys(entries, fields, isPage).map((found) => ({
+      code: 'FIELD_MISSPELLED',
+      message: misspelledMessage(found, fields, hasIdKey),
+      nodeId,
+      path,
+      line: found.line,
+    }));
+  if (isPage) return { node: null, diagnostics: misspelled(null), idLine };
+  const idError = checkId(id, idEntry, data, config);
   if (idError !== null) {
-    return { node: null, diagnostics: [{ ...idError, nodeId: null, path, line: idLine }], idLine };
+    return { node: null, diagnostics: [{ ...idError, nodeId: null, path, line: idLine }, ...misspelled(null)], idLine };
   }
   const nodeId = id as string;
   const diagnostics: Diagnostic[] = [];
   const at = (line: number | undefined) => ({ nodeId, path, line: line ?? 1 });
 
-  const rawTitle = data['title'];
+  const rawTitle = own(data, fields.title);
   let title = typeof rawTitle === 'string' ? singleLine(rawTitle) : '';
   if (title === '') {
     title = firstH1() || nodeId;
-    const why = rawTitle === undefined || rawTitle === null ? 'has no `title`' : typeof rawTitle === 'string' ? 'has an empty `title`' : 'has a `title` that is not a string';
+    const key = fields.title;
+    const why = rawTitle === undefined || rawTitle === null ? `has no \`${key}\`` : typeof rawTitle === 'string' ? `has an empty \`${key}\`` : `has a \`${key}\` that is not a string`;
     diagnostics.push({
       code: 'TITLE_MISSING',
-      message: `document \`${nodeId}\` ${why}; add a line such as \`title: ${title}\` (shown as "${title}" until then)`,
-      ...at(entries.get('title')?.line),
+      message: `document \`${nodeId}\` ${why}; add a line such as \`${key}: ${title}\` (shown as "${title}" until then)`,
+      ...at(entries.get(key)?.line),
     });
   }
 
-  const deps = readDependsOn(data['depends_on'], entries.get('depends_on'));
+  const deps = readDependencies(data, entries, fields.dependsOn);
   for (const problem of deps.problems) diagnostics.push({ ...problem, ...at(problem.line) });
+  for (const d of misspelled(nodeId)) diagnostics.push(d);
 
+  const type = own(data, fields.type);
+  const status = own(data, fields.status);
   const node: DocNode = {
     id: nodeId,
     title,
-    type: typeof data['type'] === 'string' ? data['type'] : null,
-    status: typeof data['status'] === 'string' ? data['status'] : null,
+    type: typeof type === 'string' ? type : null,
+    status: typeof status === 'string' ? status : null,
     path,
     dependsOn: deps.ids,
     dependsOnLines: deps.lines,
@@ -71,25 +93,38 @@ export function buildNode(
   return { node, diagnostics, idLine };
 }
 
+/** The value of an own key of the mapping (`undefined` when absent; never an inherited `toString`). */
+function own(data: Readonly<Record<string, unknown>>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
+}
+
 type IdProblem = Pick<Diagnostic, 'code' | 'message'>;
 
-function checkId(id: unknown, entry: FrontmatterEntry | undefined): IdProblem | null {
+function checkId(id: unknown, entry: FrontmatterEntry | undefined, data: Readonly<Record<string, unknown>>, config: NodeConfig): IdProblem | null {
+  const key = config.fields.id;
   if (id === undefined || id === null) {
+    const depKey = id === undefined ? config.fields.dependsOn.find((k) => own(data, k) !== undefined) : undefined;
+    const why =
+      depKey !== undefined
+        ? `frontmatter has \`${depKey}\` but no \`${key}\`, so it is meant to be a document`
+        : id === undefined && config.requireId
+          ? `frontmatter has no \`${key}\` (docugraph.yml sets \`requireId: true\`)`
+          : `frontmatter has no \`${key}\``;
     return {
       code: 'ID_MISSING',
-      message: 'frontmatter has no `id`: add a line such as `id: BE-01` (letters, digits, `.`, `_`, `-`) so other documents can depend on this one',
+      message: `${why}: add a line such as \`${key}: BE-01\` (letters, digits, \`.\`, \`_\`, \`-\`) so other documents can depend on this one`,
     };
   }
   if (typeof id !== 'string') {
     const written = entry?.source ?? JSON.stringify(id);
     const kind = Array.isArray(id) ? 'a list' : typeof id === 'object' ? 'a mapping' : `a ${typeof id}`;
-    const hint = typeof id === 'number' || typeof id === 'boolean' ? `; quote it: \`id: "${written}"\`` : '';
-    return { code: 'ID_INVALID', message: `\`id\` must be a string, but it is ${kind} (\`${written}\`)${hint}` };
+    const hint = typeof id === 'number' || typeof id === 'boolean' ? `; quote it: \`${key}: "${written}"\`` : '';
+    return { code: 'ID_INVALID', message: `\`${key}\` must be a string, but it is ${kind} (\`${written}\`)${hint}` };
   }
   if (!ID_PATTERN.test(id)) {
     return {
       code: 'ID_INVALID',
-      message: `\`id\` \`${id}\` is not valid: use letters, digits, \`.\`, \`_\` and \`-\`, starting with a letter or digit (e.g. \`${suggestId(id)}\`)`,
+      message: `\`${key}\` \`${id}\` is not valid: use letters, digits, \`.\`, \`_\` and \`-\`, starting with a letter or digit (e.g. \`${suggestId(id)}\`)`,
     };
   }
   return null;
@@ -107,37 +142,54 @@ interface DependsOn {
   readonly problems: readonly (IdProblem & { line: number | undefined })[];
 }
 
-function readDependsOn(value: unknown, entry: FrontmatterEntry | undefined): DependsOn {
-  if (value === undefined || value === null) return { ids: [], lines: [], problems: [] };
-  const keyLine = entry?.line;
-  if (typeof value === 'string') return { ids: [value], lines: [keyLine ?? 1], problems: [] };
-  if (!Array.isArray(value)) {
-    const kind = typeof value === 'object' ? 'a mapping' : `a ${typeof value}`;
-    return {
-      ids: [],
-      lines: [],
-      problems: [{ code: 'DEPENDS_ON_INVALID', message: `\`depends_on\` must be an id or a list of ids, but it is ${kind}; write e.g. \`depends_on: [BE-01, DEC-002]\``, line: keyLine }],
-    };
-  }
+/**
+ * The entries of every dependency key, merged in the configured order; an id listed twice
+ * (in one key or across keys) counts once and gets `DEPENDS_ON_DUPLICATE`.
+ */
+function readDependencies(data: Readonly<Record<string, unknown>>, entries: ReadonlyMap<string, FrontmatterEntry>, keys: readonly string[]): DependsOn {
   const ids: string[] = [];
   const lines: number[] = [];
   const problems: (IdProblem & { line: number | undefined })[] = [];
-  const seen = new Set<string>();
-  value.forEach((item: unknown, index) => {
-    const line = entry?.itemLines?.[index] ?? keyLine;
-    if (typeof item !== 'string') {
-      const shown = JSON.stringify(item) ?? String(item);
-      const hint = typeof item === 'number' || typeof item === 'boolean' ? `; quote it: \`- "${shown}"\`` : '';
-      problems.push({ code: 'DEPENDS_ON_INVALID', message: `\`depends_on\` item ${index + 1} (\`${shown}\`) is not an id string${hint}`, line });
+  /** Each id seen, with the key that listed it first. */
+  const seen = new Map<string, string>();
+  const add = (key: string, item: string, line: number | undefined) => {
+    const first = seen.get(item);
+    if (first !== undefined) {
+      const message =
+        first === key
+          ? `\`${key}\` lists \`${item}\` more than once; remove the repeat (it counts once)`
+          : `\`${key}\` lists \`${item}\`, which \`${first}\` already lists; remove the repeat (it counts once)`;
+      problems.push({ code: 'DEPENDS_ON_DUPLICATE', message, line });
       return;
     }
-    if (seen.has(item)) {
-      problems.push({ code: 'DEPENDS_ON_DUPLICATE', message: `\`depends_on\` lists \`${item}\` more than once; remove the repeat (it counts once)`, line });
-      return;
-    }
-    seen.add(item);
+    seen.set(item, key);
     ids.push(item);
     lines.push(line ?? 1);
-  });
+  };
+  for (const key of keys) {
+    const value = own(data, key);
+    if (value === undefined || value === null) continue;
+    const entry = entries.get(key);
+    const keyLine = entry?.line;
+    if (typeof value === 'string') {
+      add(key, value, keyLine);
+      continue;
+    }
+    if (!Array.isArray(value)) {
+      const kind = typeof value === 'object' ? 'a mapping' : `a ${typeof value}`;
+      problems.push({ code: 'DEPENDS_ON_INVALID', message: `\`${key}\` must be an id or a list of ids, but it is ${kind}; write e.g. \`${key}: [BE-01, DEC-002]\``, line: keyLine });
+      continue;
+    }
+    value.forEach((item: unknown, index) => {
+      const line = entry?.itemLines?.[index] ?? keyLine;
+      if (typeof item !== 'string') {
+        const shown = JSON.stringify(item) ?? String(item);
+        const hint = typeof item === 'number' || typeof item === 'boolean' ? `; quote it: \`- "${shown}"\`` : '';
+        problems.push({ code: 'DEPENDS_ON_INVALID', message: `\`${key}\` item ${index + 1} (\`${shown}\`) is not an id string${hint}`, line });
+        return;
+      }
+      add(key, item, line);
+    });
+  }
   return { ids, lines, problems };
 }

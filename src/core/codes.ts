@@ -21,6 +21,7 @@ export const WARNING_CODES = [
   'MD_ANCHOR_BROKEN',
   'MD_LINK_OUTSIDE_WORKSPACE',
   'MD_NESTING_TOO_DEEP',
+  'FIELD_MISSPELLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -39,19 +40,20 @@ export function severityOf(code: DiagnosticCode): Severity {
 export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   FILE_UNREADABLE: 'A Markdown file cannot be read or is not valid UTF-8.',
   FRONTMATTER_INVALID: 'The YAML frontmatter is not closed, does not parse, or is not a mapping.',
-  ID_MISSING: 'A document with frontmatter has no `id`.',
+  ID_MISSING: 'Frontmatter with a dependency key (or any frontmatter, with `requireId: true`) has no `id`.',
   ID_INVALID: 'An `id` is not a string of letters, digits, `.`, `_` and `-` starting with a letter or digit.',
   ID_DUPLICATE: 'Two or more files declare the same `id`.',
   DEPENDS_ON_INVALID: '`depends_on` is not a string or a list of strings.',
   LINK_BROKEN: 'A `depends_on` entry names no document.',
   LINK_CYCLE: 'Documents depend on each other in a cycle.',
   MD_LINK_BROKEN: 'A relative Markdown link points at a file that does not exist.',
-  CONFIG_INVALID: 'docugraph.yml has an unknown key, a value of the wrong type, or is not valid YAML.',
   TITLE_MISSING: 'A document has no `title`.',
   DEPENDS_ON_DUPLICATE: 'The same id is listed twice in `depends_on`.',
   MD_ANCHOR_BROKEN: 'A link fragment matches no heading of the target document.',
   MD_LINK_OUTSIDE_WORKSPACE: 'A relative Markdown link leaves the workspace and is not checked.',
   MD_NESTING_TOO_DEEP: 'Part of a body is nested too deeply (block quotes, lists, brackets) for its links to be checked.',
+  FIELD_MISSPELLED: 'A frontmatter key is a near miss (`dependsOn`, `ID`) or a synonym (`dependencies`) of a field, and is ignored.',
+  CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type.',
 };
 
 /** Codes of failures raised by queries (MCP-G0 §4), as opposed to validation findings. */

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Node as YamlNode } from 'yaml';
 import { parseSimpleYaml } from './simple-yaml.js';
+import { yamlHint } from './yaml-hints.js';
 
 /**
  * The YAML library, loaded on first use: most frontmatter takes the fast path and never
@@ -127,7 +128,7 @@ export function parseFullYaml(yamlText: string, body: string, bodyLine: number):
   const firstError = doc.errors[0];
   if (firstError !== undefined && (duplicate === null || firstError.pos[0] <= duplicate)) {
     const line = fileLine(firstError.pos[0]);
-    return invalid(line, `frontmatter is not valid YAML: ${firstSentence(firstError.message)}`, body, bodyLine);
+    return invalid(line, `frontmatter is not valid YAML: ${firstSentence(firstError.message)}${yamlHint(yamlText, firstError.pos[0])}`, body, bodyLine);
   }
   if (duplicate !== null) return invalid(fileLine(duplicate), 'frontmatter is not valid YAML: Map keys must be unique', body, bodyLine);
   const contents = doc.contents;
@@ -140,7 +141,11 @@ export function parseFullYaml(yamlText: string, body: string, bodyLine: number):
   try {
     data = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    return invalid(2, `frontmatter cannot be read: ${firstSentence(String((error as Error).message))}`, body, bodyLine);
+    const message = `frontmatter cannot be read: ${firstSentence(String((error as Error).message))}`;
+    // An alias with no anchor (`note: *bold* text` was meant as text): its line, and the fix.
+    const alias = error instanceof ReferenceError ? unresolvedAlias(doc) : null;
+    if (alias === null) return invalid(2, message, body, bodyLine);
+    return invalid(fileLine(alias), `${message}${yamlHint(yamlText, alias)}`, body, bodyLine);
   }
   const entries = new Map<string, FrontmatterEntry>();
   for (const pair of contents.items) {
@@ -183,6 +188,20 @@ function firstDuplicateKey(root: unknown): number | null {
     }
   }
   return first;
+}
+
+/** The offset of the first alias (`*name`) whose anchor is not set before it, else `null`. */
+function unresolvedAlias(doc: ReturnType<typeof import('yaml').parseDocument>): number | null {
+  const { visit } = yaml();
+  let offset: number | null = null;
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.range == null || node.resolve(doc) !== undefined) return undefined;
+      offset = node.range[0];
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 function invalid(line: number, message: string, body: string, bodyLine: number): FrontmatterResult {

@@ -4,6 +4,7 @@
 import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeFile, unreadable, type FileAnalysis } from './analyze-file.js';
+import { DEFAULT_CONFIG, type NodeConfig } from './config-types.js';
 import { readFileInside } from './safe-fs.js';
 
 /** The largest Markdown file read (a document is a few KiB; a generated changelog a few MiB). */
@@ -31,11 +32,11 @@ export function readAndAnalyze(root: string, file: string): FileAnalysis {
   return readFile(root, file).analysis;
 }
 
-/** `readAndAnalyze`, with the stamp of what was read. */
-export function readFile(root: string, file: string): ReadFile {
+/** `readAndAnalyze`, with the stamp of what was read; `config` says which keys hold the fields. */
+export function readFile(root: string, file: string, config: NodeConfig = DEFAULT_CONFIG): ReadFile {
   const read = readFileInside(root, file, MAX_FILE_BYTES);
   if (!read.ok) return { analysis: unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`), stamp: null };
-  return { analysis: analyzeFile(file, read.bytes), stamp: stampOf(read.stats) };
+  return { analysis: analyzeFile(file, read.bytes, config), stamp: stampOf(read.stats) };
 }
 
 /** The stamp of the file at `file` now (without following a final link), or `null` when it is gone. */

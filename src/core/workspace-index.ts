@@ -191,7 +191,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     for (let i = 0; i < toRead.length; i += 1) {
       const file = toRead[i]!;
-      const read = readFile(root, file);
+      const read = readFile(root, file, config);
       files.set(file, { analysis: read.analysis, stamp: read.stamp, links: null });
       changed.add(file);
       yield { done: i + 1, total: toRead.length };

@@ -18,10 +18,15 @@ describe('nodes (META-01 §3)', () => {
     expect(analyze('# README\n')).toMatchObject({ node: null, diagnostics: [] });
   });
 
-  it('ID_MISSING when there is no id (or it is empty)', () => {
-    expect(codes('---\ntitle: T\n---\n')).toEqual(['ID_MISSING@1']);
+  it('frontmatter without an id is a page: no node, no diagnostic', () => {
+    expect(analyze('---\ntitle: T\n---\n')).toMatchObject({ node: null, diagnostics: [], idLine: 1 });
+  });
+
+  it('ID_MISSING when the id is empty, or absent beside a dependency key', () => {
     expect(codes('---\nid:\ntitle: T\n---\n')).toEqual(['ID_MISSING@2']);
-    expect(analyze('---\ntitle: T\n---\n').node).toBeNull();
+    expect(codes('---\ntitle: T\ndepends_on: [A]\n---\n')).toEqual(['ID_MISSING@1']);
+    expect(codes('---\ntitle: T\ndepends_on:\n---\n')).toEqual(['ID_MISSING@1']);
+    expect(analyze('---\ntitle: T\ndepends_on: A\n---\n').node).toBeNull();
   });
 
   it('ID_INVALID for ids that are not strings or have other characters', () => {

@@ -146,3 +146,18 @@ describe('the shipped JSON Schema agrees with the checks', () => {
     }
   });
 });
+
+describe('field keys from docugraph.yml reach the documents', () => {
+  it('Backlog.md: dependencies mapped as a dependency key gives edges and no warning', () => {
+    const root = testdir({
+      'docugraph.yml': 'fields:\n  dependsOn: [depends_on, dependencies]\n',
+      'task-1.md': '---\nid: task-1\ntitle: One\ndependencies: [task-2]\n---\n',
+      'task-2.md': '---\nid: task-2\ntitle: Two\n---\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.edgeCount).toBe(1);
+    expect(ws.diagnostics).toEqual([]);
+    const unmapped = testdir({ 'task-1.md': '---\nid: task-1\ntitle: One\ndependencies: [task-2]\n---\n', 'task-2.md': '---\nid: task-2\ntitle: Two\n---\n' });
+    expect(loadWorkspace(unmapped).diagnostics.map((d) => d.code)).toEqual(['FIELD_MISSPELLED']);
+  });
+});

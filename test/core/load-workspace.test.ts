@@ -98,9 +98,15 @@ describe('ids across files (META-01 §3)', () => {
   it('a file that is not a node is reported, and its links are still checked', () => {
     const root = testdir({
       'README.md': '# Readme\n[gone](gone.md)\n',
-      'bad.md': '---\ntitle: no id\n---\n[gone](gone.md)\n',
+      'bad.md': '---\ntitle: no id\ndepends_on: [X]\n---\n[gone](gone.md)\n',
+      'page.md': '---\ntitle: a page\n---\n[gone](gone.md)\n',
     });
-    expect(findings(root)).toEqual(['MD_LINK_BROKEN README.md:2 null', 'ID_MISSING bad.md:1 null', 'MD_LINK_BROKEN bad.md:4 null']);
+    expect(findings(root)).toEqual([
+      'MD_LINK_BROKEN README.md:2 null',
+      'ID_MISSING bad.md:1 null',
+      'MD_LINK_BROKEN bad.md:5 null',
+      'MD_LINK_BROKEN page.md:4 null',
+    ]);
   });
 });
 

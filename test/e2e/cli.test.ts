@@ -94,7 +94,7 @@ describe('docugraph validate', () => {
       const sarif = JSON.parse(stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string; locations: unknown[] }[] }[] };
       expect(validate(sarif), JSON.stringify(validate.errors, null, 2)).toBe(true);
       expect(sarif.version).toBe('2.1.0');
-      expect(sarif.runs[0]!.tool.driver.rules).toHaveLength(15);
+      expect(sarif.runs[0]!.tool.driver.rules).toHaveLength(16);
       const report = buildReport(loadWorkspace(workspace));
       expect(sarif.runs[0]!.results).toHaveLength(report.errors.length + report.warnings.length);
     }
