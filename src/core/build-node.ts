@@ -59,9 +59,9 @@ export function buildNode(
   const at = (line: number | undefined) => ({ nodeId, path, line: line ?? 1 });
 
   const rawTitle = own(data, fields.title);
-  let title = typeof rawTitle === 'string' ? singleLine(rawTitle) : '';
+  let title = typeof rawTitle === 'string' ? visible(singleLine(rawTitle)) : '';
   if (title === '') {
-    title = firstH1() || nodeId;
+    title = visible(firstH1() ?? '') || nodeId;
     const key = fields.title;
     const why = rawTitle === undefined || rawTitle === null ? `has no \`${key}\`` : typeof rawTitle === 'string' ? `has an empty \`${key}\`` : `has a \`${key}\` that is not a string`;
     diagnostics.push({
@@ -96,6 +96,15 @@ export function buildNode(
 /** The value of an own key of the mapping (`undefined` when absent; never an inherited `toString`). */
 function own(data: Readonly<Record<string, unknown>>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
+}
+
+/**
+ * The display title is one line of text for every surface (bundle headings, lists, graph
+ * labels, terminals): control characters a document may hold (ESC, BEL, NUL, DEL, C1) are
+ * written visibly, as `\u001b`, instead of reaching a terminal or forging structure.
+ */
+function visible(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 type IdProblem = Pick<Diagnostic, 'code' | 'message'>;

@@ -30,14 +30,26 @@ export interface Anchors {
   readonly suggest: (fragment: string) => string | null;
 }
 
+/**
+ * How many "did you mean" searches one target's anchors answer; later broken fragments get
+ * the list of headings instead. Each search scans the anchors, so without a budget thousands
+ * of broken fragments against thousands of headings would be quadratic.
+ */
+export const ANCHOR_SUGGESTIONS = 200;
+
 /** Indexes a file's anchors for the link checks. */
 export function indexAnchors(markdown: MarkdownInfo): Anchors {
   const list = markdown.anchors;
   let suggester: ReturnType<typeof createSuggester> | undefined;
+  let budget = ANCHOR_SUGGESTIONS;
   return {
     list,
     set: new Set(list),
-    suggest: (fragment) => (suggester ??= createSuggester(list)).best(fragment),
+    suggest: (fragment) => {
+      if (budget === 0) return null;
+      budget -= 1;
+      return (suggester ??= createSuggester(list)).best(fragment);
+    },
   };
 }
 

@@ -93,6 +93,9 @@ export function createSuggester(candidates: readonly string[]): Suggester {
   }
   let index: Map<string, string[]> | undefined;
   const pool = (wanted: string): Set<string> => {
+    const found = new Set<string>();
+    // Nothing longer can be one edit from an indexed candidate: no need to build the index.
+    if (wanted.length > INDEX_MAX_LENGTH + 1) return found;
     if (index === undefined) {
       index = new Map();
       for (const candidate of candidates) {
@@ -104,8 +107,6 @@ export function createSuggester(candidates: readonly string[]): Suggester {
         }
       }
     }
-    const found = new Set<string>();
-    if (wanted.length > INDEX_MAX_LENGTH + 1) return found;
     for (const variant of deletions(wanted.toLowerCase())) for (const candidate of index.get(variant) ?? []) found.add(candidate);
     return found;
   };
