@@ -1,33 +1,57 @@
 /**
- * META-01 §5: check relative Markdown links (target exists) and fragments (heading anchors).
- * The filesystem is reached only through the `exists` function the caller passes in.
+ * META-01 §5: check Markdown links — relative and root-absolute paths, and full URLs to the
+ * repository's own files — for a target that exists, and their fragments for an anchor of the
+ * target (headings, explicit HTML anchors, line anchors; ignoring case, as GitHub's page does).
+ * The filesystem is reached only through the `LinkContext` the caller passes in.
  */
 import { posix } from 'node:path';
 import { echo } from './errors.js';
+import { invisibleCharacters, visibleSkeleton } from './invisible.js';
+import type { OwnUrls } from './repository.js';
 import { createSuggester } from './suggest.js';
 import type { Diagnostic, MarkdownInfo } from './types.js';
 
-/** What the link check needs to know about the workspace. */
+/**
+ * What the link check needs to know about the workspace and its link root. Target paths are
+ * relative to the workspace root; a target above it (inside the link root) starts with `..`.
+ */
 export interface LinkContext {
-  /** Every Markdown file of the workspace. */
-  readonly files: ReadonlySet<string>;
-  /** Whether a root-relative path (file or directory of any kind) exists. `''` is the root. */
+  /** The workspace root below the link root, as path segments (`[]` when they are the same). */
+  readonly workspaceDir: readonly string[];
+  /** What the link root is, for messages: a `repository` root or the `workspace` root. */
+  readonly rootName: 'repository' | 'workspace';
+  /** Full URLs to the repository's own files. */
+  readonly ownUrls: OwnUrls;
+  /** Whether a path (file or directory of any kind) exists. `''` is the workspace root. */
   readonly exists: (path: string) => boolean;
-  /** The anchors of a workspace Markdown file (see `indexAnchors`), or `null` when it has no body. */
-  readonly anchorsOf: (path: string) => Anchors | null;
+  /** What a fragment on a link to the existing `path` is checked against, or `null` when it is not checked. */
+  readonly fragmentTarget: (path: string) => FragmentTarget | null;
   /** The node id a file defines, or `null`. */
   readonly nodeIdOf: (path: string) => string | null;
-  /** A Markdown file to suggest for a missing target, or `null`. */
+  /** A file to suggest for a missing target, or `null`. */
   readonly suggestFile: (missing: string) => string | null;
 }
 
+/** A Markdown file's anchors; a directory's README's; or a directory without a README. */
+export type FragmentTarget =
+  | { readonly kind: 'file'; readonly anchors: Anchors }
+  | { readonly kind: 'readme'; readonly readme: string; readonly anchors: Anchors }
+  | { readonly kind: 'no-readme' };
+
 /** A target's anchors, indexed once however many links point at it. */
 export interface Anchors {
-  /** In document order. */
-  readonly list: readonly string[];
+  /** Heading anchors, in document order. */
+  readonly headings: readonly string[];
+  /** Explicit HTML anchors, as written, in document order. */
+  readonly explicit: readonly string[];
+  /** Every anchor in lower case: fragments match ignoring case. */
   readonly set: ReadonlySet<string>;
+  /** Lines of the file, for line anchors. */
+  readonly lineCount: number;
   /** The closest anchor to a broken fragment, or `null`. */
   readonly suggest: (fragment: string) => string | null;
+  /** An anchor that equals `fragment` once case and invisible characters are ignored, or `null`. */
+  readonly twin: (fragment: string) => string | null;
 }
 
 /**
@@ -39,31 +63,49 @@ export const ANCHOR_SUGGESTIONS = 200;
 
 /** Indexes a file's anchors for the link checks. */
 export function indexAnchors(markdown: MarkdownInfo): Anchors {
-  const list = markdown.anchors;
+  const headings = markdown.anchors;
+  const explicit = markdown.htmlAnchors;
+  const all = explicit.length === 0 ? headings : [...headings, ...explicit];
   let suggester: ReturnType<typeof createSuggester> | undefined;
+  let skeletons: Map<string, string> | undefined;
   let budget = ANCHOR_SUGGESTIONS;
   return {
-    list,
-    set: new Set(list),
+    headings,
+    explicit,
+    set: new Set(all.map((a) => a.toLowerCase())),
+    lineCount: markdown.lineCount,
     suggest: (fragment) => {
       if (budget === 0) return null;
       budget -= 1;
-      return (suggester ??= createSuggester(list)).best(fragment);
+      return (suggester ??= createSuggester(all)).best(fragment);
+    },
+    twin: (fragment) => {
+      if (skeletons === undefined) {
+        skeletons = new Map();
+        for (const anchor of all) {
+          const key = visibleSkeleton(anchor);
+          if (!skeletons.has(key)) skeletons.set(key, anchor);
+        }
+      }
+      return skeletons.get(visibleSkeleton(fragment)) ?? null;
     },
   };
 }
 
-const NO_ANCHORS: Anchors = { list: [], set: new Set(), suggest: () => null };
+export const NO_ANCHORS: Anchors = { headings: [], explicit: [], set: new Set(), lineCount: 0, suggest: () => null, twin: () => null };
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+/** `L12` or `L12-L20` (any case, as every fragment): a line or a range of lines of the target. */
+const LINE_ANCHOR = /^L(\d+)(?:-L(\d+))?$/i;
 
 /** Checks every link of the file at `path`. */
 export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkContext): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const nodeId = context.nodeIdOf(path);
   const dir = dirSegments(path);
+  const base = context.workspaceDir.length === 0 ? dir : [...context.workspaceDir, ...dir];
   for (const link of markdown.links) {
-    const problem = checkLink(path, dir, link.url, context);
+    const problem = checkLink(path, base, link.url, context);
     if (problem !== null) diagnostics.push({ ...problem, nodeId, path, line: link.line });
   }
   if (markdown.tooDeepLine !== null) {
@@ -80,39 +122,97 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
 
 type Problem = Pick<Diagnostic, 'code' | 'message'>;
 
-function checkLink(from: string, dir: readonly string[], url: string, context: LinkContext): Problem | null {
-  if (SCHEME.test(url) || url.startsWith('//')) return null;
-  const hash = url.indexOf('#');
-  const beforeHash = hash === -1 ? url : url.slice(0, hash);
-  const fragment = hash === -1 ? '' : decode(url.slice(hash + 1));
+/** Checks one link of `from`, whose directory is `base` (segments below the link root). */
+function checkLink(from: string, base: readonly string[], url: string, context: LinkContext): Problem | null {
+  let written = url;
+  const external = SCHEME.test(url) || url.startsWith('//');
+  if (external) {
+    const own = context.ownUrls.pathOf(url);
+    if (own === null) return null;
+    written = own;
+  }
+  const hash = written.indexOf('#');
+  const beforeHash = hash === -1 ? written : written.slice(0, hash);
+  const fragment = hash === -1 ? '' : decode(written.slice(hash + 1));
   const query = beforeHash.indexOf('?');
   const rawPath = decode(query === -1 ? beforeHash : beforeHash.slice(0, query));
   let target: string;
   if (rawPath === '') {
     target = from;
   } else {
-    const resolved = resolvePath(rawPath.startsWith('/') ? [] : dir, rawPath);
+    const absolute = rawPath.startsWith('/');
+    const resolved = resolvePath(absolute ? [] : base, rawPath);
     if (resolved === null) {
+      const place = context.rootName;
       return {
         code: 'MD_LINK_OUTSIDE_WORKSPACE',
-        message: `link \`${echo(url)}\` leaves the workspace, so it is not checked; link to a file inside the workspace or use a full URL`,
+        message: `link \`${echo(url)}\` leaves the ${place}, so it is not checked; link to a file inside the ${place} or use a full URL`,
       };
     }
-    target = resolved;
+    target = workspacePath(resolved, context.workspaceDir);
     if (!context.exists(target)) {
       const guess = context.suggestFile(target);
-      const hint = guess === null ? 'fix the path or add the file' : `did you mean \`${relativeLink(from, guess)}\`?`;
+      let hint = 'fix the path or add the file';
+      if (guess !== null) {
+        const inLinkRoot = linkRootPath(guess, context.workspaceDir);
+        const better = external ? context.ownUrls.urlFor(url, inLinkRoot) : absolute && isAboveWorkspace(guess) ? `/${inLinkRoot}` : relativeLink(from, guess);
+        hint = `did you mean \`${better}\`?`;
+      }
       return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: \`${echo(target)}\` does not exist; ${hint}` };
     }
   }
-  if (fragment === '' || !context.files.has(target)) return null;
-  const anchors = context.anchorsOf(target) ?? NO_ANCHORS;
-  if (anchors.set.has(fragment)) return null;
+  return fragment === '' ? null : checkFragment(from, url, target, fragment, context);
+}
+
+/** Checks the fragment of a link to the existing `target`. */
+function checkFragment(from: string, url: string, target: string, fragment: string, context: LinkContext): Problem | null {
+  const at = context.fragmentTarget(target);
+  if (at === null) return null;
+  const dir = target === '' ? '.' : target;
+  if (at.kind === 'no-readme') {
+    return {
+      code: 'MD_ANCHOR_BROKEN',
+      message: `link \`${echo(url)}\` points at \`#${echo(fragment)}\` in the directory \`${echo(dir)}\`, which has no README.md to show; link to the file that holds the heading`,
+    };
+  }
+  const anchors = at.anchors;
+  if (anchors.set.has(fragment.toLowerCase())) return null;
+  const lines = LINE_ANCHOR.exec(fragment);
+  if (lines !== null && [lines[1], lines[2]].every((n) => n === undefined || (Number(n) >= 1 && Number(n) <= anchors.lineCount))) return null;
+  const file = at.kind === 'readme' ? at.readme : target;
+  const where = file === from ? 'this file' : at.kind === 'readme' ? `\`${echo(file)}\` (the README of \`${echo(dir)}\`)` : `\`${echo(file)}\``;
+  if (lines !== null) {
+    const count = anchors.lineCount;
+    return {
+      code: 'MD_ANCHOR_BROKEN',
+      message: `link \`${echo(url)}\` points at \`#${echo(fragment)}\`, ${lines[2] === undefined ? 'a line' : 'lines'} ${where} does not have (it has ${count} line${count === 1 ? '' : 's'}); fix the line number`,
+    };
+  }
+  const what = anchors.explicit.length === 0 ? 'no heading' : 'no heading or anchor';
+  return { code: 'MD_ANCHOR_BROKEN', message: `link \`${echo(url)}\` points at \`#${echo(fragment)}\`, which is ${what} of ${where}; ${anchorHint(fragment, anchors)}` };
+}
+
+/** "Did you mean", saying so when the closest anchor differs only by invisible characters; else the anchors there are. */
+function anchorHint(fragment: string, anchors: Anchors): string {
+  const twin = anchors.twin(fragment);
+  if (twin !== null) {
+    const inLink = invisibleCharacters(fragment);
+    const inAnchor = invisibleCharacters(twin);
+    const codes = [...new Set([...inLink, ...inAnchor])].sort();
+    const side = inAnchor.length === 0 ? 'the link' : inLink.length === 0 ? 'the anchor' : 'the link and the anchor';
+    return `it differs from \`#${echo(twin)}\` only by invisible characters (${codes.join(', ')}); remove them from ${side}`;
+  }
   const guess = anchors.suggest(fragment);
-  const where = target === from ? 'this file' : `\`${target}\``;
-  const list = anchors.list;
-  const hint = guess === null ? `it has ${list.length === 0 ? 'no headings' : `headings ${list.slice(0, 5).map((a) => `\`#${a}\``).join(', ')}${list.length > 5 ? ', …' : ''}`}` : `did you mean \`#${guess}\`?`;
-  return { code: 'MD_ANCHOR_BROKEN', message: `link \`${echo(url)}\` points at \`#${echo(fragment)}\`, which is no heading of ${where}; ${hint}` };
+  if (guess !== null) {
+    const hidden = invisibleCharacters(guess);
+    return `did you mean \`#${echo(guess)}\`?${hidden.length === 0 ? '' : ` (it holds invisible characters: ${hidden.join(', ')})`}`;
+  }
+  const show = (list: readonly string[]): string => `${list.slice(0, 5).map((a) => `\`#${echo(a)}\``).join(', ')}${list.length > 5 ? ', …' : ''}`;
+  const { headings, explicit } = anchors;
+  if (headings.length === 0 && explicit.length === 0) return 'it has no headings';
+  if (explicit.length === 0) return `it has headings ${show(headings)}`;
+  if (headings.length === 0) return `it has anchors ${show(explicit)}`;
+  return `it has headings ${show(headings)} and anchors ${show(explicit)}`;
 }
 
 /** The directory of a workspace path, as segments (`[]` for the root). */
@@ -138,6 +238,29 @@ export function resolvePath(base: readonly string[], path: string): string | nul
     }
   }
   return out.join('/');
+}
+
+/**
+ * A path relative to the link root, made relative to the workspace root (`workspaceDir` below
+ * the link root): unchanged inside the workspace, with leading `..` segments above it.
+ */
+export function workspacePath(linkPath: string, workspaceDir: readonly string[]): string {
+  if (workspaceDir.length === 0) return linkPath;
+  const parts = linkPath === '' ? [] : linkPath.split('/');
+  let common = 0;
+  while (common < workspaceDir.length && common < parts.length && parts[common] === workspaceDir[common]) common += 1;
+  const up: string[] = new Array<string>(workspaceDir.length - common).fill('..');
+  return [...up, ...parts.slice(common)].join('/');
+}
+
+/** The inverse of `workspacePath`: a workspace-relative path (maybe with leading `..`) relative to the link root. */
+export function linkRootPath(path: string, workspaceDir: readonly string[]): string {
+  return resolvePath(workspaceDir, path) ?? path;
+}
+
+/** Whether a workspace-relative target lies above the workspace root. */
+export function isAboveWorkspace(path: string): boolean {
+  return path === '..' || path.startsWith('../');
 }
 
 /** Percent-decodes; a malformed escape leaves the text as written. */

@@ -1,19 +1,28 @@
 /**
- * Whether a link target exists, for the link checks, without following symbolic links.
+ * Whether a link target exists, and what it is, for the link checks, without following
+ * symbolic links.
  */
 import type { Dirent } from 'node:fs';
 import { listDirectoryInside } from './safe-fs.js';
 
+/** What a path names: a regular file, a directory, something else, or a path through a symbolic link (never followed). */
+export type EntryKind = 'file' | 'directory' | 'other' | 'link';
+
+/** The disk under one root, seen one directory listing at a time; every listing is read once. */
+export interface DiskView {
+  /** The entries of the directory at `dir` (`''` is the root), by exact name; empty when it cannot be listed. */
+  readonly list: (dir: string) => ReadonlyMap<string, Dirent>;
+  /** What `path` names, or `null` when nothing is there. `''` is the root, a directory. */
+  readonly kindOf: (path: string) => EntryKind | null;
+}
+
 /**
- * `exists(path)` for link checks: first the entries the walk saw, then (for skipped places
- * such as dot-directories) the disk, one component at a time, with exact-case names (so the
+ * A view of the disk under `root`: one component at a time, with exact-case names (so the
  * answer is the same on case-insensitive filesystems) and never following a symbolic link.
- * A path that runs through a symbolic link counts as existing: it is not followed, so it
- * cannot be disproved.
  */
-export function existenceOracle(root: string, entries: ReadonlySet<string>): (path: string) => boolean {
-  const cache = new Map<string, boolean>();
+export function diskView(root: string): DiskView {
   const listings = new Map<string, ReadonlyMap<string, Dirent>>();
+  const kinds = new Map<string, EntryKind | null>();
   const list = (dir: string): ReadonlyMap<string, Dirent> => {
     let listing = listings.get(dir);
     if (listing === undefined) {
@@ -23,25 +32,26 @@ export function existenceOracle(root: string, entries: ReadonlySet<string>): (pa
     }
     return listing;
   };
-  const existsOnDisk = (path: string): boolean => {
+  const walk = (path: string): EntryKind | null => {
+    if (path === '') return 'directory';
     const parts = path.split('/');
     let dir = '';
     for (let i = 0; i < parts.length; i += 1) {
       const entry = list(dir).get(parts[i]!);
-      if (entry === undefined) return false;
-      if (entry.isSymbolicLink()) return true;
-      if (i < parts.length - 1 && !entry.isDirectory()) return false;
+      if (entry === undefined) return null;
+      if (entry.isSymbolicLink()) return 'link';
+      if (i === parts.length - 1) return entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other';
+      if (!entry.isDirectory()) return null;
       dir = dir === '' ? parts[i]! : `${dir}/${parts[i]!}`;
     }
-    return true;
+    return null;
   };
-  return (path) => {
-    if (path === '' || entries.has(path)) return true;
-    let known = cache.get(path);
-    if (known === undefined) {
-      known = existsOnDisk(path);
-      cache.set(path, known);
-    }
-    return known;
+  return {
+    list,
+    kindOf: (path) => {
+      let kind = kinds.get(path);
+      if (kind === undefined) kinds.set(path, (kind = walk(path)));
+      return kind;
+    },
   };
 }

@@ -9,6 +9,7 @@
  */
 import GithubSlugger from 'github-slugger';
 import type { Token } from 'markdown-it';
+import { ANCHOR_HINT, htmlAnchors } from './html-anchors.js';
 import { linkParser, md, OFFSET, type Definitions, type Marked, type NestingWatch } from './markdown-parser.js';
 import type { MarkdownInfo, MarkdownLink } from './types.js';
 
@@ -27,7 +28,8 @@ export function inlineText(content: string): string {
 }
 
 /**
- * Extracts links and heading anchors from `body`, whose first line is line `bodyLine` of the file.
+ * Extracts links, heading anchors and explicit HTML anchors from `body`, whose first line is
+ * line `bodyLine` of the file.
  */
 export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
   const definitions: Definitions = { found: [] };
@@ -36,6 +38,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
   const tokens = md.parse(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env);
   const links: (MarkdownLink & { order: number })[] = [];
   const anchors: string[] = [];
+  const explicit: string[] = [];
   const slugger = new GithubSlugger();
   let firstH1: string | null = null;
   let blockLine = 0;
@@ -44,9 +47,11 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     if (token.map !== null) blockLine = token.map[0];
     if (token.type === 'heading_open') inHeading = token.tag;
     else if (token.type === 'heading_close') inHeading = null;
+    else if (token.type === 'html_block' && ANCHOR_HINT.test(token.content)) htmlAnchors(token.content, explicit);
     if (token.type !== 'inline') continue;
     const content = token.content;
-    if (inHeading === null && !content.includes('[')) continue;
+    const mayAnchor = content.includes('<') && ANCHOR_HINT.test(content);
+    if (inHeading === null && !mayAnchor && !content.includes('[')) continue;
     if (inHeading !== null && PLAIN_HEADING.test(content)) {
       // Plain text: what the inline parser would give back unchanged.
       anchors.push(slugger.slug(content));
@@ -68,7 +73,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
       anchors.push(slugger.slug(text));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(text);
     }
-    collectLinks(children as Marked[], (offset) => blockLine + linesBefore(offset), links);
+    collectLinks(children as Marked[], (offset) => blockLine + linesBefore(offset), links, mayAnchor ? explicit : null);
   }
   for (const d of definitions.found) links.push({ url: d.url, line: d.line, order: 0 });
   // Document order: by line, then by position within the line.
@@ -76,6 +81,8 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
   return {
     links: links.map((l) => ({ url: l.url, line: l.line + bodyLine })),
     anchors,
+    htmlAnchors: explicit,
+    lineCount: bodyLine - 1 + countLines(body),
     firstH1,
     tooDeepLine: env.tooDeep === undefined ? null : env.tooDeep + bodyLine,
   };
@@ -114,19 +121,34 @@ function hasBracket(text: string, from: number, to: number): boolean {
   return (open !== -1 && open < to) || (close !== -1 && close < to);
 }
 
-/** Every marked link and image among `tokens` and their children, depth-first in order (no recursion). */
-function collectLinks(tokens: readonly Marked[], lineAt: (offset: number) => number, into: (MarkdownLink & { order: number })[]): void {
-  const stack: Marked[] = [...tokens].reverse();
+/**
+ * Every marked link and image among `tokens` and their children, depth-first in order (no
+ * recursion); with `anchors`, also the anchors of inline HTML (not inside image descriptions,
+ * which a page shows as plain text).
+ */
+function collectLinks(tokens: readonly Marked[], lineAt: (offset: number) => number, into: (MarkdownLink & { order: number })[], anchors: string[] | null): void {
+  // Each token with whether it lies inside an image description.
+  const stack: [Marked, boolean][] = tokens.map((token): [Marked, boolean] => [token, false]).reverse();
   while (stack.length > 0) {
-    const token = stack.pop()!;
+    const [token, inImage] = stack.pop()!;
     const offset = token[OFFSET];
     if (offset !== undefined) {
       const url = token.attrGet(token.type === 'image' ? 'src' : 'href') ?? '';
       into.push({ url, line: lineAt(offset), order: offset + 1 });
     }
+    if (anchors !== null && !inImage && token.type === 'html_inline') htmlAnchors(token.content, anchors);
     const children = token.children;
-    if (children !== null) for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as Marked);
+    const below = inImage || token.type === 'image';
+    if (children !== null) for (let i = children.length - 1; i >= 0; i -= 1) stack.push([children[i] as Marked, below]);
   }
+}
+
+/** Lines of a text as an editor numbers them: a final line break ends the last line, it does not start one. */
+export function countLines(text: string): number {
+  if (text === '') return 0;
+  let count = text.endsWith('\n') ? 0 : 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
 }
 
 /**

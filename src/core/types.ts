@@ -31,6 +31,10 @@ export interface MarkdownInfo {
   readonly links: readonly MarkdownLink[];
   /** GitHub heading anchors (github-slugger, with `-1`, `-2` for repeats), in document order. */
   readonly anchors: readonly string[];
+  /** Explicit HTML anchors of the body (`id` on any element, `name` on `<a>`), as written, in document order. */
+  readonly htmlAnchors: readonly string[];
+  /** How many lines the whole file has (frontmatter included), for line anchors (`#L3`). */
+  readonly lineCount: number;
   /** Plain text of the first level-1 heading, or `null` when there is none. */
   readonly firstH1: string | null;
   /**

@@ -8,11 +8,11 @@
  */
 import type { FileAnalysis } from './analyze-file.js';
 import { assembleWorkspace, createAssemblyCache, type LinkEntry } from './assemble-workspace.js';
-import { checkLinks, indexAnchors, type Anchors, type LinkContext } from './check-links.js';
+import { checkLinks } from './check-links.js';
 import { readConfig } from './config.js';
-import { CONFIG_FILE, DEFAULT_CONFIG, type WorkspaceConfig } from './config-types.js';
+import { CONFIG_FILE, DEFAULT_CONFIG, type LinkOptions, type WorkspaceConfig } from './config-types.js';
 import { GITIGNORE_FILE, IGNORE_FILE, listDirectory, loadIgnoreRules, type DirectoryListing, type GitignoreChain, type IgnoreRules } from './discover-files.js';
-import { existenceOracle } from './existence.js';
+import { linkContexts, linkSetup, readmeKeyOfEntry, type LinkSetup } from './link-context.js';
 import { currentStamp, readFile, sameStamp, type Stamp } from './read-files.js';
 import { sortStrings } from './sort.js';
 import { createPathSuggester } from './suggest.js';
@@ -23,6 +23,8 @@ export interface IndexOptions {
   readonly beforeList?: (dir: string) => void;
   /** Called when a directory leaves the walk (deleted, renamed, now ignored). */
   readonly afterDrop?: (dir: string) => void;
+  /** How links resolve (META-01 §8 `links`), over the workspace's `docugraph.yml`; default: the configuration's. */
+  readonly links?: LinkOptions;
 }
 
 /** What changed on disk: paths relative to the root (files or directories), or `all`. */
@@ -76,6 +78,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   const assembly = createAssemblyCache();
   /** "Did you mean" for missing files, rebuilt only when the set of files changes. */
   let suggestFile: ((missing: string) => string | null) | null = null;
+  /** The link root and the repository's URLs, found at the first link check. */
+  let links: LinkSetup | null = null;
 
   /** Lists `start` again and, through the queue, every directory whose listing it adds (`deep`: every one below). */
   function relist(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): void {
@@ -125,6 +129,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (read.diagnostics.length > 0) return findingsChanged;
     if (JSON.stringify(read.config) === JSON.stringify(config)) return findingsChanged;
     config = read.config;
+    links = null;
     files.clear();
     linkers.clear();
     brokenLinkers.clear();
@@ -218,33 +223,23 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const recheck = new Set<string>();
     for (const file of changed) if (files.has(file)) recheck.add(file);
     for (const set of [changed, touched]) for (const path of set) for (const source of linkers.get(path) ?? []) recheck.add(source);
+    for (const path of touched) {
+      const readme = readmeKeyOfEntry(path);
+      if (readme !== null) for (const source of linkers.get(readme) ?? []) recheck.add(source);
+    }
     if (setChanged) for (const source of brokenLinkers) recheck.add(source);
     for (const file of changed) if (!files.has(file)) forgetLinks(file);
     if (recheck.size === 0) return;
 
-    const anchors = new Map<string, Anchors | null>();
-    const oracle = existenceOracle(root, entrySet);
     suggestFile ??= createPathSuggester(sortedFiles);
+    links ??= linkSetup(root, options.links ?? config.links);
+    const contextFor = linkContexts(links, { root, files: fileSet, entries: entrySet, markdownOf: (file) => files.get(file)?.analysis.markdown() ?? null, suggestFile });
     for (const source of recheck) {
       const entry = files.get(source);
       if (entry === undefined) continue;
       forgetLinks(source);
       const targets: string[] = [];
-      const context: LinkContext = {
-        files: fileSet,
-        exists: (path) => (targets.push(path), oracle(path)),
-        anchorsOf: (file) => {
-          targets.push(file);
-          let found = anchors.get(file);
-          if (found === undefined) {
-            const markdown = files.get(file)?.analysis.markdown() ?? null;
-            anchors.set(file, (found = markdown === null ? null : indexAnchors(markdown)));
-          }
-          return found;
-        },
-        nodeIdOf: () => null,
-        suggestFile: suggestFile,
-      };
+      const context = contextFor((path) => targets.push(path));
       const markdown = entry.analysis.mayLink ? entry.analysis.markdown() : null;
       const diagnostics = markdown === null ? [] : checkLinks(source, markdown, context);
       entry.links = { diagnostics, targets };

@@ -7,6 +7,7 @@ import GithubSlugger from 'github-slugger';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { htmlAnchors } from '../../src/core/html-anchors.js';
 import type { MarkdownInfo, MarkdownLink } from '../../src/core/types.js';
 
 const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
@@ -34,12 +35,16 @@ export function parseMarkdown(body: string): MdNode {
 }
 
 /**
- * Extracts links and heading anchors from `body`, whose first line is line `bodyLine` of the file.
+ * Extracts links, heading anchors and explicit HTML anchors from `body`, whose first line is
+ * line `bodyLine` of the file. The anchors of each piece of raw HTML (an mdast `html` node, block
+ * or inline) are read with the core's own attribute scanner: what is compared is which HTML the
+ * parser finds.
  */
 export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
   const tree = parseMarkdown(body);
   const links: MarkdownLink[] = [];
   const anchors: string[] = [];
+  const explicit: string[] = [];
   const slugger = new GithubSlugger();
   let firstH1: string | null = null;
   const offset = bodyLine - 1;
@@ -52,6 +57,9 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
       case 'image':
       case 'definition':
         links.push({ url: node.url ?? '', line: (node.position?.start.line ?? 1) + offset });
+        break;
+      case 'html':
+        htmlAnchors(node.value ?? '', explicit);
         break;
       case 'heading': {
         const text = headingText(node);
@@ -67,7 +75,8 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
       for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]!);
     }
   }
-  return { links, anchors, firstH1, tooDeepLine: null };
+  const lineCount = body === '' ? 0 : body.split('\n').length - (body.endsWith('\n') ? 1 : 0);
+  return { links, anchors, htmlAnchors: explicit, lineCount: offset + lineCount, firstH1, tooDeepLine: null };
 }
 
 /**

@@ -1,0 +1,158 @@
+/**
+ * The link checks' view of the disk (META-01 §5): the workspace as the index sees it, and the
+ * rest of the link root (the repository) read on demand — existence one directory listing at
+ * a time, Markdown outside the workspace only for its anchors — with every answer cached for
+ * one refresh. Every path a check looks at is reported to the caller, so a live index knows
+ * which files to check again when that path changes (paths outside the workspace are reported
+ * too, though nothing watches them).
+ */
+import type { Dirent } from 'node:fs';
+import { DEFAULT_CONFIG, type LinkOptions } from './config-types.js';
+import { indexAnchors, isAboveWorkspace, linkRootPath, NO_ANCHORS, type Anchors, type FragmentTarget, type LinkContext } from './check-links.js';
+import { diskView, type DiskView, type EntryKind } from './existence.js';
+import { parseFrontmatter } from './frontmatter.js';
+import { findLinkRoot, type LinkRoot } from './link-root.js';
+import { extractMarkdown } from './markdown.js';
+import { decodeText } from './normalize-text.js';
+import { MAX_FILE_BYTES } from './read-files.js';
+import { ownUrls, repositoryUrls, type OwnUrls } from './repository.js';
+import { readFileInside } from './safe-fs.js';
+import { closestMatch } from './suggest.js';
+import type { MarkdownInfo } from './types.js';
+
+/** What links resolve against, found once per workspace: the link root and the repository's own URLs. */
+export interface LinkSetup {
+  readonly root: LinkRoot;
+  readonly ownUrls: OwnUrls;
+}
+
+/** Finds the link root above `workspaceRoot` and the repository's URL prefixes (META-01 §5, §8 `links`). */
+export function linkSetup(workspaceRoot: string, options: LinkOptions = DEFAULT_CONFIG.links): LinkSetup {
+  const root = findLinkRoot(workspaceRoot, options.root);
+  return { root, ownUrls: ownUrls(repositoryUrls(root, options), options.branches) };
+}
+
+/** The workspace as the index holds it now. */
+export interface WorkspaceView {
+  /** Real path of the workspace root. */
+  readonly root: string;
+  /** Every Markdown file of the workspace. */
+  readonly files: ReadonlySet<string>;
+  /** Every entry (file or directory) the walk saw. */
+  readonly entries: ReadonlySet<string>;
+  /** The parsed body of a workspace Markdown file, or `null` when it has none. */
+  readonly markdownOf: (file: string) => MarkdownInfo | null;
+  /** A workspace Markdown file to suggest for a missing target, or `null`. */
+  readonly suggestFile: (missing: string) => string | null;
+}
+
+/** `README.md` in any case: the file GitHub shows for a directory (META-01 §5). */
+const README = /^readme\.md$/i;
+const MARKDOWN = /\.md$/i;
+
+/**
+ * The key under which a check records that it looked for the README of directory `dir`: a live
+ * index checks those links again when an entry named `README.md` (any case) appears in or
+ * leaves `dir`. Paths never end with `/`, so the key names no real path.
+ */
+export function readmeKey(dir: string): string {
+  return `${dir}/`;
+}
+
+/** The `readmeKey` an added or removed entry at `path` concerns, or `null` when it is not named `README.md`. */
+export function readmeKeyOfEntry(path: string): string | null {
+  const slash = path.lastIndexOf('/');
+  return README.test(path.slice(slash + 1)) ? readmeKey(slash === -1 ? '' : path.slice(0, slash)) : null;
+}
+
+/**
+ * Starts one refresh's link checks: returns, for each file to check, a context that reports
+ * every path its checks look at to `record`. The disk is read at most once per path per
+ * refresh, however many links point there.
+ */
+export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (target: string) => void) => LinkContext {
+  const { workspaceDir } = setup.root;
+  // Inside the workspace, the disk under the workspace root; above it, under the link root.
+  const inside: DiskView = diskView(view.root);
+  const above: DiskView | null = workspaceDir.length === 0 ? null : diskView(setup.root.path);
+  const kindOf = (path: string): EntryKind | null => (isAboveWorkspace(path) ? (above?.kindOf(linkRootPath(path, workspaceDir)) ?? null) : inside.kindOf(path));
+  const list = (dir: string): ReadonlyMap<string, Dirent> => (isAboveWorkspace(dir) ? (above?.list(linkRootPath(dir, workspaceDir)) ?? new Map()) : inside.list(dir));
+  const anchors = new Map<string, Anchors | null>();
+  const readmes = new Map<string, string | null>();
+  const rootName = setup.root.repository ? 'repository' : 'workspace';
+
+  const exists = (path: string): boolean => path === '' || (!isAboveWorkspace(path) && view.entries.has(path)) || kindOf(path) !== null;
+
+  /** The anchors of a Markdown file, or `null` when they are not known (an unreadable file outside the workspace). */
+  const anchorsOf = (file: string): Anchors | null => {
+    let found = anchors.get(file);
+    if (found === undefined) {
+      const markdown = view.files.has(file) ? view.markdownOf(file) : readOutside(setup.root.path, linkRootPath(file, workspaceDir));
+      found = markdown === null ? (view.files.has(file) ? NO_ANCHORS : null) : indexAnchors(markdown);
+      anchors.set(file, found);
+    }
+    return found;
+  };
+
+  /** The README GitHub shows for the directory `dir`: the first `README.md` in any case, in code-unit order. */
+  const readmeOf = (dir: string): string | null => {
+    let found = readmes.get(dir);
+    if (found === undefined) {
+      const names = [...list(dir).values()].filter((d) => README.test(d.name) && !d.isDirectory()).map((d) => d.name);
+      const first = names.sort()[0];
+      found = first === undefined ? null : dir === '' ? first : `${dir}/${first}`;
+      readmes.set(dir, found);
+    }
+    return found;
+  };
+
+  const suggestOutside = (missing: string): string | null => {
+    const slash = missing.lastIndexOf('/');
+    const dir = slash === -1 ? '' : missing.slice(0, slash);
+    const names = [...list(dir).keys()].filter((name) => name !== '.git');
+    const guess = closestMatch(missing.slice(slash + 1), names);
+    return guess === null ? null : dir === '' ? guess : `${dir}/${guess}`;
+  };
+
+  return (record) => {
+    /** What fragments on `file` match: the anchors of a workspace Markdown file or of a readable Markdown file above the workspace; else `null` (not checked). */
+    const markdownAnchors = (file: string): Anchors | null => {
+      if (view.files.has(file)) {
+        record(file);
+        return anchorsOf(file);
+      }
+      if (!isAboveWorkspace(file) || !MARKDOWN.test(file) || kindOf(file) !== 'file') return null;
+      record(file);
+      return anchorsOf(file);
+    };
+    const fragmentTarget = (path: string): FragmentTarget | null => {
+      const own = markdownAnchors(path);
+      if (own !== null) return { kind: 'file', anchors: own };
+      if (kindOf(path) !== 'directory') return null;
+      record(readmeKey(path));
+      const readme = readmeOf(path);
+      if (readme === null) return { kind: 'no-readme' };
+      const found = markdownAnchors(readme);
+      return found === null ? null : { kind: 'readme', readme, anchors: found };
+    };
+    return {
+      workspaceDir,
+      rootName,
+      ownUrls: setup.ownUrls,
+      exists: (path) => (record(path), exists(path)),
+      fragmentTarget,
+      nodeIdOf: () => null,
+      suggestFile: (missing) => (isAboveWorkspace(missing) ? suggestOutside(missing) : view.suggestFile(missing)),
+    };
+  };
+}
+
+/** The parsed body of a Markdown file under the link root, read only for its anchors; `null` when it cannot be read. */
+function readOutside(linkRoot: string, path: string): MarkdownInfo | null {
+  const read = readFileInside(linkRoot, path, MAX_FILE_BYTES);
+  if (!read.ok) return null;
+  const decoded = decodeText(read.bytes);
+  if (!decoded.ok) return null;
+  const frontmatter = parseFrontmatter(decoded.text);
+  return frontmatter.body === null ? null : extractMarkdown(frontmatter.body, frontmatter.bodyLine);
+}
