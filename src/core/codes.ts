@@ -50,7 +50,7 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   TITLE_MISSING: 'A document has no `title`.',
   DEPENDS_ON_DUPLICATE: 'The same id is listed twice in `depends_on`.',
   MD_ANCHOR_BROKEN: 'A link fragment matches no heading of the target document.',
-  MD_LINK_OUTSIDE_WORKSPACE: 'A relative Markdown link leaves the workspace and is not checked.',
+  MD_LINK_OUTSIDE_WORKSPACE: 'A Markdown link leaves the repository (or the workspace, when there is none) and is not checked.',
   MD_NESTING_TOO_DEEP: 'Part of a body is nested too deeply (block quotes, lists, brackets) for its links to be checked.',
   FIELD_MISSPELLED: 'A frontmatter key is a near miss (`dependsOn`, `ID`) or a synonym (`dependencies`) of a field, and is ignored.',
   CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type.',
