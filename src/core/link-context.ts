@@ -88,7 +88,8 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (t
     let found = anchors.get(file);
     if (found === undefined) {
       const markdown = view.files.has(file) ? view.markdownOf(file) : readOutside(setup.root.path, linkRootPath(file, workspaceDir));
-      found = markdown === null ? (view.files.has(file) ? NO_ANCHORS : null) : indexAnchors(markdown);
+      // A file whose body cannot be parsed (unreadable, unclosed frontmatter) has its own finding; its fragments are not checked.
+      found = markdown === null ? null : indexAnchors(markdown);
       anchors.set(file, found);
     }
     return found;

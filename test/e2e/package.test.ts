@@ -40,7 +40,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     expect(files).toContain('dist/bin/docugraph.js');
     expect(files).toContain('dist/bin/docugraph-mcp.js');
     expect(files).toContain('dist/core/index.d.ts');
-    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/.*\.(js|d\.ts))$/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/.*\.(js|d\.ts)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
   });
 
   it('docugraph runs from the installed package', () => {
