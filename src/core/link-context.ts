@@ -8,7 +8,7 @@
  */
 import type { Dirent } from 'node:fs';
 import { DEFAULT_CONFIG, type LinkOptions } from './config-types.js';
-import { indexAnchors, isAboveWorkspace, linkRootPath, NO_ANCHORS, type Anchors, type FragmentTarget, type LinkContext } from './check-links.js';
+import { indexAnchors, isAboveWorkspace, linkRootPath, type Anchors, type FragmentTarget, type LinkContext } from './check-links.js';
 import { diskView, type DiskView, type EntryKind } from './existence.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { findLinkRoot, type LinkRoot } from './link-root.js';

@@ -256,6 +256,7 @@ const HAND_MADE: Record<string, Entry> = {
     '[root](/guide/setup.md) [root gone](/guide/none.md) [root dir](/guide) [root top](/)',
     '[case](guide/setup.md#Install-Steps) [case2](guide/setup.md#INSTALL-STEPS) [bad](guide/setup.md#uninstall)',
     '[self](#acme-docs) [self case](#Acme-Docs) [self bad](#nope) [readme](#readme) [top](#top)',
+    '[unclosed](fm/unclosed.md#unclosed)',
     '[html a](guide/setup.md#footnote1) [html span](guide/setup.md#Span-Id) [html h2](guide/setup.md#custom-h2) [html bad](guide/setup.md#footnote9)',
     '[dir](guide) [dir slash](guide/) [dir frag](guide#guide-home) [dir slash frag](guide/#guide-home) [dir bad frag](guide#nothing)',
     '[no readme](assets) [no readme frag](assets#logo) [no readme slash frag](assets/#logo)',
