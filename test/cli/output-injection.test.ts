@@ -160,7 +160,7 @@ describe('answers that embed documents verbatim', () => {
       expect(tty, argv.join(' ')).not.toMatch(RAW);
       expect(JSON.parse(tty), argv.join(' ')).toEqual(JSON.parse(pipe));
     }
-    expect(formatJson(listTasks(workspace))).toMatch(/\u001b/);
+    expect(formatJson(listTasks(workspace))).toMatch(/\u2028/);
   });
 });
 
