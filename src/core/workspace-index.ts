@@ -66,8 +66,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   const fileSet = new Set<string>();
   const entrySet = new Set<string>();
   const files = new Map<string, FileEntry>();
-  /** For each link target, the files whose links looked at it. */
-  const linkers = new Map<string, Set<string>>();
+  /** For each link target, the files whose links looked at it (`null` until a partial refresh needs it). */
+  let linkers: Map<string, Set<string>> | null = null;
   /** Files with an `MD_LINK_BROKEN` finding: its suggestion depends on the whole file list. */
   const brokenLinkers = new Set<string>();
   let sortedFiles: string[] = [];
@@ -131,7 +131,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     config = read.config;
     links = null;
     files.clear();
-    linkers.clear();
+    linkers = null;
     brokenLinkers.clear();
     return true;
   }
@@ -222,10 +222,14 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   function recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean): void {
     const recheck = new Set<string>();
     for (const file of changed) if (files.has(file)) recheck.add(file);
-    for (const set of [changed, touched]) for (const path of set) for (const source of linkers.get(path) ?? []) recheck.add(source);
-    for (const path of touched) {
-      const readme = readmeKeyOfEntry(path);
-      if (readme !== null) for (const source of linkers.get(readme) ?? []) recheck.add(source);
+    // The reverse index is needed from the second refresh on (a one-shot load never builds it).
+    const index = linkers ?? (recheck.size === files.size ? null : reverseIndex());
+    if (index !== null) {
+      for (const set of [changed, touched]) for (const path of set) for (const source of index.get(path) ?? []) recheck.add(source);
+      for (const path of touched) {
+        const readme = readmeKeyOfEntry(path);
+        if (readme !== null) for (const source of index.get(readme) ?? []) recheck.add(source);
+      }
     }
     if (setChanged) for (const source of brokenLinkers) recheck.add(source);
     for (const file of changed) if (!files.has(file)) forgetLinks(file);
@@ -243,19 +247,24 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const markdown = entry.analysis.mayLink ? entry.analysis.markdown() : null;
       const diagnostics = markdown === null ? [] : checkLinks(source, markdown, context);
       entry.links = { diagnostics, targets };
-      for (const target of targets) {
-        let set = linkers.get(target);
-        if (set === undefined) linkers.set(target, (set = new Set()));
-        set.add(source);
-      }
+      if (linkers !== null) addTargets(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     }
   }
 
   function forgetLinks(source: string): void {
     brokenLinkers.delete(source);
+    if (linkers === null) return;
     const entry = files.get(source);
     for (const target of entry?.links?.targets ?? []) linkers.get(target)?.delete(source);
+  }
+
+  /** For each link target, the files whose links looked at it: built from the per-file findings when first needed. */
+  function reverseIndex(): Map<string, Set<string>> {
+    const index = new Map<string, Set<string>>();
+    for (const [source, entry] of files) if (entry.links !== null) addTargets(index, source, entry.links.targets);
+    linkers = index;
+    return index;
   }
 
   return {
@@ -272,6 +281,14 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     },
     directories: () => listings.keys(),
   };
+}
+
+function addTargets(index: Map<string, Set<string>>, source: string, targets: readonly string[]): void {
+  for (const target of targets) {
+    let set = index.get(target);
+    if (set === undefined) index.set(target, (set = new Set()));
+    set.add(source);
+  }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
