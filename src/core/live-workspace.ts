@@ -139,6 +139,8 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
   }
 
   const ready = (async () => {
+    // Let the caller finish starting (the server wires its transport) before the first slice.
+    await nextTurn();
     const steps = index.refreshSteps('all');
     let sliceStart = performance.now();
     for (;;) {

@@ -54,6 +54,8 @@ interface FileEntry {
   links: LinkEntry | null;
 }
 
+/** The step a refresh yields after each directory it lists (no file read yet). */
+const LISTING = Object.freeze({ done: 0, total: 0 });
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], diagnostic: null };
 /** Above this many reported paths in one refresh (a checkout), every directory is listed again. */
 const FULL_REFRESH_OVER = 2000;
@@ -83,6 +85,11 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 
   /** Lists `start` again and, through the queue, every directory whose listing it adds (`deep`: every one below). */
   function relist(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): void {
+    for (const step of relistSteps(start, deep, touched, candidates, visited)) void step;
+  }
+
+  /** `relist`, one directory per step (a full load lists thousands; a caller may pause between them). */
+  function* relistSteps(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): Generator<void, void, void> {
     const queue = [start];
     while (queue.length > 0) {
       const dir = queue.pop()!;
@@ -101,6 +108,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const oldSubdirs = new Set(old.subdirs);
       for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched, candidates);
       for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push(sub);
+      yield;
     }
   }
 
@@ -167,7 +175,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
         rulesChanged ||= rules.diagnostics.map((d) => d.message).join('\n') !== before;
       }
       const visited = new Set<string>();
-      relist('', true, touched, candidates, visited);
+      for (const step of relistSteps('', true, touched, candidates, visited)) yield (void step, LISTING);
       for (const dir of [...listings.keys()]) if (!visited.has(dir)) drop(dir, touched, candidates);
       for (const file of fileSet) candidates.add(file);
     } else {
@@ -276,7 +284,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       for (;;) {
         const step = steps.next();
         if (step.done === true) return step.value;
-        onProgress?.(step.value.done, step.value.total);
+        if (step.value !== LISTING) onProgress?.(step.value.done, step.value.total);
       }
     },
     directories: () => listings.keys(),
