@@ -18,7 +18,8 @@ export interface LinkEntry {
 /** What discovery found: the Markdown files (sorted), every entry, and its own findings. */
 export interface DiscoveredFiles {
   readonly files: readonly string[];
-  readonly entries: ReadonlySet<string>;
+  /** Every entry the walk saw, each mapped to itself (the string the link checks reuse). */
+  readonly entries: ReadonlyMap<string, string>;
   readonly diagnostics: readonly Diagnostic[];
 }
 

@@ -1,6 +1,6 @@
 /**
  * META-01 §5: check relative Markdown links (target exists) and fragments (heading anchors).
- * The filesystem is reached only through the `exists` function the caller passes in.
+ * The filesystem is reached only through the `existing` function the caller passes in.
  */
 import { posix } from 'node:path';
 import { echo } from './errors.js';
@@ -11,8 +11,12 @@ import type { Diagnostic, MarkdownInfo } from './types.js';
 export interface LinkContext {
   /** Every Markdown file of the workspace. */
   readonly files: ReadonlySet<string>;
-  /** Whether a root-relative path (file or directory of any kind) exists. `''` is the root. */
-  readonly exists: (path: string) => boolean;
+  /**
+   * A root-relative path (file or directory of any kind; `''` is the root) as the workspace
+   * holds it when it exists — the workspace's own string, so that the lookups that follow
+   * compare a string with itself —, or `null` when it does not exist.
+   */
+  readonly existing: (path: string) => string | null;
   /** The anchors of a workspace Markdown file (see `indexAnchors`), or `null` when it has no body. */
   readonly anchorsOf: (path: string) => Anchors | null;
   /** The node id a file defines, or `null`. */
@@ -69,7 +73,8 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
 type Problem = Pick<Diagnostic, 'code' | 'message'>;
 
 function checkLink(from: string, dir: readonly string[], url: string, context: LinkContext): Problem | null {
-  if (SCHEME.test(url) || url.startsWith('//')) return null;
+  // A scheme needs a `:` (most links have none: skip the expression).
+  if ((url.includes(':') && SCHEME.test(url)) || url.startsWith('//')) return null;
   const hash = url.indexOf('#');
   const beforeHash = hash === -1 ? url : url.slice(0, hash);
   const fragment = hash === -1 ? '' : decode(url.slice(hash + 1));
@@ -86,12 +91,13 @@ function checkLink(from: string, dir: readonly string[], url: string, context: L
         message: `link \`${echo(url)}\` leaves the workspace, so it is not checked; link to a file inside the workspace or use a full URL`,
       };
     }
-    target = resolved;
-    if (!context.exists(target)) {
-      const guess = context.suggestFile(target);
+    const found = context.existing(resolved);
+    if (found === null) {
+      const guess = context.suggestFile(resolved);
       const hint = guess === null ? 'fix the path or add the file' : `did you mean \`${relativeLink(from, guess)}\`?`;
-      return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: \`${echo(target)}\` does not exist; ${hint}` };
+      return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: \`${echo(resolved)}\` does not exist; ${hint}` };
     }
+    target = found;
   }
   if (fragment === '' || !context.files.has(target)) return null;
   const anchors = context.anchorsOf(target) ?? NO_ANCHORS;
@@ -115,16 +121,27 @@ function dirSegments(path: string): string[] {
  * root. What `posix.normalize(posix.join(…))` gives, in one pass.
  */
 export function resolvePath(base: readonly string[], path: string): string | null {
-  const out = [...base];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (out.length === 0) return null;
-      out.pop();
+  // `kept` segments of `base`, then the segments `path` adds (scanned in place, not split).
+  let kept = base.length;
+  const added: string[] = [];
+  for (let start = 0; start <= path.length; ) {
+    let end = path.indexOf('/', start);
+    if (end === -1) end = path.length;
+    const length = end - start;
+    const dot = length > 0 && length < 3 && path.charCodeAt(start) === 0x2e && path.charCodeAt(end - 1) === 0x2e;
+    if (length === 0 || (dot && length === 1)) {
+      // `a//b`, `./a`: nothing.
+    } else if (dot) {
+      if (added.length > 0) added.pop();
+      else if (kept > 0) kept -= 1;
+      else return null;
     } else {
-      out.push(segment);
+      added.push(path.slice(start, end));
     }
+    start = end + 1;
   }
+  const out = base.slice(0, kept);
+  for (const segment of added) out.push(segment);
   return out.join('/');
 }
 

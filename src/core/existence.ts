@@ -5,13 +5,14 @@ import type { Dirent } from 'node:fs';
 import { listDirectoryInside } from './safe-fs.js';
 
 /**
- * `exists(path)` for link checks: first the entries the walk saw, then (for skipped places
+ * `existing(path)` for link checks: first the entries the walk saw (the answer is then the
+ * walk's own string for the path), then (for skipped places
  * such as dot-directories) the disk, one component at a time, with exact-case names (so the
  * answer is the same on case-insensitive filesystems) and never following a symbolic link.
  * A path that runs through a symbolic link counts as existing: it is not followed, so it
  * cannot be disproved.
  */
-export function existenceOracle(root: string, entries: ReadonlySet<string>): (path: string) => boolean {
+export function existenceOracle(root: string, entries: ReadonlyMap<string, string>): (path: string) => string | null {
   const cache = new Map<string, boolean>();
   const listings = new Map<string, ReadonlyMap<string, Dirent>>();
   const list = (dir: string): ReadonlyMap<string, Dirent> => {
@@ -36,12 +37,14 @@ export function existenceOracle(root: string, entries: ReadonlySet<string>): (pa
     return true;
   };
   return (path) => {
-    if (path === '' || entries.has(path)) return true;
+    if (path === '') return path;
+    const entry = entries.get(path);
+    if (entry !== undefined) return entry;
     let known = cache.get(path);
     if (known === undefined) {
       known = existsOnDisk(path);
       cache.set(path, known);
     }
-    return known;
+    return known ? path : null;
   };
 }

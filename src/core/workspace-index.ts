@@ -58,16 +58,21 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
   const listings = new Map<string, DirectoryListing>();
   const fileSet = new Set<string>();
-  const entrySet = new Set<string>();
+  /** Every entry the walk sees, mapped to itself: the link checks keep and compare these strings. */
+  const entrySet = new Map<string, string>();
   const files = new Map<string, FileEntry>();
-  /** For each link target, the files whose links looked at it. */
-  const linkers = new Map<string, Set<string>>();
+  /**
+   * For each link target, the files whose links looked at it: made from the files' `targets`
+   * the first time a refresh needs it (a full load re-checks every file and never does), then
+   * kept up to date.
+   */
+  let linkers: Map<string, Set<string>> | null = null;
   /** Files with an `MD_LINK_BROKEN` finding: its suggestion depends on the whole file list. */
   const brokenLinkers = new Set<string>();
   let sortedFiles: string[] = [];
   /** Whether the set of Markdown files changed since `sortedFiles` was made. */
   let filesMoved = false;
-  let current: Workspace = assembleWorkspace(root, { files: [], entries: new Set(), diagnostics: [] }, new Map());
+  let current: Workspace = assembleWorkspace(root, { files: [], entries: new Map(), diagnostics: [] }, new Map());
   let loaded = false;
 
   /** Lists `start` again and, through the queue, every directory whose listing it adds (`deep`: every one below). */
@@ -82,7 +87,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       listings.set(dir, listing);
       const newEntries = new Set(listing.entries);
       for (const entry of old.entries) if (!newEntries.has(entry)) (touched.add(entry), entrySet.delete(entry));
-      for (const entry of listing.entries) if (!entrySet.has(entry)) (touched.add(entry), entrySet.add(entry));
+      for (const entry of listing.entries) if (!entrySet.has(entry)) (touched.add(entry), entrySet.set(entry, entry));
       if (!sameList(old.files, listing.files)) filesMoved = true;
       for (const file of old.files) (candidates.add(file), fileSet.delete(file));
       for (const file of listing.files) (candidates.add(file), fileSet.add(file));
@@ -164,9 +169,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     recheckLinks(changed, touched, setChanged);
     const discoveryDiagnostics: Diagnostic[] = [...rules.diagnostics];
     for (const listing of listings.values()) if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
-    const analyses = new Map<string, { analysis: FileAnalysis; links: LinkEntry | null }>();
-    for (const file of sortedFiles) analyses.set(file, files.get(file)!);
-    current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, analyses);
+    // `files` holds exactly the files of `sortedFiles`: it is the per-file map the assembly reads.
+    current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files);
     return current;
   }
 
@@ -174,7 +178,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   function recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean): void {
     const recheck = new Set<string>();
     for (const file of changed) if (files.has(file)) recheck.add(file);
-    for (const set of [changed, touched]) for (const path of set) for (const source of linkers.get(path) ?? []) recheck.add(source);
+    if (recheck.size < files.size) {
+      const index = linkersIndex();
+      for (const set of [changed, touched]) for (const path of set) for (const source of index.get(path) ?? []) recheck.add(source);
+    }
     if (setChanged) for (const source of brokenLinkers) recheck.add(source);
     for (const file of changed) if (!files.has(file)) forgetLinks(file);
     if (recheck.size === 0) return;
@@ -189,9 +196,14 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const targets: string[] = [];
       const context: LinkContext = {
         files: fileSet,
-        exists: (path) => (targets.push(path), oracle(path)),
+        existing: (path) => {
+          const found = oracle(path);
+          targets.push(found ?? path);
+          return found;
+        },
         anchorsOf: (file) => {
-          targets.push(file);
+          // A link with a fragment asked `existing` for the same file just before.
+          if (targets[targets.length - 1] !== file) targets.push(file);
           let found = anchors.get(file);
           if (found === undefined) {
             const markdown = files.get(file)?.analysis.markdown() ?? null;
@@ -205,11 +217,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const markdown = entry.analysis.mayLink ? entry.analysis.markdown() : null;
       const diagnostics = markdown === null ? [] : checkLinks(source, markdown, context);
       entry.links = { diagnostics, targets };
-      for (const target of targets) {
-        let set = linkers.get(target);
-        if (set === undefined) linkers.set(target, (set = new Set()));
-        set.add(source);
-      }
+      if (linkers !== null) addLinker(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     }
   }
@@ -217,7 +225,15 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   function forgetLinks(source: string): void {
     brokenLinkers.delete(source);
     const entry = files.get(source);
-    for (const target of entry?.links?.targets ?? []) linkers.get(target)?.delete(source);
+    if (linkers !== null) for (const target of entry?.links?.targets ?? []) linkers.get(target)?.delete(source);
+  }
+
+  function linkersIndex(): Map<string, Set<string>> {
+    if (linkers === null) {
+      linkers = new Map();
+      for (const [source, entry] of files) if (entry.links !== null) addLinker(linkers, source, entry.links.targets);
+    }
+    return linkers;
   }
 
   return {
@@ -234,6 +250,15 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     },
     directories: () => listings.keys(),
   };
+}
+
+/** Records that `source`'s links looked at each of `targets`. */
+function addLinker(linkers: Map<string, Set<string>>, source: string, targets: readonly string[]): void {
+  for (const target of targets) {
+    let set = linkers.get(target);
+    if (set === undefined) linkers.set(target, (set = new Set()));
+    set.add(source);
+  }
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
