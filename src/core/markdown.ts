@@ -7,9 +7,9 @@
  * Only the inline content that can hold a link (it has a `[`) and headings are parsed
  * inline; the rest of the body is only split into blocks.
  */
-import GithubSlugger from 'github-slugger';
 import type { Token } from 'markdown-it';
 import { linkParser, md, OFFSET, type Definitions, type Marked, type NestingWatch } from './markdown-parser.js';
+import { createSlugger } from './slugger.js';
 import type { MarkdownInfo, MarkdownLink } from './types.js';
 
 export type { Token } from 'markdown-it';
@@ -36,7 +36,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
   const tokens = md.parse(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env);
   const links: (MarkdownLink & { order: number })[] = [];
   const anchors: string[] = [];
-  const slugger = new GithubSlugger();
+  const slugger = createSlugger();
   let firstH1: string | null = null;
   let blockLine = 0;
   let inHeading: string | null = null;
@@ -49,7 +49,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     if (inHeading === null && !content.includes('[')) continue;
     if (inHeading !== null && PLAIN_HEADING.test(content)) {
       // Plain text: what the inline parser would give back unchanged.
-      anchors.push(slugger.slug(content));
+      anchors.push(slugger(content));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(content);
       continue;
     }
@@ -65,7 +65,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     parser.inline.parse(content, parser, env, children);
     if (inHeading !== null) {
       const text = headingText(children);
-      anchors.push(slugger.slug(text));
+      anchors.push(slugger(text));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(text);
     }
     collectLinks(children as Marked[], (offset) => blockLine + linesBefore(offset), links);
