@@ -45,11 +45,12 @@ export function unreadable(path: string, message: string): FileAnalysis {
 /** Analyses one file's normalised text; `config` says which frontmatter keys hold the fields. */
 export function analyzeText(path: string, text: string, config: NodeConfig = DEFAULT_CONFIG): FileAnalysis {
   const fm = parseFrontmatter(text);
-  const body = fm.body;
+  const { body, bodyLine } = fm;
   const mayLink = body !== null && body.includes('[');
+  // The memo keeps only the body and its line (not the frontmatter's parse, which dies young).
   let parsed: MarkdownInfo | null | undefined;
   const markdown = (): MarkdownInfo | null => {
-    if (parsed === undefined) parsed = body === null ? null : extractMarkdown(body, fm.bodyLine);
+    if (parsed === undefined) parsed = body === null ? null : extractMarkdown(body, bodyLine);
     return parsed;
   };
   if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: [], markdown };

@@ -42,10 +42,13 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   for (const id of ids) {
     const node = nodes.get(id)!;
     const deps: string[] = [];
-    node.dependsOn.forEach((dep, index) => {
-      if (nodes.has(dep)) {
-        deps.push(dep);
-        return;
+    for (let index = 0; index < node.dependsOn.length; index += 1) {
+      const dep = node.dependsOn[index]!;
+      const target = nodes.get(dep);
+      if (target !== undefined) {
+        // The node's own id string (equal to `dep`): later lookups compare one string with itself.
+        deps.push(target.id);
+        continue;
       }
       paths ??= indexPaths(nodes);
       diagnostics.push({
@@ -55,8 +58,8 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
         path: node.path,
         line: node.dependsOnLines[index] ?? null,
       });
-    });
-    deps.sort(compareStrings);
+    }
+    if (deps.length > 1) deps.sort(compareStrings);
     upstream.set(id, deps);
     edgeCount += deps.length;
     for (const dep of deps) downstream.get(dep)!.push(id);

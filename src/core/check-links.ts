@@ -125,7 +125,8 @@ type Problem = Pick<Diagnostic, 'code' | 'message'>;
 /** Checks one link of `from`, whose directory is `base` (segments below the link root). */
 function checkLink(from: string, base: readonly string[], url: string, context: LinkContext): Problem | null {
   let written = url;
-  const external = SCHEME.test(url) || url.startsWith('//');
+  // A scheme needs a `:` (most links have none: skip the expression).
+  const external = (url.includes(':') && SCHEME.test(url)) || url.startsWith('//');
   if (external) {
     const own = context.ownUrls.pathOf(url);
     if (own === null) return null;
@@ -227,16 +228,27 @@ function dirSegments(path: string): string[] {
  * root. What `posix.normalize(posix.join(…))` gives, in one pass.
  */
 export function resolvePath(base: readonly string[], path: string): string | null {
-  const out = [...base];
-  for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (out.length === 0) return null;
-      out.pop();
+  // `kept` segments of `base`, then the segments `path` adds (scanned in place, not split).
+  let kept = base.length;
+  const added: string[] = [];
+  for (let start = 0; start <= path.length; ) {
+    let end = path.indexOf('/', start);
+    if (end === -1) end = path.length;
+    const length = end - start;
+    const dot = length > 0 && length < 3 && path.charCodeAt(start) === 0x2e && path.charCodeAt(end - 1) === 0x2e;
+    if (length === 0 || (dot && length === 1)) {
+      // `a//b`, `./a`: nothing.
+    } else if (dot) {
+      if (added.length > 0) added.pop();
+      else if (kept > 0) kept -= 1;
+      else return null;
     } else {
-      out.push(segment);
+      added.push(path.slice(start, end));
     }
+    start = end + 1;
   }
+  const out = base.slice(0, kept);
+  for (const segment of added) out.push(segment);
   return out.join('/');
 }
 

@@ -17,7 +17,7 @@ export interface Cycles {
 export function findCycles(graph: Pick<Graph, 'ids' | 'upstream'>, nodes: ReadonlyMap<string, DocNode>): Cycles {
   const cycles: Cycle[] = [];
   for (const component of stronglyConnectedComponents(graph.ids, graph.upstream)) {
-    const ids = sortStrings(component);
+    const ids = component.length === 1 ? component : sortStrings(component);
     const first = ids[0]!;
     const selfEdge = (graph.upstream.get(first) ?? []).includes(first);
     if (ids.length === 1 && !selfEdge) continue;
@@ -47,49 +47,47 @@ export function stronglyConnectedComponents(
   ids: readonly string[],
   edges: ReadonlyMap<string, readonly string[]>,
 ): string[][] {
+  // Each id gets its visit number once; `low` and the stack flags are arrays over those numbers.
   const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
+  const low: number[] = [];
+  const onStack: boolean[] = [];
   const stack: string[] = [];
+  const stackAt: number[] = [];
   const components: string[][] = [];
-  let counter = 0;
+  const work: { id: string; at: number; neighbours: readonly string[]; next: number }[] = [];
+  const visit = (id: string): void => {
+    const at = low.length;
+    index.set(id, at);
+    low.push(at);
+    onStack.push(true);
+    stack.push(id);
+    stackAt.push(at);
+    work.push({ id, at, neighbours: edges.get(id) ?? [], next: 0 });
+  };
   for (const start of ids) {
     if (index.has(start)) continue;
-    const work: { id: string; next: number }[] = [{ id: start, next: 0 }];
-    index.set(start, counter);
-    low.set(start, counter);
-    counter += 1;
-    stack.push(start);
-    onStack.add(start);
+    visit(start);
     while (work.length > 0) {
       const frame = work[work.length - 1]!;
-      const neighbours = edges.get(frame.id) ?? [];
-      if (frame.next < neighbours.length) {
-        const next = neighbours[frame.next]!;
+      if (frame.next < frame.neighbours.length) {
+        const next = frame.neighbours[frame.next]!;
         frame.next += 1;
-        if (!index.has(next)) {
-          index.set(next, counter);
-          low.set(next, counter);
-          counter += 1;
-          stack.push(next);
-          onStack.add(next);
-          work.push({ id: next, next: 0 });
-        } else if (onStack.has(next)) {
-          low.set(frame.id, Math.min(low.get(frame.id)!, index.get(next)!));
-        }
+        const seen = index.get(next);
+        if (seen === undefined) visit(next);
+        else if (onStack[seen] === true && seen < low[frame.at]!) low[frame.at] = seen;
         continue;
       }
       work.pop();
       const parent = work[work.length - 1];
-      if (parent !== undefined) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
-      if (low.get(frame.id) === index.get(frame.id)) {
+      if (parent !== undefined && low[frame.at]! < low[parent.at]!) low[parent.at] = low[frame.at]!;
+      if (low[frame.at] === frame.at) {
         const component: string[] = [];
-        let member: string;
+        let member: number;
         do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          component.push(member);
-        } while (member !== frame.id);
+          member = stackAt.pop()!;
+          onStack[member] = false;
+          component.push(stack.pop()!);
+        } while (member !== frame.at);
         components.push(component);
       }
     }

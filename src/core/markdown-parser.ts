@@ -11,9 +11,11 @@ import paragraph from 'markdown-it/lib/rules_block/paragraph.mjs';
 import reference from 'markdown-it/lib/rules_block/reference.mjs';
 import image from 'markdown-it/lib/rules_inline/image.mjs';
 import link from 'markdown-it/lib/rules_inline/link.mjs';
+import { useFastBlockState } from './block-state.js';
 
 /** The block parser, and the inline parser for headings (every inline rule). */
 export const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false }).use(footnote);
+useFastBlockState(md);
 // Keep destinations as written (after CommonMark unescaping): no percent-encoding, no scheme filter.
 md.normalizeLink = (url) => url;
 md.validateLink = () => true;
@@ -39,6 +41,9 @@ const LINK_RULES = ['text', 'escape', 'backticks', 'footnote_call', 'link', 'ima
 export const linkParser = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
 linkParser.normalizeLink = md.normalizeLink;
 linkParser.validateLink = md.validateLink;
+// Link extraction reads destinations, never the text: an autolink's text is left as written
+// (no URL parsing or punycode decoding for a text nobody reads).
+linkParser.normalizeLinkText = (url) => url;
 
 /**
  * The source offset (in the inline content) where each inline link or image starts. Links

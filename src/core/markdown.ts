@@ -7,10 +7,10 @@
  * Only the inline content that can hold a link (it has a `[`) and headings are parsed
  * inline; the rest of the body is only split into blocks.
  */
-import GithubSlugger from 'github-slugger';
 import type { Token } from 'markdown-it';
 import { ANCHOR_HINT, htmlAnchors } from './html-anchors.js';
 import { linkParser, md, OFFSET, type Definitions, type Marked, type NestingWatch } from './markdown-parser.js';
+import { createSlugger } from './slugger.js';
 import type { MarkdownInfo, MarkdownLink } from './types.js';
 
 export type { Token } from 'markdown-it';
@@ -39,7 +39,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
   const links: (MarkdownLink & { order: number })[] = [];
   const anchors: string[] = [];
   const explicit: string[] = [];
-  const slugger = new GithubSlugger();
+  const slugger = createSlugger();
   let firstH1: string | null = null;
   let blockLine = 0;
   let inHeading: string | null = null;
@@ -54,7 +54,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     if (inHeading === null && !mayAnchor && !content.includes('[')) continue;
     if (inHeading !== null && PLAIN_HEADING.test(content)) {
       // Plain text: what the inline parser would give back unchanged.
-      anchors.push(slugger.slug(content));
+      anchors.push(slugger(content));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(content);
       continue;
     }
@@ -70,7 +70,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     parser.inline.parse(content, parser, env, children);
     if (inHeading !== null) {
       const text = headingText(children);
-      anchors.push(slugger.slug(text));
+      anchors.push(slugger(text));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(text);
     }
     collectLinks(children as Marked[], (offset) => blockLine + linesBefore(offset), links, mayAnchor ? explicit : null);

@@ -8,9 +8,13 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A sorted copy of `values` in code-unit order. */
+/**
+ * A sorted copy of `values` in code-unit order. `sort()` without a comparator orders strings
+ * by code units too (the language's string comparison), and is faster on large arrays than a
+ * comparator called for every pair.
+ */
 export function sortStrings(values: Iterable<string>): string[] {
-  return [...values].sort(compareStrings);
+  return [...values].sort();
 }
 
 /** Orders diagnostics by path, then line (unknown first), then code, then message (META-01 §6). */

@@ -3,7 +3,11 @@
  * question bounded whatever the input: long strings are not compared, large sets are searched
  * through an index, and a running best list prunes the scan.
  */
+import { createDeletionIndex, type DeletionIndex } from './deletion-index.js';
+import { distanceFrom, type DistanceFrom } from './edit-distance.js';
 import { compareStrings } from './sort.js';
+
+export { editDistance } from './edit-distance.js';
 
 /** Strings longer than this are never compared (an id or a file name is far shorter). */
 export const MAX_SUGGEST_LENGTH = 256;
@@ -26,11 +30,12 @@ export function closestMatches(
   const target = wanted.toLowerCase();
   // The best so far, nearest first; once full, its last entry bounds every later comparison.
   const best: { value: string; distance: number }[] = [];
+  let from: DistanceFrom | undefined;
   for (const value of candidates) {
     const bound = best.length === limit ? best[limit - 1]!.distance : maxDistance;
     // A length gap is a lower bound of the distance: skip the work when it already loses.
     if (Math.abs(value.length - target.length) > bound || value.length > MAX_SUGGEST_LENGTH) continue;
-    const distance = value === wanted ? -1 : editDistance(target, value.toLowerCase(), bound);
+    const distance = value === wanted ? -1 : (from ??= distanceFrom(target))(value.toLowerCase(), bound);
     if (distance > bound) continue;
     const entry = { value, distance };
     let at = best.length;
@@ -52,27 +57,6 @@ export function closestMatch(wanted: string, candidates: Iterable<string>): stri
   return closestMatches(wanted, candidates, 1, allowedDistance(wanted))[0] ?? null;
 }
 
-/** Levenshtein distance; stops early (returning `bound + 1`) once it must exceed `bound`. */
-export function editDistance(a: string, b: string, bound = Number.POSITIVE_INFINITY): number {
-  if (a === b) return 0;
-  let previous = new Array<number>(b.length + 1);
-  let current = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
-  for (let i = 1; i <= a.length; i += 1) {
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > bound) return bound + 1;
-    [previous, current] = [current, previous];
-  }
-  return previous[b.length]!;
-}
-
 /** "Did you mean" over one set of candidates, asked many times. */
 export interface Suggester {
   /** The closest candidate within a distance that scales with the length, or `null`. */
@@ -91,33 +75,11 @@ export function createSuggester(candidates: readonly string[]): Suggester {
   if (candidates.length <= SCAN_LIMIT) {
     return { best: (wanted) => closestMatch(wanted, candidates), some: (wanted, limit) => closestMatches(wanted, candidates, limit) };
   }
-  let index: Map<string, string[]> | undefined;
-  const pool = (wanted: string): Set<string> => {
-    const found = new Set<string>();
-    // Nothing longer can be one edit from an indexed candidate: no need to build the index.
-    if (wanted.length > INDEX_MAX_LENGTH + 1) return found;
-    if (index === undefined) {
-      index = new Map();
-      for (const candidate of candidates) {
-        if (candidate.length > INDEX_MAX_LENGTH) continue;
-        for (const variant of deletions(candidate.toLowerCase())) {
-          const list = index.get(variant);
-          if (list === undefined) index.set(variant, [candidate]);
-          else if (list[list.length - 1] !== candidate) list.push(candidate);
-        }
-      }
-    }
-    for (const variant of deletions(wanted.toLowerCase())) for (const candidate of index.get(variant) ?? []) found.add(candidate);
-    return found;
-  };
+  let index: DeletionIndex | undefined;
+  // Nothing longer can be one edit from an indexed candidate: no need to build the index.
+  const pool = (wanted: string): Set<string> =>
+    wanted.length > INDEX_MAX_LENGTH + 1 ? new Set() : (index ??= createDeletionIndex(candidates, INDEX_MAX_LENGTH))(wanted);
   return { best: (wanted) => closestMatch(wanted, pool(wanted)), some: (wanted, limit) => closestMatches(wanted, pool(wanted), limit) };
-}
-
-/** `word` itself and every string made by deleting one character of it. */
-function deletions(word: string): string[] {
-  const out = [word];
-  for (let i = 0; i < word.length; i += 1) out.push(word.slice(0, i) + word.slice(i + 1));
-  return out;
 }
 
 /** How many same-named files, nearest by path, a moved-file suggestion compares. */
@@ -133,7 +95,8 @@ const DIRECTORY_SCAN_LIMIT = 100;
 export function createPathSuggester(files: readonly string[]): (missing: string) => string | null {
   let byName: Map<string, string[]> | undefined;
   let byDir: Map<string, string[]> | undefined;
-  const typos = new Map<string, Suggester>();
+  /** Per directory, the closest file name to a missing one. */
+  const typos = new Map<string, (name: string) => string | null>();
   const answers = new Map<string, string | null>();
   const search = (missing: string): string | null => {
     if (byName === undefined || byDir === undefined) {
@@ -151,16 +114,13 @@ export function createPathSuggester(files: readonly string[]): (missing: string)
     if (moved !== undefined) return closestMatches(missing, nearest(moved, missing, MOVED_WINDOW), 1)[0] ?? null;
     // A typo: compare file names only, within the directory, up to three edits apart.
     const dir = slash === -1 ? '' : missing.slice(0, slash);
-    const siblings = byDir.get(dir) ?? [];
-    const names = siblings.map((file) => file.slice(dir === '' ? 0 : dir.length + 1));
-    let guess: string | null;
-    if (names.length <= DIRECTORY_SCAN_LIMIT) {
-      guess = closestMatches(name, names, 1, 3)[0] ?? null;
-    } else {
-      let typo = typos.get(dir);
-      if (typo === undefined) typos.set(dir, (typo = createSuggester(names)));
-      guess = typo.best(name);
+    let typo = typos.get(dir);
+    if (typo === undefined) {
+      const names = (byDir.get(dir) ?? []).map((file) => file.slice(dir === '' ? 0 : dir.length + 1));
+      // Few names: closest within three edits; more: the scaled distance (and, past SCAN_LIMIT, the index).
+      typos.set(dir, (typo = names.length <= DIRECTORY_SCAN_LIMIT ? (wanted) => closestMatches(wanted, names, 1, 3)[0] ?? null : createSuggester(names).best));
     }
+    const guess = typo(name);
     return guess === null ? null : dir === '' ? guess : `${dir}/${guess}`;
   };
   return (missing) => {
