@@ -5,6 +5,7 @@
 import type { FileAnalysis } from './analyze-file.js';
 import { buildGraph, type Graph, type IdSuggestions } from './build-graph.js';
 import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
+import { replaceValues } from './overlay-map.js';
 import { resolveIds } from './resolve-ids.js';
 import { compareDiagnostics } from './sort.js';
 import type { Cycle, Diagnostic, DocNode, Workspace } from './types.js';
@@ -22,63 +23,66 @@ export interface DiscoveredFiles {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** The per-file results the assembly reads, by path. */
+export type PerFile = ReadonlyMap<string, { readonly analysis: FileAnalysis; readonly links: LinkEntry | null }>;
+
 /**
- * What one assembly hands to the next (a live index assembles after every change): the graph
- * stages are reused as they are when no node's id, path or dependencies changed — the usual
- * edit, a body or a title — and "did you mean" answers while the ids are the same.
+ * What one assembly hands to the next (a live index assembles after every change). With the
+ * files that changed since (`assembleWorkspace`'s `changed`), an edit that moves no id — the
+ * usual one, a body or a title — costs work for those files only: the node map is patched,
+ * the graph stages are reused when no dependency changed, and only those files' findings are
+ * replaced. "Did you mean" answers are kept while the ids are the same.
  */
 export interface AssemblyCache {
   readonly suggestions: IdSuggestions;
-  previous?: { readonly nodes: ReadonlyMap<string, DocNode>; readonly graph: Graph; readonly cycles: Cycles; readonly cycleOf: ReadonlyMap<string, Cycle>; readonly cycleUpstream: ReadonlyMap<string, Cycle> };
+  previous?: Assembled;
+}
+
+interface Assembled {
+  /** The `discovery.files` it was made from (the same array while the set of files is the same). */
+  readonly files: readonly string[];
+  readonly nodes: ReadonlyMap<string, DocNode>;
+  readonly graph: Graph;
+  readonly cycles: Cycles;
+  readonly cycleOf: ReadonlyMap<string, Cycle>;
+  readonly cycleUpstream: ReadonlyMap<string, Cycle>;
+  /** The id each file declares (kept or not), for the files that declare one. */
+  readonly declared: ReadonlyMap<string, string>;
+  /** Ids declared by more than one file. */
+  readonly repeated: ReadonlySet<string>;
+  /** The node id of each kept file. */
+  readonly nodeIdByPath: ReadonlyMap<string, string>;
+  /** The findings each file's own stages gave (analysis, duplicates, links), sorted; every one's `path` is its file. */
+  readonly fileDiagnostics: readonly Diagnostic[];
+  /** When this assembly patched the previous one: the ids whose node may differ (the set of ids is the same). */
+  readonly changedIds: ReadonlySet<string> | null;
+}
+
+/** What the last assembly made with `cache` changed, when it patched the one before: the ids whose node may differ. */
+export function patchedIds(cache: AssemblyCache): ReadonlySet<string> | null {
+  return cache.previous?.changedIds ?? null;
 }
 
 export function createAssemblyCache(): AssemblyCache {
   return { suggestions: { ids: [], best: new Map() } };
 }
 
-/** Builds the snapshot from the per-file results, given in `discovery.files` order. */
-export function assembleWorkspace(
-  root: string,
-  discovery: DiscoveredFiles,
-  perFile: ReadonlyMap<string, { readonly analysis: FileAnalysis; readonly links: LinkEntry | null }>,
-  cache: AssemblyCache = createAssemblyCache(),
-): Workspace {
-  const analyses: FileAnalysis[] = [];
-  for (const file of discovery.files) analyses.push(perFile.get(file)!.analysis);
-  const resolved = resolveIds(analyses);
-  const previous = cache.previous;
-  let graph: Graph;
-  let cycles: Cycles;
-  let cycleOf: ReadonlyMap<string, Cycle>;
-  let cycleUpstream: ReadonlyMap<string, Cycle>;
-  if (previous !== undefined && sameStructure(previous.nodes, resolved.nodes)) {
-    ({ graph, cycles, cycleOf, cycleUpstream } = previous);
-  } else {
-    graph = buildGraph(resolved.nodes, cache.suggestions);
-    cycles = findCycles(graph, resolved.nodes);
-    const members = new Map<string, Cycle>();
-    for (const cycle of cycles.cycles) for (const id of cycle.ids) members.set(id, cycle);
-    cycleOf = members;
-    cycleUpstream = cyclesUpstream(cycles.cycles, graph.downstream);
-  }
-  cache.previous = { nodes: resolved.nodes, graph, cycles, cycleOf, cycleUpstream };
-
-  const nodeIdByPath = new Map<string, string>();
-  for (const node of resolved.nodes.values()) nodeIdByPath.set(node.path, node.id);
+/**
+ * Builds the snapshot from the per-file results, given in `discovery.files` order. `changed`
+ * names every file whose analysis or link findings differ from the previous assembly made
+ * with `cache` (omitted: anything may have changed).
+ */
+export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache = createAssemblyCache(), changed?: ReadonlySet<string>): Workspace {
+  const assembled = (changed !== undefined && patch(discovery, perFile, cache, changed)) || assemble(discovery, perFile, cache);
+  cache.previous = assembled;
   const diagnostics: Diagnostic[] = [];
-  for (const list of [discovery.diagnostics, resolved.diagnostics, graph.diagnostics, cycles.diagnostics]) for (const d of list) diagnostics.push(d);
-  for (const file of discovery.files) {
-    const links = perFile.get(file)!.links;
-    if (links === null) continue;
-    const nodeId = nodeIdByPath.get(file) ?? null;
-    for (const d of links.diagnostics) diagnostics.push(d.nodeId === nodeId ? d : { ...d, nodeId });
-  }
+  for (const list of [discovery.diagnostics, assembled.graph.diagnostics, assembled.cycles.diagnostics, assembled.fileDiagnostics]) for (const d of list) diagnostics.push(d);
   diagnostics.sort(compareDiagnostics);
-
+  const { nodes, graph, cycles, cycleOf, cycleUpstream } = assembled;
   return Object.freeze({
     root,
     files: discovery.files,
-    nodes: resolved.nodes,
+    nodes,
     ids: graph.ids,
     upstream: graph.upstream,
     downstream: graph.downstream,
@@ -88,6 +92,87 @@ export function assembleWorkspace(
     cycleUpstream,
     diagnostics,
   });
+}
+
+/** Every stage from the per-file results. */
+function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache): Assembled {
+  const analyses: FileAnalysis[] = [];
+  const declared = new Map<string, string>();
+  for (const file of discovery.files) {
+    const analysis = perFile.get(file)!.analysis;
+    analyses.push(analysis);
+    if (analysis.node !== null) declared.set(file, analysis.node.id);
+  }
+  const resolved = resolveIds(analyses);
+  const previous = cache.previous;
+  const stages = previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? previous : graphStages(resolved.nodes, cache);
+  const nodeIdByPath = new Map<string, string>();
+  for (const node of resolved.nodes.values()) nodeIdByPath.set(node.path, node.id);
+  const fileDiagnostics = [...resolved.diagnostics];
+  for (const file of discovery.files) pushLinkFindings(fileDiagnostics, perFile.get(file)!.links, nodeIdByPath.get(file) ?? null);
+  fileDiagnostics.sort(compareDiagnostics);
+  return { files: discovery.files, nodes: resolved.nodes, ...pick(stages), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null };
+}
+
+/**
+ * The previous assembly with the `changed` files' new results, when the set of files and every
+ * file's declared id are the same and none of those ids is repeated; otherwise `null`.
+ */
+function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache, changed: ReadonlySet<string>): Assembled | null {
+  const previous = cache.previous;
+  if (previous === undefined || previous.files !== discovery.files) return null;
+  for (const file of changed) {
+    const entry = perFile.get(file);
+    if (entry === undefined) return null;
+    const id = entry.analysis.node?.id;
+    if (id !== previous.declared.get(file) || (id !== undefined && previous.repeated.has(id))) return null;
+  }
+  const replaced = new Map<string, DocNode>();
+  const changedIds = new Set<string>();
+  let structureSame = true;
+  const fresh: Diagnostic[] = [];
+  for (const file of changed) {
+    const { analysis, links } = perFile.get(file)!;
+    const node = analysis.node;
+    if (node !== null) {
+      const old = previous.nodes.get(node.id)!;
+      if (old !== node) {
+        replaced.set(node.id, node);
+        changedIds.add(node.id);
+        structureSame &&= sameEdges(old, node);
+      }
+    }
+    for (const d of analysis.diagnostics) fresh.push(d);
+    pushLinkFindings(fresh, links, node?.id ?? null);
+  }
+  const fileDiagnostics: Diagnostic[] = [];
+  for (const d of previous.fileDiagnostics) if (!changed.has(d.path)) fileDiagnostics.push(d);
+  for (const d of fresh) fileDiagnostics.push(d);
+  fileDiagnostics.sort(compareDiagnostics);
+  const nodes = replaceValues(previous.nodes, replaced);
+  const stages = structureSame ? previous : graphStages(nodes, cache);
+  return { ...previous, nodes, ...pick(stages), fileDiagnostics, changedIds };
+}
+
+type Stages = Pick<Assembled, 'graph' | 'cycles' | 'cycleOf' | 'cycleUpstream'>;
+
+function pick(stages: Stages): Stages {
+  return { graph: stages.graph, cycles: stages.cycles, cycleOf: stages.cycleOf, cycleUpstream: stages.cycleUpstream };
+}
+
+/** Graph, cycles and the cycle lookups of a node set. */
+function graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache): Stages {
+  const graph = buildGraph(nodes, cache.suggestions);
+  const cycles = findCycles(graph, nodes);
+  const cycleOf = new Map<string, Cycle>();
+  for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
+  return { graph, cycles, cycleOf, cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream) };
+}
+
+/** A file's link findings, each with the file's node id. */
+function pushLinkFindings(out: Diagnostic[], links: LinkEntry | null, nodeId: string | null): void {
+  if (links === null) return;
+  for (const d of links.diagnostics) out.push(d.nodeId === nodeId ? d : { ...d, nodeId });
 }
 
 /**
@@ -100,9 +185,14 @@ function sameStructure(before: ReadonlyMap<string, DocNode>, after: ReadonlyMap<
   for (const [id, node] of after) {
     const old = before.get(id);
     if (old === node) continue;
-    if (old === undefined || old.path !== node.path || !sameList(old.dependsOn, node.dependsOn) || !sameList(old.dependsOnLines, node.dependsOnLines)) return false;
+    if (old === undefined || !sameEdges(old, node)) return false;
   }
   return true;
+}
+
+/** Whether two nodes of one id give the same edges and edge findings. */
+function sameEdges(a: DocNode, b: DocNode): boolean {
+  return a.path === b.path && sameList(a.dependsOn, b.dependsOn) && sameList(a.dependsOnLines, b.dependsOnLines);
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {

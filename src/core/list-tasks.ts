@@ -1,8 +1,8 @@
 /**
  * CATALOG `list_tasks`: the workspace's documents, filtered, sorted by id.
  */
-import { sortStrings } from './sort.js';
-import type { Workspace } from './types.js';
+import { compareStrings, sortStrings } from './sort.js';
+import type { DocNode, Workspace } from './types.js';
 
 /** Filters of `listTasks`; each one left out matches everything. */
 export interface ListTasksOptions {
@@ -28,13 +28,37 @@ export interface TaskSummary {
 /** Every document matching all the given filters, sorted by id. */
 export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[] } {
   const query = options.query?.toLowerCase();
+  // Ids and titles are one line each: a query over several lines matches nothing.
+  if (query?.includes('\n') === true) return { tasks: [] };
+  const matches = (node: DocNode): boolean =>
+    (options.type === undefined || node.type === options.type) &&
+    (options.status === undefined || node.status === options.status) &&
+    (query === undefined || searchTextOf(node).includes(query));
+  let found: DocNode[];
+  if (options.type === undefined && options.status === undefined && query === undefined) {
+    found = workspace.ids.map((id) => workspace.nodes.get(id)!);
+  } else {
+    // A filter usually keeps few: visit the nodes as stored, then sort what matched.
+    found = [];
+    for (const node of workspace.nodes.values()) if (matches(node)) found.push(node);
+    found.sort((a, b) => compareStrings(a.id, b.id));
+  }
   const tasks: TaskSummary[] = [];
-  for (const id of workspace.ids) {
-    const node = workspace.nodes.get(id)!;
-    if (options.type !== undefined && node.type !== options.type) continue;
-    if (options.status !== undefined && node.status !== options.status) continue;
-    if (query !== undefined && !id.toLowerCase().includes(query) && !node.title.toLowerCase().includes(query)) continue;
-    tasks.push({ id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn) });
+  for (const node of found) {
+    tasks.push({ id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn) });
   }
   return { tasks };
+}
+
+/**
+ * A node's id and title in lower case, joined by a line break (neither holds one, so a query
+ * never matches across them: see `listTasks`): kept per node
+ * object, so a live workspace lowers only the nodes an edit replaced.
+ */
+const searchTexts = new WeakMap<DocNode, string>();
+
+function searchTextOf(node: DocNode): string {
+  let text = searchTexts.get(node);
+  if (text === undefined) searchTexts.set(node, (text = `${node.id.toLowerCase()}\n${node.title.toLowerCase()}`));
+  return text;
 }

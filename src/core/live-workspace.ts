@@ -19,6 +19,13 @@ import { createWorkspaceIndex, type Changes, type WorkspaceIndex } from './works
 
 export type LiveMode = 'watch' | 'poll' | 'static';
 
+/**
+ * Told after each update that changed the snapshot. `changedIds`, when not `null`, holds every
+ * id whose node may differ between the two snapshots, and the set of ids is the same in both
+ * (an edit that moved no id); `null` means anything may differ.
+ */
+export type UpdateListener = (before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null) => void;
+
 export interface LiveOptions {
   /** `watch` (default): follow the disk with a watcher; `poll`: compare stamps before each snapshot; `static`: load once. */
   readonly mode?: LiveMode;
@@ -45,8 +52,8 @@ export interface LiveWorkspace {
   latest(): Workspace | null;
   /** Whether the first load is done. */
   loaded(): boolean;
-  /** Called after each update that changed the snapshot. */
-  onUpdate(listener: (before: Workspace, after: Workspace) => void): void;
+  /** Calls `listener` after each update that changed the snapshot; returns how to stop. */
+  onUpdate(listener: UpdateListener): () => void;
   /** How the disk is followed now (`watch` turns into `poll` when watching fails). */
   mode(): LiveMode;
   /** Stops watching; later snapshots are the last one. */
@@ -68,7 +75,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
   let settleTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let isLoaded = false;
-  const listeners: ((before: Workspace, after: Workspace) => void)[] = [];
+  const listeners = new Set<UpdateListener>();
 
   const giveUpWatching = (why: string) => {
     if (mode !== 'watch') return;
@@ -111,7 +118,9 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
   const update = (changes: Changes) => {
     const before = index.workspace();
     const after = index.refresh(changes);
-    if (after !== before) for (const listener of listeners) listener(before, after);
+    if (after === before) return;
+    const changedIds = index.changedIds();
+    for (const listener of listeners) listener(before, after, changedIds);
   };
 
   /** Applies every change marked so far (for a request: everything on disk, where events are not trusted). */
@@ -169,7 +178,10 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     },
     latest: () => (isLoaded ? index.workspace() : null),
     loaded: () => isLoaded,
-    onUpdate: (listener) => void listeners.push(listener),
+    onUpdate: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     mode: () => mode,
     close: () => {
       closed = true;

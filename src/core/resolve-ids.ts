@@ -11,6 +11,8 @@ export interface ResolvedIds {
   readonly nodes: ReadonlyMap<string, DocNode>;
   /** Per-file diagnostics of the files kept, plus `ID_DUPLICATE` for every repeated id. */
   readonly diagnostics: readonly Diagnostic[];
+  /** The ids declared by more than one file. */
+  readonly repeated: ReadonlySet<string>;
 }
 
 /** Resolves ids across files; `analyses` must be sorted by path. */
@@ -59,7 +61,7 @@ export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
       for (const d of analysis.diagnostics) diagnostics.push(d);
     }
   }
-  return { nodes, diagnostics };
+  return { nodes, diagnostics, repeated: new Set(repeated.keys()) };
 }
 
 /** The other files of a repeated id, the first few by path (a message lists a bounded number). */

@@ -7,7 +7,7 @@
  * once, so the live index and `loadWorkspace` share every line of the pipeline.
  */
 import type { FileAnalysis } from './analyze-file.js';
-import { assembleWorkspace, createAssemblyCache, type LinkEntry } from './assemble-workspace.js';
+import { assembleWorkspace, createAssemblyCache, patchedIds, type LinkEntry } from './assemble-workspace.js';
 import { checkLinks } from './check-links.js';
 import { readConfig } from './config.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type LinkOptions, type WorkspaceConfig } from './config-types.js';
@@ -45,6 +45,12 @@ export interface WorkspaceIndex {
   refresh(changes: Changes, onProgress?: (done: number, total: number) => void): Workspace;
   /** Every directory the walk lists now. */
   directories(): Iterable<string>;
+  /**
+   * What the refresh that made the current snapshot changed, when it is known to be small: the
+   * ids whose node may differ from the snapshot before (the set of ids is then the same);
+   * `null` when anything may have changed.
+   */
+  changedIds(): ReadonlySet<string> | null;
 }
 
 interface FileEntry {
@@ -217,17 +223,20 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       suggestFile = null;
     }
     filesMoved = false;
-    recheckLinks(changed, touched, setChanged);
+    const rechecked = recheckLinks(changed, touched, setChanged);
+    for (const file of rechecked) changed.add(file);
     const discoveryDiagnostics: Diagnostic[] = [...configFindings, ...rules.diagnostics];
     for (const listing of listings.values()) if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
-    const analyses = new Map<string, { analysis: FileAnalysis; links: LinkEntry | null }>();
-    for (const file of sortedFiles) analyses.set(file, files.get(file)!);
-    current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, analyses, assembly);
+    // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
+    current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed);
     return current;
   }
 
-  /** Re-checks the links of changed files, of files that looked at a changed path, and (when the file set changed) of files with broken links. */
-  function recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean): void {
+  /**
+   * Re-checks the links of changed files, of files that looked at a changed path, and (when
+   * the file set changed) of files with broken links; returns the files re-checked.
+   */
+  function recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean): ReadonlySet<string> {
     const recheck = new Set<string>();
     for (const file of changed) if (files.has(file)) recheck.add(file);
     // The reverse index is needed from the second refresh on (a one-shot load never builds it).
@@ -241,7 +250,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     if (setChanged) for (const source of brokenLinkers) recheck.add(source);
     for (const file of changed) if (!files.has(file)) forgetLinks(file);
-    if (recheck.size === 0) return;
+    if (recheck.size === 0) return recheck;
 
     suggestFile ??= createPathSuggester(sortedFiles);
     links ??= linkSetup(root, options.links ?? config.links);
@@ -258,6 +267,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       if (linkers !== null) addTargets(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     }
+    return recheck;
   }
 
   function forgetLinks(source: string): void {
@@ -288,6 +298,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       }
     },
     directories: () => listings.keys(),
+    changedIds: () => patchedIds(assembly),
   };
 }
 

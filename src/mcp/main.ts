@@ -125,16 +125,9 @@ export function main(io: ProcessIo): void {
         `${report.errors.length} errors, ${report.warnings.length} warnings (loaded in ${Math.round(performance.now() - started)} ms; ${following})`,
     );
   });
-  const listeners = new Set<Parameters<typeof live.onUpdate>[0]>();
-  live.onUpdate((before, after) => {
-    for (const listener of listeners) listener(before, after);
-  });
   const state: ServerState = {
     workspace: () => live.snapshot(),
-    onUpdate: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onUpdate: (listener) => live.onUpdate(listener),
     allowedPaths,
     load: loadWorkspace,
     log,

@@ -7,6 +7,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Workspace } from '../core/index.js';
+import { sortStrings } from '../core/sort.js';
 import { documentUri, VALIDATION_URI } from './resources.js';
 import type { ServerState } from './server-state.js';
 
@@ -23,22 +24,29 @@ export function registerNotifications(server: McpServer, onUpdate: NonNullable<S
     return {};
   });
   let connected = false;
-  const unsubscribe = onUpdate((before, after) => {
+  const unsubscribe = onUpdate((before, after, changedIds) => {
     if (!server.isConnected()) {
       // Closed after it was connected: stop listening. (Not connected yet: nothing to tell.)
       if (connected) unsubscribe();
       return;
     }
     connected = true;
-    if (documentSetChanged(before, after)) server.sendResourceListChanged();
-    for (const uri of changedResources(before, after)) {
+    if (documentSetChanged(before, after, changedIds)) server.sendResourceListChanged();
+    for (const uri of changedResources(before, after, changedIds)) {
       if (era === 'modern' || subscribed.has(uri)) void server.server.sendResourceUpdated({ uri }).catch(() => {});
     }
   });
 }
 
-/** Whether the listing (`resources/list`: ids and titles) differs. */
-export function documentSetChanged(before: Workspace, after: Workspace): boolean {
+/**
+ * Whether the listing (`resources/list`: ids and titles) differs. `changedIds` (see
+ * `UpdateListener`) limits the comparison to those ids.
+ */
+export function documentSetChanged(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null = null): boolean {
+  if (changedIds !== null) {
+    for (const id of changedIds) if (before.nodes.get(id)?.title !== after.nodes.get(id)?.title) return true;
+    return false;
+  }
   if (before.ids.length !== after.ids.length) return true;
   for (let i = 0; i < before.ids.length; i += 1) {
     const id = before.ids[i]!;
@@ -47,9 +55,17 @@ export function documentSetChanged(before: Workspace, after: Workspace): boolean
   return false;
 }
 
-/** The URIs whose read answer differs: documents whose text changed (or that came or went), and the report. */
-export function changedResources(before: Workspace, after: Workspace): string[] {
+/**
+ * The URIs whose read answer differs: documents whose text changed (or that came or went), and
+ * the report. `changedIds` (see `UpdateListener`) limits the document comparison to those ids.
+ */
+export function changedResources(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null = null): string[] {
   const uris: string[] = [];
+  if (changedIds !== null) {
+    for (const id of sortStrings(changedIds)) if (before.nodes.get(id)?.text !== after.nodes.get(id)?.text) uris.push(documentUri(id));
+    if (reportChanged(before, after)) uris.push(VALIDATION_URI);
+    return uris;
+  }
   for (const id of after.ids) if (before.nodes.get(id)?.text !== after.nodes.get(id)!.text) uris.push(documentUri(id));
   for (const id of before.ids) if (!after.nodes.has(id)) uris.push(documentUri(id));
   if (reportChanged(before, after)) uris.push(VALIDATION_URI);

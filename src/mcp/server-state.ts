@@ -2,6 +2,7 @@
  * What the MCP surface needs from its host: the loaded workspace and the reading policy.
  */
 import type { Workspace } from '../core/index.js';
+import type { UpdateListener } from '../core/live-workspace.js';
 import type { Logger } from './tool-result.js';
 
 export interface ServerState {
@@ -11,7 +12,7 @@ export interface ServerState {
    */
   readonly workspace: () => Workspace | Promise<Workspace>;
   /** Subscribes to snapshot updates (for notifications); returns how to unsubscribe. Absent: the workspace never changes. */
-  readonly onUpdate?: (listener: (before: Workspace, after: Workspace) => void) => () => void;
+  readonly onUpdate?: (listener: UpdateListener) => () => void;
   /** Real paths of the extra directories `validate_traceability` may audit (`--allow-path`). */
   readonly allowedPaths: readonly string[];
   /** Loads another workspace for `validate_traceability` (default: `loadWorkspace`). */

@@ -3,7 +3,7 @@
  * would report — or with `all`, as the fallback does — gives exactly what a fresh load of the
  * same disk gives, on every answer.
  */
-import { mkdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildBundle, buildReport, DocugraphError, listTasks, loadWorkspace, type Workspace } from '../../src/core/index.js';
@@ -12,7 +12,10 @@ import { doc, testdir } from '../helpers/testdir.js';
 
 /** Every answer a workspace gives, as one string. */
 function answers(ws: Workspace): string {
-  const out = [JSON.stringify(buildReport(ws)), JSON.stringify(listTasks(ws)), ws.files.join(',')];
+  const out = [JSON.stringify(buildReport(ws)), JSON.stringify(listTasks(ws)), JSON.stringify(listTasks(ws, { query: 't1' })), ws.files.join(',')];
+  // The node map as iterated (its order is part of the snapshot), and as looked up.
+  out.push(JSON.stringify([...ws.nodes].map(([id, node]) => [id, node.path, node.title, node.text])));
+  out.push(JSON.stringify(ws.ids.map((id) => ws.nodes.get(id)?.title)));
   for (const id of ws.ids) {
     try {
       out.push(buildBundle(ws, { taskId: id }));
@@ -51,9 +54,17 @@ function mutate(root: string, next: () => number, counter: { n: number }): strin
     writeFileSync(join(root, path), doc({ id: next() < 0.1 && ids.length > 0 ? pick(ids) : `D-${counter.n++}`, title: `t${counter.n}`, depends_on: deps }, body()));
   };
   const kind = next();
-  if (kind < 0.3 && existing.length > 0) {
+  if (kind < 0.15 && existing.length > 0) {
     const path = pick(existing);
     write(path);
+    return [path];
+  }
+  if (kind < 0.3 && existing.length > 0) {
+    // An edit that keeps the id: the title, the body, sometimes the dependencies.
+    const path = pick(existing);
+    const id = /^id: (.*)$/m.exec(readFileSync(join(root, path), 'utf8'))?.[1] ?? `D-${counter.n++}`;
+    const deps = next() < 0.5 ? (/^depends_on: .*$/m.exec(readFileSync(join(root, path), 'utf8'))?.[0] ?? '') : `depends_on: [${pick(ids)}]`;
+    writeFileSync(join(root, path), `---\nid: ${id}\ntitle: edited ${counter.n++}\n${deps}\n---\n${body()}`);
     return [path];
   }
   if (kind < 0.5 || existing.length === 0) {
@@ -125,12 +136,16 @@ describe('workspace index: incremental refresh equals a fresh load', () => {
     polled.refresh('all');
     const next = random(42);
     const counter = { n: 1 };
+    let patched = 0;
     for (let round = 0; round < 150; round += 1) {
       const paths = mutate(root, next, counter);
       const fresh = answers(loadWorkspace(root));
       expect(answers(watched.refresh(paths)), `round ${round}: ${paths.join(' ')}`).toBe(fresh);
+      if (watched.changedIds() !== null) patched += 1;
       expect(answers(polled.refresh('all')), `round ${round} (all)`).toBe(fresh);
     }
+    // Edits that keep every id patch the previous snapshot instead of assembling a new one.
+    expect(patched).toBeGreaterThan(10);
   });
 
   it('a refresh with nothing changed returns the same snapshot', () => {
