@@ -9,6 +9,7 @@ describe('public exports', () => {
     expect(Object.keys(core).sort()).toEqual([
       'CODE_DESCRIPTIONS',
       'DEFAULT_MAX_DEPTH',
+      'DEFAULT_MAX_TOKENS',
       'DIRECTIONS',
       'DocugraphError',
       'ERROR_CODES',
@@ -25,6 +26,7 @@ describe('public exports', () => {
       'buildReport',
       'compareStrings',
       'completeIds',
+      'estimateTokens',
       'formatJson',
       'formatReport',
       'getAcceptanceCriteria',

@@ -10,3 +10,12 @@ export function depthOption(description: string): Option {
     return Number(value);
   });
 }
+
+/** `--max-tokens <n>`: a token budget, an integer ≥ 1. */
+export function maxTokensOption(description: string): Option {
+  return new Option('--max-tokens <n>', description).argParser((value: string) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 1 || !Number.isSafeInteger(n)) throw new InvalidArgumentError('Expected an integer ≥ 1 (a budget in tokens, ≈ bytes / 4).');
+    return n;
+  });
+}

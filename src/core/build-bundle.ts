@@ -7,6 +7,7 @@ import { echo, GraphCycleError, InvalidArgumentError } from './errors.js';
 import { requireNode } from './require-node.js';
 import { compareStrings } from './sort.js';
 import { StringHeap } from './string-heap.js';
+import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
 import { walk } from './walk-graph.js';
 import type { BundleOptions, Workspace } from './types.js';
 
@@ -22,30 +23,62 @@ export interface Closure {
   readonly truncated: boolean;
 }
 
-/** Builds the bundle text for `options.taskId`. Throws `TaskNotFoundError` or `GraphCycleError`. */
+/**
+ * Builds the bundle text for `options.taskId`. With `options.maxTokens`, documents that do not
+ * fit are left out as CATALOG § Bounded answers says (and listed with their size and how to
+ * fetch them); when none is left out the bytes are exactly META-01 §7's.
+ * Throws `TaskNotFoundError`, `GraphCycleError` or `InvalidArgumentError`.
+ */
 export function buildBundle(workspace: Workspace, options: BundleOptions): string {
   const maxDepth = checkMaxDepth(options.maxDepth);
+  const maxTokens = checkMaxTokens(options.maxTokens);
   const taskId = options.taskId;
   if (typeof taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
   const closure = upstreamClosure(workspace, taskId, maxDepth);
   const included = new Set(closure.included);
+  const omitted = maxTokens === undefined ? new Map<string, number>() : omitToFit(closure.included, (id) => estimateTokens(documentSection(workspace, id)), maxTokens);
 
-  let out = `# Context bundle: ${taskId}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated}\n\n## Inclusion report\n`;
+  let out = `# Context bundle: ${taskId}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated}\n`;
+  if (omitted.size > 0) out += `budget: ${maxTokens} tokens, ${omitted.size} omitted\n`;
+  out += '\n## Inclusion report\n';
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;
-    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}\n`;
+    const size = omitted.get(id);
+    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
   }
   const unresolved = unresolvedReferences(workspace, closure.included);
   if (unresolved.length > 0) {
     out += '\n## Unresolved references\n';
     for (const [missing, by] of unresolved) out += `- \`${shownId(missing)}\`: referenced by ${by.map((id) => `\`${id}\``).join(', ')}\n`;
   }
-  out += '\n## Documents\n';
-  for (const id of dependencyOrder(workspace, included)) {
-    const node = workspace.nodes.get(id)!;
-    out += `\n### ${id} — ${node.title}\npath: ${node.path}\n\n${node.text.replace(/\n+$/, '')}\n`;
+  if (omitted.size > 0) {
+    out += '\n## Omitted to fit the budget\n';
+    for (const [id, size] of [...omitted].sort(([a], [b]) => compareStrings(a, b))) {
+      out += `- \`${id}\` ≈${size} tokens: ${shownPath(workspace.nodes.get(id)!.path)} — get_task_context with taskId \`${id}\` and maxDepth 0, or read docugraph://docs/${id}\n`;
+    }
   }
+  out += '\n## Documents\n';
+  for (const id of dependencyOrder(workspace, included)) if (!omitted.has(id)) out += `\n${documentSection(workspace, id)}`;
   return out;
+}
+
+/** Line breaks and control characters, which could forge a line of the omitted list. */
+const LINE_FORGING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const LINE_FORGING_ALL = new RegExp(LINE_FORGING.source, 'g');
+
+/**
+ * A path as the omitted list shows it: as written (the spec's bytes), or, when it holds a
+ * line break or a control character, as a JSON string with those escaped, so it stays one line.
+ */
+function shownPath(path: string): string {
+  if (!LINE_FORGING.test(path)) return path;
+  return JSON.stringify(path).replace(LINE_FORGING_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A document's section of `## Documents` (without the blank line before it): what its size is measured on. */
+function documentSection(workspace: Workspace, id: string): string {
+  const node = workspace.nodes.get(id)!;
+  return `### ${id} — ${node.title}\npath: ${node.path}\n\n${node.text.replace(/\n+$/, '')}\n`;
 }
 
 /** Validates `maxDepth` (an integer ≥ 0; default 5). */

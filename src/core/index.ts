@@ -7,6 +7,7 @@ export { loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './load-wo
 
 export { buildReport, formatReport } from './build-report.js';
 export { buildBundle, DEFAULT_MAX_DEPTH } from './build-bundle.js';
+export { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
 export { listTasks, type ListTasksOptions, type TaskSummary } from './list-tasks.js';
 export { getAcceptanceCriteria, type AcceptanceCriteria, type Criterion } from './acceptance-criteria.js';
 export { analyzeImpact, type Impact, type ImpactedNode } from './analyze-impact.js';

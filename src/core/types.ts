@@ -131,4 +131,6 @@ export interface BundleOptions {
   readonly taskId: string;
   /** Deepest upstream level to include; an integer ≥ 0. Default 5. */
   readonly maxDepth?: number;
+  /** Token budget (≈ UTF-8 bytes / 4) of the documents; an integer ≥ 1. Default: no budget. */
+  readonly maxTokens?: number;
 }

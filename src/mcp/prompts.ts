@@ -7,6 +7,7 @@ import {
   buildBundle,
   buildReport,
   completeIds,
+  DEFAULT_MAX_TOKENS,
   DocugraphError,
   formatReport,
   getAcceptanceCriteria,
@@ -21,7 +22,7 @@ export function registerPrompts(server: McpServer, state: ServerState): void {
     'prompt_implement_task',
     {
       title: 'Implement a task',
-      description: 'Asks the model to implement a task, with its full context bundle and its acceptance criteria embedded.',
+      description: `Asks the model to implement a task, with its context bundle (within ${DEFAULT_MAX_TOKENS} tokens) and its acceptance criteria embedded.`,
       argsSchema: z.object({
         taskId: completable(z.string().max(MAX_TEXT_ARGUMENT).describe('Id of the task to implement, e.g. "BE-02".'), async (value) => completeIds(await state.workspace(), value)),
       }),
@@ -55,7 +56,7 @@ function orProtocolError<T>(body: () => T): T {
 
 export function implementTaskText(workspace: Workspace, taskId: string): string {
   const { bundle, criteria } = orProtocolError(() => ({
-    bundle: buildBundle(workspace, { taskId }),
+    bundle: buildBundle(workspace, { taskId, maxTokens: DEFAULT_MAX_TOKENS }),
     criteria: getAcceptanceCriteria(workspace, taskId),
   }));
   return [
@@ -70,8 +71,9 @@ export function implementTaskText(workspace: Workspace, taskId: string): string 
       'specs and requirements in the bundle as binding; if you must depart from one, say which and why.',
     '2. Plan the change against the acceptance criteria: each one must be met, and covered by a test where it can be.',
     '3. If the bundle says `truncated: true`, more distant dependencies were left out; ask for them ' +
-      '(get_task_context with a larger maxDepth) if you need them. Documents under "Unresolved references" do not ' +
-      'exist: do not guess what they say.',
+      '(get_task_context with a larger maxDepth) if you need them. Documents under "Omitted to fit the budget" exist ' +
+      'but were too large to embed; fetch the ones you need as that section says. Documents under "Unresolved ' +
+      'references" do not exist: do not guess what they say.',
     '4. When you are done, go through the acceptance criteria one by one and say how each is met, or why it is not.',
     '',
     '## Acceptance criteria',

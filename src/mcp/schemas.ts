@@ -39,6 +39,15 @@ export function depthSchema(name: string) {
     .optional();
 }
 
+/** An optional token budget: an integer ≥ 1. */
+export function tokenBudgetSchema(name: string) {
+  return z
+    .number({ error: `${name} must be an integer ≥ 1 (tokens, ≈ bytes/4)` })
+    .int({ error: `${name} must be an integer ≥ 1 (tokens, ≈ bytes/4)` })
+    .min(1, { error: `${name} must be an integer ≥ 1 (tokens, ≈ bytes/4)` })
+    .optional();
+}
+
 /** An optional exact-match string filter. */
 export function filterSchema(name: string) {
   return z

@@ -68,10 +68,13 @@ function exercise(root: string, rng: Rng): { outputs: string[]; problems: string
     if (again !== text) problems.push('loading twice gave two different reports');
     return text;
   });
+  // Budgets from a stream of their own, so the rest of the run draws what it drew before.
+  const budgets = rng.fork(0xb0d6e7);
   for (const id of ws.ids.slice(0, 40)) {
     const maxDepth = rng.int(0, 6);
+    const budget = budgets.chance(0.5) ? { maxTokens: budgets.int(1, 400) } : {};
     guard(`buildBundle(${id})`, () => {
-      const bundle = buildBundle(ws, { taskId: id, maxDepth });
+      const bundle = buildBundle(ws, { taskId: id, maxDepth, ...budget });
       problems.push(...bundleProblems(bundle, ws, id).map((p) => `bundle of ${id}: ${p}`));
       return bundle;
     });

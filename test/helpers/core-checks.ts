@@ -33,12 +33,15 @@ export function reportProblems(report: ValidationReport, workspace: Workspace): 
 }
 
 const INCLUDED = /^- `([A-Za-z0-9][A-Za-z0-9._-]*)` depth=\d+: /;
+const OMITTED_MARK = / — omitted \(≈\d+ tokens\)$/;
+const OMITTED_ENTRY = /^- `([A-Za-z0-9][A-Za-z0-9._-]*)` ≈\d+ tokens: .* — get_task_context with taskId `\1` and maxDepth 0, or read docugraph:\/\/docs\/\1$/;
+const BUDGET = /^budget: \d+ tokens, (\d+) omitted$/;
 
 /**
  * A bundle's structure cannot be forged by document content (issue 8 §7): the part before
- * `## Documents` holds the header, one inclusion line per document and one line per unresolved
- * `depends_on` entry — no more lines, no raw control characters — and each document heading
- * (`### id — title`) is one clean line.
+ * `## Documents` holds the header, one inclusion line per document, one line per unresolved
+ * `depends_on` entry and, under a budget, one line per omitted document — no more lines, no
+ * raw control characters — and each kept document's heading (`### id — title`) is one clean line.
  */
 export function bundleProblems(bundle: string, workspace: Workspace, taskId: string): string[] {
   const problems: string[] = [];
@@ -48,10 +51,13 @@ export function bundleProblems(bundle: string, workspace: Workspace, taskId: str
   const prelude = bundle.slice(0, split);
   if (RAW_CONTROL.test(prelude)) problems.push(`raw control character before ## Documents: ${JSON.stringify(prelude.match(RAW_CONTROL)![0])}`);
   const lines = prelude.split('\n');
+  const budget = BUDGET.exec(lines[3] ?? '');
   const included: string[] = [];
+  const omitted = new Set<string>();
   let section = '';
   let unresolvedLines = 0;
-  for (const line of lines.slice(4)) {
+  let omittedLines = 0;
+  for (const line of lines.slice(budget === null ? 4 : 5)) {
     if (line.startsWith('## ')) {
       section = line;
       continue;
@@ -60,21 +66,30 @@ export function bundleProblems(bundle: string, workspace: Workspace, taskId: str
     if (section === '## Inclusion report') {
       const match = INCLUDED.exec(line);
       if (match === null) problems.push(`inclusion report line is not an inclusion: ${JSON.stringify(line.slice(0, 120))}`);
-      else included.push(match[1]!);
+      else {
+        included.push(match[1]!);
+        if (OMITTED_MARK.test(line)) omitted.add(match[1]!);
+      }
     } else if (section === '## Unresolved references') {
       unresolvedLines += 1;
       if (!line.startsWith('- `')) problems.push(`unresolved reference line is not an entry: ${JSON.stringify(line.slice(0, 120))}`);
+    } else if (section === '## Omitted to fit the budget' && budget !== null) {
+      omittedLines += 1;
+      const match = OMITTED_ENTRY.exec(line);
+      if (match === null || !omitted.has(match[1]!)) problems.push(`omitted list line is not an omitted document: ${JSON.stringify(line.slice(0, 120))}`);
     } else {
       problems.push(`unexpected section ${JSON.stringify(section)} before ## Documents`);
     }
   }
+  const announced = budget === null ? 0 : Number(budget[1]);
+  if (omitted.size !== announced || omittedLines !== announced) problems.push(`budget line says ${announced} omitted, ${omitted.size} marked, ${omittedLines} listed`);
   const missing = new Set<string>();
   for (const id of included) for (const dep of workspace.nodes.get(id)?.dependsOn ?? []) if (!workspace.nodes.has(dep)) missing.add(dep);
   if (unresolvedLines !== missing.size) problems.push(`${unresolvedLines} unresolved reference lines for ${missing.size} missing entries (a value split the list)`);
   const headings = bundle.slice(split).split('\n').filter((line) => line.startsWith('### '));
   for (const id of included) {
     const node = workspace.nodes.get(id);
-    if (node === undefined) continue;
+    if (node === undefined || omitted.has(id)) continue;
     const heading = headings.find((line) => line.startsWith(`### ${id} — `));
     if (heading === undefined) problems.push(`no document heading for ${id}`);
     else if (RAW_CONTROL.test(heading)) problems.push(`document heading of ${id} holds a raw control character`);

@@ -16,7 +16,7 @@ import {
 } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { withoutUndefined } from '../../core/without-undefined.js';
-import { depthOption } from '../options.js';
+import { depthOption, maxTokensOption } from '../options.js';
 import { renderTaskTable } from '../render/task-table.js';
 
 export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
@@ -27,9 +27,10 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .description('Print the context bundle of a task: every document it depends on, dependencies first (get_task_context).')
     .argument('<taskId>', 'exact id of the task, e.g. BE-02')
     .addOption(depthOption('how many levels of depends_on to follow (default 5)'))
-    .action((taskId: string, options: { maxDepth?: number }, command: Command) => {
+    .addOption(maxTokensOption('leave out the documents that do not fit this many tokens (≈ bytes / 4) and list them (default: no budget)'))
+    .action((taskId: string, options: { maxDepth?: number; maxTokens?: number }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
-      ctx.print(buildBundle(workspace, { taskId, ...withoutUndefined({ maxDepth: options.maxDepth }) }), 'text');
+      ctx.print(buildBundle(workspace, { taskId, ...withoutUndefined({ maxDepth: options.maxDepth, maxTokens: options.maxTokens }) }), 'text');
     });
 
   program

@@ -3,9 +3,9 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { buildBundle, DEFAULT_MAX_DEPTH } from '../../core/index.js';
+import { buildBundle, DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOKENS } from '../../core/index.js';
 import { registerTool } from '../register-tool.js';
-import { depthSchema, idSchema } from '../schemas.js';
+import { depthSchema, idSchema, tokenBudgetSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 import { textResult } from '../tool-result.js';
 
@@ -13,6 +13,9 @@ export const getTaskContextInput = z.object({
   taskId: idSchema('taskId').describe('Exact id of the task document, e.g. "BE-02" (case-sensitive).'),
   maxDepth: depthSchema('maxDepth').describe(
     `How many levels of depends_on to follow upstream (0 = the task alone). Default ${DEFAULT_MAX_DEPTH}.`,
+  ),
+  maxTokens: tokenBudgetSchema('maxTokens').describe(
+    `Token budget (≈ bytes/4), default ${DEFAULT_MAX_TOKENS}: documents over it are listed, not included.`,
   ),
 });
 
@@ -31,6 +34,7 @@ export function registerGetTaskContext(server: McpServer, state: ServerState): v
         '(with suggested ids) or GRAPH_CYCLE (run validate_traceability).',
       input: getTaskContextInput,
     },
-    async ({ taskId, maxDepth }) => textResult(buildBundle(await state.workspace(), maxDepth === undefined ? { taskId } : { taskId, maxDepth })),
+    async ({ taskId, maxDepth, maxTokens }) =>
+      textResult(buildBundle(await state.workspace(), { taskId, maxTokens: maxTokens ?? DEFAULT_MAX_TOKENS, ...(maxDepth === undefined ? {} : { maxDepth }) })),
   );
 }

@@ -1,0 +1,42 @@
+/**
+ * `docugraph context --max-tokens N`, spawned: the budgeted bundle on request, everything
+ * without it (the CLI prints everything unless asked), and a bad number is a usage error.
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { buildBundle, loadWorkspace } from '../../src/core/index.js';
+import { layeredWorkspace } from '../helpers/layered-workspace.js';
+import { CLI, DEMO, ROOT } from '../helpers/paths.js';
+import { Rng } from '../helpers/prng.js';
+import { testdir } from '../helpers/testdir.js';
+
+function docugraph(args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('docugraph context --max-tokens', () => {
+  it('prints the budgeted bundle when asked, and the whole bundle by default (no budget)', () => {
+    const root = testdir(layeredWorkspace(new Rng(7), { layers: 3, width: 12, bodyBytes: 4000 }));
+    const workspace = loadWorkspace(root);
+    const whole = docugraph(['context', 'TASK', '-w', root]);
+    expect(whole).toEqual({ code: 0, stdout: buildBundle(workspace, { taskId: 'TASK' }), stderr: '' });
+    expect(whole.stdout).not.toContain('\nbudget: ');
+    const budgeted = docugraph(['context', 'TASK', '-w', root, '--max-tokens', '20000', '--max-depth', '2']);
+    expect(budgeted).toEqual({ code: 0, stdout: buildBundle(workspace, { taskId: 'TASK', maxTokens: 20_000, maxDepth: 2 }), stderr: '' });
+    expect(budgeted.stdout).toContain('\n## Omitted to fit the budget\n');
+  });
+
+  it('a budget the bundle fits prints the META-01 bytes (the BE-02 demo)', () => {
+    expect(docugraph(['context', 'BE-02', '-w', DEMO, '--max-tokens', '20000']).stdout).toBe(buildBundle(loadWorkspace(DEMO), { taskId: 'BE-02' }));
+  });
+
+  it('anything but an integer ≥ 1 is a usage error: exit 2, the reason on stderr, nothing on stdout', () => {
+    for (const value of ['0', '-1', '1.5', 'many', '', '1e3', '99999999999999999999']) {
+      const result = docugraph(['context', 'BE-02', '-w', DEMO, '--max-tokens', value]);
+      expect(result.code, value).toBe(2);
+      expect(result.stdout, value).toBe('');
+      expect(result.stderr, value).toContain('Expected an integer ≥ 1');
+    }
+  });
+});
