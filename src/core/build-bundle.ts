@@ -26,7 +26,9 @@ export interface Closure {
 /**
  * Builds the bundle text for `options.taskId`. With `options.maxTokens`, documents that do not
  * fit are left out as CATALOG § Bounded answers says (and listed with their size and how to
- * fetch them); when none is left out the bytes are exactly META-01 §7's.
+ * fetch them); when none is left out the bytes are exactly META-01 §7's. The rest of the
+ * bundle (report, lists) is bounded too: when it would take more than its allowance (see
+ * `reportAllowance`), the depth is lowered until it fits, and the budget line says so.
  * Throws `TaskNotFoundError`, `GraphCycleError` or `InvalidArgumentError`.
  */
 export function buildBundle(workspace: Workspace, options: BundleOptions): string {
@@ -35,11 +37,62 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   const taskId = options.taskId;
   if (typeof taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
   const closure = upstreamClosure(workspace, taskId, maxDepth);
+  if (maxTokens === undefined) return renderBundle(workspace, taskId, closure, maxDepth, undefined, null);
+  const sizes = new Map<string, number>();
+  const sizeOf = (id: string): number => {
+    let size = sizes.get(id);
+    if (size === undefined) sizes.set(id, (size = estimateTokens(documentSection(workspace, id))));
+    return size;
+  };
+  const cap = maxTokens + reportAllowance(maxTokens);
+  const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf }, null);
+  if (estimateTokens(full) <= cap) return full;
+  // Too long even with documents left out: the report of a wide closure. A shallower bundle
+  // keeps the same decisions for the levels it keeps (they come first in the walk), so its
+  // size grows with the depth: find the deepest that fits, by bisection.
+  const deepest = closure.depths.get(closure.included[closure.included.length - 1]!)!;
+  let fitting = renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, 0), 0, { maxTokens, sizeOf }, maxDepth);
+  let low = 1;
+  let high = Math.min(maxDepth, deepest) - 1;
+  while (low <= high) {
+    const depth = (low + high) >>> 1;
+    const text = renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, depth), depth, { maxTokens, sizeOf }, maxDepth);
+    if (estimateTokens(text) <= cap) {
+      fitting = text;
+      low = depth + 1;
+    } else {
+      high = depth - 1;
+    }
+  }
+  return fitting;
+}
+
+/**
+ * How many tokens beyond `maxTokens` the rest of a budgeted bundle (header, inclusion report,
+ * unresolved references, omitted list) may take: 15 % of the budget, at least 2,000. With the
+ * default 20,000 the whole bundle stays under 23,000 tokens, inside the 25,000 a client such
+ * as Claude Code accepts from one tool, JSON escaping included.
+ */
+export function reportAllowance(maxTokens: number): number {
+  return Math.max(2000, Math.floor(maxTokens * 0.15));
+}
+
+interface Budget {
+  readonly maxTokens: number;
+  readonly sizeOf: (id: string) => number;
+}
+
+/** The bundle text of `closure` at `maxDepth`; `loweredFrom` is the depth asked for when it was lowered to fit. */
+function renderBundle(workspace: Workspace, taskId: string, closure: Closure, maxDepth: number, budget: Budget | undefined, loweredFrom: number | null): string {
   const included = new Set(closure.included);
-  const omitted = maxTokens === undefined ? new Map<string, number>() : omitToFit(closure.included, (id) => estimateTokens(documentSection(workspace, id)), maxTokens);
+  const omitted = budget === undefined ? new Map<string, number>() : omitToFit(closure.included, budget.sizeOf, budget.maxTokens);
 
   let out = `# Context bundle: ${taskId}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated}\n`;
-  if (omitted.size > 0) out += `budget: ${maxTokens} tokens, ${omitted.size} omitted\n`;
+  if (budget !== undefined && (omitted.size > 0 || loweredFrom !== null)) {
+    out += `budget: ${budget.maxTokens} tokens, ${omitted.size} omitted`;
+    if (loweredFrom !== null) out += `, maxDepth lowered from ${loweredFrom} to ${maxDepth} to fit; ask for the context of a depth-${maxDepth} document to go further`;
+    out += '\n';
+  }
   out += '\n## Inclusion report\n';
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;

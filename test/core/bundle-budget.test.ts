@@ -121,3 +121,37 @@ describe('maxTokens checks and edge cases', () => {
     expect(bundle.match(/^## Documents$/gm)).toHaveLength(1);
   });
 });
+
+describe('a budgeted bundle whose report alone is too long', () => {
+  // T depends on 40 documents, each on 25 more: 1,000 report lines at depth 2.
+  const docs: SyntheticDoc[] = [{ id: 'T', title: 'T', dependsOn: Array.from({ length: 40 }, (_, i) => `A-${String(i).padStart(2, '0')}`), body: 'task' }];
+  for (let i = 0; i < 40; i += 1) {
+    const a = `A-${String(i).padStart(2, '0')}`;
+    const deps = Array.from({ length: 25 }, (_, k) => `B-${String(i).padStart(2, '0')}-${String(k).padStart(2, '0')}`);
+    docs.push({ id: a, title: a, dependsOn: deps, body: 'x'.repeat(400) });
+    for (const b of deps) docs.push({ id: b, title: b, dependsOn: [], body: 'y' });
+  }
+  const workspace = syntheticWorkspace(docs);
+
+  it('lowers the depth until the whole bundle fits the budget and its allowance, and says so', () => {
+    const maxTokens = 1000;
+    const bundle = buildBundle(workspace, { taskId: 'T', maxTokens });
+    expect(estimateTokens(bundle)).toBeLessThanOrEqual(maxTokens + 2000);
+    expect(estimateTokens(buildBundle(workspace, { taskId: 'T' }))).toBeGreaterThan(maxTokens + 2000);
+    const lines = bundle.split('\n');
+    expect(lines.slice(1, 4)).toEqual([
+      'maxDepth: 1',
+      'truncated: true',
+      expect.stringMatching(/^budget: 1000 tokens, \d+ omitted, maxDepth lowered from 5 to 1 to fit; ask for the context of a depth-1 document to go further$/),
+    ]);
+    // Apart from that line, it is the budgeted bundle of depth 1: the same documents kept and omitted.
+    const atOne = buildBundle(workspace, { taskId: 'T', maxTokens, maxDepth: 1 });
+    expect(bundle.replace(/, maxDepth lowered[^\n]*/, '')).toBe(atOne);
+  });
+
+  it('keeps the depth asked for when the whole bundle fits', () => {
+    const bundle = buildBundle(workspace, { taskId: 'T', maxTokens: 100_000 });
+    expect(bundle.split('\n').slice(1, 3)).toEqual(['maxDepth: 5', 'truncated: false']);
+    expect(bundle).not.toContain('lowered');
+  });
+});
