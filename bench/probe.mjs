@@ -37,4 +37,20 @@ const queries = {
   impact: sampleIds.map((id) => time(() => analyzeImpact(workspace, id))),
   validate: Array.from({ length: 30 }, () => time(() => formatReport(buildReport(workspace)))),
 };
-process.stdout.write(JSON.stringify({ loadMs, maxRssKb, reportBytes: report.length, sampleIds: sampleIds.slice(0, 200), queries }));
+// For the bounded answers: the most depended-on document, and the task with the widest
+// upstream closure at the default depth (5) — the largest default bundle.
+let mostDepended = workspace.ids[0];
+for (const id of workspace.ids) if (workspace.downstream.get(id).length > workspace.downstream.get(mostDepended).length) mostDepended = id;
+let widest = { id: tasks[0], size: 0 };
+for (const id of tasks) {
+  if (workspace.cycleUpstream.has(id)) continue;
+  const seen = new Set([id]);
+  let level = [id];
+  for (let depth = 1; depth <= 5 && level.length > 0; depth += 1) {
+    const next = [];
+    for (const at of level) for (const up of workspace.upstream.get(at)) if (!seen.has(up)) (seen.add(up), next.push(up));
+    level = next;
+  }
+  if (seen.size > widest.size) widest = { id, size: seen.size };
+}
+process.stdout.write(JSON.stringify({ loadMs, maxRssKb, reportBytes: report.length, sampleIds: sampleIds.slice(0, 200), queries, mostDepended, widest }));

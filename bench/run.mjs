@@ -87,15 +87,26 @@ function workspace(count) {
   return { dir, bytes: JSON.parse(readFileSync(join(dir, '.bench-size.json'), 'utf8')).bytes };
 }
 
-/** A spawned docugraph-mcp: time to the first validate_traceability answer, handshake included; then warm calls. */
-async function overStdio(dir, ids) {
+/**
+ * A spawned docugraph-mcp, with the SDK client's default message limit: time to the first
+ * validate_traceability answer, handshake included; the size of every default answer (≈
+ * tokens: bytes of the result as JSON / 4); then warm calls.
+ */
+async function overStdio(dir, ids, probed) {
   const start = performance.now();
-  // A 100k-document report (text + structuredContent) is larger than the client's default 10 MB buffer.
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--workspace', dir], stderr: 'ignore', maxBufferSize: 1 << 30 });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--workspace', dir], stderr: 'ignore' });
   const client = new Client({ name: 'docugraph-bench', version: '1.0.0' });
   await client.connect(transport, { timeout: 600_000 });
-  await client.callTool({ name: 'validate_traceability', arguments: {} }, { timeout: 600_000 });
+  const report = await client.callTool({ name: 'validate_traceability', arguments: {} }, { timeout: 600_000 });
   const firstAnswer = performance.now() - start;
+  const tokens = (result) => Math.ceil(Buffer.byteLength(JSON.stringify(result)) / 4);
+  const answers = {
+    'validate_traceability {}': tokens(report),
+    'list_tasks {}': tokens(await client.callTool({ name: 'list_tasks', arguments: {} })),
+    [`analyze_impact ${probed.mostDepended}`]: tokens(await client.callTool({ name: 'analyze_impact', arguments: { nodeId: probed.mostDepended } })),
+    'resources/list': tokens(await client.listResources()),
+    [`get_task_context ${probed.widest.id} (${probed.widest.size} documents upstream)`]: tokens(await client.callTool({ name: 'get_task_context', arguments: { taskId: probed.widest.id } })),
+  };
   const context = [];
   for (const taskId of ids) {
     const t = performance.now();
@@ -103,7 +114,7 @@ async function overStdio(dir, ids) {
     context.push(performance.now() - t);
   }
   await client.close();
-  return { firstAnswer, context };
+  return { firstAnswer, context, answers };
 }
 
 /** The live server's numbers from bench/live.mjs (its edits are undone when it ends). */
@@ -129,7 +140,7 @@ for (const count of SIZES) {
   once([FLOOR, dir]);
   const [floor, cli] = interleaved([[FLOOR, dir], [CLI, 'validate', dir, '--format', 'json']], runs);
   const inProcess = probe(dir);
-  const stdio = await overStdio(dir, inProcess.sampleIds);
+  const stdio = await overStdio(dir, inProcess.sampleIds, inProcess);
   let remark = null;
   if (count <= 10000) {
     log('  remark-cli + remark-validate-links…');
@@ -164,6 +175,12 @@ for (const r of rows) {
 }
 
 lines.push('');
+lines.push('Default answers over STDIO (no argument beyond the one needed; the SDK client at its default message limit), ≈ tokens (bytes of the result as JSON / 4):');
+lines.push('');
+lines.push('| documents | answer | ≈ tokens |');
+lines.push('|---:|---|---:|');
+for (const r of rows) for (const [name, size] of Object.entries(r.stdio.answers)) lines.push(`| ${r.count.toLocaleString('en-US')} | \`${name}\` | ${size.toLocaleString('en-US')} |`);
+lines.push('');
 lines.push(`The live server (\`bench/live.mjs\`): a spawned \`docugraph-mcp\`; an edit is one task's title rewritten on disk and \`list_tasks\` asked at once (the answer must show it), ${60} edits; idle CPU is the server's user + system time over ${IDLE_SECONDS} s with nothing changing:`);
 lines.push('');
 lines.push('| documents | spawn → initialize answered | spawn → first answer (load) | edit → answer p50 / p95 | idle CPU over 30 s | RSS with watchers |');
@@ -189,6 +206,10 @@ if (ten !== undefined) {
 if (hundred !== undefined) {
   targets.push(`- 100k documents: spawn → \`initialize\` answered ≤ 300 ms — **${ms(hundred.live.initializeMs)} ms**: ${hundred.live.initializeMs <= 300 ? 'met' : '**not met**'}.`);
   targets.push(`- 100k documents: load + validate ≤ 10× the floor, end to end — **${ratio(hundred.cli, hundred.floor)}**: ${hundred.cli <= 10 * hundred.floor ? 'met' : '**not met**'}.`);
+}
+if (hundred !== undefined) {
+  const largest = Math.max(...Object.values(hundred.stdio.answers));
+  targets.push(`- 100k documents: every default answer under 25,000 tokens — **largest ${largest.toLocaleString('en-US')}**: ${largest < 25000 ? 'met' : '**not met**'}.`);
 }
 const idle = rows.map((r) => r.live.idleTicks * 10);
 if (rows.length > 0) targets.push(`- idle CPU over ${IDLE_SECONDS} s ≈ 0 — **${idle.map((v) => `${v} ms`).join(', ')}**: ${idle.every((v) => v <= 50) ? 'met' : '**not met**'}.`);
