@@ -3,6 +3,7 @@
  */
 import { severityOf } from './codes.js';
 import { formatJson } from './format-json.js';
+import { compareStrings } from './sort.js';
 import type { Diagnostic, ValidationReport, Workspace } from './types.js';
 
 /** The report, keys in the spec's order; `valid` is true exactly when there are no errors. */
@@ -21,6 +22,13 @@ export function buildReport(workspace: Workspace): ValidationReport {
     warnings,
     valid: errors.length === 0,
   };
+}
+
+/** How many findings of each code the report holds, codes in code-unit order (CATALOG § Bounded answers). */
+export function countByCode(report: ValidationReport): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const list of [report.errors, report.warnings]) for (const d of list) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  return Object.fromEntries([...counts].sort(([a], [b]) => compareStrings(a, b)));
 }
 
 /** The report as JSON text: 2-space indentation and a final newline. */

@@ -7,6 +7,9 @@ import { InvalidArgumentError } from './errors.js';
 /** The budget of a context bundle over MCP when the caller names none (the CLI has none). */
 export const DEFAULT_MAX_TOKENS = 20_000;
 
+/** A list answer's budget (a page) when the caller sets none, in ≈ tokens: well under the 25,000 that clients such as Claude Code accept. */
+export const DEFAULT_ANSWER_TOKENS = 20_000;
+
 /** The token estimate of `text`: ⌈UTF-8 bytes / 4⌉. */
 export function estimateTokens(text: string): number {
   return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);

@@ -6,6 +6,7 @@ import type { CallToolResult, InputRequiredResult, McpServer, ServerContext } fr
 import type * as z from 'zod';
 import { READ_ONLY } from './annotations.js';
 import type { ServerState } from './server-state.js';
+import { leanSchema } from './lean-schema.js';
 import { advertise, parseArguments } from './tool-input.js';
 import { runTool } from './tool-result.js';
 
@@ -16,7 +17,7 @@ export interface ToolSpec<I extends z.ZodType> {
   /** What the tool returns and when to use it, written for the model. */
   readonly description: string;
   readonly input: I;
-  /** The shape of `structuredContent`, when the tool returns JSON. */
+  /** The shape of `structuredContent`, when the tool always returns JSON. */
   readonly output?: z.ZodType;
 }
 
@@ -32,7 +33,7 @@ export function registerTool<I extends z.ZodType>(
       title: spec.title,
       description: spec.description,
       inputSchema: advertise(spec.input),
-      ...(spec.output === undefined ? {} : { outputSchema: spec.output }),
+      ...(spec.output === undefined ? {} : { outputSchema: leanSchema(spec.output, 'output') }),
       annotations: READ_ONLY,
     },
     (raw: unknown, ctx: ServerContext) => runTool(spec.name, state.log, () => handler(parseArguments(spec.input, raw), ctx)),

@@ -1,8 +1,17 @@
 /**
  * Resources (CATALOG): every document as `docugraph://docs/{id}`, the validation report, and
- * per-document impact and graph views. Unknown ids are the protocol's resource-not-found error.
+ * per-document impact and graph views; `resources/list` pages through them. Unknown ids are the
+ * protocol's resource-not-found error.
  */
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer, type Variables } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type McpServer,
+  type Resource,
+  type Variables,
+} from '@modelcontextprotocol/server';
 import {
   analyzeImpact,
   buildReport,
@@ -14,12 +23,21 @@ import {
   type DocNode,
   type Workspace,
 } from '../core/index.js';
+import { registerResourceList } from './resource-list.js';
 import type { ServerState } from './server-state.js';
 
 export const DOCS_TEMPLATE = 'docugraph://docs/{id}';
 export const VALIDATION_URI = 'docugraph://validation';
 export const IMPACT_TEMPLATE = 'docugraph://impact/{nodeId}';
 export const GRAPH_TEMPLATE = 'docugraph://graph/{rootId}';
+
+const VALIDATION = {
+  uri: VALIDATION_URI,
+  name: 'validation',
+  title: 'Validation report',
+  description: 'The current validation report of the workspace (what validate_traceability returns).',
+  mimeType: 'application/json',
+} as const satisfies Resource;
 
 /** The URI of a document's resource. */
 export function documentUri(id: string): string {
@@ -31,19 +49,7 @@ export function registerResources(server: McpServer, state: ServerState): void {
 
   server.registerResource(
     'document',
-    new ResourceTemplate(DOCS_TEMPLATE, {
-      list: async () => {
-        // One snapshot for the whole listing.
-        const workspace = await state.workspace();
-        return {
-          resources: workspace.ids.map((id) => {
-            const node = workspace.nodes.get(id)!;
-            return { uri: documentUri(id), name: id, title: node.title, description: describe(node), mimeType: 'text/markdown' };
-          }),
-        };
-      },
-      complete: { id: complete },
-    }),
+    new ResourceTemplate(DOCS_TEMPLATE, { list: undefined, complete: { id: complete } }),
     { title: 'Document', description: 'A document of the workspace by id: its whole Markdown file, frontmatter included.', mimeType: 'text/markdown' },
     async (uri, variables) => {
       const node = nodeFor(await state.workspace(), uri, variables, 'id');
@@ -54,7 +60,7 @@ export function registerResources(server: McpServer, state: ServerState): void {
   server.registerResource(
     'validation',
     VALIDATION_URI,
-    { title: 'Validation report', description: 'The current validation report of the workspace (what validate_traceability returns).', mimeType: 'application/json' },
+    { title: VALIDATION.title, description: VALIDATION.description, mimeType: VALIDATION.mimeType },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: formatReport(buildReport(await state.workspace())) }] }),
   );
 
@@ -80,6 +86,18 @@ export function registerResources(server: McpServer, state: ServerState): void {
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `\`\`\`mermaid\n${mermaid}\`\`\`\n` }] };
     },
   );
+
+  registerResourceList(server, state, listedResources);
+}
+
+/** Every listed resource, in `resources/list` order: the validation report, then each document by id. */
+export function listedResources(workspace: Workspace): Resource[] {
+  const resources: Resource[] = [VALIDATION];
+  for (const id of workspace.ids) {
+    const node = workspace.nodes.get(id)!;
+    resources.push({ uri: documentUri(id), name: id, title: node.title, description: describe(node), mimeType: 'text/markdown' });
+  }
+  return resources;
 }
 
 function nodeFor(workspace: Workspace, uri: URL, variables: Variables, name: string): DocNode {

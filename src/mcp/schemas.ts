@@ -8,7 +8,6 @@ import {
   ERROR_CODES,
   WARNING_CODES,
   type AcceptanceCriteria,
-  type GraphView,
   type Impact,
   type TaskSummary,
   type ValidationReport,
@@ -56,6 +55,25 @@ export function filterSchema(name: string) {
     .optional();
 }
 
+/** `limit` and `cursor` of a paginated list (CATALOG § Bounded answers). */
+export const pageInput = {
+  limit: z
+    .number({ error: 'limit must be an integer ≥ 1' })
+    .int({ error: 'limit must be an integer ≥ 1' })
+    .min(1, { error: 'limit must be an integer ≥ 1' })
+    .optional()
+    .describe('Max items. Default: as many as fit ≈20k tokens.'),
+  cursor: z
+    .string({ error: 'cursor must be a string (the nextCursor of an earlier answer)' })
+    .min(1, { error: 'cursor must not be empty; omit it for the first page' })
+    .max(MAX_TEXT_ARGUMENT, { error: 'cursor is not one this server issued; omit it for the first page' })
+    .optional()
+    .describe('nextCursor of the previous page. INVALID_ARGUMENT once the list changed: start again without it.'),
+};
+
+/** The keys a page that stops early ends with. */
+const moreOutput = { truncated: z.literal(true).optional(), nextCursor: z.string().optional() };
+
 /** One of a fixed set of strings. */
 export function choiceSchema<const T extends readonly [string, ...string[]]>(name: string, values: T) {
   return z.enum(values, { error: `${name} must be one of ${values.map((v) => `"${v}"`).join(', ')}` });
@@ -67,7 +85,7 @@ const diagnosticSchema = z.object({
   nodeId: z.string().nullable(),
   path: z.string(),
   line: z.number().int().nullable(),
-});
+}).meta({ id: 'diagnostic' });
 
 export const validationReportSchema = z.object({
   workspacePath: z.string(),
@@ -77,6 +95,17 @@ export const validationReportSchema = z.object({
   warnings: z.array(diagnosticSchema),
   valid: z.boolean(),
 }) satisfies z.ZodType<ValidationReport>;
+
+/**
+ * `validate_traceability`'s answer: the report, a page of it (with `counts` per code of the
+ * whole workspace), or its summary (`counts`, no findings).
+ */
+export const reportAnswerSchema = validationReportSchema.extend({
+  errors: z.array(diagnosticSchema).optional(),
+  warnings: z.array(diagnosticSchema).optional(),
+  counts: z.record(z.string(), z.number().int()).optional(),
+  ...moreOutput,
+});
 
 export const taskListSchema = z.object({
   tasks: z.array(
@@ -89,6 +118,7 @@ export const taskListSchema = z.object({
       dependsOn: z.array(z.string()),
     }) satisfies z.ZodType<TaskSummary>,
   ),
+  ...moreOutput,
 });
 
 export const acceptanceCriteriaSchema = z.object({
@@ -105,14 +135,7 @@ export const impactSchema = z.object({
     z.object({ id: z.string(), title: z.string(), path: z.string(), depth: z.number().int(), via: z.array(z.string()) }),
   ),
   truncated: z.boolean(),
+  nextCursor: z.string().optional(),
 }) satisfies z.ZodType<Impact>;
-
-export const graphSchema = z.object({
-  nodes: z.array(
-    z.object({ id: z.string(), title: z.string(), type: z.string().nullable(), status: z.string().nullable(), path: z.string() }),
-  ),
-  edges: z.array(z.object({ from: z.string(), to: z.string() })),
-  truncated: z.boolean(),
-}) satisfies z.ZodType<GraphView>;
 
 export const directionSchema = choiceSchema('direction', DIRECTIONS);

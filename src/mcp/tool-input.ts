@@ -6,16 +6,16 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import { InvalidArgumentError } from '../core/index.js';
+import { leanSchema } from './lean-schema.js';
 
-/** A schema that advertises `schema`'s JSON Schema but lets every value through to the tool. */
+/** A schema that advertises `schema`'s (lean) JSON Schema but lets every value through to the tool. */
 export function advertise(schema: z.ZodType): StandardSchemaWithJSON<unknown, unknown> {
-  const standard = schema['~standard'] as StandardSchemaWithJSON['~standard'];
   return {
     '~standard': {
       version: 1,
       vendor: 'docugraph',
       validate: (value: unknown) => ({ value }),
-      jsonSchema: standard.jsonSchema,
+      jsonSchema: leanSchema(schema, 'input')['~standard'].jsonSchema,
     },
   };
 }

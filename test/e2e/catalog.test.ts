@@ -23,13 +23,15 @@ describe.each(['legacy', 'modern'] as const)('catalog over STDIO (%s era)', (era
 
   const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
 
-  it('lists all six tools, each read-only with a title, and JSON tools with an outputSchema', async () => {
+  it('lists all six tools, each read-only with a title, and the always-JSON tools with an outputSchema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.annotations).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-      if (tool.name !== 'get_task_context') expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      // get_task_context answers Markdown; get_dependency_graph answers Mermaid or DOT text too, without JSON beside it.
+      if (tool.name === 'get_task_context' || tool.name === 'get_dependency_graph') expect(tool.outputSchema).toBeUndefined();
+      else expect(tool.outputSchema).toMatchObject({ type: 'object' });
     }
   });
 
@@ -40,6 +42,20 @@ describe.each(['legacy', 'modern'] as const)('catalog over STDIO (%s era)', (era
     const todo = await call('list_tasks', { type: 'task', status: 'todo', query: 'PROJECT' });
     expect((todo.structuredContent as { tasks: { id: string }[] }).tasks.map((t) => t.id)).toEqual(['BE-02', 'BE-03', 'BE-04', 'FE-01']);
     expect(errorOf(await call('list_tasks', { type: 3 })).code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('list_tasks in pages of 4: the pages add up to the list; a made-up cursor is INVALID_ARGUMENT', async () => {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call('list_tasks', { limit: 4, ...(cursor === undefined ? {} : { cursor }) });
+      const answer = page.structuredContent as { tasks: { id: string }[]; truncated?: boolean; nextCursor?: string };
+      ids.push(...answer.tasks.map((t) => t.id));
+      cursor = answer.nextCursor;
+      expect(page.content).toHaveLength(cursor === undefined ? 1 : 2);
+    } while (cursor !== undefined);
+    expect(ids).toEqual(workspace.ids);
+    expect(errorOf(await call('list_tasks', { cursor: 'made-up' })).message).toContain('Call list_tasks again without cursor');
   });
 
   it('get_acceptance_criteria: the BE-02 checklist with lines; unknown id; bad argument', async () => {
@@ -62,10 +78,16 @@ describe.each(['legacy', 'modern'] as const)('catalog over STDIO (%s era)', (era
   it('get_dependency_graph: json, mermaid and dot; root, direction, depth; unknown root; bad enums', async () => {
     const json = await call('get_dependency_graph', {});
     expect(json.structuredContent).toEqual(selectGraph(workspace));
+    expect(JSON.parse(textOf(json))).toEqual(json.structuredContent);
     const around = await call('get_dependency_graph', { rootId: 'BE-02', direction: 'downstream', maxDepth: 1, format: 'mermaid' });
     expect(textOf(around)).toMatch(/^flowchart TD\n/);
-    expect(around.structuredContent).toEqual(selectGraph(workspace, { rootId: 'BE-02', direction: 'downstream', maxDepth: 1 }));
-    expect(textOf(await call('get_dependency_graph', { format: 'dot' }))).toMatch(/^digraph docugraph \{\n/);
+    // The diagram alone: no structuredContent that a client would hand the model instead.
+    expect(around.content).toHaveLength(1);
+    expect(around.structuredContent).toBeUndefined();
+    const dot = await call('get_dependency_graph', { format: 'dot' });
+    expect(textOf(dot)).toMatch(/^digraph docugraph \{\n/);
+    expect(dot.content).toHaveLength(1);
+    expect(dot.structuredContent).toBeUndefined();
     expect(errorOf(await call('get_dependency_graph', { rootId: 'NOPE' })).code).toBe('TASK_NOT_FOUND');
     expect(errorOf(await call('get_dependency_graph', { direction: 'sideways' })).message).toContain('"upstream", "downstream", "both"');
     expect(errorOf(await call('get_dependency_graph', { format: 'svg' })).code).toBe('INVALID_ARGUMENT');

@@ -47,6 +47,7 @@ function breaksSchema(tool: ToolSchema, args: Record<string, unknown>): string |
       if (schema.maxLength !== undefined && length > schema.maxLength) return `${name} too long`;
       if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return `${name} breaks its pattern`;
     }
+    if (schema.type === 'boolean' && typeof value !== 'boolean') return `${name} not a boolean`;
     if (schema.type === 'integer') {
       if (typeof value !== 'number' || !Number.isInteger(value)) return `${name} not an integer`;
       if (schema.minimum !== undefined && value < schema.minimum) return `${name} below its minimum`;
@@ -67,7 +68,9 @@ function judge(tool: ToolSchema, args: Record<string, unknown>, answer: Message)
   const code = String(body['code']);
   if (!DOMAIN_CODES.includes(code)) return [`failed with ${code}: ${String(body['message'] ?? body['text'] ?? '').slice(0, 300)}`];
   if (broken !== null && code !== 'INVALID_ARGUMENT') return [`${broken}, but the code is ${code}`];
-  if (broken === null && code === 'INVALID_ARGUMENT') return [`INVALID_ARGUMENT for arguments that fit the advertised schema: ${String(body['message']).slice(0, 200)}`];
+  // A cursor's validity is not a schema matter: one the server never issued is INVALID_ARGUMENT (CATALOG § Bounded answers).
+  const madeUpCursor = typeof args['cursor'] === 'string' && String(body['message']).startsWith('cursor ');
+  if (broken === null && code === 'INVALID_ARGUMENT' && !madeUpCursor) return [`INVALID_ARGUMENT for arguments that fit the advertised schema: ${String(body['message']).slice(0, 200)}`];
   return [];
 }
 

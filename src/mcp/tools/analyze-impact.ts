@@ -1,17 +1,19 @@
 /**
- * `analyze_impact` (CATALOG): every document that depends on a given one, transitively.
+ * `analyze_impact` (CATALOG): every document that depends on a given one, transitively, a page at a time.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { analyzeImpact } from '../../core/index.js';
+import { withoutUndefined } from '../../core/without-undefined.js';
+import { pagedJsonResult } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
-import { depthSchema, idSchema, impactSchema } from '../schemas.js';
+import { depthSchema, idSchema, impactSchema, pageInput } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
-import { jsonResult } from '../tool-result.js';
 
 export const analyzeImpactInput = z.object({
-  nodeId: idSchema('nodeId').describe('Exact id of the document that changes, e.g. "DEC-002".'),
-  maxDepth: depthSchema('maxDepth').describe('How many levels of dependents to follow. Default: no limit.'),
+  nodeId: idSchema('nodeId').describe('Id of the document that changes.'),
+  maxDepth: depthSchema('maxDepth').describe('Levels to follow. Default: all.'),
+  ...pageInput,
 });
 
 export function registerAnalyzeImpact(server: McpServer, state: ServerState): void {
@@ -22,13 +24,26 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       name: 'analyze_impact',
       title: 'Analyze impact',
       description:
-        'Lists every document that depends on `nodeId`, directly or transitively (a downstream walk of depends_on): ' +
-        'what may need revisiting when that spec, decision or requirement changes. Each impacted document has its ' +
-        'depth and `via` (the documents one level closer through which it is reached), sorted by depth then id. ' +
-        'Cycles do not make it fail.',
+        'Lists every document that depends on nodeId, transitively: what to revisit when it changes. ' +
+        'Each has depth and via (the documents one level closer), sorted by depth then id. ' +
+        'truncated: deeper ones left out by maxDepth, or more pages (nextCursor). TASK_NOT_FOUND: unknown id.',
       input: analyzeImpactInput,
       output: impactSchema,
     },
-    async ({ nodeId, maxDepth }) => jsonResult(analyzeImpact(await state.workspace(), nodeId, maxDepth)),
+    async ({ nodeId, maxDepth, limit, cursor }) => {
+      const workspace = await state.workspace();
+      const impact = analyzeImpact(workspace, nodeId, maxDepth);
+      return pagedJsonResult(
+        {
+          tool: 'analyze_impact',
+          noun: 'impacted documents',
+          items: impact.impacted,
+          scope: `analyze_impact\n${JSON.stringify([nodeId, maxDepth ?? null])}`,
+          snapshot: workspace,
+          build: (impacted, more) => ({ nodeId, impacted, truncated: impact.truncated || more !== null, ...(more === null ? {} : { nextCursor: more.nextCursor }) }),
+        },
+        withoutUndefined({ limit, cursor }),
+      );
+    },
   );
 }

@@ -10,7 +10,7 @@ import type { ServerState } from '../server-state.js';
 import { jsonResult } from '../tool-result.js';
 
 export const getAcceptanceCriteriaInput = z.object({
-  taskId: idSchema('taskId').describe('Exact id of the task document, e.g. "BE-02".'),
+  taskId: idSchema('taskId').describe('Task id, e.g. "BE-02".'),
 });
 
 export function registerGetAcceptanceCriteria(server: McpServer, state: ServerState): void {
@@ -21,10 +21,9 @@ export function registerGetAcceptanceCriteria(server: McpServer, state: ServerSt
       name: 'get_acceptance_criteria',
       title: 'Get acceptance criteria',
       description:
-        'Returns the acceptance criteria of a task as a checklist: the list items under its "Acceptance criteria" ' +
-        '(or "Definition of done", "Criterios de aceptación") heading, or its frontmatter `acceptance_criteria` list. ' +
-        'Each item has its text, `done` (true/false for `- [x]`/`- [ ]` items, null otherwise) and its line in the file. ' +
-        'Use it to know when a task is finished and to check your work item by item.',
+        "Returns a task's acceptance criteria as a checklist: the list items under its Acceptance criteria (or Definition of " +
+        'done) heading, or its frontmatter acceptance_criteria. Each has text, done (true/false for - [x]/- [ ], else null) ' +
+        'and line. Use it to know when the task is finished. TASK_NOT_FOUND: unknown id (suggestions given).',
       input: getAcceptanceCriteriaInput,
       output: acceptanceCriteriaSchema,
     },

@@ -5,10 +5,10 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { renderDot, renderMermaid, selectGraph } from '../../core/index.js';
 import { registerTool } from '../register-tool.js';
-import { choiceSchema, depthSchema, directionSchema, graphSchema, MAX_TEXT_ARGUMENT } from '../schemas.js';
+import { choiceSchema, depthSchema, directionSchema, MAX_TEXT_ARGUMENT } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 import { withoutUndefined } from '../../core/without-undefined.js';
-import { jsonResult } from '../tool-result.js';
+import { jsonResult, textResult } from '../tool-result.js';
 
 export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
 
@@ -18,14 +18,14 @@ export const getDependencyGraphInput = z.object({
     .min(1, { error: 'rootId must not be empty; omit it for the whole workspace' })
     .max(MAX_TEXT_ARGUMENT, { error: `rootId must be at most ${MAX_TEXT_ARGUMENT} characters (a document id)` })
     .optional()
-    .describe('Document to start from. Omit it for the whole workspace (direction and maxDepth then do not apply).'),
+    .describe('Start here. Default: the whole workspace.'),
   direction: directionSchema
     .optional()
-    .describe('From the root: "upstream" (what it depends on, the default), "downstream" (what depends on it) or "both".'),
-  maxDepth: depthSchema('maxDepth').describe('How many levels from the root to include. Default: no limit.'),
+    .describe('upstream (its dependencies, default), downstream (its dependents) or both.'),
+  maxDepth: depthSchema('maxDepth').describe('Levels from rootId. Default: all.'),
   format: choiceSchema('format', GRAPH_FORMATS)
     .optional()
-    .describe('"json" (default), "mermaid" (paste into a GitHub comment inside ```mermaid) or "dot" (for `dot -Tsvg`).'),
+    .describe('json (default), mermaid (for GitHub) or dot (Graphviz).'),
 });
 
 export function registerGetDependencyGraph(server: McpServer, state: ServerState): void {
@@ -36,20 +36,16 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
       name: 'get_dependency_graph',
       title: 'Get dependency graph',
       description:
-        'Returns the depends_on graph of the workspace, or of the documents reachable from `rootId` ' +
-        '(upstream, downstream or both, up to `maxDepth`), as JSON nodes and edges (`from` depends on `to`), or ' +
-        'rendered as a Mermaid flowchart or a Graphviz DOT digraph in which documents in a cycle and documents ' +
-        'with errors are highlighted. The JSON graph is always in structuredContent; the text is the chosen format.',
+        'Returns the depends_on graph (whole workspace, or around rootId) as JSON nodes and edges (from depends on to), ' +
+        'or as Mermaid or DOT text with cycles and documents with errors highlighted. TASK_NOT_FOUND: unknown rootId.',
       input: getDependencyGraphInput,
-      output: graphSchema,
+      // No outputSchema: a Mermaid or DOT answer is the diagram alone, with no JSON beside it (CATALOG § Bounded answers).
     },
     async ({ format = 'json', ...options }) => {
       const workspace = await state.workspace();
       const view = selectGraph(workspace, withoutUndefined(options));
-      const result = jsonResult(view);
-      if (format === 'json') return result;
-      const text = format === 'mermaid' ? renderMermaid(workspace, view, options.rootId) : renderDot(workspace, view, options.rootId);
-      return { ...result, content: [{ type: 'text', text }] };
+      if (format === 'json') return jsonResult(view);
+      return textResult(format === 'mermaid' ? renderMermaid(workspace, view, options.rootId) : renderDot(workspace, view, options.rootId));
     },
   );
 }

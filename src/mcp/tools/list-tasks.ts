@@ -1,19 +1,20 @@
 /**
- * `list_tasks` (CATALOG): the workspace's documents, filtered by type, status or text.
+ * `list_tasks` (CATALOG): the workspace's documents, filtered by type, status or text, a page at a time.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { listTasks } from '../../core/index.js';
-import { registerTool } from '../register-tool.js';
-import { filterSchema, taskListSchema } from '../schemas.js';
-import type { ServerState } from '../server-state.js';
 import { withoutUndefined } from '../../core/without-undefined.js';
-import { jsonResult } from '../tool-result.js';
+import { pagedJsonResult } from '../paged-result.js';
+import { registerTool } from '../register-tool.js';
+import { filterSchema, pageInput, taskListSchema } from '../schemas.js';
+import type { ServerState } from '../server-state.js';
 
 export const listTasksInput = z.object({
-  type: filterSchema('type').describe('Only documents of this exact type, e.g. "task", "decision", "spec".'),
-  status: filterSchema('status').describe('Only documents with this exact status, e.g. "todo", "in-progress", "done".'),
-  query: filterSchema('query').describe('Only documents whose id or title contains this text (case-insensitive).'),
+  type: filterSchema('type').describe('Exact type, e.g. "task".'),
+  status: filterSchema('status').describe('Exact status, e.g. "todo".'),
+  query: filterSchema('query').describe('Text in the id or title (any case).'),
+  ...pageInput,
 });
 
 export function registerListTasks(server: McpServer, state: ServerState): void {
@@ -24,13 +25,24 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
       name: 'list_tasks',
       title: 'List documents',
       description:
-        'Lists the documents of the workspace (tasks, specs, decisions, requirements…) with id, title, type, status, ' +
-        'path and depends_on, sorted by id. Filter with `type` and `status` (exact) and `query` (case-insensitive ' +
-        'text in the id or title). Use it to find the id of a task before calling get_task_context, e.g. ' +
-        '{"type": "task", "status": "todo"}.',
+        'Lists documents (tasks, specs, decisions…) with id, title, type, status, path and dependsOn, sorted by id. ' +
+        'Use it to find ids for the other tools. Long lists come in pages: pass nextCursor as cursor.',
       input: listTasksInput,
       output: taskListSchema,
     },
-    async (args) => jsonResult(listTasks(await state.workspace(), withoutUndefined(args))),
+    async ({ limit, cursor, ...filters }) => {
+      const workspace = await state.workspace();
+      return pagedJsonResult(
+        {
+          tool: 'list_tasks',
+          noun: 'documents',
+          items: listTasks(workspace, withoutUndefined(filters)).tasks,
+          scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null])}`,
+          snapshot: workspace,
+          build: (tasks, more) => ({ tasks, ...more }),
+        },
+        withoutUndefined({ limit, cursor }),
+      );
+    },
   );
 }

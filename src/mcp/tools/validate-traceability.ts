@@ -1,14 +1,23 @@
 /**
  * `validate_traceability` (MCP-G0 §3.2): the META-01 §6 report of the server's workspace or of
- * another allowed directory.
+ * another allowed directory, a page at a time, or its summary (CATALOG § Bounded answers).
  */
-import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type InputRequiredResult,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { buildReport } from '../../core/index.js';
+import { countByCode } from '../../core/build-report.js';
+import { buildReport, severityOf, type Diagnostic, type Workspace } from '../../core/index.js';
+import { withoutUndefined } from '../../core/without-undefined.js';
 import { clientRoots } from '../client-roots.js';
 import { isInside, requestedPath, resolveAllowedDirectory, rootDirectories } from '../path-policy.js';
+import { pagedJsonResult } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
-import { MAX_PATH_ARGUMENT, validationReportSchema } from '../schemas.js';
+import { MAX_PATH_ARGUMENT, pageInput, reportAnswerSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 import { jsonResult } from '../tool-result.js';
 
@@ -18,10 +27,9 @@ export const validateTraceabilityInput = z.object({
     .min(1, { error: 'workspacePath must not be empty; omit it to audit the server workspace' })
     .max(MAX_PATH_ARGUMENT, { error: `workspacePath must be at most ${MAX_PATH_ARGUMENT} characters` })
     .optional()
-    .describe(
-      "Directory to audit instead of the server's workspace; relative paths are relative to the server's workspace. " +
-        "Must lie inside the server's workspace, a client root, or an --allow-path directory. Omit it to audit the server's workspace.",
-    ),
+    .describe("Another directory to audit (relative: to the workspace); inside the workspace, a client root or an --allow-path. Default: the server's workspace."),
+  summary: z.boolean({ error: 'summary must be true or false' }).optional().describe('true: counts per code only (no findings, no pages).'),
+  ...pageInput,
 });
 
 export function registerValidateTraceability(server: McpServer, state: ServerState): void {
@@ -32,30 +40,68 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
       name: 'validate_traceability',
       title: 'Validate traceability',
       description:
-        'Audits the documentation workspace and returns a JSON report: invalid or missing frontmatter, bad or ' +
-        'duplicate ids, depends_on entries that name no document, dependency cycles (Tarjan), broken relative ' +
-        'Markdown links and heading anchors. Each finding has code, message (what to fix), nodeId, path and line; ' +
-        '`valid` is true when there are no errors (warnings do not count). Use it after editing documents or when ' +
-        'get_task_context reports GRAPH_CYCLE.',
+        'Audits the workspace: frontmatter, ids, depends_on targets, cycles, Markdown links and anchors. Returns errors and ' +
+        'warnings (code, message saying what to fix, nodeId, path, line); valid is true when there are no errors. Use it after ' +
+        'editing documents or on GRAPH_CYCLE. Long reports come in pages (counts per code covers all; pass nextCursor as cursor). ' +
+        'PATH_NOT_ALLOWED / WORKSPACE_NOT_FOUND: a workspacePath it may not or cannot read.',
       input: validateTraceabilityInput,
-      output: validationReportSchema,
+      output: reportAnswerSchema,
     },
-    async ({ workspacePath }, ctx) => {
-      const workspace = await state.workspace();
-      if (workspacePath === undefined) return jsonResult(buildReport(workspace));
-      const root = workspace.root;
-      const path = requestedPath(root, workspacePath);
-      const allowed = [root, ...state.allowedPaths];
-      let hint = 'Audit a directory inside the workspace, or start the server with `--allow-path <dir>`.';
-      if (!allowed.some((dir) => isInside(path, dir)) && clientHasRoots(server, ctx)) {
-        const roots = await clientRoots(server, ctx);
-        if (roots.kind === 'ask') return roots.result;
-        if (roots.kind === 'roots') allowed.push(...rootDirectories(roots.uris));
-        else hint = `The client's roots could not be used: ${roots.reason}. ${hint}`;
+    async ({ workspacePath, summary, limit, cursor }, ctx) => {
+      const target = await auditedWorkspace(server, state, ctx, workspacePath);
+      if ('ask' in target) return target.ask;
+      const audited = target.workspace;
+      const report = buildReport(audited);
+      // A summary is one short answer: limit and cursor do not apply.
+      if (summary === true) {
+        const { workspacePath: path, nodeCount, edgeCount, valid } = report;
+        return jsonResult({ workspacePath: path, nodeCount, edgeCount, valid, counts: countByCode(report) });
       }
-      return jsonResult(buildReport(state.load(resolveAllowedDirectory(path, allowed, hint))));
+      return pagedJsonResult(
+        {
+          tool: 'validate_traceability',
+          noun: 'findings',
+          items: [...report.errors, ...report.warnings],
+          scope: `validate_traceability\n${report.workspacePath}`,
+          snapshot: audited,
+          build: (findings, more, start) => {
+            const page = { ...report, errors: findings.filter(isError), warnings: findings.filter((d) => !isError(d)) };
+            return start === 0 && more === null ? page : { ...page, counts: countByCode(report), ...more };
+          },
+        },
+        withoutUndefined({ limit, cursor }),
+      );
     },
   );
+}
+
+/**
+ * The workspace to audit: the server's, or the allowed directory `workspacePath` names (loaded
+ * afresh); or the result that asks the client for its roots first.
+ */
+async function auditedWorkspace(
+  server: McpServer,
+  state: ServerState,
+  ctx: ServerContext,
+  workspacePath: string | undefined,
+): Promise<{ workspace: Workspace } | { ask: InputRequiredResult }> {
+  const workspace = await state.workspace();
+  if (workspacePath === undefined) return { workspace };
+  const root = workspace.root;
+  const path = requestedPath(root, workspacePath);
+  const allowed = [root, ...state.allowedPaths];
+  let hint = 'Audit a directory inside the workspace, or start the server with `--allow-path <dir>`.';
+  if (!allowed.some((dir) => isInside(path, dir)) && clientHasRoots(server, ctx)) {
+    const roots = await clientRoots(server, ctx);
+    if (roots.kind === 'ask') return { ask: roots.result };
+    if (roots.kind === 'roots') allowed.push(...rootDirectories(roots.uris));
+    else hint = `The client's roots could not be used: ${roots.reason}. ${hint}`;
+  }
+  return { workspace: state.load(resolveAllowedDirectory(path, allowed, hint)) };
+}
+
+function isError(finding: Diagnostic): boolean {
+  return severityOf(finding.code) === 'error';
 }
 
 /** Whether the client declared the roots capability (per request on 2026-07-28, at initialize before). */

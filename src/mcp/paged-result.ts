@@ -1,0 +1,104 @@
+/**
+ * List answers within the budget (CATALOG § Bounded answers): the JSON text and
+ * `structuredContent` of one page of a sorted list and, when the page stops early, a second
+ * text that says how to get the rest.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { groupThousands } from '../core/cap.js';
+import { DEFAULT_ANSWER_TOKENS } from '../core/token-budget.js';
+import { formatJson } from '../core/format-json.js';
+import { longestCursor, paginate, type Page, type PageArguments } from '../core/paginate.js';
+
+/** The keys a page that stops early ends with. */
+export interface More {
+  readonly truncated: true;
+  readonly nextCursor: string;
+}
+
+export interface PagedList<T> {
+  /** The tool that answers (named in the hint and in cursor errors). */
+  readonly tool: string;
+  /** What the items are, in the plural: "documents". */
+  readonly noun: string;
+  /** The whole list, in its sorted order. */
+  readonly items: readonly T[];
+  /** Names the query: the tool and its arguments other than `limit` and `cursor`. */
+  readonly scope: string;
+  /** The snapshot the list comes from (its fingerprint is kept per snapshot). */
+  readonly snapshot: object;
+  /**
+   * The answer holding `page` (items from index `start` of the list), as the item arrays
+   * of a top-level key. `more` is set when the page stops early.
+   */
+  readonly build: (page: readonly T[], more: More | null, start: number) => object;
+}
+
+/**
+ * Bytes the answer may take beyond its estimate: the brackets of up to two item arrays and the
+ * page's numbers in the hint (an empty page says "none"). Past the estimate, `fits` measures.
+ */
+const SLACK = 64;
+
+/**
+ * One page of `list`: as many items as `args.limit` allows and fit in the default budget
+ * (≈ 20,000 tokens for the JSON and the hint together), at least one.
+ */
+export function pagedJsonResult<T>(list: PagedList<T>, args: PageArguments): CallToolResult {
+  const total = list.items.length;
+  const budget = DEFAULT_ANSWER_TOKENS * 4;
+  // The most the answer takes besides its items: a page in the middle, with the longest cursor and numbers.
+  const overhead = answerBytes(render(list, { items: [], start: Math.max(total - 1, 0), total, nextCursor: longestCursor(total) })) + SLACK;
+  const page = paginate(list.items, {
+    ...args,
+    scope: list.scope,
+    snapshot: list.snapshot,
+    restart: list.tool,
+    budgetBytes: budget - overhead,
+    sizeOf: itemBytes,
+    fits: (candidate) => answerBytes(render(list, candidate)) <= budget,
+  });
+  const answer = render(list, page);
+  return { content: answer.texts.map((text) => ({ type: 'text', text })), structuredContent: answer.value as Record<string, unknown> };
+}
+
+interface Rendered {
+  /** The JSON answer. */
+  readonly value: object;
+  /** Its text and, when the page stops early, the sentence that says how to go on. */
+  readonly texts: readonly string[];
+}
+
+function render<T>(list: PagedList<T>, page: Page<T>): Rendered {
+  const more: More | null = page.nextCursor === null ? null : { truncated: true, nextCursor: page.nextCursor };
+  const value = list.build(page.items, more, page.start);
+  const json = formatJson(value);
+  if (more === null) return { value, texts: [json] };
+  return { value, texts: [json, hint(list.tool, list.noun, page.start, page.start + page.items.length, page.total, more.nextCursor)] };
+}
+
+function answerBytes(answer: Rendered): number {
+  let bytes = 0;
+  for (const text of answer.texts) bytes += byteLength(text);
+  return bytes;
+}
+
+/** The sentence after a page that stops early. */
+function hint(tool: string, noun: string, start: number, end: number, total: number, cursor: string): string {
+  const shown = end > start ? `${groupThousands(start + 1)}–${groupThousands(end)}` : 'none';
+  return (
+    `This answer stops early: ${noun} ${shown} of ${groupThousands(total)}. ` +
+    `For the next page, call ${tool} again with the same arguments and "cursor": "${cursor}".`
+  );
+}
+
+/** Bytes an item adds to its array in `formatJson` text, at the second level of indentation. */
+function itemBytes(item: unknown): number {
+  const text = JSON.stringify(item, null, 2);
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+  return byteLength(text) + 4 * lines + 2;
+}
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
