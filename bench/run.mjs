@@ -104,7 +104,8 @@ async function overStdio(dir, ids, probed) {
     'validate_traceability {}': tokens(report),
     'list_tasks {}': tokens(await client.callTool({ name: 'list_tasks', arguments: {} })),
     [`analyze_impact ${probed.mostDepended}`]: tokens(await client.callTool({ name: 'analyze_impact', arguments: { nodeId: probed.mostDepended } })),
-    'resources/list': tokens(await client.listResources()),
+    // One page (listResources() without a cursor walks every page).
+    'resources/list': tokens(await client.request({ method: 'resources/list', params: {} })),
     [`get_task_context ${probed.widest.id} (${probed.widest.size} documents upstream)`]: tokens(await client.callTool({ name: 'get_task_context', arguments: { taskId: probed.widest.id } })),
   };
   const context = [];

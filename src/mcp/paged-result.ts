@@ -41,7 +41,8 @@ const SLACK = 64;
 
 /**
  * One page of `list`: as many items as `args.limit` allows and fit in the default budget
- * (≈ 20,000 tokens for the JSON and the hint together), at least one.
+ * (≈ 20,000 tokens for the whole answer as sent: the JSON text, the hint and
+ * `structuredContent`), at least one.
  */
 export function pagedJsonResult<T>(list: PagedList<T>, args: PageArguments): CallToolResult {
   const total = list.items.length;
@@ -76,9 +77,14 @@ function render<T>(list: PagedList<T>, page: Page<T>): Rendered {
   return { value, texts: [json, hint(list.tool, list.noun, page.start, page.start + page.items.length, page.total, more.nextCursor)] };
 }
 
+/**
+ * Bytes of the answer as a client receives it: every text as a JSON string (escaped: the
+ * pretty-printed JSON's quotes and line breaks take two bytes each) and `structuredContent`,
+ * which repeats the value. Both count: a client may show the model either, or both.
+ */
 function answerBytes(answer: Rendered): number {
-  let bytes = 0;
-  for (const text of answer.texts) bytes += byteLength(text);
+  let bytes = byteLength(JSON.stringify(answer.value));
+  for (const text of answer.texts) bytes += byteLength(JSON.stringify(text));
   return bytes;
 }
 
@@ -91,12 +97,14 @@ function hint(tool: string, noun: string, start: number, end: number, total: num
   );
 }
 
-/** Bytes an item adds to its array in `formatJson` text, at the second level of indentation. */
+/**
+ * Bytes an item adds to the answer (see `answerBytes`): to its array in the `formatJson`
+ * text (at the second level of indentation, then escaped as a JSON string), and to
+ * `structuredContent` (compact).
+ */
 function itemBytes(item: unknown): number {
-  const text = JSON.stringify(item, null, 2);
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
-  return byteLength(text) + 4 * lines + 2;
+  const text = `    ${JSON.stringify(item, null, 2).replaceAll('\n', '\n    ')},\n`;
+  return byteLength(JSON.stringify(text)) - 2 + byteLength(JSON.stringify(item)) + 1;
 }
 
 function byteLength(text: string): number {

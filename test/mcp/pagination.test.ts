@@ -39,7 +39,10 @@ function big(count: number): Workspace {
 }
 
 const texts = (result: ToolResult) => (result.content as { type: string; text: string }[]).map((c) => c.text);
-const tokensOf = (result: ToolResult) => estimateTokens(texts(result).join(''));
+/** ≈ tokens of an answer as sent: each text as a JSON string, and `structuredContent` (which repeats the value). */
+const sentTokens = (value: unknown, textItems: readonly string[]) =>
+  Math.ceil((Buffer.byteLength(JSON.stringify(value)) + textItems.reduce((sum, text) => sum + Buffer.byteLength(JSON.stringify(text)), 0)) / 4);
+const tokensOf = (result: ToolResult) => sentTokens(result.structuredContent, texts(result));
 
 function errorOf(result: ToolResult): { code: string; message: string } {
   expect(result.isError).toBe(true);
@@ -141,7 +144,7 @@ describe('walking every page with cursor gives exactly the unpaginated list (gen
 
 const BIG = big(3_000);
 
-describe('the default page: as many items as fit in 20,000 tokens', () => {
+describe('the default page: as many items as fit in 20,000 tokens, as sent', () => {
   const workspace = BIG;
 
   it.each([
@@ -157,8 +160,10 @@ describe('the default page: as many items as fit in 20,000 tokens', () => {
     // Full: one more item would not have fitted.
     const page = answer[key] as unknown[];
     const next = itemsOf(fullAnswer(name, args))[page.length];
-    const grown = formatJson({ ...answer, [key]: [...page, next] }) + texts(first)[1]!;
-    expect(estimateTokens(grown)).toBeGreaterThan(20_000);
+    const grown = { ...answer, [key]: [...page, next] };
+    expect(sentTokens(grown, [formatJson(grown), texts(first)[1]!])).toBeGreaterThan(20_000);
+    // And the whole message a client reads stays well under its 25,000.
+    expect(Math.ceil(Buffer.byteLength(JSON.stringify(first)) / 4)).toBeLessThan(20_100);
     const total = itemsOf(fullAnswer(name, args)).length;
     expect(texts(first)[1]).toMatch(new RegExp(`^This answer stops early: \\S+( \\S+)? 1–${page.length} of ${total === 3_001 ? '3,001' : '3,000'}\\. `));
 
