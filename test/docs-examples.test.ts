@@ -37,6 +37,8 @@ async function runSection(page: string, section: ExampleSection): Promise<void> 
       cwd = resolve(cwd, step.argv[1]!);
     } else {
       expect(step.argv[0], `${page}:${step.line}: examples run \`docugraph\` (or \`cd\`)`).toBe('docugraph');
+      // The demo is the repository's own: an example that writes belongs in a section with its own folder.
+      expect(section.ownFolder || step.argv[1] !== 'init', `${page}:${step.line}: \`init\` runs in a folder of its own`).toBe(true);
       const { output } = await docugraph(step.argv.slice(1), cwd);
       if (!matchesTranscript(step.expected, output)) {
         expect(output.replace(/\n+$/, ''), `${page}:${step.line}: \`${step.argv.join(' ')}\` printed something else`).toBe(step.expected);
