@@ -93,7 +93,7 @@ export function checkedRoot(path: string): string {
   const root = resolveWorkspaceRoot(path);
   const problems = readConfig(root).diagnostics;
   if (problems.length > 0) {
-    throw new InvalidArgumentError(problems.map((d) => `${CONFIG_FILE}${d.line === null ? '' : `:${d.line}`}: ${d.message}`).join('\n'));
+    throw new InvalidArgumentError(problems.map((d) => `${CONFIG_FILE}${d.line === null ? '' : `:${d.line}`}: ${d.message}`).join('; '));
   }
   return root;
 }

@@ -82,4 +82,24 @@ describe('validate <files>', () => {
     const outside = await run(['validate', '../elsewhere.md'], root);
     expect(outside.code).toBe(2);
   });
+
+  it('a path that does not exist (a mistyped folder) is a usage error, not an empty pass', async () => {
+    const root = testdir({ 'docugraph.yml': '', 'docs/a.md': doc({ id: 'A', title: 'a', depends_on: ['MISSING'] }) });
+    const typo = await run(['validate', 'dcos'], root);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('docugraph: `dcos` does not exist; pass the workspace directory, or Markdown files of the workspace.\n');
+    expect(typo.stdout).toBe('');
+    expect((await run(['validate', 'docs'], root)).code).toBe(1);
+  });
+});
+
+describe('several problems in docugraph.yml', () => {
+  it('are listed on one line, each with its line number', async () => {
+    const root = testdir({ 'docugraph.yml': 'requireId: maybe\nlinks:\n  root: nowhere\n', 'a.md': doc({ id: 'A', title: 'a' }) });
+    const result = await run(['validate'], root);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')).toHaveLength(2);
+    expect(result.stderr).toMatch(/^docugraph: docugraph\.yml:1: [^\n]*; docugraph\.yml:3: [^\n]*\n$/);
+    expect(result.stderr).not.toContain('\\n');
+  });
 });

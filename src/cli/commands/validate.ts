@@ -2,7 +2,7 @@
  * `docugraph validate [dir]`: exit 0 when valid, 1 when not (or, with --strict, when there are
  * warnings), in the format people or CI need.
  */
-import { statSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
 import { buildReport, formatJson, formatReport, InvalidArgumentError, type Workspace } from '../../core/index.js';
@@ -41,6 +41,15 @@ function splitPaths(ctx: CliContext, paths: readonly string[]): { dir: string | 
   return { dir: undefined, files: [...paths] };
 }
 
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -49,10 +58,17 @@ function isDirectory(path: string): boolean {
   }
 }
 
-/** The workspace paths of `files` (given relative to `cwd`); a file outside the workspace is a usage error. */
+/**
+ * The workspace paths of `files` (given relative to `cwd`). A path that does not exist (a
+ * mistyped folder would otherwise validate nothing and pass) or lies outside the workspace
+ * is a usage error.
+ */
 function onlyFiles(root: string, files: readonly string[], cwd: string): Set<string> {
   const selected = new Set<string>();
   for (const file of files) {
+    if (!exists(resolve(cwd, file))) {
+      throw new InvalidArgumentError(`\`${file}\` does not exist; pass the workspace directory, or Markdown files of the workspace.`);
+    }
     const rel = relative(root, resolve(cwd, file));
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
       throw new InvalidArgumentError(`\`${file}\` is not inside the workspace ${root}; pass files of the workspace, or set it with --workspace.`);

@@ -18,7 +18,8 @@ export function renderGithub(report: ValidationReport, toRepoPath: (path: string
     props.push(`title=${escapeProperty(d.code)}`);
     return `::${severityOf(d.code)} ${props.join(',')}::${escapeData(d.message)}`;
   });
-  lines.push(`DocuGraph: ${report.valid ? 'valid' : 'invalid'}, ${report.errors.length} errors, ${report.warnings.length} warnings (${report.nodeCount} documents)`);
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  lines.push(`DocuGraph: ${report.valid ? 'valid' : 'invalid'}, ${count(report.errors.length, 'error')}, ${count(report.warnings.length, 'warning')} (${count(report.nodeCount, 'document')})`);
   return `${lines.join('\n')}\n`;
 }
 

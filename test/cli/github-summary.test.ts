@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { renderGithub } from '../../src/cli/render/github.js';
+import type { ValidationReport } from '../../src/core/index.js';
+
+const finding = (code: string) => ({ code, message: 'm', nodeId: null, path: 'a.md', line: 1 });
+
+describe('the --format github summary line', () => {
+  it('says "1 error" and "1 warning" in the singular, and counts documents', () => {
+    const report = { workspacePath: '/w', nodeCount: 1, edgeCount: 0, errors: [finding('LINK_BROKEN')], warnings: [finding('MD_LINK_BROKEN')], valid: false } as unknown as ValidationReport;
+    const lines = renderGithub(report, (path) => path).trimEnd().split('\n');
+    expect(lines[lines.length - 1]).toBe('DocuGraph: invalid, 1 error, 1 warning (1 document)');
+  });
+});
