@@ -8,7 +8,7 @@
  * See docs/decisions.md, "Start-up".
  */
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -31,3 +31,6 @@ await build({
 });
 // tsc's source maps describe the files this replaced.
 for (const name of ['docugraph.js.map', 'docugraph-mcp.js.map']) rmSync(`${root}dist/bin/${name}`, { force: true });
+// Executable, as npm makes them when it installs the package: in a clone, `npx docugraph`
+// (and the committed .mcp.json) runs the project's own bin file directly.
+for (const name of ['docugraph.js', 'docugraph-mcp.js']) chmodSync(`${root}dist/bin/${name}`, 0o755);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Real-client evidence (MCP-G0 §5): drives the built docugraph-mcp with the official MCP
- * Inspector in CLI mode (@modelcontextprotocol/inspector 0.17, a devDependency) against the
- * demo workspace: tools/list, get_task_context BE-02, validate_traceability, the fail-closed
+ * Inspector in CLI mode (@modelcontextprotocol/inspector-cli 1.0, a devDependency: the
+ * Inspector's own CLI package, which runs on Node 20, unlike the `@modelcontextprotocol/inspector`
+ * package around it, which asks for Node 22) against the demo workspace: tools/list, get_task_context BE-02, validate_traceability, the fail-closed
  * call on the cyclic fixture, then every other tool, the resources and the prompts. Each
  * Inspector run spawns the server over STDIO and performs the MCP initialize handshake
  * first. (The Inspector CLI has no completion method; the SDK-client tests cover completion.)
@@ -11,15 +12,17 @@
  *   npm run evidence -- --json  # the same as JSON (used by the test suite)
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
-const inspector = join(dirname(require.resolve('@modelcontextprotocol/inspector/package.json')), 'cli', 'build', 'cli.js');
+const manifestPath = require.resolve('@modelcontextprotocol/inspector-cli/package.json');
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+// The package's own executable, as `npx mcp-inspector-cli` would run it.
+const inspector = join(dirname(manifestPath), manifest.bin['mcp-inspector-cli']);
 const server = join(root, 'dist', 'bin', 'docugraph-mcp.js');
 const demo = join(root, 'examples', 'demo-repo');
 const cyclic = join(root, 'test', 'fixtures', 'cycle');
@@ -43,11 +46,10 @@ const steps = [
   { name: 'resources/read of an unknown id (a JSON-RPC error, exit 1)', workspace: demo, args: ['--method', 'resources/read', '--uri', 'docugraph://docs/NOPE'] },
 ];
 
-// Inspector 0.17 reads `../package.json` relative to the current directory (upstream issue
-// #834); run it from an empty directory whose parent has no package.json.
-const scratch = mkdtempSync(join(tmpdir(), 'docugraph-inspector-'));
-const cwd = join(scratch, 'run');
-mkdirSync(cwd);
+// The Inspector CLI checks for `../package.json` relative to the current directory but imports
+// it relative to its own file (upstream issue #834): run it from its own `build/` folder, where
+// both name the package's manifest.
+const cwd = dirname(inspector);
 /** Runs one Inspector session and collects what it printed. */
 function runStep(step) {
   const argv = [inspector, '--cli', process.execPath, server, '--workspace', step.workspace, ...step.args];
@@ -64,7 +66,7 @@ function runStep(step) {
       } catch {
         // Not JSON: keep the raw text.
       }
-      const command = `npx mcp-inspector --cli node dist/bin/docugraph-mcp.js --workspace ${step.workspace.slice(root.length)} ${step.args.join(' ')}`;
+      const command = `npx mcp-inspector-cli --cli node dist/bin/docugraph-mcp.js --workspace ${step.workspace.slice(root.length)} ${step.args.join(' ')}`;
       resolve({ step: step.name, command, exitCode, output, stderr });
     });
   });
@@ -72,21 +74,17 @@ function runStep(step) {
 
 // Sessions are independent: run a few at a time, report them in order.
 const results = new Array(steps.length);
-try {
-  let next = 0;
-  const worker = async () => {
-    while (next < steps.length) {
-      const index = next++;
-      results[index] = await runStep(steps[index]);
-    }
-  };
-  await Promise.all([worker(), worker(), worker()]);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
+let next = 0;
+const worker = async () => {
+  while (next < steps.length) {
+    const index = next++;
+    results[index] = await runStep(steps[index]);
+  }
+};
+await Promise.all([worker(), worker(), worker()]);
 
 if (process.argv.includes('--json')) {
-  process.stdout.write(`${JSON.stringify({ client: 'MCP Inspector CLI 0.17', node: process.version, results }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ client: `MCP Inspector CLI ${manifest.version}`, node: process.version, results }, null, 2)}\n`);
 } else {
   for (const r of results) {
     process.stdout.write(`\n=== ${r.step}\n$ ${r.command}\n(exit ${r.exitCode})\n`);

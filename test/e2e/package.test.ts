@@ -1,24 +1,37 @@
 /**
- * The package as users get it: `npm pack`, install the tarball into an unrelated project,
- * run both bins; and `npx <tarball>`.
+ * The package as users get it: `npm pack`, what the tarball holds and what its manifest says,
+ * `npm install` of the tarball into an unrelated project (quietly), both bins, the library,
+ * `npx <tarball>`, and the Claude Code one-liner started from an empty directory with no
+ * clone around.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, textOf } from '../helpers/server-process.js';
-import { DEMO, ROOT } from '../helpers/paths.js';
+import { DEMO, ROOT, TOOL_NAMES } from '../helpers/paths.js';
 import { testdir } from '../helpers/testdir.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const quiet = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
+const quiet = ['--no-audit', '--no-fund', '--prefer-offline'];
+/** The lifecycle scripts npm runs when a package is installed as a dependency. */
+const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare'];
+
+/** What a client's process gets: the user's environment, less npm's own `npm run` variables. */
+function userEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !/^npm_/i.test(key)) env[key] = value;
+  return env;
+}
 
 describe('the npm package', { timeout: 180_000 }, () => {
   let dir: string;
   let tarball: string;
   let files: string[];
+  let manifest: Record<string, unknown>;
+  let installStderr: string;
 
   beforeAll(() => {
     // Shared by every test here, so not a per-test `testdir`.
@@ -27,20 +40,50 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string; files: { path: string }[] }];
     tarball = join(dir, packed[0].filename);
     files = packed[0].files.map((f) => f.path);
+    manifest = JSON.parse(execFileSync('tar', ['-xzOf', basename(tarball), 'package/package.json'], { cwd: dir, encoding: 'utf8' })) as Record<string, unknown>;
     mkdirSync(join(dir, 'project'));
     writeFileSync(join(dir, 'project', 'package.json'), JSON.stringify({ name: 'unrelated', version: '1.0.0', private: true, type: 'module' }));
-    execFileSync(npm, ['install', tarball, ...quiet], { cwd: join(dir, 'project'), encoding: 'utf8' });
+    const install = spawnSync(npm, ['install', tarball, ...quiet, '--loglevel=warn'], { cwd: join(dir, 'project'), encoding: 'utf8', env: userEnv() });
+    if (install.status !== 0) throw new Error(`npm install of the tarball failed:\n${install.stderr}`);
+    installStderr = install.stderr;
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('ships only what users need', () => {
-    expect(files).toContain('package.json');
-    expect(files).toContain('README.md');
-    expect(files).toContain('LICENSE');
-    expect(files).toContain('dist/bin/docugraph.js');
-    expect(files).toContain('dist/bin/docugraph-mcp.js');
-    expect(files).toContain('dist/core/index.d.ts');
-    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/.*\.(js|d\.ts)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
+  it('ships the bins, the library, the schema, README and LICENSE; no tests, fixtures, maps or sources', () => {
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/bin/docugraph.js', 'dist/bin/docugraph-mcp.js', 'dist/core/index.js', 'dist/core/index.d.ts', 'schema/docugraph.schema.json']) {
+      expect(files).toContain(file);
+    }
+    // The bins are esbuild bundles: their dynamic imports and shared code are chunks beside them.
+    expect(files.filter((f) => /^dist\/bin\/(chunk|main)-[A-Z0-9]+\.js$/.test(f)).length).toBeGreaterThan(0);
+    expect(files.filter((f) => /(^|\/)(test|tests|fixtures|src|examples|bench)\//.test(f) || /\.map$/.test(f) || (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)))).toEqual([]);
+    // Exactly these kinds of file: nothing else slips in (tsc's unbundled dist/mcp and dist/cli stay out).
+    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/core\/[^/]+\.(js|d\.ts)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
+  });
+
+  it('the packed manifest has no install scripts and says where the project lives', () => {
+    const scripts = manifest['scripts'] as Record<string, string>;
+    expect(Object.keys(scripts).filter((name) => INSTALL_SCRIPTS.includes(name))).toEqual([]);
+    expect(manifest).toMatchObject({
+      name: 'docugraph',
+      repository: { type: 'git', url: 'git+https://github.com/docugraph/docugraph.git' },
+      homepage: 'https://github.com/docugraph/docugraph#readme',
+      bugs: { url: 'https://github.com/docugraph/docugraph/issues' },
+      mcpName: 'io.github.docugraph/docugraph',
+      engines: { node: '>=20' },
+    });
+  });
+
+  it('installs without a warning (no install script to approve, no engine mismatch)', () => {
+    expect(installStderr).toBe('');
+  });
+
+  it('npm publish --dry-run finds nothing to correct', () => {
+    const run = spawnSync(npm, ['publish', '--dry-run', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', env: userEnv() });
+    expect(run.status, run.stderr).toBe(0);
+    // Being logged in is the publisher's business, not the package's.
+    const warnings = run.stderr.split('\n').filter((line) => /\bwarn\b/i.test(line) && !/requires you to be logged in/.test(line));
+    expect(warnings).toEqual([]);
+    expect(run.stderr).toMatch(/docugraph@\d+\.\d+\.\d+/);
   });
 
   it('docugraph runs from the installed package', () => {
@@ -72,5 +115,25 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const server = spawnSync(npx, ['--yes', '--package', tarball, 'docugraph-mcp', '--version'], { cwd: testdir({}), encoding: 'utf8' });
     expect(server.status, server.stderr).toBe(0);
     expect(server.stderr).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it("the README's Claude Code one-liner, from the tarball in a folder with no clone around, answers tools/list", async () => {
+    // `claude mcp add docugraph -- npx -y docugraph mcp --workspace .`: Claude Code starts the
+    // command in the project folder. Here the package is the tarball (not published yet), named
+    // with `file:` (npx takes a bare absolute path for a command to run).
+    const project = testdir({});
+    cpSync(DEMO, project, { recursive: true });
+    const { client } = await connect({
+      command: npx,
+      args: ['-y', `file:${tarball}`, 'mcp', '--workspace', '.'],
+      node: false,
+      cwd: project,
+      env: { ...userEnv(), npm_config_prefer_offline: 'true' },
+    });
+    const tools = await client.listTools();
+    expect(tools.tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
+    // `.` is the folder it was started in: the copied demo.
+    const result = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-02', maxDepth: 0 } });
+    expect(textOf(result)).toContain('path: docs/tasks/backend/BE-02-create-project-endpoint.md\n');
   });
 });

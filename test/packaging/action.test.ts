@@ -1,0 +1,174 @@
+/**
+ * The GitHub Action (`action.yml`, composite): its `run:` steps executed as a runner executes
+ * them — `bash --noprofile --norc -eo pipefail`, in the checkout (`GITHUB_WORKSPACE`), with
+ * `GITHUB_ACTION_PATH` at this repository, a `GITHUB_OUTPUT` file per step, the inputs'
+ * defaults, and `${{ … }}` expressions evaluated (only the forms the action uses; any other
+ * fails the test) — on a checkout with broken documents and on one with valid documents.
+ * DocuGraph itself comes from the packed tarball through the action's `package` input.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
+
+interface Step { id?: string; name: string; shell?: string; env?: Record<string, string>; run?: string; uses?: string }
+interface Action {
+  runs: { using: string; steps: Step[] };
+  inputs: Record<string, { description: string; default?: string; required?: boolean }>;
+  outputs: Record<string, { description: string; value: string }>;
+}
+interface Run {
+  /** The step that failed (the runner stops there), if one did. */
+  failed?: { id: string; code: number };
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, Record<string, string>>;
+  /** The action's own outputs. */
+  action: Record<string, string>;
+}
+
+const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+/** Evaluates the `${{ … }}` expressions of a string; fails on a form the test does not model. */
+function evaluate(text: string, context: { inputs: Record<string, string>; steps: Record<string, Record<string, string>> }): string {
+  return text.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_, expression: string) => {
+    let match = /^inputs\.([\w-]+)$/.exec(expression);
+    if (match) return context.inputs[match[1]!] ?? '';
+    match = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression);
+    if (match) return context.steps[match[1]!]?.[match[2]!] ?? '';
+    if (expression === 'github.action_path') return ROOT;
+    throw new Error(`action.yml uses \${{ ${expression} }}, which this test does not evaluate`);
+  });
+}
+
+/** Reads `name=value` lines (and `name<<DELIMITER` blocks) as the runner reads GITHUB_OUTPUT. */
+function readOutputs(file: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : [];
+  for (let i = 0; i < lines.length; i++) {
+    const heredoc = /^([\w-]+)<<(.+)$/.exec(lines[i]!);
+    if (heredoc) {
+      const end = lines.indexOf(heredoc[2]!, i + 1);
+      outputs[heredoc[1]!] = lines.slice(i + 1, end).join('\n');
+      i = end;
+    } else if (lines[i]!.includes('=')) {
+      const at = lines[i]!.indexOf('=');
+      outputs[lines[i]!.slice(0, at)] = lines[i]!.slice(at + 1);
+    }
+  }
+  return outputs;
+}
+
+/** Runs the action's steps in `checkout` with these inputs, as a runner would. */
+function runAction(checkout: string, given: Record<string, string>, only?: string): Run {
+  const inputs: Record<string, string> = {};
+  for (const [name, input] of Object.entries(action.inputs)) inputs[name] = given[name] ?? input.default ?? '';
+  const steps: Record<string, Record<string, string>> = {};
+  const runnerTemp = mkdtempSync(join(tmpdir(), 'docugraph-runner-'));
+  const base: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !/^npm_/i.test(key)) base[key] = value;
+  let stdout = '';
+  let stderr = '';
+  try {
+    for (const [index, step] of action.runs.steps.entries()) {
+      const id = step.id ?? `__${index}`;
+      if (only !== undefined && id !== only) continue;
+      const script = join(runnerTemp, `${id}.sh`);
+      const output = join(runnerTemp, `${id}.output`);
+      writeFileSync(script, evaluate(step.run!, { inputs, steps }));
+      const env: Record<string, string> = { ...base, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: checkout, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output, RUNNER_TEMP: runnerTemp };
+      for (const [key, value] of Object.entries(step.env ?? {})) env[key] = evaluate(value, { inputs, steps });
+      const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: checkout, env, encoding: 'utf8', timeout: 120_000 });
+      stdout += run.stdout;
+      stderr += run.stderr;
+      steps[id] = readOutputs(output);
+      if (run.status !== 0) return { failed: { id, code: run.status ?? -1 }, stdout, stderr, outputs: steps, action: {} };
+    }
+    const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, o]) => [name, evaluate(o.value, { inputs, steps })]));
+    return { stdout, stderr, outputs: steps, action: outputs };
+  } finally {
+    rmSync(runnerTemp, { recursive: true, force: true });
+  }
+}
+
+describe('the GitHub Action', { timeout: 180_000 }, () => {
+  let dir: string;
+  let tarball: string;
+
+  beforeAll(() => {
+    dir = realpathSync(mkdtempSync(join(tmpdir(), 'docugraph-action-')));
+    // dist/ is already built by `npm test`; --ignore-scripts keeps pack from rebuilding it under other tests.
+    const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
+    tarball = join(dir, packed.filename);
+  }, 180_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A checkout whose `docs/` folder is a copy of `source`. */
+  function checkout(name: string, source: string): string {
+    const root = join(dir, name);
+    mkdirSync(root);
+    cpSync(source, join(root, 'docs'), { recursive: true });
+    return root;
+  }
+
+  it('is a composite action of bash steps, every input and output described', () => {
+    expect(action.runs.using).toBe('composite');
+    for (const step of action.runs.steps) expect(step).toMatchObject({ shell: 'bash', run: expect.any(String) as string });
+    for (const input of Object.values(action.inputs)) expect(input.description.length).toBeGreaterThan(10);
+    for (const output of Object.values(action.outputs)) expect(output.description.length).toBeGreaterThan(10);
+  });
+
+  it('runs the npm release of its own version unless told otherwise', () => {
+    const run = runAction(checkout('resolve', DEMO), {}, 'package');
+    expect(run.failed, run.stderr).toBeUndefined();
+    expect(run.outputs['package']).toEqual({ spec: `docugraph@${pkg.version}` });
+  });
+
+  it('on broken documents: an annotation per finding on its line, SARIF written, the job fails', () => {
+    const root = checkout('broken', join(FIXTURES, 'broken-md-link'));
+    const run = runAction(root, { workspace: 'docs', package: tarball });
+    expect(run.failed).toEqual({ id: 'validate', code: 1 });
+    expect(run.stdout).toContain('::error file=docs/doc-a.md,line=12,title=MD_LINK_BROKEN::link `./missing.md` is broken');
+    expect(run.stdout).toContain('::warning file=docs/doc-b.md,line=15,title=MD_ANCHOR_BROKEN::');
+    expect(run.outputs['validate']).toEqual({ 'sarif-file': 'docugraph.sarif' });
+    const sarif = JSON.parse(readFileSync(join(root, 'docugraph.sarif'), 'utf8')) as { version: string; runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0]!.results.map((r) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
+      ['MD_LINK_BROKEN', 'error', 'docs/doc-a.md', 12],
+      ['MD_ANCHOR_BROKEN', 'warning', 'docs/doc-b.md', 15],
+    ]);
+  });
+
+  it('on valid documents: the job passes, with an empty SARIF report as its output', () => {
+    const root = checkout('valid', DEMO);
+    const run = runAction(root, { workspace: 'docs', package: tarball });
+    expect(run.failed, run.stdout + run.stderr).toBeUndefined();
+    expect(run.stdout).not.toContain('::error');
+    expect(run.action).toEqual({ 'sarif-file': 'docugraph.sarif' });
+    const sarif = JSON.parse(readFileSync(join(root, 'docugraph.sarif'), 'utf8')) as { runs: { results: unknown[] }[] };
+    expect(sarif.runs[0]!.results).toEqual([]);
+  });
+
+  it("strict: 'true' fails on warnings; an empty sarif-file writes none", () => {
+    const root = checkout('strict', join(FIXTURES, 'broken-md-link'));
+    rmSync(join(root, 'docs', 'doc-a.md'));
+    const lenient = runAction(root, { workspace: 'docs', package: tarball, 'sarif-file': '' });
+    expect(lenient.failed, lenient.stdout + lenient.stderr).toBeUndefined();
+    expect(lenient.stdout).toContain('::warning file=docs/doc-b.md,line=15,title=MD_ANCHOR_BROKEN::');
+    expect(lenient.action).toEqual({ 'sarif-file': '' });
+    expect(existsSync(join(root, 'docugraph.sarif'))).toBe(false);
+    const strict = runAction(root, { workspace: 'docs', package: tarball, strict: 'true', 'sarif-file': '' });
+    expect(strict.failed).toEqual({ id: 'validate', code: 1 });
+  });
+
+  it('a workspace that is not a folder of the checkout fails with an annotation saying what to set', () => {
+    const run = runAction(checkout('typo', DEMO), { workspace: 'doc', package: tarball });
+    expect(run.failed).toEqual({ id: 'validate', code: 2 });
+    expect(run.stdout).toMatch(/^::error title=DocuGraph::`doc` is not a folder of the checkout; set the action's workspace input/m);
+  });
+});
