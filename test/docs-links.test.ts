@@ -44,7 +44,7 @@ describe("the repository's own Markdown", () => {
   it('links only to files and anchors that exist (README, SECURITY, docs/, …)', () => {
     const { files, findings, show } = linkFindings(ROOT, ownRepositoryUrls(ROOT));
     const ours = files.filter((path) => !NOT_OURS.some((folder) => path.startsWith(folder)));
-    for (const required of ['README.md', 'SECURITY.md', 'docs/decisions.md', 'docs/document-model.md', 'docs/cli.md']) {
+    for (const required of ['README.md', 'SECURITY.md', 'docs/decisions.md', 'docs/document-model.md', 'docs/cli.md', 'docs/mcp.md']) {
       expect(ours, `${required} is checked`).toContain(required);
     }
     const checked = new Set(ours);

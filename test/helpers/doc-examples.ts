@@ -53,7 +53,7 @@ export function readExamples(markdown: string): ExampleSection[] {
       const label = FILE_LABEL.exec(previous);
       if (label !== null) steps.push({ kind: 'file', path: label[1]!, content: `${body.join('\n')}\n` });
       else if (info === 'sh') steps.push({ kind: 'sh', script: `${body.join('\n')}\n` });
-      else if (info === 'console') steps.push(...commands(body, start + 1));
+      else if (info === 'console') steps.push(...readTranscript(body, start + 1));
       previous = '';
       continue;
     }
@@ -68,7 +68,7 @@ export function readExamples(markdown: string): ExampleSection[] {
 }
 
 /** The commands of a `console` block whose first line is file line `firstLine`. */
-function commands(body: readonly string[], firstLine: number): ExampleStep[] {
+export function readTranscript(body: readonly string[], firstLine: number): ExampleStep[] {
   const steps: ExampleStep[] = [];
   let current: { argv: string[]; output: string[]; line: number } | null = null;
   const flush = () => {
