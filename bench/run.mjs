@@ -12,7 +12,9 @@
  *      validate_traceability (p50/p95 over many ids), in-process and over STDIO;
  *   5. peak memory (RSS) of a load + validate;
  *   6. the live server (bench/live.mjs): spawn → initialize, one-file edit → the first answer
- *      that reflects it, idle CPU over 30 s, RSS with the watchers.
+ *      that reflects it, idle CPU over 30 s, RSS with the watchers;
+ *   7. Streamable HTTP at 10k (bench/http.mjs): get_task_context depth 3 from 1 and from 20
+ *      concurrent SDK clients, on each protocol era: p50 / p95 and requests per second.
  *
  * It prints a table and writes it, with the machine description, to bench/RESULTS.md.
  *
@@ -34,6 +36,8 @@ const SERVER = join(ROOT, 'dist', 'bin', 'docugraph-mcp.js');
 const FLOOR = join(ROOT, 'bench', 'floor.mjs');
 const PROBE = join(ROOT, 'bench', 'probe.mjs');
 const LIVE = join(ROOT, 'bench', 'live.mjs');
+const HTTP = join(ROOT, 'bench', 'http.mjs');
+const HTTP_SECONDS = 10;
 const IDLE_SECONDS = 30;
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
 const REMARK_PLUGIN = join(ROOT, 'node_modules', 'remark-validate-links', 'index.js');
@@ -132,6 +136,13 @@ function probe(dir) {
   return JSON.parse(result.stdout);
 }
 
+/** Streamable HTTP numbers from bench/http.mjs. */
+function overHttp(dir) {
+  const result = spawnSync(process.execPath, [HTTP, dir, String(HTTP_SECONDS)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`http probe failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
 const rows = [];
 for (const count of SIZES) {
   const { dir, bytes } = workspace(count);
@@ -149,7 +160,12 @@ for (const count of SIZES) {
   }
   log('  live server…');
   const liveRun = live(dir);
-  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun });
+  let http = null;
+  if (count === 10000) {
+    log('  Streamable HTTP…');
+    http = overHttp(dir);
+  }
+  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun, http });
   log(`  floor ${floor.toFixed(0)} ms, docugraph validate ${cli.toFixed(0)} ms (${(cli / floor).toFixed(1)}×), remark ${remark === null ? '-' : `${remark.toFixed(0)} ms`}`);
 }
 
@@ -189,6 +205,18 @@ lines.push('|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const l = r.live;
   lines.push(`| ${r.count.toLocaleString('en-US')} | ${ms(l.initializeMs)} ms | ${ms(l.firstAnswerMs)} ms | ${ms(percentile(l.latencies, 50))} / ${ms(percentile(l.latencies, 95))} ms | ${l.idleTicks * 10} ms | ${(l.rssKb / 1024).toFixed(0)} MiB |`);
+}
+
+const overHttpRows = rows.filter((r) => r.http !== null);
+if (overHttpRows.length > 0) {
+  lines.push('');
+  lines.push(`Streamable HTTP (\`bench/http.mjs\`): a spawned \`docugraph-mcp --http\` on loopback, \`get_task_context\` at depth 3 from the SDK client (round trip), each client calling in a loop for ${HTTP_SECONDS} s; 2025 clients hold a session, 2026-07-28 clients are stateless:`);
+  lines.push('');
+  lines.push('| documents | era | clients | p50 / p95 | requests per second |');
+  lines.push('|---:|---|---:|---:|---:|');
+  for (const r of overHttpRows) {
+    for (const run of r.http.runs) lines.push(`| ${r.count.toLocaleString('en-US')} | ${run.era === 'modern' ? '2026-07-28' : '2025'} | ${run.clients} | ${ms(run.p50)} / ${ms(run.p95)} ms | ${run.rps.toFixed(0)} |`);
+  }
 }
 
 const byCount = new Map(rows.map((r) => [r.count, r]));

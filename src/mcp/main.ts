@@ -2,6 +2,7 @@
  * The `docugraph-mcp` process: argv and environment, start-up rules (MCP-G0 §2), STDIO, and
  * shutdown. The only module of the server that touches `process`.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { buildReport, DocugraphError, loadWorkspace, resolveWorkspaceRoot } from '../core/index.js';
@@ -10,22 +11,34 @@ import { CONFIG_FILE } from '../core/config-types.js';
 import { openLiveWorkspace, type LiveMode } from '../core/live-workspace.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
+import { isLoopback } from './http/guard.js';
+import { serveHttp } from './http/serve-http.js';
 import { DrainingStdioTransport } from './stdio.js';
 import { oneLine } from './tool-result.js';
 import { VERSION } from './version.js';
 
 export const USAGE = `Usage: docugraph-mcp --workspace <dir> [--allow-path <dir>]... [--no-watch]
+       docugraph-mcp --workspace <dir> --http [--host 127.0.0.1] [--port 3939] [--token-file <file>] [--allow-origin <origin>]...
 
-Serves a docs-as-code workspace to MCP clients over STDIO. Answers follow the disk: edits,
-new, deleted and renamed files are seen by the next request, without a restart.
+Serves a docs-as-code workspace to MCP clients over STDIO, or with --http over Streamable
+HTTP at /mcp to many clients at once. Answers follow the disk: edits, new, deleted and
+renamed files are seen by the next request, without a restart.
 
 Options:
-  --workspace <dir>   the directory that holds the Markdown documents
-                      (or set DOCUGRAPH_WORKSPACE; the flag wins when both are set)
-  --allow-path <dir>  another directory validate_traceability may audit (repeatable)
-  --no-watch          load the workspace once at start-up and never again
-  --help              show this help
-  --version           show the version
+  --workspace <dir>      the directory that holds the Markdown documents
+                         (or set DOCUGRAPH_WORKSPACE; the flag wins when both are set)
+  --allow-path <dir>     another directory validate_traceability may audit (repeatable)
+  --no-watch             load the workspace once at start-up and never again
+  --http                 serve MCP over Streamable HTTP at http://<host>:<port>/mcp
+  --host <address>       the address to listen on (default 127.0.0.1); any address that is
+                         not loopback requires a token
+  --port <n>             the port to listen on (default 3939; 0 picks a free one)
+  --token-file <file>    every request must carry \`Authorization: Bearer <token>\` with the
+                         token in this file (or set DOCUGRAPH_TOKEN; the flag wins)
+  --allow-origin <url>   let browser pages of this origin in (repeatable; loopback
+                         origins always are)
+  --help                 show this help
+  --version              show the version
 `;
 
 /** What `main` needs from the process; tests pass their own. */
@@ -47,7 +60,21 @@ interface Options {
   readonly allowPaths: readonly string[];
   /** `watch` by default; `static` with --no-watch; `poll` when DOCUGRAPH_WATCH=poll (tests, or a filesystem without events). */
   readonly mode: LiveMode;
+  /** With --http: how to serve over HTTP. */
+  readonly http?: HttpOptions;
 }
+
+/** The --http options, checked. */
+export interface HttpOptions {
+  readonly host: string;
+  readonly port: number;
+  /** From --token-file or DOCUGRAPH_TOKEN; required unless `host` is loopback. */
+  readonly token: string | undefined;
+  readonly allowOrigins: readonly string[];
+}
+
+/** The shortest token accepted: a guessable token is no protection. */
+const MIN_TOKEN_LENGTH = 16;
 
 /** Parses argv and environment; returns `'help'`/`'version'` or the options. */
 export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Options | 'help' | 'version' {
@@ -59,6 +86,11 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
         workspace: { type: 'string' },
         'allow-path': { type: 'string', multiple: true },
         'no-watch': { type: 'boolean' },
+        http: { type: 'boolean' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'token-file': { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -75,7 +107,55 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
     throw new UsageError('no workspace given: pass --workspace <dir> or set DOCUGRAPH_WORKSPACE to the directory that holds your Markdown documents.');
   }
   const mode: LiveMode = parsed.values['no-watch'] === true ? 'static' : env['DOCUGRAPH_WATCH'] === 'poll' ? 'poll' : 'watch';
-  return { workspace, allowPaths: parsed.values['allow-path'] ?? [], mode };
+  const base = { workspace, allowPaths: parsed.values['allow-path'] ?? [], mode };
+  const values = parsed.values;
+  if (values.http !== true) {
+    const stray = (['host', 'port', 'token-file', 'allow-origin'] as const).find((name) => values[name] !== undefined);
+    if (stray !== undefined) throw new UsageError(`--${stray} applies to the HTTP server only: add --http.`);
+    return base;
+  }
+  return { ...base, http: parseHttpOptions(values, env) };
+}
+
+function parseHttpOptions(
+  values: { host?: string | undefined; port?: string | undefined; 'token-file'?: string | undefined; 'allow-origin'?: string[] | undefined },
+  env: ProcessIo['env'],
+): HttpOptions {
+  const host = values.host ?? '127.0.0.1';
+  const portText = values.port ?? '3939';
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port \`${portText}\` is not a port: give a number from 0 to 65535.`);
+  const token = readToken(values['token-file'], env['DOCUGRAPH_TOKEN']);
+  if (token === undefined && !isLoopback(host)) {
+    throw new UsageError(
+      `refusing to listen on ${host} without a token: anyone who can reach it could read the workspace. ` +
+        'Pass --token-file <file> (or set DOCUGRAPH_TOKEN) with a long random token, or keep the default --host 127.0.0.1.',
+    );
+  }
+  return { host, port, token, allowOrigins: values['allow-origin'] ?? [] };
+}
+
+/** The token from --token-file (wins) or DOCUGRAPH_TOKEN; surrounding whitespace is not part of it. */
+function readToken(file: string | undefined, fromEnv: string | undefined): string | undefined {
+  let token: string;
+  let source: string;
+  if (file !== undefined) {
+    try {
+      token = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      throw new UsageError(`--token-file \`${file}\` cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): give a file that holds the token.`);
+    }
+    source = `--token-file \`${file}\``;
+  } else if (fromEnv !== undefined && fromEnv !== '') {
+    token = fromEnv.trim();
+    source = 'DOCUGRAPH_TOKEN';
+  } else {
+    return undefined;
+  }
+  if (token.length < MIN_TOKEN_LENGTH || /\s/.test(token)) {
+    throw new UsageError(`the token in ${source} must be at least ${MIN_TOKEN_LENGTH} characters without spaces: generate one with \`openssl rand -hex 32\`.`);
+  }
+  return token;
 }
 
 /** Runs the server until stdin closes or a signal arrives. */
@@ -84,11 +164,11 @@ export function main(io: ProcessIo): void {
   // Signals are handled from the start: one that arrives before the load skips it and exits
   // 0; one that arrives during the (synchronous) load is seen when it returns, and shuts the
   // transport down as soon as it exists.
-  let transport: DrainingStdioTransport | undefined;
+  let shutdown: (() => void) | undefined;
   let stopRequested = false;
   const stop = () => {
     stopRequested = true;
-    transport?.shutdown();
+    shutdown?.();
   };
   io.onSignal('SIGINT', stop);
   io.onSignal('SIGTERM', stop);
@@ -96,6 +176,7 @@ export function main(io: ProcessIo): void {
   let root: string;
   let allowedPaths: string[];
   let mode: LiveMode;
+  let http: HttpOptions | undefined;
   try {
     const options = parseOptions(io.argv, io.env);
     if (options === 'help') return void io.stderr.write(USAGE);
@@ -103,6 +184,7 @@ export function main(io: ProcessIo): void {
     allowedPaths = options.allowPaths.map((dir) => startupDirectory(dir, '--allow-path'));
     root = startupDirectory(options.workspace, 'workspace');
     mode = options.mode;
+    http = options.http;
     const problems = readConfig(root).diagnostics;
     if (problems.length > 0) throw new UsageError(problems.map((d) => `${CONFIG_FILE}${d.line === null ? '' : `:${d.line}`}: ${d.message}`).join('; '));
   } catch (error) {
@@ -117,7 +199,9 @@ export function main(io: ProcessIo): void {
   log(`${SERVER_NAME}: loading ${root}…`);
   const started = performance.now();
   const live = openLiveWorkspace(root, { mode, log: (line) => log(`${SERVER_NAME}: ${line}`) });
+  let exiting = false;
   void live.snapshot().then((workspace) => {
+    if (exiting) return;
     const report = buildReport(workspace);
     const following = live.mode() === 'static' ? 'loaded once (--no-watch)' : live.mode() === 'poll' ? 'checking the disk before each request' : 'watching for changes';
     log(
@@ -132,9 +216,19 @@ export function main(io: ProcessIo): void {
     load: loadWorkspace,
     log,
   };
+  if (http !== undefined) {
+    shutdown = serveHttp(state, live, http, {
+      log,
+      exit: (code) => {
+        exiting = true;
+        io.exit(code);
+      },
+    });
+    if (stopRequested) shutdown();
+    return;
+  }
   const wire = new DrainingStdioTransport(io.stdin, io.stdout, { log });
-  transport = wire;
-  let exiting = false;
+  shutdown = () => wire.shutdown();
   const finish = () => {
     if (exiting) return;
     exiting = true;

@@ -1,5 +1,5 @@
 /**
- * The full MCP surface (CATALOG) over STDIO with the SDK client, on both protocol eras:
+ * The full MCP surface (CATALOG) over STDIO and Streamable HTTP with the SDK client, on both protocol eras:
  * every tool, resource, prompt and completion, with unknown ids and bad arguments.
  */
 import type { Client } from '@modelcontextprotocol/client';
@@ -14,10 +14,15 @@ const errorOf = (result: { content?: unknown; isError?: boolean | undefined }) =
   return JSON.parse(textOf(result)) as { code: string; message: string } & Record<string, unknown>;
 };
 
-describe.each(['legacy', 'modern'] as const)('catalog over STDIO (%s era)', (era) => {
+describe.each([
+  ['stdio', 'legacy'],
+  ['stdio', 'modern'],
+  ['http', 'legacy'],
+  ['http', 'modern'],
+] as const)('catalog over %s (%s era)', (transport, era) => {
   let client: Client;
   beforeAll(async () => {
-    ({ client } = await connect({ era, shared: true }));
+    ({ client } = await connect({ transport, era, shared: true }));
   });
   afterAll(async () => client.close());
 

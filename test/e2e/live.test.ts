@@ -1,6 +1,7 @@
 /**
- * The live workspace end to end (issue 9): the built server over real STDIO, with the SDK
- * client on both protocol eras; real files changed between calls.
+ * The live workspace end to end (issue 9): the built server over real STDIO and over
+ * Streamable HTTP (issue 13), with the SDK client on both protocol eras; real files changed
+ * between calls.
  */
 import { unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,13 +21,15 @@ async function tasks(client: Client): Promise<unknown> {
 }
 
 describe.each([
-  ['legacy', 'watch'],
-  ['modern', 'watch'],
-  ['legacy', 'poll'],
-] as const)('read your writes over STDIO (%s era, %s)', (era, mode) => {
+  ['stdio', 'legacy', 'watch'],
+  ['stdio', 'modern', 'watch'],
+  ['stdio', 'legacy', 'poll'],
+  ['http', 'legacy', 'watch'],
+  ['http', 'modern', 'watch'],
+] as const)('read your writes over %s (%s era, %s)', (transport, era, mode) => {
   it('200 consecutive change-then-call rounds: every answer includes the change', async () => {
     const root = testdir({ 'base.md': doc({ id: 'BASE', title: 'base' }), 'docs/d0.md': doc({ id: 'D-0', title: 'd0', depends_on: ['BASE'] }) });
-    const { client } = await connect({ args: ['--workspace', root], era, env: mode === 'poll' ? { DOCUGRAPH_WATCH: 'poll' } : {} });
+    const { client } = await connect({ transport, args: ['--workspace', root], era, env: mode === 'poll' ? { DOCUGRAPH_WATCH: 'poll' } : {} });
     await report(client);
     let stale = 0;
     for (let i = 0; i < 200; i += 1) {
@@ -70,9 +73,12 @@ describe('live server', () => {
     expect(((await report(client)) as { edgeCount: number }).edgeCount).toBe(2000);
   });
 
+});
+
+describe.each(['stdio', 'http'] as const)('notifications over %s', (transport) => {
   it('2025 era: resources/list_changed when documents come, resources/updated for a subscribed document', async () => {
     const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }) });
-    const { client } = await connect({ args: ['--workspace', root] });
+    const { client } = await connect({ transport, args: ['--workspace', root] });
     const seen: string[] = [];
     client.setNotificationHandler('notifications/resources/list_changed', () => void seen.push('list_changed'));
     client.setNotificationHandler('notifications/resources/updated', (n) => void seen.push(`updated ${n.params.uri}`));
@@ -90,7 +96,7 @@ describe('live server', () => {
 
   it('2026-07-28 era: the same through subscriptions/listen', async () => {
     const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }) });
-    const { client } = await connect({ args: ['--workspace', root], era: 'modern' });
+    const { client } = await connect({ transport, args: ['--workspace', root], era: 'modern' });
     const seen: string[] = [];
     client.setNotificationHandler('notifications/resources/list_changed', () => void seen.push('list_changed'));
     client.setNotificationHandler('notifications/resources/updated', (n) => void seen.push(`updated ${n.params.uri}`));
@@ -101,7 +107,9 @@ describe('live server', () => {
     await waitFor(() => seen.includes('updated docugraph://docs/A'));
     expect(seen.filter((s) => s.includes('/B'))).toEqual([]);
   });
+});
 
+describe('live server, start-up', () => {
   it('the handshake does not wait for the load; the first call waits for it', async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 6000; i += 1) files[`d${i % 60}/f${i}.md`] = doc({ id: `F-${i}`, title: 'f', depends_on: [`F-${(i + 7) % 6000}`] }, `[x](f${i + 1}.md)\n`);

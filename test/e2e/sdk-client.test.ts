@@ -1,6 +1,7 @@
 /**
- * End to end: the built binary spawned over STDIO, driven by the official SDK client, on both
- * protocol eras (2025 `initialize` and 2026-07-28 `server/discover`).
+ * End to end: the built binary spawned, driven by the official SDK client over STDIO and over
+ * Streamable HTTP (`--http`), on both protocol eras (2025 `initialize` and 2026-07-28
+ * `server/discover`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,9 +14,14 @@ const errorOf = (result: { content?: unknown; isError?: boolean | undefined }) =
   return JSON.parse(textOf(result)) as { code: string; message: string } & Record<string, unknown>;
 };
 
-describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)', (era) => {
+describe.each([
+  ['stdio', 'legacy'],
+  ['stdio', 'modern'],
+  ['http', 'legacy'],
+  ['http', 'modern'],
+] as const)('docugraph-mcp over %s (%s era)', (transport, era) => {
   it('accepts the handshake and lists the tools with schemas, titles and annotations', async () => {
-    const { client } = await connect({ era });
+    const { client } = await connect({ transport, era });
     expect(client.getServerVersion()).toMatchObject({ name: 'docugraph-mcp' });
     expect(client.getNegotiatedProtocolVersion()).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
     const { tools } = await client.listTools();
@@ -38,7 +44,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('get_task_context returns the BE-02 gold bundle byte for byte', async () => {
-    const { client } = await connect({ era });
+    const { client } = await connect({ transport, era });
     const result = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-02' } });
     expect(result.isError ?? false).toBe(false);
     expect(result.content).toHaveLength(1);
@@ -48,7 +54,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('validate_traceability returns the report as text and structuredContent', async () => {
-    const { client } = await connect({ era });
+    const { client } = await connect({ transport, era });
     const result = await client.callTool({ name: 'validate_traceability', arguments: {} });
     const text = textOf(result);
     expect(text.endsWith('}\n')).toBe(true);
@@ -58,7 +64,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('TASK_NOT_FOUND with suggestions', async () => {
-    const { client } = await connect({ era });
+    const { client } = await connect({ transport, era });
     const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'be-02' } }));
     expect(error).toMatchObject({ code: 'TASK_NOT_FOUND', taskId: 'be-02' });
     expect((error['suggestions'] as string[])[0]).toBe('BE-02');
@@ -66,7 +72,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('INVALID_ARGUMENT for a missing taskId, a negative or fractional maxDepth, and wrong types', async () => {
-    const { client } = await connect({ era });
+    const { client } = await connect({ transport, era });
     for (const args of [{}, { taskId: 'BE-02', maxDepth: -1 }, { taskId: 'BE-02', maxDepth: 1.5 }, { taskId: 42 }, { taskId: 'BE-02', maxDepth: '2' }]) {
       const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: args }));
       expect(error.code).toBe('INVALID_ARGUMENT');
@@ -75,7 +81,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('GRAPH_CYCLE fails closed on the cyclic fixture', async () => {
-    const { client } = await connect({ era, args: ['--workspace', join(FIXTURES, 'cycle')] });
+    const { client } = await connect({ transport, era, args: ['--workspace', join(FIXTURES, 'cycle')] });
     const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'CYC-TASK' } }));
     expect(error).toMatchObject({ code: 'GRAPH_CYCLE', cycle: ['CYC-A', 'CYC-B', 'CYC-C'] });
     expect(error.message).toContain('validate_traceability');
@@ -84,7 +90,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('PATH_NOT_ALLOWED outside the workspace, WORKSPACE_NOT_FOUND for missing directories', async () => {
-    const { client } = await connect({ era });
+    const { client } = await connect({ transport, era });
     const outside = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: FIXTURES } }));
     expect(outside.code).toBe('PATH_NOT_ALLOWED');
     const dotdot = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: '../../test/fixtures/cycle' } }));
@@ -98,7 +104,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('audits an --allow-path directory and finds the broken link and the cycle', async () => {
-    const { client } = await connect({ era, args: ['--workspace', DEMO, '--allow-path', FIXTURES] });
+    const { client } = await connect({ transport, era, args: ['--workspace', DEMO, '--allow-path', FIXTURES] });
     const cycle = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'cycle') } });
     expect(cycle.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'LINK_CYCLE', nodeId: 'CYC-A' }] });
     const links = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'broken-md-link') } });
@@ -106,7 +112,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('audits a directory inside a root the client declared', async () => {
-    const { client } = await connect({ era, roots: [FIXTURES] });
+    const { client } = await connect({ transport, era, roots: [FIXTURES] });
     const result = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'duplicate-id') } });
     expect(result.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'ID_DUPLICATE' }, { code: 'ID_DUPLICATE' }] });
     const elsewhere = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: '/tmp' } });
@@ -114,7 +120,7 @@ describe.each(['legacy', 'modern'] as const)('docugraph-mcp over STDIO (%s era)'
   });
 
   it('an unknown tool is a JSON-RPC error, and the server keeps serving', async () => {
-    const { client } = await connect({ era });
+    const { client } = await connect({ transport, era });
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/no_such_tool/);
     const result = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-01', maxDepth: 0 } });
     expect(textOf(result)).toContain('# Context bundle: BE-01');

@@ -5,6 +5,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach } from 'vitest';
 import { BIN, DEMO } from './paths.js';
@@ -33,10 +34,13 @@ export interface ConnectOptions {
   readonly cwd?: string;
   /** `false` runs `command` as an executable instead of as a Node script. */
   readonly node?: boolean;
+  /** `stdio` (default) or `http`: the server started with `--http --port 0`, the client over Streamable HTTP. */
+  readonly transport?: 'stdio' | 'http';
 }
 
 /** Spawns the server and connects the SDK client to it. Closed after the test. */
 export async function connect(options: ConnectOptions = {}): Promise<{ client: Client; stderr: () => string }> {
+  if (options.transport === 'http') return connectHttp(options);
   const client = new Client(
     { name: 'docugraph-e2e', version: '1.0.0' },
     {
@@ -135,4 +139,92 @@ export const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notificatio
 /** A `tools/call` request line. */
 export function callLine(id: number, name: string, args: Record<string, unknown>): string {
   return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+}
+
+/** The SDK client for these options (era, roots), not connected yet. */
+export function sdkClient(options: Pick<ConnectOptions, 'era' | 'roots'> = {}): Client {
+  const client = new Client(
+    { name: 'docugraph-e2e', version: '1.0.0' },
+    {
+      capabilities: options.roots ? { roots: { listChanged: false } } : {},
+      ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    },
+  );
+  if (options.roots) {
+    const roots = options.roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: dir }));
+    client.setRequestHandler('roots/list', async () => ({ roots }));
+  }
+  return client;
+}
+
+/** A server started with `--http`. */
+export interface HttpServerProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** The URL of `/mcp`, from the server's stderr. */
+  readonly url: URL;
+  readonly stderr: () => string;
+  /** Everything written to stdout (over HTTP: nothing). */
+  readonly stdout: () => string;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Spawns the built server with `--http --port 0` (plus `args`) and waits until it listens.
+ * Killed after the test unless `shared`.
+ */
+export async function spawnHttp(args: readonly string[] = ['--workspace', DEMO], env: Record<string, string> = {}, shared = false): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [BIN, ...args, '--http', '--port', '0'], { env: { PATH: process.env['PATH'] ?? '', ...env } });
+  let stderr = '';
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  if (!shared) cleanups.push(stop);
+  const url = await new Promise<URL>((resolve, reject) => {
+    const check = () => {
+      const match = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (match !== null) return resolve(new URL(match[1]!));
+    };
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      check();
+    });
+    void exited.then(({ code }) => reject(new Error(`the server exited (${code}) before listening; stderr: ${stderr}`)));
+  });
+  return { child, url, stderr: () => stderr, stdout: () => stdout, exited };
+}
+
+/** `connect` over Streamable HTTP: a server of its own, the client with `headers` on every request. */
+async function connectHttp(options: ConnectOptions & { headers?: Record<string, string> }): Promise<{ client: Client; stderr: () => string }> {
+  const server = await spawnHttp(options.args ?? ['--workspace', DEMO], options.env ?? {}, options.shared === true);
+  const client = sdkClient(options);
+  await client.connect(new StreamableHTTPClientTransport(server.url, options.headers ? { requestInit: { headers: options.headers } } : {}));
+  const close = async () => {
+    await client.close();
+    server.child.kill('SIGTERM');
+    await server.exited;
+  };
+  if (options.shared === true) {
+    const original = client.close.bind(client);
+    client.close = async () => {
+      await original();
+      server.child.kill('SIGTERM');
+      await server.exited;
+    };
+  } else {
+    cleanups.push(close);
+  }
+  return { client, stderr: server.stderr };
+}
+
+/** Connects the SDK client over Streamable HTTP to a server already running at `url`. */
+export async function connectUrl(url: URL, options: Pick<ConnectOptions, 'era' | 'roots'> & { headers?: Record<string, string> } = {}): Promise<Client> {
+  const client = sdkClient(options);
+  await client.connect(new StreamableHTTPClientTransport(url, options.headers ? { requestInit: { headers: options.headers } } : {}));
+  return client;
 }

@@ -11,12 +11,41 @@ export type StartServer = (argv: readonly string[]) => void;
 export function registerMcp(program: Command, ctx: CliContext, start: StartServer): void {
   program
     .command('mcp')
-    .description('Serve the workspace to MCP clients over STDIO (the same as docugraph-mcp).')
-    .option('--allow-path <dir>', 'another directory validate_traceability may audit (repeatable)', (dir: string, all: string[]) => [...all, dir], [] as string[])
+    .description('Serve the workspace to MCP clients over STDIO, or over Streamable HTTP with --http (the same as docugraph-mcp).')
+    .option('--allow-path <dir>', 'another directory validate_traceability may audit (repeatable)', collect, [] as string[])
     .option('--no-watch', 'load the workspace once at start-up and never again')
-    .action((options: { allowPath: string[]; watch: boolean }, command: Command) => {
+    .option('--http', 'serve MCP over Streamable HTTP at http://<host>:<port>/mcp')
+    .option('--host <address>', 'with --http: the address to listen on (default 127.0.0.1; any other needs a token)')
+    .option('--port <n>', 'with --http: the port to listen on (default 3939)')
+    .option('--token-file <file>', 'with --http: require `Authorization: Bearer <token>` with the token in this file (or DOCUGRAPH_TOKEN)')
+    .option('--allow-origin <origin>', 'with --http: let browser pages of this origin in (repeatable)', collect, [] as string[])
+    .action((options: McpOptions, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
       const workspace = globals.workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || ctx.io.cwd);
-      start(['--workspace', workspace, ...options.allowPath.flatMap((dir) => ['--allow-path', dir]), ...(options.watch ? [] : ['--no-watch'])]);
+      start([
+        '--workspace',
+        workspace,
+        ...options.allowPath.flatMap((dir) => ['--allow-path', dir]),
+        ...(options.watch ? [] : ['--no-watch']),
+        ...(options.http === true ? ['--http'] : []),
+        ...(options.host === undefined ? [] : ['--host', options.host]),
+        ...(options.port === undefined ? [] : ['--port', options.port]),
+        ...(options.tokenFile === undefined ? [] : ['--token-file', options.tokenFile]),
+        ...options.allowOrigin.flatMap((origin) => ['--allow-origin', origin]),
+      ]);
     });
+}
+
+interface McpOptions {
+  readonly allowPath: string[];
+  readonly watch: boolean;
+  readonly http?: boolean;
+  readonly host?: string;
+  readonly port?: string;
+  readonly tokenFile?: string;
+  readonly allowOrigin: string[];
+}
+
+function collect(value: string, all: string[]): string[] {
+  return [...all, value];
 }

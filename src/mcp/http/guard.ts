@@ -1,0 +1,76 @@
+/**
+ * The checks every HTTP request passes before anything else: `Host` (DNS rebinding),
+ * `Origin` (a browser page of another site), and the bearer token. Each refusal is a status
+ * and a message that says what to do; the token itself never appears in one.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { localhostAllowedHostnames, localhostAllowedOrigins, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
+
+export interface GuardOptions {
+  /** The address the server is bound to (`--host`). */
+  readonly host: string;
+  /** The bearer token every request must carry; `undefined`: none (loopback only). */
+  readonly token: string | undefined;
+  /** Origins allowed besides the loopback ones (`--allow-origin`): full origins or hostnames. */
+  readonly allowOrigins: readonly string[];
+}
+
+export interface Refusal {
+  readonly status: 401 | 403;
+  readonly message: string;
+}
+
+/** Whether `host` is a loopback address or name. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
+}
+
+/** Whether `host` means every interface. */
+function isWildcard(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === '0.0.0.0' || bare === '::';
+}
+
+/** Builds the request check for these options. */
+export function createGuard(options: GuardOptions): (headers: { host?: string | undefined; origin?: string | undefined; authorization?: string | undefined }) => Refusal | undefined {
+  // Bound to every interface, the server is reached under names it cannot know (a LAN name, a
+  // forwarded port): the Host check is then left to the token, which a rebinding page lacks.
+  const hostnames = isWildcard(options.host) ? null : [...localhostAllowedHostnames(), bracketed(options.host)];
+  const origins = [...localhostAllowedOrigins(), ...options.allowOrigins.map(originHostname)];
+  const expected = options.token === undefined ? undefined : digest(options.token);
+  return (headers) => {
+    if (hostnames !== null) {
+      const host = validateHostHeader(headers.host, hostnames);
+      if (!host.ok) return { status: 403, message: `Host \`${headers.host ?? ''}\` is not allowed: connect to ${options.host} by that name (a request under another name may be DNS rebinding).` };
+    }
+    const origin = validateOriginHeader(headers.origin, origins);
+    if (!origin.ok) return { status: 403, message: `Origin \`${headers.origin ?? ''}\` is not allowed: start the server with --allow-origin <origin> to let a page of that origin in.` };
+    if (expected !== undefined) {
+      const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers.authorization ?? '');
+      if (match === null || !timingSafeEqual(digest(match[1]!), expected)) {
+        return { status: 401, message: 'This server requires `Authorization: Bearer <token>` with the token it was started with (--token-file or DOCUGRAPH_TOKEN).' };
+      }
+    }
+    return undefined;
+  };
+}
+
+/** Hashing both sides makes the comparison constant-time whatever the lengths. */
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+function bracketed(host: string): string {
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+/** `https://app.example.com:8443` → `app.example.com` (the SDK's origin allowlist holds hostnames). */
+function originHostname(origin: string): string {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return origin;
+  }
+}

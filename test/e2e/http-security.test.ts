@@ -1,0 +1,221 @@
+/**
+ * Streamable HTTP (issue 13), the edges: token, Origin and Host checks, body limit, a client
+ * that never reads, /healthz, start-up refusals, a port in use, SIGTERM draining — against
+ * the built server over real sockets.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect as netConnect } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, connectUrl, DEMO, spawnHttp, textOf } from '../helpers/server-process.js';
+import { doc, testdir } from '../helpers/testdir.js';
+
+const TOKEN = 'a7f3c9e1b5d24f6a8c0e2b4d6f8a1c3e';
+const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+interface RawAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/** One request with node:http (which, unlike fetch, lets a test set any Host header). */
+function raw(url: URL, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: options.method ?? 'POST', path: options.path ?? url.pathname, headers: { ...MCP_HEADERS, ...options.headers } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          body += chunk;
+          // An SSE answer stays open after the result: the first event is enough.
+          if (res.headers['content-type']?.includes('text/event-stream') && body.includes('\n\n')) res.destroy();
+        });
+        res.on('close', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body ?? (options.method === 'GET' ? undefined : JSON.stringify(INITIALIZE)));
+  });
+}
+
+describe('the token', () => {
+  it('no token or a wrong one: 401 on /mcp and /healthz; the right one serves; the token is never logged', async () => {
+    const server = await spawnHttp(['--workspace', DEMO], { DOCUGRAPH_TOKEN: TOKEN });
+    const none = await raw(server.url);
+    expect(none.status).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('Bearer');
+    expect(JSON.parse(none.body).error).toContain('Authorization: Bearer');
+    expect((await raw(server.url, { headers: { authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
+    expect((await raw(server.url, { headers: { authorization: `Bearer ${TOKEN.slice(0, -1)}` } })).status).toBe(401);
+    expect((await raw(server.url, { headers: { authorization: TOKEN } })).status).toBe(401);
+    expect((await raw(server.url, { method: 'GET', path: '/healthz' })).status).toBe(401);
+    expect((await raw(server.url, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    const client = await connectUrl(server.url, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(textOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-02', maxDepth: 0 } }))).toContain('# Context bundle: BE-02');
+    await client.close();
+    const modern = await connectUrl(server.url, { era: 'modern', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    await modern.close();
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+    expect(server.stderr()).not.toContain(TOKEN);
+    expect(server.stderr()).toContain('bearer token required');
+    expect(server.stdout()).toBe('');
+  });
+
+  it('--host 0.0.0.0 without a token refuses to start (exit 2); with --token-file it serves', async () => {
+    await expect(spawnHttp(['--workspace', DEMO, '--host', '0.0.0.0'])).rejects.toThrow(/exited \(2\).*refusing to listen on 0\.0\.0\.0 without a token/s);
+    const file = join(testdir({}), 'token');
+    writeFileSync(file, `${TOKEN}\n`);
+    const server = await spawnHttp(['--workspace', DEMO, '--host', '0.0.0.0', '--token-file', file]);
+    const local = new URL(`http://127.0.0.1:${server.url.port}/mcp`);
+    expect((await raw(local)).status).toBe(401);
+    const client = await connectUrl(local, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect((await client.listTools()).tools).toHaveLength(6);
+    await client.close();
+  });
+
+  it('a short token is refused at start-up (exit 2)', async () => {
+    await expect(spawnHttp(['--workspace', DEMO], { DOCUGRAPH_TOKEN: 'secret' })).rejects.toThrow(/exited \(2\).*at least 16 characters/s);
+  });
+});
+
+describe('Origin and Host', () => {
+  it('a forged Origin gets 403; a loopback origin and an --allow-origin one pass', async () => {
+    const server = await spawnHttp(['--workspace', DEMO, '--allow-origin', 'https://app.example.com']);
+    const forged = await raw(server.url, { headers: { origin: 'https://evil.example' } });
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.body).error).toContain('--allow-origin');
+    expect((await raw(server.url, { headers: { origin: 'null' } })).status).toBe(403);
+    expect((await raw(server.url, { headers: { origin: `http://localhost:${server.url.port}` } })).status).toBe(200);
+    expect((await raw(server.url, { headers: { origin: 'https://app.example.com' } })).status).toBe(200);
+  });
+
+  it('a DNS-rebinding Host gets 403, on /mcp and /healthz', async () => {
+    const server = await spawnHttp(['--workspace', DEMO]);
+    expect((await raw(server.url, { headers: { host: `evil.example:${server.url.port}` } })).status).toBe(403);
+    expect((await raw(server.url, { method: 'GET', path: '/healthz', headers: { host: 'attacker.test' } })).status).toBe(403);
+    expect((await raw(server.url, { headers: { host: `localhost:${server.url.port}` } })).status).toBe(200);
+  });
+});
+
+describe('limits', () => {
+  it('a 5 MiB body gets 413 (declared or chunked), and the server keeps serving', async () => {
+    const server = await spawnHttp(['--workspace', DEMO]);
+    const big = Buffer.alloc(5 * 1024 * 1024, 0x20);
+    expect((await raw(server.url, { body: big })).status).toBe(413);
+    const chunked = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: server.url.hostname, port: server.url.port, method: 'POST', path: '/mcp', headers: MCP_HEADERS }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 5; i += 1) req.write(big.subarray(0, 1024 * 1024));
+      req.end();
+    });
+    expect(chunked).toBe(413);
+    expect((await raw(server.url)).status).toBe(200);
+  });
+
+  it('clients that open a stream and never read do not stall the others', async () => {
+    // A task whose bundle is large: each answer is several hundred kilobytes.
+    const files: Record<string, string> = { 'task.md': doc({ id: 'T', title: 'T', type: 'task', depends_on: Array.from({ length: 40 }, (_, i) => `D-${i}`) }) };
+    for (let i = 0; i < 40; i += 1) files[`d${i}.md`] = doc({ id: `D-${i}`, title: `D ${i}` }, `${'lorem ipsum dolor sit amet '.repeat(400)}\n`);
+    const server = await spawnHttp(['--workspace', testdir(files)]);
+    const init = await raw(server.url);
+    const session = String(init.headers['mcp-session-id']);
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_task_context', arguments: { taskId: 'T' } } });
+    const pipelined = `POST /mcp HTTP/1.1\r\nHost: ${server.url.host}\r\ncontent-type: application/json\r\naccept: application/json, text/event-stream\r\nmcp-session-id: ${session}\r\nmcp-protocol-version: 2025-06-18\r\ncontent-length: ${Buffer.byteLength(call)}\r\n\r\n${call}`;
+    // Five sockets pipeline 60 calls each (megabytes of answers) and never read a byte.
+    const stuck = Array.from({ length: 5 }, () => {
+      const socket = netConnect(Number(server.url.port), server.url.hostname);
+      socket.on('error', () => {});
+      socket.pause();
+      socket.write(pipelined.repeat(60));
+      return socket;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const client = await connectUrl(server.url, { era: 'modern' });
+    const legacy = await connectUrl(server.url);
+    for (let i = 0; i < 20; i += 1) {
+      const [a, b] = await Promise.all([
+        client.callTool({ name: 'get_task_context', arguments: { taskId: 'T', maxDepth: 0 } }),
+        legacy.callTool({ name: 'validate_traceability', arguments: {} }),
+      ]);
+      expect(textOf(a)).toContain('# Context bundle: T');
+      expect(b.structuredContent).toMatchObject({ nodeCount: 41 });
+    }
+    expect((await raw(server.url, { method: 'GET', path: '/healthz' })).status).toBe(200);
+    for (const socket of stuck) socket.destroy();
+    await client.close();
+    await legacy.close();
+  });
+});
+
+describe('/healthz and routes', () => {
+  it('200 with the document count once loaded; 404 elsewhere; 405 for a POST', async () => {
+    const server = await spawnHttp(['--workspace', DEMO]);
+    const client = await connectUrl(server.url);
+    await client.callTool({ name: 'validate_traceability', arguments: {} });
+    const health = await raw(server.url, { method: 'GET', path: '/healthz' });
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: 'ok', loaded: true, documents: 15 });
+    expect((await raw(server.url, { method: 'GET', path: '/' })).status).toBe(404);
+    expect((await raw(server.url, { path: '/healthz' })).status).toBe(405);
+    await client.close();
+  });
+});
+
+describe('process', () => {
+  it('a port in use is one clear line on stderr and exit 2', async () => {
+    const first = await spawnHttp(['--workspace', DEMO]);
+    const second = spawn(process.execPath, [BIN, '--workspace', DEMO, '--http', '--port', first.url.port], { env: { PATH: process.env['PATH'] ?? '' } });
+    let stderr = '';
+    second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    expect(code).toBe(2);
+    const lines = stderr.trim().split('\n');
+    expect(lines.filter((line) => line.includes('in use'))).toEqual([`docugraph-mcp: port ${first.url.port} on 127.0.0.1 is in use: stop the other server, or choose another port with --port <n>.`]);
+    expect(stderr).not.toContain('serving');
+  });
+
+  it('SIGTERM lets a request being answered finish, closes open streams, and exits 0', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 5000; i += 1) files[`d${i % 50}/f${i}.md`] = doc({ id: `F-${i}`, title: 'f', depends_on: [`F-${(i + 3) % 5000}`] });
+    const server = await spawnHttp(['--workspace', testdir(files)]);
+    const listener = await connectUrl(server.url, { era: 'modern' });
+    void listener.listen({ resourcesListChanged: true }).catch(() => {});
+    const client = await connectUrl(server.url);
+    // The first call waits for the load; SIGTERM arrives while it waits.
+    const answer = client.callTool({ name: 'validate_traceability', arguments: { summary: true } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    server.child.kill('SIGTERM');
+    expect((await answer).structuredContent).toMatchObject({ nodeCount: 5000 });
+    expect((await server.exited).code).toBe(0);
+    expect(server.stderr()).toContain('shutting down');
+  });
+
+  it('docugraph mcp --http serves the current directory', async () => {
+    const child = spawn(process.execPath, [join(BIN, '../docugraph.js'), 'mcp', '--http', '--port', '0'], { cwd: DEMO, env: { PATH: process.env['PATH'] ?? '' } });
+    let stderr = '';
+    const url = await new Promise<URL>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const match = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
+        if (match !== null) resolve(new URL(match[1]!));
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    });
+    const client = await connectUrl(url);
+    expect((await client.callTool({ name: 'validate_traceability', arguments: {} })).structuredContent).toMatchObject({ workspacePath: DEMO, nodeCount: 15 });
+    await client.close();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
