@@ -122,6 +122,8 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (t
    * in a table of 100k paths costs a cache miss or several).
    */
   interface Target {
+    /** The path, as first asked: every later report of it shares this string (a fresh copy per link would be kept alive by the reports). */
+    readonly path: string;
     readonly exists: boolean;
     fragment: FragmentTarget | null | undefined;
     looked: readonly string[];
@@ -129,7 +131,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (t
   const targets = new Map<string, Target>();
   const targetOf = (path: string): Target => {
     let target = targets.get(path);
-    if (target === undefined) targets.set(path, (target = { exists: exists(path), fragment: undefined, looked: [] }));
+    if (target === undefined) targets.set(path, (target = { path, exists: exists(path), fragment: undefined, looked: [] }));
     return target;
   };
 
@@ -171,12 +173,16 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (t
       workspaceDir,
       rootName,
       ownUrls: setup.ownUrls,
-      exists: (path) => (note(path), targetAt(path).exists),
+      exists: (path) => {
+        const target = targetAt(path);
+        note(target.path);
+        return target.exists;
+      },
       fragmentTarget: (path) => {
         const target = targetAt(path);
         if (target.fragment === undefined) {
           const looked: string[] = [];
-          target.fragment = fragmentTargetOf(path, looked);
+          target.fragment = fragmentTargetOf(target.path, looked);
           target.looked = looked;
         }
         for (const path of target.looked) note(path);
