@@ -64,7 +64,7 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
         line: node.dependsOnLines[index] ?? null,
       });
     }
-    if (places.length > 1) places.sort((a, b) => a - b);
+    sortPlaces(places);
     // The map's own id strings (equal to the entries): later lookups compare one string with itself.
     const deps: string[] = [];
     for (const at of places) {
@@ -78,6 +78,20 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   for (let place = 0; place < ids.length; place += 1) downstream.set(ids[place]!, below[place]!);
   // `ids` is sorted and visited in order, so every downstream list is already sorted.
   return { ids, upstream, downstream, edgeCount, diagnostics };
+}
+
+/** Sorts distinct numbers in place: by insertion while short (a document names a few dependencies), else `sort`. */
+function sortPlaces(places: number[]): void {
+  if (places.length > 16) {
+    places.sort((a, b) => a - b);
+    return;
+  }
+  for (let i = 1; i < places.length; i += 1) {
+    const value = places[i]!;
+    let j = i - 1;
+    for (; j >= 0 && places[j]! > value; j -= 1) places[j + 1] = places[j]!;
+    places[j + 1] = value;
+  }
 }
 
 /** Node ids by file path, and by file name (for entries that name a file, not an id). */
