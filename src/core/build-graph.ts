@@ -3,7 +3,7 @@
  */
 import { posix } from 'node:path';
 import { echo } from './errors.js';
-import { compareStrings, sortStrings } from './sort.js';
+import { sortStrings } from './sort.js';
 import { createSuggester, type Suggester } from './suggest.js';
 import type { Diagnostic, DocNode } from './types.js';
 
@@ -32,22 +32,27 @@ export interface IdSuggestions {
 /** Builds the dependency graph of `nodes`; `memo` carries suggestions across builds. */
 export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggestions): Graph {
   const ids = sortStrings(nodes.keys());
+  // Each id's place in `ids`: one lookup per dependency finds the node and its downstream list,
+  // and sorting places sorts the ids (`ids` is sorted).
+  const placeOf = new Map<string, number>();
+  for (let place = 0; place < ids.length; place += 1) placeOf.set(ids[place]!, place);
+  const below: string[][] = [];
+  for (let place = 0; place < ids.length; place += 1) below.push([]);
   const upstream = new Map<string, string[]>();
-  const downstream = new Map<string, string[]>();
-  for (const id of ids) downstream.set(id, []);
   const diagnostics: Diagnostic[] = [];
   let paths: PathIndex | null = null;
   const suggest = memoized(createSuggester(ids), ids, memo);
   let edgeCount = 0;
-  for (const id of ids) {
+  const places: number[] = [];
+  for (let place = 0; place < ids.length; place += 1) {
+    const id = ids[place]!;
     const node = nodes.get(id)!;
-    const deps: string[] = [];
+    places.length = 0;
     for (let index = 0; index < node.dependsOn.length; index += 1) {
       const dep = node.dependsOn[index]!;
-      const target = nodes.get(dep);
-      if (target !== undefined) {
-        // The node's own id string (equal to `dep`): later lookups compare one string with itself.
-        deps.push(target.id);
+      const at = placeOf.get(dep);
+      if (at !== undefined) {
+        places.push(at);
         continue;
       }
       paths ??= indexPaths(nodes);
@@ -59,13 +64,34 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
         line: node.dependsOnLines[index] ?? null,
       });
     }
-    if (deps.length > 1) deps.sort(compareStrings);
+    sortPlaces(places);
+    // The map's own id strings (equal to the entries): later lookups compare one string with itself.
+    const deps: string[] = [];
+    for (const at of places) {
+      deps.push(ids[at]!);
+      below[at]!.push(id);
+    }
     upstream.set(id, deps);
     edgeCount += deps.length;
-    for (const dep of deps) downstream.get(dep)!.push(id);
   }
+  const downstream = new Map<string, string[]>();
+  for (let place = 0; place < ids.length; place += 1) downstream.set(ids[place]!, below[place]!);
   // `ids` is sorted and visited in order, so every downstream list is already sorted.
   return { ids, upstream, downstream, edgeCount, diagnostics };
+}
+
+/** Sorts distinct numbers in place: by insertion while short (a document names a few dependencies), else `sort`. */
+function sortPlaces(places: number[]): void {
+  if (places.length > 16) {
+    places.sort((a, b) => a - b);
+    return;
+  }
+  for (let i = 1; i < places.length; i += 1) {
+    const value = places[i]!;
+    let j = i - 1;
+    for (; j >= 0 && places[j]! > value; j -= 1) places[j + 1] = places[j]!;
+    places[j + 1] = value;
+  }
 }
 
 /** Node ids by file path, and by file name (for entries that name a file, not an id). */

@@ -115,33 +115,79 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (t
     return guess === null ? null : dir === '' ? guess : `${dir}/${guess}`;
   };
 
-  return (record) => {
-    /** What fragments on `file` match: the anchors of a workspace Markdown file or of a readable Markdown file above the workspace; else `null` (not checked). */
-    const markdownAnchors = (file: string): Anchors | null => {
-      if (view.files.has(file)) {
-        record(file);
-        return anchorsOf(file);
-      }
-      if (!isAboveWorkspace(file) || !MARKDOWN.test(file) || kindOf(file) !== 'file') return null;
-      record(file);
+  /**
+   * What one target path gives every link to it in this refresh: whether it exists, what its
+   * fragments match (`undefined` until a link with a fragment asks) and the paths that answer
+   * looked at. One lookup per link instead of one per question (at 100k documents each lookup
+   * in a table of 100k paths costs a cache miss or several).
+   */
+  interface Target {
+    /** The path, as first asked: every later report of it shares this string (a fresh copy per link would be kept alive by the reports). */
+    readonly path: string;
+    readonly exists: boolean;
+    fragment: FragmentTarget | null | undefined;
+    looked: readonly string[];
+  }
+  const targets = new Map<string, Target>();
+  const targetOf = (path: string): Target => {
+    let target = targets.get(path);
+    if (target === undefined) targets.set(path, (target = { path, exists: exists(path), fragment: undefined, looked: [] }));
+    return target;
+  };
+
+  /** What fragments on `file` match: the anchors of a workspace Markdown file or of a readable Markdown file above the workspace; else `null` (not checked). */
+  const markdownAnchors = (file: string, looked: string[]): Anchors | null => {
+    if (view.files.has(file)) {
+      looked.push(file);
       return anchorsOf(file);
+    }
+    if (!isAboveWorkspace(file) || !MARKDOWN.test(file) || kindOf(file) !== 'file') return null;
+    looked.push(file);
+    return anchorsOf(file);
+  };
+  const fragmentTargetOf = (path: string, looked: string[]): FragmentTarget | null => {
+    const own = markdownAnchors(path, looked);
+    if (own !== null) return { kind: 'file', anchors: own };
+    if (kindOf(path) !== 'directory') return null;
+    looked.push(readmeKey(path));
+    const readme = readmeOf(path);
+    if (readme === null) return { kind: 'no-readme' };
+    const found = markdownAnchors(readme, looked);
+    return found === null ? null : { kind: 'readme', readme, anchors: found };
+  };
+
+  return (record) => {
+    // Consecutive reports of one path (its existence, then its anchors) are reported once.
+    let last: string | null = null;
+    const note = (path: string): void => {
+      if (path !== last) record((last = path));
     };
-    const fragmentTarget = (path: string): FragmentTarget | null => {
-      const own = markdownAnchors(path);
-      if (own !== null) return { kind: 'file', anchors: own };
-      if (kindOf(path) !== 'directory') return null;
-      record(readmeKey(path));
-      const readme = readmeOf(path);
-      if (readme === null) return { kind: 'no-readme' };
-      const found = markdownAnchors(readme);
-      return found === null ? null : { kind: 'readme', readme, anchors: found };
+    // The target of the link being checked: `fragmentTarget` follows `exists` on the same path.
+    let lastPath: string | null = null;
+    let lastTarget: Target | null = null;
+    const targetAt = (path: string): Target => {
+      if (path !== lastPath || lastTarget === null) (lastPath = path), (lastTarget = targetOf(path));
+      return lastTarget;
     };
     return {
       workspaceDir,
       rootName,
       ownUrls: setup.ownUrls,
-      exists: (path) => (record(path), exists(path)),
-      fragmentTarget,
+      exists: (path) => {
+        const target = targetAt(path);
+        note(target.path);
+        return target.exists;
+      },
+      fragmentTarget: (path) => {
+        const target = targetAt(path);
+        if (target.fragment === undefined) {
+          const looked: string[] = [];
+          target.fragment = fragmentTargetOf(target.path, looked);
+          target.looked = looked;
+        }
+        for (const path of target.looked) note(path);
+        return target.fragment;
+      },
       nodeIdOf: () => null,
       suggestFile: (missing) => (isAboveWorkspace(missing) ? suggestOutside(missing) : view.suggestFile(missing)),
     };

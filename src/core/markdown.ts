@@ -58,12 +58,8 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(content);
       continue;
     }
-    const simple = inHeading === null ? simpleLinks(content) : null;
+    if (inHeading === null && simpleLinks(content, blockLine, links)) continue;
     const linesBefore = newlinesBefore(content);
-    if (simple !== null) {
-      for (const link of simple) links.push({ url: link.url, line: blockLine + linesBefore(link.offset), order: link.offset + 1 });
-      continue;
-    }
     const children: Token[] = [];
     env.line = blockLine;
     const parser = inHeading === null ? linkParser : md;
@@ -76,10 +72,12 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
     collectLinks(children as Marked[], (offset) => blockLine + linesBefore(offset), links, mayAnchor ? explicit : null);
   }
   for (const d of definitions.found) links.push({ url: d.url, line: d.line, order: 0 });
-  // Document order: by line, then by position within the line.
-  links.sort((a, b) => a.line - b.line || a.order - b.order);
+  // Document order: by line, then by position within the line (usually already so).
+  if (!inOrder(links)) links.sort(byPlace);
+  const found: MarkdownLink[] = [];
+  for (const l of links) found.push({ url: l.url, line: l.line + bodyLine });
   return {
-    links: links.map((l) => ({ url: l.url, line: l.line + bodyLine })),
+    links: found,
     anchors,
     htmlAnchors: explicit,
     lineCount: bodyLine - 1 + countLines(body),
@@ -96,23 +94,51 @@ const SUBTLE = /[`<\\&]/;
 /** `[text](destination)` or `![alt](source)`, with an optional "title"; no brackets in the text. */
 const SIMPLE_LINK = /!?\[[^[\]]*\]\(([^\s()<>\x00-\x1f]*)(?:[ \t\n]+"[^"]*")?\)/g;
 
+/** `[text](destination)` or `![alt](source)`, found one after another with `lastIndex`. */
+const SIMPLE_LINK_AT = new RegExp(SIMPLE_LINK.source, 'g');
+
 /**
  * The fast path of the inline stage: content whose only brackets are plain inline links and
  * images, without code spans, HTML, escapes or entities, has exactly the links the regular
- * expression finds (the differential test holds it to the full parser). Anything else —
- * a bracket left over (references, footnotes, task boxes, nesting) — returns `null`.
+ * expression finds (the differential test holds it to the full parser); they are added to
+ * `into` (lines from `blockLine`). Anything else — a bracket left over (references,
+ * footnotes, task boxes, nesting) — adds nothing and returns `false`.
  */
-function simpleLinks(content: string): { url: string; offset: number }[] | null {
+function simpleLinks(content: string, blockLine: number, into: (MarkdownLink & { order: number })[]): boolean {
   // `[^label]` may be a footnote call: the full parser decides.
-  if (SUBTLE.test(content) || content.includes('[^')) return null;
-  const found: { url: string; offset: number }[] = [];
+  if (SUBTLE.test(content) || content.includes('[^')) return false;
+  const before = into.length;
   let last = 0;
-  for (const match of content.matchAll(SIMPLE_LINK)) {
-    if (hasBracket(content, last, match.index)) return null;
-    found.push({ url: match[1]!, offset: match.index });
+  // The line of each match: line breaks are counted once, as the matches move forward.
+  let line = blockLine;
+  let newline = content.indexOf('\n');
+  SIMPLE_LINK_AT.lastIndex = 0;
+  for (let match = SIMPLE_LINK_AT.exec(content); match !== null; match = SIMPLE_LINK_AT.exec(content)) {
+    if (hasBracket(content, last, match.index)) {
+      into.length = before;
+      return false;
+    }
+    for (; newline !== -1 && newline < match.index; newline = content.indexOf('\n', newline + 1)) line += 1;
+    into.push({ url: match[1]!, line, order: match.index + 1 });
     last = match.index + match[0].length;
   }
-  return hasBracket(content, last, content.length) ? null : found;
+  if (hasBracket(content, last, content.length)) {
+    into.length = before;
+    return false;
+  }
+  return true;
+}
+
+type Placed = MarkdownLink & { order: number };
+
+function byPlace(a: Placed, b: Placed): number {
+  return a.line - b.line || a.order - b.order;
+}
+
+/** Whether `links` is already in `byPlace` order (then sorting would keep it as it is). */
+function inOrder(links: readonly Placed[]): boolean {
+  for (let i = 1; i < links.length; i += 1) if (byPlace(links[i - 1]!, links[i]!) > 0) return false;
+  return true;
 }
 
 function hasBracket(text: string, from: number, to: number): boolean {

@@ -34,7 +34,8 @@ export function readAndAnalyze(root: string, file: string): FileAnalysis {
 
 /** `readAndAnalyze`, with the stamp of what was read; `config` says which keys hold the fields. */
 export function readFile(root: string, file: string, config: NodeConfig = DEFAULT_CONFIG): ReadFile {
-  const read = readFileInside(root, file, MAX_FILE_BYTES);
+  // Transient: the bytes are decoded at once, so every document is read into one buffer.
+  const read = readFileInside(root, file, MAX_FILE_BYTES, true);
   if (!read.ok) return { analysis: unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`), stamp: null };
   return { analysis: analyzeFile(file, read.bytes, config), stamp: stampOf(read.stats) };
 }

@@ -28,15 +28,17 @@ export type ListResult = { readonly ok: true; readonly entries: readonly Dirent[
 /**
  * Reads the regular file at `rel` (`/`-separated, relative to the real directory `root`), at
  * most `maxBytes` bytes; anything else — a symbolic link on the way, a FIFO, a device, a
- * directory, a larger file — is refused.
+ * directory, a larger file — is refused. With `transient`, the bytes of a file up to 1 MiB
+ * are read into a buffer shared by every transient read: they are valid only until the next
+ * one (for a caller that decodes them at once, as a load does for every document).
  */
-export function readFileInside(root: string, rel: string, maxBytes: number): ReadResult {
+export function readFileInside(root: string, rel: string, maxBytes: number, transient = false): ReadResult {
   const full = rel === '' ? root : join(root, rel);
   const opened = openInside(root, full, 'file');
   if (!opened.ok) return opened;
   try {
     if (opened.stats.size > maxBytes) return tooLarge(maxBytes);
-    const bytes = readAll(opened.fd, opened.stats.size, maxBytes);
+    const bytes = readAll(opened.fd, opened.stats.size, maxBytes, transient);
     return bytes === null ? tooLarge(maxBytes) : { ok: true, bytes, stats: opened.stats };
   } catch (error) {
     return refusal(error);
@@ -126,9 +128,21 @@ function listThenRecheck(full: string, before: Stats): Dirent[] {
   return entries;
 }
 
+/** The largest buffer kept for transient reads. */
+const SCRATCH_LIMIT = 1024 * 1024;
+let scratch: Buffer | null = null;
+
 /** Reads to the end, growing past `size` if the file grew; `null` once it exceeds `maxBytes`. */
-function readAll(fd: number, size: number, maxBytes: number): Uint8Array | null {
-  let buffer = Buffer.allocUnsafe(Math.min(Math.max(size, 4096), maxBytes + 1));
+function readAll(fd: number, size: number, maxBytes: number, transient: boolean): Uint8Array | null {
+  const wanted = Math.min(Math.max(size, 4096), maxBytes + 1);
+  let buffer: Buffer;
+  if (transient && wanted < SCRATCH_LIMIT) {
+    // One byte more than the file: reading 0 bytes there is what says the end was reached.
+    if (scratch === null || scratch.length < wanted + 1) scratch = Buffer.allocUnsafe(Math.min(Math.max(wanted + 1, 64 * 1024), SCRATCH_LIMIT));
+    buffer = scratch;
+  } else {
+    buffer = Buffer.allocUnsafe(wanted);
+  }
   let length = 0;
   for (;;) {
     if (length === buffer.length) {

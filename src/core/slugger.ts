@@ -13,8 +13,13 @@ import { regex } from 'github-slugger/regex.js';
  * that every kept anchor would carry.
  */
 function slug(heading: string): string {
+  // Letters, digits, `_`, `-` and spaces only (most headings): the expression removes nothing.
+  if (PLAIN.test(heading)) return heading.toLowerCase().split(' ').join('-');
   return heading.toLowerCase().replace(regex, '').split(' ').join('-');
 }
+
+/** ASCII that github-slugger's expression keeps (every other ASCII character it removes). */
+const PLAIN = /^[ \-0-9A-Za-z_]*$/;
 
 /** Above this many slugs in one document, repeats are found through a map instead of a scan. */
 const SCAN_LIMIT = 32;

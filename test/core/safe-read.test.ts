@@ -122,3 +122,22 @@ describe('validate_traceability confinement answers the same whether an outside 
     expect(attempt(root)).toBe('allowed');
   });
 });
+
+describe('transient reads (one shared buffer for the documents of a load)', () => {
+  it('give each file its exact bytes, whatever sizes come one after another, and still refuse what is too large', () => {
+    const sizes = [0, 1, 4095, 4096, 4097, 65535, 65536, 65537, 300_000, 1024 * 1024 - 1, 1024 * 1024, 1024 * 1024 + 7, 10, 70_000, 3];
+    const files: Record<string, string> = {};
+    sizes.forEach((size, i) => (files[`f${i}.md`] = String.fromCharCode(97 + (i % 26)).repeat(size)));
+    const root = testdir(files);
+    for (const order of [sizes.map((_, i) => i), sizes.map((_, i) => sizes.length - 1 - i)]) {
+      for (const i of order) {
+        const read = readFileInside(root, `f${i}.md`, 16 * 1024 * 1024, true);
+        if (!read.ok) throw new Error(read.reason);
+        expect(Buffer.from(read.bytes).toString('latin1')).toBe(files[`f${i}.md`]);
+      }
+    }
+    expect(readFileInside(root, 'f8.md', 200_000, true)).toMatchObject({ ok: false, code: 'EFBIG' });
+    expect(readFileInside(root, 'f2.md', 4095, true)).toMatchObject({ ok: true });
+    expect(readFileInside(root, 'f3.md', 4095, true)).toMatchObject({ ok: false, code: 'EFBIG' });
+  });
+});

@@ -22,4 +22,11 @@ describe('createSlugger', () => {
       }
     }
   });
+
+  it('equals github-slugger on every pair of ASCII characters (the plain fast path and the expression)', () => {
+    const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+    const reference = new GithubSlugger();
+    const slugger = createSlugger();
+    for (const a of ascii) for (const b of ascii) expect(slugger(`Head ${a}${b}-x_1`), `${a}${b}`).toBe(reference.slug(`Head ${a}${b}-x_1`));
+  });
 });
