@@ -30,15 +30,24 @@ export interface ExampleSection {
 const FILE_LABEL = /^`([^`]+)`:$/;
 const FENCE = /^(`{3,}|~{3,})\s*([^`\s]*)/;
 
-/** The sections of `markdown` that hold at least one command. */
-export function readExamples(markdown: string): ExampleSection[] {
+/** A fenced block of a page: its info string, its lines, the file line of its first line, and the line above it. */
+export interface FencedBlock {
+  readonly info: string;
+  readonly body: readonly string[];
+  readonly firstLine: number;
+  /** The last non-blank line before the fence (since the previous block), trimmed: a label such as `` `a.md`: ``. */
+  readonly label: string;
+}
+
+/** Cuts `markdown` into sections at its headings; `read` turns each fenced block into steps. */
+export function readSections<S>(markdown: string, read: (block: FencedBlock) => readonly S[]): { heading: string; steps: S[] }[] {
   const lines = markdown.split('\n');
-  const sections: ExampleSection[] = [];
+  const sections: { heading: string; steps: S[] }[] = [];
   let heading = '(top)';
-  let steps: ExampleStep[] = [];
+  let steps: S[] = [];
   let previous = '';
   const close = () => {
-    if (steps.some((s) => s.kind === 'command')) sections.push({ heading, steps, ownFolder: steps.some((s) => s.kind !== 'command') });
+    if (steps.length > 0) sections.push({ heading, steps });
     steps = [];
   };
   for (let i = 0; i < lines.length; i++) {
@@ -46,14 +55,10 @@ export function readExamples(markdown: string): ExampleSection[] {
     const fence = FENCE.exec(line);
     if (fence !== null) {
       const marker = fence[1]!;
-      const info = fence[2] ?? '';
       const body: string[] = [];
-      const start = i + 1;
+      const firstLine = i + 2;
       for (i += 1; i < lines.length && !lines[i]!.startsWith(marker); i++) body.push(lines[i]!);
-      const label = FILE_LABEL.exec(previous);
-      if (label !== null) steps.push({ kind: 'file', path: label[1]!, content: `${body.join('\n')}\n` });
-      else if (info === 'sh') steps.push({ kind: 'sh', script: `${body.join('\n')}\n` });
-      else if (info === 'console') steps.push(...readTranscript(body, start + 1));
+      steps.push(...read({ info: fence[2] ?? '', body, firstLine, label: previous }));
       previous = '';
       continue;
     }
@@ -65,6 +70,20 @@ export function readExamples(markdown: string): ExampleSection[] {
   }
   close();
   return sections;
+}
+
+/** The sections of `markdown` that hold at least one command. */
+export function readExamples(markdown: string): ExampleSection[] {
+  const sections = readSections<ExampleStep>(markdown, ({ info, body, firstLine, label }) => {
+    const file = FILE_LABEL.exec(label);
+    if (file !== null) return [{ kind: 'file', path: file[1]!, content: `${body.join('\n')}\n` }];
+    if (info === 'sh') return [{ kind: 'sh', script: `${body.join('\n')}\n` }];
+    if (info === 'console') return readTranscript(body, firstLine);
+    return [];
+  });
+  return sections
+    .filter(({ steps }) => steps.some((s) => s.kind === 'command'))
+    .map(({ heading, steps }) => ({ heading, steps, ownFolder: steps.some((s) => s.kind !== 'command') }));
 }
 
 /** The commands of a `console` block whose first line is file line `firstLine`. */

@@ -14,7 +14,7 @@
  * - `Sent:` — raw JSON-RPC lines written to the server's stdin, one per line;
  * - `Received:` — the raw lines the server writes back to them, one per line.
  */
-import { readTranscript, type ExampleStep } from './doc-examples.js';
+import { readSections, readTranscript, type ExampleStep } from './doc-examples.js';
 
 /** One step of a section, in page order. */
 export type McpStep =
@@ -40,43 +40,18 @@ export interface McpSection {
   readonly mode: 'demo' | 'copy' | 'raw';
 }
 
-const FENCE = /^(`{3,}|~{3,})\s*([^`\s]*)/;
 const ANSWER = /^Answer(?:, `([^`]+)`)?:$/;
 
 /** The sections of `markdown` that hold at least one example. */
 export function readMcpExamples(markdown: string): McpSection[] {
-  const lines = markdown.split('\n');
-  const sections: McpSection[] = [];
-  let heading = '(top)';
-  let steps: McpStep[] = [];
-  let previous = '';
-  const close = () => {
-    if (steps.some((s) => s.kind !== 'sh')) sections.push({ heading, steps, mode: modeOf(heading, steps) });
-    steps = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fence = FENCE.exec(line);
-    if (fence !== null) {
-      const marker = fence[1]!;
-      const body: string[] = [];
-      const start = i + 2;
-      for (i += 1; i < lines.length && !lines[i]!.startsWith(marker); i++) body.push(lines[i]!);
-      const step = labelled(previous, body, start);
-      if (step !== null) steps.push(step);
-      else if (fence[2] === 'sh') steps.push({ kind: 'sh', script: `${body.join('\n')}\n` });
-      else if (fence[2] === 'console') steps.push(...readTranscript(body, start).filter(isCommand));
-      previous = '';
-      continue;
-    }
-    if (/^#{1,6} /.test(line)) {
-      close();
-      heading = line.replace(/^#+ /, '');
-    }
-    if (line.trim() !== '') previous = line.trim();
-  }
-  close();
-  return sections;
+  const sections = readSections<McpStep>(markdown, ({ info, body, firstLine, label }) => {
+    const step = labelled(label, body, firstLine);
+    if (step !== null) return [step];
+    if (info === 'sh') return [{ kind: 'sh', script: `${body.join('\n')}\n` }];
+    if (info === 'console') return readTranscript(body, firstLine).filter(isCommand);
+    return [];
+  });
+  return sections.filter(({ steps }) => steps.some((s) => s.kind !== 'sh')).map(({ heading, steps }) => ({ heading, steps, mode: modeOf(heading, steps) }));
 }
 
 /** The step a fenced block labelled `label` makes, or `null` when the label is none of ours. */

@@ -41,17 +41,7 @@ export interface ConnectOptions {
 /** Spawns the server and connects the SDK client to it. Closed after the test. */
 export async function connect(options: ConnectOptions = {}): Promise<{ client: Client; stderr: () => string }> {
   if (options.transport === 'http') return connectHttp(options);
-  const client = new Client(
-    { name: 'docugraph-e2e', version: '1.0.0' },
-    {
-      capabilities: options.roots ? { roots: { listChanged: false } } : {},
-      ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
-    },
-  );
-  if (options.roots) {
-    const roots = options.roots.map((dir) => ({ uri: pathToFileURL(dir).href, name: dir }));
-    client.setRequestHandler('roots/list', async () => ({ roots }));
-  }
+  const client = sdkClient(options);
   const script = options.command ?? BIN;
   const serverArgs = options.args ?? ['--workspace', DEMO];
   const transport = new StdioClientTransport({
