@@ -51,7 +51,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   // keeps the same decisions for the levels it keeps (they come first in the walk), so its
   // size grows with the depth: find the deepest that fits, by bisection.
   const deepest = closure.depths.get(closure.included[closure.included.length - 1]!)!;
-  let fitting = renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, 0), 0, { maxTokens, sizeOf }, maxDepth);
+  let fitting: string | null = null;
   let low = 1;
   let high = Math.min(maxDepth, deepest) - 1;
   while (low <= high) {
@@ -64,7 +64,8 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
       high = depth - 1;
     }
   }
-  return fitting;
+  // Nothing deeper fits: the task alone (depth 0), even when it is over the budget itself.
+  return fitting ?? renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, 0), 0, { maxTokens, sizeOf }, maxDepth);
 }
 
 /**

@@ -57,6 +57,8 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
         const { workspacePath: path, nodeCount, edgeCount, valid } = report;
         return jsonResult({ workspacePath: path, nodeCount, edgeCount, valid, counts: countByCode(report) });
       }
+      // The counts describe the whole report on every page; the page is rendered several times while it is filled.
+      let counts: ReturnType<typeof countByCode> | undefined;
       return pagedJsonResult(
         {
           tool: 'validate_traceability',
@@ -66,7 +68,7 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
           snapshot: audited,
           build: (findings, more, start) => {
             const page = { ...report, errors: findings.filter(isError), warnings: findings.filter((d) => !isError(d)) };
-            return start === 0 && more === null ? page : { ...page, counts: countByCode(report), ...more };
+            return start === 0 && more === null ? page : { ...page, counts: (counts ??= countByCode(report)), ...more };
           },
         },
         withoutUndefined({ limit, cursor }),
