@@ -28,6 +28,10 @@ await build({
   banner: { js: "import { createRequire as __docugraphRequire } from 'node:module'; const require = __docugraphRequire(import.meta.url);" },
   legalComments: 'eof',
   logLevel: 'warning',
+  // A quarter less source for V8 to parse at every start (about 30 ms of ~400 on the bench
+  // machine); names stay, so a stack trace still says which function failed.
+  minifyWhitespace: true,
+  minifySyntax: true,
 });
 // tsc's source maps describe the files this replaced.
 for (const name of ['docugraph.js.map', 'docugraph-mcp.js.map']) rmSync(`${root}dist/bin/${name}`, { force: true });

@@ -103,9 +103,8 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
   const diagnostics: Diagnostic[] = [];
   const nodeId = context.nodeIdOf(path);
   const dir = dirSegments(path);
-  const base = context.workspaceDir.length === 0 ? dir : [...context.workspaceDir, ...dir];
   for (const link of markdown.links) {
-    const problem = checkLink(path, base, link.url, context);
+    const problem = checkLink(path, dir, link.url, context);
     if (problem !== null) diagnostics.push({ ...problem, nodeId, path, line: link.line });
   }
   if (markdown.tooDeepLine !== null) {
@@ -122,8 +121,8 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
 
 type Problem = Pick<Diagnostic, 'code' | 'message'>;
 
-/** Checks one link of `from`, whose directory is `base` (segments below the link root). */
-function checkLink(from: string, base: readonly string[], url: string, context: LinkContext): Problem | null {
+/** Checks one link of `from`, whose directory is `dir` (segments below the workspace root). */
+function checkLink(from: string, dir: readonly string[], url: string, context: LinkContext): Problem | null {
   let written = url;
   // A scheme needs a `:` (most links have none: skip the expression).
   const external = (url.includes(':') && SCHEME.test(url)) || url.startsWith('//');
@@ -142,7 +141,10 @@ function checkLink(from: string, base: readonly string[], url: string, context: 
     target = from;
   } else {
     const absolute = rawPath.startsWith('/');
-    const resolved = resolvePath(absolute ? [] : base, rawPath);
+    // Most links stay inside the workspace: resolved against the file's own directory, the
+    // result is already the workspace path. The others resolve below the link root.
+    const inside = absolute ? null : resolvePath(dir, rawPath);
+    const resolved = inside ?? resolvePath(absolute ? [] : [...context.workspaceDir, ...dir], rawPath);
     if (resolved === null) {
       const place = context.rootName;
       return {
@@ -150,7 +152,7 @@ function checkLink(from: string, base: readonly string[], url: string, context: 
         message: `link \`${echo(url)}\` leaves the ${place}, so it is not checked; link to a file inside the ${place} or use a full URL`,
       };
     }
-    target = workspacePath(resolved, context.workspaceDir);
+    target = inside ?? workspacePath(resolved, context.workspaceDir);
     if (!context.exists(target)) {
       const guess = context.suggestFile(target);
       let hint = 'fix the path or add the file';

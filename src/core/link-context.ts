@@ -67,10 +67,10 @@ export function readmeKeyOfEntry(path: string): string | null {
 
 /**
  * Starts one refresh's link checks: returns, for each file to check, a context that reports
- * every path its checks look at to `record`. The disk is read at most once per path per
- * refresh, however many links point there.
+ * every path its checks look at to `record` (`null`: nobody asks, as in a one-time load). The
+ * disk is read at most once per path per refresh, however many links point there.
  */
-export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (target: string) => void) => LinkContext {
+export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((target: string) => void) | null) => LinkContext {
   const { workspaceDir } = setup.root;
   // Inside the workspace, the disk under the workspace root; above it, under the link root.
   const inside: DiskView = diskView(view.root);
@@ -160,8 +160,9 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (t
     // Consecutive reports of one path (its existence, then its anchors) are reported once.
     let last: string | null = null;
     const note = (path: string): void => {
-      if (path !== last) record((last = path));
+      if (path !== last) record!((last = path));
     };
+    const reporting = record !== null;
     // The target of the link being checked: `fragmentTarget` follows `exists` on the same path.
     let lastPath: string | null = null;
     let lastTarget: Target | null = null;
@@ -175,7 +176,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (t
       ownUrls: setup.ownUrls,
       exists: (path) => {
         const target = targetAt(path);
-        note(target.path);
+        if (reporting) note(target.path);
         return target.exists;
       },
       fragmentTarget: (path) => {
@@ -185,7 +186,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: (t
           target.fragment = fragmentTargetOf(target.path, looked);
           target.looked = looked;
         }
-        for (const path of target.looked) note(path);
+        if (reporting) for (const path of target.looked) note(path);
         return target.fragment;
       },
       nodeIdOf: () => null,

@@ -29,5 +29,5 @@ export interface LoadOptions {
 
 /** Loads and indexes the workspace at `path` (META-01 §1–§6), in this thread: a fresh index, refreshed once. */
 export function loadWorkspace(path: string, options: LoadOptions = {}): Workspace {
-  return createWorkspaceIndex(resolveWorkspaceRoot(path)).refresh('all', options.onProgress);
+  return createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true }).refresh('all', options.onProgress);
 }

@@ -8,8 +8,11 @@
  * refused, so pages walked with cursors always come from one list, never a mix. A tag is a
  * checksum, not a secret: it detects stale, edited and made-up cursors.
  */
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { InvalidArgumentError } from './errors.js';
+
+/** SHA-256, with node:crypto loaded on the first cursor (a STDIO start-up does not need it). */
+const createHash = () => (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).createHash('sha256');
 
 /** What a caller asks of a list: how many items at most, and where to resume. */
 export interface PageArguments {
@@ -90,7 +93,7 @@ function encodeCursor(offset: number, fingerprint: string): string {
 }
 
 function tag(offset: number, fingerprint: string): string {
-  return createHash('sha256').update(`${fingerprint}:${offset}`).digest().subarray(0, TAG_BYTES).toString('base64url');
+  return createHash().update(`${fingerprint}:${offset}`).digest().subarray(0, TAG_BYTES).toString('base64url');
 }
 
 /** The offset a cursor resumes at, after checking that it was issued for this very list. */
@@ -114,7 +117,7 @@ function listFingerprint(items: readonly unknown[], scope: string, snapshot: obj
   const kept = snapshot === undefined ? undefined : fingerprints.get(snapshot);
   const known = kept?.get(scope);
   if (known !== undefined) return known;
-  const hash = createHash('sha256').update(scope).update('\n');
+  const hash = createHash().update(scope).update('\n');
   // The JSON of fixed slices: a few large strings hash faster than one per item, and memory stays small.
   for (let i = 0; i < items.length; i += HASH_SLICE) hash.update(JSON.stringify(items.slice(i, i + HASH_SLICE)));
   const fingerprint = hash.digest('base64url');

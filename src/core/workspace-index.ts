@@ -13,7 +13,7 @@ import { readConfig } from './config.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type LinkOptions, type WorkspaceConfig } from './config-types.js';
 import { GITIGNORE_FILE, IGNORE_FILE, listDirectory, loadIgnoreRules, type DirectoryListing, type GitignoreChain, type IgnoreRules } from './discover-files.js';
 import { linkContexts, linkSetup, readmeKeyOfEntry, type LinkSetup } from './link-context.js';
-import { currentStamp, readFile, sameStamp, type Stamp } from './read-files.js';
+import { createFileReader, currentStamp, sameStamp, type Stamp } from './read-files.js';
 import { sortStrings } from './sort.js';
 import { createPathSuggester } from './suggest.js';
 import type { Diagnostic, Workspace } from './types.js';
@@ -25,6 +25,11 @@ export interface IndexOptions {
   readonly afterDrop?: (dir: string) => void;
   /** How links resolve (META-01 §8 `links`), over the workspace's `docugraph.yml`; default: the configuration's. */
   readonly links?: LinkOptions;
+  /**
+   * `true` for an index refreshed once and dropped (`loadWorkspace`): it does not keep, per
+   * file, the paths its link checks looked at, which only a later refresh would need.
+   */
+  readonly once?: boolean;
 }
 
 /** What changed on disk: paths relative to the root (files or directories), or `all`. */
@@ -60,6 +65,8 @@ interface FileEntry {
   links: LinkEntry | null;
 }
 
+/** The targets kept by an index refreshed only once: none. */
+const NO_TARGETS: readonly string[] = Object.freeze([]);
 /** The step a refresh yields after each directory it lists (no file read yet). */
 const LISTING = Object.freeze({ done: 0, total: 0 });
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], diagnostic: null };
@@ -167,6 +174,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   }
 
   function* refreshSteps(changes: Changes): Generator<{ done: number; total: number }, Workspace, void> {
+    // It keeps no link targets, so a second refresh would miss the files to check again.
+    if (options.once === true && loaded) throw new Error('an index made with `once` is refreshed only once');
     const touched = new Set<string>();
     const candidates = new Set<string>();
     const paths = changes === 'all' ? null : [...changes];
@@ -208,12 +217,17 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       if (known !== undefined && known.stamp !== null && sameStamp(known.stamp, currentStamp(root, file))) continue;
       toRead.push(file);
     }
-    for (let i = 0; i < toRead.length; i += 1) {
-      const file = toRead[i]!;
-      const read = readFile(root, file, config);
-      files.set(file, { analysis: read.analysis, stamp: read.stamp, links: null });
-      changed.add(file);
-      yield { done: i + 1, total: toRead.length };
+    const reader = createFileReader(root, config);
+    try {
+      for (let i = 0; i < toRead.length; i += 1) {
+        const file = toRead[i]!;
+        const read = reader.read(file);
+        files.set(file, { analysis: read.analysis, stamp: read.stamp, links: null });
+        changed.add(file);
+        yield { done: i + 1, total: toRead.length };
+      }
+    } finally {
+      reader.close();
     }
     if (!first && !rulesChanged && changed.size === 0 && touched.size === 0) return current;
 
@@ -260,10 +274,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       if (entry === undefined) continue;
       forgetLinks(source);
       const targets: string[] = [];
-      const context = contextFor((path) => targets.push(path));
+      const context = contextFor(options.once === true ? null : (path) => targets.push(path));
       const markdown = entry.analysis.mayLink ? entry.analysis.markdown() : null;
       const diagnostics = markdown === null ? [] : checkLinks(source, markdown, context);
-      entry.links = { diagnostics, targets };
+      entry.links = { diagnostics, targets: options.once === true ? NO_TARGETS : targets };
       if (linkers !== null) addTargets(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     }

@@ -11,8 +11,8 @@ import { CONFIG_FILE } from '../core/config-types.js';
 import { openLiveWorkspace, type LiveMode } from '../core/live-workspace.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
-import { isLoopback } from './http/guard.js';
-import { serveHttp } from './http/serve-http.js';
+import type { serveHttp as ServeHttpFn } from './http/serve-http.js';
+import { isLoopback } from './http/loopback.js';
 import { DrainingStdioTransport } from './stdio.js';
 import { oneLine } from './tool-result.js';
 import { VERSION } from './version.js';
@@ -158,6 +158,8 @@ function readToken(file: string | undefined, fromEnv: string | undefined): strin
   return token;
 }
 
+type ServeHttp = typeof ServeHttpFn;
+
 /** Runs the server until stdin closes or a signal arrives. */
 export function main(io: ProcessIo): void {
   const log = (line: string) => void io.stderr.write(`${line}\n`);
@@ -194,58 +196,64 @@ export function main(io: ProcessIo): void {
   }
   if (stopRequested) return io.exit(0);
 
-  // The handshake never waits for the load: it runs in the background, in slices, and a
-  // request that needs the workspace waits for it.
-  log(`${SERVER_NAME}: loading ${root}…`);
-  const started = performance.now();
-  const live = openLiveWorkspace(root, { mode, log: (line) => log(`${SERVER_NAME}: ${line}`) });
-  let exiting = false;
-  void live.snapshot().then((workspace) => {
-    if (exiting) return;
-    const report = buildReport(workspace);
-    const following = live.mode() === 'static' ? 'loaded once (--no-watch)' : live.mode() === 'poll' ? 'checking the disk before each request' : 'watching for changes';
-    log(
-      `${SERVER_NAME} ${VERSION}: serving ${workspace.root} — ${report.nodeCount} documents, ` +
-        `${report.errors.length} errors, ${report.warnings.length} warnings (loaded in ${Math.round(performance.now() - started)} ms; ${following})`,
-    );
-  });
-  const state: ServerState = {
-    workspace: () => live.snapshot(),
-    onUpdate: (listener) => live.onUpdate(listener),
-    allowedPaths,
-    load: loadWorkspace,
-    log,
-  };
-  if (http !== undefined) {
-    shutdown = serveHttp(state, live, http, {
-      log,
-      exit: (code) => {
-        exiting = true;
-        io.exit(code);
-      },
+  const run = (serveHttp?: ServeHttp): void => {
+    // The handshake never waits for the load: it runs in the background, in slices, and a
+    // request that needs the workspace waits for it.
+    log(`${SERVER_NAME}: loading ${root}…`);
+    const started = performance.now();
+    const live = openLiveWorkspace(root, { mode, log: (line) => log(`${SERVER_NAME}: ${line}`) });
+    let exiting = false;
+    void live.snapshot().then((workspace) => {
+      if (exiting) return;
+      const report = buildReport(workspace);
+      const following = live.mode() === 'static' ? 'loaded once (--no-watch)' : live.mode() === 'poll' ? 'checking the disk before each request' : 'watching for changes';
+      log(
+        `${SERVER_NAME} ${VERSION}: serving ${workspace.root} — ${report.nodeCount} documents, ` +
+          `${report.errors.length} errors, ${report.warnings.length} warnings (loaded in ${Math.round(performance.now() - started)} ms; ${following})`,
+      );
     });
-    if (stopRequested) shutdown();
-    return;
-  }
-  const wire = new DrainingStdioTransport(io.stdin, io.stdout, { log });
-  shutdown = () => wire.shutdown();
-  const finish = () => {
-    if (exiting) return;
-    exiting = true;
-    live.close();
-    io.exit(0);
+    const state: ServerState = {
+      workspace: () => live.snapshot(),
+      onUpdate: (listener) => live.onUpdate(listener),
+      allowedPaths,
+      load: loadWorkspace,
+      log,
+    };
+    if (http !== undefined && serveHttp !== undefined) {
+      shutdown = serveHttp(state, live, http, {
+        log,
+        exit: (code) => {
+          exiting = true;
+          io.exit(code);
+        },
+      });
+      if (stopRequested) shutdown();
+      return;
+    }
+    const wire = new DrainingStdioTransport(io.stdin, io.stdout, { log });
+    shutdown = () => wire.shutdown();
+    const finish = () => {
+      if (exiting) return;
+      exiting = true;
+      live.close();
+      io.exit(0);
+    };
+    void wire.closed.then(finish);
+    io.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      // The client went away (EPIPE): nothing is left to answer; end quietly.
+      if (error.code !== 'EPIPE') log(`${SERVER_NAME}: stdout failed: ${oneLine(error.message)}`);
+      finish();
+    });
+    serveStdio(({ era }) => createServer(state, era), {
+      transport: wire,
+      onerror: (error) => log(`${SERVER_NAME}: ${oneLine(error.message)}`),
+    });
+    if (stopRequested) wire.shutdown();
   };
-  void wire.closed.then(finish);
-  io.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    // The client went away (EPIPE): nothing is left to answer; end quietly.
-    if (error.code !== 'EPIPE') log(`${SERVER_NAME}: stdout failed: ${oneLine(error.message)}`);
-    finish();
-  });
-  serveStdio(({ era }) => createServer(state, era), {
-    transport: wire,
-    onerror: (error) => log(`${SERVER_NAME}: ${oneLine(error.message)}`),
-  });
-  if (stopRequested) wire.shutdown();
+  // The HTTP server (node:http, the guard's crypto) is loaded only when asked for, before
+  // anything starts: a STDIO server never pays for it.
+  if (http === undefined) return run();
+  void import('./http/serve-http.js').then(({ serveHttp }) => (stopRequested ? io.exit(0) : run(serveHttp)));
 }
 
 /** A directory given at start-up, as a real path; anything else is a usage error. */

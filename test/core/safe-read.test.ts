@@ -7,9 +7,9 @@ import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../src/core/index.js';
-import { analyzeAll } from '../../src/core/read-files.js';
+import { analyzeAll, createFileReader, readFile } from '../../src/core/read-files.js';
 import { discoverFiles } from '../../src/core/discover-files.js';
-import { listDirectoryInside, readFileInside } from '../../src/core/safe-fs.js';
+import { listDirectoryInside, openDirectoryInside, readFileInside } from '../../src/core/safe-fs.js';
 import { resolveAllowedDirectory } from '../../src/mcp/path-policy.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
@@ -141,3 +141,80 @@ describe('transient reads (one shared buffer for the documents of a load)', () =
     expect(readFileInside(root, 'f3.md', 4095, true)).toMatchObject({ ok: false, code: 'EFBIG' });
   });
 });
+
+describe('files read through an open directory (how a load reads the files of each directory)', () => {
+  const linux = process.platform === 'linux';
+
+  it('answer as a read by path does: the bytes, or the same refusal', () => {
+    const out = outside();
+    const root = testdir({ 'docs/ok.md': 'fine', 'docs/big.md': 'x'.repeat(5000), 'docs/sub/x.md': 'x', 'docs/link.md': { symlink: join(out, 'secret.md') } });
+    execFileSync('mkfifo', [join(root, 'docs', 'pipe.md')]);
+    const dir = openDirectoryInside(root, 'docs');
+    if (!linux) return void expect(dir).toBeNull();
+    if (dir === null) throw new Error('expected a handle on Linux');
+    try {
+      for (const [name, max] of [['ok.md', 1024], ['big.md', 4096], ['link.md', 1024], ['pipe.md', 1024], ['sub', 1024], ['missing.md', 1024]] as const) {
+        const byPath = readFileInside(root, `docs/${name}`, max);
+        const inDir = dir.read(name, max);
+        expect({ name, ...strip(inDir) }).toEqual({ name, ...strip(byPath) });
+      }
+      expect(Buffer.from((dir.read('ok.md', 1024) as { bytes: Uint8Array }).bytes).toString()).toBe('fine');
+      // Only a name inside the directory: no way up or down.
+      for (const name of ['..', '.', '', 'sub/x.md', '../docs/ok.md']) expect(dir.read(name, 1024)).toMatchObject({ ok: false });
+    } finally {
+      dir.close();
+    }
+  });
+
+  it('keep reading the directory that was checked when its path is swapped for a link meanwhile; a new open refuses the link', () => {
+    const out = outside();
+    const root = testdir({ 'docs/inner.md': doc({ id: 'OWN', title: 'own' }) });
+    const dir = openDirectoryInside(root, 'docs');
+    if (!linux) return void expect(dir).toBeNull();
+    if (dir === null) throw new Error('expected a handle on Linux');
+    renameSync(join(root, 'docs'), join(root, 'docs-old'));
+    symlinkSync(join(out, 'dir'), join(root, 'docs'));
+    try {
+      const read = dir.read('inner.md', 1024);
+      if (!read.ok) throw new Error(read.reason);
+      expect(Buffer.from(read.bytes).toString()).toContain('OWN');
+      expect(Buffer.from(read.bytes).toString()).not.toContain('INNER');
+    } finally {
+      dir.close();
+    }
+    expect(openDirectoryInside(root, 'docs')).toBeNull();
+    expect(readFileInside(root, 'docs/inner.md', 1024)).toMatchObject({ ok: false, code: 'ELOOP' });
+  });
+
+  it('a reader gives what readFile gives, file by file, across directories and refusals', () => {
+    const out = outside();
+    const root = testdir({
+      'a.md': doc({ id: 'A', title: 'A' }),
+      'docs/b.md': doc({ id: 'B', title: 'B', depends_on: ['A'] }, '# B\n\n[a](../a.md#a)\n'),
+      'docs/c.md': { symlink: join(out, 'secret.md') },
+      'docs/deep/d.md': doc({ id: 'D', title: 'D' }),
+      'e.md': 'no frontmatter [x](docs/b.md)\n',
+    });
+    const files = ['a.md', 'docs/b.md', 'docs/c.md', 'docs/deep/d.md', 'e.md', 'docs/gone.md', 'docs/b.md'];
+    const reader = createFileReader(root);
+    try {
+      for (const file of files) {
+        const mine = reader.read(file);
+        const reference = readFile(root, file);
+        expect(comparable(mine)).toEqual(comparable(reference));
+      }
+    } finally {
+      reader.close();
+    }
+    expect(JSON.stringify(comparable(readFile(root, 'docs/c.md')))).not.toContain(SECRET);
+  });
+});
+
+function strip(read: ReturnType<typeof readFileInside>): object {
+  return read.ok ? { ok: true, text: Buffer.from(read.bytes).toString(), size: read.stats.size, ino: read.stats.ino } : read;
+}
+
+function comparable(read: ReturnType<typeof readFile>): object {
+  const { analysis, stamp } = read;
+  return { node: analysis.node, diagnostics: analysis.diagnostics, idLine: analysis.idLine, mayLink: analysis.mayLink, markdown: analysis.markdown(), stamp };
+}

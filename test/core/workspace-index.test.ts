@@ -156,6 +156,14 @@ describe('workspace index: incremental refresh equals a fresh load', () => {
     expect(index.refresh(['a.md'])).toBe(first);
   });
 
+  it('an index made for one load (`once`, as loadWorkspace makes it) answers as a kept one, and refuses a second refresh', () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }, '# A\n\n[b](docs/b.md#b) [gone](docs/gone.md)\n'), 'docs/b.md': doc({ id: 'B', title: 'B', depends_on: ['A'] }, '# B\n') });
+    const once = createWorkspaceIndex(root, { once: true });
+    expect(answers(once.refresh('all'))).toBe(answers(createWorkspaceIndex(root).refresh('all')));
+    // It kept no link targets: a second refresh could not know which files to check again.
+    expect(() => once.refresh(['a.md'])).toThrow(/refreshed only once/);
+  });
+
   it('a file swapped mid-run, truncated to zero bytes, or momentarily invalid is a finding, never a crash', () => {
     const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), 'b.md': doc({ id: 'B', title: 'B', depends_on: ['A'] }) });
     const index = createWorkspaceIndex(root);

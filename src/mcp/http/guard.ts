@@ -5,6 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
+import { isLoopback } from './loopback.js';
 import { localhostAllowedHostnames, localhostAllowedOrigins, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 
 export interface GuardOptions {
@@ -19,12 +20,6 @@ export interface GuardOptions {
 export interface Refusal {
   readonly status: 401 | 403;
   readonly message: string;
-}
-
-/** Whether `host` is a loopback address or name. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
 }
 
 /** Whether `host` means every interface. */
