@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runCli } from '../cli/main.js';
+import { loadServer } from './load-server.js';
 import { processIo } from './process-io.js';
 
 /** The command word of `argv` (skipping `-w/--workspace <dir>` and other options). */
@@ -17,6 +18,6 @@ function commandOf(argv: readonly string[]): string | undefined {
 const io = processIo({ trapSignals: commandOf(process.argv.slice(2)) === 'mcp' });
 const code = await runCli({ argv: io.argv, env: io.env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr }, (argv) => {
   // The MCP SDK is loaded only for `docugraph mcp`: the other commands start faster without it.
-  void import('../mcp/main.js').then(({ main }) => main({ ...io, argv }));
+  loadServer().main({ ...io, argv });
 });
 if (code !== null) process.exitCode = code;

@@ -42,6 +42,11 @@ export interface LiveOptions {
   readonly trustEvents?: boolean;
   /** One line for a person (stderr): when watching is given up, for instance. */
   readonly log?: (line: string) => void;
+  /**
+   * The first load starts once this settles, or at the first `snapshot()` if that comes first;
+   * default: at once. A server passes its handshake, so the load does not compete with it.
+   */
+  readonly startAfter?: Promise<unknown>;
 }
 
 export interface LiveWorkspace {
@@ -52,6 +57,8 @@ export interface LiveWorkspace {
   latest(): Workspace | null;
   /** Whether the first load is done. */
   loaded(): boolean;
+  /** The first load's snapshot, when it is done (unlike `snapshot()`, this does not start it early). */
+  firstLoad(): Promise<Workspace>;
   /** Calls `listener` after each update that changed the snapshot; returns how to stop. */
   onUpdate(listener: UpdateListener): () => void;
   /** How the disk is followed now (`watch` turns into `poll` when watching fails). */
@@ -147,9 +154,13 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     settleTimer.unref();
   }
 
+  // The first `snapshot()` starts the load, whatever `startAfter` is waiting for.
+  let asked: () => void = () => {};
+  const firstAsk = new Promise<void>((resolve) => (asked = resolve));
   const ready = (async () => {
     // Let the caller finish starting (the server wires its transport) before the first slice.
     await nextTurn();
+    if (options.startAfter !== undefined) await Promise.race([options.startAfter.then(noop, noop), firstAsk]);
     const steps = index.refreshSteps('all');
     let sliceStart = performance.now();
     for (;;) {
@@ -169,6 +180,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
   return {
     root,
     snapshot: async () => {
+      asked();
       await ready;
       if (closed || mode === 'static') return index.workspace();
       // One turn of the event loop: watcher events queued before this request are delivered.
@@ -178,6 +190,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     },
     latest: () => (isLoaded ? index.workspace() : null),
     loaded: () => isLoaded,
+    firstLoad: () => ready.then(() => index.workspace()),
     onUpdate: (listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -191,6 +204,8 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     },
   };
 }
+
+function noop(): void {}
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -22,6 +22,8 @@ export interface Stamp {
 export interface ReadFile {
   readonly analysis: FileAnalysis;
   readonly stamp: Stamp | null;
+  /** Whether the file was not there any more (it was deleted or renamed after it was listed). */
+  readonly missing: boolean;
 }
 
 /**
@@ -39,8 +41,8 @@ export function readFile(root: string, file: string, config: NodeConfig = DEFAUL
 }
 
 function analyzeRead(file: string, read: ReadResult, config: NodeConfig): ReadFile {
-  if (!read.ok) return { analysis: unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`), stamp: null };
-  return { analysis: analyzeFile(file, read.bytes, config), stamp: stampOf(read.stats) };
+  if (!read.ok) return { analysis: unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`), stamp: null, missing: read.code === 'ENOENT' };
+  return { analysis: analyzeFile(file, read.bytes, config), stamp: stampOf(read.stats), missing: false };
 }
 
 /** Reads files one after another as `readFile` does; `close` when done. */

@@ -70,6 +70,8 @@ const NO_TARGETS: readonly string[] = Object.freeze([]);
 /** The step a refresh yields after each directory it lists (no file read yet). */
 const LISTING = Object.freeze({ done: 0, total: 0 });
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], diagnostic: null };
+/** How many times one refresh lists a directory again for files that vanished between its listing and their reading. */
+const VANISHED_ROUNDS = 3;
 /** Above this many reported paths in one refresh (a checkout), every directory is listed again. */
 const FULL_REFRESH_OVER = 2000;
 
@@ -207,24 +209,42 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 
     // Content: read what is new or whose stamp differs; forget what left the walk.
     const changed = new Set<string>();
-    const toRead: string[] = [];
-    for (const file of candidates) {
-      if (!fileSet.has(file)) {
-        if (files.delete(file)) changed.add(file);
-        continue;
-      }
-      const known = files.get(file);
-      if (known !== undefined && known.stamp !== null && sameStamp(known.stamp, currentStamp(root, file))) continue;
-      toRead.push(file);
-    }
     const reader = createFileReader(root, config);
     try {
-      for (let i = 0; i < toRead.length; i += 1) {
-        const file = toRead[i]!;
-        const read = reader.read(file);
-        files.set(file, { analysis: read.analysis, stamp: read.stamp, links: null });
-        changed.add(file);
-        yield { done: i + 1, total: toRead.length };
+      let pending: Iterable<string> = candidates;
+      for (let round = 0; ; round += 1) {
+        const toRead: string[] = [];
+        for (const file of pending) {
+          if (!fileSet.has(file)) {
+            if (files.delete(file)) changed.add(file);
+            continue;
+          }
+          const known = files.get(file);
+          if (known !== undefined && known.stamp !== null && sameStamp(known.stamp, currentStamp(root, file))) continue;
+          toRead.push(file);
+        }
+        const vanished: string[] = [];
+        for (let i = 0; i < toRead.length; i += 1) {
+          const file = toRead[i]!;
+          const read = reader.read(file);
+          files.set(file, { analysis: read.analysis, stamp: read.stamp, links: null });
+          changed.add(file);
+          if (read.missing) vanished.push(file);
+          yield { done: i + 1, total: toRead.length };
+        }
+        // A file listed but gone when read (deleted or renamed meanwhile) would be a finding
+        // about a state the disk never had: list its directory again and read what it holds
+        // now (a few rounds at most; a file that keeps flapping stays a finding until the
+        // watcher's next report).
+        if (vanished.length === 0 || round === VANISHED_ROUNDS) break;
+        const more = new Set<string>(vanished);
+        for (const dir of new Set(vanished.map(parentOf))) {
+          if (!listings.has(dir)) continue;
+          relist(dir, false, touched, more);
+          // The directory itself went away: its parent's listing drops it.
+          if (listings.get(dir)?.diagnostic != null && dir !== '' && listings.has(parentOf(dir))) relist(parentOf(dir), false, touched, more);
+        }
+        pending = more;
       }
     } finally {
       reader.close();

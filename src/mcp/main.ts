@@ -160,6 +160,13 @@ function readToken(file: string | undefined, fromEnv: string | undefined): strin
 
 type ServeHttp = typeof ServeHttpFn;
 
+/** At most this long after start-up, the load starts even if no request came. */
+const HANDSHAKE_GRACE_MS = 200;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
 /** Runs the server until stdin closes or a signal arrives. */
 export function main(io: ProcessIo): void {
   const log = (line: string) => void io.stderr.write(`${line}\n`);
@@ -201,9 +208,13 @@ export function main(io: ProcessIo): void {
     // request that needs the workspace waits for it.
     log(`${SERVER_NAME}: loading ${root}…`);
     const started = performance.now();
-    const live = openLiveWorkspace(root, { mode, log: (line) => log(`${SERVER_NAME}: ${line}`) });
+    // Over STDIO the load starts once the handshake is over (or a call needs it, or after
+    // HANDSHAKE_GRACE_MS): the first answer a client waits for does not share the CPU with it.
+    const wire = serveHttp === undefined ? new DrainingStdioTransport(io.stdin, io.stdout, { log }) : undefined;
+    const startAfter = wire === undefined ? undefined : Promise.race([wire.handshakeOver, delay(HANDSHAKE_GRACE_MS)]);
+    const live = openLiveWorkspace(root, { mode, log: (line) => log(`${SERVER_NAME}: ${line}`), ...(startAfter === undefined ? {} : { startAfter }) });
     let exiting = false;
-    void live.snapshot().then((workspace) => {
+    void live.firstLoad().then((workspace) => {
       if (exiting) return;
       const report = buildReport(workspace);
       const following = live.mode() === 'static' ? 'loaded once (--no-watch)' : live.mode() === 'poll' ? 'checking the disk before each request' : 'watching for changes';
@@ -219,7 +230,7 @@ export function main(io: ProcessIo): void {
       load: loadWorkspace,
       log,
     };
-    if (http !== undefined && serveHttp !== undefined) {
+    if (wire === undefined && http !== undefined && serveHttp !== undefined) {
       shutdown = serveHttp(state, live, http, {
         log,
         exit: (code) => {
@@ -230,7 +241,7 @@ export function main(io: ProcessIo): void {
       if (stopRequested) shutdown();
       return;
     }
-    const wire = new DrainingStdioTransport(io.stdin, io.stdout, { log });
+    if (wire === undefined) return;
     shutdown = () => wire.shutdown();
     const finish = () => {
       if (exiting) return;

@@ -41,6 +41,9 @@ export interface StdioOptions {
   readonly outputBudgetBytes?: number;
 }
 
+/** What a client sends before it needs anything of the workspace. */
+const HANDSHAKE: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized', 'server/discover', 'ping']);
+
 /** A transport over `stdin`/`stdout` that respects stdout's backpressure and drains before it closes. */
 export class DrainingStdioTransport implements Transport {
   onclose?: () => void;
@@ -49,6 +52,13 @@ export class DrainingStdioTransport implements Transport {
 
   /** Resolves once the transport has closed (every request answered or given up on). */
   readonly closed: Promise<void>;
+  /**
+   * Resolves once the handshake is over: the first answer written (`initialize`'s, as a rule),
+   * a request beyond the handshake received (a 2026-07-28 client may start with one), or the
+   * transport closed.
+   */
+  readonly handshakeOver: Promise<void>;
+  private endHandshake!: () => void;
 
   private readonly reader: LineReader;
   private readonly log: (line: string) => void;
@@ -78,6 +88,8 @@ export class DrainingStdioTransport implements Transport {
     this.drainTimeoutMs = options.drainTimeoutMs ?? DRAIN_TIMEOUT_MS;
     this.outputBudget = options.outputBudgetBytes ?? OUTPUT_BUDGET_BYTES;
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    this.handshakeOver = new Promise((resolve) => (this.endHandshake = resolve));
+    void this.closed.then(() => this.endHandshake());
   }
 
   async start(): Promise<void> {
@@ -96,6 +108,7 @@ export class DrainingStdioTransport implements Transport {
     if ('method' in message && 'id' in message) this.outbound.add(message.id);
     const written = this.write(invalidParamsAsSuch(message));
     if (('result' in message || 'error' in message) && message.id !== undefined) {
+      this.endHandshake();
       this.pending.delete(message.id);
       this.closeIfDrained();
       this.flow();
@@ -182,6 +195,7 @@ export class DrainingStdioTransport implements Transport {
       this.deliver(message);
       return;
     }
+    if (!HANDSHAKE.has(message.method)) this.endHandshake();
     this.queue.push(message);
   }
 

@@ -164,6 +164,21 @@ describe('workspace index: incremental refresh equals a fresh load', () => {
     expect(() => once.refresh(['a.md'])).toThrow(/refreshed only once/);
   });
 
+  it('a file deleted between its listing and its reading is not a finding: the directory is listed again', () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A', depends_on: ['B'] }), 'b.md': doc({ id: 'B', title: 'B' }), 'sub/c.md': doc({ id: 'C', title: 'C' }) });
+    const steps = createWorkspaceIndex(root).refreshSteps('all');
+    // The listings come first (one step each: the root, then sub), then the reads.
+    expect(steps.next().value).toMatchObject({ total: 0 });
+    expect(steps.next().value).toMatchObject({ total: 0 });
+    rmSync(join(root, 'b.md'));
+    rmSync(join(root, 'sub'), { recursive: true });
+    let step = steps.next();
+    while (step.done !== true) step = steps.next();
+    const workspace = step.value;
+    expect(workspace.diagnostics.map((d) => d.code)).toEqual(['LINK_BROKEN']);
+    expect(answers(workspace)).toBe(answers(loadWorkspace(root)));
+  });
+
   it('a file swapped mid-run, truncated to zero bytes, or momentarily invalid is a finding, never a crash', () => {
     const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), 'b.md': doc({ id: 'B', title: 'B', depends_on: ['A'] }) });
     const index = createWorkspaceIndex(root);

@@ -56,8 +56,11 @@ describe('the npm package', { timeout: 180_000 }, () => {
     // The bins are esbuild bundles: their dynamic imports and shared code are chunks beside them.
     expect(files.filter((f) => /^dist\/bin\/(chunk|main)-[A-Z0-9]+\.js$/.test(f)).length).toBeGreaterThan(0);
     expect(files.filter((f) => /(^|\/)(test|tests|fixtures|src|examples|bench)\//.test(f) || /\.map$/.test(f) || (/\.ts$/.test(f) && !/\.d\.ts$/.test(f)))).toEqual([]);
+    // The MCP server: one CommonJS bundle and its V8 code cache (see src/bin/load-server.ts).
+    expect(files).toContain('dist/bin/server.cjs');
+    expect(files).toContain('dist/bin/server.cache');
     // Exactly these kinds of file: nothing else slips in (tsc's unbundled dist/mcp and dist/cli stay out).
-    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/core\/[^/]+\.(js|d\.ts)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/bin\/server\.(cjs|cache)|dist\/core\/[^/]+\.(js|d\.ts)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
   });
 
   it('the packed manifest has no install scripts and says where the project lives', () => {
