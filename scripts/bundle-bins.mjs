@@ -3,8 +3,10 @@
  * in place: Node then starts them from a few files instead of resolving and compiling some 270
  * modules (the MCP SDK, zod, markdown-it and DocuGraph's own), which was most of the time from
  * spawn to `initialize` answered. Dynamic imports stay separate chunks (`docugraph validate`
- * still never loads the SDK). `yaml` and `ignore` are loaded with `require` when needed and
- * stay in `node_modules`; so does everything the library entry (`dist/core`) imports.
+ * still never loads the SDK). The MCP server itself is a CommonJS bundle, `server.cjs`, with
+ * V8's code cache `server.cache` (see src/bin/load-server.ts). `yaml` and `ignore` are loaded
+ * with `require` when needed and stay in `node_modules`; so does everything the library entry
+ * (`dist/core`) imports.
  * See docs/decisions.md, "Start-up".
  */
 import { build } from 'esbuild';
@@ -50,7 +52,12 @@ await build({
   logLevel: 'warning',
   ...minify,
 });
-await writeCodeCache();
+try {
+  await writeCodeCache();
+} catch (error) {
+  // The cache only makes start-up faster: without it the server is compiled as usual.
+  process.stderr.write(`bundle-bins: no code cache for the server (${error.message}); start-up will be slower\n`);
+}
 // tsc's source maps describe the files this replaced.
 for (const name of ['docugraph.js.map', 'docugraph-mcp.js.map']) rmSync(`${root}dist/bin/${name}`, { force: true });
 // Executable, as npm makes them when it installs the package: in a clone, `npx docugraph`
@@ -88,7 +95,10 @@ async function writeCodeCache() {
       }
     });
     child.stdin.write(requests.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    // A server that does not answer must not hang the build.
+    const timer = setTimeout(() => child.kill(), 30_000);
     const code = await new Promise((resolve) => child.on('exit', resolve));
+    clearTimeout(timer);
     if (code !== 0 || !existsSync(cache)) throw new Error(`the server did not write its code cache (exit ${code})`);
   } finally {
     rmSync(empty, { recursive: true, force: true });
