@@ -154,13 +154,15 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     settleTimer.unref();
   }
 
-  // The first `snapshot()` starts the load, whatever `startAfter` is waiting for.
+  // The first `snapshot()` starts the load, whatever `startAfter` is waiting for (a failed
+  // `startAfter` starts it too).
   let asked: () => void = () => {};
   const firstAsk = new Promise<void>((resolve) => (asked = resolve));
+  const startSignal = options.startAfter === undefined ? undefined : Promise.race([options.startAfter.then(noop, noop), firstAsk]);
   const ready = (async () => {
     // Let the caller finish starting (the server wires its transport) before the first slice.
     await nextTurn();
-    if (options.startAfter !== undefined) await Promise.race([options.startAfter.then(noop, noop), firstAsk]);
+    if (startSignal !== undefined) await startSignal;
     const steps = index.refreshSteps('all');
     let sliceStart = performance.now();
     for (;;) {

@@ -96,3 +96,30 @@ describe('live workspace', () => {
     expect((await workspace.snapshot()).ids).toEqual(['A']);
   });
 });
+
+describe('the first load waits for startAfter', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('starts when startAfter settles (firstLoad waits without starting it), or at once when a snapshot is asked for', async () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }) });
+    let go!: () => void;
+    const waiting = openLiveWorkspace(root, { startAfter: new Promise<void>((resolve) => (go = resolve)) });
+    open.push(waiting);
+    let firstLoad: Workspace | null = null;
+    void waiting.firstLoad().then((ws) => (firstLoad = ws));
+    await settle();
+    expect(waiting.loaded()).toBe(false);
+    expect(firstLoad).toBeNull();
+    go();
+    await settle();
+    expect(waiting.loaded()).toBe(true);
+    expect(firstLoad).not.toBeNull();
+
+    // Never settled, and a rejected one: the first snapshot() starts the load all the same.
+    for (const startAfter of [() => new Promise<void>(() => {}), () => Promise.reject(new Error('no handshake'))]) {
+      const asked = openLiveWorkspace(root, { startAfter: startAfter() });
+      open.push(asked);
+      expect((await asked.snapshot()).ids).toEqual(['A']);
+    }
+  });
+});

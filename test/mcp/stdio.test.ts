@@ -106,3 +106,44 @@ describe('DrainingStdioTransport', () => {
     expect(lines(written).at(-1)).toMatchObject({ id: 1, error: { code: -32603, message: expect.stringContaining('shut down') } });
   });
 });
+
+describe('DrainingStdioTransport: the end of the handshake (when the server starts its load)', () => {
+  const over = (transport: DrainingStdioTransport) => {
+    let done = false;
+    void transport.handshakeOver.then(() => (done = true));
+    return () => done;
+  };
+
+  it('comes with the first answer: initialize alone does not end it', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    stdout.resume();
+    const transport = new DrainingStdioTransport(stdin, stdout);
+    const done = over(transport);
+    // A transport nobody serves yet: initialize is read but not answered.
+    transport.onmessage = () => {};
+    await transport.start();
+    stdin.write(INIT);
+    await ticks(5);
+    expect(done()).toBe(false);
+    await transport.send({ jsonrpc: '2.0', id: 0, result: {} });
+    await ticks(2);
+    expect(done()).toBe(true);
+  });
+
+  it('comes with a request beyond the handshake (a 2026-07-28 client may start with one), or when stdin ends', async () => {
+    for (const input of [call(1, 'slow'), null]) {
+      const stdin = new PassThrough();
+      const stdout = new PassThrough();
+      stdout.resume();
+      const transport = new DrainingStdioTransport(stdin, stdout);
+      const done = over(transport);
+      transport.onmessage = () => {};
+      await transport.start();
+      if (input === null) stdin.end();
+      else stdin.write(input);
+      await ticks(5);
+      expect(done(), String(input)).toBe(true);
+    }
+  });
+});
