@@ -17,7 +17,7 @@ import { Script } from 'node:vm';
 type Server = typeof import('../mcp/main.js');
 
 /** Set by the build only: where to write the code cache when the process exits. */
-export const CODE_CACHE_OUT = 'DOCUGRAPH_BUILD_CODE_CACHE';
+const CODE_CACHE_OUT = 'DOCUGRAPH_BUILD_CODE_CACHE';
 
 /** The server's module (`main`), from the bundle in `dir` (default: beside this file). */
 export function loadServer(dir: string = dirname(fileURLToPath(import.meta.url))): Server {

@@ -11,8 +11,13 @@
 import { createRequire } from 'node:module';
 import { InvalidArgumentError } from './errors.js';
 
-/** SHA-256, with node:crypto loaded on the first cursor (a STDIO start-up does not need it). */
-const createHash = () => (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).createHash('sha256');
+/** node:crypto, loaded on the first cursor (a STDIO start-up does not need it). */
+let crypto: typeof import('node:crypto') | undefined;
+/** A SHA-256 hash. */
+function createHash(): import('node:crypto').Hash {
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return crypto.createHash('sha256');
+}
 
 /** What a caller asks of a list: how many items at most, and where to resume. */
 export interface PageArguments {

@@ -34,20 +34,12 @@ export type ListResult = { readonly ok: true; readonly entries: readonly Dirent[
  */
 export function readFileInside(root: string, rel: string, maxBytes: number, transient = false): ReadResult {
   const full = rel === '' ? root : join(root, rel);
-  const opened = openInside(root, full, 'file');
-  if (!opened.ok) return opened;
-  try {
-    return readOpened(opened.fd, opened.stats, maxBytes, transient);
-  } catch (error) {
-    return refusal(error);
-  } finally {
-    closeSync(opened.fd);
-  }
+  return readOpened(openInside(root, full, 'file'), maxBytes, transient);
 }
 
 /**
  * A directory under a root, opened and checked once, whose files are then read relative to
- * the open handle (see `readFileIn`): the way a load reads many files of one directory.
+ * the open handle: the way a load reads many files of one directory.
  */
 export interface DirectoryHandle {
   /** The directory, relative to the root (`''` is the root itself). */
@@ -78,21 +70,8 @@ export function openDirectoryInside(root: string, rel: string): DirectoryHandle 
     rel,
     read: (name, maxBytes, transient = false) => {
       if (name === '' || name === '.' || name === '..' || name.includes('/')) return { ok: false, code: 'EINVAL', reason: 'it is not a file name' };
-      let file: number;
-      try {
-        file = openSync(`/proc/self/fd/${fd}/${name}`, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
-      } catch (error) {
-        return refusal(error);
-      }
-      try {
-        const stats = fstatSync(file);
-        if (!stats.isFile()) return { ok: false, code: 'EKIND', reason: notRegular(stats) };
-        return readOpened(file, stats, maxBytes, transient);
-      } catch (error) {
-        return refusal(error);
-      } finally {
-        closeSync(file);
-      }
+      // Where the file is needs no check: the kernel resolved the name in the checked directory.
+      return readOpened(openChecked(`/proc/self/fd/${fd}/${name}`, 'file', null), maxBytes, transient);
     },
     close: () => {
       if (open) closeSync(fd);
@@ -117,11 +96,19 @@ export function listDirectoryInside(root: string, rel: string): ListResult {
   }
 }
 
-/** Reads the regular file open at `fd` (its `stats` from `fstat`), at most `maxBytes` bytes. */
-function readOpened(fd: number, stats: Stats, maxBytes: number, transient: boolean): ReadResult {
-  if (stats.size > maxBytes) return tooLarge(maxBytes);
-  const bytes = readAll(fd, stats.size, maxBytes, transient);
-  return bytes === null ? tooLarge(maxBytes) : { ok: true, bytes, stats };
+/** Reads the regular file `opened` (or passes its refusal on), at most `maxBytes` bytes, and closes it. */
+function readOpened(opened: Opened, maxBytes: number, transient: boolean): ReadResult {
+  if (!opened.ok) return opened;
+  const { fd, stats } = opened;
+  try {
+    if (stats.size > maxBytes) return tooLarge(maxBytes);
+    const bytes = readAll(fd, stats.size, maxBytes, transient);
+    return bytes === null ? tooLarge(maxBytes) : { ok: true, bytes, stats };
+  } catch (error) {
+    return refusal(error);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 type Opened = { readonly ok: true; readonly fd: number; readonly stats: Stats } | Refusal;
@@ -131,9 +118,17 @@ let procFd: boolean | undefined;
 
 function openInside(root: string, full: string, kind: 'file' | 'directory'): Opened {
   if (!procFd && !noLinkOnTheWay(root, full)) return linkRefusal();
+  return openChecked(full, kind, full);
+}
+
+/**
+ * Opens `path` without following a final link and checks the kind of what was opened; with
+ * `expected`, also that the handle is the file at that path (`openedAt`).
+ */
+function openChecked(path: string, kind: 'file' | 'directory', expected: string | null): Opened {
   let fd: number;
   try {
-    fd = openSync(full, constants.O_RDONLY | NOFOLLOW | NONBLOCK | (kind === 'directory' ? DIRECTORY : 0));
+    fd = openSync(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK | (kind === 'directory' ? DIRECTORY : 0));
   } catch (error) {
     return refusal(error);
   }
@@ -141,7 +136,7 @@ function openInside(root: string, full: string, kind: 'file' | 'directory'): Ope
     const stats = fstatSync(fd);
     const problem = kind === 'file' ? (stats.isFile() ? null : notRegular(stats)) : stats.isDirectory() ? null : 'it is not a directory';
     if (problem !== null) return close(fd, { ok: false, code: 'EKIND', reason: problem });
-    if (!openedAt(fd, full, stats)) return close(fd, linkRefusal());
+    if (expected !== null && !openedAt(fd, expected, stats)) return close(fd, linkRefusal());
     return { ok: true, fd, stats };
   } catch (error) {
     return close(fd, refusal(error));

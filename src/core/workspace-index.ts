@@ -293,12 +293,12 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const entry = files.get(source);
       if (entry === undefined) continue;
       forgetLinks(source);
-      const targets: string[] = [];
-      const context = contextFor(options.once === true ? null : (path) => targets.push(path));
+      const targets: string[] | null = options.once === true ? null : [];
+      const context = contextFor(targets === null ? null : (path) => targets.push(path));
       const markdown = entry.analysis.mayLink ? entry.analysis.markdown() : null;
       const diagnostics = markdown === null ? [] : checkLinks(source, markdown, context);
-      entry.links = { diagnostics, targets: options.once === true ? NO_TARGETS : targets };
-      if (linkers !== null) addTargets(linkers, source, targets);
+      entry.links = { diagnostics, targets: targets ?? NO_TARGETS };
+      if (linkers !== null && targets !== null) addTargets(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     }
     return recheck;

@@ -230,8 +230,9 @@ export function main(io: ProcessIo): void {
       load: loadWorkspace,
       log,
     };
-    if (wire === undefined && http !== undefined && serveHttp !== undefined) {
-      shutdown = serveHttp(state, live, http, {
+    if (wire === undefined) {
+      // No STDIO transport: `run` was given the HTTP server, which --http asked for.
+      shutdown = serveHttp!(state, live, http!, {
         log,
         exit: (code) => {
           exiting = true;
@@ -241,7 +242,6 @@ export function main(io: ProcessIo): void {
       if (stopRequested) shutdown();
       return;
     }
-    if (wire === undefined) return;
     shutdown = () => wire.shutdown();
     const finish = () => {
       if (exiting) return;

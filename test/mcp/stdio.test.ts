@@ -108,21 +108,21 @@ describe('DrainingStdioTransport', () => {
 });
 
 describe('DrainingStdioTransport: the end of the handshake (when the server starts its load)', () => {
-  const over = (transport: DrainingStdioTransport) => {
-    let done = false;
-    void transport.handshakeOver.then(() => (done = true));
-    return () => done;
-  };
-
-  it('comes with the first answer: initialize alone does not end it', async () => {
+  /** A started transport nobody serves yet (what it reads is delivered, never answered), and whether its handshake is over. */
+  const started = async () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();
     stdout.resume();
     const transport = new DrainingStdioTransport(stdin, stdout);
-    const done = over(transport);
-    // A transport nobody serves yet: initialize is read but not answered.
+    let over = false;
+    void transport.handshakeOver.then(() => (over = true));
     transport.onmessage = () => {};
     await transport.start();
+    return { stdin, transport, done: () => over };
+  };
+
+  it('comes with the first answer: initialize alone does not end it', async () => {
+    const { stdin, transport, done } = await started();
     stdin.write(INIT);
     await ticks(5);
     expect(done()).toBe(false);
@@ -133,13 +133,7 @@ describe('DrainingStdioTransport: the end of the handshake (when the server star
 
   it('comes with a request beyond the handshake (a 2026-07-28 client may start with one), or when stdin ends', async () => {
     for (const input of [call(1, 'slow'), null]) {
-      const stdin = new PassThrough();
-      const stdout = new PassThrough();
-      stdout.resume();
-      const transport = new DrainingStdioTransport(stdin, stdout);
-      const done = over(transport);
-      transport.onmessage = () => {};
-      await transport.start();
+      const { stdin, done } = await started();
       if (input === null) stdin.end();
       else stdin.write(input);
       await ticks(5);
