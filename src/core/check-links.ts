@@ -102,7 +102,8 @@ const LINE_ANCHOR = /^L(\d+)(?:-L(\d+))?$/i;
 export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkContext): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const nodeId = context.nodeIdOf(path);
-  const dir = dirSegments(path);
+  const slash = path.lastIndexOf('/');
+  const dir = slash === -1 ? '' : path.slice(0, slash);
   for (const link of markdown.links) {
     const problem = checkLink(path, dir, link.url, context);
     if (problem !== null) diagnostics.push({ ...problem, nodeId, path, line: link.line });
@@ -121,8 +122,8 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
 
 type Problem = Pick<Diagnostic, 'code' | 'message'>;
 
-/** Checks one link of `from`, whose directory is `dir` (segments below the workspace root). */
-function checkLink(from: string, dir: readonly string[], url: string, context: LinkContext): Problem | null {
+/** Checks one link of `from`, whose directory is `dir` (`''`: the workspace root). */
+function checkLink(from: string, dir: string, url: string, context: LinkContext): Problem | null {
   let written = url;
   // A scheme needs a `:` (most links have none: skip the expression).
   const external = (url.includes(':') && SCHEME.test(url)) || url.startsWith('//');
@@ -143,8 +144,8 @@ function checkLink(from: string, dir: readonly string[], url: string, context: L
     const absolute = rawPath.startsWith('/');
     // Most links stay inside the workspace: resolved against the file's own directory, the
     // result is already the workspace path. The others resolve below the link root.
-    const inside = absolute ? null : resolvePath(dir, rawPath);
-    const resolved = inside ?? resolvePath(absolute ? [] : [...context.workspaceDir, ...dir], rawPath);
+    const inside = absolute ? null : resolveFrom(dir, rawPath);
+    const resolved = inside ?? (absolute ? resolveFrom('', rawPath) : resolvePath(dir === '' ? context.workspaceDir : [...context.workspaceDir, dir], rawPath));
     if (resolved === null) {
       const place = context.rootName;
       return {
@@ -218,21 +219,18 @@ function anchorHint(fragment: string, anchors: Anchors): string {
   return `it has headings ${show(headings)} and anchors ${show(explicit)}`;
 }
 
-/** The directory of a workspace path, as segments (`[]` for the root). */
-function dirSegments(path: string): string[] {
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? [] : path.slice(0, slash).split('/');
-}
-
 /**
  * `path` resolved against the directory `base` (segments), as a root-relative path without
  * `.`, `..`, empty segments or a trailing slash (`''` is the root); `null` when it leaves the
  * root. What `posix.normalize(posix.join(…))` gives, in one pass.
  */
 export function resolvePath(base: readonly string[], path: string): string | null {
-  // `kept` segments of `base`, then the segments `path` adds (scanned in place, not split).
-  let kept = base.length;
-  const added: string[] = [];
+  return resolveFrom(base.join('/'), path);
+}
+
+/** `resolvePath` with the directory as a path (`''` for the root): no arrays for the usual link. */
+export function resolveFrom(dir: string, path: string): string | null {
+  let out = dir;
   for (let start = 0; start <= path.length; ) {
     let end = path.indexOf('/', start);
     if (end === -1) end = path.length;
@@ -241,17 +239,19 @@ export function resolvePath(base: readonly string[], path: string): string | nul
     if (length === 0 || (dot && length === 1)) {
       // `a//b`, `./a`: nothing.
     } else if (dot) {
-      if (added.length > 0) added.pop();
-      else if (kept > 0) kept -= 1;
-      else return null;
+      if (out === '') return null;
+      const slash = out.lastIndexOf('/');
+      out = slash === -1 ? '' : out.slice(0, slash);
     } else {
-      added.push(path.slice(start, end));
+      // The usual rest of a link (`area/part/file.md`: no `.` or empty segment after the
+      // leading `..`) is appended whole.
+      const rest = start === 0 ? path : path.slice(start);
+      if (!rest.endsWith('/') && !rest.includes('/.') && !rest.includes('//')) return out === '' ? rest : `${out}/${rest}`;
+      out = out === '' ? path.slice(start, end) : `${out}/${path.slice(start, end)}`;
     }
     start = end + 1;
   }
-  const out = base.slice(0, kept);
-  for (const segment of added) out.push(segment);
-  return out.join('/');
+  return out;
 }
 
 /**

@@ -54,6 +54,12 @@ export interface DirectoryListing {
   readonly entries: readonly string[];
   /** Directories directly in it to walk. */
   readonly subdirs: readonly string[];
+  /**
+   * Names of the entries directly in it that `entries` leaves out (dot-entries, skipped
+   * directories): with `entries`, every name the listing held, so a link check knows that any
+   * other name is not there without listing the directory again.
+   */
+  readonly hidden: readonly string[];
   /** `FILE_UNREADABLE` when it could not be listed. */
   readonly diagnostic: Diagnostic | null;
   /** The directory's own `.gitignore` rules, when they count and it has one. */
@@ -107,7 +113,7 @@ export function walkDirectories(
  */
 export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = []): DirectoryListing {
   const listed = listDirectoryInside(root, dir);
-  if (!listed.ok) return { files: [], entries: [], subdirs: [], diagnostic: unreadableDirectory(dir, listed) };
+  if (!listed.ok) return { files: [], entries: [], subdirs: [], hidden: [], diagnostic: unreadableDirectory(dir, listed) };
   let own: Ignore.Ignore | null = null;
   if (rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE && d.isFile())) own = readGitignore(root, dir);
   const rulesHere = own === null ? chain : [...chain, [dir, own] as const];
@@ -118,12 +124,19 @@ export function listDirectory(root: string, dir: string, rules: IgnoreRules, cha
   const files: string[] = [];
   const entries: string[] = [];
   const subdirs: string[] = [];
+  const hidden: string[] = [];
   for (const dirent of listed.entries) {
     const name = dirent.name;
-    if (name.startsWith('.')) continue;
+    if (name.startsWith('.')) {
+      hidden.push(name);
+      continue;
+    }
     const path = dir === '' ? name : `${dir}/${name}`;
     if (dirent.isDirectory()) {
-      if (name === 'node_modules' || skipped(path, true)) continue;
+      if (name === 'node_modules' || skipped(path, true)) {
+        hidden.push(name);
+        continue;
+      }
       entries.push(path);
       subdirs.push(path);
       continue;
@@ -131,7 +144,7 @@ export function listDirectory(root: string, dir: string, rules: IgnoreRules, cha
     entries.push(path);
     if (dirent.isFile() && isMarkdownName(name) && !skipped(path, false) && (rules.include == null || rules.include.ignores(path))) files.push(path);
   }
-  return { files, entries, subdirs, diagnostic: null, gitignore: own };
+  return { files, entries, subdirs, hidden, diagnostic: null, gitignore: own };
 }
 
 /**

@@ -36,12 +36,15 @@ export function linkSetup(workspaceRoot: string, options: LinkOptions = DEFAULT_
 export interface WorkspaceView {
   /** Real path of the workspace root. */
   readonly root: string;
-  /** Every Markdown file of the workspace. */
-  readonly files: ReadonlySet<string>;
   /** Every entry (file or directory) the walk saw. */
   readonly entries: ReadonlySet<string>;
-  /** The parsed body of a workspace Markdown file, or `null` when it has none. */
-  readonly markdownOf: (file: string) => MarkdownInfo | null;
+  /**
+   * The walk's listing of the directory `dir`: the names it held beyond `entries`; `undefined`
+   * when the walk did not list it (not walked, or it could not be listed).
+   */
+  readonly listed: (dir: string) => { readonly hidden: readonly string[] } | undefined;
+  /** The parsed body of a workspace Markdown file (`null` when it has none); `undefined` for any other path. */
+  readonly markdownOf: (file: string) => MarkdownInfo | null | undefined;
   /** A workspace Markdown file to suggest for a missing target, or `null`. */
   readonly suggestFile: (missing: string) => string | null;
 }
@@ -77,23 +80,32 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
   const above: DiskView | null = workspaceDir.length === 0 ? null : diskView(setup.root.path);
   const kindOf = (path: string): EntryKind | null => (isAboveWorkspace(path) ? (above?.kindOf(linkRootPath(path, workspaceDir)) ?? null) : inside.kindOf(path));
   const list = (dir: string): ReadonlyMap<string, Dirent> => (isAboveWorkspace(dir) ? (above?.list(linkRootPath(dir, workspaceDir)) ?? new Map()) : inside.list(dir));
-  const anchors = new Map<string, Anchors | null>();
   const readmes = new Map<string, string | null>();
   const rootName = setup.root.repository ? 'repository' : 'workspace';
 
-  const exists = (path: string): boolean => path === '' || (!isAboveWorkspace(path) && view.entries.has(path)) || kindOf(path) !== null;
-
-  /** The anchors of a Markdown file, or `null` when they are not known (an unreadable file outside the workspace). */
-  const anchorsOf = (file: string): Anchors | null => {
-    let found = anchors.get(file);
-    if (found === undefined) {
-      const markdown = view.files.has(file) ? view.markdownOf(file) : readOutside(setup.root.path, linkRootPath(file, workspaceDir));
-      // A file whose body cannot be parsed (unreadable, unclosed frontmatter) has its own finding; its fragments are not checked.
-      found = markdown === null ? null : indexAnchors(markdown);
-      anchors.set(file, found);
-    }
-    return found;
+  const exists = (path: string): boolean => {
+    if (path === '') return true;
+    if (isAboveWorkspace(path)) return kindOf(path) !== null;
+    return view.entries.has(path) || (!missingFromWalk(path) && inside.kindOf(path) !== null);
   };
+
+  /**
+   * Whether the walk already shows that nothing is at the workspace path `path` (not among the
+   * entries): the listing of its nearest listed ancestor lacks the next name. Else (an ancestor
+   * that is a file, a link, or was not listed) only the disk can tell. Saves listing every
+   * directory a broken link passes through a second time.
+   */
+  const missingFromWalk = (path: string): boolean => {
+    for (let at = path; ; ) {
+      const slash = at.lastIndexOf('/');
+      const parent = slash === -1 ? '' : at.slice(0, slash);
+      const listing = view.listed(parent);
+      if (listing !== undefined) return !view.entries.has(at) && !listing.hidden.includes(at.slice(slash + 1));
+      if (parent === '' || view.entries.has(parent)) return false;
+      at = parent;
+    }
+  };
+
 
   /** The README GitHub shows for the directory `dir`: the first `README.md` in any case, in code-unit order. */
   const readmeOf = (dir: string): string | null => {
@@ -117,9 +129,9 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
 
   /**
    * What one target path gives every link to it in this refresh: whether it exists, what its
-   * fragments match (`undefined` until a link with a fragment asks) and the paths that answer
-   * looked at. One lookup per link instead of one per question (at 100k documents each lookup
-   * in a table of 100k paths costs a cache miss or several).
+   * fragments match (`undefined` until a link with a fragment asks), the paths that answer
+   * looked at, and — for a Markdown file — its anchors. One lookup per link instead of one per
+   * question (at 100k documents each lookup in a table of 100k paths costs a cache miss or several).
    */
   interface Target {
     /** The path, as first asked: every later report of it shares this string (a fresh copy per link would be kept alive by the reports). */
@@ -127,32 +139,44 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
     readonly exists: boolean;
     fragment: FragmentTarget | null | undefined;
     looked: readonly string[];
+    /** The anchors of the Markdown file at `path` (`null`: its body cannot be parsed or read); `undefined` until asked. */
+    anchors: Anchors | null | undefined;
+    /** Whether `path` is a Markdown file whose anchors count: a workspace one, or a readable one above the workspace. */
+    markdown: boolean;
   }
   const targets = new Map<string, Target>();
   const targetOf = (path: string): Target => {
     let target = targets.get(path);
-    if (target === undefined) targets.set(path, (target = { path, exists: exists(path), fragment: undefined, looked: [] }));
+    if (target === undefined) targets.set(path, (target = { path, exists: exists(path), fragment: undefined, looked: NOTHING, anchors: undefined, markdown: false }));
     return target;
   };
 
-  /** What fragments on `file` match: the anchors of a workspace Markdown file or of a readable Markdown file above the workspace; else `null` (not checked). */
-  const markdownAnchors = (file: string, looked: string[]): Anchors | null => {
-    if (view.files.has(file)) {
-      looked.push(file);
-      return anchorsOf(file);
+  /** What fragments on the target match: the anchors of a workspace Markdown file or of a readable Markdown file above the workspace; else `null` (not checked). */
+  const markdownAnchors = (target: Target, looked: string[]): Anchors | null => {
+    if (target.anchors === undefined) {
+      const file = target.path;
+      let markdown = view.markdownOf(file);
+      if (markdown !== undefined) target.markdown = true;
+      else if (isAboveWorkspace(file) && MARKDOWN.test(file) && kindOf(file) === 'file') {
+        target.markdown = true;
+        markdown = readOutside(setup.root.path, linkRootPath(file, workspaceDir));
+      }
+      // A file whose body cannot be parsed (unreadable, unclosed frontmatter) has its own finding; its fragments are not checked.
+      target.anchors = markdown == null ? null : indexAnchors(markdown);
     }
-    if (!isAboveWorkspace(file) || !MARKDOWN.test(file) || kindOf(file) !== 'file') return null;
-    looked.push(file);
-    return anchorsOf(file);
+    if (!target.markdown) return null;
+    looked.push(target.path);
+    return target.anchors;
   };
-  const fragmentTargetOf = (path: string, looked: string[]): FragmentTarget | null => {
-    const own = markdownAnchors(path, looked);
+  const fragmentTargetOf = (target: Target, looked: string[]): FragmentTarget | null => {
+    const own = markdownAnchors(target, looked);
     if (own !== null) return { kind: 'file', anchors: own };
+    const path = target.path;
     if (kindOf(path) !== 'directory') return null;
     looked.push(readmeKey(path));
     const readme = readmeOf(path);
     if (readme === null) return { kind: 'no-readme' };
-    const found = markdownAnchors(readme, looked);
+    const found = markdownAnchors(targetOf(readme), looked);
     return found === null ? null : { kind: 'readme', readme, anchors: found };
   };
 
@@ -183,7 +207,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
         const target = targetAt(path);
         if (target.fragment === undefined) {
           const looked: string[] = [];
-          target.fragment = fragmentTargetOf(target.path, looked);
+          target.fragment = fragmentTargetOf(target, looked);
           target.looked = looked;
         }
         if (reporting) for (const path of target.looked) note(path);
@@ -194,6 +218,9 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
     };
   };
 }
+
+/** No paths looked at (shared, never written). */
+const NOTHING: readonly string[] = Object.freeze([]);
 
 /** The parsed body of a Markdown file under the link root, read only for its anchors; `null` when it cannot be read. */
 function readOutside(linkRoot: string, path: string): MarkdownInfo | null {

@@ -69,7 +69,7 @@ interface FileEntry {
 const NO_TARGETS: readonly string[] = Object.freeze([]);
 /** The step a refresh yields after each directory it lists (no file read yet). */
 const LISTING = Object.freeze({ done: 0, total: 0 });
-const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], diagnostic: null };
+const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidden: [], diagnostic: null };
 /** How many times one refresh lists a directory again for files that vanished between its listing and their reading. */
 const VANISHED_ROUNDS = 3;
 /** Above this many reported paths in one refresh (a checkout), every directory is listed again. */
@@ -288,7 +288,16 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 
     suggestFile ??= createPathSuggester(sortedFiles);
     links ??= linkSetup(root, options.links ?? config.links);
-    const contextFor = linkContexts(links, { root, files: fileSet, entries: entrySet, markdownOf: (file) => files.get(file)?.analysis.markdown() ?? null, suggestFile });
+    const contextFor = linkContexts(links, {
+      root,
+      entries: entrySet,
+      listed: (dir) => {
+        const listing = listings.get(dir);
+        return listing === undefined || listing.diagnostic !== null ? undefined : listing;
+      },
+      markdownOf: (file) => files.get(file)?.analysis.markdown(),
+      suggestFile,
+    });
     for (const source of recheck) {
       const entry = files.get(source);
       if (entry === undefined) continue;

@@ -141,6 +141,21 @@ describe('Markdown links (META-01 §5)', () => {
     expect(findings(root)).toEqual(['MD_LINK_BROKEN a.md:1 null', 'MD_LINK_BROKEN a.md:1 null', 'MD_LINK_BROKEN a.md:1 null']);
   });
 
+  it('finds targets the walk skipped (ignored directories, node_modules, dot-entries), and none where it listed nothing', () => {
+    const root = testdir({
+      '.docugraphignore': 'build/\n',
+      'build/old.md': '# Old',
+      'node_modules/pkg/README.md': '# Pkg',
+      '.github/CONTRIBUTING.md': '# C',
+      'docs/t.md': '# T',
+      'a.md': [
+        '[ok](build/old.md) [ok](build) [ok](node_modules/pkg/README.md) [ok](.github/CONTRIBUTING.md) [ok](.docugraphignore)',
+        '[bad](build/none.md) [bad](docs/none/deeper.md) [bad](none/x.md) [bad](docs/t.md/x) [bad](.github/none.md)',
+      ].join('\n'),
+    });
+    expect(findings(root)).toEqual(Array.from({ length: 5 }, () => 'MD_LINK_BROKEN a.md:2 null'));
+  });
+
   it('does not follow symbolic links to check a target, and does not call such links broken', () => {
     const outside = testdir({ 'real/file.md': '# F' });
     const root = testdir({ 'linked': { symlink: join(outside, 'real') }, 'a.md': '[x](linked/file.md) [y](linked/none.md) [z](linked)' });

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolvePath } from '../../src/core/check-links.js';
+import { resolveFrom, resolvePath } from '../../src/core/check-links.js';
 
 /** What the link check did before, with `posix`: join, normalize, trailing slash off; `..` out → null. */
 function viaPosix(dir: string, path: string): string | null {
@@ -12,7 +12,7 @@ function viaPosix(dir: string, path: string): string | null {
 
 describe('resolvePath', () => {
   it('agrees with posix join + normalize on many generated paths', () => {
-    const parts = ['a', 'b', '..', '.', '', 'c.md', '...', 'd e', '..x'];
+    const parts = ['a', 'b', '..', '.', '', 'c.md', '...', 'd e', '..x', '.h'];
     let seed = 1;
     const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     for (let i = 0; i < 20_000; i += 1) {
@@ -21,7 +21,9 @@ describe('resolvePath', () => {
       if (rand() < 0.2) path = `/${path}`;
       if (rand() < 0.2) path = `${path}/`;
       const base = dir === '' ? [] : dir.split('/');
-      expect(resolvePath(path.startsWith('/') ? [] : base, path), `${dir} + ${path}`).toBe(viaPosix(dir === '' ? '.' : dir, path));
+      const expected = viaPosix(dir === '' ? '.' : dir, path);
+      expect(resolvePath(path.startsWith('/') ? [] : base, path), `${dir} + ${path}`).toBe(expected);
+      expect(resolveFrom(path.startsWith('/') ? '' : dir, path), `${dir} + ${path}`).toBe(expected);
     }
   });
 });
