@@ -180,7 +180,10 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
     return found === null ? null : { kind: 'readme', readme, anchors: found };
   };
 
+  // Without reports, one context serves every file.
+  let unreported: LinkContext | null = null;
   return (record) => {
+    if (record === null && unreported !== null) return unreported;
     // Consecutive reports of one path (its existence, then its anchors) are reported once.
     let last: string | null = null;
     const note = (path: string): void => {
@@ -194,7 +197,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
       if (path !== lastPath || lastTarget === null) (lastPath = path), (lastTarget = targetOf(path));
       return lastTarget;
     };
-    return {
+    const context: LinkContext = {
       workspaceDir,
       rootName,
       ownUrls: setup.ownUrls,
@@ -216,6 +219,8 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
       nodeIdOf: () => null,
       suggestFile: (missing) => (isAboveWorkspace(missing) ? suggestOutside(missing) : view.suggestFile(missing)),
     };
+    if (record === null) unreported = context;
+    return context;
   };
 }
 

@@ -65,6 +65,8 @@ interface FileEntry {
   links: LinkEntry | null;
 }
 
+/** No files (shared, never written). */
+const NO_FILES: ReadonlySet<string> = new Set();
 /** The targets kept by an index refreshed only once: none. */
 const NO_TARGETS: readonly string[] = Object.freeze([]);
 /** The step a refresh yields after each directory it lists (no file read yet). */
@@ -103,8 +105,12 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     for (const step of relistSteps(start, deep, touched, candidates, visited)) void step;
   }
 
-  /** `relist`, one directory per step (a full load lists thousands; a caller may pause between them). */
-  function* relistSteps(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): Generator<void, void, void> {
+  /**
+   * `relist`, one directory per step (a full load lists thousands; a caller may pause between
+   * them). `touched` and `candidates` are `null` in a first load, which needs neither: it
+   * reads every file it lists and checks every link.
+   */
+  function* relistSteps(start: string, deep: boolean, touched: Set<string> | null, candidates: Set<string> | null, visited?: Set<string>): Generator<void, void, void> {
     const queue = [start];
     while (queue.length > 0) {
       const dir = queue.pop()!;
@@ -113,16 +119,22 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       options.beforeList?.(dir);
       const listing = listDirectory(root, dir, rules, chainOf(dir));
       listings.set(dir, listing);
-      const newEntries = new Set(listing.entries);
-      for (const entry of old.entries) if (!newEntries.has(entry)) (touched.add(entry), entrySet.delete(entry));
-      for (const entry of listing.entries) if (!entrySet.has(entry)) (touched.add(entry), entrySet.add(entry));
+      if (old.entries.length > 0) {
+        const newEntries = new Set(listing.entries);
+        for (const entry of old.entries) if (!newEntries.has(entry)) (touched?.add(entry), entrySet.delete(entry));
+      }
+      for (const entry of listing.entries) if (!entrySet.has(entry)) (touched?.add(entry), entrySet.add(entry));
       if (!sameList(old.files, listing.files)) filesMoved = true;
-      for (const file of old.files) (candidates.add(file), fileSet.delete(file));
-      for (const file of listing.files) (candidates.add(file), fileSet.add(file));
-      const newSubdirs = new Set(listing.subdirs);
-      const oldSubdirs = new Set(old.subdirs);
-      for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched, candidates);
-      for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push(sub);
+      for (const file of old.files) (candidates?.add(file), fileSet.delete(file));
+      for (const file of listing.files) (candidates?.add(file), fileSet.add(file));
+      if (old.subdirs.length === 0) {
+        for (const sub of listing.subdirs) queue.push(sub);
+      } else {
+        const newSubdirs = new Set(listing.subdirs);
+        const oldSubdirs = new Set(old.subdirs);
+        for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched ?? new Set(), candidates ?? new Set());
+        for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push(sub);
+      }
       yield;
     }
   }
@@ -192,9 +204,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
         rulesChanged ||= rules.diagnostics.map((d) => d.message).join('\n') !== before;
       }
       const visited = new Set<string>();
-      for (const step of relistSteps('', true, touched, candidates, visited)) yield (void step, LISTING);
+      for (const step of relistSteps('', true, first ? null : touched, first ? null : candidates, visited)) yield (void step, LISTING);
       for (const dir of [...listings.keys()]) if (!visited.has(dir)) drop(dir, touched, candidates);
-      for (const file of fileSet) candidates.add(file);
+      if (!first) for (const file of fileSet) candidates.add(file);
     } else {
       const dirs = new Set<string>();
       for (const path of paths) {
@@ -209,9 +221,12 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 
     // Content: read what is new or whose stamp differs; forget what left the walk.
     const changed = new Set<string>();
+    // Nothing known before (a first load, a new configuration): every file is read now.
+    const allNew = files.size === 0;
     const reader = createFileReader(root, config);
     try {
-      let pending: Iterable<string> = candidates;
+      // A first load reads every file listed (there is nothing to forget or compare).
+      let pending: Iterable<string> = first ? fileSet : candidates;
       for (let round = 0; ; round += 1) {
         const toRead: string[] = [];
         for (const file of pending) {
@@ -228,7 +243,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
           const file = toRead[i]!;
           const read = reader.read(file);
           files.set(file, { analysis: read.analysis, stamp: read.stamp, links: null });
-          changed.add(file);
+          // A first load checks and assembles everything: it needs no list of what changed.
+          if (!first) changed.add(file);
           if (read.missing) vanished.push(file);
           yield { done: i + 1, total: toRead.length };
         }
@@ -257,7 +273,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       suggestFile = null;
     }
     filesMoved = false;
-    const rechecked = recheckLinks(changed, touched, setChanged);
+    const rechecked = recheckLinks(changed, touched, setChanged, allNew);
     for (const file of rechecked) changed.add(file);
     const discoveryDiagnostics: Diagnostic[] = [...configFindings, ...rules.diagnostics];
     for (const listing of listings.values()) if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
@@ -268,9 +284,14 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 
   /**
    * Re-checks the links of changed files, of files that looked at a changed path, and (when
-   * the file set changed) of files with broken links; returns the files re-checked.
+   * the file set changed) of files with broken links; returns the files re-checked beyond
+   * `changed`. `allNew`: every file was read in this refresh, so every file is checked.
    */
-  function recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean): ReadonlySet<string> {
+  function recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean, allNew: boolean): ReadonlySet<string> {
+    if (allNew) {
+      checkLinksOf(files);
+      return NO_FILES;
+    }
     const recheck = new Set<string>();
     for (const file of changed) if (files.has(file)) recheck.add(file);
     // The reverse index is needed from the second refresh on (a one-shot load never builds it).
@@ -285,7 +306,17 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (setChanged) for (const source of brokenLinkers) recheck.add(source);
     for (const file of changed) if (!files.has(file)) forgetLinks(file);
     if (recheck.size === 0) return recheck;
+    const entries = new Map<string, FileEntry>();
+    for (const source of recheck) {
+      const entry = files.get(source);
+      if (entry !== undefined) entries.set(source, entry);
+    }
+    checkLinksOf(entries);
+    return recheck;
+  }
 
+  /** Checks the links of `sources` again, recording what each looked at (unless the index is refreshed once). */
+  function checkLinksOf(sources: ReadonlyMap<string, FileEntry>): void {
     suggestFile ??= createPathSuggester(sortedFiles);
     links ??= linkSetup(root, options.links ?? config.links);
     const contextFor = linkContexts(links, {
@@ -298,9 +329,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       markdownOf: (file) => files.get(file)?.analysis.markdown(),
       suggestFile,
     });
-    for (const source of recheck) {
-      const entry = files.get(source);
-      if (entry === undefined) continue;
+    for (const [source, entry] of sources) {
       forgetLinks(source);
       const targets: string[] | null = options.once === true ? null : [];
       const context = contextFor(targets === null ? null : (path) => targets.push(path));
@@ -310,7 +339,6 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       if (linkers !== null && targets !== null) addTargets(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     }
-    return recheck;
   }
 
   function forgetLinks(source: string): void {
