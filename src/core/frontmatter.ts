@@ -96,7 +96,26 @@ export function resolvePlain(value: string): unknown {
   // Every tag but the string's starts with `~`, n/N, t/T, f/F, a digit, a sign or `.`: any
   // other letter first is a string, without trying the expressions below.
   const first = value.charCodeAt(0);
-  if (((first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a)) && !NON_STRING_START.includes(value.charAt(0))) return value;
+  if ((first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a)) {
+    if (!NON_STRING_START.includes(value.charAt(0))) return value;
+    // A word: null, true or false in one of their three spellings, else a string (`title`, `type`, `todo`).
+    switch (value) {
+      case 'null':
+      case 'Null':
+      case 'NULL':
+        return null;
+      case 'true':
+      case 'True':
+      case 'TRUE':
+        return true;
+      case 'false':
+      case 'False':
+      case 'FALSE':
+        return false;
+      default:
+        return value;
+    }
+  }
   if (/^(?:~|[Nn]ull|NULL)?$/.test(value)) return null;
   if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(value)) return value.charAt(0) === 't' || value.charAt(0) === 'T';
   if (/^0o[0-7]+$/.test(value)) return parseInt(value.slice(2), 8);

@@ -9,7 +9,8 @@
  */
 import type { Token } from 'markdown-it';
 import { ANCHOR_HINT, htmlAnchors } from './html-anchors.js';
-import { linkParser, md, OFFSET, type Definitions, type Marked, type NestingWatch } from './markdown-parser.js';
+import { parseBodyBlocks, type BlockEnv } from './markdown-blocks.js';
+import { linkParser, md, OFFSET, type Definitions, type Marked } from './markdown-parser.js';
 import { createSlugger } from './slugger.js';
 import type { MarkdownInfo, MarkdownLink } from './types.js';
 
@@ -29,27 +30,27 @@ export function inlineText(content: string): string {
 
 /**
  * Extracts links, heading anchors and explicit HTML anchors from `body`, whose first line is
- * line `bodyLine` of the file.
+ * line `bodyLine` of the file. `fastBlocks: false` parses the whole body with markdown-it (the
+ * reference the block scanner is tested against).
  */
-export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
+export function extractMarkdown(body: string, bodyLine: number, fastBlocks = true): MarkdownInfo {
   const definitions: Definitions = { found: [] };
-  const env: { definitions: Definitions } & NestingWatch = { definitions };
+  const env: BlockEnv = { definitions };
   // CommonMark replaces U+0000 (what markdown-it's disabled `normalize` rule did).
-  const tokens = md.parse(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env);
+  const blocks = parseBodyBlocks(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env, fastBlocks);
   const links: (MarkdownLink & { order: number })[] = [];
   const anchors: string[] = [];
   const explicit: string[] = [];
   const slugger = createSlugger();
   let firstH1: string | null = null;
-  let blockLine = 0;
-  let inHeading: string | null = null;
-  for (const token of tokens) {
-    if (token.map !== null) blockLine = token.map[0];
-    if (token.type === 'heading_open') inHeading = token.tag;
-    else if (token.type === 'heading_close') inHeading = null;
-    else if (token.type === 'html_block' && ANCHOR_HINT.test(token.content)) htmlAnchors(token.content, explicit);
-    if (token.type !== 'inline') continue;
-    const content = token.content;
+  for (const block of blocks) {
+    const content = block.content;
+    if (block.html) {
+      if (ANCHOR_HINT.test(content)) htmlAnchors(content, explicit);
+      continue;
+    }
+    const blockLine = block.line;
+    const inHeading = block.heading;
     const mayAnchor = content.includes('<') && ANCHOR_HINT.test(content);
     if (inHeading === null && !mayAnchor && !content.includes('[')) continue;
     if (inHeading !== null && PLAIN_HEADING.test(content)) {

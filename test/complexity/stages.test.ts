@@ -21,6 +21,16 @@ describe('near-linear parsing (issue 8 §4)', () => {
   }, 60_000);
 
   it.each([
+    ['paragraphs (the block scanner)', (i: number) => `Text [x](a${i}.md) here.`],
+    ['tables (the block scanner)', (i: number) => `| a | [x](a${i}.md) |\n|---|---|\n| b | c |`],
+    ['block quotes (markdown-it, chunk by chunk)', (i: number) => `> quote [x](a${i}.md)`],
+  ])('many blocks between blank lines: %s', (_name, block) => {
+    const build = (n: number) => Array.from({ length: n }, (_, i) => block(i)).join('\n\n');
+    const r = measureRatio(build, (body) => void extractMarkdown(body, 1), { start: 500, max: 256_000 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
+
+  it.each([
     ['thousands of keys, each with a comment', (n: number) => Array.from({ length: n }, (_, i) => `key${i}: value ${i} # note ${i}`).join('\n')],
     ['a nested mapping', (n: number) => `root:\n${Array.from({ length: n }, (_, i) => `  key${i}: value ${i}`).join('\n')}`],
     ['a long block list with comments', (n: number) => `id: A\ndepends_on:\n${Array.from({ length: n }, (_, i) => `  - D-${i} # why ${i}`).join('\n')}`],

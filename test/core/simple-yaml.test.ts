@@ -90,7 +90,7 @@ describe('parseSimpleYaml', () => {
 describe('resolvePlain', () => {
   it('resolves plain scalars exactly as the YAML library does (core schema)', async () => {
     const { parse } = await import('yaml');
-    const samples = ['007', '0o17', '0o8', '0x1F', '0xG', '1e3', '1E-3', '.5', '5.', '+1', '-0', '+0.0', 'NULL', 'Null', 'nULL', '~', '', 'true', 'True', 'tRUE', 'False', 'FALSE', '.inf', '-.Inf', '+.INF', '.NaN', '-.nan', '2024-01-01', '1.0', '1_000', '0b11', 'yes', 'no', 'on', 'BE-01', '12345678901234567890', '1e', 'e1', '.', '+', '0x', '1.2.3', '١٢'];
+    const samples = ['007', '0o17', '0o8', '0x1F', '0xG', '1e3', '1E-3', '.5', '5.', '+1', '-0', '+0.0', 'NULL', 'Null', 'nULL', '~', '', 'true', 'True', 'tRUE', 'False', 'FALSE', '.inf', '-.Inf', '+.INF', '.NaN', '-.nan', '2024-01-01', '1.0', '1_000', '0b11', 'yes', 'no', 'on', 'BE-01', '12345678901234567890', '1e', 'e1', '.', '+', '0x', '1.2.3', '١٢', 'type', 'title', 'tags', 'todo', 'nope', 'n', 'T', 'Tru', 'fals', 'NULLS', 'FALSE0', 'null_', 'false-'];
     for (const value of samples) {
       const expected = (parse(`k: ${value}`, { version: '1.2' }) as { k: unknown }).k;
       expect(Object.is(resolvePlain(value), expected) || (typeof expected === 'number' && Number.isNaN(expected) && Number.isNaN(resolvePlain(value) as number)), value).toBe(true);

@@ -1,0 +1,370 @@
+/**
+ * The block stage of the Markdown parse, made cheaper for the documents most workspaces hold.
+ *
+ * A body is cut into chunks at blank lines that no block can continue past (a column-0 line
+ * after a blank line, outside a fenced code block). Each chunk is then read by a small line
+ * scanner when every line in it is one of a few plain forms — ATX headings, paragraph text,
+ * one-line `-`/`*`/`+` list items with their lazy continuation lines, fenced code — and by
+ * markdown-it otherwise, so anything unusual costs what it always did. The result is the
+ * inline content of each block (with its line and whether it is a heading) and the HTML
+ * blocks: exactly what a whole-body markdown-it parse gives (a differential test holds it to
+ * that), at a fraction of the allocation.
+ *
+ * Cutting is skipped altogether for bodies where a construct could hide a column-0 line from
+ * the fence tracking: HTML blocks (a line starting with `<`) and link or footnote definitions
+ * (`]:`, whose titles may span lines). An indented fence (1–3 spaces) stops the cutting from
+ * there on.
+ */
+import { md, type Definitions, type NestingWatch } from './markdown-parser.js';
+import type { Token } from 'markdown-it';
+
+/** One block the inline stage looks at: inline content (of a heading or not), or an HTML block. */
+export interface Block {
+  readonly html: boolean;
+  /** The inline content, or the HTML block's source. */
+  readonly content: string;
+  /** 0-based body line where the block starts. */
+  readonly line: number;
+  /** `h1`…`h6` for a heading's content, else `null`. */
+  readonly heading: string | null;
+}
+
+/** The environment a parse shares across chunks: link definitions and the nesting watch. */
+export type BlockEnv = { definitions: Definitions } & NestingWatch;
+
+/**
+ * Whether cutting `text` is not safe (see the module comment): a line starting with `<` after
+ * at most 3 spaces, or a `]:`. Plain searches: a multiline expression tried at every position
+ * cost more than the rest of the scan.
+ */
+function noCutting(text: string): boolean {
+  return (
+    text.includes(']:') ||
+    text.startsWith('<') ||
+    text.includes('\n<') ||
+    (text.includes(' <') && (/^ {1,3}</.test(text) || text.includes('\n <') || text.includes('\n  <') || text.includes('\n   <')))
+  );
+}
+
+/** The blocks of `text` (a body, U+0000 already replaced), in document order. */
+export function parseBodyBlocks(text: string, env: BlockEnv, fast = true): Block[] {
+  const blocks: Block[] = [];
+  if (!fast || noCutting(text)) {
+    parseChunk(text, 0, env, blocks);
+    return blocks;
+  }
+  let start = 0;
+  let startLine = 0;
+  let fence: Fence | null = null;
+  let afterBlank = false;
+  let cutting = true;
+  let line = 0;
+  for (let at = 0; at < text.length && cutting; line += 1) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    if (fence !== null) {
+      if (closesFence(text, at, end, fence)) fence = null;
+    } else if (isBlank(text, at, end)) {
+      afterBlank = true;
+    } else {
+      const first = text.charCodeAt(at);
+      if (afterBlank && first !== 0x20 && first !== 0x09 && at > start) {
+        chunk(text, start, at, startLine, env, blocks);
+        start = at;
+        startLine = line;
+      }
+      afterBlank = false;
+      if (fenceLike(text, at)) fence = opensFence(text, at, end);
+      else if (first === 0x20 && indentedFence(text, at, end)) cutting = false;
+    }
+    at = end + 1;
+  }
+  chunk(text, start, text.length, startLine, env, blocks);
+  return blocks;
+}
+
+/** One chunk: scanned when plain, else parsed by markdown-it. */
+function chunk(text: string, start: number, end: number, line: number, env: BlockEnv, blocks: Block[]): void {
+  const before = blocks.length;
+  if (scanPlain(text, start, end, line, blocks)) return;
+  blocks.length = before;
+  parseChunk(text.slice(start, end), line, env, blocks);
+}
+
+/** markdown-it's block parse of one chunk, its lines (and what it records in `env`) moved by `line`. */
+function parseChunk(source: string, line: number, env: BlockEnv, blocks: Block[]): void {
+  const definitions = env.definitions.found.length;
+  // The nesting watch records the chunk's first too-deep line, counted from the chunk's start.
+  const tooDeep = env.tooDeep;
+  delete env.tooDeep;
+  const tokens: Token[] = md.parse(source, env);
+  for (let i = definitions; i < env.definitions.found.length; i += 1) env.definitions.found[i]!.line += line;
+  if (tooDeep !== undefined) env.tooDeep = tooDeep;
+  else if (env.tooDeep !== undefined) env.tooDeep += line;
+  let blockLine = 0;
+  let heading: string | null = null;
+  for (const token of tokens) {
+    if (token.map !== null) blockLine = token.map[0];
+    if (token.type === 'heading_open') heading = token.tag;
+    else if (token.type === 'heading_close') heading = null;
+    else if (token.type === 'html_block') blocks.push({ html: true, content: token.content, line: blockLine + line, heading: null });
+    else if (token.type === 'inline') blocks.push({ html: false, content: token.content, line: blockLine + line, heading });
+  }
+}
+
+interface Fence {
+  readonly marker: number;
+  readonly length: number;
+}
+
+/** A fence opened at column 0 (``` or ~~~, an info string without backticks after backticks), else `null`. */
+function opensFence(text: string, at: number, end: number): Fence | null {
+  const marker = text.charCodeAt(at);
+  let pos = at;
+  while (pos < end && text.charCodeAt(pos) === marker) pos += 1;
+  const length = pos - at;
+  if (length < 3) return null;
+  if (marker === 0x60 && text.slice(pos, end).includes('`')) return null;
+  return { marker, length };
+}
+
+/** Whether the line closes `fence`: 0–3 spaces, at least as many markers, then only spaces. */
+function closesFence(text: string, at: number, end: number, fence: Fence): boolean {
+  let pos = at;
+  while (pos < end && pos - at < 4 && text.charCodeAt(pos) === 0x20) pos += 1;
+  if (pos - at > 3) return false;
+  const from = pos;
+  while (pos < end && text.charCodeAt(pos) === fence.marker) pos += 1;
+  if (pos - from < fence.length) return false;
+  while (pos < end && (text.charCodeAt(pos) === 0x20 || text.charCodeAt(pos) === 0x09)) pos += 1;
+  return pos === end;
+}
+
+/** A line of 1–3 spaces and then a fence marker: it may open a fence the tracking cannot place. */
+function indentedFence(text: string, at: number, end: number): boolean {
+  let pos = at;
+  while (pos < end && text.charCodeAt(pos) === 0x20) pos += 1;
+  const indent = pos - at;
+  if (indent > 3) return false;
+  const marker = text.charCodeAt(pos);
+  return (marker === 0x60 || marker === 0x7e) && text.charCodeAt(pos + 1) === marker && text.charCodeAt(pos + 2) === marker;
+}
+
+/** Spaces and tabs only (what markdown-it calls an empty line). */
+function isBlank(text: string, at: number, end: number): boolean {
+  for (let pos = at; pos < end; pos += 1) {
+    const c = text.charCodeAt(pos);
+    if (c !== 0x20 && c !== 0x09) return false;
+  }
+  return true;
+}
+
+/**
+ * Reads a chunk whose every line is plain: headings, paragraph text, `-`/`*`/`+` items with
+ * one space and plain text, fenced code opened and closed at column 0, blank lines. Returns
+ * `false` (having added some blocks, which the caller drops) at the first line that is not.
+ */
+function scanPlain(text: string, start: number, end: number, firstLine: number, blocks: Block[]): boolean {
+  // Tabs and table pipes change columns or may start a table: markdown-it decides.
+  // (Searched in the chunk only: a search from `start` to the end of the body, chunk after chunk, would be quadratic.)
+  const source = text.slice(start, end);
+  if (source.includes('\t')) return false;
+  if (source.includes('|')) return !source.includes('\\') && scanTable(text, start, end, firstLine, blocks);
+  /** The open paragraph (or list item's paragraph): where its content starts, and its line; -1 when none. */
+  let open = -1;
+  let openLine = 0;
+  let openEnd = 0;
+  let fence: Fence | null = null;
+  const close = (): void => {
+    if (open !== -1) blocks.push({ html: false, content: text.slice(open, openEnd).trim(), line: openLine, heading: null });
+    open = -1;
+  };
+  let line = firstLine;
+  for (let at = start; at < end; line += 1) {
+    let lineEnd = text.indexOf('\n', at);
+    if (lineEnd === -1 || lineEnd > end) lineEnd = end;
+    const next = lineEnd + 1;
+    if (fence !== null) {
+      if (closesFence(text, at, lineEnd, fence)) fence = null;
+      at = next;
+      continue;
+    }
+    if (isBlank(text, at, lineEnd)) {
+      close();
+      at = next;
+      continue;
+    }
+    const first = text.charCodeAt(at);
+    if (first === 0x23 /* # */) {
+      const content = headingContent(text, at, lineEnd);
+      if (content === null) return false;
+      close();
+      blocks.push({ html: false, content: content.text, line, heading: `h${content.level}` });
+    } else if (fenceLike(text, at)) {
+      fence = opensFence(text, at, lineEnd);
+      if (fence === null) return false;
+      close();
+    } else if (first === 0x2d /* - */ || first === 0x2a /* * */ || first === 0x2b /* + */) {
+      // A bullet item: the marker, one space, then plain text that is not a link definition.
+      if (text.charCodeAt(at + 1) !== 0x20 || !plainStart(text, at + 2, lineEnd) || text.charCodeAt(at + 2) === 0x5b /* [ */) return false;
+      close();
+      open = at + 2;
+      openLine = line;
+      openEnd = lineEnd;
+    } else if (plainStart(text, at, lineEnd)) {
+      if (open === -1) {
+        // A paragraph may begin with a link definition: markdown-it decides.
+        if (first === 0x5b /* [ */) return false;
+        open = at;
+        openLine = line;
+      }
+      openEnd = lineEnd;
+    } else {
+      return false;
+    }
+    at = next;
+  }
+  // An unclosed fence runs to the end of the body, which is where this chunk ends.
+  close();
+  return true;
+}
+
+/** Three backticks or tildes at `at`: a fence, or (when its info string has a backtick) a line markdown-it reads closely. */
+function fenceLike(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return (c === 0x60 || c === 0x7e) && text.charCodeAt(at + 1) === c && text.charCodeAt(at + 2) === c;
+}
+
+/**
+ * Whether a line can be plain paragraph text from `at`: it starts with none of the characters
+ * that begin another block (or an ordered list item) and is not a footnote definition.
+ */
+function plainStart(text: string, at: number, end: number): boolean {
+  if (at >= end) return false;
+  const c = text.charCodeAt(at);
+  switch (c) {
+    case 0x20: // space: indentation
+    case 0x23: // # heading
+    case 0x3e: // > block quote
+    case 0x2d: // - list, thematic break, setext underline
+    case 0x2a: // * list, thematic break
+    case 0x2b: // + list
+    case 0x5f: // _ thematic break
+    case 0x3d: // = setext underline
+    case 0x3c: // < HTML
+      return false;
+    case 0x60: // ``` fence
+    case 0x7e: // ~~~ fence
+      return !fenceLike(text, at);
+    case 0x5b: // [^ footnote definition
+      return text.charCodeAt(at + 1) !== 0x5e;
+    default:
+      break;
+  }
+  if (c >= 0x30 && c <= 0x39) {
+    // `1.` or `1)` then a space or the end: an ordered list item.
+    let pos = at;
+    while (pos < end && pos - at < 10 && text.charCodeAt(pos) >= 0x30 && text.charCodeAt(pos) <= 0x39) pos += 1;
+    const mark = text.charCodeAt(pos);
+    if ((mark === 0x2e || mark === 0x29) && (pos + 1 >= end || text.charCodeAt(pos + 1) === 0x20)) return false;
+  }
+  return true;
+}
+
+/**
+ * An ATX heading's level and content as markdown-it reads them (the `#` run, a space, the text
+ * without a closing `#` run that follows a space, trimmed); `null` when the line is no heading.
+ */
+function headingContent(text: string, at: number, end: number): { level: number; text: string } | null {
+  let pos = at;
+  while (pos < end && text.charCodeAt(pos) === 0x23) pos += 1;
+  const level = pos - at;
+  if (level > 6 || (pos < end && text.charCodeAt(pos) !== 0x20)) return null;
+  let max = end;
+  while (max > pos && text.charCodeAt(max - 1) === 0x20) max -= 1;
+  let hashes = max;
+  while (hashes > pos && text.charCodeAt(hashes - 1) === 0x23) hashes -= 1;
+  if (hashes < max && hashes > pos && text.charCodeAt(hashes - 1) === 0x20) max = hashes;
+  return { level, text: text.slice(pos, max).trim() };
+}
+
+/** markdown-it stops adding table rows after this many cells left out by short rows (`MAX_AUTOCOMPLETED_CELLS`). */
+const MAX_AUTOCOMPLETED_CELLS = 0x10000;
+
+/**
+ * A chunk that is one GFM table and then blank lines, read as markdown-it's `table` rule reads
+ * it: the header row's cells, then each body row's cells up to the header's count (missing
+ * ones empty), each cell trimmed, on its row's line. Only rows starting at column 0 with `|`
+ * or plain text (and, the caller sees to it, no backslash: no escaped pipes); anything else is
+ * markdown-it's.
+ */
+function scanTable(text: string, start: number, end: number, firstLine: number, blocks: Block[]): boolean {
+  const lineEndOf = (at: number): number => {
+    const found = text.indexOf('\n', at);
+    return found === -1 || found > end ? end : found;
+  };
+  const headerEnd = lineEndOf(start);
+  if (headerEnd >= end) return false;
+  const first = text.charCodeAt(start);
+  if (first !== 0x7c && !plainStart(text, start, headerEnd)) return false;
+  const delimiterEnd = lineEndOf(headerEnd + 1);
+  const aligns = delimiterColumns(text.slice(headerEnd + 1, delimiterEnd));
+  if (aligns === null) return false;
+  const headerLine = text.slice(start, headerEnd).trim();
+  if (!headerLine.includes('|')) return false;
+  const header = cells(headerLine);
+  if (header.length === 0 || header.length !== aligns) return false;
+  for (const cell of header) blocks.push({ html: false, content: cell.trim(), line: firstLine, heading: null });
+  let autocompleted = 0;
+  let line = firstLine + 2;
+  let at = delimiterEnd + 1;
+  for (; at < end; line += 1) {
+    const lineEnd = lineEndOf(at);
+    if (isBlank(text, at, lineEnd)) break;
+    const c = text.charCodeAt(at);
+    // A line that may start another block (which ends the table) is markdown-it's to decide.
+    if (c !== 0x7c && !plainStart(text, at, lineEnd)) return false;
+    const row = cells(text.slice(at, lineEnd).trim());
+    autocompleted += header.length - row.length;
+    if (autocompleted > MAX_AUTOCOMPLETED_CELLS) return false;
+    for (let i = 0; i < header.length; i += 1) blocks.push({ html: false, content: i < row.length ? row[i]!.trim() : '', line, heading: null });
+    at = lineEnd + 1;
+  }
+  // Only blank lines may follow in the chunk.
+  for (let pos = at; pos < end; pos += 1) {
+    const c = text.charCodeAt(pos);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a) return false;
+  }
+  return true;
+}
+
+/** A row's cells: split at every `|`, without the empty first and last piece of a row written with outer pipes. */
+function cells(row: string): string[] {
+  const columns = row.split('|');
+  if (columns.length > 0 && columns[0] === '') columns.shift();
+  if (columns.length > 0 && columns[columns.length - 1] === '') columns.pop();
+  return columns;
+}
+
+/** The number of columns a delimiter row (`|---|:--:|`) declares, or `null` when the line is not one. */
+function delimiterColumns(line: string): number | null {
+  if (line.length < 2) return null;
+  const first = line.charCodeAt(0);
+  const second = line.charCodeAt(1);
+  if (first !== 0x7c && first !== 0x2d && first !== 0x3a) return null;
+  if (second !== 0x7c && second !== 0x2d && second !== 0x3a && second !== 0x20) return null;
+  if (first === 0x2d && second === 0x20) return null;
+  if (!/^[-:| ]*$/.test(line)) return null;
+  const columns = line.split('|');
+  let count = 0;
+  for (let i = 0; i < columns.length; i += 1) {
+    const cell = columns[i]!.trim();
+    if (cell === '') {
+      if (i === 0 || i === columns.length - 1) continue;
+      return null;
+    }
+    if (!/^:?-+:?$/.test(cell)) return null;
+    count += 1;
+  }
+  return count;
+}
