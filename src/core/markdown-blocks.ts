@@ -18,15 +18,23 @@
 import { md, type Definitions, type NestingWatch } from './markdown-parser.js';
 import type { Token } from 'markdown-it';
 
-/** One block the inline stage looks at: inline content (of a heading or not), or an HTML block. */
-export interface Block {
-  readonly html: boolean;
-  /** The inline content, or the HTML block's source. */
-  readonly content: string;
-  /** 0-based body line where the block starts. */
-  readonly line: number;
-  /** `h1`…`h6` for a heading's content, else `null`. */
-  readonly heading: string | null;
+/**
+ * Receives each block the inline stage looks at, in document order: inline content (`heading`:
+ * `h1`…`h6` for a heading's, else `null`) or, with `html`, an HTML block's source; `line` is the
+ * 0-based body line where the block starts. A body with link or footnote definitions is parsed
+ * whole before its first block is given (inline parsing needs every definition); other bodies
+ * are given chunk by chunk.
+ */
+export type BlockVisitor = (html: boolean, content: string, line: number, heading: string | null) => void;
+
+/** One chunk's plain blocks while the scan may still give up on it (reused: no object per block). */
+const found = { contents: [] as string[], lines: [] as number[], headings: [] as (string | null)[], count: 0 };
+
+function keep(content: string, line: number, heading: string | null): void {
+  found.contents[found.count] = content;
+  found.lines[found.count] = line;
+  found.headings[found.count] = heading;
+  found.count += 1;
 }
 
 /** The environment a parse shares across chunks: link definitions and the nesting watch. */
@@ -46,12 +54,11 @@ function noCutting(text: string): boolean {
   );
 }
 
-/** The blocks of `text` (a body, U+0000 already replaced), in document order. */
-export function parseBodyBlocks(text: string, env: BlockEnv, fast = true): Block[] {
-  const blocks: Block[] = [];
+/** Gives `visit` the blocks of `text` (a body, U+0000 already replaced), in document order. */
+export function parseBodyBlocks(text: string, env: BlockEnv, visit: BlockVisitor, fast = true): void {
   if (!fast || noCutting(text)) {
-    parseChunk(text, 0, env, blocks);
-    return blocks;
+    parseChunk(text, 0, env, visit);
+    return;
   }
   let start = 0;
   let startLine = 0;
@@ -69,7 +76,7 @@ export function parseBodyBlocks(text: string, env: BlockEnv, fast = true): Block
     } else {
       const first = text.charCodeAt(at);
       if (afterBlank && first !== 0x20 && first !== 0x09 && at > start) {
-        chunk(text, start, at, startLine, env, blocks);
+        chunk(text, start, at, startLine, env, visit);
         start = at;
         startLine = line;
       }
@@ -79,20 +86,24 @@ export function parseBodyBlocks(text: string, env: BlockEnv, fast = true): Block
     }
     at = end + 1;
   }
-  chunk(text, start, text.length, startLine, env, blocks);
-  return blocks;
+  chunk(text, start, text.length, startLine, env, visit);
 }
 
 /** One chunk: scanned when plain, else parsed by markdown-it. */
-function chunk(text: string, start: number, end: number, line: number, env: BlockEnv, blocks: Block[]): void {
-  const before = blocks.length;
-  if (scanPlain(text, start, end, line, blocks)) return;
-  blocks.length = before;
-  parseChunk(text.slice(start, end), line, env, blocks);
+function chunk(text: string, start: number, end: number, line: number, env: BlockEnv, visit: BlockVisitor): void {
+  found.count = 0;
+  if (scanPlain(text, start, end, line)) {
+    const { contents, lines, headings, count } = found;
+    for (let i = 0; i < count; i += 1) visit(false, contents[i]!, lines[i]!, headings[i]!);
+    // Nothing kept alive by the scratch lists.
+    for (let i = 0; i < count; i += 1) contents[i] = '';
+    return;
+  }
+  parseChunk(text.slice(start, end), line, env, visit);
 }
 
 /** markdown-it's block parse of one chunk, its lines (and what it records in `env`) moved by `line`. */
-function parseChunk(source: string, line: number, env: BlockEnv, blocks: Block[]): void {
+function parseChunk(source: string, line: number, env: BlockEnv, visit: BlockVisitor): void {
   const definitions = env.definitions.found.length;
   // The nesting watch records the chunk's first too-deep line, counted from the chunk's start.
   const tooDeep = env.tooDeep;
@@ -107,10 +118,12 @@ function parseChunk(source: string, line: number, env: BlockEnv, blocks: Block[]
     if (token.map !== null) blockLine = token.map[0];
     if (token.type === 'heading_open') heading = token.tag;
     else if (token.type === 'heading_close') heading = null;
-    else if (token.type === 'html_block') blocks.push({ html: true, content: token.content, line: blockLine + line, heading: null });
-    else if (token.type === 'inline') blocks.push({ html: false, content: token.content, line: blockLine + line, heading });
+    else if (token.type === 'html_block') visit(true, token.content, blockLine + line, null);
+    else if (token.type === 'inline') visit(false, token.content, blockLine + line, heading);
   }
 }
+
+const HEADINGS = ['', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 
 interface Fence {
   readonly marker: number;
@@ -161,22 +174,23 @@ function isBlank(text: string, at: number, end: number): boolean {
 
 /**
  * Reads a chunk whose every line is plain: headings, paragraph text, `-`/`*`/`+` items with
- * one space and plain text, fenced code opened and closed at column 0, blank lines. Returns
- * `false` (having added some blocks, which the caller drops) at the first line that is not.
+ * one space and plain text, fenced code opened and closed at column 0, blank lines, into
+ * `found`. Returns `false` (having kept some blocks, which the caller drops) at the first line
+ * that is not.
  */
-function scanPlain(text: string, start: number, end: number, firstLine: number, blocks: Block[]): boolean {
+function scanPlain(text: string, start: number, end: number, firstLine: number): boolean {
   // Tabs and table pipes change columns or may start a table: markdown-it decides.
   // (Searched in the chunk only: a search from `start` to the end of the body, chunk after chunk, would be quadratic.)
   const source = text.slice(start, end);
   if (source.includes('\t')) return false;
-  if (source.includes('|')) return !source.includes('\\') && scanTable(text, start, end, firstLine, blocks);
+  if (source.includes('|')) return !source.includes('\\') && scanTable(text, start, end, firstLine);
   /** The open paragraph (or list item's paragraph): where its content starts, and its line; -1 when none. */
   let open = -1;
   let openLine = 0;
   let openEnd = 0;
   let fence: Fence | null = null;
   const close = (): void => {
-    if (open !== -1) blocks.push({ html: false, content: text.slice(open, openEnd).trim(), line: openLine, heading: null });
+    if (open !== -1) keep(text.slice(open, openEnd).trim(), openLine, null);
     open = -1;
   };
   let line = firstLine;
@@ -199,7 +213,7 @@ function scanPlain(text: string, start: number, end: number, firstLine: number, 
       const content = headingContent(text, at, lineEnd);
       if (content === null) return false;
       close();
-      blocks.push({ html: false, content: content.text, line, heading: `h${content.level}` });
+      keep(content.text, line, HEADINGS[content.level]!);
     } else if (fenceLike(text, at)) {
       fence = opensFence(text, at, lineEnd);
       if (fence === null) return false;
@@ -298,7 +312,7 @@ const MAX_AUTOCOMPLETED_CELLS = 0x10000;
  * or plain text (and, the caller sees to it, no backslash: no escaped pipes); anything else is
  * markdown-it's.
  */
-function scanTable(text: string, start: number, end: number, firstLine: number, blocks: Block[]): boolean {
+function scanTable(text: string, start: number, end: number, firstLine: number): boolean {
   const lineEndOf = (at: number): number => {
     const found = text.indexOf('\n', at);
     return found === -1 || found > end ? end : found;
@@ -314,7 +328,7 @@ function scanTable(text: string, start: number, end: number, firstLine: number, 
   if (!headerLine.includes('|')) return false;
   const header = cells(headerLine);
   if (header.length === 0 || header.length !== aligns) return false;
-  for (const cell of header) blocks.push({ html: false, content: cell.trim(), line: firstLine, heading: null });
+  for (const cell of header) keep(cell.trim(), firstLine, null);
   let autocompleted = 0;
   let line = firstLine + 2;
   let at = delimiterEnd + 1;
@@ -327,7 +341,7 @@ function scanTable(text: string, start: number, end: number, firstLine: number, 
     const row = cells(text.slice(at, lineEnd).trim());
     autocompleted += header.length - row.length;
     if (autocompleted > MAX_AUTOCOMPLETED_CELLS) return false;
-    for (let i = 0; i < header.length; i += 1) blocks.push({ html: false, content: i < row.length ? row[i]!.trim() : '', line, heading: null });
+    for (let i = 0; i < header.length; i += 1) keep(i < row.length ? row[i]!.trim() : '', line, null);
     at = lineEnd + 1;
   }
   // Only blank lines may follow in the chunk.

@@ -36,30 +36,25 @@ export function inlineText(content: string): string {
 export function extractMarkdown(body: string, bodyLine: number, fastBlocks = true): MarkdownInfo {
   const definitions: Definitions = { found: [] };
   const env: BlockEnv = { definitions };
-  // CommonMark replaces U+0000 (what markdown-it's disabled `normalize` rule did).
-  const blocks = parseBodyBlocks(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env, fastBlocks);
   const links: (MarkdownLink & { order: number })[] = [];
   const anchors: string[] = [];
   const explicit: string[] = [];
   const slugger = createSlugger();
   let firstH1: string | null = null;
-  for (const block of blocks) {
-    const content = block.content;
-    if (block.html) {
+  const visit = (html: boolean, content: string, blockLine: number, inHeading: string | null): void => {
+    if (html) {
       if (ANCHOR_HINT.test(content)) htmlAnchors(content, explicit);
-      continue;
+      return;
     }
-    const blockLine = block.line;
-    const inHeading = block.heading;
     const mayAnchor = content.includes('<') && ANCHOR_HINT.test(content);
-    if (inHeading === null && !mayAnchor && !content.includes('[')) continue;
+    if (inHeading === null && !mayAnchor && !content.includes('[')) return;
     if (inHeading !== null && PLAIN_HEADING.test(content)) {
       // Plain text: what the inline parser would give back unchanged.
       anchors.push(slugger(content));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(content);
-      continue;
+      return;
     }
-    if (inHeading === null && simpleLinks(content, blockLine, links)) continue;
+    if (inHeading === null && simpleLinks(content, blockLine, links)) return;
     const linesBefore = newlinesBefore(content);
     const children: Token[] = [];
     env.line = blockLine;
@@ -71,7 +66,9 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(text);
     }
     collectLinks(children as Marked[], (offset) => blockLine + linesBefore(offset), links, mayAnchor ? explicit : null);
-  }
+  };
+  // CommonMark replaces U+0000 (what markdown-it's disabled `normalize` rule did).
+  parseBodyBlocks(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env, visit, fastBlocks);
   for (const d of definitions.found) links.push({ url: d.url, line: d.line, order: 0 });
   // Document order: by line, then by position within the line (usually already so).
   if (!inOrder(links)) links.sort(byPlace);
