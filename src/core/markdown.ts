@@ -36,7 +36,7 @@ export function inlineText(content: string): string {
 export function extractMarkdown(body: string, bodyLine: number, fastBlocks = true): MarkdownInfo {
   const definitions: Definitions = { found: [] };
   const env: BlockEnv = { definitions };
-  const links: (MarkdownLink & { order: number })[] = [];
+  const links: Placed = { urls: [], lines: [], orders: [], count: 0 };
   const anchors: string[] = [];
   const explicit: string[] = [];
   const slugger = createSlugger();
@@ -69,11 +69,9 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
   };
   // CommonMark replaces U+0000 (what markdown-it's disabled `normalize` rule did).
   parseBodyBlocks(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, env, visit, fastBlocks);
-  for (const d of definitions.found) links.push({ url: d.url, line: d.line, order: 0 });
-  // Document order: by line, then by position within the line (usually already so).
-  if (!inOrder(links)) links.sort(byPlace);
+  for (const d of definitions.found) place(links, d.url, d.line, 0);
   const found: MarkdownLink[] = [];
-  for (const l of links) found.push({ url: l.url, line: l.line + bodyLine });
+  for (const i of documentOrder(links)) found.push({ url: links.urls[i]!, line: links.lines[i]! + bodyLine });
   return {
     links: found,
     anchors,
@@ -102,10 +100,10 @@ const SIMPLE_LINK_AT = new RegExp(SIMPLE_LINK.source, 'g');
  * `into` (lines from `blockLine`). Anything else — a bracket left over (references,
  * footnotes, task boxes, nesting) — adds nothing and returns `false`.
  */
-function simpleLinks(content: string, blockLine: number, into: (MarkdownLink & { order: number })[]): boolean {
+function simpleLinks(content: string, blockLine: number, into: Placed): boolean {
   // `[^label]` may be a footnote call: the full parser decides.
   if (SUBTLE.test(content) || content.includes('[^')) return false;
-  const before = into.length;
+  const before = into.count;
   let last = 0;
   // The line of each match: line breaks are counted once, as the matches move forward.
   let line = blockLine;
@@ -113,30 +111,47 @@ function simpleLinks(content: string, blockLine: number, into: (MarkdownLink & {
   SIMPLE_LINK_AT.lastIndex = 0;
   for (let match = SIMPLE_LINK_AT.exec(content); match !== null; match = SIMPLE_LINK_AT.exec(content)) {
     if (hasBracket(content, last, match.index)) {
-      into.length = before;
+      into.count = before;
       return false;
     }
     for (; newline !== -1 && newline < match.index; newline = content.indexOf('\n', newline + 1)) line += 1;
-    into.push({ url: match[1]!, line, order: match.index + 1 });
+    place(into, match[1]!, line, match.index + 1);
     last = match.index + match[0].length;
   }
   if (hasBracket(content, last, content.length)) {
-    into.length = before;
+    into.count = before;
     return false;
   }
   return true;
 }
 
-type Placed = MarkdownLink & { order: number };
-
-function byPlace(a: Placed, b: Placed): number {
-  return a.line - b.line || a.order - b.order;
+/**
+ * Links found so far, as parallel lists (no object per link until the result is built): the
+ * destination, the 0-based body line and the place within the line (definitions: 0). `count`
+ * is the length that counts (a fast path that gives up drops what it added).
+ */
+interface Placed {
+  readonly urls: string[];
+  readonly lines: number[];
+  readonly orders: number[];
+  count: number;
 }
 
-/** Whether `links` is already in `byPlace` order (then sorting would keep it as it is). */
-function inOrder(links: readonly Placed[]): boolean {
-  for (let i = 1; i < links.length; i += 1) if (byPlace(links[i - 1]!, links[i]!) > 0) return false;
-  return true;
+function place(into: Placed, url: string, line: number, order: number): void {
+  into.urls[into.count] = url;
+  into.lines[into.count] = line;
+  into.orders[into.count] = order;
+  into.count += 1;
+}
+
+/** The indices of `links` in document order: by line, then by place within the line, else as found (usually already so). */
+function documentOrder(links: Placed): number[] {
+  const { lines, orders, count } = links;
+  const indices: number[] = [];
+  for (let i = 0; i < count; i += 1) indices.push(i);
+  const before = (a: number, b: number): number => lines[a]! - lines[b]! || orders[a]! - orders[b]! || a - b;
+  for (let i = 1; i < count; i += 1) if (before(i - 1, i) > 0) return indices.sort(before);
+  return indices;
 }
 
 function hasBracket(text: string, from: number, to: number): boolean {
@@ -150,7 +165,7 @@ function hasBracket(text: string, from: number, to: number): boolean {
  * recursion); with `anchors`, also the anchors of inline HTML (not inside image descriptions,
  * which a page shows as plain text).
  */
-function collectLinks(tokens: readonly Marked[], lineAt: (offset: number) => number, into: (MarkdownLink & { order: number })[], anchors: string[] | null): void {
+function collectLinks(tokens: readonly Marked[], lineAt: (offset: number) => number, into: Placed, anchors: string[] | null): void {
   // Each token with whether it lies inside an image description.
   const stack: [Marked, boolean][] = tokens.map((token): [Marked, boolean] => [token, false]).reverse();
   while (stack.length > 0) {
@@ -158,7 +173,7 @@ function collectLinks(tokens: readonly Marked[], lineAt: (offset: number) => num
     const offset = token[OFFSET];
     if (offset !== undefined) {
       const url = token.attrGet(token.type === 'image' ? 'src' : 'href') ?? '';
-      into.push({ url, line: lineAt(offset), order: offset + 1 });
+      place(into, url, lineAt(offset), offset + 1);
     }
     if (anchors !== null && !inImage && token.type === 'html_inline') htmlAnchors(token.content, anchors);
     const children = token.children;
