@@ -41,17 +41,18 @@ function keep(content: string, line: number, heading: string | null): void {
 export type BlockEnv = { definitions: Definitions } & NestingWatch;
 
 /**
- * Whether cutting `text` is not safe (see the module comment): a line starting with `<` after
- * at most 3 spaces, or a `]:`. Plain searches: a multiline expression tried at every position
- * cost more than the rest of the scan.
+ * Whether cutting `text` is not safe (see the module comment): a `]:`, or a line starting with
+ * `<` after at most 3 spaces. Plain searches (a multiline expression tried at every position
+ * cost more than the rest of the scan); a body has few `<`.
  */
 function noCutting(text: string): boolean {
-  return (
-    text.includes(']:') ||
-    text.startsWith('<') ||
-    text.includes('\n<') ||
-    (text.includes(' <') && (/^ {1,3}</.test(text) || text.includes('\n <') || text.includes('\n  <') || text.includes('\n   <')))
-  );
+  if (text.includes(']:')) return true;
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    let start = at;
+    while (start > 0 && at - start < 3 && text.charCodeAt(start - 1) === 0x20) start -= 1;
+    if (start === 0 || text.charCodeAt(start - 1) === 0x0a) return true;
+  }
+  return false;
 }
 
 /** Gives `visit` the blocks of `text` (a body, U+0000 already replaced), in document order. */

@@ -95,6 +95,14 @@ describe('the block scanner', () => {
     for (const dir of [bench, DEMO, FIXTURES]) for (const { path, body } of corpus(dir)) same(body, path);
   });
 
+  it('does not cut a body whose HTML block (indented or not) holds a fence line', () => {
+    for (const indent of ['', ' ', '   ']) {
+      const body = `${indent}<div>\n\`\`\`\n\n\`\`\`\n[x](x.md)\n\nz [z](z.md)\n\`\`\`\n`;
+      same(body, body);
+      expect(extractMarkdown(body, 1).links, body).toEqual([]);
+    }
+  });
+
   it('tracks a fence line that follows a definition whose title is not closed (the fence ends it)', () => {
     const body = '[a]: /url "\n```\n"\n\n```\n[x](x.md)\n\nz [z](z.md)\n```\n';
     same(body, body);
