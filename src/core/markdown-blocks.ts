@@ -4,16 +4,17 @@
  * A body is cut into chunks at blank lines that no block can continue past (a column-0 line
  * after a blank line, outside a fenced code block). Each chunk is then read by a small line
  * scanner when every line in it is one of a few plain forms — ATX headings, paragraph text,
- * one-line `-`/`*`/`+` list items with their lazy continuation lines, fenced code — and by
- * markdown-it otherwise, so anything unusual costs what it always did. The result is the
- * inline content of each block (with its line and whether it is a heading) and the HTML
- * blocks: exactly what a whole-body markdown-it parse gives (a differential test holds it to
- * that), at a fraction of the allocation.
+ * one-line `-`/`*`/`+` list items with their lazy continuation lines, fenced code, a GFM
+ * table — and by markdown-it otherwise, so anything unusual costs what it always did. The
+ * result is the inline content of each block (with its line and whether it is a heading) and
+ * the HTML blocks: exactly what a whole-body markdown-it parse gives (a differential test
+ * holds it to that), at a fraction of the allocation.
  *
- * Cutting is skipped altogether for bodies where a construct could hide a column-0 line from
- * the fence tracking: HTML blocks (a line starting with `<`) and link or footnote definitions
- * (`]:`, whose titles may span lines). An indented fence (1–3 spaces) stops the cutting from
- * there on.
+ * A body is not cut (markdown-it parses it whole, as before) when it has a line starting with
+ * `<` (an HTML block may run past blank lines, or hold a fence line the tracking would
+ * misread) or a `]:` (link and footnote definitions: the inline stage needs all of them
+ * before the first block). An indented fence opener (1–3 spaces, maybe inside a list item)
+ * stops the cutting from there on.
  */
 import { md, type Definitions, type NestingWatch } from './markdown-parser.js';
 import type { Token } from 'markdown-it';
