@@ -204,7 +204,7 @@ function shownId(entry: string): string {
 }
 
 /** Kahn's algorithm over the included nodes, always taking the smallest ready id (§7.7). */
-function dependencyOrder(workspace: Workspace, included: ReadonlySet<string>): string[] {
+export function dependencyOrder(workspace: Workspace, included: ReadonlySet<string>): string[] {
   const waiting = new Map<string, number>();
   const ready = new StringHeap();
   for (const id of included) {
