@@ -106,7 +106,6 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
     }
   };
 
-
   /** The README GitHub shows for the directory `dir`: the first `README.md` in any case, in code-unit order. */
   const readmeOf = (dir: string): string | null => {
     let found = readmes.get(dir);

@@ -4,12 +4,11 @@
  * from the lines that decide block structure, on the bench's generated workspace and on the
  * corpora of this repository.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseFrontmatter } from '../../src/core/frontmatter.js';
 import { extractMarkdown } from '../../src/core/markdown.js';
 import { md } from '../../src/core/markdown-parser.js';
+import { markdownBodies } from '../helpers/markdown-bodies.js';
 import { DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -44,17 +43,6 @@ function generated(count: number, seed: number, pool: readonly string[]): string
     const lines = Array.from({ length: 1 + Math.floor(rand() * 24) }, () => pool[Math.floor(rand() * pool.length)]!);
     return lines.join('\n') + (rand() < 0.5 ? '\n' : '');
   });
-}
-
-function corpus(dir: string): { path: string; body: string }[] {
-  const out = [];
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.toLowerCase().endsWith('.md')) continue;
-    const path = join(entry.parentPath, entry.name);
-    const fm = parseFrontmatter(readFileSync(path, 'utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
-    if (fm.body !== null) out.push({ path, body: fm.body });
-  }
-  return out;
 }
 
 describe('the block scanner', () => {
@@ -92,7 +80,7 @@ describe('the block scanner', () => {
   it('agrees on the bench workspace and on the corpora', () => {
     const bench = testdir({});
     generateWorkspace(bench, 300, 20261130);
-    for (const dir of [bench, DEMO, FIXTURES]) for (const { path, body } of corpus(dir)) same(body, path);
+    for (const dir of [bench, DEMO, FIXTURES]) for (const { path, body } of markdownBodies(dir)) same(body, path);
   });
 
   it('does not cut a body whose HTML block (indented or not) holds a fence line', () => {

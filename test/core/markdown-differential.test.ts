@@ -4,12 +4,11 @@
  * lines), the heading anchors, the explicit HTML anchors, the line count and the first H1 are
  * compared with the micromark version on every corpus here and on generated workspaces.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/core/frontmatter.js';
 import { extractMarkdown } from '../../src/core/markdown.js';
 import { extractMarkdown as reference } from '../helpers/micromark-reference.js';
+import { markdownBodies } from '../helpers/markdown-bodies.js';
 import { DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -18,18 +17,6 @@ const { generateWorkspace } = (await import(join(ROOT, 'bench', 'generate.mjs'))
 };
 
 const EXTERNAL = /^[A-Za-z][A-Za-z0-9+.-]*:|^\/\//;
-
-function bodies(dir: string): { path: string; body: string; line: number }[] {
-  const out = [];
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.toLowerCase().endsWith('.md')) continue;
-    const path = join(entry.parentPath, entry.name);
-    const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-    const fm = parseFrontmatter(text);
-    if (fm.body !== null) out.push({ path, body: fm.body, line: fm.bodyLine });
-  }
-  return out;
-}
 
 function same(docs: { path: string; body: string; line: number }[]): void {
   for (const { path, body, line } of docs) {
@@ -120,14 +107,14 @@ describe('markdown-it extraction equals the micromark reference', () => {
   });
 
   it('on the demo and the fixtures', () => {
-    same([...bodies(DEMO), ...bodies(FIXTURES)]);
+    same([...markdownBodies(DEMO), ...markdownBodies(FIXTURES)]);
   });
 
   it('on two generated workspaces (about 1 000 documents)', () => {
     for (const seed of [1, 2]) {
       const dir = testdir({});
       generateWorkspace(dir, 500, seed);
-      same(bodies(dir));
+      same(markdownBodies(dir));
     }
   }, 120_000);
 });
