@@ -85,8 +85,14 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
 /** Heading content with no inline syntax at all: its text is itself. */
 const PLAIN_HEADING = /^[^*_`<>&[\]!\\~\n]*$/;
 
-/** Characters that make inline parsing subtle (code spans, HTML, autolinks, escapes, entities). */
-const SUBTLE = /[`<\\&]/;
+/** Characters that make inline parsing subtle (code spans, escapes, entities); `<` is looked at on its own. */
+const SUBTLE = /[`\\&]/;
+/**
+ * What follows a `<` that starts a URI autolink as markdown-it reads one: a scheme, `:`, then
+ * no space, control character or angle bracket up to the `>` — and here no square bracket
+ * either, so nothing inside could be (or hide) a link.
+ */
+const AUTOLINK_AT = /[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20[\]]*>/y;
 /** `[text](destination)` or `![alt](source)`, with an optional "title"; no brackets in the text. */
 const SIMPLE_LINK = /!?\[[^[\]]*\]\(([^\s()<>\x00-\x1f]*)(?:[ \t\n]+"[^"]*")?\)/g;
 
@@ -103,6 +109,8 @@ const SIMPLE_LINK_AT = new RegExp(SIMPLE_LINK.source, 'g');
 function simpleLinks(content: string, blockLine: number, into: Placed): boolean {
   // `[^label]` may be a footnote call: the full parser decides.
   if (SUBTLE.test(content) || content.includes('[^')) return false;
+  const angle = content.indexOf('<');
+  if (angle !== -1 && !onlyAutolinks(content, angle)) return false;
   const before = into.count;
   let last = 0;
   // The line of each match: line breaks are counted once, as the matches move forward.
@@ -152,6 +160,21 @@ function documentOrder(links: Placed): number[] {
   const before = (a: number, b: number): number => lines[a]! - lines[b]! || orders[a]! - orders[b]! || a - b;
   for (let i = 1; i < count; i += 1) if (before(i - 1, i) > 0) return indices.sort(before);
   return indices;
+}
+
+/**
+ * Whether every `<` of `text` from `first` on starts an autolink without brackets (`<https://…>`).
+ * Such a span neither holds a link nor cuts one, inside a link's text or title too: whether
+ * markdown-it takes it as an autolink or (a scheme it refuses, such as `javascript:`) as text,
+ * the links around it are the same. An autolink is never a checked link (only inline links,
+ * images and definitions are).
+ */
+function onlyAutolinks(text: string, first: number): boolean {
+  for (let at = first; at !== -1; at = text.indexOf('<', at + 1)) {
+    AUTOLINK_AT.lastIndex = at + 1;
+    if (!AUTOLINK_AT.test(text)) return false;
+  }
+  return true;
 }
 
 function hasBracket(text: string, from: number, to: number): boolean {

@@ -90,6 +90,32 @@ function anchorBodies(count: number, seed: number): { path: string; body: string
   return out;
 }
 
+/**
+ * Random paragraphs mixing plain links with autolinks and near-misses (schemes the parser
+ * refuses, brackets or spaces inside, an autolink inside a link's text or title, HTML): the
+ * fast path takes paragraphs whose only `<` start autolinks.
+ */
+function autolinkBodies(count: number, seed: number): { path: string; body: string; line: number }[] {
+  const rand = random(seed);
+  const pieces = [
+    'word', 'two words', '[a](a.md)', '![i](i.png)', '[t](t.md "title")', '[d](d.md#x)', '<https://x.test>', '<https://x.test/(p)>', '<HTTP://X.TEST/?id=1>',
+    '<javascript:alert(1)>', '<x:y>', '<a@b.c>', '<https://x.test/[a](b.md)>', '<https://x.test/]>', '<https://a b>', '<https://x.test', '>', '<', '<<https://x.test>>',
+    '<span>', '</span>', '<b id="i">', '[a <https://x.test>](b.md)', '[a](b.md "<https://x.test>")', '[<https://x.test>](c.md)', '<ftp://f.test/x.md>',
+    '<mailto:m@x.test>', '[', ']', '(', ')', '\n',
+  ];
+  const out = [];
+  for (let i = 0; i < count; i += 1) {
+    const lines = [];
+    for (let b = 0; b < 3; b += 1) {
+      const prefix = ['', '', '', '- ', '> '][Math.floor(rand() * 5)]!;
+      const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => pieces[Math.floor(rand() * pieces.length)]!);
+      lines.push(prefix + words.join(' ').replace(/\\n/g, '\n'), '');
+    }
+    out.push({ path: `autolinks ${seed}/${i}`, body: lines.join('\n'), line: 1 });
+  }
+  return out;
+}
+
 const { random } = (await import(join(ROOT, 'bench', 'generate.mjs'))) as { random: (seed: number) => () => number };
 
 describe('markdown-it extraction equals the micromark reference', () => {
@@ -100,6 +126,10 @@ describe('markdown-it extraction equals the micromark reference', () => {
 
   it('on 2 000 random bodies with explicit HTML anchors', () => {
     same(anchorBodies(2000, 7));
+  }, 120_000);
+
+  it('on 4 000 random bodies with autolinks and near-misses', () => {
+    same(autolinkBodies(4000, 5));
   }, 120_000);
 
   it('on tricky bodies', () => {
