@@ -44,14 +44,14 @@ export interface Anchors {
   readonly headings: readonly string[];
   /** Explicit HTML anchors, as written, in document order. */
   readonly explicit: readonly string[];
-  /** Every anchor in lower case: fragments match ignoring case. */
-  readonly set: ReadonlySet<string>;
   /** Lines of the file, for line anchors. */
   readonly lineCount: number;
+  /** Whether some anchor, in lower case, equals `lower` (a fragment in lower case): fragments match ignoring case. */
+  has(lower: string): boolean;
   /** The closest anchor to a broken fragment, or `null`. */
-  readonly suggest: (fragment: string) => string | null;
+  suggest(fragment: string): string | null;
   /** An anchor that equals `fragment` once case and invisible characters are ignored, or `null`. */
-  readonly twin: (fragment: string) => string | null;
+  twin(fragment: string): string | null;
 }
 
 /**
@@ -61,38 +61,80 @@ export interface Anchors {
  */
 export const ANCHOR_SUGGESTIONS = 200;
 
-/** Indexes a file's anchors for the link checks. */
-export function indexAnchors(markdown: MarkdownInfo): Anchors {
-  const headings = markdown.anchors;
-  const explicit = markdown.htmlAnchors;
-  const all = explicit.length === 0 ? headings : [...headings, ...explicit];
-  let suggester: ReturnType<typeof createSuggester> | undefined;
-  let skeletons: Map<string, string> | undefined;
-  let budget = ANCHOR_SUGGESTIONS;
-  return {
-    headings,
-    explicit,
-    set: new Set(all.map((a) => a.toLowerCase())),
-    lineCount: markdown.lineCount,
-    suggest: (fragment) => {
-      if (budget === 0) return null;
-      budget -= 1;
-      return (suggester ??= createSuggester(all)).best(fragment);
-    },
-    twin: (fragment) => {
-      if (skeletons === undefined) {
-        skeletons = new Map();
-        for (const anchor of all) {
-          const key = visibleSkeleton(anchor);
-          if (!skeletons.has(key)) skeletons.set(key, anchor);
-        }
+/**
+ * Up to this many characters of anchors (most files), a fragment is looked for in one string
+ * that holds them all; above, in a set made once (a search of the string reads all of it).
+ */
+const TEXT_LIMIT = 1024;
+
+/**
+ * A target's anchors. Made for nearly every file of a workspace (one per file a fragment
+ * points at), so it holds little: the file's own lists, and its anchors in lower case in one
+ * string — each link then reads one object, where a set of strings took a read per anchor to
+ * build and several scattered reads per lookup (at 100k documents, each a cache miss). A set
+ * only for a file with many anchors; the suggester and the invisible-character index only for
+ * a broken fragment.
+ */
+class IndexedAnchors implements Anchors {
+  private set: Set<string> | undefined;
+  private suggester: ReturnType<typeof createSuggester> | undefined;
+  private skeletons: Map<string, string> | undefined;
+  private budget = ANCHOR_SUGGESTIONS;
+
+  /**
+   * Short anchors without a NUL (the Markdown stage replaces NULs, but an anchor is checked, not
+   * trusted): all of them in lower case, each between NULs, in one string, where only a whole
+   * anchor matches `\0fragment\0`.
+   */
+  private readonly text: string | null;
+
+  constructor(
+    readonly headings: readonly string[],
+    readonly explicit: readonly string[],
+    readonly lineCount: number,
+  ) {
+    let length = 0;
+    let nul = false;
+    for (const list of [headings, explicit]) for (const anchor of list) (length += anchor.length + 1), (nul ||= anchor.includes('\0'));
+    this.text = length > TEXT_LIMIT || nul ? null : `\0${this.all().map((a) => a.toLowerCase()).join('\0')}\0`;
+  }
+
+  has(lower: string): boolean {
+    // A fragment with a NUL (`%00`) is no anchor: in the string it could span two.
+    if (this.text !== null) return !lower.includes('\0') && this.text.includes(`\0${lower}\0`);
+    this.set ??= new Set(this.all().map((a) => a.toLowerCase()));
+    return this.set.has(lower);
+  }
+
+  suggest(fragment: string): string | null {
+    if (this.budget === 0) return null;
+    this.budget -= 1;
+    return (this.suggester ??= createSuggester(this.all())).best(fragment);
+  }
+
+  twin(fragment: string): string | null {
+    if (this.skeletons === undefined) {
+      const skeletons = new Map<string, string>();
+      for (const anchor of this.all()) {
+        const key = visibleSkeleton(anchor);
+        if (!skeletons.has(key)) skeletons.set(key, anchor);
       }
-      return skeletons.get(visibleSkeleton(fragment)) ?? null;
-    },
-  };
+      this.skeletons = skeletons;
+    }
+    return this.skeletons.get(visibleSkeleton(fragment)) ?? null;
+  }
+
+  /** Headings, then explicit anchors. */
+  private all(): readonly string[] {
+    return this.explicit.length === 0 ? this.headings : [...this.headings, ...this.explicit];
+  }
 }
 
-export const NO_ANCHORS: Anchors = { headings: [], explicit: [], set: new Set(), lineCount: 0, suggest: () => null, twin: () => null };
+/** Indexes a file's anchors for the link checks. */
+export function indexAnchors(markdown: MarkdownInfo): Anchors {
+  return new IndexedAnchors(markdown.anchors, markdown.htmlAnchors, markdown.lineCount);
+}
+
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /** `L12` or `L12-L20` (any case, as every fragment): a line or a range of lines of the target. */
@@ -180,7 +222,7 @@ function checkFragment(from: string, url: string, target: string, fragment: stri
     };
   }
   const anchors = at.anchors;
-  if (anchors.set.has(fragment.toLowerCase())) return null;
+  if (anchors.has(fragment.toLowerCase())) return null;
   const lines = LINE_ANCHOR.exec(fragment);
   if (lines !== null && [lines[1], lines[2]].every((n) => n === undefined || (Number(n) >= 1 && Number(n) <= anchors.lineCount))) return null;
   const file = at.kind === 'readme' ? at.readme : target;

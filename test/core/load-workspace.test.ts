@@ -185,6 +185,24 @@ describe('Markdown links (META-01 §5)', () => {
     expect(ws.diagnostics.map((d) => d.message)).toContain('link `#nope` points at `#nope`, which is no heading of this file; it has headings `#a`');
   });
 
+  it('matches a fragment with a whole anchor, ignoring case, in files with few or many anchors', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `# Section ${i} of a heading long enough to pass the limit`);
+    const root = testdir({
+      'docs/few.md': '# Alpha\n# Beta Gamma\n\n<a id="MiXed"></a>\n',
+      'docs/many.md': `${long.join('\n')}\n\n<a id="MiXed"></a>\n`,
+      'a.md': [
+        '[ok](docs/few.md#alpha) [ok](docs/few.md#BETA-gamma) [ok](docs/few.md#mixed) [ok](docs/many.md#section-0-of-a-heading-long-enough-to-pass-the-limit) [ok](docs/many.md#SECTION-29-of-a-heading-long-enough-to-pass-the-limit) [ok](docs/many.md#MIXED)',
+        '[bad](docs/few.md#beta)',
+        '[bad](docs/few.md#gamma)',
+        '[bad](docs/few.md#alpha%00beta-gamma)',
+        '[bad](docs/few.md#alpha-beta-gamma)',
+        '[bad](docs/many.md#section-0)',
+        '[bad](docs/many.md#section-0-of-a-heading-long-enough-to-pass-the-limit%00section-1-of-a-heading-long-enough-to-pass-the-limit)',
+      ].join('\n'),
+    });
+    expect(findings(root)).toEqual([2, 3, 4, 5, 6, 7].map((line) => `MD_ANCHOR_BROKEN a.md:${line} null`));
+  });
+
   it('does not check anchors of files that are not workspace Markdown', () => {
     const root = testdir({ 'x.txt': 'text', 'drafts/d.md': '# D', '.docugraphignore': 'drafts/', 'a.md': '[x](x.txt#L3) [y](drafts/d.md#zzz)' });
     expect(findings(root)).toEqual([]);
