@@ -7,7 +7,7 @@ import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../src/core/index.js';
-import { analyzeAll, createFileReader, readFile } from '../../src/core/read-files.js';
+import { analyzeAll, BATCH_BYTES, createFileReader, readFile } from '../../src/core/read-files.js';
 import { discoverFiles } from '../../src/core/discover-files.js';
 import { listDirectoryInside, openDirectoryInside, readFileInside } from '../../src/core/safe-fs.js';
 import { resolveAllowedDirectory } from '../../src/mcp/path-policy.js';
@@ -207,6 +207,48 @@ describe('files read through an open directory (how a load reads the files of ea
       reader.close();
     }
     expect(JSON.stringify(comparable(readFile(root, 'docs/c.md')))).not.toContain(SECRET);
+  });
+});
+
+describe('reading files in batches', () => {
+  it('readMany gives what readFile gives, file by file: ASCII, UTF-8, BOM, CRLF, invalid bytes, empty, refused, large', () => {
+    const out = outside();
+    const body = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i} [l](a.md#a)`).join('\n');
+    const root = testdir({
+      'a.md': doc({ id: 'A', title: 'A' }, '# A\n'),
+      'docs/ascii.md': doc({ id: 'B', title: 'B', depends_on: ['A'] }, '# B\n\n[a](../a.md#a)\n'),
+      'docs/utf8.md': doc({ id: 'C', title: 'Ça' }, '# Über\n[a](../a.md#a)\n'),
+      'docs/bom.md': '\uFEFF---\nid: D\ntitle: D\n---\n# D\n',
+      'docs/crlf.md': '---\r\nid: E\r\ntitle: E\r\n---\r\n# E\r\n[a](../a.md)\r',
+      'docs/empty.md': '',
+      'docs/link.md': { symlink: join(out, 'secret.md') },
+      'docs/short.md': 'x',
+      'big/large.md': doc({ id: 'L', title: 'L' }, body(Math.ceil(BATCH_BYTES / 20))),
+      'big/after.md': doc({ id: 'M', title: 'M' }, body(2000)),
+      'big/then.md': doc({ id: 'N', title: 'N' }, body(2000)),
+    });
+    writeFileSync(join(root, 'docs/invalid.md'), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xc3, 0x28, 0x0a]));
+    const files = ['a.md', 'docs/ascii.md', 'docs/utf8.md', 'docs/bom.md', 'docs/crlf.md', 'docs/empty.md', 'docs/invalid.md', 'docs/link.md', 'docs/gone.md', 'docs/short.md', 'big/after.md', 'big/large.md', 'big/then.md', 'a.md'];
+    // About 44 KiB each: a batch fills up after six of them.
+    for (let i = 0; i < 8; i += 1) files.push(i % 2 === 0 ? 'big/after.md' : 'big/then.md', 'docs/utf8.md');
+    const reader = createFileReader(root);
+    const batches: number[] = [];
+    try {
+      const got = [];
+      for (let i = 0; i < files.length; ) {
+        const batch = reader.readMany(files, i);
+        batches.push(batch.length);
+        got.push(...batch);
+        i += batch.length;
+      }
+      expect(got.map(comparable)).toEqual(files.map((file) => comparable(readFile(root, file))));
+      expect(got[8]!.missing).toBe(true);
+    } finally {
+      reader.close();
+    }
+    // A batch ends with the file that fills it or would overflow it (the large file, the seventh 44 KiB one).
+    expect(batches.length).toBeGreaterThan(2);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(files.length);
   });
 });
 
