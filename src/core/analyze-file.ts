@@ -23,6 +23,9 @@ export interface FileAnalysis {
   readonly markdown: () => MarkdownInfo | null;
 }
 
+/** No findings (shared: a load keeps a list per file). */
+const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
+
 /** Analyses one file's bytes; `config` says which frontmatter keys hold the fields. */
 export function analyzeFile(path: string, bytes: Uint8Array, config: NodeConfig = DEFAULT_CONFIG): FileAnalysis {
   const decoded = decodeText(bytes);
@@ -53,7 +56,7 @@ export function analyzeText(path: string, text: string, config: NodeConfig = DEF
     if (parsed === undefined) parsed = body === null ? null : extractMarkdown(body, bodyLine);
     return parsed;
   };
-  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: [], markdown };
+  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: NO_FINDINGS, markdown };
   if (fm.kind === 'invalid') {
     return {
       path,

@@ -90,8 +90,11 @@ export function buildNode(
     bodyLine: frontmatter.bodyLine,
     body: frontmatter.body,
   };
-  return { node, diagnostics, idLine };
+  return { node, diagnostics: diagnostics.length === 0 ? NO_FINDINGS : diagnostics, idLine };
 }
+
+/** No findings (shared by every node without one: a load keeps a list per file). */
+const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
 
 /** The value of an own key of the mapping (`undefined` when absent; never an inherited `toString`). */
 function own(data: Readonly<Record<string, unknown>>, key: string): unknown {

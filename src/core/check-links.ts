@@ -141,7 +141,7 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const LINE_ANCHOR = /^L(\d+)(?:-L(\d+))?$/i;
 
 /** Checks every link of the file at `path`. */
-export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkContext): Diagnostic[] {
+export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkContext): readonly Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const nodeId = context.nodeIdOf(path);
   const slash = path.lastIndexOf('/');
@@ -159,8 +159,11 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
       line: markdown.tooDeepLine,
     });
   }
-  return diagnostics;
+  return diagnostics.length === 0 ? NO_FINDINGS : diagnostics;
 }
+
+/** No findings (shared by every file without one: a load keeps a list per file). */
+const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
 
 type Problem = Pick<Diagnostic, 'code' | 'message'>;
 

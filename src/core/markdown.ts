@@ -75,12 +75,15 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
   return {
     links: found,
     anchors,
-    htmlAnchors: explicit,
+    // Most files have none: one shared empty list instead of one per file, which a load keeps.
+    htmlAnchors: explicit.length === 0 ? NONE : explicit,
     lineCount: bodyLine - 1 + countLines(body),
     firstH1,
     tooDeepLine: env.tooDeep === undefined ? null : env.tooDeep + bodyLine,
   };
 }
+
+const NONE: readonly string[] = Object.freeze([]);
 
 /** Heading content with no inline syntax at all: its text is itself. */
 const PLAIN_HEADING = /^[^*_`<>&[\]!\\~\n]*$/;

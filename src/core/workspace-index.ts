@@ -69,6 +69,9 @@ interface FileEntry {
 const NO_FILES: ReadonlySet<string> = new Set();
 /** The targets kept by an index refreshed only once: none. */
 const NO_TARGETS: readonly string[] = Object.freeze([]);
+const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
+/** The links record of a file without findings in an index refreshed once. */
+const NOTHING_FOUND: LinkEntry = Object.freeze({ diagnostics: NO_FINDINGS, targets: NO_TARGETS });
 /** The step a refresh yields after each directory it lists (no file read yet). */
 const LISTING = Object.freeze({ done: 0, total: 0 });
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidden: [], diagnostic: null };
@@ -243,7 +246,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
           // Read several files at once (their texts decoded together), then take them one step each.
           for (const read of reader.readMany(toRead, i)) {
             const file = toRead[i]!;
-            files.set(file, { analysis: read.analysis, stamp: read.stamp, links: null });
+            // An index refreshed once never compares stamps: not kept, they die young.
+            files.set(file, { analysis: read.analysis, stamp: options.once === true ? null : read.stamp, links: null });
             // A first load checks and assembles everything: it needs no list of what changed.
             if (!first) changed.add(file);
             if (read.missing) vanished.push(file);
@@ -337,8 +341,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const targets: string[] | null = options.once === true ? null : [];
       const context = contextFor(targets === null ? null : (path) => targets.push(path));
       const markdown = entry.analysis.mayLink ? entry.analysis.markdown() : null;
-      const diagnostics = markdown === null ? [] : checkLinks(source, markdown, context);
-      entry.links = { diagnostics, targets: targets ?? NO_TARGETS };
+      const diagnostics = markdown === null ? NO_FINDINGS : checkLinks(source, markdown, context);
+      // A file without findings in an index refreshed once: one shared record, not one per file.
+      entry.links = targets === null && diagnostics.length === 0 ? NOTHING_FOUND : { diagnostics, targets: targets ?? NO_TARGETS };
       if (linkers !== null && targets !== null) addTargets(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     }
