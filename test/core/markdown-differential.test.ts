@@ -44,6 +44,24 @@ const TRICKY = [
   '<a name="top"></a>\n\n# T <a id="t2"></a>\n\nText <span id="s">x</span> and `<a id="code">` and <!-- <a id="c"> -->\n\n    <a id="indented">\n\n<div id="blk"\n  class="x">\n<a name=\'q\' id=u></a>\n</div>\n\n![<a id="alt">](i.png) [<b id="in-link">x</b>](l.md)\n\n```\n<a id="fenced">\n```\n',
 ];
 
+/**
+ * `count` bodies of three blocks, each a prefix from `prefixes` and then one to six pieces
+ * joined by spaces (a written `\\n` in a piece is a line break), named `label/i`.
+ */
+function generatedBodies(label: string, count: number, rand: () => number, prefixes: readonly string[], pieces: readonly string[]): { path: string; body: string; line: number }[] {
+  const out = [];
+  for (let i = 0; i < count; i += 1) {
+    const lines = [];
+    for (let b = 0; b < 3; b += 1) {
+      const prefix = prefixes[Math.floor(rand() * prefixes.length)]!;
+      const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => pieces[Math.floor(rand() * pieces.length)]!);
+      lines.push(prefix + words.join(' ').replace(/\\n/g, '\n'), '');
+    }
+    out.push({ path: `${label}/${i}`, body: lines.join('\n'), line: 1 });
+  }
+  return out;
+}
+
 /** Random paragraphs and headings mixing plain links with every construct that can change them. */
 function randomBodies(count: number, seed: number): { path: string; body: string; line: number }[] {
   const rand = random(seed);
@@ -53,17 +71,7 @@ function randomBodies(count: number, seed: number): { path: string; body: string
     '`[c](c.md)`', '`code`', '<span>', '<https://x.test>', '\\[', '\\]', '&amp;', '[a]( b.md )', '[a](b(c).md)', '[a](<s p.md>)',
     '*em*', '_u_', '**[s](s.md)**', '[a [b](b.md)](c.md)', '[](e.md)', '[a]()', ']', '[', '](x.md)', '!', '[d]: d.md', '\n', '\n',
   ];
-  const out = [];
-  for (let i = 0; i < count; i += 1) {
-    const lines = [];
-    for (let b = 0; b < 3; b += 1) {
-      const prefix = ['', '', '# ', '## ', '- ', '> ', '1. '][Math.floor(rand() * 7)]!;
-      const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => pieces[Math.floor(rand() * pieces.length)]!);
-      lines.push(prefix + words.join(' ').replace(/\\n/g, '\n'), '');
-    }
-    out.push({ path: `random ${seed}/${i}`, body: lines.join('\n'), line: 1 });
-  }
-  return out;
+  return generatedBodies(`random ${seed}`, count, rand, ['', '', '# ', '## ', '- ', '> ', '1. '], pieces);
 }
 
 /**
@@ -77,17 +85,7 @@ function anchorBodies(count: number, seed: number): { path: string; body: string
     'word', '<a name="n">', '</a>', '<b id=i>', '<span id=\'s\' class="c">', '<a href="x" NAME=up>', '`<a id="c">`', '<!-- <a id=x> -->',
     '<a id="multi\nline">', '![<a id="alt">](i.png)', '[<i id="l">t</i>](l.md)', '<div id="d">', '<a id="&amp;e">', '<a id=>', '\n', '\n\n', '<', '"',
   ];
-  const out = [];
-  for (let i = 0; i < count; i += 1) {
-    const lines = [];
-    for (let b = 0; b < 3; b += 1) {
-      const prefix = ['', '', '# ', '## ', '> '][Math.floor(rand() * 5)]!;
-      const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => pieces[Math.floor(rand() * pieces.length)]!);
-      lines.push(prefix + words.join(' '), '');
-    }
-    out.push({ path: `anchors ${seed}/${i}`, body: lines.join('\n'), line: 1 });
-  }
-  return out;
+  return generatedBodies(`anchors ${seed}`, count, rand, ['', '', '# ', '## ', '> '], pieces);
 }
 
 /**
@@ -103,17 +101,7 @@ function autolinkBodies(count: number, seed: number): { path: string; body: stri
     '<span>', '</span>', '<b id="i">', '[a <https://x.test>](b.md)', '[a](b.md "<https://x.test>")', '[<https://x.test>](c.md)', '<ftp://f.test/x.md>',
     '<mailto:m@x.test>', '[', ']', '(', ')', '\n',
   ];
-  const out = [];
-  for (let i = 0; i < count; i += 1) {
-    const lines = [];
-    for (let b = 0; b < 3; b += 1) {
-      const prefix = ['', '', '', '- ', '> '][Math.floor(rand() * 5)]!;
-      const words = Array.from({ length: 1 + Math.floor(rand() * 6) }, () => pieces[Math.floor(rand() * pieces.length)]!);
-      lines.push(prefix + words.join(' ').replace(/\\n/g, '\n'), '');
-    }
-    out.push({ path: `autolinks ${seed}/${i}`, body: lines.join('\n'), line: 1 });
-  }
-  return out;
+  return generatedBodies(`autolinks ${seed}`, count, rand, ['', '', '', '- ', '> '], pieces);
 }
 
 const { random } = (await import(join(ROOT, 'bench', 'generate.mjs'))) as { random: (seed: number) => () => number };
