@@ -4,6 +4,7 @@
  */
 import { buildNode } from './build-node.js';
 import { DEFAULT_CONFIG, type NodeConfig } from './config-types.js';
+import { NO_DIAGNOSTICS } from './empty.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { extractMarkdown } from './markdown.js';
 import { decodeText } from './normalize-text.js';
@@ -22,9 +23,6 @@ export interface FileAnalysis {
   /** The parsed body (memoised), or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
   readonly markdown: () => MarkdownInfo | null;
 }
-
-/** No findings (shared: a load keeps a list per file). */
-const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
 
 /** Analyses one file's bytes; `config` says which frontmatter keys hold the fields. */
 export function analyzeFile(path: string, bytes: Uint8Array, config: NodeConfig = DEFAULT_CONFIG): FileAnalysis {
@@ -56,7 +54,7 @@ export function analyzeText(path: string, text: string, config: NodeConfig = DEF
     if (parsed === undefined) parsed = body === null ? null : extractMarkdown(body, bodyLine);
     return parsed;
   };
-  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: NO_FINDINGS, markdown };
+  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, markdown };
   if (fm.kind === 'invalid') {
     return {
       path,

@@ -4,6 +4,7 @@
  * `FIELD_MISSPELLED`). The field keys come from the configuration (`docugraph.yml`, §8).
  */
 import { DEFAULT_CONFIG, type NodeConfig } from './config-types.js';
+import { NO_DIAGNOSTICS } from './empty.js';
 import { findMisspelledKeys, misspelledMessage } from './field-keys.js';
 import type { FrontmatterEntry, FrontmatterResult } from './frontmatter.js';
 import { singleLine } from './markdown.js';
@@ -90,11 +91,8 @@ export function buildNode(
     bodyLine: frontmatter.bodyLine,
     body: frontmatter.body,
   };
-  return { node, diagnostics: diagnostics.length === 0 ? NO_FINDINGS : diagnostics, idLine };
+  return { node, diagnostics: diagnostics.length === 0 ? NO_DIAGNOSTICS : diagnostics, idLine };
 }
-
-/** No findings (shared by every node without one: a load keeps a list per file). */
-const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
 
 /** The value of an own key of the mapping (`undefined` when absent; never an inherited `toString`). */
 function own(data: Readonly<Record<string, unknown>>, key: string): unknown {

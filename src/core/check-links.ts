@@ -5,6 +5,7 @@
  * The filesystem is reached only through the `LinkContext` the caller passes in.
  */
 import { posix } from 'node:path';
+import { NO_DIAGNOSTICS } from './empty.js';
 import { echo } from './errors.js';
 import { invisibleCharacters, visibleSkeleton } from './invisible.js';
 import type { OwnUrls } from './repository.js';
@@ -135,7 +136,6 @@ export function indexAnchors(markdown: MarkdownInfo): Anchors {
   return new IndexedAnchors(markdown.anchors, markdown.htmlAnchors, markdown.lineCount);
 }
 
-
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /** `L12` or `L12-L20` (any case, as every fragment): a line or a range of lines of the target. */
 const LINE_ANCHOR = /^L(\d+)(?:-L(\d+))?$/i;
@@ -159,11 +159,8 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
       line: markdown.tooDeepLine,
     });
   }
-  return diagnostics.length === 0 ? NO_FINDINGS : diagnostics;
+  return diagnostics.length === 0 ? NO_DIAGNOSTICS : diagnostics;
 }
-
-/** No findings (shared by every file without one: a load keeps a list per file). */
-const NO_FINDINGS: readonly Diagnostic[] = Object.freeze([]);
 
 type Problem = Pick<Diagnostic, 'code' | 'message'>;
 

@@ -8,6 +8,7 @@
  * inline; the rest of the body is only split into blocks.
  */
 import type { Token } from 'markdown-it';
+import { NO_STRINGS } from './empty.js';
 import { ANCHOR_HINT, htmlAnchors } from './html-anchors.js';
 import { parseBodyBlocks, type BlockEnv } from './markdown-blocks.js';
 import { linkParser, md, OFFSET, type Definitions, type Marked } from './markdown-parser.js';
@@ -75,15 +76,12 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
   return {
     links: found,
     anchors,
-    // Most files have none: one shared empty list instead of one per file, which a load keeps.
-    htmlAnchors: explicit.length === 0 ? NONE : explicit,
+    htmlAnchors: explicit.length === 0 ? NO_STRINGS : explicit,
     lineCount: bodyLine - 1 + countLines(body),
     firstH1,
     tooDeepLine: env.tooDeep === undefined ? null : env.tooDeep + bodyLine,
   };
 }
-
-const NONE: readonly string[] = Object.freeze([]);
 
 /** Heading content with no inline syntax at all: its text is itself. */
 const PLAIN_HEADING = /^[^*_`<>&[\]!\\~\n]*$/;

@@ -1,0 +1,9 @@
+/**
+ * Shared empty lists. A load keeps a few lists per document, and most are empty (no findings,
+ * no HTML anchors): one frozen list shared by all instead of one each, which the garbage
+ * collector would copy and trace at every young collection.
+ */
+import type { Diagnostic } from './types.js';
+
+export const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
+export const NO_STRINGS: readonly string[] = Object.freeze([]);
