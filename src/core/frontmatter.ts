@@ -85,20 +85,16 @@ function lineEnd(text: string, from: number): number {
   return i === -1 ? text.length : i;
 }
 
-/** The letters a plain scalar that is not a string can start with (null, true, false). */
-const NON_STRING_START = 'nNtTfF';
-
 /**
  * What YAML 1.2's core schema makes of a plain scalar — null, bool, int, float, else the
  * string — in the order the YAML library tries its tags. A test holds this to the library.
  */
 export function resolvePlain(value: string): unknown {
-  // Every tag but the string's starts with `~`, n/N, t/T, f/F, a digit, a sign or `.`: any
-  // other letter first is a string, without trying the expressions below.
+  // Every tag but the string's starts with `~`, a letter of null/true/false, a digit, a sign
+  // or `.`: a word is null, true or false in one of their three spellings, else a string
+  // (`title`, `type`, `todo`), without trying the expressions below.
   const first = value.charCodeAt(0);
   if ((first >= 0x41 && first <= 0x5a) || (first >= 0x61 && first <= 0x7a)) {
-    if (!NON_STRING_START.includes(value.charAt(0))) return value;
-    // A word: null, true or false in one of their three spellings, else a string (`title`, `type`, `todo`).
     switch (value) {
       case 'null':
       case 'Null':
@@ -116,8 +112,7 @@ export function resolvePlain(value: string): unknown {
         return value;
     }
   }
-  if (/^(?:~|[Nn]ull|NULL)?$/.test(value)) return null;
-  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(value)) return value.charAt(0) === 't' || value.charAt(0) === 'T';
+  if (value === '' || value === '~') return null;
   if (/^0o[0-7]+$/.test(value)) return parseInt(value.slice(2), 8);
   if (/^[-+]?[0-9]+$/.test(value)) return parseInt(value, 10);
   if (/^0x[0-9a-fA-F]+$/.test(value)) return parseInt(value.slice(2), 16);

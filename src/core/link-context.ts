@@ -9,6 +9,7 @@
 import type { Dirent } from 'node:fs';
 import { DEFAULT_CONFIG, type LinkOptions } from './config-types.js';
 import { indexAnchors, isAboveWorkspace, linkRootPath, type Anchors, type FragmentTarget, type LinkContext } from './check-links.js';
+import { NO_STRINGS } from './empty.js';
 import { diskView, type DiskView, type EntryKind } from './existence.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { findLinkRoot, type LinkRoot } from './link-root.js';
@@ -146,7 +147,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
   const targets = new Map<string, Target>();
   const targetOf = (path: string): Target => {
     let target = targets.get(path);
-    if (target === undefined) targets.set(path, (target = { path, exists: exists(path), fragment: undefined, looked: NOTHING, anchors: undefined, markdown: false }));
+    if (target === undefined) targets.set(path, (target = { path, exists: exists(path), fragment: undefined, looked: NO_STRINGS, anchors: undefined, markdown: false }));
     return target;
   };
 
@@ -222,9 +223,6 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
     return context;
   };
 }
-
-/** No paths looked at (shared, never written). */
-const NOTHING: readonly string[] = Object.freeze([]);
 
 /** The parsed body of a Markdown file under the link root, read only for its anchors; `null` when it cannot be read. */
 function readOutside(linkRoot: string, path: string): MarkdownInfo | null {

@@ -159,10 +159,7 @@ function closesFence(text: string, at: number, end: number, fence: Fence): boole
 function indentedFence(text: string, at: number, end: number): boolean {
   let pos = at;
   while (pos < end && text.charCodeAt(pos) === 0x20) pos += 1;
-  const indent = pos - at;
-  if (indent > 3) return false;
-  const marker = text.charCodeAt(pos);
-  return (marker === 0x60 || marker === 0x7e) && text.charCodeAt(pos + 1) === marker && text.charCodeAt(pos + 2) === marker;
+  return pos - at <= 3 && fenceLike(text, pos);
 }
 
 /** Spaces and tabs only (what markdown-it calls an empty line). */

@@ -49,10 +49,9 @@ function analyzeRead(file: string, read: ReadResult, config: NodeConfig): ReadFi
 
 /** Reads files one after another as `readFile` does; `close` when done. */
 export interface FileReader {
-  readonly read: (file: string) => ReadFile;
   /**
    * Reads `files[from]` and the files after it, in order, until about `BATCH_BYTES` of them are
-   * read (at least one file): what `read` gives for each, file by file.
+   * read (at least one file): what `readFile` gives for each, file by file.
    */
   readonly readMany: (files: readonly string[], from: number) => ReadFile[];
   readonly close: () => void;
@@ -89,7 +88,6 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
   };
   let arena: Buffer | null = null;
   return {
-    read: (file) => analyzeRead(file, readBytes(file), config),
     readMany: (files, from) => {
       arena ??= Buffer.allocUnsafe(BATCH_BYTES);
       const out: ReadFile[] = [];

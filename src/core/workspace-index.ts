@@ -12,7 +12,7 @@ import { checkLinks } from './check-links.js';
 import { readConfig } from './config.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type LinkOptions, type WorkspaceConfig } from './config-types.js';
 import { GITIGNORE_FILE, IGNORE_FILE, listDirectory, loadIgnoreRules, type DirectoryListing, type GitignoreChain, type IgnoreRules } from './discover-files.js';
-import { NO_DIAGNOSTICS } from './empty.js';
+import { NO_DIAGNOSTICS, NO_STRINGS } from './empty.js';
 import { linkContexts, linkSetup, readmeKeyOfEntry, type LinkSetup } from './link-context.js';
 import { createFileReader, currentStamp, sameStamp, type Stamp } from './read-files.js';
 import { sortStrings } from './sort.js';
@@ -68,10 +68,8 @@ interface FileEntry {
 
 /** No files (shared, never written). */
 const NO_FILES: ReadonlySet<string> = new Set();
-/** The targets kept by an index refreshed only once: none. */
-const NO_TARGETS: readonly string[] = Object.freeze([]);
-/** The links record of a file without findings in an index refreshed once. */
-const NOTHING_FOUND: LinkEntry = Object.freeze({ diagnostics: NO_DIAGNOSTICS, targets: NO_TARGETS });
+/** The links record of a file without findings in an index refreshed once (which keeps no targets). */
+const NOTHING_FOUND: LinkEntry = Object.freeze({ diagnostics: NO_DIAGNOSTICS, targets: NO_STRINGS });
 /** The step a refresh yields after each directory it lists (no file read yet). */
 const LISTING = Object.freeze({ done: 0, total: 0 });
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidden: [], diagnostic: null };
@@ -343,7 +341,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const markdown = entry.analysis.mayLink ? entry.analysis.markdown() : null;
       const diagnostics = markdown === null ? NO_DIAGNOSTICS : checkLinks(source, markdown, context);
       // A file without findings in an index refreshed once: one shared record, not one per file.
-      entry.links = targets === null && diagnostics.length === 0 ? NOTHING_FOUND : { diagnostics, targets: targets ?? NO_TARGETS };
+      entry.links = targets === null && diagnostics.length === 0 ? NOTHING_FOUND : { diagnostics, targets: targets ?? NO_STRINGS };
       if (linkers !== null && targets !== null) addTargets(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     }
