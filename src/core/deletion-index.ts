@@ -19,24 +19,41 @@ export type DeletionIndex = (wanted: string) => Set<string>;
  * once, in the order of `candidates`.
  */
 export function createDeletionIndex(candidates: readonly string[], maxLength: number): DeletionIndex {
-  const lowered: (string | null)[] = [];
+  // ASCII candidates are folded to lower case as they are hashed; the others are lowered first
+  // (a lower case may be longer than the word). Nothing else is allocated per candidate.
+  const others = new Map<number, string>();
   let total = 0;
-  for (const candidate of candidates) {
-    const lower = candidate.length > maxLength ? null : candidate.toLowerCase();
-    lowered.push(lower);
-    if (lower !== null) total += lower.length + 1;
+  for (let k = 0; k < candidates.length; k += 1) {
+    const candidate = candidates[k]!;
+    if (candidate.length > maxLength) continue;
+    let length = candidate.length;
+    if (!isAscii(candidate)) {
+      const lower = candidate.toLowerCase();
+      others.set(k, lower);
+      length = lower.length;
+    }
+    total += length + 1;
   }
   const hashes = new Int32Array(total);
   const owners = new Int32Array(total);
+  let prefix = new Int32Array(maxLength + 2);
   let at = 0;
-  for (let k = 0; k < lowered.length; k += 1) {
-    const lower = lowered[k];
-    if (lower === null || lower === undefined) continue;
-    at = variantHashes(lower, hashes, at);
-    owners.fill(k, at - lower.length - 1, at);
+  for (let k = 0; k < candidates.length; k += 1) {
+    const candidate = candidates[k]!;
+    if (candidate.length > maxLength) continue;
+    const other = others.get(k);
+    const word = other ?? candidate;
+    if (word.length >= prefix.length) prefix = new Int32Array(word.length + 1);
+    const end = variantHashes(word, other === undefined, hashes, at, prefix);
+    for (let i = at; i < end; i += 1) owners[i] = k;
+    at = end;
   }
-  // Counting sort by bucket (stable: within a bucket, candidates keep their order).
-  const bits = Math.max(4, Math.ceil(Math.log2(total + 1)));
+  const lowerOf = (owner: number): string => others.get(owner) ?? candidates[owner]!.toLowerCase();
+  // Counting sort by bucket (stable: within a bucket, candidates keep their order). About
+  // sixteen variants per bucket: the counts stay small enough for the processor's caches (one
+  // bucket per variant made the three passes over a million variants miss memory each time),
+  // and a question reads a few more hashes.
+  const bits = Math.max(4, Math.ceil(Math.log2(total / 16 + 1)));
   const mask = (1 << bits) - 1;
   const starts = new Int32Array(mask + 2);
   for (let i = 0; i < total; i += 1) starts[(hashes[i]! & mask) + 1]! += 1;
@@ -55,7 +72,7 @@ export function createDeletionIndex(candidates: readonly string[], maxLength: nu
     if (wanted.length > maxLength + 1) return found;
     const lower = wanted.toLowerCase();
     const own = new Int32Array(lower.length + 1);
-    variantHashes(lower, own, 0);
+    variantHashes(lower, false, own, 0, new Int32Array(lower.length + 1));
     for (let v = 0; v <= lower.length; v += 1) {
       const hash = own[v]!;
       let variant: string | undefined;
@@ -66,7 +83,7 @@ export function createDeletionIndex(candidates: readonly string[], maxLength: nu
         const candidate = candidates[owner]!;
         if (found.has(candidate)) continue;
         variant ??= v === 0 ? lower : lower.slice(0, v - 1) + lower.slice(v);
-        if (hasVariant(lowered[owner]!, variant)) found.add(candidate);
+        if (hasVariant(lowerOf(owner), variant)) found.add(candidate);
       }
     }
     return found;
@@ -77,23 +94,37 @@ const BASE = 0x01000193;
 
 /**
  * Writes the hashes of `word`'s variants — `word`, then `word` without its character at 0,
- * 1, … — into `out` from `at`; returns the index after the last.
+ * 1, … — into `out` from `at`; returns the index after the last. With `fold`, the ASCII
+ * letters of `word` are hashed in lower case. `prefix` is scratch space of more than
+ * `word.length` numbers.
  */
-function variantHashes(word: string, out: Int32Array, at: number): number {
+function variantHashes(word: string, fold: boolean, out: Int32Array, at: number, prefix: Int32Array): number {
   const n = word.length;
   // prefix[i]: hash of word[0, i); the hash of a string s is Σ s[k]·BASE^(len−1−k) mod 2^32.
-  const prefix = new Int32Array(n + 1);
-  for (let i = 0; i < n; i += 1) prefix[i + 1] = Math.imul(prefix[i]!, BASE) + word.charCodeAt(i);
+  prefix[0] = 0;
+  for (let i = 0; i < n; i += 1) prefix[i + 1] = Math.imul(prefix[i]!, BASE) + codeAt(word, i, fold);
   out[at] = mix(prefix[n]!);
   // Deleting character i: prefix[i]·BASE^(n−1−i) + suffix(i+1), with suffix built from the end.
   let suffix = 0;
   let power = 1;
   for (let i = n - 1; i >= 0; i -= 1) {
     out[at + 1 + i] = mix(Math.imul(prefix[i]!, power) + suffix);
-    suffix = (suffix + Math.imul(word.charCodeAt(i), power)) | 0;
+    suffix = (suffix + Math.imul(codeAt(word, i, fold), power)) | 0;
     power = Math.imul(power, BASE);
   }
   return at + n + 1;
+}
+
+/** The code unit at `i`, an ASCII capital letter in lower case when `fold`. */
+function codeAt(word: string, i: number, fold: boolean): number {
+  const code = word.charCodeAt(i);
+  return fold && code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+}
+
+/** Whether every code unit of `text` is ASCII. */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** Spreads a hash over all bits (MurmurHash3's finaliser), so that its low bits make good buckets. */
