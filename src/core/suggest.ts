@@ -18,24 +18,28 @@ const INDEX_MAX_LENGTH = 32;
 
 /**
  * Up to `limit` candidates closest to `wanted` (case-insensitive edit distance; ties by
- * code-unit order). With `maxDistance`, candidates further away are left out.
+ * code-unit order). With `maxDistance`, candidates further away are left out. `lowered`, the
+ * candidates in lower case in the same order, saves lowering them again for each question.
  */
 export function closestMatches(
   wanted: string,
   candidates: Iterable<string>,
   limit: number,
   maxDistance = Number.POSITIVE_INFINITY,
+  lowered?: readonly string[],
 ): string[] {
   if (wanted.length > MAX_SUGGEST_LENGTH || limit < 1) return [];
   const target = wanted.toLowerCase();
   // The best so far, nearest first; once full, its last entry bounds every later comparison.
   const best: { value: string; distance: number }[] = [];
   let from: DistanceFrom | undefined;
+  let index = -1;
   for (const value of candidates) {
+    index += 1;
     const bound = best.length === limit ? best[limit - 1]!.distance : maxDistance;
     // A length gap is a lower bound of the distance: skip the work when it already loses.
     if (Math.abs(value.length - target.length) > bound || value.length > MAX_SUGGEST_LENGTH) continue;
-    const distance = value === wanted ? -1 : (from ??= distanceFrom(target))(value.toLowerCase(), bound);
+    const distance = value === wanted ? -1 : (from ??= distanceFrom(target))(lowered === undefined ? value.toLowerCase() : lowered[index]!, bound);
     if (distance > bound) continue;
     const entry = { value, distance };
     let at = best.length;
@@ -53,8 +57,8 @@ function allowedDistance(wanted: string): number {
 }
 
 /** The single closest candidate within a distance that scales with the length, or `null`. */
-export function closestMatch(wanted: string, candidates: Iterable<string>): string | null {
-  return closestMatches(wanted, candidates, 1, allowedDistance(wanted))[0] ?? null;
+export function closestMatch(wanted: string, candidates: Iterable<string>, lowered?: readonly string[]): string | null {
+  return closestMatches(wanted, candidates, 1, allowedDistance(wanted), lowered)[0] ?? null;
 }
 
 /** "Did you mean" over one set of candidates, asked many times. */
@@ -73,7 +77,9 @@ export interface Suggester {
  */
 export function createSuggester(candidates: readonly string[]): Suggester {
   if (candidates.length <= SCAN_LIMIT) {
-    return { best: (wanted) => closestMatch(wanted, candidates), some: (wanted, limit) => closestMatches(wanted, candidates, limit) };
+    let lowered: readonly string[] | undefined;
+    const lower = (): readonly string[] => (lowered ??= candidates.map((candidate) => candidate.toLowerCase()));
+    return { best: (wanted) => closestMatch(wanted, candidates, lower()), some: (wanted, limit) => closestMatches(wanted, candidates, limit, Number.POSITIVE_INFINITY, lower()) };
   }
   let index: DeletionIndex | undefined;
   // Nothing longer can be one edit from an indexed candidate: no need to build the index.
@@ -117,8 +123,9 @@ export function createPathSuggester(files: readonly string[]): (missing: string)
     let typo = typos.get(dir);
     if (typo === undefined) {
       const names = (byDir.get(dir) ?? []).map((file) => file.slice(dir === '' ? 0 : dir.length + 1));
+      const lowered = names.map((name) => name.toLowerCase());
       // Few names: closest within three edits; more: the scaled distance (and, past SCAN_LIMIT, the index).
-      typos.set(dir, (typo = names.length <= DIRECTORY_SCAN_LIMIT ? (wanted) => closestMatches(wanted, names, 1, 3)[0] ?? null : createSuggester(names).best));
+      typos.set(dir, (typo = names.length <= DIRECTORY_SCAN_LIMIT ? (wanted) => closestMatches(wanted, names, 1, 3, lowered)[0] ?? null : createSuggester(names).best));
     }
     const guess = typo(name);
     return guess === null ? null : dir === '' ? guess : `${dir}/${guess}`;

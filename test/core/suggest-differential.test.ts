@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDeletionIndex } from '../../src/core/deletion-index.js';
 import { distanceFrom, editDistance } from '../../src/core/edit-distance.js';
+import { closestMatch, closestMatches, createPathSuggester, createSuggester } from '../../src/core/suggest.js';
 
 /** The textbook table, no shortcuts. */
 function tableDistance(a: string, b: string): number {
@@ -101,5 +102,27 @@ describe('hashed deletion index', () => {
     const index = createDeletionIndex(ids, 32);
     expect([...index('be-01234')]).toEqual(mapPool(ids, 32)('be-01234'));
     expect([...index('MISSING-129')]).toEqual([]);
+  });
+});
+
+describe('"did you mean" ignores case, with candidates lowered once', () => {
+  it('closestMatches given the candidates in lower case answers as when it lowers them itself', () => {
+    const random = generator(5);
+    for (let round = 0; round < 50; round += 1) {
+      const candidates = Array.from({ length: 60 }, () => random('aAbB-.é', 10));
+      const lowered = candidates.map((c) => c.toLowerCase());
+      for (let q = 0; q < 20; q += 1) {
+        const wanted = random('aAbB-.é', 10);
+        expect(closestMatches(wanted, candidates, 3, Number.POSITIVE_INFINITY, lowered)).toEqual(closestMatches(wanted, candidates, 3));
+        expect(closestMatch(wanted, candidates, lowered)).toEqual(closestMatch(wanted, candidates));
+      }
+    }
+  });
+
+  it('a missing file gets the file whose name differs in case, in a directory of a few names and of many', () => {
+    expect(createPathSuggester(['docs/GUIDE.md', 'docs/Other.md'])('docs/guidex.md')).toBe('docs/GUIDE.md');
+    const many = Array.from({ length: 150 }, (_, i) => `docs/NOTE-${String(i).padStart(3, '0')}-LONG-NAME.md`);
+    expect(createPathSuggester(many)('docs/note-042-long-namex.md')).toBe('docs/NOTE-042-LONG-NAME.md');
+    expect(createSuggester(many).some('DOCS/NOTE-042-LONG-NAME.MDX', 1)).toEqual(['docs/NOTE-042-LONG-NAME.md']);
   });
 });
