@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { analyzeFile, analyzeText, unreadable, type FileAnalysis } from './analyze-file.js';
 import { DEFAULT_CONFIG, type NodeConfig } from './config-types.js';
 import { normalizeNewlines } from './normalize-text.js';
-import { openDirectoryInside, readFileInside, type DirectoryHandle, type ReadResult } from './safe-fs.js';
+import { RECORD, READ_AHEAD_MIN_FILES, startReadAhead, type AheadBatch, type ReadAhead } from './read-ahead.js';
+import { createByteReader, MAX_FILE_BYTES } from './read-bytes.js';
+import { readFileInside, type ReadResult } from './safe-fs.js';
 
-/** The largest Markdown file read (a document is a few KiB; a generated changelog a few MiB). */
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+export { MAX_FILE_BYTES } from './read-bytes.js';
 
 /** What identifies one version of a file on disk: when any part differs, the file is read again. */
 export interface Stamp {
@@ -47,13 +48,15 @@ function analyzeRead(file: string, read: ReadResult, config: NodeConfig): ReadFi
   return { analysis: analyzeFile(file, read.bytes, config), stamp: stampOf(read.stats), missing: false };
 }
 
-/** Reads files one after another as `readFile` does; `close` when done. */
 export interface FileReader {
   /**
    * Reads `files[from]` and the files after it, in order, until about `BATCH_BYTES` of them are
-   * read (at least one file): what `readFile` gives for each, file by file.
+   * read (at least one file): what `readFile` gives for each, file by file. A first call for a
+   * list of `READ_AHEAD_MIN_FILES` or more reads the list ahead on a worker thread.
    */
   readonly readMany: (files: readonly string[], from: number) => ReadFile[];
+  /** How many batches the read-ahead worker gave (0: everything was read on this thread). */
+  readonly aheadBatches: () => number;
   readonly close: () => void;
 }
 
@@ -66,29 +69,61 @@ export interface FileReader {
  */
 export const BATCH_BYTES = 256 * 1024;
 
-/**
- * A `FileReader` that opens each directory once for the files of it read one after another (a
- * load reads them grouped so): one check of the directory instead of one of each file's path.
- * Where that is not possible, each file is read with `readFileInside`; the answers are the same.
- */
-export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONFIG): FileReader {
-  let dir: DirectoryHandle | null = null;
-  let dirPath: string | null = null;
-  /** The file's bytes, valid until the next read. */
-  const readBytes = (file: string): ReadResult => {
-    const slash = file.lastIndexOf('/');
-    const parent = slash === -1 ? '' : file.slice(0, slash);
-    if (parent !== dirPath) {
-      dir?.close();
-      dir = openDirectoryInside(root, parent);
-      dirPath = parent;
-    }
-    if (dir === null) return readFileInside(root, file, MAX_FILE_BYTES, true);
-    return dir.read(file.slice(slash + 1), MAX_FILE_BYTES, true);
-  };
+/** How a reader reads ahead (tests): the worker script, from how many files (`Infinity`: never), how long to wait for it to start. */
+export interface ReadAheadOptions {
+  readonly workerUrl?: URL;
+  readonly minFiles?: number;
+  readonly startMs?: number;
+}
+
+/** Reads files one after another as `readFile` does; `close` when done. */
+export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONFIG, ahead: ReadAheadOptions = {}): FileReader {
+  const bytes = createByteReader(root);
   let arena: Buffer | null = null;
+  let stream: ReadAhead | null = null;
+  const minFiles = ahead.minFiles ?? READ_AHEAD_MIN_FILES;
+  let aheadBatches = 0;
+
+  /** A batch the worker read: its ASCII files decoded together, the others one by one, those it left read here. */
+  const fromBatch = (files: readonly string[], from: number, batch: AheadBatch): ReadFile[] => {
+    const out: ReadFile[] = [];
+    const { meta } = batch;
+    const data = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
+    const waiting: { at: number; file: string; start: number; end: number; stamp: Stamp }[] = [];
+    for (let k = 0; k < meta.length; k += RECORD) {
+      const file = files[from + k / RECORD]!;
+      const start = meta[k]!;
+      if (start < 0) {
+        out.push(analyzeRead(file, bytes.read(file), config));
+        continue;
+      }
+      const end = meta[k + 1]!;
+      const stamp: Stamp = { size: meta[k + 2]!, mtimeMs: meta[k + 3]!, ctimeMs: meta[k + 4]!, ino: meta[k + 5]! };
+      const own = data.subarray(start, end);
+      if (isAscii(own)) {
+        waiting.push({ at: out.length, file, start, end, stamp });
+        out.push(NOT_YET);
+      } else {
+        out.push({ analysis: analyzeFile(file, own, config), stamp, missing: false });
+      }
+    }
+    // The whole batch as one string (a non-ASCII file's bytes in it are left unused).
+    const text = waiting.length === 0 ? '' : data.toString('latin1', 0, waiting[waiting.length - 1]!.end);
+    for (const { at, file, start, end, stamp } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config), stamp, missing: false };
+    return out;
+  };
+
   return {
     readMany: (files, from) => {
+      if (from === 0 && stream === null && files.length >= minFiles) stream = startReadAhead(root, files, BATCH_BYTES, ahead.workerUrl, ahead.startMs);
+      if (stream !== null && stream.files === files && stream.next() === from) {
+        const batch = stream.take();
+        if (batch !== null) {
+          aheadBatches += 1;
+          return fromBatch(files, from, batch);
+        }
+        stream = null;
+      }
       arena ??= Buffer.allocUnsafe(BATCH_BYTES);
       const out: ReadFile[] = [];
       // ASCII files wait in the arena: their place in `out`, their bytes' range, their stats.
@@ -97,7 +132,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       // The batch ends with the file that fills the arena or would overflow it (that one is decoded alone).
       for (let i = from, full = false; i < files.length && !full; i += 1) {
         const file = files[i]!;
-        const read = readBytes(file);
+        const read = bytes.read(file);
         full = read.ok && read.bytes.length >= BATCH_BYTES - used;
         // ASCII bytes are their own UTF-8 decoding, one character each, and hold no BOM.
         if (read.ok && read.bytes.length <= BATCH_BYTES - used && isAscii(read.bytes)) {
@@ -113,10 +148,11 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       for (const { at, file, start, end, stats } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config), stamp: stampOf(stats), missing: false };
       return out;
     },
+    aheadBatches: () => aheadBatches,
     close: () => {
-      dir?.close();
-      dir = null;
-      dirPath = null;
+      stream?.close();
+      stream = null;
+      bytes.close();
     },
   };
 }

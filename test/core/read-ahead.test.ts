@@ -1,0 +1,173 @@
+/**
+ * Reading ahead on a worker thread (src/core/read-ahead.ts): the worker hands over exactly the
+ * bytes and stamps the main thread would have read, leaves every file it could not read (or
+ * too large for a batch) to the main thread, stays a bounded number of batches ahead, and a
+ * worker that cannot start or stops early only means the main thread reads the rest itself.
+ *
+ * The worker runs from `dist` (`npm test` builds it first): worker threads run JavaScript.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AHEAD_BATCHES, RECORD, startReadAhead } from '../../src/core/read-ahead.js';
+import { createFileReader, readFile, type ReadFile } from '../../src/core/read-files.js';
+import { readFileInside } from '../../src/core/safe-fs.js';
+import { MAX_FILE_BYTES } from '../../src/core/read-bytes.js';
+import { doc, testdir } from '../helpers/testdir.js';
+
+const WORKER = new URL('../../dist/core/read-ahead-worker.js', import.meta.url);
+
+beforeAll(() => {
+  expect(existsSync(fileURLToPath(WORKER)), 'the worker runs from dist: run `npm run build` first').toBe(true);
+});
+
+/** A workspace of every kind of file a load meets, and a list that reads some of them twice. */
+function mixed(): { root: string; files: string[] } {
+  const outsideRoot = testdir({ 'secret.md': doc({ id: 'SECRET', title: 'SECRET' }) });
+  const layout: Record<string, string | { symlink: string }> = {
+    'a.md': doc({ id: 'A', title: 'A' }, '# A\n\n## Part\n'),
+    'docs/utf8.md': doc({ id: 'U', title: 'Ça' }, '# Über\n[a](../a.md#part)\n'),
+    'docs/bom.md': '\uFEFF---\nid: BOM\ntitle: BOM\n---\n# BOM\n',
+    'docs/crlf.md': '---\r\nid: CRLF\r\ntitle: CRLF\r\n---\r\n# CRLF\r\n[a](../a.md)\r',
+    'docs/empty.md': '',
+    'docs/link.md': { symlink: join(outsideRoot, 'secret.md') },
+    'big/large.md': doc({ id: 'L', title: 'L' }, 'x'.repeat(3000)),
+  };
+  for (let i = 0; i < 300; i += 1) layout[`many/d${String(i).padStart(3, '0')}.md`] = doc({ id: `D${i}`, title: `D ${i}`, depends_on: [`D${(i * 7) % 300}`] }, `# D ${i}\n\n[next](d${String((i + 1) % 300).padStart(3, '0')}.md#d-${(i + 1) % 300})\n`);
+  const root = testdir(layout);
+  writeFileSync(join(root, 'docs/invalid.md'), Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xc3, 0x28, 0x0a]));
+  execFileSync('mkfifo', [join(root, 'docs', 'pipe.md')]);
+  // A modification time unlike the change time, so that the stamps tell them apart.
+  for (const file of ['a.md', 'docs/utf8.md', 'many/d007.md']) utimesSync(join(root, file), new Date(Date.UTC(2001, 0, 2)), new Date(Date.UTC(2001, 0, 1)));
+  const special = ['a.md', 'docs/utf8.md', 'docs/bom.md', 'docs/crlf.md', 'docs/empty.md', 'docs/invalid.md', 'docs/link.md', 'docs/pipe.md', 'docs/gone.md', 'big/large.md', 'docs', 'a.md'];
+  const files: string[] = [];
+  for (let i = 0; i < 300; i += 1) {
+    files.push(`many/d${String(i).padStart(3, '0')}.md`);
+    if (i % 25 === 0) files.push(...special);
+  }
+  return { root, files };
+}
+
+function comparable(read: ReadFile): object {
+  const { analysis, stamp, missing } = read;
+  return { path: analysis.path, node: analysis.node, diagnostics: analysis.diagnostics, idLine: analysis.idLine, mayLink: analysis.mayLink, markdown: analysis.markdown(), stamp, missing };
+}
+
+function readAllWith(root: string, files: readonly string[], options: Parameters<typeof createFileReader>[2]): { got: ReadFile[]; ahead: number } {
+  const reader = createFileReader(root, undefined, options);
+  try {
+    const got: ReadFile[] = [];
+    while (got.length < files.length) got.push(...reader.readMany(files, got.length));
+    return { got, ahead: reader.aheadBatches() };
+  } finally {
+    reader.close();
+  }
+}
+
+describe('the read-ahead worker', () => {
+  it('hands over the bytes and stamps the main thread reads, and leaves it what it cannot read or what is too large for a batch', () => {
+    const { root, files } = mixed();
+    const batchBytes = 400;
+    const ahead = startReadAhead(root, files, batchBytes, WORKER);
+    expect(ahead).not.toBeNull();
+    let batches = 0;
+    let left = 0;
+    try {
+      for (let batch = ahead!.take(); batch !== null; batch = ahead!.take()) {
+        const first = ahead!.next() - batch.meta.length / RECORD;
+        for (let k = 0; k < batch.meta.length; k += RECORD) {
+          const file = files[first + k / RECORD]!;
+          const mine = readFileInside(root, file, MAX_FILE_BYTES);
+          const [start, end, size, mtimeMs, ctimeMs, ino] = batch.meta.subarray(k, k + RECORD);
+          if (start! < 0) {
+            // Left to the main thread: refused there too, or larger than a batch.
+            left += 1;
+            expect(!mine.ok || mine.bytes.length > batchBytes, file).toBe(true);
+            continue;
+          }
+          expect(mine.ok, file).toBe(true);
+          if (!mine.ok) continue;
+          expect(Buffer.from(batch.bytes.subarray(start, end)).equals(Buffer.from(mine.bytes)), file).toBe(true);
+          expect({ size, mtimeMs, ctimeMs, ino }, file).toEqual({ size: mine.stats.size, mtimeMs: mine.stats.mtimeMs, ctimeMs: mine.stats.ctimeMs, ino: mine.stats.ino });
+        }
+        batches += 1;
+      }
+    } finally {
+      ahead!.close();
+    }
+    // Every file, in order; more batches than the worker may hold ahead (it waited for the main thread).
+    expect(ahead!.next()).toBe(files.length);
+    expect(batches).toBeGreaterThan(AHEAD_BATCHES * 2);
+    // The link, the FIFO, the missing file, the directory and the large file, each time listed.
+    expect(left).toBe(12 * 5);
+  });
+
+  it('a reader that reads ahead gives what readFile gives, file by file', () => {
+    const { root, files } = mixed();
+    const reference = files.map((file) => comparable(readFile(root, file)));
+    const { got, ahead } = readAllWith(root, files, { workerUrl: WORKER, minFiles: 1 });
+    expect(ahead).toBeGreaterThan(0);
+    expect(got.map(comparable)).toEqual(reference);
+    // Lists below the threshold are read on the main thread.
+    expect(readAllWith(root, files, { workerUrl: WORKER, minFiles: files.length + 1 }).ahead).toBe(0);
+  });
+
+  it('a worker that cannot start, or ends early, leaves the rest to the main thread', () => {
+    const { root, files } = mixed();
+    const reference = files.map((file) => comparable(readFile(root, file)));
+    const scripts = testdir({
+      'broken.mjs': "throw new Error('broken worker');\n",
+      'silent.mjs': 'setInterval(() => {}, 1000);\n',
+      'early.mjs': [
+        "import { workerData } from 'node:worker_threads';",
+        'const control = new Int32Array(workerData.control);',
+        'Atomics.store(control, 3, 1);',
+        "workerData.port.postMessage({ kind: 'end' });",
+        'Atomics.add(control, 0, 1);',
+        'Atomics.notify(control, 0);',
+        '',
+      ].join('\n'),
+    });
+    for (const name of ['broken.mjs', 'silent.mjs', 'early.mjs', 'missing.mjs']) {
+      const { got, ahead } = readAllWith(root, files, { workerUrl: pathToFileURL(join(scripts, name)), minFiles: 1, startMs: 200 });
+      expect(ahead, name).toBe(0);
+      expect(got.map(comparable), name).toEqual(reference);
+    }
+  });
+
+  it('stays at most AHEAD_BATCHES batches ahead of the main thread', () => {
+    const { root, files } = mixed();
+    const ahead = startReadAhead(root, files, 256, WORKER)!;
+    try {
+      expect(ahead.take()).not.toBeNull();
+      // The main thread busy elsewhere: the worker reads ahead, then waits.
+      const sleep = (ms: number): unknown => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+      for (let i = 0; i < 200 && ahead.waiting() < AHEAD_BATCHES; i += 1) sleep(25);
+      sleep(200);
+      expect(ahead.waiting()).toBe(AHEAD_BATCHES);
+      let taken = 1;
+      while (ahead.take() !== null) taken += 1;
+      expect(taken).toBeGreaterThan(AHEAD_BATCHES * 2);
+    } finally {
+      ahead.close();
+    }
+  });
+
+  it('closing mid-way stops it: nothing more is taken', () => {
+    const { root, files } = mixed();
+    const ahead = startReadAhead(root, files, 256, WORKER)!;
+    expect(ahead.take()).not.toBeNull();
+    ahead.close();
+    expect(ahead.take()).toBeNull();
+    // A reader closed after one batch, then used again, reads on the main thread.
+    const reader = createFileReader(root, undefined, { workerUrl: WORKER, minFiles: 1 });
+    const first = reader.readMany(files, 0);
+    reader.close();
+    const rest = reader.readMany(files, first.length);
+    reader.close();
+    expect(reader.aheadBatches()).toBe(1);
+    expect(rest.map(comparable)).toEqual(files.slice(first.length, first.length + rest.length).map((file) => comparable(readFile(root, file))));
+  });
+});
