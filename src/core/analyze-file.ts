@@ -24,11 +24,17 @@ export interface FileAnalysis {
   readonly markdown: () => MarkdownInfo | null;
 }
 
+/**
+ * Where a file's Markdown may already be, extracted elsewhere from the same body (the Markdown
+ * worker, `markdown-ahead.ts`): `undefined` when it is not.
+ */
+export type EarlyMarkdown = () => MarkdownInfo | undefined;
+
 /** Analyses one file's bytes; `config` says which frontmatter keys hold the fields. */
-export function analyzeFile(path: string, bytes: Uint8Array, config: NodeConfig = DEFAULT_CONFIG): FileAnalysis {
+export function analyzeFile(path: string, bytes: Uint8Array, config: NodeConfig = DEFAULT_CONFIG, early?: EarlyMarkdown): FileAnalysis {
   const decoded = decodeText(bytes);
   if (!decoded.ok) return unreadable(path, `\`${path}\` cannot be read: ${decoded.reason}; save it as UTF-8`);
-  return analyzeText(path, decoded.text, config);
+  return analyzeText(path, decoded.text, config, early);
 }
 
 /** A file that could not be read: only its `FILE_UNREADABLE` finding. */
@@ -44,14 +50,14 @@ export function unreadable(path: string, message: string): FileAnalysis {
 }
 
 /** Analyses one file's normalised text; `config` says which frontmatter keys hold the fields. */
-export function analyzeText(path: string, text: string, config: NodeConfig = DEFAULT_CONFIG): FileAnalysis {
+export function analyzeText(path: string, text: string, config: NodeConfig = DEFAULT_CONFIG, early?: EarlyMarkdown): FileAnalysis {
   const fm = parseFrontmatter(text);
   const { body, bodyLine } = fm;
   const mayLink = body !== null && body.includes('[');
   // The memo keeps only the body and its line (not the frontmatter's parse, which dies young).
   let parsed: MarkdownInfo | null | undefined;
   const markdown = (): MarkdownInfo | null => {
-    if (parsed === undefined) parsed = body === null ? null : extractMarkdown(body, bodyLine);
+    if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));
     return parsed;
   };
   if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, markdown };

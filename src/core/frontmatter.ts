@@ -51,10 +51,32 @@ const CLOSE = /^(?:---|\.\.\.)[ \t]*$/;
 
 /** Splits normalised text (`\n` line ends, no BOM) into frontmatter and body and parses the YAML. */
 export function parseFrontmatter(text: string): FrontmatterResult {
+  const split = splitFrontmatter(text);
+  if (split.kind === 'none') return { kind: 'none', body: text, bodyLine: 1 };
+  if (split.kind === 'closed') return parseYaml(split.yamlText, split.body, split.bodyLine);
+  return {
+    kind: 'invalid',
+    line: 1,
+    message: 'frontmatter is not closed: add a line `---` after the last YAML line',
+    body: null,
+    bodyLine: split.bodyLine,
+  };
+}
+
+/** The body of normalised text and its first line, as `parseFrontmatter` gives them, without parsing the YAML. */
+export function frontmatterBody(text: string): { readonly body: string | null; readonly bodyLine: number } {
+  const split = splitFrontmatter(text);
+  return split.kind === 'none' ? { body: text, bodyLine: 1 } : split.kind === 'closed' ? split : { body: null, bodyLine: split.bodyLine };
+}
+
+type Split =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'closed'; readonly yamlText: string; readonly body: string; readonly bodyLine: number }
+  | { readonly kind: 'unclosed'; readonly bodyLine: number };
+
+function splitFrontmatter(text: string): Split {
   const firstEnd = lineEnd(text, 0);
-  if (!text.startsWith('---') || !OPEN.test(text.slice(0, firstEnd))) {
-    return { kind: 'none', body: text, bodyLine: 1 };
-  }
+  if (!text.startsWith('---') || !OPEN.test(text.slice(0, firstEnd))) return { kind: 'none' };
   // Find the closing line; count lines as we go (the opening line is line 1).
   let start = firstEnd + 1;
   let line = 2;
@@ -65,19 +87,13 @@ export function parseFrontmatter(text: string): FrontmatterResult {
       // quote) is reported on the last YAML line rather than on the closing fence.
       const yamlText = start > firstEnd + 1 ? text.slice(firstEnd + 1, start - 1) : '';
       const body = end >= text.length ? '' : text.slice(end + 1);
-      return parseYaml(yamlText, body, line + 1);
+      return { kind: 'closed', yamlText, body, bodyLine: line + 1 };
     }
     if (end >= text.length) break;
     start = end + 1;
     line += 1;
   }
-  return {
-    kind: 'invalid',
-    line: 1,
-    message: 'frontmatter is not closed: add a line `---` after the last YAML line',
-    body: null,
-    bodyLine: line + 1,
-  };
+  return { kind: 'unclosed', bodyLine: line + 1 };
 }
 
 function lineEnd(text: string, from: number): number {

@@ -4,9 +4,10 @@
 import { isAscii } from 'node:buffer';
 import { lstatSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeFile, analyzeText, unreadable, type FileAnalysis } from './analyze-file.js';
+import { analyzeFile, analyzeText, unreadable, type EarlyMarkdown, type FileAnalysis } from './analyze-file.js';
 import { DEFAULT_CONFIG, type NodeConfig } from './config-types.js';
 import { normalizeNewlines } from './normalize-text.js';
+import { startMarkdownAhead, type MarkdownAhead } from './markdown-ahead.js';
 import { RECORD, READ_AHEAD_MIN_FILES, startReadAhead, type AheadBatch, type ReadAhead } from './read-ahead.js';
 import { createByteReader, MAX_FILE_BYTES } from './read-bytes.js';
 import { readFileInside, type ReadResult } from './safe-fs.js';
@@ -57,6 +58,8 @@ export interface FileReader {
   readonly readMany: (files: readonly string[], from: number) => ReadFile[];
   /** How many batches the read-ahead worker gave (0: everything was read on this thread). */
   readonly aheadBatches: () => number;
+  /** How many documents' Markdown the Markdown worker gave so far (the others were extracted on this thread). */
+  readonly earlyMarkdown: () => number;
   readonly close: () => void;
 }
 
@@ -72,6 +75,8 @@ export const BATCH_BYTES = 256 * 1024;
 /** How a reader reads ahead (tests): the worker script, from how many files (`Infinity`: never), how long to wait for it to start. */
 export interface ReadAheadOptions {
   readonly workerUrl?: URL;
+  /** The Markdown worker's script (`null`: no Markdown worker). */
+  readonly markdownWorkerUrl?: URL | null;
   readonly minFiles?: number;
   readonly startMs?: number;
 }
@@ -81,15 +86,17 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
   const bytes = createByteReader(root);
   let arena: Buffer | null = null;
   let stream: ReadAhead | null = null;
+  let markdown: MarkdownAhead | null = null;
   const minFiles = ahead.minFiles ?? READ_AHEAD_MIN_FILES;
   let aheadBatches = 0;
+  let earlyMarkdown = 0;
 
   /** A batch the worker read: its ASCII files decoded together, the others one by one, those it left read here. */
   const fromBatch = (files: readonly string[], from: number, batch: AheadBatch): ReadFile[] => {
     const out: ReadFile[] = [];
     const { meta } = batch;
     const data = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
-    const waiting: { at: number; file: string; start: number; end: number; stamp: Stamp }[] = [];
+    const waiting: { at: number; file: string; start: number; end: number; stamp: Stamp; early: EarlyMarkdown | undefined }[] = [];
     for (let k = 0; k < meta.length; k += RECORD) {
       const file = files[from + k / RECORD]!;
       const start = meta[k]!;
@@ -100,22 +107,38 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       const end = meta[k + 1]!;
       const stamp: Stamp = { size: meta[k + 2]!, mtimeMs: meta[k + 3]!, ctimeMs: meta[k + 4]!, ino: meta[k + 5]! };
       const own = data.subarray(start, end);
+      const early = markdownOf(from + k / RECORD);
       if (isAscii(own)) {
-        waiting.push({ at: out.length, file, start, end, stamp });
+        waiting.push({ at: out.length, file, start, end, stamp, early });
         out.push(NOT_YET);
       } else {
-        out.push({ analysis: analyzeFile(file, own, config), stamp, missing: false });
+        out.push({ analysis: analyzeFile(file, own, config, early), stamp, missing: false });
       }
     }
     // The whole batch as one string (a non-ASCII file's bytes in it are left unused).
     const text = waiting.length === 0 ? '' : data.toString('latin1', 0, waiting[waiting.length - 1]!.end);
-    for (const { at, file, start, end, stamp } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config), stamp, missing: false };
+    for (const { at, file, start, end, stamp, early } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config, early), stamp, missing: false };
+    // Decoded: the bytes go on to the Markdown worker.
+    markdown?.give(from, batch);
     return out;
+  };
+  /** Where the Markdown worker will put the Markdown of file `index` of the read list. */
+  const markdownOf = (index: number): EarlyMarkdown | undefined => {
+    const worker = markdown;
+    if (worker === null) return undefined;
+    return () => {
+      const info = worker.take(index);
+      if (info !== undefined) earlyMarkdown += 1;
+      return info;
+    };
   };
 
   return {
     readMany: (files, from) => {
-      if (from === 0 && stream === null && files.length >= minFiles) stream = startReadAhead(root, files, BATCH_BYTES, ahead.workerUrl, ahead.startMs);
+      if (from === 0 && stream === null && files.length >= minFiles) {
+        stream = startReadAhead(root, files, BATCH_BYTES, ahead.workerUrl, ahead.startMs);
+        if (stream !== null && ahead.markdownWorkerUrl !== null) markdown = startMarkdownAhead(files.length, ahead.markdownWorkerUrl);
+      }
       if (stream !== null && stream.files === files && stream.next() === from) {
         const batch = stream.take();
         if (batch !== null) {
@@ -149,9 +172,13 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       return out;
     },
     aheadBatches: () => aheadBatches,
+    earlyMarkdown: () => earlyMarkdown,
     close: () => {
       stream?.close();
       stream = null;
+      // The worker finishes the batches it has; what it sends is still taken.
+      markdown?.end();
+      markdown = null;
       bytes.close();
     },
   };

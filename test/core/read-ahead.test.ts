@@ -7,7 +7,7 @@
  * The worker runs from `dist` (`npm test` builds it first): worker threads run JavaScript.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +15,16 @@ import { AHEAD_BATCHES, RECORD, startReadAhead } from '../../src/core/read-ahead
 import { createFileReader, readFile, type ReadFile } from '../../src/core/read-files.js';
 import { readFileInside } from '../../src/core/safe-fs.js';
 import { MAX_FILE_BYTES } from '../../src/core/read-bytes.js';
+import { packMarkdown } from '../../src/core/markdown-ahead.js';
+import { extractMarkdown } from '../../src/core/markdown.js';
+import { ROOT } from '../helpers/paths.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const WORKER = new URL('../../dist/core/read-ahead-worker.js', import.meta.url);
+const MARKDOWN_WORKER = new URL('../../dist/core/markdown-ahead-worker.js', import.meta.url);
 
 beforeAll(() => {
-  expect(existsSync(fileURLToPath(WORKER)), 'the worker runs from dist: run `npm run build` first').toBe(true);
+  for (const worker of [WORKER, MARKDOWN_WORKER]) expect(existsSync(fileURLToPath(worker)), 'the workers run from dist: run `npm run build` first').toBe(true);
 });
 
 /** A workspace of every kind of file a load meets, and a list that reads some of them twice. */
@@ -169,5 +173,66 @@ describe('the read-ahead worker', () => {
     reader.close();
     expect(reader.aheadBatches()).toBe(1);
     expect(rest.map(comparable)).toEqual(files.slice(first.length, first.length + rest.length).map((file) => comparable(readFile(root, file))));
+  });
+});
+
+describe('the Markdown worker', () => {
+  /** Every Markdown file of the repository's fixtures, examples and docs, and bodies that test the packing. */
+  function corpus(): { root: string; files: string[] } {
+    const root = testdir({
+      'zz-edge/deep.md': `${'> '.repeat(300)}[x](a.md)\n\n[after](b.md)\n`,
+      'zz-edge/html.md': '<a name="Top"></a>\n<div id="x">\n\n# Title\n\n[a]() [b](<>) [c](#top)\n',
+      'zz-edge/nul.md': 'text \0 [a](b\0c.md)\n\n# Head\0ing\n',
+      'zz-edge/h1.md': '# First *H1* `code`\n\n## Two\n\n## Two\n',
+      'zz-edge/unclosed.md': '---\nid: X\n# no close [x](y.md)\n',
+      'zz-edge/empty.md': '',
+      'zz-edge/utf8.md': doc({ id: 'U', title: 'Ça' }, '# Über [ü](ü.md)\n\n<span id="Ünïcode"></span>\n'),
+      'zz-edge/crlf.md': '---\r\nid: CRLF\r\n---\r\n# CRLF\r\n[a](b.md)\r\n',
+      'zz-edge/cr.md': '# Old Mac\r\r[x](y.md)\r## Two\r',
+    });
+    for (const dir of ['test/fixtures', 'examples', 'docs']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true, verbatimSymlinks: true });
+    const files = readdirSync(root, { recursive: true }).map(String).filter((f) => f.endsWith('.md')).sort();
+    return { root, files };
+  }
+
+  it('gives what the main thread extracts, whether asked before it is done or after', () => {
+    const { root, files } = corpus();
+    const reference = files.map((file) => readFile(root, file).analysis.markdown());
+    expect(reference.filter((m) => m?.tooDeepLine != null).length).toBeGreaterThan(0);
+    expect(reference.filter((m) => (m?.htmlAnchors.length ?? 0) > 0).length).toBeGreaterThan(0);
+    const reader = createFileReader(root, undefined, { workerUrl: WORKER, markdownWorkerUrl: MARKDOWN_WORKER, minFiles: 1 });
+    const got: ReadFile[] = [];
+    try {
+      while (got.length < files.length) got.push(...reader.readMany(files, got.length));
+    } finally {
+      reader.close();
+    }
+    // Half asked at once (the worker may not have them yet), the rest once it has had time.
+    const half = Math.floor(files.length / 2);
+    const early = got.slice(0, half).map((read) => read.analysis.markdown());
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
+    const late = got.slice(half).map((read) => read.analysis.markdown());
+    expect([...early, ...late]).toEqual(reference);
+    expect(reader.earlyMarkdown()).toBeGreaterThan(0);
+  });
+
+  it('a document whose Markdown holds a NUL is not packed (the main thread extracts it)', () => {
+    const strings: string[] = [];
+    const numbers: number[] = [];
+    const info = extractMarkdown('# Title\n\n[a](b.md)\n', 1);
+    expect(packMarkdown(0, info, strings, numbers)).toBe(true);
+    expect(packMarkdown(1, { ...info, anchors: ['a\0b'] }, strings, numbers)).toBe(false);
+    expect(packMarkdown(2, { ...info, links: [{ url: 'x\0.md', line: 3 }] }, strings, numbers)).toBe(false);
+    expect(strings).toEqual(['Title', 'b.md', 'title']);
+    expect(numbers[0]).toBe(0);
+  });
+
+  it('a Markdown worker that cannot start leaves every document to the main thread', () => {
+    const { root, files } = corpus();
+    const reference = files.map((file) => comparable(readFile(root, file)));
+    for (const url of [pathToFileURL(join(ROOT, 'no-such-worker.js')), null]) {
+      const { got } = readAllWith(root, files, { workerUrl: WORKER, markdownWorkerUrl: url, minFiles: 1 });
+      expect(got.map(comparable)).toEqual(reference);
+    }
   });
 });
