@@ -3,6 +3,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { lstatSync, type Stats } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { analyzeFile, analyzeText, unreadable, type EarlyMarkdown, type FileAnalysis } from './analyze-file.js';
 import { DEFAULT_CONFIG, type NodeConfig } from './config-types.js';
@@ -87,7 +88,8 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
   let arena: Buffer | null = null;
   let stream: ReadAhead | null = null;
   let markdown: MarkdownAhead | null = null;
-  const minFiles = ahead.minFiles ?? READ_AHEAD_MIN_FILES;
+  // With one processor, a worker only takes turns with the main thread.
+  const minFiles = ahead.minFiles ?? (availableParallelism() > 1 ? READ_AHEAD_MIN_FILES : Number.POSITIVE_INFINITY);
   let aheadBatches = 0;
   let earlyMarkdown = 0;
 
