@@ -11,11 +11,9 @@
  * sent it, it is unpacked; otherwise the main thread extracts it itself, as without the
  * worker. Either way the result is that of `extractMarkdown` on the same body.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { NO_STRINGS } from './empty.js';
-import type { AheadBatch } from './read-ahead.js';
+import { startWorker, type AheadBatch } from './read-ahead.js';
 import type { MarkdownInfo, MarkdownLink } from './types.js';
 
 /** What the main thread gives the worker. */
@@ -48,22 +46,9 @@ const WORKER_URL = new URL('./markdown-ahead-worker.js', import.meta.url);
 
 /** Starts the worker for a read list of `count` files; `null` when it cannot be started (then every body is extracted on the main thread). */
 export function startMarkdownAhead(count: number, workerUrl: URL = WORKER_URL): MarkdownAhead | null {
-  if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return null;
-  const shared = new SharedArrayBuffer(4);
-  const control = new Int32Array(shared);
-  const { port1, port2 } = new MessageChannel();
-  let worker: Worker;
-  try {
-    const data: MarkdownAheadData = { port: port2, control: shared };
-    // `stdout: true`: nothing the worker could print reaches the process's stdout.
-    worker = new Worker(workerUrl, { workerData: data, transferList: [port2], stdout: true, stderr: true });
-  } catch {
-    port1.close();
-    port2.close();
-    return null;
-  }
-  worker.on('error', () => {});
-  worker.unref();
+  const started = startWorker(workerUrl, 1, (port, control): MarkdownAheadData => ({ port, control }));
+  if (started === null) return null;
+  const { port: port1, control } = started;
   let ended = false;
   let seen = 0;
   /** Per file of the read list, where its packed Markdown is, until it is taken. */

@@ -78,23 +78,9 @@ const WORKER_URL = new URL('./read-ahead-worker.js', import.meta.url);
  * `null` when no worker can be started (then read as usual).
  */
 export function startReadAhead(root: string, files: readonly string[], batchBytes: number, workerUrl: URL = WORKER_URL, startMs = START_MS): ReadAhead | null {
-  if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return null;
-  const shared = new SharedArrayBuffer(4 * 4);
-  const control = new Int32Array(shared);
-  const { port1, port2 } = new MessageChannel();
-  let worker: Worker;
-  try {
-    const data: AheadData = { root, files: files.join('\0'), batchBytes, control: shared, port: port2 };
-    // `stdout: true`: nothing the worker could print reaches the process's stdout (a server's carries only MCP messages).
-    worker = new Worker(workerUrl, { workerData: data, transferList: [port2], stdout: true, stderr: true });
-  } catch {
-    port1.close();
-    port2.close();
-    return null;
-  }
-  // Nothing the worker could throw reaches the process: the main thread reads the rest itself.
-  worker.on('error', () => {});
-  worker.unref();
+  const started = startWorker(workerUrl, 4, (port, control): AheadData => ({ root, files: files.join('\0'), batchBytes, control, port }));
+  if (started === null) return null;
+  const { worker, port: port1, control } = started;
   let next = 0;
   let consumed = 0;
   let ended = false;
@@ -132,4 +118,32 @@ export function startReadAhead(root: string, files: readonly string[], batchByte
     waiting: () => Atomics.load(control, PRODUCED) - consumed,
     close,
   };
+}
+
+/**
+ * Starts the worker script at `workerUrl` with `data` (given the worker's end of a message
+ * channel and `counters` shared 32-bit counters); `null` when it cannot be started. Returns
+ * the worker, the main thread's end of the channel and the counters.
+ */
+export function startWorker<T>(
+  workerUrl: URL,
+  counters: number,
+  data: (port: MessagePort, control: SharedArrayBuffer) => T,
+): { readonly worker: Worker; readonly port: MessagePort; readonly control: Int32Array } | null {
+  if (workerUrl.protocol !== 'file:' || !existsSync(fileURLToPath(workerUrl))) return null;
+  const shared = new SharedArrayBuffer(4 * counters);
+  const { port1, port2 } = new MessageChannel();
+  let worker: Worker;
+  try {
+    // `stdout: true`: nothing the worker could print reaches the process's stdout (a server's carries only MCP messages).
+    worker = new Worker(workerUrl, { workerData: data(port2, shared), transferList: [port2], stdout: true, stderr: true });
+  } catch {
+    port1.close();
+    port2.close();
+    return null;
+  }
+  // Nothing the worker could throw reaches the process: the main thread does its work itself.
+  worker.on('error', () => {});
+  worker.unref();
+  return { worker, port: port1, control: new Int32Array(shared) };
 }
