@@ -36,7 +36,7 @@ export interface MarkdownResult {
 export interface MarkdownAhead {
   /** Passes a batch the main thread has decoded on to the worker (its bytes are moved, not copied: do not read them after). */
   readonly give: (first: number, batch: AheadBatch) => void;
-  /** The Markdown of the file at index `index` of the read list, if the worker has sent it (once); else `undefined`. */
+  /** The Markdown of the file at index `index` of the read list, if the worker has sent it; else `undefined` (then the caller extracts it: the worker's result is dropped when it comes). Asked once per file. */
   readonly take: (index: number) => MarkdownInfo | undefined;
   /** No more batches: the worker ends once it has done those it has. */
   readonly end: () => void;
@@ -53,6 +53,8 @@ export function startMarkdownAhead(count: number, workerUrl: URL = WORKER_URL): 
   let seen = 0;
   /** Per file of the read list, where its packed Markdown is, until it is taken. */
   const slots: (Slot | undefined)[] = new Array<Slot | undefined>(count);
+  /** The files asked for before the worker sent them: extracted on the main thread, their results are not kept when they come. */
+  const asked = new Uint8Array(count);
   const drain = (): void => {
     const sent = Atomics.load(control, 0);
     if (sent === seen) return;
@@ -62,7 +64,8 @@ export function startMarkdownAhead(count: number, workerUrl: URL = WORKER_URL): 
       const packed: Packed = { result, list: null };
       const { numbers } = result;
       for (let n = 0, s = 0; n < numbers.length; ) {
-        slots[numbers[n]!] = { packed, n, s };
+        const index = numbers[n]!;
+        if (asked[index] === 0) slots[index] = { packed, n, s };
         const strings = stringCount(numbers, n);
         n += HEADER + numbers[n + LINKS]!;
         s += strings;
@@ -78,6 +81,7 @@ export function startMarkdownAhead(count: number, workerUrl: URL = WORKER_URL): 
     take: (index) => {
       drain();
       const slot = slots[index];
+      asked[index] = 1;
       if (slot === undefined) return undefined;
       slots[index] = undefined;
       return unpackMarkdown(slot);
