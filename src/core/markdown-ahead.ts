@@ -35,7 +35,7 @@ export interface MarkdownResult {
 /** The main thread's side. */
 export interface MarkdownAhead {
   /** Passes a batch the main thread has decoded on to the worker (its bytes are moved, not copied: do not read them after). */
-  readonly give: (first: number, batch: AheadBatch) => void;
+  readonly give: (batch: AheadBatch) => void;
   /** The Markdown of the file at index `index` of the read list, if the worker has sent it; else `undefined` (then the caller extracts it: the worker's result is dropped when it comes). Asked once per file. */
   readonly take: (index: number) => MarkdownInfo | undefined;
   /** No more batches: the worker ends once it has done those it has. */
@@ -73,9 +73,9 @@ export function startMarkdownAhead(count: number, workerUrl: URL = WORKER_URL): 
     }
   };
   return {
-    give: (first, batch) => {
+    give: (batch) => {
       if (ended) return;
-      const request: MarkdownRequest = { kind: 'batch', first, bytes: batch.bytes, meta: batch.meta };
+      const request: MarkdownRequest = { kind: 'batch', first: batch.first, bytes: batch.bytes, meta: batch.meta };
       port1.postMessage(request, [batch.bytes.buffer as ArrayBuffer]);
     },
     take: (index) => {

@@ -3,14 +3,17 @@
  * calls (open, stat, read, close: about a tenth of it at 100,000 documents) that need no
  * JavaScript: a worker thread makes them, in the load's order, and hands the bytes over in
  * batches while the main thread parses the batches before. The main thread stays synchronous
- * — it takes the next batch with `receiveMessageOnPort`, waiting on a shared counter when the
- * worker is behind — so a load gives the same results in the same order, read ahead or not.
+ * and never waits for the worker: it takes a batch when one is there (`receiveMessageOnPort`)
+ * and otherwise reads the next files itself, as without the worker, telling the worker where
+ * it got to so that the worker skips them. (A server loading in the background must go on
+ * answering: a thread blocked on the worker's start-up could not even accept a connection.)
+ * Either way a load gives the same results in the same order.
  *
  * The worker reads the way the main thread does (`read-bytes.ts`: the same checks, never
  * through a link). It passes on only what it read: a file it could not read, or one too large
  * for a batch, is left to the main thread, which reads it again itself and so gives the same
- * finding as without the worker. If the worker cannot start, fails, or stalls, the main
- * thread reads the rest itself.
+ * finding as without the worker. If the worker cannot start or fails, the main thread reads
+ * the rest itself.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,20 +23,12 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 export const READ_AHEAD_MIN_FILES = 4096;
 /** How many batches the worker may be ahead of the main thread (the bytes waiting, at most). */
 export const AHEAD_BATCHES = 16;
-/** How long the main thread waits for a batch before it reads the rest itself. */
-const STALL_MS = 30_000;
-/**
- * How long the main thread waits for the worker to start. A worker that fails before its first
- * line (its script missing or broken) never says so to a thread that is waiting, not running
- * its event loop: this bounds that wait.
- */
-export const START_MS = 5_000;
 
-/** Slots of the shared counters: batches sent, batches taken, stop (main to worker), started (worker to main). */
+/** Slots of the shared counters: batches sent and taken, stop (main to worker), and the index up to which the main thread has read the files itself. */
 export const PRODUCED = 0;
 export const CONSUMED = 1;
 export const STOP = 2;
-export const STARTED = 3;
+export const CLAIMED = 3;
 
 /** Per file of a batch: where its bytes are in the batch (`start` < 0: read it yourself), and its stamp. */
 export const RECORD = 6;
@@ -48,22 +43,27 @@ export interface AheadData {
   readonly port: MessagePort;
 }
 
-/** A batch of files: their bytes, packed, and `RECORD` numbers per file. */
+/** A batch of files: the index of its first file in the list, their bytes, packed, and `RECORD` numbers per file. */
 export interface AheadBatch {
+  readonly first: number;
   readonly bytes: Uint8Array;
   readonly meta: Float64Array;
 }
 
 /** What the worker sends: a batch, or the end (every file sent, or a failure). */
-export type AheadMessage = { readonly kind: 'batch'; readonly bytes: Uint8Array; readonly meta: Float64Array } | { readonly kind: 'end' };
+export type AheadMessage = ({ readonly kind: 'batch' } & AheadBatch) | { readonly kind: 'end' };
 
 /** The main thread's side of a read-ahead over `files`. */
 export interface ReadAhead {
   readonly files: readonly string[];
-  /** The index in `files` of the first file of the next batch. */
-  readonly next: () => number;
-  /** The next batch, waiting for it; `null` once the worker is done, failed or stalled (read the rest yourself). */
-  readonly take: () => AheadBatch | null;
+  /**
+   * The worker's batch that holds file `from`, if it has sent it (the batches before it, whose
+   * files the main thread read itself, are dropped); `null` when it has not (read them
+   * yourself, then `claim`).
+   */
+  readonly take: (from: number) => AheadBatch | null;
+  /** The main thread has read the files before index `end` itself: the worker skips them. */
+  readonly claim: (end: number) => void;
   /** How many batches the worker has sent that are not taken yet (never above `AHEAD_BATCHES`). */
   readonly waiting: () => number;
   /** Stops the worker (at once, wherever it is). */
@@ -77,11 +77,10 @@ const WORKER_URL = new URL('./read-ahead-worker.js', import.meta.url);
  * Starts reading `files` (relative to the real directory `root`) ahead on a worker thread;
  * `null` when no worker can be started (then read as usual).
  */
-export function startReadAhead(root: string, files: readonly string[], batchBytes: number, workerUrl: URL = WORKER_URL, startMs = START_MS): ReadAhead | null {
+export function startReadAhead(root: string, files: readonly string[], batchBytes: number, workerUrl: URL = WORKER_URL): ReadAhead | null {
   const started = startWorker(workerUrl, 4, (port, control): AheadData => ({ root, files: files.join('\0'), batchBytes, control, port }));
   if (started === null) return null;
-  const { worker, port: port1, control } = started;
-  let next = 0;
+  const { worker, port, control } = started;
   let consumed = 0;
   let ended = false;
   const close = (): void => {
@@ -89,31 +88,31 @@ export function startReadAhead(root: string, files: readonly string[], batchByte
     ended = true;
     Atomics.store(control, STOP, 1);
     Atomics.notify(control, CONSUMED);
-    port1.close();
+    port.close();
     void worker.terminate().catch(() => {});
   };
   return {
     files,
-    next: () => next,
-    take: () => {
+    take: (from) => {
       while (!ended) {
-        const produced = Atomics.load(control, PRODUCED);
-        const got = receiveMessageOnPort(port1) as { message: AheadMessage } | undefined;
-        if (got !== undefined) {
-          const message = got.message;
-          if (message.kind === 'end') break;
-          consumed += 1;
-          Atomics.store(control, CONSUMED, consumed);
-          Atomics.notify(control, CONSUMED);
-          next += message.meta.length / RECORD;
-          return message;
-        }
-        // The worker sends, then counts: a batch sent after this load wakes the wait at once.
-        const started = Atomics.load(control, STARTED) !== 0;
-        if (Atomics.wait(control, PRODUCED, produced, started ? STALL_MS : startMs) === 'timed-out' && (started || Atomics.load(control, STARTED) === 0)) break;
+        const got = receiveMessageOnPort(port) as { message: AheadMessage } | undefined;
+        if (got === undefined) return null;
+        const message = got.message;
+        if (message.kind === 'end') break;
+        consumed += 1;
+        Atomics.store(control, CONSUMED, consumed);
+        Atomics.notify(control, CONSUMED);
+        const end = message.first + message.meta.length / RECORD;
+        if (end <= from) continue;
+        // The worker skips only what the main thread claimed, so a batch never starts past it.
+        if (message.first > from) break;
+        return message;
       }
       close();
       return null;
+    },
+    claim: (end) => {
+      Atomics.store(control, CLAIMED, end);
     },
     waiting: () => Atomics.load(control, PRODUCED) - consumed,
     close,

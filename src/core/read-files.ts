@@ -73,13 +73,11 @@ export interface FileReader {
  */
 export const BATCH_BYTES = 256 * 1024;
 
-/** How a reader reads ahead (tests): the worker script, from how many files (`Infinity`: never), how long to wait for it to start. */
+/** How a reader reads ahead (tests): the workers' scripts (`null`: no Markdown worker), from how many files (`Infinity`: never). */
 export interface ReadAheadOptions {
   readonly workerUrl?: URL;
-  /** The Markdown worker's script (`null`: no Markdown worker). */
   readonly markdownWorkerUrl?: URL | null;
   readonly minFiles?: number;
-  readonly startMs?: number;
 }
 
 /** Reads files one after another as `readFile` does; `close` when done. */
@@ -93,14 +91,20 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
   let aheadBatches = 0;
   let earlyMarkdown = 0;
 
-  /** A batch the worker read: its ASCII files decoded together, the others one by one, those it left read here. */
+  /**
+   * A batch the worker read, from file `from` on (the files before it in the batch were read
+   * here): its ASCII files decoded together, the others one by one, those it left read here.
+   */
   const fromBatch = (files: readonly string[], from: number, batch: AheadBatch): ReadFile[] => {
     const out: ReadFile[] = [];
     const { meta } = batch;
     const data = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
     const waiting: { at: number; file: string; start: number; end: number; stamp: Stamp; early: EarlyMarkdown | undefined }[] = [];
-    for (let k = 0; k < meta.length; k += RECORD) {
-      const file = files[from + k / RECORD]!;
+    // A whole batch goes on to the Markdown worker; a batch begun here does not (rare: only while the worker starts).
+    const whole = batch.first === from;
+    for (let k = (from - batch.first) * RECORD; k < meta.length; k += RECORD) {
+      const index = batch.first + k / RECORD;
+      const file = files[index]!;
       const start = meta[k]!;
       if (start < 0) {
         out.push(analyzeRead(file, bytes.read(file), config));
@@ -109,7 +113,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       const end = meta[k + 1]!;
       const stamp: Stamp = { size: meta[k + 2]!, mtimeMs: meta[k + 3]!, ctimeMs: meta[k + 4]!, ino: meta[k + 5]! };
       const own = data.subarray(start, end);
-      const early = markdownOf(from + k / RECORD);
+      const early = whole ? markdownOf(index) : undefined;
       if (isAscii(own)) {
         waiting.push({ at: out.length, file, start, end, stamp, early });
         out.push(NOT_YET);
@@ -121,7 +125,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
     const text = waiting.length === 0 ? '' : data.toString('latin1', 0, waiting[waiting.length - 1]!.end);
     for (const { at, file, start, end, stamp, early } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config, early), stamp, missing: false };
     // Decoded: the bytes go on to the Markdown worker.
-    markdown?.give(from, batch);
+    if (whole) markdown?.give(batch);
     return out;
   };
   /** Where the Markdown worker will put the Markdown of file `index` of the read list. */
@@ -138,27 +142,29 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
   return {
     readMany: (files, from) => {
       if (from === 0 && stream === null && files.length >= minFiles) {
-        stream = startReadAhead(root, files, BATCH_BYTES, ahead.workerUrl, ahead.startMs);
+        stream = startReadAhead(root, files, BATCH_BYTES, ahead.workerUrl);
         if (stream !== null && ahead.markdownWorkerUrl !== null) markdown = startMarkdownAhead(files.length, ahead.markdownWorkerUrl);
       }
-      if (stream !== null && stream.files === files && stream.next() === from) {
-        const batch = stream.take();
-        if (batch !== null) {
-          aheadBatches += 1;
-          return fromBatch(files, from, batch);
-        }
-        stream = null;
+      const reading = stream !== null && stream.files === files ? stream : null;
+      const batch = reading?.take(from) ?? null;
+      if (batch !== null) {
+        aheadBatches += 1;
+        return fromBatch(files, from, batch);
       }
       arena ??= Buffer.allocUnsafe(BATCH_BYTES);
       const out: ReadFile[] = [];
       // ASCII files wait in the arena: their place in `out`, their bytes' range, their stats.
       const waiting: { at: number; file: string; start: number; end: number; stats: Stats }[] = [];
       let used = 0;
+      // Every file's bytes count towards the batch, those decoded alone too (else a workspace of
+      // UTF-8 documents would be read in one batch, and never ahead).
+      let total = 0;
       // The batch ends with the file that fills the arena or would overflow it (that one is decoded alone).
       for (let i = from, full = false; i < files.length && !full; i += 1) {
         const file = files[i]!;
         const read = bytes.read(file);
-        full = read.ok && read.bytes.length >= BATCH_BYTES - used;
+        if (read.ok) total += read.bytes.length;
+        full = read.ok && (read.bytes.length >= BATCH_BYTES - used || total >= BATCH_BYTES);
         // ASCII bytes are their own UTF-8 decoding, one character each, and hold no BOM.
         if (read.ok && read.bytes.length <= BATCH_BYTES - used && isAscii(read.bytes)) {
           arena.set(read.bytes, used);
@@ -171,6 +177,8 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       }
       const text = arena.toString('latin1', 0, used);
       for (const { at, file, start, end, stats } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config), stamp: stampOf(stats), missing: false };
+      // The worker had not read them yet (it is starting, or it stopped): it skips them.
+      reading?.claim(from + out.length);
       return out;
     },
     aheadBatches: () => aheadBatches,

@@ -11,7 +11,7 @@ import { cpSync, existsSync, readdirSync, utimesSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AHEAD_BATCHES, RECORD, startReadAhead } from '../../src/core/read-ahead.js';
+import { AHEAD_BATCHES, RECORD, startReadAhead, type AheadBatch, type ReadAhead } from '../../src/core/read-ahead.js';
 import { createFileReader, readFile, type ReadFile } from '../../src/core/read-files.js';
 import { readFileInside } from '../../src/core/safe-fs.js';
 import { MAX_FILE_BYTES } from '../../src/core/read-bytes.js';
@@ -54,20 +54,62 @@ function mixed(): { root: string; files: string[] } {
   return { root, files };
 }
 
+/** The list `times` over: more than one batch of the reader (256 KiB), so that the worker has some to read. */
+function repeated(files: readonly string[], times: number): string[] {
+  return Array.from({ length: times }, () => files).flat();
+}
+
 function comparable(read: ReadFile): object {
   const { analysis, stamp, missing } = read;
   return { path: analysis.path, node: analysis.node, diagnostics: analysis.diagnostics, idLine: analysis.idLine, mayLink: analysis.mayLink, markdown: analysis.markdown(), stamp, missing };
 }
 
-function readAllWith(root: string, files: readonly string[], options: Parameters<typeof createFileReader>[2]): { got: ReadFile[]; ahead: number } {
+/** Reads `files` in batches, pausing `pauseMs` after the first (time for the worker to start and read ahead). */
+function readAllWith(root: string, files: readonly string[], options: Parameters<typeof createFileReader>[2], pauseMs = 0): { got: ReadFile[]; ahead: number } {
   const reader = createFileReader(root, undefined, options);
   try {
     const got: ReadFile[] = [];
-    while (got.length < files.length) got.push(...reader.readMany(files, got.length));
+    while (got.length < files.length) {
+      got.push(...reader.readMany(files, got.length));
+      if (got.length > 0 && pauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pauseMs), (pauseMs = 0);
+    }
     return { got, ahead: reader.aheadBatches() };
   } finally {
     reader.close();
   }
+}
+
+const sleep = (ms: number): unknown => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** The worker's batch holding file `from`, waiting for it (the main thread never does: a test may). */
+function poll(ahead: ReadAhead, from: number): AheadBatch {
+  for (let i = 0; i < 2000; i += 1) {
+    const batch = ahead.take(from);
+    if (batch !== null) return batch;
+    sleep(5);
+  }
+  throw new Error(`no batch for file ${from}`);
+}
+
+/** Checks each record of `batch` from file `from` on against what the main thread reads; returns how many the worker left to it. */
+function checkBatch(root: string, files: readonly string[], batch: AheadBatch, from: number, batchBytes: number): number {
+  let left = 0;
+  for (let k = (from - batch.first) * RECORD; k < batch.meta.length; k += RECORD) {
+    const file = files[batch.first + k / RECORD]!;
+    const mine = readFileInside(root, file, MAX_FILE_BYTES);
+    const [start, end, size, mtimeMs, ctimeMs, ino] = batch.meta.subarray(k, k + RECORD);
+    if (start! < 0) {
+      // Left to the main thread: refused there too, or larger than a batch.
+      left += 1;
+      expect(!mine.ok || mine.bytes.length > batchBytes, file).toBe(true);
+      continue;
+    }
+    expect(mine.ok, file).toBe(true);
+    if (!mine.ok) continue;
+    expect(Buffer.from(batch.bytes.subarray(start, end)).equals(Buffer.from(mine.bytes)), file).toBe(true);
+    expect({ size, mtimeMs, ctimeMs, ino }, file).toEqual({ size: mine.stats.size, mtimeMs: mine.stats.mtimeMs, ctimeMs: mine.stats.ctimeMs, ino: mine.stats.ino });
+  }
+  return left;
 }
 
 describe('the read-ahead worker', () => {
@@ -78,47 +120,58 @@ describe('the read-ahead worker', () => {
     expect(ahead).not.toBeNull();
     let batches = 0;
     let left = 0;
+    let from = 0;
     try {
-      for (let batch = ahead!.take(); batch !== null; batch = ahead!.take()) {
-        const first = ahead!.next() - batch.meta.length / RECORD;
-        for (let k = 0; k < batch.meta.length; k += RECORD) {
-          const file = files[first + k / RECORD]!;
-          const mine = readFileInside(root, file, MAX_FILE_BYTES);
-          const [start, end, size, mtimeMs, ctimeMs, ino] = batch.meta.subarray(k, k + RECORD);
-          if (start! < 0) {
-            // Left to the main thread: refused there too, or larger than a batch.
-            left += 1;
-            expect(!mine.ok || mine.bytes.length > batchBytes, file).toBe(true);
-            continue;
-          }
-          expect(mine.ok, file).toBe(true);
-          if (!mine.ok) continue;
-          expect(Buffer.from(batch.bytes.subarray(start, end)).equals(Buffer.from(mine.bytes)), file).toBe(true);
-          expect({ size, mtimeMs, ctimeMs, ino }, file).toEqual({ size: mine.stats.size, mtimeMs: mine.stats.mtimeMs, ctimeMs: mine.stats.ctimeMs, ino: mine.stats.ino });
-        }
+      while (from < files.length) {
+        const batch = poll(ahead!, from);
+        expect(batch.first).toBe(from);
+        left += checkBatch(root, files, batch, from, batchBytes);
+        from = batch.first + batch.meta.length / RECORD;
         batches += 1;
       }
     } finally {
       ahead!.close();
     }
     // Every file, in order; more batches than the worker may hold ahead (it waited for the main thread).
-    expect(ahead!.next()).toBe(files.length);
     expect(batches).toBeGreaterThan(AHEAD_BATCHES * 2);
     // The link, the FIFO, the missing file, the directory and the large file, each time listed.
     expect(left).toBe(12 * 5);
   });
 
-  it('a reader that reads ahead gives what readFile gives, file by file', () => {
+  it('skips what the main thread claims it read, and the batch that holds the next file is found', () => {
     const { root, files } = mixed();
+    for (const claimed of [0, 1, 100, 250, files.length - 1]) {
+      const ahead = startReadAhead(root, files, 400, WORKER)!;
+      try {
+        // Whether the worker had read past it or not.
+        if (claimed % 2 === 1) sleep(100);
+        ahead.claim(claimed);
+        let from = claimed;
+        while (from < files.length) {
+          const batch = poll(ahead, from);
+          expect(batch.first).toBeLessThanOrEqual(from);
+          checkBatch(root, files, batch, from, 400);
+          from = batch.first + batch.meta.length / RECORD;
+        }
+      } finally {
+        ahead.close();
+      }
+    }
+  });
+
+  it('a reader that reads ahead gives what readFile gives, file by file', () => {
+    const { root, files: once } = mixed();
+    const files = repeated(once, 20);
     const reference = files.map((file) => comparable(readFile(root, file)));
-    const { got, ahead } = readAllWith(root, files, { workerUrl: WORKER, minFiles: 1 });
+    // The first batch read here while the worker starts; the rest from the worker.
+    const { got, ahead } = readAllWith(root, files, { workerUrl: WORKER, minFiles: 1 }, 300);
     expect(ahead).toBeGreaterThan(0);
     expect(got.map(comparable)).toEqual(reference);
     // Lists below the threshold are read on the main thread.
-    expect(readAllWith(root, files, { workerUrl: WORKER, minFiles: files.length + 1 }).ahead).toBe(0);
+    expect(readAllWith(root, files, { workerUrl: WORKER, minFiles: files.length + 1 }, 300).ahead).toBe(0);
   });
 
-  it('a worker that cannot start, or ends early, leaves the rest to the main thread', () => {
+  it('a worker that cannot start, or ends early, leaves the rest to the main thread, which never waits for it', () => {
     const { root, files } = mixed();
     const reference = files.map((file) => comparable(readFile(root, file)));
     const scripts = testdir({
@@ -126,16 +179,13 @@ describe('the read-ahead worker', () => {
       'silent.mjs': 'setInterval(() => {}, 1000);\n',
       'early.mjs': [
         "import { workerData } from 'node:worker_threads';",
-        'const control = new Int32Array(workerData.control);',
-        'Atomics.store(control, 3, 1);',
         "workerData.port.postMessage({ kind: 'end' });",
-        'Atomics.add(control, 0, 1);',
-        'Atomics.notify(control, 0);',
+        'Atomics.add(new Int32Array(workerData.control), 0, 1);',
         '',
       ].join('\n'),
     });
     for (const name of ['broken.mjs', 'silent.mjs', 'early.mjs', 'missing.mjs']) {
-      const { got, ahead } = readAllWith(root, files, { workerUrl: pathToFileURL(join(scripts, name)), minFiles: 1, startMs: 200 });
+      const { got, ahead } = readAllWith(root, files, { workerUrl: pathToFileURL(join(scripts, name)), minFiles: 1 }, 300);
       expect(ahead, name).toBe(0);
       expect(got.map(comparable), name).toEqual(reference);
     }
@@ -145,14 +195,19 @@ describe('the read-ahead worker', () => {
     const { root, files } = mixed();
     const ahead = startReadAhead(root, files, 256, WORKER)!;
     try {
-      expect(ahead.take()).not.toBeNull();
+      let from = 0;
+      const batch = poll(ahead, from);
+      from = batch.first + batch.meta.length / RECORD;
       // The main thread busy elsewhere: the worker reads ahead, then waits.
-      const sleep = (ms: number): unknown => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
       for (let i = 0; i < 200 && ahead.waiting() < AHEAD_BATCHES; i += 1) sleep(25);
       sleep(200);
       expect(ahead.waiting()).toBe(AHEAD_BATCHES);
       let taken = 1;
-      while (ahead.take() !== null) taken += 1;
+      while (from < files.length) {
+        const next = poll(ahead, from);
+        from = next.first + next.meta.length / RECORD;
+        taken += 1;
+      }
       expect(taken).toBeGreaterThan(AHEAD_BATCHES * 2);
     } finally {
       ahead.close();
@@ -160,19 +215,24 @@ describe('the read-ahead worker', () => {
   });
 
   it('closing mid-way stops it: nothing more is taken', () => {
-    const { root, files } = mixed();
+    const { root, files: once } = mixed();
+    const files = repeated(once, 20);
     const ahead = startReadAhead(root, files, 256, WORKER)!;
-    expect(ahead.take()).not.toBeNull();
+    const batch = poll(ahead, 0);
     ahead.close();
-    expect(ahead.take()).toBeNull();
-    // A reader closed after one batch, then used again, reads on the main thread.
+    expect(ahead.take(batch.first + batch.meta.length / RECORD)).toBeNull();
+    // A reader closed after a batch from the worker, then used again, reads on the main thread.
     const reader = createFileReader(root, undefined, { workerUrl: WORKER, minFiles: 1 });
     const first = reader.readMany(files, 0);
+    sleep(300);
+    const second = reader.readMany(files, first.length);
+    expect(reader.aheadBatches()).toBe(1);
     reader.close();
-    const rest = reader.readMany(files, first.length);
+    const done = first.length + second.length;
+    const rest = reader.readMany(files, done);
     reader.close();
     expect(reader.aheadBatches()).toBe(1);
-    expect(rest.map(comparable)).toEqual(files.slice(first.length, first.length + rest.length).map((file) => comparable(readFile(root, file))));
+    expect([...first, ...second, ...rest].map(comparable)).toEqual(files.slice(0, done + rest.length).map((file) => comparable(readFile(root, file))));
   });
 });
 
@@ -196,13 +256,17 @@ describe('the Markdown worker', () => {
   }
 
   it('gives what the main thread extracts, whether asked before it is done or after', () => {
-    const { root, files } = corpus();
+    const { root, files: once } = corpus();
+    const files = repeated(once, 4);
     const reference = files.map((file) => readFile(root, file).analysis.markdown());
     expect(reference.filter((m) => m?.tooDeepLine != null).length).toBeGreaterThan(0);
     expect(reference.filter((m) => (m?.htmlAnchors.length ?? 0) > 0).length).toBeGreaterThan(0);
     const reader = createFileReader(root, undefined, { workerUrl: WORKER, markdownWorkerUrl: MARKDOWN_WORKER, minFiles: 1 });
     const got: ReadFile[] = [];
     try {
+      got.push(...reader.readMany(files, 0));
+      // Time for the workers to start: the first batch was read here.
+      sleep(300);
       while (got.length < files.length) got.push(...reader.readMany(files, got.length));
     } finally {
       reader.close();
