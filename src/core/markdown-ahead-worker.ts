@@ -2,12 +2,11 @@
  * The Markdown worker (`markdown-ahead.ts`): for each batch the main thread has decoded, the
  * Markdown of every file's body, packed, sent back in the batch's order.
  */
-import { isAscii } from 'node:buffer';
 import { workerData } from 'node:worker_threads';
 import { frontmatterBody } from './frontmatter.js';
 import { packMarkdown, type MarkdownAheadData, type MarkdownRequest, type MarkdownResult } from './markdown-ahead.js';
 import { extractMarkdown } from './markdown.js';
-import { decodeText, normalizeNewlines } from './normalize-text.js';
+import { decodeText } from './normalize-text.js';
 import { RECORD } from './read-ahead.js';
 
 const { port, control: shared } = workerData as MarkdownAheadData;
@@ -19,24 +18,16 @@ port.on('message', (request: MarkdownRequest) => {
     return;
   }
   const { first, bytes, meta } = request;
-  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const strings: string[] = [];
   const numbers: number[] = [];
   for (let k = 0; k < meta.length; k += RECORD) {
     const start = meta[k]!;
     if (start < 0) continue;
     const end = meta[k + 1]!;
-    // The text the main thread made of these bytes (`readMany`).
-    const own = data.subarray(start, end);
-    let text: string;
-    if (isAscii(own)) {
-      text = normalizeNewlines(data.toString('latin1', start, end));
-    } else {
-      const decoded = decodeText(own);
-      if (!decoded.ok) continue;
-      text = decoded.text;
-    }
-    const { body, bodyLine } = frontmatterBody(text);
+    // The text the main thread made of these bytes (`readMany` decodes ASCII as Latin-1, which gives the same characters).
+    const decoded = decodeText(bytes.subarray(start, end));
+    if (!decoded.ok) continue;
+    const { body, bodyLine } = frontmatterBody(decoded.text);
     if (body !== null) packMarkdown(first + k / RECORD, extractMarkdown(body, bodyLine), strings, numbers);
   }
   const packed = Float64Array.from(numbers);

@@ -99,7 +99,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
     const out: ReadFile[] = [];
     const { meta } = batch;
     const data = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength);
-    const waiting: { at: number; file: string; start: number; end: number; stamp: Stamp; early: EarlyMarkdown | undefined }[] = [];
+    const waiting: Waiting[] = [];
     // A whole batch goes on to the Markdown worker; a batch begun here does not (rare: only while the worker starts).
     const whole = batch.first === from;
     for (let k = (from - batch.first) * RECORD; k < meta.length; k += RECORD) {
@@ -121,9 +121,8 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
         out.push({ analysis: analyzeFile(file, own, config, early), stamp, missing: false });
       }
     }
-    // The whole batch as one string (a non-ASCII file's bytes in it are left unused).
-    const text = waiting.length === 0 ? '' : data.toString('latin1', 0, waiting[waiting.length - 1]!.end);
-    for (const { at, file, start, end, stamp, early } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config, early), stamp, missing: false };
+    // (A non-ASCII file's bytes in the batch are decoded with the rest, and left unused.)
+    settle(out, data, waiting, config);
     // Decoded: the bytes go on to the Markdown worker.
     if (whole) markdown?.give(batch);
     return out;
@@ -153,8 +152,8 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       }
       arena ??= Buffer.allocUnsafe(BATCH_BYTES);
       const out: ReadFile[] = [];
-      // ASCII files wait in the arena: their place in `out`, their bytes' range, their stats.
-      const waiting: { at: number; file: string; start: number; end: number; stats: Stats }[] = [];
+      // ASCII files wait in the arena.
+      const waiting: Waiting[] = [];
       let used = 0;
       // Every file's bytes count towards the batch, those decoded alone too (else a workspace of
       // UTF-8 documents would be read in one batch, and never ahead).
@@ -168,15 +167,14 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
         // ASCII bytes are their own UTF-8 decoding, one character each, and hold no BOM.
         if (read.ok && read.bytes.length <= BATCH_BYTES - used && isAscii(read.bytes)) {
           arena.set(read.bytes, used);
-          waiting.push({ at: out.length, file, start: used, end: used + read.bytes.length, stats: read.stats });
+          waiting.push({ at: out.length, file, start: used, end: used + read.bytes.length, stamp: stampOf(read.stats), early: undefined });
           used += read.bytes.length;
           out.push(NOT_YET);
         } else {
           out.push(analyzeRead(file, read, config));
         }
       }
-      const text = arena.toString('latin1', 0, used);
-      for (const { at, file, start, end, stats } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config), stamp: stampOf(stats), missing: false };
+      settle(out, arena, waiting, config);
       // The worker had not read them yet (it is starting, or it stopped): it skips them.
       reading?.claim(from + out.length);
       return out;
@@ -192,6 +190,23 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       bytes.close();
     },
   };
+}
+
+/** An ASCII file waiting in a batch's bytes: its place in `readMany`'s answer, its bytes' range, its stamp, where its Markdown may come from. */
+interface Waiting {
+  readonly at: number;
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+  readonly stamp: Stamp;
+  readonly early: EarlyMarkdown | undefined;
+}
+
+/** Decodes the ASCII files waiting in `bytes` together, as one string (see `BATCH_BYTES`), and fills their places in `out`. */
+function settle(out: ReadFile[], bytes: Buffer, waiting: readonly Waiting[], config: NodeConfig): void {
+  if (waiting.length === 0) return;
+  const text = bytes.toString('latin1', 0, waiting[waiting.length - 1]!.end);
+  for (const { at, file, start, end, stamp, early } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config, early), stamp, missing: false };
 }
 
 /** A place in `readMany`'s answer that its file's text will fill. */
