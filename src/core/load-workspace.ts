@@ -16,7 +16,14 @@ export function resolveWorkspaceRoot(path: string): string {
   } catch (error) {
     throw new WorkspaceNotFoundError(path, `Workspace \`${path}\` does not exist; pass the directory that holds your Markdown documents.`, { cause: error });
   }
-  if (!statSync(root).isDirectory()) {
+  let directory: boolean;
+  try {
+    directory = statSync(root).isDirectory();
+  } catch (error) {
+    // Gone between the two calls.
+    throw new WorkspaceNotFoundError(path, `Workspace \`${path}\` does not exist; pass the directory that holds your Markdown documents.`, { cause: error });
+  }
+  if (!directory) {
     throw new WorkspaceNotFoundError(path, `Workspace \`${path}\` is not a directory; pass the directory that holds your Markdown documents.`);
   }
   return root;

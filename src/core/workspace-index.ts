@@ -72,6 +72,10 @@ const NO_FILES: ReadonlySet<string> = new Set();
 const NOTHING_FOUND: LinkEntry = Object.freeze({ diagnostics: NO_DIAGNOSTICS, targets: NO_STRINGS });
 /** The step a refresh yields after each directory it lists (no file read yet). */
 const LISTING = Object.freeze({ done: 0, total: 0 });
+/** The step a refresh yields while it checks links (no file read). */
+const CHECKING = LISTING;
+/** How many files' links are checked in one step. */
+const CHECKS_PER_STEP = 64;
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidden: [], diagnostic: null };
 /** How many times one refresh lists a directory again for files that vanished between its listing and their reading. */
 const VANISHED_ROUNDS = 3;
@@ -278,7 +282,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       suggestFile = null;
     }
     filesMoved = false;
-    const rechecked = recheckLinks(changed, touched, setChanged, allNew);
+    const rechecked = yield* recheckLinks(changed, touched, setChanged, allNew);
     for (const file of rechecked) changed.add(file);
     const discoveryDiagnostics: Diagnostic[] = [...configFindings, ...rules.diagnostics];
     for (const listing of listings.values()) if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
@@ -292,9 +296,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
    * the file set changed) of files with broken links; returns the files re-checked beyond
    * `changed`. `allNew`: every file was read in this refresh, so every file is checked.
    */
-  function recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean, allNew: boolean): ReadonlySet<string> {
+  function* recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean, allNew: boolean): Generator<typeof CHECKING, ReadonlySet<string>, void> {
     if (allNew) {
-      checkLinksOf(files);
+      yield* checkLinksOf(files);
       return NO_FILES;
     }
     const recheck = new Set<string>();
@@ -316,12 +320,15 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const entry = files.get(source);
       if (entry !== undefined) entries.set(source, entry);
     }
-    checkLinksOf(entries);
+    yield* checkLinksOf(entries);
     return recheck;
   }
 
-  /** Checks the links of `sources` again, recording what each looked at (unless the index is refreshed once). */
-  function checkLinksOf(sources: ReadonlyMap<string, FileEntry>): void {
+  /**
+   * Checks the links of `sources` again, recording what each looked at (unless the index is
+   * refreshed once); a step every `CHECKS_PER_STEP` files.
+   */
+  function* checkLinksOf(sources: ReadonlyMap<string, FileEntry>): Generator<typeof CHECKING, void, void> {
     suggestFile ??= createPathSuggester(sortedFiles);
     links ??= linkSetup(root, options.links ?? config.links);
     const contextFor = linkContexts(links, {
@@ -334,6 +341,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       markdownOf: (file) => files.get(file)?.analysis.markdown(),
       suggestFile,
     });
+    let checked = 0;
     for (const [source, entry] of sources) {
       forgetLinks(source);
       const targets: string[] | null = options.once === true ? null : [];
@@ -344,6 +352,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       entry.links = targets === null && diagnostics.length === 0 ? NOTHING_FOUND : { diagnostics, targets: targets ?? NO_STRINGS };
       if (linkers !== null && targets !== null) addTargets(linkers, source, targets);
       if (diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
+      if (++checked % CHECKS_PER_STEP === 0) yield CHECKING;
     }
   }
 

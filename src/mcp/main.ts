@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { buildReport, DocugraphError, loadWorkspace, resolveWorkspaceRoot } from '../core/index.js';
+import { buildReport, DocugraphError, resolveWorkspaceRoot } from '../core/index.js';
 import { readConfig } from '../core/config.js';
 import { CONFIG_FILE } from '../core/config-types.js';
+import { createAuditLoader } from '../core/audit-loader.js';
 import { openLiveWorkspace, type LiveMode } from '../core/live-workspace.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
@@ -223,11 +224,12 @@ export function main(io: ProcessIo): void {
           `${report.errors.length} errors, ${report.warnings.length} warnings (loaded in ${Math.round(performance.now() - started)} ms; ${following})`,
       );
     });
+    const audits = createAuditLoader();
     const state: ServerState = {
       workspace: () => live.snapshot(),
       onUpdate: (listener) => live.onUpdate(listener),
       allowedPaths,
-      load: loadWorkspace,
+      load: (dir) => audits.load(dir),
       log,
     };
     if (wire === undefined) {

@@ -15,8 +15,11 @@ export interface ServerState {
   readonly onUpdate?: (listener: UpdateListener) => () => void;
   /** Real paths of the extra directories `validate_traceability` may audit (`--allow-path`). */
   readonly allowedPaths: readonly string[];
-  /** Loads another workspace for `validate_traceability` (default: `loadWorkspace`). */
-  readonly load: (root: string) => Workspace;
+  /**
+   * Loads another workspace for `validate_traceability`: `root` is a real path checked against
+   * the allowed places, which the load must not resolve again (`createAuditLoader` in a server).
+   */
+  readonly load: (root: string) => Workspace | Promise<Workspace>;
   /** Where unexpected failures are reported (never stdout). */
   readonly log: Logger;
 }

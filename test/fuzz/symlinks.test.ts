@@ -13,6 +13,7 @@ import { HAS_STRACE, linesTouching, runNode, startBackground, stopBackground, TR
 import { fsRecorder } from '../helpers/fs-recorder.js';
 import { CLI } from '../helpers/paths.js';
 import { RawClient, toolErrorBody } from '../helpers/raw-client.js';
+import { fuzzRuns, fuzzTimeout, LONG_FUZZ } from '../helpers/prng.js';
 import { makeSentinel, type Sentinel } from '../helpers/sentinel.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
@@ -131,6 +132,39 @@ describe('validate_traceability through a link that leaves the allowed roots (is
       expect(trace.filter((line) => line.includes(`"${root}/linked/`) || line.includes(`"${root}/up/`))).toEqual([]);
     }
   }, 30_000);
+});
+
+describe('the swap race on validate_traceability\'s workspacePath (issue 21 §1)', () => {
+  it('a checked directory swapped for a link to the outside is refused or read inside, never followed', async () => {
+    const sentinel = makeSentinel();
+    const root = raceWorkspace(20);
+    // `npm run fuzz`: 200 ms per run asked for (20 s by default there).
+    const raceMs = LONG_FUZZ ? fuzzRuns(100) * 200 : RACE_MS;
+    const swapper = startBackground(SWAPPER, [root, sentinel.doc, sentinel.subdir, String(raceMs + 2_000), ...swapTargets(20)]);
+    await swapper.ready;
+    const server = new RawClient(['--workspace', root], { trace: TRACE_OPENS });
+    await server.initialize();
+    const problems = new Set<string>();
+    const outcomes = new Map<string, number>();
+    const end = performance.now() + raceMs;
+    while (performance.now() < end && problems.size < 10) {
+      const answer = await server.request('tools/call', { name: 'validate_traceability', arguments: { workspacePath: 'sub' } });
+      const text = JSON.stringify(answer);
+      if (text.includes(sentinel.marker) || text.includes('SENTINEL-INNER')) problems.add('a report of the outside directory was served');
+      const code = String(toolErrorBody(answer)?.['code'] ?? 'report');
+      outcomes.set(code, (outcomes.get(code) ?? 0) + 1);
+      if (!['report', 'PATH_NOT_ALLOWED', 'WORKSPACE_NOT_FOUND'].includes(code)) problems.add(`${code}: ${text.slice(0, 300)}`);
+    }
+    stopBackground(swapper.pid);
+    server.child.stdin.end();
+    await server.exited;
+    if (server.badLines.length > 0) problems.add(`stdout: ${server.badLines[0]!}`);
+    for (const line of linesTouching(server.trace(), sentinel.dir)) problems.add(line.replace(/^\d+ +/, '').replace(/= \d+</, '= N<'));
+    // Both sides of the race were met: a report of the inside directory, and a refusal.
+    expect(outcomes.get('report') ?? 0, JSON.stringify([...outcomes])).toBeGreaterThan(0);
+    expect((outcomes.get('PATH_NOT_ALLOWED') ?? 0) + (outcomes.get('WORKSPACE_NOT_FOUND') ?? 0), JSON.stringify([...outcomes])).toBeGreaterThan(0);
+    expect([...problems], [...problems].join('\n')).toEqual([]);
+  }, fuzzTimeout(40_000));
 });
 
 describe('the swap race: files and folders turn into links to the outside while loading', () => {

@@ -79,7 +79,8 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
 
 /**
  * The workspace to audit: the server's, or the allowed directory `workspacePath` names (loaded
- * afresh); or the result that asks the client for its roots first.
+ * through `state.load`, from the checked path, never resolved again); or the result that asks
+ * the client for its roots first.
  */
 async function auditedWorkspace(
   server: McpServer,
@@ -99,7 +100,9 @@ async function auditedWorkspace(
     if (roots.kind === 'roots') allowed.push(...rootDirectories(roots.uris));
     else hint = `The client's roots could not be used: ${roots.reason}. ${hint}`;
   }
-  return { workspace: state.load(resolveAllowedDirectory(path, allowed, hint)) };
+  const dir = resolveAllowedDirectory(path, allowed, hint);
+  // The server's own workspace is the live one: no second load.
+  return { workspace: dir === root ? workspace : await state.load(dir) };
 }
 
 function isError(finding: Diagnostic): boolean {
