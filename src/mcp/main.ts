@@ -19,7 +19,7 @@ import { oneLine } from './tool-result.js';
 import { VERSION } from './version.js';
 
 export const USAGE = `Usage: docugraph-mcp --workspace <dir> [--allow-path <dir>]... [--no-watch]
-       docugraph-mcp --workspace <dir> --http [--host 127.0.0.1] [--port 3939] [--token-file <file>] [--allow-origin <origin>]...
+       docugraph-mcp --workspace <dir> --http [--host 127.0.0.1] [--port 3939] [--token-file <file>] [--allow-origin <origin>]... [--client-roots]
 
 Serves a docs-as-code workspace to MCP clients over STDIO, or with --http over Streamable
 HTTP at /mcp to many clients at once. Answers follow the disk: edits, new, deleted and
@@ -38,6 +38,8 @@ Options:
                          token in this file (or set DOCUGRAPH_TOKEN; the flag wins)
   --allow-origin <url>   let browser pages of this origin in (repeatable; loopback
                          origins always are)
+  --client-roots         let validate_traceability audit inside the roots each HTTP
+                         client declares (over STDIO they always count)
   --help                 show this help
   --version              show the version
 `;
@@ -65,6 +67,11 @@ interface Options {
   readonly http?: HttpOptions;
 }
 
+/** Whether the roots a client declares widen what `validate_traceability` may audit. */
+function rootsCount(options: Options): boolean {
+  return options.http === undefined || options.http.clientRoots;
+}
+
 /** The --http options, checked. */
 export interface HttpOptions {
   readonly host: string;
@@ -72,6 +79,8 @@ export interface HttpOptions {
   /** From --token-file or DOCUGRAPH_TOKEN; required unless `host` is loopback. */
   readonly token: string | undefined;
   readonly allowOrigins: readonly string[];
+  /** --client-roots: the roots each client declares count (over STDIO they always do). */
+  readonly clientRoots: boolean;
 }
 
 /** The shortest token accepted: a guessable token is no protection. */
@@ -92,6 +101,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
         port: { type: 'string' },
         'token-file': { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
+        'client-roots': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -111,7 +121,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
   const base = { workspace, allowPaths: parsed.values['allow-path'] ?? [], mode };
   const values = parsed.values;
   if (values.http !== true) {
-    const stray = (['host', 'port', 'token-file', 'allow-origin'] as const).find((name) => values[name] !== undefined);
+    const stray = (['host', 'port', 'token-file', 'allow-origin', 'client-roots'] as const).find((name) => values[name] !== undefined);
     if (stray !== undefined) throw new UsageError(`--${stray} applies to the HTTP server only: add --http.`);
     return base;
   }
@@ -119,7 +129,13 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
 }
 
 function parseHttpOptions(
-  values: { host?: string | undefined; port?: string | undefined; 'token-file'?: string | undefined; 'allow-origin'?: string[] | undefined },
+  values: {
+    host?: string | undefined;
+    port?: string | undefined;
+    'token-file'?: string | undefined;
+    'allow-origin'?: string[] | undefined;
+    'client-roots'?: boolean | undefined;
+  },
   env: ProcessIo['env'],
 ): HttpOptions {
   const host = values.host ?? '127.0.0.1';
@@ -133,7 +149,7 @@ function parseHttpOptions(
         'Pass --token-file <file> (or set DOCUGRAPH_TOKEN) with a long random token, or keep the default --host 127.0.0.1.',
     );
   }
-  return { host, port, token, allowOrigins: values['allow-origin'] ?? [] };
+  return { host, port, token, allowOrigins: values['allow-origin'] ?? [], clientRoots: values['client-roots'] === true };
 }
 
 /** The token from --token-file (wins) or DOCUGRAPH_TOKEN; surrounding whitespace is not part of it. */
@@ -187,6 +203,7 @@ export function main(io: ProcessIo): void {
   let allowedPaths: string[];
   let mode: LiveMode;
   let http: HttpOptions | undefined;
+  let clientRoots: boolean;
   try {
     const options = parseOptions(io.argv, io.env);
     if (options === 'help') return void io.stderr.write(USAGE);
@@ -195,6 +212,7 @@ export function main(io: ProcessIo): void {
     root = startupDirectory(options.workspace, 'workspace');
     mode = options.mode;
     http = options.http;
+    clientRoots = rootsCount(options);
     const problems = readConfig(root).diagnostics;
     if (problems.length > 0) throw new UsageError(problems.map((d) => `${CONFIG_FILE}${d.line === null ? '' : `:${d.line}`}: ${d.message}`).join('; '));
   } catch (error) {
@@ -229,6 +247,7 @@ export function main(io: ProcessIo): void {
       workspace: () => live.snapshot(),
       onUpdate: (listener) => live.onUpdate(listener),
       allowedPaths,
+      clientRoots,
       load: (dir) => audits.load(dir),
       log,
     };

@@ -16,6 +16,12 @@ export interface ServerState {
   /** Real paths of the extra directories `validate_traceability` may audit (`--allow-path`). */
   readonly allowedPaths: readonly string[];
   /**
+   * Whether the roots a client declares widen what `validate_traceability` may audit. Over STDIO
+   * they do (the client is the user who started the server); over HTTP, where a client is anyone
+   * who can reach the port (or holds the token), only with `--client-roots`. Default `true`.
+   */
+  readonly clientRoots?: boolean;
+  /**
    * Loads another workspace for `validate_traceability`: `root` is a real path checked against
    * the allowed places, which the load must not resolve again (`createAuditLoader` in a server).
    */

@@ -111,8 +111,9 @@ describe.each([
     expect(links.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'MD_LINK_BROKEN' }], warnings: [{ code: 'MD_ANCHOR_BROKEN' }] });
   });
 
-  it('audits a directory inside a root the client declared', async () => {
-    const { client } = await connect({ transport, era, roots: [FIXTURES] });
+  it('audits a directory inside a root the client declared (over HTTP only with --client-roots)', async () => {
+    const args = ['--workspace', DEMO, ...(transport === 'http' ? ['--client-roots'] : [])];
+    const { client } = await connect({ transport, era, roots: [FIXTURES], args });
     const result = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'duplicate-id') } });
     expect(result.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'ID_DUPLICATE' }, { code: 'ID_DUPLICATE' }] });
     const elsewhere = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: '/tmp' } });
@@ -124,6 +125,17 @@ describe.each([
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/no_such_tool/);
     const result = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-01', maxDepth: 0 } });
     expect(textOf(result)).toContain('# Context bundle: BE-01');
+  });
+});
+
+describe.each(['legacy', 'modern'] as const)('client roots over HTTP (%s era)', (era) => {
+  it('without --client-roots, a root the client declares widens nothing, even file:///', async () => {
+    const { client } = await connect({ transport: 'http', era, roots: ['/'] });
+    for (const workspacePath of [join(FIXTURES, 'duplicate-id'), '/tmp', '/']) {
+      const refused = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath } }));
+      expect(refused.code).toBe('PATH_NOT_ALLOWED');
+      expect(refused.message).toContain('--client-roots');
+    }
   });
 });
 

@@ -19,6 +19,7 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
     .option('--port <n>', 'with --http: the port to listen on (default 3939)')
     .option('--token-file <file>', 'with --http: require `Authorization: Bearer <token>` with the token in this file (or DOCUGRAPH_TOKEN)')
     .option('--allow-origin <origin>', 'with --http: let browser pages of this origin in (repeatable)', collect, [] as string[])
+    .option('--client-roots', "with --http: let validate_traceability audit inside the roots each client declares")
     .action((options: McpOptions, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
       const workspace = globals.workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || ctx.io.cwd);
@@ -32,6 +33,7 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
         ...(options.port === undefined ? [] : ['--port', options.port]),
         ...(options.tokenFile === undefined ? [] : ['--token-file', options.tokenFile]),
         ...options.allowOrigin.flatMap((origin) => ['--allow-origin', origin]),
+        ...(options.clientRoots === true ? ['--client-roots'] : []),
       ]);
     });
 }
@@ -44,6 +46,7 @@ interface McpOptions {
   readonly port?: string;
   readonly tokenFile?: string;
   readonly allowOrigin: string[];
+  readonly clientRoots?: boolean;
 }
 
 function collect(value: string, all: string[]): string[] {

@@ -94,11 +94,15 @@ async function auditedWorkspace(
   const path = requestedPath(root, workspacePath);
   const allowed = [root, ...state.allowedPaths];
   let hint = 'Audit a directory inside the workspace, or start the server with `--allow-path <dir>`.';
-  if (!allowed.some((dir) => isInside(path, dir)) && clientHasRoots(server, ctx)) {
-    const roots = await clientRoots(server, ctx);
-    if (roots.kind === 'ask') return { ask: roots.result };
-    if (roots.kind === 'roots') allowed.push(...rootDirectories(roots.uris));
-    else hint = `The client's roots could not be used: ${roots.reason}. ${hint}`;
+  if (!allowed.some((dir) => isInside(path, dir))) {
+    if (state.clientRoots === false) {
+      hint += " Over HTTP the roots a client declares count only when the server was started with `--client-roots`.";
+    } else if (clientHasRoots(server, ctx)) {
+      const roots = await clientRoots(server, ctx);
+      if (roots.kind === 'ask') return { ask: roots.result };
+      if (roots.kind === 'roots') allowed.push(...rootDirectories(roots.uris));
+      else hint = `The client's roots could not be used: ${roots.reason}. ${hint}`;
+    }
   }
   const dir = resolveAllowedDirectory(path, allowed, hint);
   // The server's own workspace is the live one: no second load.
