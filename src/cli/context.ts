@@ -37,9 +37,10 @@ export interface CliContext {
   /** Whether to colour output for this stream: a terminal, and `NO_COLOR` unset. */
   readonly color: (stream: Output) => boolean;
   /**
-   * Writes an answer that may carry document text verbatim (a bundle, a graph, JSON) to
-   * stdout: the exact bytes to a pipe or a file; on a terminal, with control characters made
-   * visible (`kind` says how: `text` keeps line breaks and tabs, `json` uses `\uHHHH`).
+   * Writes an answer that may carry document text verbatim to stdout. JSON (`kind: 'json'`)
+   * always with the characters a terminal or a CI runner acts on escaped as `\uHHHH` (the same
+   * value for any parser); text (a bundle, a Mermaid or DOT graph) as its exact bytes to a pipe
+   * or a file, and on a terminal with control characters made visible (line breaks and tabs kept).
    */
   readonly print: (text: string, kind: 'text' | 'json') => void;
 }
@@ -55,8 +56,8 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
     fail,
     color: (stream) => stream.isTTY === true && (io.env['NO_COLOR'] ?? '') === '',
     print: (text, kind) => {
-      if (io.stdout.isTTY !== true) io.stdout.write(text);
-      else io.stdout.write(kind === 'json' ? safeJson(text) : safeBlock(text));
+      if (kind === 'json') io.stdout.write(safeJson(text));
+      else io.stdout.write(io.stdout.isTTY === true ? safeBlock(text) : text);
     },
     load: (options, dir) => {
       const root = checkedRoot(workspacePath(options, dir));

@@ -3,6 +3,7 @@
  * workspace and its options.
  */
 import { ID_PATTERN } from './build-node.js';
+import { inlinePath } from './inline-path.js';
 import { echo, GraphCycleError, InvalidArgumentError } from './errors.js';
 import { requireNode } from './require-node.js';
 import { compareStrings } from './sort.js';
@@ -108,7 +109,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   if (omitted.size > 0) {
     out += '\n## Omitted to fit the budget\n';
     for (const [id, size] of [...omitted].sort(([a], [b]) => compareStrings(a, b))) {
-      out += `- \`${id}\` ≈${size} tokens: ${shownPath(workspace.nodes.get(id)!.path)} — get_task_context with taskId \`${id}\` and maxDepth 0, or read docugraph://docs/${id}\n`;
+      out += `- \`${id}\` ≈${size} tokens: ${inlinePath(workspace.nodes.get(id)!.path)} — get_task_context with taskId \`${id}\` and maxDepth 0, or read docugraph://docs/${id}\n`;
     }
   }
   out += '\n## Documents\n';
@@ -116,23 +117,10 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   return out;
 }
 
-/** Line breaks and control characters, which could forge a line of the omitted list. */
-const LINE_FORGING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const LINE_FORGING_ALL = new RegExp(LINE_FORGING.source, 'g');
-
-/**
- * A path as the omitted list shows it: as written (the spec's bytes), or, when it holds a
- * line break or a control character, as a JSON string with those escaped, so it stays one line.
- */
-function shownPath(path: string): string {
-  if (!LINE_FORGING.test(path)) return path;
-  return JSON.stringify(path).replace(LINE_FORGING_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 /** A document's section of `## Documents` (without the blank line before it): what its size is measured on. */
 function documentSection(workspace: Workspace, id: string): string {
   const node = workspace.nodes.get(id)!;
-  return `### ${id} — ${node.title}\npath: ${node.path}\n\n${node.text.replace(/\n+$/, '')}\n`;
+  return `### ${id} — ${node.title}\npath: ${inlinePath(node.path)}\n\n${node.text.replace(/\n+$/, '')}\n`;
 }
 
 /** Validates `maxDepth` (an integer ≥ 0; default 5). */

@@ -14,6 +14,7 @@ import {
   type AcceptanceCriteria,
   type Workspace,
 } from '../core/index.js';
+import { inlinePath } from '../core/inline-path.js';
 import { MAX_TEXT_ARGUMENT } from './schemas.js';
 import type { ServerState } from './server-state.js';
 
@@ -60,7 +61,7 @@ export function implementTaskText(workspace: Workspace, taskId: string): string 
     criteria: getAcceptanceCriteria(workspace, taskId),
   }));
   return [
-    `Implement task \`${taskId}\` — ${criteria.title} (${criteria.path}).`,
+    `Implement task \`${taskId}\` — ${criteria.title} (${inlinePath(criteria.path)}).`,
     '',
     'Below are the acceptance criteria of the task and its context bundle: the task document and every document it ' +
       'depends on through `depends_on`, each included whole, dependencies first and the task last. The inclusion report ' +
@@ -92,7 +93,7 @@ function criteriaLines(criteria: AcceptanceCriteria): string[] {
   }
   const from = criteria.source === 'heading' ? 'its acceptance criteria section' : 'its frontmatter `acceptance_criteria`';
   return [
-    `From ${from} (${criteria.path}):`,
+    `From ${from} (${inlinePath(criteria.path)}):`,
     '',
     ...criteria.criteria.map((c) => `- ${c.done === null ? '' : c.done ? '[x] ' : '[ ] '}${c.text} (line ${c.line})`),
   ];

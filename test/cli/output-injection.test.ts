@@ -1,8 +1,9 @@
 /**
  * Output injection (issue 8, class 7), through `runCli`: document text that carries terminal
  * escapes, line breaks, bidirectional overrides or CI workflow commands reaches no output
- * raw. Text formats are neutralised on every stream; answers that embed documents verbatim
- * (bundle, graphs, JSON) keep their exact bytes on a pipe and are neutralised on a terminal.
+ * raw. Text formats and JSON are neutralised on every stream (JSON with `\u` escapes: the same
+ * value); answers that embed documents verbatim (bundle, graphs) keep their exact bytes on a
+ * pipe and are neutralised on a terminal.
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -150,17 +151,23 @@ describe('answers that embed documents verbatim', () => {
     }
   });
 
-  it('JSON (graph, tasks, impact, validate, sarif): exact on a pipe; on a terminal the same value, no raw control', async () => {
+  it('JSON (graph, tasks, impact, validate, sarif): the exact value, no raw control nor workflow command, on a pipe and on a terminal', async () => {
     const root = craftedWorkspace();
     const workspace = loadWorkspace(root);
-    expect((await run(['tasks'], { cwd: root })).stdout).toBe(formatJson(listTasks(workspace)));
+    const tasks = (await run(['tasks'], { cwd: root })).stdout;
+    expect(JSON.parse(tasks)).toEqual(listTasks(workspace));
     for (const argv of [['graph'], ['tasks'], ['impact', 'A'], ['validate', root, '--format', 'json'], ['validate', root, '--format', 'sarif']]) {
       const pipe = (await run(argv, { cwd: root })).stdout;
       const tty = (await run(argv, { cwd: root, tty: true })).stdout;
-      expect(tty, argv.join(' ')).not.toMatch(RAW);
+      for (const out of [pipe, tty]) {
+        expect(out, argv.join(' ')).not.toMatch(RAW);
+        expect(out.split('\n').filter(isCommand), argv.join(' ')).toEqual([]);
+      }
       expect(JSON.parse(tty), argv.join(' ')).toEqual(JSON.parse(pipe));
     }
+    // The crafted values are there: a U+2028 in a status, a `##[` in an entry.
     expect(formatJson(listTasks(workspace))).toMatch(/\u2028/);
+    expect(tasks).toContain('\\u0023#[error]legacy');
   });
 });
 

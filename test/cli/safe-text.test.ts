@@ -122,6 +122,15 @@ describe('safeJson', () => {
     expect(safe.split('\n')).toHaveLength(json.split('\n').length);
   });
 
+  it('breaks every ##[ and ##vso[ command, also with format characters between, and the value stays the same', () => {
+    const value = { a: '##[error]x', b: 'x ##vso[task.setvariable]y', c: '#\u200b#[group]z', d: '## [not a command]', e: '#hash' };
+    const safe = safeJson(`${JSON.stringify(value, null, 2)}\n`);
+    expect(safe).not.toMatch(/#(?:\p{Cf}|\\u[0-9a-f]{4})*#(?:\p{Cf}|\\u[0-9a-f]{4})*(?:vso)?\[/iu);
+    expect(safe).toContain('"## [not a command]"');
+    expect(safe).toContain('"#hash"');
+    expect(JSON.parse(safe)).toEqual(value);
+  });
+
   it('plain JSON unchanged', () => {
     const json = `${JSON.stringify({ a: 'café \\x1b', b: [1, 2] }, null, 2)}\n`;
     expect(safeJson(json)).toBe(json);

@@ -9,10 +9,15 @@ import { FUZZ_SEED, fuzzRuns, Rng } from '../helpers/prng.js';
 import { syntheticWorkspace, type SyntheticDoc } from '../helpers/synthetic-workspace.js';
 import { testdir } from '../helpers/testdir.js';
 
-/** The section a document fills in `## Documents`, written from the spec (META-01 §7). */
+/**
+ * The section a document fills in `## Documents`, written from the spec (META-01 §7); a path
+ * with a line break or a control character is a JSON string with those as `\uHHHH` (issue 21).
+ */
 function section(workspace: Workspace, id: string): string {
   const node = workspace.nodes.get(id)!;
-  return `### ${id} — ${node.title}\npath: ${node.path}\n\n${node.text.replace(/\n+$/, '')}\n`;
+  const controls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+  const path = controls.test(node.path) ? JSON.stringify(node.path).replace(controls, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : node.path;
+  return `### ${id} — ${node.title}\npath: ${path}\n\n${node.text.replace(/\n+$/, '')}\n`;
 }
 
 /** A random DAG of 3–40 documents: each depends on earlier ones (and sometimes on a missing id). */

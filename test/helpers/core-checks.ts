@@ -93,6 +93,32 @@ export function bundleProblems(bundle: string, workspace: Workspace, taskId: str
     const heading = headings.find((line) => line.startsWith(`### ${id} — `));
     if (heading === undefined) problems.push(`no document heading for ${id}`);
     else if (RAW_CONTROL.test(heading)) problems.push(`document heading of ${id} holds a raw control character`);
+    else problems.push(...pathLineProblems(bundle.slice(split), heading, id, node.path));
   }
+  return problems;
+}
+
+/**
+ * The line after a document's heading is `path: ` and its path on one line — as written, or a
+ * JSON string when the name holds a line break or a control character — then a blank line.
+ */
+function pathLineProblems(documents: string, heading: string, id: string, path: string): string[] {
+  const lines = documents.split('\n');
+  const at = lines.indexOf(heading);
+  const line = lines[at + 1] ?? '';
+  if (!line.startsWith('path: ')) return [`document ${id}: the line after its heading is not its path: ${JSON.stringify(line.slice(0, 120))}`];
+  const shown = line.slice('path: '.length);
+  let named: unknown = shown;
+  if (shown.startsWith('"')) {
+    try {
+      named = JSON.parse(shown);
+    } catch {
+      return [`document ${id}: its path line is not one JSON string: ${JSON.stringify(shown.slice(0, 120))}`];
+    }
+  }
+  const problems: string[] = [];
+  if (named !== path) problems.push(`document ${id}: its path line names ${JSON.stringify(named)}, not ${JSON.stringify(path)}`);
+  if (RAW_CONTROL.test(line) || /[\u0080-\u009f\u2028\u2029]/.test(line)) problems.push(`document ${id}: its path line holds a raw control character`);
+  if (lines[at + 2] !== '') problems.push(`document ${id}: no blank line after its path`);
   return problems;
 }

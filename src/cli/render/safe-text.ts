@@ -79,11 +79,17 @@ export function safeWorkflowText(text: string): string {
   return defuseLegacyCommands(text.replace(UNSAFE_EXCEPT_NEWLINES, visibleChar));
 }
 
+/** The first `#` of `##[` or `##vso[` in JSON text, where `\u` escapes may stand for characters. */
+const LEGACY_COMMAND_IN_JSON = /#(?=(?:\p{Cf}|\\u[0-9a-fA-F]{4})*#(?:\p{Cf}|\\u[0-9a-fA-F]{4})*(?:vso)?\[)/giu;
+
 /**
- * JSON text shown on a terminal: the characters `JSON.stringify` leaves raw (DEL, C1,
- * U+2028/9, bidirectional formatting) become `\uHHHH` escapes, which denote the same JSON
- * value. Such characters can only occur inside strings, so the structure is untouched.
+ * JSON text for a terminal, a pipe or a CI log: the characters `JSON.stringify` leaves raw
+ * (DEL, C1, U+2028/9, bidirectional formatting) become `\uHHHH` escapes, and so does the
+ * first `#` of a `##[` or `##vso[` command; each denotes the same JSON value. Such characters
+ * can only occur inside strings, so the structure is untouched, and a parser reads exactly
+ * the value it would read without them.
  */
 export function safeJson(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = json.replace(UNSAFE_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escaped.includes('#') ? escaped.replace(LEGACY_COMMAND_IN_JSON, '\\u0023') : escaped;
 }
