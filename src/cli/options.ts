@@ -3,10 +3,10 @@
  */
 import { InvalidArgumentError, Option } from 'commander';
 
-/** `--max-depth <n>`: an integer ≥ 0. */
+/** `--max-depth <n>`: an integer ≥ 0 (at most 2^53 − 1, past which numbers are not exact). */
 export function depthOption(description: string): Option {
   return new Option('--max-depth <n>', description).argParser((value: string) => {
-    if (!/^\d+$/.test(value)) throw new InvalidArgumentError('Expected an integer ≥ 0.');
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('Expected an integer ≥ 0 (any depth past the longest chain of documents means no limit).');
     return Number(value);
   });
 }

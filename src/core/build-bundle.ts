@@ -126,7 +126,7 @@ function documentSection(workspace: Workspace, id: string): string {
 /** Validates `maxDepth` (an integer ≥ 0; default 5). */
 export function checkMaxDepth(maxDepth: number | undefined): number {
   if (maxDepth === undefined) return DEFAULT_MAX_DEPTH;
-  if (!Number.isInteger(maxDepth) || maxDepth < 0) {
+  if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) {
     throw new InvalidArgumentError(`\`maxDepth\` must be an integer ≥ 0, got ${String(maxDepth)}; omit it for the default ${DEFAULT_MAX_DEPTH}.`, { argument: 'maxDepth' });
   }
   return maxDepth;

@@ -11,6 +11,10 @@ import { readFileInside } from './safe-fs.js';
 import type { Diagnostic } from './types.js';
 
 export const MAX_CONFIG_BYTES = 1024 * 1024;
+/** The most `include` or `exclude` patterns: each is matched against every path. */
+export const MAX_PATTERNS = 1000;
+/** The most entries of `fields.dependsOn`, `links.repositoryUrls` and `links.branches`. */
+export const MAX_SHORT_LIST = 100;
 
 export interface ConfigResult {
   /** The configuration to use: the file's, or the defaults when there is none or it is invalid. */
@@ -50,19 +54,38 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
   // An error at the end of the input (an unclosed `[`) is on the last line, not after it.
   const lastLine = Math.max(1, text.replace(/\n+$/, '').split('\n').length);
   for (const error of doc.errors) {
-    problems.push(invalid(Math.min(lineCounter.linePos(error.pos[0]).line, lastLine), `\`${CONFIG_FILE}\` is not valid YAML: ${error.message.split('\n')[0]}`));
+    const line = Math.min(lineCounter.linePos(error.pos[0]).line, lastLine);
+    // The YAML library recurses into nested collections: thousands of levels exhaust its stack.
+    if (error.message.startsWith('Maximum call stack size exceeded')) {
+      problems.push(invalid(line, `\`${CONFIG_FILE}\` is nested too deeply to be read; its settings need at most three levels (\`links:\` → \`repositoryUrls:\` → a list)`));
+      break;
+    }
+    problems.push(invalid(line, `\`${CONFIG_FILE}\` is not valid YAML: ${error.message.split('\n')[0]}`));
   }
   if (problems.length > 0) return { config: DEFAULT_CONFIG, diagnostics: problems };
   const contents = doc.contents as YamlNode | null;
   if (contents === null || (isScalar(contents) && contents.value === null)) return { config: DEFAULT_CONFIG, diagnostics: [] };
   if (!isMap(contents)) return { config: DEFAULT_CONFIG, diagnostics: [invalid(lineOf(contents), `\`${CONFIG_FILE}\` must be a mapping of settings such as \`include:\` and \`fields:\``)] };
 
-  const strings = (node: unknown, where: string): string[] | null => {
+  const strings = (node: unknown, where: string, max: number): string[] | null => {
     if (!isSeq(node) || !node.items.every((item) => isScalar(item) && typeof item.value === 'string' && item.value !== '')) {
       fail(node as YamlNode, `\`${where}\` must be a list of non-empty strings, e.g. \`${where}: [a, b]\``);
       return null;
     }
+    if (node.items.length > max) {
+      fail(node, `\`${where}\` has ${node.items.length} entries; at most ${max} are read${max === MAX_PATTERNS ? ': combine them into globs, or list them in .docugraphignore' : ''}`);
+      return null;
+    }
     return node.items.map((item) => String((item as { value: unknown }).value));
+  };
+  /** `include`/`exclude`: a pattern with a `..` segment would name something outside the workspace, which no path here is. */
+  const patterns = (node: unknown, where: string): string[] | null => {
+    const list = strings(node, where, MAX_PATTERNS);
+    if (list === null) return null;
+    const climbing = list.findIndex((pattern) => /(?:^|\/)\.\.(?:\/|$)/.test(pattern));
+    if (climbing === -1) return list;
+    fail((node as { items: YamlNode[] }).items[climbing], `\`${where}\` pattern \`${list[climbing]!}\` climbs out of the workspace with \`..\`: patterns are relative to the folder that holds ${CONFIG_FILE}, and only files inside it are read; move ${CONFIG_FILE} up, or write the pattern from here`);
+    return null;
   };
   const boolean = (node: unknown, where: string): boolean | null => {
     if (isScalar(node) && typeof node.value === 'boolean') return node.value;
@@ -87,7 +110,7 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
   const top = entries(contents, TOP_KEYS, '');
   for (const [key, node] of top) {
     if (key === 'include' || key === 'exclude') {
-      const list = strings(node, key);
+      const list = patterns(node, key);
       if (list !== null) config = { ...config, [key]: list };
     } else if (key === 'gitignore' || key === 'requireId') {
       const value = boolean(node, key);
@@ -100,7 +123,7 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
       let fields: FieldKeys = config.fields;
       for (const [field, value] of entries(node, FIELD_KEYS, 'fields.')) {
         if (field === 'dependsOn') {
-          const list = isScalar(value) && typeof value.value === 'string' ? [value.value] : strings(value, 'fields.dependsOn');
+          const list = isScalar(value) && typeof value.value === 'string' ? [value.value] : strings(value, 'fields.dependsOn', MAX_SHORT_LIST);
           if (list !== null) fields = { ...fields, dependsOn: list };
         } else if (isScalar(value) && typeof value.value === 'string' && value.value !== '') {
           fields = { ...fields, [field]: value.value };
@@ -122,12 +145,12 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
         } else if (option === 'repositoryUrls') {
           if (isScalar(value) && value.value === 'auto') links = { ...links, repositoryUrls: 'auto' };
           else {
-            const list = strings(value, 'links.repositoryUrls');
+            const list = strings(value, 'links.repositoryUrls', MAX_SHORT_LIST);
             if (list !== null && list.every((url) => /^https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+\/?$/.test(url))) links = { ...links, repositoryUrls: list.map((url) => url.replace(/\/$/, '').replace(/\.git$/, '')) };
             else if (list !== null) fail(value as YamlNode, '`links.repositoryUrls` must be `auto` or a list of `https://host/owner/repo` prefixes');
           }
         } else {
-          const list = strings(value, 'links.branches');
+          const list = strings(value, 'links.branches', MAX_SHORT_LIST);
           if (list !== null) links = { ...links, branches: list };
         }
       }

@@ -106,27 +106,42 @@ export interface OwnUrls {
 export function ownUrls(prefixes: readonly string[], branches: readonly string[]): OwnUrls {
   // `release/2/x.md` with branches `release` and `release/2`: the longer branch, as a ref name is matched whole.
   const byLength = [...branches].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
-  // Compared without the scheme: `http://` pages redirect to `https://`.
-  const lowered = prefixes.map((p) => ({ prefix: p.toLowerCase().replace(SCHEME, ''), gitlabStyle: !/^(?:https?:\/\/)?github\.com\//i.test(p) }));
+  // Compared without the scheme (`http://` pages redirect to `https://`), looked up by the URL's
+  // leading path segments: one lookup per segment, however many prefixes there are.
+  const gitlabStyleOf = new Map<string, boolean>();
+  let deepest = 0;
+  for (const p of prefixes) {
+    const key = p.toLowerCase().replace(SCHEME, '');
+    if (!gitlabStyleOf.has(key)) gitlabStyleOf.set(key, !/^(?:https?:\/\/)?github\.com\//i.test(p));
+    deepest = Math.max(deepest, key.split('/').length);
+  }
   const match = (url: string): { head: string; rest: string } | null => {
     const scheme = SCHEME.exec(url);
-    if (lowered.length === 0 || scheme === null) return null;
+    if (gitlabStyleOf.size === 0 || scheme === null) return null;
     const start = scheme[0].length;
     const lower = url.slice(start).toLowerCase();
-    for (const { prefix, gitlabStyle } of lowered) {
-      if (!lower.startsWith(prefix) || url[start + prefix.length] !== '/') continue;
-      let at = start + prefix.length + 1;
-      if (gitlabStyle && url.startsWith('-/', at)) at += 2;
-      const kind = /^(?:blob|tree)\//.exec(url.slice(at, at + 5));
-      if (kind === null) continue;
-      at += kind[0].length;
-      for (const branch of byLength) {
-        if (!url.startsWith(branch, at)) continue;
-        const end = at + branch.length;
-        const next = url[end];
-        if (next !== undefined && next !== '/' && next !== '?' && next !== '#') continue;
-        return { head: url.slice(0, end), rest: url.slice(end) };
-      }
+    let segments = 1;
+    for (let slash = lower.indexOf('/'); slash !== -1 && segments <= deepest; slash = lower.indexOf('/', slash + 1), segments += 1) {
+      const gitlabStyle = gitlabStyleOf.get(lower.slice(0, slash));
+      if (gitlabStyle === undefined) continue;
+      const found = afterPrefix(url, start + slash + 1, gitlabStyle);
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  /** `/blob/` or `/tree/` and a branch at `at` (just past the prefix and its `/`). */
+  const afterPrefix = (url: string, from: number, gitlabStyle: boolean): { head: string; rest: string } | null => {
+    let at = from;
+    if (gitlabStyle && url.startsWith('-/', at)) at += 2;
+    const kind = /^(?:blob|tree)\//.exec(url.slice(at, at + 5));
+    if (kind === null) return null;
+    at += kind[0].length;
+    for (const branch of byLength) {
+      if (!url.startsWith(branch, at)) continue;
+      const end = at + branch.length;
+      const next = url[end];
+      if (next !== undefined && next !== '/' && next !== '?' && next !== '#') continue;
+      return { head: url.slice(0, end), rest: url.slice(end) };
     }
     return null;
   };

@@ -18,7 +18,7 @@ export function estimateTokens(text: string): number {
 /** Validates `maxTokens` (an integer ≥ 1); `undefined` stays `undefined`: no budget. */
 export function checkMaxTokens(maxTokens: number | undefined): number | undefined {
   if (maxTokens === undefined) return undefined;
-  if (!Number.isInteger(maxTokens) || maxTokens < 1) {
+  if (!Number.isSafeInteger(maxTokens) || maxTokens < 1) {
     throw new InvalidArgumentError(
       `\`maxTokens\` must be an integer ≥ 1 (a budget in tokens, ≈ UTF-8 bytes / 4), got ${String(maxTokens)}; omit it for the default.`,
       { argument: 'maxTokens' },

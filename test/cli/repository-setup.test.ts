@@ -2,7 +2,7 @@
  * Issue 10 on the command line: `docugraph init`, the nearest docugraph.yml, an invalid one,
  * and `validate <files>` for pre-commit hooks.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
@@ -45,6 +45,19 @@ describe('docugraph init', () => {
     const again = await run(['init'], root);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');
+  });
+
+  it('a docugraph.yml that is a dangling symbolic link is never written through; a file as the folder is one line, exit 2', async () => {
+    const root = testdir({ 'docugraph.yml': { symlink: '/nonexistent/docugraph-target.yml' } });
+    const result = await run(['init'], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`docugraph: ${join(root, 'docugraph.yml')} already exists (a symbolic link, which DocuGraph never writes through); nothing was written.\n`);
+    expect(lstatSync(join(root, 'docugraph.yml')).isSymbolicLink()).toBe(true);
+    expect(existsSync('/nonexistent/docugraph-target.yml')).toBe(false);
+    const file = testdir({ 'plain.txt': 'x' });
+    const onFile = await run(['init', 'plain.txt'], file);
+    expect(onFile.code).toBe(2);
+    expect(onFile.stderr).toMatch(/^docugraph: cannot write into .*plain\.txt \((EEXIST|ENOTDIR)\); pick a folder you can write to\.\n$/);
   });
 });
 

@@ -47,6 +47,24 @@ describe('docugraph.yml', () => {
     expect(diagnostics[4]!.message).toContain('unknown setting `extra`');
   });
 
+  it('include and exclude: a pattern that climbs out with `..`, or more than 1,000 of them, say what to do; long lists are bounded', () => {
+    const climbing = parseConfig('include:\n  - "**/*.md"\n  - "../**/*.md"\n').diagnostics;
+    expect(climbing).toMatchObject([{ code: 'CONFIG_INVALID', line: 3 }]);
+    expect(climbing[0]!.message).toContain('`include` pattern `../**/*.md` climbs out of the workspace');
+    const many = parseConfig(`exclude: [${Array.from({ length: 1001 }, (_, i) => `p${i}/`).join(', ')}]\n`).diagnostics;
+    expect(many[0]!.message).toBe('`exclude` has 1001 entries; at most 1000 are read: combine them into globs, or list them in .docugraphignore');
+    const urls = parseConfig(`links:\n  repositoryUrls: [${Array.from({ length: 101 }, (_, i) => `https://github.com/o/r${i}`).join(', ')}]\n`).diagnostics;
+    expect(urls[0]!.message).toBe('`links.repositoryUrls` has 101 entries; at most 100 are read');
+  });
+
+  it('nested too deeply for the YAML library: one finding that says so, not a stack overflow', () => {
+    for (const text of [`include: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, `include:\n  ${'- '.repeat(200_000)}x\n`]) {
+      const { diagnostics } = parseConfig(text);
+      expect(diagnostics).toHaveLength(1);
+      expect(diagnostics[0]!.message).toContain('is nested too deeply to be read');
+    }
+  });
+
   it('YAML that does not parse, or is not a mapping', () => {
     expect(parseConfig('include: [a\n').diagnostics[0]).toMatchObject({ code: 'CONFIG_INVALID', line: 1 });
     expect(parseConfig('- a\n- b\n').diagnostics[0]!.message).toContain('must be a mapping');
@@ -140,6 +158,14 @@ describe('the shipped JSON Schema agrees with the checks', () => {
       'extra: 1\n',
       'fields:\n  id: ""\n',
       'exclude: [1]\n',
+      'include: ["../**/*.md"]\n',
+      'exclude: [docs/.., "a/../b"]\n',
+      'include: ["..notes/*.md", "a..b/*.md", "x/.../y"]\n',
+      `exclude: [${Array.from({ length: 1000 }, (_, i) => `p${i}/`).join(', ')}]\n`,
+      `exclude: [${Array.from({ length: 1001 }, (_, i) => `p${i}/`).join(', ')}]\n`,
+      `links:\n  branches: [${Array.from({ length: 101 }, (_, i) => `b${i}`).join(', ')}]\n`,
+      `links:\n  repositoryUrls: [${Array.from({ length: 101 }, (_, i) => `https://github.com/o/r${i}`).join(', ')}]\n`,
+      `fields:\n  dependsOn: [${Array.from({ length: 100 }, (_, i) => `k${i}`).join(', ')}]\n`,
     ];
     for (const text of samples) {
       expect(validate(parse(text)), text).toBe(parseConfig(text).diagnostics.length === 0);

@@ -94,6 +94,17 @@ describe('ownUrls: full URLs to the repository on a configured branch are paths'
     expect(own.pathOf(url)).toBeNull();
   });
 
+  it('many prefixes, nested ones among them: each URL finds its own, by lookup (issue 21 §6)', () => {
+    const prefixes = Array.from({ length: 100 }, (_, i) => `https://github.com/acme/r${i}`);
+    const many = ownUrls([...prefixes, 'https://git.acme.test/group/sub/repo', 'https://git.acme.test/group/sub'], ['main']);
+    expect(many.pathOf('https://github.com/acme/r57/blob/main/x.md')).toBe('/x.md');
+    expect(many.pathOf('https://github.com/ACME/R99/tree/main/docs')).toBe('/docs');
+    expect(many.pathOf('https://github.com/acme/r100/blob/main/x.md')).toBeNull();
+    expect(many.pathOf('https://git.acme.test/group/sub/repo/-/blob/main/y.md')).toBe('/y.md');
+    expect(many.pathOf('https://git.acme.test/group/sub/-/blob/main/z.md')).toBe('/z.md');
+    expect(many.pathOf('https://git.acme.test/group/blob/main/z.md')).toBeNull();
+  });
+
   it('writes a suggestion as a URL of the same kind', () => {
     expect(own.urlFor('https://github.com/Acme/docs/tree/main/gone/x.md#a', 'docs/a.md')).toBe('https://github.com/Acme/docs/tree/main/docs/a.md');
   });

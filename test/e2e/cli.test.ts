@@ -108,7 +108,7 @@ describe('docugraph validate', () => {
   });
 
   it('usage errors exit 2 with the reason on stderr', () => {
-    for (const args of [['validate', '--format', 'xml'], ['validate', '--bogus'], ['validate', '/no/such/dir'], ['frobnicate'], ['context'], ['context', 'BE-02', '--max-depth', '-1'], ['graph', '--direction', 'up']]) {
+    for (const args of [['validate', '--format', 'xml'], ['validate', '--bogus'], ['validate', '/no/such/dir'], ['frobnicate'], ['context'], ['context', 'BE-02', '--max-depth', '-1'], ['context', 'BE-02', '--max-depth', '100000000000000000000'], ['impact', 'BE-02', '--max-depth', '1e20'], ['graph', '--direction', 'up']]) {
       const result = docugraph(args, { cwd: DEMO });
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stdout).toBe('');

@@ -2,7 +2,7 @@
  * `docugraph init [dir]`: writes a commented `docugraph.yml` (never over an existing one) and,
  * in an empty folder, a small example set of documents that validates.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CONFIG_FILE } from '../../core/config-types.js';
@@ -87,22 +87,40 @@ export function registerInit(program: Command, ctx: CliContext): void {
     .action((dir: string | undefined, _options: unknown, command: Command) => {
       const given = dir ?? command.optsWithGlobals<{ workspace?: string }>().workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || undefined);
       const root = resolve(ctx.io.cwd, given ?? '.');
-      mkdirSync(root, { recursive: true });
       const config = join(root, CONFIG_FILE);
-      if (existsSync(config)) {
-        ctx.io.stderr.write(`docugraph: ${config} already exists; nothing was written.\n`);
+      const existing = entryAt(config);
+      if (existing !== null) {
+        ctx.io.stderr.write(`docugraph: ${config} already exists${existing === 'link' ? ' (a symbolic link, which DocuGraph never writes through)' : ''}; nothing was written.\n`);
         return ctx.fail(1);
       }
-      const empty = readdirSync(root).length === 0;
-      writeFileSync(config, CONFIG_TEMPLATE, { flag: 'wx' });
-      const written = [CONFIG_FILE];
-      if (empty) {
-        for (const [path, text] of Object.entries(EXAMPLE_DOCUMENTS)) {
-          mkdirSync(dirname(join(root, path)), { recursive: true });
-          writeFileSync(join(root, path), text, { flag: 'wx' });
-          written.push(path);
+      let written: string[];
+      let empty: boolean;
+      try {
+        mkdirSync(root, { recursive: true });
+        empty = readdirSync(root).length === 0;
+        writeFileSync(config, CONFIG_TEMPLATE, { flag: 'wx' });
+        written = [CONFIG_FILE];
+        if (empty) {
+          for (const [path, text] of Object.entries(EXAMPLE_DOCUMENTS)) {
+            mkdirSync(dirname(join(root, path)), { recursive: true });
+            writeFileSync(join(root, path), text, { flag: 'wx' });
+            written.push(path);
+          }
         }
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'an error';
+        ctx.io.stderr.write(`docugraph: cannot write into ${root} (${code}); pick a folder you can write to.\n`);
+        return ctx.fail(2);
       }
       ctx.io.stdout.write(`Wrote ${written.join(', ')} in ${root}.\nNext: docugraph validate${given === undefined ? '' : ` ${given}`}${empty ? ', then docugraph context TASK-01' : ''}\n`);
     });
+}
+
+/** What is at `path` without following a link: `null` when nothing is. */
+function entryAt(path: string): 'link' | 'other' | null {
+  try {
+    return lstatSync(path).isSymbolicLink() ? 'link' : 'other';
+  } catch {
+    return null;
+  }
 }
