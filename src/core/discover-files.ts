@@ -1,10 +1,10 @@
 /**
  * META-01 §1: find the workspace's Markdown files. Skips dot-entries, `node_modules`,
- * paths matched by the root `.docugraphignore` (gitignore syntax) and symbolic links,
- * which are never followed. The result is sorted in code-unit order.
+ * paths matched by the root `.docugraphignore`, the `.gitignore` files and the configuration's
+ * `exclude`/`include` (gitignore syntax, see compile-globs.ts) and symbolic links, which are
+ * never followed. The result is sorted in code-unit order.
  */
-import { createRequire } from 'node:module';
-import type Ignore from 'ignore';
+import { compileGlobs, type GlobMatcher } from './compile-globs.js';
 import { decodeText } from './normalize-text.js';
 import { formatBytes, listDirectoryInside, readFileInside, type Refusal } from './safe-fs.js';
 import { sortStrings } from './sort.js';
@@ -30,11 +30,11 @@ export interface Discovery {
  */
 export interface IgnoreRules {
   /** The root's `.docugraphignore` (`null`: none). */
-  readonly ignorer: Ignore.Ignore | null;
+  readonly ignorer: GlobMatcher | null;
   /** `exclude` globs (`null`: none). */
-  readonly exclude?: Ignore.Ignore | null;
+  readonly exclude?: GlobMatcher | null;
   /** `include` globs a Markdown file must match (`null`: every one). */
-  readonly include?: Ignore.Ignore | null;
+  readonly include?: GlobMatcher | null;
   /** Honour `.gitignore` files (default `false` here; the configuration's default is `true`). */
   readonly gitignore?: boolean;
   /** The ignore file's finding, if it cannot be read. */
@@ -42,7 +42,7 @@ export interface IgnoreRules {
 }
 
 /** The `.gitignore` rules that apply in a directory: each ancestor's (and its own), root first. */
-export type GitignoreChain = readonly (readonly [dir: string, rules: Ignore.Ignore])[];
+export type GitignoreChain = readonly (readonly [dir: string, rules: GlobMatcher])[];
 
 export const GITIGNORE_FILE = '.gitignore';
 
@@ -63,7 +63,7 @@ export interface DirectoryListing {
   /** `FILE_UNREADABLE` when it could not be listed. */
   readonly diagnostic: Diagnostic | null;
   /** The directory's own `.gitignore` rules, when they count and it has one. */
-  readonly gitignore?: Ignore.Ignore | null;
+  readonly gitignore?: GlobMatcher | null;
 }
 
 /** Walks `root` (an absolute real path) and returns its Markdown files. */
@@ -114,12 +114,12 @@ export function walkDirectories(
 export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = []): DirectoryListing {
   const listed = listDirectoryInside(root, dir);
   if (!listed.ok) return { files: [], entries: [], subdirs: [], hidden: [], diagnostic: unreadableDirectory(dir, listed) };
-  let own: Ignore.Ignore | null = null;
+  let own: GlobMatcher | null = null;
   if (rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE && d.isFile())) own = readGitignore(root, dir);
   const rulesHere = own === null ? chain : [...chain, [dir, own] as const];
   const skipped = (path: string, directory: boolean): boolean => {
     const probe = directory ? `${path}/` : path;
-    return rules.ignorer?.ignores(probe) === true || rules.exclude?.ignores(probe) === true || gitIgnores(rulesHere, path, directory);
+    return rules.ignorer?.matches(probe) === true || rules.exclude?.matches(probe) === true || gitIgnores(rulesHere, path, directory);
   };
   const files: string[] = [];
   const entries: string[] = [];
@@ -142,7 +142,7 @@ export function listDirectory(root: string, dir: string, rules: IgnoreRules, cha
       continue;
     }
     entries.push(path);
-    if (dirent.isFile() && isMarkdownName(name) && !skipped(path, false) && (rules.include == null || rules.include.ignores(path))) files.push(path);
+    if (dirent.isFile() && isMarkdownName(name) && !skipped(path, false) && (rules.include == null || rules.include.matches(path))) files.push(path);
   }
   return { files, entries, subdirs, hidden, diagnostic: null, gitignore: own };
 }
@@ -163,18 +163,11 @@ export function gitIgnores(chain: GitignoreChain, path: string, directory: boole
 }
 
 /** A directory's `.gitignore`, read like any file; one that cannot be read ignores nothing. */
-function readGitignore(root: string, dir: string): Ignore.Ignore | null {
+function readGitignore(root: string, dir: string): GlobMatcher | null {
   const read = readFileInside(root, dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`, MAX_IGNORE_BYTES);
   if (!read.ok) return null;
   const decoded = decodeText(read.bytes);
-  return decoded.ok ? createIgnore(decoded.text) : null;
-}
-
-/** A gitignore-syntax matcher (`ignore` is loaded only when one is needed; a CommonJS package). */
-export function createIgnore(patterns: string | readonly string[]): Ignore.Ignore {
-  const ignore = createRequire(import.meta.url)('ignore') as typeof Ignore;
-  // Case-sensitive, as git is on Linux: the same answer on every OS.
-  return ignore({ ignorecase: false }).add(typeof patterns === 'string' ? patterns : [...patterns]);
+  return decoded.ok ? compileGlobs(decoded.text) : null;
 }
 
 /** `true` when a file name ends in `.md`, in any case. */
@@ -189,15 +182,15 @@ export function isMarkdownName(name: string): boolean {
  */
 export function loadIgnoreRules(root: string, config: Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'> = { include: ['**/*.md'], exclude: [], gitignore: false }): IgnoreRules {
   const fromConfig = {
-    exclude: config.exclude.length === 0 ? null : createIgnore(config.exclude),
-    include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : createIgnore(config.include),
+    exclude: config.exclude.length === 0 ? null : compileGlobs(config.exclude),
+    include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : compileGlobs(config.include),
     gitignore: config.gitignore,
   };
   const read = readFileInside(root, IGNORE_FILE, MAX_IGNORE_BYTES);
   if (!read.ok) return { ignorer: null, ...fromConfig, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
   const decoded = decodeText(read.bytes);
   if (!decoded.ok) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(decoded.reason)] };
-  return { ignorer: createIgnore(decoded.text), ...fromConfig, diagnostics: [] };
+  return { ignorer: compileGlobs(decoded.text), ...fromConfig, diagnostics: [] };
 }
 
 function unreadableIgnore(reason: string): Diagnostic {
