@@ -69,6 +69,7 @@ interface Piece {
  * (a lone trailing backslash, a class never closed or naming an unknown class, an empty segment).
  */
 export function parseGlob(line: string, listEntry = false): GlobRule | null {
+  if (!SPECIAL.test(line)) return plainRule(line);
   if (line.charCodeAt(0) === 0x23) return null;
   const negative = line.charCodeAt(0) === 0x21;
   let body = trimEnd(negative ? line.slice(1) : line, listEntry);
@@ -81,6 +82,20 @@ export function parseGlob(line: string, listEntry = false): GlobRule | null {
   const pieces = splitPieces(body);
   if (pieces === null || pieces.some((piece) => piece.tokens.length === 0)) return null;
   return { negative, directoryOnly, anchored, segments: anchored ? anchoredSegments(pieces) : [segmentOf(pieces[0]!)] };
+}
+
+/** What a line needs for more than `plainRule`: a comment, `!`, a wildcard, an escape, a trailing space or line end. */
+const SPECIAL = /^[#!]|[*?[\\\r\n]| $/;
+
+/** A line of literal segments (most `exclude` entries): the same rule, read without the general path. */
+function plainRule(line: string): GlobRule | null {
+  const directoryOnly = line.endsWith('/');
+  let body = directoryOnly ? line.slice(0, -1) : line;
+  const anchored = body.includes('/');
+  if (anchored && body.startsWith('/')) body = body.slice(1);
+  const texts = body.split('/');
+  if (texts.includes('')) return null;
+  return { negative: false, directoryOnly, anchored, segments: texts.map((text) => ({ kind: 'literal', text })) };
 }
 
 /** Splits on `/` and `\/` outside classes; reads escapes, wildcards and classes. */
