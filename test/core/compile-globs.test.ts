@@ -2,7 +2,7 @@
  * compileGlobs: gitignore semantics (gitignore(5)) case by case, the order of rules across
  * the hash maps and the scanned lists, the places where it follows git rather than the
  * `ignore` package, and its memory of directories. Against `ignore` at random:
- * globs-differential.test.ts; against git itself: globs-git.test.ts.
+ * test/fuzz/globs-differential.test.ts; against git itself: globs-git.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { compileGlobs } from '../../src/core/compile-globs.js';
