@@ -4,8 +4,8 @@
  * modules (the MCP SDK, zod, markdown-it and DocuGraph's own), which was most of the time from
  * spawn to `initialize` answered. The two workers of a large load are entries too, beside them. Dynamic imports stay separate chunks (`docugraph validate`
  * still never loads the SDK). The MCP server itself is a CommonJS bundle, `server.cjs`, with
- * V8's code cache `server.cache` (see src/bin/load-server.ts). `yaml` and `ignore` are loaded
- * with `require` when needed and stay in `node_modules`; so does everything the library entry
+ * V8's code cache `server.cache` (see src/bin/load-server.ts). `yaml` is loaded
+ * with `require` when needed and stays in `node_modules`; so does everything the library entry
  * (`dist/core`) imports.
  * See docs/decisions.md, "Start-up".
  */

@@ -1,14 +1,14 @@
 /**
  * META-01 §1: find the workspace's Markdown files. Skips dot-entries, `node_modules`,
- * paths matched by the root `.docugraphignore` (gitignore syntax) and symbolic links,
- * which are never followed. The result is sorted in code-unit order.
+ * paths matched by the root `.docugraphignore`, the `.gitignore` files and the configuration's
+ * `exclude`/`include` (gitignore syntax, see compile-globs.ts) and symbolic links, which are
+ * never followed. The result is sorted in code-unit order.
  */
-import { createRequire } from 'node:module';
-import type Ignore from 'ignore';
+import { compileGlobs, type GlobMatcher } from './compile-globs.js';
 import { decodeText } from './normalize-text.js';
 import { formatBytes, listDirectoryInside, readFileInside, type Refusal } from './safe-fs.js';
 import { sortStrings } from './sort.js';
-import type { WorkspaceConfig } from './config-types.js';
+import { CONFIG_FILE, type WorkspaceConfig } from './config-types.js';
 import type { Diagnostic } from './types.js';
 
 export const IGNORE_FILE = '.docugraphignore';
@@ -20,7 +20,7 @@ export interface Discovery {
   readonly files: readonly string[];
   /** Every entry the walk saw (files of any kind, directories, links), for link checks. */
   readonly entries: ReadonlySet<string>;
-  /** The ignore file's finding, and directories that could not be listed. */
+  /** The ignore file's finding, `.gitignore` files that could not be read, and directories that could not be listed. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -30,11 +30,11 @@ export interface Discovery {
  */
 export interface IgnoreRules {
   /** The root's `.docugraphignore` (`null`: none). */
-  readonly ignorer: Ignore.Ignore | null;
+  readonly ignorer: GlobMatcher | null;
   /** `exclude` globs (`null`: none). */
-  readonly exclude?: Ignore.Ignore | null;
+  readonly exclude?: GlobMatcher | null;
   /** `include` globs a Markdown file must match (`null`: every one). */
-  readonly include?: Ignore.Ignore | null;
+  readonly include?: GlobMatcher | null;
   /** Honour `.gitignore` files (default `false` here; the configuration's default is `true`). */
   readonly gitignore?: boolean;
   /** The ignore file's finding, if it cannot be read. */
@@ -42,7 +42,7 @@ export interface IgnoreRules {
 }
 
 /** The `.gitignore` rules that apply in a directory: each ancestor's (and its own), root first. */
-export type GitignoreChain = readonly (readonly [dir: string, rules: Ignore.Ignore])[];
+export type GitignoreChain = readonly (readonly [dir: string, rules: GlobMatcher])[];
 
 export const GITIGNORE_FILE = '.gitignore';
 
@@ -62,8 +62,10 @@ export interface DirectoryListing {
   readonly hidden: readonly string[];
   /** `FILE_UNREADABLE` when it could not be listed. */
   readonly diagnostic: Diagnostic | null;
-  /** The directory's own `.gitignore` rules, when they count and it has one. */
-  readonly gitignore?: Ignore.Ignore | null;
+  /** The directory's own `.gitignore` rules, when they count and it has one that can be read. */
+  readonly gitignore?: GlobMatcher | null;
+  /** `FILE_UNREADABLE` when its own `.gitignore` counts but cannot be read (its rules are then not applied). */
+  readonly gitignoreDiagnostic?: Diagnostic | null;
 }
 
 /** Walks `root` (an absolute real path) and returns its Markdown files. */
@@ -76,6 +78,7 @@ export function discoverFiles(root: string): Discovery {
     for (const file of listing.files) files.push(file);
     for (const entry of listing.entries) entries.add(entry);
     if (listing.diagnostic !== null) diagnostics.push(listing.diagnostic);
+    if (listing.gitignoreDiagnostic) diagnostics.push(listing.gitignoreDiagnostic);
   });
   return { files: sortStrings(files), entries, diagnostics };
 }
@@ -114,12 +117,11 @@ export function walkDirectories(
 export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = []): DirectoryListing {
   const listed = listDirectoryInside(root, dir);
   if (!listed.ok) return { files: [], entries: [], subdirs: [], hidden: [], diagnostic: unreadableDirectory(dir, listed) };
-  let own: Ignore.Ignore | null = null;
-  if (rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE && d.isFile())) own = readGitignore(root, dir);
-  const rulesHere = own === null ? chain : [...chain, [dir, own] as const];
+  const own = rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE) ? readGitignore(root, dir) : null;
+  const rulesHere = own?.rules ? [...chain, [dir, own.rules] as const] : chain;
   const skipped = (path: string, directory: boolean): boolean => {
     const probe = directory ? `${path}/` : path;
-    return rules.ignorer?.ignores(probe) === true || rules.exclude?.ignores(probe) === true || gitIgnores(rulesHere, path, directory);
+    return rules.ignorer?.matches(probe) === true || rules.exclude?.matches(probe) === true || gitIgnores(rulesHere, path, directory);
   };
   const files: string[] = [];
   const entries: string[] = [];
@@ -142,9 +144,9 @@ export function listDirectory(root: string, dir: string, rules: IgnoreRules, cha
       continue;
     }
     entries.push(path);
-    if (dirent.isFile() && isMarkdownName(name) && !skipped(path, false) && (rules.include == null || rules.include.ignores(path))) files.push(path);
+    if (dirent.isFile() && isMarkdownName(name) && !skipped(path, false) && (rules.include == null || rules.include.matches(path))) files.push(path);
   }
-  return { files, entries, subdirs, hidden, diagnostic: null, gitignore: own };
+  return { files, entries, subdirs, hidden, diagnostic: null, gitignore: own?.rules ?? null, gitignoreDiagnostic: own?.diagnostic ?? null };
 }
 
 /**
@@ -162,19 +164,18 @@ export function gitIgnores(chain: GitignoreChain, path: string, directory: boole
   return ignored;
 }
 
-/** A directory's `.gitignore`, read like any file; one that cannot be read ignores nothing. */
-function readGitignore(root: string, dir: string): Ignore.Ignore | null {
-  const read = readFileInside(root, dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`, MAX_IGNORE_BYTES);
-  if (!read.ok) return null;
+/**
+ * A directory's `.gitignore`, read like any file (never through a link, regular files only, at
+ * most 1 MiB, UTF-8). One that cannot be read ignores nothing and is a `FILE_UNREADABLE`
+ * finding; one that vanished since the listing is neither.
+ */
+function readGitignore(root: string, dir: string): { rules: GlobMatcher | null; diagnostic: Diagnostic | null } | null {
+  const path = dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`;
+  const read = readFileInside(root, path, MAX_IGNORE_BYTES);
+  if (!read.ok) return read.code === 'ENOENT' ? null : { rules: null, diagnostic: unreadableGitignore(path, read.reason) };
   const decoded = decodeText(read.bytes);
-  return decoded.ok ? createIgnore(decoded.text) : null;
-}
-
-/** A gitignore-syntax matcher (`ignore` is loaded only when one is needed; a CommonJS package). */
-export function createIgnore(patterns: string | readonly string[]): Ignore.Ignore {
-  const ignore = createRequire(import.meta.url)('ignore') as typeof Ignore;
-  // Case-sensitive, as git is on Linux: the same answer on every OS.
-  return ignore({ ignorecase: false }).add(typeof patterns === 'string' ? patterns : [...patterns]);
+  if (!decoded.ok) return { rules: null, diagnostic: unreadableGitignore(path, decoded.reason) };
+  return { rules: compileGlobs(decoded.text), diagnostic: null };
 }
 
 /** `true` when a file name ends in `.md`, in any case. */
@@ -189,15 +190,15 @@ export function isMarkdownName(name: string): boolean {
  */
 export function loadIgnoreRules(root: string, config: Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'> = { include: ['**/*.md'], exclude: [], gitignore: false }): IgnoreRules {
   const fromConfig = {
-    exclude: config.exclude.length === 0 ? null : createIgnore(config.exclude),
-    include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : createIgnore(config.include),
+    exclude: config.exclude.length === 0 ? null : compileGlobs(config.exclude),
+    include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : compileGlobs(config.include),
     gitignore: config.gitignore,
   };
   const read = readFileInside(root, IGNORE_FILE, MAX_IGNORE_BYTES);
   if (!read.ok) return { ignorer: null, ...fromConfig, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
   const decoded = decodeText(read.bytes);
   if (!decoded.ok) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(decoded.reason)] };
-  return { ignorer: createIgnore(decoded.text), ...fromConfig, diagnostics: [] };
+  return { ignorer: compileGlobs(decoded.text), ...fromConfig, diagnostics: [] };
 }
 
 function unreadableIgnore(reason: string): Diagnostic {
@@ -206,6 +207,16 @@ function unreadableIgnore(reason: string): Diagnostic {
     message: `\`${IGNORE_FILE}\` cannot be read: ${reason}; nothing is ignored until it is a regular file of at most ${formatBytes(MAX_IGNORE_BYTES)}`,
     nodeId: null,
     path: IGNORE_FILE,
+    line: null,
+  };
+}
+
+function unreadableGitignore(path: string, reason: string): Diagnostic {
+  return {
+    code: 'FILE_UNREADABLE',
+    message: `\`${path}\` cannot be read: ${reason}; the files it would ignore are loaded until it is a regular UTF-8 file of at most ${formatBytes(MAX_IGNORE_BYTES)} (or \`gitignore: false\` in ${CONFIG_FILE} turns .gitignore files off)`,
+    nodeId: null,
+    path,
     line: null,
   };
 }

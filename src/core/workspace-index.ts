@@ -97,6 +97,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let sortedFiles: string[] = [];
   /** Whether the set of Markdown files changed since `sortedFiles` was made. */
   let filesMoved = false;
+  /** Whether a directory's `.gitignore` finding appeared, went or changed since the last snapshot. */
+  let findingsMoved = false;
   let current: Workspace = assembleWorkspace(root, { files: [], entries: new Set(), diagnostics: [] }, new Map());
   let loaded = false;
   const assembly = createAssemblyCache();
@@ -130,6 +132,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       }
       for (const entry of listing.entries) if (!entrySet.has(entry)) (touched?.add(entry), entrySet.add(entry));
       if (!sameList(old.files, listing.files)) filesMoved = true;
+      if (old.gitignoreDiagnostic?.message !== listing.gitignoreDiagnostic?.message) findingsMoved = true;
       for (const file of old.files) (candidates?.add(file), fileSet.delete(file));
       for (const file of listing.files) (candidates?.add(file), fileSet.add(file));
       if (old.subdirs.length === 0) {
@@ -187,6 +190,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       options.afterDrop?.(dir);
       for (const entry of listing.entries) (touched.add(entry), entrySet.delete(entry));
       if (listing.files.length > 0) filesMoved = true;
+      if (listing.gitignoreDiagnostic) findingsMoved = true;
       for (const file of listing.files) (candidates.add(file), fileSet.delete(file));
       for (const sub of listing.subdirs) stack.push(sub);
     }
@@ -274,7 +278,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     } finally {
       reader.close();
     }
-    if (!first && !rulesChanged && changed.size === 0 && touched.size === 0) return current;
+    if (!first && !rulesChanged && !findingsMoved && changed.size === 0 && touched.size === 0) return current;
+    findingsMoved = false;
 
     const setChanged = touched.size > 0 || filesMoved;
     if (filesMoved) {
@@ -285,7 +290,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const rechecked = yield* recheckLinks(changed, touched, setChanged, allNew);
     for (const file of rechecked) changed.add(file);
     const discoveryDiagnostics: Diagnostic[] = [...configFindings, ...rules.diagnostics];
-    for (const listing of listings.values()) if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
+    for (const listing of listings.values()) {
+      if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
+      if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
+    }
     // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
     current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed);
     return current;
