@@ -25,6 +25,8 @@ export interface GlobMatcher {
   matches(path: string): boolean;
   /** The answer of `matches` with which kind of rule decided it. */
   test(path: string): GlobTest;
+  /** How many rules hold a wildcard: each is tried on every path (the others are looked up). */
+  readonly wildcards: number;
 }
 
 const IGNORED: GlobTest = Object.freeze({ ignored: true, unignored: false });
@@ -67,7 +69,7 @@ const IGNORED_DIRECTORY: Known = Object.freeze({ answer: IGNORED, frontier: null
  */
 export function compileGlobs(patterns: string | readonly string[]): GlobMatcher {
   const index = indexRules(parseRules(patterns));
-  if (index.rules.length === 0) return { matches: () => false, test: () => UNDECIDED };
+  if (index.rules.length === 0) return { matches: () => false, test: () => UNDECIDED, wildcards: 0 };
   const known = new Map<string, Known>();
   let held = 0;
   const remember = (key: string, entry: Known): void => {
@@ -113,7 +115,8 @@ export function compileGlobs(patterns: string | readonly string[]): GlobMatcher 
     remember(key, answer.ignored ? IGNORED_DIRECTORY : { answer, frontier });
     return answer;
   };
-  return { matches: (path) => test(path).ignored, test };
+  const wildcards = index.basenames.length + index.wildFirsts.length + [...index.firsts.values()].reduce((sum, list) => sum + list.length, 0);
+  return { matches: (path) => test(path).ignored, test, wildcards };
 }
 
 function parseRules(patterns: string | readonly string[]): GlobRule[] {

@@ -14,6 +14,11 @@ import type { Diagnostic } from './types.js';
 export const IGNORE_FILE = '.docugraphignore';
 /** The largest ignore file read: far more rules than any repository writes. */
 export const MAX_IGNORE_BYTES = 1024 * 1024;
+/**
+ * The most rules with a wildcard one ignore file may hold: each is tried on every path (rules
+ * without one are looked up in a map, whatever their number). Real files hold tens to hundreds.
+ */
+export const MAX_WILDCARD_RULES = 1000;
 
 export interface Discovery {
   /** Markdown files (`.md`, any case), relative to the root, sorted. */
@@ -175,7 +180,16 @@ function readGitignore(root: string, dir: string): { rules: GlobMatcher | null; 
   if (!read.ok) return read.code === 'ENOENT' ? null : { rules: null, diagnostic: unreadableGitignore(path, read.reason) };
   const decoded = decodeText(read.bytes);
   if (!decoded.ok) return { rules: null, diagnostic: unreadableGitignore(path, decoded.reason) };
-  return { rules: compileGlobs(decoded.text), diagnostic: null };
+  const rules = compileGlobs(decoded.text);
+  if (rules.wildcards > MAX_WILDCARD_RULES) return { rules: null, diagnostic: unreadableGitignore(path, tooManyWildcards(rules.wildcards), FEWER_WILDCARDS) };
+  return { rules, diagnostic: null };
+}
+
+const FEWER_WILDCARDS = `it holds at most ${MAX_WILDCARD_RULES} rules with wildcards (list single files without one, or ignore their folder)`;
+
+/** Why an ignore file with more wildcard rules than DocuGraph matches is not used. */
+function tooManyWildcards(count: number): string {
+  return `it has ${count} rules with wildcards, and at most ${MAX_WILDCARD_RULES} are matched against every path (rules without a wildcard are not counted)`;
 }
 
 /** `true` when a file name ends in `.md`, in any case. */
@@ -198,23 +212,25 @@ export function loadIgnoreRules(root: string, config: Pick<WorkspaceConfig, 'inc
   if (!read.ok) return { ignorer: null, ...fromConfig, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
   const decoded = decodeText(read.bytes);
   if (!decoded.ok) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(decoded.reason)] };
-  return { ignorer: compileGlobs(decoded.text), ...fromConfig, diagnostics: [] };
+  const ignorer = compileGlobs(decoded.text);
+  if (ignorer.wildcards > MAX_WILDCARD_RULES) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(tooManyWildcards(ignorer.wildcards), FEWER_WILDCARDS)] };
+  return { ignorer, ...fromConfig, diagnostics: [] };
 }
 
-function unreadableIgnore(reason: string): Diagnostic {
+function unreadableIgnore(reason: string, until = `it is a regular file of at most ${formatBytes(MAX_IGNORE_BYTES)}`): Diagnostic {
   return {
     code: 'FILE_UNREADABLE',
-    message: `\`${IGNORE_FILE}\` cannot be read: ${reason}; nothing is ignored until it is a regular file of at most ${formatBytes(MAX_IGNORE_BYTES)}`,
+    message: `\`${IGNORE_FILE}\` cannot be read: ${reason}; nothing is ignored until ${until}`,
     nodeId: null,
     path: IGNORE_FILE,
     line: null,
   };
 }
 
-function unreadableGitignore(path: string, reason: string): Diagnostic {
+function unreadableGitignore(path: string, reason: string, until = `it is a regular UTF-8 file of at most ${formatBytes(MAX_IGNORE_BYTES)}`): Diagnostic {
   return {
     code: 'FILE_UNREADABLE',
-    message: `\`${path}\` cannot be read: ${reason}; the files it would ignore are loaded until it is a regular UTF-8 file of at most ${formatBytes(MAX_IGNORE_BYTES)} (or \`gitignore: false\` in ${CONFIG_FILE} turns .gitignore files off)`,
+    message: `\`${path}\` cannot be read: ${reason}; the files it would ignore are loaded until ${until} (or \`gitignore: false\` in ${CONFIG_FILE} turns .gitignore files off)`,
     nodeId: null,
     path,
     line: null,

@@ -88,3 +88,22 @@ describe('an unreadable .gitignore', () => {
     expect(findingsOn(after.diagnostics, 'sub/.gitignore')).toEqual([]);
   });
 });
+
+describe('ignore files with more wildcard rules than are matched (issue 21 §6)', () => {
+  const wild = (count: number) => Array.from({ length: count }, (_, i) => `*x${i}.txt`).join('\n');
+  const plain = (count: number) => Array.from({ length: count }, (_, i) => `notes/n${i}.md`).join('\n');
+
+  it('a .gitignore or .docugraphignore with 1,001 wildcard rules ignores nothing and says why; 1,000, or any number of plain ones, apply', () => {
+    for (const file of ['sub/.gitignore', '.docugraphignore']) {
+      const over = loadWorkspace(testdir({ ...DOCS, 'docugraph.yml': 'gitignore: true\n', [file]: `${RULES}${wild(1001)}\n` }));
+      expect(over.files, file).toEqual(['a.md', 'sub/b.md']);
+      const findings = findingsOn(over.diagnostics, file);
+      expect(findings, file).toHaveLength(1);
+      expect(findings[0]!.message).toContain('it has 1001 rules with wildcards, and at most 1000 are matched against every path');
+      expect(findings[0]!.message).toContain('until it holds at most 1000 rules with wildcards');
+      const within = loadWorkspace(testdir({ ...DOCS, [file]: `${RULES}${wild(1000)}\n${plain(20_000)}\n` }));
+      expect(within.files, file).toEqual(['a.md']);
+      expect(findingsOn(within.diagnostics, file), file).toEqual([]);
+    }
+  });
+});
