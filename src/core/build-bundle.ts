@@ -45,9 +45,13 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
     if (size === undefined) sizes.set(id, (size = estimateTokens(documentSection(workspace, id))));
     return size;
   };
-  const cap = maxTokens + reportAllowance(maxTokens);
+  // The task's own document is always kept, whatever its size: only what a lower depth can
+  // save counts — the other documents (within what the budget leaves them) and the rest.
+  const own = sizeOf(taskId);
+  const cap = Math.max(0, maxTokens - own) + reportAllowance(maxTokens);
+  const fits = (text: string): boolean => estimateTokens(text) - own <= cap;
   const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf }, null);
-  if (estimateTokens(full) <= cap) return full;
+  if (fits(full)) return full;
   // Too long even with documents left out: the report of a wide closure. A shallower bundle
   // keeps the same decisions for the levels it keeps (they come first in the walk), so its
   // size grows with the depth: find the deepest that fits, by bisection.
@@ -58,7 +62,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   while (low <= high) {
     const depth = (low + high) >>> 1;
     const text = renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, depth), depth, { maxTokens, sizeOf }, maxDepth);
-    if (estimateTokens(text) <= cap) {
+    if (fits(text)) {
       fitting = text;
       low = depth + 1;
     } else {

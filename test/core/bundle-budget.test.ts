@@ -154,6 +154,21 @@ describe('a budgeted bundle whose report alone is too long', () => {
     expect(bundle.replace(/, maxDepth lowered[^\n]*/, '')).toBe(atOne);
   });
 
+  it("the task's own document does not count: a large task under a small budget keeps its report and omitted list (issue 22)", () => {
+    // A task of ≈2,100 tokens, 40 dependencies: the report and omitted list are ≈1,000 tokens, within the 2,000 allowance.
+    const big: SyntheticDoc[] = [{ id: 'T', title: 'T', dependsOn: Array.from({ length: 40 }, (_, i) => `A-${String(i).padStart(2, '0')}`), body: 'z'.repeat(8400) }];
+    for (let i = 0; i < 40; i += 1) big.push({ id: `A-${String(i).padStart(2, '0')}`, title: 'A', dependsOn: [], body: 'x'.repeat(400) });
+    const ws = syntheticWorkspace(big);
+    const bundle = buildBundle(ws, { taskId: 'T', maxTokens: 300 });
+    const lines = bundle.split('\n');
+    expect(lines.slice(1, 4)).toEqual(['maxDepth: 5', 'truncated: false', 'budget: 300 tokens, 40 omitted']);
+    expect(bundle.match(/^- `A-\d\d` ≈\d+ tokens: /gm)).toHaveLength(40);
+    // What is not the task's own document stays within the allowance.
+    const own = estimateTokens(bundle.slice(bundle.indexOf('\n### T — ') + 1));
+    expect(estimateTokens(bundle) - own).toBeLessThanOrEqual(2000);
+    expect(own).toBeGreaterThan(2000);
+  });
+
   it('keeps the depth asked for when the whole bundle fits', () => {
     const bundle = buildBundle(workspace, { taskId: 'T', maxTokens: 100_000 });
     expect(bundle.split('\n').slice(1, 3)).toEqual(['maxDepth: 5', 'truncated: false']);
