@@ -78,8 +78,33 @@ export function paginate<T>(items: readonly T[], options: PageOptions<T>): Page<
   }
   const pageTo = (at: number): Page<T> => ({ items: items.slice(start, at), start, total: items.length, nextCursor: at < items.length ? encodeCursor(at, fingerprint()) : null });
   const fits = options.fits;
-  if (fits !== undefined) while (end < items.length && end - start < limit && fits(pageTo(end + 1))) end += 1;
+  if (fits !== undefined) end = grow(end, Math.min(items.length, start + limit), (at) => fits(pageTo(at)));
   return pageTo(end);
+}
+
+/**
+ * The largest page end in `end`…`most` that `fits`, given that `end` does and that a page
+ * that fits stays fitting when shortened: steps of 1, 2, 4, … until one does not fit, then
+ * bisection between the last two — a few measures of the page, not one per item.
+ */
+function grow(end: number, most: number, fits: (at: number) => boolean): number {
+  let good = end;
+  let step = 1;
+  while (good < most) {
+    const next = Math.min(good + step, most);
+    if (!fits(next)) {
+      let bad = next;
+      while (bad - good > 1) {
+        const mid = (good + bad) >>> 1;
+        if (fits(mid)) good = mid;
+        else bad = mid;
+      }
+      return good;
+    }
+    good = next;
+    step *= 2;
+  }
+  return good;
 }
 
 /** The longest cursor a list of `total` items can give (its length depends only on the offset's digits). */

@@ -3,7 +3,7 @@
  * renders; nodes in a cycle and nodes with errors are styled so a person sees them at once.
  */
 import { severityOf } from './codes.js';
-import type { GraphView } from './select-graph.js';
+import type { GraphEdge, GraphNode, GraphView } from './select-graph.js';
 import type { Workspace } from './types.js';
 
 /** How each node is marked: in a cycle, with an error (but not in a cycle), or neither. */
@@ -19,13 +19,15 @@ export function nodeMarks(workspace: Workspace): { cycle: ReadonlySet<string>; e
 const CYCLE_STYLE = { fill: '#f8d7da', stroke: '#c00000' };
 const ERROR_STYLE = { fill: '#fff3cd', stroke: '#b58105' };
 
+/** How each node is marked (`nodeMarks`), worked out once and passed to every rendering of one answer. */
+export type NodeMarks = ReturnType<typeof nodeMarks>;
+
 /** A Mermaid flowchart (`flowchart TD`), ready to paste into a GitHub comment. */
-export function renderMermaid(workspace: Workspace, view: GraphView, rootId?: string): string {
-  const marks = nodeMarks(workspace);
+export function renderMermaid(workspace: Workspace, view: GraphView, rootId?: string, marks: NodeMarks = nodeMarks(workspace)): string {
   const key = new Map(view.nodes.map((node, index) => [node.id, `n${index}`]));
   const lines = ['flowchart TD'];
-  for (const node of view.nodes) lines.push(`  ${key.get(node.id)!}["${escapeMermaid(`${node.id}: ${node.title}`)}"]`);
-  for (const edge of view.edges) lines.push(`  ${key.get(edge.from)!} --> ${key.get(edge.to)!}`);
+  for (const node of view.nodes) lines.push(mermaidNodeLine(key.get(node.id)!, node));
+  for (const edge of view.edges) lines.push(mermaidEdgeLine(key.get(edge.from)!, key.get(edge.to)!));
   const classes: [string, string, string[]][] = [
     ['cycle', `fill:${CYCLE_STYLE.fill},stroke:${CYCLE_STYLE.stroke},stroke-width:3px,color:#000`, view.nodes.filter((n) => marks.cycle.has(n.id)).map((n) => key.get(n.id)!)],
     ['error', `fill:${ERROR_STYLE.fill},stroke:${ERROR_STYLE.stroke},stroke-width:2px,stroke-dasharray:5 3,color:#000`, view.nodes.filter((n) => marks.error.has(n.id)).map((n) => key.get(n.id)!)],
@@ -38,6 +40,16 @@ export function renderMermaid(workspace: Workspace, view: GraphView, rootId?: st
   return `${lines.join('\n')}\n`;
 }
 
+/** A node's line of a Mermaid flowchart, under its key (`n0`, `n1`, …). */
+export function mermaidNodeLine(key: string, node: GraphNode): string {
+  return `  ${key}["${escapeMermaid(`${node.id}: ${node.title}`)}"]`;
+}
+
+/** An edge's line of a Mermaid flowchart. */
+export function mermaidEdgeLine(fromKey: string, toKey: string): string {
+  return `  ${fromKey} --> ${toKey}`;
+}
+
 /**
  * Mermaid label text inside double quotes: characters that could end the label or be read
  * as markup become Mermaid entity codes (`#quot;`, `#35;`, …), which Mermaid renders as the
@@ -48,23 +60,30 @@ export function escapeMermaid(text: string): string {
 }
 
 /** A Graphviz digraph, ready for `dot -Tsvg`. */
-export function renderDot(workspace: Workspace, view: GraphView, rootId?: string): string {
-  const marks = nodeMarks(workspace);
+export function renderDot(workspace: Workspace, view: GraphView, rootId?: string, marks: NodeMarks = nodeMarks(workspace)): string {
   const lines = [
     'digraph docugraph {',
     '  graph [rankdir=TB];',
     '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", fontname="Helvetica"];',
   ];
-  for (const node of view.nodes) {
-    const attrs = [`label="${escapeDot(node.id)}\\n${escapeDot(node.title)}"`];
-    if (marks.cycle.has(node.id)) attrs.push(`fillcolor="${CYCLE_STYLE.fill}"`, `color="${CYCLE_STYLE.stroke}"`, 'penwidth=3');
-    else if (marks.error.has(node.id)) attrs.push(`fillcolor="${ERROR_STYLE.fill}"`, `color="${ERROR_STYLE.stroke}"`, 'penwidth=2', 'style="rounded,filled,dashed"');
-    if (node.id === rootId) attrs.push('peripheries=2');
-    lines.push(`  "${escapeDot(node.id)}" [${attrs.join(', ')}];`);
-  }
-  for (const edge of view.edges) lines.push(`  "${escapeDot(edge.from)}" -> "${escapeDot(edge.to)}";`);
+  for (const node of view.nodes) lines.push(dotNodeLine(node, marks, rootId));
+  for (const edge of view.edges) lines.push(dotEdgeLine(edge));
   lines.push('}');
   return `${lines.join('\n')}\n`;
+}
+
+/** A node's statement of a DOT digraph, with its marks. */
+export function dotNodeLine(node: GraphNode, marks: NodeMarks, rootId?: string): string {
+  const attrs = [`label="${escapeDot(node.id)}\\n${escapeDot(node.title)}"`];
+  if (marks.cycle.has(node.id)) attrs.push(`fillcolor="${CYCLE_STYLE.fill}"`, `color="${CYCLE_STYLE.stroke}"`, 'penwidth=3');
+  else if (marks.error.has(node.id)) attrs.push(`fillcolor="${ERROR_STYLE.fill}"`, `color="${ERROR_STYLE.stroke}"`, 'penwidth=2', 'style="rounded,filled,dashed"');
+  if (node.id === rootId) attrs.push('peripheries=2');
+  return `  "${escapeDot(node.id)}" [${attrs.join(', ')}];`;
+}
+
+/** An edge's statement of a DOT digraph. */
+export function dotEdgeLine(edge: GraphEdge): string {
+  return `  "${escapeDot(edge.from)}" -> "${escapeDot(edge.to)}";`;
 }
 
 /** DOT double-quoted string content: backslashes and quotes escaped, control characters dropped. */

@@ -71,3 +71,41 @@ export function selectGraph(workspace: Workspace, options: GraphOptions = {}): G
   }
   return { nodes, edges, truncated };
 }
+
+/** Pages of a graph view: the part to draw for some of its nodes, and the edges of a node. */
+export interface GraphPager {
+  /**
+   * The part of the view to draw for `nodes` (a page of a diagram): those nodes, every edge from
+   * them, and the nodes those edges reach (so each edge has both ends), sorted by id;
+   * `truncated` is the view's.
+   */
+  readonly page: (nodes: readonly GraphNode[]) => GraphView;
+  /** The edges of the view from `id`. */
+  readonly edgesOf: (id: string) => readonly GraphEdge[];
+}
+
+/** Indexes `view` once, so that each page costs only its own nodes and edges. */
+export function createGraphPager(view: GraphView): GraphPager {
+  const byId = new Map(view.nodes.map((node) => [node.id, node]));
+  const from = new Map<string, GraphEdge[]>();
+  for (const edge of view.edges) {
+    const list = from.get(edge.from);
+    if (list === undefined) from.set(edge.from, [edge]);
+    else list.push(edge);
+  }
+  const edgesOf = (id: string): readonly GraphEdge[] => from.get(id) ?? [];
+  return {
+    edgesOf,
+    page: (nodes) => {
+      const shown = new Map(nodes.map((node) => [node.id, node]));
+      const edges: GraphEdge[] = [];
+      for (const node of nodes) {
+        for (const edge of edgesOf(node.id)) {
+          edges.push(edge);
+          if (!shown.has(edge.to)) shown.set(edge.to, byId.get(edge.to)!);
+        }
+      }
+      return { nodes: [...shown.values()].sort((a, b) => compareStrings(a.id, b.id)), edges, truncated: view.truncated };
+    },
+  };
+}

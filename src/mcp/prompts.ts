@@ -9,13 +9,13 @@ import {
   completeIds,
   DEFAULT_MAX_TOKENS,
   DocugraphError,
-  formatReport,
   getAcceptanceCriteria,
   type AcceptanceCriteria,
   type Workspace,
 } from '../core/index.js';
 import { inlinePath } from '../core/inline-path.js';
 import { MAX_TEXT_ARGUMENT } from './schemas.js';
+import { reportPage } from './tools/validate-traceability.js';
 import type { ServerState } from './server-state.js';
 
 export function registerPrompts(server: McpServer, state: ServerState): void {
@@ -101,6 +101,8 @@ function criteriaLines(criteria: AcceptanceCriteria): string[] {
 
 export function auditText(workspace: Workspace): string {
   const report = buildReport(workspace);
+  // The report's first page: a long report says how to get the rest, with counts for all of it.
+  const [json, hint] = reportPage(workspace, report, {}, true).texts;
   return [
     'Audit the traceability of this documentation workspace and propose a fix plan.',
     '',
@@ -112,9 +114,10 @@ export function auditText(workspace: Workspace): string {
       'that share one cause, such as a renamed or deleted document. Then go through the warnings briefly, one ' +
       'suggested fix each. Present the plan before changing any file.',
     report.valid ? '\nThe report has no errors: say so, and plan only for the warnings, if any.' : '',
+    ...(hint === undefined ? [] : ['', `The report is long: below is its first page, and \`counts\` covers every finding. ${hint}`]),
     '',
     '```json',
-    formatReport(report).trimEnd(),
+    json!.trimEnd(),
     '```',
     '',
   ].join('\n');

@@ -13,17 +13,15 @@ import {
   type Variables,
 } from '@modelcontextprotocol/server';
 import {
-  analyzeImpact,
   buildReport,
   completeIds,
-  formatJson,
-  formatReport,
-  renderMermaid,
-  selectGraph,
   type DocNode,
   type Workspace,
 } from '../core/index.js';
+import { graphAnswer } from './graph-answer.js';
 import { registerResourceList } from './resource-list.js';
+import { impactPage } from './tools/analyze-impact.js';
+import { reportPage } from './tools/validate-traceability.js';
 import type { ServerState } from './server-state.js';
 
 export const DOCS_TEMPLATE = 'docugraph://docs/{id}';
@@ -61,7 +59,12 @@ export function registerResources(server: McpServer, state: ServerState): void {
     'validation',
     VALIDATION_URI,
     { title: VALIDATION.title, description: VALIDATION.description, mimeType: VALIDATION.mimeType },
-    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: formatReport(buildReport(await state.workspace())) }] }),
+    async (uri) => {
+      // The report's first page, as validate_traceability gives it: a long report says how to get the rest.
+      const workspace = await state.workspace();
+      const [json, hint] = reportPage(workspace, buildReport(workspace), {}, true).texts;
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: json! }, ...hintContent(uri, hint)] };
+    },
   );
 
   server.registerResource(
@@ -71,7 +74,9 @@ export function registerResources(server: McpServer, state: ServerState): void {
     async (uri, variables) => {
       const workspace = await state.workspace();
       const node = nodeFor(workspace, uri, variables, 'nodeId');
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: formatJson(analyzeImpact(workspace, node.id)) }] };
+      // analyze_impact's first page: a document many depend on says how to get the rest.
+      const [json, hint] = impactPage(workspace, node.id, undefined, {}, true).texts;
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: json! }, ...hintContent(uri, hint)] };
     },
   );
 
@@ -82,8 +87,9 @@ export function registerResources(server: McpServer, state: ServerState): void {
     async (uri, variables) => {
       const workspace = await state.workspace();
       const node = nodeFor(workspace, uri, variables, 'rootId');
-      const mermaid = renderMermaid(workspace, selectGraph(workspace, { rootId: node.id, direction: 'both' }), node.id);
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `\`\`\`mermaid\n${mermaid}\`\`\`\n` }] };
+      // get_dependency_graph's first page: a hub's graph says how to get the rest.
+      const [mermaid, hint] = graphAnswer(workspace, { rootId: node.id, direction: 'both' }, 'mermaid', {}).content.map((item) => (item as { text: string }).text);
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: `\`\`\`mermaid\n${mermaid!}\`\`\`\n` }, ...hintContent(uri, hint)] };
     },
   );
 
@@ -98,6 +104,11 @@ export function listedResources(workspace: Workspace): Resource[] {
     resources.push({ uri: documentUri(id), name: id, title: node.title, description: describe(node), mimeType: 'text/markdown' });
   }
   return resources;
+}
+
+/** The sentence after a first page that stops early, as a second content of the resource. */
+function hintContent(uri: URL, hint: string | undefined): { uri: string; mimeType: string; text: string }[] {
+  return hint === undefined ? [] : [{ uri: uri.href, mimeType: 'text/plain', text: hint }];
 }
 
 function nodeFor(workspace: Workspace, uri: URL, variables: Variables, name: string): DocNode {

@@ -3,9 +3,10 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { analyzeImpact } from '../../core/index.js';
+import { analyzeImpact, type Workspace } from '../../core/index.js';
+import type { PageArguments } from '../../core/paginate.js';
 import { withoutUndefined } from '../../core/without-undefined.js';
-import { pagedJsonResult } from '../paged-result.js';
+import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { depthSchema, idSchema, impactSchema, pageInput } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
@@ -31,19 +32,28 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       output: impactSchema,
     },
     async ({ nodeId, maxDepth, limit, cursor }) => {
-      const workspace = await state.workspace();
-      const impact = analyzeImpact(workspace, nodeId, maxDepth);
-      return pagedJsonResult(
-        {
-          tool: 'analyze_impact',
-          noun: 'impacted documents',
-          items: impact.impacted,
-          scope: `analyze_impact\n${JSON.stringify([nodeId, maxDepth ?? null])}`,
-          snapshot: workspace,
-          build: (impacted, more) => ({ nodeId, impacted, truncated: impact.truncated || more !== null, ...(more === null ? {} : { nextCursor: more.nextCursor }) }),
-        },
-        withoutUndefined({ limit, cursor }),
-      );
+      const page = impactPage(await state.workspace(), nodeId, maxDepth, withoutUndefined({ limit, cursor }));
+      return { content: page.texts.map((text) => ({ type: 'text', text })), structuredContent: page.value as Record<string, unknown> };
     },
+  );
+}
+
+/**
+ * A page of the impact of `nodeId`, as analyze_impact answers it; the `docugraph://impact/{nodeId}`
+ * resource answers its first page (`textOnly`), so that its cursor continues with the tool.
+ */
+export function impactPage(workspace: Workspace, nodeId: string, maxDepth: number | undefined, args: PageArguments, textOnly = false): Rendered {
+  const impact = analyzeImpact(workspace, nodeId, maxDepth);
+  return pagedJsonAnswer(
+    {
+      tool: 'analyze_impact',
+      noun: 'impacted documents',
+      items: impact.impacted,
+      scope: `analyze_impact\n${JSON.stringify([nodeId, maxDepth ?? null])}`,
+      snapshot: workspace,
+      build: (impacted, more) => ({ nodeId, impacted, truncated: impact.truncated || more !== null, ...(more === null ? {} : { nextCursor: more.nextCursor }) }),
+      textOnly,
+    },
+    args,
   );
 }

@@ -3,14 +3,11 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { renderDot, renderMermaid, selectGraph } from '../../core/index.js';
+import { graphAnswer, GRAPH_FORMATS } from '../graph-answer.js';
 import { registerTool } from '../register-tool.js';
-import { choiceSchema, depthSchema, directionSchema, MAX_TEXT_ARGUMENT } from '../schemas.js';
+import { choiceSchema, depthSchema, directionSchema, MAX_TEXT_ARGUMENT, pageInput } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 import { withoutUndefined } from '../../core/without-undefined.js';
-import { jsonResult, textResult } from '../tool-result.js';
-
-export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
 
 export const getDependencyGraphInput = z.object({
   rootId: z
@@ -26,6 +23,7 @@ export const getDependencyGraphInput = z.object({
   format: choiceSchema('format', GRAPH_FORMATS)
     .optional()
     .describe('json (default), mermaid (for GitHub) or dot (Graphviz).'),
+  ...pageInput,
 });
 
 export function registerGetDependencyGraph(server: McpServer, state: ServerState): void {
@@ -37,15 +35,11 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
       title: 'Get dependency graph',
       description:
         'Returns the depends_on graph (whole workspace, or around rootId) as JSON nodes and edges (from depends on to), ' +
-        'or as Mermaid or DOT text with cycles and documents with errors highlighted. TASK_NOT_FOUND: unknown rootId.',
+        'or as Mermaid or DOT text with cycles and documents with errors highlighted. A large graph comes in pages (pass nextCursor as cursor). ' +
+        'TASK_NOT_FOUND: unknown rootId.',
       input: getDependencyGraphInput,
       // No outputSchema: a Mermaid or DOT answer is the diagram alone, with no JSON beside it (CATALOG § Bounded answers).
     },
-    async ({ format = 'json', ...options }) => {
-      const workspace = await state.workspace();
-      const view = selectGraph(workspace, withoutUndefined(options));
-      if (format === 'json') return jsonResult(view);
-      return textResult(format === 'mermaid' ? renderMermaid(workspace, view, options.rootId) : renderDot(workspace, view, options.rootId));
-    },
+    async ({ format = 'json', limit, cursor, ...options }) => graphAnswer(await state.workspace(), withoutUndefined(options), format, withoutUndefined({ limit, cursor })),
   );
 }

@@ -11,11 +11,12 @@ import {
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { countByCode } from '../../core/build-report.js';
-import { buildReport, severityOf, type Diagnostic, type Workspace } from '../../core/index.js';
+import { buildReport, severityOf, type Diagnostic, type ValidationReport, type Workspace } from '../../core/index.js';
 import { withoutUndefined } from '../../core/without-undefined.js';
 import { clientRoots } from '../client-roots.js';
 import { isInside, requestedPath, resolveAllowedDirectory, rootDirectories } from '../path-policy.js';
-import { pagedJsonResult } from '../paged-result.js';
+import type { PageArguments } from '../../core/paginate.js';
+import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { MAX_PATH_ARGUMENT, pageInput, reportAnswerSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
@@ -57,23 +58,35 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
         const { workspacePath: path, nodeCount, edgeCount, valid } = report;
         return jsonResult({ workspacePath: path, nodeCount, edgeCount, valid, counts: countByCode(report) });
       }
-      // The counts describe the whole report on every page; the page is rendered several times while it is filled.
-      let counts: ReturnType<typeof countByCode> | undefined;
-      return pagedJsonResult(
-        {
-          tool: 'validate_traceability',
-          noun: 'findings',
-          items: [...report.errors, ...report.warnings],
-          scope: `validate_traceability\n${report.workspacePath}`,
-          snapshot: audited,
-          build: (findings, more, start) => {
-            const page = { ...report, errors: findings.filter(isError), warnings: findings.filter((d) => !isError(d)) };
-            return start === 0 && more === null ? page : { ...page, counts: (counts ??= countByCode(report)), ...more };
-          },
-        },
-        withoutUndefined({ limit, cursor }),
-      );
+      const page = reportPage(audited, report, withoutUndefined({ limit, cursor }));
+      return { content: page.texts.map((text) => ({ type: 'text', text })), structuredContent: page.value as Record<string, unknown> };
     },
+  );
+}
+
+/**
+ * A page of `report` (of `workspace`), as validate_traceability answers it: errors, then
+ * warnings, one list; `counts` on every page that does not hold the whole report. The
+ * `docugraph://validation` resource and `prompt_audit_traceability` answer its first page, so
+ * that the cursor they give continues with the tool.
+ */
+export function reportPage(workspace: Workspace, report: ValidationReport, args: PageArguments, textOnly = false): Rendered {
+  // The counts describe the whole report on every page; the page is rendered several times while it is filled.
+  let counts: ReturnType<typeof countByCode> | undefined;
+  return pagedJsonAnswer(
+    {
+      tool: 'validate_traceability',
+      noun: 'findings',
+      items: [...report.errors, ...report.warnings],
+      scope: `validate_traceability\n${report.workspacePath}`,
+      snapshot: workspace,
+      build: (findings, more, start) => {
+        const page = { ...report, errors: findings.filter(isError), warnings: findings.filter((d) => !isError(d)) };
+        return start === 0 && more === null ? page : { ...page, counts: (counts ??= countByCode(report)), ...more };
+      },
+      textOnly,
+    },
+    args,
   );
 }
 
