@@ -111,6 +111,14 @@ async function overStdio(dir, ids, probed) {
     // One page (listResources() without a cursor walks every page).
     'resources/list': tokens(await client.request({ method: 'resources/list', params: {} })),
     [`get_task_context ${probed.widest.id} (${probed.widest.size} documents upstream)`]: tokens(await client.callTool({ name: 'get_task_context', arguments: { taskId: probed.widest.id } })),
+    // The whole workspace and the largest resources (issue 22): each a first page when over the budget.
+    'get_dependency_graph {}': tokens(await client.callTool({ name: 'get_dependency_graph', arguments: {} })),
+    'get_dependency_graph {format: mermaid}': tokens(await client.callTool({ name: 'get_dependency_graph', arguments: { format: 'mermaid' } })),
+    'get_dependency_graph {format: dot}': tokens(await client.callTool({ name: 'get_dependency_graph', arguments: { format: 'dot' } })),
+    'resources/read docugraph://validation': tokens(await client.readResource({ uri: 'docugraph://validation' })),
+    [`resources/read docugraph://impact/${probed.mostDepended}`]: tokens(await client.readResource({ uri: `docugraph://impact/${probed.mostDepended}` })),
+    [`resources/read docugraph://graph/${probed.mostDepended}`]: tokens(await client.readResource({ uri: `docugraph://graph/${probed.mostDepended}` })),
+    'prompts/get prompt_audit_traceability': tokens(await client.getPrompt({ name: 'prompt_audit_traceability' })),
   };
   const context = [];
   for (const taskId of ids) {
