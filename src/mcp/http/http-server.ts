@@ -12,35 +12,17 @@ import { createServer } from '../create-server.js';
 import { changedResources, documentSetChanged } from '../notifications.js';
 import type { ServerState } from '../server-state.js';
 import { oneLine } from '../tool-result.js';
+import { trackConnections } from './connections.js';
 import { createGuard, type GuardOptions } from './guard.js';
 import { createLegacySessions, type Exchange } from './legacy-sessions.js';
+import { HTTP_LIMITS, type HttpLimits } from './limits.js';
 import { readBody, sendWebResponse, toWebRequest } from './node-bridge.js';
 
-/** The limits of the HTTP server; see docs/decisions.md, "Streamable HTTP (issue 13)". */
-export const HTTP_LIMITS = {
-  /** Request bodies over this get 413 (CATALOG). */
-  maxBodyBytes: 4 * 1024 * 1024,
-  /** The request line and headers must arrive within this (slow-header clients). */
-  headersTimeoutMs: 10_000,
-  /** The whole request (headers and body) must arrive within this. */
-  requestTimeoutMs: 30_000,
-  /** A response a client does not read for this long is cut off. */
-  stallMs: 30_000,
-  /** SSE keep-alive comments on open streams. */
-  keepAliveMs: 15_000,
-  /** A 2025 session without requests or open streams for this long ends. */
-  sessionIdleMs: 30 * 60_000,
-  /** Open 2025 sessions at most. */
-  maxSessions: 1000,
-  /** Open connections at most. */
-  maxConnections: 1024,
-  /** How long SIGTERM waits for requests being answered. */
-  drainMs: 10_000,
-} as const;
+export { HTTP_LIMITS } from './limits.js';
 
 export interface HttpServerOptions extends GuardOptions {
   readonly port: number;
-  readonly limits?: Partial<typeof HTTP_LIMITS>;
+  readonly limits?: Partial<HttpLimits>;
 }
 
 export interface HttpServer {
@@ -50,67 +32,69 @@ export interface HttpServer {
   drain(): Promise<void>;
 }
 
+/** A request being answered; `long` ones (streams) are not waited for on drain. */
+interface InFlight {
+  long: boolean;
+}
+
 export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, 'loaded' | 'latest'>, options: HttpServerOptions): HttpServer {
-  const limits = { ...HTTP_LIMITS, ...options.limits };
+  const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
   const guard = createGuard(options);
   const onerror = (error: Error) => state.log(`docugraph-mcp: ${oneLine(error.message)}`);
-  // Per-request 2026-07-28 servers advertise the live capabilities but do not listen to the
-  // workspace themselves: one listener below publishes to the handler's subscription streams.
-  const perRequest: ServerState = state.onUpdate === undefined ? state : { ...state, onUpdate: () => () => {} };
-  const modern = createMcpHandler(({ era }) => createServer(perRequest, era), {
-    legacy: 'reject',
-    onerror,
-    maxRequestBodySize: limits.maxBodyBytes,
-    keepAliveMs: limits.keepAliveMs,
-  });
-  const stopNotifying = state.onUpdate?.((before, after, changedIds) => {
-    if (documentSetChanged(before, after, changedIds)) modern.notify.resourcesChanged();
-    for (const uri of changedResources(before, after, changedIds)) modern.notify.resourceUpdated(uri);
-  });
-  const sessions = createLegacySessions(state, (own) => createServer(own, 'legacy'), {
-    maxSessions: limits.maxSessions,
-    idleMs: limits.sessionIdleMs,
-    maxBodyBytes: limits.maxBodyBytes,
-    keepAliveMs: limits.keepAliveMs,
-    log: state.log,
-  });
+  const { modern, sessions, stopNotifying } = createHandlers(state, limits, onerror);
 
   let draining = false;
-  /** Requests being answered; `long` ones (streams) are not waited for on drain. */
-  const inFlight = new Map<Promise<void>, { long: boolean }>();
+  const inFlight = new Map<Promise<void>, InFlight>();
 
-  const server: Server = createNodeServer((req, res) => {
-    const entry = { long: false };
-    const done = serve(req, res, entry).catch((error: unknown) => {
-      onerror(error instanceof Error ? error : new Error(String(error)));
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal error; see the server log' });
-      else res.destroy();
-    });
-    inFlight.set(done, entry);
-    void done.finally(() => inFlight.delete(done));
-  });
-  server.headersTimeout = limits.headersTimeoutMs;
-  server.requestTimeout = limits.requestTimeoutMs;
-  server.maxConnections = limits.maxConnections;
+  // Node checks its header and request timeouts every `connectionsCheckingInterval`
+  // (30 s by default): checked every second, a 10 s limit acts at 10–11 s.
+  const server: Server = createNodeServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckMs,
+    },
+    (req, res) => {
+      connections.requestStarted(req.socket);
+      res.once('close', () => connections.requestEnded(req.socket));
+      const entry: InFlight = { long: false };
+      const done = serve(req, res, entry).catch((error: unknown) => {
+        onerror(error instanceof Error ? error : new Error(String(error)));
+        if (!res.headersSent) sendJson(res, 500, { error: 'internal error; see the server log' });
+        else res.destroy();
+      });
+      inFlight.set(done, entry);
+      void done.finally(() => inFlight.delete(done));
+    },
+  );
+  const connections = trackConnections(server, limits);
 
-  async function serve(req: IncomingMessage, res: ServerResponse, entry: { long: boolean }): Promise<void> {
+  async function serve(req: IncomingMessage, res: ServerResponse, entry: InFlight): Promise<void> {
     if (draining) return sendJson(res, 503, { error: 'the server is shutting down' }, { connection: 'close' });
     const refusal = guard({ host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization });
     if (refusal !== undefined) {
+      // Nothing is kept for a client that is not let in: not its body, not its connection.
       req.resume();
-      return sendJson(res, refusal.status, { error: refusal.message }, refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+      return sendJson(res, refusal.status, { error: refusal.message }, { connection: 'close', ...(refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
     }
     const path = (req.url ?? '/').split('?')[0];
-    if (path === '/healthz') {
-      req.resume();
-      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET /healthz' }, { allow: 'GET, HEAD' });
-      const latest = live.latest();
-      return sendJson(res, 200, { status: 'ok', loaded: live.loaded(), documents: latest === null ? null : latest.nodes.size });
-    }
+    if (path === '/healthz') return health(req, res);
     if (path !== '/mcp') {
       req.resume();
       return sendJson(res, 404, { error: `nothing at ${path}: the MCP endpoint is /mcp` });
     }
+    await mcp(req, res, entry);
+  }
+
+  function health(req: IncomingMessage, res: ServerResponse): void {
+    req.resume();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET /healthz' }, { allow: 'GET, HEAD' });
+    const latest = live.latest();
+    sendJson(res, 200, { status: 'ok', loaded: live.loaded(), documents: latest === null ? null : latest.nodes.size });
+  }
+
+  async function mcp(req: IncomingMessage, res: ServerResponse, entry: InFlight): Promise<void> {
     let body: Buffer | undefined;
     let parsed: unknown;
     if (req.method === 'POST') {
@@ -121,7 +105,7 @@ export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, '
         return sendJson(res, 413, { error: `request bodies are limited to ${limits.maxBodyBytes} bytes` }, { connection: 'close' });
       }
       body = read.body;
-      parsed = parseJson(body);
+      parsed = parseJson(body.toString('utf8'));
     }
     const aborted = new AbortController();
     res.once('close', () => {
@@ -146,6 +130,7 @@ export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, '
         server.once('error', reject);
         server.listen(options.port, options.host, () => {
           server.off('error', reject);
+          server.on('error', acceptFailed(connections.relieve, state.log));
           const address = server.address() as AddressInfo;
           const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
           resolve(`http://${host}:${address.port}/mcp`);
@@ -160,15 +145,61 @@ export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, '
       await Promise.race([Promise.allSettled(short), new Promise((resolve) => (timer = setTimeout(resolve, limits.drainMs)))]);
       clearTimeout(timer);
       stopNotifying?.();
+      connections.stop();
       await Promise.allSettled([modern.close(), sessions.closeAll()]);
       server.closeAllConnections();
     },
   };
 }
 
-function parseJson(body: Buffer): unknown {
+/** The two eras' handlers over `state`, and the one live-workspace listener of the 2026-07-28 one. */
+function createHandlers(state: ServerState, limits: HttpLimits, onerror: (error: Error) => void) {
+  // Per-request 2026-07-28 servers advertise the live capabilities but do not listen to the
+  // workspace themselves: one listener below publishes to the handler's subscription streams.
+  const perRequest: ServerState = state.onUpdate === undefined ? state : { ...state, onUpdate: () => () => {} };
+  const modern = createMcpHandler(({ era }) => createServer(perRequest, era), {
+    legacy: 'reject',
+    onerror,
+    maxRequestBodySize: limits.maxBodyBytes,
+    keepAliveMs: limits.keepAliveMs,
+  });
+  const stopNotifying = state.onUpdate?.((before, after, changedIds) => {
+    if (documentSetChanged(before, after, changedIds)) modern.notify.resourcesChanged();
+    for (const uri of changedResources(before, after, changedIds)) modern.notify.resourceUpdated(uri);
+  });
+  const sessions = createLegacySessions(state, (own) => createServer(own, 'legacy'), {
+    maxSessions: limits.maxSessions,
+    idleMs: limits.sessionIdleMs,
+    maxBodyBytes: limits.maxBodyBytes,
+    keepAliveMs: limits.keepAliveMs,
+    log: state.log,
+  });
+  return { modern, sessions, stopNotifying };
+}
+
+/** How often, at most, a failure to accept connections is logged. */
+const ACCEPT_LOG_EVERY_MS = 60_000;
+
+/**
+ * An error of the listening server after start-up (a failed `accept`): logged (once a
+ * minute at most), never a crash. Out of file descriptors, the oldest connection doing
+ * nothing is closed, so the next client can connect.
+ */
+function acceptFailed(relieve: () => void, log: (line: string) => void): (error: NodeJS.ErrnoException) => void {
+  let logged = Number.NEGATIVE_INFINITY;
+  return (error) => {
+    const outOfFiles = error.code === 'EMFILE' || error.code === 'ENFILE';
+    if (outOfFiles) relieve();
+    if (Date.now() - logged < ACCEPT_LOG_EVERY_MS) return;
+    logged = Date.now();
+    const what = outOfFiles ? 'out of file descriptors (raise `ulimit -n`); closing idle connections to make room' : oneLine(error.message);
+    log(`docugraph-mcp: cannot accept a connection: ${what}`);
+  };
+}
+
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
