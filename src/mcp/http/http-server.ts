@@ -16,7 +16,8 @@ import { trackConnections } from './connections.js';
 import { createGuard, type GuardOptions } from './guard.js';
 import { createLegacySessions, type Exchange } from './legacy-sessions.js';
 import { HTTP_LIMITS, type HttpLimits } from './limits.js';
-import { readBody, sendWebResponse, toWebRequest } from './node-bridge.js';
+import { readBody, toWebRequest } from './node-bridge.js';
+import { sendWebResponse } from './send-response.js';
 
 export { HTTP_LIMITS } from './limits.js';
 
@@ -118,7 +119,7 @@ export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, '
       ? await sessions.handle(request, parsed)
       : { response: await modern.fetch(request, parsed === undefined ? {} : { parsedBody: parsed }), release: () => {} };
     try {
-      await sendWebResponse(res, exchange.response, limits.stallMs);
+      await sendWebResponse(res, exchange.response, { stallMs: limits.stallMs, maxBacklogBytes: entry.long ? limits.streamBacklogBytes : Number.POSITIVE_INFINITY });
     } finally {
       exchange.release();
     }

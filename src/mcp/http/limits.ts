@@ -39,6 +39,15 @@ export const HTTP_LIMITS = {
   pendingGraceMs: 1_000,
   /** A response a client does not read for this long is cut off. */
   stallMs: 30_000,
+  /**
+   * While a client has not drained what it was sent, its events wait in the server, where
+   * a notification identical to one already waiting is dropped (it says "this changed"
+   * again): a client that does not read costs nothing per change. Beyond this many bytes of
+   * distinct events waiting, the response is cut off. As large as the request body limit: a
+   * client may be owed a burst of that order (1,000 subscriptions of 1 KB URIs after a
+   * checkout; a `subscriptions/listen` filter up to 4 MiB).
+   */
+  streamBacklogBytes: 4 * 1024 * 1024,
   /** SSE keep-alive comments on open streams (they keep idle streams through proxies). */
   keepAliveMs: 15_000,
   /** A 2025 session without requests or open streams for this long ends. */
