@@ -50,10 +50,18 @@ export const HTTP_LIMITS = {
   streamBacklogBytes: 4 * 1024 * 1024,
   /** SSE keep-alive comments on open streams (they keep idle streams through proxies). */
   keepAliveMs: 15_000,
-  /** A 2025 session without requests or open streams for this long ends. */
-  sessionIdleMs: 30 * 60_000,
-  /** Open 2025 sessions at most. */
-  maxSessions: 1000,
+  /**
+   * A 2025 session without a request and without an open stream for this long ends. A
+   * connected client holds its GET stream (the SDK client reopens it when it drops) and is
+   * never idle; a session idle this long belongs to a client that left without `DELETE`
+   * (the SDK client's `close()` sends none) — or one that will get 404 and initialize again.
+   */
+  sessionIdleMs: 10 * 60_000,
+  /**
+   * Open 2025 sessions at most (≈70 KB each). When full, a new session ends the one idle
+   * longest (else the least recently active one with only a stream open): never a lock-out.
+   */
+  maxSessions: 256,
   /** How long SIGTERM waits for requests being answered. */
   drainMs: 10_000,
 } as const;
