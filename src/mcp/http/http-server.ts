@@ -33,6 +33,9 @@ export interface HttpServer {
   drain(): Promise<void>;
 }
 
+/** The methods `/mcp` answers (the Streamable HTTP transport's). */
+const MCP_METHODS = 'GET, POST, DELETE';
+
 /** A request being answered; `long` ones (streams) are not waited for on drain. */
 interface InFlight {
   long: boolean;
@@ -84,6 +87,10 @@ export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, '
     if (path !== '/mcp') {
       req.resume();
       return sendJson(res, 404, { error: `nothing at ${path}: the MCP endpoint is /mcp` });
+    }
+    if (!MCP_METHODS.split(', ').includes(req.method ?? '')) {
+      req.resume();
+      return sendJson(res, 405, { error: `${req.method ?? ''} is not supported on /mcp: use ${MCP_METHODS}` }, { allow: MCP_METHODS });
     }
     await mcp(req, res, entry);
   }
