@@ -6,9 +6,10 @@
  */
 import { createServer as createNodeServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { LiveWorkspace } from '../../core/live-workspace.js';
 import { createServer } from '../create-server.js';
+import { requestIdProblem } from '../inbound.js';
 import { changedResources, documentSetChanged } from '../notifications.js';
 import type { ServerState } from '../server-state.js';
 import { oneLine } from '../tool-result.js';
@@ -113,7 +114,10 @@ export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, '
         return sendJson(res, 413, { error: `request bodies are limited to ${limits.maxBodyBytes} bytes` }, { connection: 'close' });
       }
       body = read.body;
-      parsed = parseJson(body.toString('utf8'));
+      const text = body.toString('utf8');
+      parsed = parseJson(text);
+      const problem = parsed === undefined ? undefined : requestIdProblem(text, parsed);
+      if (problem !== undefined) return sendJson(res, 400, { jsonrpc: '2.0', error: { code: ProtocolErrorCode.InvalidRequest, message: problem }, id: null });
     }
     const aborted = new AbortController();
     res.once('close', () => {
