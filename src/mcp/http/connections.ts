@@ -18,17 +18,6 @@ export interface ConnectionLimits {
   readonly timeoutCheckMs: number;
 }
 
-export interface ConnectionTable {
-  /** A request's headers arrived on `socket` (Node emitted `request`). */
-  requestStarted(socket: Socket): void;
-  /** That request's response ended (or the client went away). */
-  requestEnded(socket: Socket): void;
-  /** Makes room when the process is out of file descriptors: closes the oldest pending or idle connection. */
-  relieve(): void;
-  /** Stops the periodic check. */
-  stop(): void;
-}
-
 interface Entry {
   readonly address: string;
   readonly since: number;
@@ -36,86 +25,108 @@ interface Entry {
   requests: number;
 }
 
-/** Tracks `server`'s connections and enforces `limits` on them. */
+/** Tracks `server`'s connections and enforces `limits` on them; `stop` ends the periodic check. */
 export function trackConnections(server: Server, limits: ConnectionLimits): ConnectionTable {
-  const all = new Map<Socket, Entry>();
+  return new ConnectionTable(server, limits);
+}
+
+export class ConnectionTable {
+  private readonly all = new Map<Socket, Entry>();
   /** Connections without complete headers yet, oldest first. */
-  const pending = new Map<Socket, Entry>();
-  const pendingByAddress = new Map<string, Set<Socket>>();
+  private readonly pending = new Map<Socket, Entry>();
+  private readonly pendingByAddress = new Map<string, Set<Socket>>();
   /** Keep-alive connections between requests, idle longest first. */
-  const idle = new Set<Socket>();
+  private readonly idle = new Set<Socket>();
+  private readonly timer: NodeJS.Timeout;
 
-  const unpend = (socket: Socket, entry: Entry) => {
-    if (!pending.delete(socket)) return;
-    const mine = pendingByAddress.get(entry.address);
-    mine?.delete(socket);
-    if (mine?.size === 0) pendingByAddress.delete(entry.address);
-  };
-  const forget = (socket: Socket) => {
-    const entry = all.get(socket);
+  constructor(
+    server: Server,
+    private readonly limits: ConnectionLimits,
+  ) {
+    server.on('connection', (socket: Socket) => this.connected(socket));
+    this.timer = setInterval(() => this.sweep(), limits.timeoutCheckMs);
+    this.timer.unref();
+  }
+
+  /** A request's headers arrived on `socket` (Node emitted `request`). */
+  requestStarted(socket: Socket): void {
+    const entry = this.all.get(socket);
     if (entry === undefined) return;
-    all.delete(socket);
-    unpend(socket, entry);
-    idle.delete(socket);
-  };
-  const close = (socket: Socket) => {
-    forget(socket);
-    socket.destroy();
-  };
-  /** Closes the oldest pending connection, else the one idle longest; `false` when every one is busy. */
-  const evictOne = (): boolean => {
-    const victim = first(pending.keys()) ?? first(idle.values());
-    if (victim === undefined) return false;
-    close(victim);
-    return true;
-  };
+    this.unpend(socket, entry);
+    this.idle.delete(socket);
+    entry.requests += 1;
+  }
 
-  server.on('connection', (socket: Socket) => {
-    if (all.size >= limits.maxConnections && !evictOne()) return void socket.destroy();
+  /** That request's response ended (or the client went away). */
+  requestEnded(socket: Socket): void {
+    const entry = this.all.get(socket);
+    if (entry === undefined) return;
+    entry.requests -= 1;
+    if (entry.requests === 0 && !socket.destroyed) this.idle.add(socket);
+  }
+
+  /** Makes room (the process is out of file descriptors): closes the oldest pending or idle connection. */
+  readonly relieve = (): void => void this.evictOne();
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private connected(socket: Socket): void {
+    if (this.all.size >= this.limits.maxConnections && !this.evictOne()) return void socket.destroy();
     const entry: Entry = { address: socket.remoteAddress ?? '', since: Date.now(), requests: 0 };
-    all.set(socket, entry);
-    pending.set(socket, entry);
-    let mine = pendingByAddress.get(entry.address);
-    if (mine === undefined) pendingByAddress.set(entry.address, (mine = new Set()));
+    this.all.set(socket, entry);
+    this.pending.set(socket, entry);
+    let mine = this.pendingByAddress.get(entry.address);
+    if (mine === undefined) this.pendingByAddress.set(entry.address, (mine = new Set()));
     mine.add(socket);
-    socket.once('close', () => forget(socket));
-  });
+    socket.once('close', () => this.forget(socket));
+  }
+
+  /** Closes the oldest pending connection, else the one idle longest; `false` when every one is busy. */
+  private evictOne(): boolean {
+    const victim = first(this.pending.keys()) ?? first(this.idle.values());
+    if (victim === undefined) return false;
+    this.close(victim);
+    return true;
+  }
 
   /** Closes the oldest pending connections past the grace while a pending cap is exceeded. */
-  const sweep = () => {
-    const cutoff = Date.now() - limits.pendingGraceMs;
-    for (const sockets of [...pendingByAddress.values()]) trim(sockets, sockets.size, limits.maxPendingPerAddress, cutoff);
-    trim(pending.keys(), pending.size, limits.maxPendingConnections, cutoff);
-  };
+  private sweep(): void {
+    const cutoff = Date.now() - this.limits.pendingGraceMs;
+    for (const sockets of [...this.pendingByAddress.values()]) this.trim(sockets, sockets.size, this.limits.maxPendingPerAddress, cutoff);
+    this.trim(this.pending.keys(), this.pending.size, this.limits.maxPendingConnections, cutoff);
+  }
+
   /** `oldestFirst`: connections in the order they came. */
-  const trim = (oldestFirst: Iterable<Socket>, size: number, cap: number, cutoff: number) => {
+  private trim(oldestFirst: Iterable<Socket>, size: number, cap: number, cutoff: number): void {
     if (size <= cap) return;
     for (const socket of [...oldestFirst]) {
-      if (size <= cap || all.get(socket)!.since > cutoff) return;
-      close(socket);
+      if (size <= cap || this.all.get(socket)!.since > cutoff) return;
+      this.close(socket);
       size -= 1;
     }
-  };
-  const timer = setInterval(sweep, limits.timeoutCheckMs);
-  timer.unref();
+  }
 
-  return {
-    requestStarted(socket) {
-      const entry = all.get(socket);
-      if (entry === undefined) return;
-      unpend(socket, entry);
-      idle.delete(socket);
-      entry.requests += 1;
-    },
-    requestEnded(socket) {
-      const entry = all.get(socket);
-      if (entry === undefined) return;
-      entry.requests -= 1;
-      if (entry.requests === 0 && !socket.destroyed) idle.add(socket);
-    },
-    relieve: () => void evictOne(),
-    stop: () => clearInterval(timer),
-  };
+  private close(socket: Socket): void {
+    this.forget(socket);
+    socket.destroy();
+  }
+
+  private forget(socket: Socket): void {
+    const entry = this.all.get(socket);
+    if (entry === undefined) return;
+    this.all.delete(socket);
+    this.unpend(socket, entry);
+    this.idle.delete(socket);
+  }
+
+  private unpend(socket: Socket, entry: Entry): void {
+    if (!this.pending.delete(socket)) return;
+    const mine = this.pendingByAddress.get(entry.address);
+    mine?.delete(socket);
+    if (mine?.size === 0) this.pendingByAddress.delete(entry.address);
+  }
 }
 
 function first<T>(items: IterableIterator<T>): T | undefined {
