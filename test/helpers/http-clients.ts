@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 
 const HARNESS = fileURLToPath(new URL('./http-harness.mjs', import.meta.url));
+const FLOOD = fileURLToPath(new URL('./http-flood.mjs', import.meta.url));
 
 /** A token long enough for the server. */
 export const TOKEN = 'a7f3c9e1b5d24f6a8c0e2b4d6f8a1c3e';
@@ -62,6 +63,30 @@ export async function spawnLimited(root: string, options: LimitedOptions = {}): 
   });
   const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]);
   return { child, url, stderr: () => stderr, stdout: () => stdout, exited, rssKb };
+}
+
+/** A flood of half-sent requests from a process of its own (test/helpers/http-flood.mjs). */
+export interface Flood {
+  /** Connections it opened so far (reopened ones included). */
+  readonly opened: () => number;
+  /** Its connections open now. */
+  readonly open: () => number;
+  /** Stops reopening the connections the server closes. */
+  readonly stop: () => void;
+}
+
+/** Starts keeping `count` half-sent requests open against `url`; killed after the test. */
+export function startFlood(url: URL, count: number): Flood {
+  const child = spawn(process.execPath, [FLOOD, url.href, String(count)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  cleanups.push(() => child.kill('SIGKILL'));
+  let last = { opened: 0, open: 0 };
+  let partial = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    if (lines.length > 0) last = JSON.parse(lines[lines.length - 1]!) as typeof last;
+  });
+  return { opened: () => last.opened, open: () => last.open, stop: () => void child.stdin.write('stop\n') };
 }
 
 /** What a half-sent request has sent so far. */

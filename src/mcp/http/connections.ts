@@ -21,6 +21,8 @@ export interface ConnectionLimits {
 interface Entry {
   readonly address: string;
   readonly since: number;
+  /** The loop turn it was accepted in (see `turn`). */
+  readonly turn: number;
   /** Requests of this connection being answered (several when pipelined). */
   requests: number;
 }
@@ -38,6 +40,15 @@ export class ConnectionTable {
   /** Keep-alive connections between requests, idle longest first. */
   private readonly idle = new Set<Socket>();
   private readonly timer: NodeJS.Timeout;
+  /**
+   * Turns of the event loop in which connections came (or the pending caps were checked),
+   * counted. A socket accepted in one turn is read in the next: one accepted two turns ago
+   * has had its chance to send its headers, and only such a socket is closed to make room.
+   * (libuv accepts a whole backlog at once, and a busy loop reads late: a client that
+   * connected among a flood is not closed before it was read.)
+   */
+  private turn = 0;
+  private ticking = false;
 
   constructor(
     server: Server,
@@ -73,8 +84,9 @@ export class ConnectionTable {
   }
 
   private connected(socket: Socket): void {
+    this.tick();
     if (this.all.size >= this.limits.maxConnections && !this.evictOne()) return void socket.destroy();
-    const entry: Entry = { address: socket.remoteAddress ?? '', since: Date.now(), requests: 0 };
+    const entry: Entry = { address: socket.remoteAddress ?? '', since: Date.now(), turn: this.turn, requests: 0 };
     this.all.set(socket, entry);
     this.pending.set(socket, entry);
     let mine = this.pendingByAddress.get(entry.address);
@@ -83,16 +95,35 @@ export class ConnectionTable {
     socket.once('close', () => this.forget(socket));
   }
 
-  /** Closes the oldest pending connection, else the one idle longest; `false` when every one is busy. */
+  private tick(): void {
+    if (this.ticking) return;
+    this.ticking = true;
+    setImmediate(() => {
+      this.turn += 1;
+      this.ticking = false;
+    });
+  }
+
+  /** Whether a pending connection has had a turn to be read (and, with `cutoff`, came before it). */
+  private hadItsTurn(entry: Entry, cutoff = Number.POSITIVE_INFINITY): boolean {
+    return this.turn - entry.turn >= 2 && entry.since <= cutoff;
+  }
+
+  /**
+   * Closes the oldest pending connection that has had its turn to be read, else the one
+   * idle longest; `false` when there is neither (the newcomer is then refused).
+   */
   private evictOne(): boolean {
-    const victim = first(this.pending.keys()) ?? first(this.idle.values());
+    const oldest = first(this.pending.entries());
+    const victim = oldest !== undefined && this.hadItsTurn(oldest[1]) ? oldest[0] : first(this.idle.values());
     if (victim === undefined) return false;
     this.close(victim);
     return true;
   }
 
-  /** Closes the oldest pending connections past the grace while a pending cap is exceeded. */
+  /** Closes the oldest pending connections past the grace (and read) while a pending cap is exceeded. */
   private sweep(): void {
+    this.tick(); // turns pass while connections wait, even when none come
     const cutoff = Date.now() - this.limits.pendingGraceMs;
     for (const sockets of [...this.pendingByAddress.values()]) this.trim(sockets, sockets.size, this.limits.maxPendingPerAddress, cutoff);
     this.trim(this.pending.keys(), this.pending.size, this.limits.maxPendingConnections, cutoff);
@@ -102,7 +133,7 @@ export class ConnectionTable {
   private trim(oldestFirst: Iterable<Socket>, size: number, cap: number, cutoff: number): void {
     if (size <= cap) return;
     for (const socket of [...oldestFirst]) {
-      if (size <= cap || this.all.get(socket)!.since > cutoff) return;
+      if (size <= cap || !this.hadItsTurn(this.all.get(socket)!, cutoff)) return;
       this.close(socket);
       size -= 1;
     }
