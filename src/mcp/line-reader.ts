@@ -4,6 +4,7 @@
  * its top-level `"id"` is recovered (by a byte scanner, in constant memory) so that the
  * request can still be answered.
  */
+import { isSafeIntegerText } from './inbound.js';
 
 /** What one line of input became. */
 export type LineEvent =
@@ -149,9 +150,11 @@ export class TopLevelIdScanner {
 
   private endValue(): void {
     if (this.value === undefined) return;
-    const value = parseJson(this.value);
+    const raw = this.value;
+    const value = parseJson(raw);
     this.value = undefined;
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) this.found = value;
+    // A number only when its text is an integer JSON.parse keeps exactly.
+    if (typeof value === 'string' || (typeof value === 'number' && isSafeIntegerText(Buffer.from(raw).toString('latin1').trim()))) this.found = value;
   }
 }
 

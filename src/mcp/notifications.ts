@@ -5,7 +5,7 @@
  * (`resources/subscribe`); on 2026-07-28 connections the SDK's listen router delivers them to
  * the client's `subscriptions/listen` filters.
  */
-import type { McpServer } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
 import type { Workspace } from '../core/index.js';
 import { sortStrings } from '../core/sort.js';
 import { documentUri, VALIDATION_URI } from './resources.js';
@@ -13,10 +13,23 @@ import type { ServerState } from './server-state.js';
 
 export type Era = 'legacy' | 'modern';
 
+/** The bounds of one connection's (one session's) `resources/subscribe` set. */
+export const SUBSCRIPTION_LIMITS = {
+  /**
+   * Subscriptions per connection: far more than a client watching the documents it works on
+   * needs; one that wants every document listens to `resources/list_changed` and the report.
+   */
+  maxSubscriptions: 1000,
+  /** The longest URI subscribed to: a document URI of an id of several hundred characters. */
+  maxUriLength: 1024,
+} as const;
+
 export function registerNotifications(server: McpServer, onUpdate: NonNullable<ServerState['onUpdate']>, era: Era): void {
   const subscribed = new Set<string>();
   server.server.setRequestHandler('resources/subscribe', (request) => {
-    subscribed.add(request.params.uri);
+    const uri = request.params.uri;
+    if (!subscribed.has(uri)) refuseSubscription(uri, subscribed.size);
+    subscribed.add(uri);
     return {};
   });
   server.server.setRequestHandler('resources/unsubscribe', (request) => {
@@ -36,6 +49,21 @@ export function registerNotifications(server: McpServer, onUpdate: NonNullable<S
       if (era === 'modern' || subscribed.has(uri)) void server.server.sendResourceUpdated({ uri }).catch(() => {});
     }
   });
+}
+
+/** Throws the error for a subscription beyond the limits (a JSON-RPC -32602 that says what to do). */
+function refuseSubscription(uri: string, count: number): void {
+  const { maxSubscriptions, maxUriLength } = SUBSCRIPTION_LIMITS;
+  if (uri.length > maxUriLength) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `The URI is ${uri.length} characters long; subscriptions are limited to URIs of ${maxUriLength} characters: subscribe to the document URIs resources/list gives.`, { maxUriLength });
+  }
+  if (count >= maxSubscriptions) {
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `This connection already has ${maxSubscriptions} resource subscriptions, the most it may hold: unsubscribe (resources/unsubscribe) from those you no longer need, or follow notifications/resources/list_changed and ${VALIDATION_URI} instead of every document.`,
+      { maxSubscriptions },
+    );
+  }
 }
 
 /**

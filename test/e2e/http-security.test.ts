@@ -1,7 +1,8 @@
 /**
- * Streamable HTTP (issue 13), the edges: token, Origin and Host checks, body limit, a client
- * that never reads, /healthz, start-up refusals, a port in use, SIGTERM draining — against
- * the built server over real sockets.
+ * Streamable HTTP (issue 13), the edges: token, Origin and Host checks (and, issue 21, the
+ * Host's syntax and the methods /mcp does not serve), body limit, a client that never reads,
+ * /healthz, start-up refusals, a port in use, SIGTERM draining — against the built server
+ * over real sockets.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -101,6 +102,51 @@ describe('Origin and Host', () => {
     expect((await raw(server.url, { headers: { host: `evil.example:${server.url.port}` } })).status).toBe(403);
     expect((await raw(server.url, { method: 'GET', path: '/healthz', headers: { host: 'attacker.test' } })).status).toBe(403);
     expect((await raw(server.url, { headers: { host: `localhost:${server.url.port}` } })).status).toBe(200);
+  });
+});
+
+describe('Host syntax and methods (issue 21)', () => {
+  /** Ways to dress up an allowed name that a URL parser would undo: escapes, userinfo, paths, lookalikes. */
+  function disguised(port: string): string[] {
+    const out: string[] = [];
+    for (const name of ['localhost', '127.0.0.1', '[::1]']) {
+      const plain = name.replace(/[[\]]/g, '');
+      for (let i = 0; i < plain.length; i += 1) {
+        const escaped = `%${plain.charCodeAt(i).toString(16)}`;
+        out.push(name.replace(plain, plain.slice(0, i) + escaped + plain.slice(i + 1)));
+      }
+      for (const trick of ['\\@evil.example', '@evil.example', '\\', '/..', '/', '?x', '#x', '%00', ':', ':abc', ':99999999', `:${port}@evil.example`, `:${port}/x`]) out.push(`${name}${trick}`);
+      out.push(`user@${name}`, `evil.example\\@${name}`, `${name.toUpperCase()}%2e`, `[${plain}%25eth0]`);
+    }
+    out.push('ｌocalhost', 'localhost\u3002', 'local host', 'xn--localhost');
+    return out;
+  }
+
+  it('a Host a URL parser would rewrite into an allowed one (%6cocalhost, localhost\\@evil, …) gets 403; plain names pass', async () => {
+    const server = await spawnHttp(['--workspace', DEMO]);
+    const port = server.url.port;
+    const let_in: string[] = [];
+    for (const host of disguised(port)) {
+      const answer = await raw(server.url, { method: 'GET', path: '/healthz', headers: { host } }).catch(() => ({ status: 400 }) as RawAnswer);
+      // 400: Node refused the header itself (a control character): also not let in.
+      if (answer.status !== 403 && answer.status !== 400) let_in.push(`${JSON.stringify(host)} → ${answer.status}`);
+    }
+    expect(let_in).toEqual([]);
+    for (const host of ['localhost', `localhost:${port}`, `LOCALHOST:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect((await raw(server.url, { method: 'GET', path: '/healthz', headers: { host } })).status, host).toBe(200);
+    }
+    const refused = await raw(server.url, { method: 'GET', path: '/healthz', headers: { host: '%6cocalhost' } });
+    expect(JSON.parse(refused.body).error).toContain('not a plain host name');
+  });
+
+  it('unsupported methods on /mcp get 405 with Allow, not 500', async () => {
+    const server = await spawnHttp(['--workspace', DEMO]);
+    for (const method of ['TRACE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND', 'LOCK', 'PURGE']) {
+      const answer = await raw(server.url, { method, headers: {}, body: '' });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers['allow'], method).toBe('GET, POST, DELETE');
+    }
+    expect(server.stderr()).not.toContain('internal error');
   });
 });
 

@@ -37,6 +37,8 @@ export class RawClient {
   readonly child: ChildProcessWithoutNullStreams;
   /** Every stdout line that parsed as JSON, in order. */
   readonly messages: Message[] = [];
+  /** The text of each of `messages`, as written (for what JSON.parse does not keep, such as a number's digits). */
+  readonly texts: string[] = [];
   /** Stdout lines that are not JSON-RPC 2.0 objects (must stay empty). */
   readonly badLines: string[] = [];
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -95,6 +97,7 @@ export class RawClient {
       return;
     }
     this.messages.push(value as Message);
+    this.texts.push(line);
   }
 
   private wake(): void {

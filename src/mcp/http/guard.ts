@@ -36,12 +36,15 @@ export function createGuard(options: GuardOptions): (headers: { host?: string | 
   const origins = [...localhostAllowedOrigins(), ...options.allowOrigins.map(originHostname)];
   const expected = options.token === undefined ? undefined : digest(options.token);
   return (headers) => {
+    if (!isPlainHost(headers.host)) {
+      return { status: 403, message: `Host \`${printable(headers.host ?? '')}\` is not a plain host name: send \`Host: <name or address>[:<port>]\` (letters, digits, dots and hyphens, or a bracketed IPv6 address).` };
+    }
     if (hostnames !== null) {
       const host = validateHostHeader(headers.host, hostnames);
-      if (!host.ok) return { status: 403, message: `Host \`${headers.host ?? ''}\` is not allowed: connect to ${options.host} by that name (a request under another name may be DNS rebinding).` };
+      if (!host.ok) return { status: 403, message: `Host \`${printable(headers.host ?? '')}\` is not allowed: connect to ${options.host} by that name (a request under another name may be DNS rebinding).` };
     }
     const origin = validateOriginHeader(headers.origin, origins);
-    if (!origin.ok) return { status: 403, message: `Origin \`${headers.origin ?? ''}\` is not allowed: start the server with --allow-origin <origin> to let a page of that origin in.` };
+    if (!origin.ok) return { status: 403, message: `Origin \`${printable(headers.origin ?? '')}\` is not allowed: start the server with --allow-origin <origin> to let a page of that origin in.` };
     if (expected !== undefined) {
       const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers.authorization ?? '');
       if (match === null || !timingSafeEqual(digest(match[1]!), expected)) {
@@ -50,6 +53,22 @@ export function createGuard(options: GuardOptions): (headers: { host?: string | 
     }
     return undefined;
   };
+}
+
+/**
+ * A syntactically plain `host[:port]`: a name or IPv4 address of letters, digits, dots and
+ * hyphens, or a bracketed IPv6 address, and an optional numeric port. Checked before the
+ * allowlist, whose parser (the URL parser) decodes: `%6cocalhost` became `localhost`, and
+ * `localhost\@evil` passed as `localhost`.
+ */
+export function isPlainHost(host: string | undefined): boolean {
+  return host !== undefined && /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/.test(host);
+}
+
+/** A header value fit for a one-line message: control characters and backticks shown as `?`, at most 100 characters. */
+function printable(value: string): string {
+  const shown = value.replace(/[\u0000-\u001f\u007f-\u009f`]/g, '?');
+  return shown.length > 100 ? `${shown.slice(0, 100)}…` : shown;
 }
 
 /** Hashing both sides makes the comparison constant-time whatever the lengths. */

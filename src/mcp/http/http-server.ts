@@ -6,41 +6,25 @@
  */
 import { createServer as createNodeServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { LiveWorkspace } from '../../core/live-workspace.js';
 import { createServer } from '../create-server.js';
+import { requestIdProblem } from '../inbound.js';
 import { changedResources, documentSetChanged } from '../notifications.js';
 import type { ServerState } from '../server-state.js';
 import { oneLine } from '../tool-result.js';
+import { trackConnections } from './connections.js';
 import { createGuard, type GuardOptions } from './guard.js';
 import { createLegacySessions, type Exchange } from './legacy-sessions.js';
-import { readBody, sendWebResponse, toWebRequest } from './node-bridge.js';
+import { HTTP_LIMITS, type HttpLimits } from './limits.js';
+import { readBody, toWebRequest } from './node-bridge.js';
+import { sendWebResponse } from './send-response.js';
 
-/** The limits of the HTTP server; see docs/decisions.md, "Streamable HTTP (issue 13)". */
-export const HTTP_LIMITS = {
-  /** Request bodies over this get 413 (CATALOG). */
-  maxBodyBytes: 4 * 1024 * 1024,
-  /** The request line and headers must arrive within this (slow-header clients). */
-  headersTimeoutMs: 10_000,
-  /** The whole request (headers and body) must arrive within this. */
-  requestTimeoutMs: 30_000,
-  /** A response a client does not read for this long is cut off. */
-  stallMs: 30_000,
-  /** SSE keep-alive comments on open streams. */
-  keepAliveMs: 15_000,
-  /** A 2025 session without requests or open streams for this long ends. */
-  sessionIdleMs: 30 * 60_000,
-  /** Open 2025 sessions at most. */
-  maxSessions: 1000,
-  /** Open connections at most. */
-  maxConnections: 1024,
-  /** How long SIGTERM waits for requests being answered. */
-  drainMs: 10_000,
-} as const;
+export { HTTP_LIMITS } from './limits.js';
 
 export interface HttpServerOptions extends GuardOptions {
   readonly port: number;
-  readonly limits?: Partial<typeof HTTP_LIMITS>;
+  readonly limits?: Partial<HttpLimits>;
 }
 
 export interface HttpServer {
@@ -50,10 +34,138 @@ export interface HttpServer {
   drain(): Promise<void>;
 }
 
+/** The methods `/mcp` answers (the Streamable HTTP transport's). */
+const MCP_METHODS = 'GET, POST, DELETE';
+
+/** A request being answered; `long` ones (streams) are not waited for on drain. */
+interface InFlight {
+  long: boolean;
+}
+
 export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, 'loaded' | 'latest'>, options: HttpServerOptions): HttpServer {
-  const limits = { ...HTTP_LIMITS, ...options.limits };
+  const limits: HttpLimits = { ...HTTP_LIMITS, ...options.limits };
   const guard = createGuard(options);
   const onerror = (error: Error) => state.log(`docugraph-mcp: ${oneLine(error.message)}`);
+  const { modern, sessions, stopNotifying } = createHandlers(state, limits, onerror);
+
+  let draining = false;
+  const inFlight = new Map<Promise<void>, InFlight>();
+
+  // Node checks its header and request timeouts every `connectionsCheckingInterval`
+  // (30 s by default): checked every second, a 10 s limit acts at 10–11 s.
+  const server: Server = createNodeServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckMs,
+    },
+    (req, res) => {
+      connections.requestStarted(req.socket);
+      res.once('close', () => connections.requestEnded(req.socket));
+      const entry: InFlight = { long: false };
+      const done = serve(req, res, entry).catch((error: unknown) => {
+        onerror(error instanceof Error ? error : new Error(String(error)));
+        if (!res.headersSent) sendJson(res, 500, { error: 'internal error; see the server log' });
+        else res.destroy();
+      });
+      inFlight.set(done, entry);
+      void done.finally(() => inFlight.delete(done));
+    },
+  );
+  const connections = trackConnections(server, limits);
+
+  async function serve(req: IncomingMessage, res: ServerResponse, entry: InFlight): Promise<void> {
+    if (draining) return sendJson(res, 503, { error: 'the server is shutting down' }, { connection: 'close' });
+    const refusal = guard({ host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization });
+    if (refusal !== undefined) {
+      // Nothing is kept for a client that is not let in: not its body, not its connection.
+      req.resume();
+      return sendJson(res, refusal.status, { error: refusal.message }, { connection: 'close', ...(refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
+    }
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz') return health(req, res);
+    if (path !== '/mcp') {
+      req.resume();
+      return sendJson(res, 404, { error: `nothing at ${path}: the MCP endpoint is /mcp` });
+    }
+    if (!MCP_METHODS.split(', ').includes(req.method ?? '')) {
+      req.resume();
+      return sendJson(res, 405, { error: `${req.method ?? ''} is not supported on /mcp: use ${MCP_METHODS}` }, { allow: MCP_METHODS });
+    }
+    await mcp(req, res, entry);
+  }
+
+  function health(req: IncomingMessage, res: ServerResponse): void {
+    req.resume();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET /healthz' }, { allow: 'GET, HEAD' });
+    const latest = live.latest();
+    sendJson(res, 200, { status: 'ok', loaded: live.loaded(), documents: latest === null ? null : latest.nodes.size });
+  }
+
+  async function mcp(req: IncomingMessage, res: ServerResponse, entry: InFlight): Promise<void> {
+    let body: Buffer | undefined;
+    let parsed: unknown;
+    if (req.method === 'POST') {
+      const read = await readBody(req, limits.maxBodyBytes);
+      if (!read.ok) {
+        if (read.reason === 'aborted') return void res.destroy();
+        req.resume();
+        return sendJson(res, 413, { error: `request bodies are limited to ${limits.maxBodyBytes} bytes` }, { connection: 'close' });
+      }
+      body = read.body;
+      const text = body.toString('utf8');
+      parsed = parseJson(text);
+      const problem = parsed === undefined ? undefined : requestIdProblem(text, parsed);
+      if (problem !== undefined) return sendJson(res, 400, { jsonrpc: '2.0', error: { code: ProtocolErrorCode.InvalidRequest, message: problem }, id: null });
+    }
+    const aborted = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+    const request = toWebRequest(req, body, aborted.signal);
+    entry.long = req.method === 'GET' || isListen(parsed);
+    const legacy = await isLegacyRequest(request, parsed, { maxRequestBodySize: limits.maxBodyBytes });
+    const exchange: Exchange = legacy
+      ? await sessions.handle(request, parsed)
+      : { response: await modern.fetch(request, parsed === undefined ? {} : { parsedBody: parsed }), release: () => {} };
+    try {
+      await sendWebResponse(res, exchange.response, { stallMs: limits.stallMs, maxBacklogBytes: entry.long ? limits.streamBacklogBytes : Number.POSITIVE_INFINITY });
+    } finally {
+      exchange.release();
+    }
+  }
+
+  return {
+    listen: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port, options.host, () => {
+          server.off('error', reject);
+          server.on('error', acceptFailed(connections.relieve, state.log));
+          const address = server.address() as AddressInfo;
+          const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve(`http://${host}:${address.port}/mcp`);
+        });
+      }),
+    async drain() {
+      draining = true;
+      server.close();
+      server.closeIdleConnections();
+      const short = [...inFlight].filter(([, entry]) => !entry.long).map(([done]) => done);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled(short), new Promise((resolve) => (timer = setTimeout(resolve, limits.drainMs)))]);
+      clearTimeout(timer);
+      stopNotifying?.();
+      connections.stop();
+      await Promise.allSettled([modern.close(), sessions.closeAll()]);
+      server.closeAllConnections();
+    },
+  };
+}
+
+/** The two eras' handlers over `state`, and the one live-workspace listener of the 2026-07-28 one. */
+function createHandlers(state: ServerState, limits: HttpLimits, onerror: (error: Error) => void) {
   // Per-request 2026-07-28 servers advertise the live capabilities but do not listen to the
   // workspace themselves: one listener below publishes to the handler's subscription streams.
   const perRequest: ServerState = state.onUpdate === undefined ? state : { ...state, onUpdate: () => () => {} };
@@ -74,101 +186,32 @@ export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, '
     keepAliveMs: limits.keepAliveMs,
     log: state.log,
   });
+  return { modern, sessions, stopNotifying };
+}
 
-  let draining = false;
-  /** Requests being answered; `long` ones (streams) are not waited for on drain. */
-  const inFlight = new Map<Promise<void>, { long: boolean }>();
+/** How often, at most, a failure to accept connections is logged. */
+const ACCEPT_LOG_EVERY_MS = 60_000;
 
-  const server: Server = createNodeServer((req, res) => {
-    const entry = { long: false };
-    const done = serve(req, res, entry).catch((error: unknown) => {
-      onerror(error instanceof Error ? error : new Error(String(error)));
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal error; see the server log' });
-      else res.destroy();
-    });
-    inFlight.set(done, entry);
-    void done.finally(() => inFlight.delete(done));
-  });
-  server.headersTimeout = limits.headersTimeoutMs;
-  server.requestTimeout = limits.requestTimeoutMs;
-  server.maxConnections = limits.maxConnections;
-
-  async function serve(req: IncomingMessage, res: ServerResponse, entry: { long: boolean }): Promise<void> {
-    if (draining) return sendJson(res, 503, { error: 'the server is shutting down' }, { connection: 'close' });
-    const refusal = guard({ host: req.headers.host, origin: req.headers.origin, authorization: req.headers.authorization });
-    if (refusal !== undefined) {
-      req.resume();
-      return sendJson(res, refusal.status, { error: refusal.message }, refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
-    }
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/healthz') {
-      req.resume();
-      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET /healthz' }, { allow: 'GET, HEAD' });
-      const latest = live.latest();
-      return sendJson(res, 200, { status: 'ok', loaded: live.loaded(), documents: latest === null ? null : latest.nodes.size });
-    }
-    if (path !== '/mcp') {
-      req.resume();
-      return sendJson(res, 404, { error: `nothing at ${path}: the MCP endpoint is /mcp` });
-    }
-    let body: Buffer | undefined;
-    let parsed: unknown;
-    if (req.method === 'POST') {
-      const read = await readBody(req, limits.maxBodyBytes);
-      if (!read.ok) {
-        if (read.reason === 'aborted') return void res.destroy();
-        req.resume();
-        return sendJson(res, 413, { error: `request bodies are limited to ${limits.maxBodyBytes} bytes` }, { connection: 'close' });
-      }
-      body = read.body;
-      parsed = parseJson(body);
-    }
-    const aborted = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) aborted.abort();
-    });
-    const request = toWebRequest(req, body, aborted.signal);
-    entry.long = req.method === 'GET' || isListen(parsed);
-    const legacy = await isLegacyRequest(request, parsed, { maxRequestBodySize: limits.maxBodyBytes });
-    const exchange: Exchange = legacy
-      ? await sessions.handle(request, parsed)
-      : { response: await modern.fetch(request, parsed === undefined ? {} : { parsedBody: parsed }), release: () => {} };
-    try {
-      await sendWebResponse(res, exchange.response, limits.stallMs);
-    } finally {
-      exchange.release();
-    }
-  }
-
-  return {
-    listen: () =>
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(options.port, options.host, () => {
-          server.off('error', reject);
-          const address = server.address() as AddressInfo;
-          const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-          resolve(`http://${host}:${address.port}/mcp`);
-        });
-      }),
-    async drain() {
-      draining = true;
-      server.close();
-      server.closeIdleConnections();
-      const short = [...inFlight].filter(([, entry]) => !entry.long).map(([done]) => done);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled(short), new Promise((resolve) => (timer = setTimeout(resolve, limits.drainMs)))]);
-      clearTimeout(timer);
-      stopNotifying?.();
-      await Promise.allSettled([modern.close(), sessions.closeAll()]);
-      server.closeAllConnections();
-    },
+/**
+ * An error of the listening server after start-up (a failed `accept`): logged (once a
+ * minute at most), never a crash. Out of file descriptors, the oldest connection doing
+ * nothing is closed, so the next client can connect.
+ */
+function acceptFailed(relieve: () => void, log: (line: string) => void): (error: NodeJS.ErrnoException) => void {
+  let logged = Number.NEGATIVE_INFINITY;
+  return (error) => {
+    const outOfFiles = error.code === 'EMFILE' || error.code === 'ENFILE';
+    if (outOfFiles) relieve();
+    if (Date.now() - logged < ACCEPT_LOG_EVERY_MS) return;
+    logged = Date.now();
+    const what = outOfFiles ? 'out of file descriptors (raise `ulimit -n`); closing idle connections to make room' : oneLine(error.message);
+    log(`docugraph-mcp: cannot accept a connection: ${what}`);
   };
 }
 
-function parseJson(body: Buffer): unknown {
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

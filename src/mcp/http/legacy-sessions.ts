@@ -1,8 +1,9 @@
 /**
  * 2025-era clients over HTTP: one session per `initialize` (`Mcp-Session-Id`), each with its
  * own `McpServer` on the SDK's `WebStandardStreamableHTTPServerTransport`, all over the one
- * live workspace. A session ends on `DELETE`, on shutdown, or after `idleMs` without a request
- * and without an open stream.
+ * live workspace. A session ends on `DELETE`, on shutdown, after `idleMs` without a request
+ * and without an open stream, or when the table is full and a new client needs its place:
+ * the session idle longest goes first, a client is never locked out.
  */
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport, type McpServer } from '@modelcontextprotocol/server';
@@ -15,13 +16,15 @@ export interface Exchange {
 }
 
 interface Session {
+  readonly id: string;
   readonly transport: WebStandardStreamableHTTPServerTransport;
-  readonly server: McpServer;
   /** Stops this session's live-workspace listeners. */
   readonly dispose: () => void;
   lastSeen: number;
-  /** Requests (and streams) of this session being answered now. */
-  open: number;
+  /** Requests of this session being answered now. */
+  requests: number;
+  /** Its GET streams open now. */
+  streams: number;
 }
 
 export interface LegacySessionsOptions {
@@ -46,35 +49,77 @@ export interface LegacySessions {
 
 /** `create` builds a server for one session over the state it is given. */
 export function createLegacySessions(state: ServerState, create: (state: ServerState) => McpServer, options: LegacySessionsOptions): LegacySessions {
+  /** Least recently seen first (a session is moved to the end whenever it is seen). */
   const sessions = new Map<string, Session>();
+  /** Sessions being created (an `initialize` being answered): they count against the cap. */
+  let opening = 0;
   const reaper = setInterval(() => {
     const now = Date.now();
-    for (const [id, session] of sessions) if (session.open === 0 && now - session.lastSeen > options.idleMs) void end(id, session);
+    for (const session of [...sessions.values()]) {
+      if (now - session.lastSeen <= options.idleMs) break;
+      if (session.requests === 0 && session.streams === 0) void end(session);
+    }
   }, Math.min(options.idleMs, 60_000));
   reaper.unref();
 
-  async function end(id: string, session: Session): Promise<void> {
-    sessions.delete(id);
+  function seen(session: Session): void {
+    session.lastSeen = Date.now();
+    if (!sessions.has(session.id)) return; // ended meanwhile
+    sessions.delete(session.id);
+    sessions.set(session.id, session);
+  }
+
+  async function end(session: Session): Promise<void> {
+    if (sessions.get(session.id) !== session) return;
+    sessions.delete(session.id);
     session.dispose();
     await session.transport.close().catch(() => {});
   }
 
-  async function open(request: Request, parsedBody: unknown): Promise<Exchange> {
-    if (sessions.size >= options.maxSessions) {
-      return untracked(jsonRpcError(503, -32000, `Too many open sessions (${options.maxSessions}): close idle clients, or wait for idle sessions to expire.`));
+  /**
+   * Makes room for one more session: ends the one idle longest, else the least recently
+   * seen one that only holds a stream. `false` when every session is answering a request.
+   */
+  function makeRoom(): boolean {
+    let victim: Session | undefined;
+    for (const session of sessions.values()) {
+      if (session.requests > 0) continue;
+      if (session.streams === 0) {
+        victim = session;
+        break;
+      }
+      victim ??= session;
     }
+    if (victim === undefined) return false;
+    void end(victim);
+    return true;
+  }
+
+  async function open(request: Request, parsedBody: unknown): Promise<Exchange> {
+    if (sessions.size + opening >= options.maxSessions && !makeRoom()) {
+      return untracked(jsonRpcError(503, -32000, `All ${options.maxSessions} sessions are answering requests right now: retry in a moment.`, { 'retry-after': '1' }));
+    }
+    opening += 1;
+    try {
+      return await initialize(request, parsedBody);
+    } finally {
+      opening -= 1;
+    }
+  }
+
+  async function initialize(request: Request, parsedBody: unknown): Promise<Exchange> {
     const own = ownedState(state);
     const server = create(own.state);
     let session: Session | undefined;
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        session = { transport, server, dispose: own.dispose, lastSeen: Date.now(), open: 1 };
+        session = { id, transport, dispose: own.dispose, lastSeen: Date.now(), requests: 1, streams: 0 };
         sessions.set(id, session);
       },
       onsessionclosed: (id) => {
         const found = sessions.get(id);
-        if (found !== undefined) void end(id, found);
+        if (found !== undefined) void end(found);
       },
       maxRequestBodySize: options.maxBodyBytes,
       keepAliveMs: options.keepAliveMs,
@@ -87,20 +132,21 @@ export function createLegacySessions(state: ServerState, create: (state: ServerS
       await transport.close().catch(() => {});
       return untracked(response);
     }
-    return tracked(session, response);
+    return tracked(session, response, false);
   }
 
   /** Counts the exchange as open until it is released (a GET stream stays open). */
-  function tracked(session: Session, response: Response): Exchange {
-    session.lastSeen = Date.now();
+  function tracked(session: Session, response: Response, stream: boolean): Exchange {
+    seen(session);
     let released = false;
     return {
       response,
       release: () => {
         if (released) return;
         released = true;
-        session.open -= 1;
-        session.lastSeen = Date.now();
+        if (stream) session.streams -= 1;
+        else session.requests -= 1;
+        seen(session);
       },
     };
   }
@@ -113,21 +159,24 @@ export function createLegacySessions(state: ServerState, create: (state: ServerS
         return untracked(jsonRpcError(400, -32000, 'Bad Request: no Mcp-Session-Id header. Send initialize first, then the session id the server answers with.'));
       }
       const session = sessions.get(id);
-      if (session === undefined) return untracked(jsonRpcError(404, -32001, 'Session not found: it ended or the server restarted. Send initialize again.'));
-      session.open += 1;
+      if (session === undefined) return untracked(jsonRpcError(404, -32001, 'Session not found: it ended (idle, closed, or the server restarted). Send initialize again.'));
+      const stream = request.method === 'GET';
+      if (stream) session.streams += 1;
+      else session.requests += 1;
       let response: Response;
       try {
         response = await session.transport.handleRequest(request, { parsedBody });
       } catch (error) {
-        session.open -= 1;
+        if (stream) session.streams -= 1;
+        else session.requests -= 1;
         throw error;
       }
-      return tracked(session, response);
+      return tracked(session, response, stream);
     },
     size: () => sessions.size,
     async closeAll() {
       clearInterval(reaper);
-      await Promise.all([...sessions].map(([id, session]) => end(id, session)));
+      await Promise.all([...sessions.values()].map(end));
     },
   };
 }
@@ -161,6 +210,6 @@ function ownedState(state: ServerState): { state: ServerState; dispose: () => vo
 }
 
 /** A JSON-RPC error answer with this HTTP status. */
-export function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), { status, headers: { 'content-type': 'application/json' } });
+export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), { status, headers: { 'content-type': 'application/json', ...headers } });
 }

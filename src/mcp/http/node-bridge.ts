@@ -1,8 +1,6 @@
 /**
- * Between `node:http` and the web-standard `Request`/`Response` the SDK's HTTP handlers speak:
- * the request body is read here (bounded), and the response body is written with
- * backpressure — a client that stops reading stalls only its own response, and is cut off
- * after `stallMs`.
+ * From `node:http` to the web-standard `Request` the SDK's HTTP handlers take: the request
+ * body is read here (bounded). The way back, the `Response`, is send-response.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -52,45 +50,4 @@ export function toWebRequest(req: IncomingMessage, body: Buffer | undefined, sig
 /** A Host header fit for a URL (a malformed one is validated, and refused, elsewhere). */
 function hostForUrl(host: string | undefined): string {
   return host !== undefined && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? host : 'localhost';
-}
-
-/**
- * Writes `response` to `res`. Resolves when it is written, or when the client went away or
- * stalled (its socket is then destroyed and the body stream cancelled).
- */
-export async function sendWebResponse(res: ServerResponse, response: Response, stallMs: number): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  res.writeHead(response.status, headers);
-  if (response.body === null) return void res.end();
-  res.flushHeaders();
-  const reader = response.body.getReader();
-  const gone = new Promise<'gone'>((resolve) => res.once('close', () => resolve('gone')));
-  try {
-    for (;;) {
-      const next = await Promise.race([reader.read(), gone]);
-      if (next === 'gone') break;
-      if (next.done) {
-        res.end();
-        break;
-      }
-      if (!res.write(next.value) && (await drained(res, gone, stallMs)) !== 'drain') {
-        res.destroy();
-        break;
-      }
-    }
-  } catch {
-    res.destroy();
-  } finally {
-    void reader.cancel().catch(() => {});
-  }
-}
-
-function drained(res: ServerResponse, gone: Promise<'gone'>, stallMs: number): Promise<'drain' | 'gone' | 'stalled'> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    new Promise<'drain'>((resolve) => res.once('drain', () => resolve('drain'))),
-    gone,
-    new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), stallMs))),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -1,0 +1,142 @@
+/**
+ * Hardening, second pass (issue 21): long-lived streams under many workspace changes. A
+ * client that reads its stream costs nothing per change (the bridge kept every chunk it had
+ * written until the stream closed: 200 streams went 122 → 640 MB over 600 edits); one that
+ * does not read is cut off once what waits for it passes `streamBacklogBytes`.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StreamableHTTPClientTransport, type Client } from '@modelcontextprotocol/client';
+import { callStatus, openStream, post, rawSession, spawnLimited, until, type HeldStream } from '../helpers/http-clients.js';
+import { sdkClient, spawnHttp } from '../helpers/server-process.js';
+import { doc, testdir } from '../helpers/testdir.js';
+
+function rssKb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+}
+
+/** The id of document `i`; `pad` makes it longer (and its notifications bigger). */
+const idOf = (i: number, pad: number) => `D-${i}${'x'.repeat(pad)}`;
+
+/** Rewrites `count` documents atomically (a rename each); edit `n` retitles them, so the listing changes. */
+function edit(root: string, n: number, count = 1, pad = 0): void {
+  for (let i = 0; i < count; i += 1) {
+    writeFileSync(join(root, `d${i}.tmp`), doc({ id: idOf(i, pad), title: `D ${i} v${n}` }, `body ${n}\n`));
+    renameSync(join(root, `d${i}.tmp`), join(root, `d${i}.md`));
+  }
+}
+
+function workspace(documents: number, pad = 0): string {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < documents; i += 1) files[`d${i}.md`] = doc({ id: idOf(i, pad), title: `D ${i}` });
+  return testdir(files);
+}
+
+describe('long-lived streams', () => {
+  it('150 streams of both eras that read, 400 changes: every notification arrives, memory stays flat under a 64 MB heap', async () => {
+    const LEGACY = 120;
+    const MODERN = 30;
+    const EDITS = 400;
+    const root = workspace(20);
+    // Under the cap a leak ends in an out-of-memory crash (it did at about 250 changes).
+    const server = await spawnHttp(['--workspace', root], { NODE_OPTIONS: '--max-old-space-size=64' });
+    const heard: number[] = [];
+    const clients: Client[] = [];
+    for (let i = 0; i < LEGACY + MODERN; i += 1) {
+      const client = sdkClient({ era: i < LEGACY ? 'legacy' : 'modern' });
+      heard.push(0);
+      client.setNotificationHandler('notifications/resources/list_changed', () => void (heard[i] = (heard[i] ?? 0) + 1));
+      await client.connect(new StreamableHTTPClientTransport(server.url));
+      if (i >= LEGACY) await client.listen({ resourcesListChanged: true });
+      clients.push(client);
+    }
+    const caller = clients[0]!;
+    await caller.callTool({ name: 'validate_traceability', arguments: { summary: true } });
+    const rss: number[] = [];
+    for (let n = 1; n <= EDITS; n += 1) {
+      edit(root, n);
+      // A request takes in the change at once (no waiting for the watcher to settle).
+      await caller.callTool({ name: 'list_tasks', arguments: { limit: 1 } });
+      if (n === EDITS / 4 || n === EDITS / 2 || n === EDITS) rss.push(rssKb(server.child.pid!));
+      // The 2025 clients opened their GET streams before the first change counted.
+      if (n === 1) await until(() => heard.every((count) => count >= 1), 10_000, 'every client heard the first change');
+    }
+    await until(() => heard.every((count) => count === EDITS), 20_000, `every client heard all ${EDITS} changes (fewest: ${Math.min(...heard)})`);
+    const [, half, end] = rss as [number, number, number];
+    expect(end - half, `RSS kB at a quarter, half and end: ${rss.join(', ')}`).toBeLessThan(half / 10);
+    expect(server.child.exitCode).toBe(null);
+    await Promise.all(clients.map((client) => client.close()));
+  }, 120_000);
+
+  it('streams that are never read cost nothing per change (what waits for them coalesces); a reader beside them hears everything', async () => {
+    // 100 documents with 800-character ids: a change of all of them is ≈85 KB of updates per
+    // stream, so a paused one fills the sockets' buffers (megabytes on loopback) in a few dozen.
+    const DOCS = 100;
+    const PAD = 800;
+    const EDITS = 150;
+    const root = workspace(DOCS, PAD);
+    // The stall limit far away, so that the stuck streams stay open for the whole run.
+    const server = await spawnLimited(root, { limits: { stallMs: 600_000 }, env: { NODE_OPTIONS: '--max-old-space-size=64' } });
+    const reader = await rawSession(server.url);
+    const sessions = [reader];
+    for (let s = 0; s < 5; s += 1) sessions.push(await rawSession(server.url));
+    for (const session of sessions) {
+      for (let i = 0; i < DOCS; i += 1) expect((await post(server.url, { jsonrpc: '2.0', id: i, method: 'resources/subscribe', params: { uri: `docugraph://docs/${idOf(i, PAD)}` } }, { session })).status).toBe(200);
+    }
+    const count = (stream: HeldStream) => {
+      const seen = { updates: 0 };
+      stream.socket.on('data', (chunk: Buffer) => (seen.updates += chunk.toString('latin1').split('notifications/resources/updated').length - 1));
+      return seen;
+    };
+    const heard = count(await openStream(server.url, reader));
+    const stuck: HeldStream[] = [];
+    for (const session of sessions.slice(1)) stuck.push(await openStream(server.url, session, { read: false }));
+    const rss: number[] = [];
+    for (let n = 1; n <= EDITS; n += 1) {
+      edit(root, n, DOCS, PAD);
+      await post(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_tasks', arguments: { limit: 1 } } }, { session: reader });
+      // By a third of the run the stuck streams' socket buffers are full (≈5 MB each).
+      if (n === EDITS / 3 || n === EDITS) rss.push(server.rssKb());
+    }
+    await until(() => heard.updates === EDITS * DOCS, 20_000, `the reader heard all ${EDITS * DOCS} updates (so far ${heard.updates})`);
+    // Before: each stuck stream kept every event after its sockets filled (≈8 MB per stream
+    // here, 40 MB in all, past a 64 MB heap); now one of each, ≈85 KB per stream.
+    const [third, end] = rss as [number, number];
+    expect(end - third, `RSS kB at a third and at the end: ${rss.join(', ')}`).toBeLessThan(16 * 1024);
+    // Read at last, a stuck stream gets what its sockets held and what waited (fewer events
+    // than were sent: repeats were dropped), and it is still open: a new change reaches it.
+    const late = stuck.map(count);
+    for (const stream of stuck) stream.socket.resume();
+    await until(() => late.every((seen) => seen.updates > 0), 10_000, 'the stuck streams, resumed, receive');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const before = late.map((seen) => seen.updates);
+    for (const n of before) expect(n).toBeLessThan((EDITS * DOCS) / 2);
+    edit(root, EDITS + 1, 1, PAD);
+    await post(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_tasks', arguments: { limit: 1 } } }, { session: reader });
+    await until(() => late.every((seen, i) => seen.updates === before[i]! + 1), 10_000, 'the resumed streams hear a new change');
+    expect(server.child.exitCode).toBe(null);
+  }, 120_000);
+
+  it('a stream that is never read is cut off once stallMs pass without a drain', async () => {
+    const DOCS = 100;
+    const PAD = 800;
+    const root = workspace(DOCS, PAD);
+    const server = await spawnLimited(root, { limits: { stallMs: 2_000 } });
+    const session = await rawSession(server.url);
+    for (let i = 0; i < DOCS; i += 1) await post(server.url, { jsonrpc: '2.0', id: i, method: 'resources/subscribe', params: { uri: `docugraph://docs/${idOf(i, PAD)}` } }, { session });
+    const stream = await openStream(server.url, session, { read: false });
+    const caller = await rawSession(server.url);
+    let ended = false;
+    void stream.ended.then(() => (ended = true));
+    // ≈10 MB of updates: more than the sockets hold, so a write waits for a drain that never comes.
+    for (let n = 1; n <= 120; n += 1) {
+      edit(root, n, DOCS, PAD);
+      await post(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_tasks', arguments: { limit: 1 } } }, { session: caller });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    stream.socket.resume();
+    await until(() => ended, 15_000, 'the stuck stream was cut off');
+    expect(await callStatus(server.url, caller)).toBe(200);
+  }, 90_000);
+});
