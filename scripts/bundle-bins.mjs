@@ -21,8 +21,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const minify = { minifyWhitespace: true, minifySyntax: true };
 await build({
   absWorkingDir: root,
-  // The read-ahead and Markdown workers (src/core/read-ahead.ts, markdown-ahead.ts) are loaded from beside the code that starts them.
-  entryPoints: { docugraph: 'dist/bin/docugraph.js', 'docugraph-mcp': 'dist/bin/docugraph-mcp.js', 'read-ahead-worker': 'dist/core/read-ahead-worker.js', 'markdown-ahead-worker': 'dist/core/markdown-ahead-worker.js' },
+  // The read-ahead and Markdown workers (src/core/read/read-ahead.ts, src/core/parse/markdown-ahead.ts) are loaded from beside the code that starts them.
+  entryPoints: { docugraph: 'dist/bin/docugraph.js', 'docugraph-mcp': 'dist/bin/docugraph-mcp.js', 'read-ahead-worker': 'dist/core/read/read-ahead-worker.js', 'markdown-ahead-worker': 'dist/core/parse/markdown-ahead-worker.js' },
   outdir: 'dist/bin',
   allowOverwrite: true,
   bundle: true,

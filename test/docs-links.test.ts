@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, resolveWorkspaceRoot, type Diagnostic } from '../src/core/index.js';
-import { DEFAULT_CONFIG, type LinkOptions } from '../src/core/config-types.js';
-import { createWorkspaceIndex } from '../src/core/workspace-index.js';
+import { DEFAULT_CONFIG, type LinkOptions } from '../src/core/shared/config-types.js';
+import { createWorkspaceIndex } from '../src/core/live/workspace-index.js';
 import { DEMO, ROOT } from './helpers/paths.js';
 import { testdir } from './helpers/testdir.js';
 

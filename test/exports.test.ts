@@ -1,5 +1,7 @@
 /**
- * The public API of the package (its `exports`): a change here is a change for users.
+ * The public API of the package (its `exports`): a change here is a change for users. It is
+ * also the one door of the surfaces (src/mcp, src/cli) into the core (issue 22), so what they
+ * compose is public too: the live workspace, loads on request, paging, the configuration.
  */
 import { describe, expect, it } from 'vitest';
 import * as core from '../src/core/index.js';
@@ -8,6 +10,8 @@ describe('public exports', () => {
   it('are exactly these', () => {
     expect(Object.keys(core).sort()).toEqual([
       'CODE_DESCRIPTIONS',
+      'CONFIG_FILE',
+      'DEFAULT_ANSWER_TOKENS',
       'DEFAULT_MAX_DEPTH',
       'DEFAULT_MAX_TOKENS',
       'DIRECTIONS',
@@ -24,19 +28,32 @@ describe('public exports', () => {
       'analyzeImpact',
       'buildBundle',
       'buildReport',
+      'compareDiagnostics',
       'compareStrings',
       'completeIds',
+      'countByCode',
+      'createAuditLoader',
+      'createGraphPager',
+      'diagramNodeBytes',
       'estimateTokens',
       'formatJson',
       'formatReport',
       'getAcceptanceCriteria',
+      'groupThousands',
+      'inlinePath',
       'listTasks',
       'loadWorkspace',
+      'longestCursor',
+      'nodeMarks',
+      'openLiveWorkspace',
+      'paginate',
+      'readConfig',
       'renderDot',
       'renderMermaid',
       'resolveWorkspaceRoot',
       'selectGraph',
       'severityOf',
+      'sortStrings',
     ]);
   });
 });

@@ -4,27 +4,12 @@
  */
 import { dirname, resolve } from 'node:path';
 import { lstatSync } from 'node:fs';
-import { InvalidArgumentError, loadWorkspace, resolveWorkspaceRoot, type Workspace } from '../core/index.js';
-import { readConfig } from '../core/config.js';
-import { CONFIG_FILE } from '../core/config-types.js';
+import { CONFIG_FILE, InvalidArgumentError, loadWorkspace, readConfig, resolveWorkspaceRoot, type Workspace } from '../core/index.js';
+import type { CliIo, Output } from './io.js';
 import { createProgress } from './progress.js';
 import { safeBlock, safeJson } from './render/safe-text.js';
 
-/** An output stream; `isTTY` decides colour and progress. */
-export interface Output {
-  write(text: string): unknown;
-  readonly isTTY?: boolean;
-}
-
-export interface CliIo {
-  readonly argv: readonly string[];
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
-  readonly stdout: Output;
-  readonly stderr: Output;
-  /** Ends long-running commands (`validate --watch`) when aborted; without it they run until the process is stopped. */
-  readonly signal?: AbortSignal;
-}
+export type { CliIo, Output } from './io.js';
 
 export interface CliContext {
   readonly io: CliIo;

@@ -2,7 +2,7 @@
  * Progress for long loads, on stderr, only when it is a terminal: one line rewritten in
  * place, shown after half a second, at most ten times a second, and erased when done.
  */
-import type { Output } from './context.js';
+import type { Output } from './io.js';
 
 const DELAY_MS = 500;
 const INTERVAL_MS = 100;

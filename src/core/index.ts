@@ -1,19 +1,36 @@
 /**
- * The DocuGraph core, the package's public API: load a docs-as-code workspace into one
- * immutable snapshot, then query it. No MCP, no CLI, no console.
- * The stages behind these functions live in their own modules (see the folder).
+ * The DocuGraph core, the package's public API and the one door the surfaces (src/mcp,
+ * src/cli) use: load a docs-as-code workspace into one immutable snapshot, keep it live,
+ * then query it. No MCP, no CLI, no console. The stages behind these functions are the
+ * folders beside this file, in pipeline order (ARCHITECTURE.md): shared, read, parse, model,
+ * check, answer, live.
  */
-export { loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './load-workspace.js';
+export { loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './live/load-workspace.js';
+export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace, type UpdateListener } from './live/live-workspace.js';
+export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './live/audit-loader.js';
+export { readConfig, type ConfigResult } from './parse/config.js';
+export { CONFIG_FILE } from './shared/config-types.js';
 
-export { buildReport, formatReport } from './build-report.js';
-export { buildBundle, DEFAULT_MAX_DEPTH } from './build-bundle.js';
-export { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
-export { listTasks, type ListTasksOptions, type TaskSummary } from './list-tasks.js';
-export { getAcceptanceCriteria, type AcceptanceCriteria, type Criterion } from './acceptance-criteria.js';
-export { analyzeImpact, type Impact, type ImpactedNode } from './analyze-impact.js';
-export { DIRECTIONS, selectGraph, type Direction, type GraphEdge, type GraphNode, type GraphOptions, type GraphView } from './select-graph.js';
-export { renderDot, renderMermaid } from './render-graph.js';
-export { completeIds, MAX_COMPLETIONS } from './complete-ids.js';
+export { buildReport, countByCode, formatReport } from './check/build-report.js';
+export { buildBundle, DEFAULT_MAX_DEPTH } from './answer/build-bundle.js';
+export { DEFAULT_ANSWER_TOKENS, DEFAULT_MAX_TOKENS, estimateTokens } from './answer/token-budget.js';
+export { longestCursor, paginate, type Page, type PageArguments, type PageOptions } from './answer/paginate.js';
+export { listTasks, type ListTasksOptions, type TaskSummary } from './answer/list-tasks.js';
+export { getAcceptanceCriteria, type AcceptanceCriteria, type Criterion } from './answer/acceptance-criteria.js';
+export { analyzeImpact, type Impact, type ImpactedNode } from './answer/analyze-impact.js';
+export {
+  createGraphPager,
+  DIRECTIONS,
+  selectGraph,
+  type Direction,
+  type GraphEdge,
+  type GraphNode,
+  type GraphOptions,
+  type GraphPager,
+  type GraphView,
+} from './answer/select-graph.js';
+export { diagramNodeBytes, nodeMarks, renderDot, renderMermaid, type NodeMarks } from './answer/render-graph.js';
+export { completeIds, MAX_COMPLETIONS } from './answer/complete-ids.js';
 
 export {
   CODE_DESCRIPTIONS,
@@ -26,7 +43,7 @@ export {
   type FailureCode,
   type Severity,
   type WarningCode,
-} from './codes.js';
+} from './shared/codes.js';
 export {
   DocugraphError,
   GraphCycleError,
@@ -34,7 +51,9 @@ export {
   PathNotAllowedError,
   TaskNotFoundError,
   WorkspaceNotFoundError,
-} from './errors.js';
-export { formatJson } from './format-json.js';
-export { compareStrings } from './sort.js';
-export type { BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, ValidationReport, Workspace } from './types.js';
+} from './shared/errors.js';
+export { groupThousands } from './shared/cap.js';
+export { formatJson } from './shared/format-json.js';
+export { inlinePath } from './shared/inline-path.js';
+export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';
+export type { BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, ValidationReport, Workspace } from './shared/types.js';

@@ -6,19 +6,7 @@
  * before.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { PageArguments } from '../core/paginate.js';
-import {
-  dotEdgeLine,
-  dotNodeLine,
-  mermaidEdgeLine,
-  mermaidNodeLine,
-  nodeMarks,
-  renderDot,
-  renderMermaid,
-  type NodeMarks,
-} from '../core/render-graph.js';
-import { createGraphPager, selectGraph, type GraphEdge, type GraphNode, type GraphOptions, type GraphView } from '../core/select-graph.js';
-import type { Workspace } from '../core/index.js';
+import { createGraphPager, diagramNodeBytes, type GraphEdge, type GraphNode, type GraphOptions, nodeMarks, type PageArguments, renderDot, renderMermaid, selectGraph, type Workspace } from '../core/index.js';
 import { pagedJsonResult, pagedTextResult } from './paged-result.js';
 
 export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
@@ -60,28 +48,8 @@ export function graphAnswer(workspace: Workspace, options: GraphOptions, format:
       scope,
       snapshot: workspace,
       render: (nodes) => draw(workspace, nodes.length === view.nodes.length ? view : pager.page(nodes), options.rootId, marks),
-      sizeOf: nodeBytes(view, pager.edgesOf, format, marks, options.rootId),
+      sizeOf: diagramNodeBytes(view, pager.edgesOf, format, marks, options.rootId),
     },
     page,
   );
-}
-
-/**
- * At least the bytes a node adds to a page of the diagram as sent (each line escaped as a JSON
- * string): its line, and for each of its edges the edge's line and the line of the node it
- * reaches (drawn on the page when it is not on it), with keys as long as the view's longest,
- * and its place in a `class` list.
- */
-function nodeBytes(view: GraphView, edgesOf: (id: string) => readonly GraphEdge[], format: 'mermaid' | 'dot', marks: NodeMarks, rootId: string | undefined): (node: GraphNode) => number {
-  const key = `n${view.nodes.length}`;
-  const byId = new Map(view.nodes.map((node) => [node.id, node]));
-  const nodeLine = (node: GraphNode) => (format === 'mermaid' ? mermaidNodeLine(key, node) : dotNodeLine(node, marks, rootId));
-  const sent = (line: string) => Buffer.byteLength(JSON.stringify(`${line}\n`), 'utf8') - 2;
-  return (node) => {
-    let bytes = sent(nodeLine(node)) + key.length + 1;
-    for (const edge of edgesOf(node.id)) {
-      bytes += sent(format === 'mermaid' ? mermaidEdgeLine(key, key) : dotEdgeLine(edge)) + sent(nodeLine(byId.get(edge.to)!)) + key.length + 1;
-    }
-    return bytes;
-  };
 }

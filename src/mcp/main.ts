@@ -5,11 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { buildReport, DocugraphError, resolveWorkspaceRoot } from '../core/index.js';
-import { readConfig } from '../core/config.js';
-import { CONFIG_FILE } from '../core/config-types.js';
-import { createAuditLoader } from '../core/audit-loader.js';
-import { openLiveWorkspace, type LiveMode } from '../core/live-workspace.js';
+import { buildReport, CONFIG_FILE, createAuditLoader, DocugraphError, type LiveMode, openLiveWorkspace, readConfig, resolveWorkspaceRoot } from '../core/index.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
 import type { serveHttp as ServeHttpFn } from './http/serve-http.js';

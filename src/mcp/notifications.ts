@@ -6,8 +6,7 @@
  * the client's `subscriptions/listen` filters.
  */
 import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
-import type { Workspace } from '../core/index.js';
-import { sortStrings } from '../core/sort.js';
+import { sortStrings, type Workspace } from '../core/index.js';
 import { documentUri, VALIDATION_URI } from './resources.js';
 import type { ServerState } from './server-state.js';
 

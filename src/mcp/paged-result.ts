@@ -4,10 +4,7 @@
  * text that says how to get the rest.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { groupThousands } from '../core/cap.js';
-import { DEFAULT_ANSWER_TOKENS } from '../core/token-budget.js';
-import { formatJson } from '../core/format-json.js';
-import { longestCursor, paginate, type Page, type PageArguments } from '../core/paginate.js';
+import { DEFAULT_ANSWER_TOKENS, formatJson, groupThousands, longestCursor, type Page, type PageArguments, paginate } from '../core/index.js';
 
 /** The keys a page that stops early ends with. */
 export interface More {

@@ -3,17 +3,7 @@
  */
 import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import {
-  buildBundle,
-  buildReport,
-  completeIds,
-  DEFAULT_MAX_TOKENS,
-  DocugraphError,
-  getAcceptanceCriteria,
-  type AcceptanceCriteria,
-  type Workspace,
-} from '../core/index.js';
-import { inlinePath } from '../core/inline-path.js';
+import { type AcceptanceCriteria, buildBundle, buildReport, completeIds, DEFAULT_MAX_TOKENS, DocugraphError, getAcceptanceCriteria, inlinePath, type Workspace } from '../core/index.js';
 import { MAX_TEXT_ARGUMENT } from './schemas.js';
 import { reportPage } from './tools/validate-traceability.js';
 import type { ServerState } from './server-state.js';

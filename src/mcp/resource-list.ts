@@ -3,8 +3,7 @@
  * every document by id. The SDK's own handler answers in one page, so this one replaces it.
  */
 import { ProtocolError, ProtocolErrorCode, type ListResourcesResult, type McpServer, type Resource } from '@modelcontextprotocol/server';
-import { DocugraphError, type Workspace } from '../core/index.js';
-import { paginate } from '../core/paginate.js';
+import { DocugraphError, paginate, type Workspace } from '../core/index.js';
 import type { ServerState } from './server-state.js';
 
 /**

@@ -12,12 +12,7 @@ import {
   type Resource,
   type Variables,
 } from '@modelcontextprotocol/server';
-import {
-  buildReport,
-  completeIds,
-  type DocNode,
-  type Workspace,
-} from '../core/index.js';
+import { buildReport, completeIds, type DocNode, type Workspace } from '../core/index.js';
 import { graphAnswer } from './graph-answer.js';
 import { registerResourceList } from './resource-list.js';
 import { impactPage } from './tools/analyze-impact.js';

@@ -3,15 +3,7 @@
  * the shapes of `structuredContent`, each checked against the core's TypeScript type.
  */
 import * as z from 'zod';
-import {
-  DIRECTIONS,
-  ERROR_CODES,
-  WARNING_CODES,
-  type AcceptanceCriteria,
-  type Impact,
-  type TaskSummary,
-  type ValidationReport,
-} from '../core/index.js';
+import { type AcceptanceCriteria, DIRECTIONS, ERROR_CODES, type Impact, type TaskSummary, type ValidationReport, WARNING_CODES } from '../core/index.js';
 
 /**
  * The longest string argument accepted: ids, filters and text. Far above any real id or

@@ -1,8 +1,7 @@
 /**
  * What the MCP surface needs from its host: the loaded workspace and the reading policy.
  */
-import type { Workspace } from '../core/index.js';
-import type { UpdateListener } from '../core/live-workspace.js';
+import type { UpdateListener, Workspace } from '../core/index.js';
 import type { Logger } from './tool-result.js';
 
 export interface ServerState {

@@ -19,8 +19,8 @@ import {
   type Transport,
 } from '@modelcontextprotocol/server';
 import { classifyLine } from './inbound.js';
+import { invalidParamsAsSuch } from './invalid-params.js';
 import { LineReader, type LineEvent } from './line-reader.js';
-import { oneLine } from './tool-result.js';
 
 /** How long a shutdown waits for unanswered requests before answering them with an error. */
 export const DRAIN_TIMEOUT_MS = 10_000;
@@ -285,24 +285,4 @@ export class DrainingStdioTransport implements Transport {
 
 function describeId(id: RequestId | undefined): string {
   return id === undefined ? 'a message without a usable id' : `message id ${JSON.stringify(id)}`;
-}
-
-/**
- * The SDK answers a request whose params fail its schema (a `resources/read` without a `uri`,
- * `prompts/get` arguments that are not a map) with -32603 and the validator's issues as a
- * multi-line JSON message. The client sent invalid params: that is -32602, in one line.
- */
-export function invalidParamsAsSuch(message: JSONRPCMessage): JSONRPCMessage {
-  if (!('error' in message) || message.error.code !== ProtocolErrorCode.InternalError) return message;
-  const text = message.error.message;
-  if (!text.trimStart().startsWith('[')) return message;
-  let issues: unknown;
-  try {
-    issues = JSON.parse(text);
-  } catch {
-    return message;
-  }
-  if (!Array.isArray(issues) || issues.length === 0 || !issues.every((i) => typeof i === 'object' && i !== null && 'code' in i && 'message' in i && 'path' in i)) return message;
-  const described = issues.map((issue: { path: unknown[]; message: string }) => `${issue.path.length > 0 ? issue.path.join('.') : 'params'}: ${issue.message}`);
-  return { ...message, error: { code: ProtocolErrorCode.InvalidParams, message: oneLine(`Invalid params: ${described.join('; ')}`) } };
 }

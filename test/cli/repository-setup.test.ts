@@ -6,7 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/parse/config.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 function run(argv: string[], cwd: string) {

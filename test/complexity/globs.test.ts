@@ -6,7 +6,7 @@
  * rules as paths. Each run compiles the rules afresh, so nothing is remembered between runs.
  */
 import { describe, expect, it } from 'vitest';
-import { compileGlobs } from '../../src/core/compile-globs.js';
+import { compileGlobs } from '../../src/core/read/compile-globs.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 
 /** Compiles `rules` and asks about each path; returns how many matched (so nothing is optimised away). */

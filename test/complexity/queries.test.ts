@@ -4,9 +4,9 @@
  * become ready in reverse order, and a long unknown task id against many ids.
  */
 import { describe, expect, it } from 'vitest';
-import { dependencyOrder } from '../../src/core/build-bundle.js';
+import { dependencyOrder } from '../../src/core/answer/build-bundle.js';
 import { buildBundle, getAcceptanceCriteria, loadWorkspace, TaskNotFoundError } from '../../src/core/index.js';
-import type { Workspace } from '../../src/core/types.js';
+import type { Workspace } from '../../src/core/shared/types.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 import { syntheticWorkspace } from '../helpers/synthetic-workspace.js';
 import { testdir } from '../helpers/testdir.js';

@@ -5,8 +5,8 @@
  * the stack). Queries: queries.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/core/frontmatter.js';
-import { extractMarkdown } from '../../src/core/markdown.js';
+import { parseFrontmatter } from '../../src/core/parse/frontmatter.js';
+import { extractMarkdown } from '../../src/core/parse/markdown.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 
 describe('near-linear parsing (issue 8 §4)', () => {

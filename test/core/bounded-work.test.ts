@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildBundle, loadWorkspace, TaskNotFoundError } from '../../src/core/index.js';
-import { joinLines } from '../../src/core/acceptance-criteria.js';
-import { requireNode } from '../../src/core/require-node.js';
-import { createPathSuggester } from '../../src/core/suggest.js';
+import { joinLines } from '../../src/core/answer/acceptance-criteria.js';
+import { requireNode } from '../../src/core/answer/require-node.js';
+import { createPathSuggester } from '../../src/core/shared/suggest.js';
 import { connectInMemory, textOf } from '../helpers/in-memory.js';
 import { doc, testdir } from '../helpers/testdir.js';
 

@@ -9,8 +9,8 @@ import { runCli } from '../../src/cli/main.js';
 
 const COUNT = 200_000;
 
-vi.mock('../../src/core/load-workspace.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/core/load-workspace.js')>();
+vi.mock('../../src/core/live/load-workspace.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/core/live/load-workspace.js')>();
   const { syntheticWorkspace } = await import('../helpers/synthetic-workspace.js');
   let cached: ReturnType<typeof syntheticWorkspace> | undefined;
   const docs = () =>

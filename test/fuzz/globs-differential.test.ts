@@ -8,7 +8,7 @@
  */
 import ignore from 'ignore';
 import { describe, expect, it } from 'vitest';
-import { compileGlobs } from '../../src/core/compile-globs.js';
+import { compileGlobs } from '../../src/core/read/compile-globs.js';
 import { followsGit, randomPaths, randomPattern, verdict } from '../helpers/glob-cases.js';
 import { FUZZ_SEED, fuzzRuns, fuzzTimeout, Rng } from '../helpers/prng.js';
 

@@ -4,7 +4,7 @@
  * (empty when none) instead of throwing, so one fuzz run can list every failing case.
  */
 import { ERROR_CODES, WARNING_CODES, type ValidationReport, type Workspace } from '../../src/core/index.js';
-import { compareDiagnostics } from '../../src/core/sort.js';
+import { compareDiagnostics } from '../../src/core/shared/sort.js';
 
 const CODES: ReadonlySet<string> = new Set([...ERROR_CODES, ...WARNING_CODES]);
 

@@ -13,7 +13,7 @@
  * Use it from a test file with (vi.mock is hoisted, so the factory imports this module):
  * ```ts
  * vi.mock('node:fs', async (importOriginal) =>
- *   (await import('../helpers/fs-recorder.js')).wrapFs(await importOriginal<typeof import('node:fs')>()));
+ *   (await import('./fs-recorder.js')).wrapFs(await importOriginal<typeof import('node:fs')>()));
  * ```
  * This module must not import `node:fs` itself: it uses the original module it wraps.
  */

@@ -3,7 +3,7 @@
  * paths meet often, with every piece of the syntax (wildcards, classes, escapes, `**`,
  * anchoring, `!`, trailing `/` and spaces, line ends).
  */
-import type { GlobTest } from '../../src/core/compile-globs.js';
+import type { GlobTest } from '../../src/core/read/compile-globs.js';
 import type { Rng } from './prng.js';
 
 const PIECES = [

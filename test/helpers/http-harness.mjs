@@ -10,7 +10,7 @@
  * Prints the binary's `listening on <url>` line on stderr; drains on SIGTERM.
  */
 import { loadWorkspace } from '../../dist/core/index.js';
-import { openLiveWorkspace } from '../../dist/core/live-workspace.js';
+import { openLiveWorkspace } from '../../dist/core/live/live-workspace.js';
 import { createHttpServer } from '../../dist/mcp/http/http-server.js';
 
 const [root, json = '{}'] = process.argv.slice(2);

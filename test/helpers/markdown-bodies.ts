@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFrontmatter } from '../../src/core/frontmatter.js';
+import { parseFrontmatter } from '../../src/core/parse/frontmatter.js';
 
 export interface MarkdownBody {
   readonly path: string;

@@ -7,8 +7,8 @@ import GithubSlugger from 'github-slugger';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { htmlAnchors } from '../../src/core/html-anchors.js';
-import type { MarkdownInfo, MarkdownLink } from '../../src/core/types.js';
+import { htmlAnchors } from '../../src/core/parse/html-anchors.js';
+import type { MarkdownInfo, MarkdownLink } from '../../src/core/shared/types.js';
 
 const parseOptions = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
 

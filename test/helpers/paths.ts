@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** The project root. */
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The built server binary (`npm test` builds it first). */
 export const BIN = fileURLToPath(new URL('../../dist/bin/docugraph-mcp.js', import.meta.url));
 /** The bundled demo workspace. */

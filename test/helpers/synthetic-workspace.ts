@@ -3,10 +3,10 @@
  * (hundreds of thousands of documents): documents become nodes, and the core's own graph
  * and cycle stages index them. No link checks (there are no files).
  */
-import { buildGraph } from '../../src/core/build-graph.js';
-import { cyclesUpstream, findCycles } from '../../src/core/find-cycles.js';
-import { compareDiagnostics } from '../../src/core/sort.js';
-import type { Cycle, DocNode, Workspace } from '../../src/core/types.js';
+import { buildGraph } from '../../src/core/model/build-graph.js';
+import { cyclesUpstream, findCycles } from '../../src/core/model/find-cycles.js';
+import { compareDiagnostics } from '../../src/core/shared/sort.js';
+import type { Cycle, DocNode, Workspace } from '../../src/core/shared/types.js';
 
 export interface SyntheticDoc {
   readonly id: string;

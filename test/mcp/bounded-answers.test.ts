@@ -7,7 +7,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { buildReport, formatJson, formatReport, renderDot, renderMermaid, selectGraph, type Workspace } from '../../src/core/index.js';
-import { estimateTokens } from '../../src/core/token-budget.js';
+import { estimateTokens } from '../../src/core/answer/token-budget.js';
 import { connectInMemory } from '../helpers/in-memory.js';
 import { syntheticWorkspace, type SyntheticDoc } from '../helpers/synthetic-workspace.js';
 

@@ -6,7 +6,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { analyzeImpact, buildReport, formatJson, listTasks, type Workspace } from '../../src/core/index.js';
-import { estimateTokens } from '../../src/core/token-budget.js';
+import { estimateTokens } from '../../src/core/answer/token-budget.js';
 import { documentUri } from '../../src/mcp/resources.js';
 import { RESOURCE_PAGE_TOKENS } from '../../src/mcp/resource-list.js';
 import { connectInMemory, textOf } from '../helpers/in-memory.js';

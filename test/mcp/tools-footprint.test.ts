@@ -7,7 +7,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../src/core/index.js';
-import { estimateTokens } from '../../src/core/token-budget.js';
+import { estimateTokens } from '../../src/core/answer/token-budget.js';
 import { createServer } from '../../src/mcp/create-server.js';
 import { DEMO } from '../helpers/paths.js';
 

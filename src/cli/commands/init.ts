@@ -5,7 +5,7 @@
 import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CONFIG_FILE } from '../../core/config-types.js';
+import { CONFIG_FILE } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 
 export const CONFIG_TEMPLATE = `# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json

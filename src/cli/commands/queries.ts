@@ -3,19 +3,8 @@
  * same core, on stdout.
  */
 import { Option, type Command } from 'commander';
-import {
-  analyzeImpact,
-  buildBundle,
-  DIRECTIONS,
-  formatJson,
-  listTasks,
-  renderDot,
-  renderMermaid,
-  selectGraph,
-  type Direction,
-} from '../../core/index.js';
+import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, renderDot, renderMermaid, selectGraph } from '../../core/index.js';
 import type { CliContext } from '../context.js';
-import { withoutUndefined } from '../../core/without-undefined.js';
 import { depthOption, maxTokensOption } from '../options.js';
 import { renderTaskTable } from '../render/task-table.js';
 
@@ -30,7 +19,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(maxTokensOption('leave out the documents that do not fit this many tokens (≈ bytes / 4) and list them (default: no budget)'))
     .action((taskId: string, options: { maxDepth?: number; maxTokens?: number }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
-      ctx.print(buildBundle(workspace, { taskId, ...withoutUndefined({ maxDepth: options.maxDepth, maxTokens: options.maxTokens }) }), 'text');
+      ctx.print(buildBundle(workspace, { taskId, maxDepth: options.maxDepth, maxTokens: options.maxTokens }), 'text');
     });
 
   program
@@ -42,7 +31,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(new Option('--format <format>', 'json, mermaid (for GitHub) or dot (for Graphviz)').choices(GRAPH_FORMATS).default('json'))
     .action((options: { root?: string; direction: Direction; maxDepth?: number; format: (typeof GRAPH_FORMATS)[number] }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
-      const view = selectGraph(workspace, withoutUndefined({ rootId: options.root, direction: options.direction, maxDepth: options.maxDepth }));
+      const view = selectGraph(workspace, { rootId: options.root, direction: options.direction, maxDepth: options.maxDepth });
       const render = { json: () => formatJson(view), mermaid: () => renderMermaid(workspace, view, options.root), dot: () => renderDot(workspace, view, options.root) };
       ctx.print(render[options.format](), options.format === 'json' ? 'json' : 'text');
     });
@@ -64,7 +53,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .option('--query <text>', 'only ids or titles containing this text (case-insensitive)')
     .addOption(new Option('--format <format>', 'json (the list_tasks answer) or text (a table)').choices(['json', 'text']).default('json'))
     .action((options: { type?: string; status?: string; query?: string; format: 'json' | 'text' }, command: Command) => {
-      const result = listTasks(ctx.load(command.optsWithGlobals()), withoutUndefined({ type: options.type, status: options.status, query: options.query }));
+      const result = listTasks(ctx.load(command.optsWithGlobals()), { type: options.type, status: options.status, query: options.query });
       if (options.format === 'json') ctx.print(formatJson(result), 'json');
       else ctx.io.stdout.write(renderTaskTable(result.tasks));
     });

@@ -5,9 +5,8 @@
 import { lstatSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
-import { buildReport, formatJson, formatReport, InvalidArgumentError, type Workspace } from '../../core/index.js';
+import { buildReport, formatJson, formatReport, InvalidArgumentError, openLiveWorkspace, type Workspace } from '../../core/index.js';
 import { checkedRoot } from '../context.js';
-import { openLiveWorkspace } from '../../core/live-workspace.js';
 import { VERSION } from '../../mcp/version.js';
 import type { CliContext } from '../context.js';
 import { renderGithub } from '../render/github.js';

@@ -2,8 +2,7 @@
  * `validate --format github`: GitHub Actions workflow commands, one annotation per finding
  * (`::error file=…,line=…,title=CODE::message`), so a pull request shows each on its line.
  */
-import { severityOf, type ValidationReport } from '../../core/index.js';
-import { compareDiagnostics } from '../../core/sort.js';
+import { compareDiagnostics, severityOf, type ValidationReport } from '../../core/index.js';
 import { safeWorkflowText } from './safe-text.js';
 
 /**

@@ -4,8 +4,7 @@
  */
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODE_DESCRIPTIONS, ERROR_CODES, severityOf, WARNING_CODES, type DiagnosticCode, type ValidationReport } from '../../core/index.js';
-import { compareDiagnostics } from '../../core/sort.js';
+import { CODE_DESCRIPTIONS, compareDiagnostics, type DiagnosticCode, ERROR_CODES, severityOf, type ValidationReport, WARNING_CODES } from '../../core/index.js';
 
 const CODES: readonly DiagnosticCode[] = [...ERROR_CODES, ...WARNING_CODES];
 

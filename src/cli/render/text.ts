@@ -4,8 +4,7 @@
  * messages carry document text, so they pass through `safe-text.ts` whatever the stream:
  * this output is read on terminals and in CI logs.
  */
-import { severityOf, type Diagnostic, type ValidationReport } from '../../core/index.js';
-import { compareDiagnostics } from '../../core/sort.js';
+import { compareDiagnostics, type Diagnostic, severityOf, type ValidationReport } from '../../core/index.js';
 import { safeInline, safeLineStart } from './safe-text.js';
 
 const paint = (on: boolean, code: string, text: string) => (on ? `\x1b[${code}m${text}\x1b[0m` : text);

@@ -7,7 +7,7 @@
 import { createServer as createNodeServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, isLegacyRequest, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import type { LiveWorkspace } from '../../core/live-workspace.js';
+import type { LiveWorkspace } from '../../core/index.js';
 import { createServer } from '../create-server.js';
 import { requestIdProblem } from '../inbound.js';
 import { changedResources, documentSetChanged } from '../notifications.js';

@@ -2,7 +2,7 @@
  * From `node:http` to the web-standard `Request` the SDK's HTTP handlers take: the request
  * body is read here (bounded). The way back, the `Response`, is send-response.ts.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 
 /** What reading a request body gave: the bytes, or why there are none. */
 export type BodyRead = { readonly ok: true; readonly body: Buffer } | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };

@@ -2,7 +2,7 @@
  * `docugraph-mcp --http`: listens, says where on stderr, and drains on shutdown. The process
  * itself (signals, exit) stays with main.ts, which passes `exit` in.
  */
-import type { LiveWorkspace } from '../../core/live-workspace.js';
+import type { LiveWorkspace } from '../../core/index.js';
 import type { ServerState } from '../server-state.js';
 import { SERVER_NAME } from '../create-server.js';
 import { oneLine } from '../tool-result.js';

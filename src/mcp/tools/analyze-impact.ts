@@ -3,9 +3,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { analyzeImpact, type Workspace } from '../../core/index.js';
-import type { PageArguments } from '../../core/paginate.js';
-import { withoutUndefined } from '../../core/without-undefined.js';
+import { analyzeImpact, type PageArguments, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { depthSchema, idSchema, impactSchema, pageInput } from '../schemas.js';
@@ -32,7 +30,7 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       output: impactSchema,
     },
     async ({ nodeId, maxDepth, limit, cursor }) => {
-      const page = impactPage(await state.workspace(), nodeId, maxDepth, withoutUndefined({ limit, cursor }));
+      const page = impactPage(await state.workspace(), nodeId, maxDepth, { limit, cursor });
       return { content: page.texts.map((text) => ({ type: 'text', text })), structuredContent: page.value as Record<string, unknown> };
     },
   );

@@ -7,7 +7,6 @@ import { graphAnswer, GRAPH_FORMATS } from '../graph-answer.js';
 import { registerTool } from '../register-tool.js';
 import { choiceSchema, depthSchema, directionSchema, MAX_TEXT_ARGUMENT, pageInput } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
-import { withoutUndefined } from '../../core/without-undefined.js';
 
 export const getDependencyGraphInput = z.object({
   rootId: z
@@ -40,6 +39,6 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
       input: getDependencyGraphInput,
       // No outputSchema: a Mermaid or DOT answer is the diagram alone, with no JSON beside it (CATALOG § Bounded answers).
     },
-    async ({ format = 'json', limit, cursor, ...options }) => graphAnswer(await state.workspace(), withoutUndefined(options), format, withoutUndefined({ limit, cursor })),
+    async ({ format = 'json', limit, cursor, ...options }) => graphAnswer(await state.workspace(), options, format, { limit, cursor }),
   );
 }

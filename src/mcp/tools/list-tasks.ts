@@ -4,7 +4,6 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { listTasks } from '../../core/index.js';
-import { withoutUndefined } from '../../core/without-undefined.js';
 import { pagedJsonResult } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { filterSchema, pageInput, taskListSchema } from '../schemas.js';
@@ -36,12 +35,12 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
         {
           tool: 'list_tasks',
           noun: 'documents',
-          items: listTasks(workspace, withoutUndefined(filters)).tasks,
+          items: listTasks(workspace, filters).tasks,
           scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null])}`,
           snapshot: workspace,
           build: (tasks, more) => ({ tasks, ...more }),
         },
-        withoutUndefined({ limit, cursor }),
+        { limit, cursor },
       );
     },
   );

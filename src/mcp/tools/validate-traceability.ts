@@ -10,12 +10,9 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { countByCode } from '../../core/build-report.js';
-import { buildReport, severityOf, type Diagnostic, type ValidationReport, type Workspace } from '../../core/index.js';
-import { withoutUndefined } from '../../core/without-undefined.js';
+import { buildReport, countByCode, type Diagnostic, type PageArguments, severityOf, type ValidationReport, type Workspace } from '../../core/index.js';
 import { clientRoots } from '../client-roots.js';
 import { isInside, requestedPath, resolveAllowedDirectory, rootDirectories } from '../path-policy.js';
-import type { PageArguments } from '../../core/paginate.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { MAX_PATH_ARGUMENT, pageInput, reportAnswerSchema } from '../schemas.js';
@@ -58,7 +55,7 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
         const { workspacePath: path, nodeCount, edgeCount, valid } = report;
         return jsonResult({ workspacePath: path, nodeCount, edgeCount, valid, counts: countByCode(report) });
       }
-      const page = reportPage(audited, report, withoutUndefined({ limit, cursor }));
+      const page = reportPage(audited, report, { limit, cursor });
       return { content: page.texts.map((text) => ({ type: 'text', text })), structuredContent: page.value as Record<string, unknown> };
     },
   );

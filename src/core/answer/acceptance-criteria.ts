@@ -1,0 +1,127 @@
+/**
+ * CATALOG `get_acceptance_criteria`: the list items under a task's "Acceptance criteria"
+ * heading, or its frontmatter `acceptance_criteria` list.
+ */
+import { parseFrontmatter } from '../parse/frontmatter.js';
+import { inlineText, parseBlocks, singleLine, type Token } from '../parse/markdown.js';
+import { requireNode } from './require-node.js';
+import type { DocNode, Workspace } from '../shared/types.js';
+
+/** Heading texts that open the criteria section, compared ignoring case. */
+export const CRITERIA_HEADINGS: readonly string[] = ['acceptance criteria', 'criterios de aceptación', 'definition of done'];
+
+export interface Criterion {
+  /** The item's text as written (inline Markdown kept), on one line; without the checkbox. */
+  readonly text: string;
+  /** `true`/`false` for task-list items (`- [x]` / `- [ ]`), `null` for plain items. */
+  readonly done: boolean | null;
+  /** 1-based line of the item in the file. */
+  readonly line: number;
+}
+
+export interface AcceptanceCriteria {
+  readonly taskId: string;
+  readonly title: string;
+  readonly path: string;
+  /** Where the criteria come from. */
+  readonly source: 'heading' | 'frontmatter' | 'none';
+  readonly criteria: readonly Criterion[];
+}
+
+/** The acceptance criteria of `taskId`; `TASK_NOT_FOUND` for an unknown id. */
+export function getAcceptanceCriteria(workspace: Workspace, taskId: string): AcceptanceCriteria {
+  const node = requireNode(workspace, taskId);
+  const base = { taskId, title: node.title, path: node.path };
+  const fromHeading = criteriaFromHeading(node);
+  if (fromHeading !== null) return { ...base, source: 'heading', criteria: fromHeading };
+  const fromFrontmatter = criteriaFromFrontmatter(node);
+  if (fromFrontmatter !== null) return { ...base, source: 'frontmatter', criteria: fromFrontmatter };
+  return { ...base, source: 'none', criteria: [] };
+}
+
+/** A GFM task-list marker at the start of an item's first paragraph. */
+const TASK_MARKER = /^\[([ xX])\](?:[ \t]+|$)/;
+
+/** The items of the first matching heading's section, or `null` when there is no such heading. */
+function criteriaFromHeading(node: DocNode): Criterion[] | null {
+  const tokens = parseBlocks(node.body);
+  const start = tokens.findIndex(
+    (t, i) => t.type === 'heading_open' && CRITERIA_HEADINGS.includes(singleLine(inlineText(tokens[i + 1]?.content ?? '')).toLowerCase()),
+  );
+  if (start === -1) return null;
+  const level = headingLevel(tokens[start]!);
+  // Every list item in the section, nested ones included, in document order; each collects
+  // the text of its own paragraphs (a nested list's paragraphs belong to the nested item).
+  const items: { line: number; parts: string[]; done: boolean | null }[] = [];
+  const open: (typeof items)[number][] = [];
+  for (const token of tokens.slice(start + 3)) {
+    if (token.type === 'heading_open' && headingLevel(token) <= level) break;
+    if (token.type === 'list_item_open') {
+      const item = { line: (token.map?.[0] ?? 0) + node.bodyLine, parts: [], done: null };
+      items.push(item);
+      open.push(item);
+    } else if (token.type === 'list_item_close') {
+      open.pop();
+    } else if (token.type === 'inline' && open.length > 0) {
+      const item = open[open.length - 1]!;
+      let content = token.content;
+      const marker = item.parts.length === 0 ? TASK_MARKER.exec(content) : null;
+      if (marker !== null) {
+        item.done = marker[1] !== ' ';
+        content = content.slice(marker[0].length);
+      }
+      item.parts.push(content);
+    }
+  }
+  return items.map((item) => ({ text: joinLines(item.parts.join(' ')), done: item.done, line: item.line }));
+}
+
+function headingLevel(token: Token): number {
+  return Number(token.tag.slice(1));
+}
+
+/** The string items of a frontmatter `acceptance_criteria` list; `[x] `/`[ ] ` prefixes set `done`. */
+function criteriaFromFrontmatter(node: DocNode): Criterion[] | null {
+  const value = node.frontmatter['acceptance_criteria'];
+  if (!Array.isArray(value)) return null;
+  const parsed = parseFrontmatter(node.text);
+  const lines = parsed.kind === 'ok' ? (parsed.entries.get('acceptance_criteria')?.itemLines ?? []) : [];
+  const criteria: Criterion[] = [];
+  value.forEach((item: unknown, index) => {
+    if (typeof item !== 'string') return;
+    const box = /^\[([ xX])\]\s+/.exec(item);
+    criteria.push({
+      text: joinLines(box === null ? item : item.slice(box[0].length)),
+      done: box === null ? null : box[1] !== ' ',
+      line: lines[index] ?? 1,
+    });
+  });
+  return criteria;
+}
+
+/**
+ * An item's wrapped lines as one line: each line break and the blanks around it become one
+ * space. Linear in the text (a regular expression with a blank run on both sides of the break
+ * backtracks quadratically on a long run of blanks).
+ */
+export function joinLines(text: string): string {
+  const lines = text.split(/\r\n?|\n/);
+  const last = lines.length - 1;
+  return lines.map((line, i) => line.slice(i === 0 ? 0 : blanksFrom(line), i === last ? line.length : blanksTo(line))).join(' ').trim();
+}
+
+const isBlank = (code: number) => code === 0x20 || code === 0x09;
+
+/** Index of the first character that is not a space or tab. */
+function blanksFrom(line: string): number {
+  let i = 0;
+  while (i < line.length && isBlank(line.charCodeAt(i))) i += 1;
+  return i;
+}
+
+/** Index just past the last character that is not a space or tab. */
+function blanksTo(line: string): number {
+  let i = line.length;
+  while (i > 0 && isBlank(line.charCodeAt(i - 1))) i -= 1;
+  return i;
+}

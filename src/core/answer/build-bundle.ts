@@ -1,0 +1,219 @@
+/**
+ * META-01 §7: the deterministic context bundle of a task — a pure function of a loaded
+ * workspace and its options.
+ */
+import { ID_PATTERN } from '../model/build-node.js';
+import { inlinePath } from '../shared/inline-path.js';
+import { echo, GraphCycleError, InvalidArgumentError } from '../shared/errors.js';
+import { requireNode } from './require-node.js';
+import { compareStrings } from '../shared/sort.js';
+import { StringHeap } from '../shared/string-heap.js';
+import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
+import { walk } from './walk-graph.js';
+import type { BundleOptions, Workspace } from '../shared/types.js';
+
+export const DEFAULT_MAX_DEPTH = 5;
+
+/** The upstream closure of a task, each node with its shortest depth. */
+export interface Closure {
+  /** Depth of the nodes of the closure up to one level past maxDepth (the task is 0). */
+  readonly depths: ReadonlyMap<string, number>;
+  /** Ids with depth ≤ maxDepth, sorted by depth then id. */
+  readonly included: readonly string[];
+  /** `true` when some node of the closure lies deeper than maxDepth. */
+  readonly truncated: boolean;
+}
+
+/**
+ * Builds the bundle text for `options.taskId`. With `options.maxTokens`, documents that do not
+ * fit are left out as CATALOG § Bounded answers says (and listed with their size and how to
+ * fetch them); when none is left out the bytes are exactly META-01 §7's. The rest of the
+ * bundle (report, lists) is bounded too: when it would take more than its allowance (see
+ * `reportAllowance`), the depth is lowered until it fits, and the budget line says so.
+ * Throws `TaskNotFoundError`, `GraphCycleError` or `InvalidArgumentError`.
+ */
+export function buildBundle(workspace: Workspace, options: BundleOptions): string {
+  const maxDepth = checkMaxDepth(options.maxDepth);
+  const maxTokens = checkMaxTokens(options.maxTokens);
+  const taskId = options.taskId;
+  if (typeof taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
+  const closure = upstreamClosure(workspace, taskId, maxDepth);
+  if (maxTokens === undefined) return renderBundle(workspace, taskId, closure, maxDepth, undefined, null);
+  const sizes = new Map<string, number>();
+  const sizeOf = (id: string): number => {
+    let size = sizes.get(id);
+    if (size === undefined) sizes.set(id, (size = estimateTokens(documentSection(workspace, id))));
+    return size;
+  };
+  // The task's own document is always kept, whatever its size: only what a lower depth can
+  // save counts — the other documents (within what the budget leaves them) and the rest.
+  const own = sizeOf(taskId);
+  const cap = Math.max(0, maxTokens - own) + reportAllowance(maxTokens);
+  const fits = (text: string): boolean => estimateTokens(text) - own <= cap;
+  const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf }, null);
+  if (fits(full)) return full;
+  // Too long even with documents left out: the report of a wide closure. A shallower bundle
+  // keeps the same decisions for the levels it keeps (they come first in the walk), so its
+  // size grows with the depth: find the deepest that fits, by bisection.
+  const deepest = closure.depths.get(closure.included[closure.included.length - 1]!)!;
+  let fitting: string | null = null;
+  let low = 1;
+  let high = Math.min(maxDepth, deepest) - 1;
+  while (low <= high) {
+    const depth = (low + high) >>> 1;
+    const text = renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, depth), depth, { maxTokens, sizeOf }, maxDepth);
+    if (fits(text)) {
+      fitting = text;
+      low = depth + 1;
+    } else {
+      high = depth - 1;
+    }
+  }
+  // Nothing deeper fits: the task alone (depth 0), even when it is over the budget itself.
+  return fitting ?? renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, 0), 0, { maxTokens, sizeOf }, maxDepth);
+}
+
+/**
+ * How many tokens beyond `maxTokens` the rest of a budgeted bundle (header, inclusion report,
+ * unresolved references, omitted list) may take: 20 % of the budget, at least 2,000. With the
+ * default 20,000 the whole bundle stays under 24,000 tokens, inside the 25,000 a client such
+ * as Claude Code accepts from one tool once JSON-escaped (≈ 2–3 % more for Markdown).
+ */
+export function reportAllowance(maxTokens: number): number {
+  return Math.max(2000, Math.floor(maxTokens * 0.2));
+}
+
+interface Budget {
+  readonly maxTokens: number;
+  readonly sizeOf: (id: string) => number;
+}
+
+/** The bundle text of `closure` at `maxDepth`; `loweredFrom` is the depth asked for when it was lowered to fit. */
+function renderBundle(workspace: Workspace, taskId: string, closure: Closure, maxDepth: number, budget: Budget | undefined, loweredFrom: number | null): string {
+  const included = new Set(closure.included);
+  const omitted = budget === undefined ? new Map<string, number>() : omitToFit(closure.included, budget.sizeOf, budget.maxTokens);
+
+  let out = `# Context bundle: ${taskId}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated}\n`;
+  if (budget !== undefined && (omitted.size > 0 || loweredFrom !== null)) {
+    out += `budget: ${budget.maxTokens} tokens, ${omitted.size} omitted`;
+    if (loweredFrom !== null) out += `, maxDepth lowered from ${loweredFrom} to ${maxDepth} to fit; ask for the context of a depth-${maxDepth} document to go further`;
+    out += '\n';
+  }
+  out += '\n## Inclusion report\n';
+  for (const id of closure.included) {
+    const depth = closure.depths.get(id)!;
+    const size = omitted.get(id);
+    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
+  }
+  const unresolved = unresolvedReferences(workspace, closure.included);
+  if (unresolved.length > 0) {
+    out += '\n## Unresolved references\n';
+    for (const [missing, by] of unresolved) out += `- \`${shownId(missing)}\`: referenced by ${by.map((id) => `\`${id}\``).join(', ')}\n`;
+  }
+  if (omitted.size > 0) {
+    out += '\n## Omitted to fit the budget\n';
+    for (const [id, size] of [...omitted].sort(([a], [b]) => compareStrings(a, b))) {
+      out += `- \`${id}\` ≈${size} tokens: ${inlinePath(workspace.nodes.get(id)!.path)} — get_task_context with taskId \`${id}\` and maxDepth 0, or read docugraph://docs/${id}\n`;
+    }
+  }
+  out += '\n## Documents\n';
+  for (const id of dependencyOrder(workspace, included)) if (!omitted.has(id)) out += `\n${documentSection(workspace, id)}`;
+  return out;
+}
+
+/** A document's section of `## Documents` (without the blank line before it): what its size is measured on. */
+function documentSection(workspace: Workspace, id: string): string {
+  const node = workspace.nodes.get(id)!;
+  return `### ${id} — ${node.title}\npath: ${inlinePath(node.path)}\n\n${node.text.replace(/\n+$/, '')}\n`;
+}
+
+/** Validates `maxDepth` (an integer ≥ 0; default 5). */
+export function checkMaxDepth(maxDepth: number | undefined): number {
+  if (maxDepth === undefined) return DEFAULT_MAX_DEPTH;
+  if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) {
+    throw new InvalidArgumentError(`\`maxDepth\` must be an integer ≥ 0, got ${String(maxDepth)}; omit it for the default ${DEFAULT_MAX_DEPTH}.`, { argument: 'maxDepth' });
+  }
+  return maxDepth;
+}
+
+/**
+ * Breadth-first walk upstream from `taskId` (§7.1–7.4). Throws `TaskNotFoundError` for an
+ * unknown id and `GraphCycleError` when a cycle touches the closure (fail-closed).
+ */
+export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: number): Closure {
+  requireNode(workspace, taskId);
+  const cycle = workspace.cycleUpstream.get(taskId);
+  if (cycle !== undefined) throw new GraphCycleError(taskId, cycle.ids, cycle.path);
+  // One level past maxDepth tells whether anything was cut off.
+  const depths = walk(workspace.upstream, taskId, maxDepth);
+  // By depth, then id: grouped by depth first, so the sort compares strings only (a comparator
+  // that looked up both depths made thousands of map lookups per id of a wide closure).
+  const byDepth: string[][] = [];
+  for (const [id, depth] of depths) if (depth <= maxDepth) (byDepth[depth] ??= []).push(id);
+  const included: string[] = [];
+  for (const group of byDepth) {
+    if (group === undefined) continue;
+    group.sort(compareStrings);
+    for (const id of group) included.push(id);
+  }
+  return { depths, included, truncated: included.length < depths.size };
+}
+
+function reasonFor(
+  workspace: Workspace,
+  id: string,
+  depth: number,
+  depths: ReadonlyMap<string, number>,
+  included: ReadonlySet<string>,
+): string {
+  if (depth === 0) return 'requested task';
+  const by = (workspace.downstream.get(id) ?? []).filter((d) => included.has(d) && depths.get(d) === depth - 1);
+  return `required by ${by.map((d) => `\`${d}\``).join(', ')}`;
+}
+
+/** `depends_on` entries of included nodes that name no node, sorted, with who lists them. */
+function unresolvedReferences(workspace: Workspace, included: readonly string[]): [string, string[]][] {
+  const missing = new Map<string, string[]>();
+  for (const id of [...included].sort(compareStrings)) {
+    for (const dep of workspace.nodes.get(id)!.dependsOn) {
+      if (workspace.nodes.has(dep)) continue;
+      const by = missing.get(dep);
+      if (by === undefined) missing.set(dep, [id]);
+      else by.push(id);
+    }
+  }
+  return [...missing].sort(([a], [b]) => compareStrings(a, b));
+}
+
+/**
+ * A `depends_on` entry as the bundle shows it: an entry with the shape of an id as written
+ * (the spec's bytes); anything else — newlines, backticks, control characters that could
+ * forge a section or a document — as a JSON string (quoted, escaped, at most 200 characters),
+ * so it stays one inert code span.
+ */
+function shownId(entry: string): string {
+  return ID_PATTERN.test(entry) ? entry : JSON.stringify(echo(entry)).replace(/`/g, '\\u0060');
+}
+
+/** Kahn's algorithm over the included nodes, always taking the smallest ready id (§7.7). */
+export function dependencyOrder(workspace: Workspace, included: ReadonlySet<string>): string[] {
+  const waiting = new Map<string, number>();
+  const ready = new StringHeap();
+  for (const id of included) {
+    let count = 0;
+    for (const dep of workspace.upstream.get(id) ?? []) if (included.has(dep)) count += 1;
+    waiting.set(id, count);
+    if (count === 0) ready.push(id);
+  }
+  const order: string[] = [];
+  for (let id = ready.pop(); id !== undefined; id = ready.pop()) {
+    order.push(id);
+    for (const dependent of workspace.downstream.get(id) ?? []) {
+      if (!included.has(dependent)) continue;
+      const left = waiting.get(dependent)! - 1;
+      waiting.set(dependent, left);
+      if (left === 0) ready.push(dependent);
+    }
+  }
+  return order;
+}

@@ -1,0 +1,130 @@
+/**
+ * The directories a workspace index walks: each one's listing, the Markdown files and the
+ * entries (for link checks) they hold together, and the `.gitignore` chain each directory is
+ * listed under. A refresh lists again only the directories a change can affect, and drops the
+ * ones that left the walk (deleted, renamed, now ignored).
+ */
+import { listDirectory, type DirectoryListing, type GitignoreChain, type IgnoreRules } from '../read/discover-files.js';
+
+export interface WalkHooks {
+  /** Called before a directory is listed: a watcher attached there sees every later change in it. */
+  readonly beforeList?: ((dir: string) => void) | undefined;
+  /** Called when a directory leaves the walk. */
+  readonly afterDrop?: ((dir: string) => void) | undefined;
+}
+
+export interface DirectoryWalk {
+  /** Every directory listed, by its path relative to the root (`''` is the root). */
+  readonly listings: ReadonlyMap<string, DirectoryListing>;
+  /** The Markdown files of every listing. */
+  readonly files: ReadonlySet<string>;
+  /** Every entry that counts for link checks. */
+  readonly entries: ReadonlySet<string>;
+  /** Set when the set of Markdown files changed; the index clears it once it has acted on it. */
+  filesMoved: boolean;
+  /** Set when a directory's `.gitignore` finding appeared, went or changed; cleared by the index. */
+  findingsMoved: boolean;
+  /**
+   * Lists `start` again and, through a queue, every directory whose listing it adds (`deep`:
+   * every one below), one directory per step. Entries that came or went go into `touched`,
+   * files of the listings into `candidates`; both are `null` in a first load, which needs neither.
+   */
+  relistSteps(start: string, deep: boolean, touched: Set<string> | null, candidates: Set<string> | null, visited?: Set<string>): Generator<void, void, void>;
+  /** `relistSteps` run to the end at once. */
+  relist(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): void;
+  /** Removes `start` and everything below it from the walk. */
+  drop(start: string, touched: Set<string>, candidates: Set<string>): void;
+}
+
+const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidden: [], diagnostic: null };
+
+/** A walk of `root` under the ignore rules `rules()` gives at each listing. */
+export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hooks: WalkHooks): DirectoryWalk {
+  const listings = new Map<string, DirectoryListing>();
+  const fileSet = new Set<string>();
+  const entrySet = new Set<string>();
+
+  /** Lists `start` again and, through the queue, every directory whose listing it adds (`deep`: every one below). */
+  function relist(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): void {
+    for (const step of relistSteps(start, deep, touched, candidates, visited)) void step;
+  }
+
+  /**
+   * `relist`, one directory per step (a full load lists thousands; a caller may pause between
+   * them). `touched` and `candidates` are `null` in a first load, which needs neither: it
+   * reads every file it lists and checks every link.
+   */
+  function* relistSteps(start: string, deep: boolean, touched: Set<string> | null, candidates: Set<string> | null, visited?: Set<string>): Generator<void, void, void> {
+    const queue = [start];
+    while (queue.length > 0) {
+      const dir = queue.pop()!;
+      visited?.add(dir);
+      const old = listings.get(dir) ?? NO_LISTING;
+      hooks.beforeList?.(dir);
+      const listing = listDirectory(root, dir, rules(), chainOf(dir));
+      listings.set(dir, listing);
+      if (old.entries.length > 0) {
+        const newEntries = new Set(listing.entries);
+        for (const entry of old.entries) if (!newEntries.has(entry)) (touched?.add(entry), entrySet.delete(entry));
+      }
+      for (const entry of listing.entries) if (!entrySet.has(entry)) (touched?.add(entry), entrySet.add(entry));
+      if (!sameMembers(old.files, listing.files)) walk.filesMoved = true;
+      if (old.gitignoreDiagnostic?.message !== listing.gitignoreDiagnostic?.message) walk.findingsMoved = true;
+      for (const file of old.files) (candidates?.add(file), fileSet.delete(file));
+      for (const file of listing.files) (candidates?.add(file), fileSet.add(file));
+      if (old.subdirs.length === 0) {
+        for (const sub of listing.subdirs) queue.push(sub);
+      } else {
+        const newSubdirs = new Set(listing.subdirs);
+        const oldSubdirs = new Set(old.subdirs);
+        for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched ?? new Set(), candidates ?? new Set());
+        for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push(sub);
+      }
+      yield;
+    }
+  }
+
+  /** The `.gitignore` rules of `dir`'s ancestors, root first (they are listed before it). */
+  function chainOf(dir: string): GitignoreChain {
+    if (dir === '' || rules().gitignore !== true) return [];
+    const chain: [string, NonNullable<DirectoryListing['gitignore']>][] = [];
+    for (let at = parentOf(dir), done = false; !done; at = parentOf(at)) {
+      const own = listings.get(at)?.gitignore;
+      if (own) chain.push([at, own]);
+      done = at === '';
+    }
+    return chain.reverse();
+  }
+
+  /** Removes `start` and everything below it from the walk. */
+  function drop(start: string, touched: Set<string>, candidates: Set<string>): void {
+    const stack = [start];
+    while (stack.length > 0) {
+      const dir = stack.pop()!;
+      const listing = listings.get(dir);
+      if (listing === undefined) continue;
+      listings.delete(dir);
+      hooks.afterDrop?.(dir);
+      for (const entry of listing.entries) (touched.add(entry), entrySet.delete(entry));
+      if (listing.files.length > 0) walk.filesMoved = true;
+      if (listing.gitignoreDiagnostic) walk.findingsMoved = true;
+      for (const file of listing.files) (candidates.add(file), fileSet.delete(file));
+      for (const sub of listing.subdirs) stack.push(sub);
+    }
+  }
+
+  const walk: DirectoryWalk = { listings, files: fileSet, entries: entrySet, filesMoved: false, findingsMoved: false, relistSteps, relist, drop };
+  return walk;
+}
+
+/** Whether two lists hold the same strings, in any order (a directory listed again). */
+function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((x) => set.has(x));
+}
+
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
+}

@@ -1,0 +1,214 @@
+/**
+ * A workspace that follows the disk (CATALOG, live workspace): the index loads in the
+ * background, in slices, so a caller is never blocked for the whole load; a watcher marks what
+ * changed; every snapshot asked for reflects every change complete on disk before the ask.
+ *
+ * Read your writes: Node's `fs.watch` (one watcher per directory) is served by libuv from one
+ * inotify queue on this thread, and the kernel queues an event before the write that caused it
+ * returns. A request read from stdin after a write was completed is therefore read in the same
+ * or a later event-loop turn than that write's event; `snapshot()` waits one turn, so the event
+ * has been seen, then applies every pending change before it answers. Where watching is
+ * impossible (the watch limit, a filesystem without events) it compares every file's stamp
+ * with the disk before each snapshot instead: slower, never stale.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { platform } from 'node:os';
+import { join } from 'node:path';
+import type { Workspace } from '../shared/types.js';
+import { createWorkspaceIndex, type Changes, type WorkspaceIndex } from './workspace-index.js';
+
+export type LiveMode = 'watch' | 'poll' | 'static';
+
+/**
+ * Told after each update that changed the snapshot. `changedIds`, when not `null`, holds every
+ * id whose node may differ between the two snapshots, and the set of ids is the same in both
+ * (an edit that moved no id); `null` means anything may differ.
+ */
+export type UpdateListener = (before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null) => void;
+
+export interface LiveOptions {
+  /** `watch` (default): follow the disk with a watcher; `poll`: compare stamps before each snapshot; `static`: load once. */
+  readonly mode?: LiveMode;
+  /** How long changes must be quiet before an update is made on its own (for notifications). Default 50 ms. */
+  readonly settleMs?: number;
+  /** Whether the watchers keep the process alive (a `--watch` command line); default `false`. */
+  readonly persistent?: boolean;
+  /**
+   * Whether the watcher's events alone are trusted for read-your-writes. Default: on Linux only,
+   * where one inotify queue is read on this thread (see above). Elsewhere (macOS FSEvents and
+   * Windows deliver from another thread, after a delay) each snapshot also compares every
+   * file's stamp with the disk; the watcher then only makes updates and notifications prompt.
+   */
+  readonly trustEvents?: boolean;
+  /** One line for a person (stderr): when watching is given up, for instance. */
+  readonly log?: (line: string) => void;
+  /**
+   * The first load starts once this settles, or at the first `snapshot()` if that comes first;
+   * default: at once. A server passes its handshake, so the load does not compete with it.
+   */
+  readonly startAfter?: Promise<unknown>;
+}
+
+export interface LiveWorkspace {
+  readonly root: string;
+  /** A snapshot that includes every change complete on disk before the call (waits for the first load). */
+  snapshot(): Promise<Workspace>;
+  /** The latest snapshot without waiting (`null` before the first load). */
+  latest(): Workspace | null;
+  /** Whether the first load is done. */
+  loaded(): boolean;
+  /** The first load's snapshot, when it is done (unlike `snapshot()`, this does not start it early). */
+  firstLoad(): Promise<Workspace>;
+  /** Calls `listener` after each update that changed the snapshot; returns how to stop. */
+  onUpdate(listener: UpdateListener): () => void;
+  /** How the disk is followed now (`watch` turns into `poll` when watching fails). */
+  mode(): LiveMode;
+  /** Stops watching; later snapshots are the last one. */
+  close(): void;
+}
+
+/** A burst of more events than this between two updates re-checks everything (the kernel's queue may have overflowed). */
+const EVENT_FLOOD = 4000;
+/** The longest stretch the first load runs before it lets the event loop answer requests. */
+const SLICE_MS = 15;
+
+export function openLiveWorkspace(root: string, options: LiveOptions = {}): LiveWorkspace {
+  let mode: LiveMode = options.mode ?? 'watch';
+  const settleMs = options.settleMs ?? 50;
+  const trustEvents = options.trustEvents ?? platform() === 'linux';
+  const watchers = new Map<string, FSWatcher>();
+  const pending = new Set<string>();
+  let events = 0;
+  let settleTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let isLoaded = false;
+  const listeners = new Set<UpdateListener>();
+
+  const giveUpWatching = (why: string) => {
+    if (mode !== 'watch') return;
+    mode = 'poll';
+    for (const watcher of watchers.values()) watcher.close();
+    watchers.clear();
+    options.log?.(`cannot watch ${root} (${why}); checking file sizes and times before each request instead (slower, never stale)`);
+  };
+
+  const attach = (dir: string) => {
+    if (mode !== 'watch' || closed || watchers.has(dir)) return;
+    try {
+      const watcher = watch(dir === '' ? root : join(root, dir), { persistent: options.persistent === true }, (_event, name) => {
+        events += 1;
+        const file = name === null ? null : name.toString();
+        pending.add(file === null ? dir : dir === '' ? file : `${dir}/${file}`);
+        scheduleSettle();
+      });
+      watcher.on('error', () => {
+        // The directory went away (or cannot be watched any more): its parent's listing says what is left.
+        watcher.close();
+        watchers.delete(dir);
+        pending.add(dir);
+        scheduleSettle();
+      });
+      watchers.set(dir, watcher);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOSPC' || code === 'EMFILE' || code === 'ENFILE' || code === 'ENOSYS' || code === 'EPERM') giveUpWatching(code === 'ENOSPC' ? "the system's limit of watched directories is reached" : String(code));
+      // A directory that vanished before it could be watched is seen by its parent's watcher.
+    }
+  };
+  const detach = (dir: string) => {
+    watchers.get(dir)?.close();
+    watchers.delete(dir);
+  };
+
+  const index: WorkspaceIndex = createWorkspaceIndex(root, { beforeList: attach, afterDrop: detach });
+
+  const update = (changes: Changes) => {
+    const before = index.workspace();
+    const after = index.refresh(changes);
+    if (after === before) return;
+    const changedIds = index.changedIds();
+    for (const listener of listeners) listener(before, after, changedIds);
+  };
+
+  /** Applies every change marked so far (for a request: everything on disk, where events are not trusted). */
+  const flush = (reason: 'request' | 'settled') => {
+    if (settleTimer !== undefined) clearTimeout(settleTimer);
+    settleTimer = undefined;
+    if (mode === 'poll') return update('all');
+    if (!trustEvents && reason === 'request') {
+      pending.clear();
+      events = 0;
+      return update('all');
+    }
+    if (pending.size === 0) return;
+    const changes: Changes = events > EVENT_FLOOD ? 'all' : [...pending];
+    pending.clear();
+    events = 0;
+    update(changes);
+  };
+
+  function scheduleSettle(): void {
+    if (!isLoaded || closed) return;
+    if (settleTimer !== undefined) clearTimeout(settleTimer);
+    settleTimer = setTimeout(() => flush('settled'), settleMs);
+    settleTimer.unref();
+  }
+
+  // The first `snapshot()` starts the load, whatever `startAfter` is waiting for (a failed
+  // `startAfter` starts it too).
+  let asked: () => void = () => {};
+  const firstAsk = new Promise<void>((resolve) => (asked = resolve));
+  const startSignal = options.startAfter === undefined ? undefined : Promise.race([options.startAfter.then(noop, noop), firstAsk]);
+  const ready = (async () => {
+    // Let the caller finish starting (the server wires its transport) before the first slice.
+    await nextTurn();
+    if (startSignal !== undefined) await startSignal;
+    const steps = index.refreshSteps('all');
+    let sliceStart = performance.now();
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) break;
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+    }
+    isLoaded = true;
+    if (mode === 'static') return;
+    // Changes during the load: apply them now.
+    if (pending.size > 0) scheduleSettle();
+  })();
+
+  return {
+    root,
+    snapshot: async () => {
+      asked();
+      await ready;
+      if (closed || mode === 'static') return index.workspace();
+      // One turn of the event loop: watcher events queued before this request are delivered.
+      await nextTurn();
+      flush('request');
+      return index.workspace();
+    },
+    latest: () => (isLoaded ? index.workspace() : null),
+    loaded: () => isLoaded,
+    firstLoad: () => ready.then(() => index.workspace()),
+    onUpdate: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    mode: () => mode,
+    close: () => {
+      closed = true;
+      if (settleTimer !== undefined) clearTimeout(settleTimer);
+      for (const watcher of watchers.values()) watcher.close();
+      watchers.clear();
+    },
+  };
+}
+
+function noop(): void {}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -1,0 +1,40 @@
+/**
+ * Loading: a workspace root, then one full pass of the workspace index (discover → analyse
+ * each file → resolve ids → graph → cycles → links) into one immutable `Workspace` snapshot
+ * that every query reads.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { WorkspaceNotFoundError } from '../shared/errors.js';
+import type { Workspace } from '../shared/types.js';
+import { createWorkspaceIndex } from './workspace-index.js';
+
+/** Resolves `path` to the real path of a readable directory, or throws `WorkspaceNotFoundError`. */
+export function resolveWorkspaceRoot(path: string): string {
+  let root: string;
+  try {
+    root = realpathSync(path);
+  } catch (error) {
+    throw new WorkspaceNotFoundError(path, `Workspace \`${path}\` does not exist; pass the directory that holds your Markdown documents.`, { cause: error });
+  }
+  let directory: boolean;
+  try {
+    directory = statSync(root).isDirectory();
+  } catch (error) {
+    // Gone between the two calls.
+    throw new WorkspaceNotFoundError(path, `Workspace \`${path}\` does not exist; pass the directory that holds your Markdown documents.`, { cause: error });
+  }
+  if (!directory) {
+    throw new WorkspaceNotFoundError(path, `Workspace \`${path}\` is not a directory; pass the directory that holds your Markdown documents.`);
+  }
+  return root;
+}
+
+export interface LoadOptions {
+  /** Called after each file is read and analysed, with the count so far and the total. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** Loads and indexes the workspace at `path` (META-01 §1–§6), in this thread: a fresh index, refreshed once. */
+export function loadWorkspace(path: string, options: LoadOptions = {}): Workspace {
+  return createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true }).refresh('all', options.onProgress);
+}

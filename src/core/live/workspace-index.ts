@@ -1,0 +1,240 @@
+/**
+ * A workspace index that follows the disk. It keeps what discovery found per directory, and
+ * per file its analysis and link findings with the stamp (size, times, inode) of the version
+ * read. `refresh` re-lists only the directories and re-reads only the files that changed,
+ * recomputes the cross-file stages (ids, graph, cycles) from the per-file results, and
+ * re-checks the links of the files a change can affect. A full load is a fresh index refreshed
+ * once, so the live index and `loadWorkspace` share every line of the pipeline.
+ */
+import { assembleWorkspace, createAssemblyCache, patchedIds } from '../model/assemble-workspace.js';
+import { readConfig } from '../parse/config.js';
+import { CONFIG_FILE, DEFAULT_CONFIG, type LinkOptions, type WorkspaceConfig } from '../shared/config-types.js';
+import { GITIGNORE_FILE, IGNORE_FILE, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
+import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
+import { sortStrings } from '../shared/sort.js';
+import { createDirectoryWalk } from './directory-walk.js';
+import { createLinkChecks, NO_PROGRESS, type FileEntry } from './link-checks.js';
+import type { Diagnostic, Workspace } from '../shared/types.js';
+
+export interface IndexOptions {
+  /** Called before a directory is listed: a watcher attached there sees every later change in it. */
+  readonly beforeList?: (dir: string) => void;
+  /** Called when a directory leaves the walk (deleted, renamed, now ignored). */
+  readonly afterDrop?: (dir: string) => void;
+  /** How links resolve (META-01 §8 `links`), over the workspace's `docugraph.yml`; default: the configuration's. */
+  readonly links?: LinkOptions;
+  /**
+   * `true` for an index refreshed once and dropped (`loadWorkspace`): it does not keep, per
+   * file, the paths its link checks looked at, which only a later refresh would need.
+   */
+  readonly once?: boolean;
+}
+
+/** What changed on disk: paths relative to the root (files or directories), or `all`. */
+export type Changes = Iterable<string> | 'all';
+
+export interface WorkspaceIndex {
+  /** Real absolute path of the root. */
+  readonly root: string;
+  /** The current snapshot (an empty workspace before the first refresh). */
+  workspace(): Workspace;
+  /**
+   * Brings the index up to date with `changes` (the paths a watcher reported, or `all` to
+   * compare everything with the disk) and returns the new snapshot. A generator: each file read
+   * is one step (`done`, `total`), so a caller can spread a large load over several turns.
+   */
+  refreshSteps(changes: Changes): Generator<{ done: number; total: number }, Workspace, void>;
+  /** `refreshSteps` run to the end at once. */
+  refresh(changes: Changes, onProgress?: (done: number, total: number) => void): Workspace;
+  /** Every directory the walk lists now. */
+  directories(): Iterable<string>;
+  /**
+   * What the refresh that made the current snapshot changed, when it is known to be small: the
+   * ids whose node may differ from the snapshot before (the set of ids is then the same);
+   * `null` when anything may have changed.
+   */
+  changedIds(): ReadonlySet<string> | null;
+}
+
+/** The step a refresh yields after each directory it lists (no file read yet). */
+const LISTING = NO_PROGRESS;
+/** How many times one refresh lists a directory again for files that vanished between its listing and their reading. */
+const VANISHED_ROUNDS = 3;
+/** Above this many reported paths in one refresh (a checkout), every directory is listed again. */
+const FULL_REFRESH_OVER = 2000;
+
+export function createWorkspaceIndex(root: string, options: IndexOptions = {}): WorkspaceIndex {
+  let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
+  let config: WorkspaceConfig = DEFAULT_CONFIG;
+  let configFindings: readonly Diagnostic[] = [];
+  const walk = createDirectoryWalk(root, () => rules, { beforeList: options.beforeList, afterDrop: options.afterDrop });
+  const { listings, files: fileSet, entries: entrySet } = walk;
+  const files = new Map<string, FileEntry>();
+  let sortedFiles: string[] = [];
+  let current: Workspace = assembleWorkspace(root, { files: [], entries: new Set(), diagnostics: [] }, new Map());
+  let loaded = false;
+  const assembly = createAssemblyCache();
+  const linkChecks = createLinkChecks({
+    root,
+    once: options.once === true,
+    files,
+    entries: entrySet,
+    listings,
+    sortedFiles: () => sortedFiles,
+    linkOptions: () => options.links ?? config.links,
+  });
+
+  /**
+   * Reads `docugraph.yml` again. A valid file replaces the configuration (when it differs, every
+   * file is analysed again: field keys may have changed); an invalid one keeps the last valid
+   * configuration, and its `CONFIG_INVALID` findings join the report until it is fixed.
+   */
+  function reloadConfig(): boolean {
+    const read = readConfig(root);
+    const findings = read.diagnostics.map((d) => d.message + String(d.line)).join('\n');
+    const findingsChanged = findings !== configFindings.map((d) => d.message + String(d.line)).join('\n');
+    configFindings = read.diagnostics;
+    if (read.diagnostics.length > 0) return findingsChanged;
+    if (JSON.stringify(read.config) === JSON.stringify(config)) return findingsChanged;
+    config = read.config;
+    files.clear();
+    linkChecks.reset();
+    return true;
+  }
+
+  function* refreshSteps(changes: Changes): Generator<{ done: number; total: number }, Workspace, void> {
+    // It keeps no link targets, so a second refresh would miss the files to check again.
+    if (options.once === true && loaded) throw new Error('an index made with `once` is refreshed only once');
+    const touched = new Set<string>();
+    const candidates = new Set<string>();
+    const paths = changes === 'all' ? null : [...changes];
+    const first = !loaded;
+    let rulesChanged = false;
+    const rulesTouched = paths === null || first || paths.some(isRulesFile);
+    if (rulesTouched || paths.length > FULL_REFRESH_OVER) {
+      if (rulesTouched) {
+        rulesChanged = reloadConfig();
+        const before = rules.diagnostics.map((d) => d.message).join('\n');
+        rules = loadIgnoreRules(root, config);
+        rulesChanged ||= rules.diagnostics.map((d) => d.message).join('\n') !== before;
+      }
+      const visited = new Set<string>();
+      for (const step of walk.relistSteps('', true, first ? null : touched, first ? null : candidates, visited)) yield (void step, LISTING);
+      for (const dir of [...listings.keys()]) if (!visited.has(dir)) walk.drop(dir, touched, candidates);
+      if (!first) for (const file of fileSet) candidates.add(file);
+    } else {
+      const dirs = new Set<string>();
+      for (const path of paths) {
+        candidates.add(path);
+        dirs.add(parentOf(path));
+        if (listings.has(path)) dirs.add(path);
+      }
+      // Parents first: a directory dropped by its parent's new listing is not listed again.
+      for (const dir of [...dirs].sort((a, b) => depth(a) - depth(b))) if (listings.has(dir)) walk.relist(dir, false, touched, candidates);
+    }
+    loaded = true;
+
+    // Content: read what is new or whose stamp differs; forget what left the walk.
+    const changed = new Set<string>();
+    // Nothing known before (a first load, a new configuration): every file is read now.
+    const allNew = files.size === 0;
+    const reader = createFileReader(root, config);
+    try {
+      // A first load reads every file listed (there is nothing to forget or compare).
+      let pending: Iterable<string> = first ? fileSet : candidates;
+      for (let round = 0; ; round += 1) {
+        const toRead: string[] = [];
+        for (const file of pending) {
+          if (!fileSet.has(file)) {
+            if (files.delete(file)) changed.add(file);
+            continue;
+          }
+          const known = files.get(file);
+          if (known !== undefined && known.stamp !== null && sameStamp(known.stamp, currentStamp(root, file))) continue;
+          toRead.push(file);
+        }
+        const vanished: string[] = [];
+        for (let i = 0; i < toRead.length; ) {
+          // Read several files at once (their texts decoded together), then take them one step each.
+          for (const read of reader.readMany(toRead, i)) {
+            const file = toRead[i]!;
+            // An index refreshed once never compares stamps: not kept, they die young.
+            files.set(file, { analysis: read.analysis, stamp: options.once === true ? null : read.stamp, links: null });
+            // A first load checks and assembles everything: it needs no list of what changed.
+            if (!first) changed.add(file);
+            if (read.missing) vanished.push(file);
+            i += 1;
+            yield { done: i, total: toRead.length };
+          }
+        }
+        // A file listed but gone when read (deleted or renamed meanwhile) would be a finding
+        // about a state the disk never had: list its directory again and read what it holds
+        // now (a few rounds at most; a file that keeps flapping stays a finding until the
+        // watcher's next report).
+        if (vanished.length === 0 || round === VANISHED_ROUNDS) break;
+        const more = new Set<string>(vanished);
+        for (const dir of new Set(vanished.map(parentOf))) {
+          if (!listings.has(dir)) continue;
+          walk.relist(dir, false, touched, more);
+          // The directory itself went away: its parent's listing drops it.
+          if (listings.get(dir)?.diagnostic != null && dir !== '' && listings.has(parentOf(dir))) walk.relist(parentOf(dir), false, touched, more);
+        }
+        pending = more;
+      }
+    } finally {
+      reader.close();
+    }
+    if (!first && !rulesChanged && !walk.findingsMoved && changed.size === 0 && touched.size === 0) return current;
+    walk.findingsMoved = false;
+
+    const setChanged = touched.size > 0 || walk.filesMoved;
+    if (walk.filesMoved) {
+      sortedFiles = sortStrings(fileSet);
+      linkChecks.filesMoved();
+    }
+    walk.filesMoved = false;
+    const rechecked = yield* linkChecks.recheck(changed, touched, setChanged, allNew);
+    for (const file of rechecked) changed.add(file);
+    const discoveryDiagnostics: Diagnostic[] = [...configFindings, ...rules.diagnostics];
+    for (const listing of listings.values()) {
+      if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
+      if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
+    }
+    // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
+    current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed);
+    return current;
+  }
+
+  return {
+    root,
+    workspace: () => current,
+    refreshSteps,
+    refresh: (changes, onProgress) => {
+      const steps = refreshSteps(changes);
+      for (;;) {
+        const step = steps.next();
+        if (step.done === true) return step.value;
+        if (step.value !== LISTING) onProgress?.(step.value.done, step.value.total);
+      }
+    },
+    directories: () => listings.keys(),
+    changedIds: () => patchedIds(assembly),
+  };
+}
+
+
+/** A change to one of these re-reads the rules and lists every directory again. */
+function isRulesFile(path: string): boolean {
+  return path === IGNORE_FILE || path === CONFIG_FILE || path === GITIGNORE_FILE || path.endsWith(`/${GITIGNORE_FILE}`);
+}
+
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
+}
+
+function depth(path: string): number {
+  let count = path === '' ? 0 : 1;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) count += 1;
+  return count;
+}

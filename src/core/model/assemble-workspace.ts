@@ -1,0 +1,203 @@
+/**
+ * The cross-file stages: ids, graph, cycles, then every finding sorted, in one frozen snapshot.
+ * Pure: it takes the per-file results (analyses and link findings) and reads nothing.
+ */
+import type { FileAnalysis } from './analyze-file.js';
+import { buildGraph, type Graph, type IdSuggestions } from './build-graph.js';
+import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
+import { replaceValues } from '../shared/overlay-map.js';
+import { resolveIds } from './resolve-ids.js';
+import { compareDiagnostics } from '../shared/sort.js';
+import type { Cycle, Diagnostic, DocNode, Workspace } from '../shared/types.js';
+
+/** A file's link findings (with `nodeId` not set yet) and the paths its links looked at. */
+export interface LinkEntry {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly targets: readonly string[];
+}
+
+/** What discovery found: the Markdown files (sorted), every entry, and its own findings. */
+export interface DiscoveredFiles {
+  readonly files: readonly string[];
+  readonly entries: ReadonlySet<string>;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The per-file results the assembly reads, by path. */
+export type PerFile = ReadonlyMap<string, { readonly analysis: FileAnalysis; readonly links: LinkEntry | null }>;
+
+/**
+ * What one assembly hands to the next (a live index assembles after every change). With the
+ * files that changed since (`assembleWorkspace`'s `changed`), an edit that moves no id — the
+ * usual one, a body or a title — costs work for those files only: the node map is patched,
+ * the graph stages are reused when no dependency changed, and only those files' findings are
+ * replaced. "Did you mean" answers are kept while the ids are the same.
+ */
+export interface AssemblyCache {
+  readonly suggestions: IdSuggestions;
+  previous?: Assembled;
+}
+
+interface Assembled {
+  /** The `discovery.files` it was made from (the same array while the set of files is the same). */
+  readonly files: readonly string[];
+  readonly nodes: ReadonlyMap<string, DocNode>;
+  readonly graph: Graph;
+  readonly cycles: Cycles;
+  readonly cycleOf: ReadonlyMap<string, Cycle>;
+  readonly cycleUpstream: ReadonlyMap<string, Cycle>;
+  /** The id each file declares (kept or not), for the files that declare one. */
+  readonly declared: ReadonlyMap<string, string>;
+  /** Ids declared by more than one file. */
+  readonly repeated: ReadonlySet<string>;
+  /** The node id of each kept file. */
+  readonly nodeIdByPath: ReadonlyMap<string, string>;
+  /** The findings each file's own stages gave (analysis, duplicates, links), sorted; every one's `path` is its file. */
+  readonly fileDiagnostics: readonly Diagnostic[];
+  /** When this assembly patched the previous one: the ids whose node may differ (the set of ids is the same). */
+  readonly changedIds: ReadonlySet<string> | null;
+}
+
+/** What the last assembly made with `cache` changed, when it patched the one before: the ids whose node may differ. */
+export function patchedIds(cache: AssemblyCache): ReadonlySet<string> | null {
+  return cache.previous?.changedIds ?? null;
+}
+
+export function createAssemblyCache(): AssemblyCache {
+  return { suggestions: { ids: [], best: new Map() } };
+}
+
+/**
+ * Builds the snapshot from the per-file results, given in `discovery.files` order. `changed`
+ * names every file whose analysis or link findings differ from the previous assembly made
+ * with `cache` (omitted: anything may have changed).
+ */
+export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache = createAssemblyCache(), changed?: ReadonlySet<string>): Workspace {
+  const assembled = (changed !== undefined && patch(discovery, perFile, cache, changed)) || assemble(discovery, perFile, cache);
+  cache.previous = assembled;
+  const diagnostics: Diagnostic[] = [];
+  for (const list of [discovery.diagnostics, assembled.graph.diagnostics, assembled.cycles.diagnostics, assembled.fileDiagnostics]) for (const d of list) diagnostics.push(d);
+  diagnostics.sort(compareDiagnostics);
+  const { nodes, graph, cycles, cycleOf, cycleUpstream } = assembled;
+  return Object.freeze({
+    root,
+    files: discovery.files,
+    nodes,
+    ids: graph.ids,
+    upstream: graph.upstream,
+    downstream: graph.downstream,
+    edgeCount: graph.edgeCount,
+    cycles: cycles.cycles,
+    cycleOf,
+    cycleUpstream,
+    diagnostics,
+  });
+}
+
+/** Every stage from the per-file results. */
+function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache): Assembled {
+  const analyses: FileAnalysis[] = [];
+  const declared = new Map<string, string>();
+  for (const file of discovery.files) {
+    const analysis = perFile.get(file)!.analysis;
+    analyses.push(analysis);
+    if (analysis.node !== null) declared.set(file, analysis.node.id);
+  }
+  const resolved = resolveIds(analyses);
+  const previous = cache.previous;
+  const stages = previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? previous : graphStages(resolved.nodes, cache);
+  const nodeIdByPath = new Map<string, string>();
+  for (const node of resolved.nodes.values()) nodeIdByPath.set(node.path, node.id);
+  const fileDiagnostics = [...resolved.diagnostics];
+  for (const file of discovery.files) pushLinkFindings(fileDiagnostics, perFile.get(file)!.links, nodeIdByPath.get(file) ?? null);
+  fileDiagnostics.sort(compareDiagnostics);
+  return { files: discovery.files, nodes: resolved.nodes, ...pick(stages), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null };
+}
+
+/**
+ * The previous assembly with the `changed` files' new results, when the set of files and every
+ * file's declared id are the same and none of those ids is repeated; otherwise `null`.
+ */
+function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache, changed: ReadonlySet<string>): Assembled | null {
+  const previous = cache.previous;
+  if (previous === undefined || previous.files !== discovery.files) return null;
+  for (const file of changed) {
+    const entry = perFile.get(file);
+    if (entry === undefined) return null;
+    const id = entry.analysis.node?.id;
+    if (id !== previous.declared.get(file) || (id !== undefined && previous.repeated.has(id))) return null;
+  }
+  const replaced = new Map<string, DocNode>();
+  const changedIds = new Set<string>();
+  let structureSame = true;
+  const fresh: Diagnostic[] = [];
+  for (const file of changed) {
+    const { analysis, links } = perFile.get(file)!;
+    const node = analysis.node;
+    if (node !== null) {
+      const old = previous.nodes.get(node.id)!;
+      if (old !== node) {
+        replaced.set(node.id, node);
+        changedIds.add(node.id);
+        structureSame &&= sameEdges(old, node);
+      }
+    }
+    for (const d of analysis.diagnostics) fresh.push(d);
+    pushLinkFindings(fresh, links, node?.id ?? null);
+  }
+  const fileDiagnostics: Diagnostic[] = [];
+  for (const d of previous.fileDiagnostics) if (!changed.has(d.path)) fileDiagnostics.push(d);
+  for (const d of fresh) fileDiagnostics.push(d);
+  fileDiagnostics.sort(compareDiagnostics);
+  const nodes = replaceValues(previous.nodes, replaced);
+  const stages = structureSame ? previous : graphStages(nodes, cache);
+  return { ...previous, nodes, ...pick(stages), fileDiagnostics, changedIds };
+}
+
+type Stages = Pick<Assembled, 'graph' | 'cycles' | 'cycleOf' | 'cycleUpstream'>;
+
+function pick(stages: Stages): Stages {
+  return { graph: stages.graph, cycles: stages.cycles, cycleOf: stages.cycleOf, cycleUpstream: stages.cycleUpstream };
+}
+
+/** Graph, cycles and the cycle lookups of a node set. */
+function graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache): Stages {
+  const graph = buildGraph(nodes, cache.suggestions);
+  const cycles = findCycles(graph, nodes);
+  const cycleOf = new Map<string, Cycle>();
+  for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
+  return { graph, cycles, cycleOf, cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream) };
+}
+
+/** A file's link findings, each with the file's node id. */
+function pushLinkFindings(out: Diagnostic[], links: LinkEntry | null, nodeId: string | null): void {
+  if (links === null) return;
+  for (const d of links.diagnostics) out.push(d.nodeId === nodeId ? d : { ...d, nodeId });
+}
+
+/**
+ * Whether two node sets give the same graph and the same graph findings: the same ids, each
+ * with the same path, dependencies and dependency lines (unchanged files keep their node
+ * objects, so this is mostly a pointer comparison).
+ */
+function sameStructure(before: ReadonlyMap<string, DocNode>, after: ReadonlyMap<string, DocNode>): boolean {
+  if (before.size !== after.size) return false;
+  for (const [id, node] of after) {
+    const old = before.get(id);
+    if (old === node) continue;
+    if (old === undefined || !sameEdges(old, node)) return false;
+  }
+  return true;
+}
+
+/** Whether two nodes of one id give the same edges and edge findings. */
+function sameEdges(a: DocNode, b: DocNode): boolean {
+  return a.path === b.path && sameItems(a.dependsOn, b.dependsOn) && sameItems(a.dependsOnLines, b.dependsOnLines);
+}
+
+/** Whether two lists hold the same items in the same order. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,172 @@
+/**
+ * META-01 §4: edges from `depends_on`, and `LINK_BROKEN` for entries that name no node.
+ */
+import { posix } from 'node:path';
+import { echo } from '../shared/errors.js';
+import { sortStrings } from '../shared/sort.js';
+import { createSuggester, type Suggester } from '../shared/suggest.js';
+import type { Diagnostic, DocNode } from '../shared/types.js';
+
+export interface Graph {
+  /** Every node id, sorted. */
+  readonly ids: readonly string[];
+  /** For each id, the existing ids it depends on, sorted, each once. */
+  readonly upstream: ReadonlyMap<string, readonly string[]>;
+  /** For each id, the ids that depend on it, sorted. */
+  readonly downstream: ReadonlyMap<string, readonly string[]>;
+  /** Distinct edges, self-edges included. */
+  readonly edgeCount: number;
+  /** `LINK_BROKEN` for each `depends_on` entry that names no node. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * "Did you mean" answers for missing ids, kept from one build to the next while the set of
+ * ids is the same (a live index rebuilds the graph on every change; the suggestions rarely move).
+ */
+export interface IdSuggestions {
+  ids: readonly string[];
+  readonly best: Map<string, string | null>;
+}
+
+/** Builds the dependency graph of `nodes`; `memo` carries suggestions across builds. */
+export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggestions): Graph {
+  const ids = sortStrings(nodes.keys());
+  // Each id's place in `ids`: one lookup per dependency finds the node and its downstream list,
+  // and sorting places sorts the ids (`ids` is sorted).
+  const placeOf = new Map<string, number>();
+  for (let place = 0; place < ids.length; place += 1) placeOf.set(ids[place]!, place);
+  const below: string[][] = [];
+  for (let place = 0; place < ids.length; place += 1) below.push([]);
+  const upstream = new Map<string, string[]>();
+  const diagnostics: Diagnostic[] = [];
+  let paths: PathIndex | null = null;
+  const suggest = memoized(createSuggester(ids), ids, memo);
+  let edgeCount = 0;
+  const places: number[] = [];
+  for (let place = 0; place < ids.length; place += 1) {
+    const id = ids[place]!;
+    const node = nodes.get(id)!;
+    places.length = 0;
+    for (let index = 0; index < node.dependsOn.length; index += 1) {
+      const dep = node.dependsOn[index]!;
+      const at = placeOf.get(dep);
+      if (at !== undefined) {
+        places.push(at);
+        continue;
+      }
+      paths ??= indexPaths(nodes);
+      diagnostics.push({
+        code: 'LINK_BROKEN',
+        message: brokenMessage(node, dep, suggest, paths),
+        nodeId: id,
+        path: node.path,
+        line: node.dependsOnLines[index] ?? null,
+      });
+    }
+    sortPlaces(places);
+    // The map's own id strings (equal to the entries): later lookups compare one string with itself.
+    const deps: string[] = [];
+    for (const at of places) {
+      deps.push(ids[at]!);
+      below[at]!.push(id);
+    }
+    upstream.set(id, deps);
+    edgeCount += deps.length;
+  }
+  const downstream = new Map<string, string[]>();
+  for (let place = 0; place < ids.length; place += 1) downstream.set(ids[place]!, below[place]!);
+  // `ids` is sorted and visited in order, so every downstream list is already sorted.
+  return { ids, upstream, downstream, edgeCount, diagnostics };
+}
+
+/** Sorts distinct numbers in place: by insertion while short (a document names a few dependencies), else `sort`. */
+function sortPlaces(places: number[]): void {
+  if (places.length > 16) {
+    places.sort((a, b) => a - b);
+    return;
+  }
+  for (let i = 1; i < places.length; i += 1) {
+    const value = places[i]!;
+    let j = i - 1;
+    for (; j >= 0 && places[j]! > value; j -= 1) places[j + 1] = places[j]!;
+    places[j + 1] = value;
+  }
+}
+
+/** Node ids by file path, and by file name (for entries that name a file, not an id). */
+interface PathIndex {
+  readonly idByPath: ReadonlyMap<string, string>;
+  readonly idsByName: ReadonlyMap<string, readonly string[]>;
+}
+
+function indexPaths(nodes: ReadonlyMap<string, DocNode>): PathIndex {
+  const idByPath = new Map<string, string>();
+  const idsByName = new Map<string, string[]>();
+  for (const node of nodes.values()) {
+    idByPath.set(node.path, node.id);
+    const name = posix.basename(node.path);
+    const list = idsByName.get(name);
+    if (list === undefined) idsByName.set(name, [node.id]);
+    else list.push(node.id);
+  }
+  return { idByPath, idsByName };
+}
+
+/** `suggester`, answering from `memo` while the ids are those it was filled for. */
+function memoized(suggester: Suggester, ids: readonly string[], memo: IdSuggestions | undefined): Suggester {
+  if (memo === undefined) return suggester;
+  if (!sameIds(memo.ids, ids)) {
+    memo.ids = ids;
+    memo.best.clear();
+  }
+  return {
+    some: suggester.some,
+    best: (wanted) => {
+      let answer = memo.best.get(wanted);
+      if (answer === undefined) memo.best.set(wanted, (answer = suggester.best(wanted)));
+      return answer;
+    },
+  };
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function brokenMessage(node: DocNode, dep: string, suggest: Suggester, paths: PathIndex): string {
+  const head = `\`depends_on\` names \`${echo(dep)}\`, but no document has that id`;
+  if (dep.includes(',')) return `${head}; it holds commas: write a YAML list, \`depends_on: [${echo(listed(dep))}]\``;
+  const fileId = idOfPath(node.path, dep, paths);
+  if (fileId !== null) return `${head}; that is the file of \`${fileId}\` — write the id \`${fileId}\`, not a path`;
+  const guess = suggest.best(dep);
+  if (guess !== null) return `${head}; did you mean \`${guess}\`?`;
+  return `${head}; fix the id or add the missing document`;
+}
+
+/** An entry written as `B-1, B-2` (one string), as the items of a flow list: `B-1, B-2`. */
+function listed(entry: string): string {
+  return entry
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .join(', ');
+}
+
+/** When a `depends_on` entry looks like a path to a node's file, the id of that file. */
+function idOfPath(from: string, entry: string, paths: PathIndex): string | null {
+  if (!entry.includes('/') && !/\.md$/i.test(entry)) return null;
+  const candidates = [
+    posix.normalize(posix.join(posix.dirname(from), entry)),
+    posix.normalize(entry.replace(/^\/+/, '')),
+  ];
+  for (const candidate of candidates) {
+    const id = paths.idByPath.get(candidate);
+    if (id !== undefined) return id;
+  }
+  // Fall back to the file name alone, when exactly one node's file has it.
+  const matches = paths.idsByName.get(posix.basename(entry)) ?? [];
+  return matches.length === 1 ? matches[0]! : null;
+}

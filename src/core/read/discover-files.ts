@@ -1,0 +1,248 @@
+/**
+ * META-01 §1: find the workspace's Markdown files. Skips dot-entries, `node_modules`,
+ * paths matched by the root `.docugraphignore`, the `.gitignore` files and the configuration's
+ * `exclude`/`include` (gitignore syntax, see compile-globs.ts) and symbolic links, which are
+ * never followed. The result is sorted in code-unit order.
+ */
+import { compileGlobs, type GlobMatcher } from './compile-globs.js';
+import { decodeText } from '../shared/normalize-text.js';
+import { formatBytes, listDirectoryInside, readFileInside, type Refusal } from './safe-fs.js';
+import { sortStrings } from '../shared/sort.js';
+import { CONFIG_FILE, type WorkspaceConfig } from '../shared/config-types.js';
+import type { Diagnostic } from '../shared/types.js';
+
+export const IGNORE_FILE = '.docugraphignore';
+/** The largest ignore file read: far more rules than any repository writes. */
+export const MAX_IGNORE_BYTES = 1024 * 1024;
+/**
+ * The most rules with a wildcard one ignore file may hold: each is tried on every path (rules
+ * without one are looked up in a map, whatever their number). Real files hold tens to hundreds.
+ */
+export const MAX_WILDCARD_RULES = 1000;
+
+export interface Discovery {
+  /** Markdown files (`.md`, any case), relative to the root, sorted. */
+  readonly files: readonly string[];
+  /** Every entry the walk saw (files of any kind, directories, links), for link checks. */
+  readonly entries: ReadonlySet<string>;
+  /** The ignore file's finding, `.gitignore` files that could not be read, and directories that could not be listed. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * What decides which paths discovery skips: the root's `.docugraphignore`, the configuration's
+ * `exclude` and `include`, and whether nested `.gitignore` files count (META-01 §1, §8).
+ */
+export interface IgnoreRules {
+  /** The root's `.docugraphignore` (`null`: none). */
+  readonly ignorer: GlobMatcher | null;
+  /** `exclude` globs (`null`: none). */
+  readonly exclude?: GlobMatcher | null;
+  /** `include` globs a Markdown file must match (`null`: every one). */
+  readonly include?: GlobMatcher | null;
+  /** Honour `.gitignore` files (default `false` here; the configuration's default is `true`). */
+  readonly gitignore?: boolean;
+  /** The ignore file's finding, if it cannot be read. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The `.gitignore` rules that apply in a directory: each ancestor's (and its own), root first. */
+export type GitignoreChain = readonly (readonly [dir: string, rules: GlobMatcher])[];
+
+export const GITIGNORE_FILE = '.gitignore';
+
+/** What one directory holds, as discovery sees it (paths relative to the root). */
+export interface DirectoryListing {
+  /** Markdown files directly in it that are not ignored, in listing order. */
+  readonly files: readonly string[];
+  /** Every entry directly in it that counts for link checks (not dot-entries, not skipped directories). */
+  readonly entries: readonly string[];
+  /** Directories directly in it to walk. */
+  readonly subdirs: readonly string[];
+  /**
+   * Names of the entries directly in it that `entries` leaves out (dot-entries, skipped
+   * directories): with `entries`, every name the listing held, so a link check knows that any
+   * other name is not there without listing the directory again.
+   */
+  readonly hidden: readonly string[];
+  /** `FILE_UNREADABLE` when it could not be listed. */
+  readonly diagnostic: Diagnostic | null;
+  /** The directory's own `.gitignore` rules, when they count and it has one that can be read. */
+  readonly gitignore?: GlobMatcher | null;
+  /** `FILE_UNREADABLE` when its own `.gitignore` counts but cannot be read (its rules are then not applied). */
+  readonly gitignoreDiagnostic?: Diagnostic | null;
+}
+
+/** Walks `root` (an absolute real path) and returns its Markdown files. */
+export function discoverFiles(root: string): Discovery {
+  const rules = loadIgnoreRules(root);
+  const diagnostics: Diagnostic[] = [...rules.diagnostics];
+  const files: string[] = [];
+  const entries = new Set<string>();
+  walkDirectories(root, '', rules, (_dir, listing) => {
+    for (const file of listing.files) files.push(file);
+    for (const entry of listing.entries) entries.add(entry);
+    if (listing.diagnostic !== null) diagnostics.push(listing.diagnostic);
+    if (listing.gitignoreDiagnostic) diagnostics.push(listing.gitignoreDiagnostic);
+  });
+  return { files: sortStrings(files), entries, diagnostics };
+}
+
+/**
+ * Lists `dir` and every directory below it that discovery walks, depth-first; `before(dir)`
+ * runs before each directory is listed (a watcher attached there sees every later change).
+ */
+export function walkDirectories(
+  root: string,
+  dir: string,
+  rules: IgnoreRules,
+  visit: (dir: string, listing: DirectoryListing) => void,
+  before?: (dir: string) => void,
+): void {
+  const chains = new Map<string, GitignoreChain>([[dir, []]]);
+  const pending: string[] = [dir];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    before?.(next);
+    const chain = chains.get(next)!;
+    const listing = listDirectory(root, next, rules, chain);
+    visit(next, listing);
+    const below = listing.gitignore ? [...chain, [next, listing.gitignore] as const] : chain;
+    for (const sub of listing.subdirs) {
+      chains.set(sub, below);
+      pending.push(sub);
+    }
+  }
+}
+
+/**
+ * Lists one directory (never through a link) and sorts what it holds for discovery. `chain`
+ * holds the `.gitignore` rules of its ancestors; its own `.gitignore` is read here.
+ */
+export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = []): DirectoryListing {
+  const listed = listDirectoryInside(root, dir);
+  if (!listed.ok) return { files: [], entries: [], subdirs: [], hidden: [], diagnostic: unreadableDirectory(dir, listed) };
+  const own = rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE) ? readGitignore(root, dir) : null;
+  const rulesHere = own?.rules ? [...chain, [dir, own.rules] as const] : chain;
+  const skipped = (path: string, directory: boolean): boolean => {
+    const probe = directory ? `${path}/` : path;
+    return rules.ignorer?.matches(probe) === true || rules.exclude?.matches(probe) === true || gitIgnores(rulesHere, path, directory);
+  };
+  const files: string[] = [];
+  const entries: string[] = [];
+  const subdirs: string[] = [];
+  const hidden: string[] = [];
+  for (const dirent of listed.entries) {
+    const name = dirent.name;
+    if (name.startsWith('.')) {
+      hidden.push(name);
+      continue;
+    }
+    const path = dir === '' ? name : `${dir}/${name}`;
+    if (dirent.isDirectory()) {
+      if (name === 'node_modules' || skipped(path, true)) {
+        hidden.push(name);
+        continue;
+      }
+      entries.push(path);
+      subdirs.push(path);
+      continue;
+    }
+    entries.push(path);
+    if (dirent.isFile() && isMarkdownName(name) && !skipped(path, false) && (rules.include == null || rules.include.matches(path))) files.push(path);
+  }
+  return { files, entries, subdirs, hidden, diagnostic: null, gitignore: own?.rules ?? null, gitignoreDiagnostic: own?.diagnostic ?? null };
+}
+
+/**
+ * git's answer for `path` under the `.gitignore` files of `chain` (root first): the deepest file
+ * with a rule that matches decides, a `!` rule re-including what an outer one ignored.
+ */
+export function gitIgnores(chain: GitignoreChain, path: string, directory: boolean): boolean {
+  let ignored = false;
+  for (const [base, rules] of chain) {
+    const rel = base === '' ? path : path.slice(base.length + 1);
+    const result = rules.test(directory ? `${rel}/` : rel);
+    if (result.ignored) ignored = true;
+    else if (result.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/**
+ * A directory's `.gitignore`, read like any file (never through a link, regular files only, at
+ * most 1 MiB, UTF-8). One that cannot be read ignores nothing and is a `FILE_UNREADABLE`
+ * finding; one that vanished since the listing is neither.
+ */
+function readGitignore(root: string, dir: string): { rules: GlobMatcher | null; diagnostic: Diagnostic | null } | null {
+  const path = dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`;
+  const read = readFileInside(root, path, MAX_IGNORE_BYTES);
+  if (!read.ok) return read.code === 'ENOENT' ? null : { rules: null, diagnostic: unreadableGitignore(path, read.reason) };
+  const decoded = decodeText(read.bytes);
+  if (!decoded.ok) return { rules: null, diagnostic: unreadableGitignore(path, decoded.reason) };
+  const rules = compileGlobs(decoded.text);
+  if (rules.wildcards > MAX_WILDCARD_RULES) return { rules: null, diagnostic: unreadableGitignore(path, tooManyWildcards(rules.wildcards), FEWER_WILDCARDS) };
+  return { rules, diagnostic: null };
+}
+
+const FEWER_WILDCARDS = `it holds at most ${MAX_WILDCARD_RULES} rules with wildcards (list single files without one, or ignore their folder)`;
+
+/** Why an ignore file with more wildcard rules than DocuGraph matches is not used. */
+function tooManyWildcards(count: number): string {
+  return `it has ${count} rules with wildcards, and at most ${MAX_WILDCARD_RULES} are matched against every path (rules without a wildcard are not counted)`;
+}
+
+/** `true` when a file name ends in `.md`, in any case. */
+export function isMarkdownName(name: string): boolean {
+  return name.length > 3 && name.slice(-3).toLowerCase() === '.md';
+}
+
+/**
+ * The root's ignore rules: its ignore file, read like every other file (never through a link, regular files
+ * only, at most 1 MiB); one that exists but cannot be read is a `FILE_UNREADABLE` finding and
+ * ignores nothing.
+ */
+export function loadIgnoreRules(root: string, config: Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'> = { include: ['**/*.md'], exclude: [], gitignore: false }): IgnoreRules {
+  const fromConfig = {
+    exclude: config.exclude.length === 0 ? null : compileGlobs(config.exclude),
+    include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : compileGlobs(config.include),
+    gitignore: config.gitignore,
+  };
+  const read = readFileInside(root, IGNORE_FILE, MAX_IGNORE_BYTES);
+  if (!read.ok) return { ignorer: null, ...fromConfig, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
+  const decoded = decodeText(read.bytes);
+  if (!decoded.ok) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(decoded.reason)] };
+  const ignorer = compileGlobs(decoded.text);
+  if (ignorer.wildcards > MAX_WILDCARD_RULES) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(tooManyWildcards(ignorer.wildcards), FEWER_WILDCARDS)] };
+  return { ignorer, ...fromConfig, diagnostics: [] };
+}
+
+function unreadableIgnore(reason: string, until = `it is a regular file of at most ${formatBytes(MAX_IGNORE_BYTES)}`): Diagnostic {
+  return {
+    code: 'FILE_UNREADABLE',
+    message: `\`${IGNORE_FILE}\` cannot be read: ${reason}; nothing is ignored until ${until}`,
+    nodeId: null,
+    path: IGNORE_FILE,
+    line: null,
+  };
+}
+
+function unreadableGitignore(path: string, reason: string, until = `it is a regular UTF-8 file of at most ${formatBytes(MAX_IGNORE_BYTES)}`): Diagnostic {
+  return {
+    code: 'FILE_UNREADABLE',
+    message: `\`${path}\` cannot be read: ${reason}; the files it would ignore are loaded until ${until} (or \`gitignore: false\` in ${CONFIG_FILE} turns .gitignore files off)`,
+    nodeId: null,
+    path,
+    line: null,
+  };
+}
+
+function unreadableDirectory(dir: string, refusal: Refusal): Diagnostic {
+  return {
+    code: 'FILE_UNREADABLE',
+    message: `directory \`${dir === '' ? '.' : dir}\` cannot be listed: ${refusal.reason}; its Markdown files are not checked — fix it or add it to ${IGNORE_FILE}`,
+    nodeId: null,
+    path: dir === '' ? '.' : dir,
+    line: null,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Domain types of the DocuGraph core (META-01). Everything here is plain data.
+ */
+import type { DiagnosticCode } from './codes.js';
+
+/** A validation finding (META-01 §6). Never thrown, never logged: returned as data. */
+export interface Diagnostic {
+  /** What kind of problem this is; its severity follows from the code. */
+  readonly code: DiagnosticCode;
+  /** What is wrong and how to fix it, in one sentence a person can act on. */
+  readonly message: string;
+  /** The id of the node the file defines, or `null` when the file is not a node. */
+  readonly nodeId: string | null;
+  /** Path of the file, relative to the workspace root, `/`-separated. */
+  readonly path: string;
+  /** 1-based line in the file, or `null` when no single line is to blame. */
+  readonly line: number | null;
+}
+
+/** A Markdown link, image or link reference definition found in a body (META-01 §5). */
+export interface MarkdownLink {
+  /** The destination as written, after CommonMark unescaping. */
+  readonly url: string;
+  /** 1-based line of the link in the file. */
+  readonly line: number;
+}
+
+/** What the Markdown body of one file holds that the checks need. */
+export interface MarkdownInfo {
+  /** Links, images and definitions, in document order. */
+  readonly links: readonly MarkdownLink[];
+  /** GitHub heading anchors (github-slugger, with `-1`, `-2` for repeats), in document order. */
+  readonly anchors: readonly string[];
+  /** Explicit HTML anchors of the body (`id` on any element, `name` on `<a>`), as written, in document order. */
+  readonly htmlAnchors: readonly string[];
+  /** How many lines the whole file has (frontmatter included), for line anchors (`#L3`). */
+  readonly lineCount: number;
+  /** Plain text of the first level-1 heading, or `null` when there is none. */
+  readonly firstH1: string | null;
+  /**
+   * The first line (of the file) from which content is nested too deeply for the parser
+   * (block quotes, lists or brackets beyond its limit), so links there are not found; `null`
+   * when the whole body was parsed.
+   */
+  readonly tooDeepLine: number | null;
+}
+
+/** A document: a file with valid frontmatter and a valid, unique id (META-01 §3). */
+export interface DocNode {
+  /** The unique id (`^[A-Za-z0-9][A-Za-z0-9._-]*$`). */
+  readonly id: string;
+  /** Display title: `title`, else the first level-1 heading, else the id; newlines become spaces. */
+  readonly title: string;
+  /** `type` from the frontmatter, or `null` when absent or not a string. */
+  readonly type: string | null;
+  /** `status` from the frontmatter, or `null` when absent or not a string. */
+  readonly status: string | null;
+  /** Path of the file, relative to the workspace root. */
+  readonly path: string;
+  /** The string entries of `depends_on`, each once, in the order written. */
+  readonly dependsOn: readonly string[];
+  /** 1-based line of each `dependsOn` entry in the file (same order), for diagnostics. */
+  readonly dependsOnLines: readonly number[];
+  /** The whole file text after normalisation (no BOM, `\n` line ends). */
+  readonly text: string;
+  /** The frontmatter mapping as parsed (unknown keys kept, ignored by the core). */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  /** 1-based line of the file where the body starts. */
+  readonly bodyLine: number;
+  /** The body: the text after the closing frontmatter line. */
+  readonly body: string;
+}
+
+/** A strongly connected component that forms a cycle (META-01 §4). */
+export interface Cycle {
+  /** Every id of the component, sorted. */
+  readonly ids: readonly string[];
+  /** One concrete cycle, starting and ending at the smallest id, e.g. `[A, B, C, A]`. */
+  readonly path: readonly string[];
+}
+
+/** The validation report (META-01 §6), keys in the order the spec gives. */
+export interface ValidationReport {
+  /** Real absolute path of the workspace root. */
+  readonly workspacePath: string;
+  /** Number of nodes. */
+  readonly nodeCount: number;
+  /** Number of distinct edges, self-edges included. */
+  readonly edgeCount: number;
+  /** Error diagnostics, sorted by path, line, code, message. */
+  readonly errors: readonly Diagnostic[];
+  /** Warning diagnostics, same order. */
+  readonly warnings: readonly Diagnostic[];
+  /** `true` exactly when `errors` is empty. */
+  readonly valid: boolean;
+}
+
+/** One immutable, fully indexed snapshot of a workspace; every query reads one of these. */
+export interface Workspace {
+  /** Real absolute path of the root directory. */
+  readonly root: string;
+  /** Every discovered Markdown file, sorted. */
+  readonly files: readonly string[];
+  /** Nodes by id. */
+  readonly nodes: ReadonlyMap<string, DocNode>;
+  /** Every node id, sorted. */
+  readonly ids: readonly string[];
+  /** Edges: for each id, the ids it depends on that exist, sorted, each once. */
+  readonly upstream: ReadonlyMap<string, readonly string[]>;
+  /** Reverse edges: for each id, the ids that depend on it, sorted. */
+  readonly downstream: ReadonlyMap<string, readonly string[]>;
+  /** Number of distinct edges, self-edges included. */
+  readonly edgeCount: number;
+  /** Cyclic components, sorted by their smallest id. */
+  readonly cycles: readonly Cycle[];
+  /** For each id in a cycle, its component. */
+  readonly cycleOf: ReadonlyMap<string, Cycle>;
+  /**
+   * For each id whose upstream closure touches a cycle (the id itself included), that cycle —
+   * the one with the smallest first id when there are several. Bundles of these ids fail
+   * closed (META-01 §7.2).
+   */
+  readonly cycleUpstream: ReadonlyMap<string, Cycle>;
+  /** Every diagnostic, sorted by path, line, code, message. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Options of the context bundle (META-01 §7). */
+export interface BundleOptions {
+  /** The task to build context for (an exact node id). */
+  readonly taskId: string;
+  /** Deepest upstream level to include; an integer ≥ 0. Default 5. */
+  readonly maxDepth?: number | undefined;
+  /** Token budget (≈ UTF-8 bytes / 4) of the documents; an integer ≥ 1. Default: no budget. */
+  readonly maxTokens?: number | undefined;
+}

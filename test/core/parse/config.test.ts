@@ -1,0 +1,189 @@
+/**
+ * META-01 §8 (`docugraph.yml`) and §1 (`.gitignore`): configuration parsing with lines, and
+ * discovery that honours nested `.gitignore` files, `include` and `exclude`.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/core/parse/config.js';
+import { DEFAULT_CONFIG } from '../../../src/core/shared/config-types.js';
+import { loadWorkspace } from '../../../src/core/index.js';
+import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
+import { doc, testdir } from '../../helpers/testdir.js';
+
+describe('docugraph.yml', () => {
+  it('an empty file, or none, is the defaults', () => {
+    expect(parseConfig('')).toEqual({ config: DEFAULT_CONFIG, diagnostics: [] });
+    expect(parseConfig('# only a comment\n')).toEqual({ config: DEFAULT_CONFIG, diagnostics: [] });
+  });
+
+  it('every key, as the spec writes it', () => {
+    const { config, diagnostics } = parseConfig(
+      'include: ["docs/**/*.md"]\nexclude: [docs/old/]\ngitignore: false\nrequireId: true\nfields:\n  id: key\n  dependsOn: [depends_on, dependencies]\nlinks:\n  root: workspace\n  repositoryUrls: [https://github.com/acme/docs.git]\n  branches: [trunk]\n',
+    );
+    expect(diagnostics).toEqual([]);
+    expect(config).toEqual({
+      include: ['docs/**/*.md'],
+      exclude: ['docs/old/'],
+      gitignore: false,
+      requireId: true,
+      fields: { id: 'key', title: 'title', type: 'type', status: 'status', dependsOn: ['depends_on', 'dependencies'] },
+      links: { root: 'workspace', repositoryUrls: ['https://github.com/acme/docs'], branches: ['trunk'] },
+    });
+  });
+
+  it('unknown keys and wrong types are CONFIG_INVALID on their lines, all of them', () => {
+    const { config, diagnostics } = parseConfig('include: docs\ngitignore: yes\nfields:\n  depends: x\nlinks:\n  root: repo\nextra: 1\n');
+    expect(config).toBe(DEFAULT_CONFIG);
+    expect(diagnostics.map((d) => [d.code, d.path, d.line])).toEqual([
+      ['CONFIG_INVALID', 'docugraph.yml', 1],
+      ['CONFIG_INVALID', 'docugraph.yml', 2],
+      ['CONFIG_INVALID', 'docugraph.yml', 4],
+      ['CONFIG_INVALID', 'docugraph.yml', 6],
+      ['CONFIG_INVALID', 'docugraph.yml', 7],
+    ]);
+    expect(diagnostics[0]!.message).toContain('`include` must be a list');
+    expect(diagnostics[2]!.message).toContain('unknown setting `fields.depends`');
+    expect(diagnostics[4]!.message).toContain('unknown setting `extra`');
+  });
+
+  it('include and exclude: a pattern that climbs out with `..`, or more than 1,000 of them, say what to do; long lists are bounded', () => {
+    const climbing = parseConfig('include:\n  - "**/*.md"\n  - "../**/*.md"\n').diagnostics;
+    expect(climbing).toMatchObject([{ code: 'CONFIG_INVALID', line: 3 }]);
+    expect(climbing[0]!.message).toContain('`include` pattern `../**/*.md` climbs out of the workspace');
+    const many = parseConfig(`exclude: [${Array.from({ length: 1001 }, (_, i) => `p${i}/`).join(', ')}]\n`).diagnostics;
+    expect(many[0]!.message).toBe('`exclude` has 1001 entries; at most 1000 are read: combine them into globs, or list them in .docugraphignore');
+    const urls = parseConfig(`links:\n  repositoryUrls: [${Array.from({ length: 101 }, (_, i) => `https://github.com/o/r${i}`).join(', ')}]\n`).diagnostics;
+    expect(urls[0]!.message).toBe('`links.repositoryUrls` has 101 entries; at most 100 are read');
+  });
+
+  it('nested too deeply for the YAML library: one finding that says so, not a stack overflow', () => {
+    for (const text of [`include: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, `include:\n  ${'- '.repeat(200_000)}x\n`]) {
+      const { diagnostics } = parseConfig(text);
+      expect(diagnostics).toHaveLength(1);
+      expect(diagnostics[0]!.message).toContain('is nested too deeply to be read');
+    }
+  });
+
+  it('YAML that does not parse, or is not a mapping', () => {
+    expect(parseConfig('include: [a\n').diagnostics[0]).toMatchObject({ code: 'CONFIG_INVALID', line: 1 });
+    expect(parseConfig('- a\n- b\n').diagnostics[0]!.message).toContain('must be a mapping');
+  });
+
+  it('a workspace with an invalid file reports it and uses the defaults', () => {
+    const root = testdir({ 'docugraph.yml': 'requireId: maybe\n', 'a.md': '---\ntitle: page\n---\n' });
+    const found = loadWorkspace(root).diagnostics.map((d) => [d.code, d.path, d.line]);
+    expect(found).toContainEqual(['CONFIG_INVALID', 'docugraph.yml', 1]);
+  });
+
+  it('a live index keeps the last valid configuration while the file is invalid', () => {
+    const root = testdir({ 'docugraph.yml': 'exclude: [old/]\n', 'old/a.md': doc({ id: 'OLD', title: 'old' }), 'b.md': doc({ id: 'B', title: 'b' }) });
+    const index = createWorkspaceIndex(root);
+    expect(index.refresh('all').ids).toEqual(['B']);
+    writeFileSync(join(root, 'docugraph.yml'), 'exclude: [old/\n');
+    const broken = index.refresh(['docugraph.yml']);
+    expect(broken.ids).toEqual(['B']);
+    expect(broken.diagnostics.map((d) => d.code)).toEqual(['CONFIG_INVALID']);
+    writeFileSync(join(root, 'docugraph.yml'), 'exclude: []\n');
+    const fixed = index.refresh(['docugraph.yml']);
+    expect(fixed.ids).toEqual(['B', 'OLD']);
+    expect(fixed.diagnostics).toEqual([]);
+  });
+});
+
+describe('.gitignore, include and exclude', () => {
+  it('nested .gitignore files with git semantics: deeper rules win, ! re-includes, ignored directories are not entered', () => {
+    const root = testdir({
+      '.gitignore': 'build/\n*.tmp.md\n',
+      'build/stale.md': doc({ id: 'SPEC-1', title: 'stale copy' }),
+      'docs/spec.md': doc({ id: 'SPEC-1', title: 'the real one' }),
+      'docs/a.tmp.md': doc({ id: 'TMP', title: 'tmp' }),
+      'docs/.gitignore': '!keep.tmp.md\ngenerated/\n',
+      'docs/keep.tmp.md': doc({ id: 'KEEP', title: 'keep' }),
+      'docs/generated/x.md': doc({ id: 'GEN', title: 'gen' }),
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.files).toEqual(['docs/keep.tmp.md', 'docs/spec.md']);
+    expect(ws.nodes.get('SPEC-1')?.title).toBe('the real one');
+    expect(ws.diagnostics).toEqual([]);
+  });
+
+  it('gitignore: false turns it off', () => {
+    const root = testdir({ 'docugraph.yml': 'gitignore: false\n', '.gitignore': 'build/\n', 'build/a.md': '# a\n' });
+    expect(loadWorkspace(root).files).toEqual(['build/a.md']);
+  });
+
+  it('include narrows, exclude skips', () => {
+    const root = testdir({
+      'docugraph.yml': 'include: ["docs/**"]\nexclude: ["docs/archive/"]\n',
+      'README.md': '# readme\n',
+      'docs/a.md': '# a\n',
+      'docs/archive/old.md': '# old\n',
+    });
+    expect(loadWorkspace(root).files).toEqual(['docs/a.md']);
+  });
+
+  it('a changed .gitignore is followed by a live index', () => {
+    const root = testdir({ 'a.md': '# a\n', 'build/b.md': '# b\n' });
+    const index = createWorkspaceIndex(root);
+    expect(index.refresh('all').files).toEqual(['a.md', 'build/b.md']);
+    writeFileSync(join(root, '.gitignore'), 'build/\n');
+    expect(index.refresh(['.gitignore']).files).toEqual(['a.md']);
+    writeFileSync(join(root, 'build/.gitignore'), '');
+    writeFileSync(join(root, '.gitignore'), '');
+    expect(index.refresh(['.gitignore']).files).toEqual(['a.md', 'build/b.md']);
+  });
+});
+
+describe('the shipped JSON Schema agrees with the checks', () => {
+  it('valid and invalid samples get the same verdict from both', async () => {
+    const { createRequire } = await import('node:module');
+    const Ajv = createRequire(import.meta.url)('ajv').default as typeof import('ajv').default;
+    const { parse } = await import('yaml');
+    const { readFileSync } = await import('node:fs');
+    const schema = JSON.parse(readFileSync(new URL('../../../schema/docugraph.schema.json', import.meta.url), 'utf8')) as object;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    const samples = [
+      'include: ["**/*.md"]\n',
+      'exclude: [a/, b/]\ngitignore: false\nrequireId: true\n',
+      'fields:\n  id: key\n  dependsOn: dependencies\n',
+      'fields:\n  dependsOn: [depends_on, dependencies]\n',
+      'links:\n  root: workspace\n  repositoryUrls: auto\n  branches: [main]\n',
+      'links:\n  repositoryUrls: [https://github.com/acme/docs]\n',
+      'include: docs\n',
+      'gitignore: yes\n',
+      'fields:\n  depends: x\n',
+      'links:\n  root: repo\n',
+      'links:\n  repositoryUrls: [ftp://x]\n',
+      'extra: 1\n',
+      'fields:\n  id: ""\n',
+      'exclude: [1]\n',
+      'include: ["../**/*.md"]\n',
+      'exclude: [docs/.., "a/../b"]\n',
+      'include: ["..notes/*.md", "a..b/*.md", "x/.../y"]\n',
+      `exclude: [${Array.from({ length: 1000 }, (_, i) => `p${i}/`).join(', ')}]\n`,
+      `exclude: [${Array.from({ length: 1001 }, (_, i) => `p${i}/`).join(', ')}]\n`,
+      `links:\n  branches: [${Array.from({ length: 101 }, (_, i) => `b${i}`).join(', ')}]\n`,
+      `links:\n  repositoryUrls: [${Array.from({ length: 101 }, (_, i) => `https://github.com/o/r${i}`).join(', ')}]\n`,
+      `fields:\n  dependsOn: [${Array.from({ length: 100 }, (_, i) => `k${i}`).join(', ')}]\n`,
+    ];
+    for (const text of samples) {
+      expect(validate(parse(text)), text).toBe(parseConfig(text).diagnostics.length === 0);
+    }
+  });
+});
+
+describe('field keys from docugraph.yml reach the documents', () => {
+  it('Backlog.md: dependencies mapped as a dependency key gives edges and no warning', () => {
+    const root = testdir({
+      'docugraph.yml': 'fields:\n  dependsOn: [depends_on, dependencies]\n',
+      'task-1.md': '---\nid: task-1\ntitle: One\ndependencies: [task-2]\n---\n',
+      'task-2.md': '---\nid: task-2\ntitle: Two\n---\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.edgeCount).toBe(1);
+    expect(ws.diagnostics).toEqual([]);
+    const unmapped = testdir({ 'task-1.md': '---\nid: task-1\ntitle: One\ndependencies: [task-2]\n---\n', 'task-2.md': '---\nid: task-2\ntitle: Two\n---\n' });
+    expect(loadWorkspace(unmapped).diagnostics.map((d) => d.code)).toEqual(['FIELD_MISSPELLED']);
+  });
+});
