@@ -6,29 +6,12 @@
  * pipe and are neutralised on a terminal.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { buildBundle, formatJson, listTasks, loadWorkspace, renderDot, renderMermaid, selectGraph } from '../../src/core/index.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { testdir } from '../helpers/testdir.js';
 
-function fakeIo(argv: string[], tty: boolean, cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    argv,
-    env: {},
-    cwd,
-    stdout: { write: (text: string) => (stdout += text), isTTY: tty },
-    stderr: { write: (text: string) => (stderr += text), isTTY: tty },
-  };
-  return { io, out: () => stdout, err: () => stderr };
-}
-
-async function run(argv: string[], options: { tty?: boolean; cwd: string }) {
-  const fake = fakeIo(argv, options.tty ?? false, options.cwd);
-  const code = await runCli(fake.io, () => {
-    throw new Error('not expected to serve');
-  });
-  return { code, stdout: fake.out(), stderr: fake.err() };
+function run(argv: string[], options: { tty?: boolean; cwd: string }) {
+  return runInProcess(argv, options);
 }
 
 /** Characters a terminal or a log may act on (LF excepted: it ends our own lines). */

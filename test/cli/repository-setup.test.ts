@@ -5,23 +5,12 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { parseConfig } from '../../src/core/parse/config.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 function run(argv: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    argv,
-    env: {},
-    cwd,
-    stdout: { write: (text: string) => (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => (stderr += text), isTTY: false },
-  };
-  return runCli(io, () => {
-    throw new Error('no server');
-  }).then((code) => ({ code, stdout, stderr }));
+  return runInProcess(argv, { cwd });
 }
 
 describe('docugraph init', () => {

@@ -5,24 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { createProgress } from '../../src/cli/progress.js';
 import { DEMO, FIXTURES } from '../helpers/paths.js';
+import { fakeIo as fakeIoAt, noServer } from '../helpers/cli-in-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 function fakeIo(argv: string[], options: { tty?: boolean; env?: Record<string, string> } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    argv,
-    env: options.env ?? {},
-    cwd: DEMO,
-    stdout: { write: (text: string) => (stdout += text), isTTY: options.tty ?? false },
-    stderr: { write: (text: string) => (stderr += text), isTTY: options.tty ?? false },
-  };
-  return { io, out: () => stdout, err: () => stderr };
+  return fakeIoAt(argv, { ...options, cwd: DEMO });
 }
-
-const noServer = () => {
-  throw new Error('not expected to serve');
-};
 
 describe('runCli', () => {
   it('colours text only on a terminal, and never with NO_COLOR', async () => {

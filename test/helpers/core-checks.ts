@@ -3,7 +3,25 @@
  * rendering may contain, whatever the documents hold. Each check returns the problems found
  * (empty when none) instead of throwing, so one fuzz run can list every failing case.
  */
-import { ERROR_CODES, WARNING_CODES, type ValidationReport, type Workspace } from '../../src/core/index.js';
+import {
+  analyzeImpact,
+  buildBundle,
+  buildReport,
+  completeIds,
+  DocugraphError,
+  ERROR_CODES,
+  formatReport,
+  getAcceptanceCriteria,
+  listTasks,
+  loadWorkspace,
+  renderDot,
+  renderMermaid,
+  selectGraph,
+  WARNING_CODES,
+  type ValidationReport,
+  type Workspace,
+} from '../../src/core/index.js';
+import { nastyString, type Rng } from './prng.js';
 import { compareDiagnostics } from '../../src/core/shared/sort.js';
 
 const CODES: ReadonlySet<string> = new Set([...ERROR_CODES, ...WARNING_CODES]);
@@ -121,4 +139,64 @@ function pathLineProblems(documents: string, heading: string, id: string, path: 
   if (RAW_CONTROL.test(line) || /[\u0080-\u009f\u2028\u2029]/.test(line)) problems.push(`document ${id}: its path line holds a raw control character`);
   if (lines[at + 2] !== '') problems.push(`document ${id}: no blank line after its path`);
   return problems;
+}
+
+/**
+ * Runs every core stage on the workspace at `root` (choices drawn from `rng`): each must answer
+ * with data or a `DocugraphError`, loading twice gives the same report, and reports, bundles
+ * and graphs keep their invariants. Returns the outputs and the problems found.
+ */
+export function exerciseEveryStage(root: string, rng: Rng): { outputs: string[]; problems: string[] } {
+  const outputs: string[] = [];
+  const problems: string[] = [];
+  const guard = (what: string, body: () => string | void) => {
+    try {
+      const out = body();
+      if (typeof out === 'string') outputs.push(out);
+    } catch (error) {
+      if (!(error instanceof DocugraphError)) problems.push(`${what} threw ${error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : String(error)}`);
+    }
+  };
+  let workspace: Workspace | undefined;
+  guard('loadWorkspace', () => {
+    workspace = loadWorkspace(root);
+  });
+  if (workspace === undefined) return { outputs, problems };
+  const ws = workspace;
+  guard('buildReport', () => {
+    const report = buildReport(ws);
+    problems.push(...reportProblems(report, ws));
+    const text = formatReport(report);
+    JSON.parse(text);
+    const again = formatReport(buildReport(loadWorkspace(root)));
+    if (again !== text) problems.push('loading twice gave two different reports');
+    return text;
+  });
+  // Budgets from a stream of their own, so the rest of the run draws what it drew before.
+  const budgets = rng.fork(0xb0d6e7);
+  for (const id of ws.ids.slice(0, 40)) {
+    const maxDepth = rng.int(0, 6);
+    const budget = budgets.chance(0.5) ? { maxTokens: budgets.int(1, 400) } : {};
+    guard(`buildBundle(${id})`, () => {
+      const bundle = buildBundle(ws, { taskId: id, maxDepth, ...budget });
+      problems.push(...bundleProblems(bundle, ws, id).map((p) => `bundle of ${id}: ${p}`));
+      return bundle;
+    });
+    guard(`getAcceptanceCriteria(${id})`, () => JSON.stringify(getAcceptanceCriteria(ws, id)));
+    guard(`analyzeImpact(${id})`, () => JSON.stringify(analyzeImpact(ws, id, rng.chance(0.5) ? rng.int(0, 4) : undefined)));
+    for (const direction of ['upstream', 'downstream', 'both'] as const) {
+      guard(`selectGraph(${id}, ${direction})`, () => {
+        const view = selectGraph(ws, { rootId: id, direction });
+        const mermaid = renderMermaid(ws, view, id);
+        const dot = renderDot(ws, view, id);
+        if (RAW_CONTROL.test(mermaid) || RAW_CONTROL.test(dot)) problems.push(`graph of ${id} holds a raw control character`);
+        return mermaid + dot;
+      });
+    }
+  }
+  guard('selectGraph()', () => renderMermaid(ws, selectGraph(ws)) + renderDot(ws, selectGraph(ws)));
+  guard('listTasks', () => JSON.stringify(listTasks(ws, { query: nastyString(rng, 2) })) + JSON.stringify(listTasks(ws)));
+  guard('completeIds', () => completeIds(ws, nastyString(rng, 2)).join('\n'));
+  guard('buildBundle(unknown)', () => buildBundle(ws, { taskId: nastyString(rng, 4) || 'x' }));
+  return { outputs, problems };
 }

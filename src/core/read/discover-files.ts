@@ -2,12 +2,12 @@
  * META-01 §1: find the workspace's Markdown files. Skips dot-entries, `node_modules`,
  * paths matched by the root `.docugraphignore`, the `.gitignore` files and the configuration's
  * `exclude`/`include` (gitignore syntax, see compile-globs.ts) and symbolic links, which are
- * never followed. The result is sorted in code-unit order.
+ * never followed. One directory at a time: the workspace index walks them
+ * (live/directory-walk.ts).
  */
 import { compileGlobs, type GlobMatcher } from './compile-globs.js';
 import { decodeText } from '../shared/normalize-text.js';
 import { formatBytes, listDirectoryInside, readFileInside, type Refusal } from './safe-fs.js';
-import { sortStrings } from '../shared/sort.js';
 import { CONFIG_FILE, type WorkspaceConfig } from '../shared/config-types.js';
 import type { Diagnostic } from '../shared/types.js';
 
@@ -19,15 +19,6 @@ export const MAX_IGNORE_BYTES = 1024 * 1024;
  * without one are looked up in a map, whatever their number). Real files hold tens to hundreds.
  */
 export const MAX_WILDCARD_RULES = 1000;
-
-export interface Discovery {
-  /** Markdown files (`.md`, any case), relative to the root, sorted. */
-  readonly files: readonly string[];
-  /** Every entry the walk saw (files of any kind, directories, links), for link checks. */
-  readonly entries: ReadonlySet<string>;
-  /** The ignore file's finding, `.gitignore` files that could not be read, and directories that could not be listed. */
-  readonly diagnostics: readonly Diagnostic[];
-}
 
 /**
  * What decides which paths discovery skips: the root's `.docugraphignore`, the configuration's
@@ -71,48 +62,6 @@ export interface DirectoryListing {
   readonly gitignore?: GlobMatcher | null;
   /** `FILE_UNREADABLE` when its own `.gitignore` counts but cannot be read (its rules are then not applied). */
   readonly gitignoreDiagnostic?: Diagnostic | null;
-}
-
-/** Walks `root` (an absolute real path) and returns its Markdown files. */
-export function discoverFiles(root: string): Discovery {
-  const rules = loadIgnoreRules(root);
-  const diagnostics: Diagnostic[] = [...rules.diagnostics];
-  const files: string[] = [];
-  const entries = new Set<string>();
-  walkDirectories(root, '', rules, (_dir, listing) => {
-    for (const file of listing.files) files.push(file);
-    for (const entry of listing.entries) entries.add(entry);
-    if (listing.diagnostic !== null) diagnostics.push(listing.diagnostic);
-    if (listing.gitignoreDiagnostic) diagnostics.push(listing.gitignoreDiagnostic);
-  });
-  return { files: sortStrings(files), entries, diagnostics };
-}
-
-/**
- * Lists `dir` and every directory below it that discovery walks, depth-first; `before(dir)`
- * runs before each directory is listed (a watcher attached there sees every later change).
- */
-export function walkDirectories(
-  root: string,
-  dir: string,
-  rules: IgnoreRules,
-  visit: (dir: string, listing: DirectoryListing) => void,
-  before?: (dir: string) => void,
-): void {
-  const chains = new Map<string, GitignoreChain>([[dir, []]]);
-  const pending: string[] = [dir];
-  while (pending.length > 0) {
-    const next = pending.pop()!;
-    before?.(next);
-    const chain = chains.get(next)!;
-    const listing = listDirectory(root, next, rules, chain);
-    visit(next, listing);
-    const below = listing.gitignore ? [...chain, [next, listing.gitignore] as const] : chain;
-    for (const sub of listing.subdirs) {
-      chains.set(sub, below);
-      pending.push(sub);
-    }
-  }
 }
 
 /**

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { discoverFiles } from '../../../src/core/read/discover-files.js';
+import { discover } from '../../helpers/discovery.js';
 import { testdir } from '../../helpers/testdir.js';
 
-describe('discoverFiles (META-01 §1)', () => {
+describe('discovery (META-01 §1)', () => {
   it('walks recursively and sorts by code units, not by the filesystem', () => {
     const root = testdir({
       'b.md': '',
@@ -14,12 +14,12 @@ describe('discoverFiles (META-01 §1)', () => {
       'a/z.md': '',
     });
     // '-' (0x2D) < '/' (0x2F) < 'Z' (0x5A) < 'a' (0x61) < 'é' (0xE9)
-    expect(discoverFiles(root).files).toEqual(['Z.md', 'a-c.md', 'a/b.md', 'a/z.md', 'a/é.md', 'b.md']);
+    expect(discover(root).files).toEqual(['Z.md', 'a-c.md', 'a/b.md', 'a/z.md', 'a/é.md', 'b.md']);
   });
 
   it('takes `.md` in any case and nothing else', () => {
     const root = testdir({ 'a.md': '', 'b.MD': '', 'c.Md': '', 'd.markdown': '', 'e.txt': '', 'md': '', '.md': '' });
-    expect(discoverFiles(root).files).toEqual(['a.md', 'b.MD', 'c.Md']);
+    expect(discover(root).files).toEqual(['a.md', 'b.MD', 'c.Md']);
   });
 
   it('skips dot entries and node_modules at any depth', () => {
@@ -32,7 +32,7 @@ describe('discoverFiles (META-01 §1)', () => {
       'docs/node_modules/z.md': '',
       'docs/keep.md': '',
     });
-    expect(discoverFiles(root).files).toEqual(['docs/keep.md', 'keep.md']);
+    expect(discover(root).files).toEqual(['docs/keep.md', 'keep.md']);
   });
 
   it('applies .docugraphignore with gitignore syntax, case-sensitively', () => {
@@ -49,13 +49,13 @@ describe('discoverFiles (META-01 §1)', () => {
       'Caps.md': '',
       'ok.md': '',
     });
-    expect(discoverFiles(root).files).toEqual(['archive/keep.md', 'caps.md', 'docs/only-root.md', 'ok.md']);
+    expect(discover(root).files).toEqual(['archive/keep.md', 'caps.md', 'docs/only-root.md', 'ok.md']);
   });
 
   it('reads .docugraphignore with any line endings', () => {
     for (const eol of ['\n', '\r\n', '\r']) {
       const root = testdir({ '.docugraphignore': `\uFEFFdrafts/${eol}secret.md${eol}`, 'drafts/d.md': '', 'secret.md': '', 'ok.md': '' });
-      expect(discoverFiles(root).files).toEqual(['ok.md']);
+      expect(discover(root).files).toEqual(['ok.md']);
     }
   });
 
@@ -66,14 +66,14 @@ describe('discoverFiles (META-01 §1)', () => {
       'link.md': { symlink: join(outside, 'secret.md') },
       'linked-dir': { symlink: join(outside, 'dir') },
     });
-    const discovery = discoverFiles(root);
+    const discovery = discover(root);
     expect(discovery.files).toEqual(['real.md']);
     expect(discovery.entries.has('link.md')).toBe(true);
   });
 
   it('records non-Markdown files and directories for link checks', () => {
     const root = testdir({ 'docs/img/a.png': 'x', 'a.md': '' });
-    const { entries } = discoverFiles(root);
+    const { entries } = discover(root);
     expect([...entries].sort()).toEqual(['a.md', 'docs', 'docs/img', 'docs/img/a.png']);
   });
 });

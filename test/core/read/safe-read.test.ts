@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../src/core/index.js';
 import { analyzeAll, BATCH_BYTES, createFileReader, readFile } from '../../../src/core/model/read-files.js';
-import { discoverFiles } from '../../../src/core/read/discover-files.js';
+import { discover } from '../../helpers/discovery.js';
 import { listDirectoryInside, openDirectoryInside, readFileInside } from '../../../src/core/read/safe-fs.js';
 import { resolveAllowedDirectory } from '../../../src/mcp/path-policy.js';
 import { doc, testdir } from '../../helpers/testdir.js';
@@ -61,7 +61,7 @@ describe('documents', () => {
   it('a file swapped for a symbolic link between discovery and reading is refused, not followed', () => {
     const out = outside();
     const root = testdir({ 'a.md': doc({ id: 'A', title: 'A' }), 'docs/b.md': doc({ id: 'B', title: 'B' }) });
-    const discovery = discoverFiles(root);
+    const discovery = discover(root);
     expect(discovery.files).toEqual(['a.md', 'docs/b.md']);
     rmSync(join(root, 'a.md'));
     symlinkSync(join(out, 'secret.md'), join(root, 'a.md'));
