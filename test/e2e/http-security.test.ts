@@ -10,38 +10,16 @@ import { request as httpRequest } from 'node:http';
 import { connect as netConnect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INITIALIZE, MCP_HEADERS, send, type Answer } from '../helpers/http-clients.js';
 import { BIN, connectUrl, DEMO, spawnHttp, textOf } from '../helpers/server-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const TOKEN = 'a7f3c9e1b5d24f6a8c0e2b4d6f8a1c3e';
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
-const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-
-interface RawAnswer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
-
-/** One request with node:http (which, unlike fetch, lets a test set any Host header). */
-function raw(url: URL, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: url.hostname, port: url.port, method: options.method ?? 'POST', path: options.path ?? url.pathname, headers: { ...MCP_HEADERS, ...options.headers } },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-          // An SSE answer stays open after the result: the first event is enough.
-          if (res.headers['content-type']?.includes('text/event-stream') && body.includes('\n\n')) res.destroy();
-        });
-        res.on('close', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body ?? (options.method === 'GET' ? undefined : JSON.stringify(INITIALIZE)));
-  });
+/** One request with node:http (which, unlike fetch, lets a test set any Host header): an initialize unless told otherwise. */
+function raw(url: URL, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+  const method = options.method ?? 'POST';
+  const body = options.body ?? (method === 'GET' ? undefined : JSON.stringify(INITIALIZE));
+  return send(url, { method, path: options.path ?? url.pathname, headers: { ...MCP_HEADERS, ...options.headers }, ...(body === undefined ? {} : { body }) });
 }
 
 describe('the token', () => {
@@ -127,7 +105,7 @@ describe('Host syntax and methods (issue 21)', () => {
     const port = server.url.port;
     const let_in: string[] = [];
     for (const host of disguised(port)) {
-      const answer = await raw(server.url, { method: 'GET', path: '/healthz', headers: { host } }).catch(() => ({ status: 400 }) as RawAnswer);
+      const answer = await raw(server.url, { method: 'GET', path: '/healthz', headers: { host } }).catch(() => ({ status: 400 }) as Answer);
       // 400: Node refused the header itself (a control character): also not let in.
       if (answer.status !== 403 && answer.status !== 400) let_in.push(`${JSON.stringify(host)} → ${answer.status}`);
     }

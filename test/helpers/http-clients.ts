@@ -138,7 +138,7 @@ export interface Answer {
 }
 
 /** One request on a connection of its own (no keep-alive), failing after `timeoutMs`. */
-export function send(url: URL, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}): Promise<Answer> {
+export function send(url: URL, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {}): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
