@@ -41,7 +41,16 @@ describe('a client that never reads stdout (issue 8 §5)', () => {
       let batch = '';
       for (let i = 0; i < 200; i += 1) batch += `${request(++sent)}\n`;
       if (!child.stdin.write(batch)) {
-        await Promise.race([new Promise((resolve) => child.stdin.once('drain', resolve)), new Promise((resolve) => setTimeout(resolve, 200))]);
+        // Whichever comes first: the other is removed, so no listener is left behind per batch.
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            child.stdin.off('drain', done);
+            resolve();
+          };
+          const timer = setTimeout(done, 200);
+          child.stdin.once('drain', done);
+        });
       }
       peak = Math.max(peak, rssMiB(child.pid!) ?? 0);
     }
