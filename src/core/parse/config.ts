@@ -7,13 +7,12 @@ import { CONFIG_FILE, DEFAULT_CONFIG, type FieldKeys, type LinkOptions, type Wor
 import { decodeText } from '../shared/normalize-text.js';
 import { readFileInside } from '../read/safe-fs.js';
 import type { Diagnostic } from '../shared/types.js';
-import { parseYamlDocument, yamlNodes, type YamlNode, type YAMLMap } from './yaml.js';
+import { configInvalid, createConfigReader, knownEntries, MAX_SHORT_LIST, type ConfigReader } from './config-reader.js';
+import { parseYamlDocument, yamlNodes, type YamlNode } from './yaml.js';
+
+export { MAX_PATTERNS, MAX_SHORT_LIST } from './config-reader.js';
 
 export const MAX_CONFIG_BYTES = 1024 * 1024;
-/** The most `include` or `exclude` patterns: each is matched against every path. */
-export const MAX_PATTERNS = 1000;
-/** The most entries of `fields.dependsOn`, `links.repositoryUrls` and `links.branches`. */
-export const MAX_SHORT_LIST = 100;
 
 export interface ConfigResult {
   /** The configuration to use: the file's, or the defaults when there is none or it is invalid. */
@@ -29,132 +28,119 @@ export function readConfig(root: string): ConfigResult {
   const read = readFileInside(root, CONFIG_FILE, MAX_CONFIG_BYTES);
   if (!read.ok) {
     if (read.code === 'ENOENT') return { config: DEFAULT_CONFIG, diagnostics: [], found: false };
-    return { config: DEFAULT_CONFIG, diagnostics: [invalid(null, `\`${CONFIG_FILE}\` cannot be read: ${read.reason}`)], found: true };
+    return { config: DEFAULT_CONFIG, diagnostics: [configInvalid(null, `\`${CONFIG_FILE}\` cannot be read: ${read.reason}`)], found: true };
   }
   const decoded = decodeText(read.bytes);
-  if (!decoded.ok) return { config: DEFAULT_CONFIG, diagnostics: [invalid(null, `\`${CONFIG_FILE}\` cannot be read: ${decoded.reason}; save it as UTF-8`)], found: true };
+  if (!decoded.ok) return { config: DEFAULT_CONFIG, diagnostics: [configInvalid(null, `\`${CONFIG_FILE}\` cannot be read: ${decoded.reason}; save it as UTF-8`)], found: true };
   return { ...parseConfig(decoded.text), found: true };
 }
 
 const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links'] as const;
-const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn'] as const;
-const LINK_KEYS = ['root', 'repositoryUrls', 'branches'] as const;
+const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
+const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
 /** Parses the text of a `docugraph.yml`. Every problem is reported, each on its line. */
 export function parseConfig(text: string): { config: WorkspaceConfig; diagnostics: Diagnostic[] } {
-  const { isMap, isScalar, isSeq } = yamlNodes();
+  const { isMap, isScalar } = yamlNodes();
   const parsed = parseYamlDocument(text, { uniqueKeys: true });
   if (parsed === 'too-deep') {
-    return { config: DEFAULT_CONFIG, diagnostics: [invalid(1, `\`${CONFIG_FILE}\` is nested too deeply to be read; its settings need at most three levels (\`links:\` → \`repositoryUrls:\` → a list)`)] };
+    return { config: DEFAULT_CONFIG, diagnostics: [configInvalid(1, `\`${CONFIG_FILE}\` is nested too deeply to be read; its settings need at most three levels (\`links:\` → \`repositoryUrls:\` → a list)`)] };
   }
   const { doc, lineAt } = parsed;
-  const lineOf = (node: YamlNode | null | undefined): number | null => (node?.range ? lineAt(node.range[0]) : null);
   const problems: Diagnostic[] = [];
-  const fail = (node: YamlNode | null | undefined, message: string) => void problems.push(invalid(lineOf(node), message));
   // An error at the end of the input (an unclosed `[`) is on the last line, not after it.
   const lastLine = Math.max(1, text.replace(/\n+$/, '').split('\n').length);
   for (const error of doc.errors) {
-    problems.push(invalid(Math.min(lineAt(error.pos[0]), lastLine), `\`${CONFIG_FILE}\` is not valid YAML: ${error.message.split('\n')[0]}`));
+    problems.push(configInvalid(Math.min(lineAt(error.pos[0]), lastLine), `\`${CONFIG_FILE}\` is not valid YAML: ${error.message.split('\n')[0]}`));
   }
   if (problems.length > 0) return { config: DEFAULT_CONFIG, diagnostics: problems };
   const contents = doc.contents as YamlNode | null;
+  const lineOf = (node: YamlNode | null | undefined): number | null => (node?.range ? lineAt(node.range[0]) : null);
   if (contents === null || (isScalar(contents) && contents.value === null)) return { config: DEFAULT_CONFIG, diagnostics: [] };
-  if (!isMap(contents)) return { config: DEFAULT_CONFIG, diagnostics: [invalid(lineOf(contents), `\`${CONFIG_FILE}\` must be a mapping of settings such as \`include:\` and \`fields:\``)] };
+  if (!isMap(contents)) return { config: DEFAULT_CONFIG, diagnostics: [configInvalid(lineOf(contents), `\`${CONFIG_FILE}\` must be a mapping of settings such as \`include:\` and \`fields:\``)] };
 
-  const strings = (node: unknown, where: string, max: number): string[] | null => {
-    if (!isSeq(node) || !node.items.every((item) => isScalar(item) && typeof item.value === 'string' && item.value !== '')) {
-      fail(node as YamlNode, `\`${where}\` must be a list of non-empty strings, e.g. \`${where}: [a, b]\``);
-      return null;
-    }
-    if (node.items.length > max) {
-      fail(node, `\`${where}\` has ${node.items.length} entries; at most ${max} are read${max === MAX_PATTERNS ? ': combine them into globs, or list them in .docugraphignore' : ''}`);
-      return null;
-    }
-    return node.items.map((item) => String((item as { value: unknown }).value));
-  };
-  /** `include`/`exclude`: a pattern with a `..` segment would name something outside the workspace, which no path here is. */
-  const patterns = (node: unknown, where: string): string[] | null => {
-    const list = strings(node, where, MAX_PATTERNS);
-    if (list === null) return null;
-    const climbing = list.findIndex((pattern) => /(?:^|\/)\.\.(?:\/|$)/.test(pattern));
-    if (climbing === -1) return list;
-    fail((node as { items: YamlNode[] }).items[climbing], `\`${where}\` pattern \`${list[climbing]!}\` climbs out of the workspace with \`..\`: patterns are relative to the folder that holds ${CONFIG_FILE}, and only files inside it are read; move ${CONFIG_FILE} up, or write the pattern from here`);
-    return null;
-  };
-  const boolean = (node: unknown, where: string): boolean | null => {
-    if (isScalar(node) && typeof node.value === 'boolean') return node.value;
-    fail(node as YamlNode, `\`${where}\` must be \`true\` or \`false\``);
-    return null;
-  };
-  const entries = (map: YAMLMap, allowed: readonly string[], where: string): Map<string, unknown> => {
-    const out = new Map<string, unknown>();
-    for (const pair of map.items) {
-      const key = pair.key as YamlNode;
-      const name = isScalar(key) ? String(key.value) : '';
-      if (!allowed.includes(name)) {
-        fail(key, `unknown setting \`${where}${name}\`; the settings are ${allowed.map((k) => `\`${where}${k}\``).join(', ')}`);
-        continue;
-      }
-      out.set(name, pair.value);
-    }
-    return out;
-  };
-
+  const reader = createConfigReader(lineOf, problems);
   let config: WorkspaceConfig = DEFAULT_CONFIG;
-  const top = entries(contents, TOP_KEYS, '');
-  for (const [key, node] of top) {
+  for (const [key, node] of knownEntries(reader, contents, TOP_KEYS, '')) {
     if (key === 'include' || key === 'exclude') {
-      const list = patterns(node, key);
+      const list = reader.patterns(node, key, true);
       if (list !== null) config = { ...config, [key]: list };
     } else if (key === 'gitignore' || key === 'requireId') {
-      const value = boolean(node, key);
+      const value = reader.boolean(node, key);
       if (value !== null) config = { ...config, [key]: value };
     } else if (key === 'fields') {
-      if (!isMap(node)) {
-        fail(node as YamlNode, '`fields` must be a mapping, e.g. `fields: { dependsOn: [depends_on, dependencies] }`');
-        continue;
-      }
-      let fields: FieldKeys = config.fields;
-      for (const [field, value] of entries(node, FIELD_KEYS, 'fields.')) {
-        if (field === 'dependsOn') {
-          const list = isScalar(value) && typeof value.value === 'string' ? [value.value] : strings(value, 'fields.dependsOn', MAX_SHORT_LIST);
-          if (list !== null) fields = { ...fields, dependsOn: list };
-        } else if (isScalar(value) && typeof value.value === 'string' && value.value !== '') {
-          fields = { ...fields, [field]: value.value };
-        } else {
-          fail(value as YamlNode, `\`fields.${field}\` must be the frontmatter key that holds the ${field}, e.g. \`${field}: ${field}\``);
-        }
-      }
-      config = { ...config, fields };
-    } else if (key === 'links') {
-      if (!isMap(node)) {
-        fail(node as YamlNode, '`links` must be a mapping, e.g. `links: { root: workspace }`');
-        continue;
-      }
-      let links: LinkOptions = config.links;
-      for (const [option, value] of entries(node, LINK_KEYS, 'links.')) {
-        if (option === 'root') {
-          if (isScalar(value) && (value.value === 'repository' || value.value === 'workspace')) links = { ...links, root: value.value };
-          else fail(value as YamlNode, '`links.root` must be `repository` or `workspace`');
-        } else if (option === 'repositoryUrls') {
-          if (isScalar(value) && value.value === 'auto') links = { ...links, repositoryUrls: 'auto' };
-          else {
-            const list = strings(value, 'links.repositoryUrls', MAX_SHORT_LIST);
-            if (list !== null && list.every((url) => /^https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+\/?$/.test(url))) links = { ...links, repositoryUrls: list.map((url) => url.replace(/\/$/, '').replace(/\.git$/, '')) };
-            else if (list !== null) fail(value as YamlNode, '`links.repositoryUrls` must be `auto` or a list of `https://host/owner/repo` prefixes');
-          }
-        } else {
-          const list = strings(value, 'links.branches', MAX_SHORT_LIST);
-          if (list !== null) links = { ...links, branches: list };
-        }
-      }
-      config = { ...config, links };
+      const entries = reader.section(node, FIELD_KEYS, 'fields', '{ dependsOn: [depends_on, dependencies] }');
+      if (entries !== null) config = { ...config, fields: readFields(reader, entries, config.fields) };
+    } else {
+      const entries = reader.section(node, LINK_KEYS, 'links', '{ root: workspace }');
+      if (entries !== null) config = { ...config, links: readLinks(reader, entries, config.links) };
     }
   }
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return problems.length > 0 ? { config: DEFAULT_CONFIG, diagnostics: problems } : { config, diagnostics: [] };
 }
 
-function invalid(line: number | null, message: string): Diagnostic {
-  return { code: 'CONFIG_INVALID', message, nodeId: null, path: CONFIG_FILE, line };
+/** `fields:`: which frontmatter keys hold each field, and how a string of dependencies is split. */
+function readFields(reader: ConfigReader, entries: ReadonlyMap<string, unknown>, defaults: FieldKeys): FieldKeys {
+  const { isScalar } = yamlNodes();
+  let fields = defaults;
+  for (const [field, value] of entries) {
+    if (field === 'dependsOn') {
+      const list = isScalar(value) && typeof value.value === 'string' ? [value.value] : reader.strings(value, 'fields.dependsOn', MAX_SHORT_LIST);
+      if (list !== null) fields = { ...fields, dependsOn: list };
+    } else if (field === 'separator') {
+      if (isScalar(value) && value.value === null) fields = { ...fields, separator: null };
+      else if (isScalar(value) && typeof value.value === 'string' && value.value.trim() !== '') fields = { ...fields, separator: value.value.trim() };
+      else reader.fail(value, '`fields.separator` must be `null` or the characters between two ids in one string, e.g. `separator: ","`');
+    } else if (isScalar(value) && typeof value.value === 'string' && value.value !== '') {
+      fields = { ...fields, [field]: value.value };
+    } else {
+      reader.fail(value, `\`fields.${field}\` must be the frontmatter key that holds the ${field}, e.g. \`${field}: ${field}\``);
+    }
+  }
+  return fields;
+}
+
+/** `links:`: whether and how Markdown links are checked (META-01 §5). */
+function readLinks(reader: ConfigReader, entries: ReadonlyMap<string, unknown>, defaults: LinkOptions): LinkOptions {
+  const { isScalar } = yamlNodes();
+  let links = defaults;
+  for (const [option, value] of entries) {
+    if (option === 'check') {
+      const check = reader.boolean(value, 'links.check');
+      if (check !== null) links = { ...links, check };
+    } else if (option === 'style') {
+      const style = reader.word(value, 'links.style', ['github', 'site'] as const);
+      if (style !== null) links = { ...links, style };
+    } else if (option === 'siteRoot') {
+      const siteRoot = reader.text(value, 'links.siteRoot', 'content');
+      if (siteRoot !== null && siteFolder(siteRoot) === null) reader.fail(value, '`links.siteRoot` must be a folder inside the repository, relative to its root, e.g. `siteRoot: content` (no `..`)');
+      else if (siteRoot !== null) links = { ...links, siteRoot: siteFolder(siteRoot)! };
+    } else if (option === 'ignore') {
+      const ignore = reader.patterns(value, 'links.ignore', false);
+      if (ignore !== null) links = { ...links, ignore };
+    } else if (option === 'root') {
+      const root = reader.word(value, 'links.root', ['repository', 'workspace'] as const);
+      if (root !== null) links = { ...links, root };
+    } else if (option === 'repositoryUrls') {
+      if (isScalar(value) && value.value === 'auto') {
+        links = { ...links, repositoryUrls: 'auto' };
+        continue;
+      }
+      const list = reader.strings(value, 'links.repositoryUrls', MAX_SHORT_LIST);
+      if (list !== null && list.every((url) => /^https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+\/?$/.test(url))) links = { ...links, repositoryUrls: list.map((url) => url.replace(/\/$/, '').replace(/\.git$/, '')) };
+      else if (list !== null) reader.fail(value, '`links.repositoryUrls` must be `auto` or a list of `https://host/owner/repo` prefixes');
+    } else {
+      const list = reader.strings(value, 'links.branches', MAX_SHORT_LIST);
+      if (list !== null) links = { ...links, branches: list };
+    }
+  }
+  return links;
+}
+
+/** `content/`, `./docs`, `.` as a folder relative to the link root (`.` for the root itself), or `null` when it climbs out or is absolute. */
+function siteFolder(path: string): string | null {
+  const parts = path.split('/').filter((part) => part !== '' && part !== '.');
+  if (path.startsWith('/') || parts.some((part) => part === '..')) return null;
+  return parts.length === 0 ? '.' : parts.join('/');
 }

@@ -15,10 +15,20 @@ export interface FieldKeys {
   readonly status: string;
   /** Keys whose entries are the dependencies, merged in this order. Default `[depends_on]`. */
   readonly dependsOn: readonly string[];
+  /** A string value of a dependency key is split on this and each part trimmed (`requires: 20, 165`). Default `null`: not split. */
+  readonly separator: string | null;
 }
 
 /** How links are resolved (META-01 §5). */
 export interface LinkOptions {
+  /** Whether Markdown links are checked at all. Default `true`. */
+  readonly check: boolean;
+  /** `github` (default): links name files, as GitHub resolves them; `site`: links name the published pages of a static-site generator. */
+  readonly style: 'github' | 'site';
+  /** With `site`: the folder (relative to the link root, `/`-separated, no `..`) a leading `/` names. Default `.`. */
+  readonly siteRoot: string;
+  /** Gitignore-style globs matched against a link's path as written (before `?` and `#`): a link that matches is not checked. Default none. */
+  readonly ignore: readonly string[];
   /** What a leading `/` means: the repository root (default) or the workspace root. */
   readonly root: 'repository' | 'workspace';
   /** Full-URL prefixes of this repository (`https://github.com/o/r`); `auto`: the `origin` remote. */
@@ -50,6 +60,14 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
   exclude: Object.freeze([]),
   gitignore: true,
   requireId: false,
-  fields: Object.freeze({ id: 'id', title: 'title', type: 'type', status: 'status', dependsOn: Object.freeze(['depends_on']) }),
-  links: Object.freeze({ root: 'repository', repositoryUrls: 'auto', branches: Object.freeze(['main', 'master']) }),
+  fields: Object.freeze({ id: 'id', title: 'title', type: 'type', status: 'status', dependsOn: Object.freeze(['depends_on']), separator: null }),
+  links: Object.freeze({
+    check: true,
+    style: 'github',
+    siteRoot: '.',
+    ignore: Object.freeze([]),
+    root: 'repository',
+    repositoryUrls: 'auto',
+    branches: Object.freeze(['main', 'master']),
+  }),
 }) as WorkspaceConfig;

@@ -115,7 +115,7 @@ describe('a docs/ workspace inside a git repository (fixture r10-links-repo)', (
 
   it('configured repository URLs and branches replace the origin remote', () => {
     const root = repository({ 'docs/more.md': '[a](https://gitlab.com/acme/docs/-/blob/trunk/docs/a.md#nope) [b](https://github.com/acme/docs/blob/main/docs/gone.md)\n' });
-    const links: LinkOptions = { root: 'repository', repositoryUrls: ['https://gitlab.com/acme/docs/'], branches: ['trunk'] };
+    const links: LinkOptions = { ...DEFAULT_CONFIG.links, root: 'repository', repositoryUrls: ['https://gitlab.com/acme/docs/'], branches: ['trunk'] };
     const found = findings(join(root, 'docs'), links);
     expect(found.filter((f) => f.includes('more.md'))).toEqual(['MD_ANCHOR_BROKEN more.md:1']);
     expect(found.filter((f) => f.includes('urls.md'))).toEqual([]);

@@ -17,9 +17,27 @@ describe('docugraph.yml', () => {
     expect(parseConfig('# only a comment\n')).toEqual({ config: DEFAULT_CONFIG, diagnostics: [] });
   });
 
-  it('every key, as the spec writes it', () => {
+  it('every key, as the spec writes it (META-01 rev 3 §8)', () => {
     const { config, diagnostics } = parseConfig(
-      'include: ["docs/**/*.md"]\nexclude: [docs/old/]\ngitignore: false\nrequireId: true\nfields:\n  id: key\n  dependsOn: [depends_on, dependencies]\nlinks:\n  root: workspace\n  repositoryUrls: [https://github.com/acme/docs.git]\n  branches: [trunk]\n',
+      [
+        'include: ["docs/**/*.md"]',
+        'exclude: [docs/old/]',
+        'gitignore: false',
+        'requireId: true',
+        'fields:',
+        '  id: key',
+        '  dependsOn: [depends_on, dependencies]',
+        '  separator: ","',
+        'links:',
+        '  check: true',
+        '  style: site',
+        '  siteRoot: "./content/"',
+        '  ignore: ["/api/**", "*.pdf", "../outside/**"]',
+        '  root: workspace',
+        '  repositoryUrls: [https://github.com/acme/docs.git]',
+        '  branches: [trunk]',
+        '',
+      ].join('\n'),
     );
     expect(diagnostics).toEqual([]);
     expect(config).toEqual({
@@ -27,9 +45,29 @@ describe('docugraph.yml', () => {
       exclude: ['docs/old/'],
       gitignore: false,
       requireId: true,
-      fields: { id: 'key', title: 'title', type: 'type', status: 'status', dependsOn: ['depends_on', 'dependencies'] },
-      links: { root: 'workspace', repositoryUrls: ['https://github.com/acme/docs'], branches: ['trunk'] },
+      fields: { id: 'key', title: 'title', type: 'type', status: 'status', dependsOn: ['depends_on', 'dependencies'], separator: ',' },
+      links: { check: true, style: 'site', siteRoot: 'content', ignore: ['/api/**', '*.pdf', '../outside/**'], root: 'workspace', repositoryUrls: ['https://github.com/acme/docs'], branches: ['trunk'] },
     });
+  });
+
+  it('revision 3 settings: their wrong values say what to write', () => {
+    const cases: [string, string][] = [
+      ['links:\n  check: no\n', '`links.check` must be `true` or `false`'],
+      ['links:\n  style: hugo\n', '`links.style` must be `github` or `site`'],
+      ['links:\n  siteRoot: ../site\n', '`links.siteRoot` must be a folder inside the repository'],
+      ['links:\n  siteRoot: /content\n', '`links.siteRoot` must be a folder inside the repository'],
+      ['links:\n  siteRoot: ""\n', '`links.siteRoot` must be a non-empty string'],
+      ['links:\n  ignore: "*.pdf"\n', '`links.ignore` must be a list of non-empty strings'],
+      ['fields:\n  separator: 5\n', '`fields.separator` must be `null` or the characters between two ids'],
+      ['fields:\n  separator: "  "\n', '`fields.separator` must be `null` or the characters between two ids'],
+    ];
+    for (const [text, message] of cases) {
+      const { config, diagnostics } = parseConfig(text);
+      expect(config, text).toBe(DEFAULT_CONFIG);
+      expect(diagnostics.map((d) => [d.code, d.line]), text).toEqual([['CONFIG_INVALID', 2]]);
+      expect(diagnostics[0]!.message, text).toContain(message);
+    }
+    expect(parseConfig('fields:\n  separator: null\nlinks:\n  siteRoot: .\n').config).toEqual(DEFAULT_CONFIG);
   });
 
   it('unknown keys and wrong types are CONFIG_INVALID on their lines, all of them', () => {
@@ -166,6 +204,16 @@ describe('the shipped JSON Schema agrees with the checks', () => {
       `links:\n  branches: [${Array.from({ length: 101 }, (_, i) => `b${i}`).join(', ')}]\n`,
       `links:\n  repositoryUrls: [${Array.from({ length: 101 }, (_, i) => `https://github.com/o/r${i}`).join(', ')}]\n`,
       `fields:\n  dependsOn: [${Array.from({ length: 100 }, (_, i) => `k${i}`).join(', ')}]\n`,
+      'fields:\n  separator: ","\n',
+      'fields:\n  separator: null\n',
+      'fields:\n  separator: 5\n',
+      'fields:\n  separator: "  "\n',
+      'links:\n  check: false\n  style: site\n  siteRoot: content\n  ignore: ["/api/**"]\n',
+      'links:\n  style: hugo\n',
+      'links:\n  siteRoot: ../site\n',
+      'links:\n  siteRoot: /content\n',
+      'links:\n  check: maybe\n',
+      'links:\n  ignore: "*.pdf"\n',
     ];
     for (const text of samples) {
       expect(validate(parse(text)), text).toBe(parseConfig(text).diagnostics.length === 0);
