@@ -47,6 +47,7 @@ describe('public exports', () => {
       'nodeMarks',
       'openLiveWorkspace',
       'paginate',
+      'proposeConfig',
       'readConfig',
       'renderDot',
       'renderMermaid',
@@ -54,6 +55,7 @@ describe('public exports', () => {
       'selectGraph',
       'severityOf',
       'sortStrings',
+      'surveyRepository',
     ]);
   });
 });
