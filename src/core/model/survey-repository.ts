@@ -98,7 +98,7 @@ function siteIn(root: string, dir: string, has: (name: string) => boolean, prefi
     return { generator: 'Hugo', config: at(name), siteRoot: folder(setting(text, 'contentDir') ?? 'content') };
   }
   for (const name of ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs']) {
-    if (has(name)) return { generator: 'Docusaurus', config: at(name), siteRoot: folder('') };
+    if (has(name)) return { generator: 'Docusaurus', config: at(name), siteRoot: docusaurusRoot(readText(root, at(name)) ?? '', folder('')) };
   }
   for (const name of ['mkdocs.yml', 'mkdocs.yaml']) {
     if (!has(name)) continue;
@@ -107,6 +107,50 @@ function siteIn(root: string, dir: string, has: (name: string) => boolean, prefi
   if (has('_config.yml')) return { generator: 'Jekyll', config: at('_config.yml'), siteRoot: folder(setting(readText(root, at('_config.yml')) ?? '', 'source') ?? '') };
   if (has('docfx.json')) return { generator: 'DocFX', config: at('docfx.json'), siteRoot: folder('') };
   return null;
+}
+
+/**
+ * Docusaurus publishes the docs folder (`docs: { path }`, default `docs`, relative to the
+ * site's folder) at `/{routeBasePath}/` (default `docs`): a leading `/` then names the folder
+ * that `{routeBasePath}` is a part of — `..` for `path: '../docs'`, the docs folder itself for
+ * `routeBasePath: '/'`. Read from the text (the file is code): the first `path` and
+ * `routeBasePath` at the top level of the `docs: { … }` object; the site's folder when the
+ * route is not the end of the path or the path leaves the repository.
+ */
+function docusaurusRoot(text: string, site: string): string {
+  const docs = /\bdocs\s*:\s*\{/.exec(text);
+  const options = docs === null ? '' : topLevel(text, docs.index + docs[0].length);
+  const value = (key: string) => new RegExp(`\\b${key}\\s*:\\s*['"\`]([^'"\`]*)['"\`]`).exec(options)?.[1];
+  const route = (value('routeBasePath') ?? 'docs').replace(/^\/+|\/+$/g, '');
+  const path = normalize(`${site}/${value('path') ?? 'docs'}`);
+  if (path === null) return site;
+  if (route === '') return path;
+  if (path === route) return '.';
+  return path.endsWith(`/${route}`) ? path.slice(0, -route.length - 1) : site;
+}
+
+/** The text of an object from `start` (just after its `{`) to its `}`, without the nested objects. */
+function topLevel(text: string, start: number): string {
+  let depth = 1;
+  let out = '';
+  for (let i = start; i < text.length && depth > 0; i += 1) {
+    const ch = text[i]!;
+    if (ch === '{') depth += 1;
+    else if (ch === '}') depth -= 1;
+    else if (depth === 1) out += ch;
+  }
+  return out;
+}
+
+/** `a/./b/../c` → `a/c`; `.` for the root; `null` when it climbs above it. */
+function normalize(path: string): string | null {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') parts.push(part);
+    else if (parts.pop() === undefined) return null;
+  }
+  return parts.length === 0 ? '.' : parts.join('/');
 }
 
 /** A top-level `key = "value"` (TOML) or `key: value` (YAML) setting, when it is a plain relative path. */

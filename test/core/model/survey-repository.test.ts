@@ -21,6 +21,17 @@ describe('the site generator', () => {
     expect(surveyRepository(testdir({ 'website/docusaurus.config.js': 'module.exports = {};\n', 'website/docs/intro.md': page, 'README.md': '# r\n' })).site).toEqual({ generator: 'Docusaurus', config: 'website/docusaurus.config.js', siteRoot: 'website' });
   });
 
+  it('Docusaurus: the folder its docs route is part of, read from the docs options', () => {
+    const site = (config: string) => surveyRepository(testdir({ 'website/docusaurus.config.js': config, 'docs/a.md': page })).site?.siteRoot;
+    // Jest's layout: the site in website/, the docs one folder up, published at /docs/.
+    expect(site("module.exports = { presets: [['classic', { docs: { editUrl: ({ locale }) => { return 'x'; }, path: '../docs' }, blog: { path: 'blog' } }]] };\n")).toBe('.');
+    expect(site("module.exports = { presets: [['classic', { docs: { path: 'guides', routeBasePath: '/' } }]] };\n")).toBe('website/guides');
+    expect(site("module.exports = { presets: [['classic', { docs: { path: 'content/docs' } }]] };\n")).toBe('website/content');
+    // A route that is not the end of the path, or a path that leaves the repository: the site's folder.
+    expect(site("module.exports = { presets: [['classic', { docs: { path: 'guides' } }]] };\n")).toBe('website');
+    expect(site("module.exports = { presets: [['classic', { docs: { path: '../../outside/docs' } }]] };\n")).toBe('website');
+  });
+
   it('MkDocs: its docs_dir, else docs; Jekyll: its source, else the root; DocFX: the root', () => {
     expect(surveyRepository(testdir({ 'mkdocs.yml': 'site_name: x\n', 'docs/index.md': page })).site).toMatchObject({ generator: 'MkDocs', siteRoot: 'docs' });
     expect(surveyRepository(testdir({ 'mkdocs.yml': 'site_name: x\ndocs_dir: documentation/\n', 'documentation/index.md': page })).site).toMatchObject({ siteRoot: 'documentation' });
