@@ -28,6 +28,7 @@ describe('public exports', () => {
       'analyzeImpact',
       'buildBundle',
       'buildReport',
+      'closestMatches',
       'compareDiagnostics',
       'compareStrings',
       'completeIds',

@@ -55,6 +55,7 @@ export {
   WorkspaceNotFoundError,
 } from './shared/errors.js';
 export { groupThousands } from './shared/cap.js';
+export { closestMatches } from './shared/suggest.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';
