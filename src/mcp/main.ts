@@ -65,7 +65,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
     parsed = parseArgs({
       args: [...argv],
       options: {
-        workspace: { type: 'string' },
+        workspace: { type: 'string', short: 'w' },
         'allow-path': { type: 'string', multiple: true },
         'no-watch': { type: 'boolean' },
         http: { type: 'boolean' },
@@ -201,7 +201,8 @@ export function main(io: ProcessIo): void {
   const run = (serveHttp?: ServeHttp): void => {
     // The handshake never waits for the load: it runs in the background, in slices, and a
     // request that needs the workspace waits for it.
-    log(`${SERVER_NAME}: loading ${root}…`);
+    // Over HTTP the first line is where it listens (or, when it cannot, the one line why).
+    if (serveHttp === undefined) log(`${SERVER_NAME}: loading ${root}…`);
     if (serveHttp === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
       log(`${SERVER_NAME}: this is an MCP server: it waits for an MCP client on stdin (see the README to add it to one); Ctrl-C stops it.`);
     }
