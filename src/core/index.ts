@@ -10,6 +10,7 @@ export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace,
 export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './live/audit-loader.js';
 export { readConfig, type ConfigResult } from './parse/config.js';
 export { CONFIG_FILE } from './shared/config-types.js';
+export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
 export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
 
