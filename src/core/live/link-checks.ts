@@ -108,6 +108,11 @@ export function createLinkChecks(state: IndexView): LinkChecks {
    * refreshed once); a step every `CHECKS_PER_STEP` files.
    */
   function* checkLinksOf(sources: ReadonlyMap<string, FileEntry>): Generator<typeof CHECKING, void, void> {
+    if (!state.linkOptions().check) {
+      // `links.check: false`: no link finding, nothing looked at (not even the link root).
+      for (const [source, entry] of sources) (forgetLinks(source), (entry.links = NOTHING_FOUND));
+      return;
+    }
     suggestFile ??= createPathSuggester(state.sortedFiles());
     links ??= linkSetup(state.root, state.linkOptions());
     const contextFor = linkContexts(links, {
@@ -117,6 +122,7 @@ export function createLinkChecks(state: IndexView): LinkChecks {
         const listing = state.listings.get(dir);
         return listing === undefined || listing.diagnostic !== null ? undefined : listing;
       },
+      walked: (dir) => state.listings.has(dir),
       markdownOf: (file) => state.files.get(file)?.analysis.markdown(),
       suggestFile,
     });

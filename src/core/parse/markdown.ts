@@ -1,17 +1,19 @@
 /**
  * META-01 §5: parse a Markdown body as CommonMark + GFM (markdown-it, chosen by measurement:
  * see bench/ and docs/decisions.md) and keep what the checks need — link destinations
- * (inline links, images, link reference definitions) with their lines, and heading anchors.
- * Text inside code spans, code blocks and HTML blocks never yields a link.
+ * (inline links, images, link reference definitions, and `http(s)` autolinks and bare URLs,
+ * which may name the repository's own files) with their lines, and heading anchors. Text
+ * inside code spans, code blocks and HTML blocks never yields a link.
  *
- * Only the inline content that can hold a link (it has a `[`) and headings are parsed
- * inline; the rest of the body is only split into blocks.
+ * Only the inline content that can hold a link (it has a `[` or a `://`) and headings are
+ * parsed inline; the rest of the body is only split into blocks.
  */
 import type { Token } from 'markdown-it';
 import { NO_STRINGS } from '../shared/empty.js';
 import { ANCHOR_HINT, htmlAnchors } from './html-anchors.js';
 import { parseBodyBlocks, type BlockEnv } from './markdown-blocks.js';
-import { linkParser, md, OFFSET, type Definitions, type Marked } from './markdown-parser.js';
+import { linkParser, md, OFFSET, type Definitions, type InlineWatch, type Marked } from './markdown-parser.js';
+import { literalEnd, protocolLength } from './url-literals.js';
 import { createSlugger } from './slugger.js';
 import type { MarkdownInfo, MarkdownLink } from '../shared/types.js';
 
@@ -36,7 +38,7 @@ export function inlineText(content: string): string {
  */
 export function extractMarkdown(body: string, bodyLine: number, fastBlocks = true): MarkdownInfo {
   const definitions: Definitions = { found: [] };
-  const env: BlockEnv = { definitions };
+  const env: BlockEnv & InlineWatch = { definitions };
   const links: Placed = { urls: [], lines: [], orders: [], count: 0 };
   const anchors: string[] = [];
   const explicit: string[] = [];
@@ -48,17 +50,19 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
       return;
     }
     const mayAnchor = content.includes('<') && ANCHOR_HINT.test(content);
-    if (inHeading === null && !mayAnchor && !content.includes('[')) return;
-    if (inHeading !== null && PLAIN_HEADING.test(content)) {
+    const urls = content.includes('://');
+    if (inHeading === null && !mayAnchor && !urls && !content.includes('[')) return;
+    if (inHeading !== null && !urls && PLAIN_HEADING.test(content)) {
       // Plain text: what the inline parser would give back unchanged.
       anchors.push(slugger(content));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(content);
       return;
     }
-    if (inHeading === null && simpleLinks(content, blockLine, links)) return;
+    if (inHeading === null && simpleLinks(content, blockLine, links, urls)) return;
     const linesBefore = newlinesBefore(content);
     const children: Token[] = [];
     env.line = blockLine;
+    env.inLabel = env.inImage = env.openBrackets = 0;
     const parser = inHeading === null ? linkParser : md;
     parser.inline.parse(content, parser, env, children);
     if (inHeading !== null) {
@@ -103,33 +107,71 @@ const SIMPLE_LINK_AT = new RegExp(SIMPLE_LINK.source, 'g');
 /**
  * The fast path of the inline stage: content whose only brackets are plain inline links and
  * images, without code spans, HTML, escapes or entities, has exactly the links the regular
- * expression finds (the differential test holds it to the full parser); they are added to
- * `into` (lines from `blockLine`). Anything else — a bracket left over (references,
- * footnotes, task boxes, nesting) — adds nothing and returns `false`.
+ * expression finds, and between them (`urls`: when it has a `://`) the `http(s)` autolinks and
+ * URL literals that `plainUrls` finds (the differential test holds it to the full parser);
+ * they are added to `into` (lines from `blockLine`). Anything else — a bracket left over
+ * (references, footnotes, task boxes, nesting), a literal that runs into a link — adds nothing
+ * and returns `false`.
  */
-function simpleLinks(content: string, blockLine: number, into: Placed): boolean {
+function simpleLinks(content: string, blockLine: number, into: Placed, urls: boolean): boolean {
   // `[^label]` may be a footnote call: the full parser decides.
   if (SUBTLE.test(content) || content.includes('[^')) return false;
   const angle = content.indexOf('<');
   if (angle !== -1 && !onlyAutolinks(content, angle)) return false;
   const before = into.count;
   let last = 0;
-  // The line of each match: line breaks are counted once, as the matches move forward.
+  // The line of each place: line breaks are counted once, as the places move forward.
   let line = blockLine;
   let newline = content.indexOf('\n');
+  const lineAt = (index: number): number => {
+    for (; newline !== -1 && newline < index; newline = content.indexOf('\n', newline + 1)) line += 1;
+    return line;
+  };
+  const plain = (to: number): boolean => !hasBracket(content, last, to) && (!urls || plainUrls(content, last, to, lineAt, into));
   SIMPLE_LINK_AT.lastIndex = 0;
   for (let match = SIMPLE_LINK_AT.exec(content); match !== null; match = SIMPLE_LINK_AT.exec(content)) {
-    if (hasBracket(content, last, match.index)) {
+    if (!plain(match.index)) {
       into.count = before;
       return false;
     }
-    for (; newline !== -1 && newline < match.index; newline = content.indexOf('\n', newline + 1)) line += 1;
-    place(into, match[1]!, line, match.index + 1);
+    place(into, match[1]!, lineAt(match.index), match.index + 1);
     last = match.index + match[0].length;
   }
-  if (hasBracket(content, last, content.length)) {
+  if (!plain(content.length)) {
     into.count = before;
     return false;
+  }
+  return true;
+}
+
+/**
+ * The `http(s)` autolinks and URL literals of `content` from `from` to `to`: text without
+ * brackets, code, escapes or entities, whose every `<` starts an autolink. `false` when a
+ * literal runs past `to` (into the link there: the full parser decides).
+ */
+function plainUrls(content: string, from: number, to: number, lineAt: (index: number) => number, into: Placed): boolean {
+  for (let at = from; at < to; ) {
+    let angle = content.indexOf('<', at);
+    if (angle === -1 || angle > to) angle = to;
+    let colon = content.indexOf('://', at);
+    if (colon === -1 || colon > to) colon = to;
+    if (angle === to && colon === to) return true;
+    if (angle < colon) {
+      AUTOLINK_AT.lastIndex = angle + 1;
+      AUTOLINK_AT.test(content);
+      const close = AUTOLINK_AT.lastIndex - 1;
+      const url = content.slice(angle + 1, close);
+      if (protocolLength(url, 0) > 0) place(into, url, lineAt(angle), angle + 1);
+      at = close + 1;
+      continue;
+    }
+    const start = protocolLength(content, colon - 5) === 8 ? colon - 5 : protocolLength(content, colon - 4) === 7 ? colon - 4 : -1;
+    const end = start < at ? -1 : literalEnd(content, start, content.length, false);
+    if (end > to) return false;
+    if (end > colon + 3) {
+      place(into, content.slice(start, end), lineAt(start), start + 1);
+      at = end;
+    } else at = colon + 3;
   }
   return true;
 }
@@ -167,8 +209,7 @@ function documentOrder(links: Placed): number[] {
  * Whether every `<` of `text` from `first` on starts an autolink without brackets (`<https://…>`).
  * Such a span neither holds a link nor cuts one, inside a link's text or title too: whether
  * markdown-it takes it as an autolink or (a scheme it refuses, such as `javascript:`) as text,
- * the links around it are the same. An autolink is never a checked link (only inline links,
- * images and definitions are).
+ * the links around it are the same (`plainUrls` then takes the `http(s)` ones as links).
  */
 function onlyAutolinks(text: string, first: number): boolean {
   for (let at = first; at !== -1; at = text.indexOf('<', at + 1)) {
