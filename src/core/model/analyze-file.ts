@@ -3,6 +3,7 @@
  * access to the parsed Markdown body. Pure: it sees only one file.
  */
 import { buildNode } from './build-node.js';
+import type { MisspelledUse } from './field-keys.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
@@ -20,9 +21,14 @@ export interface FileAnalysis {
   readonly mayLink: boolean;
   /** Diagnostics found in this file alone. */
   readonly diagnostics: readonly Diagnostic[];
+  /** Keys of its frontmatter that look meant as a field and have a value (reported once per key for the workspace). */
+  readonly misspelled: readonly MisspelledUse[];
   /** The parsed body (memoised), or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
   readonly markdown: () => MarkdownInfo | null;
 }
+
+/** No misspelled keys (shared, never written). */
+const NO_USES: readonly MisspelledUse[] = Object.freeze([]);
 
 /**
  * Where a file's Markdown may already be, extracted elsewhere from the same body (the Markdown
@@ -45,6 +51,7 @@ export function unreadable(path: string, message: string): FileAnalysis {
     idLine: 1,
     mayLink: false,
     diagnostics: [{ code: 'FILE_UNREADABLE', message, nodeId: null, path, line: null }],
+    misspelled: NO_USES,
     markdown: () => null,
   };
 }
@@ -53,24 +60,56 @@ export function unreadable(path: string, message: string): FileAnalysis {
 export function analyzeText(path: string, text: string, config: NodeConfig = DEFAULT_CONFIG, early?: EarlyMarkdown): FileAnalysis {
   const fm = parseFrontmatter(text);
   const { body, bodyLine } = fm;
-  const mayLink = body !== null && body.includes('[');
+  const mayLink = body !== null && mayLinkIn(body);
   // The memo keeps only the body and its line (not the frontmatter's parse, which dies young).
   let parsed: MarkdownInfo | null | undefined;
   const markdown = (): MarkdownInfo | null => {
     if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));
     return parsed;
   };
-  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, markdown };
+  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown };
   if (fm.kind === 'invalid') {
+    // Frontmatter that does not claim to be DocuGraph's belongs to another tool, whose YAML
+    // dialect may differ: a page, its links still checked (unclosed, its whole text is the body).
+    if (!claimsDocugraph(fm.source, config)) {
+      return fm.body === null ? analyzeBody(path, text, 1, mayLinkIn(text)) : { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown };
+    }
     return {
       path,
       node: null,
       idLine: 1,
       mayLink,
       diagnostics: [{ code: 'FRONTMATTER_INVALID', message: fm.message, nodeId: null, path, line: fm.line }],
+      misspelled: NO_USES,
       markdown,
     };
   }
   const candidate = buildNode(path, text, fm, () => markdown()?.firstH1 ?? null, config);
-  return { path, node: candidate.node, idLine: candidate.idLine, mayLink, diagnostics: candidate.diagnostics, markdown };
+  return { path, node: candidate.node, idLine: candidate.idLine, mayLink, diagnostics: candidate.diagnostics, misspelled: candidate.misspelled.length === 0 ? NO_USES : candidate.misspelled, markdown };
+}
+
+/** Whether a body can hold a link at all: links, images and definitions all need a `[`; autolinks and bare URLs a `:`. */
+function mayLinkIn(body: string): boolean {
+  return body.includes('[');
+}
+
+/** A file whose whole `text` from `bodyLine` is a body: no node, links checked. */
+function analyzeBody(path: string, body: string, bodyLine: number, mayLink: boolean): FileAnalysis {
+  let parsed: MarkdownInfo | undefined;
+  return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown: () => (parsed ??= extractMarkdown(body, bodyLine)) };
+}
+
+/**
+ * Whether frontmatter claims to be DocuGraph's (META-01 §2): a line of it starts, at column 0,
+ * with the id key or a dependency key followed by `:`.
+ */
+export function claimsDocugraph(source: string, config: NodeConfig): boolean {
+  const keys = [config.fields.id, ...config.fields.dependsOn];
+  for (let start = 0; start < source.length; ) {
+    let end = source.indexOf('\n', start);
+    if (end === -1) end = source.length;
+    for (const key of keys) if (source.startsWith(key, start) && source.charCodeAt(start + key.length) === 0x3a) return true;
+    start = end + 1;
+  }
+  return false;
 }

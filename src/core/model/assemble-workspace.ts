@@ -6,6 +6,7 @@ import type { FileAnalysis } from './analyze-file.js';
 import { buildGraph, type Graph, type IdSuggestions } from './build-graph.js';
 import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
 import { replaceValues } from '../shared/overlay-map.js';
+import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
 import { resolveIds } from './resolve-ids.js';
 import { compareDiagnostics } from '../shared/sort.js';
 import type { Cycle, Diagnostic, DocNode, Workspace } from '../shared/types.js';
@@ -56,6 +57,9 @@ interface Assembled {
   readonly fileDiagnostics: readonly Diagnostic[];
   /** When this assembly patched the previous one: the ids whose node may differ (the set of ids is the same). */
   readonly changedIds: ReadonlySet<string> | null;
+  /** The misspelled keys and the files that use them, and their one finding each. */
+  readonly keyUses: KeyUses;
+  readonly misspelled: readonly Diagnostic[];
 }
 
 /** What the last assembly made with `cache` changed, when it patched the one before: the ids whose node may differ. */
@@ -76,7 +80,7 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
   const assembled = (changed !== undefined && patch(discovery, perFile, cache, changed)) || assemble(discovery, perFile, cache);
   cache.previous = assembled;
   const diagnostics: Diagnostic[] = [];
-  for (const list of [discovery.diagnostics, assembled.graph.diagnostics, assembled.cycles.diagnostics, assembled.fileDiagnostics]) for (const d of list) diagnostics.push(d);
+  for (const list of [discovery.diagnostics, assembled.graph.diagnostics, assembled.cycles.diagnostics, assembled.fileDiagnostics, assembled.misspelled]) for (const d of list) diagnostics.push(d);
   diagnostics.sort(compareDiagnostics);
   const { nodes, graph, cycles, cycleOf, cycleUpstream } = assembled;
   return Object.freeze({
@@ -111,7 +115,9 @@ function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyC
   const fileDiagnostics = [...resolved.diagnostics];
   for (const file of discovery.files) pushLinkFindings(fileDiagnostics, perFile.get(file)!.links, nodeIdByPath.get(file) ?? null);
   fileDiagnostics.sort(compareDiagnostics);
-  return { files: discovery.files, nodes: resolved.nodes, ...pick(stages), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null };
+  const keyUses = collectKeyUses(discovery.files, (path) => perFile.get(path)!.analysis);
+  const misspelled = misspelledDiagnostics(keyUses, (path) => nodeIdByPath.get(path) ?? null);
+  return { files: discovery.files, nodes: resolved.nodes, ...pick(stages), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled };
 }
 
 /**
@@ -151,7 +157,9 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   fileDiagnostics.sort(compareDiagnostics);
   const nodes = replaceValues(previous.nodes, replaced);
   const stages = structureSame ? previous : graphStages(nodes, cache);
-  return { ...previous, nodes, ...pick(stages), fileDiagnostics, changedIds };
+  const keyUses = updateKeyUses(previous.keyUses, changed, (path) => perFile.get(path)?.analysis);
+  const misspelled = keyUses === previous.keyUses ? previous.misspelled : misspelledDiagnostics(keyUses, (path) => previous.nodeIdByPath.get(path) ?? null);
+  return { ...previous, nodes, ...pick(stages), fileDiagnostics, changedIds, keyUses, misspelled };
 }
 
 type Stages = Pick<Assembled, 'graph' | 'cycles' | 'cycleOf' | 'cycleUpstream'>;
@@ -192,8 +200,10 @@ function sameStructure(before: ReadonlyMap<string, DocNode>, after: ReadonlyMap<
 
 /** Whether two nodes of one id give the same edges and edge findings. */
 function sameEdges(a: DocNode, b: DocNode): boolean {
-  return a.path === b.path && sameItems(a.dependsOn, b.dependsOn) && sameItems(a.dependsOnLines, b.dependsOnLines);
+  return a.path === b.path && sameItems(a.dependsOn, b.dependsOn) && sameItems(a.dependsOnLines, b.dependsOnLines) && sameItems(a.dependsOnKeys ?? NO_KEYS, b.dependsOnKeys ?? NO_KEYS);
 }
+
+const NO_KEYS: readonly string[] = [];
 
 /** Whether two lists hold the same items in the same order. */
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -58,7 +58,7 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
       paths ??= indexPaths(nodes);
       diagnostics.push({
         code: 'LINK_BROKEN',
-        message: brokenMessage(node, dep, suggest, paths),
+        message: brokenMessage(node, node.dependsOnKeys?.[index] ?? 'depends_on', dep, suggest, paths),
         nodeId: id,
         path: node.path,
         line: node.dependsOnLines[index] ?? null,
@@ -136,9 +136,10 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function brokenMessage(node: DocNode, dep: string, suggest: Suggester, paths: PathIndex): string {
-  const head = `\`depends_on\` names \`${echo(dep)}\`, but no document has that id`;
-  if (dep.includes(',')) return `${head}; it holds commas: write a YAML list, \`depends_on: [${echo(listed(dep))}]\``;
+/** The `LINK_BROKEN` message for `dep`, written under the frontmatter key `key` (the file's own word: `dependencies`, `requires`). */
+function brokenMessage(node: DocNode, key: string, dep: string, suggest: Suggester, paths: PathIndex): string {
+  const head = `\`${key}\` names \`${echo(dep)}\`, but no document has that id`;
+  if (dep.includes(',')) return `${head}; it holds commas: write a YAML list, \`${key}: [${echo(listed(dep))}]\`, or split such strings with \`fields: { separator: "," }\` in docugraph.yml`;
   const fileId = idOfPath(node.path, dep, paths);
   if (fileId !== null) return `${head}; that is the file of \`${fileId}\` — write the id \`${fileId}\`, not a path`;
   const guess = suggest.best(dep);

@@ -1,16 +1,20 @@
 /**
  * META-01 §3: turn a file with valid frontmatter into a node, with the field diagnostics
- * (`ID_MISSING`, `ID_INVALID`, `TITLE_MISSING`, `DEPENDS_ON_INVALID`, `DEPENDS_ON_DUPLICATE`,
- * `FIELD_MISSPELLED`). The field keys come from the configuration (`docugraph.yml`, §8).
+ * (`ID_MISSING`, `ID_INVALID`, `TITLE_MISSING`, `DEPENDS_ON_INVALID`, `DEPENDS_ON_DUPLICATE`),
+ * and the keys it holds that look meant as a field (`FIELD_MISSPELLED`, once per key for the
+ * workspace: model/misspelled-keys.ts). The field keys come from the configuration (§8).
  */
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
-import { findMisspelledKeys, misspelledMessage } from './field-keys.js';
+import { findMisspelledKeys, misspelledMessage, type MisspelledUse } from './field-keys.js';
 import type { FrontmatterEntry, FrontmatterResult } from '../parse/frontmatter.js';
 import { singleLine } from '../parse/markdown.js';
 import type { Diagnostic, DocNode } from '../shared/types.js';
 
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** The dependency key a node's `dependsOnKeys` leaves out. */
+const DEFAULT_DEPENDENCY_KEY = 'depends_on';
 
 export type ParsedFrontmatter = Extract<FrontmatterResult, { kind: 'ok' }>;
 
@@ -21,6 +25,8 @@ export interface NodeCandidate {
   readonly diagnostics: readonly Diagnostic[];
   /** 1-based line of the id key (1 when absent). */
   readonly idLine: number;
+  /** Keys meant as a field and given a value (FIELD_MISSPELLED, reported once per key by the assembly). */
+  readonly misspelled: readonly MisspelledUse[];
 }
 
 /**
@@ -42,20 +48,17 @@ export function buildNode(
   const idLine = idEntry?.line ?? 1;
   const hasIdKey = id !== undefined;
   const isPage = !hasIdKey && !config.requireId && !fields.dependsOn.some((key) => own(data, key) !== undefined);
-  const misspelled = (nodeId: string | null): Diagnostic[] =>
-    findMisspelledKeys(entries, fields, isPage).map((found) => ({
-      code: 'FIELD_MISSPELLED',
-      message: misspelledMessage(found, fields, hasIdKey),
-      nodeId,
-      path,
-      line: found.line,
-    }));
-  if (isPage) return { node: null, diagnostics: misspelled(null), idLine };
+  // Keys meant as a field, with a value: reported once per key for the whole workspace (assembly).
+  const misspelled: MisspelledUse[] = [];
+  for (const found of findMisspelledKeys(entries, fields, isPage)) {
+    if (!isEmptyValue(own(data, found.key))) misspelled.push({ key: found.key, line: found.line, message: misspelledMessage(found, fields, hasIdKey) });
+  }
+  if (isPage) return { node: null, diagnostics: NO_DIAGNOSTICS, idLine, misspelled };
   const idError = checkId(id, idEntry, data, config);
   if (idError !== null) {
-    return { node: null, diagnostics: [{ ...idError, nodeId: null, path, line: idLine }, ...misspelled(null)], idLine };
+    return { node: null, diagnostics: [{ ...idError, nodeId: null, path, line: idLine }], idLine, misspelled };
   }
-  const nodeId = id as string;
+  const nodeId = typeof id === 'number' ? String(id) : (id as string);
   const diagnostics: Diagnostic[] = [];
   const at = (line: number | undefined) => ({ nodeId, path, line: line ?? 1 });
 
@@ -72,9 +75,8 @@ export function buildNode(
     });
   }
 
-  const deps = readDependencies(data, entries, fields.dependsOn);
+  const deps = readDependencies(data, entries, fields.dependsOn, fields.separator);
   for (const problem of deps.problems) diagnostics.push({ ...problem, ...at(problem.line) });
-  for (const d of misspelled(nodeId)) diagnostics.push(d);
 
   const type = own(data, fields.type);
   const status = own(data, fields.status);
@@ -86,12 +88,20 @@ export function buildNode(
     path,
     dependsOn: deps.ids,
     dependsOnLines: deps.lines,
+    ...(deps.keys.every((key) => key === DEFAULT_DEPENDENCY_KEY) ? {} : { dependsOnKeys: deps.keys }),
     text,
     frontmatter: data,
     bodyLine: frontmatter.bodyLine,
     body: frontmatter.body,
   };
-  return { node, diagnostics: diagnostics.length === 0 ? NO_DIAGNOSTICS : diagnostics, idLine };
+  return { node, diagnostics: diagnostics.length === 0 ? NO_DIAGNOSTICS : diagnostics, idLine, misspelled };
+}
+
+/** A value that names nothing: null, `""`, `[]` or `{}`. */
+function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 /** The value of an own key of the mapping (`undefined` when absent; never an inherited `toString`). */
@@ -125,6 +135,13 @@ function checkId(id: unknown, entry: FrontmatterEntry | undefined, data: Readonl
       message: `${why}: add a line such as \`${key}: BE-01\` (letters, digits, \`.\`, \`_\`, \`-\`) so other documents can depend on this one`,
     };
   }
+  // A non-negative integer stands for its decimal digits (`eip: 1559`) — as written: `007` or
+  // `0x1F` would silently become another id, so those are asked to be quoted.
+  if (isIdNumber(id)) {
+    const written = entry?.source ?? String(id);
+    if (written === String(id)) return null;
+    return { code: 'ID_INVALID', message: `\`${key}\` \`${written}\` is a number YAML reads as ${id}; quote it to keep it as written: \`${key}: "${written}"\`` };
+  }
   if (typeof id !== 'string') {
     const written = entry?.source ?? JSON.stringify(id);
     const kind = Array.isArray(id) ? 'a list' : typeof id === 'object' ? 'a mapping' : `a ${typeof id}`;
@@ -140,6 +157,11 @@ function checkId(id: unknown, entry: FrontmatterEntry | undefined, data: Readonl
   return null;
 }
 
+/** A non-negative integer YAML read exactly (at most 2^53 − 1): it stands for its decimal digits. */
+function isIdNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
 /** A valid id close to an invalid one, for the message. */
 function suggestId(id: string): string {
   const cleaned = id.trim().replace(/\s+/g, '-').replace(/[^A-Za-z0-9._-]/g, '').replace(/^[._-]+/, '');
@@ -149,6 +171,8 @@ function suggestId(id: string): string {
 interface DependsOn {
   readonly ids: readonly string[];
   readonly lines: readonly number[];
+  /** The key each entry came from. */
+  readonly keys: readonly string[];
   readonly problems: readonly (IdProblem & { line: number | undefined })[];
 }
 
@@ -156,9 +180,10 @@ interface DependsOn {
  * The entries of every dependency key, merged in the configured order; an id listed twice
  * (in one key or across keys) counts once and gets `DEPENDS_ON_DUPLICATE`.
  */
-function readDependencies(data: Readonly<Record<string, unknown>>, entries: ReadonlyMap<string, FrontmatterEntry>, keys: readonly string[]): DependsOn {
+function readDependencies(data: Readonly<Record<string, unknown>>, entries: ReadonlyMap<string, FrontmatterEntry>, keys: readonly string[], separator: string | null): DependsOn {
   const ids: string[] = [];
   const lines: number[] = [];
+  const fromKeys: string[] = [];
   const problems: (IdProblem & { line: number | undefined })[] = [];
   /** Each id seen, with the key that listed it first. */
   const seen = new Map<string, string>();
@@ -175,14 +200,23 @@ function readDependencies(data: Readonly<Record<string, unknown>>, entries: Read
     seen.set(item, key);
     ids.push(item);
     lines.push(line ?? 1);
+    fromKeys.push(key);
+  };
+  /** A string entry, split on the separator when one is set (empty parts name nothing). */
+  const addText = (key: string, text: string, line: number | undefined) => {
+    if (separator === null) return add(key, text, line);
+    for (const part of text.split(separator)) {
+      const trimmed = part.trim();
+      if (trimmed !== '') add(key, trimmed, line);
+    }
   };
   for (const key of keys) {
     const value = own(data, key);
     if (value === undefined || value === null) continue;
     const entry = entries.get(key);
     const keyLine = entry?.line;
-    if (typeof value === 'string') {
-      add(key, value, keyLine);
+    if (typeof value === 'string' || isIdNumber(value)) {
+      addText(key, typeof value === 'string' ? value : (entry?.source ?? String(value)), keyLine);
       continue;
     }
     if (!Array.isArray(value)) {
@@ -192,14 +226,15 @@ function readDependencies(data: Readonly<Record<string, unknown>>, entries: Read
     }
     value.forEach((item: unknown, index) => {
       const line = entry?.itemLines?.[index] ?? keyLine;
+      if (isIdNumber(item)) return add(key, String(item), line);
       if (typeof item !== 'string') {
         const shown = JSON.stringify(item) ?? String(item);
         const hint = typeof item === 'number' || typeof item === 'boolean' ? `; quote it: \`- "${shown}"\`` : '';
         problems.push({ code: 'DEPENDS_ON_INVALID', message: `\`${key}\` item ${index + 1} (\`${shown}\`) is not an id string${hint}`, line });
         return;
       }
-      add(key, item, line);
+      addText(key, item, line);
     });
   }
-  return { ids, lines, problems };
+  return { ids, lines, keys: fromKeys, problems };
 }

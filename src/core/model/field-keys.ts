@@ -21,6 +21,15 @@ export interface MisspelledKey {
   readonly line: number;
 }
 
+/** One file's use of such a key, with a value: where, and what to tell the author. */
+export interface MisspelledUse {
+  readonly key: string;
+  /** 1-based line of the key in the file. */
+  readonly line: number;
+  /** The message, without the count of files. */
+  readonly message: string;
+}
+
 /** Field keys by their squashed form, per `fields` object (a configuration is built once). */
 const lookups = new WeakMap<FieldKeys, { readonly exact: ReadonlySet<string>; readonly squashed: ReadonlyMap<string, FieldName> }>();
 
@@ -84,7 +93,7 @@ export function misspelledMessage(found: MisspelledKey, fields: FieldKeys, hasId
         : `so it is not read as the ${field}`;
   const guess = meant === undefined ? '' : ` did you mean \`${meant}\`?`;
   const mapped = field === 'dependsOn' ? `[${[...fields.dependsOn, key].map(flowScalar).join(', ')}]` : flowScalar(key);
-  return `\`${key}\` is not a DocuGraph field, ${lost};${guess} Rename it, or map it in docugraph.yml: \`fields: { ${field}: ${mapped} }\``;
+  return `\`${key}\` is not a DocuGraph field, ${lost};${guess} Rename it, or map it in docugraph.yml: \`fields: { ${field}: ${mapped} }\` (\`docugraph init\` writes the mapping for a repository)`;
 }
 
 /** The configured dependency key a key is a near miss of, else the first one (for a synonym). */

@@ -19,6 +19,8 @@ export type FrontmatterResult =
       readonly message: string;
       readonly body: string | null;
       readonly bodyLine: number;
+      /** The frontmatter's text (after the opening line; to the end of the file when it is not closed), to tell whose it is. */
+      readonly source: string;
     }
   | {
       readonly kind: 'ok';
@@ -42,6 +44,7 @@ export function parseFrontmatter(text: string): FrontmatterResult {
     message: 'frontmatter is not closed: add a line `---` after the last YAML line',
     body: null,
     bodyLine: split.bodyLine,
+    source: text.slice(lineEnd(text, 0) + 1),
   };
 }
 
@@ -134,21 +137,25 @@ export function parseFullYaml(yamlText: string, body: string, bodyLine: number):
   // Duplicate keys are found below in linear time (the library's own check compares each
   // key with every earlier one).
   const parsed = parseYamlDocument(yamlText, { uniqueKeys: false });
-  if (parsed === 'too-deep') return invalid(2, 'frontmatter is nested too deeply to be read; flatten it', body, bodyLine);
+  if (parsed === 'too-deep') return invalid(2, 'frontmatter is nested too deeply to be read; flatten it', body, bodyLine, yamlText);
   const { doc, lineAt } = parsed;
   const fileLine = (offset: number): number => lineAt(offset) + 1;
   const duplicate = firstDuplicateKey(doc.contents);
   const firstError = doc.errors[0];
   if (firstError !== undefined && (duplicate === null || firstError.pos[0] <= duplicate)) {
     const line = fileLine(firstError.pos[0]);
-    return invalid(line, `frontmatter is not valid YAML: ${firstSentence(firstError.message)}${yamlHint(yamlText, firstError.pos[0])}`, body, bodyLine);
+    return invalid(line, `frontmatter is not valid YAML: ${firstSentence(firstError.message)}${yamlHint(yamlText, firstError.pos[0])}`, body, bodyLine, yamlText);
   }
-  if (duplicate !== null) return invalid(fileLine(duplicate), 'frontmatter is not valid YAML: Map keys must be unique', body, bodyLine);
+  if (duplicate !== null) return invalid(fileLine(duplicate), 'frontmatter is not valid YAML: Map keys must be unique', body, bodyLine, yamlText);
   const contents = doc.contents;
+  // Nothing but blank lines and comments: an empty mapping (Jekyll and Hugo require the two lines).
+  if (contents === null || (isScalar(contents) && contents.value === null && contents.range?.[0] === contents.range?.[1])) {
+    return { kind: 'ok', data: {}, entries: new Map(), body, bodyLine };
+  }
   if (!isMap(contents)) {
-    const what = contents === null || (isScalar(contents) && contents.value === null) ? 'empty' : isSeq(contents) ? 'a list' : 'a single value';
+    const what = isScalar(contents) && contents.value === null ? 'a null value' : isSeq(contents) ? 'a list' : 'a single value';
     const line = contents?.range ? fileLine(contents.range[0]) : 1;
-    return invalid(line, `frontmatter is ${what}, not a mapping: write keys such as \`id: BE-01\` and \`title: …\``, body, bodyLine);
+    return invalid(line, `frontmatter is ${what}, not a mapping: write keys such as \`id: BE-01\` and \`title: …\``, body, bodyLine, yamlText);
   }
   let data: unknown;
   try {
@@ -157,8 +164,8 @@ export function parseFullYaml(yamlText: string, body: string, bodyLine: number):
     const message = `frontmatter cannot be read: ${firstSentence(String((error as Error).message))}`;
     // An alias with no anchor (`note: *bold* text` was meant as text): its line, and the fix.
     const alias = error instanceof ReferenceError ? unresolvedAlias(doc) : null;
-    if (alias === null) return invalid(2, message, body, bodyLine);
-    return invalid(fileLine(alias), `${message}${yamlHint(yamlText, alias)}`, body, bodyLine);
+    if (alias === null) return invalid(2, message, body, bodyLine, yamlText);
+    return invalid(fileLine(alias), `${message}${yamlHint(yamlText, alias)}`, body, bodyLine, yamlText);
   }
   const entries = new Map<string, FrontmatterEntry>();
   for (const pair of contents.items) {
@@ -174,6 +181,6 @@ export function parseFullYaml(yamlText: string, body: string, bodyLine: number):
   return { kind: 'ok', data: data as Record<string, unknown>, entries, body, bodyLine };
 }
 
-function invalid(line: number, message: string, body: string, bodyLine: number): FrontmatterResult {
-  return { kind: 'invalid', line, message, body, bodyLine };
+function invalid(line: number, message: string, body: string, bodyLine: number, source: string): FrontmatterResult {
+  return { kind: 'invalid', line, message, body, bodyLine, source };
 }

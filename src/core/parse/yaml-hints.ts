@@ -29,7 +29,7 @@ export function yamlHint(yamlText: string, offset: number): string {
     // In a flow list or mapping, quote the item the error points at.
     const at = offset - start;
     const char = line.charAt(at);
-    if (!RESERVED_START.includes(char) || at <= line.indexOf(first)) return '';
+    if (char === '' || !RESERVED_START.includes(char) || at <= line.indexOf(first)) return '';
     const stop = line.slice(at).search(/[,\]}]/);
     const itemEnd = stop === -1 ? line.length : at + stop;
     const item = line.slice(at, itemEnd).trimEnd();

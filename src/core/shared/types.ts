@@ -61,6 +61,11 @@ export interface DocNode {
   readonly dependsOn: readonly string[];
   /** 1-based line of each `dependsOn` entry in the file (same order), for diagnostics. */
   readonly dependsOnLines: readonly number[];
+  /**
+   * The frontmatter key each entry of `dependsOn` came from, when some entry came from another
+   * key than `depends_on` (an alias such as `dependencies`); absent: every entry is `depends_on`'s.
+   */
+  readonly dependsOnKeys?: readonly string[];
   /** The whole file text after normalisation (no BOM, `\n` line ends). */
   readonly text: string;
   /** The frontmatter mapping as parsed (unknown keys kept, ignored by the core). */

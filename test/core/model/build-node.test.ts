@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../../src/core/model/analyze-file.js';
+import { DEFAULT_CONFIG, type NodeConfig } from '../../../src/core/shared/config-types.js';
 
-function analyze(text: string) {
-  return analyzeText('docs/x.md', text);
+function analyze(text: string, config?: NodeConfig) {
+  return analyzeText('docs/x.md', text, config);
 }
 
 const codes = (text: string) => analyze(text).diagnostics.map((d) => `${d.code}@${d.line}`);
@@ -29,9 +30,22 @@ describe('nodes (META-01 §3)', () => {
     expect(analyze('---\ntitle: T\ndepends_on: A\n---\n').node).toBeNull();
   });
 
-  it('ID_INVALID for ids that are not strings or have other characters', () => {
-    expect(codes('---\nid: 42\ntitle: T\n---\n')).toEqual(['ID_INVALID@2']);
-    expect(analyze('---\nid: 007\n---\n').diagnostics[0]?.message).toContain('quote it: `id: "007"`');
+  it('a non-negative integer id stands for its decimal digits (META-01 rev 3 §3)', () => {
+    expect(analyze('---\neip: 1559\ntitle: T\n---\n', { ...DEFAULT_CONFIG, fields: { ...DEFAULT_CONFIG.fields, id: 'eip' } }).node?.id).toBe('1559');
+    expect(analyze('---\nid: 0\ntitle: T\n---\n').node?.id).toBe('0');
+    // YAML reads 007 and 0x1F as integers; as ids they would silently change: quote them.
+    expect(codes('---\nid: 007\ntitle: T\n---\n')).toEqual(['ID_INVALID@2']);
+    expect(analyze('---\nid: 007\n---\n').diagnostics[0]?.message).toBe('`id` `007` is a number YAML reads as 7; quote it to keep it as written: `id: "007"`');
+    expect(codes('---\nid: 0x1F\ntitle: T\n---\n')).toEqual(['ID_INVALID@2']);
+    expect(codes('---\nid: 42\ntitle: T\n---\n')).toEqual([]);
+  });
+
+  it('ID_INVALID for ids that are not strings or non-negative integers, or have other characters', () => {
+    expect(codes('---\nid: 4.2\ntitle: T\n---\n')).toEqual(['ID_INVALID@2']);
+    expect(codes('---\nid: -3\ntitle: T\n---\n')).toEqual(['ID_INVALID@2']);
+    expect(codes('---\nid: 9007199254740993\ntitle: T\n---\n')).toEqual(['ID_INVALID@2']);
+    expect(codes('---\nid: true\ntitle: T\n---\n')).toEqual(['ID_INVALID@2']);
+    expect(analyze('---\nid: 4.2\n---\n').diagnostics[0]?.message).toContain('quote it: `id: "4.2"`');
     expect(codes('---\nid: "has space"\n---\n')).toEqual(['ID_INVALID@2']);
     expect(codes('---\nid: -leading\n---\n')).toEqual(['ID_INVALID@2']);
     expect(codes('---\nid: ""\n---\n')).toEqual(['ID_INVALID@2']);
@@ -67,10 +81,26 @@ describe('nodes (META-01 §3)', () => {
     expect(list?.dependsOnLines).toEqual([5, 6]);
   });
 
+  it('integer dependency entries stand for their digits; a separator splits a string (META-01 rev 3 §3)', () => {
+    expect(analyze('---\nid: A\ntitle: T\ndepends_on: 20\n---\n').node?.dependsOn).toEqual(['20']);
+    expect(analyze('---\nid: A\ntitle: T\ndepends_on: [20, B, 165]\n---\n').node?.dependsOn).toEqual(['20', 'B', '165']);
+    // Without a separator a string is one entry, commas and all.
+    expect(analyze('---\nid: A\ntitle: T\ndepends_on: "20, 165"\n---\n').node?.dependsOn).toEqual(['20, 165']);
+    const eips = { ...DEFAULT_CONFIG, fields: { ...DEFAULT_CONFIG.fields, id: 'eip', dependsOn: ['requires'], separator: ',' } };
+    const split = analyze('---\neip: 1559\ntitle: T\nrequires: 20, 165 ,, 2718\n---\n', eips);
+    expect(split.node?.dependsOn).toEqual(['20', '165', '2718']);
+    expect(split.node?.dependsOnLines).toEqual([4, 4, 4]);
+    expect(split.node?.dependsOnKeys).toEqual(['requires', 'requires', 'requires']);
+    // Each item of a list is split too, and a repeat across the parts counts once.
+    const items = analyze('---\neip: 1\ntitle: T\nrequires: ["20, 165", 20]\n---\n', eips);
+    expect(items.node?.dependsOn).toEqual(['20', '165']);
+    expect(items.diagnostics.map((d) => d.code)).toEqual(['DEPENDS_ON_DUPLICATE']);
+  });
+
   it('DEPENDS_ON_INVALID for other values; string items still count', () => {
-    expect(codes('---\nid: A\ntitle: T\ndepends_on: 3\n---\n')).toEqual(['DEPENDS_ON_INVALID@4']);
+    expect(codes('---\nid: A\ntitle: T\ndepends_on: 3.5\n---\n')).toEqual(['DEPENDS_ON_INVALID@4']);
     expect(codes('---\nid: A\ntitle: T\ndepends_on: {B: 1}\n---\n')).toEqual(['DEPENDS_ON_INVALID@4']);
-    const mixed = analyze('---\nid: A\ntitle: T\ndepends_on:\n  - B\n  - 7\n  - [C]\n  - D\n---\n');
+    const mixed = analyze('---\nid: A\ntitle: T\ndepends_on:\n  - B\n  - -7\n  - [C]\n  - D\n---\n');
     expect(mixed.diagnostics.map((d) => `${d.code}@${d.line}`)).toEqual(['DEPENDS_ON_INVALID@6', 'DEPENDS_ON_INVALID@7']);
     expect(mixed.node?.dependsOn).toEqual(['B', 'D']);
     expect(mixed.diagnostics.every((d) => d.nodeId === 'A')).toBe(true);

@@ -51,12 +51,17 @@ describe('parseFrontmatter (META-01 §2)', () => {
     expect(result).toMatchObject({ kind: 'invalid', line: 5 });
   });
 
-  it('rejects a top level that is not a mapping', () => {
-    expect(parseFrontmatter('---\n- a\n- b\n---\n')).toMatchObject({ kind: 'invalid', line: 2 });
+  it('rejects a top level that is not a mapping, and says what the frontmatter was', () => {
+    expect(parseFrontmatter('---\n- a\n- b\n---\n')).toMatchObject({ kind: 'invalid', line: 2, source: '- a\n- b' });
     expect(parseFrontmatter('---\n\njust text\n---\n')).toMatchObject({ kind: 'invalid', line: 3 });
-    const empty = parseFrontmatter('---\n---\nbody');
-    expect(empty).toMatchObject({ kind: 'invalid', line: 1, body: 'body' });
-    if (empty.kind === 'invalid') expect(empty.message).toContain('empty');
+    expect(parseFrontmatter('---\nnull\n---\n')).toMatchObject({ kind: 'invalid', line: 2 });
+    expect(parseFrontmatter('---\nid: A\nno close\n')).toMatchObject({ kind: 'invalid', line: 1, source: 'id: A\nno close\n' });
+  });
+
+  it('empty frontmatter (nothing, blank lines, comments) is an empty mapping (META-01 rev 3 §2)', () => {
+    for (const text of ['---\n---\nbody', '---\n\n   \n---\nbody', '---\n# front matter for Jekyll\n---\nbody']) {
+      expect(parseFrontmatter(text), JSON.stringify(text)).toMatchObject({ kind: 'ok', data: {}, body: 'body' });
+    }
   });
 
   it('parses YAML 1.2: `no`, `on` and dates stay strings, numbers stay numbers', () => {
