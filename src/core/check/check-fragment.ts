@@ -5,12 +5,8 @@
  */
 import { echo } from '../shared/errors.js';
 import { invisibleCharacters } from '../shared/invisible.js';
-import type { Diagnostic } from '../shared/types.js';
 import type { Anchors } from './anchors.js';
-import type { LinkContext } from './check-links.js';
-
-/** What a broken link or fragment gives: the rest of the diagnostic is the linking file's. */
-export type Problem = Pick<Diagnostic, 'code' | 'message'>;
+import type { LinkContext, Problem } from './link-types.js';
 
 /** `L12` or `L12-L20` (any case, as every fragment): a line or a range of lines of the target. */
 const LINE_ANCHOR = /^L(\d+)(?:-L(\d+))?$/i;

@@ -9,51 +9,15 @@ import { posix } from 'node:path';
 import { listCapped } from '../shared/cap.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
 import { echo } from '../shared/errors.js';
-import type { OwnUrls } from '../read/repository.js';
 import type { Diagnostic, MarkdownInfo } from '../shared/types.js';
-import type { Anchors } from './anchors.js';
-import { checkFragment, type Problem } from './check-fragment.js';
+import { checkFragment } from './check-fragment.js';
 import { findPage, type PageSearch } from './find-page.js';
 import { isAboveWorkspace, linkRootPath, resolveLink } from './link-paths.js';
+import type { LinkContext, Problem } from './link-types.js';
 import { pageLink } from './site-pages.js';
 
-/**
- * What the link check needs to know about the workspace and its link root. Target paths are
- * relative to the workspace root; a target above it (inside the link root) starts with `..`.
- */
-export interface LinkContext {
-  /** The workspace root below the link root, as path segments (`[]` when they are the same). */
-  readonly workspaceDir: readonly string[];
-  /** What the link root is, for messages: a `repository` root or the `workspace` root. */
-  readonly rootName: 'repository' | 'workspace';
-  /** Full URLs to the repository's own files. */
-  readonly ownUrls: OwnUrls;
-  /** `github`: links name files; `site`: they may name published pages (META-01 §5). */
-  readonly style: 'github' | 'site';
-  /** With `site`: the folder a leading `/` names, relative to the link root (`''`: the link root itself). */
-  readonly siteRoot: string;
-  /** Whether `links.ignore` names a link's path as written (before `?` and `#`); `null` when it names none. */
-  readonly ignored: ((written: string) => boolean) | null;
-  /** Whether a path (file or directory of any kind) exists. `''` is the workspace root. */
-  readonly exists: (path: string) => boolean;
-  /** Whether the existing `path` is a directory. */
-  readonly isDirectory: (path: string) => boolean;
-  /** What a fragment on a link to the existing `path` is checked against, or `null` when it is not checked. */
-  readonly fragmentTarget: (path: string) => FragmentTarget | null;
-  /** The node id a file defines, or `null`. */
-  readonly nodeIdOf: (path: string) => string | null;
-  /** A file to suggest for a missing target, or `null`. */
-  readonly suggestFile: (missing: string) => string | null;
-}
-
-/** A Markdown file's anchors; a directory's README's; or a directory without a README. */
-export type FragmentTarget =
-  | { readonly kind: 'file'; readonly anchors: Anchors }
-  | { readonly kind: 'readme'; readonly readme: string; readonly anchors: Anchors }
-  | { readonly kind: 'no-readme' };
-
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-/** A link that names a Markdown file by its extension names that file, in site style too (as Docusaurus and MkDocs resolve it). */
+/** A link that names a Markdown file by its extension names that file, in site style too (as Docusaurus and MkDocs resolve it, from the file's directory). */
 const MARKDOWN_FILE = /\.mdx?$/i;
 
 /** Checks every link of the file at `path`. */
@@ -98,7 +62,8 @@ function checkLink(from: string, dir: string, url: string, context: LinkContext)
   let target: string;
   if (rawPath === '') {
     target = from;
-  } else if (context.style === 'site' && !MARKDOWN_FILE.test(rawPath)) {
+  } else if (context.style === 'site' && !external && !MARKDOWN_FILE.test(rawPath)) {
+    // (A full URL to the repository names a file as GitHub shows it, whatever the style.)
     const search = findPage(from, dir, rawPath, context);
     if (search.found === null) return search.paths.length === 0 ? outside(url, context) : missingPage(from, url, rawPath, search, context);
     target = search.found;

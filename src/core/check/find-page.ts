@@ -6,7 +6,7 @@
  * only when no path gives a page. Every path looked at goes through `exists`, so a live index
  * knows to check the link again when one of them appears.
  */
-import type { LinkContext } from './check-links.js';
+import type { LinkContext } from './link-types.js';
 import { resolveLink } from './link-paths.js';
 import { pageSources, publishedFolder } from './site-pages.js';
 

@@ -8,7 +8,7 @@
  */
 import type { Dirent } from 'node:fs';
 import { DEFAULT_CONFIG, type LinkOptions } from '../shared/config-types.js';
-import { type FragmentTarget, type LinkContext } from './check-links.js';
+import { type FragmentTarget, type LinkContext } from './link-types.js';
 import { indexAnchors, type Anchors } from './anchors.js';
 import { isAboveWorkspace, linkRootPath } from './link-paths.js';
 import { NO_STRINGS } from '../shared/empty.js';
@@ -48,18 +48,21 @@ export function linkSetup(workspaceRoot: string, options: LinkOptions = DEFAULT_
 }
 
 /**
- * `links.ignore` as a matcher: gitignore-style globs against a link's path as written, one
- * leading `/` dropped (so `/images/**` names `/images/logo.png`); a path ending in `/` is a
- * folder for rules that name folders only (`api/`).
+ * `links.ignore` as a matcher: gitignore-style globs against a link's path as written, with a
+ * leading `/` or `./` dropped (so `/images/**` names `/images/logo.png`, and `api/**` names
+ * `./api/x`); a path ending in `/` is a folder for rules that name folders only (`api/`).
  */
 function ignoredLinks(patterns: readonly string[]): ((written: string) => boolean) | null {
   if (patterns.length === 0) return null;
   const matcher = compileGlobs(patterns);
   return (written) => {
-    const path = written.charCodeAt(0) === 0x2f ? written.slice(1) : written;
+    const path = written.replace(LEADING, '');
     return path !== '' && path !== '/' && matcher.matches(path);
   };
 }
+
+/** What `links.ignore` does not see of a path: a leading `/`, `./` (repeated). */
+const LEADING = /^(?:\.?\/)+/;
 
 /** The workspace as the index holds it now. */
 export interface WorkspaceView {

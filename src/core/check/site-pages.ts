@@ -48,10 +48,11 @@ export function publishedFolder(file: string): string {
 
 /**
  * How the file `from` would link to the page published from `source` (a workspace path), for
- * "did you mean": the page's folder without its source file's extension or index name, relative
- * to `from`'s published folder — or root-absolute from the site root `siteRoot` (a workspace
- * path, `''` for the workspace root) when the link was written so — ending as the link did
- * (`/`, `.html`, nothing).
+ * "did you mean": the page without its source file's extension or index name, root-absolute
+ * from the site root `siteRoot` (a workspace path, `''` for the workspace root) when the link
+ * was written so, else relative — to `from`'s published folder when the link ends with `/`
+ * (sites that publish pages as folders: Hugo, MkDocs), to its directory otherwise (`page.html`,
+ * Docusaurus's `./page`) — and ending as the link did (`/`, `.html`, nothing).
  */
 export function pageLink(from: string, source: string, written: string, siteRoot: string | null): string {
   let page = source.replace(PAGE_EXTENSION, '');
@@ -63,5 +64,6 @@ export function pageLink(from: string, source: string, written: string, siteRoot
     const below = siteRoot === '' ? page : page === siteRoot ? '' : page.startsWith(`${siteRoot}/`) ? page.slice(siteRoot.length + 1) : null;
     if (below !== null) return below === '' ? '/' : end(`/${below}`);
   }
-  return end(posix.relative(publishedFolder(from), page) || '.');
+  const base = written.endsWith('/') ? publishedFolder(from) : posix.dirname(from);
+  return end(posix.relative(base === '.' ? '' : base, page) || '.');
 }

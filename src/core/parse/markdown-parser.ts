@@ -12,6 +12,8 @@ import reference from 'markdown-it/lib/rules_block/reference.mjs';
 import image from 'markdown-it/lib/rules_inline/image.mjs';
 import link from 'markdown-it/lib/rules_inline/link.mjs';
 import autolink from 'markdown-it/lib/rules_inline/autolink.mjs';
+import escape from 'markdown-it/lib/rules_inline/escape.mjs';
+import { unescapeAll } from 'markdown-it/lib/common/utils.mjs';
 import { useFastBlockState } from './block-state.js';
 import { literalEnd, protocolLength } from './url-literals.js';
 
@@ -98,6 +100,14 @@ function markLinkStarts(parser: MarkdownIt): void {
     }
     return matched;
   });
+  // `\h` escapes nothing (a letter is not punctuation): the `\` is text, and the `h` may start a URL literal, as in GFM.
+  parser.inline.ruler.at('escape', (state: StateInline, silent: boolean) => {
+    const next = state.src.charCodeAt(state.pos + 1);
+    if (state.src.charCodeAt(state.pos) !== 0x5c || !((next >= 0x41 && next <= 0x5a) || (next >= 0x61 && next <= 0x7a))) return escape(state, silent);
+    if (!silent) state.pending += '\\';
+    state.pos += 1;
+    return true;
+  });
   parser.inline.ruler.before('link', 'label_end', labelEnd);
   parser.inline.ruler.after('autolink', 'url_literal', urlLiteral);
 }
@@ -120,14 +130,16 @@ function urlLiteral(state: StateInline, silent: boolean): boolean {
   const src = state.src;
   if (silent || (watch.inLabel ?? 0) > 0 || src.charCodeAt(pos) !== 0x3a || src.charCodeAt(pos + 1) !== 0x2f || src.charCodeAt(pos + 2) !== 0x2f) return false;
   const pending = state.pending;
-  const scheme = protocolLength(src, pos - 5) === 8 && /https$/i.test(pending) ? 5 : protocolLength(src, pos - 4) === 7 && /http$/i.test(pending) ? 4 : 0;
+  // The last characters of the pending text only (it may be long: looking at all of it for every `://` would be quadratic).
+  const scheme = protocolLength(src, pos - 5) === 8 && pending.slice(-5).toLowerCase() === 'https' ? 5 : protocolLength(src, pos - 4) === 7 && pending.slice(-4).toLowerCase() === 'http' ? 4 : 0;
   if (scheme === 0) return false;
   const start = pos - scheme;
   const afterBracket = (watch.openBrackets ?? 0) > 0;
   const end = literalEnd(src, start, state.posMax, afterBracket);
   if (end <= pos + 3) return false;
   state.pending = pending.slice(0, -scheme);
-  const url = src.slice(start, end);
+  // The second rule reads mdast's text, in which escapes and entities are decoded.
+  const url = afterBracket ? unescapeAll(src.slice(start, end)) : src.slice(start, end);
   const open = state.push('link_open', 'a', 1) as Marked;
   open.attrs = [['href', url]];
   open.markup = 'linkify';

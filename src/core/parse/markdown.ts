@@ -13,7 +13,7 @@ import { NO_STRINGS } from '../shared/empty.js';
 import { ANCHOR_HINT, htmlAnchors } from './html-anchors.js';
 import { parseBodyBlocks, type BlockEnv } from './markdown-blocks.js';
 import { linkParser, md, OFFSET, type Definitions, type InlineWatch, type Marked } from './markdown-parser.js';
-import { literalEnd, protocolLength } from './url-literals.js';
+import { place, simpleLinks, type Placed } from './simple-links.js';
 import { createSlugger } from './slugger.js';
 import type { MarkdownInfo, MarkdownLink } from '../shared/types.js';
 
@@ -90,111 +90,6 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
 /** Heading content with no inline syntax at all: its text is itself. */
 const PLAIN_HEADING = /^[^*_`<>&[\]!\\~\n]*$/;
 
-/** Characters that make inline parsing subtle (code spans, escapes, entities); `<` is looked at on its own. */
-const SUBTLE = /[`\\&]/;
-/**
- * What follows a `<` that starts a URI autolink as markdown-it reads one: a scheme, `:`, then
- * no space, control character or angle bracket up to the `>` — and here no square bracket
- * either, so nothing inside could be (or hide) a link.
- */
-const AUTOLINK_AT = /[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20[\]]*>/y;
-/** `[text](destination)` or `![alt](source)`, with an optional "title"; no brackets in the text. */
-const SIMPLE_LINK = /!?\[[^[\]]*\]\(([^\s()<>\x00-\x1f]*)(?:[ \t\n]+"[^"]*")?\)/g;
-
-/** `[text](destination)` or `![alt](source)`, found one after another with `lastIndex`. */
-const SIMPLE_LINK_AT = new RegExp(SIMPLE_LINK.source, 'g');
-
-/**
- * The fast path of the inline stage: content whose only brackets are plain inline links and
- * images, without code spans, HTML, escapes or entities, has exactly the links the regular
- * expression finds, and between them (`urls`: when it has a `://`) the `http(s)` autolinks and
- * URL literals that `plainUrls` finds (the differential test holds it to the full parser);
- * they are added to `into` (lines from `blockLine`). Anything else — a bracket left over
- * (references, footnotes, task boxes, nesting), a literal that runs into a link — adds nothing
- * and returns `false`.
- */
-function simpleLinks(content: string, blockLine: number, into: Placed, urls: boolean): boolean {
-  // `[^label]` may be a footnote call: the full parser decides.
-  if (SUBTLE.test(content) || content.includes('[^')) return false;
-  const angle = content.indexOf('<');
-  if (angle !== -1 && !onlyAutolinks(content, angle)) return false;
-  const before = into.count;
-  let last = 0;
-  // The line of each place: line breaks are counted once, as the places move forward.
-  let line = blockLine;
-  let newline = content.indexOf('\n');
-  const lineAt = (index: number): number => {
-    for (; newline !== -1 && newline < index; newline = content.indexOf('\n', newline + 1)) line += 1;
-    return line;
-  };
-  const plain = (to: number): boolean => !hasBracket(content, last, to) && (!urls || plainUrls(content, last, to, lineAt, into));
-  SIMPLE_LINK_AT.lastIndex = 0;
-  for (let match = SIMPLE_LINK_AT.exec(content); match !== null; match = SIMPLE_LINK_AT.exec(content)) {
-    if (!plain(match.index)) {
-      into.count = before;
-      return false;
-    }
-    place(into, match[1]!, lineAt(match.index), match.index + 1);
-    last = match.index + match[0].length;
-  }
-  if (!plain(content.length)) {
-    into.count = before;
-    return false;
-  }
-  return true;
-}
-
-/**
- * The `http(s)` autolinks and URL literals of `content` from `from` to `to`: text without
- * brackets, code, escapes or entities, whose every `<` starts an autolink. `false` when a
- * literal runs past `to` (into the link there: the full parser decides).
- */
-function plainUrls(content: string, from: number, to: number, lineAt: (index: number) => number, into: Placed): boolean {
-  for (let at = from; at < to; ) {
-    let angle = content.indexOf('<', at);
-    if (angle === -1 || angle > to) angle = to;
-    let colon = content.indexOf('://', at);
-    if (colon === -1 || colon > to) colon = to;
-    if (angle === to && colon === to) return true;
-    if (angle < colon) {
-      AUTOLINK_AT.lastIndex = angle + 1;
-      AUTOLINK_AT.test(content);
-      const close = AUTOLINK_AT.lastIndex - 1;
-      const url = content.slice(angle + 1, close);
-      if (protocolLength(url, 0) > 0) place(into, url, lineAt(angle), angle + 1);
-      at = close + 1;
-      continue;
-    }
-    const start = protocolLength(content, colon - 5) === 8 ? colon - 5 : protocolLength(content, colon - 4) === 7 ? colon - 4 : -1;
-    const end = start < at ? -1 : literalEnd(content, start, content.length, false);
-    if (end > to) return false;
-    if (end > colon + 3) {
-      place(into, content.slice(start, end), lineAt(start), start + 1);
-      at = end;
-    } else at = colon + 3;
-  }
-  return true;
-}
-
-/**
- * Links found so far, as parallel lists (no object per link until the result is built): the
- * destination, the 0-based body line and the place within the line (definitions: 0). `count`
- * is the length that counts (a fast path that gives up drops what it added).
- */
-interface Placed {
-  readonly urls: string[];
-  readonly lines: number[];
-  readonly orders: number[];
-  count: number;
-}
-
-function place(into: Placed, url: string, line: number, order: number): void {
-  into.urls[into.count] = url;
-  into.lines[into.count] = line;
-  into.orders[into.count] = order;
-  into.count += 1;
-}
-
 /** The indices of `links` in document order: by line, then by place within the line, else as found (usually already so). */
 function documentOrder(links: Placed): number[] {
   const { lines, orders, count } = links;
@@ -203,26 +98,6 @@ function documentOrder(links: Placed): number[] {
   const before = (a: number, b: number): number => lines[a]! - lines[b]! || orders[a]! - orders[b]! || a - b;
   for (let i = 1; i < count; i += 1) if (before(i - 1, i) > 0) return indices.sort(before);
   return indices;
-}
-
-/**
- * Whether every `<` of `text` from `first` on starts an autolink without brackets (`<https://…>`).
- * Such a span neither holds a link nor cuts one, inside a link's text or title too: whether
- * markdown-it takes it as an autolink or (a scheme it refuses, such as `javascript:`) as text,
- * the links around it are the same (`plainUrls` then takes the `http(s)` ones as links).
- */
-function onlyAutolinks(text: string, first: number): boolean {
-  for (let at = first; at !== -1; at = text.indexOf('<', at + 1)) {
-    AUTOLINK_AT.lastIndex = at + 1;
-    if (!AUTOLINK_AT.test(text)) return false;
-  }
-  return true;
-}
-
-function hasBracket(text: string, from: number, to: number): boolean {
-  const open = text.indexOf('[', from);
-  const close = text.indexOf(']', from);
-  return (open !== -1 && open < to) || (close !== -1 && close < to);
 }
 
 /**

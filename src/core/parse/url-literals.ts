@@ -20,6 +20,10 @@ const SPLIT_TRAIL = new Set('!"&\'),.:;<>?]}');
 const WORD = /[\w-]/;
 const DOMAIN = /[\w.-]/;
 const BREAK = /[\t\n\r ]/;
+/** What closes emphasis or strikethrough (mdast's text node ends before it). */
+const EMPHASIS = new Set('*_~');
+/** An entity at the end of a literal that stands for one of `SPLIT_TRAIL`. */
+const TRAIL_ENTITY = /&(?:amp|quot|apos|lt|gt|excl|comma|period|colon|semi|quest|rsqb|rcub|rpar);$/i;
 
 /** `http://` or `https://` at `at`, any case: its length, or 0. */
 export function protocolLength(text: string, at: number): number {
@@ -95,29 +99,38 @@ function isTrail(text: string, from: number, max: number): boolean {
 }
 
 /**
- * mdast's rule: after a space, punctuation or the start; a domain of word characters, `-` and
- * `.` holding a dot, whose last two segments have no `_`; the rest up to white space, then
- * trailing punctuation cut and closing parentheses kept while they balance.
+ * mdast's rule, which runs on text nodes (emphasis, code and HTML already taken out), read here
+ * on the source: after a space, punctuation or the start; the text up to white space, a `<` or
+ * a `` ` `` (HTML and code end a text node), less the closing emphasis at its end (`*`, `_`,
+ * `~` that also occur before the literal); a domain of word characters, `-` and `.` holding a
+ * dot, whose last two segments have no `_`; then trailing punctuation cut (an entity counts as
+ * the character it stands for) and closing parentheses kept while they balance.
  */
 function bracketLiteralEnd(text: string, start: number, max: number, before: number): number {
   if (before !== -1 && !isSpaceCode(before) && !PUNCTUATION.test(String.fromCharCode(before))) return -1;
   const domainStart = start + protocolLength(text, start);
+  let stop = domainStart;
+  while (stop < max && !BREAK.test(text[stop]!) && text[stop] !== '<' && text[stop] !== '`') stop += 1;
+  while (stop > domainStart && EMPHASIS.has(text[stop - 1]!) && text.lastIndexOf(text[stop - 1]!, start) !== -1) stop -= 1;
   let at = domainStart;
-  while (at < max && WORD.test(text[at]!)) at += 1;
-  if (at >= max || text[at] !== '.') return -1;
-  while (at < max && DOMAIN.test(text[at]!)) at += 1;
+  while (at < stop && WORD.test(text[at]!)) at += 1;
+  if (at >= stop || text[at] !== '.') return -1;
+  while (at < stop && DOMAIN.test(text[at]!)) at += 1;
   if (isPunctuation(text, domainStart)) return -1;
   // Only non-empty segments are checked: `example.com.` is a domain.
   const parts = text.slice(domainStart, at).split('.');
   if (parts.slice(-2).some((part) => part !== '' && (part.includes('_') || !/[\dA-Za-z]/.test(part)))) return -1;
-  while (at < max && !BREAK.test(text[at]!)) at += 1;
-  let end = at;
-  while (end > domainStart && SPLIT_TRAIL.has(text[end - 1]!)) end -= 1;
+  let end = stop;
+  for (;;) {
+    if (text[end - 1] === ';' && TRAIL_ENTITY.test(text.slice(Math.max(domainStart, end - 8), end))) end = text.lastIndexOf('&', end);
+    else if (end > domainStart && SPLIT_TRAIL.has(text[end - 1]!)) end -= 1;
+    else break;
+  }
   let opened = 0;
   let closed = 0;
   for (let i = domainStart; i < end; i += 1) (opened += text[i] === '(' ? 1 : 0), (closed += text[i] === ')' ? 1 : 0);
   // Closing parentheses in the cut part come back while they balance an open one.
-  for (let i = end; i < at && opened > closed; i += 1) if (text[i] === ')') (end = i + 1), (closed += 1);
+  for (let i = end; i < stop && opened > closed; i += 1) if (text[i] === ')') (end = i + 1), (closed += 1);
   return end;
 }
 

@@ -54,6 +54,8 @@ describe('a docs/ workspace inside a git repository (fixture r10-links-repo)', (
       'MD_ANCHOR_BROKEN lines.md:5',
       'MD_ANCHOR_BROKEN urls.md:13',
       'MD_LINK_BROKEN urls.md:14',
+      'MD_LINK_BROKEN urls.md:17',
+      'MD_ANCHOR_BROKEN urls.md:18',
     ]);
     expect(buildReport(loadWorkspace(docs)).valid).toBe(false);
   });
@@ -72,6 +74,8 @@ describe('a docs/ workspace inside a git repository (fixture r10-links-repo)', (
       'link `#L7` points at `#L7`, a line this file does not have (it has 5 lines); fix the line number',
       'link `https://github.com/acme/docs/blob/main/docs/a.md#whole` points at `#whole`, which is no heading of `a.md`; it has headings `#a-document`, `#part`',
       'link `https://github.com/acme/docs/blob/main/docs/b.md` is broken: `b.md` does not exist; did you mean `https://github.com/acme/docs/blob/main/docs/a.md`?',
+      'link `https://github.com/acme/docs/blob/main/docs/c.md` is broken: `c.md` does not exist; did you mean `https://github.com/acme/docs/blob/main/docs/a.md`?',
+      'link `https://github.com/acme/docs/blob/main/docs/a.md#nowhere` points at `#nowhere`, which is no heading of `a.md`; it has headings `#a-document`, `#part`',
     ]);
   });
 
@@ -129,7 +133,7 @@ describe('a docs/ workspace inside a git repository (fixture r10-links-repo)', (
   it('an https origin with credentials and `.git` gives the same prefix', () => {
     const config = '[remote "upstream"]\n\turl = https://github.com/someone/else\n[remote "origin"]\n\turl = https://user:token@github.com/acme/docs.git/\n';
     const found = findings(join(repository({ '.git/config': config }), 'docs'));
-    expect(found.filter((f) => f.includes('urls.md'))).toEqual(['MD_ANCHOR_BROKEN urls.md:13', 'MD_LINK_BROKEN urls.md:14']);
+    expect(found.filter((f) => f.includes('urls.md'))).toEqual(['MD_ANCHOR_BROKEN urls.md:13', 'MD_LINK_BROKEN urls.md:14', 'MD_LINK_BROKEN urls.md:17', 'MD_ANCHOR_BROKEN urls.md:18']);
   });
 });
 
