@@ -6,7 +6,7 @@
  * `LinkContext` the caller passes in.
  */
 import { posix } from 'node:path';
-import { listCapped } from '../shared/cap.js';
+import { listCapped, MAX_LISTED } from '../shared/cap.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
 import { echo } from '../shared/errors.js';
 import type { Diagnostic, MarkdownInfo } from '../shared/types.js';
@@ -14,7 +14,7 @@ import { checkFragment } from './check-fragment.js';
 import { findPage, type PageSearch } from './find-page.js';
 import { isAboveWorkspace, linkRootPath, resolveLink } from './link-paths.js';
 import type { LinkContext, Problem } from './link-types.js';
-import { pageLink } from './site-pages.js';
+import { pageLink, pageSources } from './site-pages.js';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /** A link that names a Markdown file by its extension names that file, in site style too (as Docusaurus and MkDocs resolve it, from the file's directory). */
@@ -108,18 +108,18 @@ function missingFile(from: string, url: string, external: boolean, absolute: boo
 /** A site-style link that names no file, folder or page: what was tried, and "did you mean" a page. */
 function missingPage(from: string, url: string, rawPath: string, search: PageSearch, context: LinkContext): Problem {
   const named = search.paths.map((path) => `\`${echo(path === '' ? '.' : path)}\``).join(' or ');
-  const tried = listCapped(search.tried.slice(0, 5).map((path) => `\`${echo(path)}\``), search.tried.length);
-  const guess = context.suggestFile(`${search.paths[0]!}.md`);
-  const absolute = rawPath.startsWith('/');
-  const siteRoot = absolute ? sitePath(context) : null;
-  const hint = guess === null ? 'fix the path or add the page' : `did you mean \`${pageLink(from, guess, rawPath, siteRoot)}\`?`;
+  // A file that is not a page (`logo.png`) is looked for as written only.
+  if (search.tried.length === 0) return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: no file ${named} exists; fix the path or add the file` };
+  const tried = listCapped(search.tried.slice(0, MAX_LISTED).map((path) => `\`${echo(path)}\``), search.tried.length);
+  const guess = context.suggestFile(pageSources(search.paths[0]!)[0]!);
+  let hint = 'fix the path or add the page';
+  if (guess !== null) {
+    // Written from the link root's point of view, where the site root is (it may be above the workspace).
+    const inLinkRoot = (path: string): string => linkRootPath(path, context.workspaceDir);
+    const siteRoot = rawPath.startsWith('/') ? context.siteRoot : null;
+    hint = `did you mean \`${echo(pageLink(inLinkRoot(from), inLinkRoot(guess), rawPath, siteRoot))}\`?`;
+  }
   return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: no file, folder or page ${named} exists (tried ${tried}); ${hint}` };
-}
-
-/** The site root as a workspace path (`''`: the workspace root), or `null` when it is above the workspace. */
-function sitePath(context: LinkContext): string | null {
-  const path = resolveLink(`/${context.siteRoot}`, '', '', context.workspaceDir);
-  return path === null || isAboveWorkspace(path) ? null : path;
 }
 
 /** Percent-decodes; a malformed escape leaves the text as written. */

@@ -21,6 +21,8 @@ import { MAX_FILE_BYTES } from '../model/read-files.js';
 import { ownUrls, repositoryUrls, type OwnUrls } from '../read/repository.js';
 import { readFileInside } from '../read/safe-fs.js';
 import { closestMatch } from '../shared/suggest.js';
+import { findIgnoringCase } from './find-ignoring-case.js';
+import { listingKey, README, readmeKey } from './target-keys.js';
 import { compileGlobs } from '../read/compile-globs.js';
 import type { MarkdownInfo } from '../shared/types.js';
 
@@ -83,24 +85,7 @@ export interface WorkspaceView {
   readonly suggestFile: (missing: string) => string | null;
 }
 
-/** `README.md` in any case: the file GitHub shows for a directory (META-01 §5). */
-const README = /^readme\.md$/i;
 const MARKDOWN = /\.md$/i;
-
-/**
- * The key under which a check records that it looked for the README of directory `dir`: a live
- * index checks those links again when an entry named `README.md` (any case) appears in or
- * leaves `dir`. Paths never end with `/`, so the key names no real path.
- */
-export function readmeKey(dir: string): string {
-  return `${dir}/`;
-}
-
-/** The `readmeKey` an added or removed entry at `path` concerns, or `null` when it is not named `README.md`. */
-export function readmeKeyOfEntry(path: string): string | null {
-  const slash = path.lastIndexOf('/');
-  return README.test(path.slice(slash + 1)) ? readmeKey(slash === -1 ? '' : path.slice(0, slash)) : null;
-}
 
 /**
  * Starts one refresh's link checks: returns, for each file to check, a context that reports
@@ -115,6 +100,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
   const kindOf = (path: string): EntryKind | null => (isAboveWorkspace(path) ? (above?.kindOf(linkRootPath(path, workspaceDir)) ?? null) : inside.kindOf(path));
   const list = (dir: string): ReadonlyMap<string, Dirent> => (isAboveWorkspace(dir) ? (above?.list(linkRootPath(dir, workspaceDir)) ?? new Map()) : inside.list(dir));
   const readmes = new Map<string, string | null>();
+  const ignoringCase = findIgnoringCase(list);
   const rootName = setup.root.repository ? 'repository' : 'workspace';
 
   const exists = (path: string): boolean => {
@@ -260,6 +246,10 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
       isDirectory: (path) => {
         const target = targetAt(path);
         return (target.directory ??= isDirectory(path));
+      },
+      existingIgnoringCase: (path) => {
+        const found = ignoringCase(path, reporting ? (dir) => note(listingKey(dir)) : () => undefined);
+        return found === null ? null : context.exists(found) ? found : null;
       },
       nodeIdOf: () => null,
       suggestFile: (missing) => (isAboveWorkspace(missing) ? suggestOutside(missing) : view.suggestFile(missing)),

@@ -27,6 +27,8 @@ export interface LinkContext {
   readonly exists: (path: string) => boolean;
   /** Whether the existing `path` is a directory. */
   readonly isDirectory: (path: string) => boolean;
+  /** The existing path that equals `path` ignoring case (exact names first), or `null`. */
+  readonly existingIgnoringCase: (path: string) => string | null;
   /** What a fragment on a link to the existing `path` is checked against, or `null` when it is not checked. */
   readonly fragmentTarget: (path: string) => FragmentTarget | null;
   /** The node id a file defines, or `null`. */

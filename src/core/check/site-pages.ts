@@ -15,6 +15,21 @@ const INDEX_NAME = /^(?:index|_index|readme)$/i;
 /** The extension of a page's source file. */
 const PAGE_EXTENSION = /\.(?:md|mdx)$/i;
 
+/** An extension of one to five letters and digits, with a letter, at the end of the last segment. */
+const EXTENSION = /\.([A-Za-z0-9]{1,5})$/;
+
+/**
+ * Whether a link path (decoded, as written) names a file other than a page: its last segment
+ * ends with an extension (`logo.png`, `guide.pdf`, `app.min.js`) that is not `.html`/`.htm`,
+ * and the path does not end with `/` (`/docs/v1.x/` is a page). Such a link is looked for as
+ * written only: no `logo.png.md`, no `logo.png/index.md`.
+ */
+export function namesAsset(path: string): boolean {
+  if (path.endsWith('/')) return false;
+  const extension = EXTENSION.exec(path.slice(path.lastIndexOf('/') + 1))?.[1];
+  return extension !== undefined && /[A-Za-z]/.test(extension) && !HTML.test(`.${extension}`);
+}
+
 /**
  * The files that may publish the page at `path` (a resolved path, no trailing `/`), in the
  * order they are tried: `{p}.md`, `{p}.mdx`, `{p}/index.md`, `{p}/index.mdx`, `{p}/_index.md`,

@@ -97,9 +97,19 @@ describe('the lookup of a page (META-01 rev 3 §5)', () => {
     const root = testdir({ 'docugraph.yml': site(), 'a.md': '[x](b.html#part) [y](b.htm) [z](c.html) [w](d.html#nope)\n', 'b.md': '## Part\n', 'c.html': '<p>built</p>', 'd.md': '# D\n' });
     expect(show(root)).toEqual(['MD_ANCHOR_BROKEN a.md:1']);
     expect(messages(root)[0]).toContain('which is no heading of `d.md`');
-    writeFiles(root, { 'a.md': '[x](e.html)\n' });
+    writeFiles(root, { 'a.md': '[x](elsewhere.html)\n' });
     // From the file's directory, then from the folder `a.md` is published as (`a/`).
-    expect(messages(root)).toEqual(['link `e.html` is broken: no file, folder or page `e.html` or `a/e.html` exists (tried `e.md`, `e.mdx`, `a/e.md`, `a/e.mdx`); fix the path or add the page']);
+    expect(messages(root)).toEqual([
+      'link `elsewhere.html` is broken: no file, folder or page `elsewhere.html` or `a/elsewhere.html` exists (tried `elsewhere.md`, `elsewhere.mdx`, `a/elsewhere.md`, `a/elsewhere.mdx`); fix the path or add the page',
+    ]);
+    // "Did you mean" a page is written as the link was: `.html`, relative to the file's directory.
+    writeFiles(root, { 'a.md': '[x](dd.html)\n' });
+    expect(messages(root)[0]).toMatch(/; did you mean `d\.html`\?$/);
+  });
+
+  it('a file that is not a page (`logo.png`, `guide.pdf`) is looked for as written only, from both folders', () => {
+    const root = testdir({ 'docugraph.yml': site(), 'docs/intro.md': '![l](img/logo.png) ![m](img/gone.png) [p](guide.pdf)\n', 'docs/intro/img/logo.png': 'PNG', 'docs/guide.pdf': '%PDF' });
+    expect(messages(root)).toEqual(['link `img/gone.png` is broken: no file `docs/img/gone.png` or `docs/intro/img/gone.png` exists; fix the path or add the file']);
   });
 
   it('a leading `/` names `links.siteRoot`: `/en/docs/…` with siteRoot `content`', () => {
@@ -112,10 +122,36 @@ describe('the lookup of a page (META-01 rev 3 §5)', () => {
 
   it('inside a repository, the site root is under the repository root, whatever the workspace', () => {
     // A Docusaurus site at the repository root, validated from its docs/ folder.
-    const repo = testdir({ '.git/config': ORIGIN, 'docs/docugraph.yml': 'links:\n  style: site\n', 'docs/intro.md': '[s](/docs/setup) [g](/docs/gone) [r](/README)\n', 'docs/setup.md': '# Setup\n', 'README.md': '# Readme\n' });
+    const repo = testdir({ '.git/config': ORIGIN, 'docs/docugraph.yml': 'links:\n  style: site\n', 'docs/intro.md': '[s](/docs/setup) [g](/docs/gone) [r](/README) [t](/docs/setpu)\n', 'docs/setup.md': '# Setup\n', 'README.md': '# Readme\n' });
     expect(messages(join(repo, 'docs'))).toEqual([
       'link `/docs/gone` is broken: no file, folder or page `gone` exists (tried `gone.md`, `gone.mdx`, `gone/index.md`, `gone/index.mdx`, `gone/_index.md` and 1 more); fix the path or add the page',
+      'link `/docs/setpu` is broken: no file, folder or page `setpu` exists (tried `setpu.md`, `setpu.mdx`, `setpu/index.md`, `setpu/index.mdx`, `setpu/_index.md` and 1 more); did you mean `/docs/setup`?',
     ]);
+  });
+
+  it('with nothing as written, a page whose path differs only in case (Hugo publishes lower-case paths); GitHub style is exact', () => {
+    const files = { 'content/functions/time/Format.md': '## Layouts\n', 'content/Methods/_index.md': '# M\n', 'a.md': '[f](/functions/time/format/#LAYOUTS) [m](/methods/) [n](/functions/time/formats/)\n' };
+    const root = testdir({ 'docugraph.yml': site('  siteRoot: content\n'), ...files });
+    expect(show(root)).toEqual(['MD_LINK_BROKEN a.md:1']);
+    expect(messages(root)[0]).toMatch(/^link `\/functions\/time\/formats\/` is broken/);
+    // The exact name wins over one that differs in case.
+    writeFiles(root, { 'content/functions/time/format.md': '# Other\n' });
+    expect(show(root)).toEqual(['MD_ANCHOR_BROKEN a.md:1', 'MD_LINK_BROKEN a.md:1']);
+    const github = testdir({ 'a.md': '[f](Format.md) [g](format.md)\n', 'format.md': '# F\n' });
+    expect(show(github)).toEqual(['MD_LINK_BROKEN a.md:1']);
+  });
+
+  it('the live index checks a link again when a page that differs in case appears in a folder it looked through', () => {
+    // The link is not broken (only its fragment), so nothing but the folder's listing calls for a new check.
+    const root = testdir({ 'docugraph.yml': site(), 'a.md': doc({ id: 'A', title: 'A' }, '[f](/time/format/#two)\n'), 'time/Format.md': '# One\n' });
+    const index = createWorkspaceIndex(root);
+    const codes = (changes: string[] | 'all') => index.refresh(changes).diagnostics.map((d) => d.code);
+    expect(codes('all')).toEqual(['MD_ANCHOR_BROKEN']);
+    // `FORMAT.md` comes first in code-unit order: it is the page now.
+    writeFiles(root, { 'time/FORMAT.md': '# Two\n' });
+    expect(codes(['time/FORMAT.md'])).toEqual([]);
+    rmSync(join(root, 'time/FORMAT.md'));
+    expect(codes(['time/FORMAT.md'])).toEqual(['MD_ANCHOR_BROKEN']);
   });
 
   it('an existing folder without a page is fine; a fragment on it is checked against its README, `#readme` always matches', () => {

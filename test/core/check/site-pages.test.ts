@@ -3,7 +3,7 @@
  * as, and how "did you mean" writes a link to a page.
  */
 import { describe, expect, it } from 'vitest';
-import { pageLink, pageSources, publishedFolder } from '../../../src/core/check/site-pages.js';
+import { namesAsset, pageLink, pageSources, publishedFolder } from '../../../src/core/check/site-pages.js';
 
 describe('pageSources', () => {
   it('tries the spec order; `.html` and `.htm` only as `.md` and `.mdx`; a root only its index files', () => {
@@ -12,6 +12,13 @@ describe('pageSources', () => {
     expect(pageSources('blog/post.HTM')).toEqual(['blog/post.md', 'blog/post.mdx']);
     expect(pageSources('')).toEqual(['index.md', 'index.mdx', '_index.md', 'README.md']);
     expect(pageSources('..')).toEqual(['../index.md', '../index.mdx', '../_index.md', '../README.md']);
+  });
+});
+
+describe('namesAsset', () => {
+  it('a last segment with an extension other than `.html` names a file; a trailing `/`, a version or no extension a page', () => {
+    for (const path of ['img/logo.png', '/files/guide.PDF', 'app.min.js', 'favicon.ico', 'data.json']) expect(namesAsset(path), path).toBe(true);
+    for (const path of ['intro', '/docs/v1.x/', 'page.html', 'page.HTM', 'news/0.150.0', '/releases/v1.2', 'a.b/c', '.hidden', 'x.toolongext']) expect(namesAsset(path), path).toBe(false);
   });
 });
 
