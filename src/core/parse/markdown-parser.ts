@@ -129,15 +129,17 @@ function urlLiteral(state: StateInline, silent: boolean): boolean {
   const pos = state.pos;
   const src = state.src;
   if (silent || (watch.inLabel ?? 0) > 0 || src.charCodeAt(pos) !== 0x3a || src.charCodeAt(pos + 1) !== 0x2f || src.charCodeAt(pos + 2) !== 0x2f) return false;
-  const pending = state.pending;
-  // The last characters of the pending text only (it may be long: looking at all of it for every `://` would be quadratic).
-  const scheme = protocolLength(src, pos - 5) === 8 && pending.slice(-5).toLowerCase() === 'https' ? 5 : protocolLength(src, pos - 4) === 7 && pending.slice(-4).toLowerCase() === 'http' ? 4 : 0;
+  // The pending text ends with the source before `pos` (since the last token), so the scheme is
+  // read from the source: the pending text may be long, and reading it (a rope, flattened on
+  // each read) at every `://` would be quadratic; only its length is asked.
+  const waiting = state.pending.length;
+  const scheme = waiting >= 5 && protocolLength(src, pos - 5) === 8 ? 5 : waiting >= 4 && protocolLength(src, pos - 4) === 7 ? 4 : 0;
   if (scheme === 0) return false;
   const start = pos - scheme;
   const afterBracket = (watch.openBrackets ?? 0) > 0;
   const end = literalEnd(src, start, state.posMax, afterBracket);
   if (end <= pos + 3) return false;
-  state.pending = pending.slice(0, -scheme);
+  state.pending = state.pending.slice(0, -scheme);
   // The second rule reads mdast's text, in which escapes and entities are decoded.
   const url = afterBracket ? unescapeAll(src.slice(start, end)) : src.slice(start, end);
   const open = state.push('link_open', 'a', 1) as Marked;
