@@ -28,6 +28,7 @@ describe('public exports', () => {
       'analyzeImpact',
       'buildBundle',
       'buildReport',
+      'closestMatches',
       'compareDiagnostics',
       'compareStrings',
       'completeIds',
@@ -47,6 +48,7 @@ describe('public exports', () => {
       'nodeMarks',
       'openLiveWorkspace',
       'paginate',
+      'proposeConfig',
       'readConfig',
       'renderDot',
       'renderMermaid',
@@ -54,6 +56,7 @@ describe('public exports', () => {
       'selectGraph',
       'severityOf',
       'sortStrings',
+      'surveyRepository',
     ]);
   });
 });

@@ -10,6 +10,8 @@ export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace,
 export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './live/audit-loader.js';
 export { readConfig, type ConfigResult } from './parse/config.js';
 export { CONFIG_FILE } from './shared/config-types.js';
+export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
+export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
 
 export { buildReport, countByCode, formatReport } from './check/build-report.js';
 export { buildBundle, DEFAULT_MAX_DEPTH } from './answer/build-bundle.js';
@@ -53,6 +55,7 @@ export {
   WorkspaceNotFoundError,
 } from './shared/errors.js';
 export { groupThousands } from './shared/cap.js';
+export { closestMatches } from './shared/suggest.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';

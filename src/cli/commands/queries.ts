@@ -19,7 +19,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(maxTokensOption('leave out the documents that do not fit this many tokens (≈ bytes / 4) and list them (default: no budget)'))
     .action((taskId: string, options: { maxDepth?: number; maxTokens?: number }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
-      ctx.print(buildBundle(workspace, { taskId, maxDepth: options.maxDepth, maxTokens: options.maxTokens }), 'text');
+      ctx.print(buildBundle(workspace, { taskId, maxDepth: options.maxDepth, maxTokens: options.maxTokens, commands: 'cli' }), 'text');
     });
 
   program
