@@ -36,6 +36,13 @@ const SETTLED: Readonly<Record<Exclude<WorkState, 'blocked'>, NodeState>> = {
 /** What a node's own fields decide: everything but blocked or ready (`open`). */
 type Local = 'dropped' | 'untracked' | 'done' | 'open';
 
+/** The local states as numbers: settled ones (done, untracked) at most `UNTRACKED`. */
+const DONE = 0;
+const UNTRACKED = 1;
+const OPEN = 2;
+const DROPPED = 3;
+const LOCAL_CODE: Readonly<Record<Exclude<Local, 'dropped'>, number>> = { done: DONE, untracked: UNTRACKED, open: OPEN };
+
 /** The words of `words` as sets, and each status met so far in normal form (a workspace has few distinct ones). */
 function classifier(words: StatusWords): (status: string | null) => Exclude<Local, 'dropped'> | 'dropped-status' {
   const done = new Set(words.done);
@@ -62,61 +69,73 @@ function supersededBy(relationsIn: StateInputs['relationsIn'], id: string): stri
 
 export function computeStates(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words: StatusWords): WorkStates {
   const classify = classifier(words);
-  const local = new Map<string, Local>();
-  for (const id of graph.ids) {
-    const own = classify(nodes.get(id)!.status);
-    // Superseded (TRACE §1) is dropped, whatever the status says; the first rule of §2.
-    local.set(id, own === 'dropped-status' || (graph.relationsIn.has(id) && supersededBy(graph.relationsIn, id).length > 0) ? 'dropped' : own);
+  const { ids, upstream, cycleOf, relationsIn } = graph;
+  const n = ids.length;
+  // By place in `ids`: one map lookup per node and per edge, the rest array reads.
+  const placeOf = new Map<string, number>();
+  const nodeAt: DocNode[] = new Array<DocNode>(n);
+  const depsAt: (readonly string[])[] = new Array<readonly string[]>(n);
+  const local = new Uint8Array(n);
+  for (let i = 0; i < n; i += 1) {
+    const id = ids[i]!;
+    placeOf.set(id, i);
+    const node = (nodeAt[i] = nodes.get(id)!);
+    depsAt[i] = upstream.get(id)!;
+    const own = classify(node.status);
+    // Superseded (TRACE §1) is dropped, whatever the status says: the first rule of §2.
+    local[i] = own === 'dropped-status' || (relationsIn.size > 0 && supersededBy(relationsIn, id).length > 0) ? DROPPED : LOCAL_CODE[own];
   }
-  const settled = (id: string) => {
-    const l = local.get(id);
-    return l === 'done' || l === 'untracked';
-  };
   // Open work is blocked by an unsettled dependency (itself excepted: that is its cycle), an
   // entry naming no node, or a cycle: all known from the local states, so one pass decides it.
-  const blocked = new Set<string>();
-  for (const id of graph.ids) {
-    if (local.get(id) !== 'open') continue;
-    const deps = graph.upstream.get(id)!;
-    if (graph.cycleOf.has(id) || deps.length < nodes.get(id)!.dependsOn.length || deps.some((dep) => dep !== id && !settled(dep))) blocked.add(id);
+  const blocked = new Uint8Array(n);
+  for (let i = 0; i < n; i += 1) {
+    if (local[i] !== OPEN) continue;
+    const deps = depsAt[i]!;
+    let isBlocked = deps.length < nodeAt[i]!.dependsOn.length || (cycleOf.size > 0 && cycleOf.has(ids[i]!));
+    for (let k = 0; k < deps.length && !isBlocked; k += 1) {
+      const at = placeOf.get(deps[k]!)!;
+      isBlocked = at !== i && local[at]! > UNTRACKED;
+    }
+    blocked[i] = isBlocked ? 1 : 0;
   }
   const states = new Map<string, NodeState>();
   const diagnostics: Diagnostic[] = [];
-  for (const id of graph.ids) {
-    const l = local.get(id)!;
-    const node = nodes.get(id)!;
-    const deps = graph.upstream.get(id)!;
-    if (l === 'done') {
+  const stateOfDep = (at: number): 'ready' | 'blocked' | 'dropped' => (local[at] === DROPPED ? 'dropped' : blocked[at] === 1 ? 'blocked' : 'ready');
+  for (let i = 0; i < n; i += 1) {
+    const id = ids[i]!;
+    const l = local[i]!;
+    const node = nodeAt[i]!;
+    const deps = depsAt[i]!;
+    if (l === DONE) {
       states.set(id, SETTLED.done);
-      for (const dep of deps) if (local.get(dep) === 'open' && dep !== id) diagnostics.push(inconsistent(node, dep, blocked.has(dep) ? 'blocked' : 'ready'));
+      for (const dep of deps) {
+        const at = placeOf.get(dep)!;
+        if (local[at] === OPEN && at !== i) diagnostics.push(inconsistent(node, dep, blocked[at] === 1 ? 'blocked' : 'ready'));
+      }
       continue;
     }
-    if (l !== 'open') {
-      states.set(id, SETTLED[l]);
+    if (l !== OPEN) {
+      states.set(id, l === DROPPED ? SETTLED.dropped : SETTLED.untracked);
       continue;
     }
-    for (const dep of deps) if (local.get(dep) === 'dropped') diagnostics.push(dependsOnDropped(node, dep, nodes.get(dep)!, supersededBy(graph.relationsIn, dep)));
-    if (!blocked.has(id)) {
+    if (blocked[i] === 0) {
       states.set(id, SETTLED.ready);
       continue;
     }
-    states.set(id, { state: 'blocked', blockedBy: blockersOf(id, node, deps, nodes, local, blocked, graph.cycleOf) });
+    const blockers: Blocker[] = [];
+    for (const dep of deps) {
+      const at = placeOf.get(dep)!;
+      if (at === i || local[at]! <= UNTRACKED) continue;
+      if (local[at] === DROPPED) diagnostics.push(dependsOnDropped(node, dep, nodeAt[at]!, supersededBy(relationsIn, dep)));
+      blockers.push({ id: dep, state: stateOfDep(at) });
+    }
+    if (deps.length < node.dependsOn.length) for (const entry of node.dependsOn) if (!nodes.has(entry)) blockers.push({ id: entry, state: 'missing' });
+    const cycle = cycleOf.size > 0 ? cycleOf.get(id) : undefined;
+    if (cycle !== undefined) blockers.push({ id: cycle.ids[0]!, state: 'cycle' });
+    if (blockers.length > 1) blockers.sort((a, b) => compareStrings(a.id, b.id) || compareStrings(a.state, b.state));
+    states.set(id, { state: 'blocked', blockedBy: blockers });
   }
   return { states, diagnostics };
-}
-
-function blockersOf(id: string, node: DocNode, deps: readonly string[], nodes: ReadonlyMap<string, DocNode>, local: ReadonlyMap<string, Local>, blocked: ReadonlySet<string>, cycleOf: ReadonlyMap<string, Cycle>): Blocker[] {
-  const blockers: Blocker[] = [];
-  for (const dep of deps) {
-    if (dep === id) continue;
-    const l = local.get(dep)!;
-    if (l === 'dropped') blockers.push({ id: dep, state: 'dropped' });
-    else if (l === 'open') blockers.push({ id: dep, state: blocked.has(dep) ? 'blocked' : 'ready' });
-  }
-  if (deps.length < node.dependsOn.length) for (const entry of node.dependsOn) if (!nodes.has(entry)) blockers.push({ id: entry, state: 'missing' });
-  const cycle = cycleOf.get(id);
-  if (cycle !== undefined) blockers.push({ id: cycle.ids[0]!, state: 'cycle' });
-  return blockers.sort((a, b) => compareStrings(a.id, b.id) || compareStrings(a.state, b.state));
 }
 
 /** Where `node` lists `dep`: the line and the key. */
