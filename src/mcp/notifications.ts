@@ -6,8 +6,8 @@
  * the client's `subscriptions/listen` filters.
  */
 import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
-import { sortStrings, type Workspace } from '../core/index.js';
-import { documentUri, VALIDATION_URI } from './resources.js';
+import { listTasks, sortStrings, type Workspace } from '../core/index.js';
+import { documentUri, READY_URI, VALIDATION_URI } from './resources.js';
 import type { ServerState } from './server-state.js';
 
 export type Era = 'legacy' | 'modern';
@@ -83,20 +83,38 @@ export function documentSetChanged(before: Workspace, after: Workspace, changedI
 }
 
 /**
- * The URIs whose read answer differs: documents whose text changed (or that came or went), and
- * the report. `changedIds` (see `UpdateListener`) limits the document comparison to those ids.
+ * The URIs whose read answer differs: documents whose text changed (or that came or went), the
+ * report, and the ready work (TRACE §2: a status marked done readies what waited on it). `changedIds` (see `UpdateListener`) limits the document comparison to those ids.
  */
 export function changedResources(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null = null): string[] {
   const uris: string[] = [];
   if (changedIds !== null) {
     for (const id of sortStrings(changedIds)) if (before.nodes.get(id)?.text !== after.nodes.get(id)?.text) uris.push(documentUri(id));
     if (reportChanged(before, after)) uris.push(VALIDATION_URI);
+    if (readyChanged(before, after, changedIds)) uris.push(READY_URI);
     return uris;
   }
   for (const id of after.ids) if (before.nodes.get(id)?.text !== after.nodes.get(id)!.text) uris.push(documentUri(id));
   for (const id of before.ids) if (!after.nodes.has(id)) uris.push(documentUri(id));
   if (reportChanged(before, after)) uris.push(VALIDATION_URI);
+  if (readyChanged(before, after, null)) uris.push(READY_URI);
   return uris;
+}
+
+/**
+ * Whether the ready list differs. Same states (no status and no edge moved): only an edit of a
+ * ready document can change it (its title, say); otherwise the two lists are compared.
+ */
+function readyChanged(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null): boolean {
+  if (before.states === after.states && changedIds !== null) {
+    for (const id of changedIds) if (after.states.get(id)?.state === 'ready' && before.nodes.get(id) !== after.nodes.get(id)) return true;
+    return false;
+  }
+  const a = listTasks(before, { state: 'ready' }).tasks;
+  const b = listTasks(after, { state: 'ready' }).tasks;
+  if (a.length !== b.length) return true;
+  for (let i = 0; i < a.length; i += 1) if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return true;
+  return false;
 }
 
 function reportChanged(before: Workspace, after: Workspace): boolean {
