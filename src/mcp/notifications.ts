@@ -44,7 +44,9 @@ export function registerNotifications(server: McpServer, onUpdate: NonNullable<S
     }
     connected = true;
     if (documentSetChanged(before, after, changedIds)) server.sendResourceListChanged();
-    for (const uri of changedResources(before, after, changedIds)) {
+    // The ready list costs a comparison of two listings: only when someone may be told of it.
+    const wantReady = era === 'modern' || subscribed.has(READY_URI);
+    for (const uri of changedResources(before, after, changedIds, wantReady)) {
       if (era === 'modern' || subscribed.has(uri)) void server.server.sendResourceUpdated({ uri }).catch(() => {});
     }
   });
@@ -86,18 +88,18 @@ export function documentSetChanged(before: Workspace, after: Workspace, changedI
  * The URIs whose read answer differs: documents whose text changed (or that came or went), the
  * report, and the ready work (TRACE §2: a status marked done readies what waited on it). `changedIds` (see `UpdateListener`) limits the document comparison to those ids.
  */
-export function changedResources(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null = null): string[] {
+export function changedResources(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null = null, wantReady = true): string[] {
   const uris: string[] = [];
   if (changedIds !== null) {
     for (const id of sortStrings(changedIds)) if (before.nodes.get(id)?.text !== after.nodes.get(id)?.text) uris.push(documentUri(id));
     if (reportChanged(before, after)) uris.push(VALIDATION_URI);
-    if (readyChanged(before, after, changedIds)) uris.push(READY_URI);
+    if (wantReady && readyChanged(before, after, changedIds)) uris.push(READY_URI);
     return uris;
   }
   for (const id of after.ids) if (before.nodes.get(id)?.text !== after.nodes.get(id)!.text) uris.push(documentUri(id));
   for (const id of before.ids) if (!after.nodes.has(id)) uris.push(documentUri(id));
   if (reportChanged(before, after)) uris.push(VALIDATION_URI);
-  if (readyChanged(before, after, null)) uris.push(READY_URI);
+  if (wantReady && readyChanged(before, after, null)) uris.push(READY_URI);
   return uris;
 }
 

@@ -43,12 +43,29 @@ interface Sketch {
   size: number;
 }
 
+/**
+ * Sketch buffers no longer read, for the next ones: a sweep holds only the sketches whose
+ * dependencies are not all visited yet, so it allocates about that many, not one per node.
+ */
+class Pool {
+  private readonly free: Uint32Array[] = [];
+
+  take(): Sketch {
+    return { values: this.free.pop() ?? new Uint32Array(CAPACITY), size: 0 };
+  }
+
+  release(sketch: Sketch): void {
+    this.free.push(sketch.values);
+  }
+}
+
 /** Adds `hash` to `sketch` in place (keeping the CAPACITY smallest), or makes a sketch of it. */
-function insert(sketch: Sketch | null, hash: number): Sketch {
+function insert(pool: Pool, sketch: Sketch | null, hash: number): Sketch {
   if (sketch === null) {
-    const values = new Uint32Array(CAPACITY);
-    values[0] = hash;
-    return { values, size: 1 };
+    const made = pool.take();
+    made.values[0] = hash;
+    made.size = 1;
+    return made;
   }
   const { values } = sketch;
   const size = sketch.size;
@@ -68,10 +85,14 @@ function insert(sketch: Sketch | null, hash: number): Sketch {
 }
 
 /** The CAPACITY smallest distinct values of two sketches, as a new sketch. */
-function merge(a: Sketch | null, b: Sketch | null): Sketch | null {
-  if (a === null) return b === null ? null : { values: b.values.slice(), size: b.size };
-  if (b === null) return { values: a.values.slice(), size: a.size };
-  const out = new Uint32Array(CAPACITY);
+function merge(pool: Pool, a: Sketch | null, b: Sketch): Sketch {
+  const made = pool.take();
+  if (a === null) {
+    made.values.set(b.values.subarray(0, b.size));
+    made.size = b.size;
+    return made;
+  }
+  const out = made.values;
   const x = a.values;
   const y = b.values;
   let i = 0;
@@ -84,66 +105,108 @@ function merge(a: Sketch | null, b: Sketch | null): Sketch | null {
     out[n] = next;
     n += 1;
   }
-  return { values: out, size: n };
+  made.size = n;
+  return made;
 }
 
-/** `unblocks` of every node, by id. */
-export function countUnblocks(graph: UnblocksInputs): ReadonlyMap<string, number> {
+/** The graph with its cycles condensed: components, their open nodes and their edges, each once. */
+interface Condensed {
+  readonly n: number;
+  /** Each node's component: its own index, or for a node of a cycle the index of the cycle's smallest id. */
+  readonly comp: Int32Array;
+  /** 1 for open work (ready or blocked). */
+  readonly open: Uint8Array;
+  /** Open nodes per component (at its index). */
+  readonly compOpen: Int32Array;
+  readonly totalOpen: number;
+  /** The nodes of each cyclic component, by the component's index. */
+  readonly members: ReadonlyMap<number, readonly number[]>;
+  /** For each component, the components that depend on it: `children[childStart[c] .. childStart[c + 1])`. */
+  readonly childStart: Int32Array;
+  readonly children: Int32Array;
+  /** For each component, the components it depends on, the same way. */
+  readonly parentStart: Int32Array;
+  readonly parentList: Int32Array;
+}
+
+function condense(graph: UnblocksInputs): Condensed {
   const { ids, downstream, cycleOf, states } = graph;
   const n = ids.length;
   const indexOf = new Map<string, number>();
   for (let i = 0; i < n; i += 1) indexOf.set(ids[i]!, i);
-  // Components: a node is its own, but the nodes of a cycle share the index of its smallest id.
   const comp = new Int32Array(n);
   const open = new Uint8Array(n);
   const compOpen = new Int32Array(n);
+  const members = new Map<number, number[]>();
   let totalOpen = 0;
   for (let i = 0; i < n; i += 1) {
     const id = ids[i]!;
-    const cycle = cycleOf.get(id);
-    comp[i] = cycle === undefined ? i : indexOf.get(cycle.ids[0]!)!;
+    const cycle = cycleOf.size === 0 ? undefined : cycleOf.get(id);
+    const c = cycle === undefined ? i : indexOf.get(cycle.ids[0]!)!;
+    comp[i] = c;
+    if (c !== i) {
+      const list = members.get(c);
+      if (list === undefined) members.set(c, [c, i]);
+      else list.push(i);
+    }
     const state = states.get(id)!.state;
     if (state === 'ready' || state === 'blocked') {
       open[i] = 1;
       totalOpen += 1;
+      compOpen[c]! += 1;
     }
   }
-  for (let i = 0; i < n; i += 1) compOpen[comp[i]!]! += open[i]!;
-  // The condensed edges, each once: for each component, the components that depend on it.
   const childStart = new Int32Array(n + 1);
   const children: number[] = [];
-  const members: number[][] = [];
-  for (let i = 0; i < n; i += 1) if (comp[i] !== i) (members[comp[i]!] ??= [comp[i]!]).push(i);
   const mark = new Int32Array(n).fill(-1);
-  const parents = new Int32Array(n);
+  const parentCount = new Int32Array(n + 1);
+  const one = [0];
   for (let c = 0; c < n; c += 1) {
     childStart[c] = children.length;
     if (comp[c] !== c) continue;
-    for (const member of members[c] ?? [c]) {
+    one[0] = c;
+    for (const member of members.get(c) ?? one) {
       for (const dependent of downstream.get(ids[member]!)!) {
         const d = comp[indexOf.get(dependent)!]!;
         if (d === c || mark[d] === c) continue;
         mark[d] = c;
         children.push(d);
-        parents[d]! += 1;
+        parentCount[d]! += 1;
       }
     }
   }
   childStart[n] = children.length;
+  // The same edges turned around (counting sort by child).
+  const parentStart = new Int32Array(n + 1);
+  for (let c = 0; c < n; c += 1) parentStart[c + 1] = parentStart[c]! + parentCount[c]!;
+  const fill = parentStart.slice(0, n);
+  const parentList = new Int32Array(children.length);
+  for (let c = 0; c < n; c += 1) for (let k = childStart[c]!; k < childStart[c + 1]!; k += 1) parentList[fill[children[k]!]!++] = c;
+  return { n, comp, open, compOpen, totalOpen, members, childStart, children: Int32Array.from(children), parentStart, parentList };
+}
 
+/**
+ * For each component, how many open nodes lie downstream of it outside it: one sweep,
+ * dependents first (Kahn's algorithm on the condensed edges, from the components nothing
+ * depends on).
+ */
+function sweep(g: Condensed): Float64Array {
+  const { n, comp, open, compOpen, totalOpen, members, childStart, children, parentStart, parentList } = g;
   const count = new Float64Array(n);
   const solo = new Uint8Array(n);
   const sketches: (Sketch | null)[] = new Array<Sketch | null>(n).fill(null);
-  const parentsLeft = Int32Array.from(parents);
+  const readersLeft = new Int32Array(n);
   const waiting = new Int32Array(n);
-  const queue: number[] = [];
+  const queue = new Int32Array(n);
+  let tail = 0;
   for (let c = 0; c < n; c += 1) {
     if (comp[c] !== c) continue;
+    readersLeft[c] = parentStart[c + 1]! - parentStart[c]!;
     waiting[c] = childStart[c + 1]! - childStart[c]!;
-    if (waiting[c] === 0) queue.push(c);
+    if (waiting[c] === 0) queue[tail++] = c;
   }
-  const parentsOf = reverse(n, comp, childStart, children);
-  for (let head = 0; head < queue.length; head += 1) {
+  const pool = new Pool();
+  for (let head = 0; head < tail; head += 1) {
     const c = queue[head]!;
     const from = childStart[c]!;
     const to = childStart[c + 1]!;
@@ -155,41 +218,55 @@ export function countUnblocks(graph: UnblocksInputs): ReadonlyMap<string, number
       const d = children[k]!;
       const part = count[d]! + compOpen[d]!;
       sum += part;
-      most = Math.max(most, part);
-      allSolo &&= solo[d] === 1 && parents[d] === 1;
-      // The first sketch is taken over when nothing else depends on it (a chain: no copy), else merged.
-      const theirs = sketches[d]!;
-      if ((parentsLeft[d]! -= 1) === 0) sketches[d] = null;
-      sketch = k === from && parents[d] === 1 ? theirs : merge(sketch, theirs);
-      if (members[d] === undefined) {
-        if (open[d] === 1) sketch = insert(sketch, hashOf(d));
+      if (part > most) most = part;
+      const single = parentStart[d + 1]! - parentStart[d]! === 1;
+      allSolo &&= solo[d] === 1 && single;
+      // A sketch read for the last time is taken over (a chain copies nothing) or given back to the pool.
+      const theirs = sketches[d] ?? null;
+      const last = (readersLeft[d]! -= 1) === 0;
+      if (last) sketches[d] = null;
+      if (theirs !== null) {
+        if (sketch === null && last) sketch = theirs;
+        else {
+          const merged = merge(pool, sketch, theirs);
+          if (sketch !== null) pool.release(sketch);
+          if (last) pool.release(theirs);
+          sketch = merged;
+        }
+      }
+      const cycle = members.get(d);
+      if (cycle === undefined) {
+        if (open[d] === 1) sketch = insert(pool, sketch, hashOf(d));
       } else {
-        for (const m of members[d]!) if (open[m] === 1) sketch = insert(sketch, hashOf(m));
+        for (const m of cycle) if (open[m] === 1) sketch = insert(pool, sketch, hashOf(m));
       }
     }
     solo[c] = allSolo ? 1 : 0;
     if (to - from <= 1 || allSolo) count[c] = sum;
     else if (sketch === null || sketch.size < CAPACITY) count[c] = sketch?.size ?? 0;
     else count[c] = Math.round(Math.min(sum, totalOpen, Math.max(most, ((CAPACITY - 1) * 2 ** 32) / (sketch.values[CAPACITY - 1]! + 1))));
-    sketches[c] = parents[c] === 0 ? null : sketch;
-    for (const p of parentsOf[c] ?? []) if ((waiting[p]! -= 1) === 0) queue.push(p);
+    if (readersLeft[c] === 0) {
+      if (sketch !== null) pool.release(sketch);
+    } else sketches[c] = sketch;
+    for (let k = parentStart[c]!; k < parentStart[c + 1]!; k += 1) {
+      const p = parentList[k]!;
+      if ((waiting[p]! -= 1) === 0) queue[tail++] = p;
+    }
   }
-  const unblocks = new Map<string, number>();
-  for (let i = 0; i < n; i += 1) {
-    const c = comp[i]!;
-    // In a cycle, a node also reaches the other nodes of its cycle (never itself).
-    const inCycle = members[c] === undefined ? 0 : compOpen[c]! - open[i]!;
-    unblocks.set(ids[i]!, count[c]! + inCycle);
-  }
-  return unblocks;
+  return count;
 }
 
-/** For each component, the components it depends on (the condensed edges turned around). */
-function reverse(n: number, comp: Int32Array, childStart: Int32Array, children: readonly number[]): (number[] | undefined)[] {
-  const parentsOf: (number[] | undefined)[] = new Array<number[] | undefined>(n);
-  for (let c = 0; c < n; c += 1) {
-    if (comp[c] !== c) continue;
-    for (let k = childStart[c]!; k < childStart[c + 1]!; k += 1) (parentsOf[children[k]!] ??= []).push(c);
+/** `unblocks` of every node, by id. */
+export function countUnblocks(graph: UnblocksInputs): ReadonlyMap<string, number> {
+  const condensed = condense(graph);
+  const count = sweep(condensed);
+  const { comp, open, compOpen, members } = condensed;
+  const unblocks = new Map<string, number>();
+  for (let i = 0; i < condensed.n; i += 1) {
+    const c = comp[i]!;
+    // In a cycle, a node also reaches the other nodes of its cycle (never itself).
+    const inCycle = members.has(c) ? compOpen[c]! - open[i]! : 0;
+    unblocks.set(graph.ids[i]!, count[c]! + inCycle);
   }
-  return parentsOf;
+  return unblocks;
 }
