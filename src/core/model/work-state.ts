@@ -33,27 +33,23 @@ const SETTLED: Readonly<Record<Exclude<WorkState, 'blocked'>, NodeState>> = {
   untracked: Object.freeze({ state: 'untracked', blockedBy: NONE }),
 };
 
-/** What a node's own fields decide: everything but blocked or ready (`open`). */
-type Local = 'dropped' | 'untracked' | 'done' | 'open';
-
-/** The local states as numbers: settled ones (done, untracked) at most `UNTRACKED`. */
+/** What a node's own fields decide (everything but blocked or ready, which is `OPEN`); settled ones are at most `UNTRACKED`. */
 const DONE = 0;
 const UNTRACKED = 1;
 const OPEN = 2;
 const DROPPED = 3;
-const LOCAL_CODE: Readonly<Record<Exclude<Local, 'dropped'>, number>> = { done: DONE, untracked: UNTRACKED, open: OPEN };
 
-/** The words of `words` as sets, and each status met so far in normal form (a workspace has few distinct ones). */
-function classifier(words: StatusWords): (status: string | null) => Exclude<Local, 'dropped'> | 'dropped-status' {
+/** A status's local state, through its normal form (memoised: a workspace has few distinct statuses). */
+function classifier(words: StatusWords): (status: string | null) => number {
   const done = new Set(words.done);
   const dropped = new Set(words.dropped);
-  const memo = new Map<string, Exclude<Local, 'dropped'> | 'dropped-status'>();
+  const memo = new Map<string, number>();
   return (status) => {
-    if (status === null) return 'untracked';
+    if (status === null) return UNTRACKED;
     let local = memo.get(status);
     if (local === undefined) {
       const form = normalStatus(status);
-      local = form === '' ? 'untracked' : dropped.has(form) ? 'dropped-status' : done.has(form) ? 'done' : 'open';
+      local = form === '' ? UNTRACKED : dropped.has(form) ? DROPPED : done.has(form) ? DONE : OPEN;
       memo.set(status, local);
     }
     return local;
@@ -67,23 +63,30 @@ function supersededBy(relationsIn: StateInputs['relationsIn'], id: string): stri
   return by;
 }
 
-export function computeStates(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words: StatusWords): WorkStates {
+/** The nodes by place in `ids`, with their local states and whether open work is blocked: one map lookup per node and per edge. */
+interface Places {
+  readonly placeOf: ReadonlyMap<string, number>;
+  readonly nodeAt: readonly DocNode[];
+  readonly depsAt: readonly (readonly string[])[];
+  readonly local: Uint8Array;
+  readonly blocked: Uint8Array;
+}
+
+function classifyAll(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words: StatusWords): Places {
   const classify = classifier(words);
   const { ids, upstream, cycleOf, relationsIn } = graph;
   const n = ids.length;
-  // By place in `ids`: one map lookup per node and per edge, the rest array reads.
   const placeOf = new Map<string, number>();
-  const nodeAt: DocNode[] = new Array<DocNode>(n);
-  const depsAt: (readonly string[])[] = new Array<readonly string[]>(n);
+  const nodeAt = new Array<DocNode>(n);
+  const depsAt = new Array<readonly string[]>(n);
   const local = new Uint8Array(n);
   for (let i = 0; i < n; i += 1) {
     const id = ids[i]!;
     placeOf.set(id, i);
-    const node = (nodeAt[i] = nodes.get(id)!);
+    nodeAt[i] = nodes.get(id)!;
     depsAt[i] = upstream.get(id)!;
-    const own = classify(node.status);
     // Superseded (TRACE §1) is dropped, whatever the status says: the first rule of §2.
-    local[i] = own === 'dropped-status' || (relationsIn.size > 0 && supersededBy(relationsIn, id).length > 0) ? DROPPED : LOCAL_CODE[own];
+    local[i] = relationsIn.size > 0 && supersededBy(relationsIn, id).length > 0 ? DROPPED : classify(nodeAt[i]!.status);
   }
   // Open work is blocked by an unsettled dependency (itself excepted: that is its cycle), an
   // entry naming no node, or a cycle: all known from the local states, so one pass decides it.
@@ -98,11 +101,16 @@ export function computeStates(nodes: ReadonlyMap<string, DocNode>, graph: StateI
     }
     blocked[i] = isBlocked ? 1 : 0;
   }
+  return { placeOf, nodeAt, depsAt, local, blocked };
+}
+
+export function computeStates(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words: StatusWords): WorkStates {
+  const { placeOf, nodeAt, depsAt, local, blocked } = classifyAll(nodes, graph, words);
   const states = new Map<string, NodeState>();
   const diagnostics: Diagnostic[] = [];
-  const stateOfDep = (at: number): 'ready' | 'blocked' | 'dropped' => (local[at] === DROPPED ? 'dropped' : blocked[at] === 1 ? 'blocked' : 'ready');
-  for (let i = 0; i < n; i += 1) {
-    const id = ids[i]!;
+  const stateAt = (at: number): 'ready' | 'blocked' | 'dropped' => (local[at] === DROPPED ? 'dropped' : blocked[at] === 1 ? 'blocked' : 'ready');
+  for (let i = 0; i < graph.ids.length; i += 1) {
+    const id = graph.ids[i]!;
     const l = local[i]!;
     const node = nodeAt[i]!;
     const deps = depsAt[i]!;
@@ -112,28 +120,24 @@ export function computeStates(nodes: ReadonlyMap<string, DocNode>, graph: StateI
         const at = placeOf.get(dep)!;
         if (local[at] === OPEN && at !== i) diagnostics.push(inconsistent(node, dep, blocked[at] === 1 ? 'blocked' : 'ready'));
       }
-      continue;
-    }
-    if (l !== OPEN) {
+    } else if (l !== OPEN) {
       states.set(id, l === DROPPED ? SETTLED.dropped : SETTLED.untracked);
-      continue;
-    }
-    if (blocked[i] === 0) {
+    } else if (blocked[i] === 0) {
       states.set(id, SETTLED.ready);
-      continue;
+    } else {
+      const blockers: Blocker[] = [];
+      for (const dep of deps) {
+        const at = placeOf.get(dep)!;
+        if (at === i || local[at]! <= UNTRACKED) continue;
+        if (local[at] === DROPPED) diagnostics.push(dependsOnDropped(node, dep, nodeAt[at]!, supersededBy(graph.relationsIn, dep)));
+        blockers.push({ id: dep, state: stateAt(at) });
+      }
+      if (deps.length < node.dependsOn.length) for (const entry of node.dependsOn) if (!nodes.has(entry)) blockers.push({ id: entry, state: 'missing' });
+      const cycle = graph.cycleOf.size > 0 ? graph.cycleOf.get(id) : undefined;
+      if (cycle !== undefined) blockers.push({ id: cycle.ids[0]!, state: 'cycle' });
+      if (blockers.length > 1) blockers.sort((a, b) => compareStrings(a.id, b.id) || compareStrings(a.state, b.state));
+      states.set(id, { state: 'blocked', blockedBy: blockers });
     }
-    const blockers: Blocker[] = [];
-    for (const dep of deps) {
-      const at = placeOf.get(dep)!;
-      if (at === i || local[at]! <= UNTRACKED) continue;
-      if (local[at] === DROPPED) diagnostics.push(dependsOnDropped(node, dep, nodeAt[at]!, supersededBy(relationsIn, dep)));
-      blockers.push({ id: dep, state: stateOfDep(at) });
-    }
-    if (deps.length < node.dependsOn.length) for (const entry of node.dependsOn) if (!nodes.has(entry)) blockers.push({ id: entry, state: 'missing' });
-    const cycle = cycleOf.size > 0 ? cycleOf.get(id) : undefined;
-    if (cycle !== undefined) blockers.push({ id: cycle.ids[0]!, state: 'cycle' });
-    if (blockers.length > 1) blockers.sort((a, b) => compareStrings(a.id, b.id) || compareStrings(a.state, b.state));
-    states.set(id, { state: 'blocked', blockedBy: blockers });
   }
   return { states, diagnostics };
 }
