@@ -94,7 +94,8 @@ describe('docugraph validate', () => {
       const sarif = JSON.parse(stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string; locations: unknown[] }[] }[] };
       expect(validate(sarif), JSON.stringify(validate.errors, null, 2)).toBe(true);
       expect(sarif.version).toBe('2.1.0');
-      expect(sarif.runs[0]!.tool.driver.rules).toHaveLength(16);
+      // One rule per diagnostic code (META-01's 16, and TRACE's RELATION_INVALID, DEPENDS_ON_DROPPED, STATUS_INCONSISTENT).
+      expect(sarif.runs[0]!.tool.driver.rules).toHaveLength(19);
       const report = buildReport(loadWorkspace(workspace));
       expect(sarif.runs[0]!.results).toHaveLength(report.errors.length + report.warnings.length);
     }
@@ -145,8 +146,8 @@ describe('docugraph context | graph | impact | tasks', () => {
     expect(docugraph(['impact', 'DEC-001', '--max-depth', '1', '-w', DEMO]).stdout).toBe(formatJson(analyzeImpact(workspace, 'DEC-001', 1)));
     expect(docugraph(['tasks', '--type', 'task', '--status', 'todo', '-w', DEMO]).stdout).toBe(formatJson(listTasks(workspace, { type: 'task', status: 'todo' })));
     const table = docugraph(['tasks', '--query', 'project', '--format', 'text', '-w', DEMO]).stdout.split('\n');
-    expect(table[0]).toMatch(/^ID +TYPE +STATUS +TITLE$/);
-    expect(table).toContain('BE-02   task         todo      POST /v1/projects endpoint');
+    expect(table[0]).toMatch(/^ID +TYPE +STATUS +STATE +BLOCKED BY +TITLE$/);
+    expect(table).toContain('BE-02   task         todo      ready    -              POST /v1/projects endpoint');
   });
 
   it('--help for every command, --version everywhere', () => {

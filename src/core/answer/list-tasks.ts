@@ -1,8 +1,16 @@
 /**
- * CATALOG `list_tasks`: the workspace's documents, filtered, sorted by id.
+ * CATALOG `list_tasks`: the workspace's documents, filtered, sorted by id — with their work
+ * state (TRACE §2); with `state: "ready"`, the most unblocking first ("what to do next").
  */
+import { InvalidArgumentError } from '../shared/errors.js';
+import { WORK_STATES, type WorkState } from '../shared/relations.js';
 import { compareStrings, sortStrings } from '../shared/sort.js';
-import type { DocNode, Workspace } from '../shared/types.js';
+import type { Blocker, DocNode, Workspace } from '../shared/types.js';
+import { unblocksOf } from './unblocks.js';
+
+/** The `state` filter: one state, or `open` (ready or blocked). */
+export const STATE_FILTERS = [...WORK_STATES, 'open'] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
 
 /** Filters of `listTasks`; each one left out matches everything. */
 export interface ListTasksOptions {
@@ -12,6 +20,8 @@ export interface ListTasksOptions {
   readonly status?: string | undefined;
   /** Case-insensitive substring of the id or the display title. */
   readonly query?: string | undefined;
+  /** Work state (TRACE §2), or `open` for ready and blocked; `ready` sorts by `unblocks`, most first. */
+  readonly state?: StateFilter | undefined;
 }
 
 /** One document in a listing. */
@@ -23,19 +33,35 @@ export interface TaskSummary {
   readonly path: string;
   /** The document's `depends_on` ids (resolved or not), sorted. */
   readonly dependsOn: readonly string[];
+  /** Its work state (TRACE §2). */
+  readonly state: WorkState;
+  /** What blocks it, sorted by id; empty unless blocked. */
+  readonly blockedBy: readonly Blocker[];
+  /** How many open documents (ready or blocked) lie downstream of it over `depends_on`. */
+  readonly unblocks: number;
 }
 
-/** Every document matching all the given filters, sorted by id. */
+/** Every document matching all the given filters, sorted by id (`state: "ready"`: by `unblocks`, most first, then id). */
 export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[] } {
+  const state = options.state;
+  if (state !== undefined && !(STATE_FILTERS as readonly string[]).includes(state)) {
+    throw new InvalidArgumentError(`\`state\` must be one of ${STATE_FILTERS.map((s) => `"${s}"`).join(', ')}, got ${JSON.stringify(state)}.`, { argument: 'state' });
+  }
   const query = options.query?.toLowerCase();
   // Ids and titles are one line each: a query over several lines matches nothing.
   if (query?.includes('\n') === true) return { tasks: [] };
+  const inState = (id: string): boolean => {
+    if (state === undefined) return true;
+    const s = workspace.states.get(id)!.state;
+    return state === 'open' ? s === 'ready' || s === 'blocked' : s === state;
+  };
   const matches = (node: DocNode): boolean =>
     (options.type === undefined || node.type === options.type) &&
     (options.status === undefined || node.status === options.status) &&
-    (query === undefined || searchTextOf(node).includes(query));
+    (query === undefined || searchTextOf(node).includes(query)) &&
+    inState(node.id);
   let found: DocNode[];
-  if (options.type === undefined && options.status === undefined && query === undefined) {
+  if (options.type === undefined && options.status === undefined && query === undefined && state === undefined) {
     found = workspace.ids.map((id) => workspace.nodes.get(id)!);
   } else {
     // A filter usually keeps few: visit the nodes as stored, then sort what matched.
@@ -43,10 +69,14 @@ export function listTasks(workspace: Workspace, options: ListTasksOptions = {}):
     for (const node of workspace.nodes.values()) if (matches(node)) found.push(node);
     found.sort((a, b) => compareStrings(a.id, b.id));
   }
+  const unblocks = unblocksOf(workspace);
   const tasks: TaskSummary[] = [];
   for (const node of found) {
-    tasks.push({ id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn) });
+    const { state: s, blockedBy } = workspace.states.get(node.id)!;
+    tasks.push({ id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn), state: s, blockedBy, unblocks: unblocks.get(node.id)! });
   }
+  // Sorted by id already: a stable sort by unblocks keeps the id order among equals.
+  if (state === 'ready') tasks.sort((a, b) => b.unblocks - a.unblocks);
   return { tasks };
 }
 

@@ -73,7 +73,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let sortedFiles: string[] = [];
   let current: Workspace = assembleWorkspace(root, { files: [], entries: new Set(), diagnostics: [] }, new Map());
   let loaded = false;
-  const assembly = createAssemblyCache();
+  let assembly = createAssemblyCache(config.status);
   const linkChecks = createLinkChecks({
     root,
     once: options.once === true,
@@ -97,6 +97,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (read.diagnostics.length > 0) return findingsChanged;
     if (JSON.stringify(read.config) === JSON.stringify(config)) return findingsChanged;
     config = read.config;
+    assembly = createAssemblyCache(config.status);
     files.clear();
     linkChecks.reset();
     return true;
