@@ -119,6 +119,7 @@ export const taskListSchema = z.object({
     }) satisfies z.ZodType<TaskSummary>,
   ),
   ...moreOutput,
+  hint: z.string().optional(),
 });
 
 export const acceptanceCriteriaSchema = z.object({

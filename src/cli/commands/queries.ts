@@ -7,6 +7,7 @@ import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, lis
 import type { CliContext } from '../context.js';
 import { depthOption, maxTokensOption } from '../options.js';
 import { renderGraphText, renderImpactText } from '../render/query-text.js';
+import { safeInline } from '../render/safe-text.js';
 import { renderReadyTable, renderTaskTable } from '../render/task-table.js';
 
 export const GRAPH_FORMATS = ['text', 'json', 'mermaid', 'dot'] as const;
@@ -62,6 +63,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
       const result = listTasks(ctx.load(command.optsWithGlobals()), { type: options.type, status: options.status, state: options.state, query: options.query });
       if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(result), 'json');
       else ctx.io.stdout.write(renderTaskTable(result.tasks));
+      if (result.hint !== undefined && (options.format ?? defaultFormat(ctx)) !== 'json') ctx.io.stderr.write(`docugraph: ${safeInline(result.hint)}\n`);
     });
 
   program

@@ -42,7 +42,7 @@ export interface TaskSummary {
 }
 
 /** Every document matching all the given filters, sorted by id (`state: "ready"`: by `unblocks`, most first, then id). */
-export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[] } {
+export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[]; hint?: string } {
   const state = options.state;
   if (state !== undefined && !(STATE_FILTERS as readonly string[]).includes(state)) {
     throw new InvalidArgumentError(`\`state\` must be one of ${STATE_FILTERS.map((s) => `"${s}"`).join(', ')}, got ${JSON.stringify(state)}.`, { argument: 'state' });
@@ -77,7 +77,30 @@ export function listTasks(workspace: Workspace, options: ListTasksOptions = {}):
   }
   // Sorted by id already: a stable sort by unblocks keeps the id order among equals.
   if (state === 'ready') tasks.sort((a, b) => b.unblocks - a.unblocks);
-  return { tasks };
+  const hint = tasks.length === 0 ? caseHint(workspace, options) : null;
+  return hint === null ? { tasks } : { tasks, hint };
+}
+
+/**
+ * When `type` or `status` matched nothing but would match in another case (`Task` for
+ * `task`), a sentence that says so: the filters are exact, and an agent that guessed the case
+ * would otherwise read "no such document". One pass over the nodes, only for an empty answer.
+ */
+function caseHint(workspace: Workspace, options: ListTasksOptions): string | null {
+  for (const field of ['type', 'status'] as const) {
+    const wanted = options[field];
+    if (wanted === undefined) continue;
+    const lower = wanted.toLowerCase();
+    const counts = new Map<string, number>();
+    for (const node of workspace.nodes.values()) {
+      const value = node[field];
+      if (value !== null && value !== wanted && value.toLowerCase() === lower) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    if (counts.size === 0) continue;
+    const found = [...counts].sort(([a], [b]) => compareStrings(a, b)).slice(0, 3).map(([value, n]) => `${JSON.stringify(value)} (${n})`);
+    return `No document has ${field} ${JSON.stringify(wanted)}; ${field} is matched exactly, case included, and ${found.join(', ')} would match.`;
+  }
+  return null;
 }
 
 /**
