@@ -25,7 +25,7 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       description:
         'Lists every document that depends on nodeId (or implements, verifies, refines it), transitively: what to revisit when it changes. ' +
         'Each has depth, via (the documents one level closer) and relations, sorted by depth then id. ' +
-        'truncated: deeper ones left out by maxDepth, or more pages (nextCursor). TASK_NOT_FOUND: unknown id.',
+        'truncated: cut by maxDepth, or more pages. TASK_NOT_FOUND: unknown id.',
       input: analyzeImpactInput,
       output: impactSchema,
     },
