@@ -86,6 +86,7 @@ export const validationReportSchema = z.object({
   errors: z.array(diagnosticSchema),
   warnings: z.array(diagnosticSchema),
   valid: z.boolean(),
+  reviews: z.object({ reviewed: z.number().int(), suspect: z.number().int(), unreviewed: z.number().int() }).exactOptional(),
 }) satisfies z.ZodType<ValidationReport>;
 
 /**

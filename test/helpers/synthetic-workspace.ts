@@ -5,6 +5,7 @@
  */
 import { buildGraph } from '../../src/core/model/build-graph.js';
 import { cyclesUpstream, findCycles } from '../../src/core/model/find-cycles.js';
+import { NO_REVIEWS } from '../../src/core/shared/empty.js';
 import { compareDiagnostics } from '../../src/core/shared/sort.js';
 import type { Cycle, DocNode, Workspace } from '../../src/core/shared/types.js';
 
@@ -52,5 +53,6 @@ export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synth
     cycleOf,
     cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream),
     diagnostics: [...graph.diagnostics, ...cycles.diagnostics].sort(compareDiagnostics),
+    reviews: NO_REVIEWS,
   });
 }

@@ -6,7 +6,11 @@ import { formatJson } from '../shared/format-json.js';
 import { compareStrings } from '../shared/sort.js';
 import type { Diagnostic, ValidationReport, Workspace } from '../shared/types.js';
 
-/** The report, keys in the spec's order; `valid` is true exactly when there are no errors. */
+/**
+ * The report, keys in the spec's order; `valid` is true exactly when there are no errors.
+ * `reviews` (TRACE §3) follows `valid` when the workspace has a valid `docugraph.lock.json`,
+ * so a workspace without one gets META-01's report byte for byte.
+ */
 export function buildReport(workspace: Workspace): ValidationReport {
   const errors: Diagnostic[] = [];
   const warnings: Diagnostic[] = [];
@@ -21,6 +25,7 @@ export function buildReport(workspace: Workspace): ValidationReport {
     errors,
     warnings,
     valid: errors.length === 0,
+    ...(workspace.reviews.enabled ? { reviews: { ...workspace.reviews.counts } } : {}),
   };
 }
 

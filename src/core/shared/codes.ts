@@ -22,6 +22,8 @@ export const WARNING_CODES = [
   'MD_LINK_OUTSIDE_WORKSPACE',
   'MD_NESTING_TOO_DEEP',
   'FIELD_MISSPELLED',
+  'LINK_SUSPECT',
+  'REVIEW_STALE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -53,7 +55,9 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   MD_LINK_OUTSIDE_WORKSPACE: 'A Markdown link leaves the repository (or the workspace, when there is none) and is not checked.',
   MD_NESTING_TOO_DEEP: 'Part of a body is nested too deeply (block quotes, lists, brackets) for its links to be checked.',
   FIELD_MISSPELLED: 'A frontmatter key is a near miss (`dependsOn`, `ID`) or a synonym (`dependencies`) of a field, and is ignored.',
-  CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type.',
+  LINK_SUSPECT: 'A document a link points at changed since the link was reviewed (`docugraph.lock.json`).',
+  REVIEW_STALE: 'A review in `docugraph.lock.json` names a link that no longer exists.',
+  CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type; or `docugraph.lock.json` is not the shape DocuGraph writes.',
 };
 
 /** Codes of failures raised by queries (MCP-G0 §4), as opposed to validation findings. */
