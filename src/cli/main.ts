@@ -8,6 +8,7 @@ import { VERSION } from '../mcp/version.js';
 import { registerInit } from './commands/init.js';
 import { registerMcp, type StartServer } from './commands/mcp.js';
 import { registerQueries } from './commands/queries.js';
+import { registerReview } from './commands/review.js';
 import { registerValidate } from './commands/validate.js';
 import { createContext, type CliIo } from './context.js';
 import { safeInline } from './render/safe-text.js';
@@ -31,6 +32,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
   registerValidate(program, ctx);
   registerQueries(program, ctx);
   registerInit(program, ctx);
+  registerReview(program, ctx);
   registerMcp(program, ctx, (argv) => {
     serving = true;
     startServer(argv);

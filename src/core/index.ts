@@ -9,7 +9,8 @@ export { loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './live/lo
 export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace, type UpdateListener } from './live/live-workspace.js';
 export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './live/audit-loader.js';
 export { readConfig, type ConfigResult } from './parse/config.js';
-export { CONFIG_FILE } from './shared/config-types.js';
+export { CONFIG_FILE, LOCK_FILE } from './shared/config-types.js';
+export { readLockFile, type LockFile, type LockRead, type LockState } from './parse/lock-file.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
 export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
 
@@ -33,6 +34,7 @@ export {
 } from './answer/select-graph.js';
 export { diagramNodeBytes, nodeMarks, renderDot, renderMermaid, type NodeMarks } from './answer/render-graph.js';
 export { completeIds, MAX_COMPLETIONS } from './answer/complete-ids.js';
+export { planReview, type ReviewChange, type ReviewPlan } from './answer/plan-review.js';
 
 export {
   CODE_DESCRIPTIONS,
@@ -58,4 +60,4 @@ export { groupThousands } from './shared/cap.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';
-export type { BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, ValidationReport, Workspace } from './shared/types.js';
+export type { BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, ReviewCounts, Reviews, ValidationReport, Workspace } from './shared/types.js';
