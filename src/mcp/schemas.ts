@@ -109,6 +109,7 @@ export const taskListSchema = z.object({
       status: z.string().nullable(),
       path: z.string(),
       dependsOn: z.array(z.string()),
+      suspect: z.array(z.string()).exactOptional(),
     }) satisfies z.ZodType<TaskSummary>,
   ),
   ...moreOutput,

@@ -1,6 +1,7 @@
 /**
  * CATALOG `list_tasks`: the workspace's documents, filtered, sorted by id.
  */
+import { NO_STRINGS } from '../shared/empty.js';
 import { compareStrings, sortStrings } from '../shared/sort.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 
@@ -23,6 +24,8 @@ export interface TaskSummary {
   readonly path: string;
   /** The document's `depends_on` ids (resolved or not), sorted. */
   readonly dependsOn: readonly string[];
+  /** The documents it links to that changed since it was reviewed against them, sorted (TRACE §3); present when the workspace has a lock file. */
+  readonly suspect?: readonly string[];
 }
 
 /** Every document matching all the given filters, sorted by id. */
@@ -44,8 +47,10 @@ export function listTasks(workspace: Workspace, options: ListTasksOptions = {}):
     found.sort((a, b) => compareStrings(a.id, b.id));
   }
   const tasks: TaskSummary[] = [];
+  const reviews = workspace.reviews;
   for (const node of found) {
-    tasks.push({ id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn) });
+    const task: TaskSummary = { id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn) };
+    tasks.push(reviews.enabled ? { ...task, suspect: reviews.suspect.get(node.id) ?? NO_STRINGS } : task);
   }
   return { tasks };
 }
