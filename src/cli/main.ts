@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { DocugraphError } from '../core/index.js';
 import { VERSION } from '../mcp/version.js';
+import { registerDiff } from './commands/diff.js';
 import { registerInit } from './commands/init.js';
 import { registerMcp, type StartServer } from './commands/mcp.js';
 import { registerQueries } from './commands/queries.js';
@@ -33,6 +34,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
   registerQueries(program, ctx);
   registerInit(program, ctx);
   registerReview(program, ctx);
+  registerDiff(program, ctx);
   registerMcp(program, ctx, (argv) => {
     serving = true;
     startServer(argv);

@@ -35,6 +35,19 @@ export {
 export { diagramNodeBytes, nodeMarks, renderDot, renderMermaid, type NodeMarks } from './answer/render-graph.js';
 export { completeIds, MAX_COMPLETIONS } from './answer/complete-ids.js';
 export { planReview, type ReviewChange, type ReviewPlan } from './answer/plan-review.js';
+export {
+  DIFF_CAP,
+  diffWorkspaces,
+  type Capped,
+  type DiffChange,
+  type DiffDocument,
+  type DiffImpact,
+  type DiffOptions,
+  type DiffSide,
+  type WorkspaceDiff,
+} from './answer/diff-workspaces.js';
+export type { TypedEdge } from './model/relation-edges.js';
+export { loadRevision, type GitOptions, type LoadedRevision } from './live/load-revision.js';
 
 export {
   CODE_DESCRIPTIONS,

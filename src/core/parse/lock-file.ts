@@ -8,6 +8,7 @@ import { LOCK_FILE } from '../shared/config-types.js';
 import { echo } from '../shared/errors.js';
 import { decodeText } from '../shared/normalize-text.js';
 import { MAX_FILE_BYTES } from '../read/read-bytes.js';
+import type { FileBytes } from '../read/discover-files.js';
 import { readFileInside } from '../read/safe-fs.js';
 import type { Diagnostic } from '../shared/types.js';
 
@@ -50,7 +51,11 @@ export function reviewKey(from: string, to: string): string {
 
 /** Reads and checks the root's lock file. */
 export function readLockFile(root: string): LockRead {
-  const read = readFileInside(root, LOCK_FILE, MAX_FILE_BYTES);
+  return lockFrom(readFileInside(root, LOCK_FILE, MAX_FILE_BYTES));
+}
+
+/** A lock file's state from its bytes (`ENOENT`: there is none), read as `readLockFile` reads it. */
+export function lockFrom(read: FileBytes): LockRead {
   if (!read.ok) {
     if (read.code === 'ENOENT') return { state: NO_LOCK, text: null };
     return { state: invalid(null, `\`${LOCK_FILE}\` cannot be read: ${read.reason}; make it a regular file (\`docugraph review\` writes one)`), text: null };
