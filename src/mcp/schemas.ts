@@ -132,4 +132,14 @@ export const impactSchema = z.object({
   nextCursor: z.string().optional(),
 }) satisfies z.ZodType<Impact>;
 
+/** analyze_impact's answer with `since` (TRACE §4): the diff, its `impact` paged; its other keys (base, head, documents, edges, diagnostics) left unspelled to keep tools/list small. */
+export const changesSchema = z.object({ since: z.string(), impact: z.object({ count: z.number().int(), items: z.array(z.unknown()) }) }).loose();
+
+/** An optional git revision (`since`). */
+export const revisionSchema = z
+  .string({ error: 'since must be a string: a git revision such as "HEAD" or "main"' })
+  .min(1, { error: 'since must not be empty' })
+  .max(MAX_TEXT_ARGUMENT, { error: `since must be at most ${MAX_TEXT_ARGUMENT} characters` })
+  .optional();
+
 export const directionSchema = choiceSchema('direction', DIRECTIONS);
