@@ -11,6 +11,7 @@ export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './
 export { readConfig, type ConfigResult } from './parse/config.js';
 export { CONFIG_FILE, LOCK_FILE } from './shared/config-types.js';
 export { readLockFile, type LockFile, type LockRead, type LockState } from './parse/lock-file.js';
+export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
 export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
 
@@ -70,6 +71,7 @@ export {
   WorkspaceNotFoundError,
 } from './shared/errors.js';
 export { groupThousands } from './shared/cap.js';
+export { closestMatches } from './shared/suggest.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';

@@ -5,6 +5,7 @@ import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, ty
 import * as z from 'zod';
 import { type AcceptanceCriteria, buildBundle, buildReport, completeIds, DEFAULT_MAX_TOKENS, DocugraphError, getAcceptanceCriteria, inlinePath, type Workspace } from '../core/index.js';
 import { MAX_TEXT_ARGUMENT } from './schemas.js';
+import { unknownArguments } from './tool-input.js';
 import { reportPage } from './tools/validate-traceability.js';
 import type { ServerState } from './server-state.js';
 
@@ -14,11 +15,15 @@ export function registerPrompts(server: McpServer, state: ServerState): void {
     {
       title: 'Implement a task',
       description: `Asks the model to implement a task, with its context bundle (within ${DEFAULT_MAX_TOKENS} tokens) and its acceptance criteria embedded.`,
-      argsSchema: z.object({
+      // Loose, so that the handler sees an argument the prompt does not take and names it.
+      argsSchema: z.looseObject({
         taskId: completable(z.string().max(MAX_TEXT_ARGUMENT).describe('Id of the task to implement, e.g. "BE-02".'), async (value) => completeIds(await state.workspace(), value)),
       }),
     },
-    async ({ taskId }) => userMessage(implementTaskText(await state.workspace(), taskId)),
+    async (args) => {
+      onlyArguments(args, ['taskId']);
+      return userMessage(implementTaskText(await state.workspace(), args.taskId));
+    },
   );
 
   server.registerPrompt(
@@ -26,9 +31,21 @@ export function registerPrompts(server: McpServer, state: ServerState): void {
     {
       title: 'Audit traceability',
       description: "Asks the model for a fix plan, error by error, from the workspace's validation report.",
+      argsSchema: z.looseObject({}),
     },
-    async () => userMessage(auditText(await state.workspace())),
+    async (args) => {
+      onlyArguments(args, []);
+      return userMessage(auditText(await state.workspace()));
+    },
   );
+}
+
+/** A prompt argument the prompt does not take is `INVALID_ARGUMENT`, as for tools. */
+function onlyArguments(args: Readonly<Record<string, unknown>>, known: readonly string[]): void {
+  const unknown = Object.keys(args).filter((key) => !known.includes(key));
+  if (unknown.length > 0) orProtocolError(() => {
+    throw unknownArguments(unknown, known);
+  });
 }
 
 function userMessage(text: string): GetPromptResult {

@@ -122,6 +122,22 @@ describe('validate <files>', () => {
   });
 });
 
+describe('a folder with nothing to read (issue 28)', () => {
+  it('is exit 2 with one line saying where it looked and what was skipped, unless --allow-empty', async () => {
+    const empty = testdir({ 'notes.txt': 'x' });
+    const none = await run(['validate'], empty);
+    expect(none).toMatchObject({ code: 2, stdout: '' });
+    expect(none.stderr).toBe(`docugraph: no Markdown file to read in ${empty}: there is no *.md file in it or below; pass the folder that holds your documents, or --allow-empty to accept an empty one.\n`);
+    const allowed = await run(['validate', '--allow-empty'], empty);
+    expect(allowed).toMatchObject({ code: 0, stdout: 'valid: 0 errors, 0 warnings (0 documents, 0 dependencies)\n' });
+    const skipped = testdir({ '.gitignore': 'build/\n', 'build/a.md': '# a\n', 'build/b.md': '# b\n', '.github/c.md': '# c\n' });
+    expect((await run(['validate'], skipped)).stderr).toContain('of the *.md files below it, 2 skipped by .gitignore, .docugraphignore or docugraph.yml (include, exclude), and 1 in dot-folders or node_modules, which are never read;');
+    // A typo'd folder given to validate is the same usage error, not an empty pass.
+    mkdirSync(join(empty, 'docs-typo'));
+    expect((await run(['validate', 'docs-typo'], empty)).code).toBe(2);
+  });
+});
+
 describe('several problems in docugraph.yml', () => {
   it('are listed on one line, each with its line number', async () => {
     const root = testdir({ 'docugraph.yml': 'requireId: maybe\nlinks:\n  root: nowhere\n', 'a.md': doc({ id: 'A', title: 'a' }) });

@@ -128,7 +128,7 @@ describe('docugraph context | graph | impact | tasks', () => {
     expect(missing.stderr).toContain('did you mean `BE-02`');
     const cycle = docugraph(['context', 'CYC-TASK', '-w', join(FIXTURES, 'cycle')]);
     expect(cycle).toMatchObject({ code: 1, stdout: '' });
-    expect(cycle.stderr).toContain('validate_traceability');
+    expect(cycle.stderr).toContain('Run `docugraph validate` to see every cycle');
   });
 
   it('graph: json, mermaid and dot, the same as the tool', () => {

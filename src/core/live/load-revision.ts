@@ -68,6 +68,7 @@ async function loadCommit(root: string, repo: GitRepository, commit: string): Pr
       root,
       entries: found.entries,
       listed: (dir) => found.listings.get(dir),
+      walked: (dir) => found.listings.has(dir),
       markdownOf: (file) => analyses.get(file)?.markdown(),
       suggestFile: createPathSuggester(found.files),
     },
@@ -77,7 +78,8 @@ async function loadCommit(root: string, repo: GitRepository, commit: string): Pr
   const context = contextFor(null);
   const perFile = new Map<string, { analysis: FileAnalysis; links: LinkEntry | null }>();
   for (const [file, analysis] of analyses) {
-    const markdown = analysis.mayLink ? analysis.markdown() : null;
+    // `links.check: false`: no link finding.
+    const markdown = analysis.mayLink && config.links.check ? analysis.markdown() : null;
     const diagnostics = markdown === null ? NO_DIAGNOSTICS : checkLinks(file, markdown, context);
     perFile.set(file, { analysis, links: { diagnostics, targets: NO_STRINGS } });
   }

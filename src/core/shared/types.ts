@@ -161,4 +161,9 @@ export interface BundleOptions {
   readonly maxDepth?: number | undefined;
   /** Token budget (≈ UTF-8 bytes / 4) of the documents; an integer ≥ 1. Default: no budget. */
   readonly maxTokens?: number | undefined;
+  /**
+   * Whose commands the bundle's hints name (how to fetch an omitted document, how to see every
+   * cycle): the MCP tools and resources (default), or the command line's.
+   */
+  readonly commands?: 'mcp' | 'cli' | undefined;
 }
