@@ -139,7 +139,10 @@ describe('docugraph diff: what changed', () => {
   it('--fail-on-impact exits 1 when something is to re-read', async () => {
     const root = base();
     writeFileSync(join(root, 'docs/req.md'), REQ.replace('a name', 'a unique name'));
-    expect((await diff(root, 'HEAD')).code).toBe(0);
+    const plain = await diff(root, 'HEAD');
+    expect(plain.code).toBe(0);
+    // Not a terminal: JSON by default.
+    expect((JSON.parse(plain.stdout) as WorkspaceDiff).impact.count).toBe(2);
     expect((await diff(root, 'HEAD', '--fail-on-impact')).code).toBe(1);
     writeFileSync(join(root, 'docs/req.md'), REQ);
     expect((await diff(root, 'HEAD', '--fail-on-impact')).code).toBe(0);
@@ -151,7 +154,7 @@ describe('docugraph diff: formats', () => {
     const root = base();
     writeFileSync(join(root, 'docs/req.md'), REQ.replace('a name', 'a unique name'));
     const commit = git(root, 'rev-parse', 'HEAD').trim().slice(0, 12);
-    expect((await diff(root, 'HEAD')).stdout).toBe(
+    expect((await diff(root, 'HEAD', '--format', 'text')).stdout).toBe(
       `HEAD (${commit}) → the working tree: documents: 1 changed; 2 documents to re-read; 0 findings introduced, 0 fixed\n` +
         '\nRe-read (2)\n  BE-02  depth 1, because REQ-01 changed  docs/be.md\n  FE-01  depth 2, because REQ-01 changed  docs/fe.md\n' +
         '\nChanged (1)\n  REQ-01  docs/req.md\n',

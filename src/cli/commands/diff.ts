@@ -12,13 +12,14 @@ import type { CliContext } from '../context.js';
 import { renderDiffGithub, renderDiffSarif } from '../render/diff-ci.js';
 import { renderDiffMarkdown, renderDiffText } from '../render/diff-text.js';
 import { safeInline } from '../render/safe-text.js';
+import { defaultFormat } from './queries.js';
 import { repoPaths } from './validate.js';
 
 export const DIFF_FORMATS = ['text', 'json', 'markdown', 'github', 'sarif'] as const;
 
 interface DiffOptions {
   readonly head?: string;
-  readonly format: (typeof DIFF_FORMATS)[number];
+  readonly format?: (typeof DIFF_FORMATS)[number];
   readonly failOnImpact?: boolean;
 }
 
@@ -28,7 +29,7 @@ export function registerDiff(program: Command, ctx: CliContext): void {
     .description('Compare the documents at a git revision with the working tree: what changed, what to re-read (impact), findings introduced and fixed.')
     .argument('<base>', 'the revision to compare with: a branch, tag or commit such as main, origin/main, HEAD~1')
     .option('--head <rev>', 'compare with this revision instead of the working tree')
-    .addOption(new Option('--format <format>', 'text, json, markdown (a pull-request comment), github (annotations and job summary), sarif').choices(DIFF_FORMATS).default('text'))
+    .addOption(new Option('--format <format>', 'text (the default on a terminal), json (the default otherwise), markdown (a pull-request comment), github (annotations and job summary), sarif').choices(DIFF_FORMATS))
     .option('--fail-on-impact', 'exit 1 when some document is to be re-read')
     .action(async (base: string, options: DiffOptions, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
@@ -46,13 +47,13 @@ export function registerDiff(program: Command, ctx: CliContext): void {
       }
       const before = await loadRevision(root, base, git);
       const diff = diffWorkspaces(before.workspace, head.workspace, { base: { revision: before.revision, commit: before.commit }, head: head.side });
-      printDiff(ctx, diff, root, options.format);
+      printDiff(ctx, diff, root, options.format ?? defaultFormat(ctx));
       const introducedError = diff.diagnostics.introduced.items.some((d) => severityOf(d.code) === 'error');
       if (introducedError || (options.failOnImpact === true && diff.impact.count > 0)) ctx.fail(1);
     });
 }
 
-function printDiff(ctx: CliContext, diff: WorkspaceDiff, root: string, format: DiffOptions['format']): void {
+function printDiff(ctx: CliContext, diff: WorkspaceDiff, root: string, format: (typeof DIFF_FORMATS)[number]): void {
   const toRepoPath = repoPaths(root, ctx.io.env['GITHUB_WORKSPACE'] || ctx.io.cwd);
   if (format === 'json') return ctx.print(formatJson(diff), 'json');
   if (format === 'sarif') return ctx.print(formatJson(renderDiffSarif(diff, VERSION, toRepoPath)), 'json');
