@@ -114,57 +114,85 @@ function documentOf(node: DocNode): DiffDocument {
 /**
  * The nodes downstream (over context relations, transitively) of every added or changed node
  * in the head graph and of every removed node in the base graph, that exist in the head and
- * are neither added nor changed. Depth: a breadth-first walk from all of them at once;
- * `because`: a walk from each (the changes of one pull request are few).
+ * are neither added nor changed. Depth: the shortest distance from any of them; `because`: a
+ * breadth-first walk from each (over arrays of indices: the changes of one pull request are
+ * few, and each walk costs only the nodes it reaches).
  */
 function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], changed: readonly DocNode[], removed: readonly DocNode[]): DiffImpact[] {
   const sources = new Set<string>();
   for (const list of [added, changed, removed]) for (const node of list) sources.add(node.id);
-  const headDown = contextDownstream(head);
-  const baseDown = contextDownstream(base);
-  const depth = new Map<string, number>();
-  const because = new Map<string, string[]>();
-  const walkFrom = (edges: ReadonlyMap<string, readonly string[]>, start: readonly string[]) => {
-    // One walk per source for `because`, keeping the shortest depth over all of them.
-    for (const source of start) {
-      const seen = new Map<string, number>([[source, 0]]);
-      const queue = [source];
-      for (let i = 0; i < queue.length; i += 1) {
-        const id = queue[i]!;
-        const d = seen.get(id)!;
-        for (const next of edges.get(id) ?? []) {
-          if (seen.has(next)) continue;
-          seen.set(next, d + 1);
-          queue.push(next);
-          if (sources.has(next) || !head.nodes.has(next)) continue;
-          const best = depth.get(next);
-          if (best === undefined || d + 1 < best) depth.set(next, d + 1);
-          const list = because.get(next);
-          if (list === undefined) because.set(next, [source]);
-          else if (list[list.length - 1] !== source) list.push(source);
+  // One index per id of either side; a node is listed when it is in the head and not a source.
+  const ids: string[] = [];
+  const index = new Map<string, number>();
+  const indexOf = (id: string): number => {
+    let i = index.get(id);
+    if (i === undefined) index.set(id, (i = ids.push(id) - 1));
+    return i;
+  };
+  for (const id of head.ids) indexOf(id);
+  for (const id of base.ids) indexOf(id);
+  const listed = ids.map((id) => head.nodes.has(id) && !sources.has(id));
+  const adjacency = (edges: ReadonlyMap<string, readonly string[]>): Int32Array[] => {
+    const out: Int32Array[] = [];
+    for (let i = 0; i < ids.length; i += 1) out.push(Int32Array.from(edges.get(ids[i]!) ?? [], indexOf));
+    return out;
+  };
+  const depth = new Int32Array(ids.length).fill(-1);
+  const because: (string[] | undefined)[] = [];
+  const stamp = new Int32Array(ids.length).fill(-1);
+  const level = new Int32Array(ids.length);
+  const queue = new Int32Array(ids.length);
+  let walks = 0;
+  const walkFrom = (edges: Int32Array[], start: readonly DocNode[]) => {
+    for (const node of start) {
+      const source = indexOf(node.id);
+      const mark = walks++;
+      stamp[source] = mark;
+      level[source] = 0;
+      queue[0] = source;
+      for (let head = 0, tail = 1; head < tail; head += 1) {
+        const at = queue[head]!;
+        const d = level[at]! + 1;
+        for (const next of edges[at]!) {
+          if (stamp[next] === mark) continue;
+          stamp[next] = mark;
+          level[next] = d;
+          queue[tail++] = next;
+          if (!listed[next]) continue;
+          if (depth[next] === -1 || d < depth[next]!) depth[next] = d;
+          (because[next] ??= []).push(node.id);
         }
       }
     }
   };
-  walkFrom(headDown, [...added, ...changed].map((node) => node.id));
-  walkFrom(baseDown, removed.map((node) => node.id));
+  walkFrom(adjacency(contextDownstream(head)), [...added, ...changed]);
+  if (removed.length > 0) walkFrom(adjacency(contextDownstream(base)), removed);
   const impact: DiffImpact[] = [];
-  for (const [id, d] of depth) {
-    const node = head.nodes.get(id)!;
-    impact.push({ id, title: node.title, path: node.path, depth: d, because: [...new Set(because.get(id)!)].sort(compareStrings) });
+  for (let i = 0; i < ids.length; i += 1) {
+    if (depth[i] === -1) continue;
+    const node = head.nodes.get(ids[i]!)!;
+    impact.push({ id: node.id, title: node.title, path: node.path, depth: depth[i]!, because: [...new Set(because[i])].sort(compareStrings) });
   }
   return impact.sort((a, b) => a.depth - b.depth || compareStrings(a.id, b.id));
 }
 
-function edgeKey(edge: TypedEdge): string {
-  return `${edge.from}\0${edge.to}\0${edge.relation}`;
+function compareEdge(a: TypedEdge, b: TypedEdge): number {
+  return compareStrings(a.from, b.from) || compareStrings(a.to, b.to) || compareStrings(a.relation, b.relation);
 }
 
+/** The edges only `after` has, and those only `before` has: one merge of the two lists, both sorted by from, to, relation. */
 function compareEdges(before: readonly TypedEdge[], after: readonly TypedEdge[]): { added: TypedEdge[]; removed: TypedEdge[] } {
-  const old = new Set(before.map(edgeKey));
-  const now = new Set(after.map(edgeKey));
-  // Both lists come sorted by from, then to, then relation.
-  return { added: after.filter((edge) => !old.has(edgeKey(edge))), removed: before.filter((edge) => !now.has(edgeKey(edge))) };
+  const added: TypedEdge[] = [];
+  const removed: TypedEdge[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const order = i === before.length ? 1 : j === after.length ? -1 : compareEdge(before[i]!, after[j]!);
+    if (order < 0) removed.push(before[i++]!);
+    else if (order > 0) added.push(after[j++]!);
+    else (i += 1), (j += 1);
+  }
+  return { added, removed };
 }
 
 /** What a diagnostic is compared on: code, path, node and message (not its line, which moves with any edit above it). */

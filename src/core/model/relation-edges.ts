@@ -52,7 +52,7 @@ export function contextUpstream(workspace: Workspace): ReadonlyMap<string, reado
   return workspace.upstream;
 }
 
-/** Every typed edge between existing nodes, by `from`, then `to`, then relation (table order). */
+/** Every typed edge between existing nodes, by `from`, then `to`, then relation (code-unit order: a diff merges two such lists). */
 export function typedEdges(workspace: Workspace): TypedEdge[] {
   const edges: TypedEdge[] = [];
   for (const from of workspace.ids) for (const to of workspace.upstream.get(from) ?? []) edges.push({ from, to, relation: 'depends_on' });
