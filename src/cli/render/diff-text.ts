@@ -15,7 +15,10 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
 /** `HEAD~1 (1a2b3c4d5e6f)`, or `the working tree`. */
 export function sideName(side: DiffSide): string {
   if (side.revision === null) return 'the working tree';
-  return side.commit === null ? safeInline(side.revision) : `${safeInline(side.revision)} (${side.commit.slice(0, 12)})`;
+  if (side.commit === null) return safeInline(side.revision);
+  // A commit id given as the revision is shown once.
+  if (side.revision.length >= 7 && side.commit.startsWith(side.revision)) return side.commit.slice(0, 12);
+  return `${safeInline(side.revision)} (${side.commit.slice(0, 12)})`;
 }
 
 /** The one-line summary both formats open with. */
