@@ -50,15 +50,20 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
         '  style: site',
         `  # a leading "/" in a link names this folder (relative to the repository root)`,
         `  siteRoot: ${JSON.stringify(site.siteRoot)}`,
+        ...ignoreLines(site),
       ].join('\n'),
     );
     choices.push(`site style (${site.generator})`);
   }
-  if (archives.length > 0) {
-    const lines = archives.map((a) => `  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
-    sections.push(['# Archived documents stay out of the graph (delete a line to keep that folder in):', 'exclude:', ...lines].join('\n'));
-    choices.push(`${archives.length} archive ${archives.length === 1 ? 'folder' : 'folders'} excluded`);
+  // One `exclude` list: the copies of older docs, then the archive folders.
+  const excludes: string[] = [];
+  if (site?.versionedDocs != null) {
+    excludes.push(`  - ${JSON.stringify(`${escapeGlob(site.versionedDocs)}/`)}  # copies of older versions of the docs, with the same ids`);
+    choices.push('versioned docs excluded');
   }
+  for (const a of archives) excludes.push(`  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
+  if (archives.length > 0) choices.push(`${archives.length} archive ${archives.length === 1 ? 'folder' : 'folders'} excluded`);
+  if (excludes.length > 0) sections.push(['# Archived documents stay out of the graph (delete a line to keep that folder in):', 'exclude:', ...excludes].join('\n'));
   if (sections.length === 0) return { text: null, choices };
   const ids =
     idKey === null
@@ -70,6 +75,22 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
     '# Every key is optional, and each one below says why it is here. Next: docugraph validate',
   ].join('\n');
   return { text: `${header}\n${ids}\n${sections.join('\n\n')}\n`, choices };
+}
+
+/** `links.ignore` for a site: templates its generator fills in, and what it serves at `/` that is no page. */
+function ignoreLines(site: NonNullable<RepositorySurvey['site']>): string[] {
+  const patterns: string[] = [];
+  const why: string[] = [];
+  if (site.generator === 'Hugo' || site.generator === 'Jekyll') {
+    patterns.push('{{*', '{%*');
+    why.push(`links written as templates ({{< ref … >}}, {% link … %}), which ${site.generator} fills in`);
+  }
+  if (site.served.length > 0) {
+    patterns.push(...site.served.map((name) => `/${escapeGlob(name)}`));
+    why.push('what the site serves at "/" that is no page (its static files, its blog)');
+  }
+  if (patterns.length === 0) return [];
+  return [`  # not checked: ${why.join('; ')}`, `  ignore: [${patterns.map((p) => JSON.stringify(p)).join(', ')}]`];
 }
 
 function count(n: number): string {

@@ -10,7 +10,7 @@ import { compareStrings } from '../shared/sort.js';
 import { listDirectory, loadIgnoreRules, type GitignoreChain } from '../read/discover-files.js';
 import { findLinkRoot } from '../read/link-root.js';
 import { MAX_FILE_BYTES } from '../read/read-bytes.js';
-import { readFileInside } from '../read/safe-fs.js';
+import { listDirectoryInside, readFileInside } from '../read/safe-fs.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { surveyKeys, type KeySurvey } from './survey-keys.js';
 
@@ -21,6 +21,14 @@ export interface SiteFound {
   readonly config: string;
   /** The folder a leading `/` names on the published site, relative to the link root (`.` for the link root). */
   readonly siteRoot: string;
+  /**
+   * What the site serves at `/` besides the pages: the entries of its `static/` folder
+   * (`img`, `fonts`), and Docusaurus's `blog`, whose routes are dated — `/img/logo.png` names no
+   * page, so `init` proposes not to check these. Sorted, at most 20.
+   */
+  readonly served: readonly string[];
+  /** Docusaurus's copies of older versions of the docs (`versioned_docs/`), relative to the workspace root. */
+  readonly versionedDocs: string | null;
 }
 
 export interface RepositorySurvey {
@@ -80,22 +88,42 @@ export function surveyRepository(root: string): RepositorySurvey {
 /** The first site configuration found: at the root, else in a folder one level down (sorted). */
 function findSite(root: string, rootEntries: ReadonlySet<string>, firstLevel: readonly string[], prefix: string): SiteFound | null {
   const inRoot = siteIn(root, '', (name) => rootEntries.has(name), prefix);
-  if (inRoot !== null) return inRoot;
+  if (inRoot !== null) return withServed(root, '', inRoot);
   for (const dir of firstLevel) {
     const found = siteIn(root, dir, (name) => readText(root, `${dir}/${name}`) !== null, prefix);
-    if (found !== null) return found;
+    if (found !== null) return withServed(root, dir, found);
   }
   return null;
 }
 
-function siteIn(root: string, dir: string, has: (name: string) => boolean, prefix: string): SiteFound | null {
+/** How many served names `init` lists. */
+const MAX_SERVED = 20;
+
+function withServed(root: string, dir: string, site: Omit<SiteFound, 'served' | 'versionedDocs'>): SiteFound {
+  const at = (name: string) => (dir === '' ? name : `${dir}/${name}`);
+  const names = (path: string) => {
+    const listed = listDirectoryInside(root, path);
+    return listed.ok ? listed.entries.filter((d) => !d.name.startsWith('.')).map((d) => d.name) : [];
+  };
+  const docusaurus = site.generator === 'Docusaurus';
+  const served = new Set(site.generator === 'Hugo' || docusaurus ? names(at('static')) : []);
+  const own = new Set(names(dir));
+  if (docusaurus && own.has('blog')) served.add('blog');
+  return {
+    ...site,
+    served: [...served].sort(compareStrings).slice(0, MAX_SERVED),
+    versionedDocs: docusaurus && own.has('versioned_docs') ? at('versioned_docs') : null,
+  };
+}
+
+function siteIn(root: string, dir: string, has: (name: string) => boolean, prefix: string): Omit<SiteFound, 'served' | 'versionedDocs'> | null {
   const at = (name: string) => (dir === '' ? name : `${dir}/${name}`);
   const folder = (sub: string) => joinPath(prefix, joinPath(dir, sub));
   for (const name of ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config/_default/hugo.toml', 'config/_default/config.toml']) {
     if (!name.includes('/') && !has(name)) continue;
     const text = readText(root, at(name));
     if (text === null || (name.includes('config') && !name.startsWith('config/') && !/\bbaseurl\b/i.test(text))) continue;
-    return { generator: 'Hugo', config: at(name), siteRoot: folder(setting(text, 'contentDir') ?? 'content') };
+    return { generator: 'Hugo', config: at(name), siteRoot: folder(setting(text, 'contentDir') ?? contentMount(text) ?? 'content') };
   }
   for (const name of ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs']) {
     if (has(name)) return { generator: 'Docusaurus', config: at(name), siteRoot: docusaurusRoot(readText(root, at(name)) ?? '', folder('')) };
@@ -151,6 +179,16 @@ function normalize(path: string): string | null {
     else if (parts.pop() === undefined) return null;
   }
   return parts.length === 0 ? '.' : parts.join('/');
+}
+
+/**
+ * A Hugo module mount whose target is `content` (`source = 'content/en'`, then
+ * `target = 'content'`, as gohugoio/hugoDocs does): its source is the content folder.
+ */
+function contentMount(text: string): string | null {
+  const pair = /source\s*[=:]\s*["']?([^"'\s#]+)["']?[ \t]*\n[ \t]*-?[ \t]*target\s*[=:]\s*["']?content["']?[ \t]*(?:\n|$)/.exec(text);
+  const value = pair?.[1]?.replace(/^\.\/+/, '').replace(/\/+$/, '');
+  return value === undefined || value === '' || value.startsWith('/') || value.split('/').includes('..') ? null : value;
 }
 
 /** A top-level `key = "value"` (TOML) or `key: value` (YAML) setting, when it is a plain relative path. */

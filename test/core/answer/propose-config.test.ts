@@ -44,18 +44,27 @@ describe('proposeConfig', () => {
   });
 
   it('a documentation site and archive folders read back as site style and excludes', () => {
-    const proposal = proposeConfig(survey({ site: { generator: 'Hugo', config: 'hugo.toml', siteRoot: 'content' }, archives: [{ dir: 'backlog/archive', files: 37 }, { dir: 'odd [dir]*', files: 1 }] }));
+    const proposal = proposeConfig(survey({ site: { generator: 'Hugo', config: 'hugo.toml', siteRoot: 'content', served: ['img'], versionedDocs: null }, archives: [{ dir: 'backlog/archive', files: 37 }, { dir: 'odd [dir]*', files: 1 }] }));
     expect(proposal.text).toContain('  # hugo.toml: a Hugo site, whose links name the published pages\n  style: site\n');
     expect(proposal.choices).toEqual(['site style (Hugo)', '2 archive folders excluded']);
     const { config, diagnostics } = parseConfig(proposal.text!);
     expect(diagnostics).toEqual([]);
-    expect(config.links).toMatchObject({ style: 'site', siteRoot: 'content' });
+    expect(config.links).toMatchObject({ style: 'site', siteRoot: 'content', ignore: ['{{*', '{%*', '/img'] });
     expect(config.exclude).toEqual(['backlog/archive/', 'odd \\[dir\\]\\*/']);
+  });
+
+  it('Docusaurus: what it serves at / is not checked; its versioned docs join the archives in one exclude list', () => {
+    const proposal = proposeConfig(survey({ site: { generator: 'Docusaurus', config: 'website/docusaurus.config.js', siteRoot: '.', served: ['blog', 'img'], versionedDocs: 'website/versioned_docs' }, archives: [{ dir: 'old/archive', files: 2 }] }));
+    const { config, diagnostics } = parseConfig(proposal.text!);
+    expect(diagnostics).toEqual([]);
+    expect(config.links).toMatchObject({ style: 'site', siteRoot: '.', ignore: ['/blog', '/img'] });
+    expect(config.exclude).toEqual(['website/versioned_docs/', 'old/archive/']);
+    expect(proposal.choices).toEqual(['site style (Docusaurus)', 'versioned docs excluded', '1 archive folder excluded']);
   });
 
   it('nothing to map: no text (init writes the commented defaults); no ids at all is said in a comment', () => {
     expect(proposeConfig(survey({}))).toEqual({ text: null, choices: [] });
-    const pages = proposeConfig(survey({ keys: { idKey: null }, site: { generator: 'MkDocs', config: 'mkdocs.yml', siteRoot: 'docs' } }));
+    const pages = proposeConfig(survey({ keys: { idKey: null }, site: { generator: 'MkDocs', config: 'mkdocs.yml', siteRoot: 'docs', served: [], versionedDocs: null } }));
     expect(pages.text).toContain('# No frontmatter key holds ids, so every file is a page');
   });
 

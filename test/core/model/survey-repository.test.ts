@@ -10,15 +10,15 @@ const page = '---\ntitle: A page\n---\n# A page\n';
 
 describe('the site generator', () => {
   it('Hugo: hugo.toml, or a config.toml with baseURL; siteRoot is its contentDir, else content', () => {
-    expect(surveyRepository(testdir({ 'hugo.toml': 'title = "x"\n', 'content/a.md': page })).site).toEqual({ generator: 'Hugo', config: 'hugo.toml', siteRoot: 'content' });
-    expect(surveyRepository(testdir({ 'config.toml': 'baseURL = "https://x.test/"\ncontentDir = "content/en"\n', 'content/en/a.md': page })).site).toEqual({ generator: 'Hugo', config: 'config.toml', siteRoot: 'content/en' });
+    expect(surveyRepository(testdir({ 'hugo.toml': 'title = "x"\n', 'content/a.md': page })).site).toMatchObject({ generator: 'Hugo', config: 'hugo.toml', siteRoot: 'content' });
+    expect(surveyRepository(testdir({ 'config.toml': 'baseURL = "https://x.test/"\ncontentDir = "content/en"\n', 'content/en/a.md': page })).site).toMatchObject({ generator: 'Hugo', config: 'config.toml', siteRoot: 'content/en' });
     // A config.toml of some other tool is not Hugo's.
     expect(surveyRepository(testdir({ 'config.toml': '[tool]\nname = "x"\n', 'a.md': page })).site).toBeNull();
   });
 
   it('Docusaurus at the root or one folder down: the site\'s own folder', () => {
-    expect(surveyRepository(testdir({ 'docusaurus.config.ts': 'export default {};\n', 'docs/intro.md': page })).site).toEqual({ generator: 'Docusaurus', config: 'docusaurus.config.ts', siteRoot: '.' });
-    expect(surveyRepository(testdir({ 'website/docusaurus.config.js': 'module.exports = {};\n', 'website/docs/intro.md': page, 'README.md': '# r\n' })).site).toEqual({ generator: 'Docusaurus', config: 'website/docusaurus.config.js', siteRoot: 'website' });
+    expect(surveyRepository(testdir({ 'docusaurus.config.ts': 'export default {};\n', 'docs/intro.md': page })).site).toMatchObject({ generator: 'Docusaurus', config: 'docusaurus.config.ts', siteRoot: '.' });
+    expect(surveyRepository(testdir({ 'website/docusaurus.config.js': 'module.exports = {};\n', 'website/docs/intro.md': page, 'README.md': '# r\n' })).site).toMatchObject({ generator: 'Docusaurus', config: 'website/docusaurus.config.js', siteRoot: 'website' });
   });
 
   it('Docusaurus: the folder its docs route is part of, read from the docs options', () => {
@@ -30,6 +30,13 @@ describe('the site generator', () => {
     // A route that is not the end of the path, or a path that leaves the repository: the site's folder.
     expect(site("module.exports = { presets: [['classic', { docs: { path: 'guides' } }]] };\n")).toBe('website');
     expect(site("module.exports = { presets: [['classic', { docs: { path: '../../outside/docs' } }]] };\n")).toBe('website');
+  });
+
+  it('Hugo: a module mount onto content names the content folder; Hugo and Docusaurus list what they serve at /', () => {
+    const hugo = surveyRepository(testdir({ 'hugo.toml': "[[module.mounts]]\n    source = 'content/en'\n    target = 'content'\n", 'content/en/a.md': page, 'static/img/logo.png': 'x', 'static/fonts/f.woff': 'x' })).site;
+    expect(hugo).toEqual({ generator: 'Hugo', config: 'hugo.toml', siteRoot: 'content/en', served: ['fonts', 'img'], versionedDocs: null });
+    const docusaurus = surveyRepository(testdir({ 'website/docusaurus.config.js': '{}', 'website/static/img/a.png': 'x', 'website/blog/2016-07-27-x.md': page, 'website/versioned_docs/version-1/a.md': page, 'docs/a.md': page })).site;
+    expect(docusaurus).toMatchObject({ served: ['blog', 'img'], versionedDocs: 'website/versioned_docs' });
   });
 
   it('MkDocs: its docs_dir, else docs; Jekyll: its source, else the root; DocFX: the root', () => {
