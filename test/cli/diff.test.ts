@@ -126,6 +126,15 @@ describe('docugraph diff: what changed', () => {
     expect(json!.documents.added.items[0]!.path).toBe('req.md');
   });
 
+  it('never follows a symbolic link in the tree: a linked Markdown file is no document at either side', async () => {
+    const root = gitRepo({ 'docs/req.md': REQ, 'docs/alias.md': { symlink: 'req.md' }, 'outside.md': doc({ id: 'OUT-1', title: 'Out' }), 'docs/far.md': { symlink: '../outside.md' } });
+    writeFileSync(join(root, 'docs/req.md'), REQ.replace('a name', 'a unique name'));
+    const { json } = await diff(root, 'HEAD', '--format', 'json', '--workspace', 'docs');
+    expect(ids(json!.documents.changed)).toEqual(['REQ-01']);
+    expect(json!.documents.added.count + json!.documents.removed.count).toBe(0);
+    expect(json!.diagnostics.introduced.count + json!.diagnostics.fixed.count).toBe(0);
+  });
+
   it('compares two revisions with --head, whatever the working tree holds', async () => {
     const root = base();
     commitFiles(root, { 'docs/req.md': REQ.replace('a name', 'a unique name') });
