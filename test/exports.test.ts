@@ -38,6 +38,7 @@ describe('public exports', () => {
       'countMarkdown',
       'createAuditLoader',
       'createGraphPager',
+      'createRevisionCache',
       'diagramNodeBytes',
       'diffWorkspaces',
       'estimateTokens',

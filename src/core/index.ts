@@ -48,7 +48,7 @@ export {
   type WorkspaceDiff,
 } from './answer/diff-workspaces.js';
 export type { TypedEdge } from './model/relation-edges.js';
-export { loadRevision, type GitOptions, type LoadedRevision } from './live/load-revision.js';
+export { createRevisionCache, loadRevision, type GitOptions, type LoadedRevision, type RevisionCache } from './live/load-revision.js';
 
 export {
   CODE_DESCRIPTIONS,

@@ -39,10 +39,44 @@ export interface LoadedRevision {
  * `revision`. Throws `InvalidArgumentError` for a revision git does not have and when git
  * cannot be run here, with what to do.
  */
-export async function loadRevision(root: string, revision: string, options: GitOptions): Promise<LoadedRevision> {
+export async function loadRevision(root: string, revision: string, options: GitOptions & { readonly cache?: RevisionCache }): Promise<LoadedRevision> {
   const repo = await openRepository(root, options);
   const commit = await resolveCommit(repo, revision);
-  return { revision, commit, workspace: await loadCommit(root, repo, commit) };
+  const key = `${root}\0${commit}`;
+  const cached = options.cache?.get(key);
+  if (cached !== undefined) return { revision, commit, workspace: cached };
+  const workspace = await loadCommit(root, repo, commit);
+  options.cache?.set(key, workspace);
+  return { revision, commit, workspace };
+}
+
+/**
+ * The workspaces of the last few commits loaded (a commit never changes, so neither does its
+ * workspace): a server asked `since: "HEAD"` again and again loads that commit once.
+ */
+export interface RevisionCache {
+  get(key: string): Workspace | undefined;
+  set(key: string, workspace: Workspace): void;
+}
+
+/** A cache of the `size` commits loaded last (default 2). */
+export function createRevisionCache(size = 2): RevisionCache {
+  const entries = new Map<string, Workspace>();
+  return {
+    get: (key) => {
+      const workspace = entries.get(key);
+      if (workspace !== undefined) {
+        // Most recently used last.
+        entries.delete(key);
+        entries.set(key, workspace);
+      }
+      return workspace;
+    },
+    set: (key, workspace) => {
+      entries.set(key, workspace);
+      while (entries.size > size) entries.delete(entries.keys().next().value!);
+    },
+  };
 }
 
 async function loadCommit(root: string, repo: GitRepository, commit: string): Promise<Workspace> {

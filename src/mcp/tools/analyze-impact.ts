@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { analyzeImpact, diffWorkspaces, InvalidArgumentError, loadRevision, type Capped, type PageArguments, type Workspace } from '../../core/index.js';
+import { analyzeImpact, createRevisionCache, diffWorkspaces, InvalidArgumentError, loadRevision, type Capped, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { changesSchema, depthSchema, idSchema, impactSchema, pageInput, revisionSchema } from '../schemas.js';
@@ -19,6 +19,9 @@ export const analyzeImpactInput = z.object({
 
 /** The most entries of each list but `impact` (which is paged) in an answer with `since`. */
 const SINCE_CAP = 50;
+
+/** The base workspaces a server loaded last, per server state: asking `since: "HEAD"` again loads nothing from git but the commit id. */
+const revisions = new WeakMap<ServerState, RevisionCache>();
 
 export function registerAnalyzeImpact(server: McpServer, state: ServerState): void {
   registerTool(
@@ -66,7 +69,9 @@ export function impactPage(workspace: Workspace, nodeId: string, maxDepth: numbe
 
 /** A page of what changed since `since` (the live workspace against that revision): `impact` paged, the other lists capped. */
 async function changesPage(workspace: Workspace, since: string, state: ServerState, args: PageArguments): Promise<Rendered> {
-  const base = await loadRevision(workspace.root, since, { env: state.env ?? {} });
+  let cache = revisions.get(state);
+  if (cache === undefined) revisions.set(state, (cache = createRevisionCache()));
+  const base = await loadRevision(workspace.root, since, { env: state.env ?? {}, cache });
   const diff = diffWorkspaces(base.workspace, workspace, { base: { revision: base.revision, commit: base.commit }, head: { revision: null, commit: null }, cap: Number.POSITIVE_INFINITY });
   const cap = <T>(list: Capped<T>): Capped<T> => ({ count: list.count, items: list.items.slice(0, SINCE_CAP) });
   const capAll = (lists: object) => Object.fromEntries(Object.entries(lists as Record<string, Capped<unknown>>).map(([key, list]) => [key, cap(list)]));
