@@ -4,7 +4,7 @@
  *
  *   node bench/probe.mjs <dir>   → JSON on stdout
  */
-import { analyzeImpact, buildBundle, buildReport, formatReport, loadWorkspace } from '../dist/core/index.js';
+import { analyzeImpact, buildBundle, buildReport, formatReport, listTasks, loadWorkspace } from '../dist/core/index.js';
 
 const dir = process.argv[2];
 const start = performance.now();
@@ -31,7 +31,11 @@ const time = (fn) => {
   fn();
   return performance.now() - t;
 };
+// "What next" (issue 24): the first call counts every node's unblocks; later ones reuse them.
+const readyFirstMs = time(() => listTasks(workspace, { state: 'ready' }));
+const readyCount = listTasks(workspace, { state: 'ready' }).tasks.length;
 const queries = {
+  ready: Array.from({ length: 30 }, () => time(() => listTasks(workspace, { state: 'ready' }))),
   context3: sampleIds.map((taskId) => time(() => buildBundle(workspace, { taskId, maxDepth: 3 }))),
   context5: sampleIds.map((taskId) => time(() => buildBundle(workspace, { taskId, maxDepth: 5 }))),
   impact: sampleIds.map((id) => time(() => analyzeImpact(workspace, id))),
@@ -53,4 +57,4 @@ for (const id of tasks) {
   }
   if (seen.size > widest.size) widest = { id, size: seen.size };
 }
-process.stdout.write(JSON.stringify({ loadMs, maxRssKb, reportBytes: report.length, sampleIds: sampleIds.slice(0, 200), queries, mostDepended, widest }));
+process.stdout.write(JSON.stringify({ loadMs, maxRssKb, reportBytes: report.length, sampleIds: sampleIds.slice(0, 200), queries, readyFirstMs, readyCount, mostDepended, widest }));

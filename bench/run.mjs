@@ -110,6 +110,7 @@ async function overStdio(dir, ids, probed) {
   const answers = {
     'validate_traceability {}': tokens(report),
     'list_tasks {}': tokens(await client.callTool({ name: 'list_tasks', arguments: {} })),
+    'list_tasks {state: ready}': tokens(await client.callTool({ name: 'list_tasks', arguments: { state: 'ready' } })),
     [`analyze_impact ${probed.mostDepended}`]: tokens(await client.callTool({ name: 'analyze_impact', arguments: { nodeId: probed.mostDepended } })),
     // One page (listResources() without a cursor walks every page).
     'resources/list': tokens(await client.request({ method: 'resources/list', params: {} })),
@@ -123,6 +124,13 @@ async function overStdio(dir, ids, probed) {
     [`resources/read docugraph://graph/${probed.mostDepended}`]: tokens(await client.readResource({ uri: `docugraph://graph/${probed.mostDepended}` })),
     'prompts/get prompt_audit_traceability': tokens(await client.getPrompt({ name: 'prompt_audit_traceability' })),
   };
+  // "What next" (issue 24): the first page of the ready list, most unblocking first, round trip.
+  const ready = [];
+  for (let i = 0; i < 30; i += 1) {
+    const t = performance.now();
+    await client.callTool({ name: 'list_tasks', arguments: { state: 'ready' } });
+    ready.push(performance.now() - t);
+  }
   const context = [];
   for (const taskId of ids) {
     const t = performance.now();
@@ -130,7 +138,7 @@ async function overStdio(dir, ids, probed) {
     context.push(performance.now() - t);
   }
   await client.close();
-  return { firstAnswer, context, answers };
+  return { firstAnswer, context, ready, answers };
 }
 
 /** The live server's numbers from bench/live.mjs (its edits are undone when it ends). */
@@ -204,13 +212,17 @@ for (const r of rows) {
 lines.push('');
 lines.push('Warm queries on the loaded workspace, p50 / p95 in ms (in-process; `get_task_context` also over STDIO from the SDK client, round trip):');
 lines.push('');
-lines.push('| documents | get_task_context depth 3 | depth 5 | analyze_impact | validate_traceability | get_task_context depth 3 over STDIO |');
-lines.push('|---:|---:|---:|---:|---:|---:|');
+lines.push('| documents | get_task_context depth 3 | depth 5 | analyze_impact | validate_traceability | get_task_context depth 3 over STDIO | list_tasks {state: "ready"} | list_tasks {state: "ready"} over STDIO |');
+lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const q = r.inProcess.queries;
   const pair = (values) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
-  lines.push(`| ${r.count.toLocaleString('en-US')} | ${pair(q.context3)} | ${pair(q.context5)} | ${pair(q.impact)} | ${pair(q.validate)} | ${pair(r.stdio.context)} |`);
+  lines.push(`| ${r.count.toLocaleString('en-US')} | ${pair(q.context3)} | ${pair(q.context5)} | ${pair(q.impact)} | ${pair(q.validate)} | ${pair(r.stdio.context)} | ${pair(q.ready)} | ${pair(r.stdio.ready)} |`);
 }
+lines.push('');
+lines.push(
+  `\`list_tasks {state: "ready"}\` (issue 24) sorts the ready documents by \`unblocks\`; the first call on a snapshot counts every node's \`unblocks\` (one sweep over the graph), later calls reuse the counts: ${rows.map((r) => `${r.count.toLocaleString('en-US')} documents, ${r.inProcess.readyCount.toLocaleString('en-US')} ready, first call ${ms(r.inProcess.readyFirstMs)} ms`).join('; ')}. Over STDIO the answer is its first page (≈20,000 tokens).`,
+);
 
 lines.push('');
 lines.push('Default answers over STDIO (no argument beyond the one needed; the SDK client at its default message limit), ≈ tokens (bytes of the result as JSON / 4):');

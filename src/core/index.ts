@@ -19,7 +19,7 @@ export { buildReport, countByCode, formatReport } from './check/build-report.js'
 export { buildBundle, DEFAULT_MAX_DEPTH } from './answer/build-bundle.js';
 export { DEFAULT_ANSWER_TOKENS, DEFAULT_MAX_TOKENS, estimateTokens } from './answer/token-budget.js';
 export { longestCursor, paginate, type Page, type PageArguments, type PageOptions } from './answer/paginate.js';
-export { listTasks, type ListTasksOptions, type TaskSummary } from './answer/list-tasks.js';
+export { listTasks, STATE_FILTERS, type ListTasksOptions, type StateFilter, type TaskSummary } from './answer/list-tasks.js';
 export { getAcceptanceCriteria, type AcceptanceCriteria, type Criterion } from './answer/acceptance-criteria.js';
 export { analyzeImpact, type Impact, type ImpactedNode } from './answer/analyze-impact.js';
 export {
@@ -72,7 +72,8 @@ export {
 } from './shared/errors.js';
 export { groupThousands } from './shared/cap.js';
 export { closestMatches } from './shared/suggest.js';
+export { normalStatus, RELATIONS, WORK_STATES, type ContextRelation, type Relation, type TypedRelation, type WorkState } from './shared/relations.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';
-export type { BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, ReviewCounts, Reviews, ValidationReport, Workspace } from './shared/types.js';
+export type { Blocker, BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, NodeState, RelationEdge, RelationEntries, ReviewCounts, Reviews, ValidationReport, Workspace } from './shared/types.js';

@@ -6,8 +6,8 @@
  * the client's `subscriptions/listen` filters.
  */
 import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
-import { sortStrings, type Workspace } from '../core/index.js';
-import { documentUri, VALIDATION_URI } from './resources.js';
+import { listTasks, sortStrings, type Workspace } from '../core/index.js';
+import { documentUri, READY_URI, VALIDATION_URI } from './resources.js';
 import type { ServerState } from './server-state.js';
 
 export type Era = 'legacy' | 'modern';
@@ -44,7 +44,9 @@ export function registerNotifications(server: McpServer, onUpdate: NonNullable<S
     }
     connected = true;
     if (documentSetChanged(before, after, changedIds)) server.sendResourceListChanged();
-    for (const uri of changedResources(before, after, changedIds)) {
+    // The ready list costs a comparison of two listings: only when someone may be told of it.
+    const wantReady = era === 'modern' || subscribed.has(READY_URI);
+    for (const uri of changedResources(before, after, changedIds, wantReady)) {
       if (era === 'modern' || subscribed.has(uri)) void server.server.sendResourceUpdated({ uri }).catch(() => {});
     }
   });
@@ -83,20 +85,38 @@ export function documentSetChanged(before: Workspace, after: Workspace, changedI
 }
 
 /**
- * The URIs whose read answer differs: documents whose text changed (or that came or went), and
- * the report. `changedIds` (see `UpdateListener`) limits the document comparison to those ids.
+ * The URIs whose read answer differs: documents whose text changed (or that came or went), the
+ * report, and the ready work (TRACE §2: a status marked done readies what waited on it). `changedIds` (see `UpdateListener`) limits the document comparison to those ids.
  */
-export function changedResources(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null = null): string[] {
+export function changedResources(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null = null, wantReady = true): string[] {
   const uris: string[] = [];
   if (changedIds !== null) {
     for (const id of sortStrings(changedIds)) if (before.nodes.get(id)?.text !== after.nodes.get(id)?.text) uris.push(documentUri(id));
     if (reportChanged(before, after)) uris.push(VALIDATION_URI);
+    if (wantReady && readyChanged(before, after, changedIds)) uris.push(READY_URI);
     return uris;
   }
   for (const id of after.ids) if (before.nodes.get(id)?.text !== after.nodes.get(id)!.text) uris.push(documentUri(id));
   for (const id of before.ids) if (!after.nodes.has(id)) uris.push(documentUri(id));
   if (reportChanged(before, after)) uris.push(VALIDATION_URI);
+  if (wantReady && readyChanged(before, after, null)) uris.push(READY_URI);
   return uris;
+}
+
+/**
+ * Whether the ready list differs. Same states (no status and no edge moved): only an edit of a
+ * ready document can change it (its title, say); otherwise the two lists are compared.
+ */
+function readyChanged(before: Workspace, after: Workspace, changedIds: ReadonlySet<string> | null): boolean {
+  if (before.states === after.states && changedIds !== null) {
+    for (const id of changedIds) if (after.states.get(id)?.state === 'ready' && before.nodes.get(id) !== after.nodes.get(id)) return true;
+    return false;
+  }
+  const a = listTasks(before, { state: 'ready' }).tasks;
+  const b = listTasks(after, { state: 'ready' }).tasks;
+  if (a.length !== b.length) return true;
+  for (let i = 0; i < a.length; i += 1) if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) return true;
+  return false;
 }
 
 function reportChanged(before: Workspace, after: Workspace): boolean {

@@ -8,13 +8,14 @@ import { MAX_TEXT_ARGUMENT } from './schemas.js';
 import { unknownArguments } from './tool-input.js';
 import { reportPage } from './tools/validate-traceability.js';
 import type { ServerState } from './server-state.js';
+import { taskStateText } from './task-state-text.js';
 
 export function registerPrompts(server: McpServer, state: ServerState): void {
   server.registerPrompt(
     'prompt_implement_task',
     {
       title: 'Implement a task',
-      description: `Asks the model to implement a task, with its context bundle (within ${DEFAULT_MAX_TOKENS} tokens) and its acceptance criteria embedded.`,
+      description: `Asks the model to implement a task, with its work state (what blocks it), its context bundle (within ${DEFAULT_MAX_TOKENS} tokens) and its acceptance criteria embedded.`,
       // Loose, so that the handler sees an argument the prompt does not take and names it.
       argsSchema: z.looseObject({
         taskId: completable(z.string().max(MAX_TEXT_ARGUMENT).describe('Id of the task to implement, e.g. "BE-02".'), async (value) => completeIds(await state.workspace(), value)),
@@ -70,9 +71,11 @@ export function implementTaskText(workspace: Workspace, taskId: string): string 
   return [
     `Implement task \`${taskId}\` — ${criteria.title} (${inlinePath(criteria.path)}).`,
     '',
+    taskStateText(workspace, taskId),
+    '',
     'Below are the acceptance criteria of the task and its context bundle: the task document and every document it ' +
-      'depends on through `depends_on`, each included whole, dependencies first and the task last. The inclusion report ' +
-      'at the top of the bundle says why each document is there.',
+      'depends on (through `depends_on`, and what it implements, verifies or refines), each included whole, dependencies ' +
+      'first and the task last. The inclusion report at the top of the bundle says why each document is there.',
     '',
     'How to work:',
     '1. Read the task document (the last one in the bundle), then the documents it depends on. Treat the decisions, ' +

@@ -1,6 +1,6 @@
 /**
- * Resources (CATALOG): every document as `docugraph://docs/{id}`, the validation report, and
- * per-document impact and graph views; `resources/list` pages through them. Unknown ids are the
+ * Resources (CATALOG): every document as `docugraph://docs/{id}`, the validation report, the
+ * ready work (TRACE §2), and per-document impact and graph views; `resources/list` pages through them. Unknown ids are the
  * protocol's resource-not-found error.
  */
 import {
@@ -16,11 +16,13 @@ import { buildReport, completeIds, type DocNode, type Workspace } from '../core/
 import { graphAnswer } from './graph-answer.js';
 import { registerResourceList } from './resource-list.js';
 import { impactPage } from './tools/analyze-impact.js';
+import { tasksPage } from './tools/list-tasks.js';
 import { reportPage } from './tools/validate-traceability.js';
 import type { ServerState } from './server-state.js';
 
 export const DOCS_TEMPLATE = 'docugraph://docs/{id}';
 export const VALIDATION_URI = 'docugraph://validation';
+export const READY_URI = 'docugraph://ready';
 export const IMPACT_TEMPLATE = 'docugraph://impact/{nodeId}';
 export const GRAPH_TEMPLATE = 'docugraph://graph/{rootId}';
 
@@ -29,6 +31,14 @@ const VALIDATION = {
   name: 'validation',
   title: 'Validation report',
   description: 'The current validation report of the workspace (what validate_traceability returns).',
+  mimeType: 'application/json',
+} as const satisfies Resource;
+
+const READY = {
+  uri: READY_URI,
+  name: 'ready',
+  title: 'Ready work',
+  description: 'What can be worked on now: list_tasks with state "ready", the documents that unblock the most first.',
   mimeType: 'application/json',
 } as const satisfies Resource;
 
@@ -63,6 +73,17 @@ export function registerResources(server: McpServer, state: ServerState): void {
   );
 
   server.registerResource(
+    'ready',
+    READY_URI,
+    { title: READY.title, description: READY.description, mimeType: READY.mimeType },
+    async (uri) => {
+      // list_tasks' first page for state "ready": a long list says how to get the rest.
+      const [json, hint] = tasksPage(await state.workspace(), { state: 'ready' }, {}, true).texts;
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: json! }, ...hintContent(uri, hint)] };
+    },
+  );
+
+  server.registerResource(
     'impact',
     new ResourceTemplate(IMPACT_TEMPLATE, { list: undefined, complete: { nodeId: complete } }),
     { title: 'Impact of a document', description: 'Every document that depends on the given one, transitively (analyze_impact as JSON).', mimeType: 'application/json' },
@@ -91,9 +112,9 @@ export function registerResources(server: McpServer, state: ServerState): void {
   registerResourceList(server, state, listedResources);
 }
 
-/** Every listed resource, in `resources/list` order: the validation report, then each document by id. */
+/** Every listed resource, in `resources/list` order: the validation report, the ready work, then each document by id. */
 export function listedResources(workspace: Workspace): Resource[] {
-  const resources: Resource[] = [VALIDATION];
+  const resources: Resource[] = [VALIDATION, READY];
   for (const id of workspace.ids) {
     const node = workspace.nodes.get(id)!;
     resources.push({ uri: documentUri(id), name: id, title: node.title, description: describe(node), mimeType: 'text/markdown' });

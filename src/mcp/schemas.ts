@@ -3,7 +3,7 @@
  * the shapes of `structuredContent`, each checked against the core's TypeScript type.
  */
 import * as z from 'zod';
-import { type AcceptanceCriteria, DIRECTIONS, ERROR_CODES, type Impact, type TaskSummary, type ValidationReport, WARNING_CODES } from '../core/index.js';
+import { type AcceptanceCriteria, DIRECTIONS, ERROR_CODES, type Impact, type TaskSummary, type ValidationReport, WARNING_CODES, WORK_STATES } from '../core/index.js';
 
 /**
  * The longest string argument accepted: ids, filters and text. Far above any real id or
@@ -60,7 +60,7 @@ export const pageInput = {
     .min(1, { error: 'cursor must not be empty; omit it for the first page' })
     .max(MAX_TEXT_ARGUMENT, { error: 'cursor is not one this server issued; omit it for the first page' })
     .optional()
-    .describe('nextCursor of the previous page. INVALID_ARGUMENT once the list changed: start again without it.'),
+    .describe('nextCursor of the previous page (INVALID_ARGUMENT once the list changed: start again).'),
 };
 
 /** The keys a page that stops early ends with. */
@@ -79,15 +79,21 @@ const diagnosticSchema = z.object({
   line: z.number().int().nullable(),
 }).meta({ id: 'diagnostic' });
 
-export const validationReportSchema = z.object({
+const reportBaseSchema = z.object({
   workspacePath: z.string(),
   nodeCount: z.number().int(),
   edgeCount: z.number().int(),
   errors: z.array(diagnosticSchema),
   warnings: z.array(diagnosticSchema),
   valid: z.boolean(),
-  reviews: z.object({ reviewed: z.number().int(), suspect: z.number().int(), unreviewed: z.number().int() }).exactOptional(),
-}) satisfies z.ZodType<ValidationReport>;
+}) satisfies z.ZodType<Omit<ValidationReport, 'relationCounts' | 'reviews'>>;
+
+/** Distinct edges per relation (TRACE §1), present when some document has a typed relation key (as a record: lean). */
+const relationCountsSchema = z.record(z.string(), z.number().int());
+/** How the reviewed links stand (TRACE §3), present when the workspace has a lock file. */
+const reviewsSchema = z.object({ reviewed: z.number().int(), suspect: z.number().int(), unreviewed: z.number().int() });
+
+export const validationReportSchema = reportBaseSchema.extend({ relationCounts: relationCountsSchema.optional(), reviews: reviewsSchema.optional() });
 
 /**
  * `validate_traceability`'s answer: the report, a page of it (with `counts` per code of the
@@ -109,10 +115,14 @@ export const taskListSchema = z.object({
       status: z.string().nullable(),
       path: z.string(),
       dependsOn: z.array(z.string()),
+      state: z.enum(WORK_STATES),
+      blockedBy: z.array(z.object({ id: z.string(), state: z.enum(['ready', 'blocked', 'dropped', 'missing', 'cycle']) })),
+      unblocks: z.number().int(),
       suspect: z.array(z.string()).exactOptional(),
     }) satisfies z.ZodType<TaskSummary>,
   ),
   ...moreOutput,
+  hint: z.string().optional(),
 });
 
 export const acceptanceCriteriaSchema = z.object({
@@ -126,7 +136,7 @@ export const acceptanceCriteriaSchema = z.object({
 export const impactSchema = z.object({
   nodeId: z.string(),
   impacted: z.array(
-    z.object({ id: z.string(), title: z.string(), path: z.string(), depth: z.number().int(), via: z.array(z.string()) }),
+    z.object({ id: z.string(), title: z.string(), path: z.string(), depth: z.number().int(), via: z.array(z.string()), relations: z.array(z.enum(['depends_on', 'implements', 'verifies', 'refines'])) }),
   ),
   truncated: z.boolean(),
   nextCursor: z.string().optional(),

@@ -105,7 +105,11 @@ describe('tasks --format text', () => {
     expect(stdout).not.toMatch(RAW);
     // The display title's C0/C1 controls are already written visibly by the core (`\u001b`); the
     // table makes the rest (type, status, the bidi override) visible.
-    expect(stdout.split('\n')).toContain('A   task\\x1b]0;pwned\\x07  todo\\u{2028}x  Title\\u001b[2J\\u0007\\u009b31m\\u{202e}');
+    // Its missing dependencies (the BLOCKED BY column) are made visible the same way.
+    const row = stdout.split('\n').find((line) => line.startsWith('A '))!.replace(/ {2,}/g, '  ');
+    expect(row).toBe(
+      'A  task\\x1b]0;pwned\\x07  todo\\u{2028}x  blocked  \\x23#[error]legacy (missing), X\\n::error file=a.md::forged (missing), Y\\x1b]8;;https://evil.example\\x1b\\click (missing) +1 more  Title\\u001b[2J\\u0007\\u009b31m\\u{202e}',
+    );
   });
 });
 

@@ -145,8 +145,8 @@ describe('docugraph context | graph | impact | tasks', () => {
     expect(docugraph(['impact', 'DEC-001', '--max-depth', '1', '-w', DEMO]).stdout).toBe(formatJson(analyzeImpact(workspace, 'DEC-001', 1)));
     expect(docugraph(['tasks', '--type', 'task', '--status', 'todo', '-w', DEMO]).stdout).toBe(formatJson(listTasks(workspace, { type: 'task', status: 'todo' })));
     const table = docugraph(['tasks', '--query', 'project', '--format', 'text', '-w', DEMO]).stdout.split('\n');
-    expect(table[0]).toMatch(/^ID +TYPE +STATUS +TITLE$/);
-    expect(table).toContain('BE-02   task         todo      POST /v1/projects endpoint');
+    expect(table[0]).toMatch(/^ID +TYPE +STATUS +STATE +BLOCKED BY +TITLE$/);
+    expect(table).toContain('BE-02   task         todo      ready    -              POST /v1/projects endpoint');
   });
 
   it('--help for every command, --version everywhere', () => {

@@ -6,6 +6,9 @@
 import { buildGraph } from '../../src/core/model/build-graph.js';
 import { cyclesUpstream, findCycles } from '../../src/core/model/find-cycles.js';
 import { NO_REVIEWS } from '../../src/core/shared/empty.js';
+import { buildRelations } from '../../src/core/model/build-relations.js';
+import { computeStates } from '../../src/core/model/work-state.js';
+import { DEFAULT_CONFIG } from '../../src/core/shared/config-types.js';
 import { compareDiagnostics } from '../../src/core/shared/sort.js';
 import type { Cycle, DocNode, Workspace } from '../../src/core/shared/types.js';
 
@@ -41,6 +44,8 @@ export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synth
   const cycles = findCycles(graph, nodes);
   const cycleOf = new Map<string, Cycle>();
   for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
+  const relations = buildRelations(nodes, graph.ids, graph.edgeCount);
+  const states = computeStates(nodes, { ids: graph.ids, upstream: graph.upstream, cycleOf, relationsIn: relations.in }, DEFAULT_CONFIG.status);
   return Object.freeze({
     root,
     files: docs.map((d) => `${d.id}.md`).sort(),
@@ -52,7 +57,12 @@ export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synth
     cycles: cycles.cycles,
     cycleOf,
     cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream),
-    diagnostics: [...graph.diagnostics, ...cycles.diagnostics].sort(compareDiagnostics),
+    relationsOut: relations.out,
+    relationsIn: relations.in,
+    relationCounts: relations.counts,
+    typedRelations: relations.typed,
+    states: states.states,
+    diagnostics: [...graph.diagnostics, ...cycles.diagnostics, ...states.diagnostics].sort(compareDiagnostics),
     reviews: NO_REVIEWS,
   });
 }

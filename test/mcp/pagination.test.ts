@@ -287,7 +287,7 @@ describe('resources/list pages', () => {
       pages += 1;
     } while (cursor !== undefined);
     expect(pages).toBeGreaterThan(3);
-    expect(uris).toEqual(['docugraph://validation', ...workspace.ids.map(documentUri)]);
+    expect(uris).toEqual(['docugraph://validation', 'docugraph://ready', ...workspace.ids.map(documentUri)]);
     await expect(client.listResources({ cursor: 'forged' })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('without cursor') });
   }, 30_000);
 
@@ -296,8 +296,8 @@ describe('resources/list pages', () => {
     const { client } = await connectInMemory(workspace);
     const page = await client.request({ method: 'resources/list', params: {} });
     expect(page.nextCursor).toBeUndefined();
-    expect(page.resources).toHaveLength(31);
-    expect(page.resources[1]).toEqual({
+    expect(page.resources).toHaveLength(32);
+    expect(page.resources[2]).toEqual({
       uri: documentUri(workspace.ids[0]!),
       name: workspace.ids[0],
       title: workspace.nodes.get(workspace.ids[0]!)!.title,

@@ -51,3 +51,17 @@ describe('unknown arguments', () => {
     expect((await client.getPrompt({ name: 'prompt_audit_traceability' })).messages).toHaveLength(1);
   });
 });
+
+describe('filters matched exactly (issue 28)', () => {
+  it('list_tasks {type: "Task"} says that the case differs and what would match', async () => {
+    const { client } = await connectInMemory(workspace);
+    const answer = (await client.callTool({ name: 'list_tasks', arguments: { type: 'Task' } })).structuredContent as { tasks: unknown[]; hint?: string };
+    expect(answer.tasks).toEqual([]);
+    expect(answer.hint).toMatch(/^No document has type "Task"; type is matched exactly, case included, and "task" \(\d+\) would match\.$/);
+    const found = (await client.callTool({ name: 'list_tasks', arguments: { type: 'task' } })).structuredContent as { tasks: unknown[]; hint?: string };
+    expect(found.tasks.length).toBeGreaterThan(0);
+    expect(found.hint).toBeUndefined();
+    const none = (await client.callTool({ name: 'list_tasks', arguments: { type: 'nothing-like-it' } })).structuredContent as { hint?: string };
+    expect(none.hint).toBeUndefined();
+  });
+});

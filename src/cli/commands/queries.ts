@@ -1,13 +1,14 @@
 /**
- * `docugraph context | graph | impact | tasks`: the same answers as the MCP tools, over the
+ * `docugraph context | graph | impact | tasks | ready`: the same answers as the MCP tools, over the
  * same core, on stdout.
  */
 import { Option, type Command } from 'commander';
-import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, renderDot, renderMermaid, selectGraph } from '../../core/index.js';
+import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, renderDot, renderMermaid, selectGraph, STATE_FILTERS, type StateFilter } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { depthOption, maxTokensOption } from '../options.js';
 import { renderGraphText, renderImpactText } from '../render/query-text.js';
-import { renderTaskTable } from '../render/task-table.js';
+import { safeInline } from '../render/safe-text.js';
+import { renderReadyTable, renderTaskTable } from '../render/task-table.js';
 
 export const GRAPH_FORMATS = ['text', 'json', 'mermaid', 'dot'] as const;
 
@@ -52,16 +53,37 @@ export function registerQueries(program: Command, ctx: CliContext): void {
 
   program
     .command('tasks')
-    .description('List the documents, filtered by type, status or text, as JSON (list_tasks) or a table.')
+    .description('List the documents with their work state, filtered by type, status, state or text, as JSON (list_tasks) or a table.')
     .option('--type <type>', 'only this exact type, e.g. task')
     .option('--status <status>', 'only this exact status, e.g. todo')
+    .addOption(new Option('--state <state>', 'only this work state: ready, blocked (with what blocks each), done, dropped, untracked, or open (ready or blocked)').choices(STATE_FILTERS))
     .option('--query <text>', 'only ids or titles containing this text (case-insensitive)')
     .addOption(textOrJson('the list_tasks answer'))
-    .action((options: { type?: string; status?: string; query?: string; format?: 'json' | 'text' }, command: Command) => {
-      const result = listTasks(ctx.load(command.optsWithGlobals()), { type: options.type, status: options.status, query: options.query });
+    .action((options: { type?: string; status?: string; state?: StateFilter; query?: string; format?: 'json' | 'text' }, command: Command) => {
+      const result = listTasks(ctx.load(command.optsWithGlobals()), { type: options.type, status: options.status, state: options.state, query: options.query });
       if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(result), 'json');
       else ctx.io.stdout.write(renderTaskTable(result.tasks));
+      if (result.hint !== undefined && (options.format ?? defaultFormat(ctx)) !== 'json') ctx.io.stderr.write(`docugraph: ${safeInline(result.hint)}\n`);
     });
+
+  program
+    .command('ready')
+    .description('What to do next: the documents ready to work on (every dependency settled), the ones that unblock the most first (list_tasks with state ready).')
+    .option('--type <type>', 'only this exact type, e.g. task')
+    .addOption(new Option('--format <format>', 'text (a table: id, unblocks, title) or json (the list_tasks answer)').choices(['text', 'json']).default('text'))
+    .action((options: { type?: string; format: 'json' | 'text' }, command: Command) => {
+      const workspace = ctx.load(command.optsWithGlobals());
+      const result = listTasks(workspace, { type: options.type, state: 'ready' });
+      if (options.format === 'json') ctx.print(formatJson(result), 'json');
+      else if (result.tasks.length > 0) ctx.io.stdout.write(renderReadyTable(result.tasks));
+      else ctx.io.stdout.write(nothingReady(listTasks(workspace, { type: options.type, state: 'blocked' }).tasks.length));
+    });
+}
+
+/** The line `ready` prints when nothing is ready. */
+function nothingReady(blocked: number): string {
+  if (blocked === 0) return 'nothing is ready: no open work\n';
+  return `nothing is ready: ${blocked} blocked (docugraph tasks --state blocked --format text shows what blocks each)\n`;
 }
 
 /** `--format text|json`; without it, text on a terminal and JSON for scripts and pipes. */

@@ -1,8 +1,11 @@
 /**
- * CATALOG `analyze_impact`: who depends on a document, transitively (a downstream walk).
+ * CATALOG `analyze_impact`: who depends on a document, transitively (a downstream walk), over
+ * the context relations (TRACE §1: `depends_on`, `implements`, `verifies`, `refines`).
  * Cycles do not fail it: every node is visited once, at its shortest depth.
  */
+import { contextNeighbours, contextWalk, relationsBetween } from './context-graph.js';
 import { requireNode } from './require-node.js';
+import { relationRank, type ContextRelation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import { walk } from './walk-graph.js';
 import type { Workspace } from '../shared/types.js';
@@ -13,8 +16,10 @@ export interface ImpactedNode {
   readonly path: string;
   /** Shortest number of edges from the analysed node. */
   readonly depth: number;
-  /** The impacted nodes one level closer (or the analysed node, at depth 1) that this one depends on. */
+  /** The impacted nodes one level closer (or the analysed node, at depth 1) that this one depends on, implements, verifies or refines. */
   readonly via: readonly string[];
+  /** The relations by which it names the nodes of `via`, in the table's order (TRACE §1). */
+  readonly relations: readonly ContextRelation[];
 }
 
 export interface Impact {
@@ -25,11 +30,14 @@ export interface Impact {
   readonly truncated: boolean;
 }
 
+const DEPENDS_ON: readonly ContextRelation[] = Object.freeze(['depends_on']);
+
 /** Walks downstream from `nodeId` up to `maxDepth` levels (no limit when left out). */
 export function analyzeImpact(workspace: Workspace, nodeId: string, maxDepth?: number): Impact {
   requireNode(workspace, nodeId);
   const limit = maxDepth ?? Number.POSITIVE_INFINITY;
-  const depths = walk(workspace.downstream, nodeId, limit);
+  const typed = workspace.typedRelations;
+  const depths = typed ? contextWalk(workspace, nodeId, limit, 'downstream') : walk(workspace.downstream, nodeId, limit);
   const impacted: ImpactedNode[] = [];
   let truncated = false;
   for (const [id, depth] of depths) {
@@ -39,9 +47,15 @@ export function analyzeImpact(workspace: Workspace, nodeId: string, maxDepth?: n
       continue;
     }
     const node = workspace.nodes.get(id)!;
-    const via = (workspace.upstream.get(id) ?? []).filter((up) => depths.get(up) === depth - 1);
-    impacted.push({ id, title: node.title, path: node.path, depth, via });
+    const via = (typed ? contextNeighbours(workspace, id, 'upstream') : workspace.upstream.get(id) ?? []).filter((up) => depths.get(up) === depth - 1);
+    impacted.push({ id, title: node.title, path: node.path, depth, via, relations: typed ? relationsOf(workspace, id, via) : DEPENDS_ON });
   }
   impacted.sort((a, b) => a.depth - b.depth || compareStrings(a.id, b.id));
   return { nodeId, impacted, truncated };
+}
+
+function relationsOf(workspace: Workspace, id: string, via: readonly string[]): ContextRelation[] {
+  const found = new Set<ContextRelation>();
+  for (const up of via) for (const relation of relationsBetween(workspace, id, up)) found.add(relation);
+  return [...found].sort((a, b) => relationRank(a) - relationRank(b));
 }

@@ -11,7 +11,8 @@ import { StringHeap } from '../shared/string-heap.js';
 import { suspectMarks } from './suspect-marks.js';
 import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
 import { walk } from './walk-graph.js';
-import type { BundleOptions, Workspace } from '../shared/types.js';
+import { contextOrder, contextReason, contextWalk, missingContextEntries } from './context-graph.js';
+import type { BundleOptions, Cycle, Workspace } from '../shared/types.js';
 
 export const DEFAULT_MAX_DEPTH = 5;
 
@@ -122,7 +123,8 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
     }
   }
   out += '\n## Documents\n';
-  for (const id of dependencyOrder(workspace, included)) if (!omitted.has(id)) out += `\n${documentSection(workspace, id)}`;
+  const order = workspace.typedRelations ? contextOrder(workspace, included) : dependencyOrder(workspace, included);
+  for (const id of order) if (!omitted.has(id)) out += `\n${documentSection(workspace, id)}`;
   return out;
 }
 
@@ -157,15 +159,16 @@ export function checkMaxDepth(maxDepth: number | undefined): number {
 }
 
 /**
- * Breadth-first walk upstream from `taskId` (§7.1–7.4). Throws `TaskNotFoundError` for an
- * unknown id and `GraphCycleError` when a cycle touches the closure (fail-closed).
+ * Breadth-first walk upstream from `taskId` (§7.1–7.4) over the context relations (TRACE §1).
+ * Throws `TaskNotFoundError` for an unknown id and `GraphCycleError` when a `depends_on` cycle
+ * touches the closure (fail-closed).
  */
 export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: number): Closure {
   requireNode(workspace, taskId);
-  const cycle = workspace.cycleUpstream.get(taskId);
+  const cycle = workspace.typedRelations ? cycleInContext(workspace, taskId) : workspace.cycleUpstream.get(taskId);
   if (cycle !== undefined) throw new GraphCycleError(taskId, cycle.ids, cycle.path);
   // One level past maxDepth tells whether anything was cut off.
-  const depths = walk(workspace.upstream, taskId, maxDepth);
+  const depths = workspace.typedRelations ? contextWalk(workspace, taskId, maxDepth, 'upstream') : walk(workspace.upstream, taskId, maxDepth);
   // By depth, then id: grouped by depth first, so the sort compares strings only (a comparator
   // that looked up both depths made thousands of map lookups per id of a wide closure).
   const byDepth: string[][] = [];
@@ -179,6 +182,20 @@ export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: 
   return { depths, included, truncated: included.length < depths.size };
 }
 
+/**
+ * The `depends_on` cycle (the one with the smallest first id) that some node of `taskId`'s
+ * whole context closure is in, reached through any context relation; `undefined` when none is.
+ */
+function cycleInContext(workspace: Workspace, taskId: string): Cycle | undefined {
+  if (workspace.cycles.length === 0) return undefined;
+  let found: Cycle | undefined;
+  for (const id of contextWalk(workspace, taskId, Number.POSITIVE_INFINITY, 'upstream').keys()) {
+    const cycle = workspace.cycleOf.get(id);
+    if (cycle !== undefined && (found === undefined || cycle.ids[0]! < found.ids[0]!)) found = cycle;
+  }
+  return found;
+}
+
 function reasonFor(
   workspace: Workspace,
   id: string,
@@ -187,15 +204,16 @@ function reasonFor(
   included: ReadonlySet<string>,
 ): string {
   if (depth === 0) return 'requested task';
+  if (workspace.typedRelations) return contextReason(workspace, id, (d) => included.has(d) && depths.get(d) === depth - 1);
   const by = (workspace.downstream.get(id) ?? []).filter((d) => included.has(d) && depths.get(d) === depth - 1);
   return `required by ${by.map((d) => `\`${d}\``).join(', ')}`;
 }
 
-/** `depends_on` entries of included nodes that name no node, sorted, with who lists them. */
+/** Entries of included nodes' context relations that name no node, sorted, with who lists them. */
 function unresolvedReferences(workspace: Workspace, included: readonly string[]): [string, string[]][] {
   const missing = new Map<string, string[]>();
   for (const id of [...included].sort(compareStrings)) {
-    for (const dep of workspace.nodes.get(id)!.dependsOn) {
+    for (const dep of workspace.typedRelations ? missingContextEntries(workspace, id) : workspace.nodes.get(id)!.dependsOn) {
       if (workspace.nodes.has(dep)) continue;
       const by = missing.get(dep);
       if (by === undefined) missing.set(dep, [id]);

@@ -1,9 +1,17 @@
 /**
- * CATALOG `list_tasks`: the workspace's documents, filtered, sorted by id.
+ * CATALOG `list_tasks`: the workspace's documents, filtered, sorted by id — with their work
+ * state (TRACE §2); with `state: "ready"`, the most unblocking first ("what to do next").
  */
 import { NO_STRINGS } from '../shared/empty.js';
+import { InvalidArgumentError } from '../shared/errors.js';
+import { WORK_STATES, type WorkState } from '../shared/relations.js';
 import { compareStrings, sortStrings } from '../shared/sort.js';
-import type { DocNode, Workspace } from '../shared/types.js';
+import type { Blocker, DocNode, Workspace } from '../shared/types.js';
+import { unblocksOf } from './unblocks.js';
+
+/** The `state` filter: one state, or `open` (ready or blocked). */
+export const STATE_FILTERS = [...WORK_STATES, 'open'] as const;
+export type StateFilter = (typeof STATE_FILTERS)[number];
 
 /** Filters of `listTasks`; each one left out matches everything. */
 export interface ListTasksOptions {
@@ -13,6 +21,8 @@ export interface ListTasksOptions {
   readonly status?: string | undefined;
   /** Case-insensitive substring of the id or the display title. */
   readonly query?: string | undefined;
+  /** Work state (TRACE §2), or `open` for ready and blocked; `ready` sorts by `unblocks`, most first. */
+  readonly state?: StateFilter | undefined;
 }
 
 /** One document in a listing. */
@@ -24,21 +34,37 @@ export interface TaskSummary {
   readonly path: string;
   /** The document's `depends_on` ids (resolved or not), sorted. */
   readonly dependsOn: readonly string[];
+  /** Its work state (TRACE §2). */
+  readonly state: WorkState;
+  /** What blocks it, sorted by id; empty unless blocked. */
+  readonly blockedBy: readonly Blocker[];
+  /** How many open documents (ready or blocked) lie downstream of it over `depends_on`. */
+  readonly unblocks: number;
   /** The documents it links to that changed since it was reviewed against them, sorted (TRACE §3); present when the workspace has a lock file. */
   readonly suspect?: readonly string[];
 }
 
-/** Every document matching all the given filters, sorted by id. */
-export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[] } {
+/** Every document matching all the given filters, sorted by id (`state: "ready"`: by `unblocks`, most first, then id). */
+export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[]; hint?: string } {
+  const state = options.state;
+  if (state !== undefined && !(STATE_FILTERS as readonly string[]).includes(state)) {
+    throw new InvalidArgumentError(`\`state\` must be one of ${STATE_FILTERS.map((s) => `"${s}"`).join(', ')}, got ${JSON.stringify(state)}.`, { argument: 'state' });
+  }
   const query = options.query?.toLowerCase();
   // Ids and titles are one line each: a query over several lines matches nothing.
   if (query?.includes('\n') === true) return { tasks: [] };
+  const inState = (id: string): boolean => {
+    if (state === undefined) return true;
+    const s = workspace.states.get(id)!.state;
+    return state === 'open' ? s === 'ready' || s === 'blocked' : s === state;
+  };
   const matches = (node: DocNode): boolean =>
     (options.type === undefined || node.type === options.type) &&
     (options.status === undefined || node.status === options.status) &&
-    (query === undefined || searchTextOf(node).includes(query));
+    (query === undefined || searchTextOf(node).includes(query)) &&
+    inState(node.id);
   let found: DocNode[];
-  if (options.type === undefined && options.status === undefined && query === undefined) {
+  if (options.type === undefined && options.status === undefined && query === undefined && state === undefined) {
     found = workspace.ids.map((id) => workspace.nodes.get(id)!);
   } else {
     // A filter usually keeps few: visit the nodes as stored, then sort what matched.
@@ -46,13 +72,40 @@ export function listTasks(workspace: Workspace, options: ListTasksOptions = {}):
     for (const node of workspace.nodes.values()) if (matches(node)) found.push(node);
     found.sort((a, b) => compareStrings(a.id, b.id));
   }
+  const unblocks = unblocksOf(workspace);
   const tasks: TaskSummary[] = [];
   const reviews = workspace.reviews;
   for (const node of found) {
-    const task: TaskSummary = { id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn) };
+    const { state: s, blockedBy } = workspace.states.get(node.id)!;
+    const task: TaskSummary = { id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn), state: s, blockedBy, unblocks: unblocks.get(node.id)! };
     tasks.push(reviews.enabled ? { ...task, suspect: reviews.suspect.get(node.id) ?? NO_STRINGS } : task);
   }
-  return { tasks };
+  // Sorted by id already: a stable sort by unblocks keeps the id order among equals.
+  if (state === 'ready') tasks.sort((a, b) => b.unblocks - a.unblocks);
+  const hint = tasks.length === 0 ? caseHint(workspace, options) : null;
+  return hint === null ? { tasks } : { tasks, hint };
+}
+
+/**
+ * When `type` or `status` matched nothing but would match in another case (`Task` for
+ * `task`), a sentence that says so: the filters are exact, and an agent that guessed the case
+ * would otherwise read "no such document". One pass over the nodes, only for an empty answer.
+ */
+function caseHint(workspace: Workspace, options: ListTasksOptions): string | null {
+  for (const field of ['type', 'status'] as const) {
+    const wanted = options[field];
+    if (wanted === undefined) continue;
+    const lower = wanted.toLowerCase();
+    const counts = new Map<string, number>();
+    for (const node of workspace.nodes.values()) {
+      const value = node[field];
+      if (value !== null && value !== wanted && value.toLowerCase() === lower) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    if (counts.size === 0) continue;
+    const found = [...counts].sort(([a], [b]) => compareStrings(a, b)).slice(0, 3).map(([value, n]) => `${JSON.stringify(value)} (${n})`);
+    return `No document has ${field} ${JSON.stringify(wanted)}; ${field} is matched exactly, case included, and ${found.join(', ')} would match.`;
+  }
+  return null;
 }
 
 /**

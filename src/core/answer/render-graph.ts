@@ -4,6 +4,7 @@
  */
 import { severityOf } from '../shared/codes.js';
 import type { GraphEdge, GraphNode, GraphView } from './select-graph.js';
+import type { Relation } from '../shared/relations.js';
 import type { Workspace } from '../shared/types.js';
 
 /** How each node is marked: in a cycle, with an error (but not in a cycle), or neither. */
@@ -27,7 +28,7 @@ export function renderMermaid(workspace: Workspace, view: GraphView, rootId?: st
   const key = new Map(view.nodes.map((node, index) => [node.id, `n${index}`]));
   const lines = ['flowchart TD'];
   for (const node of view.nodes) lines.push(mermaidNodeLine(key.get(node.id)!, node));
-  for (const edge of view.edges) lines.push(mermaidEdgeLine(key.get(edge.from)!, key.get(edge.to)!));
+  for (const edge of view.edges) lines.push(mermaidEdgeLine(key.get(edge.from)!, key.get(edge.to)!, edge.relation));
   const classes: [string, string, string[]][] = [
     ['cycle', `fill:${CYCLE_STYLE.fill},stroke:${CYCLE_STYLE.stroke},stroke-width:3px,color:#000`, view.nodes.filter((n) => marks.cycle.has(n.id)).map((n) => key.get(n.id)!)],
     ['error', `fill:${ERROR_STYLE.fill},stroke:${ERROR_STYLE.stroke},stroke-width:2px,stroke-dasharray:5 3,color:#000`, view.nodes.filter((n) => marks.error.has(n.id)).map((n) => key.get(n.id)!)],
@@ -45,9 +46,9 @@ function mermaidNodeLine(key: string, node: GraphNode): string {
   return `  ${key}["${escapeMermaid(`${node.id}: ${node.title}`)}"]`;
 }
 
-/** An edge's line of a Mermaid flowchart. */
-function mermaidEdgeLine(fromKey: string, toKey: string): string {
-  return `  ${fromKey} --> ${toKey}`;
+/** An edge's line of a Mermaid flowchart: `depends_on` solid, the other relations dashed and labelled (TRACE §1). */
+function mermaidEdgeLine(fromKey: string, toKey: string, relation: Relation): string {
+  return relation === 'depends_on' ? `  ${fromKey} --> ${toKey}` : `  ${fromKey} -. ${relation} .-> ${toKey}`;
 }
 
 /**
@@ -81,9 +82,10 @@ function dotNodeLine(node: GraphNode, marks: NodeMarks, rootId?: string): string
   return `  "${escapeDot(node.id)}" [${attrs.join(', ')}];`;
 }
 
-/** An edge's statement of a DOT digraph. */
+/** An edge's statement of a DOT digraph: `depends_on` solid, the other relations dashed and labelled (TRACE §1). */
 function dotEdgeLine(edge: GraphEdge): string {
-  return `  "${escapeDot(edge.from)}" -> "${escapeDot(edge.to)}";`;
+  const style = edge.relation === 'depends_on' ? '' : ` [style=dashed, label="${edge.relation}"]`;
+  return `  "${escapeDot(edge.from)}" -> "${escapeDot(edge.to)}"${style};`;
 }
 
 /** DOT double-quoted string content: backslashes and quotes escaped, control characters dropped. */
@@ -111,7 +113,7 @@ export function diagramNodeBytes(
   return (node) => {
     let bytes = sent(nodeLine(node)) + key.length + 1;
     for (const edge of edgesOf(node.id)) {
-      bytes += sent(format === 'mermaid' ? mermaidEdgeLine(key, key) : dotEdgeLine(edge)) + sent(nodeLine(byId.get(edge.to)!)) + key.length + 1;
+      bytes += sent(format === 'mermaid' ? mermaidEdgeLine(key, key, edge.relation) : dotEdgeLine(edge)) + sent(nodeLine(byId.get(edge.to)!)) + key.length + 1;
     }
     return bytes;
   };

@@ -6,6 +6,8 @@ import { requireNode } from './require-node.js';
 import { compareStrings } from '../shared/sort.js';
 import type { Workspace } from '../shared/types.js';
 import { walk } from './walk-graph.js';
+import { contextWalk } from './context-graph.js';
+import { isContextRelation, type Relation } from '../shared/relations.js';
 
 export const DIRECTIONS = ['upstream', 'downstream', 'both'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
@@ -27,16 +29,20 @@ export interface GraphNode {
   readonly path: string;
 }
 
-/** `from` depends on `to`. */
+/** `from` depends on `to` (or implements it, verifies it, …: `relation`, TRACE §1). */
 export interface GraphEdge {
   readonly from: string;
   readonly to: string;
+  readonly relation: Relation;
 }
 
 export interface GraphView {
   /** Sorted by id. */
   readonly nodes: readonly GraphNode[];
-  /** Every edge between the selected nodes, sorted by `from`, then `to`. */
+  /**
+   * Every edge between the selected nodes, sorted by `from`, then `to`, then relation (table
+   * order); `related` and `supersedes` edges only for the whole workspace or `direction: both`.
+   */
   readonly edges: readonly GraphEdge[];
   /** `true` when the walk stopped at `maxDepth` with nodes beyond it. */
   readonly truncated: boolean;
@@ -51,15 +57,18 @@ export function selectGraph(workspace: Workspace, options: GraphOptions = {}): G
     const limit = options.maxDepth ?? Number.POSITIVE_INFINITY;
     const direction = options.direction ?? 'upstream';
     const selected = new Set<string>();
-    const maps = direction === 'both' ? [workspace.upstream, workspace.downstream] : [direction === 'upstream' ? workspace.upstream : workspace.downstream];
-    for (const edges of maps) {
-      for (const [id, depth] of walk(edges, options.rootId, limit)) {
+    const ways = direction === 'both' ? (['upstream', 'downstream'] as const) : [direction];
+    for (const way of ways) {
+      const depths = workspace.typedRelations ? contextWalk(workspace, options.rootId, limit, way) : walk(way === 'upstream' ? workspace.upstream : workspace.downstream, options.rootId, limit);
+      for (const [id, depth] of depths) {
         if (depth <= limit) selected.add(id);
         else truncated = true;
       }
     }
     ids = [...selected].sort(compareStrings);
   }
+  // The relations a walk does not follow are drawn where nothing was walked, or both ways.
+  const allRelations = options.rootId === undefined || options.direction === 'both';
   const included = new Set(ids);
   const nodes = ids.map((id) => {
     const node = workspace.nodes.get(id)!;
@@ -67,7 +76,17 @@ export function selectGraph(workspace: Workspace, options: GraphOptions = {}): G
   });
   const edges: GraphEdge[] = [];
   for (const from of ids) {
-    for (const to of workspace.upstream.get(from) ?? []) if (included.has(to)) edges.push({ from, to });
+    const typed = workspace.relationsOut.get(from);
+    if (typed === undefined) {
+      for (const to of workspace.upstream.get(from) ?? []) if (included.has(to)) edges.push({ from, to, relation: 'depends_on' });
+      continue;
+    }
+    const mine: GraphEdge[] = [];
+    for (const to of workspace.upstream.get(from) ?? []) if (included.has(to)) mine.push({ from, to, relation: 'depends_on' });
+    for (const edge of typed) if (included.has(edge.id) && (allRelations || isContextRelation(edge.relation))) mine.push({ from, to: edge.id, relation: edge.relation });
+    // Each list is in table order, then by id: sort by target, keeping that order among equals.
+    mine.sort((a, b) => compareStrings(a.to, b.to));
+    for (const edge of mine) edges.push(edge);
   }
   return { nodes, edges, truncated };
 }

@@ -80,7 +80,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   // Whether the last refresh changed only what the lock file says (no node differs).
   let reviewsOnly = false;
   let loaded = false;
-  const assembly = createAssemblyCache();
+  let assembly = createAssemblyCache(config.status);
   const linkChecks = createLinkChecks({
     root,
     once: options.once === true,
@@ -104,6 +104,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (read.diagnostics.length > 0) return findingsChanged;
     if (JSON.stringify(read.config) === JSON.stringify(config)) return findingsChanged;
     config = read.config;
+    assembly = createAssemblyCache(config.status);
     files.clear();
     linkChecks.reset();
     return true;

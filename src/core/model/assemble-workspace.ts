@@ -9,7 +9,11 @@ import { NO_REVIEWS } from '../shared/empty.js';
 import { replaceValues } from '../shared/overlay-map.js';
 import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
 import { resolveIds } from './resolve-ids.js';
+import { buildRelations, type Relations } from './build-relations.js';
+import { computeStates, type WorkStates } from './work-state.js';
+import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
 import { compareDiagnostics } from '../shared/sort.js';
+import { TYPED_RELATIONS } from '../shared/relations.js';
 import type { Cycle, Diagnostic, DocNode, Workspace } from '../shared/types.js';
 
 /** A file's link findings (with `nodeId` not set yet) and the paths its links looked at. */
@@ -37,6 +41,8 @@ export type PerFile = ReadonlyMap<string, { readonly analysis: FileAnalysis; rea
  */
 export interface AssemblyCache {
   readonly suggestions: IdSuggestions;
+  /** The status words of the configuration the cache is made for (TRACE §2). */
+  readonly status: StatusWords;
   previous?: Assembled;
 }
 
@@ -48,6 +54,8 @@ interface Assembled {
   readonly cycles: Cycles;
   readonly cycleOf: ReadonlyMap<string, Cycle>;
   readonly cycleUpstream: ReadonlyMap<string, Cycle>;
+  readonly relations: Relations;
+  readonly states: WorkStates;
   /** The id each file declares (kept or not), for the files that declare one. */
   readonly declared: ReadonlyMap<string, string>;
   /** Ids declared by more than one file. */
@@ -68,8 +76,9 @@ export function patchedIds(cache: AssemblyCache): ReadonlySet<string> | null {
   return cache.previous?.changedIds ?? null;
 }
 
-export function createAssemblyCache(): AssemblyCache {
-  return { suggestions: { ids: [], best: new Map() } };
+/** A cache for assemblies under one configuration's status words (default META-01's). */
+export function createAssemblyCache(status: StatusWords = DEFAULT_CONFIG.status): AssemblyCache {
+  return { suggestions: { ids: [], best: new Map() }, status };
 }
 
 /**
@@ -81,9 +90,9 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
   const assembled = (changed !== undefined && patch(discovery, perFile, cache, changed)) || assemble(discovery, perFile, cache);
   cache.previous = assembled;
   const diagnostics: Diagnostic[] = [];
-  for (const list of [discovery.diagnostics, assembled.graph.diagnostics, assembled.cycles.diagnostics, assembled.fileDiagnostics, assembled.misspelled]) for (const d of list) diagnostics.push(d);
+  const { nodes, graph, cycles, cycleOf, cycleUpstream, relations, states } = assembled;
+  for (const list of [discovery.diagnostics, graph.diagnostics, cycles.diagnostics, relations.diagnostics, states.diagnostics, assembled.fileDiagnostics, assembled.misspelled]) for (const d of list) diagnostics.push(d);
   diagnostics.sort(compareDiagnostics);
-  const { nodes, graph, cycles, cycleOf, cycleUpstream } = assembled;
   return Object.freeze({
     root,
     files: discovery.files,
@@ -95,6 +104,11 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
     cycles: cycles.cycles,
     cycleOf,
     cycleUpstream,
+    relationsOut: relations.out,
+    relationsIn: relations.in,
+    relationCounts: relations.counts,
+    typedRelations: relations.typed,
+    states: states.states,
     diagnostics,
     reviews: NO_REVIEWS,
   });
@@ -111,7 +125,7 @@ function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyC
   }
   const resolved = resolveIds(analyses);
   const previous = cache.previous;
-  const stages = previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? previous : graphStages(resolved.nodes, cache);
+  const stages = previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : graphStages(resolved.nodes, cache);
   const nodeIdByPath = new Map<string, string>();
   for (const node of resolved.nodes.values()) nodeIdByPath.set(node.path, node.id);
   const fileDiagnostics = [...resolved.diagnostics];
@@ -119,7 +133,7 @@ function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyC
   fileDiagnostics.sort(compareDiagnostics);
   const keyUses = collectKeyUses(discovery.files, (path) => perFile.get(path)!.analysis);
   const misspelled = misspelledDiagnostics(keyUses, (path) => nodeIdByPath.get(path) ?? null);
-  return { files: discovery.files, nodes: resolved.nodes, ...pick(stages), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled };
+  return { files: discovery.files, nodes: resolved.nodes, ...stages, states: stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled };
 }
 
 /**
@@ -138,6 +152,7 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   const replaced = new Map<string, DocNode>();
   const changedIds = new Set<string>();
   let structureSame = true;
+  let statusSame = true;
   const fresh: Diagnostic[] = [];
   for (const file of changed) {
     const { analysis, links } = perFile.get(file)!;
@@ -148,6 +163,7 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
         replaced.set(node.id, node);
         changedIds.add(node.id);
         structureSame &&= sameEdges(old, node);
+        statusSame &&= old.status === node.status;
       }
     }
     for (const d of analysis.diagnostics) fresh.push(d);
@@ -158,25 +174,33 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   for (const d of fresh) fileDiagnostics.push(d);
   fileDiagnostics.sort(compareDiagnostics);
   const nodes = replaceValues(previous.nodes, replaced);
-  const stages = structureSame ? previous : graphStages(nodes, cache);
+  const stages = structureSame ? pick(previous) : graphStages(nodes, cache);
+  // A state reads statuses and edges only: an edit to a body or a title keeps every state.
+  const states = structureSame && statusSame ? previous.states : stateStage(nodes, stages, cache);
   const keyUses = updateKeyUses(previous.keyUses, changed, (path) => perFile.get(path)?.analysis);
   const misspelled = keyUses === previous.keyUses ? previous.misspelled : misspelledDiagnostics(keyUses, (path) => previous.nodeIdByPath.get(path) ?? null);
-  return { ...previous, nodes, ...pick(stages), fileDiagnostics, changedIds, keyUses, misspelled };
+  return { ...previous, nodes, ...stages, states, fileDiagnostics, changedIds, keyUses, misspelled };
 }
 
-type Stages = Pick<Assembled, 'graph' | 'cycles' | 'cycleOf' | 'cycleUpstream'>;
+type Stages = Pick<Assembled, 'graph' | 'cycles' | 'cycleOf' | 'cycleUpstream' | 'relations'>;
 
 function pick(stages: Stages): Stages {
-  return { graph: stages.graph, cycles: stages.cycles, cycleOf: stages.cycleOf, cycleUpstream: stages.cycleUpstream };
+  return { graph: stages.graph, cycles: stages.cycles, cycleOf: stages.cycleOf, cycleUpstream: stages.cycleUpstream, relations: stages.relations };
 }
 
-/** Graph, cycles and the cycle lookups of a node set. */
+/** Graph, cycles, the cycle lookups and the typed relations of a node set. */
 function graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache): Stages {
   const graph = buildGraph(nodes, cache.suggestions);
   const cycles = findCycles(graph, nodes);
   const cycleOf = new Map<string, Cycle>();
   for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
-  return { graph, cycles, cycleOf, cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream) };
+  const relations = buildRelations(nodes, graph.ids, graph.edgeCount);
+  return { graph, cycles, cycleOf, cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream), relations };
+}
+
+/** Every node's work state over the graph stages. */
+function stateStage(nodes: ReadonlyMap<string, DocNode>, stages: Stages, cache: AssemblyCache): WorkStates {
+  return computeStates(nodes, { ids: stages.graph.ids, upstream: stages.graph.upstream, cycleOf: stages.cycleOf, relationsIn: stages.relations.in }, cache.status);
 }
 
 /** A file's link findings, each with the file's node id. */
@@ -202,7 +226,22 @@ function sameStructure(before: ReadonlyMap<string, DocNode>, after: ReadonlyMap<
 
 /** Whether two nodes of one id give the same edges and edge findings. */
 function sameEdges(a: DocNode, b: DocNode): boolean {
-  return a.path === b.path && sameItems(a.dependsOn, b.dependsOn) && sameItems(a.dependsOnLines, b.dependsOnLines) && sameItems(a.dependsOnKeys ?? NO_KEYS, b.dependsOnKeys ?? NO_KEYS);
+  return a.path === b.path && sameItems(a.dependsOn, b.dependsOn) && sameItems(a.dependsOnLines, b.dependsOnLines) && sameItems(a.dependsOnKeys ?? NO_KEYS, b.dependsOnKeys ?? NO_KEYS) && sameRelations(a, b);
+}
+
+/** Whether two nodes of one id have the same typed relation entries (ids, lines, keys). */
+function sameRelations(a: DocNode, b: DocNode): boolean {
+  if (a.relations === undefined || b.relations === undefined) return a.relations === b.relations;
+  for (const relation of TYPED_RELATIONS) {
+    const x = a.relations[relation];
+    const y = b.relations[relation];
+    if (x === undefined || y === undefined) {
+      if (x !== y) return false;
+      continue;
+    }
+    if (!sameItems(x.ids, y.ids) || !sameItems(x.lines, y.lines) || !sameItems(x.keys, y.keys)) return false;
+  }
+  return true;
 }
 
 const NO_KEYS: readonly string[] = [];

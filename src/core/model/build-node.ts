@@ -1,6 +1,7 @@
 /**
  * META-01 §3: turn a file with valid frontmatter into a node, with the field diagnostics
- * (`ID_MISSING`, `ID_INVALID`, `TITLE_MISSING`, `DEPENDS_ON_INVALID`, `DEPENDS_ON_DUPLICATE`),
+ * (`ID_MISSING`, `ID_INVALID`, `TITLE_MISSING`, `DEPENDS_ON_INVALID`, `DEPENDS_ON_DUPLICATE`,
+ * and TRACE §1's `RELATION_INVALID` for the typed relations: model/read-relations.ts),
  * and the keys it holds that look meant as a field (`FIELD_MISSPELLED`, once per key for the
  * workspace: model/misspelled-keys.ts). The field keys come from the configuration (§8).
  */
@@ -9,6 +10,7 @@ import { NO_DIAGNOSTICS } from '../shared/empty.js';
 import { findMisspelledKeys, misspelledMessage, type MisspelledUse } from './field-keys.js';
 import type { FrontmatterEntry, FrontmatterResult } from '../parse/frontmatter.js';
 import { singleLine } from '../parse/markdown.js';
+import { isIdNumber, own, readEntries, readTypedRelations, relationKeySet } from './read-relations.js';
 import type { Diagnostic, DocNode } from '../shared/types.js';
 
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -50,7 +52,9 @@ export function buildNode(
   const isPage = !hasIdKey && !config.requireId && !fields.dependsOn.some((key) => own(data, key) !== undefined);
   // Keys meant as a field, with a value: reported once per key for the whole workspace (assembly).
   const misspelled: MisspelledUse[] = [];
+  const relationKeys = relationKeySet(config.relations ?? DEFAULT_CONFIG.relations);
   for (const found of findMisspelledKeys(entries, fields, isPage)) {
+    if (relationKeys.has(found.key)) continue;
     if (!isEmptyValue(own(data, found.key))) misspelled.push({ key: found.key, line: found.line, message: misspelledMessage(found, fields, hasIdKey) });
   }
   if (isPage) return { node: null, diagnostics: NO_DIAGNOSTICS, idLine, misspelled };
@@ -75,8 +79,10 @@ export function buildNode(
     });
   }
 
-  const deps = readDependencies(data, entries, fields.dependsOn, fields.separator);
+  const deps = readEntries(data, entries, fields.dependsOn, fields.separator, 'depends_on');
   for (const problem of deps.problems) diagnostics.push({ ...problem, ...at(problem.line) });
+  const typed = readTypedRelations(data, entries, config.relations ?? DEFAULT_CONFIG.relations, fields.separator);
+  for (const problem of typed.problems) diagnostics.push({ ...problem, ...at(problem.line) });
 
   const type = own(data, fields.type);
   const status = own(data, fields.status);
@@ -89,6 +95,7 @@ export function buildNode(
     dependsOn: deps.ids,
     dependsOnLines: deps.lines,
     ...(deps.keys.every((key) => key === DEFAULT_DEPENDENCY_KEY) ? {} : { dependsOnKeys: deps.keys }),
+    ...(typed.relations === null ? {} : { relations: typed.relations }),
     text,
     frontmatter: data,
     bodyLine: frontmatter.bodyLine,
@@ -102,11 +109,6 @@ function isEmptyValue(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
   return typeof value === 'object' && Object.keys(value).length === 0;
-}
-
-/** The value of an own key of the mapping (`undefined` when absent; never an inherited `toString`). */
-function own(data: Readonly<Record<string, unknown>>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(data, key) ? data[key] : undefined;
 }
 
 /**
@@ -157,84 +159,8 @@ function checkId(id: unknown, entry: FrontmatterEntry | undefined, data: Readonl
   return null;
 }
 
-/** A non-negative integer YAML read exactly (at most 2^53 − 1): it stands for its decimal digits. */
-function isIdNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
-
 /** A valid id close to an invalid one, for the message. */
 function suggestId(id: string): string {
   const cleaned = id.trim().replace(/\s+/g, '-').replace(/[^A-Za-z0-9._-]/g, '').replace(/^[._-]+/, '');
   return cleaned === '' ? 'DOC-1' : cleaned;
-}
-
-interface DependsOn {
-  readonly ids: readonly string[];
-  readonly lines: readonly number[];
-  /** The key each entry came from. */
-  readonly keys: readonly string[];
-  readonly problems: readonly (IdProblem & { line: number | undefined })[];
-}
-
-/**
- * The entries of every dependency key, merged in the configured order; an id listed twice
- * (in one key or across keys) counts once and gets `DEPENDS_ON_DUPLICATE`.
- */
-function readDependencies(data: Readonly<Record<string, unknown>>, entries: ReadonlyMap<string, FrontmatterEntry>, keys: readonly string[], separator: string | null): DependsOn {
-  const ids: string[] = [];
-  const lines: number[] = [];
-  const fromKeys: string[] = [];
-  const problems: (IdProblem & { line: number | undefined })[] = [];
-  /** Each id seen, with the key that listed it first. */
-  const seen = new Map<string, string>();
-  const add = (key: string, item: string, line: number | undefined) => {
-    const first = seen.get(item);
-    if (first !== undefined) {
-      const message =
-        first === key
-          ? `\`${key}\` lists \`${item}\` more than once; remove the repeat (it counts once)`
-          : `\`${key}\` lists \`${item}\`, which \`${first}\` already lists; remove the repeat (it counts once)`;
-      problems.push({ code: 'DEPENDS_ON_DUPLICATE', message, line });
-      return;
-    }
-    seen.set(item, key);
-    ids.push(item);
-    lines.push(line ?? 1);
-    fromKeys.push(key);
-  };
-  /** A string entry, split on the separator when one is set (empty parts name nothing). */
-  const addText = (key: string, text: string, line: number | undefined) => {
-    if (separator === null) return add(key, text, line);
-    for (const part of text.split(separator)) {
-      const trimmed = part.trim();
-      if (trimmed !== '') add(key, trimmed, line);
-    }
-  };
-  for (const key of keys) {
-    const value = own(data, key);
-    if (value === undefined || value === null) continue;
-    const entry = entries.get(key);
-    const keyLine = entry?.line;
-    if (typeof value === 'string' || isIdNumber(value)) {
-      addText(key, typeof value === 'string' ? value : (entry?.source ?? String(value)), keyLine);
-      continue;
-    }
-    if (!Array.isArray(value)) {
-      const kind = typeof value === 'object' ? 'a mapping' : `a ${typeof value}`;
-      problems.push({ code: 'DEPENDS_ON_INVALID', message: `\`${key}\` must be an id or a list of ids, but it is ${kind}; write e.g. \`${key}: [BE-01, DEC-002]\``, line: keyLine });
-      continue;
-    }
-    value.forEach((item: unknown, index) => {
-      const line = entry?.itemLines?.[index] ?? keyLine;
-      if (isIdNumber(item)) return add(key, String(item), line);
-      if (typeof item !== 'string') {
-        const shown = JSON.stringify(item) ?? String(item);
-        const hint = typeof item === 'number' || typeof item === 'boolean' ? `; quote it: \`- "${shown}"\`` : '';
-        problems.push({ code: 'DEPENDS_ON_INVALID', message: `\`${key}\` item ${index + 1} (\`${shown}\`) is not an id string${hint}`, line });
-        return;
-      }
-      addText(key, item, line);
-    });
-  }
-  return { ids, lines, keys: fromKeys, problems };
 }

@@ -10,6 +10,8 @@ import { readFileInside } from '../read/safe-fs.js';
 import type { Diagnostic } from '../shared/types.js';
 import { configInvalid, createConfigReader, knownEntries, MAX_SHORT_LIST, type ConfigReader } from './config-reader.js';
 import { parseYamlDocument, yamlNodes, type YamlNode } from './yaml.js';
+import { checkKeyClaims, readRelations, readStatus, RELATION_SETTINGS, STATUS_SETTINGS } from './config-trace.js';
+import type { TypedRelation } from '../shared/relations.js';
 
 export { MAX_PATTERNS, MAX_SHORT_LIST } from './config-reader.js';
 
@@ -40,7 +42,7 @@ export function configFrom(read: FileBytes): ConfigResult {
   return { ...parseConfig(decoded.text), found: true };
 }
 
-const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links'] as const;
+const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status'] as const;
 const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
 const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
@@ -66,6 +68,7 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
 
   const reader = createConfigReader(lineOf, problems);
   let config: WorkspaceConfig = DEFAULT_CONFIG;
+  let relationNodes: ReadonlyMap<TypedRelation, unknown> = new Map();
   for (const [key, node] of knownEntries(reader, contents, TOP_KEYS, '')) {
     if (key === 'include' || key === 'exclude') {
       const list = reader.patterns(node, key, true);
@@ -76,11 +79,21 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
     } else if (key === 'fields') {
       const entries = reader.section(node, FIELD_KEYS, 'fields', '{ dependsOn: [depends_on, dependencies] }');
       if (entries !== null) config = { ...config, fields: readFields(reader, entries, config.fields) };
-    } else {
+    } else if (key === 'links') {
       const entries = reader.section(node, LINK_KEYS, 'links', '{ root: workspace }');
       if (entries !== null) config = { ...config, links: readLinks(reader, entries, config.links) };
+    } else if (key === 'relations') {
+      const entries = reader.section(node, RELATION_SETTINGS, 'relations', '{ verifies: [verifies, tests] }');
+      if (entries === null) continue;
+      const read = readRelations(reader, entries, config.relations);
+      config = { ...config, relations: read.relations };
+      relationNodes = read.nodes;
+    } else {
+      const entries = reader.section(node, STATUS_SETTINGS, 'status', '{ done: [done, shipped] }');
+      if (entries !== null) config = { ...config, status: readStatus(reader, entries, config.status) };
     }
   }
+  checkKeyClaims(reader, config.fields, config.relations, relationNodes);
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return problems.length > 0 ? { config: DEFAULT_CONFIG, diagnostics: problems } : { config, diagnostics: [] };
 }

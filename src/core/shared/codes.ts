@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'LINK_CYCLE',
   'MD_LINK_BROKEN',
   'CONFIG_INVALID',
+  'RELATION_INVALID',
 ] as const;
 
 export const WARNING_CODES = [
@@ -22,6 +23,8 @@ export const WARNING_CODES = [
   'MD_LINK_OUTSIDE_WORKSPACE',
   'MD_NESTING_TOO_DEEP',
   'FIELD_MISSPELLED',
+  'DEPENDS_ON_DROPPED',
+  'STATUS_INCONSISTENT',
   'LINK_SUSPECT',
   'REVIEW_STALE',
 ] as const;
@@ -46,15 +49,18 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   ID_INVALID: 'An `id` is not a string of letters, digits, `.`, `_` and `-` starting with a letter or digit.',
   ID_DUPLICATE: 'Two or more files declare the same `id`.',
   DEPENDS_ON_INVALID: '`depends_on` is not a string or a list of strings.',
-  LINK_BROKEN: 'A `depends_on` entry names no document.',
+  LINK_BROKEN: 'A `depends_on` entry, or an entry of another relation (`implements`, `verifies`, …), names no document.',
   LINK_CYCLE: 'Documents depend on each other in a cycle.',
   MD_LINK_BROKEN: 'A relative Markdown link points at a file that does not exist.',
   TITLE_MISSING: 'A document has no `title`.',
-  DEPENDS_ON_DUPLICATE: 'The same id is listed twice in `depends_on`.',
+  DEPENDS_ON_DUPLICATE: 'The same id is listed twice in `depends_on` (or twice for another relation).',
   MD_ANCHOR_BROKEN: 'A link fragment matches no heading of the target document.',
   MD_LINK_OUTSIDE_WORKSPACE: 'A Markdown link leaves the repository (or the workspace, when there is none) and is not checked.',
   MD_NESTING_TOO_DEEP: 'Part of a body is nested too deeply (block quotes, lists, brackets) for its links to be checked.',
   FIELD_MISSPELLED: 'A frontmatter key is a near miss (`dependsOn`, `ID`) or a synonym (`dependencies`) of a field, and is ignored.',
+  RELATION_INVALID: 'A relation such as `implements` or `verifies` is not a string or a list of strings.',
+  DEPENDS_ON_DROPPED: 'Open work depends on a document that is dropped or superseded.',
+  STATUS_INCONSISTENT: 'A document that is done depends on a document that is still open (ready or blocked).',
   LINK_SUSPECT: 'A document a link points at changed since the link was reviewed (`docugraph.lock.json`).',
   REVIEW_STALE: 'A review in `docugraph.lock.json` names a link that no longer exists.',
   CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type; or `docugraph.lock.json` is not the shape DocuGraph writes.',

@@ -37,6 +37,23 @@ export interface LinkOptions {
   readonly branches: readonly string[];
 }
 
+/** The frontmatter keys of each typed relation other than `depends_on` (TRACE §1); each default is the relation's name. */
+export interface RelationKeys {
+  readonly implements: readonly string[];
+  readonly verifies: readonly string[];
+  readonly refines: readonly string[];
+  readonly related: readonly string[];
+  readonly supersedes: readonly string[];
+}
+
+/** The status words that settle work (TRACE §2), in normal form (`in-progress`). */
+export interface StatusWords {
+  /** Default `done, closed, completed, …, living`. */
+  readonly done: readonly string[];
+  /** Default `dropped, cancelled, …, abandoned`. */
+  readonly dropped: readonly string[];
+}
+
 export interface WorkspaceConfig {
   /** Gitignore-style globs of the files to consider, relative to the workspace root. Default `["**\/*.md"]`. */
   readonly include: readonly string[];
@@ -48,10 +65,15 @@ export interface WorkspaceConfig {
   readonly requireId: boolean;
   readonly fields: FieldKeys;
   readonly links: LinkOptions;
+  readonly relations: RelationKeys;
+  readonly status: StatusWords;
 }
 
 /** What the node stage needs of the configuration. */
-export type NodeConfig = Pick<WorkspaceConfig, 'fields' | 'requireId'>;
+export type NodeConfig = Pick<WorkspaceConfig, 'fields' | 'requireId'> & {
+  /** The typed relations' keys; default `DEFAULT_CONFIG.relations` (each relation's own name). */
+  readonly relations?: RelationKeys;
+};
 
 export const CONFIG_FILE = 'docugraph.yml';
 /** The reviews of a workspace (TRACE §3), at its root; reviews are on when it exists. */
@@ -71,5 +93,16 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
     root: 'repository',
     repositoryUrls: 'auto',
     branches: Object.freeze(['main', 'master']),
+  }),
+  relations: Object.freeze({
+    implements: Object.freeze(['implements']),
+    verifies: Object.freeze(['verifies']),
+    refines: Object.freeze(['refines']),
+    related: Object.freeze(['related']),
+    supersedes: Object.freeze(['supersedes']),
+  }),
+  status: Object.freeze({
+    done: Object.freeze(['done', 'closed', 'completed', 'complete', 'resolved', 'accepted', 'approved', 'final', 'implemented', 'merged', 'living']),
+    dropped: Object.freeze(['dropped', 'cancelled', 'canceled', 'rejected', 'withdrawn', 'wontfix', 'won-t-fix', 'obsolete', 'deferred', 'stagnant', 'superseded', 'replaced', 'abandoned']),
   }),
 }) as WorkspaceConfig;

@@ -2,6 +2,7 @@
  * Domain types of the DocuGraph core (META-01). Everything here is plain data.
  */
 import type { DiagnosticCode } from './codes.js';
+import type { Relation, TypedRelation, WorkState } from './relations.js';
 
 /** A validation finding (META-01 §6). Never thrown, never logged: returned as data. */
 export interface Diagnostic {
@@ -66,6 +67,11 @@ export interface DocNode {
    * key than `depends_on` (an alias such as `dependencies`); absent: every entry is `depends_on`'s.
    */
   readonly dependsOnKeys?: readonly string[];
+  /**
+   * The entries of the typed relations other than `depends_on` (TRACE §1), per relation, for the
+   * relations whose keys the frontmatter has; absent: it has none.
+   */
+  readonly relations?: Readonly<Partial<Record<TypedRelation, RelationEntries>>>;
   /** The whole file text after normalisation (no BOM, `\n` line ends). */
   readonly text: string;
   /** The frontmatter mapping as parsed (unknown keys kept, ignored by the core). */
@@ -74,6 +80,36 @@ export interface DocNode {
   readonly bodyLine: number;
   /** The body: the text after the closing frontmatter line. */
   readonly body: string;
+}
+
+/** The entries of one relation in one document, merged over its keys, each id once. */
+export interface RelationEntries {
+  /** The string entries, in the order written. */
+  readonly ids: readonly string[];
+  /** 1-based line of each entry (same order). */
+  readonly lines: readonly number[];
+  /** The frontmatter key each entry came from (same order). */
+  readonly keys: readonly string[];
+}
+
+/** One typed edge seen from one end: the relation and the node at the other end. */
+export interface RelationEdge {
+  readonly relation: TypedRelation;
+  readonly id: string;
+}
+
+/** Why a node is blocked (TRACE §2): a dependency and its state, an entry naming no node, or a cycle. */
+export interface Blocker {
+  /** The dependency's id, the entry as written (`missing`), or the smallest id of the cycle (`cycle`). */
+  readonly id: string;
+  readonly state: 'ready' | 'blocked' | 'dropped' | 'missing' | 'cycle';
+}
+
+/** A node's work state (TRACE §2). */
+export interface NodeState {
+  readonly state: WorkState;
+  /** Why it is blocked, sorted by id (then state); empty unless `state` is `blocked`. */
+  readonly blockedBy: readonly Blocker[];
 }
 
 /** A strongly connected component that forms a cycle (META-01 §4). */
@@ -98,6 +134,8 @@ export interface ValidationReport {
   readonly warnings: readonly Diagnostic[];
   /** `true` exactly when `errors` is empty. */
   readonly valid: boolean;
+  /** Distinct edges per relation, all six in the table's order; present when some document has a typed relation key (TRACE §1). */
+  readonly relationCounts?: Readonly<Record<Relation, number>>;
   /** How the reviewed links stand (TRACE §3); present exactly when the workspace has a valid `docugraph.lock.json`. */
   readonly reviews?: ReviewCounts;
 }
@@ -147,6 +185,19 @@ export interface Workspace {
    * closed (META-01 §7.2).
    */
   readonly cycleUpstream: ReadonlyMap<string, Cycle>;
+  /**
+   * Typed edges other than `depends_on` (TRACE §1), to nodes that exist: for each id that has
+   * any, its edges by relation (table order), then target id, each once.
+   */
+  readonly relationsOut: ReadonlyMap<string, readonly RelationEdge[]>;
+  /** The same edges from their targets: for each id some node names, those nodes by relation, then id. */
+  readonly relationsIn: ReadonlyMap<string, readonly RelationEdge[]>;
+  /** Distinct edges per relation (`depends_on` is `edgeCount`), all six in the table's order. */
+  readonly relationCounts: Readonly<Record<Relation, number>>;
+  /** Whether some document has a key of a typed relation other than `depends_on` (then the report has `relationCounts`). */
+  readonly typedRelations: boolean;
+  /** Every node's work state (TRACE §2), by id. */
+  readonly states: ReadonlyMap<string, NodeState>;
   /** Every diagnostic, sorted by path, line, code, message. */
   readonly diagnostics: readonly Diagnostic[];
   /** What the workspace's `docugraph.lock.json` says of its links (TRACE §3); off without the file. */

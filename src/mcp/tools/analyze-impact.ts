@@ -31,8 +31,8 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       name: 'analyze_impact',
       title: 'Analyze impact',
       description:
-        'Lists every document that depends on nodeId, transitively: what to revisit when it changes. ' +
-        'Each has depth and via (the documents one level closer), sorted by depth then id. ' +
+        'Lists every document that depends on nodeId (or implements, verifies, refines it), transitively: what to revisit when it changes. ' +
+        'Each has depth, via (the documents one level closer) and relations, sorted by depth then id. ' +
         'truncated: deeper ones left out by maxDepth, or more pages (nextCursor). TASK_NOT_FOUND: unknown id. ' +
         'With since: what changed since that git revision and impact (what to re-read); use after editing documents, before finishing.',
       input: analyzeImpactInput,

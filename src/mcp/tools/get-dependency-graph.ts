@@ -33,8 +33,8 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
       name: 'get_dependency_graph',
       title: 'Get dependency graph',
       description:
-        'Returns the depends_on graph (whole workspace, or around rootId) as JSON nodes and edges (from depends on to), ' +
-        'or as Mermaid or DOT text with cycles and documents with errors highlighted. A large graph comes in pages (pass nextCursor as cursor). ' +
+        'Returns the graph (whole workspace, or around rootId) as JSON nodes and edges (from, to, relation), ' +
+        'or as Mermaid or DOT text (typed edges dashed) with cycles and documents with errors highlighted. A large graph comes in pages (pass nextCursor as cursor). ' +
         'TASK_NOT_FOUND: unknown rootId.',
       input: getDependencyGraphInput,
       // No outputSchema: a Mermaid or DOT answer is the diagram alone, with no JSON beside it (CATALOG § Bounded answers).

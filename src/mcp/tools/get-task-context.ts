@@ -27,9 +27,9 @@ export function registerGetTaskContext(server: McpServer, state: ServerState): v
       name: 'get_task_context',
       title: 'Get task context',
       description:
-        'Returns everything a task depends on as one Markdown context bundle: it walks `depends_on` ' +
-        'upstream from `taskId` and includes each document whole, with an inclusion report saying why ' +
-        'each one is there (its depth and which document requires it), dependencies first and the task last. ' +
+        'Returns everything a task depends on as one Markdown context bundle: it walks depends_on (and implements, ' +
+        'verifies, refines) upstream from `taskId` and includes each document whole, with an inclusion report saying why ' +
+        'each one is there, dependencies first and the task last. ' +
         'Call it before working on a task instead of opening files one by one. Fails with TASK_NOT_FOUND ' +
         '(with suggested ids) or GRAPH_CYCLE (run validate_traceability).',
       input: getTaskContextInput,

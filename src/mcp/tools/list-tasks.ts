@@ -1,18 +1,20 @@
 /**
- * `list_tasks` (CATALOG): the workspace's documents, filtered by type, status or text, a page at a time.
+ * `list_tasks` (CATALOG, TRACE §2): the workspace's documents with their work state, filtered by
+ * type, status, state or text, a page at a time.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { listTasks } from '../../core/index.js';
-import { pagedJsonResult } from '../paged-result.js';
+import { type ListTasksOptions, listTasks, type PageArguments, STATE_FILTERS, type Workspace } from '../../core/index.js';
+import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
-import { filterSchema, pageInput, taskListSchema } from '../schemas.js';
+import { choiceSchema, filterSchema, pageInput, taskListSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 
 export const listTasksInput = z.object({
   type: filterSchema('type').describe('Exact type, e.g. "task".'),
   status: filterSchema('status').describe('Exact status, e.g. "todo".'),
   query: filterSchema('query').describe('Text in the id or title (any case).'),
+  state: choiceSchema('state', STATE_FILTERS).optional().describe('Work state; open = ready or blocked.'),
   ...pageInput,
 });
 
@@ -24,24 +26,34 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
       name: 'list_tasks',
       title: 'List documents',
       description:
-        'Lists documents (tasks, specs, decisions…) with id, title, type, status, path and dependsOn, sorted by id. ' +
-        'Use it to find ids for the other tools. Long lists come in pages: pass nextCursor as cursor.',
+        'Lists documents with id, title, type, status, path, dependsOn, state, blockedBy and unblocks (open work downstream), sorted by id. ' +
+        'state "ready" answers what to do next, most unblocking first. Finds ids for the other tools. Pages: pass nextCursor as cursor.',
       input: listTasksInput,
       output: taskListSchema,
     },
     async ({ limit, cursor, ...filters }) => {
-      const workspace = await state.workspace();
-      return pagedJsonResult(
-        {
-          tool: 'list_tasks',
-          noun: 'documents',
-          items: listTasks(workspace, filters).tasks,
-          scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null])}`,
-          snapshot: workspace,
-          build: (tasks, more) => ({ tasks, ...more }),
-        },
-        { limit, cursor },
-      );
+      const page = tasksPage(await state.workspace(), filters, { limit, cursor });
+      return { content: page.texts.map((text) => ({ type: 'text', text })), structuredContent: page.value as Record<string, unknown> };
     },
+  );
+}
+
+/**
+ * A page of the listing for `filters`, as list_tasks answers it; the `docugraph://ready` resource
+ * answers the first page of `state: "ready"` (`textOnly`), so that its cursor continues with the tool.
+ */
+export function tasksPage(workspace: Workspace, filters: ListTasksOptions, args: PageArguments, textOnly = false): Rendered {
+  let listed: ReturnType<typeof listTasks> | undefined;
+  return pagedJsonAnswer(
+    {
+      tool: 'list_tasks',
+      noun: 'documents',
+      items: (listed ??= listTasks(workspace, filters)).tasks,
+      scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null, filters.state ?? null])}`,
+      snapshot: workspace,
+      build: (tasks, more) => ({ tasks, ...more, ...(listed?.hint === undefined ? {} : { hint: listed.hint }) }),
+      textOnly,
+    },
+    args,
   );
 }

@@ -35,7 +35,8 @@ describe('listTasks', () => {
   it('lists every document sorted by id, with sorted dependsOn and null type/status', () => {
     const { tasks } = listTasks(graph());
     expect(tasks.map((t) => t.id)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'X']);
-    expect(tasks[0]).toEqual({ id: 'A', title: 'Alpha task', type: 'task', status: 'todo', path: 'a.md', dependsOn: ['B', 'C'] });
+    // C has no status (untracked) and B is approved (done): A is ready; F (done) and X (untracked) depend on it.
+    expect(tasks[0]).toEqual({ id: 'A', title: 'Alpha task', type: 'task', status: 'todo', path: 'a.md', dependsOn: ['B', 'C'], state: 'ready', blockedBy: [], unblocks: 0 });
     expect(tasks.find((t) => t.id === 'E')).toMatchObject({ type: null, status: null, dependsOn: [] });
     expect(tasks.find((t) => t.id === 'X')?.dependsOn).toEqual(['A', 'MISSING']);
   });
@@ -134,11 +135,11 @@ describe('analyzeImpact', () => {
     expect(analyzeImpact(graph(), 'D')).toEqual({
       nodeId: 'D',
       impacted: [
-        { id: 'B', title: 'Beta', path: 'b.md', depth: 1, via: ['D'] },
-        { id: 'C', title: 'Gamma', path: 'c.md', depth: 1, via: ['D'] },
-        { id: 'A', title: 'Alpha task', path: 'a.md', depth: 2, via: ['B', 'C'] },
-        { id: 'F', title: 'Phi task', path: 'f.md', depth: 3, via: ['A'] },
-        { id: 'X', title: 'X', path: 'x.md', depth: 3, via: ['A'] },
+        { id: 'B', title: 'Beta', path: 'b.md', depth: 1, via: ['D'], relations: ['depends_on'] },
+        { id: 'C', title: 'Gamma', path: 'c.md', depth: 1, via: ['D'], relations: ['depends_on'] },
+        { id: 'A', title: 'Alpha task', path: 'a.md', depth: 2, via: ['B', 'C'], relations: ['depends_on'] },
+        { id: 'F', title: 'Phi task', path: 'f.md', depth: 3, via: ['A'], relations: ['depends_on'] },
+        { id: 'X', title: 'X', path: 'x.md', depth: 3, via: ['A'], relations: ['depends_on'] },
       ],
       truncated: false,
     });
@@ -177,16 +178,16 @@ describe('selectGraph', () => {
     const view = selectGraph(graph());
     expect(view.nodes).toHaveLength(10);
     expect(view.edges).toEqual([
-      { from: 'A', to: 'B' },
-      { from: 'A', to: 'C' },
-      { from: 'B', to: 'D' },
-      { from: 'C', to: 'D' },
-      { from: 'D', to: 'E' },
-      { from: 'F', to: 'A' },
-      { from: 'G', to: 'E' },
-      { from: 'G', to: 'H' },
-      { from: 'H', to: 'G' },
-      { from: 'X', to: 'A' },
+      { from: 'A', to: 'B', relation: 'depends_on' },
+      { from: 'A', to: 'C', relation: 'depends_on' },
+      { from: 'B', to: 'D', relation: 'depends_on' },
+      { from: 'C', to: 'D', relation: 'depends_on' },
+      { from: 'D', to: 'E', relation: 'depends_on' },
+      { from: 'F', to: 'A', relation: 'depends_on' },
+      { from: 'G', to: 'E', relation: 'depends_on' },
+      { from: 'G', to: 'H', relation: 'depends_on' },
+      { from: 'H', to: 'G', relation: 'depends_on' },
+      { from: 'X', to: 'A', relation: 'depends_on' },
     ]);
     expect(view.truncated).toBe(false);
     expect(view.nodes[0]).toEqual({ id: 'A', title: 'Alpha task', type: 'task', status: 'todo', path: 'a.md' });
@@ -199,11 +200,11 @@ describe('selectGraph', () => {
     expect(ids({ rootId: 'A', direction: 'downstream' })).toEqual(['A', 'F', 'X']);
     expect(ids({ rootId: 'A', direction: 'both' })).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'X']);
     expect(selectGraph(ws, { rootId: 'B', direction: 'both' }).edges).toEqual([
-      { from: 'A', to: 'B' },
-      { from: 'B', to: 'D' },
-      { from: 'D', to: 'E' },
-      { from: 'F', to: 'A' },
-      { from: 'X', to: 'A' },
+      { from: 'A', to: 'B', relation: 'depends_on' },
+      { from: 'B', to: 'D', relation: 'depends_on' },
+      { from: 'D', to: 'E', relation: 'depends_on' },
+      { from: 'F', to: 'A', relation: 'depends_on' },
+      { from: 'X', to: 'A', relation: 'depends_on' },
     ]);
   });
 

@@ -47,6 +47,8 @@ describe('docugraph.yml', () => {
       requireId: true,
       fields: { id: 'key', title: 'title', type: 'type', status: 'status', dependsOn: ['depends_on', 'dependencies'], separator: ',' },
       links: { check: true, style: 'site', siteRoot: 'content', ignore: ['/api/**', '*.pdf', '../outside/**'], root: 'workspace', repositoryUrls: ['https://github.com/acme/docs'], branches: ['trunk'] },
+      relations: DEFAULT_CONFIG.relations,
+      status: DEFAULT_CONFIG.status,
     });
   });
 

@@ -1,0 +1,85 @@
+/**
+ * TRACE §1: the typed edges other than `depends_on` (`implements`, `verifies`, `refines`,
+ * `related`, `supersedes`), both ways, their counts, and `LINK_BROKEN` for the entries that
+ * name no node (the message names the relation). None of these edges blocks or makes a cycle.
+ */
+import { echo } from '../shared/errors.js';
+import { RELATIONS, relationRank, TYPED_RELATIONS, type Relation } from '../shared/relations.js';
+import { compareStrings } from '../shared/sort.js';
+import { createSuggester, type Suggester } from '../shared/suggest.js';
+import type { Diagnostic, DocNode, RelationEdge } from '../shared/types.js';
+
+export interface Relations {
+  /** For each id with typed edges, its edges by relation (table order), then target id. */
+  readonly out: ReadonlyMap<string, readonly RelationEdge[]>;
+  /** For each id some node names, those nodes by relation, then id. */
+  readonly in: ReadonlyMap<string, readonly RelationEdge[]>;
+  /** Distinct edges per relation, all six keys in table order (`depends_on` given by the caller). */
+  readonly counts: Readonly<Record<Relation, number>>;
+  /** Whether some node has a typed relation key. */
+  readonly typed: boolean;
+  /** `LINK_BROKEN` for each typed entry that names no node. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const NO_RELATIONS: Relations = Object.freeze({ out: new Map(), in: new Map(), counts: zeroCounts(0), typed: false, diagnostics: Object.freeze([]) });
+
+/** Every relation at zero but `depends_on`. */
+export function zeroCounts(dependsOn: number): Record<Relation, number> {
+  const counts = {} as Record<Relation, number>;
+  for (const relation of RELATIONS) counts[relation] = 0;
+  counts.depends_on = dependsOn;
+  return counts;
+}
+
+/** Builds the typed edges of `nodes` (`ids`: every id, sorted); `dependsOnCount` is the graph's `edgeCount`. */
+export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonly string[], dependsOnCount: number): Relations {
+  const out = new Map<string, RelationEdge[]>();
+  const into = new Map<string, RelationEdge[]>();
+  const counts = zeroCounts(dependsOnCount);
+  const diagnostics: Diagnostic[] = [];
+  let typed = false;
+  let suggest: Suggester | undefined;
+  for (const id of ids) {
+    const relations = nodes.get(id)!.relations;
+    if (relations === undefined) continue;
+    typed = true;
+    const node = nodes.get(id)!;
+    const edges: RelationEdge[] = [];
+    for (const relation of TYPED_RELATIONS) {
+      const entries = relations[relation];
+      if (entries === undefined) continue;
+      const targets: string[] = [];
+      entries.ids.forEach((target, index) => {
+        if (nodes.has(target)) {
+          targets.push(target);
+          return;
+        }
+        suggest ??= createSuggester(ids);
+        const guess = suggest.best(target);
+        const key = entries.keys[index]!;
+        const via = key === relation ? '' : ` (key \`${key}\`)`;
+        diagnostics.push({
+          code: 'LINK_BROKEN',
+          message: `${id} ${relation} \`${echo(target)}\`${via}, which does not exist${guess === null ? '' : `; did you mean \`${guess}\`?`}`,
+          nodeId: id,
+          path: node.path,
+          line: entries.lines[index] ?? null,
+        });
+      });
+      targets.sort(compareStrings);
+      for (const target of targets) {
+        edges.push({ relation, id: target });
+        let list = into.get(target);
+        if (list === undefined) into.set(target, (list = []));
+        list.push({ relation, id });
+      }
+      counts[relation] += targets.length;
+    }
+    if (edges.length > 0) out.set(id, edges);
+  }
+  if (!typed) return dependsOnCount === 0 ? NO_RELATIONS : { ...NO_RELATIONS, counts };
+  // Visited in id order, so each list is sorted by id within a relation: order by relation first.
+  for (const list of into.values()) if (list.length > 1) list.sort((a, b) => relationRank(a.relation) - relationRank(b.relation) || compareStrings(a.id, b.id));
+  return { out, in: into, counts, typed, diagnostics };
+}
