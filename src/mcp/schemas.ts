@@ -3,7 +3,7 @@
  * the shapes of `structuredContent`, each checked against the core's TypeScript type.
  */
 import * as z from 'zod';
-import { type AcceptanceCriteria, DIRECTIONS, ERROR_CODES, type Impact, type TaskSummary, type ValidationReport, WARNING_CODES, WORK_STATES } from '../core/index.js';
+import { type AcceptanceCriteria, DIRECTIONS, ERROR_CODES, type TaskSummary, type ValidationReport, WARNING_CODES, WORK_STATES } from '../core/index.js';
 
 /**
  * The longest string argument accepted: ids, filters and text. Far above any real id or
@@ -90,10 +90,8 @@ const reportBaseSchema = z.object({
 
 /** Distinct edges per relation (TRACE §1), present when some document has a typed relation key (as a record: lean). */
 const relationCountsSchema = z.record(z.string(), z.number().int());
-/** How the reviewed links stand (TRACE §3), present when the workspace has a lock file. */
-const reviewsSchema = z.object({ reviewed: z.number().int(), suspect: z.number().int(), unreviewed: z.number().int() });
-
-export const validationReportSchema = reportBaseSchema.extend({ relationCounts: relationCountsSchema.optional(), reviews: reviewsSchema.optional() });
+// `reviews` (TRACE §3: { reviewed, suspect, unreviewed }, with a lock file) is left unspelled to keep tools/list small.
+export const validationReportSchema = reportBaseSchema.extend({ relationCounts: relationCountsSchema.optional() });
 
 /**
  * `validate_traceability`'s answer: the report, a page of it (with `counts` per code of the
@@ -118,7 +116,6 @@ export const taskListSchema = z.object({
       state: z.enum(WORK_STATES),
       blockedBy: z.array(z.object({ id: z.string(), state: z.enum(['ready', 'blocked', 'dropped', 'missing', 'cycle']) })),
       unblocks: z.number().int(),
-      suspect: z.array(z.string()).exactOptional(),
     }) satisfies z.ZodType<TaskSummary>,
   ),
   ...moreOutput,
@@ -133,17 +130,6 @@ export const acceptanceCriteriaSchema = z.object({
   criteria: z.array(z.object({ text: z.string(), done: z.boolean().nullable(), line: z.number().int() })),
 }) satisfies z.ZodType<AcceptanceCriteria>;
 
-export const impactSchema = z.object({
-  nodeId: z.string(),
-  impacted: z.array(
-    z.object({ id: z.string(), title: z.string(), path: z.string(), depth: z.number().int(), via: z.array(z.string()), relations: z.array(z.enum(['depends_on', 'implements', 'verifies', 'refines'])) }),
-  ),
-  truncated: z.boolean(),
-  nextCursor: z.string().optional(),
-}) satisfies z.ZodType<Impact>;
-
-/** analyze_impact's answer with `since` (TRACE §4): the diff, its `impact` paged; its other keys (base, head, documents, edges, diagnostics) left unspelled to keep tools/list small. */
-export const changesSchema = z.object({ since: z.string(), impact: z.object({ count: z.number().int(), items: z.array(z.unknown()) }) }).loose();
 
 /** An optional git revision (`since`). */
 export const revisionSchema = z

@@ -107,6 +107,21 @@ describe('docugraph diff: what changed', () => {
     expect(code).toBe(1);
   });
 
+  it('typed relations: their edges are compared with their relation, and impact follows implements, verifies and refines', async () => {
+    const root = base();
+    writeFileSync(join(root, 'docs/qa.md'), doc({ id: 'QA-01', title: 'Tests', verifies: ['BE-02'], related: ['REQ-01'] }));
+    commitFiles(root, {});
+    writeFileSync(join(root, 'docs/qa.md'), doc({ id: 'QA-01', title: 'Tests', verifies: ['BE-02'], refines: ['REQ-01'] }));
+    writeFileSync(join(root, 'docs/be.md'), BE.replace('Build it.', 'Build it well.'));
+    const { json } = await diff(root, 'HEAD', '--format', 'json');
+    expect(json!.edges.added.items).toEqual([{ from: 'QA-01', to: 'REQ-01', relation: 'refines' }]);
+    expect(json!.edges.removed.items).toEqual([{ from: 'QA-01', to: 'REQ-01', relation: 'related' }]);
+    expect(json!.impact.items.map((i) => [i.id, i.depth, i.because])).toEqual([
+      ['FE-01', 1, ['BE-02']],
+      ['QA-01', 1, ['BE-02']],
+    ]);
+  });
+
   it('loads each side with its own docugraph.yml', async () => {
     const root = gitRepo({ 'req.md': REQ, 'be.md': doc({ id: 'BE-02', title: 'Endpoint', requires: ['REQ-01'] }) });
     writeFileSync(join(root, 'docugraph.yml'), 'fields:\n  dependsOn: [requires]\n');

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { analyzeImpact, createRevisionCache, diffWorkspaces, InvalidArgumentError, loadRevision, type Capped, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
-import { changesSchema, depthSchema, idSchema, impactSchema, pageInput, revisionSchema } from '../schemas.js';
+import { depthSchema, idSchema, pageInput, revisionSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 
 export const analyzeImpactInput = z.object({
@@ -16,6 +16,9 @@ export const analyzeImpactInput = z.object({
   maxDepth: depthSchema('maxDepth').describe('Levels to follow. Default: all.'),
   ...pageInput,
 });
+
+/** analyze_impact's answer: `{ nodeId, impacted, truncated }`, or with `since` the diff (`since`, `base`, `head`, `documents`, `edges`, `impact`, `diagnostics`). */
+const answerSchema = z.object({}).loose();
 
 /** The most entries of each list but `impact` (which is paged) in an answer with `since`. */
 const SINCE_CAP = 50;
@@ -34,9 +37,10 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
         'Lists every document that depends on nodeId (or implements, verifies, refines it), transitively: what to revisit when it changes. ' +
         'Each has depth, via (the documents one level closer) and relations, sorted by depth then id. ' +
         'truncated: deeper ones left out by maxDepth, or more pages (nextCursor). TASK_NOT_FOUND: unknown id. ' +
-        'With since: what changed since that git revision and impact (what to re-read); use after editing documents, before finishing.',
+        'With since (a git revision) instead: what changed since, and impact (what to re-read); use after editing documents, before finishing.',
       input: analyzeImpactInput,
-      output: z.union([impactSchema, changesSchema]),
+      // Two shapes of answer (nodeId, since), each spelled out in the description: one lean schema for both keeps tools/list small.
+      output: answerSchema,
     },
     async ({ nodeId, since, maxDepth, limit, cursor }) => {
       if ((nodeId === undefined) === (since === undefined)) throw new InvalidArgumentError('Pass exactly one of nodeId (a document id) and since (a git revision such as "HEAD").', { argument: 'nodeId' });

@@ -47,8 +47,8 @@ describe('suspect documents', () => {
       ['BE-01', ['REQ-01']],
       ['BE-02', ['REQ-01']],
     ]);
-    expect(Object.keys(tasks[0]!)).toEqual(['id', 'title', 'type', 'status', 'path', 'dependsOn', 'suspect']);
-    expect(Object.keys(listTasks(loadWorkspace(DEMO)).tasks[0]!)).toEqual(['id', 'title', 'type', 'status', 'path', 'dependsOn']);
+    expect(Object.keys(tasks[0]!)).toEqual(['id', 'title', 'type', 'status', 'path', 'dependsOn', 'state', 'blockedBy', 'unblocks', 'suspect']);
+    expect(Object.keys(listTasks(loadWorkspace(DEMO)).tasks[0]!)).toEqual(['id', 'title', 'type', 'status', 'path', 'dependsOn', 'state', 'blockedBy', 'unblocks']);
   });
 
   it('make the implement prompt ask to check them before coding; without them it is unchanged', () => {

@@ -102,6 +102,18 @@ describe('reviews from docugraph.lock.json', () => {
   });
 });
 
+describe('reviews of typed relations', () => {
+  it('cover implements, verifies and refines (one review per pair, on the first entry), never related or supersedes', () => {
+    const qa = doc({ id: 'QA-01', title: 'Tests', verifies: ['REQ-01'], related: ['BE-02'] });
+    const impl = doc({ id: 'BE-03', title: 'Impl', depends_on: ['REQ-01'], implements: ['REQ-01'] });
+    const ws = loadWorkspace(testdir({ 'req.md': REQ, 'be.md': BE, 'qa.md': qa, 'impl.md': impl, 'docugraph.lock.json': lock({ 'QA-01 -> REQ-01': 'ffffffffffffffff' }) }));
+    const report = buildReport(ws);
+    // BE-02 -> REQ-01, BE-03 -> REQ-01 (depends_on and implements: one link), QA-01 -> REQ-01 (verifies); not QA-01 -> BE-02 (related).
+    expect(report.reviews).toEqual({ reviewed: 0, suspect: 1, unreviewed: 2 });
+    expect(report.warnings.map((d) => [d.code, d.nodeId, d.line])).toEqual([['LINK_SUSPECT', 'QA-01', 4]]);
+  });
+});
+
 describe('a lock file that is not the shape DocuGraph writes', () => {
   const problem = (text: string) => {
     const state = parseLockFile(text);
