@@ -230,6 +230,7 @@ export function main(io: ProcessIo): void {
       clientRoots,
       load: (dir) => audits.load(dir),
       log,
+      env: io.env,
     };
     if (wire === undefined) {
       // No STDIO transport: `run` was given the HTTP server, which --http asked for.

@@ -85,7 +85,8 @@ export function implementTaskText(workspace: Workspace, taskId: string): string 
       '(get_task_context with a larger maxDepth) if you need them. Documents under "Omitted to fit the budget" exist ' +
       'but were too large to embed; fetch the ones you need as that section says. Documents under "Unresolved ' +
       'references" do not exist: do not guess what they say.',
-    '4. When you are done, go through the acceptance criteria one by one and say how each is met, or why it is not.',
+    ...suspectStep(bundle),
+    `${hasSuspect(bundle) ? 5 : 4}. When you are done, go through the acceptance criteria one by one and say how each is met, or why it is not.`,
     '',
     '## Acceptance criteria',
     '',
@@ -95,6 +96,26 @@ export function implementTaskText(workspace: Workspace, taskId: string): string 
     '',
     bundle,
   ].join('\n');
+}
+
+/** How the bundle marks a document that changed since the documents linking to it were reviewed (TRACE §3). */
+const SUSPECT_MARK = ' — suspect: changed since ';
+
+/** Whether the bundle's inclusion report (generated lines only, before any document text) marks a document suspect. */
+function hasSuspect(bundle: string): boolean {
+  const start = bundle.indexOf('\n## Inclusion report\n');
+  const end = bundle.indexOf('\n\n## ', start + 1);
+  return start !== -1 && bundle.slice(start, end === -1 ? undefined : end).includes(SUSPECT_MARK);
+}
+
+/** With suspect documents in the bundle: a step asking to check them against the task before coding. */
+function suspectStep(bundle: string): string[] {
+  if (!hasSuspect(bundle)) return [];
+  return [
+    '4. Documents marked `suspect` in the inclusion report changed since the documents that depend on them were last ' +
+      'reviewed against them. Before you write code, check each one against the task and the documents in between: ' +
+      'if they now disagree, say where, and ask before you follow either.',
+  ];
 }
 
 function criteriaLines(criteria: AcceptanceCriteria): string[] {

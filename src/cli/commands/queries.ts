@@ -92,6 +92,6 @@ function textOrJson(json: string): Option {
 }
 
 /** What a command prints without `--format`: text for people at a terminal, JSON for programs. */
-function defaultFormat(ctx: CliContext): 'text' | 'json' {
+export function defaultFormat(ctx: CliContext): 'text' | 'json' {
   return ctx.io.stdout.isTTY === true ? 'text' : 'json';
 }

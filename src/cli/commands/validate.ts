@@ -139,7 +139,7 @@ async function watch(ctx: CliContext, path: string, options: ValidateOptions): P
 }
 
 /** Workspace paths as paths relative to `base` (the repository checkout), `/`-separated. */
-function repoPaths(root: string, base: string): (path: string) => string {
+export function repoPaths(root: string, base: string): (path: string) => string {
   return (path) => {
     const absolute = join(root, path);
     const rel = relative(base, absolute);

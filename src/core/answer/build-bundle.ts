@@ -8,6 +8,7 @@ import { echo, GraphCycleError, InvalidArgumentError } from '../shared/errors.js
 import { requireNode } from './require-node.js';
 import { compareStrings } from '../shared/sort.js';
 import { StringHeap } from '../shared/string-heap.js';
+import { suspectMarks } from './suspect-marks.js';
 import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
 import { walk } from './walk-graph.js';
 import { contextOrder, contextReason, contextWalk, missingContextEntries } from './context-graph.js';
@@ -104,10 +105,11 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
     out += '\n';
   }
   out += '\n## Inclusion report\n';
+  const suspect = suspectMarks(workspace, closure.included);
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;
     const size = omitted.get(id);
-    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
+    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
   }
   const unresolved = unresolvedReferences(workspace, closure.included);
   if (unresolved.length > 0) {

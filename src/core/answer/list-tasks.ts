@@ -2,6 +2,7 @@
  * CATALOG `list_tasks`: the workspace's documents, filtered, sorted by id — with their work
  * state (TRACE §2); with `state: "ready"`, the most unblocking first ("what to do next").
  */
+import { NO_STRINGS } from '../shared/empty.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { WORK_STATES, type WorkState } from '../shared/relations.js';
 import { compareStrings, sortStrings } from '../shared/sort.js';
@@ -39,6 +40,8 @@ export interface TaskSummary {
   readonly blockedBy: readonly Blocker[];
   /** How many open documents (ready or blocked) lie downstream of it over `depends_on`. */
   readonly unblocks: number;
+  /** The documents it links to that changed since it was reviewed against them, sorted (TRACE §3); present when the workspace has a lock file. */
+  readonly suspect?: readonly string[];
 }
 
 /** Every document matching all the given filters, sorted by id (`state: "ready"`: by `unblocks`, most first, then id). */
@@ -71,9 +74,11 @@ export function listTasks(workspace: Workspace, options: ListTasksOptions = {}):
   }
   const unblocks = unblocksOf(workspace);
   const tasks: TaskSummary[] = [];
+  const reviews = workspace.reviews;
   for (const node of found) {
     const { state: s, blockedBy } = workspace.states.get(node.id)!;
-    tasks.push({ id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn), state: s, blockedBy, unblocks: unblocks.get(node.id)! });
+    const task: TaskSummary = { id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn), state: s, blockedBy, unblocks: unblocks.get(node.id)! };
+    tasks.push(reviews.enabled ? { ...task, suspect: reviews.suspect.get(node.id) ?? NO_STRINGS } : task);
   }
   // Sorted by id already: a stable sort by unblocks keeps the id order among equals.
   if (state === 'ready') tasks.sort((a, b) => b.unblocks - a.unblocks);

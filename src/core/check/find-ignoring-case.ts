@@ -4,16 +4,16 @@
  * directory listing at a time, with exact names preferred and, among names equal ignoring
  * case, the first in code-unit order (the same answer on every filesystem).
  */
-import type { Dirent } from 'node:fs';
+import type { ListedEntry } from '../read/existence.js';
 
 /**
  * A finder over directory listings (`list`: `''` is the workspace root, leading `..` above it):
  * `find(path, noted)` gives the existing path whose segments equal `path`'s ignoring case, or
  * `null`, and tells `noted` each directory it looked through. Each listing is indexed once.
  */
-export function findIgnoringCase(list: (dir: string) => ReadonlyMap<string, Dirent>): (path: string, noted: (dir: string) => void) => string | null {
-  const folded = new Map<string, Map<string, Dirent>>();
-  const foldedOf = (dir: string): Map<string, Dirent> => {
+export function findIgnoringCase(list: (dir: string) => ReadonlyMap<string, ListedEntry>): (path: string, noted: (dir: string) => void) => string | null {
+  const folded = new Map<string, Map<string, ListedEntry>>();
+  const foldedOf = (dir: string): Map<string, ListedEntry> => {
     let names = folded.get(dir);
     if (names === undefined) {
       names = new Map();

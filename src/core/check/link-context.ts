@@ -6,13 +6,12 @@
  * which files to check again when that path changes (paths outside the workspace are reported
  * too, though nothing watches them).
  */
-import type { Dirent } from 'node:fs';
 import { DEFAULT_CONFIG, type LinkOptions } from '../shared/config-types.js';
 import { type FragmentTarget, type LinkContext } from './link-types.js';
 import { indexAnchors, type Anchors } from './anchors.js';
 import { isAboveWorkspace, linkRootPath } from './link-paths.js';
 import { NO_STRINGS } from '../shared/empty.js';
-import { diskView, type DiskView, type EntryKind } from '../read/existence.js';
+import { diskView, type DiskView, type EntryKind, type ListedEntry } from '../read/existence.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { findLinkRoot, type LinkRoot } from '../read/link-root.js';
 import { extractMarkdown } from '../parse/markdown.js';
@@ -85,6 +84,17 @@ export interface WorkspaceView {
   readonly suggestFile: (missing: string) => string | null;
 }
 
+/**
+ * Where the link checks look, when not on the disk (a revision's git tree): the entries under
+ * the workspace root and under the link root, and the body of a Markdown file above the
+ * workspace (`null`: not read, so its anchors are not checked).
+ */
+export interface LinkDisk {
+  readonly inside: DiskView;
+  readonly above: DiskView | null;
+  readonly readAbove: (linkRootPath: string) => MarkdownInfo | null;
+}
+
 const MARKDOWN = /\.md$/i;
 
 /**
@@ -92,13 +102,14 @@ const MARKDOWN = /\.md$/i;
  * every path its checks look at to `record` (`null`: nobody asks, as in a one-time load). The
  * disk is read at most once per path per refresh, however many links point there.
  */
-export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((target: string) => void) | null) => LinkContext {
+export function linkContexts(setup: LinkSetup, view: WorkspaceView, disk?: LinkDisk): (record: ((target: string) => void) | null) => LinkContext {
   const { workspaceDir } = setup.root;
   // Inside the workspace, the disk under the workspace root; above it, under the link root.
-  const inside: DiskView = diskView(view.root);
-  const above: DiskView | null = workspaceDir.length === 0 ? null : diskView(setup.root.path);
+  const inside: DiskView = disk?.inside ?? diskView(view.root);
+  const above: DiskView | null = workspaceDir.length === 0 ? null : (disk?.above ?? diskView(setup.root.path));
+  const readAbove = disk?.readAbove ?? ((path: string) => readOutside(setup.root.path, path));
   const kindOf = (path: string): EntryKind | null => (isAboveWorkspace(path) ? (above?.kindOf(linkRootPath(path, workspaceDir)) ?? null) : inside.kindOf(path));
-  const list = (dir: string): ReadonlyMap<string, Dirent> => (isAboveWorkspace(dir) ? (above?.list(linkRootPath(dir, workspaceDir)) ?? new Map()) : inside.list(dir));
+  const list = (dir: string): ReadonlyMap<string, ListedEntry> => (isAboveWorkspace(dir) ? (above?.list(linkRootPath(dir, workspaceDir)) ?? new Map()) : inside.list(dir));
   const readmes = new Map<string, string | null>();
   const ignoringCase = findIgnoringCase(list);
   const rootName = setup.root.repository ? 'repository' : 'workspace';
@@ -183,7 +194,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
       if (markdown !== undefined) target.markdown = true;
       else if (isAboveWorkspace(file) && MARKDOWN.test(file) && kindOf(file) === 'file') {
         target.markdown = true;
-        markdown = readOutside(setup.root.path, linkRootPath(file, workspaceDir));
+        markdown = readAbove(linkRootPath(file, workspaceDir));
       }
       // A file whose body cannot be parsed (unreadable, unclosed frontmatter) has its own finding; its fragments are not checked.
       target.anchors = markdown == null ? null : indexAnchors(markdown);
