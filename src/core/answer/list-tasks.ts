@@ -7,7 +7,7 @@ import { InvalidArgumentError } from '../shared/errors.js';
 import { WORK_STATES, type WorkState } from '../shared/relations.js';
 import { compareStrings, sortStrings } from '../shared/sort.js';
 import type { Blocker, DocNode, Workspace } from '../shared/types.js';
-import { unblocksOf } from './unblocks.js';
+import { idsInState, unblocksOf } from './unblocks.js';
 
 /** The `state` filter: one state, or `open` (ready or blocked). */
 export const STATE_FILTERS = [...WORK_STATES, 'open'] as const;
@@ -53,35 +53,33 @@ export function listTasks(workspace: Workspace, options: ListTasksOptions = {}):
   const query = options.query?.toLowerCase();
   // Ids and titles are one line each: a query over several lines matches nothing.
   if (query?.includes('\n') === true) return { tasks: [] };
-  const inState = (id: string): boolean => {
-    if (state === undefined) return true;
-    const s = workspace.states.get(id)!.state;
-    return state === 'open' ? s === 'ready' || s === 'blocked' : s === state;
-  };
   const matches = (node: DocNode): boolean =>
     (options.type === undefined || node.type === options.type) &&
     (options.status === undefined || node.status === options.status) &&
-    (query === undefined || searchTextOf(node).includes(query)) &&
-    inState(node.id);
+    (query === undefined || searchTextOf(node).includes(query));
   let found: DocNode[];
   if (options.type === undefined && options.status === undefined && query === undefined && state === undefined) {
     found = workspace.ids.map((id) => workspace.nodes.get(id)!);
+  } else if (state !== undefined) {
+    // The ids of a state are kept per snapshot, in the answer's order (ready: most unblocking first).
+    const ids = state === 'open' ? openIds(idsInState(workspace, 'ready'), idsInState(workspace, 'blocked')) : idsInState(workspace, state);
+    found = [];
+    for (const id of ids) {
+      const node = workspace.nodes.get(id)!;
+      if (matches(node)) found.push(node);
+    }
   } else {
     // A filter usually keeps few: visit the nodes as stored, then sort what matched.
     found = [];
     for (const node of workspace.nodes.values()) if (matches(node)) found.push(node);
     found.sort((a, b) => compareStrings(a.id, b.id));
   }
-  const unblocks = unblocksOf(workspace);
   const tasks: TaskSummary[] = [];
   const reviews = workspace.reviews;
   for (const node of found) {
-    const { state: s, blockedBy } = workspace.states.get(node.id)!;
-    const task: TaskSummary = { id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn), state: s, blockedBy, unblocks: unblocks.get(node.id)! };
+    const task = summaryOf(workspace, node);
     tasks.push(reviews.enabled ? { ...task, suspect: reviews.suspect.get(node.id) ?? NO_STRINGS } : task);
   }
-  // Sorted by id already: a stable sort by unblocks keeps the id order among equals.
-  if (state === 'ready') tasks.sort((a, b) => b.unblocks - a.unblocks);
   const hint = tasks.length === 0 ? caseHint(workspace, options) : null;
   return hint === null ? { tasks } : { tasks, hint };
 }
@@ -106,6 +104,29 @@ function caseHint(workspace: Workspace, options: ListTasksOptions): string | nul
     return `No document has ${field} ${JSON.stringify(wanted)}; ${field} is matched exactly, case included, and ${found.join(', ')} would match.`;
   }
   return null;
+}
+
+/**
+ * A node's entry, kept per node object while the snapshot's states are the same (its state
+ * and `unblocks` depend on them): a listing asked again answers from these, and a live
+ * workspace makes new ones only for the nodes an edit replaced, or all after a change of
+ * states.
+ */
+const summaries = new WeakMap<DocNode, { readonly states: Workspace['states']; readonly summary: TaskSummary }>();
+
+function summaryOf(workspace: Workspace, node: DocNode): TaskSummary {
+  const kept = summaries.get(node);
+  if (kept !== undefined && kept.states === workspace.states) return kept.summary;
+  const { state, blockedBy } = workspace.states.get(node.id)!;
+  const unblocks = unblocksOf(workspace).get(node.id)!;
+  const summary: TaskSummary = { id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn), state, blockedBy, unblocks };
+  summaries.set(node, { states: workspace.states, summary });
+  return summary;
+}
+
+/** The ready and the blocked ids, as one list sorted by id (the ready list itself is sorted by `unblocks`). */
+function openIds(ready: readonly string[], blocked: readonly string[]): string[] {
+  return [...ready, ...blocked].sort();
 }
 
 /**
