@@ -60,7 +60,7 @@ export const pageInput = {
     .min(1, { error: 'cursor must not be empty; omit it for the first page' })
     .max(MAX_TEXT_ARGUMENT, { error: 'cursor is not one this server issued; omit it for the first page' })
     .optional()
-    .describe('nextCursor of the previous page (INVALID_ARGUMENT once the list changed: start again).'),
+    .describe('nextCursor of the previous page, to read the next one (invalid once the list changed).'),
 };
 
 /** The keys a page that stops early ends with. */

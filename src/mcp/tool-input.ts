@@ -8,14 +8,20 @@ import * as z from 'zod';
 import { closestMatches, InvalidArgumentError } from '../core/index.js';
 import { leanSchema } from './lean-schema.js';
 
-/** A schema that advertises `schema`'s (lean) JSON Schema but lets every value through to the tool. */
+/**
+ * A schema that advertises `schema`'s (lean) JSON Schema but lets every value through to the
+ * tool. An object's schema says `additionalProperties: false`: the tool refuses an argument it
+ * does not take (`parseArguments`), so the schema says so too.
+ */
 export function advertise(schema: z.ZodType): StandardSchemaWithJSON<unknown, unknown> {
+  const json = leanSchema(schema, 'input')['~standard'].jsonSchema;
+  const closed = (options: Parameters<typeof json.input>[0]) => ({ ...json.input(options), ...(schema instanceof z.ZodObject ? { additionalProperties: false } : {}) });
   return {
     '~standard': {
       version: 1,
       vendor: 'docugraph',
       validate: (value: unknown) => ({ value }),
-      jsonSchema: leanSchema(schema, 'input')['~standard'].jsonSchema,
+      jsonSchema: { input: closed, output: closed },
     },
   };
 }

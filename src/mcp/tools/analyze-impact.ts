@@ -40,7 +40,7 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       description:
         'Lists every document that depends on nodeId (or implements, verifies, refines it), transitively: what to revisit when it changes. ' +
         'Each has depth, via (the documents one level closer) and relations, sorted by depth then id. ' +
-        'truncated: deeper ones left out by maxDepth, or more pages (nextCursor). TASK_NOT_FOUND: unknown id. ' +
+        'truncated: cut by maxDepth, or more pages. TASK_NOT_FOUND: unknown id. ' +
         'With since (a git revision) instead: what changed since, and impact (what to re-read); use after editing documents, before finishing.',
       input: analyzeImpactInput,
       // Two shapes of answer (nodeId, since), each spelled out in the description: one lean schema for both keeps tools/list small.

@@ -27,7 +27,7 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
       title: 'List documents',
       description:
         'Lists documents with id, title, type, status, path, dependsOn, state, blockedBy and unblocks (open work downstream), sorted by id. ' +
-        'state "ready" answers what to do next, most unblocking first. Finds ids for the other tools. Pages: pass nextCursor as cursor.',
+        'state "ready" answers what to do next, most unblocking first. Finds ids for the other tools.',
       input: listTasksInput,
       output: taskListSchema,
     },
