@@ -75,7 +75,9 @@ function judge(tool: ToolSchema, args: Record<string, unknown>, answer: Message)
   if (broken !== null && code !== 'INVALID_ARGUMENT') return [`${broken}, but the code is ${code}`];
   // A cursor's validity is not a schema matter: one the server never issued is INVALID_ARGUMENT (CATALOG § Bounded answers).
   const madeUpCursor = typeof args['cursor'] === 'string' && String(body['message']).startsWith('cursor ');
-  if (broken === null && code === 'INVALID_ARGUMENT' && !madeUpCursor) return [`INVALID_ARGUMENT for arguments that fit the advertised schema: ${String(body['message']).slice(0, 200)}`];
+  // Nor is analyze_impact's choice of exactly one of nodeId and since, or a revision git does not have (TRACE §4).
+  const revision = tool.name === 'analyze_impact' && (typeof args['since'] === 'string' || args['nodeId'] === undefined);
+  if (broken === null && code === 'INVALID_ARGUMENT' && !madeUpCursor && !revision) return [`INVALID_ARGUMENT for arguments that fit the advertised schema: ${String(body['message']).slice(0, 200)}`];
   return [];
 }
 

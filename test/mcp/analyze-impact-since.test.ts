@@ -53,6 +53,16 @@ describe('analyze_impact with since', () => {
     expect(second.nextCursor).toBeUndefined();
   });
 
+  it('answers calls that arrive together, one load at a time, each the same', async () => {
+    const root = repo();
+    writeFileSync(join(root, 'req.md'), REQ.replace('a name', 'a unique name'));
+    const { client } = await connectInMemory(loadWorkspace(root), { env: CLI_ENV });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.callTool({ name: 'analyze_impact', arguments: { since: 'HEAD' } })));
+    const texts = answers.map((answer) => textOf(answer));
+    expect(new Set(texts).size).toBe(1);
+    expect((JSON.parse(texts[0]!) as Answer).impact.count).toBe(3);
+  });
+
   it('wants exactly one of nodeId and since; a bad revision is INVALID_ARGUMENT with the reason', async () => {
     const root = repo();
     const { client } = await connectInMemory(loadWorkspace(root), { env: CLI_ENV });

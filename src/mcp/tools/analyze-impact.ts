@@ -25,6 +25,10 @@ const SINCE_CAP = 50;
 
 /** The base workspaces a server loaded last, per server state: asking `since: "HEAD"` again loads nothing from git but the commit id. */
 const revisions = new WeakMap<ServerState, RevisionCache>();
+/** The revision load running (or the last one), per server state. */
+const loading = new WeakMap<ServerState, Promise<void>>();
+
+function noop(): void {}
 
 export function registerAnalyzeImpact(server: McpServer, state: ServerState): void {
   registerTool(
@@ -75,7 +79,11 @@ export function impactPage(workspace: Workspace, nodeId: string, maxDepth: numbe
 async function changesPage(workspace: Workspace, since: string, state: ServerState, args: PageArguments): Promise<Rendered> {
   let cache = revisions.get(state);
   if (cache === undefined) revisions.set(state, (cache = createRevisionCache()));
-  const base = await loadRevision(workspace.root, since, { env: state.env ?? {}, cache });
+  // One revision load at a time per server: calls that arrive meanwhile wait (and then find
+  // their commit in the cache), so a burst of calls never runs many loads at once.
+  const turn = (loading.get(state) ?? Promise.resolve()).then(() => loadRevision(workspace.root, since, { env: state.env ?? {}, cache }));
+  loading.set(state, turn.then(noop, noop));
+  const base = await turn;
   const diff = diffWorkspaces(base.workspace, workspace, { base: { revision: base.revision, commit: base.commit }, head: { revision: null, commit: null }, cap: Number.POSITIVE_INFINITY });
   const cap = <T>(list: Capped<T>): Capped<T> => ({ count: list.count, items: list.items.slice(0, SINCE_CAP) });
   const capAll = (lists: object) => Object.fromEntries(Object.entries(lists as Record<string, Capped<unknown>>).map(([key, list]) => [key, cap(list)]));
