@@ -14,7 +14,9 @@
  *   6. the live server (bench/live.mjs): spawn → initialize, one-file edit → the first answer
  *      that reflects it, idle CPU over 30 s, RSS with the watchers;
  *   7. Streamable HTTP at 10k (bench/http.mjs): get_task_context depth 3 from 1 and from 20
- *      concurrent SDK clients, on each protocol era: p50 / p95 and requests per second.
+ *      concurrent SDK clients, on each protocol era: p50 / p95 and requests per second;
+ *   8. at 10k (bench/diff.mjs): `docugraph diff HEAD~1` after an edit of 1 % of the documents,
+ *      beside a cold `docugraph validate` of the same repository.
  *
  * It prints a table and writes it, with the machine description, to bench/RESULTS.md.
  *
@@ -37,6 +39,7 @@ const FLOOR = join(ROOT, 'bench', 'floor.mjs');
 const PROBE = join(ROOT, 'bench', 'probe.mjs');
 const LIVE = join(ROOT, 'bench', 'live.mjs');
 const HTTP = join(ROOT, 'bench', 'http.mjs');
+const DIFF = join(ROOT, 'bench', 'diff.mjs');
 const HTTP_SECONDS = 10;
 const IDLE_SECONDS = 30;
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
@@ -159,6 +162,13 @@ function overHttp(dir) {
   return JSON.parse(result.stdout);
 }
 
+/** `docugraph diff HEAD~1` beside a cold validate, from bench/diff.mjs. */
+function diffAgainstParent(dir, runs) {
+  const result = spawnSync(process.execPath, [DIFF, dir, String(runs)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`diff probe failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
 const rows = [];
 for (const count of SIZES) {
   const { dir, bytes } = workspace(count);
@@ -177,11 +187,14 @@ for (const count of SIZES) {
   log('  live server…');
   const liveRun = live(dir);
   let http = null;
+  let diff = null;
   if (count === 10000) {
     log('  Streamable HTTP…');
     http = overHttp(dir);
+    log('  diff HEAD~1…');
+    diff = diffAgainstParent(dir, 5);
   }
-  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun, http });
+  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun, http, diff });
   log(`  floor ${floor.toFixed(0)} ms, docugraph validate ${cli.toFixed(0)} ms (${(cli / floor).toFixed(1)}×), remark ${remark === null ? '-' : `${remark.toFixed(0)} ms`}`);
 }
 
@@ -239,10 +252,23 @@ if (overHttpRows.length > 0) {
   }
 }
 
+const diffRows = rows.filter((r) => r.diff !== null);
+if (diffRows.length > 0) {
+  lines.push('');
+  lines.push('`docugraph diff HEAD~1` (`bench/diff.mjs`): the workspace in a new git repository, 1 % of its documents edited in a second commit; both commands end to end, interleaved, medians:');
+  lines.push('');
+  lines.push('| documents | cold validate | diff HEAD~1 | vs validate | changed | to re-read |');
+  lines.push('|---:|---:|---:|---:|---:|---:|');
+  for (const r of diffRows) lines.push(`| ${r.count.toLocaleString('en-US')} | ${ms(r.diff.validate)} ms | ${ms(r.diff.diff)} ms | ${ratio(r.diff.diff, r.diff.validate)} | ${r.diff.changed} | ${r.diff.impact} |`);
+}
+
 const byCount = new Map(rows.map((r) => [r.count, r]));
 const targets = [];
 const ten = byCount.get(10000);
 const hundred = byCount.get(100000);
+if (ten?.diff != null) {
+  targets.push(`- 10k documents: diff against HEAD~1 ≤ 2.5× a cold validate — **${ratio(ten.diff.diff, ten.diff.validate)}** (${ms(ten.diff.diff)} ms vs ${ms(ten.diff.validate)} ms): ${ten.diff.diff <= 2.5 * ten.diff.validate ? 'met' : '**not met**'}.`);
+}
 if (ten !== undefined) {
   targets.push(`- 10k documents: load + validate ≤ 6× the floor, end to end — **${ratio(ten.cli, ten.floor)}** (${ms(ten.cli)} ms vs ${ms(ten.floor)} ms): ${ten.cli <= 6 * ten.floor ? 'met' : '**not met**'}.`);
   const p50 = percentile(ten.stdio.context, 50);

@@ -65,9 +65,9 @@ describe("the repository's own Markdown", () => {
     });
     const { findings, show } = linkFindings(root);
     expect(findings.map(show)).toEqual([
+      'README.md:3  MD_LINK_BROKEN  link `../../outside.md` is broken: it climbs above the root of the repository, where GitHub has no file to show; link to a file inside the repository or use a full URL',
       'README.md:3  MD_LINK_BROKEN  link `docs/missing.md` is broken: `docs/missing.md` does not exist; fix the path or add the file',
       'README.md:3  MD_ANCHOR_BROKEN  link `docs/guide.md#nope` points at `#nope`, which is no heading of `docs/guide.md`; it has headings `#guide`, `#usage`',
-      'README.md:3  MD_LINK_OUTSIDE_WORKSPACE  link `../../outside.md` leaves the repository, so it is not checked; link to a file inside the repository or use a full URL',
     ]);
   });
 });

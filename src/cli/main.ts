@@ -5,9 +5,11 @@
 import { Command, CommanderError } from 'commander';
 import { DocugraphError } from '../core/index.js';
 import { VERSION } from '../mcp/version.js';
+import { registerDiff } from './commands/diff.js';
 import { registerInit } from './commands/init.js';
 import { registerMcp, type StartServer } from './commands/mcp.js';
 import { registerQueries } from './commands/queries.js';
+import { registerReview } from './commands/review.js';
 import { registerValidate } from './commands/validate.js';
 import { createContext, type CliIo } from './context.js';
 import { safeInline } from './render/safe-text.js';
@@ -31,6 +33,8 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
   registerValidate(program, ctx);
   registerQueries(program, ctx);
   registerInit(program, ctx);
+  registerReview(program, ctx);
+  registerDiff(program, ctx);
   registerMcp(program, ctx, (argv) => {
     serving = true;
     startServer(argv);

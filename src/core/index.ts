@@ -9,7 +9,11 @@ export { loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './live/lo
 export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace, type UpdateListener } from './live/live-workspace.js';
 export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './live/audit-loader.js';
 export { readConfig, type ConfigResult } from './parse/config.js';
-export { CONFIG_FILE } from './shared/config-types.js';
+export { CONFIG_FILE, LOCK_FILE } from './shared/config-types.js';
+export { readLockFile, type LockFile, type LockRead, type LockState } from './parse/lock-file.js';
+export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
+export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
+export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
 
 export { buildReport, countByCode, formatReport } from './check/build-report.js';
 export { buildBundle, DEFAULT_MAX_DEPTH } from './answer/build-bundle.js';
@@ -31,6 +35,20 @@ export {
 } from './answer/select-graph.js';
 export { diagramNodeBytes, nodeMarks, renderDot, renderMermaid, type NodeMarks } from './answer/render-graph.js';
 export { completeIds, MAX_COMPLETIONS } from './answer/complete-ids.js';
+export { planReview, type ReviewChange, type ReviewPlan } from './answer/plan-review.js';
+export {
+  DIFF_CAP,
+  diffWorkspaces,
+  type Capped,
+  type DiffChange,
+  type DiffDocument,
+  type DiffImpact,
+  type DiffOptions,
+  type DiffSide,
+  type WorkspaceDiff,
+} from './answer/diff-workspaces.js';
+export type { TypedEdge } from './model/relation-edges.js';
+export { createRevisionCache, loadRevision, type GitOptions, type LoadedRevision, type RevisionCache } from './live/load-revision.js';
 
 export {
   CODE_DESCRIPTIONS,
@@ -53,8 +71,9 @@ export {
   WorkspaceNotFoundError,
 } from './shared/errors.js';
 export { groupThousands } from './shared/cap.js';
+export { closestMatches } from './shared/suggest.js';
 export { normalStatus, RELATIONS, WORK_STATES, type ContextRelation, type Relation, type TypedRelation, type WorkState } from './shared/relations.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';
-export type { Blocker, BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, NodeState, RelationEdge, RelationEntries, ValidationReport, Workspace } from './shared/types.js';
+export type { Blocker, BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, NodeState, RelationEdge, RelationEntries, ReviewCounts, Reviews, ValidationReport, Workspace } from './shared/types.js';

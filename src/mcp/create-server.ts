@@ -20,7 +20,8 @@ const INSTRUCTIONS =
   'DocuGraph serves a docs-as-code workspace (Markdown files with YAML frontmatter: id, title, type, status, depends_on). ' +
   'Before working on a task, call get_task_context with its id to get every document it depends on, in order, with the reason each is included, ' +
   'and get_acceptance_criteria for its definition of done. Use list_tasks to find ids, analyze_impact to see what depends on a document, ' +
-  'get_dependency_graph to see the graph, and validate_traceability to audit ids, dependencies, links and cycles.';
+  'get_dependency_graph to see the graph, and validate_traceability to audit ids, dependencies, links and cycles. ' +
+  'After editing documents, call analyze_impact with since "HEAD" to see what your edits affect.';
 
 /** Answers follow the disk: lists and reads may change at any time (2026-07-28 cache fields). */
 const MAY_CHANGE = { ttlMs: 0, cacheScope: 'private' } as const;

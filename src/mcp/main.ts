@@ -3,6 +3,7 @@
  * shutdown. The only module of the server that touches `process`.
  */
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { buildReport, CONFIG_FILE, createAuditLoader, DocugraphError, type LiveMode, openLiveWorkspace, readConfig, resolveWorkspaceRoot } from '../core/index.js';
@@ -12,33 +13,8 @@ import type { serveHttp as ServeHttpFn } from './http/serve-http.js';
 import { isLoopback } from './http/loopback.js';
 import { DrainingStdioTransport } from './stdio.js';
 import { oneLine } from './tool-result.js';
+import { USAGE } from './usage.js';
 import { VERSION } from './version.js';
-
-export const USAGE = `Usage: docugraph-mcp --workspace <dir> [--allow-path <dir>]... [--no-watch]
-       docugraph-mcp --workspace <dir> --http [--host 127.0.0.1] [--port 3939] [--token-file <file>] [--allow-origin <origin>]... [--client-roots]
-
-Serves a docs-as-code workspace to MCP clients over STDIO, or with --http over Streamable
-HTTP at /mcp to many clients at once. Answers follow the disk: edits, new, deleted and
-renamed files are seen by the next request, without a restart.
-
-Options:
-  --workspace <dir>      the directory that holds the Markdown documents
-                         (or set DOCUGRAPH_WORKSPACE; the flag wins when both are set)
-  --allow-path <dir>     another directory validate_traceability may audit (repeatable)
-  --no-watch             load the workspace once at start-up and never again
-  --http                 serve MCP over Streamable HTTP at http://<host>:<port>/mcp
-  --host <address>       the address to listen on (default 127.0.0.1); any address that is
-                         not loopback requires a token
-  --port <n>             the port to listen on (default 3939; 0 picks a free one)
-  --token-file <file>    every request must carry \`Authorization: Bearer <token>\` with the
-                         token in this file (or set DOCUGRAPH_TOKEN; the flag wins)
-  --allow-origin <url>   let browser pages of this origin in (repeatable; loopback
-                         origins always are)
-  --client-roots         let validate_traceability audit inside the roots each HTTP
-                         client declares (over STDIO they always count)
-  --help                 show this help
-  --version              show the version
-`;
 
 /** What `main` needs from the process; tests pass their own. */
 export interface ProcessIo {
@@ -89,7 +65,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
     parsed = parseArgs({
       args: [...argv],
       options: {
-        workspace: { type: 'string' },
+        workspace: { type: 'string', short: 'w' },
         'allow-path': { type: 'string', multiple: true },
         'no-watch': { type: 'boolean' },
         http: { type: 'boolean' },
@@ -109,10 +85,9 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
   }
   if (parsed.values.help) return 'help';
   if (parsed.values.version) return 'version';
-  const workspace = parsed.values.workspace ?? env['DOCUGRAPH_WORKSPACE'];
-  if (workspace === undefined || workspace === '') {
-    throw new UsageError('no workspace given: pass --workspace <dir> or set DOCUGRAPH_WORKSPACE to the directory that holds your Markdown documents.');
-  }
+  // As `docugraph mcp`: the flag, the variable, else the current directory.
+  const given = parsed.values.workspace ?? env['DOCUGRAPH_WORKSPACE'];
+  const workspace = given === undefined || given === '' ? '.' : given;
   const mode: LiveMode = parsed.values['no-watch'] === true ? 'static' : env['DOCUGRAPH_WATCH'] === 'poll' ? 'poll' : 'watch';
   const base = { workspace, allowPaths: parsed.values['allow-path'] ?? [], mode };
   const values = parsed.values;
@@ -202,10 +177,15 @@ export function main(io: ProcessIo): void {
   let clientRoots: boolean;
   try {
     const options = parseOptions(io.argv, io.env);
-    if (options === 'help') return void io.stderr.write(USAGE);
-    if (options === 'version') return void io.stderr.write(`${VERSION}\n`);
+    // Before the server runs, stdout is not the protocol yet: help and version go there, as in every CLI.
+    if (options === 'help') return void io.stdout.write(USAGE);
+    if (options === 'version') return void io.stdout.write(`${VERSION}\n`);
     allowedPaths = options.allowPaths.map((dir) => startupDirectory(dir, '--allow-path'));
     root = startupDirectory(options.workspace, 'workspace');
+    if (dirname(root) === root) {
+      // Some clients start servers in `/`: serving the whole disk is never what was meant.
+      throw new UsageError(`the workspace would be ${root}, the root of the filesystem (the current directory, as no --workspace was given); pass --workspace <dir> or set DOCUGRAPH_WORKSPACE to the directory that holds your Markdown documents.`);
+    }
     mode = options.mode;
     http = options.http;
     clientRoots = rootsCount(options);
@@ -221,7 +201,11 @@ export function main(io: ProcessIo): void {
   const run = (serveHttp?: ServeHttp): void => {
     // The handshake never waits for the load: it runs in the background, in slices, and a
     // request that needs the workspace waits for it.
-    log(`${SERVER_NAME}: loading ${root}…`);
+    // Over HTTP the first line is where it listens (or, when it cannot, the one line why).
+    if (serveHttp === undefined) log(`${SERVER_NAME}: loading ${root}…`);
+    if (serveHttp === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
+      log(`${SERVER_NAME}: this is an MCP server: it waits for an MCP client on stdin (see the README to add it to one); Ctrl-C stops it.`);
+    }
     const started = performance.now();
     // Over STDIO the load starts once the handshake is over (or a call needs it, or after
     // HANDSHAKE_GRACE_MS): the first answer a client waits for does not share the CPU with it.
@@ -246,6 +230,7 @@ export function main(io: ProcessIo): void {
       clientRoots,
       load: (dir) => audits.load(dir),
       log,
+      env: io.env,
     };
     if (wire === undefined) {
       // No STDIO transport: `run` was given the HTTP server, which --http asked for.

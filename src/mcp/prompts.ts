@@ -5,6 +5,7 @@ import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, ty
 import * as z from 'zod';
 import { type AcceptanceCriteria, buildBundle, buildReport, completeIds, DEFAULT_MAX_TOKENS, DocugraphError, getAcceptanceCriteria, inlinePath, type Workspace } from '../core/index.js';
 import { MAX_TEXT_ARGUMENT } from './schemas.js';
+import { unknownArguments } from './tool-input.js';
 import { reportPage } from './tools/validate-traceability.js';
 import type { ServerState } from './server-state.js';
 import { taskStateText } from './task-state-text.js';
@@ -15,11 +16,15 @@ export function registerPrompts(server: McpServer, state: ServerState): void {
     {
       title: 'Implement a task',
       description: `Asks the model to implement a task, with its work state (what blocks it), its context bundle (within ${DEFAULT_MAX_TOKENS} tokens) and its acceptance criteria embedded.`,
-      argsSchema: z.object({
+      // Loose, so that the handler sees an argument the prompt does not take and names it.
+      argsSchema: z.looseObject({
         taskId: completable(z.string().max(MAX_TEXT_ARGUMENT).describe('Id of the task to implement, e.g. "BE-02".'), async (value) => completeIds(await state.workspace(), value)),
       }),
     },
-    async ({ taskId }) => userMessage(implementTaskText(await state.workspace(), taskId)),
+    async (args) => {
+      onlyArguments(args, ['taskId']);
+      return userMessage(implementTaskText(await state.workspace(), args.taskId));
+    },
   );
 
   server.registerPrompt(
@@ -27,9 +32,21 @@ export function registerPrompts(server: McpServer, state: ServerState): void {
     {
       title: 'Audit traceability',
       description: "Asks the model for a fix plan, error by error, from the workspace's validation report.",
+      argsSchema: z.looseObject({}),
     },
-    async () => userMessage(auditText(await state.workspace())),
+    async (args) => {
+      onlyArguments(args, []);
+      return userMessage(auditText(await state.workspace()));
+    },
   );
+}
+
+/** A prompt argument the prompt does not take is `INVALID_ARGUMENT`, as for tools. */
+function onlyArguments(args: Readonly<Record<string, unknown>>, known: readonly string[]): void {
+  const unknown = Object.keys(args).filter((key) => !known.includes(key));
+  if (unknown.length > 0) orProtocolError(() => {
+    throw unknownArguments(unknown, known);
+  });
 }
 
 function userMessage(text: string): GetPromptResult {
@@ -68,7 +85,8 @@ export function implementTaskText(workspace: Workspace, taskId: string): string 
       '(get_task_context with a larger maxDepth) if you need them. Documents under "Omitted to fit the budget" exist ' +
       'but were too large to embed; fetch the ones you need as that section says. Documents under "Unresolved ' +
       'references" do not exist: do not guess what they say.',
-    '4. When you are done, go through the acceptance criteria one by one and say how each is met, or why it is not.',
+    ...suspectStep(bundle),
+    `${hasSuspect(bundle) ? 5 : 4}. When you are done, go through the acceptance criteria one by one and say how each is met, or why it is not.`,
     '',
     '## Acceptance criteria',
     '',
@@ -78,6 +96,26 @@ export function implementTaskText(workspace: Workspace, taskId: string): string 
     '',
     bundle,
   ].join('\n');
+}
+
+/** How the bundle marks a document that changed since the documents linking to it were reviewed (TRACE §3). */
+const SUSPECT_MARK = ' — suspect: changed since ';
+
+/** Whether the bundle's inclusion report (generated lines only, before any document text) marks a document suspect. */
+function hasSuspect(bundle: string): boolean {
+  const start = bundle.indexOf('\n## Inclusion report\n');
+  const end = bundle.indexOf('\n\n## ', start + 1);
+  return start !== -1 && bundle.slice(start, end === -1 ? undefined : end).includes(SUSPECT_MARK);
+}
+
+/** With suspect documents in the bundle: a step asking to check them against the task before coding. */
+function suspectStep(bundle: string): string[] {
+  if (!hasSuspect(bundle)) return [];
+  return [
+    '4. Documents marked `suspect` in the inclusion report changed since the documents that depend on them were last ' +
+      'reviewed against them. Before you write code, check each one against the task and the documents in between: ' +
+      'if they now disagree, say where, and ask before you follow either.',
+  ];
 }
 
 function criteriaLines(criteria: AcceptanceCriteria): string[] {

@@ -3,7 +3,7 @@
  * the shapes of `structuredContent`, each checked against the core's TypeScript type.
  */
 import * as z from 'zod';
-import { type AcceptanceCriteria, DIRECTIONS, ERROR_CODES, type Impact, type TaskSummary, type ValidationReport, WARNING_CODES, WORK_STATES } from '../core/index.js';
+import { type AcceptanceCriteria, DIRECTIONS, ERROR_CODES, type TaskSummary, type ValidationReport, WARNING_CODES, WORK_STATES } from '../core/index.js';
 
 /**
  * The longest string argument accepted: ids, filters and text. Far above any real id or
@@ -60,7 +60,7 @@ export const pageInput = {
     .min(1, { error: 'cursor must not be empty; omit it for the first page' })
     .max(MAX_TEXT_ARGUMENT, { error: 'cursor is not one this server issued; omit it for the first page' })
     .optional()
-    .describe('nextCursor of the previous page (INVALID_ARGUMENT once the list changed: start again).'),
+    .describe('nextCursor of the previous page, to read the next one (invalid once the list changed).'),
 };
 
 /** The keys a page that stops early ends with. */
@@ -86,11 +86,11 @@ const reportBaseSchema = z.object({
   errors: z.array(diagnosticSchema),
   warnings: z.array(diagnosticSchema),
   valid: z.boolean(),
-}) satisfies z.ZodType<Omit<ValidationReport, 'relationCounts'>>;
+}) satisfies z.ZodType<Omit<ValidationReport, 'relationCounts' | 'reviews'>>;
 
 /** Distinct edges per relation (TRACE §1), present when some document has a typed relation key (as a record: lean). */
 const relationCountsSchema = z.record(z.string(), z.number().int());
-
+// `reviews` (TRACE §3: { reviewed, suspect, unreviewed }, with a lock file) is left unspelled to keep tools/list small.
 export const validationReportSchema = reportBaseSchema.extend({ relationCounts: relationCountsSchema.optional() });
 
 /**
@@ -119,6 +119,7 @@ export const taskListSchema = z.object({
     }) satisfies z.ZodType<TaskSummary>,
   ),
   ...moreOutput,
+  hint: z.string().optional(),
 });
 
 export const acceptanceCriteriaSchema = z.object({
@@ -129,13 +130,12 @@ export const acceptanceCriteriaSchema = z.object({
   criteria: z.array(z.object({ text: z.string(), done: z.boolean().nullable(), line: z.number().int() })),
 }) satisfies z.ZodType<AcceptanceCriteria>;
 
-export const impactSchema = z.object({
-  nodeId: z.string(),
-  impacted: z.array(
-    z.object({ id: z.string(), title: z.string(), path: z.string(), depth: z.number().int(), via: z.array(z.string()), relations: z.array(z.enum(['depends_on', 'implements', 'verifies', 'refines'])) }),
-  ),
-  truncated: z.boolean(),
-  nextCursor: z.string().optional(),
-}) satisfies z.ZodType<Impact>;
+
+/** An optional git revision (`since`). */
+export const revisionSchema = z
+  .string({ error: 'since must be a string: a git revision such as "HEAD" or "main"' })
+  .min(1, { error: 'since must not be empty' })
+  .max(MAX_TEXT_ARGUMENT, { error: `since must be at most ${MAX_TEXT_ARGUMENT} characters` })
+  .optional();
 
 export const directionSchema = choiceSchema('direction', DIRECTIONS);

@@ -27,4 +27,6 @@ export interface ServerState {
   readonly load: (root: string) => Workspace | Promise<Workspace>;
   /** Where unexpected failures are reported (never stdout). */
   readonly log: Logger;
+  /** The environment `git` starts from for `analyze_impact` with `since` (its `GIT_*` variables are dropped). Default: none. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }

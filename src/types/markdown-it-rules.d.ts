@@ -8,6 +8,14 @@ declare module 'markdown-it/lib/rules_inline/image.mjs' {
   import type { StateInline } from 'markdown-it';
   export default function image(state: StateInline, silent: boolean): boolean;
 }
+declare module 'markdown-it/lib/rules_inline/autolink.mjs' {
+  import type { StateInline } from 'markdown-it';
+  export default function autolink(state: StateInline, silent: boolean): boolean;
+}
+declare module 'markdown-it/lib/rules_inline/escape.mjs' {
+  import type { StateInline } from 'markdown-it';
+  export default function escape(state: StateInline, silent: boolean): boolean;
+}
 declare module 'markdown-it/lib/rules_block/paragraph.mjs' {
   import type { StateBlock } from 'markdown-it';
   export default function paragraph(state: StateBlock, startLine: number, endLine: number): boolean;

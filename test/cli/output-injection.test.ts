@@ -138,12 +138,12 @@ describe('answers that embed documents verbatim', () => {
     }
   });
 
-  it('JSON (graph, tasks, impact, validate, sarif): the exact value, no raw control nor workflow command, on a pipe and on a terminal', async () => {
+  it('JSON (graph, tasks, impact, validate, sarif): the exact value, no raw control nor workflow command, on a pipe and on a terminal; the text of graph, tasks and impact on a terminal too', async () => {
     const root = craftedWorkspace();
     const workspace = loadWorkspace(root);
     const tasks = (await run(['tasks'], { cwd: root })).stdout;
     expect(JSON.parse(tasks)).toEqual(listTasks(workspace));
-    for (const argv of [['graph'], ['tasks'], ['impact', 'A'], ['validate', root, '--format', 'json'], ['validate', root, '--format', 'sarif']]) {
+    for (const argv of [['graph', '--format', 'json'], ['tasks', '--format', 'json'], ['impact', 'A', '--format', 'json'], ['validate', root, '--format', 'json'], ['validate', root, '--format', 'sarif']]) {
       const pipe = (await run(argv, { cwd: root })).stdout;
       const tty = (await run(argv, { cwd: root, tty: true })).stdout;
       for (const out of [pipe, tty]) {
@@ -151,6 +151,12 @@ describe('answers that embed documents verbatim', () => {
         expect(out.split('\n').filter(isCommand), argv.join(' ')).toEqual([]);
       }
       expect(JSON.parse(tty), argv.join(' ')).toEqual(JSON.parse(pipe));
+    }
+    // On a terminal, graph, tasks and impact print text: no raw control nor workflow command there either.
+    for (const argv of [['graph'], ['tasks'], ['impact', 'A']]) {
+      const tty = (await run(argv, { cwd: root, tty: true })).stdout;
+      expect(tty, argv.join(' ')).not.toMatch(RAW);
+      expect(tty.split('\n').filter(isCommand), argv.join(' ')).toEqual([]);
     }
     // The crafted values are there: a U+2028 in a status, a `##[` in an entry.
     expect(formatJson(listTasks(workspace))).toMatch(/\u2028/);

@@ -2,8 +2,9 @@
  * Issue 10 on the command line: `docugraph init`, the nearest docugraph.yml, an invalid one,
  * and `validate <files>` for pre-commit hooks.
  */
-import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/parse/config.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
@@ -36,11 +37,37 @@ describe('docugraph init', () => {
     expect(again.stderr).toContain('already exists');
   });
 
+  it('in an existing repository: reads it, writes what it needs, and validate then shows the graph it meant', async () => {
+    const root = testdir({});
+    cpSync(fileURLToPath(new URL('../fixtures/r23-eips/', import.meta.url)), root, { recursive: true });
+    rmSync(join(root, 'docugraph.yml'));
+    const before = JSON.parse((await run(['validate', '--format', 'json'], root)).stdout) as { nodeCount: number };
+    expect(before.nodeCount).toBe(0);
+    const init = await run(['init'], root);
+    expect(init).toMatchObject({ code: 0, stderr: '' });
+    expect(init.stdout).toBe(`Wrote docugraph.yml in ${root} (id key "eip"; dependency key "requires"; comma lists split).\nNext: docugraph validate\n`);
+    expect(readFileSync(join(root, 'docugraph.yml'), 'utf8')).toContain('# 5 of 5 frontmatter blocks have "eip:"');
+    const after = await run(['validate', '--format', 'json'], root);
+    expect(JSON.parse(after.stdout)).toMatchObject({ nodeCount: 5, edgeCount: 4, errors: [{ code: 'LINK_BROKEN', path: 'EIPS/eip-1155.md' }] });
+  });
+
+  it('--force replaces an existing file, and only with --force; a repository with DocuGraph\'s own keys gets the commented defaults', async () => {
+    const root = testdir({ 'docugraph.yml': 'requireId: true\n', 'a.md': doc({ id: 'A', title: 'a', depends_on: ['B'] }), 'b.md': doc({ id: 'B', title: 'b' }) });
+    expect((await run(['init'], root)).code).toBe(1);
+    expect(readFileSync(join(root, 'docugraph.yml'), 'utf8')).toBe('requireId: true\n');
+    const forced = await run(['init', '--force'], root);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain("(the files use DocuGraph's own keys: nothing to map)");
+    expect(readFileSync(join(root, 'docugraph.yml'), 'utf8')).toContain('requireId: false');
+    expect(existsSync(join(root, `docugraph.yml.${process.pid}.tmp`))).toBe(false);
+  });
+
   it('a docugraph.yml that is a dangling symbolic link is never written through; a file as the folder is one line, exit 2', async () => {
     const root = testdir({ 'docugraph.yml': { symlink: '/nonexistent/docugraph-target.yml' } });
     const result = await run(['init'], root);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`docugraph: ${join(root, 'docugraph.yml')} already exists (a symbolic link, which DocuGraph never writes through); nothing was written.\n`);
+    expect(result.stderr).toBe(`docugraph: ${join(root, 'docugraph.yml')} is a symbolic link, which DocuGraph never writes through; nothing was written.\n`);
+    expect((await run(['init', '--force'], root)).code).toBe(1);
     expect(lstatSync(join(root, 'docugraph.yml')).isSymbolicLink()).toBe(true);
     expect(existsSync('/nonexistent/docugraph-target.yml')).toBe(false);
     const file = testdir({ 'plain.txt': 'x' });
@@ -92,6 +119,22 @@ describe('validate <files>', () => {
     expect(typo.stderr).toBe('docugraph: `dcos` does not exist; pass the workspace directory, or Markdown files of the workspace.\n');
     expect(typo.stdout).toBe('');
     expect((await run(['validate', 'docs'], root)).code).toBe(1);
+  });
+});
+
+describe('a folder with nothing to read (issue 28)', () => {
+  it('is exit 2 with one line saying where it looked and what was skipped, unless --allow-empty', async () => {
+    const empty = testdir({ 'notes.txt': 'x' });
+    const none = await run(['validate'], empty);
+    expect(none).toMatchObject({ code: 2, stdout: '' });
+    expect(none.stderr).toBe(`docugraph: no Markdown file to read in ${empty}: there is no *.md file in it or below; pass the folder that holds your documents, or --allow-empty to accept an empty one.\n`);
+    const allowed = await run(['validate', '--allow-empty'], empty);
+    expect(allowed).toMatchObject({ code: 0, stdout: 'valid: 0 errors, 0 warnings (0 documents, 0 dependencies)\n' });
+    const skipped = testdir({ '.gitignore': 'build/\n', 'build/a.md': '# a\n', 'build/b.md': '# b\n', '.github/c.md': '# c\n' });
+    expect((await run(['validate'], skipped)).stderr).toContain('of the *.md files below it, 2 skipped by .gitignore, .docugraphignore or docugraph.yml (include, exclude), and 1 in dot-folders or node_modules, which are never read;');
+    // A typo'd folder given to validate is the same usage error, not an empty pass.
+    mkdirSync(join(empty, 'docs-typo'));
+    expect((await run(['validate', 'docs-typo'], empty)).code).toBe(2);
   });
 });
 

@@ -14,6 +14,10 @@ describe('near-linear parsing (issue 8 §4)', () => {
     ['plain links (the fast path)', (i: number) => `[x](a${i}.md)`],
     ['links with an entity (the full inline parser)', (i: number) => `[x](a${i}.md) &amp;`],
     ['reference links and brackets', (i: number) => `[x][r${i}] [y](b${i}.md) [z]`],
+    ['bare URLs and autolinks (the fast path)', (i: number) => `https://x.test/a${i} <https://x.test/b${i}> [y](b${i}.md)`],
+    ['bare URLs with an entity (the full inline parser)', (i: number) => `https://x.test/a${i}, &amp;`],
+    ['schemes that start no URL (the full inline parser)', (i: number) => `${i === 0 ? '&amp; ' : ''}https:// ftp://x${i}`],
+    ['bare URLs after an unclosed bracket', (i: number) => `${i === 0 ? '[ ' : ''}*https://x.test/a${i}* _https://y.test/${i}_`],
   ])('many links in one paragraph: %s', (_name, link) => {
     const build = (n: number) => Array.from({ length: n }, (_, i) => link(i)).join('\n');
     const r = measureRatio(build, (body) => void extractMarkdown(body, 1), { start: 500, max: 256_000 });

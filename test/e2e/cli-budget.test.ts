@@ -23,8 +23,10 @@ describe('docugraph context --max-tokens', () => {
     expect(whole).toEqual({ code: 0, stdout: buildBundle(workspace, { taskId: 'TASK' }), stderr: '' });
     expect(whole.stdout).not.toContain('\nbudget: ');
     const budgeted = docugraph(['context', 'TASK', '-w', root, '--max-tokens', '20000', '--max-depth', '2']);
-    expect(budgeted).toEqual({ code: 0, stdout: buildBundle(workspace, { taskId: 'TASK', maxTokens: 20_000, maxDepth: 2 }), stderr: '' });
+    // The command line's hints name its own commands (issue 28).
+    expect(budgeted).toEqual({ code: 0, stdout: buildBundle(workspace, { taskId: 'TASK', maxTokens: 20_000, maxDepth: 2, commands: 'cli' }), stderr: '' });
     expect(budgeted.stdout).toContain('\n## Omitted to fit the budget\n');
+    expect(budgeted.stdout).toMatch(/ — docugraph context \S+ --max-depth 0\n/);
   });
 
   it('a budget the bundle fits prints the META-01 bytes (the BE-02 demo)', () => {

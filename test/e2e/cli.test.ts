@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeImpact, buildReport, formatJson, listTasks, loadWorkspace, renderDot, renderMermaid, selectGraph } from '../../src/core/index.js';
+import { analyzeImpact, buildReport, ERROR_CODES, formatJson, listTasks, loadWorkspace, renderDot, renderMermaid, selectGraph, WARNING_CODES } from '../../src/core/index.js';
 import { connectInMemory, textOf } from '../helpers/in-memory.js';
 import { CLI, DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
 import { connect } from '../helpers/server-process.js';
@@ -94,7 +94,7 @@ describe('docugraph validate', () => {
       const sarif = JSON.parse(stdout) as { version: string; runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string; locations: unknown[] }[] }[] };
       expect(validate(sarif), JSON.stringify(validate.errors, null, 2)).toBe(true);
       expect(sarif.version).toBe('2.1.0');
-      expect(sarif.runs[0]!.tool.driver.rules).toHaveLength(16);
+      expect(sarif.runs[0]!.tool.driver.rules).toHaveLength(ERROR_CODES.length + WARNING_CODES.length);
       const report = buildReport(loadWorkspace(workspace));
       expect(sarif.runs[0]!.results).toHaveLength(report.errors.length + report.warnings.length);
     }
@@ -128,7 +128,7 @@ describe('docugraph context | graph | impact | tasks', () => {
     expect(missing.stderr).toContain('did you mean `BE-02`');
     const cycle = docugraph(['context', 'CYC-TASK', '-w', join(FIXTURES, 'cycle')]);
     expect(cycle).toMatchObject({ code: 1, stdout: '' });
-    expect(cycle.stderr).toContain('validate_traceability');
+    expect(cycle.stderr).toContain('Run `docugraph validate` to see every cycle');
   });
 
   it('graph: json, mermaid and dot, the same as the tool', () => {
@@ -145,8 +145,8 @@ describe('docugraph context | graph | impact | tasks', () => {
     expect(docugraph(['impact', 'DEC-001', '--max-depth', '1', '-w', DEMO]).stdout).toBe(formatJson(analyzeImpact(workspace, 'DEC-001', 1)));
     expect(docugraph(['tasks', '--type', 'task', '--status', 'todo', '-w', DEMO]).stdout).toBe(formatJson(listTasks(workspace, { type: 'task', status: 'todo' })));
     const table = docugraph(['tasks', '--query', 'project', '--format', 'text', '-w', DEMO]).stdout.split('\n');
-    expect(table[0]).toMatch(/^ID +TYPE +STATUS +TITLE$/);
-    expect(table).toContain('BE-02   task         todo      POST /v1/projects endpoint');
+    expect(table[0]).toMatch(/^ID +TYPE +STATUS +STATE +BLOCKED BY +TITLE$/);
+    expect(table).toContain('BE-02   task         todo      ready    -              POST /v1/projects endpoint');
   });
 
   it('--help for every command, --version everywhere', () => {

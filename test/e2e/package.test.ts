@@ -117,7 +117,8 @@ describe('the npm package', { timeout: 180_000 }, () => {
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     const server = spawnSync(npx, ['--yes', '--package', tarball, 'docugraph-mcp', '--version'], { cwd: testdir({}), encoding: 'utf8' });
     expect(server.status, server.stderr).toBe(0);
-    expect(server.stderr).toMatch(/^\d+\.\d+\.\d+\n$/);
+    // Before the server runs, stdout is not the protocol: the version goes there (issue 28).
+    expect(server.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 
   it("the README's Claude Code one-liner, from the tarball in a folder with no clone around, answers tools/list", async () => {

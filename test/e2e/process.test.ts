@@ -7,12 +7,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, callLine, DEMO, FIXTURES, INITIALIZE, INITIALIZED, spawnRaw } from '../helpers/server-process.js';
 
-const run = (args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [BIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, input: '', encoding: 'utf8' });
+const run = (args: string[], env: Record<string, string> = {}, cwd?: string) =>
+  spawnSync(process.execPath, [BIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, input: '', encoding: 'utf8', cwd });
 
 describe('start-up failures: one line on stderr, exit 2, nothing on stdout', () => {
   it.each([
-    ['no workspace', [], /no workspace given: pass --workspace <dir> or set DOCUGRAPH_WORKSPACE/],
     ['a missing directory', ['--workspace', '/no/such/dir'], /workspace `\/no\/such\/dir` does not exist/],
     ['a file', ['--workspace', join(DEMO, 'README.md')], /is not a directory/],
     ['an unknown option', ['--workspace', DEMO, '--verbose'], /Unknown option '--verbose'.*--help/],
@@ -25,16 +24,25 @@ describe('start-up failures: one line on stderr, exit 2, nothing on stdout', () 
     expect(result.stderr).toMatch(message);
   });
 
-  it('an empty DOCUGRAPH_WORKSPACE counts as none', () => {
-    expect(run([], { DOCUGRAPH_WORKSPACE: '' }).status).toBe(2);
+  it('no workspace given: the current directory, as `docugraph mcp` (an empty DOCUGRAPH_WORKSPACE counts as none); never `/`', () => {
+    for (const env of [{}, { DOCUGRAPH_WORKSPACE: '' }]) {
+      const served = spawnSync(process.execPath, [BIN], { env: { PATH: process.env['PATH'] ?? '', ...env }, input: `${INITIALIZE}\n${INITIALIZED}\n${callLine(1, 'list_tasks', {})}\n`, encoding: 'utf8', cwd: DEMO });
+      expect(served.status).toBe(0);
+      expect(served.stdout).toContain('BE-02');
+      expect(served.stderr).toContain(`serving ${DEMO}`);
+    }
+    const root = run([], {}, '/');
+    expect(root.status).toBe(2);
+    expect(root.stdout).toBe('');
+    expect(root.stderr).toMatch(/^docugraph-mcp: the workspace would be \/, the root of the filesystem .*pass --workspace <dir>/);
   });
 
-  it('--help and --version print to stderr and exit 0', () => {
+  it('--help and --version print to stdout and exit 0 (stdout is the protocol only once the server runs)', () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
-    expect(help.stdout).toBe('');
-    expect(help.stderr).toContain('Usage: docugraph-mcp --workspace <dir>');
-    expect(run(['--version']).stderr).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(help.stderr).toBe('');
+    expect(help.stdout).toContain('Usage: docugraph-mcp [--workspace <dir>]');
+    expect(run(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 });
 

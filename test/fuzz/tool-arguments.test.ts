@@ -26,7 +26,7 @@ interface PropertySchema {
 }
 interface ToolSchema {
   readonly name: string;
-  readonly inputSchema: { readonly properties?: Record<string, PropertySchema>; readonly required?: readonly string[] };
+  readonly inputSchema: { readonly properties?: Record<string, PropertySchema>; readonly required?: readonly string[]; readonly additionalProperties?: boolean };
 }
 
 /** Codes a tool may fail with for a client's request (MCP-G0 §4), `INTERNAL` excepted. */
@@ -37,6 +37,11 @@ const COUNT = 3_000;
 function breaksSchema(tool: ToolSchema, args: Record<string, unknown>): string | null {
   const properties = tool.inputSchema.properties ?? {};
   for (const name of tool.inputSchema.required ?? []) if (!(name in args) || args[name] === undefined) return `${name} missing`;
+  // The schemas are closed (issue 28: an argument a tool does not take is refused).
+  if (tool.inputSchema.additionalProperties === false) {
+    const extra = Object.keys(args).find((name) => !Object.hasOwn(properties, name));
+    if (extra !== undefined) return `${JSON.stringify(extra)} is not one of its arguments`;
+  }
   for (const [name, schema] of Object.entries(properties)) {
     if (!Object.hasOwn(args, name)) continue;
     const value = args[name];
@@ -70,7 +75,9 @@ function judge(tool: ToolSchema, args: Record<string, unknown>, answer: Message)
   if (broken !== null && code !== 'INVALID_ARGUMENT') return [`${broken}, but the code is ${code}`];
   // A cursor's validity is not a schema matter: one the server never issued is INVALID_ARGUMENT (CATALOG § Bounded answers).
   const madeUpCursor = typeof args['cursor'] === 'string' && String(body['message']).startsWith('cursor ');
-  if (broken === null && code === 'INVALID_ARGUMENT' && !madeUpCursor) return [`INVALID_ARGUMENT for arguments that fit the advertised schema: ${String(body['message']).slice(0, 200)}`];
+  // Nor is analyze_impact's choice of exactly one of nodeId and since, or a revision git does not have (TRACE §4).
+  const revision = tool.name === 'analyze_impact' && (typeof args['since'] === 'string' || args['nodeId'] === undefined);
+  if (broken === null && code === 'INVALID_ARGUMENT' && !madeUpCursor && !revision) return [`INVALID_ARGUMENT for arguments that fit the advertised schema: ${String(body['message']).slice(0, 200)}`];
   return [];
 }
 

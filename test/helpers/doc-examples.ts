@@ -4,6 +4,8 @@
  * A page is cut into sections at its headings. In a section:
  * - a fenced block right after a line that is only a file name in backticks and a colon
  *   (`` `docs/a.md`: ``) is that file's exact content;
+ * - a fenced block after `` `docugraph.yml` now holds: `` is what the commands before it must
+ *   have written into that file;
  * - a `sh` block is a setup script (run with `sh` in the section's folder);
  * - a `console` block is a transcript: lines starting with `$ ` are commands (`docugraph …`,
  *   or `cd dir`), the lines after each are what it prints (stdout and stderr as a terminal
@@ -17,6 +19,8 @@
 export type ExampleStep =
   | { readonly kind: 'file'; readonly path: string; readonly content: string }
   | { readonly kind: 'sh'; readonly script: string }
+  /** A file the commands before it wrote, with its exact content (a block after `` `docugraph.yml` now holds: ``). */
+  | { readonly kind: 'written'; readonly path: string; readonly content: string; readonly line: number }
   | { readonly kind: 'command'; readonly argv: readonly string[]; readonly expected: string; readonly line: number };
 
 /** A heading and the steps under it (up to the next heading of any level). */
@@ -28,6 +32,7 @@ export interface ExampleSection {
 }
 
 const FILE_LABEL = /^`([^`]+)`:$/;
+const WRITTEN_LABEL = /^`([^`]+)` now holds:$/;
 const FENCE = /^(`{3,}|~{3,})\s*([^`\s]*)/;
 
 /** A fenced block of a page: its info string, its lines, the file line of its first line, and the line above it. */
@@ -77,6 +82,8 @@ export function readExamples(markdown: string): ExampleSection[] {
   const sections = readSections<ExampleStep>(markdown, ({ info, body, firstLine, label }) => {
     const file = FILE_LABEL.exec(label);
     if (file !== null) return [{ kind: 'file', path: file[1]!, content: `${body.join('\n')}\n` }];
+    const written = WRITTEN_LABEL.exec(label);
+    if (written !== null) return [{ kind: 'written', path: written[1]!, content: `${body.join('\n')}\n`, line: firstLine }];
     if (info === 'sh') return [{ kind: 'sh', script: `${body.join('\n')}\n` }];
     if (info === 'console') return readTranscript(body, firstLine);
     return [];

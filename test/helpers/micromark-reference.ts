@@ -1,6 +1,6 @@
 /**
  * META-01 §5: parse a Markdown body as CommonMark + GFM and keep what the checks need:
- * link destinations (inline links, images, link reference definitions) and heading anchors.
+ * link destinations (inline links, images, link reference definitions, autolinks and bare URLs) and heading anchors.
  * Text inside code spans, code blocks and HTML never yields a link.
  */
 import GithubSlugger from 'github-slugger';
@@ -49,15 +49,32 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
   let firstH1: string | null = null;
   const offset = bodyLine - 1;
   const stack: MdNode[] = [tree];
+  // mdast-util-gfm-autolink-literal finds the bare URLs after an unclosed `[` in a second pass,
+  // whose link nodes have no position: each is found in the body after the last place seen.
+  let cursor = 0;
+  const literalAt = (node: MdNode): number => {
+    const text = node.children?.[0]?.value ?? '';
+    const found = body.indexOf(text, cursor);
+    if (found === -1) return cursor;
+    cursor = found + text.length;
+    return found;
+  };
+  const lineOf = (at: number): number => body.slice(0, at).split('\n').length;
   // Depth-first, in document order: push children reversed.
   while (stack.length > 0) {
     const node = stack.pop()!;
+    const start = node.position?.start.offset;
+    if (start !== undefined) cursor = Math.max(cursor, node.type === 'link' ? (node.position?.end.offset ?? start) : start);
     switch (node.type) {
       case 'link':
       case 'image':
-      case 'definition':
-        links.push({ url: node.url ?? '', line: (node.position?.start.line ?? 1) + offset });
+      case 'definition': {
+        const at = node.position === undefined ? literalAt(node) : (node.position.start.offset ?? 0);
+        // A `www.` literal (GFM gives it `http://`) is not kept: DocuGraph finds only `http(s)://` ones.
+        if (node.type === 'link' && /^www\./i.test(body.slice(at, at + 4))) break;
+        links.push({ url: node.url ?? '', line: (node.position?.start.line ?? lineOf(at)) + offset });
         break;
+      }
       case 'html':
         htmlAnchors(node.value ?? '', explicit);
         break;

@@ -5,6 +5,7 @@
  */
 import { buildGraph } from '../../src/core/model/build-graph.js';
 import { cyclesUpstream, findCycles } from '../../src/core/model/find-cycles.js';
+import { NO_REVIEWS } from '../../src/core/shared/empty.js';
 import { buildRelations } from '../../src/core/model/build-relations.js';
 import { computeStates } from '../../src/core/model/work-state.js';
 import { DEFAULT_CONFIG } from '../../src/core/shared/config-types.js';
@@ -62,5 +63,6 @@ export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synth
     typedRelations: relations.typed,
     states: states.states,
     diagnostics: [...graph.diagnostics, ...cycles.diagnostics, ...states.diagnostics].sort(compareDiagnostics),
+    reviews: NO_REVIEWS,
   });
 }

@@ -28,6 +28,8 @@ interface Run {
   outputs: Record<string, Record<string, string>>;
   /** The action's own outputs. */
   action: Record<string, string>;
+  /** What the steps wrote to the job summary. */
+  summary: string;
 }
 
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
@@ -65,7 +67,7 @@ function readOutputs(file: string): Record<string, string> {
 }
 
 /** Runs the action's steps in `checkout` with these inputs, as a runner would. */
-function runAction(checkout: string, given: Record<string, string>, only?: string): Run {
+function runAction(checkout: string, given: Record<string, string>, only?: string, gitEnv: Record<string, string> = {}): Run {
   const inputs: Record<string, string> = {};
   for (const [name, input] of Object.entries(action.inputs)) inputs[name] = given[name] ?? input.default ?? '';
   const steps: Record<string, Record<string, string>> = {};
@@ -74,6 +76,8 @@ function runAction(checkout: string, given: Record<string, string>, only?: strin
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !/^npm_/i.test(key)) base[key] = value;
   let stdout = '';
   let stderr = '';
+  const summaryFile = join(runnerTemp, 'step-summary.md');
+  const summary = () => (existsSync(summaryFile) ? readFileSync(summaryFile, 'utf8') : '');
   try {
     for (const [index, step] of action.runs.steps.entries()) {
       const id = step.id ?? `__${index}`;
@@ -81,16 +85,16 @@ function runAction(checkout: string, given: Record<string, string>, only?: strin
       const script = join(runnerTemp, `${id}.sh`);
       const output = join(runnerTemp, `${id}.output`);
       writeFileSync(script, evaluate(step.run!, { inputs, steps }));
-      const env: Record<string, string> = { ...base, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: checkout, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output, RUNNER_TEMP: runnerTemp };
+      const env: Record<string, string> = { ...base, ...gitEnv, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: checkout, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: runnerTemp };
       for (const [key, value] of Object.entries(step.env ?? {})) env[key] = evaluate(value, { inputs, steps });
       const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: checkout, env, encoding: 'utf8', timeout: 120_000 });
       stdout += run.stdout;
       stderr += run.stderr;
       steps[id] = readOutputs(output);
-      if (run.status !== 0) return { failed: { id, code: run.status ?? -1 }, stdout, stderr, outputs: steps, action: {} };
+      if (run.status !== 0) return { failed: { id, code: run.status ?? -1 }, stdout, stderr, outputs: steps, action: {}, summary: summary() };
     }
     const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, o]) => [name, evaluate(o.value, { inputs, steps })]));
-    return { stdout, stderr, outputs: steps, action: outputs };
+    return { stdout, stderr, outputs: steps, action: outputs, summary: summary() };
   } finally {
     rmSync(runnerTemp, { recursive: true, force: true });
   }
@@ -164,6 +168,46 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
     expect(existsSync(join(root, 'docugraph.sarif'))).toBe(false);
     const strict = runAction(root, { workspace: 'docs', package: tarball, strict: 'true', 'sarif-file': '' });
     expect(strict.failed).toEqual({ id: 'validate', code: 1 });
+  });
+
+  it('with diff-base on a pull request that changes REQ-01: an annotation on every document built on it, and a job summary', () => {
+    const root = checkout('pull-request', DEMO);
+    const env = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const baseSha = git('rev-parse', 'HEAD');
+    const req = join(root, 'docs/docs/requirements/REQ-01-create-project.md');
+    writeFileSync(req, readFileSync(req, 'utf8').replace('A project has a name,', 'A project has a unique name,'));
+    git('commit', '-q', '-am', 'REQ-01: names are unique');
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': baseSha, 'sarif-file': '' });
+    expect(run.failed, run.stdout + run.stderr).toBeUndefined();
+    const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::warning') && line.includes('title=Re-read'));
+    expect(annotations.map((line) => /file=([^,]+)/.exec(line)![1])).toEqual([
+      'docs/docs/tasks/backend/BE-01-projects-table.md',
+      'docs/docs/tasks/backend/BE-02-create-project-endpoint.md',
+      'docs/docs/tasks/backend/BE-03-list-projects.md',
+      'docs/docs/tasks/backend/BE-04-archive-project.md',
+      'docs/docs/tasks/frontend/FE-01-new-project-form.md',
+    ]);
+    expect(annotations[1]).toBe('::warning file=docs/docs/tasks/backend/BE-02-create-project-endpoint.md,title=Re-read BE-02::BE-02 builds on REQ-01 (changed): re-read BE-02 against it');
+    expect(run.summary.split('\n')[0]).toBe(`**DocuGraph**, ${baseSha.slice(0, 12)} → the working tree: documents: 1 changed; 5 documents to re-read; 0 findings introduced, 0 fixed.`);
+    expect(run.summary).toContain('| BE-02 | POST /v1/projects endpoint | 1 | REQ-01 | docs/tasks/backend/BE-02-create-project-endpoint.md |');
+  });
+
+  it('with diff-base in a shallow clone: fails, saying to fetch the history', () => {
+    const origin = checkout('shallow-origin', DEMO);
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' }, encoding: 'utf8' }).trim();
+    git(origin, 'init', '-q', '-b', 'main');
+    git(origin, 'add', '-A');
+    git(origin, 'commit', '-q', '-m', 'base');
+    git(origin, 'commit', '-q', '--allow-empty', '-m', 'head');
+    const root = join(dir, 'shallow');
+    git(dir, 'clone', '-q', '--depth', '1', `file://${origin}`, root);
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': 'HEAD~1' });
+    expect(run.failed).toEqual({ id: 'diff', code: 2 });
+    expect(run.stderr).toContain('`HEAD~1` is not in this shallow clone: fetch more history (`git fetch --unshallow`, or `fetch-depth: 0` on actions/checkout in GitHub Actions).');
   });
 
   it('a workspace that is not a folder of the checkout fails with an annotation saying what to set', () => {

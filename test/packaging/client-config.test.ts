@@ -53,12 +53,16 @@ describe('client configuration', () => {
     }
   });
 
-  it('the command lines do too, and nothing points into a clone', () => {
+  it('the command lines do too (or the command a clone links), and nothing points into a clone', () => {
     // Every `claude mcp add …` / `codex mcp add …` that gives a command (after `--`).
     const commands = [...install.matchAll(/(claude|codex) mcp add [^`\n]* -- [^`\n]*/g)].map((m) => m[0]);
     expect(commands.length).toBeGreaterThanOrEqual(3);
-    for (const line of commands) expect(line).toMatch(/^(claude|codex) mcp add docugraph -- npx -y docugraph mcp --workspace \.$/);
-    expect(install).not.toMatch(/dist\/bin|\/path\/to\/docugraph|\.tgz/);
+    // Through the package (npx), or, until it is published, its command linked from a clone (`npm link`).
+    for (const line of commands) expect(line).toMatch(/^(claude|codex) mcp add docugraph -- (npx -y )?docugraph mcp --workspace \.$/);
+    expect(commands.filter((line) => line.includes('npx -y docugraph mcp')).length).toBeGreaterThanOrEqual(2);
+    // Never a path into a clone; a tarball only as `npm pack` names it.
+    expect(install).not.toMatch(/dist\/bin|\/path\/to\/docugraph/);
+    expect(install.match(/\S+\.tgz/g) ?? []).toEqual(['./docugraph-*.tgz']);
   });
 
   it("the CI example uses this repository's action at the package's version", () => {

@@ -1,11 +1,13 @@
 /**
- * `docugraph init [dir]`: writes a commented `docugraph.yml` (never over an existing one) and,
- * in an empty folder, a small example set of documents that validates.
+ * `docugraph init [dir]`: in an existing repository, reads it and writes the `docugraph.yml`
+ * it needs, each choice commented (META-01 §8); in an empty folder, the commented defaults and
+ * a small example set of documents that validates. It never writes over an existing file
+ * unless `--force`, and never through a symbolic link.
  */
-import { lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CONFIG_FILE } from '../../core/index.js';
+import { CONFIG_FILE, proposeConfig, surveyRepository } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 
 export const CONFIG_TEMPLATE = `# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json
@@ -28,8 +30,19 @@ fields:
   type: type
   status: status
   dependsOn: [depends_on]
+  # e.g. ",": a string value of a dependency key is split on it (requires: 20, 165).
+  separator: null
 
 links:
+  # false: no Markdown link checks (ids, dependencies and cycles are still checked).
+  check: true
+  # github: links name files, as on GitHub. site: links name the pages a static-site
+  # generator publishes (/docs/intro, ../install/), looked up as the files that make them.
+  style: github
+  # Site style: the folder (relative to the repository root) a leading "/" names.
+  siteRoot: "."
+  # Link paths not checked (gitignore-style globs), e.g. ["/api/**"].
+  ignore: []
   # What a leading "/" in a link means: the repository root (as GitHub) or this folder.
   root: repository
   # Full URLs of this repository whose blob/tree links are checked as paths (auto: the origin remote).
@@ -82,23 +95,35 @@ depends_on:
 export function registerInit(program: Command, ctx: CliContext): void {
   program
     .command('init')
-    .description(`Write a commented ${CONFIG_FILE}; in an empty folder, also a few example documents.`)
+    .description(`Read the folder and write the ${CONFIG_FILE} it needs; in an empty folder, also a few example documents.`)
     .argument('[dir]', 'the folder (default: --workspace, DOCUGRAPH_WORKSPACE, or the current directory)')
-    .action((dir: string | undefined, _options: unknown, command: Command) => {
+    .option('--force', `replace an existing ${CONFIG_FILE} (never a symbolic link)`)
+    .action((dir: string | undefined, options: { force?: boolean }, command: Command) => {
       const given = dir ?? command.optsWithGlobals<{ workspace?: string }>().workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || undefined);
       const root = resolve(ctx.io.cwd, given ?? '.');
       const config = join(root, CONFIG_FILE);
       const existing = entryAt(config);
-      if (existing !== null) {
-        ctx.io.stderr.write(`docugraph: ${config} already exists${existing === 'link' ? ' (a symbolic link, which DocuGraph never writes through)' : ''}; nothing was written.\n`);
+      if (existing === 'link') {
+        ctx.io.stderr.write(`docugraph: ${config} is a symbolic link, which DocuGraph never writes through; nothing was written.\n`);
+        return ctx.fail(1);
+      }
+      if (existing === 'other' && options.force !== true) {
+        ctx.io.stderr.write(`docugraph: ${config} already exists; nothing was written (--force replaces it).\n`);
         return ctx.fail(1);
       }
       let written: string[];
       let empty: boolean;
+      let choices: readonly string[] = [];
       try {
         mkdirSync(root, { recursive: true });
         empty = readdirSync(root).length === 0;
-        writeFileSync(config, CONFIG_TEMPLATE, { flag: 'wx' });
+        let text = CONFIG_TEMPLATE;
+        if (!empty) {
+          const proposal = proposeConfig(surveyRepository(realpathSync(root)));
+          text = proposal.text ?? CONFIG_TEMPLATE;
+          choices = proposal.choices;
+        }
+        writeConfig(config, text, existing === 'other');
         written = [CONFIG_FILE];
         if (empty) {
           for (const [path, text] of Object.entries(EXAMPLE_DOCUMENTS)) {
@@ -112,8 +137,27 @@ export function registerInit(program: Command, ctx: CliContext): void {
         ctx.io.stderr.write(`docugraph: cannot write into ${root} (${code}); pick a folder you can write to.\n`);
         return ctx.fail(2);
       }
-      ctx.io.stdout.write(`Wrote ${written.join(', ')} in ${root}.\nNext: docugraph validate${given === undefined ? '' : ` ${given}`}${empty ? ', then docugraph context TASK-01' : ''}\n`);
+      const found = empty ? '' : choices.length === 0 ? ' (the files use DocuGraph\'s own keys: nothing to map)' : ` (${choices.join('; ')})`;
+      ctx.io.stdout.write(`Wrote ${written.join(', ')} in ${root}${found}.\nNext: docugraph validate${given === undefined ? '' : ` ${given}`}${empty ? ', then docugraph context TASK-01' : ''}\n`);
     });
+}
+
+/**
+ * Writes the configuration: a new file is created exclusively (never through a link that
+ * appeared meanwhile); a replacement is written beside it and renamed over it, so the old
+ * file stays whole until the new one is.
+ */
+function writeConfig(path: string, text: string, replace: boolean): void {
+  if (!replace) return writeFileSync(path, text, { flag: 'wx' });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text, { flag: 'wx' });
+  try {
+    if (entryAt(path) === 'link') throw Object.assign(new Error('symbolic link'), { code: 'ELOOP' });
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** What is at `path` without following a link: `null` when nothing is. */

@@ -6,9 +6,11 @@ import { Option, type Command } from 'commander';
 import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, renderDot, renderMermaid, selectGraph, STATE_FILTERS, type StateFilter } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { depthOption, maxTokensOption } from '../options.js';
+import { renderGraphText, renderImpactText } from '../render/query-text.js';
+import { safeInline } from '../render/safe-text.js';
 import { renderReadyTable, renderTaskTable } from '../render/task-table.js';
 
-export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
+export const GRAPH_FORMATS = ['text', 'json', 'mermaid', 'dot'] as const;
 
 export function registerQueries(program: Command, ctx: CliContext): void {
   program
@@ -19,7 +21,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(maxTokensOption('leave out the documents that do not fit this many tokens (≈ bytes / 4) and list them (default: no budget)'))
     .action((taskId: string, options: { maxDepth?: number; maxTokens?: number }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
-      ctx.print(buildBundle(workspace, { taskId, maxDepth: options.maxDepth, maxTokens: options.maxTokens }), 'text');
+      ctx.print(buildBundle(workspace, { taskId, maxDepth: options.maxDepth, maxTokens: options.maxTokens, commands: 'cli' }), 'text');
     });
 
   program
@@ -28,21 +30,25 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .option('--root <id>', 'start from this document (default: the whole workspace)')
     .addOption(new Option('--direction <direction>', 'from the root: upstream, downstream or both').choices(DIRECTIONS).default('upstream'))
     .addOption(depthOption('how many levels from the root (default: no limit)'))
-    .addOption(new Option('--format <format>', 'json, mermaid (for GitHub) or dot (for Graphviz)').choices(GRAPH_FORMATS).default('json'))
-    .action((options: { root?: string; direction: Direction; maxDepth?: number; format: (typeof GRAPH_FORMATS)[number] }, command: Command) => {
+    .addOption(new Option('--format <format>', 'text (each document and what it depends on; the default on a terminal), json (the default otherwise), mermaid (for GitHub) or dot (for Graphviz)').choices(GRAPH_FORMATS))
+    .action((given: { root?: string; direction: Direction; maxDepth?: number; format?: (typeof GRAPH_FORMATS)[number] }, command: Command) => {
+      const options = { ...given, format: given.format ?? defaultFormat(ctx) };
       const workspace = ctx.load(command.optsWithGlobals());
       const view = selectGraph(workspace, { rootId: options.root, direction: options.direction, maxDepth: options.maxDepth });
-      const render = { json: () => formatJson(view), mermaid: () => renderMermaid(workspace, view, options.root), dot: () => renderDot(workspace, view, options.root) };
+      const render = { text: () => renderGraphText(view), json: () => formatJson(view), mermaid: () => renderMermaid(workspace, view, options.root), dot: () => renderDot(workspace, view, options.root) };
       ctx.print(render[options.format](), options.format === 'json' ? 'json' : 'text');
     });
 
   program
     .command('impact')
-    .description('Print every document that depends on <id>, transitively, as JSON (analyze_impact).')
+    .description('Print every document that depends on <id>, transitively: a table, or JSON (analyze_impact).')
     .argument('<id>', 'exact id of the document that changes')
     .addOption(depthOption('how many levels of dependents (default: no limit)'))
-    .action((id: string, options: { maxDepth?: number }, command: Command) => {
-      ctx.print(formatJson(analyzeImpact(ctx.load(command.optsWithGlobals()), id, options.maxDepth)), 'json');
+    .addOption(textOrJson('the analyze_impact answer'))
+    .action((id: string, options: { maxDepth?: number; format?: 'text' | 'json' }, command: Command) => {
+      const impact = analyzeImpact(ctx.load(command.optsWithGlobals()), id, options.maxDepth);
+      if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(impact), 'json');
+      else ctx.io.stdout.write(renderImpactText(impact));
     });
 
   program
@@ -52,11 +58,12 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .option('--status <status>', 'only this exact status, e.g. todo')
     .addOption(new Option('--state <state>', 'only this work state: ready, blocked (with what blocks each), done, dropped, untracked, or open (ready or blocked)').choices(STATE_FILTERS))
     .option('--query <text>', 'only ids or titles containing this text (case-insensitive)')
-    .addOption(new Option('--format <format>', 'json (the list_tasks answer) or text (a table)').choices(['json', 'text']).default('json'))
-    .action((options: { type?: string; status?: string; state?: StateFilter; query?: string; format: 'json' | 'text' }, command: Command) => {
+    .addOption(textOrJson('the list_tasks answer'))
+    .action((options: { type?: string; status?: string; state?: StateFilter; query?: string; format?: 'json' | 'text' }, command: Command) => {
       const result = listTasks(ctx.load(command.optsWithGlobals()), { type: options.type, status: options.status, state: options.state, query: options.query });
-      if (options.format === 'json') ctx.print(formatJson(result), 'json');
+      if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(result), 'json');
       else ctx.io.stdout.write(renderTaskTable(result.tasks));
+      if (result.hint !== undefined && (options.format ?? defaultFormat(ctx)) !== 'json') ctx.io.stderr.write(`docugraph: ${safeInline(result.hint)}\n`);
     });
 
   program
@@ -77,4 +84,14 @@ export function registerQueries(program: Command, ctx: CliContext): void {
 function nothingReady(blocked: number): string {
   if (blocked === 0) return 'nothing is ready: no open work\n';
   return `nothing is ready: ${blocked} blocked (docugraph tasks --state blocked --format text shows what blocks each)\n`;
+}
+
+/** `--format text|json`; without it, text on a terminal and JSON for scripts and pipes. */
+function textOrJson(json: string): Option {
+  return new Option('--format <format>', `text (a table; the default on a terminal) or json (${json}; the default otherwise)`).choices(['text', 'json']);
+}
+
+/** What a command prints without `--format`: text for people at a terminal, JSON for programs. */
+export function defaultFormat(ctx: CliContext): 'text' | 'json' {
+  return ctx.io.stdout.isTTY === true ? 'text' : 'json';
 }

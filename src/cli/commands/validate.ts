@@ -5,7 +5,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
-import { buildReport, formatJson, formatReport, InvalidArgumentError, openLiveWorkspace, type Workspace } from '../../core/index.js';
+import { buildReport, countMarkdown, formatJson, formatReport, InvalidArgumentError, noMarkdownMessage, openLiveWorkspace, type Workspace } from '../../core/index.js';
 import { checkedRoot } from '../context.js';
 import { VERSION } from '../../mcp/version.js';
 import type { CliContext } from '../context.js';
@@ -22,12 +22,15 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .argument('[paths...]', 'the workspace to validate (default: --workspace, DOCUGRAPH_WORKSPACE, the nearest directory with a docugraph.yml, or the current one); or Markdown files of the workspace, to report their findings only (for pre-commit hooks)')
     .addOption(new Option('--format <format>', 'text for people, json (the report), github (workflow annotations), sarif (SARIF 2.1.0)').choices(VALIDATE_FORMATS).default('text'))
     .option('--strict', 'fail (exit 1) on warnings too')
+    .option('--allow-empty', 'a folder with no Markdown file to read is valid (by default it is a usage error: exit 2)')
     .option('--watch', 'keep running: print the findings again after every change on disk (until interrupted)')
     .action(async (paths: string[], options: ValidateOptions, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
       const { dir, files } = splitPaths(ctx, paths);
       if (options.watch === true) return watch(ctx, ctx.workspacePath(globals, dir), options);
       const workspace = ctx.load(globals, dir);
+      // A CI job pointed at the wrong folder must not pass on nothing.
+      if (workspace.files.length === 0 && options.allowEmpty !== true) throw new InvalidArgumentError(noMarkdownMessage(workspace.root, countMarkdown(workspace.root)));
       const failed = printReport(ctx, workspace, options, files === null ? null : onlyFiles(workspace.root, files, ctx.io.cwd));
       if (failed) ctx.fail(1);
     });
@@ -81,6 +84,7 @@ interface ValidateOptions {
   readonly format: (typeof VALIDATE_FORMATS)[number];
   readonly strict?: boolean;
   readonly watch?: boolean;
+  readonly allowEmpty?: boolean;
 }
 
 /**
@@ -135,7 +139,7 @@ async function watch(ctx: CliContext, path: string, options: ValidateOptions): P
 }
 
 /** Workspace paths as paths relative to `base` (the repository checkout), `/`-separated. */
-function repoPaths(root: string, base: string): (path: string) => string {
+export function repoPaths(root: string, base: string): (path: string) => string {
   return (path) => {
     const absolute = join(root, path);
     const rel = relative(base, absolute);

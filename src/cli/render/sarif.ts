@@ -49,7 +49,7 @@ export function renderSarif(report: ValidationReport, version: string, toRepoPat
 }
 
 /** `MD_LINK_BROKEN` → `MdLinkBroken`. */
-function ruleName(code: string): string {
+export function ruleName(code: string): string {
   return code
     .toLowerCase()
     .split('_')
@@ -61,7 +61,7 @@ function ruleName(code: string): string {
  * A path relative to the repository root becomes a URI reference against `%SRCROOT%`
  * (each segment percent-encoded); an absolute path (outside the checkout) a `file:` URI.
  */
-function artifactLocation(path: string): { uri: string; uriBaseId?: string } {
+export function artifactLocation(path: string): { uri: string; uriBaseId?: string } {
   if (isAbsolute(path)) return { uri: pathToFileURL(path).href };
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }

@@ -8,6 +8,7 @@ import { echo, GraphCycleError, InvalidArgumentError } from '../shared/errors.js
 import { requireNode } from './require-node.js';
 import { compareStrings } from '../shared/sort.js';
 import { StringHeap } from '../shared/string-heap.js';
+import { suspectMarks } from './suspect-marks.js';
 import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
 import { walk } from './walk-graph.js';
 import { contextOrder, contextReason, contextWalk, missingContextEntries } from './context-graph.js';
@@ -38,7 +39,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   const maxTokens = checkMaxTokens(options.maxTokens);
   const taskId = options.taskId;
   if (typeof taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
-  const closure = upstreamClosure(workspace, taskId, maxDepth);
+  const closure = withCommands(options.commands, () => upstreamClosure(workspace, taskId, maxDepth));
   if (maxTokens === undefined) return renderBundle(workspace, taskId, closure, maxDepth, undefined, null);
   const sizes = new Map<string, number>();
   const sizeOf = (id: string): number => {
@@ -51,7 +52,8 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   const own = sizeOf(taskId);
   const cap = Math.max(0, maxTokens - own) + reportAllowance(maxTokens);
   const fits = (text: string): boolean => estimateTokens(text) - own <= cap;
-  const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf }, null);
+  const fetchHint = options.commands === 'cli' ? cliFetchHint : mcpFetchHint;
+  const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf, fetchHint }, null);
   if (fits(full)) return full;
   // Too long even with documents left out: the report of a wide closure. A shallower bundle
   // keeps the same decisions for the levels it keeps (they come first in the walk), so its
@@ -62,7 +64,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   let high = Math.min(maxDepth, deepest) - 1;
   while (low <= high) {
     const depth = (low + high) >>> 1;
-    const text = renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, depth), depth, { maxTokens, sizeOf }, maxDepth);
+    const text = renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, depth), depth, { maxTokens, sizeOf, fetchHint }, maxDepth);
     if (fits(text)) {
       fitting = text;
       low = depth + 1;
@@ -71,7 +73,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
     }
   }
   // Nothing deeper fits: the task alone (depth 0), even when it is over the budget itself.
-  return fitting ?? renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, 0), 0, { maxTokens, sizeOf }, maxDepth);
+  return fitting ?? renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, 0), 0, { maxTokens, sizeOf, fetchHint }, maxDepth);
 }
 
 /**
@@ -87,6 +89,8 @@ export function reportAllowance(maxTokens: number): number {
 interface Budget {
   readonly maxTokens: number;
   readonly sizeOf: (id: string) => number;
+  /** How the reader fetches an omitted document. */
+  readonly fetchHint: (id: string) => string;
 }
 
 /** The bundle text of `closure` at `maxDepth`; `loweredFrom` is the depth asked for when it was lowered to fit. */
@@ -101,10 +105,11 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
     out += '\n';
   }
   out += '\n## Inclusion report\n';
+  const suspect = suspectMarks(workspace, closure.included);
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;
     const size = omitted.get(id);
-    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
+    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
   }
   const unresolved = unresolvedReferences(workspace, closure.included);
   if (unresolved.length > 0) {
@@ -114,7 +119,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   if (omitted.size > 0) {
     out += '\n## Omitted to fit the budget\n';
     for (const [id, size] of [...omitted].sort(([a], [b]) => compareStrings(a, b))) {
-      out += `- \`${id}\` ≈${size} tokens: ${inlinePath(workspace.nodes.get(id)!.path)} — get_task_context with taskId \`${id}\` and maxDepth 0, or read docugraph://docs/${id}\n`;
+      out += `- \`${id}\` ≈${size} tokens: ${inlinePath(workspace.nodes.get(id)!.path)} — ${budget!.fetchHint(id)}\n`;
     }
   }
   out += '\n## Documents\n';
@@ -127,6 +132,21 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
 function documentSection(workspace: Workspace, id: string): string {
   const node = workspace.nodes.get(id)!;
   return `### ${id} — ${node.title}\npath: ${inlinePath(node.path)}\n\n${node.text.replace(/\n+$/, '')}\n`;
+}
+
+/** How to fetch an omitted document, in MCP's words and in the command line's. */
+const mcpFetchHint = (id: string) => `get_task_context with taskId \`${id}\` and maxDepth 0, or read docugraph://docs/${id}`;
+const cliFetchHint = (id: string) => `docugraph context ${id} --max-depth 0`;
+
+/** `body`, with a cycle's error naming the command line's `docugraph validate` when `commands` is `cli`. */
+function withCommands<T>(commands: BundleOptions['commands'], body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (commands !== 'cli' || !(error instanceof GraphCycleError)) throw error;
+    const { taskId, cycle, path } = error.details as { taskId: string; cycle: string[]; path: string[] };
+    throw new GraphCycleError(taskId, cycle, path, '`docugraph validate`');
+  }
 }
 
 /** Validates `maxDepth` (an integer ≥ 0; default 5). */

@@ -2,6 +2,7 @@
  * CATALOG `list_tasks`: the workspace's documents, filtered, sorted by id — with their work
  * state (TRACE §2); with `state: "ready"`, the most unblocking first ("what to do next").
  */
+import { NO_STRINGS } from '../shared/empty.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { WORK_STATES, type WorkState } from '../shared/relations.js';
 import { compareStrings, sortStrings } from '../shared/sort.js';
@@ -39,10 +40,12 @@ export interface TaskSummary {
   readonly blockedBy: readonly Blocker[];
   /** How many open documents (ready or blocked) lie downstream of it over `depends_on`. */
   readonly unblocks: number;
+  /** The documents it links to that changed since it was reviewed against them, sorted (TRACE §3); present when the workspace has a lock file. */
+  readonly suspect?: readonly string[];
 }
 
 /** Every document matching all the given filters, sorted by id (`state: "ready"`: by `unblocks`, most first, then id). */
-export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[] } {
+export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[]; hint?: string } {
   const state = options.state;
   if (state !== undefined && !(STATE_FILTERS as readonly string[]).includes(state)) {
     throw new InvalidArgumentError(`\`state\` must be one of ${STATE_FILTERS.map((s) => `"${s}"`).join(', ')}, got ${JSON.stringify(state)}.`, { argument: 'state' });
@@ -72,8 +75,35 @@ export function listTasks(workspace: Workspace, options: ListTasksOptions = {}):
     found.sort((a, b) => compareStrings(a.id, b.id));
   }
   const tasks: TaskSummary[] = [];
-  for (const node of found) tasks.push(summaryOf(workspace, node));
-  return { tasks };
+  const reviews = workspace.reviews;
+  for (const node of found) {
+    const task = summaryOf(workspace, node);
+    tasks.push(reviews.enabled ? { ...task, suspect: reviews.suspect.get(node.id) ?? NO_STRINGS } : task);
+  }
+  const hint = tasks.length === 0 ? caseHint(workspace, options) : null;
+  return hint === null ? { tasks } : { tasks, hint };
+}
+
+/**
+ * When `type` or `status` matched nothing but would match in another case (`Task` for
+ * `task`), a sentence that says so: the filters are exact, and an agent that guessed the case
+ * would otherwise read "no such document". One pass over the nodes, only for an empty answer.
+ */
+function caseHint(workspace: Workspace, options: ListTasksOptions): string | null {
+  for (const field of ['type', 'status'] as const) {
+    const wanted = options[field];
+    if (wanted === undefined) continue;
+    const lower = wanted.toLowerCase();
+    const counts = new Map<string, number>();
+    for (const node of workspace.nodes.values()) {
+      const value = node[field];
+      if (value !== null && value !== wanted && value.toLowerCase() === lower) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    if (counts.size === 0) continue;
+    const found = [...counts].sort(([a], [b]) => compareStrings(a, b)).slice(0, 3).map(([value, n]) => `${JSON.stringify(value)} (${n})`);
+    return `No document has ${field} ${JSON.stringify(wanted)}; ${field} is matched exactly, case included, and ${found.join(', ')} would match.`;
+  }
+  return null;
 }
 
 /**

@@ -1,48 +1,24 @@
 /**
  * META-01 §5: check Markdown links — relative and root-absolute paths, and full URLs to the
- * repository's own files — for a target that exists, and their fragments for an anchor of the
- * target (headings, explicit HTML anchors, line anchors; ignoring case, as GitHub's page does).
- * The filesystem is reached only through the `LinkContext` the caller passes in.
+ * repository's own files — for a target that exists (a file as GitHub resolves it, or with
+ * `links.style: site` a published page), and their fragments for an anchor of the target. Links
+ * that `links.ignore` names are not checked. The filesystem is reached only through the
+ * `LinkContext` the caller passes in.
  */
 import { posix } from 'node:path';
+import { listCapped, MAX_LISTED } from '../shared/cap.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
 import { echo } from '../shared/errors.js';
-import { invisibleCharacters } from '../shared/invisible.js';
-import type { OwnUrls } from '../read/repository.js';
 import type { Diagnostic, MarkdownInfo } from '../shared/types.js';
-import type { Anchors } from './anchors.js';
-import { isAboveWorkspace, linkRootPath, resolveFrom, resolvePath, workspacePath } from './link-paths.js';
-
-/**
- * What the link check needs to know about the workspace and its link root. Target paths are
- * relative to the workspace root; a target above it (inside the link root) starts with `..`.
- */
-export interface LinkContext {
-  /** The workspace root below the link root, as path segments (`[]` when they are the same). */
-  readonly workspaceDir: readonly string[];
-  /** What the link root is, for messages: a `repository` root or the `workspace` root. */
-  readonly rootName: 'repository' | 'workspace';
-  /** Full URLs to the repository's own files. */
-  readonly ownUrls: OwnUrls;
-  /** Whether a path (file or directory of any kind) exists. `''` is the workspace root. */
-  readonly exists: (path: string) => boolean;
-  /** What a fragment on a link to the existing `path` is checked against, or `null` when it is not checked. */
-  readonly fragmentTarget: (path: string) => FragmentTarget | null;
-  /** The node id a file defines, or `null`. */
-  readonly nodeIdOf: (path: string) => string | null;
-  /** A file to suggest for a missing target, or `null`. */
-  readonly suggestFile: (missing: string) => string | null;
-}
-
-/** A Markdown file's anchors; a directory's README's; or a directory without a README. */
-export type FragmentTarget =
-  | { readonly kind: 'file'; readonly anchors: Anchors }
-  | { readonly kind: 'readme'; readonly readme: string; readonly anchors: Anchors }
-  | { readonly kind: 'no-readme' };
+import { checkFragment } from './check-fragment.js';
+import { findPage, type PageSearch } from './find-page.js';
+import { isAboveWorkspace, linkRootPath, resolveLink } from './link-paths.js';
+import type { LinkContext, Problem } from './link-types.js';
+import { pageLink, pageSources } from './site-pages.js';
 
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-/** `L12` or `L12-L20` (any case, as every fragment): a line or a range of lines of the target. */
-const LINE_ANCHOR = /^L(\d+)(?:-L(\d+))?$/i;
+/** A link that names a Markdown file by its extension names that file, in site style too (as Docusaurus and MkDocs resolve it, from the file's directory). */
+const MARKDOWN_FILE = /\.mdx?$/i;
 
 /** Checks every link of the file at `path`. */
 export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkContext): readonly Diagnostic[] {
@@ -66,8 +42,6 @@ export function checkLinks(path: string, markdown: MarkdownInfo, context: LinkCo
   return diagnostics.length === 0 ? NO_DIAGNOSTICS : diagnostics;
 }
 
-type Problem = Pick<Diagnostic, 'code' | 'message'>;
-
 /** Checks one link of `from`, whose directory is `dir` (`''`: the workspace root). */
 function checkLink(from: string, dir: string, url: string, context: LinkContext): Problem | null {
   let written = url;
@@ -80,89 +54,72 @@ function checkLink(from: string, dir: string, url: string, context: LinkContext)
   }
   const hash = written.indexOf('#');
   const beforeHash = hash === -1 ? written : written.slice(0, hash);
-  const fragment = hash === -1 ? '' : decode(written.slice(hash + 1));
   const query = beforeHash.indexOf('?');
-  const rawPath = decode(query === -1 ? beforeHash : beforeHash.slice(0, query));
+  const pathWritten = query === -1 ? beforeHash : beforeHash.slice(0, query);
+  if (context.ignored !== null && pathWritten !== '' && context.ignored(pathWritten)) return null;
+  const fragment = hash === -1 ? '' : decode(written.slice(hash + 1));
+  const rawPath = decode(pathWritten);
   let target: string;
   if (rawPath === '') {
     target = from;
+  } else if (context.style === 'site' && !external && !MARKDOWN_FILE.test(rawPath)) {
+    // (A full URL to the repository names a file as GitHub shows it, whatever the style.)
+    const search = findPage(from, dir, rawPath, context);
+    if (search.found === null) return search.paths.length === 0 ? outside(url, context) : missingPage(from, url, rawPath, search, context);
+    target = search.found;
   } else {
-    const absolute = rawPath.startsWith('/');
-    // Most links stay inside the workspace: resolved against the file's own directory, the
-    // result is already the workspace path. The others resolve below the link root.
-    const inside = absolute ? null : resolveFrom(dir, rawPath);
-    const resolved = inside ?? (absolute ? resolveFrom('', rawPath) : resolvePath(dir === '' ? context.workspaceDir : [...context.workspaceDir, dir], rawPath));
-    if (resolved === null) {
-      const place = context.rootName;
-      return {
-        code: 'MD_LINK_OUTSIDE_WORKSPACE',
-        message: `link \`${echo(url)}\` leaves the ${place}, so it is not checked; link to a file inside the ${place} or use a full URL`,
-      };
-    }
-    target = inside ?? workspacePath(resolved, context.workspaceDir);
-    if (!context.exists(target)) {
-      const guess = context.suggestFile(target);
-      let hint = 'fix the path or add the file';
-      if (guess !== null) {
-        const inLinkRoot = linkRootPath(guess, context.workspaceDir);
-        const better = external ? context.ownUrls.urlFor(url, inLinkRoot) : absolute && isAboveWorkspace(guess) ? `/${inLinkRoot}` : relativeLink(from, guess);
-        hint = `did you mean \`${better}\`?`;
-      }
-      return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: \`${echo(target)}\` does not exist; ${hint}` };
-    }
+    const resolved = resolveLink(rawPath, dir, '', context.workspaceDir);
+    if (resolved === null) return outside(url, context);
+    target = resolved;
+    if (!context.exists(target)) return missingFile(from, url, external, rawPath.startsWith('/'), target, context);
   }
   return fragment === '' ? null : checkFragment(from, url, target, fragment, context);
 }
 
-/** Checks the fragment of a link to the existing `target`. */
-function checkFragment(from: string, url: string, target: string, fragment: string, context: LinkContext): Problem | null {
-  const at = context.fragmentTarget(target);
-  if (at === null) return null;
-  const dir = target === '' ? '.' : target;
-  if (at.kind === 'no-readme') {
+/**
+ * A link that climbs above the link root: broken when that is a repository's root (GitHub
+ * answers 404); without a repository, a warning that it is not checked.
+ */
+function outside(url: string, context: LinkContext): Problem {
+  if (context.rootName === 'repository') {
     return {
-      code: 'MD_ANCHOR_BROKEN',
-      message: `link \`${echo(url)}\` points at \`#${echo(fragment)}\` in the directory \`${echo(dir)}\`, which has no README.md to show; link to the file that holds the heading`,
+      code: 'MD_LINK_BROKEN',
+      message: `link \`${echo(url)}\` is broken: it climbs above the root of the repository, where GitHub has no file to show; link to a file inside the repository or use a full URL`,
     };
   }
-  const anchors = at.anchors;
-  if (anchors.has(fragment.toLowerCase())) return null;
-  const lines = LINE_ANCHOR.exec(fragment);
-  if (lines !== null && [lines[1], lines[2]].every((n) => n === undefined || (Number(n) >= 1 && Number(n) <= anchors.lineCount))) return null;
-  const file = at.kind === 'readme' ? at.readme : target;
-  const where = file === from ? 'this file' : at.kind === 'readme' ? `\`${echo(file)}\` (the README of \`${echo(dir)}\`)` : `\`${echo(file)}\``;
-  if (lines !== null) {
-    const count = anchors.lineCount;
-    return {
-      code: 'MD_ANCHOR_BROKEN',
-      message: `link \`${echo(url)}\` points at \`#${echo(fragment)}\`, ${lines[2] === undefined ? 'a line' : 'lines'} ${where} does not have (it has ${count} line${count === 1 ? '' : 's'}); fix the line number`,
-    };
-  }
-  const what = anchors.explicit.length === 0 ? 'no heading' : 'no heading or anchor';
-  return { code: 'MD_ANCHOR_BROKEN', message: `link \`${echo(url)}\` points at \`#${echo(fragment)}\`, which is ${what} of ${where}; ${anchorHint(fragment, anchors)}` };
+  return {
+    code: 'MD_LINK_OUTSIDE_WORKSPACE',
+    message: `link \`${echo(url)}\` leaves the workspace, so it is not checked; link to a file inside the workspace or use a full URL`,
+  };
 }
 
-/** "Did you mean", saying so when the closest anchor differs only by invisible characters; else the anchors there are. */
-function anchorHint(fragment: string, anchors: Anchors): string {
-  const twin = anchors.twin(fragment);
-  if (twin !== null) {
-    const inLink = invisibleCharacters(fragment);
-    const inAnchor = invisibleCharacters(twin);
-    const codes = [...new Set([...inLink, ...inAnchor])].sort();
-    const side = inAnchor.length === 0 ? 'the link' : inLink.length === 0 ? 'the anchor' : 'the link and the anchor';
-    return `it differs from \`#${echo(twin)}\` only by invisible characters (${codes.join(', ')}); remove them from ${side}`;
-  }
-  const guess = anchors.suggest(fragment);
+/** A link to a file that does not exist, with "did you mean" in the form the link was written. */
+function missingFile(from: string, url: string, external: boolean, absolute: boolean, target: string, context: LinkContext): Problem {
+  const guess = context.suggestFile(target);
+  let hint = 'fix the path or add the file';
   if (guess !== null) {
-    const hidden = invisibleCharacters(guess);
-    return `did you mean \`#${echo(guess)}\`?${hidden.length === 0 ? '' : ` (it holds invisible characters: ${hidden.join(', ')})`}`;
+    const inLinkRoot = linkRootPath(guess, context.workspaceDir);
+    const better = external ? context.ownUrls.urlFor(url, inLinkRoot) : absolute && isAboveWorkspace(guess) ? `/${inLinkRoot}` : relativeLink(from, guess);
+    hint = `did you mean \`${better}\`?`;
   }
-  const show = (list: readonly string[]): string => `${list.slice(0, 5).map((a) => `\`#${echo(a)}\``).join(', ')}${list.length > 5 ? ', …' : ''}`;
-  const { headings, explicit } = anchors;
-  if (headings.length === 0 && explicit.length === 0) return 'it has no headings';
-  if (explicit.length === 0) return `it has headings ${show(headings)}`;
-  if (headings.length === 0) return `it has anchors ${show(explicit)}`;
-  return `it has headings ${show(headings)} and anchors ${show(explicit)}`;
+  return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: \`${echo(target)}\` does not exist; ${hint}` };
+}
+
+/** A site-style link that names no file, folder or page: what was tried, and "did you mean" a page. */
+function missingPage(from: string, url: string, rawPath: string, search: PageSearch, context: LinkContext): Problem {
+  const named = search.paths.map((path) => `\`${echo(path === '' ? '.' : path)}\``).join(' or ');
+  // A file that is not a page (`logo.png`) is looked for as written only.
+  if (search.tried.length === 0) return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: no file ${named} exists; fix the path or add the file` };
+  const tried = listCapped(search.tried.slice(0, MAX_LISTED).map((path) => `\`${echo(path)}\``), search.tried.length);
+  const guess = context.suggestFile(pageSources(search.paths[0]!)[0]!);
+  let hint = 'fix the path or add the page';
+  if (guess !== null) {
+    // Written from the link root's point of view, where the site root is (it may be above the workspace).
+    const inLinkRoot = (path: string): string => linkRootPath(path, context.workspaceDir);
+    const siteRoot = rawPath.startsWith('/') ? context.siteRoot : null;
+    hint = `did you mean \`${echo(pageLink(inLinkRoot(from), inLinkRoot(guess), rawPath, siteRoot))}\`?`;
+  }
+  return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: no file, folder or page ${named} exists (tried ${tried}); ${hint}` };
 }
 
 /** Percent-decodes; a malformed escape leaves the text as written. */

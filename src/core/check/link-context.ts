@@ -6,13 +6,12 @@
  * which files to check again when that path changes (paths outside the workspace are reported
  * too, though nothing watches them).
  */
-import type { Dirent } from 'node:fs';
 import { DEFAULT_CONFIG, type LinkOptions } from '../shared/config-types.js';
-import { type FragmentTarget, type LinkContext } from './check-links.js';
+import { type FragmentTarget, type LinkContext } from './link-types.js';
 import { indexAnchors, type Anchors } from './anchors.js';
 import { isAboveWorkspace, linkRootPath } from './link-paths.js';
 import { NO_STRINGS } from '../shared/empty.js';
-import { diskView, type DiskView, type EntryKind } from '../read/existence.js';
+import { diskView, type DiskView, type EntryKind, type ListedEntry } from '../read/existence.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { findLinkRoot, type LinkRoot } from '../read/link-root.js';
 import { extractMarkdown } from '../parse/markdown.js';
@@ -21,19 +20,50 @@ import { MAX_FILE_BYTES } from '../model/read-files.js';
 import { ownUrls, repositoryUrls, type OwnUrls } from '../read/repository.js';
 import { readFileInside } from '../read/safe-fs.js';
 import { closestMatch } from '../shared/suggest.js';
+import { findIgnoringCase } from './find-ignoring-case.js';
+import { listingKey, README, readmeKey } from './target-keys.js';
+import { compileGlobs } from '../read/compile-globs.js';
 import type { MarkdownInfo } from '../shared/types.js';
 
-/** What links resolve against, found once per workspace: the link root and the repository's own URLs. */
+/** What links resolve against, found once per workspace: the link root, the repository's own URLs, the style and what is not checked. */
 export interface LinkSetup {
   readonly root: LinkRoot;
   readonly ownUrls: OwnUrls;
+  readonly style: LinkOptions['style'];
+  /** The site root relative to the link root (`''`: the link root itself). */
+  readonly siteRoot: string;
+  /** `links.ignore` as a matcher of a link's path as written, or `null` when it is empty. */
+  readonly ignored: ((written: string) => boolean) | null;
 }
 
 /** Finds the link root above `workspaceRoot` and the repository's URL prefixes (META-01 §5, §8 `links`). */
 export function linkSetup(workspaceRoot: string, options: LinkOptions = DEFAULT_CONFIG.links): LinkSetup {
   const root = findLinkRoot(workspaceRoot, options.root);
-  return { root, ownUrls: ownUrls(repositoryUrls(root, options), options.branches) };
+  return {
+    root,
+    ownUrls: ownUrls(repositoryUrls(root, options), options.branches),
+    style: options.style,
+    siteRoot: options.siteRoot === '.' ? '' : options.siteRoot,
+    ignored: ignoredLinks(options.ignore),
+  };
 }
+
+/**
+ * `links.ignore` as a matcher: gitignore-style globs against a link's path as written, with a
+ * leading `/` or `./` dropped (so `/images/**` names `/images/logo.png`, and `api/**` names
+ * `./api/x`); a path ending in `/` is a folder for rules that name folders only (`api/`).
+ */
+function ignoredLinks(patterns: readonly string[]): ((written: string) => boolean) | null {
+  if (patterns.length === 0) return null;
+  const matcher = compileGlobs(patterns);
+  return (written) => {
+    const path = written.replace(LEADING, '');
+    return path !== '' && path !== '/' && matcher.matches(path);
+  };
+}
+
+/** What `links.ignore` does not see of a path: a leading `/`, `./` (repeated). */
+const LEADING = /^(?:\.?\/)+/;
 
 /** The workspace as the index holds it now. */
 export interface WorkspaceView {
@@ -46,44 +76,42 @@ export interface WorkspaceView {
    * when the walk did not list it (not walked, or it could not be listed).
    */
   readonly listed: (dir: string) => { readonly hidden: readonly string[] } | undefined;
+  /** Whether the walk lists `dir` as a directory (any entry of `entries` that it does not list is not one). */
+  readonly walked: (dir: string) => boolean;
   /** The parsed body of a workspace Markdown file (`null` when it has none); `undefined` for any other path. */
   readonly markdownOf: (file: string) => MarkdownInfo | null | undefined;
   /** A workspace Markdown file to suggest for a missing target, or `null`. */
   readonly suggestFile: (missing: string) => string | null;
 }
 
-/** `README.md` in any case: the file GitHub shows for a directory (META-01 §5). */
-const README = /^readme\.md$/i;
-const MARKDOWN = /\.md$/i;
-
 /**
- * The key under which a check records that it looked for the README of directory `dir`: a live
- * index checks those links again when an entry named `README.md` (any case) appears in or
- * leaves `dir`. Paths never end with `/`, so the key names no real path.
+ * Where the link checks look, when not on the disk (a revision's git tree): the entries under
+ * the workspace root and under the link root, and the body of a Markdown file above the
+ * workspace (`null`: not read, so its anchors are not checked).
  */
-export function readmeKey(dir: string): string {
-  return `${dir}/`;
+export interface LinkDisk {
+  readonly inside: DiskView;
+  readonly above: DiskView | null;
+  readonly readAbove: (linkRootPath: string) => MarkdownInfo | null;
 }
 
-/** The `readmeKey` an added or removed entry at `path` concerns, or `null` when it is not named `README.md`. */
-export function readmeKeyOfEntry(path: string): string | null {
-  const slash = path.lastIndexOf('/');
-  return README.test(path.slice(slash + 1)) ? readmeKey(slash === -1 ? '' : path.slice(0, slash)) : null;
-}
+const MARKDOWN = /\.md$/i;
 
 /**
  * Starts one refresh's link checks: returns, for each file to check, a context that reports
  * every path its checks look at to `record` (`null`: nobody asks, as in a one-time load). The
  * disk is read at most once per path per refresh, however many links point there.
  */
-export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((target: string) => void) | null) => LinkContext {
+export function linkContexts(setup: LinkSetup, view: WorkspaceView, disk?: LinkDisk): (record: ((target: string) => void) | null) => LinkContext {
   const { workspaceDir } = setup.root;
   // Inside the workspace, the disk under the workspace root; above it, under the link root.
-  const inside: DiskView = diskView(view.root);
-  const above: DiskView | null = workspaceDir.length === 0 ? null : diskView(setup.root.path);
+  const inside: DiskView = disk?.inside ?? diskView(view.root);
+  const above: DiskView | null = workspaceDir.length === 0 ? null : (disk?.above ?? diskView(setup.root.path));
+  const readAbove = disk?.readAbove ?? ((path: string) => readOutside(setup.root.path, path));
   const kindOf = (path: string): EntryKind | null => (isAboveWorkspace(path) ? (above?.kindOf(linkRootPath(path, workspaceDir)) ?? null) : inside.kindOf(path));
-  const list = (dir: string): ReadonlyMap<string, Dirent> => (isAboveWorkspace(dir) ? (above?.list(linkRootPath(dir, workspaceDir)) ?? new Map()) : inside.list(dir));
+  const list = (dir: string): ReadonlyMap<string, ListedEntry> => (isAboveWorkspace(dir) ? (above?.list(linkRootPath(dir, workspaceDir)) ?? new Map()) : inside.list(dir));
   const readmes = new Map<string, string | null>();
+  const ignoringCase = findIgnoringCase(list);
   const rootName = setup.root.repository ? 'repository' : 'workspace';
 
   const exists = (path: string): boolean => {
@@ -91,6 +119,9 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
     if (isAboveWorkspace(path)) return kindOf(path) !== null;
     return view.entries.has(path) || (!missingFromWalk(path) && inside.kindOf(path) !== null);
   };
+
+  /** Whether the existing `path` is a directory: from the walk for its entries (it lists every directory among them), else from the disk. */
+  const isDirectory = (path: string): boolean => path === '' || (!isAboveWorkspace(path) && view.entries.has(path) ? view.walked(path) : kindOf(path) === 'directory');
 
   /**
    * Whether the walk already shows that nothing is at the workspace path `path` (not among the
@@ -139,6 +170,8 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
     /** The path, as first asked: every later report of it shares this string (a fresh copy per link would be kept alive by the reports). */
     readonly path: string;
     readonly exists: boolean;
+    /** Whether the existing `path` is a directory; `undefined` until asked. */
+    directory: boolean | undefined;
     fragment: FragmentTarget | null | undefined;
     looked: readonly string[];
     /** The anchors of the Markdown file at `path` (`null`: its body cannot be parsed or read); `undefined` until asked. */
@@ -149,7 +182,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
   const targets = new Map<string, Target>();
   const targetOf = (path: string): Target => {
     let target = targets.get(path);
-    if (target === undefined) targets.set(path, (target = { path, exists: exists(path), fragment: undefined, looked: NO_STRINGS, anchors: undefined, markdown: false }));
+    if (target === undefined) targets.set(path, (target = { path, exists: exists(path), directory: undefined, fragment: undefined, looked: NO_STRINGS, anchors: undefined, markdown: false }));
     return target;
   };
 
@@ -161,7 +194,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
       if (markdown !== undefined) target.markdown = true;
       else if (isAboveWorkspace(file) && MARKDOWN.test(file) && kindOf(file) === 'file') {
         target.markdown = true;
-        markdown = readOutside(setup.root.path, linkRootPath(file, workspaceDir));
+        markdown = readAbove(linkRootPath(file, workspaceDir));
       }
       // A file whose body cannot be parsed (unreadable, unclosed frontmatter) has its own finding; its fragments are not checked.
       target.anchors = markdown == null ? null : indexAnchors(markdown);
@@ -203,6 +236,9 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
       workspaceDir,
       rootName,
       ownUrls: setup.ownUrls,
+      style: setup.style,
+      siteRoot: setup.siteRoot,
+      ignored: setup.ignored,
       exists: (path) => {
         const target = targetAt(path);
         if (reporting) note(target.path);
@@ -217,6 +253,14 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView): (record: ((
         }
         if (reporting) for (const path of target.looked) note(path);
         return target.fragment;
+      },
+      isDirectory: (path) => {
+        const target = targetAt(path);
+        return (target.directory ??= isDirectory(path));
+      },
+      existingIgnoringCase: (path) => {
+        const found = ignoringCase(path, reporting ? (dir) => note(listingKey(dir)) : () => undefined);
+        return found === null ? null : context.exists(found) ? found : null;
       },
       nodeIdOf: () => null,
       suggestFile: (missing) => (isAboveWorkspace(missing) ? suggestOutside(missing) : view.suggestFile(missing)),

@@ -40,6 +40,24 @@ export function resolveFrom(dir: string, path: string): string | null {
 }
 
 /**
+ * A link's decoded path as a workspace path (with leading `..` above the workspace): a
+ * root-absolute one from `rootDir` (a path relative to the link root: `''`, or the site root),
+ * any other from the workspace directory `dir`; `null` when it climbs above the link root.
+ */
+export function resolveLink(rawPath: string, dir: string, rootDir: string, workspaceDir: readonly string[]): string | null {
+  if (rawPath.startsWith('/')) {
+    const resolved = resolveFrom(rootDir, rawPath);
+    return resolved === null ? null : workspacePath(resolved, workspaceDir);
+  }
+  // Most links stay inside the workspace: resolved against the file's own directory, the
+  // result is already the workspace path. The others resolve below the link root.
+  const inside = resolveFrom(dir, rawPath);
+  if (inside !== null || workspaceDir.length === 0) return inside;
+  const resolved = resolvePath(dir === '' ? workspaceDir : [...workspaceDir, dir], rawPath);
+  return resolved === null ? null : workspacePath(resolved, workspaceDir);
+}
+
+/**
  * A path relative to the link root, made relative to the workspace root (`workspaceDir` below
  * the link root): unchanged inside the workspace, with leading `..` segments above it.
  */

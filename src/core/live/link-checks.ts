@@ -10,7 +10,8 @@ import type { FileAnalysis } from '../model/analyze-file.js';
 import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { Stamp } from '../model/read-files.js';
 import { checkLinks } from '../check/check-links.js';
-import { linkContexts, linkSetup, readmeKeyOfEntry, type LinkSetup } from '../check/link-context.js';
+import { linkContexts, linkSetup, type LinkSetup } from '../check/link-context.js';
+import { keysOfEntry } from '../check/target-keys.js';
 import type { DirectoryListing } from '../read/discover-files.js';
 import type { LinkOptions } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS, NO_STRINGS } from '../shared/empty.js';
@@ -86,10 +87,8 @@ export function createLinkChecks(state: IndexView): LinkChecks {
     const index = linkers ?? (recheck.size === state.files.size ? null : reverseIndex());
     if (index !== null) {
       for (const set of [changed, touched]) for (const path of set) for (const source of index.get(path) ?? []) recheck.add(source);
-      for (const path of touched) {
-        const readme = readmeKeyOfEntry(path);
-        if (readme !== null) for (const source of index.get(readme) ?? []) recheck.add(source);
-      }
+      // An entry that appeared or left changes its directory's listing (and maybe its README).
+      for (const path of touched) for (const key of keysOfEntry(path)) for (const source of index.get(key) ?? []) recheck.add(source);
     }
     if (setChanged) for (const source of brokenLinkers) recheck.add(source);
     for (const file of changed) if (!state.files.has(file)) forgetLinks(file);
@@ -108,6 +107,11 @@ export function createLinkChecks(state: IndexView): LinkChecks {
    * refreshed once); a step every `CHECKS_PER_STEP` files.
    */
   function* checkLinksOf(sources: ReadonlyMap<string, FileEntry>): Generator<typeof CHECKING, void, void> {
+    if (!state.linkOptions().check) {
+      // `links.check: false`: no link finding, nothing looked at (not even the link root).
+      for (const [source, entry] of sources) (forgetLinks(source), (entry.links = NOTHING_FOUND));
+      return;
+    }
     suggestFile ??= createPathSuggester(state.sortedFiles());
     links ??= linkSetup(state.root, state.linkOptions());
     const contextFor = linkContexts(links, {
@@ -117,6 +121,7 @@ export function createLinkChecks(state: IndexView): LinkChecks {
         const listing = state.listings.get(dir);
         return listing === undefined || listing.diagnostic !== null ? undefined : listing;
       },
+      walked: (dir) => state.listings.has(dir),
       markdownOf: (file) => state.files.get(file)?.analysis.markdown(),
       suggestFile,
     });

@@ -7,8 +7,10 @@
  * once, so the live index and `loadWorkspace` share every line of the pipeline.
  */
 import { assembleWorkspace, createAssemblyCache, patchedIds } from '../model/assemble-workspace.js';
+import { applyReviews } from '../check/check-reviews.js';
 import { readConfig } from '../parse/config.js';
-import { CONFIG_FILE, DEFAULT_CONFIG, type LinkOptions, type WorkspaceConfig } from '../shared/config-types.js';
+import { NO_LOCK, readLockFile, type LockRead } from '../parse/lock-file.js';
+import { CONFIG_FILE, DEFAULT_CONFIG, LOCK_FILE, type LinkOptions, type WorkspaceConfig } from '../shared/config-types.js';
 import { GITIGNORE_FILE, IGNORE_FILE, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
 import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
 import { sortStrings } from '../shared/sort.js';
@@ -72,6 +74,11 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   const files = new Map<string, FileEntry>();
   let sortedFiles: string[] = [];
   let current: Workspace = assembleWorkspace(root, { files: [], entries: new Set(), diagnostics: [] }, new Map());
+  // The last assembly, before the lock file's reviews (TRACE §3) are applied to it.
+  let assembled: Workspace = current;
+  let lock: LockRead = { state: NO_LOCK, text: null };
+  // Whether the last refresh changed only what the lock file says (no node differs).
+  let reviewsOnly = false;
   let loaded = false;
   let assembly = createAssemblyCache(config.status);
   const linkChecks = createLinkChecks({
@@ -103,6 +110,14 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     return true;
   }
 
+  /** Reads `docugraph.lock.json` again; whether what it says changed. */
+  function reloadLock(): boolean {
+    const read = readLockFile(root);
+    const same = read.text !== null ? read.text === lock.text : lock.text === null && lockFindings(read) === lockFindings(lock);
+    lock = read;
+    return !same;
+  }
+
   function* refreshSteps(changes: Changes): Generator<{ done: number; total: number }, Workspace, void> {
     // It keeps no link targets, so a second refresh would miss the files to check again.
     if (options.once === true && loaded) throw new Error('an index made with `once` is refreshed only once');
@@ -112,6 +127,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const first = !loaded;
     let rulesChanged = false;
     const rulesTouched = paths === null || first || paths.some(isRulesFile);
+    const lockChanged = (paths === null || first || paths.includes(LOCK_FILE)) && reloadLock();
     if (rulesTouched || paths.length > FULL_REFRESH_OVER) {
       if (rulesTouched) {
         rulesChanged = reloadConfig();
@@ -185,7 +201,13 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     } finally {
       reader.close();
     }
-    if (!first && !rulesChanged && !walk.findingsMoved && changed.size === 0 && touched.size === 0) return current;
+    if (!first && !rulesChanged && !walk.findingsMoved && changed.size === 0 && touched.size === 0) {
+      if (lockChanged) {
+        current = applyReviews(assembled, lock.state);
+        reviewsOnly = true;
+      }
+      return current;
+    }
     walk.findingsMoved = false;
 
     const setChanged = touched.size > 0 || walk.filesMoved;
@@ -202,7 +224,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
     }
     // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
-    current = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed);
+    assembled = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed);
+    current = applyReviews(assembled, lock.state);
+    reviewsOnly = false;
     return current;
   }
 
@@ -219,10 +243,17 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       }
     },
     directories: () => listings.keys(),
-    changedIds: () => patchedIds(assembly),
+    changedIds: () => (reviewsOnly ? NO_IDS : patchedIds(assembly)),
   };
 }
 
+
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/** The findings of a lock file that could not be read, as one string to compare. */
+function lockFindings(read: LockRead): string {
+  return read.state.kind === 'invalid' ? read.state.diagnostics.map((d) => d.message).join('\n') : read.state.kind;
+}
 
 /** A change to one of these re-reads the rules and lists every directory again. */
 function isRulesFile(path: string): boolean {

@@ -5,6 +5,7 @@
 import type { FileAnalysis } from './analyze-file.js';
 import { buildGraph, type Graph, type IdSuggestions } from './build-graph.js';
 import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
+import { NO_REVIEWS } from '../shared/empty.js';
 import { replaceValues } from '../shared/overlay-map.js';
 import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
 import { resolveIds } from './resolve-ids.js';
@@ -109,6 +110,7 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
     typedRelations: relations.typed,
     states: states.states,
     diagnostics,
+    reviews: NO_REVIEWS,
   });
 }
 

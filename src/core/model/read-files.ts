@@ -11,6 +11,7 @@ import { normalizeNewlines } from '../shared/normalize-text.js';
 import { startMarkdownAhead, type MarkdownAhead } from '../parse/markdown-ahead.js';
 import { RECORD, READ_AHEAD_MIN_FILES, startReadAhead, type AheadBatch, type ReadAhead } from '../read/read-ahead.js';
 import { createByteReader, MAX_FILE_BYTES } from '../read/read-bytes.js';
+import type { FileBytes } from '../read/discover-files.js';
 import { readFileInside, type ReadResult } from '../read/safe-fs.js';
 
 export { MAX_FILE_BYTES } from '../read/read-bytes.js';
@@ -46,8 +47,13 @@ export function readFile(root: string, file: string, config: NodeConfig = DEFAUL
 }
 
 function analyzeRead(file: string, read: ReadResult, config: NodeConfig): ReadFile {
-  if (!read.ok) return { analysis: unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`), stamp: null, missing: read.code === 'ENOENT' };
-  return { analysis: analyzeFile(file, read.bytes, config), stamp: stampOf(read.stats), missing: false };
+  return { analysis: analyzeBytes(file, read, config), stamp: read.ok ? stampOf(read.stats) : null, missing: !read.ok && read.code === 'ENOENT' };
+}
+
+/** Analyses a file from its bytes, or is its `FILE_UNREADABLE` finding when they could not be read. */
+export function analyzeBytes(file: string, read: FileBytes, config: NodeConfig): FileAnalysis {
+  if (!read.ok) return unreadable(file, `\`${file}\` cannot be read: ${read.reason}; fix it or add it to .docugraphignore`);
+  return analyzeFile(file, read.bytes, config);
 }
 
 export interface FileReader {

@@ -5,6 +5,7 @@
  */
 import { CONFIG_FILE, DEFAULT_CONFIG, type FieldKeys, type LinkOptions, type WorkspaceConfig } from '../shared/config-types.js';
 import { decodeText } from '../shared/normalize-text.js';
+import type { FileBytes } from '../read/discover-files.js';
 import { readFileInside } from '../read/safe-fs.js';
 import type { Diagnostic } from '../shared/types.js';
 import { configInvalid, createConfigReader, knownEntries, MAX_SHORT_LIST, type ConfigReader } from './config-reader.js';
@@ -27,7 +28,11 @@ export interface ConfigResult {
 
 /** Reads and checks the root's `docugraph.yml`. */
 export function readConfig(root: string): ConfigResult {
-  const read = readFileInside(root, CONFIG_FILE, MAX_CONFIG_BYTES);
+  return configFrom(readFileInside(root, CONFIG_FILE, MAX_CONFIG_BYTES));
+}
+
+/** The configuration from the bytes of a `docugraph.yml` (`ENOENT`: there is none), read as `readConfig` reads it. */
+export function configFrom(read: FileBytes): ConfigResult {
   if (!read.ok) {
     if (read.code === 'ENOENT') return { config: DEFAULT_CONFIG, diagnostics: [], found: false };
     return { config: DEFAULT_CONFIG, diagnostics: [configInvalid(null, `\`${CONFIG_FILE}\` cannot be read: ${read.reason}`)], found: true };

@@ -11,7 +11,11 @@ import paragraph from 'markdown-it/lib/rules_block/paragraph.mjs';
 import reference from 'markdown-it/lib/rules_block/reference.mjs';
 import image from 'markdown-it/lib/rules_inline/image.mjs';
 import link from 'markdown-it/lib/rules_inline/link.mjs';
+import autolink from 'markdown-it/lib/rules_inline/autolink.mjs';
+import escape from 'markdown-it/lib/rules_inline/escape.mjs';
+import { unescapeAll } from 'markdown-it/lib/common/utils.mjs';
 import { useFastBlockState } from './block-state.js';
+import { literalEnd, protocolLength } from './url-literals.js';
 
 /** The block parser, and the inline parser for headings (every inline rule). */
 export const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false }).use(footnote);
@@ -37,7 +41,7 @@ md.inline.ruler.disable(['footnote_inline', 'footnote_ref']);
  * nothing or only skip characters), so link extraction runs without them. Headings, whose
  * text matters, use the full set (`md.inline`).
  */
-const LINK_RULES = ['text', 'escape', 'backticks', 'footnote_call', 'link', 'image', 'autolink', 'html_inline'];
+const LINK_RULES = ['text', 'escape', 'backticks', 'footnote_call', 'label_end', 'link', 'image', 'autolink', 'url_literal', 'html_inline'];
 export const linkParser = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
 linkParser.normalizeLink = md.normalizeLink;
 linkParser.validateLink = md.validateLink;
@@ -46,27 +50,112 @@ linkParser.validateLink = md.validateLink;
 linkParser.normalizeLinkText = (url) => url;
 
 /**
- * The source offset (in the inline content) where each inline link or image starts. Links
- * written with a reference (`[text][label]`, `[label]`) get none: their definition is what
- * is checked, once.
+ * The source offset (in the inline content) where each checked link starts: inline links and
+ * images, and `http(s)` autolinks and URL literals (the only ones that can name the
+ * repository's own files). Links written with a reference (`[text][label]`, `[label]`) get
+ * none: their definition is what is checked, once. Nothing inside an image description is
+ * marked: a page shows it as plain text.
  */
 export const OFFSET = Symbol('offset');
 export type Marked = Token & { [OFFSET]?: number };
 
-/** Marks where each inline link and image starts, in both parsers. */
+/**
+ * What the inline rules track while one inline content is parsed (reset before each): how deep
+ * they are inside link texts and image descriptions, and how many `[` that opened no link are
+ * still waiting for their `]` (GFM finds URL literals after those by another rule).
+ */
+export interface InlineWatch {
+  inLabel?: number;
+  inImage?: number;
+  openBrackets?: number;
+}
+
+/** Marks where each inline link and image starts, in both parsers, and keeps the counts of `InlineWatch`. */
 function markLinkStarts(parser: MarkdownIt): void {
   for (const [name, original] of [['link', link], ['image', image]] as const) {
     parser.inline.ruler.at(name, (state: StateInline, silent: boolean) => {
       const start = state.pos;
       const before = state.tokens.length;
+      const watch = state.env as InlineWatch;
+      if (!silent) (watch.inLabel = (watch.inLabel ?? 0) + 1), name === 'image' && (watch.inImage = (watch.inImage ?? 0) + 1);
       const matched = original(state, silent);
-      if (matched && !silent && state.src.charCodeAt(state.pos - 1) === 0x29 /* ')' */) {
+      if (!silent) (watch.inLabel! -= 1), name === 'image' && (watch.inImage! -= 1);
+      if (matched && !silent && (watch.inImage ?? 0) === 0 && state.src.charCodeAt(state.pos - 1) === 0x29 /* ')' */) {
         const token = state.tokens.slice(before).find((t) => t.type === 'link_open' || t.type === 'image') as Marked | undefined;
         if (token !== undefined) token[OFFSET] = start;
       }
+      // A `[` that opened no link waits for a `]` (outside link texts, where nothing is a literal anyway).
+      if (!matched && !silent && name === 'link' && (watch.inLabel ?? 0) === 0 && state.src.charCodeAt(start) === 0x5b) watch.openBrackets = (watch.openBrackets ?? 0) + 1;
       return matched;
     });
   }
+  parser.inline.ruler.at('autolink', (state: StateInline, silent: boolean) => {
+    const start = state.pos;
+    const before = state.tokens.length;
+    const matched = autolink(state, silent);
+    if (matched && !silent && ((state.env as InlineWatch).inImage ?? 0) === 0) {
+      // The pending text, if any, comes first.
+      const token = state.tokens.slice(before).find((t) => t.type === 'link_open') as Marked | undefined;
+      if (token !== undefined && protocolLength(token.attrGet('href') ?? '', 0) > 0) token[OFFSET] = start;
+    }
+    return matched;
+  });
+  // `\h` escapes nothing (a letter is not punctuation): the `\` is text, and the `h` may start a URL literal, as in GFM.
+  parser.inline.ruler.at('escape', (state: StateInline, silent: boolean) => {
+    const next = state.src.charCodeAt(state.pos + 1);
+    if (state.src.charCodeAt(state.pos) !== 0x5c || !((next >= 0x41 && next <= 0x5a) || (next >= 0x61 && next <= 0x7a))) return escape(state, silent);
+    if (!silent) state.pending += '\\';
+    state.pos += 1;
+    return true;
+  });
+  parser.inline.ruler.before('link', 'label_end', labelEnd);
+  parser.inline.ruler.after('autolink', 'url_literal', urlLiteral);
+}
+
+/** A `]` outside link texts closes the last `[` that opened no link; it is text all the same. */
+function labelEnd(state: StateInline, silent: boolean): boolean {
+  const watch = state.env as InlineWatch;
+  if (!silent && state.src.charCodeAt(state.pos) === 0x5d && (watch.inLabel ?? 0) === 0 && (watch.openBrackets ?? 0) > 0) watch.openBrackets! -= 1;
+  return false;
+}
+
+/**
+ * A GFM URL literal (`https://…` in text), found at its `:` as markdown-it's own linkify rule
+ * does: the `http` or `https` before it is the end of the pending text. Not inside link texts
+ * or image descriptions (GFM makes no link there), never while a link label is only scanned.
+ */
+function urlLiteral(state: StateInline, silent: boolean): boolean {
+  const watch = state.env as InlineWatch;
+  const pos = state.pos;
+  const src = state.src;
+  if (silent || (watch.inLabel ?? 0) > 0 || src.charCodeAt(pos) !== 0x3a || src.charCodeAt(pos + 1) !== 0x2f || src.charCodeAt(pos + 2) !== 0x2f) return false;
+  // The pending text ends with the source before `pos` (since the last token), so the scheme is
+  // read from the source: the pending text may be long, and reading it (a rope, flattened on
+  // each read) at every `://` would be quadratic; only its length is asked.
+  const waiting = state.pending.length;
+  const scheme = waiting >= 5 && protocolLength(src, pos - 5) === 8 ? 5 : waiting >= 4 && protocolLength(src, pos - 4) === 7 ? 4 : 0;
+  if (scheme === 0) return false;
+  const start = pos - scheme;
+  const afterBracket = (watch.openBrackets ?? 0) > 0;
+  const end = literalEnd(src, start, state.posMax, afterBracket);
+  if (end <= pos + 3) return false;
+  state.pending = state.pending.slice(0, -scheme);
+  // The second rule reads mdast's text, in which escapes and entities are decoded.
+  const url = afterBracket ? unescapeAll(src.slice(start, end)) : src.slice(start, end);
+  const open = state.push('link_open', 'a', 1) as Marked;
+  open.attrs = [['href', url]];
+  open.markup = 'linkify';
+  open.info = 'auto';
+  if ((watch.inImage ?? 0) === 0) open[OFFSET] = start;
+  state.push('text', '', 0).content = url;
+  const close = state.push('link_close', 'a', -1);
+  close.markup = 'linkify';
+  close.info = 'auto';
+  // Found by the second rule, after the brackets were paired: those it holds count.
+  if (afterBracket) for (let at = pos; at < end; at += 1) if (src[at] === '[') watch.openBrackets! += 1;
+  else if (src[at] === ']' && watch.openBrackets! > 0) watch.openBrackets! -= 1;
+  state.pos = end;
+  return true;
 }
 markLinkStarts(md);
 markLinkStarts(linkParser);

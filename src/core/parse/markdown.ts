@@ -1,17 +1,19 @@
 /**
  * META-01 §5: parse a Markdown body as CommonMark + GFM (markdown-it, chosen by measurement:
  * see bench/ and docs/decisions.md) and keep what the checks need — link destinations
- * (inline links, images, link reference definitions) with their lines, and heading anchors.
- * Text inside code spans, code blocks and HTML blocks never yields a link.
+ * (inline links, images, link reference definitions, and `http(s)` autolinks and bare URLs,
+ * which may name the repository's own files) with their lines, and heading anchors. Text
+ * inside code spans, code blocks and HTML blocks never yields a link.
  *
- * Only the inline content that can hold a link (it has a `[`) and headings are parsed
- * inline; the rest of the body is only split into blocks.
+ * Only the inline content that can hold a link (it has a `[` or a `://`) and headings are
+ * parsed inline; the rest of the body is only split into blocks.
  */
 import type { Token } from 'markdown-it';
 import { NO_STRINGS } from '../shared/empty.js';
 import { ANCHOR_HINT, htmlAnchors } from './html-anchors.js';
 import { parseBodyBlocks, type BlockEnv } from './markdown-blocks.js';
-import { linkParser, md, OFFSET, type Definitions, type Marked } from './markdown-parser.js';
+import { linkParser, md, OFFSET, type Definitions, type InlineWatch, type Marked } from './markdown-parser.js';
+import { place, simpleLinks, type Placed } from './simple-links.js';
 import { createSlugger } from './slugger.js';
 import type { MarkdownInfo, MarkdownLink } from '../shared/types.js';
 
@@ -36,7 +38,7 @@ export function inlineText(content: string): string {
  */
 export function extractMarkdown(body: string, bodyLine: number, fastBlocks = true): MarkdownInfo {
   const definitions: Definitions = { found: [] };
-  const env: BlockEnv = { definitions };
+  const env: BlockEnv & InlineWatch = { definitions };
   const links: Placed = { urls: [], lines: [], orders: [], count: 0 };
   const anchors: string[] = [];
   const explicit: string[] = [];
@@ -48,17 +50,19 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
       return;
     }
     const mayAnchor = content.includes('<') && ANCHOR_HINT.test(content);
-    if (inHeading === null && !mayAnchor && !content.includes('[')) return;
-    if (inHeading !== null && PLAIN_HEADING.test(content)) {
+    const urls = content.includes('://');
+    if (inHeading === null && !mayAnchor && !urls && !content.includes('[')) return;
+    if (inHeading !== null && !urls && PLAIN_HEADING.test(content)) {
       // Plain text: what the inline parser would give back unchanged.
       anchors.push(slugger(content));
       if (firstH1 === null && inHeading === 'h1') firstH1 = singleLine(content);
       return;
     }
-    if (inHeading === null && simpleLinks(content, blockLine, links)) return;
+    if (inHeading === null && simpleLinks(content, blockLine, links, urls)) return;
     const linesBefore = newlinesBefore(content);
     const children: Token[] = [];
     env.line = blockLine;
+    env.inLabel = env.inImage = env.openBrackets = 0;
     const parser = inHeading === null ? linkParser : md;
     parser.inline.parse(content, parser, env, children);
     if (inHeading !== null) {
@@ -86,73 +90,6 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
 /** Heading content with no inline syntax at all: its text is itself. */
 const PLAIN_HEADING = /^[^*_`<>&[\]!\\~\n]*$/;
 
-/** Characters that make inline parsing subtle (code spans, escapes, entities); `<` is looked at on its own. */
-const SUBTLE = /[`\\&]/;
-/**
- * What follows a `<` that starts a URI autolink as markdown-it reads one: a scheme, `:`, then
- * no space, control character or angle bracket up to the `>` — and here no square bracket
- * either, so nothing inside could be (or hide) a link.
- */
-const AUTOLINK_AT = /[a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\x00-\x20[\]]*>/y;
-/** `[text](destination)` or `![alt](source)`, with an optional "title"; no brackets in the text. */
-const SIMPLE_LINK = /!?\[[^[\]]*\]\(([^\s()<>\x00-\x1f]*)(?:[ \t\n]+"[^"]*")?\)/g;
-
-/** `[text](destination)` or `![alt](source)`, found one after another with `lastIndex`. */
-const SIMPLE_LINK_AT = new RegExp(SIMPLE_LINK.source, 'g');
-
-/**
- * The fast path of the inline stage: content whose only brackets are plain inline links and
- * images, without code spans, HTML, escapes or entities, has exactly the links the regular
- * expression finds (the differential test holds it to the full parser); they are added to
- * `into` (lines from `blockLine`). Anything else — a bracket left over (references,
- * footnotes, task boxes, nesting) — adds nothing and returns `false`.
- */
-function simpleLinks(content: string, blockLine: number, into: Placed): boolean {
-  // `[^label]` may be a footnote call: the full parser decides.
-  if (SUBTLE.test(content) || content.includes('[^')) return false;
-  const angle = content.indexOf('<');
-  if (angle !== -1 && !onlyAutolinks(content, angle)) return false;
-  const before = into.count;
-  let last = 0;
-  // The line of each match: line breaks are counted once, as the matches move forward.
-  let line = blockLine;
-  let newline = content.indexOf('\n');
-  SIMPLE_LINK_AT.lastIndex = 0;
-  for (let match = SIMPLE_LINK_AT.exec(content); match !== null; match = SIMPLE_LINK_AT.exec(content)) {
-    if (hasBracket(content, last, match.index)) {
-      into.count = before;
-      return false;
-    }
-    for (; newline !== -1 && newline < match.index; newline = content.indexOf('\n', newline + 1)) line += 1;
-    place(into, match[1]!, line, match.index + 1);
-    last = match.index + match[0].length;
-  }
-  if (hasBracket(content, last, content.length)) {
-    into.count = before;
-    return false;
-  }
-  return true;
-}
-
-/**
- * Links found so far, as parallel lists (no object per link until the result is built): the
- * destination, the 0-based body line and the place within the line (definitions: 0). `count`
- * is the length that counts (a fast path that gives up drops what it added).
- */
-interface Placed {
-  readonly urls: string[];
-  readonly lines: number[];
-  readonly orders: number[];
-  count: number;
-}
-
-function place(into: Placed, url: string, line: number, order: number): void {
-  into.urls[into.count] = url;
-  into.lines[into.count] = line;
-  into.orders[into.count] = order;
-  into.count += 1;
-}
-
 /** The indices of `links` in document order: by line, then by place within the line, else as found (usually already so). */
 function documentOrder(links: Placed): number[] {
   const { lines, orders, count } = links;
@@ -161,27 +98,6 @@ function documentOrder(links: Placed): number[] {
   const before = (a: number, b: number): number => lines[a]! - lines[b]! || orders[a]! - orders[b]! || a - b;
   for (let i = 1; i < count; i += 1) if (before(i - 1, i) > 0) return indices.sort(before);
   return indices;
-}
-
-/**
- * Whether every `<` of `text` from `first` on starts an autolink without brackets (`<https://…>`).
- * Such a span neither holds a link nor cuts one, inside a link's text or title too: whether
- * markdown-it takes it as an autolink or (a scheme it refuses, such as `javascript:`) as text,
- * the links around it are the same. An autolink is never a checked link (only inline links,
- * images and definitions are).
- */
-function onlyAutolinks(text: string, first: number): boolean {
-  for (let at = first; at !== -1; at = text.indexOf('<', at + 1)) {
-    AUTOLINK_AT.lastIndex = at + 1;
-    if (!AUTOLINK_AT.test(text)) return false;
-  }
-  return true;
-}
-
-function hasBracket(text: string, from: number, to: number): boolean {
-  const open = text.indexOf('[', from);
-  const close = text.indexOf(']', from);
-  return (open !== -1 && open < to) || (close !== -1 && close < to);
 }
 
 /**

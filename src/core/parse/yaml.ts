@@ -36,7 +36,7 @@ export function parseYamlDocument(text: string, options: { readonly uniqueKeys: 
   const lineCounter: LineCounter = new library.LineCounter();
   let doc: Document.Parsed;
   try {
-    doc = library.parseDocument(text, { lineCounter, uniqueKeys: options.uniqueKeys, prettyErrors: false, version: '1.2' });
+    doc = library.parseDocument(text, { lineCounter, uniqueKeys: options.uniqueKeys, prettyErrors: false, version: '1.2', logLevel: 'error' });
   } catch (error) {
     if (error instanceof RangeError) return 'too-deep';
     throw error;

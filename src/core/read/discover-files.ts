@@ -6,6 +6,7 @@
  * (live/directory-walk.ts).
  */
 import { compileGlobs, type GlobMatcher } from './compile-globs.js';
+import type { ListedEntry } from './existence.js';
 import { decodeText } from '../shared/normalize-text.js';
 import { formatBytes, listDirectoryInside, readFileInside, type Refusal } from './safe-fs.js';
 import { CONFIG_FILE, type WorkspaceConfig } from '../shared/config-types.js';
@@ -64,6 +65,9 @@ export interface DirectoryListing {
   readonly gitignoreDiagnostic?: Diagnostic | null;
 }
 
+/** The bytes of a file, or why they could not be had (`ENOENT`: there is none). */
+export type FileBytes = { readonly ok: true; readonly bytes: Uint8Array } | Refusal;
+
 /**
  * Lists one directory (never through a link) and sorts what it holds for discovery. `chain`
  * holds the `.gitignore` rules of its ancestors; its own `.gitignore` is read here.
@@ -71,7 +75,16 @@ export interface DirectoryListing {
 export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = []): DirectoryListing {
   const listed = listDirectoryInside(root, dir);
   if (!listed.ok) return { files: [], entries: [], subdirs: [], hidden: [], diagnostic: unreadableDirectory(dir, listed) };
-  const own = rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE) ? readGitignore(root, dir) : null;
+  const gitignore = dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`;
+  const own = rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE) ? gitignoreRules(gitignore, readFileInside(root, gitignore, MAX_IGNORE_BYTES)) : null;
+  return sortListing(dir, listed.entries, rules, chain, own);
+}
+
+/**
+ * What discovery makes of the entries of the directory `dir`: its Markdown files, the entries
+ * that count for link checks, the directories to walk. `own` is its `.gitignore`, when it counts.
+ */
+export function sortListing(dir: string, listed: readonly ListedEntry[], rules: IgnoreRules, chain: GitignoreChain, own: GitignoreRead | null): DirectoryListing {
   const rulesHere = own?.rules ? [...chain, [dir, own.rules] as const] : chain;
   const skipped = (path: string, directory: boolean): boolean => {
     const probe = directory ? `${path}/` : path;
@@ -81,7 +94,7 @@ export function listDirectory(root: string, dir: string, rules: IgnoreRules, cha
   const entries: string[] = [];
   const subdirs: string[] = [];
   const hidden: string[] = [];
-  for (const dirent of listed.entries) {
+  for (const dirent of listed) {
     const name = dirent.name;
     if (name.startsWith('.')) {
       hidden.push(name);
@@ -118,14 +131,18 @@ export function gitIgnores(chain: GitignoreChain, path: string, directory: boole
   return ignored;
 }
 
+/** A directory's `.gitignore` rules, or its finding when they cannot be used. */
+export interface GitignoreRead {
+  readonly rules: GlobMatcher | null;
+  readonly diagnostic: Diagnostic | null;
+}
+
 /**
- * A directory's `.gitignore`, read like any file (never through a link, regular files only, at
- * most 1 MiB, UTF-8). One that cannot be read ignores nothing and is a `FILE_UNREADABLE`
- * finding; one that vanished since the listing is neither.
+ * A directory's `.gitignore` at `path` from its bytes (read like any file: never through a
+ * link, regular files only, at most 1 MiB, UTF-8). One that cannot be read ignores nothing and
+ * is a `FILE_UNREADABLE` finding; one that vanished since the listing is neither (`null`).
  */
-function readGitignore(root: string, dir: string): { rules: GlobMatcher | null; diagnostic: Diagnostic | null } | null {
-  const path = dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`;
-  const read = readFileInside(root, path, MAX_IGNORE_BYTES);
+export function gitignoreRules(path: string, read: FileBytes): GitignoreRead | null {
   if (!read.ok) return read.code === 'ENOENT' ? null : { rules: null, diagnostic: unreadableGitignore(path, read.reason) };
   const decoded = decodeText(read.bytes);
   if (!decoded.ok) return { rules: null, diagnostic: unreadableGitignore(path, decoded.reason) };
@@ -151,13 +168,19 @@ export function isMarkdownName(name: string): boolean {
  * only, at most 1 MiB); one that exists but cannot be read is a `FILE_UNREADABLE` finding and
  * ignores nothing.
  */
-export function loadIgnoreRules(root: string, config: Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'> = { include: ['**/*.md'], exclude: [], gitignore: false }): IgnoreRules {
+export function loadIgnoreRules(root: string, config: IgnoreConfig = { include: ['**/*.md'], exclude: [], gitignore: false }): IgnoreRules {
+  return ignoreRules(readFileInside(root, IGNORE_FILE, MAX_IGNORE_BYTES), config);
+}
+
+type IgnoreConfig = Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'>;
+
+/** The ignore rules from the bytes of the root's ignore file (`ENOENT`: there is none) and the configuration. */
+export function ignoreRules(read: FileBytes, config: IgnoreConfig): IgnoreRules {
   const fromConfig = {
     exclude: config.exclude.length === 0 ? null : compileGlobs(config.exclude),
     include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : compileGlobs(config.include),
     gitignore: config.gitignore,
   };
-  const read = readFileInside(root, IGNORE_FILE, MAX_IGNORE_BYTES);
   if (!read.ok) return { ignorer: null, ...fromConfig, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
   const decoded = decodeText(read.bytes);
   if (!decoded.ok) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(decoded.reason)] };

@@ -8,10 +8,18 @@ import { listDirectoryInside } from './safe-fs.js';
 /** What a path names: a regular file, a directory, something else, or a path through a symbolic link (never followed). */
 export type EntryKind = 'file' | 'directory' | 'other' | 'link';
 
-/** The disk under one root, seen one directory listing at a time; every listing is read once. */
+/** What a listing says of one entry: its name and kind (a `Dirent`, or an entry of a git tree). */
+export interface ListedEntry {
+  readonly name: string;
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+/** The disk under one root (or a git tree), seen one directory listing at a time; every listing is read once. */
 export interface DiskView {
   /** The entries of the directory at `dir` (`''` is the root), by exact name; empty when it cannot be listed. */
-  readonly list: (dir: string) => ReadonlyMap<string, Dirent>;
+  readonly list: (dir: string) => ReadonlyMap<string, ListedEntry>;
   /** What `path` names, or `null` when nothing is there. `''` is the root, a directory. */
   readonly kindOf: (path: string) => EntryKind | null;
 }

@@ -223,11 +223,13 @@ function notRegular(stats: Stats): string {
   return `it is ${kind}, not a regular file`;
 }
 
-function tooLarge(maxBytes: number): Refusal {
+/** Why a file larger than `maxBytes` is not read. */
+export function tooLarge(maxBytes: number): Refusal {
   return { ok: false, code: 'EFBIG', reason: `it is larger than ${formatBytes(maxBytes)}, the most DocuGraph reads` };
 }
 
-function linkRefusal(): Refusal {
+/** Why a symbolic link (or a path through one) is not read. */
+export function linkRefusal(): Refusal {
   return { ok: false, code: 'ELOOP', reason: 'it is (or its path runs through) a symbolic link, which DocuGraph never follows' };
 }
 

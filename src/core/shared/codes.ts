@@ -25,6 +25,8 @@ export const WARNING_CODES = [
   'FIELD_MISSPELLED',
   'DEPENDS_ON_DROPPED',
   'STATUS_INCONSISTENT',
+  'LINK_SUSPECT',
+  'REVIEW_STALE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -59,7 +61,9 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   RELATION_INVALID: 'A relation such as `implements` or `verifies` is not a string or a list of strings.',
   DEPENDS_ON_DROPPED: 'Open work depends on a document that is dropped or superseded.',
   STATUS_INCONSISTENT: 'A document that is done depends on a document that is still open (ready or blocked).',
-  CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type.',
+  LINK_SUSPECT: 'A document a link points at changed since the link was reviewed (`docugraph.lock.json`).',
+  REVIEW_STALE: 'A review in `docugraph.lock.json` names a link that no longer exists.',
+  CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type; or `docugraph.lock.json` is not the shape DocuGraph writes.',
 };
 
 /** Codes of failures raised by queries (MCP-G0 §4), as opposed to validation findings. */

@@ -76,6 +76,8 @@ export type NodeConfig = Pick<WorkspaceConfig, 'fields' | 'requireId'> & {
 };
 
 export const CONFIG_FILE = 'docugraph.yml';
+/** The reviews of a workspace (TRACE §3), at its root; reviews are on when it exists. */
+export const LOCK_FILE = 'docugraph.lock.json';
 
 export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
   include: Object.freeze(['**/*.md']),

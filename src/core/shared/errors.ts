@@ -47,11 +47,12 @@ export class TaskNotFoundError extends DocugraphError {
 }
 
 export class GraphCycleError extends DocugraphError {
-  constructor(taskId: string, cycle: readonly string[], path: readonly string[]) {
+  /** `validate`: what to run to see every cycle (the MCP tool, or on the command line `docugraph validate`). */
+  constructor(taskId: string, cycle: readonly string[], path: readonly string[], validate = 'validate_traceability') {
     super(
       'GRAPH_CYCLE',
       `Cannot build a context bundle for \`${taskId}\`: its dependencies contain a cycle among ` +
-        `${cycle.join(', ')} (${path.join(' -> ')}). Run validate_traceability to see every cycle, ` +
+        `${cycle.join(', ')} (${path.join(' -> ')}). Run ${validate} to see every cycle, ` +
         'then remove one `depends_on` entry to break it.',
       { taskId, cycle: [...cycle], path: [...path] },
     );

@@ -4,10 +4,10 @@
  * through an index, and a running best list prunes the scan.
  */
 import { createDeletionIndex, type DeletionIndex } from './deletion-index.js';
-import { distanceFrom, type DistanceFrom } from './edit-distance.js';
+import { distanceFrom, editDistance, type DistanceFrom } from './edit-distance.js';
 import { compareStrings } from './sort.js';
 
-export { editDistance } from './edit-distance.js';
+export { editDistance };
 
 /** Strings longer than this are never compared (an id or a file name is far shorter). */
 export const MAX_SUGGEST_LENGTH = 256;
@@ -79,13 +79,24 @@ export function createSuggester(candidates: readonly string[]): Suggester {
   if (candidates.length <= SCAN_LIMIT) {
     let lowered: readonly string[] | undefined;
     const lower = (): readonly string[] => (lowered ??= candidates.map((candidate) => candidate.toLowerCase()));
-    return { best: (wanted) => closestMatch(wanted, candidates, lower()), some: (wanted, limit) => closestMatches(wanted, candidates, limit, Number.POSITIVE_INFINITY, lower()) };
+    return { best: (wanted) => closestMatch(wanted, candidates, lower()), some: (wanted, limit) => withinOneOfBest(wanted, closestMatches(wanted, candidates, limit, allowedDistance(wanted), lower())) };
   }
   let index: DeletionIndex | undefined;
   // Nothing longer can be one edit from an indexed candidate: no need to build the index.
   const pool = (wanted: string): Set<string> =>
     wanted.length > INDEX_MAX_LENGTH + 1 ? new Set() : (index ??= createDeletionIndex(candidates, INDEX_MAX_LENGTH))(wanted);
-  return { best: (wanted) => closestMatch(wanted, pool(wanted)), some: (wanted, limit) => closestMatches(wanted, pool(wanted), limit) };
+  return { best: (wanted) => closestMatch(wanted, pool(wanted)), some: (wanted, limit) => withinOneOfBest(wanted, closestMatches(wanted, pool(wanted), limit)) };
+}
+
+/**
+ * The matches (nearest first) no more than one edit further than the nearest: `task-01`
+ * suggests `TASK-01` alone, not `SPEC-01` and `DEC-001` after it.
+ */
+function withinOneOfBest(wanted: string, matches: readonly string[]): string[] {
+  if (matches.length < 2) return [...matches];
+  const target = wanted.toLowerCase();
+  const best = editDistance(target, matches[0]!.toLowerCase());
+  return matches.filter((match, i) => i === 0 || editDistance(target, match.toLowerCase(), best + 2) <= best + 1);
 }
 
 /** How many same-named files, nearest by path, a moved-file suggestion compares. */

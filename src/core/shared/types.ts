@@ -136,6 +136,27 @@ export interface ValidationReport {
   readonly valid: boolean;
   /** Distinct edges per relation, all six in the table's order; present when some document has a typed relation key (TRACE §1). */
   readonly relationCounts?: Readonly<Record<Relation, number>>;
+  /** How the reviewed links stand (TRACE §3); present exactly when the workspace has a valid `docugraph.lock.json`. */
+  readonly reviews?: ReviewCounts;
+}
+
+/** The reviewed links of a workspace by how they stand (TRACE §3). */
+export interface ReviewCounts {
+  /** Links whose review holds the target's current fingerprint. */
+  readonly reviewed: number;
+  /** Links reviewed against another version of their target. */
+  readonly suspect: number;
+  /** Links with no review. */
+  readonly unreviewed: number;
+}
+
+/** What `docugraph.lock.json` says of a workspace's links (TRACE §3). */
+export interface Reviews {
+  /** Whether the workspace has a valid lock file: reviews are on. Default `false` (then the counts are zeros). */
+  readonly enabled: boolean;
+  readonly counts: ReviewCounts;
+  /** For each node with a suspect link, the ids it links to that changed since it was reviewed, sorted. */
+  readonly suspect: ReadonlyMap<string, readonly string[]>;
 }
 
 /** One immutable, fully indexed snapshot of a workspace; every query reads one of these. */
@@ -179,6 +200,8 @@ export interface Workspace {
   readonly states: ReadonlyMap<string, NodeState>;
   /** Every diagnostic, sorted by path, line, code, message. */
   readonly diagnostics: readonly Diagnostic[];
+  /** What the workspace's `docugraph.lock.json` says of its links (TRACE §3); off without the file. */
+  readonly reviews: Reviews;
 }
 
 /** Options of the context bundle (META-01 §7). */
@@ -189,4 +212,9 @@ export interface BundleOptions {
   readonly maxDepth?: number | undefined;
   /** Token budget (≈ UTF-8 bytes / 4) of the documents; an integer ≥ 1. Default: no budget. */
   readonly maxTokens?: number | undefined;
+  /**
+   * Whose commands the bundle's hints name (how to fetch an omitted document, how to see every
+   * cycle): the MCP tools and resources (default), or the command line's.
+   */
+  readonly commands?: 'mcp' | 'cli' | undefined;
 }

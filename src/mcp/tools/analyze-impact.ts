@@ -1,19 +1,34 @@
 /**
- * `analyze_impact` (CATALOG): every document that depends on a given one, transitively, a page at a time.
+ * `analyze_impact` (CATALOG, TRACE §4): every document that depends on a given one, transitively,
+ * a page at a time; or, with `since`, what changed since a git revision and what to re-read.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { analyzeImpact, type PageArguments, type Workspace } from '../../core/index.js';
+import { analyzeImpact, createRevisionCache, diffWorkspaces, InvalidArgumentError, loadRevision, type Capped, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
-import { depthSchema, idSchema, impactSchema, pageInput } from '../schemas.js';
+import { depthSchema, idSchema, pageInput, revisionSchema } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
 
 export const analyzeImpactInput = z.object({
-  nodeId: idSchema('nodeId').describe('Id of the document that changes.'),
+  nodeId: idSchema('nodeId').optional().describe('Id of the document that changes.'),
+  since: revisionSchema.describe('Instead of nodeId: a revision; "HEAD" = uncommitted edits.'),
   maxDepth: depthSchema('maxDepth').describe('Levels to follow. Default: all.'),
   ...pageInput,
 });
+
+/** analyze_impact's answer: `{ nodeId, impacted, truncated }`, or with `since` the diff (`since`, `base`, `head`, `documents`, `edges`, `impact`, `diagnostics`). */
+const answerSchema = z.object({}).loose();
+
+/** The most entries of each list but `impact` (which is paged) in an answer with `since`. */
+const SINCE_CAP = 50;
+
+/** The base workspaces a server loaded last, per server state: asking `since: "HEAD"` again loads nothing from git but the commit id. */
+const revisions = new WeakMap<ServerState, RevisionCache>();
+/** The revision load running (or the last one), per server state. */
+const loading = new WeakMap<ServerState, Promise<void>>();
+
+function noop(): void {}
 
 export function registerAnalyzeImpact(server: McpServer, state: ServerState): void {
   registerTool(
@@ -25,12 +40,16 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       description:
         'Lists every document that depends on nodeId (or implements, verifies, refines it), transitively: what to revisit when it changes. ' +
         'Each has depth, via (the documents one level closer) and relations, sorted by depth then id. ' +
-        'truncated: deeper ones left out by maxDepth, or more pages (nextCursor). TASK_NOT_FOUND: unknown id.',
+        'truncated: cut by maxDepth, or more pages. TASK_NOT_FOUND: unknown id. ' +
+        'With since (a git revision) instead: what changed since, and impact (what to re-read); use after editing documents, before finishing.',
       input: analyzeImpactInput,
-      output: impactSchema,
+      // Two shapes of answer (nodeId, since), each spelled out in the description: one lean schema for both keeps tools/list small.
+      output: answerSchema,
     },
-    async ({ nodeId, maxDepth, limit, cursor }) => {
-      const page = impactPage(await state.workspace(), nodeId, maxDepth, { limit, cursor });
+    async ({ nodeId, since, maxDepth, limit, cursor }) => {
+      if ((nodeId === undefined) === (since === undefined)) throw new InvalidArgumentError('Pass exactly one of nodeId (a document id) and since (a git revision such as "HEAD").', { argument: 'nodeId' });
+      const workspace = await state.workspace();
+      const page = since === undefined ? impactPage(workspace, nodeId!, maxDepth, { limit, cursor }) : await changesPage(workspace, since, state, { limit, cursor });
       return { content: page.texts.map((text) => ({ type: 'text', text })), structuredContent: page.value as Record<string, unknown> };
     },
   );
@@ -51,6 +70,34 @@ export function impactPage(workspace: Workspace, nodeId: string, maxDepth: numbe
       snapshot: workspace,
       build: (impacted, more) => ({ nodeId, impacted, truncated: impact.truncated || more !== null, ...(more === null ? {} : { nextCursor: more.nextCursor }) }),
       textOnly,
+    },
+    args,
+  );
+}
+
+/** A page of what changed since `since` (the live workspace against that revision): `impact` paged, the other lists capped. */
+async function changesPage(workspace: Workspace, since: string, state: ServerState, args: PageArguments): Promise<Rendered> {
+  let cache = revisions.get(state);
+  if (cache === undefined) revisions.set(state, (cache = createRevisionCache()));
+  // One revision load at a time per server: calls that arrive meanwhile wait (and then find
+  // their commit in the cache), so a burst of calls never runs many loads at once.
+  const turn = (loading.get(state) ?? Promise.resolve()).then(() => loadRevision(workspace.root, since, { env: state.env ?? {}, cache }));
+  loading.set(state, turn.then(noop, noop));
+  const base = await turn;
+  const diff = diffWorkspaces(base.workspace, workspace, { base: { revision: base.revision, commit: base.commit }, head: { revision: null, commit: null }, cap: Number.POSITIVE_INFINITY });
+  const cap = <T>(list: Capped<T>): Capped<T> => ({ count: list.count, items: list.items.slice(0, SINCE_CAP) });
+  const capAll = (lists: object) => Object.fromEntries(Object.entries(lists as Record<string, Capped<unknown>>).map(([key, list]) => [key, cap(list)]));
+  const documents = capAll(diff.documents);
+  const edges = capAll(diff.edges);
+  const diagnostics = capAll(diff.diagnostics);
+  return pagedJsonAnswer(
+    {
+      tool: 'analyze_impact',
+      noun: 'documents to re-read',
+      items: diff.impact.items,
+      scope: `analyze_impact\nsince\n${base.commit}`,
+      snapshot: workspace,
+      build: (items, more) => ({ since, base: diff.base, head: diff.head, documents, edges, impact: { count: diff.impact.count, items }, diagnostics, ...more }),
     },
     args,
   );

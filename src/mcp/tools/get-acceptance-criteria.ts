@@ -23,7 +23,7 @@ export function registerGetAcceptanceCriteria(server: McpServer, state: ServerSt
       description:
         "Returns a task's acceptance criteria as a checklist: the list items under its Acceptance criteria (or Definition of " +
         'done) heading, or its frontmatter acceptance_criteria. Each has text, done (true/false for - [x]/- [ ], else null) ' +
-        'and line. Use it to know when the task is finished. TASK_NOT_FOUND: unknown id (suggestions given).',
+        'and line. Use it to know when the task is finished. TASK_NOT_FOUND: unknown id.',
       input: getAcceptanceCriteriaInput,
       output: acceptanceCriteriaSchema,
     },

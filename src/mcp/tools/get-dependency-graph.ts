@@ -34,7 +34,7 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
       title: 'Get dependency graph',
       description:
         'Returns the graph (whole workspace, or around rootId) as JSON nodes and edges (from, to, relation), ' +
-        'or as Mermaid or DOT text (typed edges dashed) with cycles and documents with errors highlighted. A large graph comes in pages (pass nextCursor as cursor). ' +
+        'or as Mermaid or DOT text (typed edges dashed; cycles and errors highlighted). A large graph comes in pages. ' +
         'TASK_NOT_FOUND: unknown rootId.',
       input: getDependencyGraphInput,
       // No outputSchema: a Mermaid or DOT answer is the diagram alone, with no JSON beside it (CATALOG § Bounded answers).

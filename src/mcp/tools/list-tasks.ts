@@ -27,7 +27,7 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
       title: 'List documents',
       description:
         'Lists documents with id, title, type, status, path, dependsOn, state, blockedBy and unblocks (open work downstream), sorted by id. ' +
-        'state "ready" answers what to do next, most unblocking first. Finds ids for the other tools. Pages: pass nextCursor as cursor.',
+        'state "ready" answers what to do next, most unblocking first. Finds ids for the other tools.',
       input: listTasksInput,
       output: taskListSchema,
     },
@@ -43,14 +43,15 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
  * answers the first page of `state: "ready"` (`textOnly`), so that its cursor continues with the tool.
  */
 export function tasksPage(workspace: Workspace, filters: ListTasksOptions, args: PageArguments, textOnly = false): Rendered {
+  let listed: ReturnType<typeof listTasks> | undefined;
   return pagedJsonAnswer(
     {
       tool: 'list_tasks',
       noun: 'documents',
-      items: listTasks(workspace, filters).tasks,
+      items: (listed ??= listTasks(workspace, filters)).tasks,
       scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null, filters.state ?? null])}`,
       snapshot: workspace,
-      build: (tasks, more) => ({ tasks, ...more }),
+      build: (tasks, more) => ({ tasks, ...more, ...(listed?.hint === undefined ? {} : { hint: listed.hint }) }),
       textOnly,
     },
     args,

@@ -226,3 +226,21 @@ describe('buildBundle (META-01 §7)', () => {
     expect(() => buildBundle(ws, { taskId: 5 as unknown as string })).toThrow(InvalidArgumentError);
   });
 });
+
+describe('TASK_NOT_FOUND suggestions are ranked and cut by distance (issue 28)', () => {
+  it('`task-01` suggests `TASK-01` alone; nothing close, nothing suggested', () => {
+    const ws = loadWorkspace(testdir({ 'a.md': '---\nid: TASK-01\n---\n', 'b.md': '---\nid: SPEC-01\n---\n', 'c.md': '---\nid: DEC-001\n---\n', 'd.md': '---\nid: TASK-02\n---\n' }));
+    const suggestions = (taskId: string) => {
+      try {
+        buildBundle(ws, { taskId });
+      } catch (error) {
+        return (error as TaskNotFoundError).toJSON()['suggestions'];
+      }
+      return 'found';
+    };
+    // TASK-01 differs in case only; TASK-02 is one edit further, so it stays; SPEC-01 and DEC-001 are far.
+    expect(suggestions('task-01')).toEqual(['TASK-01', 'TASK-02']);
+    expect(suggestions('TASK-1')).toEqual(['TASK-01', 'TASK-02']);
+    expect(suggestions('zzzzzzzz')).toEqual([]);
+  });
+});

@@ -175,3 +175,15 @@ describe('a budgeted bundle whose report alone is too long', () => {
     expect(bundle).not.toContain('lowered');
   });
 });
+
+describe('hints in the command line\'s words (issue 28)', () => {
+  it('with commands: cli, an omitted document is fetched with docugraph context, a cycle is seen with docugraph validate', () => {
+    const workspace = loadWorkspace(testdir({ 'a.md': '---\nid: A\ntitle: A\ndepends_on: [B]\n---\n' + 'a'.repeat(4000), 'b.md': '---\nid: B\ntitle: B\n---\n' + 'b'.repeat(4000) }));
+    const cli = buildBundle(workspace, { taskId: 'A', maxTokens: 1200, commands: 'cli' });
+    expect(cli).toMatch(/\n- `B` ≈\d+ tokens: b\.md — docugraph context B --max-depth 0\n/);
+    expect(buildBundle(workspace, { taskId: 'A', maxTokens: 1200 })).toMatch(/\n- `B` ≈\d+ tokens: b\.md — get_task_context with taskId `B` and maxDepth 0, or read docugraph:\/\/docs\/B\n/);
+    const cycle = loadWorkspace(testdir({ 'a.md': '---\nid: A\ndepends_on: [B]\n---\n', 'b.md': '---\nid: B\ndepends_on: [A]\n---\n' }));
+    expect(() => buildBundle(cycle, { taskId: 'A', commands: 'cli' })).toThrow(/Run `docugraph validate` to see every cycle/);
+    expect(() => buildBundle(cycle, { taskId: 'A' })).toThrow(/Run validate_traceability to see every cycle/);
+  });
+});

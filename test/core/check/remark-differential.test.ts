@@ -6,7 +6,8 @@
  * broken fragments; every finding one of them makes and the other does not must be one of
  * the known differences below, each with its reason (also in docs/decisions.md, "Real
  * repositories (issue 10): differences from remark-validate-links"). Every entry must be
- * seen, so the list cannot grow stale.
+ * seen, so the list cannot grow stale. Issue 23 (META-01 rev 3 §5) closed two of them: a link
+ * above the repository root is broken for both, and both check autolinks and bare URLs.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,12 +133,6 @@ interface KnownDifference {
 
 const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
-    id: 'leaves-repository',
-    reason:
-      'a link out of the repository: DocuGraph reads nothing outside the link root and warns MD_LINK_OUTSIDE_WORKSPACE; remark looks at the disk there and reports the file when it is absent',
-    matches: (f) => (f.tool === 'docugraph' ? f.kind === 'outside' : f.kind === 'file' && (targetOf(f)?.path.startsWith('..') ?? false)),
-  },
-  {
     id: 'missing-file-with-fragment',
     reason: 'a link with a fragment to a file that does not exist: remark reports the file and the heading, DocuGraph the file once',
     matches: (f, scene) => {
@@ -160,8 +155,12 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   },
   {
     id: 'readme-fragment',
-    reason: '`#readme`: remark takes it for the box around the README on a repository\'s home page and never checks it; DocuGraph treats it as any fragment (no such anchor on a file\'s page)',
-    matches: (f) => f.tool === 'docugraph' && f.kind === 'anchor' && targetOf(f)?.fragment?.toLowerCase() === 'readme',
+    reason:
+      '`#readme` on a link to a file: remark takes it for the box around the README on a repository\'s home page and never checks it; DocuGraph accepts it only on a link to a folder (whose page has that box), as the spec says, and checks it on a file as any fragment',
+    matches: (f, scene) => {
+      const target = targetOf(f);
+      return f.tool === 'docugraph' && f.kind === 'anchor' && target?.fragment?.toLowerCase() === 'readme' && kindOf(scene, target.path) === 'file';
+    },
   },
   {
     id: 'unresolved-directory-path',
@@ -208,11 +207,6 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     },
   },
   {
-    id: 'autolinks',
-    reason: 'an autolink (`<https://…>`) or a bare GFM URL to the repository\'s own files: remark checks it; DocuGraph checks inline links, images and definitions only',
-    matches: (f) => f.tool === 'remark' && (f.form === 'autolink' || f.form === 'literal'),
-  },
-  {
     id: 'unread-documents',
     reason:
       'a fragment on a Markdown file of the workspace that DocuGraph does not load (ignored, or in a dot-directory): DocuGraph leaves it unchecked, remark reads the file',
@@ -255,7 +249,7 @@ const HAND_MADE: Record<string, Entry> = {
     '[guide](guide/setup.md) [gone](guide/gone.md) [gone with fragment](guide/gone.md#part) [up](../outside.md) [up2](guide/../../x.md)',
     '[root](/guide/setup.md) [root gone](/guide/none.md) [root dir](/guide) [root top](/)',
     '[case](guide/setup.md#Install-Steps) [case2](guide/setup.md#INSTALL-STEPS) [bad](guide/setup.md#uninstall)',
-    '[self](#acme-docs) [self case](#Acme-Docs) [self bad](#nope) [readme](#readme) [top](#top)',
+    '[self](#acme-docs) [self case](#Acme-Docs) [self bad](#nope) [readme](#readme) [top](#top) [dir readme](guide#readme) [no readme readme](assets/#README)',
     '[unclosed](fm/unclosed.md#unclosed)',
     '[html a](guide/setup.md#footnote1) [html span](guide/setup.md#Span-Id) [html h2](guide/setup.md#custom-h2) [html bad](guide/setup.md#footnote9)',
     '[dir](guide) [dir slash](guide/) [dir frag](guide#guide-home) [dir slash frag](guide/#guide-home) [dir bad frag](guide#nothing)',

@@ -49,11 +49,13 @@ describe('a docs/ workspace inside a git repository (fixture r10-links-repo)', (
       'MD_ANCHOR_BROKEN dirs.md:6',
       'MD_ANCHOR_BROKEN guide.md:8',
       'MD_LINK_BROKEN guide.md:8',
-      'MD_LINK_OUTSIDE_WORKSPACE guide.md:9',
+      'MD_LINK_BROKEN guide.md:9',
       'MD_ANCHOR_BROKEN lines.md:5',
       'MD_ANCHOR_BROKEN lines.md:5',
       'MD_ANCHOR_BROKEN urls.md:13',
       'MD_LINK_BROKEN urls.md:14',
+      'MD_LINK_BROKEN urls.md:17',
+      'MD_ANCHOR_BROKEN urls.md:18',
     ]);
     expect(buildReport(loadWorkspace(docs)).valid).toBe(false);
   });
@@ -67,11 +69,13 @@ describe('a docs/ workspace inside a git repository (fixture r10-links-repo)', (
       'link `with-readme#uninstall` points at `#uninstall`, which is no heading of `with-readme/README.md` (the README of `with-readme`); did you mean `#install`?',
       'link `/CONTRIBUTING.md#teardown` points at `#teardown`, which is no heading of `../CONTRIBUTING.md`; it has headings `#contributing`, `#setup`',
       'link `/MISSING.md` is broken: `../MISSING.md` does not exist; fix the path or add the file',
-      'link `../../elsewhere.md` leaves the repository, so it is not checked; link to a file inside the repository or use a full URL',
+      'link `../../elsewhere.md` is broken: it climbs above the root of the repository, where GitHub has no file to show; link to a file inside the repository or use a full URL',
       'link `#L3-L70` points at `#L3-L70`, lines this file does not have (it has 5 lines); fix the line number',
       'link `#L7` points at `#L7`, a line this file does not have (it has 5 lines); fix the line number',
       'link `https://github.com/acme/docs/blob/main/docs/a.md#whole` points at `#whole`, which is no heading of `a.md`; it has headings `#a-document`, `#part`',
       'link `https://github.com/acme/docs/blob/main/docs/b.md` is broken: `b.md` does not exist; did you mean `https://github.com/acme/docs/blob/main/docs/a.md`?',
+      'link `https://github.com/acme/docs/blob/main/docs/c.md` is broken: `c.md` does not exist; did you mean `https://github.com/acme/docs/blob/main/docs/a.md`?',
+      'link `https://github.com/acme/docs/blob/main/docs/a.md#nowhere` points at `#nowhere`, which is no heading of `a.md`; it has headings `#a-document`, `#part`',
     ]);
   });
 
@@ -129,7 +133,7 @@ describe('a docs/ workspace inside a git repository (fixture r10-links-repo)', (
   it('an https origin with credentials and `.git` gives the same prefix', () => {
     const config = '[remote "upstream"]\n\turl = https://github.com/someone/else\n[remote "origin"]\n\turl = https://user:token@github.com/acme/docs.git/\n';
     const found = findings(join(repository({ '.git/config': config }), 'docs'));
-    expect(found.filter((f) => f.includes('urls.md'))).toEqual(['MD_ANCHOR_BROKEN urls.md:13', 'MD_LINK_BROKEN urls.md:14']);
+    expect(found.filter((f) => f.includes('urls.md'))).toEqual(['MD_ANCHOR_BROKEN urls.md:13', 'MD_LINK_BROKEN urls.md:14', 'MD_LINK_BROKEN urls.md:17', 'MD_ANCHOR_BROKEN urls.md:18']);
   });
 });
 

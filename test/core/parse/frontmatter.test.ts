@@ -82,3 +82,20 @@ describe('parseFrontmatter (META-01 §2)', () => {
     expect(parseFrontmatter(bomb.join('\n')).kind).toBe('invalid');
   });
 });
+
+describe('the YAML library stays quiet', () => {
+  it('a key that is a collection emits no process warning (the warning would quote the document on stderr, unescaped)', async () => {
+    const warnings: string[] = [];
+    const listener = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listener);
+    try {
+      const result = parseFrontmatter('---\nid: A\n{ a: b }: c\n? [x, y]\n: z\n---\n');
+      expect(result.kind).toBe('ok');
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listener);
+    }
+    expect(warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * TRACE §4: what a change to the documents affects — two states of a workspace compared: the
+ * documents added, removed, changed (their fingerprint), moved and whose status changed, the
+ * edges added and removed, the impact (what to re-read: the nodes downstream of what changed,
+ * not changed themselves) and the diagnostics introduced and fixed. Pure: both workspaces are
+ * loaded by the caller. Every list is sorted and capped, with its full count.
+ */
+import { fingerprintOf } from '../model/fingerprint.js';
+import { contextDownstream, typedEdges, type TypedEdge } from '../model/relation-edges.js';
+import { compareDiagnostics, compareStrings } from '../shared/sort.js';
+import type { Diagnostic, DocNode, Workspace } from '../shared/types.js';
+
+/** The most entries of each list (its `count` says how many there are). */
+export const DIFF_CAP = 200;
+
+/** A list capped at the diff's cap: `count` entries in all, the first of them in `items`. */
+export interface Capped<T> {
+  readonly count: number;
+  readonly items: readonly T[];
+}
+
+export interface DiffDocument {
+  readonly id: string;
+  readonly title: string;
+  readonly path: string;
+}
+
+export interface DiffChange {
+  readonly id: string;
+  /** The path (moved) or status (statusChanged) before; a status may be `null` (none). */
+  readonly from: string | null;
+  readonly to: string | null;
+}
+
+/** A document to re-read. */
+export interface DiffImpact extends DiffDocument {
+  /** Shortest distance from any added, removed or changed document. */
+  readonly depth: number;
+  /** The added, removed or changed documents it is downstream of, sorted. */
+  readonly because: readonly string[];
+}
+
+/** One state of the comparison: a revision and its commit (`null` both: the working tree). */
+export interface DiffSide {
+  readonly revision: string | null;
+  readonly commit: string | null;
+}
+
+export interface WorkspaceDiff {
+  readonly base: DiffSide;
+  readonly head: DiffSide;
+  readonly documents: {
+    readonly added: Capped<DiffDocument>;
+    readonly removed: Capped<DiffDocument>;
+    readonly changed: Capped<DiffDocument>;
+    readonly moved: Capped<DiffChange>;
+    readonly statusChanged: Capped<DiffChange>;
+  };
+  readonly edges: { readonly added: Capped<TypedEdge>; readonly removed: Capped<TypedEdge> };
+  /** Sorted by depth, then id. */
+  readonly impact: Capped<DiffImpact>;
+  readonly diagnostics: { readonly introduced: Capped<Diagnostic>; readonly fixed: Capped<Diagnostic> };
+}
+
+export interface DiffOptions {
+  readonly base: DiffSide;
+  readonly head: DiffSide;
+  /** The most entries of each list; default `DIFF_CAP`. */
+  readonly cap?: number;
+}
+
+/** Compares the workspace at `base` with the workspace at `head`. */
+export function diffWorkspaces(base: Workspace, head: Workspace, options: DiffOptions): WorkspaceDiff {
+  const cap = options.cap ?? DIFF_CAP;
+  const capped = <T>(list: readonly T[]): Capped<T> => ({ count: list.length, items: list.length <= cap ? list : list.slice(0, cap) });
+  const added: DocNode[] = [];
+  const changed: DocNode[] = [];
+  const moved: DiffChange[] = [];
+  const statusChanged: DiffChange[] = [];
+  for (const id of head.ids) {
+    const now = head.nodes.get(id)!;
+    const before = base.nodes.get(id);
+    if (before === undefined) {
+      added.push(now);
+      continue;
+    }
+    if (fingerprintOf(before) !== fingerprintOf(now)) changed.push(now);
+    if (before.path !== now.path) moved.push({ id, from: before.path, to: now.path });
+    if (before.status !== now.status) statusChanged.push({ id, from: before.status, to: now.status });
+  }
+  const removed = base.ids.filter((id) => !head.nodes.has(id)).map((id) => base.nodes.get(id)!);
+  const edges = compareEdges(typedEdges(base), typedEdges(head));
+  const diagnostics = compareDiagnosticLists(base.diagnostics, head.diagnostics);
+  return {
+    base: options.base,
+    head: options.head,
+    documents: {
+      added: capped(added.map(documentOf)),
+      removed: capped(removed.map(documentOf)),
+      changed: capped(changed.map(documentOf)),
+      moved: capped(moved),
+      statusChanged: capped(statusChanged),
+    },
+    edges: { added: capped(edges.added), removed: capped(edges.removed) },
+    impact: capped(impactOf(base, head, added, changed, removed)),
+    diagnostics: { introduced: capped(diagnostics.introduced), fixed: capped(diagnostics.fixed) },
+  };
+}
+
+function documentOf(node: DocNode): DiffDocument {
+  return { id: node.id, title: node.title, path: node.path };
+}
+
+/**
+ * The nodes downstream (over context relations, transitively) of every added or changed node
+ * in the head graph and of every removed node in the base graph, that exist in the head and
+ * are neither added nor changed. Depth: the shortest distance from any of them; `because`: a
+ * breadth-first walk from each (over arrays of indices: the changes of one pull request are
+ * few, and each walk costs only the nodes it reaches).
+ */
+function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], changed: readonly DocNode[], removed: readonly DocNode[]): DiffImpact[] {
+  const sources = new Set<string>();
+  for (const list of [added, changed, removed]) for (const node of list) sources.add(node.id);
+  // One index per id of either side; a node is listed when it is in the head and not a source.
+  const ids: string[] = [];
+  const index = new Map<string, number>();
+  const indexOf = (id: string): number => {
+    let i = index.get(id);
+    if (i === undefined) index.set(id, (i = ids.push(id) - 1));
+    return i;
+  };
+  for (const id of head.ids) indexOf(id);
+  for (const id of base.ids) indexOf(id);
+  const listed = ids.map((id) => head.nodes.has(id) && !sources.has(id));
+  const adjacency = (edges: ReadonlyMap<string, readonly string[]>): Int32Array[] => {
+    const out: Int32Array[] = [];
+    for (let i = 0; i < ids.length; i += 1) out.push(Int32Array.from(edges.get(ids[i]!) ?? [], indexOf));
+    return out;
+  };
+  const depth = new Int32Array(ids.length).fill(-1);
+  const because: (string[] | undefined)[] = [];
+  const stamp = new Int32Array(ids.length).fill(-1);
+  const level = new Int32Array(ids.length);
+  const queue = new Int32Array(ids.length);
+  let walks = 0;
+  const walkFrom = (edges: Int32Array[], start: readonly DocNode[]) => {
+    for (const node of start) {
+      const source = indexOf(node.id);
+      const mark = walks++;
+      stamp[source] = mark;
+      level[source] = 0;
+      queue[0] = source;
+      for (let head = 0, tail = 1; head < tail; head += 1) {
+        const at = queue[head]!;
+        const d = level[at]! + 1;
+        for (const next of edges[at]!) {
+          if (stamp[next] === mark) continue;
+          stamp[next] = mark;
+          level[next] = d;
+          queue[tail++] = next;
+          if (!listed[next]) continue;
+          if (depth[next] === -1 || d < depth[next]!) depth[next] = d;
+          (because[next] ??= []).push(node.id);
+        }
+      }
+    }
+  };
+  walkFrom(adjacency(contextDownstream(head)), [...added, ...changed]);
+  if (removed.length > 0) walkFrom(adjacency(contextDownstream(base)), removed);
+  const impact: DiffImpact[] = [];
+  for (let i = 0; i < ids.length; i += 1) {
+    if (depth[i] === -1) continue;
+    const node = head.nodes.get(ids[i]!)!;
+    impact.push({ id: node.id, title: node.title, path: node.path, depth: depth[i]!, because: [...new Set(because[i])].sort(compareStrings) });
+  }
+  return impact.sort((a, b) => a.depth - b.depth || compareStrings(a.id, b.id));
+}
+
+function compareEdge(a: TypedEdge, b: TypedEdge): number {
+  return compareStrings(a.from, b.from) || compareStrings(a.to, b.to) || compareStrings(a.relation, b.relation);
+}
+
+/** The edges only `after` has, and those only `before` has: one merge of the two lists, both sorted by from, to, relation. */
+function compareEdges(before: readonly TypedEdge[], after: readonly TypedEdge[]): { added: TypedEdge[]; removed: TypedEdge[] } {
+  const added: TypedEdge[] = [];
+  const removed: TypedEdge[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const order = i === before.length ? 1 : j === after.length ? -1 : compareEdge(before[i]!, after[j]!);
+    if (order < 0) removed.push(before[i++]!);
+    else if (order > 0) added.push(after[j++]!);
+    else (i += 1), (j += 1);
+  }
+  return { added, removed };
+}
+
+/** What a diagnostic is compared on: code, path, node and message (not its line, which moves with any edit above it). */
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.code}\0${d.path}\0${d.nodeId ?? ''}\0${d.message}`;
+}
+
+function compareDiagnosticLists(before: readonly Diagnostic[], after: readonly Diagnostic[]): { introduced: Diagnostic[]; fixed: Diagnostic[] } {
+  const count = (list: readonly Diagnostic[]) => {
+    const counts = new Map<string, number>();
+    for (const d of list) counts.set(diagnosticKey(d), (counts.get(diagnosticKey(d)) ?? 0) + 1);
+    return counts;
+  };
+  // As multisets: a finding twice where it was once is one introduced.
+  const unmatched = (list: readonly Diagnostic[], other: Map<string, number>) =>
+    list.filter((d) => {
+      const key = diagnosticKey(d);
+      const left = other.get(key) ?? 0;
+      if (left === 0) return true;
+      other.set(key, left - 1);
+      return false;
+    });
+  const copy = (d: Diagnostic): Diagnostic => ({ code: d.code, message: d.message, nodeId: d.nodeId, path: d.path, line: d.line });
+  return {
+    introduced: unmatched(after, count(before)).map(copy).sort(compareDiagnostics),
+    fixed: unmatched(before, count(after)).map(copy).sort(compareDiagnostics),
+  };
+}

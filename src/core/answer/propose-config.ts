@@ -1,0 +1,114 @@
+/**
+ * The `docugraph.yml` a repository needs, from what `surveyRepository` found in it (META-01
+ * §8): only the keys that differ from the defaults, each with a comment saying what was
+ * found. Values that came from documents reach the file only inside comments, on one line,
+ * shortened and without control characters; keys and paths are quoted when YAML needs it.
+ */
+import { groupThousands } from '../shared/cap.js';
+import type { RepositorySurvey } from '../model/survey-repository.js';
+
+export const SCHEMA_LINE = '# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json';
+
+export interface ConfigProposal {
+  /** The file's text; `null` when the repository needs nothing but the defaults. */
+  readonly text: string | null;
+  /** Each choice, in a few words, for the command's summary (`id key "eip"`). */
+  readonly choices: readonly string[];
+}
+
+export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
+  const { keys, site, archives } = survey;
+  const choices: string[] = [];
+  const fields: string[] = [];
+  const idKey = keys.idKey;
+  if (idKey !== null && idKey.key !== 'id') {
+    const numbers = idKey.numeric ? ', whole numbers' : '';
+    fields.push(`  # ${count(idKey.files)} of ${count(keys.withFrontmatter)} frontmatter blocks have "${comment(idKey.key)}:", each with its own value${numbers}: the id`);
+    fields.push(`  id: ${yamlKey(idKey.key)}`);
+    choices.push(`id key "${comment(idKey.key)}"`);
+  }
+  const others = keys.dependencyKeys.filter((k) => k.key !== 'depends_on');
+  if (others.length > 0) {
+    const found = others.map((k) => `"${comment(k.key)}:" (${count(k.files)} ${k.files === 1 ? 'file' : 'files'})`).join(', ');
+    fields.push(`  # dependencies are listed under ${found}`);
+    fields.push(`  dependsOn: [${['depends_on', ...others.map((k) => k.key)].map(yamlKey).join(', ')}]`);
+    choices.push(`dependency ${others.length === 1 ? 'key' : 'keys'} ${others.map((k) => `"${comment(k.key)}"`).join(', ')}`);
+  }
+  if (keys.commaLists !== null) {
+    const { values, example } = keys.commaLists;
+    fields.push(`  # ${count(values)} dependency ${values === 1 ? 'value is a comma list' : 'values are comma lists'}, such as "${comment(example)}"`);
+    fields.push('  separator: ","');
+    choices.push('comma lists split');
+  }
+  const sections: string[] = [];
+  if (fields.length > 0) sections.push(['fields:', ...fields].join('\n'));
+  if (site !== null) {
+    sections.push(
+      [
+        'links:',
+        `  # ${comment(site.config)}: a ${site.generator} site, whose links name the published pages`,
+        '  style: site',
+        `  # a leading "/" in a link names this folder (relative to the repository root)`,
+        `  siteRoot: ${JSON.stringify(site.siteRoot)}`,
+        ...ignoreLines(site),
+      ].join('\n'),
+    );
+    choices.push(`site style (${site.generator})`);
+  }
+  // One `exclude` list: the copies of older docs, then the archive folders.
+  const excludes: string[] = [];
+  if (site?.versionedDocs != null) {
+    excludes.push(`  - ${JSON.stringify(`${escapeGlob(site.versionedDocs)}/`)}  # copies of older versions of the docs, with the same ids`);
+    choices.push('versioned docs excluded');
+  }
+  for (const a of archives) excludes.push(`  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
+  if (archives.length > 0) choices.push(`${archives.length} archive ${archives.length === 1 ? 'folder' : 'folders'} excluded`);
+  if (excludes.length > 0) sections.push(['# Archived documents stay out of the graph (delete a line to keep that folder in):', 'exclude:', ...excludes].join('\n'));
+  if (sections.length === 0) return { text: null, choices };
+  const ids =
+    idKey === null
+      ? '# No frontmatter key holds ids, so every file is a page (links checked); add `id:` lines to make documents.\n'
+      : '';
+  const header = [
+    SCHEMA_LINE,
+    `# Written by \`docugraph init\` from what it found here: ${count(keys.files)} Markdown ${keys.files === 1 ? 'file' : 'files'}, ${count(keys.withFrontmatter)} with frontmatter.`,
+    '# Every key is optional, and each one below says why it is here. Next: docugraph validate',
+  ].join('\n');
+  return { text: `${header}\n${ids}\n${sections.join('\n\n')}\n`, choices };
+}
+
+/** `links.ignore` for a site: templates its generator fills in, and what it serves at `/` that is no page. */
+function ignoreLines(site: NonNullable<RepositorySurvey['site']>): string[] {
+  const patterns: string[] = [];
+  const why: string[] = [];
+  if (site.generator === 'Hugo' || site.generator === 'Jekyll') {
+    patterns.push('{{*', '{%*');
+    why.push(`links written as templates ({{< ref … >}}, {% link … %}), which ${site.generator} fills in`);
+  }
+  if (site.served.length > 0) {
+    patterns.push(...site.served.map((name) => `/${escapeGlob(name)}`));
+    why.push('what the site serves at "/" that is no page (its static files, its blog)');
+  }
+  if (patterns.length === 0) return [];
+  return [`  # not checked: ${why.join('; ')}`, `  ignore: [${patterns.map((p) => JSON.stringify(p)).join(', ')}]`];
+}
+
+function count(n: number): string {
+  return groupThousands(n);
+}
+
+/** A value from a document, safe inside a one-line YAML comment: no control characters, at most 60 characters. */
+function comment(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+}
+
+/** A mapping key as YAML reads it back: plain when it is a simple word, else double-quoted. */
+function yamlKey(key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(key) && !/^(null|true|false)$/i.test(key) ? key : JSON.stringify(key);
+}
+
+/** A folder name as a gitignore-style pattern that matches only it. */
+function escapeGlob(path: string): string {
+  return path.replace(/[\\*?[\]!#]/g, (ch) => `\\${ch}`);
+}

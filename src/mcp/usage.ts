@@ -1,0 +1,26 @@
+/** `docugraph-mcp --help`. */
+export const USAGE = `Usage: docugraph-mcp [--workspace <dir>] [--allow-path <dir>]... [--no-watch]
+       docugraph-mcp [--workspace <dir>] --http [--host 127.0.0.1] [--port 3939] [--token-file <file>] [--allow-origin <origin>]... [--client-roots]
+
+Serves a docs-as-code workspace to MCP clients over STDIO, or with --http over Streamable
+HTTP at /mcp to many clients at once. Answers follow the disk: edits, new, deleted and
+renamed files are seen by the next request, without a restart.
+
+Options:
+  --workspace <dir>      the directory that holds the Markdown documents (default: the
+                         current directory; or set DOCUGRAPH_WORKSPACE; the flag wins)
+  --allow-path <dir>     another directory validate_traceability may audit (repeatable)
+  --no-watch             load the workspace once at start-up and never again
+  --http                 serve MCP over Streamable HTTP at http://<host>:<port>/mcp
+  --host <address>       the address to listen on (default 127.0.0.1); any address that is
+                         not loopback requires a token
+  --port <n>             the port to listen on (default 3939; 0 picks a free one)
+  --token-file <file>    every request must carry \`Authorization: Bearer <token>\` with the
+                         token in this file (or set DOCUGRAPH_TOKEN; the flag wins)
+  --allow-origin <url>   let browser pages of this origin in (repeatable; loopback
+                         origins always are)
+  --client-roots         let validate_traceability audit inside the roots each HTTP
+                         client declares (over STDIO they always count)
+  --help                 show this help
+  --version              show the version
+`;

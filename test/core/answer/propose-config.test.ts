@@ -1,0 +1,81 @@
+/**
+ * The docugraph.yml `init` writes for a repository (META-01 §8): only what differs from the
+ * defaults, each line commented with what was found, and a file that reads back as the
+ * configuration it describes, whatever the documents held.
+ */
+import { describe, expect, it } from 'vitest';
+import { proposeConfig } from '../../../src/core/answer/propose-config.js';
+import type { RepositorySurvey } from '../../../src/core/model/survey-repository.js';
+import { parseConfig } from '../../../src/core/parse/config.js';
+
+const NO_KEYS = { files: 10, withFrontmatter: 8, idKey: { key: 'id', files: 8, numeric: false }, dependencyKeys: [], commaLists: null };
+const survey = (over: Partial<Omit<RepositorySurvey, 'keys'>> & { keys?: Partial<RepositorySurvey['keys']> }): RepositorySurvey => ({
+  site: null,
+  archives: [],
+  ...over,
+  keys: { ...NO_KEYS, ...over.keys },
+});
+
+describe('proposeConfig', () => {
+  it('an EIPs-style repository: the id key, the dependency key and the separator, each said why', () => {
+    const proposal = proposeConfig(
+      survey({ keys: { files: 951, withFrontmatter: 949, idKey: { key: 'eip', files: 949, numeric: true }, dependencyKeys: [{ key: 'requires', files: 769 }], commaLists: { values: 312, example: 'requires: 20, 165' } } }),
+    );
+    expect(proposal.text).toBe(
+      [
+        '# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json',
+        '# Written by `docugraph init` from what it found here: 951 Markdown files, 949 with frontmatter.',
+        '# Every key is optional, and each one below says why it is here. Next: docugraph validate',
+        '',
+        'fields:',
+        '  # 949 of 949 frontmatter blocks have "eip:", each with its own value, whole numbers: the id',
+        '  id: eip',
+        '  # dependencies are listed under "requires:" (769 files)',
+        '  dependsOn: [depends_on, requires]',
+        '  # 312 dependency values are comma lists, such as "requires: 20, 165"',
+        '  separator: ","',
+        '',
+      ].join('\n'),
+    );
+    expect(proposal.choices).toEqual(['id key "eip"', 'dependency key "requires"', 'comma lists split']);
+    const { config, diagnostics } = parseConfig(proposal.text!);
+    expect(diagnostics).toEqual([]);
+    expect(config.fields).toMatchObject({ id: 'eip', dependsOn: ['depends_on', 'requires'], separator: ',' });
+  });
+
+  it('a documentation site and archive folders read back as site style and excludes', () => {
+    const proposal = proposeConfig(survey({ site: { generator: 'Hugo', config: 'hugo.toml', siteRoot: 'content', served: ['img'], versionedDocs: null }, archives: [{ dir: 'backlog/archive', files: 37 }, { dir: 'odd [dir]*', files: 1 }] }));
+    expect(proposal.text).toContain('  # hugo.toml: a Hugo site, whose links name the published pages\n  style: site\n');
+    expect(proposal.choices).toEqual(['site style (Hugo)', '2 archive folders excluded']);
+    const { config, diagnostics } = parseConfig(proposal.text!);
+    expect(diagnostics).toEqual([]);
+    expect(config.links).toMatchObject({ style: 'site', siteRoot: 'content', ignore: ['{{*', '{%*', '/img'] });
+    expect(config.exclude).toEqual(['backlog/archive/', 'odd \\[dir\\]\\*/']);
+  });
+
+  it('Docusaurus: what it serves at / is not checked; its versioned docs join the archives in one exclude list', () => {
+    const proposal = proposeConfig(survey({ site: { generator: 'Docusaurus', config: 'website/docusaurus.config.js', siteRoot: '.', served: ['blog', 'img'], versionedDocs: 'website/versioned_docs' }, archives: [{ dir: 'old/archive', files: 2 }] }));
+    const { config, diagnostics } = parseConfig(proposal.text!);
+    expect(diagnostics).toEqual([]);
+    expect(config.links).toMatchObject({ style: 'site', siteRoot: '.', ignore: ['/blog', '/img'] });
+    expect(config.exclude).toEqual(['website/versioned_docs/', 'old/archive/']);
+    expect(proposal.choices).toEqual(['site style (Docusaurus)', 'versioned docs excluded', '1 archive folder excluded']);
+  });
+
+  it('nothing to map: no text (init writes the commented defaults); no ids at all is said in a comment', () => {
+    expect(proposeConfig(survey({}))).toEqual({ text: null, choices: [] });
+    const pages = proposeConfig(survey({ keys: { idKey: null }, site: { generator: 'MkDocs', config: 'mkdocs.yml', siteRoot: 'docs', served: [], versionedDocs: null } }));
+    expect(pages.text).toContain('# No frontmatter key holds ids, so every file is a page');
+  });
+
+  it('values from documents stay inside one comment line; odd keys are quoted', () => {
+    const proposal = proposeConfig(
+      survey({ keys: { idKey: { key: 'null', files: 8, numeric: false }, dependencyKeys: [{ key: 'depends on: x', files: 2 }], commaLists: { values: 1, example: `requires: a,\nfields: {id: evil}\n${'x'.repeat(80)}` } } }),
+    );
+    const text = proposal.text!;
+    expect(text.split('\n').filter((line) => line.includes('evil'))).toEqual([expect.stringMatching(/^ {2}# 1 dependency value is a comma list, such as "requires: a, fields: \{id: evil\} x+\.\.\."$/)]);
+    const { config, diagnostics } = parseConfig(text);
+    expect(diagnostics).toEqual([]);
+    expect(config.fields).toMatchObject({ id: 'null', dependsOn: ['depends_on', 'depends on: x'], separator: ',' });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Reading a repository for `docugraph init` (META-01 §8): the files discovery would find, the
+ * site generator's configuration, the archive folders; nothing through a symbolic link.
+ */
+import { describe, expect, it } from 'vitest';
+import { surveyRepository } from '../../../src/core/model/survey-repository.js';
+import { testdir } from '../../helpers/testdir.js';
+
+const page = '---\ntitle: A page\n---\n# A page\n';
+
+describe('the site generator', () => {
+  it('Hugo: hugo.toml, or a config.toml with baseURL; siteRoot is its contentDir, else content', () => {
+    expect(surveyRepository(testdir({ 'hugo.toml': 'title = "x"\n', 'content/a.md': page })).site).toMatchObject({ generator: 'Hugo', config: 'hugo.toml', siteRoot: 'content' });
+    expect(surveyRepository(testdir({ 'config.toml': 'baseURL = "https://x.test/"\ncontentDir = "content/en"\n', 'content/en/a.md': page })).site).toMatchObject({ generator: 'Hugo', config: 'config.toml', siteRoot: 'content/en' });
+    // A config.toml of some other tool is not Hugo's.
+    expect(surveyRepository(testdir({ 'config.toml': '[tool]\nname = "x"\n', 'a.md': page })).site).toBeNull();
+  });
+
+  it('Docusaurus at the root or one folder down: the site\'s own folder', () => {
+    expect(surveyRepository(testdir({ 'docusaurus.config.ts': 'export default {};\n', 'docs/intro.md': page })).site).toMatchObject({ generator: 'Docusaurus', config: 'docusaurus.config.ts', siteRoot: '.' });
+    expect(surveyRepository(testdir({ 'website/docusaurus.config.js': 'module.exports = {};\n', 'website/docs/intro.md': page, 'README.md': '# r\n' })).site).toMatchObject({ generator: 'Docusaurus', config: 'website/docusaurus.config.js', siteRoot: 'website' });
+  });
+
+  it('Docusaurus: the folder its docs route is part of, read from the docs options', () => {
+    const site = (config: string) => surveyRepository(testdir({ 'website/docusaurus.config.js': config, 'docs/a.md': page })).site?.siteRoot;
+    // Jest's layout: the site in website/, the docs one folder up, published at /docs/.
+    expect(site("module.exports = { presets: [['classic', { docs: { editUrl: ({ locale }) => { return 'x'; }, path: '../docs' }, blog: { path: 'blog' } }]] };\n")).toBe('.');
+    expect(site("module.exports = { presets: [['classic', { docs: { path: 'guides', routeBasePath: '/' } }]] };\n")).toBe('website/guides');
+    expect(site("module.exports = { presets: [['classic', { docs: { path: 'content/docs' } }]] };\n")).toBe('website/content');
+    // A route that is not the end of the path, or a path that leaves the repository: the site's folder.
+    expect(site("module.exports = { presets: [['classic', { docs: { path: 'guides' } }]] };\n")).toBe('website');
+    expect(site("module.exports = { presets: [['classic', { docs: { path: '../../outside/docs' } }]] };\n")).toBe('website');
+  });
+
+  it('Hugo: a module mount onto content names the content folder; Hugo and Docusaurus list what they serve at /', () => {
+    const hugo = surveyRepository(testdir({ 'hugo.toml': "[[module.mounts]]\n    source = 'content/en'\n    target = 'content'\n", 'content/en/a.md': page, 'static/img/logo.png': 'x', 'static/fonts/f.woff': 'x' })).site;
+    expect(hugo).toEqual({ generator: 'Hugo', config: 'hugo.toml', siteRoot: 'content/en', served: ['fonts', 'img'], versionedDocs: null });
+    const docusaurus = surveyRepository(testdir({ 'website/docusaurus.config.js': '{}', 'website/static/img/a.png': 'x', 'website/blog/2016-07-27-x.md': page, 'website/versioned_docs/version-1/a.md': page, 'docs/a.md': page })).site;
+    expect(docusaurus).toMatchObject({ served: ['blog', 'img'], versionedDocs: 'website/versioned_docs' });
+  });
+
+  it('MkDocs: its docs_dir, else docs; Jekyll: its source, else the root; DocFX: the root', () => {
+    expect(surveyRepository(testdir({ 'mkdocs.yml': 'site_name: x\n', 'docs/index.md': page })).site).toMatchObject({ generator: 'MkDocs', siteRoot: 'docs' });
+    expect(surveyRepository(testdir({ 'mkdocs.yml': 'site_name: x\ndocs_dir: documentation/\n', 'documentation/index.md': page })).site).toMatchObject({ siteRoot: 'documentation' });
+    expect(surveyRepository(testdir({ '_config.yml': 'title: x\n', 'index.md': page })).site).toMatchObject({ generator: 'Jekyll', siteRoot: '.' });
+    expect(surveyRepository(testdir({ 'docfx.json': '{}\n', 'articles/a.md': page })).site).toMatchObject({ generator: 'DocFX', siteRoot: '.' });
+  });
+
+  it('a setting that climbs out or is absolute is not taken; a configuration that is a symbolic link is not read', () => {
+    expect(surveyRepository(testdir({ 'mkdocs.yml': 'docs_dir: ../elsewhere\n', 'docs/index.md': page })).site).toMatchObject({ siteRoot: 'docs' });
+    const outside = testdir({ 'hugo.toml': 'contentDir = "secret"\n' });
+    expect(surveyRepository(testdir({ 'hugo.toml': { symlink: `${outside}/hugo.toml` }, 'a.md': page })).site).toBeNull();
+  });
+
+  it('siteRoot is relative to the repository root when the workspace is a folder of it', () => {
+    const repo = testdir({ '.git/HEAD': 'ref: refs/heads/main\n', 'site/mkdocs.yml': 'site_name: x\n', 'site/docs/index.md': page });
+    expect(surveyRepository(`${repo}/site`).site).toMatchObject({ config: 'mkdocs.yml', siteRoot: 'site/docs' });
+  });
+});
+
+describe('the files and the archive folders', () => {
+  it('reads what discovery finds (.gitignore honoured), and counts the Markdown files of each outermost archive folder', () => {
+    const root = testdir({
+      '.gitignore': 'build/\n',
+      'build/x.md': '---\neip: 9\n---\n',
+      'a.md': '---\neip: 1\n---\n',
+      'b.md': '---\neip: 2\n---\n',
+      'backlog/archive/tasks/t1.md': page,
+      'backlog/archive/archive/t2.md': page,
+      'Archived/old.md': page,
+      'notes/archive.md': page,
+    });
+    const survey = surveyRepository(root);
+    expect(survey.keys).toMatchObject({ files: 6, withFrontmatter: 6 });
+    expect(survey.archives).toEqual([
+      { dir: 'Archived', files: 1 },
+      { dir: 'backlog/archive', files: 2 },
+    ]);
+    expect(survey.site).toBeNull();
+  });
+});
