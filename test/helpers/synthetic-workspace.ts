@@ -45,7 +45,7 @@ export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synth
   const cycleOf = new Map<string, Cycle>();
   for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
   const relations = buildRelations(nodes, graph.ids, graph.edgeCount);
-  const states = computeStates(nodes, { ids: graph.ids, upstream: graph.upstream, cycleOf, relationsIn: relations.in }, DEFAULT_CONFIG.status);
+  const states = computeStates(nodes, { ids: graph.ids, placeOf: graph.placeOf, placeEdges: graph.placeEdges, upstream: graph.upstream, cycleOf, relationsIn: relations.in }, DEFAULT_CONFIG.status);
   return Object.freeze({
     root,
     files: docs.map((d) => `${d.id}.md`).sort(),

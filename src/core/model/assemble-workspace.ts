@@ -200,7 +200,8 @@ function graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache):
 
 /** Every node's work state over the graph stages. */
 function stateStage(nodes: ReadonlyMap<string, DocNode>, stages: Stages, cache: AssemblyCache): WorkStates {
-  return computeStates(nodes, { ids: stages.graph.ids, upstream: stages.graph.upstream, cycleOf: stages.cycleOf, relationsIn: stages.relations.in }, cache.status);
+  const { ids, placeOf, placeEdges, upstream } = stages.graph;
+  return computeStates(nodes, { ids, placeOf, placeEdges, upstream, cycleOf: stages.cycleOf, relationsIn: stages.relations.in }, cache.status);
 }
 
 /** A file's link findings, each with the file's node id. */

@@ -10,6 +10,10 @@ import type { Diagnostic, DocNode } from '../shared/types.js';
 export interface Graph {
   /** Every node id, sorted. */
   readonly ids: readonly string[];
+  /** Each id's place in `ids`. */
+  readonly placeOf: ReadonlyMap<string, number>;
+  /** The same edges by place, for the stages that walk all of them (work state, unblocks). */
+  readonly placeEdges: PlaceEdges;
   /** For each id, the existing ids it depends on, sorted, each once. */
   readonly upstream: ReadonlyMap<string, readonly string[]>;
   /** For each id, the ids that depend on it, sorted. */
@@ -18,6 +22,18 @@ export interface Graph {
   readonly edgeCount: number;
   /** `LINK_BROKEN` for each `depends_on` entry that names no node. */
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * Edges by place in `ids`, as two compact lists: the places node `i` depends on are
+ * `upList[upStart[i] .. upStart[i + 1])`, sorted; the places that depend on it, `downList`
+ * the same way. A walk over every edge reads arrays, not maps.
+ */
+export interface PlaceEdges {
+  readonly upStart: Int32Array;
+  readonly upList: Int32Array;
+  readonly downStart: Int32Array;
+  readonly downList: Int32Array;
 }
 
 /**
@@ -44,6 +60,8 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   const suggest = memoized(createSuggester(ids), ids, memo);
   let edgeCount = 0;
   const places: number[] = [];
+  const upStart = new Int32Array(ids.length + 1);
+  const upList: number[] = [];
   for (let place = 0; place < ids.length; place += 1) {
     const id = ids[place]!;
     const node = nodes.get(id)!;
@@ -67,9 +85,11 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
     sortPlaces(places);
     // The map's own id strings (equal to the entries): later lookups compare one string with itself.
     const deps: string[] = [];
+    upStart[place] = upList.length;
     for (const at of places) {
       deps.push(ids[at]!);
       below[at]!.push(id);
+      upList.push(at);
     }
     upstream.set(id, deps);
     edgeCount += deps.length;
@@ -77,7 +97,20 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   const downstream = new Map<string, string[]>();
   for (let place = 0; place < ids.length; place += 1) downstream.set(ids[place]!, below[place]!);
   // `ids` is sorted and visited in order, so every downstream list is already sorted.
-  return { ids, upstream, downstream, edgeCount, diagnostics };
+  upStart[ids.length] = upList.length;
+  return { ids, placeOf, placeEdges: turnAround(upStart, Int32Array.from(upList)), upstream, downstream, edgeCount, diagnostics };
+}
+
+/** The down lists of `up` (a counting sort by target: each down list comes out sorted, as sources are visited in order). */
+function turnAround(upStart: Int32Array, upList: Int32Array): PlaceEdges {
+  const n = upStart.length - 1;
+  const downStart = new Int32Array(n + 1);
+  for (const at of upList) downStart[at + 1]! += 1;
+  for (let i = 0; i < n; i += 1) downStart[i + 1]! += downStart[i]!;
+  const fill = downStart.slice(0, n);
+  const downList = new Int32Array(upList.length);
+  for (let i = 0; i < n; i += 1) for (let k = upStart[i]!; k < upStart[i + 1]!; k += 1) downList[fill[upList[k]!]!++] = i;
+  return { upStart, upList, downStart, downList };
 }
 
 /** Sorts distinct numbers in place: by insertion while short (a document names a few dependencies), else `sort`. */

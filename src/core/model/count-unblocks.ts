@@ -17,6 +17,7 @@
  * So `unblocks` is exact whenever it is at most K, and for chains and trees of any size.
  */
 import type { Cycle, NodeState } from '../shared/types.js';
+import { StateMap } from './state-map.js';
 
 /** Counts up to this are exact: a sketch keeps one hash more, so that a full one means "more than this". */
 export const SKETCH_SIZE = 128;
@@ -132,8 +133,15 @@ interface Condensed {
 function condense(graph: UnblocksInputs): Condensed {
   const { ids, downstream, cycleOf, states } = graph;
   const n = ids.length;
-  const indexOf = new Map<string, number>();
-  for (let i = 0; i < n; i += 1) indexOf.set(ids[i]!, i);
+  // The state stage's own arrays when they are over these ids: no map of places to make, no state to look up.
+  const placed = states instanceof StateMap && states.places.ids === ids ? states : null;
+  const edges = placed?.places.edges ?? null;
+  let indexOf = placed?.places.placeOf;
+  if (indexOf === undefined) {
+    const made = new Map<string, number>();
+    for (let i = 0; i < n; i += 1) made.set(ids[i]!, i);
+    indexOf = made;
+  }
   const comp = new Int32Array(n);
   const open = new Uint8Array(n);
   const compOpen = new Int32Array(n);
@@ -149,7 +157,7 @@ function condense(graph: UnblocksInputs): Condensed {
       if (list === undefined) members.set(c, [c, i]);
       else list.push(i);
     }
-    const state = states.get(id)!.state;
+    const state = placed === null ? states.get(id)!.state : placed.stateAt(i);
     if (state === 'ready' || state === 'blocked') {
       open[i] = 1;
       totalOpen += 1;
@@ -166,12 +174,10 @@ function condense(graph: UnblocksInputs): Condensed {
     if (comp[c] !== c) continue;
     one[0] = c;
     for (const member of members.get(c) ?? one) {
-      for (const dependent of downstream.get(ids[member]!)!) {
-        const d = comp[indexOf.get(dependent)!]!;
-        if (d === c || mark[d] === c) continue;
-        mark[d] = c;
-        children.push(d);
-        parentCount[d]! += 1;
+      if (edges !== null) {
+        for (let k = edges.downStart[member]!; k < edges.downStart[member + 1]!; k += 1) addChild(c, comp[edges.downList[k]!]!, mark, children, parentCount);
+      } else {
+        for (const dependent of downstream.get(ids[member]!)!) addChild(c, comp[indexOf.get(dependent)!]!, mark, children, parentCount);
       }
     }
   }
@@ -183,6 +189,14 @@ function condense(graph: UnblocksInputs): Condensed {
   const parentList = new Int32Array(children.length);
   for (let c = 0; c < n; c += 1) for (let k = childStart[c]!; k < childStart[c + 1]!; k += 1) parentList[fill[children[k]!]!++] = c;
   return { n, comp, open, compOpen, totalOpen, members, childStart, children: Int32Array.from(children), parentStart, parentList };
+}
+
+/** Records component `d` as depending on `c`, once (`mark` remembers the last `c` that took it). */
+function addChild(c: number, d: number, mark: Int32Array, children: number[], parentCount: Int32Array): void {
+  if (d === c || mark[d] === c) return;
+  mark[d] = c;
+  children.push(d);
+  parentCount[d]! += 1;
 }
 
 /**

@@ -7,9 +7,10 @@
 import type { StatusWords } from '../shared/config-types.js';
 import { listCapped } from '../shared/cap.js';
 import { echo } from '../shared/errors.js';
-import { normalStatus, type WorkState } from '../shared/relations.js';
-import { compareStrings } from '../shared/sort.js';
-import type { Blocker, Cycle, Diagnostic, DocNode, NodeState, RelationEdge } from '../shared/types.js';
+import { normalStatus } from '../shared/relations.js';
+import type { Cycle, Diagnostic, DocNode, NodeState, RelationEdge } from '../shared/types.js';
+import { DONE, DROPPED, OPEN, StateMap, UNTRACKED, type StatePlaces } from './state-map.js';
+import type { PlaceEdges } from './build-graph.js';
 
 export interface WorkStates {
   readonly states: ReadonlyMap<string, NodeState>;
@@ -20,24 +21,14 @@ export interface WorkStates {
 /** What the state stage reads of the graph stages. */
 export interface StateInputs {
   readonly ids: readonly string[];
+  /** Each id's place in `ids` (the graph's own, when it has one); made when absent. */
+  readonly placeOf?: ReadonlyMap<string, number>;
+  /** The edges by place (the graph's); absent: found through the maps. */
+  readonly placeEdges?: PlaceEdges;
   readonly upstream: ReadonlyMap<string, readonly string[]>;
   readonly cycleOf: ReadonlyMap<string, Cycle>;
   readonly relationsIn: ReadonlyMap<string, readonly RelationEdge[]>;
 }
-
-const NONE: readonly Blocker[] = Object.freeze([]);
-const SETTLED: Readonly<Record<Exclude<WorkState, 'blocked'>, NodeState>> = {
-  ready: Object.freeze({ state: 'ready', blockedBy: NONE }),
-  done: Object.freeze({ state: 'done', blockedBy: NONE }),
-  dropped: Object.freeze({ state: 'dropped', blockedBy: NONE }),
-  untracked: Object.freeze({ state: 'untracked', blockedBy: NONE }),
-};
-
-/** What a node's own fields decide (everything but blocked or ready, which is `OPEN`); settled ones are at most `UNTRACKED`. */
-const DONE = 0;
-const UNTRACKED = 1;
-const OPEN = 2;
-const DROPPED = 3;
 
 /** A status's local state, through its normal form (memoised: a workspace has few distinct statuses). */
 function classifier(words: StatusWords): (status: string | null) => number {
@@ -63,83 +54,80 @@ function supersededBy(relationsIn: StateInputs['relationsIn'], id: string): stri
   return by;
 }
 
-/** The nodes by place in `ids`, with their local states and whether open work is blocked: one map lookup per node and per edge. */
-interface Places {
-  readonly placeOf: ReadonlyMap<string, number>;
-  readonly nodeAt: readonly DocNode[];
-  readonly depsAt: readonly (readonly string[])[];
-  readonly local: Uint8Array;
-  readonly blocked: Uint8Array;
-}
-
-function classifyAll(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words: StatusWords): Places {
+/**
+ * The local states and whether open work is blocked, by place in `ids`: one map lookup per
+ * node and per edge. Open work is blocked by an unsettled dependency (itself excepted: that
+ * is its cycle), an entry naming no node, or a cycle — all known from the local states.
+ */
+function placesOf(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words: StatusWords): StatePlaces {
   const classify = classifier(words);
   const { ids, upstream, cycleOf, relationsIn } = graph;
   const n = ids.length;
-  const placeOf = new Map<string, number>();
-  const nodeAt = new Array<DocNode>(n);
-  const depsAt = new Array<readonly string[]>(n);
+  let placeOf = graph.placeOf;
+  if (placeOf === undefined) {
+    const made = new Map<string, number>();
+    for (let i = 0; i < n; i += 1) made.set(ids[i]!, i);
+    placeOf = made;
+  }
   const local = new Uint8Array(n);
   for (let i = 0; i < n; i += 1) {
     const id = ids[i]!;
-    placeOf.set(id, i);
-    nodeAt[i] = nodes.get(id)!;
-    depsAt[i] = upstream.get(id)!;
     // Superseded (TRACE §1) is dropped, whatever the status says: the first rule of §2.
-    local[i] = relationsIn.size > 0 && supersededBy(relationsIn, id).length > 0 ? DROPPED : classify(nodeAt[i]!.status);
+    local[i] = relationsIn.size > 0 && supersededBy(relationsIn, id).length > 0 ? DROPPED : classify(nodes.get(id)!.status);
   }
-  // Open work is blocked by an unsettled dependency (itself excepted: that is its cycle), an
-  // entry naming no node, or a cycle: all known from the local states, so one pass decides it.
   const blocked = new Uint8Array(n);
+  const edges = graph.placeEdges ?? null;
   for (let i = 0; i < n; i += 1) {
     if (local[i] !== OPEN) continue;
-    const deps = depsAt[i]!;
-    let isBlocked = deps.length < nodeAt[i]!.dependsOn.length || (cycleOf.size > 0 && cycleOf.has(ids[i]!));
-    for (let k = 0; k < deps.length && !isBlocked; k += 1) {
-      const at = placeOf.get(deps[k]!)!;
+    const id = ids[i]!;
+    const deps = edges === null ? upstream.get(id)! : null;
+    const count = deps === null ? edges!.upStart[i + 1]! - edges!.upStart[i]! : deps.length;
+    let isBlocked = count < nodes.get(id)!.dependsOn.length || (cycleOf.size > 0 && cycleOf.has(id));
+    for (let k = 0; k < count && !isBlocked; k += 1) {
+      const at = deps === null ? edges!.upList[edges!.upStart[i]! + k]! : placeOf.get(deps[k]!)!;
       isBlocked = at !== i && local[at]! > UNTRACKED;
     }
     blocked[i] = isBlocked ? 1 : 0;
   }
-  return { placeOf, nodeAt, depsAt, local, blocked };
+  return { ids, placeOf, nodes, upstream, cycleOf, local, blocked, edges };
+}
+
+/** Whether the node at `i` depends on open work (by place; `true` when there are no place edges: look through the maps). */
+function hasOpenDependency(places: StatePlaces, i: number): boolean {
+  return anyDependency(places, i, (at) => places.local[at] === OPEN);
+}
+
+/** Whether the node at `i` depends on dropped work (the same way). */
+function hasDroppedDependency(places: StatePlaces, i: number): boolean {
+  return anyDependency(places, i, (at) => places.local[at] === DROPPED);
+}
+
+function anyDependency(places: StatePlaces, i: number, test: (at: number) => boolean): boolean {
+  const { edges } = places;
+  if (edges === null) return true;
+  for (let k = edges.upStart[i]!; k < edges.upStart[i + 1]!; k += 1) if (edges.upList[k] !== i && test(edges.upList[k]!)) return true;
+  return false;
 }
 
 export function computeStates(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words: StatusWords): WorkStates {
-  const { placeOf, nodeAt, depsAt, local, blocked } = classifyAll(nodes, graph, words);
-  const states = new Map<string, NodeState>();
+  const places = placesOf(nodes, graph, words);
+  const { ids, placeOf, upstream, local, blocked } = places;
   const diagnostics: Diagnostic[] = [];
-  const stateAt = (at: number): 'ready' | 'blocked' | 'dropped' => (local[at] === DROPPED ? 'dropped' : blocked[at] === 1 ? 'blocked' : 'ready');
-  for (let i = 0; i < graph.ids.length; i += 1) {
-    const id = graph.ids[i]!;
+  // The two warnings look at the edges of done work and of blocked work only.
+  for (let i = 0; i < ids.length; i += 1) {
     const l = local[i]!;
-    const node = nodeAt[i]!;
-    const deps = depsAt[i]!;
-    if (l === DONE) {
-      states.set(id, SETTLED.done);
-      for (const dep of deps) {
-        const at = placeOf.get(dep)!;
-        if (local[at] === OPEN && at !== i) diagnostics.push(inconsistent(node, dep, blocked[at] === 1 ? 'blocked' : 'ready'));
-      }
-    } else if (l !== OPEN) {
-      states.set(id, l === DROPPED ? SETTLED.dropped : SETTLED.untracked);
-    } else if (blocked[i] === 0) {
-      states.set(id, SETTLED.ready);
-    } else {
-      const blockers: Blocker[] = [];
-      for (const dep of deps) {
-        const at = placeOf.get(dep)!;
-        if (at === i || local[at]! <= UNTRACKED) continue;
-        if (local[at] === DROPPED) diagnostics.push(dependsOnDropped(node, dep, nodeAt[at]!, supersededBy(graph.relationsIn, dep)));
-        blockers.push({ id: dep, state: stateAt(at) });
-      }
-      if (deps.length < node.dependsOn.length) for (const entry of node.dependsOn) if (!nodes.has(entry)) blockers.push({ id: entry, state: 'missing' });
-      const cycle = graph.cycleOf.size > 0 ? graph.cycleOf.get(id) : undefined;
-      if (cycle !== undefined) blockers.push({ id: cycle.ids[0]!, state: 'cycle' });
-      if (blockers.length > 1) blockers.sort((a, b) => compareStrings(a.id, b.id) || compareStrings(a.state, b.state));
-      states.set(id, { state: 'blocked', blockedBy: blockers });
+    if (l !== DONE && !(l === OPEN && blocked[i] === 1)) continue;
+    // By place first: most done and blocked work has nothing to report, and needs no map lookup.
+    if (l === DONE ? !hasOpenDependency(places, i) : !hasDroppedDependency(places, i)) continue;
+    const node = nodes.get(ids[i]!)!;
+    for (const dep of upstream.get(ids[i]!)!) {
+      const at = placeOf.get(dep)!;
+      if (at === i) continue;
+      if (l === DONE && local[at] === OPEN) diagnostics.push(inconsistent(node, dep, blocked[at] === 1 ? 'blocked' : 'ready'));
+      else if (l === OPEN && local[at] === DROPPED) diagnostics.push(dependsOnDropped(node, dep, nodes.get(dep)!, supersededBy(graph.relationsIn, dep)));
     }
   }
-  return { states, diagnostics };
+  return { states: new StateMap(places), diagnostics };
 }
 
 /** Where `node` lists `dep`: the line and the key. */
