@@ -1,3 +1,4 @@
+import { accessSync, constants, statfsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
@@ -67,11 +68,30 @@ const ISOLATED = [
   'test/complexity/**',
 ];
 
+/**
+ * Where the tests' temporary folders go (TMPDIR, read by os.tmpdir()): a RAM file system
+ * (`/dev/shm`) when the machine has one that is writable and has room (4 GiB free; a
+ * container's 64 MiB does not qualify), else the system's default. Tests write and remove
+ * thousands of small files; on a disk's file system that was up to 0.4 ms of kernel time per
+ * file under load (6 s of CPU for one 16,000-file workspace), on tmpfs about 0.03 ms.
+ */
+function ramTmpdir(): Record<string, string> {
+  const dir = '/dev/shm';
+  try {
+    accessSync(dir, constants.W_OK);
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize >= 4 * 1024 ** 3 ? { TMPDIR: dir } : {};
+  } catch {
+    return {};
+  }
+}
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['test/helpers/setup.ts'],
+    env: ramTmpdir(),
     // Processes, not threads: the complexity tests time their runs by the process's CPU time,
     // so a worker must hold one test file at a time.
     pool: 'forks',
