@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 /**
- * `npm run fuzz`: the fuzz and fault suite of `npm test` (test/fuzz), with more random cases
- * per generator and a fresh seed, and no per-test time limit.
+ * `npm run fuzz`: the fuzz and fault suite of `npm test` (test/fuzz) and the Markdown
+ * differential (test/core/parse/markdown-differential.test.ts), with more random cases per
+ * generator and a fresh seed, and no per-test time limit. `npm test` runs the same files with
+ * their short default counts (docs/decisions.md, "A faster npm test").
  *
  *   npm run fuzz                          # 100 cases per generator, seed from the clock
  *   npm run fuzz -- --runs 1000 --seed 7  # replay or lengthen
  *   npm run fuzz -- --runs 50 test/fuzz/protocol-lines.test.ts
  *
  * It sets FUZZ_RUNS and FUZZ_SEED (read by test/helpers/prng.ts) and runs
- * `vitest run test/fuzz` (or the files given). Build first: `npm run build`.
+ * `vitest run` on those files (or on the files given). Build first: `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,7 +30,7 @@ const option = (name, fallback) => {
 };
 const runs = option('--runs', '100');
 const seed = option('--seed', String(Date.now() % 2 ** 32));
-const files = args.length > 0 ? args : ['test/fuzz'];
+const files = args.length > 0 ? args : ['test/fuzz', 'test/core/parse/markdown-differential.test.ts'];
 
 if (!existsSync(new URL('../dist/bin/docugraph-mcp.js', import.meta.url))) {
   process.stderr.write('fuzz: dist/ is missing; run `npm run build` first\n');

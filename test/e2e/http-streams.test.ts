@@ -34,12 +34,14 @@ function workspace(documents: number, pad = 0): string {
 }
 
 describe('long-lived streams', () => {
-  it('150 streams of both eras that read, 400 changes: every notification arrives, memory stays flat under a 64 MB heap', async () => {
+  it('150 streams of both eras that read, 200 changes: every notification arrives, memory stays flat under a 64 MB heap', async () => {
     const LEGACY = 120;
     const MODERN = 30;
-    const EDITS = 400;
+    // The leak this caught kept ≈4 KB per stream and change: ≈60 MB from the half to the end.
+    const EDITS = 200;
     const root = workspace(20);
-    // Under the cap a leak ends in an out-of-memory crash (it did at about 250 changes).
+    // Under the cap a leak ends in an out-of-memory crash (it did at about 250 changes of 400);
+    // before that, RSS grows by tens of MB from the half to the end.
     const server = await spawnHttp(['--workspace', root], { NODE_OPTIONS: '--max-old-space-size=64' });
     const heard: number[] = [];
     const clients: Client[] = [];

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, DEMO, FIXTURES, textOf } from '../helpers/server-process.js';
 
 const golden = readFileSync(new URL('../golden/BE-02.bundle.md', import.meta.url), 'utf8');
@@ -20,8 +21,16 @@ describe.each([
   ['http', 'legacy'],
   ['http', 'modern'],
 ] as const)('docugraph-mcp over %s (%s era)', (transport, era) => {
+  // One server on the demo for the tests that need nothing else (every tool is read-only);
+  // the others start their own with their own options.
+  let demo: Client;
+  beforeAll(async () => {
+    ({ client: demo } = await connect({ transport, era, shared: true }));
+  });
+  afterAll(async () => demo.close());
+
   it('accepts the handshake and lists the tools with schemas, titles and annotations', async () => {
-    const { client } = await connect({ transport, era });
+    const client = demo;
     expect(client.getServerVersion()).toMatchObject({ name: 'docugraph-mcp' });
     expect(client.getNegotiatedProtocolVersion()).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
     const { tools } = await client.listTools();
@@ -44,7 +53,7 @@ describe.each([
   });
 
   it('get_task_context returns the BE-02 gold bundle byte for byte', async () => {
-    const { client } = await connect({ transport, era });
+    const client = demo;
     const result = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-02' } });
     expect(result.isError ?? false).toBe(false);
     expect(result.content).toHaveLength(1);
@@ -54,7 +63,7 @@ describe.each([
   });
 
   it('validate_traceability returns the report as text and structuredContent', async () => {
-    const { client } = await connect({ transport, era });
+    const client = demo;
     const result = await client.callTool({ name: 'validate_traceability', arguments: {} });
     const text = textOf(result);
     expect(text.endsWith('}\n')).toBe(true);
@@ -64,7 +73,7 @@ describe.each([
   });
 
   it('TASK_NOT_FOUND with suggestions', async () => {
-    const { client } = await connect({ transport, era });
+    const client = demo;
     const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'be-02' } }));
     expect(error).toMatchObject({ code: 'TASK_NOT_FOUND', taskId: 'be-02' });
     expect((error['suggestions'] as string[])[0]).toBe('BE-02');
@@ -72,7 +81,7 @@ describe.each([
   });
 
   it('INVALID_ARGUMENT for a missing taskId, a negative or fractional maxDepth, and wrong types', async () => {
-    const { client } = await connect({ transport, era });
+    const client = demo;
     for (const args of [{}, { taskId: 'BE-02', maxDepth: -1 }, { taskId: 'BE-02', maxDepth: 1.5 }, { taskId: 42 }, { taskId: 'BE-02', maxDepth: '2' }]) {
       const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: args }));
       expect(error.code).toBe('INVALID_ARGUMENT');
@@ -90,7 +99,7 @@ describe.each([
   });
 
   it('PATH_NOT_ALLOWED outside the workspace, WORKSPACE_NOT_FOUND for missing directories', async () => {
-    const { client } = await connect({ transport, era });
+    const client = demo;
     const outside = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: FIXTURES } }));
     expect(outside.code).toBe('PATH_NOT_ALLOWED');
     const dotdot = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: '../../test/fixtures/cycle' } }));
@@ -121,7 +130,7 @@ describe.each([
   });
 
   it('an unknown tool is a JSON-RPC error, and the server keeps serving', async () => {
-    const { client } = await connect({ transport, era });
+    const client = demo;
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/no_such_tool/);
     const result = await client.callTool({ name: 'get_task_context', arguments: { taskId: 'BE-01', maxDepth: 0 } });
     expect(textOf(result)).toContain('# Context bundle: BE-01');

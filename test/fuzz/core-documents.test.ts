@@ -32,7 +32,8 @@ describe('random and adversarial workspaces, in-process (seeded)', () => {
     const sentinel = makeSentinel();
     fsRecorder.watch(sentinel.dir);
     const failures: string[] = [];
-    const runs = fuzzRuns(25);
+    // 10 workspaces in npm test; `npm run fuzz` runs 100.
+    const runs = fuzzRuns(10);
     const base = new Rng(FUZZ_SEED);
     let calls = 0;
     for (let i = 0; i < runs; i += 1) {

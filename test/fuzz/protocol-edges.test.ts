@@ -106,13 +106,21 @@ describe('SIGTERM during start-up (issue 8 §6)', () => {
   it('ends the process with exit code 0 while the workspace is still loading', async () => {
     const files: Record<string, string> = {};
     const body = `${Array.from({ length: 40 }, (_, i) => `See [item ${i}](missing-${i}.md#part-${i}) and **more** text.`).join('\n\n')}\n`;
-    for (let i = 0; i < 12_000; i += 1) files[`d${i % 50}/f${i}.md`] = doc({ id: `F-${i}`, title: `F ${i}`, depends_on: [`F-${i + 1}`] }, body);
+    // 3,000 such files load for seconds (a second or more on a fast machine): the signal comes
+    // well within the load, which the server finishes before it exits.
+    for (let i = 0; i < 3_000; i += 1) files[`d${i % 50}/f${i}.md`] = doc({ id: `F-${i}`, title: `F ${i}`, depends_on: [`F-${i + 1}`] }, body);
     const root = testdir(files);
     const child = spawn(process.execPath, [BIN, '--workspace', root], { env: { PATH: process.env['PATH'] ?? '' } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Once the server says it is loading (its signal handlers are in place by then): a fixed
+    // 400 ms pause lost the race to a slow start on a busy machine, and the signal killed it.
+    await new Promise<void>((resolve) => {
+      const check = () => (stderr.includes('loading') ? resolve() : undefined);
+      child.stderr.on('data', check);
+      void exited.then(() => resolve());
+    });
     expect(stderr, 'the workspace finished loading before the signal: make it larger').not.toContain('serving');
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEveryTest } from './after-every-test.js';
 
 /** Whether `strace` is installed (the strace assertions run only then; in-process checks always run). */
 export const HAS_STRACE = spawnSync('sh', ['-c', 'command -v strace'], { encoding: 'utf8' }).status === 0;
@@ -20,7 +20,7 @@ export const TRACE_FILES = '%file';
 
 const groups = new Set<number>();
 const traceDirs: string[] = [];
-afterEach(() => {
+afterEveryTest(() => {
   for (const pid of groups) killGroup(pid);
   groups.clear();
   while (traceDirs.length > 0) rmSync(traceDirs.pop()!, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { afterEveryTest } from './after-every-test.js';
 
 const HARNESS = fileURLToPath(new URL('./http-harness.mjs', import.meta.url));
 const FLOOD = fileURLToPath(new URL('./http-flood.mjs', import.meta.url));
@@ -19,7 +19,7 @@ export const BEARER = { authorization: `Bearer ${TOKEN}` };
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 const cleanups: (() => void)[] = [];
-afterEach(() => {
+afterEveryTest(() => {
   while (cleanups.length > 0) cleanups.pop()!();
 });
 

@@ -2,13 +2,13 @@
  * The MCP surface in-process: `createServer` and the SDK client over an in-memory transport.
  */
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import { afterEach } from 'vitest';
+import { afterEveryTest } from './after-every-test.js';
 import { loadWorkspace, type Workspace } from '../../src/core/index.js';
 import { createServer } from '../../src/mcp/create-server.js';
 import type { ServerState } from '../../src/mcp/server-state.js';
 
 const open: Client[] = [];
-afterEach(async () => {
+afterEveryTest(async () => {
   while (open.length > 0) await open.pop()!.close();
 });
 

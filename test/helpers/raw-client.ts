@@ -8,7 +8,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEveryTest } from './after-every-test.js';
 import { HAS_STRACE } from './bounded-process.js';
 import { BIN } from './paths.js';
 
@@ -18,7 +18,7 @@ export const ANSWER_MS = 5_000;
 export type Message = Record<string, unknown>;
 
 const open: RawClient[] = [];
-afterEach(async () => {
+afterEveryTest(async () => {
   while (open.length > 0) await open.pop()!.kill();
 });
 

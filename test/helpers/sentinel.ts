@@ -6,10 +6,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEveryTest } from './after-every-test.js';
 
 const created: string[] = [];
-afterEach(() => {
+afterEveryTest(() => {
   while (created.length > 0) rmSync(created.pop()!, { recursive: true, force: true });
 });
 

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterEach } from 'vitest';
+import { afterEveryTest } from './after-every-test.js';
 import { BIN, DEMO } from './paths.js';
 
 export { BIN, DEMO, FIXTURES } from './paths.js';
@@ -15,7 +15,7 @@ export { BIN, DEMO, FIXTURES } from './paths.js';
 if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build\` (npm test does it first)`);
 
 const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
+afterEveryTest(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 

@@ -4,11 +4,11 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEveryTest } from './after-every-test.js';
 
 const created: string[] = [];
 
-afterEach(() => {
+afterEveryTest(() => {
   while (created.length > 0) rmSync(created.pop()!, { recursive: true, force: true });
 });
 

@@ -3,6 +3,8 @@
  * markdown-it for speed. Whatever the checks use must not change: the checkable links (with
  * lines), the heading anchors, the explicit HTML anchors, the line count and the first H1 are
  * compared with the micromark version on every corpus here and on generated workspaces.
+ * The random corpora are seeded and scaled by `FUZZ_RUNS` (`npm run fuzz` runs this file too,
+ * with more bodies and fresh seeds; see UNITS below).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import { extractMarkdown } from '../../../src/core/parse/markdown.js';
 import { extractMarkdown as reference } from '../../helpers/micromark-reference.js';
 import { markdownBodies } from '../../helpers/markdown-bodies.js';
 import { DEMO, FIXTURES, ROOT } from '../../helpers/paths.js';
+import { FUZZ_SEED, fuzzRuns, fuzzTimeout } from '../../helpers/prng.js';
 import { testdir } from '../../helpers/testdir.js';
 
 const { generateWorkspace } = (await import(join(ROOT, 'bench', 'generate.mjs'))) as {
@@ -129,19 +132,29 @@ function literalBodies(count: number, seed: number): { path: string; body: strin
 
 const { random } = (await import(join(ROOT, 'bench', 'generate.mjs'))) as { random: (seed: number) => () => number };
 
+/**
+ * How many of each random corpus to compare: `fuzzRuns(15)` units, so `npm test` compares
+ * 15% of what `npm run fuzz` (FUZZ_RUNS=100) does, which is what npm test compared before
+ * (6,000 + 2,000 + 4,000 bodies, about 1,000 documents). The micromark reference is the slow
+ * side (about 2 ms a body).
+ */
+const UNITS = fuzzRuns(15);
+/** The corpus seeds as they were with the default FUZZ_SEED (1), derived from it otherwise. */
+const seed = (base: number) => (FUZZ_SEED === 1 ? base : (Math.imul(FUZZ_SEED, 0x9e3779b1) ^ base) >>> 0);
+
 describe('markdown-it extraction equals the micromark reference', () => {
-  it('on 6 000 random bodies that mix plain links with what can change them', () => {
-    same(randomBodies(3000, 11));
-    same(randomBodies(3000, 41));
-  }, 120_000);
+  it(`on ${UNITS * 60} random bodies that mix plain links with what can change them`, () => {
+    same(randomBodies(UNITS * 30, seed(11)));
+    same(randomBodies(UNITS * 30, seed(41)));
+  }, fuzzTimeout(120_000));
 
-  it('on 2 000 random bodies with explicit HTML anchors', () => {
-    same(anchorBodies(2000, 7));
-  }, 120_000);
+  it(`on ${UNITS * 20} random bodies with explicit HTML anchors`, () => {
+    same(anchorBodies(UNITS * 20, seed(7)));
+  }, fuzzTimeout(120_000));
 
-  it('on 4 000 random bodies with autolinks and near-misses', () => {
-    same(autolinkBodies(4000, 5));
-  }, 120_000);
+  it(`on ${UNITS * 40} random bodies with autolinks and near-misses`, () => {
+    same(autolinkBodies(UNITS * 40, seed(5)));
+  }, fuzzTimeout(120_000));
 
   it('on 4 000 random bodies with bare URLs and what ends them', () => {
     same(literalBodies(4000, 23));
@@ -155,11 +168,11 @@ describe('markdown-it extraction equals the micromark reference', () => {
     same([...markdownBodies(DEMO), ...markdownBodies(FIXTURES)]);
   });
 
-  it('on two generated workspaces (about 1 000 documents)', () => {
-    for (const seed of [1, 2]) {
+  it(`on two generated workspaces (about ${UNITS * 10} documents)`, () => {
+    for (const base of [1, 2]) {
       const dir = testdir({});
-      generateWorkspace(dir, 500, seed);
+      generateWorkspace(dir, UNITS * 5, seed(base));
       same(markdownBodies(dir));
     }
-  }, 120_000);
+  }, fuzzTimeout(120_000));
 });
