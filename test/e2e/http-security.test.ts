@@ -10,7 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { connect as netConnect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INITIALIZE, MCP_HEADERS, send, type Answer } from '../helpers/http-clients.js';
+import { INITIALIZE, MCP_HEADERS, post, rawSession, send, type Answer } from '../helpers/http-clients.js';
 import { BIN, connectUrl, DEMO, spawnHttp, textOf } from '../helpers/server-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
@@ -214,12 +214,19 @@ describe('process', () => {
     const server = await spawnHttp(['--workspace', testdir(files)]);
     const listener = await connectUrl(server.url, { era: 'modern' });
     void listener.listen({ resourcesListChanged: true }).catch(() => {});
-    const client = await connectUrl(server.url);
-    // The first call waits for the load; SIGTERM arrives while it waits.
-    const answer = client.callTool({ name: 'validate_traceability', arguments: { summary: true } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const session = await rawSession(server.url);
+    // The call (which waits for the load) is on the wire before the signal: once it is sent,
+    // a /healthz asked after it is answered only after the server has read it.
+    let sent!: () => void;
+    const wasSent = new Promise<void>((resolve) => (sent = resolve));
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'validate_traceability', arguments: { summary: true } } };
+    const answer = post(server.url, call, { session, onSent: sent });
+    await wasSent;
+    expect((await send(server.url)).status).toBe(200);
     server.child.kill('SIGTERM');
-    expect((await answer).structuredContent).toMatchObject({ nodeCount: 5000 });
+    const { status, body } = await answer;
+    expect(status).toBe(200);
+    expect(body).toContain('"nodeCount":5000');
     expect((await server.exited).code).toBe(0);
     expect(server.stderr()).toContain('shutting down');
   });

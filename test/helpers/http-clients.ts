@@ -137,8 +137,18 @@ export interface Answer {
   readonly ms: number;
 }
 
+export interface SendOptions {
+  readonly method?: string;
+  readonly path?: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string | Buffer;
+  readonly timeoutMs?: number;
+  /** Called once the whole request has been handed to the operating system. */
+  readonly onSent?: () => void;
+}
+
 /** One request on a connection of its own (no keep-alive), failing after `timeoutMs`. */
-export function send(url: URL, options: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {}): Promise<Answer> {
+export function send(url: URL, options: SendOptions = {}): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -156,15 +166,17 @@ export function send(url: URL, options: { method?: string; path?: string; header
     );
     req.setTimeout(options.timeoutMs ?? 10_000, () => req.destroy(new Error(`no answer within ${options.timeoutMs ?? 10_000} ms`)));
     req.on('error', reject);
+    if (options.onSent !== undefined) req.once('finish', options.onSent);
     req.end(options.body);
   });
 }
 
 /** A JSON-RPC POST to `/mcp` (a 2025 session's when `session` is given). */
-export function post(url: URL, message: unknown, options: { session?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+export function post(url: URL, message: unknown, options: { session?: string; headers?: Record<string, string>; onSent?: () => void } = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...MCP_HEADERS, ...options.headers };
   if (options.session !== undefined) Object.assign(headers, { 'mcp-session-id': options.session, 'mcp-protocol-version': '2025-06-18' });
-  return send(url, { method: 'POST', path: '/mcp', headers, body: typeof message === 'string' ? message : JSON.stringify(message) });
+  const body = typeof message === 'string' ? message : JSON.stringify(message);
+  return send(url, { method: 'POST', path: '/mcp', headers, body, ...(options.onSent === undefined ? {} : { onSent: options.onSent }) });
 }
 
 export const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
