@@ -4,10 +4,10 @@
  */
 import { dirname, resolve } from 'node:path';
 import { lstatSync } from 'node:fs';
-import { CONFIG_FILE, InvalidArgumentError, loadWorkspace, readConfig, resolveWorkspaceRoot, type Workspace } from '../core/index.js';
+import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadWorkspace, readConfig, resolveWorkspaceRoot, type Workspace } from '../core/index.js';
 import type { CliIo, Output } from './io.js';
 import { createProgress } from './progress.js';
-import { safeBlock, safeJson } from './render/safe-text.js';
+import { safeBlock, safeInline, safeJson } from './render/safe-text.js';
 
 export type { CliIo, Output } from './io.js';
 
@@ -48,7 +48,11 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
       const root = checkedRoot(workspacePath(options, dir));
       const progress = createProgress(io.stderr, 'Loading');
       try {
-        return loadWorkspace(root, { onProgress: progress.update });
+        const onLinkSkipped = linkNotices((line) => {
+          progress.done();
+          io.stderr.write(`docugraph: ${safeInline(line)}\n`);
+        });
+        return loadWorkspace(root, { onProgress: progress.update, onLinkSkipped });
       } finally {
         progress.done();
       }

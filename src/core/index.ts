@@ -6,6 +6,7 @@
  * check, answer, live.
  */
 export { loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './live/load-workspace.js';
+export { linkNotices, MAX_LINK_NOTICES } from './live/link-notices.js';
 export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace, type UpdateListener } from './live/live-workspace.js';
 export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './live/audit-loader.js';
 export { readConfig, type ConfigResult } from './parse/config.js';

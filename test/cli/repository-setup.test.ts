@@ -129,7 +129,7 @@ describe('a folder with nothing to read (issue 28)', () => {
     expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toBe(`docugraph: no Markdown file to read in ${empty}: there is no *.md file in it or below; pass the folder that holds your documents, or --allow-empty to accept an empty one.\n`);
     const allowed = await run(['validate', '--allow-empty'], empty);
-    expect(allowed).toMatchObject({ code: 0, stdout: 'valid: 0 errors, 0 warnings (0 documents, 0 dependencies)\n' });
+    expect(allowed).toMatchObject({ code: 0, stdout: 'valid: 0 errors, 0 warnings (0 files read, 0 documents, 0 dependencies)\n' });
     const skipped = testdir({ '.gitignore': 'build/\n', 'build/a.md': '# a\n', 'build/b.md': '# b\n', '.github/c.md': '# c\n' });
     expect((await run(['validate'], skipped)).stderr).toContain('of the *.md files below it, 2 skipped by .gitignore, .docugraphignore or docugraph.yml (include, exclude), and 1 in dot-folders or node_modules, which are never read;');
     // A typo'd folder given to validate is the same usage error, not an empty pass.
@@ -146,5 +146,20 @@ describe('several problems in docugraph.yml', () => {
     expect(result.stderr.split('\n')).toHaveLength(2);
     expect(result.stderr).toMatch(/^docugraph: docugraph\.yml:1: [^\n]*; docugraph\.yml:3: [^\n]*\n$/);
     expect(result.stderr).not.toContain('\\n');
+  });
+});
+
+describe('a symbolic link with a Markdown name (issue 28)', () => {
+  it('is skipped, and validate names it once on stderr; the report is unchanged', async () => {
+    const outside = testdir({ 'secret.md': doc({ id: 'S-1', title: 'outside' }) });
+    const root = testdir({ 'a.md': doc({ id: 'A-1', title: 'A' }), 'docs/linked.md': { symlink: join(outside, 'secret.md') } });
+    const result = await run(['validate'], root);
+    expect(result).toMatchObject({ code: 0, stdout: 'valid: 0 errors, 0 warnings (1 file read, 1 document, 0 dependencies)\n' });
+    expect(result.stderr).toBe('docugraph: skipped `docs/linked.md`: a symbolic link, never followed (copy the document into the workspace to check it)\n');
+    // With nothing else to read, the link is named before the usage error.
+    const onlyLink = testdir({ 'linked.md': { symlink: join(outside, 'secret.md') } });
+    const empty = await run(['validate'], onlyLink);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr.split('\n')[0]).toBe('docugraph: skipped `linked.md`: a symbolic link, never followed (copy the document into the workspace to check it)');
   });
 });

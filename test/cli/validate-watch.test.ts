@@ -35,7 +35,7 @@ describe('validate --watch', () => {
     expect(stdout.startsWith('\x1b[2J\x1b[H')).toBe(true);
     writeFileSync(join(root, 'b.md'), doc({ id: 'B', title: 'B' }));
     await until(() => stdout.split('\x1b[2J\x1b[H').length === 3);
-    expect(stdout.split('\x1b[2J\x1b[H')[2]).toContain('valid: 0 errors, 0 warnings (2 documents, 1 dependency)');
+    expect(stdout.split('\x1b[2J\x1b[H')[2]).toContain('valid: 0 errors, 0 warnings (2 files read, 2 documents, 1 dependency)');
     unlinkSync(join(root, 'b.md'));
     await until(() => stdout.split('\x1b[2J\x1b[H').length === 4);
     expect(stdout.split('\x1b[2J\x1b[H')[3]).toContain('LINK_BROKEN');

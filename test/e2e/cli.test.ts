@@ -47,7 +47,7 @@ describe('docugraph validate', () => {
     expect(lines[0]).toMatch(/^doc-a\.md:12  MD_LINK_BROKEN  link `\.\/missing\.md` is broken/);
     expect(lines[1]).toBe('');
     expect(lines[2]).toMatch(/^doc-b\.md:15  MD_ANCHOR_BROKEN  /);
-    expect(lines[4]).toBe('invalid: 1 error, 1 warning in 2 files (3 documents, 1 dependency)');
+    expect(lines[4]).toBe('invalid: 1 error, 1 warning in 2 files (4 files read, 3 documents, 1 dependency)');
     expect(stdout).not.toContain('\x1b[');
   });
 
@@ -74,7 +74,7 @@ describe('docugraph validate', () => {
     const lines = stdout.trim().split('\n');
     expect(lines[0]).toBe('::error file=test/fixtures/broken-dependency/tasks/TASK-1.md,line=8,title=LINK_BROKEN::`depends_on` names `DEC-404`, but no document has that id; did you mean `DEC-001`?');
     expect(lines[1]).toMatch(/^::error file=test\/fixtures\/broken-dependency\/tasks\/TASK-1\.md,line=9,title=LINK_BROKEN::/);
-    expect(lines[2]).toBe('DocuGraph: invalid, 2 errors, 0 warnings (3 documents)');
+    expect(lines[2]).toBe('DocuGraph: invalid, 2 errors, 0 warnings (4 files read, 3 documents)');
     const warn = docugraph(['validate', join(FIXTURES, 'broken-md-link'), '--format', 'github'], { env: { GITHUB_WORKSPACE: FIXTURES } });
     expect(warn.stdout).toContain('::warning file=broken-md-link/doc-b.md,line=15,title=MD_ANCHOR_BROKEN::');
   });

@@ -12,6 +12,7 @@ import type { CliContext } from '../context.js';
 import { renderGithub } from '../render/github.js';
 import { renderSarif } from '../render/sarif.js';
 import { renderText } from '../render/text.js';
+import { safeInline } from '../render/safe-text.js';
 
 export const VALIDATE_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 
@@ -99,9 +100,9 @@ function printReport(ctx: CliContext, workspace: Workspace, options: ValidateOpt
   const toRepoPath = repoPaths(workspace.root, ctx.io.env['GITHUB_WORKSPACE'] || ctx.io.cwd);
   // text and github neutralise every value themselves; JSON is made safe on a terminal.
   const out = {
-    text: () => ctx.io.stdout.write(renderText(report, { color: ctx.color(ctx.io.stdout), strict })),
+    text: () => ctx.io.stdout.write(renderText(report, { color: ctx.color(ctx.io.stdout), strict, filesRead: workspace.files.length })),
     json: () => ctx.print(formatReport(report), 'json'),
-    github: () => ctx.io.stdout.write(renderGithub(report, toRepoPath)),
+    github: () => ctx.io.stdout.write(renderGithub(report, toRepoPath, workspace.files.length)),
     sarif: () => ctx.print(formatJson(renderSarif(report, VERSION, toRepoPath)), 'json'),
   };
   out[options.format]();
@@ -116,7 +117,7 @@ function printReport(ctx: CliContext, workspace: Workspace, options: ValidateOpt
 async function watch(ctx: CliContext, path: string, options: ValidateOptions): Promise<void> {
   const live = openLiveWorkspace(checkedRoot(path), {
     persistent: true,
-    log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`),
+    log: (line) => void ctx.io.stderr.write(`docugraph: ${safeInline(line)}\n`),
   });
   const clear = options.format === 'text' && ctx.io.stdout.isTTY === true;
   let failed = false;

@@ -9,7 +9,7 @@ import { safeWorkflowText } from './safe-text.js';
  * `toRepoPath` turns a workspace path into the path GitHub knows (relative to the
  * repository checkout).
  */
-export function renderGithub(report: ValidationReport, toRepoPath: (path: string) => string): string {
+export function renderGithub(report: ValidationReport, toRepoPath: (path: string) => string, filesRead: number): string {
   const findings = [...report.errors, ...report.warnings].sort(compareDiagnostics);
   const lines = findings.map((d) => {
     const props = [`file=${escapeProperty(toRepoPath(d.path))}`];
@@ -18,7 +18,7 @@ export function renderGithub(report: ValidationReport, toRepoPath: (path: string
     return `::${severityOf(d.code)} ${props.join(',')}::${escapeData(d.message)}`;
   });
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  lines.push(`DocuGraph: ${report.valid ? 'valid' : 'invalid'}, ${count(report.errors.length, 'error')}, ${count(report.warnings.length, 'warning')} (${count(report.nodeCount, 'document')})`);
+  lines.push(`DocuGraph: ${report.valid ? 'valid' : 'invalid'}, ${count(report.errors.length, 'error')}, ${count(report.warnings.length, 'warning')} (${count(filesRead, 'file')} read, ${count(report.nodeCount, 'document')})`);
   return `${lines.join('\n')}\n`;
 }
 

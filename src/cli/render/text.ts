@@ -9,7 +9,14 @@ import { safeInline, safeLineStart } from './safe-text.js';
 
 const paint = (on: boolean, code: string, text: string) => (on ? `\x1b[${code}m${text}\x1b[0m` : text);
 
-export function renderText(report: ValidationReport, options: { color: boolean; strict: boolean }): string {
+export interface TextOptions {
+  readonly color: boolean;
+  readonly strict: boolean;
+  /** How many Markdown files were read (a wrong folder reads none, or few). */
+  readonly filesRead: number;
+}
+
+export function renderText(report: ValidationReport, options: TextOptions): string {
   const findings = [...report.errors, ...report.warnings].sort(compareDiagnostics);
   const lines: string[] = [];
   let previous: string | null = null;
@@ -30,12 +37,13 @@ function formatFinding(d: Diagnostic, color: boolean): string {
   return `${paint(color, '1', where)}  ${code}  ${safeInline(d.message)}`;
 }
 
-function summary(report: ValidationReport, options: { color: boolean; strict: boolean }): string {
+function summary(report: ValidationReport, options: TextOptions): string {
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const files = new Set([...report.errors, ...report.warnings].map((d) => d.path)).size;
   const failed = !report.valid || (options.strict && report.warnings.length > 0);
   const verdict = failed ? paint(options.color, '31;1', options.strict && report.valid ? 'invalid (--strict)' : 'invalid') : paint(options.color, '32;1', 'valid');
   const problems = `${count(report.errors.length, 'error')}, ${count(report.warnings.length, 'warning')}`;
   const where = files > 0 ? ` in ${count(files, 'file')}` : '';
-  return `${verdict}: ${problems}${where} (${count(report.nodeCount, 'document')}, ${count(report.edgeCount, 'dependency').replace('dependencys', 'dependencies')})`;
+  const read = `${count(options.filesRead, 'file')} read`;
+  return `${verdict}: ${problems}${where} (${read}, ${count(report.nodeCount, 'document')}, ${count(report.edgeCount, 'dependency').replace('dependencys', 'dependencies')})`;
 }

@@ -11,6 +11,8 @@ export interface WalkHooks {
   readonly beforeList?: ((dir: string) => void) | undefined;
   /** Called when a directory leaves the walk. */
   readonly afterDrop?: ((dir: string) => void) | undefined;
+  /** Called once for each symbolic link with a Markdown name that a listing finds (a new one, not one it found before). */
+  readonly onLinkSkipped?: ((path: string) => void) | undefined;
 }
 
 export interface DirectoryWalk {
@@ -69,6 +71,10 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
       }
       for (const entry of listing.entries) if (!entrySet.has(entry)) (touched?.add(entry), entrySet.add(entry));
       if (!sameMembers(old.files, listing.files)) walk.filesMoved = true;
+      if (hooks.onLinkSkipped !== undefined && listing.links !== undefined && listing.links.length > 0) {
+        const before = new Set(old.links);
+        for (const link of listing.links) if (!before.has(link)) hooks.onLinkSkipped(link);
+      }
       if (old.gitignoreDiagnostic?.message !== listing.gitignoreDiagnostic?.message) walk.findingsMoved = true;
       for (const file of old.files) (candidates?.add(file), fileSet.delete(file));
       for (const file of listing.files) (candidates?.add(file), fileSet.add(file));

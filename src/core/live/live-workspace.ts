@@ -16,6 +16,7 @@ import { platform } from 'node:os';
 import { join } from 'node:path';
 import type { Workspace } from '../shared/types.js';
 import { createWorkspaceIndex, type Changes, type WorkspaceIndex } from './workspace-index.js';
+import { linkNotices } from './link-notices.js';
 
 export type LiveMode = 'watch' | 'poll' | 'static';
 
@@ -120,7 +121,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     watchers.delete(dir);
   };
 
-  const index: WorkspaceIndex = createWorkspaceIndex(root, { beforeList: attach, afterDrop: detach });
+  const index: WorkspaceIndex = createWorkspaceIndex(root, { beforeList: attach, afterDrop: detach, ...(options.log === undefined ? {} : { onLinkSkipped: linkNotices(options.log) }) });
 
   const update = (changes: Changes) => {
     const before = index.workspace();

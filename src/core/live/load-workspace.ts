@@ -32,9 +32,11 @@ export function resolveWorkspaceRoot(path: string): string {
 export interface LoadOptions {
   /** Called after each file is read and analysed, with the count so far and the total. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Called for each symbolic link with a Markdown name the load skipped (never followed). */
+  readonly onLinkSkipped?: (path: string) => void;
 }
 
 /** Loads and indexes the workspace at `path` (META-01 §1–§6), in this thread: a fresh index, refreshed once. */
 export function loadWorkspace(path: string, options: LoadOptions = {}): Workspace {
-  return createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true }).refresh('all', options.onProgress);
+  return createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, onLinkSkipped: options.onLinkSkipped }).refresh('all', options.onProgress);
 }

@@ -23,6 +23,8 @@ export interface IndexOptions {
   readonly beforeList?: (dir: string) => void;
   /** Called when a directory leaves the walk (deleted, renamed, now ignored). */
   readonly afterDrop?: (dir: string) => void;
+  /** Called the first time a listing finds a symbolic link with a Markdown name (skipped, never followed). */
+  readonly onLinkSkipped?: ((path: string) => void) | undefined;
   /** How links resolve (META-01 §8 `links`), over the workspace's `docugraph.yml`; default: the configuration's. */
   readonly links?: LinkOptions;
   /**
@@ -69,7 +71,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
   let config: WorkspaceConfig = DEFAULT_CONFIG;
   let configFindings: readonly Diagnostic[] = [];
-  const walk = createDirectoryWalk(root, () => rules, { beforeList: options.beforeList, afterDrop: options.afterDrop });
+  const walk = createDirectoryWalk(root, () => rules, { beforeList: options.beforeList, afterDrop: options.afterDrop, onLinkSkipped: options.onLinkSkipped });
   const { listings, files: fileSet, entries: entrySet } = walk;
   const files = new Map<string, FileEntry>();
   let sortedFiles: string[] = [];

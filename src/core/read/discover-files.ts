@@ -59,6 +59,8 @@ export interface DirectoryListing {
   readonly hidden: readonly string[];
   /** `FILE_UNREADABLE` when it could not be listed. */
   readonly diagnostic: Diagnostic | null;
+  /** Symbolic links with a Markdown name that the rules do not skip: never followed, named once to the user. */
+  readonly links?: readonly string[];
   /** The directory's own `.gitignore` rules, when they count and it has one that can be read. */
   readonly gitignore?: GlobMatcher | null;
   /** `FILE_UNREADABLE` when its own `.gitignore` counts but cannot be read (its rules are then not applied). */
@@ -94,6 +96,7 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
   const entries: string[] = [];
   const subdirs: string[] = [];
   const hidden: string[] = [];
+  const links: string[] = [];
   for (const dirent of listed) {
     const name = dirent.name;
     if (name.startsWith('.')) {
@@ -111,9 +114,11 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
       continue;
     }
     entries.push(path);
-    if (dirent.isFile() && isMarkdownName(name) && !skipped(path, false) && (rules.include == null || rules.include.matches(path))) files.push(path);
+    if (!isMarkdownName(name) || skipped(path, false) || (rules.include != null && !rules.include.matches(path))) continue;
+    if (dirent.isFile()) files.push(path);
+    else if (dirent.isSymbolicLink()) links.push(path);
   }
-  return { files, entries, subdirs, hidden, diagnostic: null, gitignore: own?.rules ?? null, gitignoreDiagnostic: own?.diagnostic ?? null };
+  return { files, entries, subdirs, hidden, diagnostic: null, gitignore: own?.rules ?? null, gitignoreDiagnostic: own?.diagnostic ?? null, links };
 }
 
 /**
