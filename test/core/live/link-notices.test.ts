@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linkNotices, loadWorkspace, MAX_LINK_NOTICES } from '../../../src/core/index.js';
+import { linkNotices, loadWorkspace, MAX_LINK_NOTICES, openLiveWorkspace } from '../../../src/core/index.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
@@ -37,6 +37,20 @@ describe('symbolic links with Markdown names', () => {
     expect([...index.refresh(['c.md']).nodes.keys()]).toEqual(['A-1', 'C-1']);
     index.refresh('all');
     expect(named).toEqual(['b.md']);
+  });
+
+  it('are named in the log of a live workspace (the server\'s), once', async () => {
+    const root = testdir({ 'a.md': doc({ id: 'A-1', title: 'A' }), 'b.md': { symlink: 'a.md' } });
+    const lines: string[] = [];
+    const live = openLiveWorkspace(root, { mode: 'poll', log: (line) => lines.push(line) });
+    try {
+      expect([...(await live.snapshot()).nodes.keys()]).toEqual(['A-1']);
+      writeFileSync(join(root, 'c.md'), doc({ id: 'C-1', title: 'C' }));
+      expect([...(await live.snapshot()).nodes.keys()]).toEqual(['A-1', 'C-1']);
+      expect(lines).toEqual(['skipped `b.md`: a symbolic link, never followed (copy the document into the workspace to check it)']);
+    } finally {
+      live.close();
+    }
   });
 
   it('become at most MAX_LINK_NOTICES lines, then one line for the rest; each path once', () => {
