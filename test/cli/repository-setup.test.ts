@@ -75,6 +75,15 @@ describe('docugraph init', () => {
     expect(onFile.code).toBe(2);
     expect(onFile.stderr).toMatch(/^docugraph: cannot write into .*plain\.txt \((EEXIST|ENOTDIR)\); pick a folder you can write to\.\n$/);
   });
+
+  it('init into /proc or /sys: one line and exit 2, nothing written (a recursive mkdir spun there forever)', async () => {
+    for (const target of ['/proc/docugraph-x/docs', '/sys/docugraph-x']) {
+      const result = await run(['init', target], '/tmp');
+      expect(result.code, target).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`^docugraph: cannot write into ${target} \\((ENOENT|EPERM|EACCES|EROFS)\\); pick a folder you can write to\\.\n$`));
+      expect(existsSync(target)).toBe(false);
+    }
+  });
 });
 
 describe('the workspace of the command line', () => {

@@ -115,7 +115,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
       let empty: boolean;
       let choices: readonly string[] = [];
       try {
-        mkdirSync(root, { recursive: true });
+        makeDirectories(root);
         empty = readdirSync(root).length === 0;
         let text = CONFIG_TEMPLATE;
         if (!empty) {
@@ -127,7 +127,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
         written = [CONFIG_FILE];
         if (empty) {
           for (const [path, text] of Object.entries(EXAMPLE_DOCUMENTS)) {
-            mkdirSync(dirname(join(root, path)), { recursive: true });
+            makeDirectories(dirname(join(root, path)));
             writeFileSync(join(root, path), text, { flag: 'wx' });
             written.push(path);
           }
@@ -140,6 +140,20 @@ export function registerInit(program: Command, ctx: CliContext): void {
       const found = empty ? '' : choices.length === 0 ? ' (the files use DocuGraph\'s own keys: nothing to map)' : ` (${choices.join('; ')})`;
       ctx.io.stdout.write(`Wrote ${written.join(', ')} in ${root}${found}.\nNext: docugraph validate${given === undefined ? '' : ` ${given}`}${empty ? ', then docugraph context TASK-01' : ''}\n`);
     });
+}
+
+/**
+ * Creates `dir` and its missing parents, one `mkdir` each, the nearest existing ancestor
+ * first. Not `mkdirSync(dir, { recursive: true })`: on Linux's /proc, where `mkdir` answers
+ * ENOENT under a directory that exists, Node's recursive mkdir retries forever (at 100 % CPU).
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let at = dir; entryAt(at) === null; at = dirname(at)) {
+    if (dirname(at) === at) break;
+    missing.push(at);
+  }
+  for (let i = missing.length - 1; i >= 0; i -= 1) mkdirSync(missing[i]!);
 }
 
 /**
