@@ -156,7 +156,7 @@ describe('the server under changes', () => {
     const caller = readers[0]!.client;
     await caller.callTool({ name: 'list_tasks', arguments: { limit: 1 } });
     const alive = new Set<number>();
-    const bursts = Math.max(3, fuzzRuns(150));
+    const bursts = Math.max(3, fuzzRuns(60));
     const rss: number[] = [];
     for (let n = 1; n <= bursts; n += 1) {
       burst(root, rng.fork(n), n, alive);
