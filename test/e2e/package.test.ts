@@ -93,7 +93,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const bin = join(dir, 'project', 'node_modules', '.bin', 'docugraph');
     const run = spawnSync(bin, ['validate', DEMO], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^valid: 0 errors, 0 warnings \(15 documents/);
+    expect(run.stdout).toMatch(/^valid: 0 errors, 0 warnings \(16 files read, 15 documents/);
   });
 
   it('docugraph-mcp from the installed package answers an MCP client', async () => {

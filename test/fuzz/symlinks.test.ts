@@ -172,12 +172,14 @@ describe('the swap race: files and folders turn into links to the outside while 
     const sentinel = makeSentinel();
     const root = raceWorkspace(20);
     fsRecorder.watch(sentinel.dir);
-    const swapper = startBackground(SWAPPER, [root, sentinel.doc, sentinel.subdir, String(RACE_MS), ...swapTargets(20)]);
+    // The swapper runs until stopped below; the loop runs for RACE_MS, and at least 6 loads
+    // (a busy machine makes fewer in the time).
+    const swapper = startBackground(SWAPPER, [root, sentinel.doc, sentinel.subdir, String(RACE_MS + 20_000), ...swapTargets(20)]);
     await swapper.ready;
     const problems = new Set<string>();
     let loads = 0;
     const end = performance.now() + RACE_MS - 200;
-    while (performance.now() < end && problems.size < 10) {
+    while ((performance.now() < end || loads < 6) && problems.size < 10) {
       loads += 1;
       const { result, violations } = fsRecorder.during(() => {
         try {
@@ -191,19 +193,18 @@ describe('the swap race: files and folders turn into links to the outside while 
       if (result.startsWith('THREW')) problems.add(result.slice(0, 200));
     }
     stopBackground(swapper.pid);
-    expect(loads).toBeGreaterThan(5);
     expect([...problems], [...problems].join('\n')).toEqual([]);
   }, 30_000);
 
   it('CLI under strace: never opens the sentinel', async () => {
     const sentinel = makeSentinel();
     const root = raceWorkspace(20);
-    const swapper = startBackground(SWAPPER, [root, sentinel.doc, sentinel.subdir, String(RACE_MS + 2_000), ...swapTargets(20)]);
+    const swapper = startBackground(SWAPPER, [root, sentinel.doc, sentinel.subdir, String(RACE_MS + 20_000), ...swapTargets(20)]);
     await swapper.ready;
     const problems = new Set<string>();
     const end = performance.now() + RACE_MS;
     let runs = 0;
-    while (performance.now() < end) {
+    while (performance.now() < end || runs < 3) {
       runs += 1;
       const args = runs % 2 === 0 ? ['validate', '--format', 'json'] : ['context', 'D-19', '--max-depth', '20'];
       const result = await runNode(CLI, ['--workspace', root, ...args], { timeoutMs: 10_000, trace: TRACE_OPENS });
@@ -212,19 +213,18 @@ describe('the swap race: files and folders turn into links to the outside while 
       for (const line of linesTouching(result.trace, sentinel.dir)) problems.add(`${args[0]}: ${line.replace(/^\d+ +/, '').replace(/f\d+\.md/, 'fN.md').replace(/= \d+</, '= N<')}`);
     }
     stopBackground(swapper.pid);
-    expect(runs).toBeGreaterThan(2);
     expect([...problems], [...problems].join('\n')).toEqual([]);
   }, 40_000);
 
   it('server: started during the race, it never serves nor opens the sentinel', async () => {
     const sentinel = makeSentinel();
     const root = raceWorkspace(20);
-    const swapper = startBackground(SWAPPER, [root, sentinel.doc, sentinel.subdir, String(RACE_MS + 3_000), ...swapTargets(20)]);
+    const swapper = startBackground(SWAPPER, [root, sentinel.doc, sentinel.subdir, String(RACE_MS + 20_000), ...swapTargets(20)]);
     await swapper.ready;
     const problems = new Set<string>();
     const end = performance.now() + RACE_MS;
     let servers = 0;
-    while (performance.now() < end) {
+    while (performance.now() < end || servers < 2) {
       servers += 1;
       // Each start loads the workspace; each audit of '.' loads it afresh.
       const server = new RawClient(['--workspace', root], { trace: TRACE_OPENS });
@@ -240,7 +240,6 @@ describe('the swap race: files and folders turn into links to the outside while 
       for (const line of linesTouching(server.trace(), sentinel.dir)) problems.add(line.replace(/^\d+ +/, '').replace(/f\d+\.md/, 'fN.md').replace(/= \d+</, '= N<'));
     }
     stopBackground(swapper.pid);
-    expect(servers).toBeGreaterThan(1);
     expect([...problems], [...problems].join('\n')).toEqual([]);
   }, 40_000);
 });

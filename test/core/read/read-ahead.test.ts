@@ -224,8 +224,13 @@ describe('the read-ahead worker', () => {
     // A reader closed after a batch from the worker, then used again, reads on the main thread.
     const reader = createFileReader(root, undefined, { workerUrl: WORKER, minFiles: 1 });
     const first = reader.readMany(files, 0);
-    sleep(300);
-    const second = reader.readMany(files, first.length);
+    // Until a batch comes from the worker (it starts in a few hundred ms; more on a busy
+    // machine): what the main thread reads meanwhile, the worker skips.
+    const second: ReturnType<typeof reader.readMany> = [];
+    for (let tries = 0; reader.aheadBatches() === 0 && tries < 30 && first.length + second.length < files.length; tries += 1) {
+      sleep(tries === 0 ? 300 : 100);
+      second.push(...reader.readMany(files, first.length + second.length));
+    }
     expect(reader.aheadBatches()).toBe(1);
     reader.close();
     const done = first.length + second.length;
@@ -265,8 +270,12 @@ describe('the Markdown worker', () => {
     const got: ReadFile[] = [];
     try {
       got.push(...reader.readMany(files, 0));
-      // Time for the workers to start: the first batch was read here.
-      sleep(300);
+      // Time for the workers to start (the first batch was read here): until a batch comes
+      // from the reading worker, a few hundred ms, more on a busy machine.
+      for (let tries = 0; reader.aheadBatches() === 0 && tries < 30 && got.length < files.length; tries += 1) {
+        sleep(tries === 0 ? 300 : 100);
+        got.push(...reader.readMany(files, got.length));
+      }
       while (got.length < files.length) got.push(...reader.readMany(files, got.length));
     } finally {
       reader.close();
