@@ -1,0 +1,80 @@
+/**
+ * `docugraph view`'s payload and layout (issue 27): the demo in dependency order, cycles on
+ * one layer, marks and findings by node, the ready work most unblocking first, embeddable JSON.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildViewModel, layoutGraph, loadWorkspace, VIEW_FLAGS, viewJson } from '../../../src/core/index.js';
+import { DEMO } from '../../helpers/paths.js';
+import { doc, testdir } from '../../helpers/testdir.js';
+
+describe('buildViewModel', () => {
+  const demo = loadWorkspace(DEMO);
+  const model = buildViewModel(demo);
+  const at = (id: string) => model.ids.indexOf(id);
+
+  it('has every node of the demo, sorted, each below what it depends on', () => {
+    expect(model.ids).toEqual(demo.ids);
+    expect(model.ids).toContain('BE-02');
+    for (let k = 0; k < model.edges.length; k += 3) {
+      const [from, to, kind] = [model.edges[k]!, model.edges[k + 1]!, model.edges[k + 2]!];
+      if (kind % 8 === 0 && from !== to && !(model.flags[from]! & VIEW_FLAGS.cycle)) expect(model.y[from]!, `${model.ids[from]} → ${model.ids[to]}`).toBeGreaterThan(model.y[to]!);
+    }
+  });
+
+  it('gives each node its work state, type and status as columns', () => {
+    const i = at('BE-02');
+    expect(model.titles[i]).toBe('POST /v1/projects endpoint');
+    expect(model.paths[i]).toBe('docs/tasks/backend/BE-02-create-project-endpoint.md');
+    expect(model.states[model.state[i]!]).toBe(demo.states.get('BE-02')!.state);
+    expect(model.types[model.type[i]!]).toBe(demo.nodes.get('BE-02')!.type ?? '');
+  });
+
+  it('lists the ready work most unblocking first, and is the same on every build', () => {
+    const ready = model.ids.filter((_, i) => model.states[model.state[i]!] === 'ready');
+    expect(model.next.map(([i]) => model.ids[i!]).sort()).toEqual(ready);
+    for (let k = 1; k < model.next.length; k += 1) expect(model.next[k - 1]![1]).toBeGreaterThanOrEqual(model.next[k]![1]);
+    expect(JSON.stringify(buildViewModel(loadWorkspace(DEMO)))).toBe(JSON.stringify(model));
+    expect(JSON.stringify(model)).not.toContain(demo.root);
+  });
+
+  it('marks cycles, errors and blocked nodes with what blocks them', () => {
+    const root = testdir({
+      'a.md': doc({ id: 'A', status: 'todo', depends_on: ['B'] }),
+      'b.md': doc({ id: 'B', status: 'todo', depends_on: ['A'] }),
+      'c.md': doc({ id: 'C', status: 'todo', depends_on: ['NOPE'] }),
+      'd.md': doc({ id: 'D', status: 'todo', depends_on: ['A'] }),
+    });
+    const m = buildViewModel(loadWorkspace(root), { criteria: true });
+    expect(m.flags[0]! & VIEW_FLAGS.cycle).toBeTruthy();
+    expect(m.y[0]).toBe(m.y[1]);
+    expect(m.y[3]).toBeGreaterThan(m.y[0]!);
+    expect(m.flags[2]! & VIEW_FLAGS.error).toBeTruthy();
+    expect(m.findings[2]!.map((f) => f[0])).toContain('LINK_BROKEN');
+    expect(m.blockedBy[2]).toEqual([['NOPE', 'missing']]);
+    expect(m.criteria).toEqual({});
+  });
+
+  it('embeds as JSON that no title can break out of', () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: '</script><img src=x onerror=alert(1)>&amp; x' }) });
+    const json = viewJson(buildViewModel(loadWorkspace(root)));
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json).titles).toEqual(['</script><img src=x onerror=alert(1)>&amp; x']);
+  });
+});
+
+describe('layoutGraph', () => {
+  it('wraps a wide layer onto rows no wider than the grid', () => {
+    const ids = Array.from({ length: 400 }, (_, i) => `N-${String(i).padStart(3, '0')}`);
+    const layout = layoutGraph({ ids, upstream: new Map(), cycleOf: new Map() });
+    expect(layout.width).toBeLessThanOrEqual(40);
+    expect(layout.height).toBe(10);
+    expect(new Set(ids.map((_, i) => `${layout.x[i]},${layout.y[i]}`)).size).toBe(400);
+  });
+
+  it('puts a chain on one row per link', () => {
+    const ids = ['A', 'B', 'C'];
+    const layout = layoutGraph({ ids, upstream: new Map([['B', ['A']], ['C', ['B']]]), cycleOf: new Map() });
+    expect(layout.y).toEqual([0, 1, 2]);
+    expect(layout.layer).toEqual([0, 1, 2]);
+  });
+});
