@@ -67,7 +67,7 @@ function longestPathLayers(n: number, up: readonly number[][], rep: Int32Array):
   const down: number[][] = Array.from({ length: n }, () => []);
   for (let i = 0; i < n; i += 1) {
     for (const j of up[i]!) {
-      pending[rep[i]!] += 1;
+      pending[rep[i]!] = pending[rep[i]!]! + 1;
       down[j]!.push(rep[i]!);
     }
   }
@@ -78,7 +78,7 @@ function longestPathLayers(n: number, up: readonly number[][], rep: Int32Array):
     const r = queue[head]!;
     for (const d of down[r]!) {
       if (layer[r]! + 1 > layer[d]!) layer[d] = layer[r]! + 1;
-      pending[d] -= 1;
+      pending[d] = pending[d]! - 1;
       if (pending[d] === 0) queue.push(d);
     }
   }
