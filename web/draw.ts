@@ -35,6 +35,15 @@ export const EDGE_STYLES: readonly { readonly color: string; readonly dash: read
   { color: '#ad1457', dash: [12, 4] },
 ];
 const SUSPECT = '#d500f9';
+/** At most this many edges drawn at once (else only the selected node's). */
+export const EDGE_BUDGET = 4_000;
+/** Borders of marked nodes: colour, width (screen pixels when zoomed out), dash when zoomed in. */
+const BORDERS: Readonly<Record<string, { color: string; width: number; dash: number[] }>> = {
+  cycle: { color: '#b71c1c', width: 5, dash: [] },
+  error: { color: '#d32f2f', width: 4, dash: [6, 3] },
+  suspect: { color: SUSPECT, width: 3, dash: [3, 3] },
+  warning: { color: '#f9a825', width: 3, dash: [] },
+};
 
 export interface Camera {
   scale: number;
@@ -75,32 +84,63 @@ export function draw(ctx: CanvasRenderingContext2D, width: number, height: numbe
   const shown = (i: number) => scene.visible === null || scene.visible[i] === 1;
   const onScreen = (x: number, y: number) => x >= left && x <= right && y >= top && y <= bottom;
   const detailed = camera.scale >= 0.45;
-  drawEdges(ctx, scene, camera, shown, left, right, top, bottom, detailed);
+  const hiddenEdges = drawEdges(ctx, scene, camera, shown, left, right, top, bottom, detailed);
   ctx.setLineDash([]);
+  // Nodes in batches: one path per fill colour and per kind of border, so 10,000 nodes cost a
+  // few dozen canvas calls; text only when zoomed in to read it.
+  const fills = new Map<string, Path2D>();
+  const borders = new Map<string, Path2D>();
+  const rings: [Path2D, Path2D] = [new Path2D(), new Path2D()];
+  const labels: number[] = [];
+  const add = (map: Map<string, Path2D>, key: string, x: number, y: number, grow = 0) => {
+    let path = map.get(key);
+    if (path === undefined) map.set(key, (path = new Path2D()));
+    path.rect(x - W / 2 - grow, y - H / 2 - grow, W + 2 * grow, H + 2 * grow);
+  };
   for (let i = 0; i < graph.n; i += 1) {
     if (!shown(i)) continue;
     const x = worldX(graph, i);
     const y = worldY(graph, i);
     if (!onScreen(x, y)) continue;
     const state = model.states[model.state[i]!]!;
-    const dim = scene.focus !== null && !scene.focus.has(i);
-    ctx.globalAlpha = dim ? 0.25 : 1;
-    ctx.fillStyle = detailed ? STATE_FILL[state]! : STATE_COLORS[state]!;
-    ctx.fillRect(x - W / 2, y - H / 2, W, H);
+    const dim = scene.focus !== null && !scene.focus.has(i) ? 'dim' : '';
+    add(fills, `${detailed ? STATE_FILL[state] : STATE_COLORS[state]}|${dim}`, x, y);
     const flags = model.flags[i]!;
-    if (detailed || flags !== 0 || scene.matches.has(i) || i === scene.selected) {
-      ctx.lineWidth = (flags & 3 ? 4 : 2) / Math.min(1, camera.scale * 2);
-      ctx.strokeStyle = flags & 2 ? '#b71c1c' : flags & 1 ? '#d32f2f' : flags & 8 ? SUSPECT : flags & 4 ? '#f9a825' : STATE_COLORS[state]!;
-      ctx.setLineDash(flags & 1 && !(flags & 2) ? [6, 3] : []);
-      ctx.strokeRect(x - W / 2, y - H / 2, W, H);
-      ctx.setLineDash([]);
-    }
-    if (scene.matches.has(i) || i === scene.selected) {
-      ctx.lineWidth = 3 / Math.min(1, camera.scale);
-      ctx.strokeStyle = i === scene.selected ? '#000' : '#ff6f00';
-      ctx.strokeRect(x - W / 2 - 6, y - H / 2 - 6, W + 12, H + 12);
-    }
-    if (detailed) drawLabel(ctx, graph, i, x, y);
+    // Zoomed out, only errors, cycles and suspect links stand out; warnings when zoomed in.
+    if (flags & 11 || (flags !== 0 && detailed)) add(borders, flags & 2 ? 'cycle' : flags & 1 ? 'error' : flags & 8 ? 'suspect' : 'warning', x, y);
+    else if (detailed) add(borders, `state:${STATE_COLORS[state]}`, x, y);
+    if (i === scene.selected) rings[0].rect(x - W / 2 - 8, y - H / 2 - 8, W + 16, H + 16);
+    else if (scene.matches.has(i)) rings[1].rect(x - W / 2 - 8, y - H / 2 - 8, W + 16, H + 16);
+    if (detailed) labels.push(i);
+  }
+  for (const [key, path] of fills) {
+    const [color, dim] = key.split('|');
+    ctx.globalAlpha = dim === 'dim' ? 0.25 : 1;
+    ctx.fillStyle = color!;
+    ctx.fill(path);
+  }
+  ctx.globalAlpha = 1;
+  const px = 1 / camera.scale;
+  for (const [key, path] of borders) {
+    const mark = BORDERS[key];
+    ctx.strokeStyle = mark?.color ?? key.slice(6);
+    ctx.lineWidth = detailed ? (mark?.width ?? 2) : Math.min(2, (mark?.width ?? 0) * camera.scale * 4) * px;
+    ctx.setLineDash(detailed ? (mark?.dash ?? []) : []);
+    ctx.stroke(path);
+  }
+  ctx.setLineDash([]);
+  ctx.lineWidth = Math.max(3, 3 * px);
+  ctx.strokeStyle = '#ff6f00';
+  ctx.stroke(rings[1]);
+  ctx.strokeStyle = '#000';
+  ctx.stroke(rings[0]);
+  for (const i of labels) drawLabel(ctx, graph, i, worldX(graph, i), worldY(graph, i));
+  if (hiddenEdges > 0) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.font = `${Math.round(13 * (width / Math.max(1, ctx.canvas.clientWidth)))}px system-ui, sans-serif`;
+    ctx.fillStyle = '#37474f';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(`${hiddenEdges.toLocaleString('en')} links on screen, hidden at this zoom: zoom in, or select a document to see its links.`, 10, height - 8);
   }
   ctx.globalAlpha = 1;
 }
@@ -115,25 +155,42 @@ function drawEdges(
   top: number,
   bottom: number,
   detailed: boolean,
-): void {
+): number {
   const { graph } = scene;
   const edges = graph.model.edges;
   ctx.lineWidth = 1.2 / Math.min(1, camera.scale);
+  // The edges on screen; past EDGE_BUDGET only those of the selected node (a grey mass of
+  // long lines says nothing, and costs a software rasteriser most of a second).
+  let onScreen: number[] = [];
+  for (let e = 0; e * 3 < edges.length; e += 1) {
+    const from = edges[e * 3]!;
+    const to = edges[e * 3 + 1]!;
+    if (from === to || !shown(from) || !shown(to)) continue;
+    const x1 = worldX(graph, from);
+    const y1 = worldY(graph, from) - H / 2;
+    const x2 = worldX(graph, to);
+    const y2 = worldY(graph, to) + H / 2;
+    if (Math.max(x1, x2) < left || Math.min(x1, x2) > right || Math.max(y1, y2) < top || Math.min(y1, y2) > bottom) continue;
+    onScreen.push(e);
+  }
+  const total = onScreen.length;
+  const hidden = total > EDGE_BUDGET;
+  if (hidden) onScreen = onScreen.filter((e) => edges[e * 3] === scene.selected || edges[e * 3 + 1] === scene.selected);
+  const byKind: number[][] = Array.from({ length: 16 }, () => []);
+  for (const e of onScreen) byKind[edges[e * 3 + 2]!]!.push(e);
   // One path per style: a few strokes for thousands of edges.
   for (let kind = 0; kind < 16; kind += 1) {
     const style = EDGE_STYLES[kind % 8];
     if (style === undefined) continue;
     ctx.beginPath();
     let any = false;
-    for (const e of graph.byKind[kind]!) {
+    for (const e of byKind[kind]!) {
       const from = edges[e * 3]!;
       const to = edges[e * 3 + 1]!;
-      if (from === to || !shown(from) || !shown(to)) continue;
       const x1 = worldX(graph, from);
       const y1 = worldY(graph, from) - H / 2;
       const x2 = worldX(graph, to);
       const y2 = worldY(graph, to) + H / 2;
-      if (Math.max(x1, x2) < left || Math.min(x1, x2) > right || Math.max(y1, y2) < top || Math.min(y1, y2) > bottom) continue;
       ctx.moveTo(x1, y1);
       ctx.lineTo(x2, y2);
       if (detailed && kind % 8 !== 4) arrowHead(ctx, x1, y1, x2, y2);
@@ -142,10 +199,11 @@ function drawEdges(
     if (!any) continue;
     ctx.globalAlpha = scene.focus === null ? 0.8 : 0.35;
     ctx.strokeStyle = kind >= 8 ? SUSPECT : style.color;
-    ctx.setLineDash(kind >= 8 ? [4, 3] : [...style.dash]);
+    ctx.setLineDash(!detailed ? [] : kind >= 8 ? [4, 3] : [...style.dash]);
     ctx.stroke();
   }
   ctx.globalAlpha = 1;
+  return hidden ? total : 0;
 }
 
 /** An arrow head at the dependency's end (`from` depends on `to`: the arrow points at `to`). */
