@@ -23,6 +23,8 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
   let frame = 0;
   let placed = false;
   const size = () => ({ w: canvas.clientWidth, h: canvas.clientHeight });
+  /** The size the camera was last placed for. */
+  let last = size();
   const paint = () => {
     frame = 0;
     if (scene === null) return;
@@ -66,6 +68,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
       camera.scale = Math.min(1, (w - 40) / (maxX - minX + COL), (h - 40) / (maxY - minY + ROW));
       camera.tx = w / 2 - ((minX + maxX) / 2) * camera.scale;
       camera.ty = h / 2 - ((minY + maxY) / 2) * camera.scale;
+      last = { w, h };
       placed = true;
       request();
     },
@@ -75,6 +78,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
       camera.scale = Math.max(camera.scale, 0.8);
       camera.tx = w / 2 - worldX(scene.graph, i) * camera.scale;
       camera.ty = h / 2 - worldY(scene.graph, i) * camera.scale;
+      last = { w, h };
       placed = true;
       request();
     },
@@ -127,7 +131,14 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
     else if (event.key === '-') zoomAt(0.8, w / 2, h / 2);
     else if (event.key === '0') view.fit();
   });
-  new ResizeObserver(request).observe(canvas);
+  // A resize (the panel opening or closing) keeps what was in the middle in the middle.
+  new ResizeObserver(() => {
+    const now = size();
+    camera.tx += (now.w - last.w) / 2;
+    camera.ty += (now.h - last.h) / 2;
+    last = now;
+    request();
+  }).observe(canvas);
   return view;
 }
 
