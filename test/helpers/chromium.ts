@@ -6,6 +6,8 @@
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
+declare const document: { body: { dataset: Record<string, string | undefined> } };
+
 export const CHROMIUM = process.env['CHROMIUM'] ?? '/usr/bin/chromium';
 export const HAS_CHROMIUM = existsSync(CHROMIUM);
 if (!HAS_CHROMIUM) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM)`);

@@ -14,6 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawn, HAS_CHROMIUM, launchChromium, watchedPage } from '../helpers/chromium.js';
 import { CLI, DEMO } from '../helpers/paths.js';
 
+// The page's globals, inside the functions puppeteer runs in the browser.
+declare const document: { body: { dataset: Record<string, string | undefined> }; querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): { length: number } };
+declare const window: Record<string, unknown>;
+
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 
 describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
@@ -61,7 +65,7 @@ describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('#panel:not([hidden])');
     await page.click('#close');
-    expect(await page.$eval('#panel', (e) => e.hidden)).toBe(true);
+    expect(await page.$eval('#panel', (e) => (e as unknown as { hidden: boolean }).hidden)).toBe(true);
     const box = (await (await page.$('#canvas'))!.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForSelector('#panel:not([hidden])');
@@ -102,7 +106,7 @@ describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
     expect(await page.$eval('#panel-title', (e) => e.textContent)).toBe(HOSTILE);
     expect(await page.$$('img')).toHaveLength(0);
     expect(await page.$$eval('script', (s) => s.length)).toBe(2);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => window['__pwned'])).toBeUndefined();
     expect(problems).toEqual([]);
     await page.close();
   });
