@@ -75,6 +75,7 @@ describe('public exports', () => {
       'sortStrings',
       'surveyRepository',
       'viewJson',
+      'viewOfGraph',
     ]);
   });
 });

@@ -4,11 +4,12 @@
  * Origin: no DNS rebinding, no other site's page). Routes, all GET (or HEAD):
  * `/` the page; `/api/graph` the payload (buildViewModel, made once per snapshot);
  * `/api/events` a server-sent event `update` after every change on disk; `/api/node?id=`
- * a node's acceptance criteria; `/api/bundle?id=` its context bundle (text).
+ * a node's acceptance criteria; `/api/bundle?id=` its context bundle (text, within the MCP
+ * tool's default budget).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildBundle, buildViewModel, DocugraphError, getAcceptanceCriteria, type LiveWorkspace, type Workspace } from '../core/index.js';
+import { buildBundle, buildViewModel, DEFAULT_MAX_TOKENS, DocugraphError, getAcceptanceCriteria, type LiveWorkspace, type Workspace } from '../core/index.js';
 import { createGuard } from '../mcp/http/guard.js';
 import { pageCsp, viewPage } from './page.js';
 
@@ -104,7 +105,8 @@ function send(res: ServerResponse, status: number, type: string, body: string, e
 /** The bundle, or why there is none (a cycle upstream: `GRAPH_CYCLE`), as text. */
 function sendBundle(res: ServerResponse, workspace: Workspace, id: string): void {
   try {
-    send(res, 200, 'text/markdown; charset=utf-8', buildBundle(workspace, { taskId: id, commands: 'cli' }));
+    // The MCP tool's default budget: one click never copies an unbounded bundle.
+    send(res, 200, 'text/markdown; charset=utf-8', buildBundle(workspace, { taskId: id, maxTokens: DEFAULT_MAX_TOKENS, commands: 'cli' }));
   } catch (error) {
     if (!(error instanceof DocugraphError)) throw error;
     send(res, 409, 'text/plain; charset=utf-8', `${error.code}: ${error.message}\n`);

@@ -79,6 +79,30 @@ describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
     await page.close();
   });
 
+  it('works from the keyboard, lists what to do next, and has a list view of the same data', async () => {
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(url);
+    await drawn(page);
+    expect(await page.$eval('#next-list li', (e) => e.textContent)).toMatch(/^BE-02 — POST \/v1\/projects endpoint \(unblocks \d+\)$/);
+    await page.focus('#canvas');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#panel:not([hidden])');
+    const title = await page.$eval('#panel-title', (e) => e.textContent);
+    expect(title).not.toBe('');
+    await page.keyboard.press('Escape');
+    expect(await page.$eval('#panel', (e) => (e as unknown as { hidden: boolean }).hidden)).toBe(true);
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => (document as unknown as { activeElement: { id: string } }).activeElement.id)).toBe('search');
+    await page.click('#toggle');
+    expect(await page.$eval('#list-caption', (e) => e.textContent)).toBe('16 documents');
+    await page.click('#list-body tr:first-child button');
+    await page.waitForSelector('#panel:not([hidden])');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows an edit on disk within a second or two, in place', async () => {
     const { page, problems } = await watchedPage(browser);
     await page.goto(url);

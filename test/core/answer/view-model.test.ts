@@ -3,7 +3,7 @@
  * one layer, marks and findings by node, the ready work most unblocking first, embeddable JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { buildViewModel, layoutGraph, loadWorkspace, VIEW_FLAGS, viewJson } from '../../../src/core/index.js';
+import { buildViewModel, layoutGraph, loadWorkspace, selectGraph, VIEW_FLAGS, viewJson, viewOfGraph } from '../../../src/core/index.js';
 import { DEMO } from '../../helpers/paths.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
@@ -76,5 +76,37 @@ describe('layoutGraph', () => {
     const layout = layoutGraph({ ids, upstream: new Map([['B', ['A']], ['C', ['B']]]), cycleOf: new Map() });
     expect(layout.y).toEqual([0, 1, 2]);
     expect(layout.layer).toEqual([0, 1, 2]);
+  });
+});
+
+describe('viewOfGraph (the MCP App: a get_dependency_graph answer alone)', () => {
+  it('gives an upstream answer the states and the layout of the whole workspace', () => {
+    const demo = loadWorkspace(DEMO);
+    for (const rootId of ['BE-02', 'BE-03', 'FE-01']) {
+      const view = selectGraph(demo, { rootId });
+      const fromAnswer = viewOfGraph(JSON.parse(JSON.stringify(view)));
+      expect(fromAnswer.ids).toEqual(view.nodes.map((n) => n.id));
+      expect(fromAnswer.ids.map((id, i) => [id, fromAnswer.states[fromAnswer.state[i]!]])).toEqual(view.nodes.map((n) => [n.id, demo.states.get(n.id)!.state]));
+      expect(fromAnswer.next.map(([i]) => fromAnswer.ids[i!])).toEqual(fromAnswer.ids.filter((_, i) => fromAnswer.states[fromAnswer.state[i]!] === 'ready'));
+      for (let k = 0; k < fromAnswer.edges.length; k += 3) expect(fromAnswer.y[fromAnswer.edges[k]!]!).toBeGreaterThan(fromAnswer.y[fromAnswer.edges[k + 1]!]!);
+    }
+  });
+
+  it('reads a superseded or dropped document as dropped, and skips edges to nodes not in the answer', () => {
+    const model = viewOfGraph({
+      nodes: [
+        { id: 'A', title: 'A', type: null, status: 'todo', path: 'a.md' },
+        { id: 'B', title: 'B', type: null, status: 'In Progress', path: 'b.md' },
+        { id: 'C', title: 'C', type: null, status: null, path: 'c.md' },
+      ],
+      edges: [
+        { from: 'A', to: 'B', relation: 'depends_on' },
+        { from: 'C', to: 'B', relation: 'supersedes' },
+        { from: 'A', to: 'GONE', relation: 'depends_on' },
+      ],
+    });
+    expect(model.state.map((s) => model.states[s])).toEqual(['blocked', 'dropped', 'untracked']);
+    expect(model.blockedBy[0]).toEqual([['B', 'dropped']]);
+    expect(model.edges).toHaveLength(6);
   });
 });
