@@ -10,7 +10,7 @@ const LIMIT = 1_000;
 export function renderList(graph: Graph, visible: Uint8Array | null, matches: readonly number[], searching: boolean, open: (i: number) => void): void {
   const { model } = graph;
   const rows: number[] = [];
-  if (searching) rows.push(...matches);
+  if (searching) rows.push(...matches.filter((i) => visible === null || visible[i] === 1));
   else for (let i = 0; i < graph.n && rows.length < LIMIT; i += 1) if (visible === null || visible[i] === 1) rows.push(i);
   byId('list-caption').textContent = searching ? `${rows.length} matches shown (the first ${matches.length} of the search)` : `${rows.length} documents${rows.length === LIMIT ? ` (the first ${LIMIT}; search or filter to see others)` : ''}`;
   byId('list-body').replaceChildren(

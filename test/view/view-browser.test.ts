@@ -103,6 +103,33 @@ describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
     await page.close();
   });
 
+  it('filters by state, by type, and to the closure of the selected document', async () => {
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(url);
+    await drawn(page);
+    const shown = async () => /· (\d+) shown/.exec((await page.$eval('#summary', (e) => e.textContent)) ?? '')?.[1];
+    await page.select('#state', 'ready');
+    expect(await shown()).toBe('2');
+    await page.select('#state', '');
+    await page.select('#type', 'decision');
+    expect(await shown()).toBe('4');
+    await page.select('#type', '');
+    await page.type('#search', 'BE-02');
+    await page.keyboard.press('Enter');
+    await page.select('#way', 'upstream');
+    expect(await shown()).toBe('9');
+    await page.select('#way', 'downstream');
+    expect(await shown()).toBe('5');
+    // The list view shows the same: the search's matches among the shown documents, or all of them.
+    await page.click('#toggle');
+    expect(await page.$$eval('#list-body tr td:first-child', (cells) => cells.map((c) => c.textContent))).toEqual(['BE-02']);
+    await page.click('#search', { count: 3 });
+    await page.keyboard.press('Backspace');
+    expect((await page.$$eval('#list-body tr td:first-child', (cells) => cells.map((c) => c.textContent))).sort()).toEqual(['BE-02', 'BE-03', 'BE-04', 'EVIL-1', 'FE-01']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('shows an edit on disk within a second or two, in place', async () => {
     const { page, problems } = await watchedPage(browser);
     await page.goto(url);

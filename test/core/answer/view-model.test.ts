@@ -3,7 +3,9 @@
  * one layer, marks and findings by node, the ready work most unblocking first, embeddable JSON.
  */
 import { describe, expect, it } from 'vitest';
-import { buildViewModel, layoutGraph, loadWorkspace, selectGraph, VIEW_FLAGS, viewJson, viewOfGraph } from '../../../src/core/index.js';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildViewModel, layoutGraph, loadWorkspace, planReview, readLockFile, RELATIONS, selectGraph, VIEW_FLAGS, viewJson, viewOfGraph } from '../../../src/core/index.js';
 import { DEMO } from '../../helpers/paths.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
@@ -52,6 +54,22 @@ describe('buildViewModel', () => {
     expect(m.findings[2]!.map((f) => f[0])).toContain('LINK_BROKEN');
     expect(m.blockedBy[2]).toEqual([['NOPE', 'missing']]);
     expect(m.criteria).toEqual({});
+  });
+
+  it('styles typed edges by relation, and marks suspect links and both their ends', () => {
+    const root = testdir({});
+    cpSync(DEMO, root, { recursive: true });
+    writeFileSync(join(root, 'docs', 'test-be-02.md'), doc({ id: 'TEST-02', title: 'Tests of BE-02', status: 'todo', verifies: ['BE-02'] }));
+    writeFileSync(join(root, 'docugraph.lock.json'), planReview(loadWorkspace(root), readLockFile(root).state, 'all').text);
+    const req = join(root, 'docs/requirements/REQ-01-create-project.md');
+    writeFileSync(req, readFileSync(req, 'utf8').replace('A project has a name,', 'A project has a unique name,'));
+    const m = buildViewModel(loadWorkspace(root));
+    const i = (id: string) => m.ids.indexOf(id);
+    const edges = Array.from({ length: m.edges.length / 3 }, (_, k) => [m.ids[m.edges[3 * k]!], m.ids[m.edges[3 * k + 1]!], m.edges[3 * k + 2]!] as const);
+    expect(edges).toContainEqual(['TEST-02', 'BE-02', RELATIONS.indexOf('verifies')]);
+    expect(edges).toContainEqual(['BE-02', 'REQ-01', 8 + RELATIONS.indexOf('depends_on')]);
+    for (const id of ['REQ-01', 'BE-02', 'BE-01']) expect(m.flags[i(id)]! & VIEW_FLAGS.suspect, id).toBeTruthy();
+    expect(m.flags[i('DEC-001')]! & VIEW_FLAGS.suspect).toBeFalsy();
   });
 
   it('embeds as JSON that no title can break out of', () => {
