@@ -3,8 +3,9 @@
  * with the host. It initialises (`ui/initialize`, then `ui/notifications/initialized`), waits
  * for get_dependency_graph's answer (`ui/notifications/tool-result`), fetches the rest of a
  * paged answer through the host (`tools/call` with the cursor, a bounded number of pages),
- * and draws it with the same view. The copy button asks the host for the task's context
- * bundle (`tools/call get_task_context`).
+ * and draws it with the same view. The panel asks the host for a document's acceptance
+ * criteria (`tools/call get_acceptance_criteria`), the copy button for its context bundle
+ * (`get_task_context`).
  */
 import { viewOfGraph } from '../src/core/answer/view-of-graph.js';
 import type { GraphEdge, GraphNode } from '../src/core/answer/select-graph.js';
@@ -61,7 +62,15 @@ export function appSource(): Source {
         post({ method: 'ui/notifications/size-changed', params: { height: 640 } });
       });
     },
-    details: async () => ({ criteria: null }),
+    async details(model, i) {
+      try {
+        const result = await callTool('get_acceptance_criteria', { taskId: model.ids[i]! });
+        const answer = answerOf(result) as { criteria?: { text: string; done: boolean | null }[] };
+        return { criteria: answer.criteria === undefined ? null : answer.criteria.map((c) => [c.text, c.done] as const) };
+      } catch {
+        return { criteria: null };
+      }
+    },
     async bundle(id) {
       const result = await callTool('get_task_context', { taskId: id });
       return result.content?.map((c) => c.text ?? '').join('\n') ?? '';

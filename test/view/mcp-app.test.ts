@@ -13,7 +13,7 @@ import { connectInMemory } from '../helpers/in-memory.js';
 import { DEMO } from '../helpers/paths.js';
 
 declare const document: { body: { dataset: Record<string, string | undefined> }; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
-declare const window: { addEventListener(type: string, f: (e: { data: Record<string, unknown>; source: unknown }) => void): void; __log: string[] };
+declare const window: { addEventListener(type: string, f: (e: { data: Record<string, unknown>; source: unknown }) => void): void; __log: string[]; callTool(name: string, args: unknown): Promise<unknown> };
 
 const demo = loadWorkspace(DEMO);
 
@@ -53,6 +53,8 @@ describe.skipIf(!HAS_CHROMIUM)('the MCP App in Chromium', () => {
     const problems: string[] = [];
     page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
     page.on('pageerror', (e) => void problems.push(String(e)));
+    // The host's side of tools/call: through to the server, as a host proxies an App's calls.
+    await page.exposeFunction('callTool', (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }));
     await page.setContent('<!doctype html><body><iframe id="app" style="width:1000px;height:700px"></iframe></body>');
     await page.evaluate(
       (app: string, result: unknown) => {
@@ -63,6 +65,10 @@ describe.skipIf(!HAS_CHROMIUM)('the MCP App in Chromium', () => {
           window.__log.push(String(message['method'] ?? 'response'));
           const post = (m: object) => frame.contentWindow.postMessage({ jsonrpc: '2.0', ...m }, '*');
           if (message['method'] === 'ui/initialize') post({ id: message['id'], result: { protocolVersion: '2026-01-26', hostInfo: { name: 'test-host', version: '1' }, hostCapabilities: {}, hostContext: {} } });
+          if (message['method'] === 'tools/call') {
+            const params = message['params'] as { name: string; arguments: unknown };
+            void window.callTool(params.name, params.arguments).then((r) => post({ id: message['id'], result: r }));
+          }
           if (message['method'] === 'ui/notifications/initialized') {
             post({ method: 'ui/notifications/tool-input', params: { arguments: { rootId: 'BE-03' } } });
             post({ method: 'ui/notifications/tool-result', params: result });
@@ -79,7 +85,18 @@ describe.skipIf(!HAS_CHROMIUM)('the MCP App in Chromium', () => {
     const ids = await frame.$$eval('#list-body tr td:first-child', (cells) => cells.map((c) => c.textContent));
     expect(ids.sort()).toEqual(selectGraph(demo, { rootId: 'BE-03' }).nodes.map((n) => n.id));
     expect(await frame.$eval('#summary', (e) => e.textContent)).toMatch(/^\d+ documents/);
-    expect(await page.evaluate(() => window.__log)).toEqual(expect.arrayContaining(['ui/initialize', 'ui/notifications/initialized', 'ui/notifications/size-changed']));
+    // The panel's acceptance criteria and the copy button go through the host to the server.
+    await frame.type('#search', 'BE-03');
+    await page.keyboard.press('Enter');
+    await frame.waitForSelector('#panel:not([hidden])');
+    await frame.waitForFunction(() => !(document.querySelectorAll('#panel-criteria li')[0]?.textContent ?? 'Loading').startsWith('Loading'));
+    const criteria = await frame.$$eval('#panel-criteria li', (items) => items.map((i) => i.textContent));
+    expect(criteria.length).toBeGreaterThan(1);
+    expect(criteria[0]).toMatch(/^☐ /);
+    await frame.click('#copy');
+    await frame.waitForFunction(() => (document.querySelectorAll('#copied')[0]?.textContent ?? '') !== '');
+    expect(await page.evaluate(() => window.__log)).toEqual(expect.arrayContaining(['ui/initialize', 'ui/notifications/initialized', 'ui/notifications/size-changed', 'tools/call']));
+    expect((await page.evaluate(() => window.__log)).filter((m) => m === 'tools/call')).toHaveLength(2);
     expect(problems).toEqual([]);
     expect(readFileSync(new URL('../../dist/web/view.html', import.meta.url), 'utf8')).toContain('__DATA__');
     await page.close();
