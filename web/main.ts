@@ -151,7 +151,12 @@ ui.search.addEventListener('keydown', (event) => {
     canvasView.centre(first);
   }
 });
-for (const control of [ui.type, ui.state]) control.addEventListener('change', update);
+for (const control of [ui.type, ui.state]) {
+  control.addEventListener('change', () => {
+    update();
+    canvasView.fit();
+  });
+}
 ui.way.addEventListener('change', () => {
   focusRootId = ui.way.value === '' ? null : selectedId;
   update();
