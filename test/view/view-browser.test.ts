@@ -188,6 +188,22 @@ describe('docugraph view without a browser', () => {
     expect(result.stderr).toContain('127.0.0.1 only');
   });
 
+  it('says so when its port is taken (exit 2), and serves HEAD without a body', async () => {
+    const { server, url } = await startView(DEMO);
+    try {
+      const port = new URL(url).port;
+      const second = spawnSync(process.execPath, [CLI, '-w', DEMO, 'view', '--port', port], { encoding: 'utf8', timeout: 20_000 });
+      expect(second.status).toBe(2);
+      expect(second.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
+      const head = await fetch(url, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('x-frame-options')).toBe('DENY');
+      expect(await head.text()).toBe('');
+    } finally {
+      server.kill();
+    }
+  });
+
   it('answers a request under another Host name (DNS rebinding) or from another site with 403, and writes nothing', async () => {
     const { server, url } = await startView(DEMO);
     try {
