@@ -32,13 +32,13 @@ module.exports = {
       comment: 'The core knows nothing of its surfaces: no import from mcp/, cli/ or bin/.',
       severity: 'error',
       from: { path: '^src/core/' },
-      to: { path: '^src/(mcp|cli|bin)/' },
+      to: { path: '^src/(mcp|cli|view|bin)/' },
     },
     {
       name: 'surfaces-use-the-entry',
-      comment: 'mcp/, cli/ and bin/ reach the core only through src/core/index.ts, its public surface.',
+      comment: 'mcp/, cli/, view/ and bin/ reach the core only through src/core/index.ts, its public surface.',
       severity: 'error',
-      from: { path: '^src/(mcp|cli|bin)/' },
+      from: { path: '^src/(mcp|cli|view|bin)/' },
       to: { path: '^src/core/(?!index\\.ts$)' },
     },
     {

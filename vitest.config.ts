@@ -39,6 +39,8 @@ const SLOW_FIRST = [
   'test/e2e/cli.test.ts',
   'test/e2e/http-concurrency.test.ts',
   'test/complexity/queries.test.ts',
+  'test/complexity/view.test.ts',
+  'test/view/view-browser.test.ts',
 ];
 
 /** Vitest's own order (failed first, then by cached duration), with SLOW_FIRST ahead of it. */

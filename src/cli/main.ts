@@ -11,6 +11,7 @@ import { registerMcp, type StartServer } from './commands/mcp.js';
 import { registerQueries } from './commands/queries.js';
 import { registerReview } from './commands/review.js';
 import { registerValidate } from './commands/validate.js';
+import { registerView } from './commands/view.js';
 import { createContext, type CliIo } from './context.js';
 import { safeInline } from './render/safe-text.js';
 
@@ -35,6 +36,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
   registerInit(program, ctx);
   registerReview(program, ctx);
   registerDiff(program, ctx);
+  registerView(program, ctx);
   registerMcp(program, ctx, (argv) => {
     serving = true;
     startServer(argv);

@@ -5,6 +5,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { registerNotifications, type Era } from './notifications.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
+import { registerViewApp } from './view-app.js';
 import type { ServerState } from './server-state.js';
 import { registerAnalyzeImpact } from './tools/analyze-impact.js';
 import { registerGetAcceptanceCriteria } from './tools/get-acceptance-criteria.js';
@@ -47,6 +48,7 @@ export function createServer(state: ServerState, era: Era = 'legacy'): McpServer
   registerAnalyzeImpact(server, state);
   registerGetDependencyGraph(server, state);
   registerResources(server, state);
+  registerViewApp(server);
   registerPrompts(server, state);
   if (state.onUpdate !== undefined) registerNotifications(server, state.onUpdate, era);
   return server;

@@ -19,6 +19,8 @@ export interface ToolSpec<I extends z.ZodType> {
   readonly input: I;
   /** The shape of `structuredContent`, when the tool always returns JSON. */
   readonly output?: z.ZodType;
+  /** The tool's `_meta` in `tools/list` (an MCP App's `ui.resourceUri`). */
+  readonly meta?: Readonly<Record<string, unknown>>;
 }
 
 export function registerTool<I extends z.ZodType>(
@@ -35,6 +37,7 @@ export function registerTool<I extends z.ZodType>(
       inputSchema: advertise(spec.input),
       ...(spec.output === undefined ? {} : { outputSchema: leanSchema(spec.output, 'output') }),
       annotations: READ_ONLY,
+      ...(spec.meta === undefined ? {} : { _meta: { ...spec.meta } }),
     },
     (raw: unknown, ctx: ServerContext) => runTool(spec.name, state.log, () => handler(parseArguments(spec.input, raw), ctx)),
   );

@@ -5,7 +5,7 @@
  * clone around.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     expect(files).toContain('dist/bin/server.cjs');
     expect(files).toContain('dist/bin/server.cache');
     // Exactly these kinds of file: nothing else slips in (tsc's unbundled dist/mcp and dist/cli stay out).
-    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/bin\/server\.(cjs|cache)|dist\/core\/(?:[a-z]+\/)?[^/]+\.(js|d\.ts)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/bin\/server\.(cjs|cache)|dist\/core\/(?:[a-z]+\/)?[^/]+\.(js|d\.ts)|dist\/web\/view\.(html|json)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
   });
 
   it('the packed manifest has no install scripts and says where the project lives', () => {
@@ -94,6 +94,15 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const run = spawnSync(bin, ['validate', DEMO], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^valid: 0 errors, 0 warnings \(16 files read, 15 documents/);
+  });
+
+  it('docugraph view --out from the installed package writes the built page with its data', () => {
+    const bin = join(dir, 'project', 'node_modules', '.bin', 'docugraph');
+    const run = spawnSync(bin, ['-w', DEMO, 'view', '--out', join(dir, 'site')], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const html = readFileSync(join(dir, 'site', 'index.html'), 'utf8');
+    expect(html).toContain('<meta name="docugraph-mode" content="static">');
+    expect(html).toContain('"BE-02"');
   });
 
   it('docugraph-mcp from the installed package answers an MCP client', async () => {

@@ -153,9 +153,19 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
     const run = runAction(root, { workspace: 'docs', package: tarball });
     expect(run.failed, run.stdout + run.stderr).toBeUndefined();
     expect(run.stdout).not.toContain('::error');
-    expect(run.action).toEqual({ 'sarif-file': 'docugraph.sarif' });
+    expect(run.action).toEqual({ 'sarif-file': 'docugraph.sarif', 'view-dir': '' });
     const sarif = JSON.parse(readFileSync(join(root, 'docugraph.sarif'), 'utf8')) as { runs: { results: unknown[] }[] };
     expect(sarif.runs[0]!.results).toEqual([]);
+  });
+
+  it('with view-dir: the graph as a static page, written even when validation fails', () => {
+    const root = checkout('view', join(FIXTURES, 'broken-md-link'));
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'view-dir': 'site' });
+    expect(run.failed).toEqual({ id: 'validate', code: 1 });
+    expect(run.outputs['view']).toEqual({ 'view-dir': 'site' });
+    const html = readFileSync(join(root, 'site', 'index.html'), 'utf8');
+    expect(html).toContain('<meta name="docugraph-mode" content="static">');
+    expect(html).toContain('MD_LINK_BROKEN');
   });
 
   it("strict: 'true' fails on warnings; an empty sarif-file writes none", () => {
@@ -164,7 +174,7 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
     const lenient = runAction(root, { workspace: 'docs', package: tarball, 'sarif-file': '' });
     expect(lenient.failed, lenient.stdout + lenient.stderr).toBeUndefined();
     expect(lenient.stdout).toContain('::warning file=docs/doc-b.md,line=15,title=MD_ANCHOR_BROKEN::');
-    expect(lenient.action).toEqual({ 'sarif-file': '' });
+    expect(lenient.action).toEqual({ 'sarif-file': '', 'view-dir': '' });
     expect(existsSync(join(root, 'docugraph.sarif'))).toBe(false);
     const strict = runAction(root, { workspace: 'docs', package: tarball, strict: 'true', 'sarif-file': '' });
     expect(strict.failed).toEqual({ id: 'validate', code: 1 });

@@ -7,6 +7,7 @@ import { graphAnswer, GRAPH_FORMATS } from '../graph-answer.js';
 import { registerTool } from '../register-tool.js';
 import { choiceSchema, depthSchema, directionSchema, MAX_TEXT_ARGUMENT, pageInput } from '../schemas.js';
 import type { ServerState } from '../server-state.js';
+import { VIEW_APP_META } from '../view-app.js';
 
 export const getDependencyGraphInput = z.object({
   rootId: z
@@ -37,6 +38,8 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
         'or as Mermaid or DOT text (typed edges dashed; cycles and errors highlighted). A large graph comes in pages. ' +
         'TASK_NOT_FOUND: unknown rootId.',
       input: getDependencyGraphInput,
+      // MCP Apps hosts draw the answer with the graph view (view-app.ts); others ignore this.
+      meta: VIEW_APP_META,
       // No outputSchema: a Mermaid or DOT answer is the diagram alone, with no JSON beside it (CATALOG § Bounded answers).
     },
     async ({ format = 'json', limit, cursor, ...options }) => graphAnswer(await state.workspace(), options, format, { limit, cursor }),

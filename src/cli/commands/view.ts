@@ -1,0 +1,87 @@
+/**
+ * `docugraph view`: the graph in a browser (issue 27). Serves a page on 127.0.0.1 over the
+ * live workspace until interrupted (`--port`, `--open`), or with `--out <dir>` writes the
+ * same page as one self-contained file, data embedded, that opens from file://. The page's
+ * server (src/view/) is loaded only for this command.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { platform } from 'node:os';
+import { join, resolve } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { buildViewModel, InvalidArgumentError as UsageError, openLiveWorkspace, viewJson } from '../../core/index.js';
+import { checkedRoot, type CliContext } from '../context.js';
+
+interface ViewOptions {
+  readonly port: number;
+  readonly host?: string;
+  readonly open?: boolean;
+  readonly out?: string;
+}
+
+export function registerView(program: Command, ctx: CliContext): void {
+  program
+    .command('view')
+    .description('See the graph in a browser: a live page on 127.0.0.1 (until interrupted), or with --out a static page.')
+    .addOption(
+      new Option('--port <n>', 'the port on 127.0.0.1 (0: any free port)').default(3940).argParser((value: string) => {
+        if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('Expected a port number, 0–65535.');
+        return Number(value);
+      }),
+    )
+    .option('--host <address>', 'only 127.0.0.1: the page is served to this machine alone')
+    .option('--open', 'open the page in the default browser')
+    .option('--out <dir>', 'write the page with its data to <dir>/index.html instead of serving it')
+    .action(async (options: ViewOptions, command: Command) => {
+      const globals = command.optsWithGlobals<{ workspace?: string }>();
+      if (options.host !== undefined && options.host !== '127.0.0.1') {
+        throw new UsageError(`docugraph view serves on 127.0.0.1 only (got --host ${options.host}): the page shows every document, so it is never offered to other machines.`);
+      }
+      const { viewPage } = await import('../../view/page.js');
+      if (options.out !== undefined) {
+        const workspace = ctx.load(globals);
+        const dir = resolve(ctx.io.cwd, options.out);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'index.html'), viewPage('static', viewJson(buildViewModel(workspace, { criteria: true }))));
+        ctx.io.stderr.write(`docugraph: wrote ${join(dir, 'index.html')} (${workspace.ids.length} documents; open it in a browser)\n`);
+        return;
+      }
+      await serve(ctx, ctx.workspacePath(globals), options);
+    });
+}
+
+async function serve(ctx: CliContext, path: string, options: ViewOptions): Promise<void> {
+  const { createViewServer } = await import('../../view/serve-view.js');
+  const live = openLiveWorkspace(checkedRoot(path), { persistent: true, log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`) });
+  const server = createViewServer(live, options.port);
+  let url: string;
+  try {
+    url = await server.listen();
+  } catch (error) {
+    live.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'EADDRINUSE' ? `port ${options.port} on 127.0.0.1 is in use: choose another with --port <n> (0: any free port).` : `cannot listen on 127.0.0.1:${options.port}: ${(error as Error).message}`);
+  }
+  ctx.io.stderr.write(`docugraph: the graph is at ${url} (live, read-only, this machine only; Ctrl-C stops)\n`);
+  if (options.open === true) openBrowser(url);
+  // Where watching is impossible, look at the disk once a second instead.
+  const poll = setInterval(() => void (live.mode() === 'poll' ? live.snapshot() : undefined), 1000);
+  await new Promise<void>((done) => {
+    if (ctx.io.signal === undefined) return;
+    if (ctx.io.signal.aborted) return done();
+    ctx.io.signal.addEventListener('abort', () => done(), { once: true });
+  });
+  clearInterval(poll);
+  await server.close();
+  live.close();
+}
+
+/** The platform's opener (`open`, `start`, else `xdg-open`); a failure to open is not an error. */
+function openBrowser(url: string): void {
+  const [command, args] = platform() === 'darwin' ? ['open', [url]] : platform() === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  try {
+    spawn(command, args, { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+  } catch {
+    // No opener: the URL is printed.
+  }
+}
