@@ -29,7 +29,7 @@ export function buildReport(workspace: Workspace): ValidationReport {
     valid: errors.length === 0,
     ...(workspace.typedRelations ? { relationCounts: { ...workspace.relationCounts } } : {}),
     ...(workspace.reviews.enabled ? { reviews: { ...workspace.reviews.counts } } : {}),
-    ...(workspace.coverage !== null ? { coverage: workspace.coverage.map((row) => ({ ...row })) } : {}),
+    ...(workspace.coverage !== null ? { coverage: workspace.coverage.rows.map((row) => ({ ...row })) } : {}),
   };
 }
 

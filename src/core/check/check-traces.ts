@@ -10,7 +10,7 @@ import type { CoverageRule } from '../shared/config-types.js';
 import { normalStatus, relationRank, type Relation } from '../shared/relations.js';
 import { compareDiagnostics, compareStrings } from '../shared/sort.js';
 import { createSuggester } from '../shared/suggest.js';
-import type { CoverageRow, Diagnostic, Trace, Workspace } from '../shared/types.js';
+import type { Coverage, CoverageGap, CoverageRow, Diagnostic, Trace, Workspace } from '../shared/types.js';
 
 /** What the sources hold: every trace, and how many files were read. `null`: tracing is off. */
 export interface TraceScan {
@@ -53,8 +53,8 @@ function brokenMessage(trace: Trace, guess: string | null): string {
   return guess === null ? `${head}; fix the id or add the missing document` : `${head}; did you mean \`${guess}\`?`;
 }
 
-/** Each rule's counts, sorted by type, then relation (table order), and a finding per document and missing relation. */
-function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly Trace[]>, rules: readonly CoverageRule[], out: Diagnostic[]): CoverageRow[] {
+/** Each rule's counts, sorted by type, then relation (table order), and a gap and a finding per document and missing relation. */
+function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly Trace[]>, rules: readonly CoverageRule[], out: Diagnostic[]): Coverage {
   const wanted = new Map<string, string[]>(rules.map((rule) => [rule.type, []]));
   for (const id of workspace.ids) {
     const node = workspace.nodes.get(id)!;
@@ -62,6 +62,7 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
     wanted.get(normalStatus(node.type))?.push(id);
   }
   const rows: CoverageRow[] = [];
+  const missing: CoverageGap[] = [];
   for (const rule of rules) {
     const ids = wanted.get(rule.type)!;
     for (const relation of rule.relations) {
@@ -74,11 +75,13 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
         const node = workspace.nodes.get(id)!;
         const message = `${id} has nothing that ${VERBS[relation]} it (coverage: ${rule.type} needs ${rule.relations.join(', ')})`;
         out.push({ code: 'COVERAGE_MISSING', message, nodeId: id, path: node.path, line: null });
+        missing.push({ id, type: rule.type, relation, path: node.path });
       }
       rows.push({ type: rule.type, relation, covered, total: ids.length });
     }
   }
-  return rows;
+  missing.sort((a, b) => compareStrings(a.id, b.id) || relationRank(a.relation) - relationRank(b.relation));
+  return { rows, missing };
 }
 
 const VERBS: Readonly<Record<Relation, string>> = {

@@ -161,6 +161,23 @@ export interface CoverageRow {
   readonly total: number;
 }
 
+/** A document that a coverage rule finds uncovered (TRACE §5): nothing reaches it by `relation`. */
+export interface CoverageGap {
+  readonly id: string;
+  /** Its type, in normal form. */
+  readonly type: string;
+  readonly relation: Relation;
+  readonly path: string;
+}
+
+/** How the coverage rules of `docugraph.yml` stand (TRACE §5). */
+export interface Coverage {
+  /** Each rule's count, sorted by type, then relation (table order). */
+  readonly rows: readonly CoverageRow[];
+  /** The uncovered documents, sorted by id, then relation (table order). */
+  readonly missing: readonly CoverageGap[];
+}
+
 /** What the trace tags of a workspace's sources say (TRACE §5). */
 export interface Traces {
   /** Whether `trace.sources` names any glob: tracing is on. Default `false`. */
@@ -235,8 +252,8 @@ export interface Workspace {
   readonly reviews: Reviews;
   /** The trace tags of the source files (TRACE §5); off without `trace.sources`. */
   readonly traces: Traces;
-  /** Each coverage rule's count (TRACE §5), sorted by type, then relation; `null` without coverage rules. */
-  readonly coverage: readonly CoverageRow[] | null;
+  /** How the coverage rules stand (TRACE §5); `null` without coverage rules. */
+  readonly coverage: Coverage | null;
 }
 
 /** Options of the context bundle (META-01 §7). */
