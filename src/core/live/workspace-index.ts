@@ -55,6 +55,8 @@ export interface WorkspaceIndex {
   directories(): Iterable<string>;
   /** Marks the trace sources as changed (a watcher saw a change in one of `traceDirectories`): the next refresh reads them again. */
   markTraces(): void;
+  /** Whether the trace sources are marked as changed since they were last read. */
+  tracesMarked(): boolean;
   /** The absolute paths of the directories the trace sources were listed from (TRACE §5). */
   traceDirectories(): Iterable<string>;
   /**
@@ -261,6 +263,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     },
     directories: () => listings.keys(),
     markTraces: () => traces.mark(),
+    tracesMarked: () => traces.dirty(),
     traceDirectories: () => traces.directories(),
     changedIds: () => (overlayOnly === 'reviews' ? NO_IDS : overlayOnly === 'traces' ? null : patchedIds(assembly)),
   };
