@@ -114,7 +114,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (read.diagnostics.length > 0) return findingsChanged;
     if (JSON.stringify(read.config) === JSON.stringify(config)) return findingsChanged;
     config = read.config;
-    const linkRoot = findLinkRoot(root, (options.links ?? config.links).root);
+    // The workspace's own configuration says where its sources are (`options.links` is for link checks).
+    const linkRoot = findLinkRoot(root, config.links.root);
     traces.configure(linkRoot.path, linkRoot.workspaceDir.join('/'), config.trace, config.gitignore, options.once !== true);
     assembly = createAssemblyCache(config.status);
     files.clear();
