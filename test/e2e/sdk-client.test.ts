@@ -68,7 +68,7 @@ describe.each([
     const text = textOf(result);
     expect(text.endsWith('}\n')).toBe(true);
     expect(JSON.parse(text)).toEqual(result.structuredContent);
-    expect(Object.keys(result.structuredContent!)).toEqual(['workspacePath', 'nodeCount', 'edgeCount', 'errors', 'warnings', 'valid']);
+    expect(Object.keys(result.structuredContent!)).toEqual(['workspacePath', 'nodeCount', 'edgeCount', 'errors', 'warnings', 'valid', 'coverage']);
     expect(result.structuredContent).toMatchObject({ workspacePath: DEMO, nodeCount: 15, edgeCount: 19, errors: [], valid: true });
   });
 
