@@ -9,7 +9,7 @@
 import type { CoverageRule } from '../shared/config-types.js';
 import { normalStatus, relationRank, type Relation } from '../shared/relations.js';
 import { compareDiagnostics, compareStrings } from '../shared/sort.js';
-import { createSuggester } from '../shared/suggest.js';
+import { createSuggester, type Suggester } from '../shared/suggest.js';
 import type { Coverage, CoverageGap, CoverageRow, Diagnostic, Trace, Workspace } from '../shared/types.js';
 
 /** What the sources hold: every trace, and how many files were read. `null`: tracing is off. */
@@ -25,9 +25,11 @@ export function applyTraces(workspace: Workspace, scan: TraceScan | null, rules:
   const diagnostics: Diagnostic[] = [];
   const byId = new Map<string, Trace[]>();
   if (scan !== null) {
-    const suggest = createSuggester(workspace.ids);
+    // Made on the first broken trace: most scans have none, and an index of many ids costs a pass.
+    let suggest: Suggester | undefined;
     for (const trace of scan.traces) {
       if (!workspace.nodes.has(trace.id)) {
+        suggest ??= createSuggester(workspace.ids);
         diagnostics.push({ code: 'TRACE_BROKEN', message: brokenMessage(trace, suggest.best(trace.id)), nodeId: null, path: trace.path, line: trace.line });
         continue;
       }
