@@ -2,6 +2,8 @@
  * `docugraph coverage` (TRACE §5): the table in each format, `--strict`, and a workspace with no
  * coverage rules; `impact` lists the tagged source lines.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { DEMO } from '../helpers/paths.js';
@@ -55,5 +57,16 @@ describe('docugraph coverage', () => {
   it('impact lists the source lines tagged with the document and what it affects', async () => {
     const result = await run(root(), 'impact', 'REQ-01', '--format', 'text');
     expect(result.stdout).toBe('Nothing depends on REQ-01.\n\nCode to look at (2 lines tagged in the sources):\n  src/a.ts:1  implements  REQ-01\n  src/a.ts:2  verifies    REQ-01\n');
+  });
+});
+
+describe('TRACE_BROKEN in CI formats', () => {
+  it('is annotated on the source file as the checkout names it, when the workspace is a folder of the repository', async () => {
+    const repo = testdir({ 'docs/req.md': doc({ id: 'REQ-01', title: 'R' }), 'docs/docugraph.yml': 'trace:\n  sources: ["src/**"]\n', 'src/a.ts': '// docugraph: implements REQ-1\n' });
+    mkdirSync(join(repo, '.git'));
+    const github = await runInProcess(['validate', 'docs', '--format', 'github'], { cwd: repo, env: { GITHUB_WORKSPACE: repo } });
+    expect(github.stdout).toMatch(/^::warning file=src\/a\.ts,line=1,title=TRACE_BROKEN::/m);
+    const sarif = JSON.parse((await runInProcess(['validate', 'docs', '--format', 'sarif'], { cwd: repo, env: { GITHUB_WORKSPACE: repo } })).stdout) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    expect(sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri).toBe('src/a.ts');
   });
 });

@@ -42,7 +42,7 @@ describe('near-linear tracing (issue 26)', () => {
       return { workspace, traces };
     };
     const run = ({ workspace, traces }: ReturnType<typeof build>) => {
-      const traced = applyTraces(workspace, { traces, files: traces.length }, [{ type: 'task', relations: ['implements', 'verifies'] }]);
+      const traced = applyTraces(workspace, { traces, files: traces.length, root: '/synthetic' }, [{ type: 'task', relations: ['implements', 'verifies'] }]);
       analyzeImpact(traced, 'D-0000000');
     };
     const r = measureRatio(build, run, { start: 1_000, max: 64_000 });

@@ -17,6 +17,8 @@ export interface TraceScan {
   /** Sorted by path, then line (then relation, id). */
   readonly traces: readonly Trace[];
   readonly files: number;
+  /** The absolute path of the link root the paths are relative to. */
+  readonly root: string;
 }
 
 /** The workspace with its traces, coverage and their findings. */
@@ -39,7 +41,7 @@ export function applyTraces(workspace: Workspace, scan: TraceScan | null, rules:
     }
     for (const list of byId.values()) list.sort(byLocation);
   }
-  const traces = scan === null ? workspace.traces : Object.freeze({ enabled: true, byId, files: scan.files });
+  const traces = scan === null ? workspace.traces : Object.freeze({ enabled: true, byId, files: scan.files, root: scan.root });
   const coverage = rules.length === 0 ? null : coverageRows(workspace, byId, rules, diagnostics);
   if (diagnostics.length === 0) return Object.freeze({ ...workspace, traces, coverage });
   return Object.freeze({ ...workspace, diagnostics: [...workspace.diagnostics, ...diagnostics].sort(compareDiagnostics), traces, coverage });

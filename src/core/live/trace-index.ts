@@ -34,7 +34,7 @@ export function createTraceIndex(linkRoot: string, options: TraceOptions, gitign
   const known = new Map<string, Known>();
   let files: readonly string[] = [];
   let dirs: readonly string[] = [];
-  let current: TraceScan = { traces: NONE, files: 0 };
+  let current: TraceScan = { traces: NONE, files: 0, root: linkRoot };
 
   function refresh(): boolean {
     const listing = listSources(linkRoot, globs, gitignore);
@@ -54,7 +54,7 @@ export function createTraceIndex(linkRoot: string, options: TraceOptions, gitign
     if (changed) {
       const all: Trace[] = [];
       for (const file of files) for (const trace of known.get(file)!.traces) all.push(trace);
-      current = { traces: all, files: files.length };
+      current = { traces: all, files: files.length, root: linkRoot };
     }
     return changed;
   }

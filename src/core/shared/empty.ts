@@ -10,4 +10,4 @@ export const NO_STRINGS: readonly string[] = Object.freeze([]);
 /** Reviews off: a workspace without `docugraph.lock.json` (TRACE §3). */
 export const NO_REVIEWS: Reviews = Object.freeze({ enabled: false, counts: Object.freeze({ reviewed: 0, suspect: 0, unreviewed: 0 }), suspect: new Map<string, readonly string[]>() });
 /** Tracing off: a workspace without `trace.sources` (TRACE §5). */
-export const NO_TRACES: Traces = Object.freeze({ enabled: false, byId: new Map<string, readonly never[]>(), files: 0 });
+export const NO_TRACES: Traces = Object.freeze({ enabled: false, byId: new Map<string, readonly never[]>(), files: 0, root: '' });

@@ -186,6 +186,8 @@ export interface Traces {
   readonly byId: ReadonlyMap<string, readonly Trace[]>;
   /** How many source files were read (tags or not). */
   readonly files: number;
+  /** The absolute path the traces' paths are relative to (the link root); `''` when tracing is off. Never in an answer. */
+  readonly root: string;
 }
 
 /** The reviewed links of a workspace by how they stand (TRACE §3). */
