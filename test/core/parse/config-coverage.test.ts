@@ -39,3 +39,26 @@ describe('trace and coverage settings', () => {
     expect(parseConfig('trace:\n  sources: [src/**]\ncoverage:\n  requirement: [nope]\n').config).toBe(DEFAULT_CONFIG);
   });
 });
+
+describe('the JSON Schema agrees on trace and coverage', () => {
+  it('valid and invalid shapes get the same verdict from both', async () => {
+    const { createRequire } = await import('node:module');
+    const Ajv = createRequire(import.meta.url)('ajv').default as typeof import('ajv').default;
+    const { parse } = await import('yaml');
+    const { readFileSync } = await import('node:fs');
+    const schema = JSON.parse(readFileSync(new URL('../../../schema/docugraph.schema.json', import.meta.url), 'utf8')) as object;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    const samples = [
+      'trace:\n  sources: [src/**, "test/**/*.ts"]\ncoverage:\n  requirement: [implements, verifies]\n  epic: refines\n',
+      'trace:\n  sources: []\n',
+      'trace:\n  sources: src/**\n',
+      'trace:\n  files: [src/**]\n',
+      'trace: [src/**]\n',
+      'coverage:\n  requirement: [implements, tests]\n',
+      'coverage:\n  requirement: tests\n',
+      'coverage:\n  requirement: 3\n',
+      'coverage: [requirement]\n',
+    ];
+    for (const text of samples) expect(validate(parse(text)), text).toBe(parseConfig(text).diagnostics.length === 0);
+  });
+});
