@@ -8,7 +8,7 @@ import { currentStamp, sameStamp, type Stamp } from '../model/read-files.js';
 import type { TraceScan } from '../check/check-traces.js';
 import { parseTraceTags } from '../parse/trace-tags.js';
 import type { TraceOptions } from '../shared/config-types.js';
-import { compileSources, listSources, readSource } from '../read/trace-sources.js';
+import { compileSources, createSourceReader, listSources } from '../read/trace-sources.js';
 import type { Trace } from '../shared/types.js';
 
 export interface TraceIndex {
@@ -42,13 +42,18 @@ export function createTraceIndex(linkRoot: string, options: TraceOptions, gitign
     let changed = listing.files.length !== files.length || listing.files.some((file, i) => file !== files[i]);
     const present = new Set(listing.files);
     for (const file of known.keys()) if (!present.has(file)) known.delete(file);
-    for (const file of listing.files) {
-      const before = known.get(file);
-      const stamp = keepStamps ? currentStamp(linkRoot, file) : null;
-      if (before !== undefined && sameStamp(before.stamp, stamp)) continue;
-      const traces = tracesOf(file, readSource(linkRoot, file));
-      if (before === undefined || !sameTraces(before.traces, traces)) changed = true;
-      known.set(file, { stamp, traces });
+    const reader = createSourceReader(linkRoot);
+    try {
+      for (const file of listing.files) {
+        const before = known.get(file);
+        const stamp = keepStamps ? currentStamp(linkRoot, file) : null;
+        if (before !== undefined && sameStamp(before.stamp, stamp)) continue;
+        const traces = tracesOf(file, reader.read(file));
+        if (before === undefined || !sameTraces(before.traces, traces)) changed = true;
+        known.set(file, { stamp, traces });
+      }
+    } finally {
+      reader.close();
     }
     files = listing.files;
     if (changed) {

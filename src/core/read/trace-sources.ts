@@ -9,7 +9,7 @@
  */
 import { compileGlobs, type GlobMatcher } from './compile-globs.js';
 import { gitignoreRules, gitIgnores, GITIGNORE_FILE, MAX_IGNORE_BYTES, type GitignoreChain } from './discover-files.js';
-import { listDirectoryInside, readFileInside } from './safe-fs.js';
+import { listDirectoryInside, openDirectoryInside, readFileInside, type DirectoryHandle, type ReadResult } from './safe-fs.js';
 
 /** The largest source file read. */
 export const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -100,7 +100,37 @@ export function listSources(root: string, globs: SourceGlobs, gitignore: boolean
  * Invalid UTF-8 is decoded with replacement characters (ids are ASCII); line ends become `\n`.
  */
 export function readSource(root: string, path: string): string | null {
-  const read = readFileInside(root, path, MAX_SOURCE_BYTES, true);
+  return sourceText(readFileInside(root, path, MAX_SOURCE_BYTES, true));
+}
+
+/**
+ * A reader of many sources: the files of one directory are read through one handle of it,
+ * opened and checked once (`openDirectoryInside`), as a load reads documents; each answer is
+ * `readSource`'s. Files asked in path order share their directory's handle.
+ */
+export function createSourceReader(root: string): { read: (path: string) => string | null; close: () => void } {
+  let handle: DirectoryHandle | null = null;
+  let at: string | null = null;
+  const close = () => {
+    handle?.close();
+    handle = null;
+  };
+  return {
+    read: (path) => {
+      const slash = path.lastIndexOf('/');
+      const dir = slash === -1 ? '' : path.slice(0, slash);
+      if (dir !== at) {
+        close();
+        at = dir;
+        handle = openDirectoryInside(root, dir);
+      }
+      return sourceText(handle === null ? readFileInside(root, path, MAX_SOURCE_BYTES, true) : handle.read(path.slice(slash + 1), MAX_SOURCE_BYTES, true));
+    },
+    close,
+  };
+}
+
+function sourceText(read: ReadResult): string | null {
   if (!read.ok) return null;
   const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
   const nul = bytes.indexOf(0);
