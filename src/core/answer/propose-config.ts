@@ -68,7 +68,8 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
     const found = traceFolders.map((f) => (f.file ? comment(f.dir) : `${count(f.files)} under ${comment(f.dir)}/`)).join(', ');
     const globs = traceFolders.map((f) => JSON.stringify(f.file ? `/${escapeGlob(f.dir)}` : `${escapeGlob(f.dir)}/**`));
     sections.push(['trace:', `  # files with "docugraph:" tags in their comments: ${found} (paths from the repository root)`, `  sources: [${globs.join(', ')}]`].join('\n'));
-    choices.push(`trace sources (${traceFolders.length} ${traceFolders.length === 1 ? 'place' : 'places'})`);
+    const named = traceFolders.slice(0, 3).map((f) => comment(f.file ? f.dir : `${f.dir}/`));
+    choices.push(`trace sources ${named.join(', ')}${traceFolders.length > 3 ? ` and ${traceFolders.length - 3} more` : ''}`);
   }
   if (sections.length === 0) return { text: null, choices };
   const ids =
