@@ -16,7 +16,9 @@
  *   7. Streamable HTTP at 10k (bench/http.mjs): get_task_context depth 3 from 1 and from 20
  *      concurrent SDK clients, on each protocol era: p50 / p95 and requests per second;
  *   8. at 10k (bench/diff.mjs): `docugraph diff HEAD~1` after an edit of 1 % of the documents,
- *      beside a cold `docugraph validate` of the same repository.
+ *      beside a cold `docugraph validate` of the same repository;
+ *   9. at 10k (bench/trace.mjs): the scan of a 10k-file source tree for trace tags, beside the
+ *      read floor of the same files.
  *
  * It prints a table and writes it, with the machine description, to bench/RESULTS.md.
  *
@@ -40,6 +42,7 @@ const PROBE = join(ROOT, 'bench', 'probe.mjs');
 const LIVE = join(ROOT, 'bench', 'live.mjs');
 const HTTP = join(ROOT, 'bench', 'http.mjs');
 const DIFF = join(ROOT, 'bench', 'diff.mjs');
+const TRACE = join(ROOT, 'bench', 'trace.mjs');
 const HTTP_SECONDS = 10;
 const IDLE_SECONDS = 30;
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
@@ -162,6 +165,13 @@ function overHttp(dir) {
   return JSON.parse(result.stdout);
 }
 
+/** The scan of a source tree of `files` files for trace tags beside its read floor, from bench/trace.mjs. */
+function traceScan(files, runs) {
+  const result = spawnSync(process.execPath, [TRACE, String(files), String(runs)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`trace probe failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
 /** `docugraph diff HEAD~1` beside a cold validate, from bench/diff.mjs. */
 function diffAgainstParent(dir, runs) {
   const result = spawnSync(process.execPath, [DIFF, dir, String(runs)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -188,13 +198,16 @@ for (const count of SIZES) {
   const liveRun = live(dir);
   let http = null;
   let diff = null;
+  let trace = null;
   if (count === 10000) {
+    log('  trace sources…');
+    trace = traceScan(count, 7);
     log('  Streamable HTTP…');
     http = overHttp(dir);
     log('  diff HEAD~1…');
     diff = diffAgainstParent(dir, 5);
   }
-  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun, http, diff });
+  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun, http, diff, trace });
   log(`  floor ${floor.toFixed(0)} ms, docugraph validate ${cli.toFixed(0)} ms (${(cli / floor).toFixed(1)}×), remark ${remark === null ? '-' : `${remark.toFixed(0)} ms`}`);
 }
 
@@ -260,6 +273,16 @@ if (diffRows.length > 0) {
   lines.push('| documents | cold validate | diff HEAD~1 | vs validate | changed | to re-read |');
   lines.push('|---:|---:|---:|---:|---:|---:|');
   for (const r of diffRows) lines.push(`| ${r.count.toLocaleString('en-US')} | ${ms(r.diff.validate)} ms | ${ms(r.diff.diff)} ms | ${ratio(r.diff.diff, r.diff.validate)} | ${r.diff.changed} | ${r.diff.impact} |`);
+}
+
+const traceRows = rows.filter((r) => r.trace != null);
+if (traceRows.length > 0) {
+  lines.push('');
+  lines.push('Trace sources (`bench/trace.mjs`): a generated source tree (100 files per folder, ~2 KB each, one in ten with a `docugraph:` tag) under a one-document workspace; the scan is `loadWorkspace` with `trace.sources` less the same load without it, the floor Node reading every file; in one process, interleaved, medians:');
+  lines.push('');
+  lines.push('| source files | read floor | scan for tags | vs floor | traces |');
+  lines.push('|---:|---:|---:|---:|---:|');
+  for (const r of traceRows) lines.push(`| ${r.trace.files.toLocaleString('en-US')} | ${ms(r.trace.floor)} ms | ${ms(r.trace.scan)} ms | ${ratio(r.trace.scan, r.trace.floor)} | ${r.trace.traces} |`);
 }
 
 const byCount = new Map(rows.map((r) => [r.count, r]));

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run demo`: spawns the built docugraph-mcp over STDIO with the official MCP SDK client,
- * against the bundled demo workspace, and shows each step of a session.
+ * against the bundled demo workspace, and shows each step of a session: the BE-02 bundle (with
+ * where the code of its documents is: the demo's src/ and test/ carry trace tags), the report,
+ * its coverage table, and the fail-closed answer on a cycle.
  *
  *   npm run demo             # the BE-02 bundle abridged to its report and document list
  *   npm run demo -- --full   # the whole bundle
@@ -71,10 +73,16 @@ async function main() {
   say(bold('4. tools/call validate_traceability {}'));
   const report = await demo.client.callTool({ name: 'validate_traceability', arguments: {} });
   say(indent(textOf(report)));
+  say();
+
+  say(bold('5. Coverage (coverage: in the demo\'s docugraph.yml; the report\'s coverage rows as a table)'));
+  const rows = [['TYPE', 'RELATION', 'COVERED', 'TOTAL'], ...(report.structuredContent.coverage ?? []).map((r) => [r.type, r.relation, String(r.covered), String(r.total)])];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const row of rows) say(`    ${row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()}`);
   await demo.client.close();
   say();
 
-  say(bold('5. Fail-closed on a cycle: the negative fixture test/fixtures/cycle'));
+  say(bold('6. Fail-closed on a cycle: the negative fixture test/fixtures/cycle'));
   say(`    $ node ${server} --workspace test/fixtures/cycle`);
   const cyclic = await open('test/fixtures/cycle');
   const failed = await cyclic.client.callTool({ name: 'get_task_context', arguments: { taskId: 'CYC-TASK' } });

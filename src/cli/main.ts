@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { DocugraphError } from '../core/index.js';
 import { VERSION } from '../mcp/version.js';
+import { registerCoverage } from './commands/coverage.js';
 import { registerDiff } from './commands/diff.js';
 import { registerInit } from './commands/init.js';
 import { registerMcp, type StartServer } from './commands/mcp.js';
@@ -37,6 +38,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
   registerReview(program, ctx);
   registerDiff(program, ctx);
   registerView(program, ctx);
+  registerCoverage(program, ctx);
   registerMcp(program, ctx, (argv) => {
     serving = true;
     startServer(argv);

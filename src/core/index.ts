@@ -23,6 +23,7 @@ export { longestCursor, paginate, type Page, type PageArguments, type PageOption
 export { listTasks, STATE_FILTERS, type ListTasksOptions, type StateFilter, type TaskSummary } from './answer/list-tasks.js';
 export { getAcceptanceCriteria, type AcceptanceCriteria, type Criterion } from './answer/acceptance-criteria.js';
 export { analyzeImpact, type Impact, type ImpactedNode } from './answer/analyze-impact.js';
+export type { CodeLocation } from './answer/code-references.js';
 export {
   createGraphPager,
   DIRECTIONS,
@@ -76,8 +77,8 @@ export {
 } from './shared/errors.js';
 export { groupThousands } from './shared/cap.js';
 export { closestMatches } from './shared/suggest.js';
-export { normalStatus, RELATIONS, WORK_STATES, type ContextRelation, type Relation, type TypedRelation, type WorkState } from './shared/relations.js';
+export { normalStatus, RELATIONS, WORK_STATES, type ContextRelation, type Relation, type TraceRelation, type TypedRelation, type WorkState } from './shared/relations.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';
-export type { Blocker, BundleOptions, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, NodeState, RelationEdge, RelationEntries, ReviewCounts, Reviews, ValidationReport, Workspace } from './shared/types.js';
+export type { Blocker, BundleOptions, Coverage, CoverageGap, CoverageRow, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, NodeState, RelationEdge, RelationEntries, ReviewCounts, Reviews, Trace, Traces, ValidationReport, Workspace } from './shared/types.js';

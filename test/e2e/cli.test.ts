@@ -13,7 +13,7 @@ import { CLI, DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
 import { connect } from '../helpers/server-process.js';
 import { testdir } from '../helpers/testdir.js';
 
-const golden = readFileSync(new URL('../golden/BE-02.bundle.md', import.meta.url), 'utf8');
+const golden = readFileSync(new URL('../golden/BE-02.code.bundle.md', import.meta.url), 'utf8');
 
 function docugraph(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
   const result = spawnSync(process.execPath, [CLI, ...args], {

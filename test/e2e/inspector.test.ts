@@ -10,7 +10,7 @@ import { getAcceptanceCriteria, listTasks, loadWorkspace } from '../../src/core/
 import { DEMO, TOOL_NAMES } from '../helpers/paths.js';
 
 const script = fileURLToPath(new URL('../../scripts/real-client-session.mjs', import.meta.url));
-const golden = readFileSync(new URL('../golden/BE-02.bundle.md', import.meta.url), 'utf8');
+const golden = readFileSync(new URL('../golden/BE-02.code.bundle.md', import.meta.url), 'utf8');
 
 interface Output {
   tools?: { name: string }[];

@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, DEMO, FIXTURES, textOf } from '../helpers/server-process.js';
 
-const golden = readFileSync(new URL('../golden/BE-02.bundle.md', import.meta.url), 'utf8');
+const golden = readFileSync(new URL('../golden/BE-02.code.bundle.md', import.meta.url), 'utf8');
 const errorOf = (result: { content?: unknown; isError?: boolean | undefined }) => {
   expect(result.isError).toBe(true);
   return JSON.parse(textOf(result)) as { code: string; message: string } & Record<string, unknown>;
@@ -68,7 +68,7 @@ describe.each([
     const text = textOf(result);
     expect(text.endsWith('}\n')).toBe(true);
     expect(JSON.parse(text)).toEqual(result.structuredContent);
-    expect(Object.keys(result.structuredContent!)).toEqual(['workspacePath', 'nodeCount', 'edgeCount', 'errors', 'warnings', 'valid']);
+    expect(Object.keys(result.structuredContent!)).toEqual(['workspacePath', 'nodeCount', 'edgeCount', 'errors', 'warnings', 'valid', 'coverage']);
     expect(result.structuredContent).toMatchObject({ workspacePath: DEMO, nodeCount: 15, edgeCount: 19, errors: [], valid: true });
   });
 

@@ -5,7 +5,7 @@
  */
 import { buildGraph } from '../../src/core/model/build-graph.js';
 import { cyclesUpstream, findCycles } from '../../src/core/model/find-cycles.js';
-import { NO_REVIEWS } from '../../src/core/shared/empty.js';
+import { NO_REVIEWS, NO_TRACES } from '../../src/core/shared/empty.js';
 import { buildRelations } from '../../src/core/model/build-relations.js';
 import { computeStates } from '../../src/core/model/work-state.js';
 import { DEFAULT_CONFIG } from '../../src/core/shared/config-types.js';
@@ -64,5 +64,7 @@ export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synth
     states: states.states,
     diagnostics: [...graph.diagnostics, ...cycles.diagnostics, ...states.diagnostics].sort(compareDiagnostics),
     reviews: NO_REVIEWS,
+    traces: NO_TRACES,
+    coverage: null,
   });
 }

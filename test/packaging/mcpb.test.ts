@@ -15,7 +15,7 @@ import { connect, textOf } from '../helpers/server-process.js';
 import { DEMO, TOOL_NAMES } from '../helpers/paths.js';
 
 const script = fileURLToPath(new URL('../../scripts/build-mcpb.mjs', import.meta.url));
-const golden = readFileSync(new URL('../golden/BE-02.bundle.md', import.meta.url), 'utf8');
+const golden = readFileSync(new URL('../golden/BE-02.code.bundle.md', import.meta.url), 'utf8');
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; engines: { node: string } };
 
 describe('docugraph.mcpb', { timeout: 180_000 }, () => {

@@ -97,7 +97,7 @@ function printReport(ctx: CliContext, workspace: Workspace, options: ValidateOpt
   const errors = only === null ? whole.errors : whole.errors.filter((d) => only.has(d.path));
   const report = only === null ? whole : { ...whole, errors, warnings: whole.warnings.filter((d) => only.has(d.path)), valid: errors.length === 0 };
   const strict = options.strict === true;
-  const toRepoPath = repoPaths(workspace.root, ctx.io.env['GITHUB_WORKSPACE'] || ctx.io.cwd);
+  const toRepoPath = repoPaths(workspace.root, ctx.io.env['GITHUB_WORKSPACE'] || ctx.io.cwd, workspace.traces.root);
   // text and github neutralise every value themselves; JSON is made safe on a terminal.
   const out = {
     text: () => ctx.io.stdout.write(renderText(report, { color: ctx.color(ctx.io.stdout), strict, filesRead: workspace.files.length })),
@@ -139,10 +139,14 @@ async function watch(ctx: CliContext, path: string, options: ValidateOptions): P
   if (failed) ctx.fail(1);
 }
 
-/** Workspace paths as paths relative to `base` (the repository checkout), `/`-separated. */
-export function repoPaths(root: string, base: string): (path: string) => string {
-  return (path) => {
-    const absolute = join(root, path);
+/**
+ * Workspace paths as paths relative to `base` (the repository checkout), `/`-separated. With
+ * `traceRoot` (the link root, when tracing is on), the path of a `TRACE_BROKEN` finding, a source
+ * file's path from the link root (TRACE §5), is taken from there.
+ */
+export function repoPaths(root: string, base: string, traceRoot = ''): (path: string, code?: string) => string {
+  return (path, code) => {
+    const absolute = join(code === 'TRACE_BROKEN' && traceRoot !== '' ? traceRoot : root, path);
     const rel = relative(base, absolute);
     if (rel.startsWith('..') || isAbsolute(rel)) return absolute.split(sep).join('/');
     return rel.split(sep).join('/');

@@ -9,10 +9,10 @@ import { safeWorkflowText } from './safe-text.js';
  * `toRepoPath` turns a workspace path into the path GitHub knows (relative to the
  * repository checkout).
  */
-export function renderGithub(report: ValidationReport, toRepoPath: (path: string) => string, filesRead: number): string {
+export function renderGithub(report: ValidationReport, toRepoPath: (path: string, code?: string) => string, filesRead: number): string {
   const findings = [...report.errors, ...report.warnings].sort(compareDiagnostics);
   const lines = findings.map((d) => {
-    const props = [`file=${escapeProperty(toRepoPath(d.path))}`];
+    const props = [`file=${escapeProperty(toRepoPath(d.path, d.code))}`];
     if (d.line !== null) props.push(`line=${d.line}`);
     props.push(`title=${escapeProperty(d.code)}`);
     return `::${severityOf(d.code)} ${props.join(',')}::${escapeData(d.message)}`;

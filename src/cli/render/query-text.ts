@@ -14,10 +14,18 @@ export function renderImpactText(impact: Impact): string {
     count === 0
       ? `Nothing depends on ${safeInline(impact.nodeId)}.`
       : `Changing ${safeInline(impact.nodeId)} affects ${groupThousands(count)} ${count === 1 ? 'document' : 'documents'}${impact.truncated ? ' within --max-depth (more lie deeper)' : ''}:`;
-  if (count === 0) return `${head}\n`;
+  const code = codeText(impact);
+  if (count === 0) return `${head}\n${code}`;
   const rows: [string, string, string, string][] = [['DEPTH', 'ID', 'VIA', 'TITLE']];
   for (const node of impact.impacted) rows.push([String(node.depth), safeInline(node.id), node.via.map(safeInline).join(', '), safeInline(node.title)]);
-  return `${head}\n${table(rows)}`;
+  return `${head}\n${table(rows)}${code}`;
+}
+
+/** With tracing on (TRACE §5): the source lines tagged with the document or what it affects. */
+function codeText(impact: Impact): string {
+  if (impact.code === undefined || impact.code.length === 0) return '';
+  const rows = impact.code.map((c) => [`${safeInline(c.path)}:${c.line}`, c.relation, safeInline(c.id)]);
+  return `\nCode to look at (${groupThousands(rows.length)} ${rows.length === 1 ? 'line' : 'lines'} tagged in the sources):\n${table(rows).replace(/^(?=.)/gm, '  ')}`;
 }
 
 /** `graph --format text`: each document (id, title), then what it depends on within the view. */

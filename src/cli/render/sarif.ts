@@ -9,7 +9,7 @@ import { CODE_DESCRIPTIONS, compareDiagnostics, type DiagnosticCode, ERROR_CODES
 const CODES: readonly DiagnosticCode[] = [...ERROR_CODES, ...WARNING_CODES];
 
 /** `toRepoPath` turns a workspace path into a path relative to the repository root. */
-export function renderSarif(report: ValidationReport, version: string, toRepoPath: (path: string) => string): object {
+export function renderSarif(report: ValidationReport, version: string, toRepoPath: (path: string, code?: string) => string): object {
   const findings = [...report.errors, ...report.warnings].sort(compareDiagnostics);
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -36,7 +36,7 @@ export function renderSarif(report: ValidationReport, version: string, toRepoPat
           locations: [
             {
               physicalLocation: {
-                artifactLocation: artifactLocation(toRepoPath(d.path)),
+                artifactLocation: artifactLocation(toRepoPath(d.path, d.code)),
                 ...(d.line === null ? {} : { region: { startLine: d.line } }),
               },
             },

@@ -5,6 +5,7 @@
  */
 import { contextNeighbours, contextWalk, relationsBetween } from './context-graph.js';
 import { requireNode } from './require-node.js';
+import { codeLocations, type CodeLocation } from './code-references.js';
 import { relationRank, type ContextRelation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import { walk } from './walk-graph.js';
@@ -28,6 +29,8 @@ export interface Impact {
   readonly impacted: readonly ImpactedNode[];
   /** `true` when some dependent lies deeper than `maxDepth`. */
   readonly truncated: boolean;
+  /** With tracing on (TRACE §5): the traces to `nodeId` and to every impacted node, sorted by path, then line. */
+  readonly code?: readonly CodeLocation[];
 }
 
 const DEPENDS_ON: readonly ContextRelation[] = Object.freeze(['depends_on']);
@@ -51,7 +54,8 @@ export function analyzeImpact(workspace: Workspace, nodeId: string, maxDepth?: n
     impacted.push({ id, title: node.title, path: node.path, depth, via, relations: typed ? relationsOf(workspace, id, via) : DEPENDS_ON });
   }
   impacted.sort((a, b) => a.depth - b.depth || compareStrings(a.id, b.id));
-  return { nodeId, impacted, truncated };
+  if (!workspace.traces.enabled) return { nodeId, impacted, truncated };
+  return { nodeId, impacted, truncated, code: codeLocations(workspace, [nodeId, ...impacted.map((node) => node.id)]) };
 }
 
 function relationsOf(workspace: Workspace, id: string, via: readonly string[]): ContextRelation[] {

@@ -9,6 +9,7 @@ import { requireNode } from './require-node.js';
 import { compareStrings } from '../shared/sort.js';
 import { StringHeap } from '../shared/string-heap.js';
 import { suspectMarks } from './suspect-marks.js';
+import { codeReferences } from './code-references.js';
 import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
 import { walk } from './walk-graph.js';
 import { contextOrder, contextReason, contextWalk, missingContextEntries } from './context-graph.js';
@@ -116,6 +117,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
     out += '\n## Unresolved references\n';
     for (const [missing, by] of unresolved) out += `- \`${shownId(missing)}\`: referenced by ${by.map((id) => `\`${id}\``).join(', ')}\n`;
   }
+  out += codeReferences(workspace, closure.included);
   if (omitted.size > 0) {
     out += '\n## Omitted to fit the budget\n';
     for (const [id, size] of [...omitted].sort(([a], [b]) => compareStrings(a, b))) {

@@ -90,7 +90,9 @@ export function diffWorkspaces(base: Workspace, head: Workspace, options: DiffOp
   }
   const removed = base.ids.filter((id) => !head.nodes.has(id)).map((id) => base.nodes.get(id)!);
   const edges = compareEdges(typedEdges(base), typedEdges(head));
-  const diagnostics = compareDiagnosticLists(base.diagnostics, head.diagnostics);
+  // A revision's sources are not read from git (TRACE §5): its trace and coverage findings are
+  // unknown, so those of either side are left out rather than reported as introduced or fixed.
+  const diagnostics = compareDiagnosticLists(base.diagnostics.filter(documentFinding), head.diagnostics.filter(documentFinding));
   return {
     base: options.base,
     head: options.head,
@@ -198,6 +200,10 @@ function compareEdges(before: readonly TypedEdge[], after: readonly TypedEdge[])
 /** What a diagnostic is compared on: code, path, node and message (not its line, which moves with any edit above it). */
 function diagnosticKey(d: Diagnostic): string {
   return `${d.code}\0${d.path}\0${d.nodeId ?? ''}\0${d.message}`;
+}
+
+function documentFinding(d: Diagnostic): boolean {
+  return d.code !== 'TRACE_BROKEN' && d.code !== 'COVERAGE_MISSING';
 }
 
 function compareDiagnosticLists(before: readonly Diagnostic[], after: readonly Diagnostic[]): { introduced: Diagnostic[]; fixed: Diagnostic[] } {

@@ -17,7 +17,7 @@ export interface ConfigProposal {
 }
 
 export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
-  const { keys, site, archives } = survey;
+  const { keys, site, archives, traceFolders } = survey;
   const choices: string[] = [];
   const fields: string[] = [];
   const idKey = keys.idKey;
@@ -64,6 +64,13 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
   for (const a of archives) excludes.push(`  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
   if (archives.length > 0) choices.push(`${archives.length} archive ${archives.length === 1 ? 'folder' : 'folders'} excluded`);
   if (excludes.length > 0) sections.push(['# Archived documents stay out of the graph (delete a line to keep that folder in):', 'exclude:', ...excludes].join('\n'));
+  if (traceFolders.length > 0) {
+    const found = traceFolders.map((f) => (f.file ? comment(f.dir) : `${count(f.files)} under ${comment(f.dir)}/`)).join(', ');
+    const globs = traceFolders.map((f) => JSON.stringify(f.file ? `/${escapeGlob(f.dir)}` : `${escapeGlob(f.dir)}/**`));
+    sections.push(['trace:', `  # files with "docugraph:" tags in their comments: ${found} (paths from the repository root)`, `  sources: [${globs.join(', ')}]`].join('\n'));
+    const named = traceFolders.slice(0, 3).map((f) => comment(f.file ? f.dir : `${f.dir}/`));
+    choices.push(`trace sources ${named.join(', ')}${traceFolders.length > 3 ? ` and ${traceFolders.length - 3} more` : ''}`);
+  }
   if (sections.length === 0) return { text: null, choices };
   const ids =
     idKey === null

@@ -9,8 +9,9 @@ import type { Diagnostic, ValidationReport, Workspace } from '../shared/types.js
 /**
  * The report, keys in the spec's order; `valid` is true exactly when there are no errors.
  * `relationCounts` (TRACE §1) follows `valid` when some document has a typed relation key, and
- * `reviews` (TRACE §3) when the workspace has a valid `docugraph.lock.json`, so a workspace
- * with neither gets META-01's report byte for byte.
+ * `reviews` (TRACE §3) when the workspace has a valid `docugraph.lock.json`, and `coverage`
+ * (TRACE §5) when `docugraph.yml` has coverage rules, so a workspace with none of these gets
+ * META-01's report byte for byte.
  */
 export function buildReport(workspace: Workspace): ValidationReport {
   const errors: Diagnostic[] = [];
@@ -28,6 +29,7 @@ export function buildReport(workspace: Workspace): ValidationReport {
     valid: errors.length === 0,
     ...(workspace.typedRelations ? { relationCounts: { ...workspace.relationCounts } } : {}),
     ...(workspace.reviews.enabled ? { reviews: { ...workspace.reviews.counts } } : {}),
+    ...(workspace.coverage !== null ? { coverage: workspace.coverage.rows.map((row) => ({ ...row })) } : {}),
   };
 }
 

@@ -90,6 +90,8 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     mode = 'poll';
     for (const watcher of watchers.values()) watcher.close();
     watchers.clear();
+    for (const watcher of traceWatchers.values()) watcher.close();
+    traceWatchers.clear();
     options.log?.(`cannot watch ${root} (${why}); checking file sizes and times before each request instead (slower, never stale)`);
   };
 
@@ -123,9 +125,38 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
 
   const index: WorkspaceIndex = createWorkspaceIndex(root, { beforeList: attach, afterDrop: detach, ...(options.log === undefined ? {} : { onLinkSkipped: linkNotices(options.log) }) });
 
+  // The trace sources' directories (TRACE §5), by absolute path: a change there marks the sources.
+  const traceWatchers = new Map<string, FSWatcher>();
+  const followTraces = () => {
+    const dirs = new Set(index.traceDirectories());
+    for (const [dir, watcher] of traceWatchers) if (!dirs.has(dir)) (watcher.close(), traceWatchers.delete(dir));
+    if (mode !== 'watch' || closed) return;
+    for (const dir of dirs) {
+      if (traceWatchers.has(dir)) continue;
+      try {
+        const watcher = watch(dir, { persistent: options.persistent === true }, () => {
+          events += 1;
+          index.markTraces();
+          scheduleSettle();
+        });
+        watcher.on('error', () => {
+          watcher.close();
+          traceWatchers.delete(dir);
+          index.markTraces();
+          scheduleSettle();
+        });
+        traceWatchers.set(dir, watcher);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOSPC' || code === 'EMFILE' || code === 'ENFILE' || code === 'ENOSYS' || code === 'EPERM') giveUpWatching(String(code));
+      }
+    }
+  };
+
   const update = (changes: Changes) => {
     const before = index.workspace();
     const after = index.refresh(changes);
+    followTraces();
     if (after === before) return;
     const changedIds = index.changedIds();
     for (const listener of listeners) listener(before, after, changedIds);
@@ -141,7 +172,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
       events = 0;
       return update('all');
     }
-    if (pending.size === 0) return;
+    if (pending.size === 0 && !index.tracesMarked()) return;
     const changes: Changes = events > EVENT_FLOOD ? 'all' : [...pending];
     pending.clear();
     events = 0;
@@ -176,6 +207,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     }
     isLoaded = true;
     if (mode === 'static') return;
+    followTraces();
     // Changes during the load: apply them now.
     if (pending.size > 0) scheduleSettle();
   })();
@@ -204,6 +236,8 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
       if (settleTimer !== undefined) clearTimeout(settleTimer);
       for (const watcher of watchers.values()) watcher.close();
       watchers.clear();
+      for (const watcher of traceWatchers.values()) watcher.close();
+      traceWatchers.clear();
     },
   };
 }

@@ -8,6 +8,9 @@
  */
 import { assembleWorkspace, createAssemblyCache, patchedIds } from '../model/assemble-workspace.js';
 import { applyReviews } from '../check/check-reviews.js';
+import { applyTraces } from '../check/check-traces.js';
+import { findLinkRoot } from '../read/link-root.js';
+import { createTraceFollower } from './trace-index.js';
 import { readConfig } from '../parse/config.js';
 import { NO_LOCK, readLockFile, type LockRead } from '../parse/lock-file.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, LOCK_FILE, type LinkOptions, type WorkspaceConfig } from '../shared/config-types.js';
@@ -52,6 +55,12 @@ export interface WorkspaceIndex {
   refresh(changes: Changes, onProgress?: (done: number, total: number) => void): Workspace;
   /** Every directory the walk lists now. */
   directories(): Iterable<string>;
+  /** Marks the trace sources as changed (a watcher saw a change in one of `traceDirectories`): the next refresh reads them again. */
+  markTraces(): void;
+  /** Whether the trace sources are marked as changed since they were last read. */
+  tracesMarked(): boolean;
+  /** The absolute paths of the directories the trace sources were listed from (TRACE §5). */
+  traceDirectories(): Iterable<string>;
   /**
    * What the refresh that made the current snapshot changed, when it is known to be small: the
    * ids whose node may differ from the snapshot before (the set of ids is then the same);
@@ -79,8 +88,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   // The last assembly, before the lock file's reviews (TRACE §3) are applied to it.
   let assembled: Workspace = current;
   let lock: LockRead = { state: NO_LOCK, text: null };
-  // Whether the last refresh changed only what the lock file says (no node differs).
-  let reviewsOnly = false;
+  // Whether the last refresh changed only what the lock file says (no node differs), or the traces.
+  let overlayOnly: 'reviews' | 'traces' | null = null;
+  const traces = createTraceFollower(root);
   let loaded = false;
   let assembly = createAssemblyCache(config.status);
   const linkChecks = createLinkChecks({
@@ -106,6 +116,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (read.diagnostics.length > 0) return findingsChanged;
     if (JSON.stringify(read.config) === JSON.stringify(config)) return findingsChanged;
     config = read.config;
+    // The workspace's own configuration says where its sources are (`options.links` is for link checks).
+    const linkRoot = findLinkRoot(root, config.links.root);
+    traces.configure(linkRoot.path, linkRoot.workspaceDir.join('/'), config.trace, config.gitignore, options.once !== true);
     assembly = createAssemblyCache(config.status);
     files.clear();
     linkChecks.reset();
@@ -130,6 +143,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     let rulesChanged = false;
     const rulesTouched = paths === null || first || paths.some(isRulesFile);
     const lockChanged = (paths === null || first || paths.includes(LOCK_FILE)) && reloadLock();
+    if (paths !== null) traces.note(paths);
     if (rulesTouched || paths.length > FULL_REFRESH_OVER) {
       if (rulesTouched) {
         rulesChanged = reloadConfig();
@@ -152,6 +166,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       for (const dir of [...dirs].sort((a, b) => depth(a) - depth(b))) if (listings.has(dir)) walk.relist(dir, false, touched, candidates);
     }
     loaded = true;
+    const tracesChanged = (paths === null || traces.dirty()) && traces.refresh();
 
     // Content: read what is new or whose stamp differs; forget what left the walk.
     const changed = new Set<string>();
@@ -204,9 +219,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       reader.close();
     }
     if (!first && !rulesChanged && !walk.findingsMoved && changed.size === 0 && touched.size === 0) {
-      if (lockChanged) {
-        current = applyReviews(assembled, lock.state);
-        reviewsOnly = true;
+      if (lockChanged || tracesChanged) {
+        current = overlay();
+        overlayOnly = tracesChanged ? 'traces' : 'reviews';
       }
       return current;
     }
@@ -227,9 +242,14 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
     assembled = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed);
-    current = applyReviews(assembled, lock.state);
-    reviewsOnly = false;
+    current = overlay();
+    overlayOnly = null;
     return current;
+  }
+
+  /** The assembly with the lock file's reviews (TRACE §3), then the traces and coverage (TRACE §5). */
+  function overlay(): Workspace {
+    return applyTraces(applyReviews(assembled, lock.state), traces.scan(), config.coverage);
   }
 
   return {
@@ -245,7 +265,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       }
     },
     directories: () => listings.keys(),
-    changedIds: () => (reviewsOnly ? NO_IDS : patchedIds(assembly)),
+    markTraces: () => traces.mark(),
+    tracesMarked: () => traces.dirty(),
+    traceDirectories: () => traces.directories(),
+    changedIds: () => (overlayOnly === 'reviews' ? NO_IDS : overlayOnly === 'traces' ? null : patchedIds(assembly)),
   };
 }
 

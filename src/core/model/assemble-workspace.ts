@@ -5,7 +5,7 @@
 import type { FileAnalysis } from './analyze-file.js';
 import { buildGraph, type Graph, type IdSuggestions } from './build-graph.js';
 import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
-import { NO_REVIEWS } from '../shared/empty.js';
+import { NO_REVIEWS, NO_TRACES } from '../shared/empty.js';
 import { replaceValues } from '../shared/overlay-map.js';
 import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
 import { resolveIds } from './resolve-ids.js';
@@ -111,6 +111,8 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
     states: states.states,
     diagnostics,
     reviews: NO_REVIEWS,
+    traces: NO_TRACES,
+    coverage: null,
   });
 }
 

@@ -13,6 +13,7 @@ import { MAX_FILE_BYTES } from '../read/read-bytes.js';
 import { listDirectoryInside, readFileInside } from '../read/safe-fs.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { surveyKeys, type KeySurvey } from './survey-keys.js';
+import { surveyTraces, type TraceFolder } from './survey-traces.js';
 
 /** A static-site generator's configuration, and the folder its `/` names. */
 export interface SiteFound {
@@ -36,6 +37,8 @@ export interface RepositorySurvey {
   readonly site: SiteFound | null;
   /** Folders of archived documents (the outermost named `archive`, `archived`, `_archive`), with their Markdown files. */
   readonly archives: readonly { readonly dir: string; readonly files: number }[];
+  /** The top folders of the repository (relative to the link root) whose files hold trace tags (TRACE §5). */
+  readonly traceFolders: readonly TraceFolder[];
 }
 
 /** Configuration files are small: more than this is not read. */
@@ -82,6 +85,7 @@ export function surveyRepository(root: string): RepositorySurvey {
     keys,
     site,
     archives: [...archives].filter(([, count]) => count > 0).map(([dir, count]) => ({ dir, files: count })).sort((a, b) => compareStrings(a.dir, b.dir)),
+    traceFolders: surveyTraces(linkRoot.path),
   };
 }
 

@@ -12,6 +12,7 @@ import { configInvalid, createConfigReader, knownEntries, MAX_SHORT_LIST, type C
 import { parseYamlDocument, yamlNodes, type YamlNode } from './yaml.js';
 import { checkKeyClaims, readRelations, readStatus, RELATION_SETTINGS, STATUS_SETTINGS } from './config-trace.js';
 import type { TypedRelation } from '../shared/relations.js';
+import { readCoverage, readTrace, TRACE_SETTINGS } from './config-coverage.js';
 
 export { MAX_PATTERNS, MAX_SHORT_LIST } from './config-reader.js';
 
@@ -42,7 +43,7 @@ export function configFrom(read: FileBytes): ConfigResult {
   return { ...parseConfig(decoded.text), found: true };
 }
 
-const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status'] as const;
+const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage'] as const;
 const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
 const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
@@ -88,6 +89,12 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
       const read = readRelations(reader, entries, config.relations);
       config = { ...config, relations: read.relations };
       relationNodes = read.nodes;
+    } else if (key === 'trace') {
+      const entries = reader.section(node, TRACE_SETTINGS, 'trace', '{ sources: ["src/**", "test/**"] }');
+      if (entries !== null) config = { ...config, trace: readTrace(reader, entries, config.trace) };
+    } else if (key === 'coverage') {
+      const rules = readCoverage(reader, node);
+      if (rules !== null) config = { ...config, coverage: rules };
     } else {
       const entries = reader.section(node, STATUS_SETTINGS, 'status', '{ done: [done, shipped] }');
       if (entries !== null) config = { ...config, status: readStatus(reader, entries, config.status) };

@@ -27,6 +27,8 @@ export const WARNING_CODES = [
   'STATUS_INCONSISTENT',
   'LINK_SUSPECT',
   'REVIEW_STALE',
+  'TRACE_BROKEN',
+  'COVERAGE_MISSING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -63,6 +65,8 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   STATUS_INCONSISTENT: 'A document that is done depends on a document that is still open (ready or blocked).',
   LINK_SUSPECT: 'A document a link points at changed since the link was reviewed (`docugraph.lock.json`).',
   REVIEW_STALE: 'A review in `docugraph.lock.json` names a link that no longer exists.',
+  TRACE_BROKEN: 'A trace tag in a source file (`docugraph: implements REQ-01`) names no document.',
+  COVERAGE_MISSING: 'A document of a type that `coverage:` in `docugraph.yml` lists has nothing that implements (verifies, …) it.',
   CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type; or `docugraph.lock.json` is not the shape DocuGraph writes.',
 };
 

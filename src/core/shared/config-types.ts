@@ -2,6 +2,7 @@
  * The workspace configuration (`docugraph.yml`, META-01 §8): what a repository may adapt to
  * its own conventions. Every key is optional; `DEFAULT_CONFIG` is META-01 as written.
  */
+import type { Relation } from './relations.js';
 
 /** The frontmatter keys that hold each field. */
 export interface FieldKeys {
@@ -54,6 +55,20 @@ export interface StatusWords {
   readonly dropped: readonly string[];
 }
 
+/** Where trace tags are read (TRACE §5). */
+export interface TraceOptions {
+  /** Gitignore-style globs of source files, relative to the link root. Default none: tracing off. */
+  readonly sources: readonly string[];
+}
+
+/** What one document type needs (TRACE §5 `coverage:`): the relations each of its documents needs an incoming edge of. */
+export interface CoverageRule {
+  /** The type, in normal form (`requirement`). */
+  readonly type: string;
+  /** The relations, each once, in the table's order. */
+  readonly relations: readonly Relation[];
+}
+
 export interface WorkspaceConfig {
   /** Gitignore-style globs of the files to consider, relative to the workspace root. Default `["**\/*.md"]`. */
   readonly include: readonly string[];
@@ -67,6 +82,9 @@ export interface WorkspaceConfig {
   readonly links: LinkOptions;
   readonly relations: RelationKeys;
   readonly status: StatusWords;
+  readonly trace: TraceOptions;
+  /** The coverage rules, sorted by type. Default none. */
+  readonly coverage: readonly CoverageRule[];
 }
 
 /** What the node stage needs of the configuration. */
@@ -105,4 +123,6 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
     done: Object.freeze(['done', 'closed', 'completed', 'complete', 'resolved', 'accepted', 'approved', 'final', 'implemented', 'merged', 'living']),
     dropped: Object.freeze(['dropped', 'cancelled', 'canceled', 'rejected', 'withdrawn', 'wontfix', 'won-t-fix', 'obsolete', 'deferred', 'stagnant', 'superseded', 'replaced', 'abandoned']),
   }),
+  trace: Object.freeze({ sources: Object.freeze([]) }),
+  coverage: Object.freeze([]),
 }) as WorkspaceConfig;

@@ -32,6 +32,16 @@ export function isContextRelation(relation: Relation): relation is ContextRelati
   return relation in CONTEXT_PHRASES;
 }
 
+/** The relations a trace tag in a source file may name (TRACE §5), with the phrase a bundle gives a location. */
+export const TRACE_PHRASES = {
+  implements: 'implemented in',
+  verifies: 'verified in',
+  refines: 'refined in',
+  related: 'related in',
+} as const satisfies Partial<Record<Relation, string>>;
+export type TraceRelation = keyof typeof TRACE_PHRASES;
+export const TRACE_RELATIONS: readonly TraceRelation[] = ['implements', 'verifies', 'refines', 'related'];
+
 /** The five work states (TRACE §2). */
 export const WORK_STATES = ['ready', 'blocked', 'done', 'dropped', 'untracked'] as const;
 export type WorkState = (typeof WORK_STATES)[number];

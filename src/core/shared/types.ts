@@ -2,7 +2,7 @@
  * Domain types of the DocuGraph core (META-01). Everything here is plain data.
  */
 import type { DiagnosticCode } from './codes.js';
-import type { Relation, TypedRelation, WorkState } from './relations.js';
+import type { Relation, TraceRelation, TypedRelation, WorkState } from './relations.js';
 
 /** A validation finding (META-01 §6). Never thrown, never logged: returned as data. */
 export interface Diagnostic {
@@ -138,6 +138,56 @@ export interface ValidationReport {
   readonly relationCounts?: Readonly<Record<Relation, number>>;
   /** How the reviewed links stand (TRACE §3); present exactly when the workspace has a valid `docugraph.lock.json`. */
   readonly reviews?: ReviewCounts;
+  /** Each coverage rule's count, sorted by type, then relation (TRACE §5); present exactly when `docugraph.yml` has coverage rules. */
+  readonly coverage?: readonly CoverageRow[];
+}
+
+/** One id of a trace tag in a source file (TRACE §5): `// docugraph: implements REQ-01`. */
+export interface Trace {
+  /** The source file, relative to the link root (the repository root), `/`-separated. */
+  readonly path: string;
+  /** 1-based line of the tag. */
+  readonly line: number;
+  readonly relation: TraceRelation;
+  /** The id the tag names, as written. */
+  readonly id: string;
+}
+
+/** How one coverage rule stands (TRACE §5): documents of `type` with an incoming `relation` edge, of those not dropped. */
+export interface CoverageRow {
+  readonly type: string;
+  readonly relation: Relation;
+  readonly covered: number;
+  readonly total: number;
+}
+
+/** A document that a coverage rule finds uncovered (TRACE §5): nothing reaches it by `relation`. */
+export interface CoverageGap {
+  readonly id: string;
+  /** Its type, in normal form. */
+  readonly type: string;
+  readonly relation: Relation;
+  readonly path: string;
+}
+
+/** How the coverage rules of `docugraph.yml` stand (TRACE §5). */
+export interface Coverage {
+  /** Each rule's count, sorted by type, then relation (table order). */
+  readonly rows: readonly CoverageRow[];
+  /** The uncovered documents, sorted by id, then relation (table order). */
+  readonly missing: readonly CoverageGap[];
+}
+
+/** What the trace tags of a workspace's sources say (TRACE §5). */
+export interface Traces {
+  /** Whether `trace.sources` names any glob: tracing is on. Default `false`. */
+  readonly enabled: boolean;
+  /** The traces to each node that exists, sorted by relation (table order), then path, then line. */
+  readonly byId: ReadonlyMap<string, readonly Trace[]>;
+  /** How many source files were read (tags or not). */
+  readonly files: number;
+  /** The absolute path the traces' paths are relative to (the link root); `''` when tracing is off. Never in an answer. */
+  readonly root: string;
 }
 
 /** The reviewed links of a workspace by how they stand (TRACE §3). */
@@ -202,6 +252,10 @@ export interface Workspace {
   readonly diagnostics: readonly Diagnostic[];
   /** What the workspace's `docugraph.lock.json` says of its links (TRACE §3); off without the file. */
   readonly reviews: Reviews;
+  /** The trace tags of the source files (TRACE §5); off without `trace.sources`. */
+  readonly traces: Traces;
+  /** How the coverage rules stand (TRACE §5); `null` without coverage rules. */
+  readonly coverage: Coverage | null;
 }
 
 /** Options of the context bundle (META-01 §7). */

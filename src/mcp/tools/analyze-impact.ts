@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { analyzeImpact, createRevisionCache, diffWorkspaces, InvalidArgumentError, loadRevision, type Capped, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
+import { analyzeImpact, type CodeLocation, createRevisionCache, type ImpactedNode, diffWorkspaces, InvalidArgumentError, loadRevision, type Capped, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { depthSchema, idSchema, pageInput, revisionSchema } from '../schemas.js';
@@ -39,7 +39,7 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       title: 'Analyze impact',
       description:
         'Lists every document that depends on nodeId (or implements, verifies, refines it), transitively: what to revisit when it changes. ' +
-        'Each has depth, via (the documents one level closer) and relations, sorted by depth then id. ' +
+        'Each has depth, via (the documents one level closer) and relations, sorted by depth then id; code: source lines tagged with them. ' +
         'truncated: cut by maxDepth, or more pages. TASK_NOT_FOUND: unknown id. ' +
         'With since (a git revision) instead: what changed since, and impact (what to re-read); use after editing documents, before finishing.',
       input: analyzeImpactInput,
@@ -68,11 +68,25 @@ export function impactPage(workspace: Workspace, nodeId: string, maxDepth: numbe
       items: impact.impacted,
       scope: `analyze_impact\n${JSON.stringify([nodeId, maxDepth ?? null])}`,
       snapshot: workspace,
-      build: (impacted, more) => ({ nodeId, impacted, truncated: impact.truncated || more !== null, ...(more === null ? {} : { nextCursor: more.nextCursor }) }),
+      build: (impacted, more, start) => ({
+        nodeId,
+        impacted,
+        truncated: impact.truncated || more !== null,
+        // With tracing on (TRACE §5): the code of the page's documents, and of nodeId on the first page.
+        ...(impact.code === undefined ? {} : { code: pageCode(impact.code, nodeId, impacted, start) }),
+        ...(more === null ? {} : { nextCursor: more.nextCursor }),
+      }),
       textOnly,
     },
     args,
   );
+}
+
+/** The traces of a page: those to its documents, and to `nodeId` on the first page (`start` 0), in the answer's order. */
+function pageCode(code: readonly CodeLocation[], nodeId: string, impacted: readonly ImpactedNode[], start: number): CodeLocation[] {
+  const ids = new Set(impacted.map((node) => node.id));
+  if (start === 0) ids.add(nodeId);
+  return code.filter((c) => ids.has(c.id));
 }
 
 /** A page of what changed since `since` (the live workspace against that revision): `impact` paged, the other lists capped. */

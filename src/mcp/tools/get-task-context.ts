@@ -29,7 +29,7 @@ export function registerGetTaskContext(server: McpServer, state: ServerState): v
       description:
         'Returns everything a task depends on as one Markdown context bundle: it walks depends_on (and implements, ' +
         'verifies, refines) upstream from `taskId` and includes each document whole, with an inclusion report saying why ' +
-        'each one is there, dependencies first and the task last. ' +
+        'each one is there (and where tagged code implements or tests them), dependencies first and the task last. ' +
         'Call it before working on a task instead of opening files one by one. Fails with TASK_NOT_FOUND ' +
         '(with suggested ids) or GRAPH_CYCLE (run validate_traceability).',
       input: getTaskContextInput,

@@ -52,8 +52,8 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
       const report = buildReport(audited);
       // A summary is one short answer: limit and cursor do not apply.
       if (summary === true) {
-        const { workspacePath: path, nodeCount, edgeCount, valid, relationCounts } = report;
-        return jsonResult({ workspacePath: path, nodeCount, edgeCount, valid, ...(relationCounts === undefined ? {} : { relationCounts }), counts: countByCode(report) });
+        const { workspacePath: path, nodeCount, edgeCount, valid, relationCounts, coverage } = report;
+        return jsonResult({ workspacePath: path, nodeCount, edgeCount, valid, ...(relationCounts === undefined ? {} : { relationCounts }), ...(coverage === undefined ? {} : { coverage }), counts: countByCode(report) });
       }
       const page = reportPage(audited, report, { limit, cursor });
       return { content: page.texts.map((text) => ({ type: 'text', text })), structuredContent: page.value as Record<string, unknown> };

@@ -12,6 +12,7 @@ const NO_KEYS = { files: 10, withFrontmatter: 8, idKey: { key: 'id', files: 8, n
 const survey = (over: Partial<Omit<RepositorySurvey, 'keys'>> & { keys?: Partial<RepositorySurvey['keys']> }): RepositorySurvey => ({
   site: null,
   archives: [],
+  traceFolders: [],
   ...over,
   keys: { ...NO_KEYS, ...over.keys },
 });
@@ -77,5 +78,14 @@ describe('proposeConfig', () => {
     const { config, diagnostics } = parseConfig(text);
     expect(diagnostics).toEqual([]);
     expect(config.fields).toMatchObject({ id: 'null', dependsOn: ['depends_on', 'depends on: x'], separator: ',' });
+  });
+
+  it('folders whose files hold trace tags become trace.sources, read back as written (TRACE §5)', () => {
+    const proposal = proposeConfig(survey({ traceFolders: [{ dir: 'src', files: 12, file: false }, { dir: 'odd*dir', files: 1, file: false }, { dir: 'setup.py', files: 1, file: true }] }));
+    expect(proposal.text).toContain('trace:\n  # files with "docugraph:" tags in their comments: 12 under src/, 1 under odd*dir/, setup.py (paths from the repository root)\n  sources: ["src/**", "odd\\\\*dir/**", "/setup.py"]\n');
+    expect(proposal.choices).toEqual(['trace sources src/, odd*dir/, setup.py']);
+    const { config, diagnostics } = parseConfig(proposal.text!);
+    expect(diagnostics).toEqual([]);
+    expect(config.trace.sources).toEqual(['src/**', 'odd\\*dir/**', '/setup.py']);
   });
 });

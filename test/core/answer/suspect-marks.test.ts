@@ -30,7 +30,7 @@ describe('suspect documents', () => {
     const bundle = buildBundle(ws, { taskId: 'BE-02' });
     expect(bundle).toContain('- `REQ-01` depth=1: required by `BE-02` — suspect: changed since `BE-01`, `BE-02` reviewed it\n');
     // Only that line changed.
-    const golden = readFileSync(new URL('../../golden/BE-02.bundle.md', import.meta.url), 'utf8');
+    const golden = readFileSync(new URL('../../golden/BE-02.code.bundle.md', import.meta.url), 'utf8');
     const report = (text: string) => text.split('\n## Documents\n')[0]!;
     expect(report(bundle).replace(' — suspect: changed since `BE-01`, `BE-02` reviewed it', '')).toBe(report(golden));
     // Only the reviewers that are in the bundle are named.

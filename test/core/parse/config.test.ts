@@ -49,6 +49,8 @@ describe('docugraph.yml', () => {
       links: { check: true, style: 'site', siteRoot: 'content', ignore: ['/api/**', '*.pdf', '../outside/**'], root: 'workspace', repositoryUrls: ['https://github.com/acme/docs'], branches: ['trunk'] },
       relations: DEFAULT_CONFIG.relations,
       status: DEFAULT_CONFIG.status,
+      trace: DEFAULT_CONFIG.trace,
+      coverage: DEFAULT_CONFIG.coverage,
     });
   });
 

@@ -1,0 +1,38 @@
+/**
+ * `docugraph coverage` (TRACE §5): each coverage rule's count, and the documents it finds
+ * uncovered, as a table for people, JSON, or Markdown (a PR comment or a job summary). Types
+ * come from `docugraph.yml` and paths from the disk: they pass through `safe-text.ts`.
+ */
+import { groupThousands, type Coverage, type Relation } from '../../core/index.js';
+import { markdownText } from './diff-text.js';
+import { safeInline } from './safe-text.js';
+
+/** `covered` of `total` as a whole percentage rounded down (100% only when every one is covered); `—` for none. */
+function percent(covered: number, total: number): string {
+  return total === 0 ? '—' : `${Math.floor((covered * 100) / total)}%`;
+}
+
+const VERBS: Readonly<Record<Relation, string>> = { depends_on: 'depends on', implements: 'implements', verifies: 'verifies', refines: 'refines', related: 'is related to', supersedes: 'supersedes' };
+
+export function renderCoverageText(coverage: Coverage): string {
+  const rows: string[][] = [['TYPE', 'RELATION', 'COVERED', 'TOTAL', '%']];
+  for (const row of coverage.rows) rows.push([safeInline(row.type), row.relation, groupThousands(row.covered), groupThousands(row.total), percent(row.covered, row.total)]);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const lines = rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : i >= 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  '));
+  if (coverage.missing.length > 0) {
+    lines.push('', 'Not covered:');
+    for (const gap of coverage.missing) lines.push(`  ${safeInline(gap.id)}  nothing ${VERBS[gap.relation]} it  ${safeInline(gap.path)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderCoverageMarkdown(coverage: Coverage): string {
+  const t = markdownText;
+  const out = ['| type | relation | covered | total | % |', '|---|---|---:|---:|---:|'];
+  for (const row of coverage.rows) out.push(`| ${t(row.type)} | ${row.relation} | ${row.covered} | ${row.total} | ${percent(row.covered, row.total)} |`);
+  if (coverage.missing.length > 0) {
+    out.push('', `**Not covered** (${coverage.missing.length}):`, '');
+    for (const gap of coverage.missing) out.push(`- ${t(gap.id)} (${t(gap.type)}): nothing ${VERBS[gap.relation]} it — ${t(gap.path)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
