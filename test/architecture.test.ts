@@ -5,7 +5,7 @@
  * rules are also run on a small tree that breaks each of them, so that they cannot pass by
  * checking nothing.
  */
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
@@ -68,4 +68,23 @@ describe('the import rule', () => {
       ['core-is-pure', 'no-circular', 'parse-imports-below', 'shared-imports-below', 'surfaces-use-the-entry'],
     );
   }, 60_000);
+});
+
+describe('files a reader can hold (issue 22)', () => {
+  /** Every TypeScript file below `dir` (relative to the repository root). */
+  function sources(dir: string): string[] {
+    return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.ts'))
+      .map((path) => `${dir}/${path.split('\\').join('/')}`);
+  }
+
+  it('no file in src/ or web/ is over 300 lines', () => {
+    const files = [...sources('src'), ...sources('web')];
+    expect(files.length).toBeGreaterThan(100);
+    const long = files
+      .map((path) => ({ path, lines: readFileSync(join(ROOT, path), 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > 300)
+      .map(({ path, lines }) => `${path}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
 });
