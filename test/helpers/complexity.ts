@@ -18,7 +18,7 @@ export interface RatioOptions {
   readonly start: number;
   /** Largest size measured (4n never exceeds it). */
   readonly max: number;
-  /** Calibrate n until a run takes at least this long (default 30 ms). */
+  /** Calibrate n until a run takes at least this long (default 60 ms). */
   readonly targetMs?: number;
 }
 
@@ -58,7 +58,7 @@ export function bestOf(runs: number, body: () => void): number {
  * in turn (n, 4n, n, 4n, …) so that load from other processes weighs on both alike.
  */
 export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void, options: RatioOptions, cleanup: (input: T) => void = () => {}): Ratio {
-  const target = options.targetMs ?? 30;
+  const target = options.targetMs ?? 60;
   let n = options.start;
   let input = build(n);
   run(input); // warm-up (JIT, caches)
