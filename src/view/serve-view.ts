@@ -30,6 +30,9 @@ const HEADERS = {
   'x-frame-options': 'DENY',
 };
 
+/** Pages open at once (each holds one event stream); one more is refused with 503, so a local client cannot hold the server's memory. */
+export const MAX_EVENT_STREAMS = 64;
+
 export function createViewServer(live: Pick<LiveWorkspace, 'snapshot' | 'onUpdate'>, port: number): ViewServer {
   const guard = createGuard({ host: VIEW_HOST, token: undefined, allowOrigins: [] });
   const payloads = new WeakMap<Workspace, string>();
@@ -62,6 +65,7 @@ export function createViewServer(live: Pick<LiveWorkspace, 'snapshot' | 'onUpdat
         return send(res, 200, 'application/json', json);
       }
       case '/api/events':
+        if (streams.size >= MAX_EVENT_STREAMS) return send(res, 503, 'text/plain; charset=utf-8', `${MAX_EVENT_STREAMS} pages are open already: close one, or reload it\n`);
         res.writeHead(200, { ...HEADERS, 'content-type': 'text/event-stream', connection: 'keep-alive' });
         res.write(': docugraph view\n\n');
         streams.add(res);

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawn, HAS_CHROMIUM, launchChromium, watchedPage } from '../helpers/chromium.js';
 import { CLI, DEMO } from '../helpers/paths.js';
+import { MAX_EVENT_STREAMS } from '../../src/view/serve-view.js';
 
 // The page's globals, inside the functions puppeteer runs in the browser.
 declare const document: { body: { dataset: Record<string, string | undefined> }; querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): { length: number } };
@@ -216,6 +217,34 @@ describe('docugraph view without a browser', () => {
       expect(post.status).toBe(405);
       const graph = (await (await fetch(`${url}api/graph`)).json()) as { ids: string[] };
       expect(graph.ids).toContain('BE-02');
+    } finally {
+      server.kill();
+    }
+  });
+});
+
+describe('docugraph view under many pages', () => {
+  it('holds at most MAX_EVENT_STREAMS event streams; one more is 503, and a closed one frees its place', async () => {
+    const { server, url } = await startView(DEMO);
+    const { request } = await import('node:http');
+    const open = (): Promise<{ status: number; close: () => void }> =>
+      new Promise((resolve, reject) => {
+        const req = request(`${url}api/events`, (res) => resolve({ status: res.statusCode ?? 0, close: () => req.destroy() }));
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const held = [];
+      for (let i = 0; i < MAX_EVENT_STREAMS; i += 1) held.push(await open());
+      expect(held.every((stream) => stream.status === 200)).toBe(true);
+      const refused = await open();
+      expect(refused.status).toBe(503);
+      refused.close();
+      held.pop()!.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await open();
+      expect(again.status).toBe(200);
+      for (const stream of [...held, again]) stream.close();
     } finally {
       server.kill();
     }
