@@ -22,6 +22,11 @@ describe('docugraph init', () => {
     const config = readFileSync(join(root, 'docugraph.yml'), 'utf8');
     expect(config).toContain('# yaml-language-server: $schema=');
     expect(parseConfig(config).diagnostics).toEqual([]);
+    // Its commented example of tracing is valid once uncommented.
+    const traced = parseConfig(config.replace(/^# (trace:|coverage:|  sources:|  requirement:)/gm, '$1'));
+    expect(traced.diagnostics).toEqual([]);
+    expect(traced.config.trace.sources).toEqual(['src/**', 'test/**']);
+    expect(traced.config.coverage).toHaveLength(1);
     const validate = await run(['validate', '--format', 'json'], root);
     expect(validate.code).toBe(0);
     expect(JSON.parse(validate.stdout)).toMatchObject({ nodeCount: 3, edgeCount: 3, valid: true, errors: [], warnings: [] });

@@ -48,6 +48,13 @@ links:
   # Full URLs of this repository whose blob/tree links are checked as paths (auto: the origin remote).
   repositoryUrls: auto
   branches: [main, master]
+
+# Off until set: source files whose comments name documents (// docugraph: implements REQ-01),
+# as globs from the repository root, and what each document type needs from them.
+# trace:
+#   sources: ["src/**", "test/**"]
+# coverage:
+#   requirement: [implements, verifies]
 `;
 
 /** The example documents written into an empty folder: a decision, a spec and a task that depends on both. */
