@@ -32,8 +32,13 @@ export interface Ratio {
   readonly summary: string;
 }
 
-/** The ratio bound the complexity tests assert: linear is ~4, n log n ~4.5, quadratic ~16. */
-export const MAX_RATIO = 8;
+/**
+ * The ratio bound the complexity tests assert: linear is ~4, n log n ~4.5, quadratic ~16.
+ * 10, not 8: with three test files on two cores, a linear stage whose 4n input outgrows the
+ * caches that the neighbours share measured 8.4–9.0 on fresh-clone runs (docs/decisions.md,
+ * "A faster npm test"); a quadratic one stays far above.
+ */
+export const MAX_RATIO = 10;
 
 /** The CPU time this process has used so far (user + system, every thread), in ms. */
 export function cpuMs(): number {
