@@ -223,7 +223,11 @@ describe('docs/mcp.md', () => {
       if (section.mode === 'demo') return runSession({ ...section, steps }, demo.session);
       const copy = testdir({});
       cpSync(DEMO, copy, { recursive: true });
-      const { session } = await openSession(copy, false);
+      const { session, client } = await openSession(copy, false);
+      // The first call waits for the load. An edit made while the first load still reads the
+      // folder is in the first snapshot, so it is no change to announce: on a busy machine the
+      // page's edits could come that early, and their notification never.
+      await client.callTool({ name: 'validate_traceability', arguments: { summary: true } });
       return runSession({ ...section, steps }, session);
     });
   }
