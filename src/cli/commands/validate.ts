@@ -9,6 +9,7 @@ import { buildReport, countMarkdown, formatJson, formatReport, InvalidArgumentEr
 import { checkedRoot } from '../context.js';
 import { VERSION } from '../../mcp/version.js';
 import type { CliContext } from '../context.js';
+import { untilStopped } from '../until-stopped.js';
 import { renderGithub } from '../render/github.js';
 import { renderSarif } from '../render/sarif.js';
 import { renderText } from '../render/text.js';
@@ -127,14 +128,7 @@ async function watch(ctx: CliContext, path: string, options: ValidateOptions): P
   };
   live.onUpdate((_before, after) => show(after));
   show(await live.snapshot());
-  // Where watching is impossible, look at the disk once a second instead.
-  const poll = setInterval(() => void (live.mode() === 'poll' ? live.snapshot() : undefined), 1000);
-  await new Promise<void>((resolve) => {
-    if (ctx.io.signal === undefined) return;
-    if (ctx.io.signal.aborted) return resolve();
-    ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  clearInterval(poll);
+  await untilStopped(ctx.io, live);
   live.close();
   if (failed) ctx.fail(1);
 }

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { buildViewModel, InvalidArgumentError as UsageError, openLiveWorkspace, viewJson } from '../../core/index.js';
 import { checkedRoot, type CliContext } from '../context.js';
+import { untilStopped } from '../until-stopped.js';
 
 interface ViewOptions {
   readonly port: number;
@@ -64,14 +65,7 @@ async function serve(ctx: CliContext, path: string, options: ViewOptions): Promi
   }
   ctx.io.stderr.write(`docugraph: the graph is at ${url} (live, read-only, this machine only; Ctrl-C stops)\n`);
   if (options.open === true) openBrowser(url);
-  // Where watching is impossible, look at the disk once a second instead.
-  const poll = setInterval(() => void (live.mode() === 'poll' ? live.snapshot() : undefined), 1000);
-  await new Promise<void>((done) => {
-    if (ctx.io.signal === undefined) return;
-    if (ctx.io.signal.aborted) return done();
-    ctx.io.signal.addEventListener('abort', () => done(), { once: true });
-  });
-  clearInterval(poll);
+  await untilStopped(ctx.io, live);
   await server.close();
   live.close();
 }

@@ -7,6 +7,7 @@ import { CONTEXT_PHRASES, isContextRelation, relationRank, type ContextRelation 
 import { compareStrings } from '../shared/sort.js';
 import { StringHeap } from '../shared/string-heap.js';
 import type { RelationEdge, Workspace } from '../shared/types.js';
+import { walkFrom } from './walk-graph.js';
 
 /** The ids `id` reaches over the context relations, upstream (what it depends on, implements, …) or downstream, sorted, each once. */
 export function contextNeighbours(workspace: Workspace, id: string, direction: 'upstream' | 'downstream'): readonly string[] {
@@ -20,19 +21,7 @@ export function contextNeighbours(workspace: Workspace, id: string, direction: '
 
 /** Breadth-first depths over the context relations from `start`, one level past `limit` at most. */
 export function contextWalk(workspace: Workspace, start: string, limit: number, direction: 'upstream' | 'downstream'): Map<string, number> {
-  const depths = new Map<string, number>([[start, 0]]);
-  const queue = [start];
-  for (let head = 0; head < queue.length; head += 1) {
-    const id = queue[head]!;
-    const depth = depths.get(id)!;
-    if (depth > limit) continue;
-    for (const next of contextNeighbours(workspace, id, direction)) {
-      if (depths.has(next)) continue;
-      depths.set(next, depth + 1);
-      queue.push(next);
-    }
-  }
-  return depths;
+  return walkFrom((id) => contextNeighbours(workspace, id, direction), start, limit);
 }
 
 /** The context relations by which `from` names `to` (`from` depends on, implements, … `to`), in the table's order. */
