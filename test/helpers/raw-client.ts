@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEveryTest } from './after-every-test.js';
-import { HAS_STRACE } from './bounded-process.js';
+import { HAS_STRACE, straceCommand } from './bounded-process.js';
 import { BIN } from './paths.js';
 
 /** How long any single answer may take. */
@@ -54,7 +54,7 @@ export class RawClient {
     if (options.trace !== undefined && HAS_STRACE) {
       this.traceDir = mkdtempSync(join(tmpdir(), 'docugraph-trace-'));
       this.traceFile = join(this.traceDir, 'trace');
-      command = ['strace', '-f', '-qq', '-y', '-s', '4096', '-e', `trace=${options.trace}`, '-o', this.traceFile, ...command];
+      command = [...straceCommand(options.trace, this.traceFile), ...command];
     }
     const limit = options.memoryKb === undefined ? '' : `ulimit -v ${options.memoryKb}; `;
     // Its own process group, so that killing it also ends a traced server under strace.
