@@ -71,23 +71,29 @@ export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void
   // at which 8n would pass max is final without being timed here; the timings of the final n
   // are kept as the first of t(n) (more samples of the same run on the same input).
   let tn = Number.POSITIVE_INFINITY;
+  // Only the first input is warmed up: the best of two runs absorbs what a new size costs
+  // once. A run under the target needs no second one (the best of two would be under it too),
+  // and a run under a quarter of it quadruples n instead of doubling it (when 16n ≤ max, so
+  // that 4n of the final size still fits), which builds fewer inputs that are never timed.
   while (n * 8 <= options.max) {
-    tn = bestOf(2, () => run(input));
+    const first = bestOf(1, () => run(input));
+    tn = first < target ? first : Math.min(first, bestOf(1, () => run(input)));
     if (tn >= target) break;
+    const factor = tn * 4 < target && n * 16 <= options.max ? 4 : 2;
     tn = Number.POSITIVE_INFINITY;
     cleanup(input);
-    n *= 2;
+    n *= factor;
     input = build(n);
-    run(input);
   }
   const big = build(4 * n);
-  tn = Math.min(tn, bestOf(1, () => run(input)));
+  // t(n) is the best of at least three runs (a t(n) read too high would hide a quadratic
+  // ratio): the calibration's two at this size, or three now when n was set by `max`.
+  tn = Math.min(tn, bestOf(Number.isFinite(tn) ? 1 : 3, () => run(input)));
   let t4n = bestOf(1, () => run(big)); // includes the warm-up of 4n
-  // One more round (n twice: it is the cheap side, and a t(n) read too high would hide a
-  // quadratic ratio); while the ratio is over the bound, up to eight more: one pause of the
-  // collector inflates a single timing, never the best of several, while a super-linear stage
-  // stays over the bound in every round.
-  for (let i = 0; i < 1 || (i < 9 && t4n / Math.max(tn, 0.001) > MAX_RATIO); i += 1) {
+  // While the ratio is over the bound, up to nine more rounds (n twice, 4n once): one pause of
+  // the collector, or the first run of 4n, inflates a single timing, never the best of several,
+  // while a super-linear stage stays over the bound in every round.
+  for (let i = 0; i < 9 && t4n / Math.max(tn, 0.001) > MAX_RATIO; i += 1) {
     tn = Math.min(tn, bestOf(2, () => run(input)));
     t4n = Math.min(t4n, bestOf(1, () => run(big)));
   }
