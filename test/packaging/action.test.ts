@@ -7,7 +7,7 @@
  * DocuGraph itself comes from the packed tarball through the action's `package` input.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -66,12 +66,18 @@ function readOutputs(file: string): Record<string, string> {
   return outputs;
 }
 
-/** Runs the action's steps in `checkout` with these inputs, as a runner would. */
-function runAction(checkout: string, given: Record<string, string>, only?: string, gitEnv: Record<string, string> = {}): Run {
+/**
+ * Runs the action's steps in `checkout` with these inputs, as a runner would. With `installed`
+ * (a folder holding `docugraph-cli`, as scripts/action-cli.sh installs it), the job finds the
+ * release already installed in its RUNNER_TEMP, as every step after the first does: one
+ * `npm install` per test file instead of one per job.
+ */
+function runAction(checkout: string, given: Record<string, string>, only?: string, installed?: string): Run {
   const inputs: Record<string, string> = {};
   for (const [name, input] of Object.entries(action.inputs)) inputs[name] = given[name] ?? input.default ?? '';
   const steps: Record<string, Record<string, string>> = {};
   const runnerTemp = mkdtempSync(join(tmpdir(), 'docugraph-runner-'));
+  if (installed !== undefined) symlinkSync(join(installed, 'docugraph-cli'), join(runnerTemp, 'docugraph-cli'));
   const base: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !/^npm_/i.test(key)) base[key] = value;
   let stdout = '';
@@ -85,7 +91,7 @@ function runAction(checkout: string, given: Record<string, string>, only?: strin
       const script = join(runnerTemp, `${id}.sh`);
       const output = join(runnerTemp, `${id}.output`);
       writeFileSync(script, evaluate(step.run!, { inputs, steps }));
-      const env: Record<string, string> = { ...base, ...gitEnv, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: checkout, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: runnerTemp };
+      const env: Record<string, string> = { ...base, CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: checkout, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summaryFile, RUNNER_TEMP: runnerTemp };
       for (const [key, value] of Object.entries(step.env ?? {})) env[key] = evaluate(value, { inputs, steps });
       const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: checkout, env, encoding: 'utf8', timeout: 120_000 });
       stdout += run.stdout;
@@ -103,12 +109,22 @@ function runAction(checkout: string, given: Record<string, string>, only?: strin
 describe('the GitHub Action', { timeout: 180_000 }, () => {
   let dir: string;
   let tarball: string;
+  let installed: string;
 
   beforeAll(() => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'docugraph-action-')));
     // dist/ is already built by `npm test`; --ignore-scripts keeps pack from rebuilding it under other tests.
     const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
     tarball = join(dir, packed.filename);
+    // The release installed once, by the action's own script, for the jobs below that do not
+    // install it themselves (the first job on broken documents does).
+    installed = join(dir, 'installed');
+    mkdirSync(installed);
+    const install = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', `. "${join(ROOT, 'scripts', 'action-cli.sh')}"; docugraph --version`], {
+      env: { ...process.env, RUNNER_TEMP: installed, DOCUGRAPH_PACKAGE: tarball },
+      encoding: 'utf8',
+    });
+    expect(install.stdout, install.stderr).toBe(`${pkg.version}\n`);
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -135,6 +151,7 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
 
   it('on broken documents: an annotation per finding on its line, SARIF written, the job fails', () => {
     const root = checkout('broken', join(FIXTURES, 'broken-md-link'));
+    // A job of its own from the start: its first step that runs DocuGraph installs it.
     const run = runAction(root, { workspace: 'docs', package: tarball });
     expect(run.failed).toEqual({ id: 'validate', code: 1 });
     expect(run.stdout).toContain('::error file=docs/doc-a.md,line=12,title=MD_LINK_BROKEN::link `./missing.md` is broken');
@@ -150,7 +167,7 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
 
   it('on valid documents: the job passes, with an empty SARIF report as its output', () => {
     const root = checkout('valid', DEMO);
-    const run = runAction(root, { workspace: 'docs', package: tarball });
+    const run = runAction(root, { workspace: 'docs', package: tarball }, undefined, installed);
     expect(run.failed, run.stdout + run.stderr).toBeUndefined();
     expect(run.stdout).not.toContain('::error');
     expect(run.action).toEqual({ 'sarif-file': 'docugraph.sarif', 'view-dir': '' });
@@ -160,7 +177,7 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
 
   it('with view-dir: the graph as a static page, written even when validation fails', () => {
     const root = checkout('view', join(FIXTURES, 'broken-md-link'));
-    const run = runAction(root, { workspace: 'docs', package: tarball, 'view-dir': 'site' });
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'view-dir': 'site' }, undefined, installed);
     expect(run.failed).toEqual({ id: 'validate', code: 1 });
     expect(run.outputs['view']).toEqual({ 'view-dir': 'site' });
     const html = readFileSync(join(root, 'site', 'index.html'), 'utf8');
@@ -171,12 +188,12 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
   it("strict: 'true' fails on warnings; an empty sarif-file writes none", () => {
     const root = checkout('strict', join(FIXTURES, 'broken-md-link'));
     rmSync(join(root, 'docs', 'doc-a.md'));
-    const lenient = runAction(root, { workspace: 'docs', package: tarball, 'sarif-file': '' });
+    const lenient = runAction(root, { workspace: 'docs', package: tarball, 'sarif-file': '' }, undefined, installed);
     expect(lenient.failed, lenient.stdout + lenient.stderr).toBeUndefined();
     expect(lenient.stdout).toContain('::warning file=docs/doc-b.md,line=15,title=MD_ANCHOR_BROKEN::');
     expect(lenient.action).toEqual({ 'sarif-file': '', 'view-dir': '' });
     expect(existsSync(join(root, 'docugraph.sarif'))).toBe(false);
-    const strict = runAction(root, { workspace: 'docs', package: tarball, strict: 'true', 'sarif-file': '' });
+    const strict = runAction(root, { workspace: 'docs', package: tarball, strict: 'true', 'sarif-file': '' }, undefined, installed);
     expect(strict.failed).toEqual({ id: 'validate', code: 1 });
   });
 
@@ -191,7 +208,7 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
     const req = join(root, 'docs/docs/requirements/REQ-01-create-project.md');
     writeFileSync(req, readFileSync(req, 'utf8').replace('A project has a name,', 'A project has a unique name,'));
     git('commit', '-q', '-am', 'REQ-01: names are unique');
-    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': baseSha, 'sarif-file': '' });
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': baseSha, 'sarif-file': '' }, undefined, installed);
     expect(run.failed, run.stdout + run.stderr).toBeUndefined();
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::warning') && line.includes('title=Re-read'));
     expect(annotations.map((line) => /file=([^,]+)/.exec(line)![1])).toEqual([
@@ -215,13 +232,13 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
     git(origin, 'commit', '-q', '--allow-empty', '-m', 'head');
     const root = join(dir, 'shallow');
     git(dir, 'clone', '-q', '--depth', '1', `file://${origin}`, root);
-    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': 'HEAD~1' });
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': 'HEAD~1' }, undefined, installed);
     expect(run.failed).toEqual({ id: 'diff', code: 2 });
     expect(run.stderr).toContain('`HEAD~1` is not in this shallow clone: fetch more history (`git fetch --unshallow`, or `fetch-depth: 0` on actions/checkout in GitHub Actions).');
   });
 
   it('a workspace that is not a folder of the checkout fails with an annotation saying what to set', () => {
-    const run = runAction(checkout('typo', DEMO), { workspace: 'doc', package: tarball });
+    const run = runAction(checkout('typo', DEMO), { workspace: 'doc', package: tarball }, undefined, installed);
     expect(run.failed).toEqual({ id: 'validate', code: 2 });
     expect(run.stdout).toMatch(/^::error title=DocuGraph::`doc` is not a folder of the checkout; set the action's workspace input/m);
   });
