@@ -21,8 +21,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const manifestPath = require.resolve('@modelcontextprotocol/inspector-cli/package.json');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-// The package's own executable, as `npx mcp-inspector-cli` would run it.
-const inspector = join(dirname(manifestPath), manifest.bin['mcp-inspector-cli']);
+// The Inspector's CLI client, `build/index.js` beside the package's executable: the executable
+// (`npx mcp-inspector-cli --cli …`) only starts `node build/index.js` with the same arguments,
+// one Node process more per session.
+const inspector = join(dirname(manifestPath), dirname(manifest.bin['mcp-inspector-cli']), 'index.js');
 const server = join(root, 'dist', 'bin', 'docugraph-mcp.js');
 const demo = join(root, 'examples', 'demo-repo');
 const cyclic = join(root, 'test', 'fixtures', 'cycle');
@@ -52,7 +54,7 @@ const steps = [
 const cwd = dirname(inspector);
 /** Runs one Inspector session and collects what it printed. */
 function runStep(step) {
-  const argv = [inspector, '--cli', process.execPath, server, '--workspace', step.workspace, ...step.args];
+  const argv = [inspector, process.execPath, server, '--workspace', step.workspace, ...step.args];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, argv, { cwd, timeout: 60_000 });
     let stdout = '';
