@@ -124,7 +124,8 @@ describe('the npm package', { timeout: 180_000 }, () => {
     const version = spawnSync(npx, ['--yes', `./${basename(tarball)}`, '--version'], { cwd: dir, encoding: 'utf8' });
     expect(version.status, version.stderr).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-    const server = spawnSync(npx, ['--yes', '--package', tarball, 'docugraph-mcp', '--version'], { cwd: testdir({}), encoding: 'utf8' });
+    // Named the same way, so npx takes the install it made for the line above from its cache.
+    const server = spawnSync(npx, ['--yes', '--package', `./${basename(tarball)}`, 'docugraph-mcp', '--version'], { cwd: dir, encoding: 'utf8' });
     expect(server.status, server.stderr).toBe(0);
     // Before the server runs, stdout is not the protocol: the version goes there (issue 28).
     expect(server.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
