@@ -11,6 +11,7 @@ import { loadWorkspace } from '../../src/core/index.js';
 import { implementTaskText } from '../../src/mcp/prompts.js';
 import { randomWorkspace, yamlQuoted } from '../helpers/adversarial-docs.js';
 import { runNode } from '../helpers/bounded-process.js';
+import { runInProcess } from '../helpers/cli-in-process.js';
 import { bundleProblems, RAW_CONTROL } from '../helpers/core-checks.js';
 import { CLI } from '../helpers/paths.js';
 import { FUZZ_SEED, fuzzRuns, Rng, fuzzTimeout } from '../helpers/prng.js';
@@ -38,15 +39,34 @@ interface Finding {
   readonly path: string;
 }
 
-/** Runs every output format of the CLI on `root`; returns the problems found. */
+/**
+ * Runs every output format of the CLI on `root`; returns the problems found. Each command runs
+ * in-process (the same code as the built CLI, writing to pipes); the built CLI then runs the
+ * first two and the first bundle, and must print the same bytes.
+ */
 async function checkOutputs(root: string, taskIds: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
+  const outputs = new Map<string, string>();
   const run = async (args: string[]) => {
-    const result = await runNode(CLI, ['--workspace', root, ...args], { timeoutMs: 15_000 });
+    const argv = ['--workspace', root, ...args];
     const what = args.join(' ');
-    if (result.timedOut) problems.push(`${what}: hung`);
-    else if (result.signal !== null || ![0, 1].includes(result.code ?? -1)) problems.push(`${what}: exit ${result.code ?? result.signal}: ${result.stderr.slice(0, 300)}`);
-    return result.stdout;
+    try {
+      const result = await runInProcess(argv, { cwd: root });
+      if (![0, 1].includes(result.code ?? -1)) problems.push(`${what}: exit ${result.code}: ${result.stderr.slice(0, 300)}`);
+      outputs.set(what, result.stdout);
+      return result.stdout;
+    } catch (error) {
+      problems.push(`${what}: threw ${String(error).slice(0, 300)}`);
+      return '';
+    }
+  };
+  const built = async (args: string[]) => {
+    const result = await runNode(CLI, ['--workspace', root, ...args], { timeoutMs: 15_000, cwd: root });
+    const what = args.join(' ');
+    if (result.timedOut) problems.push(`built CLI ${what}: hung`);
+    else if (result.signal !== null || ![0, 1].includes(result.code ?? -1)) problems.push(`built CLI ${what}: exit ${result.code ?? result.signal}: ${result.stderr.slice(0, 300)}`);
+    // As bytes: a lone surrogate from a document is written to a pipe as U+FFFD's bytes.
+    else if (!Buffer.from(result.stdout).equals(Buffer.from(outputs.get(what) ?? ''))) problems.push(`built CLI ${what}: printed other bytes than in-process`);
   };
   const json = await run(['validate', '--format', 'json']);
   let findings = 0;
@@ -83,6 +103,9 @@ async function checkOutputs(root: string, taskIds: readonly string[]): Promise<s
     const bundle = await run(['context', id]);
     if (bundle !== '') problems.push(...bundleProblems(bundle, workspace, id).map((p) => `context ${id}: ${p}`));
   }
+  await built(['validate', '--format', 'json']);
+  await built(['validate', '--format', 'github']);
+  if (taskIds[0] !== undefined) await built(['context', taskIds[0]]);
   return problems;
 }
 
