@@ -12,35 +12,37 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOW_FIRST = [
   'test/e2e/http-streams.test.ts',
-  'test/complexity/load.test.ts',
   'test/complexity/stages.test.ts',
   'test/fuzz/stack-depth.test.ts',
+  'test/packaging/action.test.ts',
+  'test/complexity/load.test.ts',
+  'test/e2e/package.test.ts',
   'test/e2e/live.test.ts',
+  'test/complexity/view.test.ts',
   'test/e2e/sdk-client.test.ts',
   'test/e2e/inspector.test.ts',
-  'test/packaging/action.test.ts',
-  'test/fuzz/cli-output.test.ts',
-  'test/fuzz/http-streams.test.ts',
-  'test/e2e/read-ahead.test.ts',
-  'test/fuzz/protocol-edges.test.ts',
   'test/e2e/protocol-edges.test.ts',
-  'test/fuzz/symlinks.test.ts',
-  'test/e2e/package.test.ts',
-  'test/core/parse/markdown-differential.test.ts',
-  'test/complexity/globs.test.ts',
-  'test/fuzz/protocol-lines.test.ts',
+  'test/fuzz/http-streams.test.ts',
   'test/fuzz/cli-large-workspace.test.ts',
-  'test/core/read/read-ahead.test.ts',
-  'test/e2e/http-security.test.ts',
-  'test/fuzz/request-ids.test.ts',
-  'test/e2e/http-slow-clients.test.ts',
-  'test/fuzz/core-documents.test.ts',
-  'test/e2e/http-sessions.test.ts',
-  'test/e2e/cli.test.ts',
+  'test/packaging/mcpb.test.ts',
   'test/e2e/http-concurrency.test.ts',
-  'test/complexity/queries.test.ts',
-  'test/complexity/view.test.ts',
+  'test/fuzz/markdown-nesting.test.ts',
+  'test/fuzz/request-ids.test.ts',
+  'test/fuzz/subscriptions.test.ts',
+  'test/e2e/http-security.test.ts',
+  'test/fuzz/protocol-lines.test.ts',
+  'test/core/read/read-ahead.test.ts',
   'test/view/view-browser.test.ts',
+  'test/e2e/http-sessions.test.ts',
+  'test/e2e/http-slow-clients.test.ts',
+  'test/e2e/read-ahead.test.ts',
+  'test/complexity/work-state.test.ts',
+  'test/e2e/cli.test.ts',
+  'test/fuzz/cli-output.test.ts',
+  'test/fuzz/protocol-edges.test.ts',
+  'test/core/live/live-workspace.test.ts',
+  'test/core/parse/markdown-differential.test.ts',
+  'test/e2e/work-state.test.ts',
 ];
 
 /** Vitest's own order (failed first, then by cached duration), with SLOW_FIRST ahead of it. */
@@ -66,9 +68,13 @@ const ISOLATED = [
   'test/fuzz/core-documents.test.ts',
   'test/fuzz/ignore-files.test.ts',
   'test/fuzz/cli-large-workspace.test.ts',
-  // Timed by the process's CPU time (test/helpers/complexity.ts): a heap with nothing of other files.
-  'test/complexity/**',
 ];
+
+/**
+ * Timed by the process's CPU time (test/helpers/complexity.ts): these share processes only with
+ * each other, one file at a time, never with a file that starts servers or workers of its own.
+ */
+const COMPLEXITY = ['test/complexity/**'];
 
 /**
  * Where the tests' temporary folders go (TMPDIR, read by os.tmpdir()): a RAM file system
@@ -102,7 +108,8 @@ export default defineConfig({
     sequence: { sequencer: SlowFirst },
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: 'complexity', include: COMPLEXITY, isolate: false } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...ISOLATED, ...COMPLEXITY], isolate: false } },
     ],
   },
 });
