@@ -9,8 +9,12 @@ import { describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { buildBundle, buildReport, listTasks, loadWorkspace } from '../../src/core/index.js';
 import { change } from '../helpers/live-changes.js';
+import { LONG_FUZZ } from '../helpers/prng.js';
 import { connect, textOf } from '../helpers/server-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
+
+/** Change-then-call rounds per transport and mode. */
+const ROUNDS = LONG_FUZZ ? 200 : 48;
 
 async function report(client: Client): Promise<unknown> {
   return (await client.callTool({ name: 'validate_traceability', arguments: {} })).structuredContent;
@@ -27,15 +31,15 @@ describe.each([
   ['http', 'legacy', 'watch'],
   ['http', 'modern', 'watch'],
 ] as const)('read your writes over %s (%s era, %s)', (transport, era, mode) => {
-  // 90 rounds, about 11 of each of the eight kinds of change (live-changes.ts), in every
-  // transport and mode: an answer that missed its change would show in most of them; 200
-  // rounds took 4.5–9 s per mode.
-  it('90 consecutive change-then-call rounds: every answer includes the change', async () => {
+  // 48 rounds in npm test, six of each of the eight kinds of change (live-changes.ts), in
+  // every transport and mode: an answer that missed its change would show in most of them;
+  // `npm run fuzz` runs 200 (4.5–9 s per mode).
+  it(`${ROUNDS} consecutive change-then-call rounds: every answer includes the change`, async () => {
     const root = testdir({ 'base.md': doc({ id: 'BASE', title: 'base' }), 'docs/d0.md': doc({ id: 'D-0', title: 'd0', depends_on: ['BASE'] }) });
     const { client } = await connect({ transport, args: ['--workspace', root], era, env: mode === 'poll' ? { DOCUGRAPH_WATCH: 'poll' } : {} });
     await report(client);
     let stale = 0;
-    for (let i = 0; i < 90; i += 1) {
+    for (let i = 0; i < ROUNDS; i += 1) {
       change(root, i);
       const fresh = loadWorkspace(root);
       const answer = i % 3 === 0 ? await tasks(client) : await report(client);
