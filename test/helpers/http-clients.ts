@@ -232,6 +232,22 @@ export function openStream(url: URL, session: string, options: { read?: boolean;
   });
 }
 
+/**
+ * Counts the occurrences of `marker` (a method name, say) in what a held stream receives from
+ * now on, including one split across two chunks; `count` is live.
+ */
+export function countOnStream(stream: HeldStream, marker: string): { count: number } {
+  const seen = { count: 0 };
+  let tail = '';
+  stream.socket.on('data', (chunk: Buffer) => {
+    const text = tail + chunk.toString('latin1');
+    seen.count += text.split(marker).length - 1;
+    // Keep what could be the start of a marker that the next chunk completes (never a whole one).
+    tail = text.slice(-(marker.length - 1));
+  });
+  return seen;
+}
+
 /** Waits until `condition` holds, checking every 50 ms; fails after `timeoutMs`. */
 export async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = performance.now() + timeoutMs;
