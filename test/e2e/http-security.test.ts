@@ -9,9 +9,9 @@ import { writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect as netConnect } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { INITIALIZE, MCP_HEADERS, post, rawSession, send, type Answer } from '../helpers/http-clients.js';
-import { BIN, connectUrl, DEMO, spawnHttp, textOf } from '../helpers/server-process.js';
+import { BIN, connectUrl, DEMO, spawnHttp, textOf, type HttpServerProcess } from '../helpers/server-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const TOKEN = 'a7f3c9e1b5d24f6a8c0e2b4d6f8a1c3e';
@@ -21,6 +21,19 @@ function raw(url: URL, options: { method?: string; path?: string; headers?: Reco
   const body = options.body ?? (method === 'GET' ? undefined : JSON.stringify(INITIALIZE));
   return send(url, { method, path: options.path ?? url.pathname, headers: { ...MCP_HEADERS, ...options.headers }, ...(body === undefined ? {} : { body }) });
 }
+
+/**
+ * One demo server for the tests that only send it requests and check each answer (a server
+ * start is ~0.4 s of CPU); the tests that start a server with other options start their own.
+ */
+let shared: Promise<HttpServerProcess> | undefined;
+const demoServer = () => (shared ??= spawnHttp(['--workspace', DEMO], {}, true));
+afterAll(async () => {
+  if (shared === undefined) return;
+  const server = await shared;
+  server.child.kill('SIGKILL');
+  await server.exited;
+});
 
 describe('the token', () => {
   it('no token or a wrong one: 401 on /mcp and /healthz; the right one serves; the token is never logged', async () => {
@@ -76,7 +89,7 @@ describe('Origin and Host', () => {
   });
 
   it('a DNS-rebinding Host gets 403, on /mcp and /healthz', async () => {
-    const server = await spawnHttp(['--workspace', DEMO]);
+    const server = await demoServer();
     expect((await raw(server.url, { headers: { host: `evil.example:${server.url.port}` } })).status).toBe(403);
     expect((await raw(server.url, { method: 'GET', path: '/healthz', headers: { host: 'attacker.test' } })).status).toBe(403);
     expect((await raw(server.url, { headers: { host: `localhost:${server.url.port}` } })).status).toBe(200);
@@ -101,7 +114,7 @@ describe('Host syntax and methods (issue 21)', () => {
   }
 
   it('a Host a URL parser would rewrite into an allowed one (%6cocalhost, localhost\\@evil, …) gets 403; plain names pass', async () => {
-    const server = await spawnHttp(['--workspace', DEMO]);
+    const server = await demoServer();
     const port = server.url.port;
     const let_in: string[] = [];
     for (const host of disguised(port)) {
@@ -118,7 +131,7 @@ describe('Host syntax and methods (issue 21)', () => {
   });
 
   it('unsupported methods on /mcp get 405 with Allow, not 500', async () => {
-    const server = await spawnHttp(['--workspace', DEMO]);
+    const server = await demoServer();
     for (const method of ['TRACE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND', 'LOCK', 'PURGE']) {
       const answer = await raw(server.url, { method, headers: {}, body: '' });
       expect(answer.status, method).toBe(405);
@@ -130,6 +143,8 @@ describe('Host syntax and methods (issue 21)', () => {
 
 describe('limits', () => {
   it('a 5 MiB body gets 413 (declared or chunked), and the server keeps serving', async () => {
+    // A server of its own: on the shared one, loaded long before, the 413 came before the body
+    // was written and the write failed with EPIPE in one run of five.
     const server = await spawnHttp(['--workspace', DEMO]);
     const big = Buffer.alloc(5 * 1024 * 1024, 0x20);
     expect((await raw(server.url, { body: big })).status).toBe(413);
@@ -183,7 +198,7 @@ describe('limits', () => {
 
 describe('/healthz and routes', () => {
   it('200 with the document count once loaded; 404 elsewhere; 405 for a POST', async () => {
-    const server = await spawnHttp(['--workspace', DEMO]);
+    const server = await demoServer();
     const client = await connectUrl(server.url);
     await client.callTool({ name: 'validate_traceability', arguments: {} });
     const health = await raw(server.url, { method: 'GET', path: '/healthz' });
@@ -197,7 +212,7 @@ describe('/healthz and routes', () => {
 
 describe('process', () => {
   it('a port in use is one clear line on stderr and exit 2', async () => {
-    const first = await spawnHttp(['--workspace', DEMO]);
+    const first = await demoServer();
     const second = spawn(process.execPath, [BIN, '--workspace', DEMO, '--http', '--port', first.url.port], { env: { PATH: process.env['PATH'] ?? '' } });
     let stderr = '';
     second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
