@@ -67,7 +67,7 @@ export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void
   let n = options.start;
   let input = build(n);
   run(input); // warm-up (JIT, caches)
-  // Calibrate: double n while a run is faster than the target and 4n stays within max. A size
+  // Calibrate: grow n while a run is faster than the target and 4n stays within max. A size
   // at which 8n would pass max is final without being timed here; the timings of the final n
   // are kept as the first of t(n) (more samples of the same run on the same input).
   let tn = Number.POSITIVE_INFINITY;

@@ -243,7 +243,7 @@ export function countOnStream(stream: HeldStream, marker: string): { count: numb
     const text = tail + chunk.toString('latin1');
     seen.count += text.split(marker).length - 1;
     // Keep what could be the start of a marker that the next chunk completes (never a whole one).
-    tail = text.slice(-(marker.length - 1));
+    tail = marker.length > 1 ? text.slice(1 - marker.length) : '';
   });
   return seen;
 }
