@@ -19,17 +19,6 @@ function loadAndReport(root: string): void {
 
 const remove = (root: string) => rmSync(root, { recursive: true, force: true });
 
-/** Loads and reports the workspace at `root` once, then removes it: how many files it read. */
-function loadsWhole(root: string): number {
-  try {
-    const workspace = loadWorkspace(root);
-    formatReport(buildReport(workspace));
-    return workspace.files.length;
-  } finally {
-    remove(root);
-  }
-}
-
 describe('near-linear loading (issue 8 §4)', () => {
   it('thousands of files sharing one id; each ID_DUPLICATE is short and says "and N more"', () => {
     const build = (n: number) => {
@@ -85,22 +74,22 @@ describe('near-linear loading (issue 8 §4)', () => {
     expect(nearLinear(r), r.summary).toBe(true);
   }, 90_000);
 
+  // The ratios at 16 000 and 64 000 items. That 125 000 of them (past where spreading them
+  // overflowed the stack) go through every stage, loading included, is
+  // test/fuzz/stack-depth.test.ts's: these four inputs are among its seven.
   it.each([
     ['missing ids', (i: number) => `  - M${i}`],
     ['repeated ids', () => '  - M'],
     ['not strings', () => '  - 5'],
-  ])('depends_on with up to 125 000 items (%s): no stack overflow, near-linear', (_name, item) => {
+  ])('depends_on with many items (%s): near-linear', (_name, item) => {
     const build = (n: number) => testdir({ 'a.md': `---\nid: A\ntitle: A\ndepends_on:\n${Array.from({ length: n }, (_, i) => item(i)).join('\n')}\n---\n` });
-    // The ratio at 16 000 and 64 000 items; then one load of 128 000, past where spreading them overflowed the stack.
     const r = measureRatio(build, loadAndReport, { start: 16_000, max: 64_000, targetMs: 0 }, remove);
     expect(nearLinear(r), r.summary).toBe(true);
-    expect(loadsWhole(build(128_000))).toBe(1);
   }, 90_000);
 
-  it('links in one file, up to 125 000: no stack overflow, near-linear', () => {
+  it('many links in one file: near-linear', () => {
     const build = (n: number) => testdir({ 'a.md': `${Array.from({ length: n }, (_, i) => `[x](m${i}.md)`).join('\n\n')}\n` });
     const r = measureRatio(build, loadAndReport, { start: 16_000, max: 64_000, targetMs: 0 }, remove);
     expect(nearLinear(r), r.summary).toBe(true);
-    expect(loadsWhole(build(128_000))).toBe(1);
   }, 90_000);
 });

@@ -14,6 +14,7 @@ import {
   getAcceptanceCriteria,
   listTasks,
   loadWorkspace,
+  nodeMarks,
   renderDot,
   renderMermaid,
   selectGraph,
@@ -174,6 +175,9 @@ export function exerciseEveryStage(root: string, rng: Rng, options: { readonly r
   });
   // Budgets from a stream of their own, so the rest of the run draws what it drew before.
   const budgets = rng.fork(0xb0d6e7);
+  // Worked out once for every rendering below, as one answer of the server does (a rendering
+  // given no marks works them out itself: the whole-graph rendering after the loop does).
+  const marks = nodeMarks(ws);
   for (const id of ws.ids.slice(0, 40)) {
     const maxDepth = rng.int(0, 6);
     const budget = budgets.chance(0.5) ? { maxTokens: budgets.int(1, 400) } : {};
@@ -187,8 +191,8 @@ export function exerciseEveryStage(root: string, rng: Rng, options: { readonly r
     for (const direction of ['upstream', 'downstream', 'both'] as const) {
       guard(`selectGraph(${id}, ${direction})`, () => {
         const view = selectGraph(ws, { rootId: id, direction });
-        const mermaid = renderMermaid(ws, view, id);
-        const dot = renderDot(ws, view, id);
+        const mermaid = renderMermaid(ws, view, id, marks);
+        const dot = renderDot(ws, view, id, marks);
         if (RAW_CONTROL.test(mermaid) || RAW_CONTROL.test(dot)) problems.push(`graph of ${id} holds a raw control character`);
         return mermaid + dot;
       });
