@@ -95,6 +95,20 @@ function ramTmpdir(): Record<string, string> {
 }
 
 export default defineConfig({
+  plugins: [
+    {
+      // Vitest starts its workers with `--conditions development` (from Vite's default server
+      // conditions), which loads packages' development builds: micromark and mdast, the
+      // Markdown references of the differential tests, then run with their internal
+      // assertions on, ~1.4× slower. Without it, packages load as Node loads them for users
+      // (no package in `dependencies` has a development build).
+      name: 'no-development-condition',
+      configResolved(config) {
+        const conditions = config.ssr.resolve?.conditions;
+        if (conditions !== undefined) (config.ssr.resolve as { conditions: string[] }).conditions = conditions.filter((c) => c !== 'development|production' && c !== 'development');
+      },
+    },
+  ],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
