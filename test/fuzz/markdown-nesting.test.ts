@@ -25,13 +25,18 @@ const SHAPES: Record<string, Shape> = {
 
 const DEPTHS = [5, 20, 60, 99, 100, 101, 130, 200];
 
-/** The broken links the reference parser finds, and what the report says about the file. */
+/**
+ * What the report says about the file, and the broken links the reference parser finds. A file
+ * the report already says something else about (the part it could not parse) passes whatever
+ * the reference finds, so the reference runs only on the others (`expected` is `[]` then):
+ * micromark is the slow side, quadratic in the depth of a nested list (seconds at depth 200).
+ */
 function check(body: string): { expected: string[]; reported: string[]; otherFindings: string[] } {
   const root = testdir({ 'deep.md': `---\nid: DEEP\ntitle: Deep\n---\n${body}` });
-  const expected = reference(body, 5).links.map((l) => l.url).filter((url) => url.startsWith('missing-'));
   const findings = loadWorkspace(root).diagnostics.filter((d) => d.path === 'deep.md');
   const reported = findings.filter((d) => d.code === 'MD_LINK_BROKEN').map((d) => /link `([^`]*)`/.exec(d.message)?.[1] ?? d.message);
   const otherFindings = findings.filter((d) => d.code !== 'MD_LINK_BROKEN').map((d) => `${d.code}: ${d.message}`);
+  const expected = otherFindings.length > 0 ? [] : reference(body, 5).links.map((l) => l.url).filter((url) => url.startsWith('missing-'));
   return { expected: expected.sort(), reported: reported.sort(), otherFindings };
 }
 

@@ -59,6 +59,18 @@ function repeated(files: readonly string[], times: number): string[] {
   return Array.from({ length: times }, () => files).flat();
 }
 
+/**
+ * `view` of what `readFile` gives for each of `files`, reading each distinct path once: a list
+ * from `repeated` names every file many times, and the files do not change during a test.
+ */
+function readEach<T>(root: string, files: readonly string[], view: (read: ReadFile) => T): T[] {
+  const seen = new Map<string, T>();
+  return files.map((file) => {
+    if (!seen.has(file)) seen.set(file, view(readFile(root, file)));
+    return seen.get(file)!;
+  });
+}
+
 function comparable(read: ReadFile): object {
   const { analysis, stamp, missing } = read;
   return { path: analysis.path, node: analysis.node, diagnostics: analysis.diagnostics, idLine: analysis.idLine, mayLink: analysis.mayLink, markdown: analysis.markdown(), stamp, missing };
@@ -162,7 +174,7 @@ describe('the read-ahead worker', () => {
   it('a reader that reads ahead gives what readFile gives, file by file', () => {
     const { root, files: once } = mixed();
     const files = repeated(once, 20);
-    const reference = files.map((file) => comparable(readFile(root, file)));
+    const reference = readEach(root, files, comparable);
     // The first batch read here while the worker starts; the rest from the worker.
     const { got, ahead } = readAllWith(root, files, { workerUrl: WORKER, minFiles: 1 }, 300);
     expect(ahead).toBeGreaterThan(0);
@@ -237,7 +249,7 @@ describe('the read-ahead worker', () => {
     const rest = reader.readMany(files, done);
     reader.close();
     expect(reader.aheadBatches()).toBe(1);
-    expect([...first, ...second, ...rest].map(comparable)).toEqual(files.slice(0, done + rest.length).map((file) => comparable(readFile(root, file))));
+    expect([...first, ...second, ...rest].map(comparable)).toEqual(readEach(root, files.slice(0, done + rest.length), comparable));
   });
 });
 
@@ -263,7 +275,7 @@ describe('the Markdown worker', () => {
   it('gives what the main thread extracts, whether asked before it is done or after', () => {
     const { root, files: once } = corpus();
     const files = repeated(once, 4);
-    const reference = files.map((file) => readFile(root, file).analysis.markdown());
+    const reference = readEach(root, files, (read) => read.analysis.markdown());
     expect(reference.filter((m) => m?.tooDeepLine != null).length).toBeGreaterThan(0);
     expect(reference.filter((m) => (m?.htmlAnchors.length ?? 0) > 0).length).toBeGreaterThan(0);
     const reader = createFileReader(root, undefined, { workerUrl: WORKER, markdownWorkerUrl: MARKDOWN_WORKER, minFiles: 1 });
