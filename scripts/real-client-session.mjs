@@ -53,6 +53,8 @@ const steps = [
 process.chdir(dirname(inspector));
 const cliArgs = process.argv.slice(2);
 const inspectorUrl = pathToFileURL(inspector).href;
+/** Set when a session did not end within its time: no further session runs, and the run fails. */
+let stuck = false;
 
 /**
  * Runs one Inspector session and collects what it printed. The session is the Inspector's own
@@ -66,7 +68,8 @@ const inspectorUrl = pathToFileURL(inspector).href;
  * stderr is its transcript, and the `uncaughtException` handler it installs is removed after it.
  * Sessions therefore run one at a time. Each still spawns its own server over STDIO and performs
  * the initialize handshake, and the Inspector closes that server before it exits, as it does when
- * run as `npx mcp-inspector-cli --cli …` (the `command` of each result).
+ * run as `npx mcp-inspector-cli --cli …` (the `command` of each result). A session that has
+ * not ended after 60 s ends the run (a separate process was killed then).
  */
 function runStep(step, index) {
   const saved = { argv: process.argv, exit: process.exit, stdout: process.stdout.write, stderr: process.stderr.write };
@@ -80,8 +83,15 @@ function runStep(step, index) {
     return true;
   };
   return new Promise((resolve) => {
-    const timer = setTimeout(() => finish(null), 60_000);
+    const timer = setTimeout(() => {
+      stuck = true;
+      stderr += '(the session did not end within 60 s)\n';
+      finish(null);
+    }, 60_000);
+    let finished = false;
     const finish = (exitCode) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       process.argv = saved.argv;
       process.exit = saved.exit;
@@ -109,7 +119,10 @@ function runStep(step, index) {
 }
 
 const results = [];
-for (const [index, step] of steps.entries()) results.push(await runStep(step, index));
+for (const [index, step] of steps.entries()) {
+  results.push(await runStep(step, index));
+  if (stuck) break;
+}
 
 if (cliArgs.includes('--json')) {
   process.stdout.write(`${JSON.stringify({ client: `MCP Inspector CLI ${manifest.version}`, node: process.version, results }, null, 2)}\n`);
@@ -129,4 +142,6 @@ if (cliArgs.includes('--json')) {
 }
 // Every session succeeds except the last, which must fail with a JSON-RPC error.
 const expected = results.map((r, i) => (i === results.length - 1 ? r.exitCode !== 0 : r.exitCode === 0));
-process.exitCode = expected.every(Boolean) ? 0 : 1;
+process.exitCode = !stuck && results.length === steps.length && expected.every(Boolean) ? 0 : 1;
+// A stuck session would keep this process running.
+if (stuck) process.exit();
