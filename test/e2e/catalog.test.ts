@@ -6,13 +6,25 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeImpact, buildBundle, getAcceptanceCriteria, listTasks, loadWorkspace, selectGraph } from '../../src/core/index.js';
 import { TOOL_NAMES } from '../helpers/paths.js';
-import { connect, DEMO, textOf } from '../helpers/server-process.js';
+import { connect, connectUrl, DEMO, spawnHttp, textOf, type HttpServerProcess } from '../helpers/server-process.js';
 
 const workspace = loadWorkspace(DEMO);
 const errorOf = (result: { content?: unknown; isError?: boolean | undefined }) => {
   expect(result.isError).toBe(true);
   return JSON.parse(textOf(result)) as { code: string; message: string } & Record<string, unknown>;
 };
+
+/**
+ * The server over HTTP, for both eras: one process holds a session of each (each session
+ * negotiates its own era, and every tool is read-only). Started by the first, killed after the file.
+ */
+let http: Promise<HttpServerProcess> | null = null;
+afterAll(async () => {
+  if (http === null) return;
+  const { child, exited } = await http;
+  child.kill('SIGTERM');
+  await exited;
+});
 
 describe.each([
   ['stdio', 'legacy'],
@@ -22,7 +34,8 @@ describe.each([
 ] as const)('catalog over %s (%s era)', (transport, era) => {
   let client: Client;
   beforeAll(async () => {
-    ({ client } = await connect({ transport, era, shared: true }));
+    if (transport === 'stdio') ({ client } = await connect({ transport, era, shared: true }));
+    else client = await connectUrl((await (http ??= spawnHttp(['--workspace', DEMO], {}, true))).url, { era });
   });
   afterAll(async () => client.close());
 

@@ -9,16 +9,15 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BIN, callLine, DEMO, FIXTURES, INITIALIZE, INITIALIZED, spawnRaw, textOf } from '../helpers/server-process.js';
+import { RawClient } from '../helpers/raw-client.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const MiB = 1024 * 1024;
 
 const children: ChildProcessWithoutNullStreams[] = [];
-const clients: Client[] = [];
 afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
   for (const child of children.splice(0)) {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGKILL');
@@ -207,23 +206,29 @@ describe('class 6: protocol edges', () => {
     ]);
   });
 
-  it.each(['docugraph://docs/%E0%A4%A', 'docugraph://impact/%ZZ', 'docugraph://graph/%'])(
-    'a bad percent-escape in %s is -32602 with data.uri',
-    async (uri) => {
-      const server = spawnRaw();
-      server.send(INITIALIZE, INITIALIZED, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } }));
-      expect(await server.response(1)).toMatchObject({ error: { code: -32602, message: expect.stringContaining('percent-escape'), data: { uri } } });
-    },
-  );
+  describe('bad percent-escapes', () => {
+    // One server for the three URIs: each case is one resources/read on an initialised server,
+    // answered on its own (nothing of one read stays for the next).
+    let shared: RawClient | null = null;
+    afterAll(async () => shared?.kill());
+    it.each(['docugraph://docs/%E0%A4%A', 'docugraph://impact/%ZZ', 'docugraph://graph/%'])('a bad percent-escape in %s is -32602 with data.uri', async (uri) => {
+      if (shared === null) {
+        shared = new RawClient(['--workspace', DEMO], { shared: true });
+        await shared.initialize();
+      }
+      expect(await shared.request('resources/read', { uri })).toMatchObject({ error: { code: -32602, message: expect.stringContaining('percent-escape'), data: { uri } } });
+    });
+  });
 });
 
 describe('class 6: client roots that cannot be used', () => {
-  async function connectWithRoots(era: 'legacy' | 'modern', roots: unknown) {
+  /** A client that answers roots/list with what `roots()` returns at the time. */
+  async function connectWithRoots(era: 'legacy' | 'modern', roots: () => unknown) {
     const client = new Client(
       { name: 'roots-e2e', version: '1.0.0' },
       { capabilities: { roots: { listChanged: false } }, ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}) },
     );
-    client.setRequestHandler('roots/list', async () => ({ roots }) as never);
+    client.setRequestHandler('roots/list', async () => ({ roots: roots() }) as never);
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, '--workspace', DEMO],
@@ -231,17 +236,23 @@ describe('class 6: client roots that cannot be used', () => {
       stderr: 'pipe',
     });
     await client.connect(transport);
-    clients.push(client);
     return client;
   }
 
   describe.each(['legacy', 'modern'] as const)('%s era', (era) => {
+    // One server per era for the three lists: the server asks for the roots again on every
+    // call that needs them (client-roots.ts keeps no answer), so each call is refused for the
+    // list its own case declares.
+    let roots: unknown = [];
+    let shared: Promise<Client> | null = null;
+    afterAll(async () => (await shared)?.close());
     it.each([
       ['a non-file root', [{ uri: 'https://x' }]],
       ['a file root on another host', [{ uri: 'file://remote-host/x' }]],
       ['a malformed list', [{ name: 'no uri' }, 7]],
-    ])('%s: PATH_NOT_ALLOWED as JSON', async (_name, roots) => {
-      const client = await connectWithRoots(era, roots);
+    ])('%s: PATH_NOT_ALLOWED as JSON', async (_name, list) => {
+      roots = list;
+      const client = await (shared ??= connectWithRoots(era, () => roots));
       const result = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'cycle') } });
       expect(result.isError).toBe(true);
       expect(JSON.parse(textOf(result))).toMatchObject({ code: 'PATH_NOT_ALLOWED', message: expect.stringContaining('--allow-path') });
@@ -282,12 +293,14 @@ describe('class 6: shutdown', () => {
     server.send(callLine(1, 'validate_traceability', { workspacePath: join(FIXTURES, 'cycle') }));
     // The server asks for the roots (a request of its own); the client stays silent.
     await new Promise<void>((resolve) => {
-      const check = setInterval(() => {
-        if (server.stdout().includes('"method":"roots/list"')) {
-          clearInterval(check);
-          resolve();
-        }
-      }, 10);
+      const check = () => {
+        if (!server.stdout().includes('"method":"roots/list"')) return;
+        server.child.stdout.off('data', check);
+        resolve();
+      };
+      // After spawnRaw's own listener, which appends the chunk to stdout().
+      server.child.stdout.on('data', check);
+      check();
     });
     const answered = server.response(1);
     if (how === 'SIGTERM') server.child.kill('SIGTERM');

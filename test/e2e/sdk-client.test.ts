@@ -7,13 +7,59 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, DEMO, FIXTURES, textOf } from '../helpers/server-process.js';
+import { connect, connectUrl, DEMO, FIXTURES, spawnHttp, textOf, type HttpServerProcess } from '../helpers/server-process.js';
 
 const golden = readFileSync(new URL('../golden/BE-02.code.bundle.md', import.meta.url), 'utf8');
 const errorOf = (result: { content?: unknown; isError?: boolean | undefined }) => {
   expect(result.isError).toBe(true);
   return JSON.parse(textOf(result)) as { code: string; message: string } & Record<string, unknown>;
 };
+
+/**
+ * The HTTP servers, by their arguments. One process holds the sessions of both eras and of
+ * every test that asks for a server with the same arguments (a server over HTTP serves many
+ * sessions, each negotiating its own era, and these sessions only read): 3 processes instead
+ * of 10. Killed after the file.
+ */
+const httpServers = new Map<string, Promise<HttpServerProcess>>();
+afterAll(async () => {
+  for (const server of httpServers.values()) {
+    const { child, exited } = await server;
+    child.kill('SIGTERM');
+    await exited;
+  }
+});
+
+interface Open {
+  readonly args?: string[];
+  /** Directories the client declares as its roots. */
+  readonly roots?: string[];
+}
+
+/**
+ * Servers opened on demand and kept for the rest of their `describe` (closed after it): over
+ * STDIO a process of their own, over HTTP a session on the file's server for those arguments.
+ */
+function sessions(transport: 'stdio' | 'http', era: 'legacy' | 'modern') {
+  const opened = new Map<string, Promise<Client>>();
+  afterAll(async () => {
+    for (const client of opened.values()) await (await client).close();
+  });
+  const open = async ({ args = ['--workspace', DEMO], roots }: Open): Promise<Client> => {
+    const asked = roots === undefined ? {} : { roots };
+    if (transport === 'stdio') return (await connect({ transport, era, args, shared: true, ...asked })).client;
+    const key = args.join('\n');
+    let server = httpServers.get(key);
+    if (server === undefined) httpServers.set(key, (server = spawnHttp(args, {}, true)));
+    return connectUrl((await server).url, { era, ...asked });
+  };
+  /** The client for `name`, opened with `options` the first time it is asked for. */
+  return (name: string, options: Open = {}): Promise<Client> => {
+    let client = opened.get(name);
+    if (client === undefined) opened.set(name, (client = open(options)));
+    return client;
+  };
+}
 
 describe.each([
   ['stdio', 'legacy'],
@@ -22,12 +68,21 @@ describe.each([
   ['http', 'modern'],
 ] as const)('docugraph-mcp over %s (%s era)', (transport, era) => {
   // One server on the demo for the tests that need nothing else (every tool is read-only);
-  // the others start their own with their own options.
+  // the others open theirs with their own options.
+  const session = sessions(transport, era);
   let demo: Client;
   beforeAll(async () => {
-    ({ client: demo } = await connect({ transport, era, shared: true }));
+    demo = await session('demo');
   });
-  afterAll(async () => demo.close());
+  // The cyclic fixture, its client declaring a root (and the server told to use client roots
+  // over HTTP): one server for two tests. The cycle test calls get_task_context on the
+  // workspace, which no root concerns; the roots test audits a directory outside that
+  // workspace, which only the declared root allows.
+  const rooted = () =>
+    session('cyclic, rooted', {
+      args: ['--workspace', join(FIXTURES, 'cycle'), ...(transport === 'http' ? ['--client-roots'] : [])],
+      roots: [FIXTURES],
+    });
 
   it('accepts the handshake and lists the tools with schemas, titles and annotations', async () => {
     const client = demo;
@@ -90,7 +145,7 @@ describe.each([
   });
 
   it('GRAPH_CYCLE fails closed on the cyclic fixture', async () => {
-    const { client } = await connect({ transport, era, args: ['--workspace', join(FIXTURES, 'cycle')] });
+    const client = await rooted();
     const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'CYC-TASK' } }));
     expect(error).toMatchObject({ code: 'GRAPH_CYCLE', cycle: ['CYC-A', 'CYC-B', 'CYC-C'] });
     expect(error.message).toContain('validate_traceability');
@@ -113,7 +168,7 @@ describe.each([
   });
 
   it('audits an --allow-path directory and finds the broken link and the cycle', async () => {
-    const { client } = await connect({ transport, era, args: ['--workspace', DEMO, '--allow-path', FIXTURES] });
+    const client = await session('allow-path', { args: ['--workspace', DEMO, '--allow-path', FIXTURES] });
     const cycle = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'cycle') } });
     expect(cycle.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'LINK_CYCLE', nodeId: 'CYC-A' }] });
     const links = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'broken-md-link') } });
@@ -121,8 +176,7 @@ describe.each([
   });
 
   it('audits a directory inside a root the client declared (over HTTP only with --client-roots)', async () => {
-    const args = ['--workspace', DEMO, ...(transport === 'http' ? ['--client-roots'] : [])];
-    const { client } = await connect({ transport, era, roots: [FIXTURES], args });
+    const client = await rooted();
     const result = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: join(FIXTURES, 'duplicate-id') } });
     expect(result.structuredContent).toMatchObject({ valid: false, errors: [{ code: 'ID_DUPLICATE' }, { code: 'ID_DUPLICATE' }] });
     const elsewhere = await client.callTool({ name: 'validate_traceability', arguments: { workspacePath: '/tmp' } });
@@ -138,8 +192,10 @@ describe.each([
 });
 
 describe.each(['legacy', 'modern'] as const)('client roots over HTTP (%s era)', (era) => {
+  // A session of its own on the HTTP server of the demo, which has no --client-roots.
+  const session = sessions('http', era);
   it('without --client-roots, a root the client declares widens nothing, even file:///', async () => {
-    const { client } = await connect({ transport: 'http', era, roots: ['/'] });
+    const client = await session('rooted', { roots: ['/'] });
     for (const workspacePath of [join(FIXTURES, 'duplicate-id'), '/tmp', '/']) {
       const refused = errorOf(await client.callTool({ name: 'validate_traceability', arguments: { workspacePath } }));
       expect(refused.code).toBe('PATH_NOT_ALLOWED');

@@ -181,6 +181,22 @@ export class RawClient {
     return { answers, stderr: this.stderrText.slice(stderrFrom), ms };
   }
 
+  /**
+   * `probe` for callers that read stdout only: sends `line`, then a ping, and returns what
+   * arrived in between (the answers to `line`) as soon as the ping is answered, without
+   * `probe`'s 100 ms wait for stderr.
+   */
+  async answersTo(line: string | Uint8Array, timeoutMs = ANSWER_MS): Promise<{ answers: Message[]; ms: number }> {
+    const from = this.messages.length;
+    const started = performance.now();
+    this.send(line);
+    const id = this.nextId++;
+    this.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }));
+    await this.waitFor((m) => m['id'] === id, timeoutMs, from);
+    const ms = performance.now() - started;
+    return { answers: this.messages.slice(from).filter((m) => m['id'] !== id), ms };
+  }
+
   /** The strace lines (after the process has ended), or `[]` without a trace. */
   trace(): string[] {
     if (this.traceFile === null) return [];
