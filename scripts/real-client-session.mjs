@@ -11,6 +11,7 @@
  *   npm run evidence            # readable session on stdout
  *   npm run evidence -- --json  # the same as JSON (used by the test suite)
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -28,8 +29,10 @@ const server = join(root, 'dist', 'bin', 'docugraph-mcp.js');
 const demo = join(root, 'examples', 'demo-repo');
 const cyclic = join(root, 'test', 'fixtures', 'cycle');
 
+// The first and the last session run as a user runs the Inspector, each in a Node process of
+// its own (`ownProcess`); the others inside this process (see `runStep`).
 const steps = [
-  { name: 'tools/list', workspace: demo, args: ['--method', 'tools/list'] },
+  { name: 'tools/list', workspace: demo, args: ['--method', 'tools/list'], ownProcess: true },
   { name: 'get_task_context BE-02', workspace: demo, args: ['--method', 'tools/call', '--tool-name', 'get_task_context', '--tool-arg', 'taskId=BE-02'] },
   { name: 'validate_traceability', workspace: demo, args: ['--method', 'tools/call', '--tool-name', 'validate_traceability'] },
   { name: 'get_task_context CYC-TASK on the cyclic fixture (fail-closed)', workspace: cyclic, args: ['--method', 'tools/call', '--tool-name', 'get_task_context', '--tool-arg', 'taskId=CYC-TASK'] },
@@ -44,7 +47,7 @@ const steps = [
   { name: 'prompts/list', workspace: demo, args: ['--method', 'prompts/list'] },
   { name: 'prompts/get prompt_implement_task BE-02', workspace: demo, args: ['--method', 'prompts/get', '--prompt-name', 'prompt_implement_task', '--prompt-args', 'taskId=BE-02'] },
   { name: 'prompts/get prompt_audit_traceability', workspace: demo, args: ['--method', 'prompts/get', '--prompt-name', 'prompt_audit_traceability'] },
-  { name: 'resources/read of an unknown id (a JSON-RPC error, exit 1)', workspace: demo, args: ['--method', 'resources/read', '--uri', 'docugraph://docs/NOPE'] },
+  { name: 'resources/read of an unknown id (a JSON-RPC error, exit 1)', workspace: demo, args: ['--method', 'resources/read', '--uri', 'docugraph://docs/NOPE'], ownProcess: true },
 ];
 
 // The Inspector CLI checks for `../package.json` relative to the current directory but imports
@@ -57,7 +60,9 @@ const inspectorUrl = pathToFileURL(inspector).href;
 let stuck = false;
 
 /**
- * Runs one Inspector session and collects what it printed. The session is the Inspector's own
+ * Runs one Inspector session and collects what it printed. Two of them (`ownProcess`: the first
+ * and the last, which must end with exit code 1) run the Inspector's CLI client as a user does,
+ * in a Node process of its own. For the others, the session is the Inspector's own
  * `build/index.js`, evaluated afresh (a new module instance: its `main()` parses `process.argv`,
  * creates its SDK client and STDIO transport, spawns the server, calls the method, prints the
  * result and calls `process.exit`), inside this process rather than a Node process of its own:
@@ -72,6 +77,36 @@ let stuck = false;
  * not ended after 60 s ends the run (a separate process was killed then).
  */
 function runStep(step, index) {
+  return step.ownProcess === true ? runInOwnProcess(step) : runInThisProcess(step, index);
+}
+
+/** What one session printed, as a result: its output parsed when it is JSON. */
+function resultOf(step, exitCode, stdout, stderr) {
+  let output = stdout;
+  try {
+    output = JSON.parse(stdout);
+  } catch {
+    // Not JSON: keep the raw text.
+  }
+  const command = `npx mcp-inspector-cli --cli node dist/bin/docugraph-mcp.js --workspace ${step.workspace.slice(root.length)} ${step.args.join(' ')}`;
+  return { step: step.name, command, exitCode, output, stderr };
+}
+
+/** Runs one Inspector session in a Node process of its own (killed after 60 s). */
+function runInOwnProcess(step) {
+  const argv = [inspector, process.execPath, server, '--workspace', step.workspace, ...step.args];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, argv, { timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (exitCode) => resolve(resultOf(step, exitCode, stdout, stderr)));
+  });
+}
+
+/** Runs one Inspector session inside this process (see above). */
+function runInThisProcess(step, index) {
   const saved = { argv: process.argv, exit: process.exit, stdout: process.stdout.write, stderr: process.stderr.write };
   const handlers = new Set(process.listeners('uncaughtException'));
   let stdout = '';
@@ -98,14 +133,7 @@ function runStep(step, index) {
       process.stdout.write = saved.stdout;
       process.stderr.write = saved.stderr;
       for (const handler of process.listeners('uncaughtException')) if (!handlers.has(handler)) process.off('uncaughtException', handler);
-      let output = stdout;
-      try {
-        output = JSON.parse(stdout);
-      } catch {
-        // Not JSON: keep the raw text.
-      }
-      const command = `npx mcp-inspector-cli --cli node dist/bin/docugraph-mcp.js --workspace ${step.workspace.slice(root.length)} ${step.args.join(' ')}`;
-      resolve({ step: step.name, command, exitCode, output, stderr });
+      resolve(resultOf(step, exitCode, stdout, stderr));
     };
     process.argv = [process.execPath, inspector, process.execPath, server, '--workspace', step.workspace, ...step.args];
     process.exit = (code) => finish(code ?? 0);
