@@ -113,6 +113,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['test/helpers/setup.ts'],
+    globalSetup: ['test/helpers/pack-dir.ts'],
     env: ramTmpdir(),
     // Processes, not threads: the complexity tests time their runs by the process's CPU time,
     // so a worker must hold one test file at a time.

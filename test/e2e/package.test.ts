@@ -7,10 +7,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, textOf } from '../helpers/server-process.js';
 import { DEMO, ROOT, TOOL_NAMES } from '../helpers/paths.js';
+import { packedTarball } from '../helpers/packed-tarball.js';
 import { testdir } from '../helpers/testdir.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -33,14 +34,12 @@ describe('the npm package', { timeout: 180_000 }, () => {
   let manifest: Record<string, unknown>;
   let installStderr: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     // Shared by every test here, so not a per-test `testdir`.
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'docugraph-package-')));
-    // dist/ is already built by `npm test`; --ignore-scripts keeps pack from rebuilding it under other tests.
-    const packed = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string; files: { path: string }[] }];
-    tarball = join(dir, packed[0].filename);
-    files = packed[0].files.map((f) => f.path);
-    manifest = JSON.parse(execFileSync('tar', ['-xzOf', basename(tarball), 'package/package.json'], { cwd: dir, encoding: 'utf8' })) as Record<string, unknown>;
+    // The run's one `npm pack` of the project, shared with test/packaging/action.test.ts.
+    ({ tarball, files } = await packedTarball());
+    manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<string, unknown>;
     mkdirSync(join(dir, 'project'));
     writeFileSync(join(dir, 'project', 'package.json'), JSON.stringify({ name: 'unrelated', version: '1.0.0', private: true, type: 'module' }));
     const install = spawnSync(npm, ['install', tarball, ...quiet, '--loglevel=warn'], { cwd: join(dir, 'project'), encoding: 'utf8', env: userEnv() });
@@ -121,11 +120,11 @@ describe('the npm package', { timeout: 180_000 }, () => {
 
   it('npx <tarball> runs docugraph, and --package runs docugraph-mcp', () => {
     // From the tarball's own folder, so it is named as `./docugraph-x.y.z.tgz`, as people type it.
-    const version = spawnSync(npx, ['--yes', `./${basename(tarball)}`, '--version'], { cwd: dir, encoding: 'utf8' });
+    const version = spawnSync(npx, ['--yes', `./${basename(tarball)}`, '--version'], { cwd: dirname(tarball), encoding: 'utf8' });
     expect(version.status, version.stderr).toBe(0);
     expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     // Named the same way, so npx takes the install it made for the line above from its cache.
-    const server = spawnSync(npx, ['--yes', '--package', `./${basename(tarball)}`, 'docugraph-mcp', '--version'], { cwd: dir, encoding: 'utf8' });
+    const server = spawnSync(npx, ['--yes', '--package', `./${basename(tarball)}`, 'docugraph-mcp', '--version'], { cwd: dirname(tarball), encoding: 'utf8' });
     expect(server.status, server.stderr).toBe(0);
     // Before the server runs, stdout is not the protocol: the version goes there (issue 28).
     expect(server.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

@@ -7,11 +7,12 @@
  * DocuGraph itself comes from the packed tarball through the action's `package` input.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packedTarball } from '../helpers/packed-tarball.js';
 import { DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
 
 interface Step { id?: string; name: string; shell?: string; env?: Record<string, string>; run?: string; uses?: string }
@@ -33,7 +34,6 @@ interface Run {
 }
 
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** Evaluates the `${{ … }}` expressions of a string; fails on a form the test does not model. */
@@ -66,13 +66,22 @@ function readOutputs(file: string): Record<string, string> {
   return outputs;
 }
 
-/**
- * Runs the action's steps in `checkout` with these inputs, as a runner would. With `installed`
- * (a folder holding `docugraph-cli`, as scripts/action-cli.sh installs it), the job finds the
- * release already installed in its RUNNER_TEMP, as every step after the first does: one
- * `npm install` per test file instead of one per job.
- */
-function runAction(checkout: string, given: Record<string, string>, only?: string, installed?: string): Run {
+/** How a test runs a job (all optional). */
+interface Job {
+  /** Only the step with this id. */
+  only?: string;
+  /**
+   * A folder holding `docugraph-cli`, as scripts/action-cli.sh installs it: the job finds the
+   * release already installed in its RUNNER_TEMP, as every step after the first does (one
+   * `npm install` per test file instead of one per job).
+   */
+  installed?: string;
+  /** A folder to move the job's own install (`docugraph-cli`) into, for the jobs after it. */
+  keepInstall?: string;
+}
+
+/** Runs the action's steps in `checkout` with these inputs, as a runner would. */
+function runAction(checkout: string, given: Record<string, string>, { only, installed, keepInstall }: Job = {}): Run {
   const inputs: Record<string, string> = {};
   for (const [name, input] of Object.entries(action.inputs)) inputs[name] = given[name] ?? input.default ?? '';
   const steps: Record<string, Record<string, string>> = {};
@@ -102,6 +111,7 @@ function runAction(checkout: string, given: Record<string, string>, only?: strin
     const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, o]) => [name, evaluate(o.value, { inputs, steps })]));
     return { stdout, stderr, outputs: steps, action: outputs, summary: summary() };
   } finally {
+    if (keepInstall !== undefined && existsSync(join(runnerTemp, 'docugraph-cli'))) renameSync(join(runnerTemp, 'docugraph-cli'), join(keepInstall, 'docugraph-cli'));
     rmSync(runnerTemp, { recursive: true, force: true });
   }
 }
@@ -110,21 +120,24 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
   let dir: string;
   let tarball: string;
   let installed: string;
+  /** The job on broken documents, run first: see beforeAll. */
+  let broken: { root: string; run: Run };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'docugraph-action-')));
-    // dist/ is already built by `npm test`; --ignore-scripts keeps pack from rebuilding it under other tests.
-    const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })) as [{ filename: string }];
-    tarball = join(dir, packed.filename);
-    // The release installed once, by the action's own script, for the jobs below that do not
-    // install it themselves (the first job on broken documents does).
+    // The run's one `npm pack` of the project, shared with test/e2e/package.test.ts.
+    ({ tarball } = await packedTarball());
+    // The job on broken documents is a job of its own from the start: its first step that runs
+    // DocuGraph installs it, with the action's own script. That install is kept for the jobs
+    // below, which find it in their RUNNER_TEMP (a second `npm install` for them would run the
+    // same script on the same tarball again). Its checks are the test's below.
     installed = join(dir, 'installed');
     mkdirSync(installed);
-    const install = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', `. "${join(ROOT, 'scripts', 'action-cli.sh')}"; docugraph --version`], {
-      env: { ...process.env, RUNNER_TEMP: installed, DOCUGRAPH_PACKAGE: tarball },
-      encoding: 'utf8',
-    });
-    expect(install.stdout, install.stderr).toBe(`${pkg.version}\n`);
+    const root = checkout('broken', join(FIXTURES, 'broken-md-link'));
+    broken = { root, run: runAction(root, { workspace: 'docs', package: tarball }, { keepInstall: installed }) };
+    // The install the jobs below run is this package's.
+    const version = spawnSync(join(installed, 'docugraph-cli', 'node_modules', '.bin', 'docugraph'), ['--version'], { encoding: 'utf8' });
+    expect(version.stdout, `${version.stderr ?? version.error}\n${broken.run.stdout}${broken.run.stderr}`).toBe(`${pkg.version}\n`);
   }, 180_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -144,15 +157,14 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
   });
 
   it('runs the npm release of its own version unless told otherwise', () => {
-    const run = runAction(checkout('resolve', DEMO), {}, 'package');
+    const run = runAction(checkout('resolve', DEMO), {}, { only: 'package' });
     expect(run.failed, run.stderr).toBeUndefined();
     expect(run.outputs['package']).toEqual({ spec: `docugraph@${pkg.version}` });
   });
 
   it('on broken documents: an annotation per finding on its line, SARIF written, the job fails', () => {
-    const root = checkout('broken', join(FIXTURES, 'broken-md-link'));
-    // A job of its own from the start: its first step that runs DocuGraph installs it.
-    const run = runAction(root, { workspace: 'docs', package: tarball });
+    // Run in beforeAll, installing DocuGraph itself.
+    const { root, run } = broken;
     expect(run.failed).toEqual({ id: 'validate', code: 1 });
     expect(run.stdout).toContain('::error file=docs/doc-a.md,line=12,title=MD_LINK_BROKEN::link `./missing.md` is broken');
     expect(run.stdout).toContain('::warning file=docs/doc-b.md,line=15,title=MD_ANCHOR_BROKEN::');
@@ -167,7 +179,7 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
 
   it('on valid documents: the job passes, with an empty SARIF report as its output', () => {
     const root = checkout('valid', DEMO);
-    const run = runAction(root, { workspace: 'docs', package: tarball }, undefined, installed);
+    const run = runAction(root, { workspace: 'docs', package: tarball }, { installed });
     expect(run.failed, run.stdout + run.stderr).toBeUndefined();
     expect(run.stdout).not.toContain('::error');
     expect(run.action).toEqual({ 'sarif-file': 'docugraph.sarif', 'view-dir': '' });
@@ -177,7 +189,7 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
 
   it('with view-dir: the graph as a static page, written even when validation fails', () => {
     const root = checkout('view', join(FIXTURES, 'broken-md-link'));
-    const run = runAction(root, { workspace: 'docs', package: tarball, 'view-dir': 'site' }, undefined, installed);
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'view-dir': 'site' }, { installed });
     expect(run.failed).toEqual({ id: 'validate', code: 1 });
     expect(run.outputs['view']).toEqual({ 'view-dir': 'site' });
     const html = readFileSync(join(root, 'site', 'index.html'), 'utf8');
@@ -188,12 +200,12 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
   it("strict: 'true' fails on warnings; an empty sarif-file writes none", () => {
     const root = checkout('strict', join(FIXTURES, 'broken-md-link'));
     rmSync(join(root, 'docs', 'doc-a.md'));
-    const lenient = runAction(root, { workspace: 'docs', package: tarball, 'sarif-file': '' }, undefined, installed);
+    const lenient = runAction(root, { workspace: 'docs', package: tarball, 'sarif-file': '' }, { installed });
     expect(lenient.failed, lenient.stdout + lenient.stderr).toBeUndefined();
     expect(lenient.stdout).toContain('::warning file=docs/doc-b.md,line=15,title=MD_ANCHOR_BROKEN::');
     expect(lenient.action).toEqual({ 'sarif-file': '', 'view-dir': '' });
     expect(existsSync(join(root, 'docugraph.sarif'))).toBe(false);
-    const strict = runAction(root, { workspace: 'docs', package: tarball, strict: 'true', 'sarif-file': '' }, undefined, installed);
+    const strict = runAction(root, { workspace: 'docs', package: tarball, strict: 'true', 'sarif-file': '' }, { installed });
     expect(strict.failed).toEqual({ id: 'validate', code: 1 });
   });
 
@@ -208,7 +220,7 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
     const req = join(root, 'docs/docs/requirements/REQ-01-create-project.md');
     writeFileSync(req, readFileSync(req, 'utf8').replace('A project has a name,', 'A project has a unique name,'));
     git('commit', '-q', '-am', 'REQ-01: names are unique');
-    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': baseSha, 'sarif-file': '' }, undefined, installed);
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': baseSha, 'sarif-file': '' }, { installed });
     expect(run.failed, run.stdout + run.stderr).toBeUndefined();
     const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::warning') && line.includes('title=Re-read'));
     expect(annotations.map((line) => /file=([^,]+)/.exec(line)![1])).toEqual([
@@ -232,13 +244,13 @@ describe('the GitHub Action', { timeout: 180_000 }, () => {
     git(origin, 'commit', '-q', '--allow-empty', '-m', 'head');
     const root = join(dir, 'shallow');
     git(dir, 'clone', '-q', '--depth', '1', `file://${origin}`, root);
-    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': 'HEAD~1' }, undefined, installed);
+    const run = runAction(root, { workspace: 'docs', package: tarball, 'diff-base': 'HEAD~1' }, { installed });
     expect(run.failed).toEqual({ id: 'diff', code: 2 });
     expect(run.stderr).toContain('`HEAD~1` is not in this shallow clone: fetch more history (`git fetch --unshallow`, or `fetch-depth: 0` on actions/checkout in GitHub Actions).');
   });
 
   it('a workspace that is not a folder of the checkout fails with an annotation saying what to set', () => {
-    const run = runAction(checkout('typo', DEMO), { workspace: 'doc', package: tarball }, undefined, installed);
+    const run = runAction(checkout('typo', DEMO), { workspace: 'doc', package: tarball }, { installed });
     expect(run.failed).toEqual({ id: 'validate', code: 2 });
     expect(run.stdout).toMatch(/^::error title=DocuGraph::`doc` is not a folder of the checkout; set the action's workspace input/m);
   });
