@@ -8,7 +8,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StreamableHTTPClientTransport, type Client } from '@modelcontextprotocol/client';
-import { callStatus, countOnStream, openStream, post, rawSession, spawnLimited, until, type HeldStream } from '../helpers/http-clients.js';
+import { callStatus, countOnStream, openListen, openStream, post, rawSession, spawnLimited, until, type HeldStream } from '../helpers/http-clients.js';
 import { sdkClient, spawnHttp } from '../helpers/server-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
@@ -18,6 +18,16 @@ function rssKb(pid: number): number {
 
 /** The id of document `i`; `pad` makes it longer (and its notifications bigger). */
 const idOf = (i: number, pad: number) => `D-${i}${'x'.repeat(pad)}`;
+
+/**
+ * The padding of the tests that fill a stream's sockets: ids of 1,003 or 1,004 characters, so
+ * that a document's URI is just under the 1,024 characters a subscription may name
+ * (SUBSCRIPTION_LIMITS). What fills the sockets is bytes; the server's cost is mostly per
+ * update (the SDK's send, GC): the biggest updates there can be fill them with the fewest.
+ */
+const FILL_PAD = 1_000;
+/** Documents a change of all of which is ≈92 KB of updates per stream (82 × ≈1,120 bytes). */
+const FILL_DOCS = 82;
 
 /** Rewrites `count` documents atomically (a rename each); edit `n` retitles them, so the listing changes. */
 function edit(root: string, n: number, count = 1, pad = 0): void {
@@ -35,13 +45,15 @@ function workspace(documents: number, pad = 0): string {
 
 describe('long-lived streams', () => {
   it('100 streams of both eras that read, 160 changes: every notification arrives, memory stays flat under a 64 MB heap', async () => {
-    // 30 SDK clients (10 of the 2025 era, 20 of 2026-07-28) and 70 raw 2025 sessions holding a
-    // GET stream: the server holds the same 100 streams either way, and the raw ones count the
-    // events they read without parsing them (16,000 notifications parsed by SDK clients in this
-    // process cost more than the server did).
-    const LEGACY = 10;
-    const MODERN = 20;
-    const RAW = 70;
+    // 100 streams: 4 SDK clients (2 of each era), and 78 raw 2025 sessions holding a GET stream
+    // and 18 raw 2026-07-28 subscriptions/listen streams, which send the SDK client's bytes. The
+    // server holds the same 100 streams either way; the raw ones count the events they read
+    // without parsing them (16,000 notifications parsed by SDK clients in this process cost more
+    // than the server did).
+    const LEGACY = 2;
+    const MODERN = 2;
+    const RAW_LEGACY = 78;
+    const RAW_MODERN = 18;
     // The leak this caught kept ≈4 KB per stream and change: ≈32 MB from the half to the end,
     // against a bound of a tenth of the RSS (≈12 MB).
     const EDITS = 160;
@@ -59,8 +71,10 @@ describe('long-lived streams', () => {
       if (i >= LEGACY) await client.listen({ resourcesListChanged: true });
       clients.push(client);
     }
+    const marker = 'notifications/resources/list_changed';
     const raw: { count: number }[] = [];
-    for (let i = 0; i < RAW; i += 1) raw.push(countOnStream(await openStream(server.url, await rawSession(server.url)), 'notifications/resources/list_changed'));
+    for (let i = 0; i < RAW_LEGACY; i += 1) raw.push(countOnStream(await openStream(server.url, await rawSession(server.url)), marker));
+    for (let i = 0; i < RAW_MODERN; i += 1) raw.push(countOnStream(await openListen(server.url, { resourcesListChanged: true }), marker));
     const heardAll = (least: number) => heard.every((count) => count >= least) && raw.every((seen) => seen.count >= least);
     const fewest = () => Math.min(...heard, ...raw.map((seen) => seen.count));
     const caller = clients[0]!;
@@ -83,12 +97,12 @@ describe('long-lived streams', () => {
   }, 120_000);
 
   it('streams that are never read cost nothing per change (what waits for them coalesces); a reader beside them hears everything', async () => {
-    // 100 documents with 800-character ids: a change of all of them is ≈85 KB of updates per
-    // stream, so a paused one fills the sockets' buffers (megabytes on loopback) in a few dozen.
-    const DOCS = 100;
-    const PAD = 800;
+    // A change of all the documents is ≈92 KB of updates per stream (FILL_DOCS), so a paused
+    // one fills the sockets' buffers (megabytes on loopback) in a few dozen.
+    const DOCS = FILL_DOCS;
+    const PAD = FILL_PAD;
     // 120 changes: the stuck streams' sockets are full by the third (40), and the leak this
-    // caught kept every event after that, ≈85 KB per stream and change (≈34 MB in all).
+    // caught kept every event after that, ≈92 KB per stream and change (≈37 MB in all).
     const EDITS = 120;
     const root = workspace(DOCS, PAD);
     // The stall limit far away, so that the stuck streams stay open for the whole run.
@@ -112,7 +126,7 @@ describe('long-lived streams', () => {
     }
     await until(() => heard.count === EDITS * DOCS, 20_000, `the reader heard all ${EDITS * DOCS} updates (so far ${heard.count})`);
     // Before: each stuck stream kept every event after its sockets filled (≈8 MB per stream
-    // here, 40 MB in all, past a 64 MB heap); now one of each, ≈85 KB per stream.
+    // here, 40 MB in all, past a 64 MB heap); now one of each, ≈92 KB per stream.
     const [third, end] = rss as [number, number];
     expect(end - third, `RSS kB at a third and at the end: ${rss.join(', ')}`).toBeLessThan(16 * 1024);
     // Read at last, a stuck stream gets what its sockets held and what waited (fewer events
@@ -130,8 +144,8 @@ describe('long-lived streams', () => {
   }, 120_000);
 
   it('a stream that is never read is cut off once stallMs pass without a drain', async () => {
-    const DOCS = 100;
-    const PAD = 800;
+    const DOCS = FILL_DOCS;
+    const PAD = FILL_PAD;
     const root = workspace(DOCS, PAD);
     const server = await spawnLimited(root, { limits: { stallMs: 2_000 } });
     const session = await rawSession(server.url);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_LIMITS } from '../../src/mcp/notifications.js';
-import { post, rawSession, spawnLimited } from '../helpers/http-clients.js';
+import { keepAlivePoster, rawSession, spawnLimited } from '../helpers/http-clients.js';
 import { FUZZ_SEED, nastyString, Rng } from '../helpers/prng.js';
 import { errorCode, RawClient, type Message } from '../helpers/raw-client.js';
 import { DEMO } from '../helpers/server-process.js';
@@ -76,9 +76,12 @@ describe('resources/subscribe is bounded', () => {
 
   it('over HTTP, per 2025 session (another session has its own)', async () => {
     const server = await spawnLimited(DEMO);
+    // Both sessions' requests on one kept-alive connection: a set kept per connection (not per
+    // session) would give the second session the first one's thousand subscriptions, and fail.
+    const post = keepAlivePoster(server.url);
     const wire = (session: string): Wire => ({
       subscribe: async (uri, method = 'resources/subscribe') => {
-        const answer = await post(server.url, { jsonrpc: '2.0', id: 7, method, params: { uri } }, { session });
+        const answer = await post(session, { jsonrpc: '2.0', id: 7, method, params: { uri } });
         return JSON.parse(/^data: (.*)$/m.exec(answer.body)![1]!) as Message;
       },
     });

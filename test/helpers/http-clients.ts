@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEveryTest } from './after-every-test.js';
@@ -179,6 +179,30 @@ export function post(url: URL, message: unknown, options: { session?: string; he
   return send(url, { method: 'POST', path: '/mcp', headers, body, ...(options.onSent === undefined ? {} : { onSent: options.onSent }) });
 }
 
+/**
+ * JSON-RPC POSTs of 2025 sessions on one kept-alive connection (as an SDK client's fetch keeps
+ * one), whichever session each names: for a test that sends thousands of requests, where a
+ * connection each would cost both processes a connect and a close per request. The
+ * connection is closed after the test.
+ */
+export function keepAlivePoster(url: URL): (session: string, message: unknown) => Promise<{ status: number; body: string }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  cleanups.push(() => agent.destroy());
+  return (session, message) =>
+    new Promise((resolve, reject) => {
+      const headers = { ...MCP_HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+      const req = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path: '/mcp', agent, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10000 ms')));
+      req.on('error', reject);
+      req.end(JSON.stringify(message));
+    });
+}
+
 export const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
 
 /** A raw 2025 session: initialized, and its id. */
@@ -207,8 +231,25 @@ export interface HeldStream {
 export function openStream(url: URL, session: string, options: { read?: boolean; headers?: Record<string, string> } = {}): Promise<HeldStream> {
   const lines = [`GET /mcp HTTP/1.1`, `Host: ${url.host}`, 'Accept: text/event-stream', `Mcp-Session-Id: ${session}`, 'Mcp-Protocol-Version: 2025-06-18'];
   for (const [name, value] of Object.entries(options.headers ?? {})) lines.push(`${name}: ${value}`);
+  return holdStream(url, `${lines.join('\r\n')}\r\n\r\n`, 'GET stream', options.read !== false);
+}
+
+/**
+ * Opens a 2026-07-28 `subscriptions/listen` stream for `notifications` (the filter), with the
+ * bytes the SDK client's `listen()` sends; resolves once its headers arrived (200). What the
+ * server holds is the same as for an SDK client; reading it costs this process nothing per event.
+ */
+export function openListen(url: URL, notifications: Record<string, unknown>): Promise<HeldStream> {
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 'listen:0', method: 'subscriptions/listen', params: { _meta: meta, notifications } });
+  const head = [`POST /mcp HTTP/1.1`, `Host: ${url.host}`, 'Content-Type: application/json', 'Accept: application/json, text/event-stream', 'Mcp-Method: subscriptions/listen', 'Mcp-Protocol-Version: 2026-07-28', `Content-Length: ${Buffer.byteLength(body)}`];
+  return holdStream(url, `${head.join('\r\n')}\r\n\r\n${body}`, 'subscriptions/listen', true);
+}
+
+/** Sends `request` on a socket of its own; resolves once a 200 head arrived (paused there unless `read`). */
+function holdStream(url: URL, request: string, what: string, read: boolean): Promise<HeldStream> {
   return new Promise((resolve, reject) => {
-    const socket = netConnect(Number(url.port), url.hostname, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+    const socket = netConnect(Number(url.port), url.hostname, () => socket.write(request));
     socket.on('error', () => {});
     cleanups.push(() => socket.destroy());
     let end!: () => void;
@@ -224,9 +265,9 @@ export function openStream(url: URL, session: string, options: { read?: boolean;
         return;
       }
       if (!seen.includes('\r\n\r\n')) return;
-      if (!seen.startsWith('HTTP/1.1 200')) return reject(new Error(`GET stream: ${seen.split('\r\n')[0]}`));
+      if (!seen.startsWith('HTTP/1.1 200')) return reject(new Error(`${what}: ${seen.split('\r\n')[0]}`));
       open = true;
-      if (options.read === false) socket.pause();
+      if (!read) socket.pause();
       resolve({ socket, ended });
     });
   });
