@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run fuzz`: the fuzz and fault suite of `npm test` (test/fuzz), the Markdown
- * differential (test/core/parse/markdown-differential.test.ts) and the live server under
+ * differential (test/core/parse/markdown-differential.test.ts), the live workspace's
+ * read-your-writes rounds (test/core/live/live-workspace.test.ts) and the live server under
  * changes (test/e2e/live.test.ts, http-concurrency.test.ts), with more random cases per
  * generator and a fresh seed, and no per-test time limit. `npm test` runs the same files with
  * their short default counts (docs/decisions.md, "A faster npm test").
@@ -31,7 +32,7 @@ const option = (name, fallback) => {
 };
 const runs = option('--runs', '100');
 const seed = option('--seed', String(Date.now() % 2 ** 32));
-const files = args.length > 0 ? args : ['test/fuzz', 'test/core/parse/markdown-differential.test.ts', 'test/e2e/live.test.ts', 'test/e2e/http-concurrency.test.ts'];
+const files = args.length > 0 ? args : ['test/fuzz', 'test/core/parse/markdown-differential.test.ts', 'test/core/live/live-workspace.test.ts', 'test/e2e/live.test.ts', 'test/e2e/http-concurrency.test.ts'];
 
 if (!existsSync(new URL('../dist/bin/docugraph-mcp.js', import.meta.url))) {
   process.stderr.write('fuzz: dist/ is missing; run `npm run build` first\n');
