@@ -31,22 +31,35 @@ function graphOf(n: number, edges: readonly (readonly [number, number])[], isOpe
   return { ids, downstream, cycleOf, states };
 }
 
-/** The definition: a walk per node, counting the open nodes reached (never the node itself). */
+/**
+ * The definition: a walk per node, counting the open nodes reached (never the node itself).
+ * Over node numbers, with one array of marks for every walk (walk `s` marks with `s`): the
+ * walks are the same, without a set and map look-ups per step (a chain of 2,560 nodes takes
+ * some 3 million steps).
+ */
 function reference(graph: ReturnType<typeof graphOf>): Map<string, number> {
+  const { ids } = graph;
+  const number = new Map(ids.map((id, i) => [id, i]));
+  const downstream = ids.map((id) => graph.downstream.get(id)!.map((next) => number.get(next)!));
+  const isOpen = ids.map((id) => graph.states.get(id)!.state === 'blocked');
+  const seen = new Int32Array(ids.length).fill(-1);
+  const queue = new Int32Array(ids.length);
   const out = new Map<string, number>();
-  for (const id of graph.ids) {
-    const seen = new Set([id]);
-    const queue = [id];
+  for (let start = 0; start < ids.length; start += 1) {
+    seen[start] = start;
+    queue[0] = start;
+    let tail = 1;
     let open = 0;
-    for (let head = 0; head < queue.length; head += 1) {
-      for (const next of graph.downstream.get(queue[head]!)!) {
-        if (seen.has(next)) continue;
-        seen.add(next);
-        queue.push(next);
-        if (graph.states.get(next)!.state === 'blocked') open += 1;
+    for (let head = 0; head < tail; head += 1) {
+      for (const next of downstream[queue[head]!]!) {
+        if (seen[next] === start) continue;
+        seen[next] = start;
+        queue[tail] = next;
+        tail += 1;
+        if (isOpen[next]) open += 1;
       }
     }
-    out.set(id, open);
+    out.set(ids[start]!, open);
   }
   return out;
 }
