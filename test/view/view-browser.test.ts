@@ -2,7 +2,8 @@
  * `docugraph view` in a real browser (issue 27): the built CLI serves a copy of the demo, and
  * headless Chromium checks the page — no console errors, the demo's nodes, search, the panel
  * from a click, a live update after an edit, a hostile title shown as text — and the static
- * export from file://. One browser for the file.
+ * export from file://. One browser for the file, and one more server, of the demo itself, for
+ * the tests without a browser (each leaves it as it found it).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawn, HAS_CHROMIUM, launchChromium, watchedPage } from '../helpers/chromium.js';
 import { CLI, DEMO } from '../helpers/paths.js';
+import { loadWorkspace, selectGraph } from '../../src/core/index.js';
 import { MAX_EVENT_STREAMS } from '../../src/view/serve-view.js';
 
 // The page's globals, inside the functions puppeteer runs in the browser.
@@ -20,6 +22,13 @@ declare const document: { body: { dataset: Record<string, string | undefined> };
 declare const window: Record<string, unknown>;
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+
+/** `docugraph view` of the demo, started by the first test without a browser that needs it. */
+let demoView: Promise<{ server: ChildProcess; url: string }> | undefined;
+const demoServer = () => (demoView ??= startView(DEMO));
+afterAll(async () => {
+  if (demoView !== undefined) (await demoView).server.kill();
+});
 
 describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
   let browser: Browser;
@@ -49,7 +58,7 @@ describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
     await drawn(page);
     await page.click('#toggle');
     const ids = await page.$$eval('#list-body tr td:first-child', (cells) => cells.map((c) => c.textContent));
-    const demo = JSON.parse(runCli(['-w', DEMO, 'graph', '--format', 'json'])) as { nodes: { id: string }[] };
+    const demo = selectGraph(loadWorkspace(DEMO));
     expect(ids.sort()).toEqual([...demo.nodes.map((n) => n.id), 'EVIL-1'].sort());
     expect(await page.$eval('#summary', (e) => e.textContent)).toMatch(/^16 documents/);
     expect(problems).toEqual([]);
@@ -190,42 +199,34 @@ describe('docugraph view without a browser', () => {
   });
 
   it('says so when its port is taken (exit 2), and serves HEAD without a body', async () => {
-    const { server, url } = await startView(DEMO);
-    try {
-      const port = new URL(url).port;
-      const second = spawnSync(process.execPath, [CLI, '-w', DEMO, 'view', '--port', port], { encoding: 'utf8', timeout: 20_000 });
-      expect(second.status).toBe(2);
-      expect(second.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
-      const head = await fetch(url, { method: 'HEAD' });
-      expect(head.status).toBe(200);
-      expect(head.headers.get('x-frame-options')).toBe('DENY');
-      expect(await head.text()).toBe('');
-    } finally {
-      server.kill();
-    }
+    const { url } = await demoServer();
+    const port = new URL(url).port;
+    const second = spawnSync(process.execPath, [CLI, '-w', DEMO, 'view', '--port', port], { encoding: 'utf8', timeout: 20_000 });
+    expect(second.status).toBe(2);
+    expect(second.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-frame-options')).toBe('DENY');
+    expect(await head.text()).toBe('');
   });
 
   it('answers a request under another Host name (DNS rebinding) or from another site with 403, and writes nothing', async () => {
-    const { server, url } = await startView(DEMO);
-    try {
-      const port = new URL(url).port;
-      const rebound = await rawGet(port, '/api/graph', { host: `evil.example:${port}` });
-      expect(rebound.status).toBe(403);
-      const foreign = await rawGet(port, '/api/graph', { host: `127.0.0.1:${port}`, origin: 'https://evil.example' });
-      expect(foreign.status).toBe(403);
-      const post = await fetch(`${url}api/graph`, { method: 'POST' });
-      expect(post.status).toBe(405);
-      const graph = (await (await fetch(`${url}api/graph`)).json()) as { ids: string[] };
-      expect(graph.ids).toContain('BE-02');
-    } finally {
-      server.kill();
-    }
+    const { url } = await demoServer();
+    const port = new URL(url).port;
+    const rebound = await rawGet(port, '/api/graph', { host: `evil.example:${port}` });
+    expect(rebound.status).toBe(403);
+    const foreign = await rawGet(port, '/api/graph', { host: `127.0.0.1:${port}`, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const post = await fetch(`${url}api/graph`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    const graph = (await (await fetch(`${url}api/graph`)).json()) as { ids: string[] };
+    expect(graph.ids).toContain('BE-02');
   });
 });
 
 describe('docugraph view under many pages', () => {
   it('holds at most MAX_EVENT_STREAMS event streams; one more is 503, and a closed one frees its place', async () => {
-    const { server, url } = await startView(DEMO);
+    const { url } = await demoServer();
     const { request } = await import('node:http');
     const open = (): Promise<{ status: number; close: () => void }> =>
       new Promise((resolve, reject) => {
@@ -233,21 +234,17 @@ describe('docugraph view under many pages', () => {
         req.on('error', reject);
         req.end();
       });
-    try {
-      const held = [];
-      for (let i = 0; i < MAX_EVENT_STREAMS; i += 1) held.push(await open());
-      expect(held.every((stream) => stream.status === 200)).toBe(true);
-      const refused = await open();
-      expect(refused.status).toBe(503);
-      refused.close();
-      held.pop()!.close();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const again = await open();
-      expect(again.status).toBe(200);
-      for (const stream of [...held, again]) stream.close();
-    } finally {
-      server.kill();
-    }
+    const held = [];
+    for (let i = 0; i < MAX_EVENT_STREAMS; i += 1) held.push(await open());
+    expect(held.every((stream) => stream.status === 200)).toBe(true);
+    const refused = await open();
+    expect(refused.status).toBe(503);
+    refused.close();
+    held.pop()!.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await open();
+    expect(again.status).toBe(200);
+    for (const stream of [...held, again]) stream.close();
   });
 });
 
