@@ -10,6 +10,15 @@
  * has been seen, then applies every pending change before it answers. Where watching is
  * impossible (the watch limit, a filesystem without events) it compares every file's stamp
  * with the disk before each snapshot instead: slower, never stale.
+ *
+ * One state of the disk per snapshot: a refresh checks and reads its files one after another,
+ * so a file checked early may change before a later one is read (another process writes at any
+ * time; a loaded machine can stop this one for tens of milliseconds between two reads), and the
+ * snapshot would then mix two versions of the disk that never were there together. A new
+ * snapshot is therefore answered only once a turn has gone by after it was made with nothing to
+ * apply: a change during its refresh was queued before the refresh ended, so that turn delivers
+ * its event (where events are not trusted, a second comparison of every stamp finds it), and
+ * the next flush applies it. A snapshot that survives the turn is the disk as its refresh left it.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { platform } from 'node:os';
@@ -52,7 +61,10 @@ export interface LiveOptions {
 
 export interface LiveWorkspace {
   readonly root: string;
-  /** A snapshot that includes every change complete on disk before the call (waits for the first load). */
+  /**
+   * A snapshot that includes every change complete on disk before the call and is one state the
+   * disk had (waits for the first load).
+   */
   snapshot(): Promise<Workspace>;
   /** The latest snapshot without waiting (`null` before the first load). */
   latest(): Workspace | null;
@@ -72,6 +84,11 @@ export interface LiveWorkspace {
 const EVENT_FLOOD = 4000;
 /** The longest stretch the first load runs before it lets the event loop answer requests. */
 const SLICE_MS = 15;
+/**
+ * How many turns a snapshot waits at most for one that no change made during its refresh
+ * follows (files changing nonstop, faster than a refresh: it then answers the latest).
+ */
+const MAX_CHECK_TURNS = 32;
 
 export function openLiveWorkspace(root: string, options: LiveOptions = {}): LiveWorkspace {
   let mode: LiveMode = options.mode ?? 'watch';
@@ -84,6 +101,10 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
   let closed = false;
   let isLoaded = false;
   const listeners = new Set<UpdateListener>();
+  // How many snapshots were made (the first load, then each update that changed it), and which
+  // of them a turn with nothing to apply followed: one state of the disk (see above).
+  let made = 0;
+  let checked = 0;
 
   const giveUpWatching = (why: string) => {
     if (mode !== 'watch') return;
@@ -158,6 +179,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     const after = index.refresh(changes);
     followTraces();
     if (after === before) return;
+    made += 1;
     const changedIds = index.changedIds();
     for (const listener of listeners) listener(before, after, changedIds);
   };
@@ -206,6 +228,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
       }
     }
     isLoaded = true;
+    made += 1;
     if (mode === 'static') return;
     followTraces();
     // Changes during the load: apply them now.
@@ -221,6 +244,14 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
       // One turn of the event loop: watcher events queued before this request are delivered.
       await nextTurn();
       flush('request');
+      // A snapshot made since the last check: one more turn delivers the events of what changed
+      // while its refresh ran (a poll compares every stamp again); nothing new, and it stands.
+      for (let turns = 0; made !== checked && turns < MAX_CHECK_TURNS && !closed; turns += 1) {
+        const candidate = made;
+        await nextTurn();
+        flush('request');
+        if (made === candidate) checked = candidate;
+      }
       return index.workspace();
     },
     latest: () => (isLoaded ? index.workspace() : null),

@@ -3,7 +3,9 @@
  * a change includes it, in watch mode and in the poll fallback; bursts end in the final state;
  * updates are made on their own when changes settle.
  */
+import fs from 'node:fs';
 import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { change } from '../../helpers/live-changes.js';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -103,6 +105,70 @@ describe('live workspace', () => {
     expect((await workspace.snapshot()).ids).toEqual(['A']);
     writeFileSync(join(root, 'b.md'), doc({ id: 'B', title: 'B' }));
     expect((await workspace.snapshot()).ids).toEqual(['A']);
+  });
+});
+
+/**
+ * Runs `body` with `hook` called before every `lstat` (the stamp checks of a refresh), which can
+ * change the disk in the middle of a refresh, as another process can at any time.
+ */
+async function withLstatHook<T>(hook: (path: string) => void, body: () => Promise<T>): Promise<T> {
+  const real = fs.lstatSync;
+  const mutable = fs as { lstatSync: typeof real };
+  // `node:fs` is a builtin: its ES module exports follow the CommonJS object once synced.
+  mutable.lstatSync = ((...args: Parameters<typeof real>) => (hook(String(args[0])), real(...args))) as typeof real;
+  syncBuiltinESMExports();
+  try {
+    return await body();
+  } finally {
+    mutable.lstatSync = real;
+    syncBuiltinESMExports();
+  }
+}
+
+describe.each([
+  ['watch', true],
+  ['poll', true],
+  ['watch', false],
+] as const)('one disk state per snapshot (%s, events trusted: %s)', (mode, trustEvents) => {
+  it('files that change while a refresh runs, between its stamp checks, never give a mix of two states', async () => {
+    const A = (n: number) => doc({ id: 'A', title: 'A', depends_on: ['C'] }, `a ${n}\n`);
+    const C = (n: number) => doc({ id: 'C', title: `C ${n}` }, `c ${n}\n`);
+    const T = (body: string) => doc({ id: 'T', title: 'T', type: 'task', depends_on: ['A'] }, body);
+    const root = testdir({ 't.md': T(''), 'a.md': A(0), 'c.md': C(0) });
+    const put = (name: string, text: string) => {
+      writeFileSync(join(root, `${name}.tmp`), text);
+      renameSync(join(root, `${name}.tmp`), join(root, name));
+    };
+    const workspace = live(root, mode, trustEvents);
+    await workspace.snapshot();
+    // The refresh for an edit of t.md checks a.md and c.md, one after the other. Between the two
+    // checks, the file checked first changes, then the other: the disk goes from (0, 0) to
+    // (1, 0) to (1, 2) — or, checked in the other order, (0, 1) then (2, 1).
+    const checked: string[] = [];
+    const states = new Set<string>(['a 0 / c 0']);
+    const pair = (ws: Workspace) => ['A', 'C'].map((id) => ws.nodes.get(id)!.text.trim().split('\n').pop()).join(' / ');
+    const answer = await withLstatHook(
+      (path) => {
+        const name = path.slice(root.length + 1);
+        if ((name !== 'a.md' && name !== 'c.md') || checked.includes(name)) return;
+        checked.push(name);
+        if (checked.length < 2) return;
+        const first = checked[0]!;
+        put(first, first === 'a.md' ? A(1) : C(1));
+        states.add(first === 'a.md' ? 'a 1 / c 0' : 'a 0 / c 1');
+        put(name, name === 'a.md' ? A(2) : C(2));
+        states.add(first === 'a.md' ? 'a 1 / c 2' : 'a 2 / c 1');
+      },
+      async () => {
+        put('t.md', T('edited\n'));
+        return workspace.snapshot();
+      },
+    );
+    expect(checked).toHaveLength(2);
+    expect(states).toContain(pair(answer));
+    // And it reads its writes: every change complete before it answered.
+    expect(answers(answer)).toBe(answers(loadWorkspace(root)));
   });
 });
 
