@@ -167,14 +167,8 @@ export class RawClient {
    * once the ping is answered, with the stderr written meanwhile (waiting 100 ms for it).
    */
   async probe(line: string | Uint8Array, timeoutMs = ANSWER_MS): Promise<{ answers: Message[]; stderr: string; ms: number }> {
-    const from = this.messages.length;
     const stderrFrom = this.stderrText.length;
-    const started = performance.now();
-    this.send(line);
-    const id = this.nextId++;
-    this.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }));
-    await this.waitFor((m) => m['id'] === id, timeoutMs, from);
-    const ms = performance.now() - started;
+    const { from, id, ms } = await this.pinged(line, timeoutMs);
     // stderr is another pipe: let what the server wrote before the ping's answer arrive.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const answers = this.messages.slice(from).filter((m) => m['id'] !== id);
@@ -187,14 +181,19 @@ export class RawClient {
    * `probe`'s 100 ms wait for stderr.
    */
   async answersTo(line: string | Uint8Array, timeoutMs = ANSWER_MS): Promise<{ answers: Message[]; ms: number }> {
+    const { from, id, ms } = await this.pinged(line, timeoutMs);
+    return { answers: this.messages.slice(from).filter((m) => m['id'] !== id), ms };
+  }
+
+  /** Sends `line`, then a ping; once the ping is answered: where the answers start, the ping's id, the time taken. */
+  private async pinged(line: string | Uint8Array, timeoutMs: number): Promise<{ from: number; id: number; ms: number }> {
     const from = this.messages.length;
     const started = performance.now();
     this.send(line);
     const id = this.nextId++;
     this.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }));
     await this.waitFor((m) => m['id'] === id, timeoutMs, from);
-    const ms = performance.now() - started;
-    return { answers: this.messages.slice(from).filter((m) => m['id'] !== id), ms };
+    return { from, id, ms: performance.now() - started };
   }
 
   /** The strace lines (after the process has ended), or `[]` without a trace. */
