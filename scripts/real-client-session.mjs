@@ -101,7 +101,14 @@ function runInOwnProcess(step) {
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (exitCode) => resolve(resultOf(step, exitCode, stdout, stderr)));
+    child.on('close', (exitCode, signal) => {
+      // Killed at its time limit: the run fails, as for a session in this process.
+      if (exitCode === null) {
+        stuck = true;
+        stderr += `(the session did not end within 60 s: ${signal})\n`;
+      }
+      resolve(resultOf(step, exitCode, stdout, stderr));
+    });
   });
 }
 
@@ -136,7 +143,7 @@ function runInThisProcess(step, index) {
       resolve(resultOf(step, exitCode, stdout, stderr));
     };
     process.argv = [process.execPath, inspector, process.execPath, server, '--workspace', step.workspace, ...step.args];
-    process.exit = (code) => finish(code ?? 0);
+    process.exit = (code) => finish(code ?? process.exitCode ?? 0);
     process.stdout.write = capture((text) => (stdout += text));
     process.stderr.write = capture((text) => (stderr += text));
     import(`${inspectorUrl}?session=${index}`).catch((error) => {

@@ -34,9 +34,10 @@ export interface Ratio {
 
 /**
  * The ratio bound the complexity tests assert: linear is ~4, n log n ~4.5, quadratic ~16.
- * 10, not 8: with three or four test files on two cores, a linear stage whose 4n input outgrows the
+ * 10, not 8: with three test files on two cores, a linear stage whose 4n input outgrows the
  * caches that the neighbours share measured 8.4–9.0 on fresh-clone runs (docs/decisions.md,
- * "A faster npm test"); a quadratic one stays far above.
+ * "A faster npm test"; four files at a time since its third pass); a quadratic one stays far
+ * above.
  */
 export const MAX_RATIO = 10;
 

@@ -9,11 +9,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 
 /**
- * `expect(actual, message).toEqual(expected)`. A pair that `isDeepStrictEqual` finds equal
- * passes at once: that comparison is stricter than `toEqual` (it also compares prototypes,
- * keys whose value is `undefined`, holes in arrays and `0` with `-0`), so whatever it accepts
- * `toEqual` accepts too; any other pair is judged by `toEqual`. `message` may be a function,
- * called only then.
+ * `expect(actual, message).toEqual(expected)`, for plain data: objects, arrays, strings,
+ * numbers, booleans, `null` (what the differential tests compare). A pair that
+ * `isDeepStrictEqual` finds equal passes at once: on plain data that comparison is stricter
+ * than `toEqual` (it also compares keys whose value is `undefined`, holes in arrays and `0`
+ * with `-0`), so whatever it accepts `toEqual` accepts too; any other pair is judged by
+ * `toEqual`. Not for class instances: `isDeepStrictEqual` does not see private fields or an
+ * error's `cause`, which `toEqual` may. `message` may be a function, called only then.
  */
 export function expectEqual(actual: unknown, expected: unknown, message?: string | (() => string)): void {
   if (isDeepStrictEqual(actual, expected)) return;

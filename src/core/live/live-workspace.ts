@@ -19,6 +19,8 @@
  * apply: a change during its refresh was queued before the refresh ended, so that turn delivers
  * its event (where events are not trusted, a second comparison of every stamp finds it), and
  * the next flush applies it. A snapshot that survives the turn is the disk as its refresh left it.
+ * The wait has a limit (`MAX_CHECK_TURNS`): files that change nonstop, faster than a refresh,
+ * get the latest snapshot, unchecked.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { platform } from 'node:os';
@@ -63,7 +65,7 @@ export interface LiveWorkspace {
   readonly root: string;
   /**
    * A snapshot that includes every change complete on disk before the call and is one state the
-   * disk had (waits for the first load).
+   * disk had, unless files change nonstop (see `MAX_CHECK_TURNS`); waits for the first load.
    */
   snapshot(): Promise<Workspace>;
   /** The latest snapshot without waiting (`null` before the first load). */
