@@ -145,21 +145,25 @@ export interface SendOptions {
   readonly timeoutMs?: number;
   /** Called once the whole request has been handed to the operating system. */
   readonly onSent?: () => void;
+  /** A keep-alive agent whose connection the request takes (default: a connection of its own, closed after it). */
+  readonly agent?: Agent;
 }
 
-/** One request on a connection of its own (no keep-alive), failing after `timeoutMs`. */
+/** One request, on a connection of its own unless `agent` is given, failing after `timeoutMs`. */
 export function send(url: URL, options: SendOptions = {}): Promise<Answer> {
   const started = performance.now();
+  const own = options.agent === undefined;
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path ?? '/healthz', agent: false, headers: { connection: 'close', ...options.headers } },
+      { host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path ?? '/healthz', agent: options.agent ?? false, headers: { ...(own ? { connection: 'close' } : {}), ...options.headers } },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           body += chunk;
-          // An SSE answer may stay open after its event: the first event is enough.
-          if (res.headers['content-type']?.includes('text/event-stream') && body.includes('\n\n')) res.destroy();
+          // An SSE answer may stay open after its event: the first event is enough (on a kept
+          // connection the answer is read to its end instead, so the connection can serve the next).
+          if (own && res.headers['content-type']?.includes('text/event-stream') && body.includes('\n\n')) res.destroy();
         });
         res.on('close', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: performance.now() - started }));
       },
@@ -172,11 +176,11 @@ export function send(url: URL, options: SendOptions = {}): Promise<Answer> {
 }
 
 /** A JSON-RPC POST to `/mcp` (a 2025 session's when `session` is given). */
-export function post(url: URL, message: unknown, options: { session?: string; headers?: Record<string, string>; onSent?: () => void } = {}): Promise<Answer> {
+export function post(url: URL, message: unknown, options: { session?: string; headers?: Record<string, string>; onSent?: () => void; agent?: Agent } = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...MCP_HEADERS, ...options.headers };
   if (options.session !== undefined) Object.assign(headers, { 'mcp-session-id': options.session, 'mcp-protocol-version': '2025-06-18' });
   const body = typeof message === 'string' ? message : JSON.stringify(message);
-  return send(url, { method: 'POST', path: '/mcp', headers, body, ...(options.onSent === undefined ? {} : { onSent: options.onSent }) });
+  return send(url, { method: 'POST', path: '/mcp', headers, body, ...(options.onSent === undefined ? {} : { onSent: options.onSent }), ...(options.agent === undefined ? {} : { agent: options.agent }) });
 }
 
 /**
@@ -185,22 +189,10 @@ export function post(url: URL, message: unknown, options: { session?: string; he
  * connection each would cost both processes a connect and a close per request. The
  * connection is closed after the test.
  */
-export function keepAlivePoster(url: URL): (session: string, message: unknown) => Promise<{ status: number; body: string }> {
+export function keepAlivePoster(url: URL): (session: string, message: unknown) => Promise<Answer> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   cleanups.push(() => agent.destroy());
-  return (session, message) =>
-    new Promise((resolve, reject) => {
-      const headers = { ...MCP_HEADERS, 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
-      const req = httpRequest({ host: url.hostname, port: url.port, method: 'POST', path: '/mcp', agent, headers }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10000 ms')));
-      req.on('error', reject);
-      req.end(JSON.stringify(message));
-    });
+  return (session, message) => post(url, message, { session, agent });
 }
 
 export const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } };
