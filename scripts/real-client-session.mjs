@@ -58,6 +58,10 @@ const cliArgs = process.argv.slice(2);
 const inspectorUrl = pathToFileURL(inspector).href;
 /** Set when a session did not end within its time: no further session runs, and the run fails. */
 let stuck = false;
+/** How long a session may take. */
+const SESSION_MS = 60_000;
+/** The Inspector's command line for `step` (after `node`): its CLI client, then the server it spawns. */
+const inspectorArgs = (step) => [inspector, process.execPath, server, '--workspace', step.workspace, ...step.args];
 
 /**
  * Runs one Inspector session and collects what it printed. Two of them (`ownProcess`: the first
@@ -74,7 +78,7 @@ let stuck = false;
  * Sessions therefore run one at a time. Each still spawns its own server over STDIO and performs
  * the initialize handshake, and the Inspector closes that server before it exits, as it does when
  * run as `npx mcp-inspector-cli --cli …` (the `command` of each result). A session that has
- * not ended after 60 s ends the run (a separate process was killed then).
+ * not ended after `SESSION_MS` ends the run (one in a process of its own is killed then).
  */
 function runStep(step, index) {
   return step.ownProcess === true ? runInOwnProcess(step) : runInThisProcess(step, index);
@@ -92,11 +96,10 @@ function resultOf(step, exitCode, stdout, stderr) {
   return { step: step.name, command, exitCode, output, stderr };
 }
 
-/** Runs one Inspector session in a Node process of its own (killed after 60 s). */
+/** Runs one Inspector session in a Node process of its own (killed after `SESSION_MS`). */
 function runInOwnProcess(step) {
-  const argv = [inspector, process.execPath, server, '--workspace', step.workspace, ...step.args];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, argv, { timeout: 60_000 });
+    const child = spawn(process.execPath, inspectorArgs(step), { timeout: SESSION_MS });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -105,7 +108,7 @@ function runInOwnProcess(step) {
       // Killed at its time limit: the run fails, as for a session in this process.
       if (exitCode === null) {
         stuck = true;
-        stderr += `(the session did not end within 60 s: ${signal})\n`;
+        stderr += `(the session did not end within ${SESSION_MS / 1000} s: ${signal})\n`;
       }
       resolve(resultOf(step, exitCode, stdout, stderr));
     });
@@ -127,9 +130,9 @@ function runInThisProcess(step, index) {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       stuck = true;
-      stderr += '(the session did not end within 60 s)\n';
+      stderr += `(the session did not end within ${SESSION_MS / 1000} s)\n`;
       finish(null);
-    }, 60_000);
+    }, SESSION_MS);
     let finished = false;
     const finish = (exitCode) => {
       if (finished) return;
@@ -142,7 +145,7 @@ function runInThisProcess(step, index) {
       for (const handler of process.listeners('uncaughtException')) if (!handlers.has(handler)) process.off('uncaughtException', handler);
       resolve(resultOf(step, exitCode, stdout, stderr));
     };
-    process.argv = [process.execPath, inspector, process.execPath, server, '--workspace', step.workspace, ...step.args];
+    process.argv = [process.execPath, ...inspectorArgs(step)];
     process.exit = (code) => finish(code ?? process.exitCode ?? 0);
     process.stdout.write = capture((text) => (stdout += text));
     process.stderr.write = capture((text) => (stderr += text));
