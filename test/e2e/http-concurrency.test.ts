@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { buildBundle, buildReport, loadWorkspace } from '../../src/core/index.js';
 import { LONG_FUZZ } from '../helpers/prng.js';
-import { connectUrl, spawnHttp, textOf } from '../helpers/server-process.js';
+import { connectUrl, MEASURED_HEAP, spawnHttp, textOf } from '../helpers/server-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const CLIENTS = 50;
@@ -66,7 +66,7 @@ it(`${CLIENTS} clients of both eras call in a loop while files change: one snaps
 
   // A capped heap makes "flat" measurable: V8 otherwise grows the heap lazily towards its
   // default limit whether or not anything leaks; under the cap a leak ends in an OOM crash.
-  const server = await spawnHttp(['--workspace', root], { NODE_OPTIONS: '--max-old-space-size=64' });
+  const server = await spawnHttp(['--workspace', root], { NODE_OPTIONS: MEASURED_HEAP });
   const clients: Client[] = [];
   for (let i = 0; i < CLIENTS; i += 1) clients.push(await connectUrl(server.url, { era: i % 2 === 0 ? 'legacy' : 'modern' }));
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StreamableHTTPClientTransport, type Client } from '@modelcontextprotocol/client';
 import { callStatus, countOnStream, openListen, openStream, post, rawSession, spawnLimited, until, type HeldStream } from '../helpers/http-clients.js';
-import { sdkClient, spawnHttp } from '../helpers/server-process.js';
+import { MEASURED_HEAP, sdkClient, spawnHttp } from '../helpers/server-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 function rssKb(pid: number): number {
@@ -60,7 +60,7 @@ describe('long-lived streams', () => {
     const root = workspace(20);
     // Under the cap a leak ends in an out-of-memory crash (it did at about 250 changes of 400);
     // before that, RSS grows by tens of MB from the half to the end.
-    const server = await spawnHttp(['--workspace', root], { NODE_OPTIONS: '--max-old-space-size=64' });
+    const server = await spawnHttp(['--workspace', root], { NODE_OPTIONS: MEASURED_HEAP });
     const heard: number[] = [];
     const clients: Client[] = [];
     for (let i = 0; i < LEGACY + MODERN; i += 1) {
@@ -106,7 +106,7 @@ describe('long-lived streams', () => {
     const EDITS = 120;
     const root = workspace(DOCS, PAD);
     // The stall limit far away, so that the stuck streams stay open for the whole run.
-    const server = await spawnLimited(root, { limits: { stallMs: 600_000 }, env: { NODE_OPTIONS: '--max-old-space-size=64' } });
+    const server = await spawnLimited(root, { limits: { stallMs: 600_000 }, env: { NODE_OPTIONS: MEASURED_HEAP } });
     const reader = await rawSession(server.url);
     const sessions = [reader];
     for (let s = 0; s < 5; s += 1) sessions.push(await rawSession(server.url));

@@ -17,7 +17,7 @@ import { StreamableHTTPClientTransport, type Client } from '@modelcontextprotoco
 import { sendWebResponse } from '../../src/mcp/http/send-response.js';
 import { openStream, post, rawSession, spawnLimited, until, type HeldStream } from '../helpers/http-clients.js';
 import { fuzzRuns, fuzzTimeout, FUZZ_SEED, Rng } from '../helpers/prng.js';
-import { sdkClient } from '../helpers/server-process.js';
+import { MEASURED_HEAP, sdkClient } from '../helpers/server-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const servers: Server[] = [];
@@ -135,7 +135,7 @@ describe('the stream writer, cut off', () => {
 describe('the server under changes', () => {
   it('streams of both eras, some never read, under seeded bursts of changes: readers hear the last one, memory stays flat', async () => {
     const root = testdir({ 'seed.md': doc({ id: 'SEED', title: 'seed' }) });
-    const server = await spawnLimited(root, { limits: { stallMs: 600_000 }, env: { NODE_OPTIONS: '--max-old-space-size=64' } });
+    const server = await spawnLimited(root, { limits: { stallMs: 600_000 }, env: { NODE_OPTIONS: MEASURED_HEAP } });
     const rng = new Rng(FUZZ_SEED);
     const readers: { client: Client; heard: number }[] = [];
     const stuck: HeldStream[] = [];

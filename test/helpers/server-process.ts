@@ -148,6 +148,16 @@ export function sdkClient(options: Pick<ConnectOptions, 'era' | 'roots'> = {}): 
 }
 
 /** A server started with `--http`. */
+/**
+ * NODE_OPTIONS for a server whose memory a test reads from its RSS: a 64 MB old space, so that
+ * a leak ends in an out-of-memory crash, and a young generation held at 2 MB semi-spaces. V8
+ * grows the young generation up to 16 MB semi-spaces (≈48 MB of RSS) as the allocation rate
+ * rises, and on a busy machine it had grown between two readings: 105 → 122 MB from a third
+ * of the run to its end with nothing leaking (CI, once). Held small, the same runs read
+ * 92–98 MB and grow 1–4 MB, while anything kept across changes still lands in the old space.
+ */
+export const MEASURED_HEAP = '--max-old-space-size=64 --max-semi-space-size=2';
+
 export interface HttpServerProcess {
   readonly child: ChildProcessWithoutNullStreams;
   /** The URL of `/mcp`, from the server's stderr. */
