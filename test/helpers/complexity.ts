@@ -2,7 +2,7 @@
  * Near-linearity by ratio, not by absolute time (issue 8 §4): an input class is built at a
  * size n and at 4n, the operation is timed (best of several), and the ratio t(4n)/t(n) is
  * compared with a bound — about 4 for linear work, 16 for quadratic.
- * n is calibrated first: doubled from `start` until a run takes `targetMs`, so that a slow
+ * n is calibrated first: grown from `start` until a run takes `targetMs`, so that a slow
  * (quadratic) implementation is measured at a small n and a fast one at a large n, and the
  * timings stay well above timer noise without making the file slow.
  *
@@ -13,12 +13,14 @@
  * Test files run in processes of their own (vitest's `forks` pool), so nothing else is counted.
  */
 
+import { expect } from 'vitest';
+
 export interface RatioOptions {
   /** First size tried. */
   readonly start: number;
   /** Largest size measured (4n never exceeds it). */
   readonly max: number;
-  /** Calibrate n until a run takes at least this long (default 60 ms). */
+  /** Calibrate n until a run takes at least this long (default 30 ms). */
   readonly targetMs?: number;
 }
 
@@ -64,26 +66,28 @@ export function bestOf(runs: number, body: () => void): number {
  * in turn (n, 4n, n, 4n, …) so that load from other processes weighs on both alike.
  */
 export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void, options: RatioOptions, cleanup: (input: T) => void = () => {}): Ratio {
-  const target = options.targetMs ?? 60;
+  const target = options.targetMs ?? 30;
   let n = options.start;
   let input = build(n);
   run(input); // warm-up (JIT, caches)
-  // Calibrate: grow n while a run is faster than the target and 4n stays within max. A size
-  // at which 8n would pass max is final without being timed here; the timings of the final n
+  // Calibrate: grow n while a run is faster than the target and 4n stays within max. The
+  // largest size (4n = max) is final without being timed here; the timings of the final n
   // are kept as the first of t(n) (more samples of the same run on the same input).
   let tn = Number.POSITIVE_INFINITY;
   // Only the first input is warmed up: the best of two runs absorbs what a new size costs
-  // once. A run under the target needs no second one (the best of two would be under it too),
-  // and a run under a quarter of it quadruples n instead of doubling it (when 16n ≤ max, so
-  // that 4n of the final size still fits), which builds fewer inputs that are never timed.
-  while (n * 8 <= options.max) {
+  // once. A run under the target needs no second one (the best of two would be under it too).
+  // The next size aims a little past the target from the run just timed (at most 4n, at least
+  // 1.25n), where doubling left t(n) anywhere up to twice the target and the 4n run, the
+  // dearest of all, up to eight times it; a size that would put 4n past max is cut to max / 4.
+  const largest = Math.floor(options.max / 4);
+  while (n < largest) {
     const first = bestOf(1, () => run(input));
     tn = first < target ? first : Math.min(first, bestOf(1, () => run(input)));
     if (tn >= target) break;
-    const factor = tn * 4 < target && n * 16 <= options.max ? 4 : 2;
+    const factor = Math.min(4, Math.max(1.25, (target * 1.25) / Math.max(tn, 0.001)));
     tn = Number.POSITIVE_INFINITY;
     cleanup(input);
-    n *= factor;
+    n = Math.min(largest, Math.ceil(n * factor));
     input = build(n);
   }
   const big = build(4 * n);
@@ -101,7 +105,7 @@ export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void
   cleanup(input);
   cleanup(big);
   const ratio = t4n / Math.max(tn, 0.001);
-  if (process.env['COMPLEXITY_LOG'] !== undefined) process.stderr.write(`complexity: n=${n} t(n)=${tn.toFixed(1)} t(4n)=${t4n.toFixed(1)} ratio ${ratio.toFixed(1)}\n`);
+  if (process.env['COMPLEXITY_LOG'] !== undefined) process.stderr.write(`complexity: [${expect.getState().currentTestName ?? ''}] n=${n} t(n)=${tn.toFixed(1)} t(4n)=${t4n.toFixed(1)} ratio ${ratio.toFixed(1)}\n`);
   return { n, tn, t4n, ratio, summary: `n=${n}: t(n)=${tn.toFixed(1)} ms, t(4n)=${t4n.toFixed(1)} ms, ratio ${ratio.toFixed(1)} (bound ${MAX_RATIO})` };
 }
 
