@@ -13,6 +13,10 @@
  * 4. `mcpb pack` (`@anthropic-ai/mcpb`'s `packExtension`), which validates the manifest first.
  *
  *   node scripts/build-mcpb.mjs [--out <file.mcpb>]   # default: ./docugraph.mcpb
+ *   node scripts/build-mcpb.mjs --tarball <docugraph-x.y.z.tgz> [--out …]
+ *
+ * `--tarball` takes a tarball `npm pack` made of this tree instead of packing it again (the
+ * tests pass the one their run packed).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,8 +29,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const outIndex = process.argv.indexOf('--out');
-const out = resolve(outIndex > 0 && process.argv[outIndex + 1] ? process.argv[outIndex + 1] : join(root, 'docugraph.mcpb'));
+/** The value after `--name`, or undefined. */
+function option(name) {
+  const at = process.argv.indexOf(name);
+  return at > 0 && process.argv[at + 1] ? process.argv[at + 1] : undefined;
+}
+const out = resolve(option('--out') ?? join(root, 'docugraph.mcpb'));
+const tarball = option('--tarball');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 /** npm's own `npm run` variables would leak the project's settings into the staging install. */
 const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
@@ -110,8 +119,8 @@ function manifestFor(surface) {
 
 const staging = mkdtempSync(join(tmpdir(), 'docugraph-mcpb-'));
 try {
-  const [packed] = JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', staging], { cwd: root, encoding: 'utf8', env }));
-  execFileSync('tar', ['-xzf', packed.filename], { cwd: staging });
+  const packed = tarball !== undefined ? resolve(tarball) : JSON.parse(execFileSync(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', staging], { cwd: root, encoding: 'utf8', env }))[0].filename;
+  execFileSync('tar', ['-xzf', packed], { cwd: staging });
   const bundle = join(staging, 'package');
   copyFileSync(join(root, 'package-lock.json'), join(bundle, 'package-lock.json'));
   execFileSync(npm, ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: bundle, stdio: ['ignore', 'ignore', 'inherit'], env });

@@ -13,6 +13,7 @@ import { getMcpConfigForManifest, hasRequiredConfigMissing, unpackExtension, val
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, textOf } from '../helpers/server-process.js';
 import { DEMO, TOOL_NAMES } from '../helpers/paths.js';
+import { packedTarball } from '../helpers/packed-tarball.js';
 
 const script = fileURLToPath(new URL('../../scripts/build-mcpb.mjs', import.meta.url));
 const golden = readFileSync(new URL('../golden/BE-02.code.bundle.md', import.meta.url), 'utf8');
@@ -25,7 +26,9 @@ describe('docugraph.mcpb', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'docugraph-mcpb-test-')));
-    execFileSync(process.execPath, [script, '--out', join(dir, 'docugraph.mcpb')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // The run's one `npm pack` (shared with the other packaging tests), not one more.
+    const { tarball } = await packedTarball();
+    execFileSync(process.execPath, [script, '--tarball', tarball, '--out', join(dir, 'docugraph.mcpb')], { stdio: ['ignore', 'ignore', 'pipe'] });
     unpacked = join(dir, 'unpacked');
     expect(await unpackExtension({ mcpbPath: join(dir, 'docugraph.mcpb'), outputDir: unpacked, silent: true })).toBe(true);
     manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8')) as McpbManifestAny;
