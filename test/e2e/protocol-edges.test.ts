@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BIN, callLine, DEMO, FIXTURES, INITIALIZE, INITIALIZED, spawnRaw, textOf } from '../helpers/server-process.js';
-import { RawClient } from '../helpers/raw-client.js';
+import { sharedRawServer } from '../helpers/raw-client.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const MiB = 1024 * 1024;
@@ -209,14 +209,10 @@ describe('class 6: protocol edges', () => {
   describe('bad percent-escapes', () => {
     // One server for the three URIs: each case is one resources/read on an initialised server,
     // answered on its own (nothing of one read stays for the next).
-    let shared: RawClient | null = null;
-    afterAll(async () => shared?.kill());
+    const shared = sharedRawServer(() => ['--workspace', DEMO]);
+    afterAll(() => shared.kill());
     it.each(['docugraph://docs/%E0%A4%A', 'docugraph://impact/%ZZ', 'docugraph://graph/%'])('a bad percent-escape in %s is -32602 with data.uri', async (uri) => {
-      if (shared === null) {
-        shared = new RawClient(['--workspace', DEMO], { shared: true });
-        await shared.initialize();
-      }
-      expect(await shared.request('resources/read', { uri })).toMatchObject({ error: { code: -32602, message: expect.stringContaining('percent-escape'), data: { uri } } });
+      expect(await (await shared.get()).request('resources/read', { uri })).toMatchObject({ error: { code: -32602, message: expect.stringContaining('percent-escape'), data: { uri } } });
     });
   });
 });

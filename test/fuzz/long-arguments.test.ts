@@ -8,7 +8,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWER_MS, errorCode, RawClient, toolErrorBody } from '../helpers/raw-client.js';
+import { ANSWER_MS, errorCode, sharedRawServer, toolErrorBody } from '../helpers/raw-client.js';
 import { doc, writeFiles } from '../helpers/testdir.js';
 
 const LONG = 100_000;
@@ -21,12 +21,24 @@ beforeAll(() => {
   for (let i = 0; i < 3_000; i += 1) files[`d${i % 30}/t${i}.md`] = doc({ id: `T-${i}`, title: `Task ${i}` });
   writeFiles(root, files);
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/**
+ * One server for the file: each test sends its request and a ping behind it and waits for
+ * both, so the next test finds the server idle, as a new one would be (nine servers each
+ * loading the 3,000 documents cost ~3 s of CPU).
+ */
+const shared = sharedRawServer(() => ['--workspace', root]);
+
+afterAll(async () => {
+  await shared.kill();
+  rmSync(root, { recursive: true, force: true });
+});
 
 /** Sends `method` and a ping right behind it; returns the answer and both times. */
 async function timed(method: string, params: unknown): Promise<{ answer: Record<string, unknown> | null; ms: number; pingMs: number }> {
-  const server = new RawClient(['--workspace', root]);
-  await server.initialize();
+  const server = await shared.get();
+  // The first request waits for the load of the 3,000 documents; the times are of the request.
+  await server.request('ping', undefined, 30_000);
   const started = performance.now();
   const answer = server.request(method, params, ANSWER_MS + 1_000).catch(() => null);
   const ping = server.request('ping', undefined, ANSWER_MS + 1_000).then(

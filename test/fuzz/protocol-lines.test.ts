@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { FUZZ_SEED, fuzzRuns, nastyString, randomJson, Rng, fuzzTimeout } from '../helpers/prng.js';
-import { errorCode, RawClient, type Message } from '../helpers/raw-client.js';
+import { errorCode, sharedRawServer, type Message } from '../helpers/raw-client.js';
 import { DEMO } from '../helpers/paths.js';
 
 /** What a probe line must get back. */
@@ -103,21 +103,12 @@ function judge(expect: Expect, answers: readonly Message[]): string[] {
   }
 }
 
-let shared: RawClient | null = null;
-
-/**
- * A running, initialised server: the one the previous case left, or a new one when that one
- * died (so a crash fails its own case, not every case after it). Killed after the file.
- */
-async function started(): Promise<RawClient> {
-  if (shared !== null && shared.alive()) return shared;
-  shared = new RawClient(['--workspace', DEMO], { shared: true });
-  await shared.initialize();
-  return shared;
-}
+/** The file's one server (see sharedRawServer), killed after the file. */
+const shared = sharedRawServer(() => ['--workspace', DEMO]);
+const started = () => shared.get();
 
 afterAll(async () => {
-  await shared?.kill();
+  await shared.kill();
 });
 
 describe('malformed protocol lines (issue 8 §6)', () => {

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isSafeIntegerText } from '../../src/mcp/inbound.js';
 import { post } from '../helpers/http-clients.js';
 import { fuzzRuns, FUZZ_SEED, Rng } from '../helpers/prng.js';
-import { errorCode, RawClient } from '../helpers/raw-client.js';
+import { errorCode, sharedRawServer } from '../helpers/raw-client.js';
 import { DEMO, spawnHttp } from '../helpers/server-process.js';
 
 const MAX = 2n ** 53n - 1n;
@@ -72,15 +72,9 @@ const cases = () => [...BOUNDARIES, ...generated(fuzzRuns(12))];
 describe('over STDIO', () => {
   // One server for both tests: each line is answered on its own, and the over-long line is
   // discarded as it streams in, whatever came before it.
-  let shared: RawClient | null = null;
-  const server = async () => {
-    if (shared === null || !shared.alive()) {
-      shared = new RawClient(['--workspace', DEMO], { shared: true });
-      await shared.initialize();
-    }
-    return shared;
-  };
-  afterAll(async () => shared?.kill());
+  const shared = sharedRawServer(() => ['--workspace', DEMO]);
+  const server = () => shared.get();
+  afterAll(() => shared.kill());
 
   it('a safe integer id is answered with itself; any other number gets -32600 without an id, saying why', async () => {
     const client = await server();

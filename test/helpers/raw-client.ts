@@ -218,6 +218,26 @@ export class RawClient {
   }
 }
 
+/**
+ * A server a file's tests share: `get()` gives the running, initialised one, or starts a new
+ * one when the last died (so a crash fails its own test, not every test after it); `kill()`
+ * ends it (in the file's `afterAll`).
+ */
+export function sharedRawServer(args: () => readonly string[]): { get: () => Promise<RawClient>; kill: () => Promise<void> } {
+  let shared: RawClient | null = null;
+  return {
+    async get() {
+      if (shared !== null && shared.alive()) return shared;
+      shared = new RawClient(args(), { shared: true });
+      await shared.initialize();
+      return shared;
+    },
+    async kill() {
+      await shared?.kill();
+    },
+  };
+}
+
 /** The error code of a JSON-RPC error answer, or `null` for a result. */
 export function errorCode(message: Message): number | null {
   const error = message['error'] as { code?: unknown } | undefined;
