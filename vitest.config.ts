@@ -132,10 +132,13 @@ export default defineConfig({
     // Processes, not threads: the complexity tests time their runs by the process's CPU time,
     // so a worker must hold one test file at a time.
     pool: 'forks',
-    // Two workers per core: much of the suite waits on spawned servers, sockets and timers.
-    // With 1.5 per core (3 on 2 cores) the cores were busy 87% of the run, with 2 per core 96%
-    // (the same CPU, 234 → 212 s of vitest); 2.5 per core added CPU and no speed.
-    maxWorkers: Math.max(2, availableParallelism() * 2),
+    // One worker per core (at least two). Two per core kept the cores busy while files waited
+    // on servers and timers when workers were restarted at every change of project; with the
+    // projects one after another (SlowFirst) the cores stay busy with one per core (95% of the
+    // run), and the suite costs less CPU, neighbours evicting each other's caches less: in
+    // back-to-back runs here, 4 workers took 141–146 s (272–280 s of CPU), 3 took 125–135 s,
+    // 2 took 123 s (234 s of CPU); docs/decisions.md, "A faster npm test", fourth pass.
+    maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: SlowFirst },
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
