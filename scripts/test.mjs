@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * `npm test` (after `pretest` built dist/, scripts/pretest.mjs): the two type checks of
+ * `npm run typecheck` (the Node sources, tests and scripts; the page in web/) and
+ * `vitest run` side by side. The type checks run at a lower priority (nice 10): the test
+ * run leaves a sixth of the two cores idle while its files wait on servers, sockets and
+ * timers, and the type checks take that time instead of a stretch of their own before the
+ * tests (16–20 s here when they ran beside the build). Each type check's output is printed
+ * after vitest's; `npm test` fails when vitest or either type check fails.
+ * See docs/decisions.md, "A faster npm test (issue 22)".
+ *
+ * Arguments go to vitest: `npm test -- test/golden` runs those files (and still type-checks).
+ */
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs a type check in the background at nice 10; resolves with its exit code and output. */
+function typecheck(args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsc, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      setPriority(child.pid, 10);
+    } catch {
+      // A machine that does not allow it runs the check at the normal priority.
+    }
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ name: `tsc ${args.join(' ')}`, code: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code, signal) => resolve({ name: `tsc ${args.join(' ')}`, code: code ?? (signal === null ? 1 : 128), output }));
+  });
+}
+
+const checks = [typecheck(['-p', 'tsconfig.json', '--noEmit']), typecheck(['-p', 'web/tsconfig.json'])];
+const tests = await new Promise((resolve) => {
+  const child = spawn(process.execPath, [vitest, 'run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  child.on('error', () => resolve(1));
+  child.on('close', (code, signal) => resolve(code ?? (signal === null ? 1 : 128)));
+});
+let failed = tests !== 0;
+for (const { name, code, output } of await Promise.all(checks)) {
+  process.stdout.write(output);
+  if (code !== 0) {
+    process.stderr.write(`npm test: ${name} failed (exit ${code})\n`);
+    failed = true;
+  }
+}
+process.exitCode = failed ? 1 : 0;
