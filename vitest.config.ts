@@ -51,8 +51,9 @@ const SLOW_FIRST = [
  * A worker that runs files in turn (`isolate: false`) is kept for the next file only when the
  * next file in the queue belongs to its project; otherwise vitest stops it, and a new process
  * starts (importing vitest, the SDK and the core again). Interleaved, the projects had 22
- * worker processes start in one run; one after another, 8 (4 isolated files, 4 shared
- * workers). The complexity files are a group of their own that runs after both (below).
+ * worker processes start in one run; one after another, one per isolated file (4) and one
+ * per worker of the others. The complexity files are a group of their own that runs after
+ * both (below).
  */
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -83,8 +84,8 @@ const ISOLATED = [
 
 /**
  * Timed by the process's CPU time (test/helpers/complexity.ts): a group of their own
- * (`sequence.groupOrder`), which starts once every other file has ended, on two workers (one
- * per core) that take the files in turn. The ratios are then measured beside one other
+ * (`sequence.groupOrder`), which starts once every other file has ended, on two workers that
+ * take the files in turn. The ratios are then measured beside one other
  * CPU-bound ratio, not beside servers, browsers and their clients, and nothing else shares
  * their processes.
  */

@@ -19,10 +19,27 @@ const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.m
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** The processes this one started: a SIGINT or SIGTERM sent to it is passed on to them. */
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exitCode = 128 + (signal === 'SIGINT' ? 2 : 15);
+  });
+}
+
+/** Starts `args` with Node; it is forgotten once it has ended. */
+function start(args, options) {
+  const child = spawn(process.execPath, args, { cwd: root, ...options });
+  children.add(child);
+  child.on('close', () => children.delete(child));
+  return child;
+}
+
 /** Runs a type check in the background at nice 10; resolves with its exit code and output. */
 function typecheck(args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = start([tsc, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       setPriority(child.pid, 10);
     } catch {
@@ -38,7 +55,7 @@ function typecheck(args) {
 
 const checks = [typecheck(['-p', 'tsconfig.json', '--noEmit']), typecheck(['-p', 'web/tsconfig.json'])];
 const tests = await new Promise((resolve) => {
-  const child = spawn(process.execPath, [vitest, 'run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  const child = start([vitest, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
   child.on('error', () => resolve(1));
   child.on('close', (code, signal) => resolve(code ?? (signal === null ? 1 : 128)));
 });
@@ -50,4 +67,5 @@ for (const { name, code, output } of await Promise.all(checks)) {
     failed = true;
   }
 }
-process.exitCode = failed ? 1 : 0;
+// A signal passed on has set the exit code already (128 + its number).
+process.exitCode ??= failed ? 1 : 0;

@@ -20,7 +20,7 @@ export interface RatioOptions {
   readonly start: number;
   /** Largest size measured (4n never exceeds it). */
   readonly max: number;
-  /** Calibrate n until a run takes at least this long (default 30 ms). */
+  /** Calibrate n until a run takes at least this long (default 60 ms). */
   readonly targetMs?: number;
 }
 
@@ -36,10 +36,10 @@ export interface Ratio {
 
 /**
  * The ratio bound the complexity tests assert: linear is ~4, n log n ~4.5, quadratic ~16.
- * 10, not 8: with three test files on two cores, a linear stage whose 4n input outgrows the
- * caches that the neighbours share measured 8.4–9.0 on fresh-clone runs (docs/decisions.md,
- * "A faster npm test"; four files at a time since its third pass); a quadratic one stays far
- * above.
+ * 10, not 8: a linear stage whose 4n input outgrows the caches that its neighbours share
+ * measured 8.4–9.0 on fresh-clone runs with three test files on two cores, and up to 9.6 with
+ * only the complexity files running, two at a time (docs/decisions.md, "A faster npm test");
+ * a quadratic one stays far above.
  */
 export const MAX_RATIO = 10;
 
@@ -66,7 +66,8 @@ export function bestOf(runs: number, body: () => void): number {
  * in turn (n, 4n, n, 4n, …) so that load from other processes weighs on both alike.
  */
 export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void, options: RatioOptions, cleanup: (input: T) => void = () => {}): Ratio {
-  const target = options.targetMs ?? 30;
+  const target = options.targetMs ?? 60;
+  if (!(options.start >= 1)) throw new Error(`measureRatio: start must be at least 1 (got ${options.start})`);
   let n = options.start;
   let input = build(n);
   run(input); // warm-up (JIT, caches)
@@ -77,8 +78,10 @@ export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void
   // Only the first input is warmed up: the best of two runs absorbs what a new size costs
   // once. A run under the target needs no second one (the best of two would be under it too).
   // The next size aims a little past the target from the run just timed (at most 4n, at least
-  // 1.25n), where doubling left t(n) anywhere up to twice the target and the 4n run, the
-  // dearest of all, up to eight times it; a size that would put 4n past max is cut to max / 4.
+  // 1.25n, a multiple of 4 so that n / 2 and n / 4 stay whole), where doubling left t(n)
+  // anywhere up to twice the target and the 4n run, the dearest of all, up to eight times it.
+  // t(n) is still at least the target (or n the largest size): the sensitivity is the same.
+  // A size that would put 4n past max is cut to max / 4 (a smaller step).
   const largest = Math.floor(options.max / 4);
   while (n < largest) {
     const first = bestOf(1, () => run(input));
@@ -87,7 +90,7 @@ export function measureRatio<T>(build: (n: number) => T, run: (input: T) => void
     const factor = Math.min(4, Math.max(1.25, (target * 1.25) / Math.max(tn, 0.001)));
     tn = Number.POSITIVE_INFINITY;
     cleanup(input);
-    n = Math.min(largest, Math.ceil(n * factor));
+    n = Math.min(largest, Math.ceil((n * factor) / 4) * 4);
     input = build(n);
   }
   const big = build(4 * n);

@@ -228,9 +228,16 @@ export function sharedRawServer(args: () => readonly string[]): { get: () => Pro
   return {
     async get() {
       if (shared !== null && shared.alive()) return shared;
-      shared = new RawClient(args(), { shared: true });
-      await shared.initialize();
-      return shared;
+      shared = null;
+      const started = new RawClient(args(), { shared: true });
+      try {
+        await started.initialize();
+      } catch (error) {
+        await started.kill();
+        throw error;
+      }
+      shared = started;
+      return started;
     },
     async kill() {
       await shared?.kill();

@@ -147,7 +147,6 @@ export function sdkClient(options: Pick<ConnectOptions, 'era' | 'roots'> = {}): 
   return client;
 }
 
-/** A server started with `--http`. */
 /**
  * NODE_OPTIONS for a server whose memory a test reads from its RSS: a 64 MB old space, so that
  * a leak ends in an out-of-memory crash, and a young generation held at 2 MB semi-spaces. V8
@@ -158,6 +157,7 @@ export function sdkClient(options: Pick<ConnectOptions, 'era' | 'roots'> = {}): 
  */
 export const MEASURED_HEAP = '--max-old-space-size=64 --max-semi-space-size=2';
 
+/** A server started with `--http`. */
 export interface HttpServerProcess {
   readonly child: ChildProcessWithoutNullStreams;
   /** The URL of `/mcp`, from the server's stderr. */
