@@ -133,12 +133,13 @@ export default defineConfig({
     // Processes, not threads: the complexity tests time their runs by the process's CPU time,
     // so a worker must hold one test file at a time.
     pool: 'forks',
-    // One worker per core (at least two). Two per core kept the cores busy while files waited
-    // on servers and timers when workers were restarted at every change of project; with the
-    // projects one after another (SlowFirst) the cores stay busy with one per core (95% of the
-    // run), and the suite costs less CPU, neighbours evicting each other's caches less: in
-    // back-to-back runs here, 4 workers took 141–146 s (272–280 s of CPU), 3 took 125–135 s,
-    // 2 took 123 s (234 s of CPU); docs/decisions.md, "A faster npm test", fourth pass.
+    // One worker per core (at least two), from two per core. With the projects one after
+    // another (SlowFirst), 4 workers took 141–146 s here (272–280 s of CPU) and 2 took 123 s
+    // (234 s) back to back; alternating 2 and 3 workers on the final tree showed no difference
+    // beyond the VM's drift. The fewer, the less CPU (neighbours evict each other's caches
+    // less); the cores are busy about 85% of the run either way, the rest being files waiting
+    // on servers and timers (scripts/test.mjs runs the type checks in that time).
+    // docs/decisions.md, "A faster npm test", fourth pass.
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: SlowFirst },
     projects: [
