@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 /** `npm run build`'s command, its `tsc` emitting without a check of its own (see above). */
 function buildCommand() {
   const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  const tscStep = 'tsc -p tsconfig.build.json';
+  const tscStep = 'node node_modules/typescript-native/bin/tsc -p tsconfig.build.json';
   if (!scripts.build.includes(`${tscStep} `)) throw new Error(`pretest: package.json's build script no longer runs \`${tscStep}\`; update scripts/pretest.mjs`);
   return scripts.build.replace(`${tscStep} `, `${tscStep} --noCheck `);
 }

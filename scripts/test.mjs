@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+const tsc = fileURLToPath(new URL('../node_modules/typescript-native/bin/tsc', import.meta.url));
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -53,7 +53,7 @@ function typecheck(args) {
   });
 }
 
-const checks = [typecheck(['-p', 'tsconfig.json', '--noEmit']), typecheck(['-p', 'web/tsconfig.json'])];
+const checks = [typecheck(['-p', 'tsconfig.json', '--noEmit', '--singleThreaded']), typecheck(['-p', 'web/tsconfig.json', '--singleThreaded'])];
 const tests = await new Promise((resolve) => {
   const child = start([vitest, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
   child.on('error', () => resolve(1));

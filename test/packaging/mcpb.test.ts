@@ -53,7 +53,7 @@ describe('docugraph.mcpb', { timeout: 180_000 }, () => {
     for (const file of ['dist/bin/docugraph-mcp.js', 'dist/core/index.js', 'node_modules/@modelcontextprotocol/server/package.json', 'node_modules/yaml/package.json', 'README.md', 'LICENSE']) {
       expect(existsSync(join(unpacked, file)), file).toBe(true);
     }
-    for (const file of ['node_modules/vitest', 'node_modules/typescript', 'node_modules/@anthropic-ai', 'src', 'test', 'package-lock.json']) {
+    for (const file of ['node_modules/vitest', 'node_modules/typescript', 'node_modules/typescript-native', 'node_modules/@anthropic-ai', 'src', 'test', 'package-lock.json']) {
       expect(existsSync(join(unpacked, file)), file).toBe(false);
     }
   });
