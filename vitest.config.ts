@@ -66,7 +66,25 @@ class SlowFirst extends BaseSequencer {
 }
 
 /** The projects in the order their files start (see SlowFirst). */
-const PROJECTS = ['isolated', 'shared', 'complexity'];
+const PROJECTS = ['waiting', 'isolated', 'shared', 'complexity'];
+
+/**
+ * Files that spend most of their time waiting — on timers (stall, idle and request timeouts),
+ * a server's watcher, sockets a client pauses — not computing: each takes a few times more
+ * wall-clock time than CPU. They run first, as a group of their own (`sequence.groupOrder`),
+ * on more workers than cores, while the type checks (scripts/test.mjs) take the time they
+ * leave idle; one worker per core would leave a core idle while such a file waits.
+ */
+const WAITING = [
+  'test/fuzz/http-streams.test.ts',
+  'test/fuzz/protocol-edges.test.ts',
+  'test/e2e/http-slow-clients.test.ts',
+  'test/e2e/http-sessions.test.ts',
+  'test/fuzz/http-slow-clients.test.ts',
+  'test/e2e/work-state.test.ts',
+  'test/fuzz/protocol-lines.test.ts',
+  'test/fuzz/subscriptions.test.ts',
+];
 
 /**
  * Files that run in a process of their own. The rest share a process per worker, file after
@@ -143,9 +161,10 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: SlowFirst },
     projects: [
-      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
-      { extends: true, test: { name: 'complexity', include: COMPLEXITY, isolate: false, maxWorkers: 2, sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...ISOLATED, ...COMPLEXITY], isolate: false } },
+      { extends: true, test: { name: 'waiting', include: WAITING, isolate: false, maxWorkers: 2 * Math.max(2, availableParallelism()), sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'complexity', include: COMPLEXITY, isolate: false, maxWorkers: 2, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...ISOLATED, ...COMPLEXITY, ...WAITING], isolate: false, sequence: { groupOrder: 1 } } },
     ],
   },
 });
