@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test` (after `pretest` built dist/, scripts/pretest.mjs): the two type checks of
- * `npm run typecheck` (the Node sources, tests and scripts; the page in web/) and
- * `vitest run` side by side. The type checks run at a lower priority (nice 10): the test
- * run leaves a sixth of the two cores idle while its files wait on servers, sockets and
- * timers, and the type checks take that time instead of a stretch of their own before the
- * tests (16–20 s here when they ran beside the build). Each type check's output is printed
- * after vitest's; `npm test` fails when vitest or either type check fails.
+ * `npm test` (after `pretest`, which is `npm run build`): the two type checks of
+ * `npm run typecheck` (the Node sources, tests and scripts; the page in web/), by TypeScript 7
+ * (`typescript-native`) on one thread each, and `vitest run` side by side. The type checks
+ * run at a lower priority (nice 10), in the time the test files leave idle while they wait on
+ * servers, sockets and timers (about 4 s of CPU; TypeScript 5.9 took 25). Each type check's
+ * output is printed after vitest's; `npm test` fails when vitest or either type check fails.
  * See docs/decisions.md, "A faster npm test (issue 22)".
  *
  * Arguments go to vitest: `npm test -- test/golden` runs those files (and still type-checks).

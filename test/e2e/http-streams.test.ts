@@ -2,45 +2,18 @@
  * Hardening, second pass (issue 21): long-lived streams under many workspace changes. A
  * client that reads its stream costs nothing per change (the bridge kept every chunk it had
  * written until the stream closed: 200 streams went 122 → 640 MB over 600 edits); one that
- * does not read is cut off once what waits for it passes `streamBacklogBytes`.
+ * does not read costs nothing per change either (what waits for it coalesces). A stream
+ * that is never read is cut off once `stallMs` pass: http-stall.test.ts.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { StreamableHTTPClientTransport, type Client } from '@modelcontextprotocol/client';
-import { callStatus, countOnStream, openListen, openStream, post, rawSession, spawnLimited, until, type HeldStream } from '../helpers/http-clients.js';
+import { edit, FILL_DOCS, FILL_PAD, idOf, workspace } from '../helpers/filling-streams.js';
+import { countOnStream, openListen, openStream, post, rawSession, spawnLimited, until, type HeldStream } from '../helpers/http-clients.js';
 import { MEASURED_HEAP, sdkClient, spawnHttp } from '../helpers/server-process.js';
-import { doc, testdir } from '../helpers/testdir.js';
 
 function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-}
-
-/** The id of document `i`; `pad` makes it longer (and its notifications bigger). */
-const idOf = (i: number, pad: number) => `D-${i}${'x'.repeat(pad)}`;
-
-/**
- * The padding of the tests that fill a stream's sockets: ids of 1,003 or 1,004 characters, so
- * that a document's URI is just under the 1,024 characters a subscription may name
- * (SUBSCRIPTION_LIMITS). What fills the sockets is bytes; the server's cost is mostly per
- * update (the SDK's send, GC): the biggest updates there can be fill them with the fewest.
- */
-const FILL_PAD = 1_000;
-/** Documents a change of all of which is ≈92 KB of updates per stream (82 × ≈1,120 bytes). */
-const FILL_DOCS = 82;
-
-/** Rewrites `count` documents atomically (a rename each); edit `n` retitles them, so the listing changes. */
-function edit(root: string, n: number, count = 1, pad = 0): void {
-  for (let i = 0; i < count; i += 1) {
-    writeFileSync(join(root, `d${i}.tmp`), doc({ id: idOf(i, pad), title: `D ${i} v${n}` }, `body ${n}\n`));
-    renameSync(join(root, `d${i}.tmp`), join(root, `d${i}.md`));
-  }
-}
-
-function workspace(documents: number, pad = 0): string {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < documents; i += 1) files[`d${i}.md`] = doc({ id: idOf(i, pad), title: `D ${i}` });
-  return testdir(files);
 }
 
 describe('long-lived streams', () => {
@@ -142,26 +115,4 @@ describe('long-lived streams', () => {
     await until(() => late.every((seen, i) => seen.count === before[i]! + 1), 10_000, 'the resumed streams hear a new change');
     expect(server.child.exitCode).toBe(null);
   }, 120_000);
-
-  it('a stream that is never read is cut off once stallMs pass without a drain', async () => {
-    const DOCS = FILL_DOCS;
-    const PAD = FILL_PAD;
-    const root = workspace(DOCS, PAD);
-    const server = await spawnLimited(root, { limits: { stallMs: 2_000 } });
-    const session = await rawSession(server.url);
-    for (let i = 0; i < DOCS; i += 1) await post(server.url, { jsonrpc: '2.0', id: i, method: 'resources/subscribe', params: { uri: `docugraph://docs/${idOf(i, PAD)}` } }, { session });
-    const stream = await openStream(server.url, session, { read: false });
-    const caller = await rawSession(server.url);
-    let ended = false;
-    void stream.ended.then(() => (ended = true));
-    // ≈10 MB of updates: more than the sockets hold, so a write waits for a drain that never comes.
-    for (let n = 1; n <= 120; n += 1) {
-      edit(root, n, DOCS, PAD);
-      await post(server.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_tasks', arguments: { limit: 1 } } }, { session: caller });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
-    stream.socket.resume();
-    await until(() => ended, 15_000, 'the stuck stream was cut off');
-    expect(await callStatus(server.url, caller)).toBe(200);
-  }, 90_000);
 });
