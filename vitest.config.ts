@@ -86,11 +86,11 @@ const FIRST_GROUP_WORKERS = 2 * Math.max(2, availableParallelism());
 
 /**
  * Files that spend most of their time waiting — on timers (stall, idle and request timeouts),
- * a server's watcher, sockets a client pauses, worker threads — not computing: each takes two
- * to ten times more wall-clock time than CPU. Among one worker per core, each left a core
- * idle while it waited (the cores were busy 62–87% of the minute they ran in); in the first
- * group, on two workers per core beside the isolated files (which are CPU-bound), the cores
- * stay busy.
+ * a server's watcher, sockets a client pauses, worker threads — as much as computing: run
+ * alone, each takes 1.3–3.2 times more wall-clock time than CPU (the isolated files 0.8–0.9).
+ * Among one worker per core, they left a core idle while they waited (the cores were busy
+ * 62–87% of the minute they ran in); in the first group, on two workers per core beside the
+ * isolated files (which are CPU-bound), the cores stay busy.
  */
 const WAITING = [
   'test/e2e/http-stall.test.ts',
@@ -122,9 +122,9 @@ const ISOLATED = [
 
 /**
  * Timed by the process's CPU time (test/helpers/complexity.ts): the last group, which starts
- * once every other file has ended, on two workers that take the files in turn. The ratios are then measured beside one other
- * CPU-bound ratio, not beside servers, browsers and their clients, and nothing else shares
- * their processes.
+ * once every other file has ended, on two workers that take the files in turn. The ratios
+ * are then measured beside one other CPU-bound ratio, not beside servers, browsers and their
+ * clients, and nothing else shares their processes.
  */
 const COMPLEXITY = ['test/complexity/**'];
 

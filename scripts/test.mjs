@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test` (after `pretest`, which is `npm run build`): the two type checks of
- * `npm run typecheck` (the Node sources, tests and scripts; the page in web/), by TypeScript 7
+ * `npm run typecheck` (the TypeScript sources and tests; the page in web/), by TypeScript 7
  * (`typescript-native`) on one thread each, and `vitest run` side by side. The type checks
  * run at a lower priority (nice 10), in the time the test files leave idle while they wait on
  * servers, sockets and timers (about 4 s of CPU; TypeScript 5.9 took 25). Each type check's
