@@ -83,12 +83,12 @@ class SlowFirst extends BaseSequencer {
  */
 const GROUPS = [['isolated', 'waiting'], ['shared'], ['complexity']];
 
-/** Workers of the first group (two per core), whose files mostly wait. */
+/** Workers of the first group (two per core), most of whose files wait. */
 const FIRST_GROUP_WORKERS = 2 * Math.max(2, availableParallelism());
 
 /**
- * Files that spend most of their time waiting — on timers (stall, idle and request timeouts),
- * a server's watcher, sockets a client pauses, worker threads — as much as computing: run
+ * Files that spend much of their time waiting — on timers (stall, idle and request timeouts),
+ * a server's watcher, sockets a client pauses, worker threads — rather than computing: run
  * alone, each takes 1.3–3.2 times more wall-clock time than CPU (the isolated files 0.8–0.9).
  * Among one worker per core, they left a core idle while they waited (the cores were busy
  * 62–87% of the minute they ran in); in the first group, on two workers per core beside the
