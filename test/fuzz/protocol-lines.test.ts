@@ -105,7 +105,6 @@ function judge(expect: Expect, answers: readonly Message[]): string[] {
 
 /** The file's one server (see sharedRawServer), killed after the file. */
 const shared = sharedRawServer(() => ['--workspace', DEMO]);
-const started = () => shared.get();
 
 afterAll(async () => {
   await shared.kill();
@@ -113,7 +112,7 @@ afterAll(async () => {
 
 describe('malformed protocol lines (issue 8 §6)', () => {
   it.each(PROBES)('%s', async (_name, line, expected) => {
-    const server = await started();
+    const server = await shared.get();
     const badBefore = server.badLines.length;
     const probed = await server.probe(line);
     const answers = probed.answers;
@@ -135,7 +134,7 @@ describe('malformed protocol lines (issue 8 §6)', () => {
   ])('%s is rejected; the server keeps serving', async (_name, line) => {
     // The server the probes above used (a new one only if a case killed it): a line over the
     // limit is discarded as it streams in, whatever the server served before.
-    const server = await started();
+    const server = await shared.get();
     const badBefore = server.badLines.length;
     const { answers } = await server.answersTo(line, 10_000);
     expect(answers.every((a) => errorCode(a) !== null), J(answers).slice(0, 300)).toBe(true);
@@ -170,7 +169,7 @@ function randomLine(rng: Rng, id: number): string {
 describe('random protocol lines (seeded)', () => {
   it('each is answered or dropped within 5 s, never with an internal error, and stdout stays JSON-RPC', async () => {
     // The file's server, after the probes and the long lines (a new one if they killed it).
-    const server = await started();
+    const server = await shared.get();
     const from = server.messages.length;
     const badBefore = server.badLines.length;
     const base = new Rng(FUZZ_SEED);

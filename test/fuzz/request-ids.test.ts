@@ -73,11 +73,10 @@ describe('over STDIO', () => {
   // One server for both tests: each line is answered on its own, and the over-long line is
   // discarded as it streams in, whatever came before it.
   const shared = sharedRawServer(() => ['--workspace', DEMO]);
-  const server = () => shared.get();
   afterAll(() => shared.kill());
 
   it('a safe integer id is answered with itself; any other number gets -32600 without an id, saying why', async () => {
-    const client = await server();
+    const client = await shared.get();
     const badBefore = client.badLines.length;
     const failures: string[] = [];
     for (const raw of cases()) {
@@ -100,7 +99,7 @@ describe('over STDIO', () => {
   }, 120_000);
 
   it('an over-long line with an unsafe id is answered without that id (not its rounded value)', async () => {
-    const client = await server();
+    const client = await shared.get();
     const { answers } = await client.answersTo(`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping","params":{"pad":"${'x'.repeat(11 * 1024 * 1024)}"}}`, 20_000);
     expect(answers).toHaveLength(1);
     expect(errorCode(answers[0]!)).toBe(-32600);

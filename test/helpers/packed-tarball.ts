@@ -1,7 +1,8 @@
 /**
  * The project packed as users get it (`npm pack`), once per test run: the test files that need
- * the tarball (test/e2e/package.test.ts, test/packaging/action.test.ts, mcpb.test.ts) run in different
- * processes, often at the same time, and each `npm pack` of this tree costs about 3 s of CPU.
+ * the tarball (test/e2e/package.test.ts, test/packaging/action.test.ts and mcpb.test.ts) run in
+ * different processes, often at the same time, and each `npm pack` of this tree costs about 3 s
+ * of CPU.
  * The first caller of the run packs into the folder the globalSetup made
  * (test/helpers/pack-dir.ts), holding a lock (a directory only one process can create); the
  * others wait for its result. The folder is the run's, so the tarball is of the `dist/` this
