@@ -121,7 +121,8 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   if (omitted.size > 0) {
     out += '\n## Omitted to fit the budget\n';
     for (const [id, size] of [...omitted].sort(([a], [b]) => compareStrings(a, b))) {
-      out += `- \`${id}\` ≈${size} tokens: ${inlinePath(workspace.nodes.get(id)!.path)} — ${budget!.fetchHint(id)}\n`;
+      const node = workspace.nodes.get(id)!;
+      out += `- \`${id}\` ≈${size} tokens: ${inlinePath(node.path)}${node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`} — ${budget!.fetchHint(id)}\n`;
     }
   }
   out += '\n## Documents\n';
@@ -133,7 +134,9 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
 /** A document's section of `## Documents` (without the blank line before it): what its size is measured on. */
 function documentSection(workspace: Workspace, id: string): string {
   const node = workspace.nodes.get(id)!;
-  return `### ${id} — ${node.title}\npath: ${inlinePath(node.path)}\n\n${node.text.replace(/\n+$/, '')}\n`;
+  // An item of a spec kit holds its own lines only, and says which (KITS §5).
+  const lines = node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`;
+  return `### ${id} — ${node.title}\npath: ${inlinePath(node.path)}${lines}\n\n${node.text.replace(/\n+$/, '')}\n`;
 }
 
 /** How to fetch an omitted document, in MCP's words and in the command line's. */

@@ -4,28 +4,18 @@
  */
 import { buildNode } from './build-node.js';
 import type { MisspelledUse } from './field-keys.js';
+import type { FileAnalysis } from './file-analysis.js';
+import { analyzeKitText } from './analyze-kit-file.js';
+import { kitPlaceOf } from '../read/kit-paths.js';
+import { claimsDocugraph } from './claims-docugraph.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { extractMarkdown } from '../parse/markdown.js';
 import { decodeText } from '../shared/normalize-text.js';
-import type { Diagnostic, DocNode, MarkdownInfo } from '../shared/types.js';
+import type { MarkdownInfo } from '../shared/types.js';
 
-export interface FileAnalysis {
-  readonly path: string;
-  /** The node the file defines, before duplicate ids are resolved; `null` when none. */
-  readonly node: DocNode | null;
-  /** 1-based line of the id key (1 when there is none). */
-  readonly idLine: number;
-  /** Whether the body can hold a link at all (it has a `[`): links, images and definitions all need one. */
-  readonly mayLink: boolean;
-  /** Diagnostics found in this file alone. */
-  readonly diagnostics: readonly Diagnostic[];
-  /** Keys of its frontmatter that look meant as a field and have a value (reported once per key for the workspace). */
-  readonly misspelled: readonly MisspelledUse[];
-  /** The parsed body (memoised), or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
-  readonly markdown: () => MarkdownInfo | null;
-}
+export type { FileAnalysis } from './file-analysis.js';
 
 /** No misspelled keys (shared, never written). */
 const NO_USES: readonly MisspelledUse[] = Object.freeze([]);
@@ -58,6 +48,9 @@ export function unreadable(path: string, message: string): FileAnalysis {
 
 /** Analyses one file's normalised text; `config` says which frontmatter keys hold the fields. */
 export function analyzeText(path: string, text: string, config: NodeConfig = DEFAULT_CONFIG, early?: EarlyMarkdown): FileAnalysis {
+  // A spec kit's file holds items (KITS §2): its own reader.
+  const place = config.kits === undefined || config.kits.length === 0 ? null : kitPlaceOf(path, config.kits);
+  if (place !== null) return analyzeKitText(path, text, place, config, early);
   const fm = parseFrontmatter(text);
   const { body, bodyLine } = fm;
   const mayLink = body !== null && mayLinkIn(body);
@@ -97,19 +90,4 @@ function mayLinkIn(body: string): boolean {
 function analyzeBody(path: string, body: string, bodyLine: number, mayLink: boolean): FileAnalysis {
   let parsed: MarkdownInfo | undefined;
   return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown: () => (parsed ??= extractMarkdown(body, bodyLine)) };
-}
-
-/**
- * Whether frontmatter claims to be DocuGraph's (META-01 §2): a line of it starts, at column 0,
- * with the id key or a dependency key followed by `:`.
- */
-export function claimsDocugraph(source: string, config: NodeConfig): boolean {
-  const keys = [config.fields.id, ...config.fields.dependsOn];
-  for (let start = 0; start < source.length; ) {
-    let end = source.indexOf('\n', start);
-    if (end === -1) end = source.length;
-    for (const key of keys) if (source.startsWith(key, start) && source.charCodeAt(start + key.length) === 0x3a) return true;
-    start = end + 1;
-  }
-  return false;
 }

@@ -8,7 +8,8 @@ import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
 import { NO_REVIEWS, NO_TRACES } from '../shared/empty.js';
 import { replaceValues } from '../shared/overlay-map.js';
 import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
-import { resolveIds } from './resolve-ids.js';
+import { nodesOf, resolveIds } from './resolve-ids.js';
+import { linkKitContext, withKitContext } from './kit-context.js';
 import { buildRelations, type Relations } from './build-relations.js';
 import { computeStates, type WorkStates } from './work-state.js';
 import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
@@ -56,7 +57,7 @@ interface Assembled {
   readonly cycleUpstream: ReadonlyMap<string, Cycle>;
   readonly relations: Relations;
   readonly states: WorkStates;
-  /** The id each file declares (kept or not), for the files that declare one. */
+  /** The id each file declares (kept or not), for the files that declare one; a kit file's ids, its items' too, one per line. */
   readonly declared: ReadonlyMap<string, string>;
   /** Ids declared by more than one file. */
   readonly repeated: ReadonlySet<string>;
@@ -120,16 +121,21 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
 function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache): Assembled {
   const analyses: FileAnalysis[] = [];
   const declared = new Map<string, string>();
+  let kits = false;
   for (const file of discovery.files) {
     const analysis = perFile.get(file)!.analysis;
     analyses.push(analysis);
-    if (analysis.node !== null) declared.set(file, analysis.node.id);
+    const key = declaredKey(analysis);
+    if (key !== undefined) declared.set(file, key);
+    kits ||= analysis.items !== undefined;
   }
   const resolved = resolveIds(analyses);
+  // A kit's tasks need their feature's documents, which only the whole set of ids tells (KITS §3).
+  if (kits) linkKitContext(resolved.nodes as Map<string, DocNode>);
   const previous = cache.previous;
   const stages = previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : graphStages(resolved.nodes, cache);
   const nodeIdByPath = new Map<string, string>();
-  for (const node of resolved.nodes.values()) nodeIdByPath.set(node.path, node.id);
+  for (const node of resolved.nodes.values()) if (node.item === undefined) nodeIdByPath.set(node.path, node.id);
   const fileDiagnostics = [...resolved.diagnostics];
   for (const file of discovery.files) pushLinkFindings(fileDiagnostics, perFile.get(file)!.links, nodeIdByPath.get(file) ?? null);
   fileDiagnostics.sort(compareDiagnostics);
@@ -148,18 +154,20 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   for (const file of changed) {
     const entry = perFile.get(file);
     if (entry === undefined) return null;
-    const id = entry.analysis.node?.id;
-    if (id !== previous.declared.get(file) || (id !== undefined && previous.repeated.has(id))) return null;
+    if (declaredKey(entry.analysis) !== previous.declared.get(file)) return null;
+    for (const node of nodesOf(entry.analysis)) if (previous.repeated.has(node.id)) return null;
   }
   const replaced = new Map<string, DocNode>();
   const changedIds = new Set<string>();
   let structureSame = true;
   let statusSame = true;
   const fresh: Diagnostic[] = [];
+  // The set of ids is the same: a task's feature documents are those it had.
+  const has = (id: string) => previous.nodes.has(id);
   for (const file of changed) {
     const { analysis, links } = perFile.get(file)!;
-    const node = analysis.node;
-    if (node !== null) {
+    for (const read of nodesOf(analysis)) {
+      const node = withKitContext(read, has);
       const old = previous.nodes.get(node.id)!;
       if (old !== node) {
         replaced.set(node.id, node);
@@ -169,7 +177,7 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
       }
     }
     for (const d of analysis.diagnostics) fresh.push(d);
-    pushLinkFindings(fresh, links, node?.id ?? null);
+    pushLinkFindings(fresh, links, analysis.node?.id ?? null);
   }
   const fileDiagnostics: Diagnostic[] = [];
   for (const d of previous.fileDiagnostics) if (!changed.has(d.path)) fileDiagnostics.push(d);
@@ -204,6 +212,15 @@ function graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache):
 function stateStage(nodes: ReadonlyMap<string, DocNode>, stages: Stages, cache: AssemblyCache): WorkStates {
   const { ids, placeOf, placeEdges, upstream } = stages.graph;
   return computeStates(nodes, { ids, placeOf, placeEdges, upstream, cycleOf: stages.cycleOf, relationsIn: stages.relations.in }, cache.status);
+}
+
+/** What a file declares, to tell an edit that moves no id: its node's id, and a kit file's items' ids after it, one per line. */
+function declaredKey(analysis: FileAnalysis): string | undefined {
+  const items = analysis.items;
+  if (items === undefined) return analysis.node?.id;
+  let key = analysis.node?.id ?? '';
+  for (const item of items) key += `\n${item.id}`;
+  return key;
 }
 
 /** A file's link findings, each with the file's node id. */

@@ -172,6 +172,11 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 /** The `LINK_BROKEN` message for `dep`, written under the frontmatter key `key` (the file's own word: `dependencies`, `requires`). */
 function brokenMessage(node: DocNode, key: string, dep: string, suggest: Suggester, paths: PathIndex): string {
   const head = `\`${key}\` names \`${echo(dep)}\`, but no document has that id`;
+  // A kit's item named it in the kit's own words (KITS §3): neither a YAML string nor a path.
+  if (node.item !== undefined) {
+    const guess = suggest.best(dep);
+    return `${head}; ${guess === null ? 'fix the number or add the missing item' : `did you mean \`${guess}\`?`}`;
+  }
   if (dep.includes(',')) return `${head}; it holds commas: write a YAML list, \`${key}: [${echo(listed(dep))}]\`, or split such strings with \`fields: { separator: "," }\` in docugraph.yml`;
   const fileId = idOfPath(node.path, dep, paths);
   if (fileId !== null) return `${head}; that is the file of \`${fileId}\` — write the id \`${fileId}\`, not a path`;

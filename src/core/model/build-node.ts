@@ -11,6 +11,7 @@ import { findMisspelledKeys, misspelledMessage, type MisspelledUse } from './fie
 import type { FrontmatterEntry, FrontmatterResult } from '../parse/frontmatter.js';
 import { singleLine } from '../parse/markdown.js';
 import { isIdNumber, own, readEntries, readTypedRelations, relationKeySet } from './read-relations.js';
+import { visible } from './visible.js';
 import type { Diagnostic, DocNode } from '../shared/types.js';
 
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -109,15 +110,6 @@ function isEmptyValue(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
   return typeof value === 'object' && Object.keys(value).length === 0;
-}
-
-/**
- * The display title is one line of text for every surface (bundle headings, lists, graph
- * labels, terminals): control characters a document may hold (ESC, BEL, NUL, DEL, C1) are
- * written visibly, as `\u001b`, instead of reaching a terminal or forging structure.
- */
-function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 type IdProblem = Pick<Diagnostic, 'code' | 'message'>;

@@ -58,7 +58,8 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         suggest ??= createSuggester(ids);
         const guess = suggest.best(target);
         const key = entries.keys[index]!;
-        const via = key === relation ? '' : ` (key \`${key}\`)`;
+        // An item of a spec kit wrote it in the kit's words (KITS §3), not under a frontmatter key.
+        const via = key === relation ? '' : node.item !== undefined ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
         diagnostics.push({
           code: 'LINK_BROKEN',
           message: `${id} ${relation} \`${echo(target)}\`${via}, which does not exist${guess === null ? '' : `; did you mean \`${guess}\`?`}`,

@@ -1,6 +1,8 @@
 /**
  * META-01 §3, uniqueness: every file of a repeated id gets `ID_DUPLICATE` naming the other
- * paths, and only the file with the smallest path becomes the node.
+ * paths, and only the file with the smallest path becomes the node. A kit file's items
+ * (KITS §2) are nodes of their file too: an item whose id another file holds first is
+ * `ID_DUPLICATE` at its line.
  */
 import type { FileAnalysis } from './analyze-file.js';
 import { listCapped, MAX_LISTED } from '../shared/cap.js';
@@ -15,64 +17,81 @@ export interface ResolvedIds {
   readonly repeated: ReadonlySet<string>;
 }
 
+/** One node a file declares, with the line its id is on. */
+interface Declared {
+  readonly node: DocNode;
+  readonly analysis: FileAnalysis;
+  readonly line: number;
+}
+
+/** Every node `analysis` declares: its own, then its items. */
+export function nodesOf(analysis: FileAnalysis): DocNode[] {
+  const out: DocNode[] = analysis.node === null ? [] : [analysis.node];
+  if (analysis.items !== undefined) for (const item of analysis.items) out.push(item);
+  return out;
+}
+
 /** Resolves ids across files; `analyses` must be sorted by path. */
 export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
   // The first holder of each id; lists only for the ids held more than once (rare).
-  const first = new Map<string, FileAnalysis>();
-  const repeated = new Map<string, FileAnalysis[]>();
-  for (const analysis of analyses) {
-    if (analysis.node === null) continue;
-    const id = analysis.node.id;
+  const first = new Map<string, Declared>();
+  const repeated = new Map<string, Declared[]>();
+  const declare = (declared: Declared): void => {
+    const id = declared.node.id;
     const holder = first.get(id);
-    if (holder === undefined) first.set(id, analysis);
+    if (holder === undefined) first.set(id, declared);
     else {
       const list = repeated.get(id);
-      if (list === undefined) repeated.set(id, [holder, analysis]);
-      else list.push(analysis);
+      if (list === undefined) repeated.set(id, [holder, declared]);
+      else list.push(declared);
     }
+  };
+  for (const analysis of analyses) {
+    if (analysis.node !== null) declare({ node: analysis.node, analysis, line: analysis.idLine });
+    if (analysis.items !== undefined) for (const item of analysis.items) declare({ node: item, analysis, line: item.item!.line });
   }
   const nodes = new Map<string, DocNode>();
   const diagnostics: Diagnostic[] = [];
   for (const analysis of analyses) {
     const node = analysis.node;
-    if (node === null) {
-      for (const d of analysis.diagnostics) diagnostics.push(d);
-      continue;
-    }
-    const holders = repeated.get(node.id);
-    if (holders === undefined) {
-      nodes.set(node.id, node);
-      for (const d of analysis.diagnostics) diagnostics.push(d);
-      continue;
-    }
-    const kept = holders[0] === analysis;
-    const outcome = kept
-      ? 'this file, the first by path, is the one used'
-      : `\`${holders[0]!.path}\` is the one used and this file is ignored`;
-    diagnostics.push({
-      code: 'ID_DUPLICATE',
-      message: `id \`${node.id}\` is also declared by ${otherPaths(holders, analysis)}; ${outcome} — give each document its own id`,
-      nodeId: kept ? node.id : null,
-      path: node.path,
-      line: analysis.idLine,
-    });
-    if (kept) {
-      nodes.set(node.id, node);
-      for (const d of analysis.diagnostics) diagnostics.push(d);
-    }
+    const items = analysis.items;
+    // A kit file's own findings stand whichever of its nodes another file holds first.
+    let keepFindings = node === null || items !== undefined;
+    if (node !== null) keepFindings = declareNode({ node, analysis, line: analysis.idLine }, repeated, nodes, diagnostics) || keepFindings;
+    if (items !== undefined) for (const item of items) declareNode({ node: item, analysis, line: item.item!.line }, repeated, nodes, diagnostics);
+    if (keepFindings) for (const d of analysis.diagnostics) diagnostics.push(d);
   }
   return { nodes, diagnostics, repeated: new Set(repeated.keys()) };
 }
 
+/** Makes `declared` the node of its id unless another file holds the id first (then `ID_DUPLICATE`); whether it is kept. */
+function declareNode(declared: Declared, repeated: ReadonlyMap<string, readonly Declared[]>, nodes: Map<string, DocNode>, diagnostics: Diagnostic[]): boolean {
+  const { node, analysis } = declared;
+  const holders = repeated.get(node.id);
+  if (holders === undefined) {
+    nodes.set(node.id, node);
+    return true;
+  }
+  const kept = holders[0]!.node === node;
+  const outcome = kept ? 'this file, the first by path, is the one used' : `\`${holders[0]!.analysis.path}\` is the one used and this file is ignored`;
+  diagnostics.push({
+    code: 'ID_DUPLICATE',
+    message: `id \`${node.id}\` is also declared by ${otherPaths(holders, declared)}; ${outcome} — give each document its own id`,
+    nodeId: kept ? node.id : null,
+    path: analysis.path,
+    line: declared.line,
+  });
+  if (kept) nodes.set(node.id, node);
+  return kept;
+}
+
 /** The other files of a repeated id, the first few by path (a message lists a bounded number). */
-function otherPaths(holders: readonly FileAnalysis[], self: FileAnalysis): string {
+function otherPaths(holders: readonly Declared[], self: Declared): string {
   const shown: string[] = [];
   for (const holder of holders) {
-    if (holder === self) continue;
+    if (holder.node === self.node) continue;
     if (shown.length > MAX_LISTED) break;
-    shown.push(`\`${holder.path}\``);
+    shown.push(`\`${holder.analysis.path}\``);
   }
   return listCapped(shown, holders.length - 1);
 }
-
-

@@ -13,6 +13,7 @@ import { parseYamlDocument, yamlNodes, type YamlNode } from './yaml.js';
 import { checkKeyClaims, readRelations, readStatus, RELATION_SETTINGS, STATUS_SETTINGS } from './config-trace.js';
 import type { TypedRelation } from '../shared/relations.js';
 import { readCoverage, readTrace, TRACE_SETTINGS } from './config-coverage.js';
+import { kitCoverage, readKits } from './config-kits.js';
 
 export { MAX_PATTERNS, MAX_SHORT_LIST } from './config-reader.js';
 
@@ -43,7 +44,7 @@ export function configFrom(read: FileBytes): ConfigResult {
   return { ...parseConfig(decoded.text), found: true };
 }
 
-const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage'] as const;
+const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits'] as const;
 const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
 const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
@@ -70,6 +71,7 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
   const reader = createConfigReader(lineOf, problems);
   let config: WorkspaceConfig = DEFAULT_CONFIG;
   let relationNodes: ReadonlyMap<TypedRelation, unknown> = new Map();
+  let coverageSet = false;
   for (const [key, node] of knownEntries(reader, contents, TOP_KEYS, '')) {
     if (key === 'include' || key === 'exclude') {
       const list = reader.patterns(node, key, true);
@@ -93,14 +95,20 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
       const entries = reader.section(node, TRACE_SETTINGS, 'trace', '{ sources: ["src/**", "test/**"] }');
       if (entries !== null) config = { ...config, trace: readTrace(reader, entries, config.trace) };
     } else if (key === 'coverage') {
+      coverageSet = true;
       const rules = readCoverage(reader, node);
       if (rules !== null) config = { ...config, coverage: rules };
+    } else if (key === 'kits') {
+      const kits = readKits(reader, node);
+      if (kits !== null) config = { ...config, kits };
     } else {
       const entries = reader.section(node, STATUS_SETTINGS, 'status', '{ done: [done, shipped] }');
       if (entries !== null) config = { ...config, status: readStatus(reader, entries, config.status) };
     }
   }
   checkKeyClaims(reader, config.fields, config.relations, relationNodes);
+  // The kits' own coverage (KITS §5) stands until `coverage:` says otherwise.
+  if (!coverageSet && config.kits.length > 0) config = { ...config, coverage: kitCoverage(config.kits) };
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return problems.length > 0 ? { config: DEFAULT_CONFIG, diagnostics: problems } : { config, diagnostics: [] };
 }

@@ -13,7 +13,7 @@ import { regex } from 'github-slugger/regex.js';
  * that every kept anchor would carry. `replaceAll` with a plain string builds the result at
  * once (about twice as fast as `split(' ').join('-')`).
  */
-function slug(heading: string): string {
+export function slug(heading: string): string {
   // Letters, digits, `_`, `-` and spaces only (most headings): the expression removes nothing.
   if (PLAIN.test(heading)) return heading.toLowerCase().replaceAll(' ', '-');
   return heading.toLowerCase().replace(regex, '').replaceAll(' ', '-');

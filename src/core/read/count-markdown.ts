@@ -17,11 +17,14 @@ export interface MarkdownCount {
   readonly hidden: number;
   /** Whether the count stopped at the entry limit. */
   readonly partial: boolean;
+  /** `.md` files of those `hidden` in a Kiro spec folder (`.kiro/specs/`), which `kits: [kiro]` reads (KITS §1). */
+  readonly kiro?: number;
 }
 
 export function countMarkdown(root: string): MarkdownCount {
   let skipped = 0;
   let hidden = 0;
+  let kiro = 0;
   let seen = 0;
   const stack: [string, boolean][] = [['', false]];
   while (stack.length > 0) {
@@ -29,16 +32,22 @@ export function countMarkdown(root: string): MarkdownCount {
     const listed = listDirectoryInside(root, dir);
     if (!listed.ok) continue;
     for (const dirent of listed.entries) {
-      if (++seen > MAX_ENTRIES) return { skipped, hidden, partial: true };
+      if (++seen > MAX_ENTRIES) return counted(skipped, hidden, kiro, true);
       const path = dir === '' ? dirent.name : `${dir}/${dirent.name}`;
       if (dirent.isDirectory()) stack.push([path, inHidden || dirent.name.startsWith('.') || dirent.name === 'node_modules']);
       else if (dirent.isFile() && isMarkdownName(dirent.name)) {
-        if (inHidden || dirent.name.startsWith('.')) hidden += 1;
-        else skipped += 1;
+        if (inHidden || dirent.name.startsWith('.')) {
+          hidden += 1;
+          if (path.startsWith('.kiro/specs/')) kiro += 1;
+        } else skipped += 1;
       }
     }
   }
-  return { skipped, hidden, partial: false };
+  return counted(skipped, hidden, kiro, false);
+}
+
+function counted(skipped: number, hidden: number, kiro: number, partial: boolean): MarkdownCount {
+  return kiro === 0 ? { skipped, hidden, partial } : { skipped, hidden, partial, kiro };
 }
 
 /** The one line `validate` prints when there is nothing to read in `root`. */
@@ -50,5 +59,7 @@ export function noMarkdownMessage(root: string, count: MarkdownCount): string {
   const parts: string[] = [];
   if (count.skipped > 0) parts.push(`${count.skipped}${more} skipped by .gitignore, .docugraphignore or docugraph.yml (include, exclude)`);
   if (count.hidden > 0) parts.push(`${count.hidden}${more} in dot-folders or node_modules, which are never read`);
-  return `${where}: of the *.md files below it, ${parts.join(', and ')}; ${fix}.`;
+  // A Kiro repository keeps its specs in `.kiro/specs/`: say how to read them.
+  const kiro = (count.kiro ?? 0) > 0 ? `${count.kiro}${more} of them in .kiro/specs/, which \`kits: [kiro]\` in docugraph.yml reads (\`docugraph init\` writes it); or ` : '';
+  return `${where}: of the *.md files below it, ${parts.join(', and ')}; ${kiro}${fix}.`;
 }

@@ -9,7 +9,8 @@ import { compileGlobs, type GlobMatcher } from './compile-globs.js';
 import type { ListedEntry } from './existence.js';
 import { decodeText } from '../shared/normalize-text.js';
 import { formatBytes, listDirectoryInside, readFileInside, type Refusal } from './safe-fs.js';
-import { CONFIG_FILE, type WorkspaceConfig } from '../shared/config-types.js';
+import { CONFIG_FILE, type KitName, type WorkspaceConfig } from '../shared/config-types.js';
+import { insideKiro, kitDirectory, kitPlaceOf } from './kit-paths.js';
 import type { Diagnostic } from '../shared/types.js';
 
 export const IGNORE_FILE = '.docugraphignore';
@@ -34,6 +35,8 @@ export interface IgnoreRules {
   readonly include?: GlobMatcher | null;
   /** Honour `.gitignore` files (default `false` here; the configuration's default is `true`). */
   readonly gitignore?: boolean;
+  /** The spec kits whose folders are read (KITS §1): inside `.kiro/`, past `include`; default none. */
+  readonly kits?: readonly KitName[];
   /** The ignore file's finding, if it cannot be read. */
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -42,6 +45,8 @@ export interface IgnoreRules {
 export type GitignoreChain = readonly (readonly [dir: string, rules: GlobMatcher])[];
 
 export const GITIGNORE_FILE = '.gitignore';
+
+const NO_KITS: readonly KitName[] = [];
 
 /** What one directory holds, as discovery sees it (paths relative to the root). */
 export interface DirectoryListing {
@@ -97,13 +102,16 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
   const subdirs: string[] = [];
   const hidden: string[] = [];
   const links: string[] = [];
+  const kits = rules.kits ?? NO_KITS;
   for (const dirent of listed) {
     const name = dirent.name;
-    if (name.startsWith('.')) {
+    const path = dir === '' ? name : `${dir}/${name}`;
+    // A kit's way may lead through a dot-folder (`.kiro/`), and never into OpenSpec's archive (KITS §1).
+    const kitDir = kits.length === 0 || !dirent.isDirectory() ? null : kitDirectory(path, kits);
+    if ((name.startsWith('.') && kitDir !== 'enter') || kitDir === 'skip') {
       hidden.push(name);
       continue;
     }
-    const path = dir === '' ? name : `${dir}/${name}`;
     if (dirent.isDirectory()) {
       if (name === 'node_modules' || skipped(path, true)) {
         hidden.push(name);
@@ -114,7 +122,10 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
       continue;
     }
     entries.push(path);
-    if (!isMarkdownName(name) || skipped(path, false) || (rules.include != null && !rules.include.matches(path))) continue;
+    // Inside `.kiro/` only kit files are read; a kit file is read whatever `include` says.
+    const kitFile = kits.length > 0 && kitPlaceOf(path, kits) !== null;
+    if (!kitFile && kits.length > 0 && insideKiro(path)) continue;
+    if (!isMarkdownName(name) || skipped(path, false) || (rules.include != null && !kitFile && !rules.include.matches(path))) continue;
     if (dirent.isFile()) files.push(path);
     else if (dirent.isSymbolicLink()) links.push(path);
   }
@@ -177,7 +188,7 @@ export function loadIgnoreRules(root: string, config: IgnoreConfig = { include: 
   return ignoreRules(readFileInside(root, IGNORE_FILE, MAX_IGNORE_BYTES), config);
 }
 
-type IgnoreConfig = Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'>;
+type IgnoreConfig = Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'> & { readonly kits?: readonly KitName[] };
 
 /** The ignore rules from the bytes of the root's ignore file (`ENOENT`: there is none) and the configuration. */
 export function ignoreRules(read: FileBytes, config: IgnoreConfig): IgnoreRules {
@@ -185,6 +196,7 @@ export function ignoreRules(read: FileBytes, config: IgnoreConfig): IgnoreRules 
     exclude: config.exclude.length === 0 ? null : compileGlobs(config.exclude),
     include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : compileGlobs(config.include),
     gitignore: config.gitignore,
+    ...(config.kits === undefined || config.kits.length === 0 ? {} : { kits: config.kits }),
   };
   if (!read.ok) return { ignorer: null, ...fromConfig, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
   const decoded = decodeText(read.bytes);

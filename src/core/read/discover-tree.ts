@@ -37,7 +37,8 @@ export function candidateBlobs(dirs: TreeDirectories, base: string, rootFiles: r
     for (const [name, dirent] of dirs.get(dir) ?? []) {
       const entry = dirent.entry;
       if (entry.kind === 'directory') {
-        if (!name.startsWith('.') && name !== 'node_modules') queue.push(entry.path);
+        // `.kiro/` is the one dot-folder a kit's files may sit in (KITS §1): a superset may hold it.
+        if ((!name.startsWith('.') || name === '.kiro') && name !== 'node_modules') queue.push(entry.path);
       } else if (entry.kind === 'file' && (name === GITIGNORE_FILE || (!name.startsWith('.') && isMarkdownName(name)))) {
         out.push(entry);
       }

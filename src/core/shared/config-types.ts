@@ -4,6 +4,10 @@
  */
 import type { Relation } from './relations.js';
 
+/** The spec kits DocuGraph reads (KITS §1), in the order `init` proposes them. */
+export const KIT_NAMES = ['kiro', 'speckit', 'openspec'] as const;
+export type KitName = (typeof KIT_NAMES)[number];
+
 /** The frontmatter keys that hold each field. */
 export interface FieldKeys {
   /** Default `id`. */
@@ -83,14 +87,20 @@ export interface WorkspaceConfig {
   readonly relations: RelationKeys;
   readonly status: StatusWords;
   readonly trace: TraceOptions;
-  /** The coverage rules, sorted by type. Default none. */
+  /** The coverage rules, sorted by type. Default none, or the kits' own (KITS §5) when `kits` is set and `coverage` is not. */
   readonly coverage: readonly CoverageRule[];
+  /** The spec kits whose folders are read as items (KITS §1), each once, in `KIT_NAMES` order. Default none. */
+  readonly kits: readonly KitName[];
 }
 
 /** What the node stage needs of the configuration. */
 export type NodeConfig = Pick<WorkspaceConfig, 'fields' | 'requireId'> & {
   /** The typed relations' keys; default `DEFAULT_CONFIG.relations` (each relation's own name). */
   readonly relations?: RelationKeys;
+  /** The spec kits to read (KITS §1); default none. */
+  readonly kits?: readonly KitName[];
+  /** The status words (a checked kit task's status is the first done word); default `DEFAULT_CONFIG.status`. */
+  readonly status?: StatusWords;
 };
 
 export const CONFIG_FILE = 'docugraph.yml';
@@ -125,4 +135,5 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
   }),
   trace: Object.freeze({ sources: Object.freeze([]) }),
   coverage: Object.freeze([]),
+  kits: Object.freeze([]),
 }) as WorkspaceConfig;

@@ -80,6 +80,27 @@ export interface DocNode {
   readonly bodyLine: number;
   /** The body: the text after the closing frontmatter line. */
   readonly body: string;
+  /** Where the node sits in its file when it is an item of a spec kit (KITS §2); absent for a document. */
+  readonly item?: ItemPlace;
+}
+
+/**
+ * An item of a spec kit (KITS §2): a requirement, criterion, story or task inside a kit file,
+ * with its own lines. Its `text` is those lines, its `path` its file.
+ */
+export interface ItemPlace {
+  /** 1-based first and last line of its span in the file. */
+  readonly line: number;
+  readonly end: number;
+  /** The id the file's own node has (`auth/tasks`): items are listed after it, in file order. */
+  readonly file: string;
+  /** A task's box (` ` open, `x` done, `-` in progress); `null` for other items. */
+  readonly box: ' ' | 'x' | '-' | null;
+  /**
+   * The feature's documents a task needs when they exist (`auth/design`): the assembly adds a
+   * `depends_on` on each one present (KITS §3). Empty for other items.
+   */
+  readonly context: readonly string[];
 }
 
 /** The entries of one relation in one document, merged over its keys, each id once. */

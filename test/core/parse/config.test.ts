@@ -52,7 +52,27 @@ describe('docugraph.yml', () => {
       status: DEFAULT_CONFIG.status,
       trace: DEFAULT_CONFIG.trace,
       coverage: DEFAULT_CONFIG.coverage,
+      kits: [],
     });
+  });
+
+  it('kits (KITS §1): each kit once, in a fixed order, with the coverage the kits bring until `coverage:` says otherwise', () => {
+    const both = parseConfig('kits: [openspec, kiro, speckit, kiro]\n');
+    expect(both.diagnostics).toEqual([]);
+    expect(both.config.kits).toEqual(['kiro', 'speckit', 'openspec']);
+    expect(both.config.coverage).toEqual([
+      { type: 'acceptance-criterion', relations: ['implements'] },
+      { type: 'functional-requirement', relations: ['implements'] },
+    ]);
+    expect(parseConfig('kits: openspec\n').config).toMatchObject({ kits: ['openspec'], coverage: [] });
+    // A `coverage:` of the workspace's own replaces the kits' (an empty one turns it off).
+    expect(parseConfig('kits: [kiro]\ncoverage: { task: verifies }\n').config.coverage).toEqual([{ type: 'task', relations: ['verifies'] }]);
+    expect(parseConfig('kits: [kiro]\ncoverage: {}\n').config.coverage).toEqual([]);
+    const wrong = parseConfig('kits: [kiro, cursor]\n');
+    expect(wrong.config).toBe(DEFAULT_CONFIG);
+    expect(wrong.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['CONFIG_INVALID', 1, '`kits` names `cursor`, which is not a kit DocuGraph reads; the kits are `kiro`, `speckit`, `openspec`'],
+    ]);
   });
 
   it('revision 3 settings: their wrong values say what to write', () => {

@@ -1,0 +1,24 @@
+/**
+ * What the per-file stage gives for one file: its node, its findings, its parsed body on demand
+ * and, for a kit file, its items.
+ */
+import type { MisspelledUse } from './field-keys.js';
+import type { Diagnostic, DocNode, MarkdownInfo } from '../shared/types.js';
+
+export interface FileAnalysis {
+  readonly path: string;
+  /** The node the file defines, before duplicate ids are resolved; `null` when none. */
+  readonly node: DocNode | null;
+  /** 1-based line of the id key (1 when there is none). */
+  readonly idLine: number;
+  /** Whether the body can hold a link at all (it has a `[`): links, images and definitions all need one. */
+  readonly mayLink: boolean;
+  /** Diagnostics found in this file alone. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Keys of its frontmatter that look meant as a field and have a value (reported once per key for the workspace). */
+  readonly misspelled: readonly MisspelledUse[];
+  /** The parsed body (memoised), or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
+  readonly markdown: () => MarkdownInfo | null;
+  /** The items of a spec kit's file (KITS §2), in file order, before ids are resolved across files; absent for other files. */
+  readonly items?: readonly DocNode[];
+}

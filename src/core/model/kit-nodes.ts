@@ -1,0 +1,134 @@
+/**
+ * KITS §2–4, the model step of one kit file: its document node and its items as nodes. An
+ * item's `depends_on`, `implements`, `verifies` and `refines` come from what it wrote (the
+ * reader's references); its status from its box, or its document's status; its text is its
+ * own lines. An id the file uses twice keeps its first item, and every other is
+ * `ID_DUPLICATE` at its line. Pure: one file.
+ */
+import { posix } from 'node:path';
+import type { KitPlace } from '../read/kit-paths.js';
+import type { KitItem, KitRead, KitRef } from '../parse/kits/read-kit.js';
+import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
+import type { TypedRelation } from '../shared/relations.js';
+import type { Diagnostic, DocNode, RelationEntries } from '../shared/types.js';
+import { visible } from './visible.js';
+
+const NO_FRONTMATTER: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_IDS: readonly string[] = Object.freeze([]);
+const NO_LINES: readonly number[] = Object.freeze([]);
+
+/** What a kit file's document node is made of, besides what the reader found. */
+export interface KitDocument {
+  readonly path: string;
+  readonly text: string;
+  readonly place: KitPlace;
+  /** The frontmatter's mapping (`{}` without one) and its `status`, `title` as strings or `null`. */
+  readonly frontmatter: Readonly<Record<string, unknown>>;
+  readonly status: string | null;
+  readonly title: string | null;
+  /** The first level-1 heading's plain text, or `null`. */
+  readonly firstH1: string | null;
+  readonly body: string;
+  readonly bodyLine: number;
+}
+
+/** The document node of a kit file without an `id` of its own: `<scope>/<stem>`, typed by its file name (KITS §2). */
+export function kitDocumentNode(doc: KitDocument, refs: readonly KitRef[]): DocNode {
+  const { place } = doc;
+  const stem = posix.basename(place.stem);
+  const relations = relationsOf(refs);
+  return {
+    id: `${place.scope}/${place.stem}`,
+    title: visible(doc.title ?? doc.firstH1 ?? '') || stem,
+    type: stem,
+    status: doc.status,
+    path: doc.path,
+    dependsOn: NO_IDS,
+    dependsOnLines: NO_LINES,
+    ...(relations === null ? {} : { relations }),
+    text: doc.text,
+    frontmatter: doc.frontmatter,
+    bodyLine: doc.bodyLine,
+    body: doc.body,
+  };
+}
+
+/**
+ * The items of `read` as nodes of the file whose own node has the id `fileId` (`null`: the file
+ * has none, its frontmatter being invalid), with `ID_DUPLICATE` for every id used before in the
+ * file. `lines` are the body's lines (line `n` of the file is `lines[n - doc.bodyLine]`).
+ */
+export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | null, lines: readonly string[], config: NodeConfig = DEFAULT_CONFIG): { items: DocNode[]; diagnostics: Diagnostic[] } {
+  const items: DocNode[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const first = new Map<string, number>();
+  if (fileId !== null) first.set(fileId, 0);
+  const doneWord = (config.status ?? DEFAULT_CONFIG.status).done[0] ?? 'done';
+  for (const item of read.items) {
+    const seen = first.get(item.id);
+    if (seen !== undefined) {
+      const where = seen === 0 ? 'the file itself' : `the item on line ${seen}`;
+      diagnostics.push({
+        code: 'ID_DUPLICATE',
+        message: `id \`${item.id}\` is already used by ${where} of this file; that one is used and this ${item.type} is ignored — give each its own number`,
+        nodeId: null,
+        path: doc.path,
+        line: item.line,
+      });
+      continue;
+    }
+    first.set(item.id, item.line);
+    items.push(itemNode(item, doc, fileId ?? `${doc.place.scope}/${doc.place.stem}`, lines, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
+  }
+  return { items, diagnostics };
+}
+
+function itemNode(item: KitItem, doc: KitDocument, fileId: string, lines: readonly string[], status: string | null): DocNode {
+  const text = lines.slice(item.line - doc.bodyLine, item.end - doc.bodyLine + 1).join('\n');
+  const depends = entriesOf(item.refs, 'depends_on');
+  const relations = relationsOf(item.refs);
+  const tail = item.id.slice(item.id.lastIndexOf('/') + 1);
+  return {
+    id: item.id,
+    title: visible(item.title) || tail,
+    type: item.type,
+    status,
+    path: doc.path,
+    dependsOn: depends?.ids ?? NO_IDS,
+    dependsOnLines: depends?.lines ?? NO_LINES,
+    ...(depends === null ? {} : { dependsOnKeys: depends.keys }),
+    ...(relations === null ? {} : { relations }),
+    text,
+    frontmatter: NO_FRONTMATTER,
+    bodyLine: item.line,
+    // What a review's fingerprint reads (TRACE §3): the box is the item's status, not its text.
+    body: item.box === null ? text : text.replace(/\[[xX~-]\]/, '[ ]'),
+    item: { line: item.line, end: item.end, file: fileId, box: item.box, context: item.context },
+  };
+}
+
+/** The typed relations of `refs` (each id once per relation, in the order written), or `null` when there are none. */
+function relationsOf(refs: readonly KitRef[]): Partial<Record<TypedRelation, RelationEntries>> | null {
+  let out: Partial<Record<TypedRelation, RelationEntries>> | null = null;
+  for (const relation of ['implements', 'verifies', 'refines'] as const) {
+    const entries = entriesOf(refs, relation);
+    if (entries !== null) (out ??= {})[relation] = entries;
+  }
+  return out;
+}
+
+function entriesOf(refs: readonly KitRef[], relation: KitRef['relation']): { ids: string[]; lines: number[]; keys: string[] } | null {
+  let out: { ids: string[]; lines: number[]; keys: string[] } | null = null;
+  let seen: Set<string> | null = null;
+  for (const ref of refs) {
+    if (ref.relation !== relation) continue;
+    out ??= { ids: [], lines: [], keys: [] };
+    seen ??= new Set();
+    if (seen.has(ref.id)) continue;
+    seen.add(ref.id);
+    out.ids.push(ref.id);
+    out.lines.push(ref.line);
+    out.keys.push(ref.written);
+  }
+  return out;
+}

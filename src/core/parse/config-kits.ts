@@ -1,0 +1,34 @@
+/**
+ * `kits:` of `docugraph.yml` (KITS §1): the spec kits whose folders are read as items, and the
+ * coverage the kits bring when `coverage:` is not configured (KITS §5).
+ */
+import { KIT_NAMES, type CoverageRule, type KitName } from '../shared/config-types.js';
+import { compareStrings } from '../shared/sort.js';
+import type { ConfigReader } from './config-reader.js';
+import { yamlNodes } from './yaml.js';
+
+/** `kits: [kiro, speckit, openspec]` (or one name): each known name once, in `KIT_NAMES` order; `null` after a problem. */
+export function readKits(reader: ConfigReader, node: unknown): KitName[] | null {
+  const { isScalar } = yamlNodes();
+  const names = isScalar(node) && typeof node.value === 'string' && node.value !== '' ? [node.value] : reader.strings(node, 'kits', KIT_NAMES.length * 4);
+  if (names === null) return null;
+  const unknown = names.find((name) => !(KIT_NAMES as readonly string[]).includes(name));
+  if (unknown !== undefined) {
+    reader.fail(node, `\`kits\` names \`${unknown}\`, which is not a kit DocuGraph reads; the kits are ${KIT_NAMES.map((k) => `\`${k}\``).join(', ')}`);
+    return null;
+  }
+  return KIT_NAMES.filter((name) => names.includes(name));
+}
+
+/** The item types each kit's coverage rule is about (KITS §5): Kiro's acceptance criteria, Spec Kit's functional requirements. */
+const KIT_COVERAGE: Readonly<Partial<Record<KitName, string>>> = { kiro: 'acceptance-criterion', speckit: 'functional-requirement' };
+
+/** The coverage rules of `kits` when `coverage:` is not set: each kit's items implemented by some task; sorted by type. */
+export function kitCoverage(kits: readonly KitName[]): CoverageRule[] {
+  const rules: CoverageRule[] = [];
+  for (const kit of kits) {
+    const type = KIT_COVERAGE[kit];
+    if (type !== undefined) rules.push({ type, relations: ['implements'] });
+  }
+  return rules.sort((a, b) => compareStrings(a.type, b.type));
+}

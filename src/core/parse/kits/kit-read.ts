@@ -1,0 +1,130 @@
+/**
+ * What a kit reader gives for one file (KITS §2–4): its items — id, type, title, lines, box —
+ * and the references each wrote, in the relations of TRACE §1. A reader is a pure function of
+ * the file's text and where it sits; the model stage turns its answer into nodes, and nothing
+ * after that knows one kit from another.
+ */
+import type { ContextRelation } from '../../shared/relations.js';
+
+/** A reference an item (or the document) wrote: the relation, the full id it names, where. */
+export interface KitRef {
+  readonly relation: ContextRelation;
+  /** The full id (`auth/R1.1`). */
+  readonly id: string;
+  /** 1-based line of the file it is written on. */
+  readonly line: number;
+  /** How it is written, for messages (`_Requirements: 9.9_`, `[US4]`, `nested under 2.`). */
+  readonly written: string;
+}
+
+/** A task's box: ` ` open, `x` done, `-` in progress (`[~]` reads as `-`). */
+export type Box = ' ' | 'x' | '-';
+
+export interface KitItem {
+  /** The full id (`<scope>/T2.1`). */
+  readonly id: string;
+  /** `requirement`, `acceptance-criterion`, `task`, `user-story`, `functional-requirement`, `success-criterion`. */
+  readonly type: string;
+  /** One line, as written (see each reader). */
+  readonly title: string;
+  /** First and last line of its own span, 1-based, inclusive. */
+  readonly line: number;
+  readonly end: number;
+  /** A task's box; `null` for the other items. */
+  readonly box: Box | null;
+  /** What it wrote, with its enclosing item (`refines`) first. */
+  readonly refs: readonly KitRef[];
+  /** The feature's documents a task needs when they exist (`<scope>/design`, …): `depends_on` each one present. */
+  readonly context: readonly string[];
+}
+
+export interface KitRead {
+  /** In file order. */
+  readonly items: readonly KitItem[];
+  /** What the document itself wrote (an OpenSpec delta spec `refines` the requirements it modifies). */
+  readonly documentRefs: readonly KitRef[];
+}
+
+export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), documentRefs: Object.freeze([]) });
+
+/** A GFM task box at the start of a list item's text: the box, and where the rest starts. */
+const BOX = /^\[([ xX~-])\](\*)?(?:[ \t]+|$)/;
+
+/** The box that opens `text` (`[ ]`, `[x]`, `[X]`, `[-]`, `[~]`, optionally followed by Kiro's `*`), and the text after it. */
+export function readBox(text: string): { box: Box; rest: string } | null {
+  const match = BOX.exec(text);
+  if (match === null) return null;
+  const mark = match[1]!;
+  return { box: mark === ' ' ? ' ' : mark === 'x' || mark === 'X' ? 'x' : '-', rest: text.slice(match[0].length) };
+}
+
+/** The most ids one range (`1.1–1.7`) stands for: a range is a few criteria, never thousands. */
+export const MAX_RANGE = 100;
+
+/**
+ * The numbers a list of Kiro references names (`1.1, 2.3`, `1.1–1.7`, `2`, `Requirement 3.2`,
+ * `R1.1`), each as written (`1.1`); a range as each number it holds within one requirement (its
+ * two ends when it spans requirements). Words and anything else that is no number are skipped:
+ * prose after a `Requirements:` label names nothing.
+ */
+export function numberList(list: string): string[] {
+  const out: string[] = [];
+  for (const raw of list.split(/[,;]|\band\b/)) {
+    const part = raw.replace(/\*+|`/g, '').replace(/\b(?:requirements?|reqs?|tasks?|criteria|criterion|acceptance|ac)\b\.?/gi, '').trim();
+    if (part === '') continue;
+    const range = /^[A-Za-z]{0,3}(\d+)(?:\.(\d+))?\s*(?:[–—-]|\.\.|to)\s*[A-Za-z]{0,3}(\d+)(?:\.(\d+))?$/.exec(part);
+    if (range !== null) {
+      const [, a, b, c, d] = range;
+      if (b !== undefined && d !== undefined && a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) {
+        for (let m = Number(b); m <= Number(d); m += 1) out.push(`${a!}.${m}`);
+      } else if (b === undefined && d === undefined && Number(c) >= Number(a) && Number(c) - Number(a) < MAX_RANGE) {
+        for (let n = Number(a); n <= Number(c); n += 1) out.push(String(n));
+      } else {
+        out.push(b === undefined ? a! : `${a!}.${b}`, d === undefined ? c! : `${c!}.${d}`);
+      }
+      continue;
+    }
+    for (const word of part.split(/\s+/)) {
+      const number = /^[A-Za-z]{0,3}[-.]?(\d+(?:\.\d+)*)[.:)]*$/.exec(word);
+      if (number !== null) out.push(number[1]!);
+    }
+  }
+  return out;
+}
+
+/**
+ * Every match of `pattern` (global) in an item's span, with the file line it starts on:
+ * `text` is the span (lines joined with `\n`), `starts` where each line starts, `first` its
+ * first line.
+ */
+export function* matchesIn(pattern: RegExp, text: string, starts: readonly number[], first: number): Generator<{ match: RegExpExecArray; line: number }> {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    if (match[0] === '') pattern.lastIndex += 1;
+    yield { match, line: lineAtOffset(starts, first, match.index + (match[0].length - match[0].trimStart().length)) };
+  }
+}
+
+/** The 1-based file line of offset `at` in `lines` joined with `\n`, the first being line `first`. */
+export function lineAtOffset(starts: readonly number[], first: number, at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >>> 1;
+    if (starts[mid]! <= at) low = mid;
+    else high = mid - 1;
+  }
+  return first + low;
+}
+
+/** The text of lines `first`–`end` of an outline's body and where each line starts in it. */
+export function spanText(lines: readonly string[], bodyLine: number, first: number, end: number): { text: string; starts: number[] } {
+  const parts = lines.slice(first - bodyLine, end - bodyLine + 1);
+  const starts: number[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    starts.push(offset);
+    offset += part.length + 1;
+  }
+  return { text: parts.join('\n'), starts };
+}

@@ -1,0 +1,136 @@
+/**
+ * The outline of a kit file's body (KITS §2): its headings and list items in document order,
+ * each with its lines, as CommonMark parses them — so nothing in fenced or indented code, or
+ * in an HTML comment or block, is an item. The kit readers pick their items from it, and
+ * `spanOf` gives each picked item its own lines, so that no text is in two items.
+ */
+import { inlineText, parseBlocks, singleLine } from '../markdown.js';
+
+export interface OutlineEntry {
+  readonly kind: 'heading' | 'item';
+  /** A heading's level (1–6); a list item's nesting depth (1: a list at the top). */
+  readonly level: number;
+  /** 1-based line of the file where it starts. */
+  readonly line: number;
+  /** A list item's last line (1-based, inclusive: nested lists included); a heading's own line. */
+  readonly last: number;
+  /** A heading's inline content; a list item's first paragraph as written (its lines joined with `\n`), `''` when it opens with something else. */
+  readonly text: string;
+  /** Whether a list item is in an ordered list. */
+  readonly ordered: boolean;
+  /** An ordered list item's number as written; `null` for the others. */
+  readonly number: string | null;
+  /** Index (in the outline) of the list item this one is nested in, `-1` when none. */
+  readonly parent: number;
+  /** Index of the heading it is under (the nearest one before it), `-1` when none. */
+  readonly heading: number;
+}
+
+export interface Outline {
+  readonly entries: readonly OutlineEntry[];
+  /** The body's lines (no line ends); line `n` of the file is `lines[n - bodyLine]`. */
+  readonly lines: readonly string[];
+  readonly bodyLine: number;
+}
+
+/** The outline of `body`, whose first line is line `bodyLine` of the file. */
+export function outlineOf(body: string, bodyLine: number): Outline {
+  const tokens = parseBlocks(body);
+  const entries: OutlineEntry[] = [];
+  const open: number[] = [];
+  const lists: boolean[] = [];
+  let heading = -1;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    switch (token.type) {
+      case 'heading_open': {
+        const line = (token.map?.[0] ?? 0) + bodyLine;
+        heading = entries.length;
+        entries.push({ kind: 'heading', level: Number(token.tag.slice(1)), line, last: line, text: tokens[i + 1]?.content ?? '', ordered: false, number: null, parent: open.at(-1) ?? -1, heading: -1 });
+        break;
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        lists.push(token.type === 'ordered_list_open');
+        break;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        lists.pop();
+        break;
+      case 'list_item_open': {
+        const map = token.map ?? [0, 1];
+        const next = tokens[i + 1];
+        const text = next?.type === 'paragraph_open' && tokens[i + 2]?.type === 'inline' ? tokens[i + 2]!.content : '';
+        const ordered = lists.at(-1) === true;
+        entries.push({
+          kind: 'item',
+          level: lists.length,
+          line: map[0] + bodyLine,
+          last: Math.max(map[0], map[1] - 1) + bodyLine,
+          text,
+          ordered,
+          number: ordered ? token.info : null,
+          parent: open.at(-1) ?? -1,
+          heading,
+        });
+        open.push(entries.length - 1);
+        break;
+      }
+      case 'list_item_close':
+        open.pop();
+        break;
+      default:
+        break;
+    }
+  }
+  return { entries, lines: body.split('\n'), bodyLine };
+}
+
+/**
+ * The lines of each picked entry (`picked[i]`: entry `i` is an item of the kit): a heading runs
+ * to the line before the next heading of its level or higher, or the next item; a list item to
+ * the line before the next item or the next heading, and never past its own list item; trailing
+ * blank lines dropped. Linear: one pass from the end.
+ */
+export function spansOf(outline: Outline, picked: readonly boolean[]): Map<number, readonly [number, number]> {
+  const { entries, lines, bodyLine } = outline;
+  const lastLine = bodyLine + lines.length - 1;
+  const spans = new Map<number, readonly [number, number]>();
+  let nextItem = lastLine + 1;
+  let nextHeading = lastLine + 1;
+  // The next heading at each level or higher (index: level 1–6).
+  const nextAtOrAbove = new Array<number>(7).fill(lastLine + 1);
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const entry = entries[i]!;
+    if (picked[i] === true) {
+      const end = entry.kind === 'heading' ? Math.min(nextItem, nextAtOrAbove[entry.level]!) - 1 : Math.min(nextItem, nextHeading, entry.last + 1) - 1;
+      spans.set(i, [entry.line, trimBlank(lines, bodyLine, entry.line, end)]);
+      nextItem = entry.line;
+    }
+    if (entry.kind === 'heading') {
+      nextHeading = entry.line;
+      for (let level = entry.level; level <= 6; level += 1) nextAtOrAbove[level] = entry.line;
+    }
+  }
+  return spans;
+}
+
+/** `end`, moved up past blank lines (never above `first`). */
+function trimBlank(lines: readonly string[], bodyLine: number, first: number, end: number): number {
+  while (end > first && (lines[end - bodyLine] ?? '').trim() === '') end -= 1;
+  return end;
+}
+
+/** A heading's plain text on one line, as GitHub shows it. */
+export function headingTitle(content: string): string {
+  return singleLine(inlineText(content));
+}
+
+/** A list item's paragraph on one line: each line break and the blanks around it become one space. */
+export function oneLine(text: string): string {
+  return text
+    .split('\n')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
+}

@@ -1,0 +1,68 @@
+/**
+ * What every kit reader does once it has picked its items from the outline: each item's span,
+ * its enclosing item (`refines`, KITS §3), the references found in its own lines, its box.
+ */
+import { spansOf, type Outline } from './outline.js';
+import { spanText, type Box, type KitItem, type KitRef } from './kit-read.js';
+
+/** An outline entry a reader took as an item. */
+export interface Picked {
+  readonly id: string;
+  readonly type: string;
+  title: string;
+  /** The enclosing item's id (`refines`), `null` when none. */
+  readonly parent: string | null;
+}
+
+/** A picked entry's span: its lines and their text. */
+export interface Span {
+  readonly line: number;
+  readonly end: number;
+  readonly text: string;
+  readonly starts: readonly number[];
+}
+
+export const NO_CONTEXT: readonly string[] = Object.freeze([]);
+
+/** The id of the nearest picked list item that `i` is nested in, or `null`. */
+export function enclosing(entries: Outline['entries'], picked: ReadonlyMap<number, { readonly id: string }>, i: number): string | null {
+  for (let at = entries[i]!.parent; at !== -1; at = entries[at]!.parent) {
+    const found = picked.get(at);
+    if (found !== undefined) return found.id;
+  }
+  return null;
+}
+
+/** A task numbered `2.1` that is nested in no item is part of `2` when this file has that task (KITS §3). */
+export function numberParents(picked: Map<number, Picked>, ids: ReadonlySet<string>, scope: string): void {
+  for (const [i, item] of picked) {
+    if (item.parent !== null) continue;
+    const dot = item.id.lastIndexOf('.');
+    if (dot > scope.length + 1 && ids.has(item.id.slice(0, dot))) picked.set(i, { ...item, parent: item.id.slice(0, dot) });
+  }
+}
+
+/**
+ * The items of `picked` (by outline index), in file order, each with its span, the refs
+ * `refsOf` finds in it (after `refines` its parent), its box, and `context` when it is a task.
+ */
+export function itemsOf(
+  outline: Outline,
+  picked: ReadonlyMap<number, Picked>,
+  refsOf: (item: Picked, span: Span) => KitRef[],
+  boxOf: (index: number) => Box | null,
+  context: readonly string[],
+): KitItem[] {
+  const flags: boolean[] = [];
+  for (const i of picked.keys()) flags[i] = true;
+  const spans = spansOf(outline, flags);
+  const items: KitItem[] = [];
+  for (const [i, item] of [...picked].sort(([a], [b]) => a - b)) {
+    const [line, end] = spans.get(i)!;
+    const { text, starts } = spanText(outline.lines, outline.bodyLine, line, end);
+    const found = refsOf(item, { line, end, text, starts });
+    const refs: KitRef[] = item.parent === null ? found : [{ relation: 'refines', id: item.parent, line, written: 'nested under' }, ...found];
+    items.push({ id: item.id, type: item.type, title: item.title, line, end, box: boxOf(i), refs, context: item.type === 'task' ? context : NO_CONTEXT });
+  }
+  return items;
+}

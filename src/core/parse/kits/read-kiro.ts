@@ -1,0 +1,100 @@
+/**
+ * The Kiro reader (KITS §2–3; cc-sdd writes the same files): `.kiro/specs/<feature>/`
+ * requirements.md holds `### Requirement N` headings, each with numbered acceptance criteria
+ * under an `Acceptance Criteria` heading; tasks.md holds checkbox tasks numbered `1.`, `1.1`,
+ * which cite criteria (`_Requirements: 1.1, 2.3_`), other tasks (`_Depends: 4.1_`) and what
+ * they test (`**Validates: Requirements 1.2**`).
+ */
+import type { KitPlace } from '../../read/kit-paths.js';
+import { headingTitle, oneLine, type Outline } from './outline.js';
+import { matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
+
+const REQUIREMENT = /^Requirement\s+(\d+)\b\s*(?:[:.\-–—]\s*)?(.*)$/i;
+const CRITERIA_HEADING = /^acceptance\s+criteria\s*:?$/i;
+const USER_STORY = /\*\*User Story:?\*\*:?[ \t]*(.+)/i;
+/** After the box: the task's number (`1.`, `1.1`, `**2.3**`), then its text. */
+const TASK_NUMBER = /^(?:\*\*)?(\d+(?:\.\d+)*)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+const REQUIREMENTS_REF = /(?:^|[\s_*(])_?\*{0,2}Requirements?\*{0,2}[ \t]*:[ \t]*\*{0,2}([^_\n*]*)/gim;
+const DEPENDS_REF = /(?:^|[\s_*(])_?\*{0,2}Depends(?:[ \t]+on)?\*{0,2}[ \t]*:[ \t]*\*{0,2}([^_\n*]*)/gim;
+const VALIDATES_REF = /\bValidates\*{0,2}[ \t]*:[ \t]*\*{0,2}([^*_\n]*)/gi;
+
+export function readKiro(outline: Outline, place: KitPlace): KitRead {
+  if (place.stem === 'requirements') return requirements(outline, place.scope);
+  if (place.stem === 'tasks') return tasks(outline, place.scope);
+  return NO_KIT_READ;
+}
+
+function requirements(outline: Outline, scope: string): KitRead {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  let requirement: { n: string; level: number; id: string } | null = null;
+  let criteria = -1;
+  let count = 0;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'heading') {
+      if (requirement !== null && entry.level <= requirement.level) requirement = null;
+      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
+      const title = headingTitle(entry.text);
+      const match = REQUIREMENT.exec(title);
+      if (match !== null) {
+        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}` };
+        criteria = -1;
+        count = 0;
+        picked.set(i, { id: requirement.id, type: 'requirement', title: match[2]!.trim(), parent: null });
+      } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
+        criteria = i;
+        count = 0;
+      }
+      continue;
+    }
+    if (requirement === null || criteria === -1 || entry.heading !== criteria || !entry.ordered || entry.parent !== -1) continue;
+    count += 1;
+    picked.set(i, { id: `${scope}/R${requirement.n}.${count}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirement.id });
+  }
+  return { items: itemsOf(outline, picked, (item, span) => {
+    // A requirement without a name is known by its user story.
+    if (item.type === 'requirement' && item.title === '') {
+      const story = USER_STORY.exec(span.text);
+      item.title = story === null ? item.id.slice(scope.length + 1).replace(/^R/, 'Requirement ') : headingTitle(story[1]!);
+    }
+    return [];
+  }, () => null, NO_CONTEXT), documentRefs: [] };
+}
+
+function tasks(outline: Outline, scope: string): KitRead {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  const boxes = new Map<number, Box>();
+  const ids = new Set<string>();
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind !== 'item') continue;
+    const box = readBox(entry.text);
+    const number = box === null ? null : TASK_NUMBER.exec(box.rest);
+    if (box === null || number === null) continue;
+    const id = `${scope}/T${number[1]!}`;
+    picked.set(i, { id, type: 'task', title: oneLine(number[2]!), parent: enclosing(entries, picked, i) });
+    boxes.set(i, box.box);
+    ids.add(id);
+  }
+  numberParents(picked, ids, scope);
+  const context = [`${scope}/design`];
+  return {
+    items: itemsOf(outline, picked, (_item, span) => {
+      const refs: KitRef[] = [];
+      for (const { match, line } of matchesIn(REQUIREMENTS_REF, span.text, span.starts, span.line)) {
+        for (const n of numberList(match[1]!)) refs.push({ relation: 'implements', id: `${scope}/R${n}`, line, written: `_Requirements: ${n}_` });
+      }
+      for (const { match, line } of matchesIn(DEPENDS_REF, span.text, span.starts, span.line)) {
+        for (const n of numberList(match[1]!)) refs.push({ relation: 'depends_on', id: `${scope}/T${n}`, line, written: `_Depends: ${n}_` });
+      }
+      for (const { match, line } of matchesIn(VALIDATES_REF, span.text, span.starts, span.line)) {
+        for (const n of numberList(match[1]!)) refs.push({ relation: 'verifies', id: `${scope}/R${n}`, line, written: `**Validates: Requirements ${n}**` });
+      }
+      return refs;
+    }, (i) => boxes.get(i) ?? null, context),
+    documentRefs: [],
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The OpenSpec reader (KITS §2–3): a capability's `spec.md` holds `### Requirement: <Name>`
+ * headings (each with its `#### Scenario:` sections); a change holds `tasks.md` with checkbox
+ * tasks numbered `1.1`, and delta specs whose `## ADDED Requirements` are items of the change
+ * while `## MODIFIED` and `## REMOVED Requirements` refine the capability's own requirement.
+ */
+import type { KitPlace } from '../../read/kit-paths.js';
+import { slug } from '../slugger.js';
+import { headingTitle, oneLine, type Outline } from './outline.js';
+import { NO_KIT_READ, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
+
+export const REQUIREMENT = /^Requirement\s*:\s*(.+)$/i;
+const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
+/** After the box: the task's number (`1.1`, `**1.1**`), then its text. */
+const TASK_NUMBER = /^(?:\*\*)?(\d+(?:\.\d+)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+
+export function readOpenspec(outline: Outline, place: KitPlace): KitRead {
+  if (place.stem === 'tasks' && place.scope.startsWith('change/')) return tasks(outline, place.scope);
+  if (place.stem === 'spec') return requirements(outline, place.scope, null);
+  const delta = /^specs\/([^/]+)\/spec$/.exec(place.stem);
+  if (delta !== null) return requirements(outline, place.scope, delta[1]!);
+  return NO_KIT_READ;
+}
+
+/** A spec's requirements; in a change's delta spec of `capability`, the MODIFIED and REMOVED ones refine the capability's instead. */
+function requirements(outline: Outline, scope: string, capability: string | null): KitRead {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  const documentRefs: KitRef[] = [];
+  let section: { kind: string; level: number } | null = null;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind !== 'heading') continue;
+    const title = headingTitle(entry.text);
+    if (section !== null && entry.level <= section.level) section = null;
+    const delta = capability === null ? null : DELTA.exec(title);
+    if (delta !== null) {
+      section = { kind: delta[1]!.toUpperCase(), level: entry.level };
+      continue;
+    }
+    const match = REQUIREMENT.exec(title);
+    if (match === null) continue;
+    const name = match[1]!.trim();
+    if (section !== null && (section.kind === 'MODIFIED' || section.kind === 'REMOVED')) {
+      documentRefs.push({ relation: 'refines', id: `${capability!}/${slug(name)}`, line: entry.line, written: `${section.kind} Requirement: ${name}` });
+    } else if (section === null || section.kind === 'ADDED') {
+      picked.set(i, { id: `${scope}/${slug(name)}`, type: 'requirement', title: name, parent: null });
+    }
+  }
+  return { items: itemsOf(outline, picked, () => [], () => null, NO_CONTEXT), documentRefs };
+}
+
+function tasks(outline: Outline, scope: string): KitRead {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  const boxes = new Map<number, Box>();
+  const ids = new Set<string>();
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind !== 'item') continue;
+    const box = readBox(entry.text);
+    const number = box === null ? null : TASK_NUMBER.exec(box.rest);
+    if (box === null || number === null) continue;
+    const id = `${scope}/T${number[1]!}`;
+    picked.set(i, { id, type: 'task', title: oneLine(number[2]!), parent: enclosing(entries, picked, i) });
+    boxes.set(i, box.box);
+    ids.add(id);
+  }
+  numberParents(picked, ids, scope);
+  return { items: itemsOf(outline, picked, () => [], (i) => boxes.get(i) ?? null, [`${scope}/proposal`, `${scope}/design`]), documentRefs: [] };
+}

@@ -1,0 +1,70 @@
+/**
+ * KITS §1: where each spec kit keeps its files, from a path alone. A kit file is a document
+ * node of its feature, capability or change (its *scope*); discovery reads kit folders even
+ * where `include` would not match them and inside `.kiro/` (a dot-folder, which discovery
+ * otherwise never enters), and never reads OpenSpec's archive.
+ */
+import type { KitName } from '../shared/config-types.js';
+
+/** Where a kit file sits. */
+export interface KitPlace {
+  readonly kit: KitName;
+  /** The feature, capability or change folder's name; an OpenSpec change's is `change/<name>`. */
+  readonly scope: string;
+  /** Its path inside that folder, without `.md` (`design`, `contracts/api`, `specs/auth/spec`). */
+  readonly stem: string;
+  /** The folder, relative to the workspace root (`.kiro/specs/auth`). */
+  readonly folder: string;
+}
+
+const KIRO_FILES: ReadonlySet<string> = new Set(['requirements', 'design', 'tasks', 'bugfix']);
+const SPECKIT_FILES: ReadonlySet<string> = new Set(['spec', 'plan', 'tasks', 'research', 'data-model', 'quickstart']);
+const CHANGE_FILES: ReadonlySet<string> = new Set(['proposal', 'design', 'tasks']);
+
+/** The folder of OpenSpec's archived changes: never read. */
+export const OPENSPEC_ARCHIVE = 'openspec/changes/archive';
+
+/** Where the kit file at `path` (relative to the workspace root) sits, or `null` when it is no kit file of `kits`. */
+export function kitPlaceOf(path: string, kits: readonly KitName[]): KitPlace | null {
+  if (kits.length === 0 || !path.endsWith('.md')) return null;
+  const parts = path.slice(0, -3).split('/');
+  if (parts.some((part) => part === '')) return null;
+  const [a, b, c, d, e, f, g] = parts;
+  if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 4 && KIRO_FILES.has(d!)) return place('kiro', c!, d!, `.kiro/specs/${c!}`);
+  if (kits.includes('speckit') && a === 'specs') {
+    if (parts.length === 3 && SPECKIT_FILES.has(c!)) return place('speckit', b!, c!, `specs/${b!}`);
+    if (parts.length === 4 && c === 'contracts') return place('speckit', b!, `contracts/${d!}`, `specs/${b!}`);
+  }
+  if (kits.includes('openspec') && a === 'openspec') {
+    if (b === 'specs' && parts.length === 4 && d === 'spec') return place('openspec', c!, 'spec', `openspec/specs/${c!}`);
+    if (b === 'changes' && c !== 'archive' && c !== undefined) {
+      if (parts.length === 4 && CHANGE_FILES.has(d!)) return place('openspec', `change/${c}`, d!, `openspec/changes/${c}`);
+      if (parts.length === 6 && d === 'specs' && f === 'spec' && g === undefined) return place('openspec', `change/${c}`, `specs/${e!}/spec`, `openspec/changes/${c}`);
+    }
+  }
+  return null;
+}
+
+function place(kit: KitName, scope: string, stem: string, folder: string): KitPlace {
+  return { kit, scope, stem, folder };
+}
+
+/**
+ * What discovery does with the directory `path` for `kits`: `enter` a dot-folder on a kit's
+ * way (`.kiro`, and below it only `specs` and its feature folders), `skip` one that is never
+ * read (OpenSpec's archive), or `null`: the usual rules decide.
+ */
+export function kitDirectory(path: string, kits: readonly KitName[]): 'enter' | 'skip' | null {
+  if (kits.length === 0) return null;
+  if (kits.includes('kiro') && (path === '.kiro' || path.startsWith('.kiro/'))) {
+    const depth = path.split('/').length;
+    return depth === 1 || (depth === 2 && path === '.kiro/specs') || (depth === 3 && path.startsWith('.kiro/specs/')) ? 'enter' : 'skip';
+  }
+  if (kits.includes('openspec') && (path === OPENSPEC_ARCHIVE || path.startsWith(`${OPENSPEC_ARCHIVE}/`))) return 'skip';
+  return null;
+}
+
+/** Whether `path` lies inside `.kiro/`, where only kit files are read. */
+export function insideKiro(path: string): boolean {
+  return path.startsWith('.kiro/');
+}
