@@ -42,9 +42,9 @@ const READY = {
   mimeType: 'application/json',
 } as const satisfies Resource;
 
-/** The URI of a document's resource. */
+/** The URI of a document's resource: a kit item's id holds `/` (`auth/T1`), which goes as `%2F` (a document's id needs no escape). */
 export function documentUri(id: string): string {
-  return `docugraph://docs/${id}`;
+  return `docugraph://docs/${encodeURIComponent(id)}`;
 }
 
 export function registerResources(server: McpServer, state: ServerState): void {

@@ -112,6 +112,7 @@ export const taskListSchema = z.object({
       type: z.string().nullable(),
       status: z.string().nullable(),
       path: z.string(),
+      line: z.number().int().optional(),
       dependsOn: z.array(z.string()),
       state: z.enum(WORK_STATES),
       blockedBy: z.array(z.object({ id: z.string(), state: z.enum(['ready', 'blocked', 'dropped', 'missing', 'cycle']) })),
@@ -126,7 +127,7 @@ export const acceptanceCriteriaSchema = z.object({
   taskId: z.string(),
   title: z.string(),
   path: z.string(),
-  source: z.enum(['heading', 'frontmatter', 'none']),
+  source: z.enum(['heading', 'frontmatter', 'items', 'scenarios', 'none']),
   criteria: z.array(z.object({ text: z.string(), done: z.boolean().nullable(), line: z.number().int() })),
 }) satisfies z.ZodType<AcceptanceCriteria>;
 

@@ -4,6 +4,7 @@
  */
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { inlineText, parseBlocks, singleLine, type Token } from '../parse/markdown.js';
+import { headingTitle, oneLine, outlineOf } from '../parse/kits/outline.js';
 import { requireNode } from './require-node.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 
@@ -23,8 +24,12 @@ export interface AcceptanceCriteria {
   readonly taskId: string;
   readonly title: string;
   readonly path: string;
-  /** Where the criteria come from. */
-  readonly source: 'heading' | 'frontmatter' | 'none';
+  /**
+   * Where the criteria come from: a heading's list, the frontmatter's list, a kit requirement's
+   * criteria (`items`: Kiro's, KITS §2) or scenarios (`scenarios`: OpenSpec's `#### Scenario:`
+   * sections, Spec Kit's acceptance scenarios of a user story), or nowhere.
+   */
+  readonly source: 'heading' | 'frontmatter' | 'items' | 'scenarios' | 'none';
   readonly criteria: readonly Criterion[];
 }
 
@@ -32,11 +37,47 @@ export interface AcceptanceCriteria {
 export function getAcceptanceCriteria(workspace: Workspace, taskId: string): AcceptanceCriteria {
   const node = requireNode(workspace, taskId);
   const base = { taskId, title: node.title, path: node.path };
+  const fromKit = node.item === undefined ? null : kitCriteria(workspace, node);
+  if (fromKit !== null) return { ...base, ...fromKit };
   const fromHeading = criteriaFromHeading(node);
   if (fromHeading !== null) return { ...base, source: 'heading', criteria: fromHeading };
   const fromFrontmatter = criteriaFromFrontmatter(node);
   if (fromFrontmatter !== null) return { ...base, source: 'frontmatter', criteria: fromFrontmatter };
   return { ...base, source: 'none', criteria: [] };
+}
+
+/**
+ * A kit item's criteria (KITS §2, §5): a Kiro requirement's are the criteria that refine it, in
+ * file order; an OpenSpec requirement's, its `Scenario:` sections; a Spec Kit user story's, the
+ * numbered scenarios of its own lines. `null` for other items (their lines are read as a body).
+ */
+function kitCriteria(workspace: Workspace, node: DocNode): Pick<AcceptanceCriteria, 'source' | 'criteria'> | null {
+  if (node.type === 'requirement' && node.path.startsWith('.kiro/')) {
+    const criteria: Criterion[] = [];
+    for (const edge of workspace.relationsIn.get(node.id) ?? []) {
+      const child = workspace.nodes.get(edge.id)!;
+      if (edge.relation === 'refines' && child.type === 'acceptance-criterion' && child.item !== undefined) criteria.push({ text: child.title, done: null, line: child.item.line });
+    }
+    return { source: 'items', criteria: criteria.sort((a, b) => a.line - b.line) };
+  }
+  if (node.type !== 'requirement' && node.type !== 'user-story') return null;
+  const { entries, lines, bodyLine } = outlineOf(node.text, node.item!.line);
+  const criteria: Criterion[] = [];
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (node.type === 'requirement' && entry.kind === 'heading') {
+      const name = /^Scenario\s*:\s*(.*)$/i.exec(headingTitle(entry.text));
+      if (name === null) continue;
+      // The scenario's own lines: to the next heading of its level or higher.
+      let end = bodyLine + lines.length;
+      for (let j = i + 1; j < entries.length; j += 1) if (entries[j]!.kind === 'heading' && entries[j]!.level <= entry.level) (end = entries[j]!.line), (j = entries.length);
+      const steps = oneLine(lines.slice(entry.line - bodyLine + 1, end - bodyLine).map((line) => line.replace(/^\s*[-*+]\s+/, '')).join('\n'));
+      criteria.push({ text: steps === '' ? name[1]! : `${name[1]!}: ${steps}`, done: null, line: entry.line });
+    } else if (node.type === 'user-story' && entry.kind === 'item' && entry.ordered && entry.parent === -1) {
+      criteria.push({ text: oneLine(entry.text), done: null, line: entry.line });
+    }
+  }
+  return { source: 'scenarios', criteria };
 }
 
 /** A GFM task-list marker at the start of an item's first paragraph. */

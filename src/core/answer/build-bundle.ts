@@ -140,7 +140,7 @@ function documentSection(workspace: Workspace, id: string): string {
 }
 
 /** How to fetch an omitted document, in MCP's words and in the command line's. */
-const mcpFetchHint = (id: string) => `get_task_context with taskId \`${id}\` and maxDepth 0, or read docugraph://docs/${id}`;
+const mcpFetchHint = (id: string) => `get_task_context with taskId \`${id}\` and maxDepth 0, or read docugraph://docs/${encodeURIComponent(id)}`;
 const cliFetchHint = (id: string) => `docugraph context ${id} --max-depth 0`;
 
 /** `body`, with a cycle's error naming the command line's `docugraph validate` when `commands` is `cli`. */

@@ -32,6 +32,8 @@ export interface TaskSummary {
   readonly type: string | null;
   readonly status: string | null;
   readonly path: string;
+  /** An item's first line in its file (KITS §5); absent for a document, which is its whole file. */
+  readonly line?: number | undefined;
   /** The document's `depends_on` ids (resolved or not), sorted. */
   readonly dependsOn: readonly string[];
   /** Its work state (TRACE §2). */
@@ -119,7 +121,8 @@ function summaryOf(workspace: Workspace, node: DocNode): TaskSummary {
   if (kept !== undefined && kept.states === workspace.states) return kept.summary;
   const { state, blockedBy } = workspace.states.get(node.id)!;
   const unblocks = unblocksOf(workspace).get(node.id)!;
-  const summary: TaskSummary = { id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, dependsOn: sortStrings(node.dependsOn), state, blockedBy, unblocks };
+  const place = node.item === undefined ? null : { line: node.item.line };
+  const summary: TaskSummary = { id: node.id, title: node.title, type: node.type, status: node.status, path: node.path, ...place, dependsOn: sortStrings(node.dependsOn), state, blockedBy, unblocks };
   summaries.set(node, { states: workspace.states, summary });
   return summary;
 }

@@ -17,7 +17,7 @@ export interface ConfigProposal {
 }
 
 export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
-  const { keys, site, archives, traceFolders } = survey;
+  const { keys, site, archives, traceFolders, kits } = survey;
   const choices: string[] = [];
   const fields: string[] = [];
   const idKey = keys.idKey;
@@ -71,9 +71,14 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
     const named = traceFolders.slice(0, 3).map((f) => comment(f.file ? f.dir : `${f.dir}/`));
     choices.push(`trace sources ${named.join(', ')}${traceFolders.length > 3 ? ` and ${traceFolders.length - 3} more` : ''}`);
   }
+  if (kits.length > 0) {
+    const seen = kits.map((k) => `#   ${k.kit}: ${k.folders.map(comment).join(', ')}${k.count > k.folders.length ? ` and ${count(k.count - k.folders.length)} more` : ''}`);
+    sections.push(['# Spec kits: their requirements, criteria, stories and checkbox tasks are read as items. Folders seen:', ...seen, `kits: [${kits.map((k) => k.kit).join(', ')}]`].join('\n'));
+    choices.push(`kits ${kits.map((k) => `${k.kit} (${count(k.count)} ${k.count === 1 ? 'folder' : 'folders'})`).join(', ')}`);
+  }
   if (sections.length === 0) return { text: null, choices };
   const ids =
-    idKey === null
+    idKey === null && kits.length === 0
       ? '# No frontmatter key holds ids, so every file is a page (links checked); add `id:` lines to make documents.\n'
       : '';
   const header = [

@@ -7,6 +7,7 @@
  */
 import { countUnblocks } from '../model/count-unblocks.js';
 import type { WorkState } from '../shared/relations.js';
+import { compareStrings } from '../shared/sort.js';
 import type { NodeState, Workspace } from '../shared/types.js';
 
 interface StateIndex {
@@ -36,8 +37,19 @@ export function idsInState(workspace: Workspace, state: WorkState): readonly str
     // `ids` is sorted, so each list is too.
     for (const id of workspace.ids) byState.get(workspace.states.get(id)!.state)!.push(id);
     const unblocks = unblocksOf(workspace);
-    // A stable sort keeps the id order among equals.
-    byState.get('ready')!.sort((a, b) => unblocks.get(b)! - unblocks.get(a)!);
+    // A stable sort keeps the id order among equals; a kit file's items stand at its own id,
+    // in the file's order (KITS §4: the author's next task first).
+    const ready = byState.get('ready')!;
+    if (ready.some((id) => workspace.nodes.get(id)!.item !== undefined)) {
+      const place = (id: string) => workspace.nodes.get(id)!.item;
+      ready.sort((a, b) => {
+        const x = place(a);
+        const y = place(b);
+        return unblocks.get(b)! - unblocks.get(a)! || compareStrings(x?.file ?? a, y?.file ?? b) || (x?.line ?? 0) - (y?.line ?? 0) || compareStrings(a, b);
+      });
+    } else {
+      ready.sort((a, b) => unblocks.get(b)! - unblocks.get(a)!);
+    }
     index.byState = byState;
   }
   return index.byState.get(state)!;

@@ -58,8 +58,9 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         suggest ??= createSuggester(ids);
         const guess = suggest.best(target);
         const key = entries.keys[index]!;
-        // An item of a spec kit wrote it in the kit's words (KITS §3), not under a frontmatter key.
-        const via = key === relation ? '' : node.item !== undefined ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
+        // A spec kit's file wrote it in the kit's words (KITS §3), not under a frontmatter key.
+        const written = node.item !== undefined || !Object.prototype.hasOwnProperty.call(node.frontmatter, key);
+        const via = key === relation ? '' : written ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
         diagnostics.push({
           code: 'LINK_BROKEN',
           message: `${id} ${relation} \`${echo(target)}\`${via}, which does not exist${guess === null ? '' : `; did you mean \`${guess}\`?`}`,

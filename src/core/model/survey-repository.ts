@@ -14,6 +14,7 @@ import { listDirectoryInside, readFileInside } from '../read/safe-fs.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { surveyKeys, type KeySurvey } from './survey-keys.js';
 import { surveyTraces, type TraceFolder } from './survey-traces.js';
+import { surveyKits, type KitFound } from './survey-kits.js';
 
 /** A static-site generator's configuration, and the folder its `/` names. */
 export interface SiteFound {
@@ -39,6 +40,8 @@ export interface RepositorySurvey {
   readonly archives: readonly { readonly dir: string; readonly files: number }[];
   /** The top folders of the repository (relative to the link root) whose files hold trace tags (TRACE §5). */
   readonly traceFolders: readonly TraceFolder[];
+  /** The spec kits the workspace uses (KITS §1), in `KIT_NAMES` order. */
+  readonly kits: readonly KitFound[];
 }
 
 /** Configuration files are small: more than this is not read. */
@@ -86,6 +89,7 @@ export function surveyRepository(root: string): RepositorySurvey {
     site,
     archives: [...archives].filter(([, count]) => count > 0).map(([dir, count]) => ({ dir, files: count })).sort((a, b) => compareStrings(a.dir, b.dir)),
     traceFolders: surveyTraces(linkRoot.path),
+    kits: surveyKits(root),
   };
 }
 

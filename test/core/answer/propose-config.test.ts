@@ -13,6 +13,7 @@ const survey = (over: Partial<Omit<RepositorySurvey, 'keys'>> & { keys?: Partial
   site: null,
   archives: [],
   traceFolders: [],
+  kits: [],
   ...over,
   keys: { ...NO_KEYS, ...over.keys },
 });
@@ -87,5 +88,32 @@ describe('proposeConfig', () => {
     const { config, diagnostics } = parseConfig(proposal.text!);
     expect(diagnostics).toEqual([]);
     expect(config.trace.sources).toEqual(['src/**', 'odd\\*dir/**', '/setup.py']);
+  });
+
+  it('spec kits found become kits:, with the folders seen (KITS §1), read back as written', () => {
+    const folders = Array.from({ length: 20 }, (_, i) => `specs/${String(i + 1).padStart(3, '0')}-feature`);
+    const proposal = proposeConfig(
+      survey({
+        keys: { files: 30, withFrontmatter: 0, idKey: null },
+        kits: [
+          { kit: 'kiro', folders: ['.kiro/specs/auth', '.kiro/specs/billing'], count: 2 },
+          { kit: 'speckit', folders, count: 23 },
+        ],
+      }),
+    );
+    const text = proposal.text!;
+    expect(text).not.toContain('every file is a page');
+    expect(text).toContain(
+      [
+        '# Spec kits: their requirements, criteria, stories and checkbox tasks are read as items. Folders seen:',
+        '#   kiro: .kiro/specs/auth, .kiro/specs/billing',
+        `#   speckit: ${folders.join(', ')} and 3 more`,
+        'kits: [kiro, speckit]',
+      ].join('\n'),
+    );
+    expect(proposal.choices).toEqual(['kits kiro (2 folders), speckit (23 folders)']);
+    const { config, diagnostics } = parseConfig(text);
+    expect(diagnostics).toEqual([]);
+    expect(config.kits).toEqual(['kiro', 'speckit']);
   });
 });

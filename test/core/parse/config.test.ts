@@ -233,6 +233,12 @@ describe('the shipped JSON Schema agrees with the checks', () => {
       'links:\n  siteRoot: /content\n',
       'links:\n  check: maybe\n',
       'links:\n  ignore: "*.pdf"\n',
+      'kits: [kiro, speckit, openspec]\n',
+      'kits: kiro\n',
+      'kits: [kiro, cursor]\n',
+      'kits: [1]\n',
+      'kits: {kiro: true}\n',
+      `kits: [${Array.from({ length: 13 }, () => 'kiro').join(', ')}]\n`,
     ];
     expectSchemaAgrees(samples);
   });

@@ -1,0 +1,60 @@
+/**
+ * Reading a repository for `docugraph init` (KITS §1): which spec kits it uses, and the folders
+ * that say so — a Kiro feature (`.kiro/specs/<feature>/` with one of its files), a Spec Kit
+ * feature (`specs/<feature>/` holding `spec.md` or `tasks.md`), an OpenSpec capability or
+ * change. Listings only (never through a link), a bounded number of folders each.
+ */
+import { kitPlaceOf } from '../read/kit-paths.js';
+import { listDirectoryInside } from '../read/safe-fs.js';
+import { KIT_NAMES, type KitName } from '../shared/config-types.js';
+import { compareStrings } from '../shared/sort.js';
+
+/** A kit found in the repository: its name and the feature folders that show it. */
+export interface KitFound {
+  readonly kit: KitName;
+  /** The folders, relative to the workspace root, sorted; at most `MAX_KIT_FOLDERS`. */
+  readonly folders: readonly string[];
+  /** How many there are in all. */
+  readonly count: number;
+}
+
+/** How many folders of one kit the survey lists (it counts them all, up to `MAX_LISTED_ENTRIES` entries a folder). */
+export const MAX_KIT_FOLDERS = 20;
+const MAX_LISTED_ENTRIES = 10_000;
+
+/** Where each kit keeps its feature folders, relative to the workspace root. */
+const PARENTS: Readonly<Record<KitName, readonly string[]>> = {
+  kiro: ['.kiro/specs'],
+  speckit: ['specs'],
+  openspec: ['openspec/specs', 'openspec/changes'],
+};
+
+export function surveyKits(root: string): KitFound[] {
+  const found: KitFound[] = [];
+  for (const kit of KIT_NAMES) {
+    const folders: string[] = [];
+    for (const parent of PARENTS[kit]) {
+      const listed = listDirectoryInside(root, parent);
+      if (!listed.ok) continue;
+      for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
+        if (!entry.isDirectory() || (parent === 'openspec/changes' && entry.name === 'archive')) continue;
+        const folder = `${parent}/${entry.name}`;
+        if (holdsKitFile(root, folder, kit)) folders.push(folder);
+      }
+    }
+    if (folders.length > 0) found.push({ kit, folders: folders.sort(compareStrings).slice(0, MAX_KIT_FOLDERS), count: folders.length });
+  }
+  return found;
+}
+
+/** Whether `folder` holds a file of `kit` (Spec Kit: `spec.md` or `tasks.md`; an OpenSpec change may hold only delta specs). */
+function holdsKitFile(root: string, folder: string, kit: KitName): boolean {
+  const listed = listDirectoryInside(root, folder);
+  if (!listed.ok) return false;
+  for (const entry of listed.entries) {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isFile() && kitPlaceOf(path, [kit]) !== null && (kit !== 'speckit' || entry.name === 'spec.md' || entry.name === 'tasks.md')) return true;
+    if (kit === 'openspec' && entry.isDirectory() && entry.name === 'specs' && folder.startsWith('openspec/changes/')) return true;
+  }
+  return false;
+}
