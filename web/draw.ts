@@ -84,6 +84,7 @@ export function draw(ctx: CanvasRenderingContext2D, width: number, height: numbe
   const shown = (i: number) => scene.visible === null || scene.visible[i] === 1;
   const onScreen = (x: number, y: number) => x >= left && x <= right && y >= top && y <= bottom;
   const detailed = camera.scale >= 0.45;
+  drawFrames(ctx, graph, camera);
   const hiddenEdges = drawEdges(ctx, scene, camera, shown, left, right, top, bottom, detailed);
   ctx.setLineDash([]);
   // Nodes in batches: one path per fill colour and per kind of border, so 10,000 nodes cost a
@@ -143,6 +144,27 @@ export function draw(ctx: CanvasRenderingContext2D, width: number, height: numbe
     ctx.fillText(`${hiddenEdges.toLocaleString('en')} links on screen, hidden at this zoom: zoom in, or select a document to see its links.`, 10, height - 8);
   }
   ctx.globalAlpha = 1;
+}
+
+/** Each spec-kit folder's block: a frame behind its nodes, the folder's name above it (as text: a canvas never reads markup). */
+function drawFrames(ctx: CanvasRenderingContext2D, graph: Graph, camera: Camera): void {
+  if (graph.frames.length === 0) return;
+  ctx.setLineDash([]);
+  ctx.lineWidth = 1.5 / Math.min(1, camera.scale);
+  ctx.font = `${Math.round(14 / Math.min(1, camera.scale))}px system-ui, sans-serif`;
+  ctx.textBaseline = 'bottom';
+  for (const frame of graph.frames) {
+    const x = frame.minX * COL - W / 2 - 16;
+    const y = frame.minY * ROW - H / 2 - 16;
+    const w = (frame.maxX - frame.minX) * COL + W + 32;
+    const h = (frame.maxY - frame.minY) * ROW + H + 32;
+    ctx.fillStyle = '#fafafa';
+    ctx.fillRect(x, y, w, h);
+    ctx.strokeStyle = '#b0bec5';
+    ctx.strokeRect(x, y, w, h);
+    ctx.fillStyle = '#455a64';
+    ctx.fillText(frame.name, x + 4, y - 4);
+  }
 }
 
 function drawEdges(

@@ -25,6 +25,7 @@ const ui = {
   search: byId<HTMLInputElement>('search'),
   type: byId<HTMLSelectElement>('type'),
   state: byId<HTMLSelectElement>('state'),
+  folder: byId<HTMLSelectElement>('folder'),
   way: byId<HTMLSelectElement>('way'),
   toggle: byId<HTMLButtonElement>('toggle'),
 };
@@ -55,20 +56,21 @@ function update(): void {
   const { model } = graph;
   const type = ui.type.value;
   const state = ui.state.value;
+  const folder = ui.folder.value === '' ? null : Number(ui.folder.value);
   const way = ui.way.value as Way | '';
   const selected = selectedId === null ? null : (graph.byId.get(selectedId) ?? null);
   if (way !== '' && focusRootId === null && selected !== null) focusRootId = selectedId;
   const root = way === '' || focusRootId === null ? null : (graph.byId.get(focusRootId) ?? null);
   const focus = root === null ? null : closure(graph, root, way as Way);
   const { matches, total } = search(graph, ui.search.value, MATCHES_SHOWN);
-  const narrowed = type !== '' || state !== '' || focus !== null;
+  const narrowed = type !== '' || state !== '' || folder !== null || focus !== null;
   let visible: Uint8Array | null = null;
   let shown = graph.n;
   if (narrowed || graph.n > BIG) {
     visible = new Uint8Array(graph.n);
     shown = 0;
     for (let i = 0; i < graph.n; i += 1) {
-      const ok = (type === '' || model.types[model.type[i]!] === type) && (state === '' || model.states[model.state[i]!] === state) && (focus === null || focus.has(i));
+      const ok = (type === '' || model.types[model.type[i]!] === type) && (state === '' || model.states[model.state[i]!] === state) && (folder === null || model.group?.[i] === folder) && (focus === null || focus.has(i));
       if (ok && (narrowed || graph.n <= BIG)) [visible[i], shown] = [1, shown + 1];
     }
     if (!narrowed) for (const i of matches) if (visible[i] === 0) [visible[i], shown] = [1, shown + 1];
@@ -117,6 +119,11 @@ function show(model: ViewModel): void {
 function fillControls(model: ViewModel): void {
   ui.type.append(...model.types.map((t) => Object.assign(el('option', t === '' ? '(none)' : t), { value: t })));
   ui.state.append(...model.states.map((s) => Object.assign(el('option', s), { value: s })));
+  // A spec kit's folders (KITS §5): one block each on the grid, and a filter.
+  if (model.groups !== undefined && model.groups.length > 1) {
+    ui.folder.append(...model.groups.slice(1).map((g, k) => Object.assign(el('option', g), { value: String(k + 1) })));
+    byId('folder-label').hidden = false;
+  }
   const legend = byId('legend-list');
   for (const s of model.states) {
     const swatch = el('span', undefined, 'swatch');
@@ -151,7 +158,7 @@ ui.search.addEventListener('keydown', (event) => {
     canvasView.centre(first);
   }
 });
-for (const control of [ui.type, ui.state]) {
+for (const control of [ui.type, ui.state, ui.folder]) {
   control.addEventListener('change', () => {
     update();
     canvasView.fit();

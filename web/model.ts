@@ -21,6 +21,16 @@ export interface Graph {
   readonly byKind: readonly number[][];
   /** Lower-case `id title`, for search. */
   readonly haystack: readonly string[];
+  /** Each spec-kit folder's block of the grid (the layout gives each its own): its name and extent in grid cells. */
+  readonly frames: readonly Frame[];
+}
+
+export interface Frame {
+  readonly name: string;
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minY: number;
+  readonly maxY: number;
 }
 
 export function indexModel(model: ViewModel): Graph {
@@ -44,7 +54,22 @@ export function indexModel(model: ViewModel): Graph {
     byCell.set(cellKey(model.x[i]!, model.y[i]!), i);
     haystack.push(`${model.ids[i]} ${model.titles[i]}`.toLowerCase());
   }
-  return { model, n, out, in: into, byId, byCell, byKind, haystack };
+  return { model, n, out, in: into, byId, byCell, byKind, haystack, frames: framesOf(model) };
+}
+
+/** The extent of each named group's nodes (groups 1…; 0 is no folder). */
+function framesOf(model: ViewModel): Frame[] {
+  const { group, groups } = model;
+  if (group === undefined || groups === undefined) return [];
+  const boxes = groups.map((name) => ({ name, minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity }));
+  group.forEach((g, i) => {
+    const box = boxes[g]!;
+    box.minX = Math.min(box.minX, model.x[i]!);
+    box.maxX = Math.max(box.maxX, model.x[i]!);
+    box.minY = Math.min(box.minY, model.y[i]!);
+    box.maxY = Math.max(box.maxY, model.y[i]!);
+  });
+  return boxes.slice(1).filter((box) => box.minX !== Infinity);
 }
 
 export function cellKey(x: number, y: number): string {

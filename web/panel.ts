@@ -23,6 +23,7 @@ export function showPanel(graph: Graph, i: number, source: Source, actions: Pane
   const facts: [string, string][] = [
     ['Id', model.ids[i]!],
     ['Path', model.paths[i]!],
+    ...(model.group === undefined || model.groups === undefined || model.group[i] === 0 ? [] : [['Folder', model.groups[model.group[i]!]!] as [string, string]]),
     ['Type', model.types[model.type[i]!] || '—'],
     ['Status', model.status[i] || '—'],
     ['State', state],

@@ -5,6 +5,8 @@
  * each cycle kept on one layer; within a layer, nodes sit near the mean place of what they
  * depend on (one barycentre sweep), ties by id; a layer wider than the grid wraps onto more
  * rows. The same graph always gets the same layout: an edit that moves no edge moves no node.
+ * With groups (a spec kit's feature folders), each group is laid out on its own, as a block,
+ * and the blocks stand side by side in the order of their group numbers.
  */
 import { compareStrings } from '../shared/sort.js';
 
@@ -14,6 +16,8 @@ export interface LayoutInputs {
   readonly upstream: ReadonlyMap<string, readonly string[]>;
   /** For each id in a cycle, the cycle's ids (sorted): they share one layer. */
   readonly cycleOf: ReadonlyMap<string, { readonly ids: readonly string[] }>;
+  /** Each node's group, by index in `ids` (absent: one group); a block of the grid each. */
+  readonly groupOf?: readonly number[];
 }
 
 /** Grid places, by index in `ids`: column `x` (centred on 0) and row `y` (0 at the top). */
@@ -33,7 +37,47 @@ export function rowWidth(n: number): number {
   return Math.max(12, Math.ceil(2 * Math.sqrt(n)));
 }
 
+/** Columns left empty between two groups' blocks. */
+const GROUP_GAP = 1;
+
 export function layoutGraph(inputs: LayoutInputs): GraphLayout {
+  const groupOf = inputs.groupOf;
+  if (groupOf === undefined || groupOf.every((g) => g === groupOf[0])) return layoutBlock(inputs);
+  // Each group's nodes, in id order, laid out alone (edges into other groups do not place a node).
+  const members = new Map<number, number[]>();
+  groupOf.forEach((g, i) => (members.get(g) ?? members.set(g, []).get(g)!).push(i));
+  const n = inputs.ids.length;
+  const x = new Array<number>(n).fill(0);
+  const y = new Array<number>(n).fill(0);
+  const layer = new Array<number>(n).fill(0);
+  let left = 0;
+  let height = 0;
+  for (const g of [...members.keys()].sort((a, b) => a - b)) {
+    const own = members.get(g)!;
+    const ids = own.map((i) => inputs.ids[i]!);
+    const inside = new Set(ids);
+    const upstream = new Map<string, readonly string[]>();
+    for (const id of ids) upstream.set(id, (inputs.upstream.get(id) ?? []).filter((to) => inside.has(to)));
+    const cycleOf = new Map<string, { readonly ids: readonly string[] }>();
+    for (const id of ids) {
+      const cycle = inputs.cycleOf.get(id);
+      if (cycle !== undefined) cycleOf.set(id, { ids: cycle.ids.filter((c) => inside.has(c)) });
+    }
+    const block = layoutBlock({ ids, upstream, cycleOf });
+    // The block's columns run from `left`: its rows are centred on 0, so each moves by half the block's width.
+    own.forEach((i, k) => {
+      x[i] = block.x[k]! + left + (block.width - 1) / 2;
+      y[i] = block.y[k]!;
+      layer[i] = block.layer[k]!;
+    });
+    left += block.width + GROUP_GAP;
+    height = Math.max(height, block.height);
+  }
+  return { x, y, layer, width: Math.max(0, left - GROUP_GAP), height };
+}
+
+/** One block: the layered layout of `inputs`, rows centred on column 0. */
+function layoutBlock(inputs: LayoutInputs): GraphLayout {
   const { ids } = inputs;
   const n = ids.length;
   const index = new Map<string, number>();

@@ -7,7 +7,10 @@
 import { severityOf } from '../shared/codes.js';
 import { RELATIONS, WORK_STATES, type Relation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
-import type { Workspace } from '../shared/types.js';
+import { KIT_NAMES } from '../shared/config-types.js';
+import type { DocNode, Workspace } from '../shared/types.js';
+import { kitPlaceOf } from '../read/kit-paths.js';
+import { contextNeighbours } from './context-graph.js';
 import { getAcceptanceCriteria } from './acceptance-criteria.js';
 import { layoutGraph } from './layout-graph.js';
 import { idsInState, unblocksOf } from './unblocks.js';
@@ -50,6 +53,12 @@ export interface ViewModel {
   /** How many diagnostics the workspace has, node or not. */
   readonly errorCount: number;
   readonly warningCount: number;
+  /**
+   * A spec kit's feature folder of each node (KITS §5), as an index into `groups` (`""` at 0: not
+   * in one); present only when the workspace has kit items. The layout gives each folder a block.
+   */
+  readonly group?: readonly number[];
+  readonly groups?: readonly string[];
   /** Acceptance criteria by node index (`[text, done]`), when asked for (`criteria: true`). */
   readonly criteria?: Readonly<Record<string, readonly (readonly [string, boolean | null])[]>>;
 }
@@ -86,7 +95,8 @@ export function buildViewModel(workspace: Workspace, options: ViewModelOptions =
     const state = workspace.states.get(id)!;
     if (state.blockedBy.length > 0) blockedBy[i] = state.blockedBy.map((b) => [b.id, b.state] as const);
   });
-  const layout = layoutGraph(workspace);
+  const folders = kitFolders(nodes);
+  const layout = layoutGraph({ ids, upstream: layoutEdges(workspace), cycleOf: workspace.cycleOf, ...(folders === null ? {} : { groupOf: folders.group }) });
   const unblocks = unblocksOf(workspace);
   const next = idsInState(workspace, 'ready')
     .slice(0, NEXT_LIMIT)
@@ -111,8 +121,30 @@ export function buildViewModel(workspace: Workspace, options: ViewModelOptions =
     next,
     errorCount,
     warningCount: workspace.diagnostics.length - errorCount,
+    ...(folders === null ? {} : folders),
   };
   return options.criteria === true ? { ...model, criteria: allCriteria(workspace) } : model;
+}
+
+/**
+ * What places a node below another: its `depends_on` edges and, with typed relations, the
+ * other context relations (TRACE §1: what it implements, verifies, refines), so that a
+ * criterion sits below its requirement and a task below what it implements.
+ */
+function layoutEdges(workspace: Workspace): ReadonlyMap<string, readonly string[]> {
+  if (!workspace.typedRelations) return workspace.upstream;
+  const out = new Map<string, readonly string[]>();
+  for (const id of workspace.ids) out.set(id, contextNeighbours(workspace, id, 'upstream'));
+  return out;
+}
+
+/** Each node's kit folder (`.kiro/specs/auth`), when the workspace has kit items: the groups of the view. */
+function kitFolders(nodes: readonly DocNode[]): { group: number[]; groups: string[] } | null {
+  if (!nodes.some((node) => node.item !== undefined)) return null;
+  const folderOf = nodes.map((node) => kitPlaceOf(node.path, KIT_NAMES)?.folder ?? '');
+  const groups = ['', ...[...new Set(folderOf)].filter((f) => f !== '').sort(compareStrings)];
+  const index = new Map(groups.map((g, i) => [g, i]));
+  return { group: folderOf.map((f) => index.get(f)!), groups };
 }
 
 /** Every edge between nodes, flat; marks the nodes at either end of a suspect link. */

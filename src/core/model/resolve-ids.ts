@@ -73,7 +73,12 @@ function declareNode(declared: Declared, repeated: ReadonlyMap<string, readonly 
     return true;
   }
   const kept = holders[0]!.node === node;
-  const outcome = kept ? 'this file, the first by path, is the one used' : `\`${holders[0]!.analysis.path}\` is the one used and this file is ignored`;
+  // An item another file uses too (KITS §2): the first keeps it, and only the others are told.
+  if (kept && node.item !== undefined) {
+    nodes.set(node.id, node);
+    return true;
+  }
+  const outcome = kept ? 'this file, the first by path, is the one used' : `\`${holders[0]!.analysis.path}\` is the one used and this ${node.item === undefined ? 'file' : 'one'} is ignored`;
   diagnostics.push({
     code: 'ID_DUPLICATE',
     message: `id \`${node.id}\` is also declared by ${otherPaths(holders, declared)}; ${outcome} — give each document its own id`,

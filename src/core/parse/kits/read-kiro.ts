@@ -8,16 +8,20 @@
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
-import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
+import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked, type Span } from './pick-items.js';
 
 const REQUIREMENT = /^Requirement\s+(\d+)\b\s*(?:[:.\-–—]\s*)?(.*)$/i;
 const CRITERIA_HEADING = /^acceptance\s+criteria\s*:?$/i;
-const USER_STORY = /\*\*User Story:?\*\*:?[ \t]*(.+)/i;
-/** After the box: the task's number (`1.`, `1.1`, `**2.3**`), then its text. */
-const TASK_NUMBER = /^(?:\*\*)?(\d+(?:\.\d+)*)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
-const REQUIREMENTS_REF = /(?:^|[\s_*(])_?\*{0,2}Requirements?\*{0,2}[ \t]*:[ \t]*\*{0,2}([^_\n*]*)/gim;
-const DEPENDS_REF = /(?:^|[\s_*(])_?\*{0,2}Depends(?:[ \t]+on)?\*{0,2}[ \t]*:[ \t]*\*{0,2}([^_\n*]*)/gim;
-const VALIDATES_REF = /\bValidates\*{0,2}[ \t]*:[ \t]*\*{0,2}([^*_\n]*)/gi;
+/** The user story: its paragraph, which may wrap onto more lines. */
+const USER_STORY = /\*\*User Story:?\*\*:?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
+/** After the box: the task's number (`1.`, `1.1`, `**2.3**`, `3.4*`: optional), then its text. */
+const TASK_NUMBER = /^(?:\*\*)?(\d+(?:\.\d+)*)\.?(?:\*\*)?\*?(?:[ \t]+|$)([\s\S]*)$/;
+/** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `): group 1 is the `_` or `**` that opens it, if any. */
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?Requirements?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
+const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?Depends(?:[ \t]+on)?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
+const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
+/** The longest value read after a label: a list of numbers, not a chapter. */
+const MAX_VALUE = 4000;
 
 export function readKiro(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'requirements') return requirements(outline, place.scope);
@@ -84,17 +88,38 @@ function tasks(outline: Outline, scope: string): KitRead {
   return {
     items: itemsOf(outline, picked, (_item, span) => {
       const refs: KitRef[] = [];
-      for (const { match, line } of matchesIn(REQUIREMENTS_REF, span.text, span.starts, span.line)) {
-        for (const n of numberList(match[1]!)) refs.push({ relation: 'implements', id: `${scope}/R${n}`, line, written: `_Requirements: ${n}_` });
+      for (const { value, line } of labelValues(REQUIREMENTS_LABEL, span)) {
+        for (const n of numberList(value)) refs.push({ relation: 'implements', id: `${scope}/R${n}`, line, written: `_Requirements: ${n}_` });
       }
-      for (const { match, line } of matchesIn(DEPENDS_REF, span.text, span.starts, span.line)) {
-        for (const n of numberList(match[1]!)) refs.push({ relation: 'depends_on', id: `${scope}/T${n}`, line, written: `_Depends: ${n}_` });
+      for (const { value, line } of labelValues(DEPENDS_LABEL, span)) {
+        for (const n of numberList(value)) refs.push({ relation: 'depends_on', id: `${scope}/T${n}`, line, written: `_Depends: ${n}_` });
       }
-      for (const { match, line } of matchesIn(VALIDATES_REF, span.text, span.starts, span.line)) {
-        for (const n of numberList(match[1]!)) refs.push({ relation: 'verifies', id: `${scope}/R${n}`, line, written: `**Validates: Requirements ${n}**` });
+      for (const { value, line } of labelValues(VALIDATES_LABEL, span)) {
+        for (const n of numberList(value)) refs.push({ relation: 'verifies', id: `${scope}/R${n}`, line, written: `**Validates: Requirements ${n}**` });
       }
       return refs;
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
+}
+
+/**
+ * The value after each match of `label` in a span, line by line (with the file line each part
+ * is on): an italic or bold label's value runs to its closing `_` or `**`, across line breaks
+ * (a long list wraps) but not past a blank line; a plain one to the end of its line.
+ */
+function* labelValues(label: RegExp, span: Span): Generator<{ value: string; line: number }> {
+  const { text } = span;
+  for (const { match, line } of matchesIn(label, text, span.starts, span.line)) {
+    const start = match.index + match[0].length;
+    const limit = Math.min(text.length, start + MAX_VALUE);
+    const ends = match[1] === undefined ? ['\n', '_', '*'] : [match[1] === '_' ? '_' : '*', '\n\n'];
+    let end = limit;
+    for (const stop of ends) {
+      const at = text.indexOf(stop, start);
+      if (at !== -1 && at < end) end = at;
+    }
+    const parts = text.slice(start, end).split('\n');
+    for (let k = 0; k < parts.length; k += 1) if (parts[k]!.trim() !== '') yield { value: parts[k]!, line: line + k };
+  }
 }

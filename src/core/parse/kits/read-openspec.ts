@@ -39,9 +39,11 @@ function requirements(outline: Outline, scope: string, capability: string | null
       section = { kind: delta[1]!.toUpperCase(), level: entry.level };
       continue;
     }
-    const match = REQUIREMENT.exec(title);
+    // As OpenSpec reads it: the heading as written (`### ~~Requirement: X~~` is none), the name as shown.
+    const match = REQUIREMENT.exec(entry.text.trim());
     if (match === null) continue;
-    const name = match[1]!.trim();
+    const name = headingTitle(match[1]!);
+    if (name === '') continue;
     if (section !== null && (section.kind === 'MODIFIED' || section.kind === 'REMOVED')) {
       documentRefs.push({ relation: 'refines', id: `${capability!}/${slug(name)}`, line: entry.line, written: `${section.kind} Requirement: ${name}` });
     } else if (section === null || section.kind === 'ADDED') {
