@@ -18,7 +18,9 @@
  *   8. at 10k (bench/diff.mjs): `docugraph diff HEAD~1` after an edit of 1 % of the documents,
  *      beside a cold `docugraph validate` of the same repository;
  *   9. at 10k (bench/trace.mjs): the scan of a 10k-file source tree for trace tags, beside the
- *      read floor of the same files.
+ *      read floor of the same files;
+ *  10. a spec-kit repository (bench/kits.mjs) of as many items as the largest size (100k by
+ *      default; Kiro, Spec Kit and OpenSpec folders): `docugraph validate` beside the floor.
  *
  * It prints a table and writes it, with the machine description, to bench/RESULTS.md.
  *
@@ -43,6 +45,7 @@ const LIVE = join(ROOT, 'bench', 'live.mjs');
 const HTTP = join(ROOT, 'bench', 'http.mjs');
 const DIFF = join(ROOT, 'bench', 'diff.mjs');
 const TRACE = join(ROOT, 'bench', 'trace.mjs');
+const KITS = join(ROOT, 'bench', 'kits.mjs');
 const HTTP_SECONDS = 10;
 const IDLE_SECONDS = 30;
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
@@ -211,6 +214,16 @@ for (const count of SIZES) {
   log(`  floor ${floor.toFixed(0)} ms, docugraph validate ${cli.toFixed(0)} ms (${(cli / floor).toFixed(1)}×), remark ${remark === null ? '-' : `${remark.toFixed(0)} ms`}`);
 }
 
+/** A generated spec-kit repository of `items` items: validate beside the floor, from bench/kits.mjs. */
+function kitRepository(items, runs) {
+  const result = spawnSync(process.execPath, [KITS, String(items), String(runs)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`kits probe failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+const kitItems = Math.max(...SIZES);
+log(`spec kits: ${kitItems} items…`);
+const kits = kitRepository(kitItems, 5);
+
 // ---- Report -------------------------------------------------------------------------------
 const ms = (v) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const ratio = (a, b) => `${(a / b).toFixed(1)}×`;
@@ -285,6 +298,13 @@ if (traceRows.length > 0) {
   for (const r of traceRows) lines.push(`| ${r.trace.files.toLocaleString('en-US')} | ${ms(r.trace.floor)} ms | ${ms(r.trace.scan)} ms | ${ratio(r.trace.scan, r.trace.floor)} | ${r.trace.traces} |`);
 }
 
+lines.push('');
+lines.push('Spec kits (`bench/kits.mjs`, KITS): a generated repository of Kiro, Spec Kit and OpenSpec feature folders (about 100 items a feature: requirements with criteria or scenarios, stories, FR- requirements, checkbox tasks citing them, a design or plan); `docugraph validate` end to end beside the floor (Node reading every `.md` file), interleaved, medians of 5:');
+lines.push('');
+lines.push('| items | nodes | kit files | size | floor | docugraph validate | vs floor |');
+lines.push('|---:|---:|---:|---:|---:|---:|---:|');
+lines.push(`| ${kits.items.toLocaleString('en-US')} | ${kits.nodes.toLocaleString('en-US')} | ${kits.files.toLocaleString('en-US')} | ${(kits.bytes / 1e6).toFixed(1)} MB | ${ms(kits.floor)} ms | ${ms(kits.validate)} ms | ${ratio(kits.validate, kits.floor)} |`);
+
 const byCount = new Map(rows.map((r) => [r.count, r]));
 const targets = [];
 const ten = byCount.get(10000);
@@ -309,6 +329,7 @@ if (hundred !== undefined) {
   const largest = Math.max(...Object.values(hundred.stdio.answers));
   targets.push(`- 100k documents: every default answer under 25,000 tokens — **largest ${largest.toLocaleString('en-US')}**: ${largest < 25000 ? 'met' : '**not met**'}.`);
 }
+targets.push(`- a spec-kit repository of ${kits.items.toLocaleString('en-US')} items: load + validate ≤ 10× the floor, end to end — **${ratio(kits.validate, kits.floor)}** (${ms(kits.validate)} ms vs ${ms(kits.floor)} ms): ${kits.validate <= 10 * kits.floor ? 'met' : '**not met**'}.`);
 const idle = rows.map((r) => r.live.idleTicks * 10);
 if (rows.length > 0) targets.push(`- idle CPU over ${IDLE_SECONDS} s ≈ 0 — **${idle.map((v) => `${v} ms`).join(', ')}**: ${idle.every((v) => v <= 50) ? 'met' : '**not met**'}.`);
 if (ten !== undefined && hundred !== undefined) {

@@ -4,7 +4,7 @@
  */
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { inlineText, parseBlocks, singleLine, type Token } from '../parse/markdown.js';
-import { headingTitle, oneLine, outlineOf } from '../parse/kits/outline.js';
+import { headingTitle, oneLine, outlineOf, spanText } from '../parse/kits/outline.js';
 import { requireNode } from './require-node.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 
@@ -61,7 +61,9 @@ function kitCriteria(workspace: Workspace, node: DocNode): Pick<AcceptanceCriter
     return { source: 'items', criteria: criteria.sort((a, b) => a.line - b.line) };
   }
   if (node.type !== 'requirement' && node.type !== 'user-story') return null;
-  const { entries, lines, bodyLine } = outlineOf(node.text, node.item!.line);
+  const outline = outlineOf(node.text, node.item!.line);
+  const { entries } = outline;
+  const lastLine = outline.bodyLine + outline.starts.length - 2;
   const criteria: Criterion[] = [];
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
@@ -69,9 +71,9 @@ function kitCriteria(workspace: Workspace, node: DocNode): Pick<AcceptanceCriter
       const name = /^Scenario\s*:\s*(.*)$/i.exec(headingTitle(entry.text));
       if (name === null) continue;
       // The scenario's own lines: to the next heading of its level or higher.
-      let end = bodyLine + lines.length;
-      for (let j = i + 1; j < entries.length; j += 1) if (entries[j]!.kind === 'heading' && entries[j]!.level <= entry.level) (end = entries[j]!.line), (j = entries.length);
-      const steps = oneLine(lines.slice(entry.line - bodyLine + 1, end - bodyLine).map((line) => line.replace(/^\s*[-*+]\s+/, '')).join('\n'));
+      let end = lastLine;
+      for (let j = i + 1; j < entries.length; j += 1) if (entries[j]!.kind === 'heading' && entries[j]!.level <= entry.level) (end = entries[j]!.line - 1), (j = entries.length);
+      const steps = end > entry.line ? oneLine(spanText(outline, entry.line + 1, end).text.replace(/^\s*[-*+]\s+/gm, '')) : '';
       criteria.push({ text: steps === '' ? name[1]! : `${name[1]!}: ${steps}`, done: null, line: entry.line });
     } else if (node.type === 'user-story' && entry.kind === 'item' && entry.ordered && entry.parent === -1) {
       criteria.push({ text: oneLine(entry.text), done: null, line: entry.line });

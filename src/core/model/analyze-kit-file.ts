@@ -73,7 +73,7 @@ export function analyzeKitText(path: string, text: string, place: KitPlace, conf
     bodyLine,
   };
   if (!ordinary) node = kitDocumentNode(doc, kit?.read.documentRefs ?? []);
-  const made = kit === null ? null : kitItemNodes(kit.read, doc, node?.id ?? null, kit.outline.lines, config);
+  const made = kit === null ? null : kitItemNodes(kit.read, doc, node?.id ?? null, config);
   if (made !== null && made.diagnostics.length > 0) diagnostics = [...diagnostics, ...made.diagnostics];
   let parsed: MarkdownInfo | null | undefined;
   const markdown = (): MarkdownInfo | null => {

@@ -56,9 +56,9 @@ export function kitDocumentNode(doc: KitDocument, refs: readonly KitRef[]): DocN
 /**
  * The items of `read` as nodes of the file whose own node has the id `fileId` (`null`: the file
  * has none, its frontmatter being invalid), with `ID_DUPLICATE` for every id used before in the
- * file. `lines` are the body's lines (line `n` of the file is `lines[n - doc.bodyLine]`).
+ * file.
  */
-export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | null, lines: readonly string[], config: NodeConfig = DEFAULT_CONFIG): { items: DocNode[]; diagnostics: Diagnostic[] } {
+export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | null, config: NodeConfig = DEFAULT_CONFIG): { items: DocNode[]; diagnostics: Diagnostic[] } {
   const items: DocNode[] = [];
   const diagnostics: Diagnostic[] = [];
   const first = new Map<string, number>();
@@ -78,13 +78,13 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
       continue;
     }
     first.set(item.id, item.line);
-    items.push(itemNode(item, doc, fileId ?? `${doc.place.scope}/${doc.place.stem}`, lines, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
+    items.push(itemNode(item, doc, fileId ?? `${doc.place.scope}/${doc.place.stem}`, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
   }
   return { items, diagnostics };
 }
 
-function itemNode(item: KitItem, doc: KitDocument, fileId: string, lines: readonly string[], status: string | null): DocNode {
-  const text = lines.slice(item.line - doc.bodyLine, item.end - doc.bodyLine + 1).join('\n');
+function itemNode(item: KitItem, doc: KitDocument, fileId: string, status: string | null): DocNode {
+  const text = item.text;
   const depends = entriesOf(item.refs, 'depends_on');
   const relations = relationsOf(item.refs);
   const tail = item.id.slice(item.id.lastIndexOf('/') + 1);

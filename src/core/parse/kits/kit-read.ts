@@ -30,6 +30,8 @@ export interface KitItem {
   /** First and last line of its own span, 1-based, inclusive. */
   readonly line: number;
   readonly end: number;
+  /** Those lines (a slice of the file's text). */
+  readonly text: string;
   /** A task's box; `null` for the other items. */
   readonly box: Box | null;
   /** What it wrote, with its enclosing item (`refines`) first. */
@@ -92,39 +94,11 @@ export function numberList(list: string): string[] {
   return out;
 }
 
-/**
- * Every match of `pattern` (global) in an item's span, with the file line it starts on:
- * `text` is the span (lines joined with `\n`), `starts` where each line starts, `first` its
- * first line.
- */
-export function* matchesIn(pattern: RegExp, text: string, starts: readonly number[], first: number): Generator<{ match: RegExpExecArray; line: number }> {
+/** Every match of `pattern` (global) in `text`, with the file line it starts on (`lineAt` of its offset in `text`). */
+export function* matchesIn(pattern: RegExp, text: string, lineAt: (offset: number) => number): Generator<{ match: RegExpExecArray; line: number }> {
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     if (match[0] === '') pattern.lastIndex += 1;
-    yield { match, line: lineAtOffset(starts, first, match.index + (match[0].length - match[0].trimStart().length)) };
+    yield { match, line: lineAt(match.index + (match[0].length - match[0].trimStart().length)) };
   }
-}
-
-/** The 1-based file line of offset `at` in `lines` joined with `\n`, the first being line `first`. */
-export function lineAtOffset(starts: readonly number[], first: number, at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >>> 1;
-    if (starts[mid]! <= at) low = mid;
-    else high = mid - 1;
-  }
-  return first + low;
-}
-
-/** The text of lines `first`–`end` of an outline's body and where each line starts in it. */
-export function spanText(lines: readonly string[], bodyLine: number, first: number, end: number): { text: string; starts: number[] } {
-  const parts = lines.slice(first - bodyLine, end - bodyLine + 1);
-  const starts: number[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    starts.push(offset);
-    offset += part.length + 1;
-  }
-  return { text: parts.join('\n'), starts };
 }

@@ -28,9 +28,10 @@ export interface OutlineEntry {
 
 export interface Outline {
   readonly entries: readonly OutlineEntry[];
-  /** The body's lines (no line ends); line `n` of the file is `lines[n - bodyLine]`. */
-  readonly lines: readonly string[];
+  readonly body: string;
   readonly bodyLine: number;
+  /** Where each line of the body starts in it, and one more: `body.length + 1` (line `n` of the file is `n - bodyLine`). */
+  readonly starts: Int32Array;
 }
 
 /** The outline of `body`, whose first line is line `bodyLine` of the file. */
@@ -83,7 +84,39 @@ export function outlineOf(body: string, bodyLine: number): Outline {
         break;
     }
   }
-  return { entries, lines: body.split('\n'), bodyLine };
+  return { entries, body, bodyLine, starts: lineStarts(body) };
+}
+
+/** Where each line of `text` starts, and `text.length + 1` after the last. */
+function lineStarts(text: string): Int32Array {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
+  const starts = new Int32Array(count + 1);
+  let k = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts[k++] = i + 1;
+  starts[count] = text.length + 1;
+  return starts;
+}
+
+/** Lines `first`–`end` of the file (inside the body), as one slice of it (no copy), and where it starts in the body. */
+export function spanText(outline: Outline, first: number, end: number): { text: string; offset: number } {
+  const { starts, bodyLine, body } = outline;
+  const from = starts[first - bodyLine]!;
+  const to = starts[end - bodyLine + 1]! - 1;
+  return { text: body.slice(from, Math.max(from, to)), offset: from };
+}
+
+/** The 1-based file line of offset `at` of the body. */
+export function lineAt(outline: Outline, at: number): number {
+  const { starts } = outline;
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const mid = (low + high + 1) >>> 1;
+    if (starts[mid]! <= at) low = mid;
+    else high = mid - 1;
+  }
+  return outline.bodyLine + low;
 }
 
 /**
@@ -93,8 +126,8 @@ export function outlineOf(body: string, bodyLine: number): Outline {
  * blank lines dropped. Linear: one pass from the end.
  */
 export function spansOf(outline: Outline, picked: readonly boolean[]): Map<number, readonly [number, number]> {
-  const { entries, lines, bodyLine } = outline;
-  const lastLine = bodyLine + lines.length - 1;
+  const { entries, bodyLine } = outline;
+  const lastLine = bodyLine + outline.starts.length - 2;
   const spans = new Map<number, readonly [number, number]>();
   let nextItem = lastLine + 1;
   let nextHeading = lastLine + 1;
@@ -104,7 +137,7 @@ export function spansOf(outline: Outline, picked: readonly boolean[]): Map<numbe
     const entry = entries[i]!;
     if (picked[i] === true) {
       const end = entry.kind === 'heading' ? Math.min(nextItem, nextAtOrAbove[entry.level]!) - 1 : Math.min(nextItem, nextHeading, entry.last + 1) - 1;
-      spans.set(i, [entry.line, trimBlank(lines, bodyLine, entry.line, end)]);
+      spans.set(i, [entry.line, trimBlank(outline, entry.line, end)]);
       nextItem = entry.line;
     }
     if (entry.kind === 'heading') {
@@ -116,9 +149,20 @@ export function spansOf(outline: Outline, picked: readonly boolean[]): Map<numbe
 }
 
 /** `end`, moved up past blank lines (never above `first`). */
-function trimBlank(lines: readonly string[], bodyLine: number, first: number, end: number): number {
-  while (end > first && (lines[end - bodyLine] ?? '').trim() === '') end -= 1;
+function trimBlank(outline: Outline, first: number, end: number): number {
+  while (end > first && isBlankLine(outline, end)) end -= 1;
   return end;
+}
+
+/** Whether file line `line` holds only spaces and tabs. */
+function isBlankLine(outline: Outline, line: number): boolean {
+  const { starts, bodyLine, body } = outline;
+  const to = starts[line - bodyLine + 1]! - 1;
+  for (let i = starts[line - bodyLine]!; i < to; i += 1) {
+    const c = body.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
 }
 
 /** A heading's plain text on one line, as GitHub shows it. */

@@ -2,8 +2,8 @@
  * What every kit reader does once it has picked its items from the outline: each item's span,
  * its enclosing item (`refines`, KITS §3), the references found in its own lines, its box.
  */
-import { spansOf, type Outline } from './outline.js';
-import { spanText, type Box, type KitItem, type KitRef } from './kit-read.js';
+import { lineAt, spansOf, spanText, type Outline } from './outline.js';
+import type { Box, KitItem, KitRef } from './kit-read.js';
 
 /** An outline entry a reader took as an item. */
 export interface Picked {
@@ -14,12 +14,12 @@ export interface Picked {
   readonly parent: string | null;
 }
 
-/** A picked entry's span: its lines and their text. */
+/** A picked entry's span: its lines, their text, and the file line of an offset in that text. */
 export interface Span {
   readonly line: number;
   readonly end: number;
   readonly text: string;
-  readonly starts: readonly number[];
+  readonly lineAt: (offset: number) => number;
 }
 
 export const NO_CONTEXT: readonly string[] = Object.freeze([]);
@@ -59,10 +59,10 @@ export function itemsOf(
   const items: KitItem[] = [];
   for (const [i, item] of [...picked].sort(([a], [b]) => a - b)) {
     const [line, end] = spans.get(i)!;
-    const { text, starts } = spanText(outline.lines, outline.bodyLine, line, end);
-    const found = refsOf(item, { line, end, text, starts });
+    const { text, offset } = spanText(outline, line, end);
+    const found = refsOf(item, { line, end, text, lineAt: (at) => lineAt(outline, offset + at) });
     const refs: KitRef[] = item.parent === null ? found : [{ relation: 'refines', id: item.parent, line, written: 'nested under' }, ...found];
-    items.push({ id: item.id, type: item.type, title: item.title, line, end, box: boxOf(i), refs, context: item.type === 'task' ? context : NO_CONTEXT });
+    items.push({ id: item.id, type: item.type, title: item.title, line, end, text, box: boxOf(i), refs, context: item.type === 'task' ? context : NO_CONTEXT });
   }
   return items;
 }

@@ -10,10 +10,11 @@ import { headingTitle, oneLine, type Outline } from './outline.js';
 import { matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked, type Span } from './pick-items.js';
 
-const REQUIREMENT = /^Requirement\s+(\d+)\b\s*(?:[:.\-–—]\s*)?(.*)$/i;
-const CRITERIA_HEADING = /^acceptance\s+criteria\s*:?$/i;
-/** The user story: its paragraph, which may wrap onto more lines. */
-const USER_STORY = /\*\*User Story:?\*\*:?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
+/** `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`; cc-sdd's Japanese `要件3: Name`. */
+const REQUIREMENT = /^(?:Requirement\s+|要件\s*)(\d+)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ基準)\s*[:：]?$/i;
+/** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
+const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 /** After the box: the task's number (`1.`, `1.1`, `**2.3**`, `3.4*`: optional), then its text. */
 const TASK_NUMBER = /^(?:\*\*)?(\d+(?:\.\d+)*)\.?(?:\*\*)?\*?(?:[ \t]+|$)([\s\S]*)$/;
 /** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `): group 1 is the `_` or `**` that opens it, if any. */
@@ -110,7 +111,7 @@ function tasks(outline: Outline, scope: string): KitRead {
  */
 function* labelValues(label: RegExp, span: Span): Generator<{ value: string; line: number }> {
   const { text } = span;
-  for (const { match, line } of matchesIn(label, text, span.starts, span.line)) {
+  for (const { match, line } of matchesIn(label, text, span.lineAt)) {
     const start = match.index + match[0].length;
     const limit = Math.min(text.length, start + MAX_VALUE);
     const ends = match[1] === undefined ? ['\n', '_', '*'] : [match[1] === '_' ? '_' : '*', '\n\n'];

@@ -11,15 +11,15 @@ import { matchesIn, NO_KIT_READ, readBox, type Box, type KitRead, type KitRef } 
 import { enclosing, itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 
 const STORY = /^User\s+Story\s+(\d+)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
-/** `**FR-001**`, `**FR-001:**`, `**SC-002**` at the start of a list item, then its text. */
-const REQUIREMENT = /^\*\*((?:FR|SC)-\d+)[ \t]*:?\*\*[ \t]*:?[ \t]*([\s\S]*)$/;
-/** After the box: the task id (`T012`, `**T012**`), then its text. */
-const TASK_ID = /^(?:\*\*)?(T\d+)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later) at the start of a list item, then its text. */
+const REQUIREMENT = /^\*\*((?:FR|SC)-\d+[a-z]?)[ \t]*:?\*\*[ \t]*:?[ \t]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later), then its text. */
+const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+|Story:?\s*US\d+)\][ \t]*)+/i;
 const STORY_REF = /\[(?:Story:?\s*)?US(\d+)\]/gi;
-const REQUIREMENT_REF = /\b((?:FR|SC)-\d+)\b/g;
-const DEPENDS_REF = /\b(?:depends\s+on|after|requires|blocked\s+by)[ \t]*:?[ \t]+((?:T\d+)(?:(?:[ \t]*(?:,|&|\band\b)[ \t]*|[ \t]+)T\d+)*)/gi;
+const REQUIREMENT_REF = /\b((?:FR|SC)-\d+[a-z]?)\b/g;
+const DEPENDS_REF = /\b(?:depends\s+on|after|requires|blocked\s+by)[ \t]*:?[ \t]+((?:T\d+[a-z]?\b)(?:(?:[ \t]*(?:,|&|\band\b)[ \t]*|[ \t]+)T\d+[a-z]?\b)*)/gi;
 
 export function readSpeckit(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'spec') return spec(outline, place.scope);
@@ -62,11 +62,11 @@ function tasks(outline: Outline, scope: string): KitRead {
   return {
     items: itemsOf(outline, picked, (item, span) => {
       const refs: KitRef[] = [];
-      for (const { match, line } of matchesIn(STORY_REF, span.text, span.starts, span.line)) refs.push({ relation: 'implements', id: `${scope}/US${match[1]!}`, line, written: `[US${match[1]!}]` });
-      for (const { match, line } of matchesIn(REQUIREMENT_REF, span.text, span.starts, span.line)) refs.push({ relation: 'implements', id: `${scope}/${match[1]!}`, line, written: match[1]! });
-      for (const { match, line } of matchesIn(DEPENDS_REF, span.text, span.starts, span.line)) {
+      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.push({ relation: 'implements', id: `${scope}/US${match[1]!}`, line, written: `[US${match[1]!}]` });
+      for (const { match, line } of matchesIn(REQUIREMENT_REF, span.text, span.lineAt)) refs.push({ relation: 'implements', id: `${scope}/${match[1]!}`, line, written: match[1]! });
+      for (const { match, line } of matchesIn(DEPENDS_REF, span.text, span.lineAt)) {
         const words = match[0].slice(0, match[0].length - match[1]!.length).replace(/[\s:]+/g, ' ').trim().toLowerCase();
-        for (const id of match[1]!.match(/T\d+/g) ?? []) if (`${scope}/${id}` !== item.id) refs.push({ relation: 'depends_on', id: `${scope}/${id}`, line, written: `${words} ${id}` });
+        for (const id of match[1]!.match(/T\d+[a-z]?/g) ?? []) if (`${scope}/${id}` !== item.id) refs.push({ relation: 'depends_on', id: `${scope}/${id}`, line, written: `${words} ${id}` });
       }
       return refs;
     }, (i) => boxes.get(i) ?? null, context),

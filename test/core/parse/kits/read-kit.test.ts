@@ -142,6 +142,17 @@ describe('Kiro', () => {
     });
   });
 
+  it('cc-sdd\'s other ways: `**Objective:**`, an em dash, Japanese headings', () => {
+    const text = ['### Requirement 1', '**Objective:** As an admin, I want', 'a report', '#### Acceptance Criteria', '1. WHEN a THEN b', '### Requirement 2 — Export', '### 要件3: 検索', '**ユーザーストーリー：** 利用者として検索したい', '#### 受け入れ基準', '1. WHEN c THEN d'].join('\n');
+    expect(read('.kiro/specs/x/requirements.md', text).items).toEqual([
+      'x/R1 requirement "As an admin, I want a report" 1-4',
+      'x/R1.1 acceptance-criterion "WHEN a THEN b" 5-5',
+      'x/R2 requirement "Export" 6-6',
+      'x/R3 requirement "検索" 7-9',
+      'x/R3.1 acceptance-criterion "WHEN c THEN d" 10-10',
+    ]);
+  });
+
   it('lines are the file\'s: a body after frontmatter starts at its own line', () => {
     expect(read('.kiro/specs/auth/tasks.md', '- [ ] 1. One\n', 5).items).toEqual(['auth/T1 task "One" 5-5 [ ]']);
   });

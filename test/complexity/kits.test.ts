@@ -1,0 +1,82 @@
+/**
+ * Complexity (KITS §2–5): a kit file of many items is read, linked and answered in time near
+ * linear in its items, measured by the ratio t(4n)/t(n) (complexity.ts) at the sizes the issue
+ * names: tasks files of 5,000 and 20,000 tasks, a requirements file of 5,000 and 20,000
+ * criteria — the whole load (read, items, ids, graph, states, coverage) and the report.
+ */
+import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildBundle, buildReport, formatReport, listTasks, loadWorkspace } from '../../src/core/index.js';
+import { measureRatio, nearLinear } from '../helpers/complexity.js';
+import { testdir } from '../helpers/testdir.js';
+
+const remove = (root: string) => rmSync(root, { recursive: true, force: true });
+
+/** A Kiro feature: `n` criteria (ten a requirement), `n` tasks in groups of ten, each citing a criterion and the task before it. */
+function kiroFeature(n: number): string {
+  const requirements = ['# Requirements', ''];
+  for (let r = 1; r <= n / 10; r += 1) {
+    requirements.push(`### Requirement ${r}: Part ${r}`, '', `**User Story:** As a user, I want part ${r}`, '', '#### Acceptance Criteria', '');
+    for (let c = 1; c <= 10; c += 1) requirements.push(`${c}. WHEN event ${r}.${c} THEN the system SHALL answer`);
+    requirements.push('');
+  }
+  const tasks = ['# Implementation Plan', ''];
+  for (let g = 1; g <= n / 10; g += 1) {
+    tasks.push(`- [${g % 3 === 0 ? 'x' : ' '}] ${g}. Group ${g}`);
+    for (let t = 1; t < 10; t += 1) tasks.push(`  - [ ] ${g}.${t} Task ${g}.${t}`, `    - _Requirements: ${g}.${t}, ${g}.${t + 1}_`, t > 1 ? `    - _Depends: ${g}.${t - 1}_` : '    - Details');
+  }
+  return testdir({
+    'docugraph.yml': 'kits: [kiro]\n',
+    '.kiro/specs/big/requirements.md': `${requirements.join('\n')}\n`,
+    '.kiro/specs/big/design.md': '# Design\n',
+    '.kiro/specs/big/tasks.md': `${tasks.join('\n')}\n`,
+  });
+}
+
+/** A Spec Kit feature: `n` tasks naming stories and requirements, each after the one before. */
+function speckitFeature(n: number): string {
+  const spec = ['# Spec', ''];
+  for (let s = 1; s <= 10; s += 1) spec.push(`### User Story ${s} - Story ${s} (Priority: P1)`, '', 'Text.', '');
+  spec.push('## Requirements', '');
+  for (let r = 1; r <= n / 10; r += 1) spec.push(`- **FR-${String(r).padStart(3, '0')}**: System MUST do ${r}`);
+  const tasks = ['# Tasks', ''];
+  for (let t = 1; t <= n; t += 1) {
+    const id = `T${String(t).padStart(5, '0')}`;
+    const after = t > 1 ? ` (depends on T${String(t - 1).padStart(5, '0')})` : '';
+    tasks.push(`- [ ] ${id} [P] [US${(t % 10) + 1}] Do FR-${String((t % (n / 10)) + 1).padStart(3, '0')}${after}`);
+  }
+  return testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-big/spec.md': `${spec.join('\n')}\n`, 'specs/001-big/plan.md': '# Plan\n', 'specs/001-big/tasks.md': `${tasks.join('\n')}\n` });
+}
+
+/** Load, report, the ready list and one task's bundle: what a server's first answers cost. */
+function answer(root: string, task: string): void {
+  const ws = loadWorkspace(root);
+  formatReport(buildReport(ws));
+  listTasks(ws, { state: 'ready' });
+  buildBundle(ws, { taskId: task, maxTokens: 4000 });
+}
+
+describe('near-linear kits (KITS §2–5)', () => {
+  it('a Kiro feature: 5,000 and 20,000 tasks and criteria', () => {
+    const r = measureRatio(kiroFeature, (root) => answer(root, 'big/T1.5'), { start: 5_000, max: 20_000, targetMs: 0 }, remove);
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 120_000);
+
+  it('a Spec Kit tasks file: 5,000 and 20,000 tasks, each depending on the one before', () => {
+    const r = measureRatio(speckitFeature, (root) => answer(root, '001-big/T00002'), { start: 5_000, max: 20_000, targetMs: 0 }, remove);
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 120_000);
+
+  it('a requirements file of 5,000 and 20,000 criteria under one requirement (one item refined by all)', () => {
+    const build = (n: number) => {
+      const lines = ['### Requirement 1: Everything', '', '#### Acceptance Criteria', ''];
+      for (let c = 1; c <= n; c += 1) lines.push(`${c}. WHEN case ${c} THEN the system SHALL cope`);
+      return testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/wide/requirements.md': `${lines.join('\n')}\n` });
+    };
+    const r = measureRatio(build, (root) => answer(root, 'wide/R1.7'), { start: 5_000, max: 20_000, targetMs: 0 }, remove);
+    expect(nearLinear(r), r.summary).toBe(true);
+    // Every criterion is uncovered: one finding each, each short.
+    const ws = loadWorkspace(build(5_000));
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toHaveLength(5_000);
+  }, 120_000);
+});
