@@ -54,6 +54,7 @@ describe('public exports', () => {
       'getAcceptanceCriteria',
       'groupThousands',
       'inlinePath',
+      'isIdShaped',
       'layoutGraph',
       'linkNotices',
       'listTasks',

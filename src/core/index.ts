@@ -80,5 +80,6 @@ export { closestMatches } from './shared/suggest.js';
 export { normalStatus, RELATIONS, WORK_STATES, type ContextRelation, type Relation, type TraceRelation, type TypedRelation, type WorkState } from './shared/relations.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
+export { isIdShaped } from './shared/id-shape.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';
 export type { Blocker, BundleOptions, Coverage, CoverageGap, CoverageRow, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, NodeState, RelationEdge, RelationEntries, ReviewCounts, Reviews, Trace, Traces, ValidationReport, Workspace } from './shared/types.js';

@@ -3,15 +3,14 @@
  * told before it starts blocked, finished or dropped work. Ids come from documents: an entry
  * that is not an id is shown as a JSON string, never as Markdown.
  */
-import type { Blocker, Workspace } from '../core/index.js';
+import { isIdShaped, type Blocker, type Workspace } from '../core/index.js';
 
 /** The most blockers named before "and N more". */
 const MAX_NAMED = 10;
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** An id in backticks; anything else (a missing entry) as an inert JSON string. */
 function shown(id: string): string {
-  return ID.test(id) ? `\`${id}\`` : `\`${JSON.stringify(id.slice(0, 200)).replace(/`/g, '\\u0060')}\``;
+  return isIdShaped(id) ? `\`${id}\`` : `\`${JSON.stringify(id.slice(0, 200)).replace(/`/g, '\\u0060')}\``;
 }
 
 function blocker(b: Blocker): string {

@@ -6,9 +6,9 @@
  * the tests without a browser (each leaves it as it found it).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +188,47 @@ describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
     expect(await page.$eval('#copy', (e) => e.textContent)).toBe('Copy the context command');
     expect(problems).toEqual([]);
     await page.close();
+  });
+});
+
+describe.skipIf(!HAS_CHROMIUM)('docugraph view of spec kits in Chromium', () => {
+  it('each kit folder is a block of its own, framed and filterable; the panel names the folder', { timeout: 30_000 }, async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'docugraph-view-kits-')));
+    const browser = await launchChromium();
+    try {
+      const kits = join(dir, 'kits');
+      const write = (path: string, text: string) => {
+        mkdirSync(dirname(join(kits, path)), { recursive: true });
+        writeFileSync(join(kits, path), text);
+      };
+      write('docugraph.yml', 'kits: [kiro, speckit]\n');
+      write('.kiro/specs/auth/requirements.md', '### Requirement 1: Sign in\n\n#### Acceptance Criteria\n\n1. WHEN sent THEN in\n');
+      write('.kiro/specs/auth/tasks.md', '- [ ] 1. Form\n  - _Requirements: 1.1_\n- [x] 2. Tests\n');
+      write('specs/001-albums/spec.md', '# Albums\n\n- **FR-001**: MUST list\n');
+      write('specs/001-albums/tasks.md', '- [ ] T001 List them (FR-001)\n');
+      const out = join(dir, 'site');
+      runCli(['-w', kits, 'view', '--out', out]);
+      const { page, problems } = await watchedPage(browser);
+      await page.goto(pathToFileURL(join(out, 'index.html')).href);
+      await drawn(page);
+      // Two folders: auth (requirements, tasks, R1, R1.1, T1, T2) and 001-albums (spec, tasks, FR-001, T001).
+      expect(await page.$eval('#folder-label', (e) => (e as unknown as { hidden: boolean }).hidden)).toBe(false);
+      expect(await page.$$eval('#folder option', (options) => options.map((o) => o.textContent))).toEqual(['all', '.kiro/specs/auth', 'specs/001-albums']);
+      await page.select('#folder', '1');
+      expect(/· (\d+) shown/.exec((await page.$eval('#summary', (e) => e.textContent)) ?? '')?.[1]).toBe('6');
+      await page.select('#folder', '2');
+      expect(/· (\d+) shown/.exec((await page.$eval('#summary', (e) => e.textContent)) ?? '')?.[1]).toBe('4');
+      await page.type('#search', 'auth/T1');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#panel:not([hidden])');
+      const facts = await page.$$eval('#panel-facts dt, #panel-facts dd', (cells) => cells.map((c) => c.textContent));
+      expect(facts.slice(facts.indexOf('Folder'), facts.indexOf('Folder') + 2)).toEqual(['Folder', '.kiro/specs/auth']);
+      expect(problems).toEqual([]);
+      await page.close();
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -21,7 +21,7 @@ export function renderCoverageText(coverage: Coverage): string {
   const lines = rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : i >= 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  '));
   if (coverage.missing.length > 0) {
     lines.push('', 'Not covered:');
-    for (const gap of coverage.missing) lines.push(`  ${safeInline(gap.id)}  nothing ${VERBS[gap.relation]} it  ${safeInline(gap.path)}`);
+    for (const gap of coverage.missing) lines.push(`  ${safeInline(gap.id)}  nothing ${VERBS[gap.relation]} it  ${safeInline(gap.path)}${gap.line === undefined ? '' : `:${gap.line}`}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -32,7 +32,7 @@ export function renderCoverageMarkdown(coverage: Coverage): string {
   for (const row of coverage.rows) out.push(`| ${t(row.type)} | ${row.relation} | ${row.covered} | ${row.total} | ${percent(row.covered, row.total)} |`);
   if (coverage.missing.length > 0) {
     out.push('', `**Not covered** (${coverage.missing.length}):`, '');
-    for (const gap of coverage.missing) out.push(`- ${t(gap.id)} (${t(gap.type)}): nothing ${VERBS[gap.relation]} it — ${t(gap.path)}`);
+    for (const gap of coverage.missing) out.push(`- ${t(gap.id)} (${t(gap.type)}): nothing ${VERBS[gap.relation]} it — ${t(gap.path)}${gap.line === undefined ? '' : `:${gap.line}`}`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -2,7 +2,7 @@
  * META-01 §7: the deterministic context bundle of a task — a pure function of a loaded
  * workspace and its options.
  */
-import { ID_PATTERN } from '../model/build-node.js';
+import { isIdShaped } from '../shared/id-shape.js';
 import { inlinePath } from '../shared/inline-path.js';
 import { echo, GraphCycleError, InvalidArgumentError } from '../shared/errors.js';
 import { requireNode } from './require-node.js';
@@ -235,7 +235,7 @@ function unresolvedReferences(workspace: Workspace, included: readonly string[])
  * so it stays one inert code span.
  */
 function shownId(entry: string): string {
-  return ID_PATTERN.test(entry) ? entry : JSON.stringify(echo(entry)).replace(/`/g, '\\u0060');
+  return isIdShaped(entry) ? entry : JSON.stringify(echo(entry)).replace(/`/g, '\\u0060');
 }
 
 /** Kahn's algorithm over the included nodes, always taking the smallest ready id (§7.7). */

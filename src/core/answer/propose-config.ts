@@ -61,8 +61,11 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
     excludes.push(`  - ${JSON.stringify(`${escapeGlob(site.versionedDocs)}/`)}  # copies of older versions of the docs, with the same ids`);
     choices.push('versioned docs excluded');
   }
-  for (const a of archives) excludes.push(`  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
-  if (archives.length > 0) choices.push(`${archives.length} archive ${archives.length === 1 ? 'folder' : 'folders'} excluded`);
+  // OpenSpec's archive is never read with `kits: [openspec]` (KITS §1): no need to exclude it.
+  const openspec = kits.some((k) => k.kit === 'openspec');
+  const archived = openspec ? archives.filter((a) => a.dir !== 'openspec/changes/archive') : archives;
+  for (const a of archived) excludes.push(`  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
+  if (archived.length > 0) choices.push(`${archived.length} archive ${archived.length === 1 ? 'folder' : 'folders'} excluded`);
   if (excludes.length > 0) sections.push(['# Archived documents stay out of the graph (delete a line to keep that folder in):', 'exclude:', ...excludes].join('\n'));
   if (traceFolders.length > 0) {
     const found = traceFolders.map((f) => (f.file ? comment(f.dir) : `${count(f.files)} under ${comment(f.dir)}/`)).join(', ');
@@ -83,7 +86,7 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
       : '';
   const header = [
     SCHEMA_LINE,
-    `# Written by \`docugraph init\` from what it found here: ${count(keys.files)} Markdown ${keys.files === 1 ? 'file' : 'files'}, ${count(keys.withFrontmatter)} with frontmatter.`,
+    `# Written by \`docugraph init\` from what it found here: ${count(keys.files)} Markdown ${keys.files === 1 ? 'file' : 'files'}, ${count(keys.withFrontmatter)} with frontmatter${kits.length > 0 ? ', and the spec-kit folders below' : ''}.`,
     '# Every key is optional, and each one below says why it is here. Next: docugraph validate',
   ].join('\n');
   return { text: `${header}\n${ids}\n${sections.join('\n\n')}\n`, choices };

@@ -79,7 +79,7 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
         const node = workspace.nodes.get(id)!;
         const message = `${id} has nothing that ${VERBS[relation]} it (coverage: ${rule.type} needs ${rule.relations.join(', ')})`;
         out.push({ code: 'COVERAGE_MISSING', message, nodeId: id, path: node.path, line: node.item?.line ?? null });
-        missing.push({ id, type: rule.type, relation, path: node.path });
+        missing.push({ id, type: rule.type, relation, path: node.path, ...(node.item === undefined ? {} : { line: node.item.line }) });
       }
       rows.push({ type: rule.type, relation, covered, total: ids.length });
     }

@@ -9,7 +9,7 @@ import { NO_REVIEWS, NO_TRACES } from '../shared/empty.js';
 import { replaceValues } from '../shared/overlay-map.js';
 import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
 import { nodesOf, resolveIds } from './resolve-ids.js';
-import { linkKitContext, withKitContext } from './kit-context.js';
+import { contextLookup, linkKitContext, withKitContext } from './kit-context.js';
 import { buildRelations, type Relations } from './build-relations.js';
 import { computeStates, type WorkStates } from './work-state.js';
 import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
@@ -163,11 +163,11 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   let statusSame = true;
   const fresh: Diagnostic[] = [];
   // The set of ids is the same: a task's feature documents are those it had.
-  const has = (id: string) => previous.nodes.has(id);
+  const lookup = contextLookup(previous.nodes);
   for (const file of changed) {
     const { analysis, links } = perFile.get(file)!;
     for (const read of nodesOf(analysis)) {
-      const node = withKitContext(read, has);
+      const node = withKitContext(read, lookup);
       const old = previous.nodes.get(node.id)!;
       if (old !== node) {
         replaced.set(node.id, node);

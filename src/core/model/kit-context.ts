@@ -1,7 +1,8 @@
 /**
  * KITS §3: every task of a kit `depends_on` its feature's design documents when they exist
  * (Kiro's design, Spec Kit's plan, data model and research, an OpenSpec change's proposal
- * and design). Whether they exist is known only across files, so the assembly asks here for
+ * and design — and its delta specs, so that a change's task sees what the change adds and
+ * modifies). Whether they exist is known only across files, so the assembly asks here for
  * each task, after ids are resolved: the node with those dependencies added (the same object
  * while the documents present are the same, so an edit elsewhere replaces nothing).
  */
@@ -9,12 +10,50 @@ import type { DocNode } from '../shared/types.js';
 
 const linked = new WeakMap<DocNode, { readonly key: string; readonly node: DocNode }>();
 
-/** `node` with a `depends_on` on each of its feature documents that `has` (KITS §3); `node` itself when it needs none. */
-export function withKitContext(node: DocNode, has: (id: string) => boolean): DocNode {
+/**
+ * The documents a context entry names among the workspace's ids: an id names itself when it
+ * exists; an entry ending in `/` (`change/x/specs/`) names every document under it whose id
+ * ends in `/spec` (a change's delta specs), in id order.
+ */
+export interface ContextLookup {
+  has(id: string): boolean;
+  under(prefix: string): readonly string[];
+}
+
+/** A lookup over `nodes` (its index of delta specs made on first use). */
+export function contextLookup(nodes: ReadonlyMap<string, DocNode>): ContextLookup {
+  let index: Map<string, string[]> | null = null;
+  return {
+    has: (id) => nodes.has(id),
+    under: (prefix) => {
+      if (index === null) {
+        index = new Map();
+        for (const [id, node] of nodes) {
+          if (node.item !== undefined || !id.endsWith('/spec')) continue;
+          const at = id.indexOf('/specs/');
+          if (at === -1) continue;
+          const key = id.slice(0, at + '/specs/'.length);
+          (index.get(key) ?? index.set(key, []).get(key)!).push(id);
+        }
+        for (const list of index.values()) list.sort();
+      }
+      return index.get(prefix) ?? NONE;
+    },
+  };
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
+/** `node` with a `depends_on` on each of its feature documents that exist (KITS §3); `node` itself when it needs none. */
+export function withKitContext(node: DocNode, lookup: ContextLookup): DocNode {
   const context = node.item?.context;
   if (context === undefined || context.length === 0) return node;
   const present: string[] = [];
-  for (const id of context) if (has(id) && !node.dependsOn.includes(id)) present.push(id);
+  for (const entry of context) {
+    if (entry.endsWith('/')) {
+      for (const id of lookup.under(entry)) if (!node.dependsOn.includes(id) && !present.includes(id)) present.push(id);
+    } else if (lookup.has(entry) && !node.dependsOn.includes(entry)) present.push(entry);
+  }
   if (present.length === 0) return node;
   const key = present.join('\n');
   const kept = linked.get(node);
@@ -33,10 +72,10 @@ export function withKitContext(node: DocNode, has: (id: string) => boolean): Doc
 
 /** Every node of `nodes` with its feature documents (in place). */
 export function linkKitContext(nodes: Map<string, DocNode>): void {
-  const has = (id: string) => nodes.has(id);
+  const lookup = contextLookup(nodes);
   for (const [id, node] of nodes) {
     if (node.item === undefined || node.item.context.length === 0) continue;
-    const made = withKitContext(node, has);
+    const made = withKitContext(node, lookup);
     if (made !== node) nodes.set(id, made);
   }
 }

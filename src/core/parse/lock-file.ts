@@ -4,6 +4,7 @@
  * and checked for exactly the shape `docugraph review` writes. A file of another shape is
  * `CONFIG_INVALID` on it (reviews are then off), with what to do.
  */
+import { ID_SOURCE } from '../shared/id-shape.js';
 import { LOCK_FILE } from '../shared/config-types.js';
 import { echo } from '../shared/errors.js';
 import { decodeText } from '../shared/normalize-text.js';
@@ -34,8 +35,8 @@ export interface LockRead {
 
 export const NO_LOCK: LockState = Object.freeze({ kind: 'none' });
 
-/** `{from} -> {to}`: two ids (META-01 §3) around ` -> `. */
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]* -> [A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** `{from} -> {to}`: two ids (META-01 §3, or a kit's items: KITS §2) around ` -> `. */
+const KEY = new RegExp(`^${ID_SOURCE} -> ${ID_SOURCE}$`, 'u');
 const FINGERPRINT = /^[0-9a-f]{16}$/;
 /** A line where a merge left its markers. */
 const CONFLICT = /^(?:<{7}|={7}|>{7})(?: |$)/m;

@@ -20,7 +20,8 @@ export const TAG_MARK = 'docugraph:';
 const MAX_ID_LENGTH = 256;
 const RELATIONS: ReadonlySet<string> = new Set(TRACE_RELATIONS);
 const RELATION = /^[ \t]*([a-z]+)[ \t]/;
-const ID = /[A-Za-z0-9][A-Za-z0-9._-]*/y;
+/** A document's id, or a kit item's (`auth/R1.1`, KITS §2). */
+const ID = /[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[\p{L}\p{N}][\p{L}\p{N}._-]*)*/uy;
 /** Where a comment ends: the ids stop there. */
 const CLOSERS = ['*/', '-->', '#}'];
 

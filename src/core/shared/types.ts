@@ -189,6 +189,8 @@ export interface CoverageGap {
   readonly type: string;
   readonly relation: Relation;
   readonly path: string;
+  /** A kit item's first line in its file (KITS §5); absent for a document. */
+  readonly line?: number;
 }
 
 /** How the coverage rules of `docugraph.yml` stand (TRACE §5). */

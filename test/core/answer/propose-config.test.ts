@@ -116,4 +116,12 @@ describe('proposeConfig', () => {
     expect(diagnostics).toEqual([]);
     expect(config.kits).toEqual(['kiro', 'speckit']);
   });
+
+  it('with OpenSpec found, its archive is not excluded: the kit never reads it', () => {
+    const proposal = proposeConfig(
+      survey({ archives: [{ dir: 'openspec/changes/archive', files: 327 }, { dir: 'docs/archive', files: 3 }], kits: [{ kit: 'openspec', folders: ['openspec/specs/cli'], count: 1 }] }),
+    );
+    expect(parseConfig(proposal.text!).config.exclude).toEqual(['docs/archive/']);
+    expect(proposal.choices).toEqual(['1 archive folder excluded', 'kits openspec (1 folder)']);
+  });
 });

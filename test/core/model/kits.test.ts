@@ -3,8 +3,8 @@
  * and every answer on them. Each expectation is written out by hand from the files below.
  */
 import { describe, expect, it } from 'vitest';
-import { buildBundle, buildReport, getAcceptanceCriteria, listTasks, loadWorkspace, type Workspace } from '../../../src/core/index.js';
-import { doc, testdir } from '../../helpers/testdir.js';
+import { buildBundle, buildReport, countMarkdown, diffWorkspaces, getAcceptanceCriteria, listTasks, loadWorkspace, noMarkdownMessage, type Workspace } from '../../../src/core/index.js';
+import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
 const REQUIREMENTS = [
   '# Requirements', // 1
@@ -182,6 +182,8 @@ describe('a Kiro feature', () => {
     expect(loadWorkspace(root).files).toEqual(['.kiro/specs/auth/requirements.md', '.kiro/specs/auth/tasks.md', 'docs/a.md']);
     const plain = kiro({ 'docugraph.yml': '' });
     expect(loadWorkspace(plain).files).toEqual([]);
+    // The message for a workspace with nothing to read says how to read a Kiro repository.
+    expect(noMarkdownMessage(plain, countMarkdown(plain))).toContain('4 in dot-folders or node_modules, which are never read; 3 of them in .kiro/specs/, which `kits: [kiro]` in docugraph.yml reads');
   });
 
   it('a task number used twice: the first keeps it; a checked task on an open one is inconsistent', () => {
@@ -225,7 +227,8 @@ describe('Spec Kit and OpenSpec in one workspace', () => {
       { relation: 'implements', id: '001-a/FR-001' },
       { relation: 'implements', id: '001-a/US1' },
     ]);
-    expect(ws.upstream.get('change/x/T1.2')).toEqual(['change/x/proposal']);
+    // The change's proposal and its delta spec (there is no design).
+    expect(ws.upstream.get('change/x/T1.2')).toEqual(['change/x/proposal', 'change/x/specs/auth/spec']);
     expect(ws.relationsOut.get('change/x/specs/auth/spec')).toEqual([{ relation: 'refines', id: 'auth/login' }]);
     expect(findings(ws)).toEqual(['LINK_BROKEN openspec/changes/x/specs/auth/spec.md:4', 'COVERAGE_MISSING specs/001-a/spec.md:8', 'LINK_BROKEN specs/001-a/tasks.md:2']);
     expect(ws.diagnostics.find((d) => d.path === 'specs/001-a/tasks.md')!.message).toContain('did you mean `001-a/FR-002`?');
@@ -236,5 +239,20 @@ describe('Spec Kit and OpenSpec in one workspace', () => {
     const ws = loadWorkspace(root());
     expect(getAcceptanceCriteria(ws, 'auth/login')).toMatchObject({ source: 'scenarios', criteria: [{ text: 'Valid: **WHEN** valid **THEN** in', done: null, line: 4 }] });
     expect(getAcceptanceCriteria(ws, '001-a/US1')).toMatchObject({ source: 'scenarios', criteria: [{ text: '**Given** x, **When** y, **Then** z', done: null, line: 5 }] });
+  });
+});
+
+describe('a diff of a kit (TRACE §4 on items)', () => {
+  it('a checked box is a status change; an edited criterion is a changed item, with the tasks it reaches', () => {
+    const root = kiro();
+    const before = loadWorkspace(root);
+    writeFiles(root, {
+      '.kiro/specs/auth/tasks.md': TASKS.replace('- [ ] 2.1 Form', '- [x] 2.1 Form'),
+      '.kiro/specs/auth/requirements.md': REQUIREMENTS.replace('say so', 'say so at once'),
+    });
+    const diff = diffWorkspaces(before, loadWorkspace(root), { base: { revision: 'HEAD', commit: null }, head: { revision: null, commit: null } });
+    expect(diff.documents.statusChanged.items).toEqual([{ id: 'auth/T2.1', from: 'todo', to: 'done' }]);
+    expect(diff.documents.changed.items.map((d) => d.id)).toEqual(['auth/R1.2', 'auth/requirements', 'auth/tasks']);
+    expect(diff.impact.items.map((i) => [i.id, i.depth])).toEqual([['auth/T2.1', 1], ['auth/T2.2', 2]]);
   });
 });

@@ -70,5 +70,6 @@ function tasks(outline: Outline, scope: string): KitRead {
     ids.add(id);
   }
   numberParents(picked, ids, scope);
-  return { items: itemsOf(outline, picked, () => [], (i) => boxes.get(i) ?? null, [`${scope}/proposal`, `${scope}/design`]), documentRefs: [] };
+  // The change's proposal and design (KITS §3), and its delta specs: what the change adds and modifies.
+  return { items: itemsOf(outline, picked, () => [], (i) => boxes.get(i) ?? null, [`${scope}/proposal`, `${scope}/design`, `${scope}/specs/`]), documentRefs: [] };
 }

@@ -254,7 +254,7 @@ describe('OpenSpec', () => {
     });
   });
 
-  it('a change\'s tasks: numbered N.M under group headings, on the proposal and design', () => {
+  it('a change\'s tasks: numbered N.M under group headings, on the proposal, the design and the delta specs', () => {
     const text = ['## 1. Database', '- [x] 1.1 Add a column', '  - [ ] 1.1.1 Backfill it', '- [-] 1.2 Migrate', '## 2. API', '- [ ] 2 Not N.M: no task', '- [ ] 2.1 Endpoint'].join('\n');
     expect(read('openspec/changes/add-2fa/tasks.md', text)).toEqual({
       items: [
@@ -264,7 +264,8 @@ describe('OpenSpec', () => {
         'change/add-2fa/T2.1 task "Endpoint" 7-7 [ ]',
       ],
       refs: ['change/add-2fa/T1.1.1 refines change/add-2fa/T1.1 @3'],
-      context: ['change/add-2fa/proposal', 'change/add-2fa/design'],
+      // `specs/`: every delta spec of the change (model/kit-context.ts).
+      context: ['change/add-2fa/proposal', 'change/add-2fa/design', 'change/add-2fa/specs/'],
       documentRefs: [],
     });
   });
