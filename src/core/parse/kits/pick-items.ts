@@ -2,8 +2,8 @@
  * What every kit reader does once it has picked its items from the outline: each item's span,
  * its enclosing item (`refines`, KITS §3), the references found in its own lines, its box.
  */
-import { lineAt, spansOf, spanText, type Outline } from './outline.js';
-import type { Box, KitItem, KitRef } from './kit-read.js';
+import { lineAt, oneLine, spansOf, spanText, type Outline } from './outline.js';
+import { readBox, type Box, type KitItem, type KitRef } from './kit-read.js';
 
 /** An outline entry a reader took as an item. */
 export interface Picked {
@@ -31,6 +31,32 @@ export function enclosing(entries: Outline['entries'], picked: ReadonlyMap<numbe
     if (found !== undefined) return found.id;
   }
   return null;
+}
+
+/**
+ * The checkbox tasks of an outline: each list item whose text is a box, then what `label`
+ * matches (group 1: the id after the scope, group 2: the text; `Tn` for Kiro's and OpenSpec's
+ * numbers, `T012` for Spec Kit's ids), nested in the task it is in; `numbered`: a task `2.1`
+ * in none is part of `2` when the file has it. `title` cleans the text (Spec Kit's marks).
+ */
+export function pickTasks(outline: Outline, scope: string, label: RegExp, prefix: string, numbered: boolean, title: (text: string) => string = (text) => text): { picked: Map<number, Picked>; boxes: Map<number, Box> } {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  const boxes = new Map<number, Box>();
+  const ids = new Set<string>();
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind !== 'item') continue;
+    const box = readBox(entry.text);
+    const match = box === null ? null : label.exec(box.rest);
+    if (box === null || match === null) continue;
+    const id = `${scope}/${prefix}${match[1]!}`;
+    picked.set(i, { id, type: 'task', title: oneLine(title(match[2]!)), parent: enclosing(entries, picked, i) });
+    boxes.set(i, box.box);
+    ids.add(id);
+  }
+  if (numbered) numberParents(picked, ids, scope);
+  return { picked, boxes };
 }
 
 /** A task numbered `2.1` that is nested in no item is part of `2` when this file has that task (KITS §3). */

@@ -7,8 +7,8 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
-import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked, type Span } from './pick-items.js';
+import { matchesIn, NO_KIT_READ, numberList, type KitRead, type KitRef } from './kit-read.js';
+import { itemsOf, NO_CONTEXT, pickTasks, type Picked, type Span } from './pick-items.js';
 
 /** `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`; cc-sdd's Japanese `要件3: Name`. */
 const REQUIREMENT = /^(?:Requirement\s+|要件\s*)(\d+)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
@@ -69,22 +69,7 @@ function requirements(outline: Outline, scope: string): KitRead {
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
-  const { entries } = outline;
-  const picked = new Map<number, Picked>();
-  const boxes = new Map<number, Box>();
-  const ids = new Set<string>();
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    if (entry.kind !== 'item') continue;
-    const box = readBox(entry.text);
-    const number = box === null ? null : TASK_NUMBER.exec(box.rest);
-    if (box === null || number === null) continue;
-    const id = `${scope}/T${number[1]!}`;
-    picked.set(i, { id, type: 'task', title: oneLine(number[2]!), parent: enclosing(entries, picked, i) });
-    boxes.set(i, box.box);
-    ids.add(id);
-  }
-  numberParents(picked, ids, scope);
+  const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
   const context = [`${scope}/design`];
   return {
     items: itemsOf(outline, picked, (_item, span) => {

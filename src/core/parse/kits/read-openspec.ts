@@ -6,9 +6,9 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { slug } from '../slugger.js';
-import { headingTitle, oneLine, type Outline } from './outline.js';
-import { NO_KIT_READ, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
-import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
+import { headingTitle, type Outline } from './outline.js';
+import { NO_KIT_READ, type KitRead, type KitRef } from './kit-read.js';
+import { itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
 export const REQUIREMENT = /^Requirement\s*:\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
@@ -54,22 +54,7 @@ function requirements(outline: Outline, scope: string, capability: string | null
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
-  const { entries } = outline;
-  const picked = new Map<number, Picked>();
-  const boxes = new Map<number, Box>();
-  const ids = new Set<string>();
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    if (entry.kind !== 'item') continue;
-    const box = readBox(entry.text);
-    const number = box === null ? null : TASK_NUMBER.exec(box.rest);
-    if (box === null || number === null) continue;
-    const id = `${scope}/T${number[1]!}`;
-    picked.set(i, { id, type: 'task', title: oneLine(number[2]!), parent: enclosing(entries, picked, i) });
-    boxes.set(i, box.box);
-    ids.add(id);
-  }
-  numberParents(picked, ids, scope);
+  const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
   // The change's proposal and design (KITS §3), and its delta specs: what the change adds and modifies.
   return { items: itemsOf(outline, picked, () => [], (i) => boxes.get(i) ?? null, [`${scope}/proposal`, `${scope}/design`, `${scope}/specs/`]), documentRefs: [] };
 }

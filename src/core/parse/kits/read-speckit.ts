@@ -7,8 +7,8 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
-import { enclosing, itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
+import { matchesIn, NO_KIT_READ, type KitRead, type KitRef } from './kit-read.js';
+import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
 const STORY = /^User\s+Story\s+(\d+)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later) at the start of a list item, then its text. */
@@ -46,18 +46,7 @@ function spec(outline: Outline, scope: string): KitRead {
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
-  const { entries } = outline;
-  const picked = new Map<number, Picked>();
-  const boxes = new Map<number, Box>();
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    if (entry.kind !== 'item') continue;
-    const box = readBox(entry.text);
-    const task = box === null ? null : TASK_ID.exec(box.rest);
-    if (box === null || task === null) continue;
-    picked.set(i, { id: `${scope}/${task[1]!}`, type: 'task', title: oneLine(task[2]!.replace(MARKS, '')), parent: enclosing(entries, picked, i) });
-    boxes.set(i, box.box);
-  }
+  const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   return {
     items: itemsOf(outline, picked, (item, span) => {
