@@ -11,13 +11,14 @@ import { registerInit } from './commands/init.js';
 import { registerMcp, type StartServer } from './commands/mcp.js';
 import { registerQueries } from './commands/queries.js';
 import { registerReview } from './commands/review.js';
+import { registerTaskState } from './commands/task-state.js';
 import { registerValidate } from './commands/validate.js';
 import { registerView } from './commands/view.js';
 import { createContext, type CliIo } from './context.js';
 import { safeInline } from './render/safe-text.js';
 
 /** Failures that mean "you called it wrong" rather than "the answer is no". */
-const USAGE_CODES = new Set(['INVALID_ARGUMENT', 'WORKSPACE_NOT_FOUND', 'PATH_NOT_ALLOWED']);
+const USAGE_CODES = new Set(['INVALID_ARGUMENT', 'WORKSPACE_NOT_FOUND', 'PATH_NOT_ALLOWED', 'WRITE_REFUSED']);
 
 /** Runs the CLI; resolves with the exit code, or `null` when a long-running server took over. */
 export async function runCli(io: CliIo, startServer: StartServer): Promise<number | null> {
@@ -36,6 +37,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
   registerQueries(program, ctx);
   registerInit(program, ctx);
   registerReview(program, ctx);
+  registerTaskState(program, ctx);
   registerDiff(program, ctx);
   registerView(program, ctx);
   registerCoverage(program, ctx);

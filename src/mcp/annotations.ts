@@ -7,3 +7,15 @@ export const READ_ONLY: ToolAnnotations = Object.freeze({
   idempotentHint: true,
   openWorldHint: false,
 });
+
+/**
+ * The tools that write (KITS §6, offered only with `--allow-writes` or `writes: true`): they
+ * change the workspace's files, but only one value or box at a time, and setting the same state
+ * twice changes nothing the second time.
+ */
+export const WRITES: ToolAnnotations = Object.freeze({
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+});

@@ -13,6 +13,7 @@ import { registerGetDependencyGraph } from './tools/get-dependency-graph.js';
 import { registerGetTaskContext } from './tools/get-task-context.js';
 import { registerListTasks } from './tools/list-tasks.js';
 import { registerValidateTraceability } from './tools/validate-traceability.js';
+import { registerWriteTools } from './tools/write-tools.js';
 import { VERSION } from './version.js';
 
 export const SERVER_NAME = 'docugraph-mcp';
@@ -47,6 +48,7 @@ export function createServer(state: ServerState, era: Era = 'legacy'): McpServer
   registerGetAcceptanceCriteria(server, state);
   registerAnalyzeImpact(server, state);
   registerGetDependencyGraph(server, state);
+  if (state.writer !== undefined) registerWriteTools(server, state, state.writer);
   registerResources(server, state);
   registerViewApp(server);
   registerPrompts(server, state);

@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { buildReport, CONFIG_FILE, createAuditLoader, DocugraphError, type LiveMode, openLiveWorkspace, readConfig, resolveWorkspaceRoot } from '../core/index.js';
+import { createWriter } from './writer.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
 import type { serveHttp as ServeHttpFn } from './http/serve-http.js';
@@ -37,6 +38,8 @@ interface Options {
   readonly mode: LiveMode;
   /** With --http: how to serve over HTTP. */
   readonly http?: HttpOptions;
+  /** --allow-writes: offer the tools that write (KITS §6). */
+  readonly allowWrites: boolean;
 }
 
 /** Whether the roots a client declares widen what `validate_traceability` may audit. */
@@ -68,6 +71,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
         workspace: { type: 'string', short: 'w' },
         'allow-path': { type: 'string', multiple: true },
         'no-watch': { type: 'boolean' },
+        'allow-writes': { type: 'boolean' },
         http: { type: 'boolean' },
         host: { type: 'string' },
         port: { type: 'string' },
@@ -89,14 +93,18 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
   const given = parsed.values.workspace ?? env['DOCUGRAPH_WORKSPACE'];
   const workspace = given === undefined || given === '' ? '.' : given;
   const mode: LiveMode = parsed.values['no-watch'] === true ? 'static' : env['DOCUGRAPH_WATCH'] === 'poll' ? 'poll' : 'watch';
-  const base = { workspace, allowPaths: parsed.values['allow-path'] ?? [], mode };
+  const base = { workspace, allowPaths: parsed.values['allow-path'] ?? [], mode, allowWrites: parsed.values['allow-writes'] === true };
   const values = parsed.values;
   if (values.http !== true) {
     const stray = (['host', 'port', 'token-file', 'allow-origin', 'client-roots'] as const).find((name) => values[name] !== undefined);
     if (stray !== undefined) throw new UsageError(`--${stray} applies to the HTTP server only: add --http.`);
     return base;
   }
-  return { ...base, http: parseHttpOptions(values, env) };
+  const http = parseHttpOptions(values, env);
+  if (base.allowWrites && http.token === undefined) {
+    throw new UsageError('--allow-writes over HTTP needs a token: whoever reaches the port could change the workspace\'s files. Pass --token-file <file> (or set DOCUGRAPH_TOKEN).');
+  }
+  return { ...base, http };
 }
 
 function parseHttpOptions(
@@ -175,6 +183,7 @@ export function main(io: ProcessIo): void {
   let mode: LiveMode;
   let http: HttpOptions | undefined;
   let clientRoots: boolean;
+  let writes: boolean;
   try {
     const options = parseOptions(io.argv, io.env);
     // Before the server runs, stdout is not the protocol yet: help and version go there, as in every CLI.
@@ -189,8 +198,12 @@ export function main(io: ProcessIo): void {
     mode = options.mode;
     http = options.http;
     clientRoots = rootsCount(options);
-    const problems = readConfig(root).diagnostics;
+    const read = readConfig(root);
+    const problems = read.diagnostics;
     if (problems.length > 0) throw new UsageError(problems.map((d) => `${CONFIG_FILE}${d.line === null ? '' : `:${d.line}`}: ${d.message}`).join('; '));
+    // `writes: true` in docugraph.yml, as --allow-writes; over HTTP only with a token.
+    writes = options.allowWrites || (read.config.writes && (http === undefined || http.token !== undefined));
+    if (read.config.writes && !writes) log(`${SERVER_NAME}: docugraph.yml sets writes: true, but over HTTP the tools that write need a token (--token-file): not offered`);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`${SERVER_NAME}: ${error.message}`);
@@ -231,6 +244,7 @@ export function main(io: ProcessIo): void {
       load: (dir) => audits.load(dir),
       log,
       env: io.env,
+      ...(writes ? { writer: createWriter(live) } : {}),
     };
     if (wire === undefined) {
       // No STDIO transport: `run` was given the HTTP server, which --http asked for.

@@ -30,6 +30,8 @@ export interface PagedList<T> {
   readonly build: (page: readonly T[], more: More | null, start: number) => object;
   /** The answer is sent as its texts alone (a resource, a prompt): the value is not counted twice. Default `false`. */
   readonly textOnly?: boolean;
+  /** Bytes `build` adds to each item of a page, at most (a key it adds: list_tasks' `version`). Default 0. */
+  readonly itemExtra?: number;
 }
 
 /**
@@ -61,7 +63,7 @@ export function pagedJsonAnswer<T>(list: PagedList<T>, args: PageArguments): Ren
     snapshot: list.snapshot,
     restart: list.tool,
     budgetBytes: budget - overhead,
-    sizeOf: list.textOnly === true ? itemTextBytes : itemBytes,
+    sizeOf: withExtra(list.textOnly === true ? itemTextBytes : itemBytes, list.itemExtra ?? 0),
     fits: (candidate) => sent(render(list, candidate)) <= budget,
   });
   return render(list, page);
@@ -151,6 +153,10 @@ function hint(tool: string, noun: string, start: number, end: number, total: num
  * text (at the second level of indentation, then escaped as a JSON string), and to
  * `structuredContent` (compact).
  */
+function withExtra(size: (item: unknown) => number, extra: number): (item: unknown) => number {
+  return extra === 0 ? size : (item) => size(item) + extra;
+}
+
 function itemBytes(item: unknown): number {
   return itemTextBytes(item) + byteLength(JSON.stringify(item)) + 1;
 }

@@ -2,7 +2,7 @@
  * One way to register a DocuGraph tool: read-only annotations, the zod input schema advertised
  * and checked by the tool (`INVALID_ARGUMENT`), failures mapped by `runTool`.
  */
-import type { CallToolResult, InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import { READ_ONLY } from './annotations.js';
 import type { ServerState } from './server-state.js';
@@ -21,6 +21,8 @@ export interface ToolSpec<I extends z.ZodType> {
   readonly output?: z.ZodType;
   /** The tool's `_meta` in `tools/list` (an MCP App's `ui.resourceUri`). */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** Its annotations; default read-only (every tool but those that write). */
+  readonly annotations?: ToolAnnotations;
 }
 
 export function registerTool<I extends z.ZodType>(
@@ -36,7 +38,7 @@ export function registerTool<I extends z.ZodType>(
       description: spec.description,
       inputSchema: advertise(spec.input),
       ...(spec.output === undefined ? {} : { outputSchema: leanSchema(spec.output, 'output') }),
-      annotations: READ_ONLY,
+      annotations: spec.annotations ?? READ_ONLY,
       ...(spec.meta === undefined ? {} : { _meta: { ...spec.meta } }),
     },
     (raw: unknown, ctx: ServerContext) => runTool(spec.name, state.log, () => handler(parseArguments(spec.input, raw), ctx)),

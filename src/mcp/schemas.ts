@@ -117,6 +117,7 @@ export const taskListSchema = z.object({
       state: z.enum(WORK_STATES),
       blockedBy: z.array(z.object({ id: z.string(), state: z.enum(['ready', 'blocked', 'dropped', 'missing', 'cycle']) })),
       unblocks: z.number().int(),
+      version: z.string(),
     }) satisfies z.ZodType<TaskSummary>,
   ),
   ...moreOutput,

@@ -1,7 +1,7 @@
 /**
  * What the MCP surface needs from its host: the loaded workspace and the reading policy.
  */
-import type { UpdateListener, Workspace } from '../core/index.js';
+import type { RecordedReview, StateChange, TaskState, TaskStateWrite, UpdateListener, Workspace } from '../core/index.js';
 import type { Logger } from './tool-result.js';
 
 export interface ServerState {
@@ -29,4 +29,15 @@ export interface ServerState {
   readonly log: Logger;
   /** The environment `git` starts from for `analyze_impact` with `since` (its `GIT_*` variables are dropped). Default: none. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Writes to the workspace (KITS §6), when the server was started to allow them
+   * (`--allow-writes`, `writes: true`): the tools `set_task_state` and `record_review` exist only
+   * then. Each resolves once `workspace()` shows the write (read your writes).
+   */
+  readonly writer?: Writer;
+}
+
+export interface Writer {
+  setTaskState(id: string, state: TaskState, expect: string | undefined): Promise<{ readonly write: TaskStateWrite; readonly change: StateChange }>;
+  recordReview(ids: readonly string[]): Promise<RecordedReview>;
 }

@@ -1,6 +1,6 @@
 /** `docugraph-mcp --help`. */
-export const USAGE = `Usage: docugraph-mcp [--workspace <dir>] [--allow-path <dir>]... [--no-watch]
-       docugraph-mcp [--workspace <dir>] --http [--host 127.0.0.1] [--port 3939] [--token-file <file>] [--allow-origin <origin>]... [--client-roots]
+export const USAGE = `Usage: docugraph-mcp [--workspace <dir>] [--allow-path <dir>]... [--no-watch] [--allow-writes]
+       docugraph-mcp [--workspace <dir>] --http [--host 127.0.0.1] [--port 3939] [--token-file <file>] [--allow-origin <origin>]... [--client-roots] [--allow-writes]
 
 Serves a docs-as-code workspace to MCP clients over STDIO, or with --http over Streamable
 HTTP at /mcp to many clients at once. Answers follow the disk: edits, new, deleted and
@@ -11,6 +11,9 @@ Options:
                          current directory; or set DOCUGRAPH_WORKSPACE; the flag wins)
   --allow-path <dir>     another directory validate_traceability may audit (repeatable)
   --no-watch             load the workspace once at start-up and never again
+  --allow-writes         offer the tools that write: set_task_state (a task's box or its
+                         status) and record_review (docugraph.lock.json); also \`writes: true\`
+                         in docugraph.yml. Over HTTP they need --token-file as well
   --http                 serve MCP over Streamable HTTP at http://<host>:<port>/mcp
   --host <address>       the address to listen on (default 127.0.0.1); any address that is
                          not loopback requires a token

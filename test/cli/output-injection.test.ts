@@ -6,6 +6,7 @@
  * pipe and are neutralised on a terminal.
  */
 import { describe, expect, it } from 'vitest';
+import { withVersions } from '../../src/mcp/tools/list-tasks.js';
 import { buildBundle, formatJson, listTasks, loadWorkspace, renderDot, renderMermaid, selectGraph } from '../../src/core/index.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { testdir } from '../helpers/testdir.js';
@@ -142,7 +143,7 @@ describe('answers that embed documents verbatim', () => {
     const root = craftedWorkspace();
     const workspace = loadWorkspace(root);
     const tasks = (await run(['tasks'], { cwd: root })).stdout;
-    expect(JSON.parse(tasks)).toEqual(listTasks(workspace));
+    expect(JSON.parse(tasks)).toEqual({ tasks: withVersions(workspace, listTasks(workspace).tasks) });
     for (const argv of [['graph', '--format', 'json'], ['tasks', '--format', 'json'], ['impact', 'A', '--format', 'json'], ['validate', root, '--format', 'json'], ['validate', root, '--format', 'sarif']]) {
       const pipe = (await run(argv, { cwd: root })).stdout;
       const tty = (await run(argv, { cwd: root, tty: true })).stdout;

@@ -6,8 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, loadWorkspace } from '../../src/core/index.js';
-import { writeLockFile } from '../../src/cli/write-lock.js';
+import { buildReport, loadWorkspace, LOCK_FILE, replaceFileText } from '../../src/core/index.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { DEMO } from '../helpers/paths.js';
 import { doc, testdir } from '../helpers/testdir.js';
@@ -111,7 +110,7 @@ describe('the lock file write', () => {
     const root = testdir({ 'docugraph.lock.json': 'old\n' });
     let seen: string | null = null;
     expect(() =>
-      writeLockFile(root, 'new\n', {
+      replaceFileText(root, LOCK_FILE, 'new\n', {
         beforeRename: (temp) => {
           // The moment a crash would stop it: the new text is flushed beside the old file.
           expect(readFileSync(temp, 'utf8')).toBe('new\n');
@@ -119,18 +118,18 @@ describe('the lock file write', () => {
           throw new Error('crash');
         },
       }),
-    ).toThrow(/cannot write .*docugraph\.lock\.json.*nothing was changed/);
+    ).toThrow(/`docugraph\.lock\.json` cannot be written: .*nothing was changed/);
     expect(seen).toBe('old\n');
     expect(readFileSync(join(root, 'docugraph.lock.json'), 'utf8')).toBe('old\n');
     expect(readdirSync(root)).toEqual(['docugraph.lock.json']);
-    writeLockFile(root, 'new\n');
+    replaceFileText(root, LOCK_FILE, 'new\n');
     expect(readFileSync(join(root, 'docugraph.lock.json'), 'utf8')).toBe('new\n');
     expect(readdirSync(root)).toEqual(['docugraph.lock.json']);
   });
 
   it('never writes through a link that appears before the rename: it replaces nothing', () => {
     const root = testdir({ 'other.txt': 'untouched\n' });
-    expect(() => writeLockFile(root, 'new\n', { beforeRename: () => symlinkSync('other.txt', join(root, 'docugraph.lock.json')) })).toThrow(/symbolic link/);
+    expect(() => replaceFileText(root, LOCK_FILE, 'new\n', { beforeRename: () => symlinkSync('other.txt', join(root, 'docugraph.lock.json')) })).toThrow(/symbolic link/);
     expect(readFileSync(join(root, 'other.txt'), 'utf8')).toBe('untouched\n');
     expect(readdirSync(root).sort()).toEqual(['docugraph.lock.json', 'other.txt']);
   });

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeImpact, buildReport, ERROR_CODES, formatJson, listTasks, loadWorkspace, renderDot, renderMermaid, selectGraph, WARNING_CODES } from '../../src/core/index.js';
+import { withVersions } from '../../src/mcp/tools/list-tasks.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { connectInMemory, textOf } from '../helpers/in-memory.js';
 import { CLI, DEMO, FIXTURES, ROOT } from '../helpers/paths.js';
@@ -162,7 +163,7 @@ describe('docugraph context | graph | impact | tasks', () => {
   it('impact and tasks: the same JSON as the tools; tasks also as a table', async () => {
     expect((await cli(['impact', 'DEC-001', '-w', DEMO])).stdout).toBe(formatJson(analyzeImpact(workspace, 'DEC-001')));
     expect((await cli(['impact', 'DEC-001', '--max-depth', '1', '-w', DEMO])).stdout).toBe(formatJson(analyzeImpact(workspace, 'DEC-001', 1)));
-    expect((await cli(['tasks', '--type', 'task', '--status', 'todo', '-w', DEMO])).stdout).toBe(formatJson(listTasks(workspace, { type: 'task', status: 'todo' })));
+    expect((await cli(['tasks', '--type', 'task', '--status', 'todo', '-w', DEMO])).stdout).toBe(formatJson({ tasks: withVersions(workspace, listTasks(workspace, { type: 'task', status: 'todo' }).tasks) }));
     const table = (await cli(['tasks', '--query', 'project', '--format', 'text', '-w', DEMO])).stdout.split('\n');
     expect(table[0]).toMatch(/^ID +TYPE +STATUS +STATE +BLOCKED BY +TITLE$/);
     expect(table).toContain('BE-02   task         todo      ready    -              POST /v1/projects endpoint');

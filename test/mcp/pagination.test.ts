@@ -9,6 +9,7 @@ import { analyzeImpact, buildReport, formatJson, listTasks, type Workspace } fro
 import { estimateTokens } from '../../src/core/answer/token-budget.js';
 import { documentUri } from '../../src/mcp/resources.js';
 import { RESOURCE_PAGE_TOKENS } from '../../src/mcp/resource-list.js';
+import { withVersions } from '../../src/mcp/tools/list-tasks.js';
 import { connectInMemory, textOf } from '../helpers/in-memory.js';
 import { FUZZ_SEED, fuzzRuns, nastyString, Rng } from '../helpers/prng.js';
 import { syntheticWorkspace, type SyntheticDoc } from '../helpers/synthetic-workspace.js';
@@ -100,7 +101,8 @@ describe('walking every page with cursor gives exactly the unpaginated list (gen
       const query = rng.pick([undefined, 'keep', 'A-', 'zzz']);
       const filters = query === undefined ? {} : { query };
       const tasks = await walk(client, 'list_tasks', filters, limits);
-      expect(tasks.items, label).toEqual(listTasks(workspace, filters).tasks);
+      // The tool's entries: the core's, each with its file's version (KITS §6).
+      expect(tasks.items, label).toEqual(withVersions(workspace, listTasks(workspace, filters).tasks));
 
       const nodeId = rng.pick(workspace.ids);
       const maxDepth = rng.pick([undefined, 0, 1, 2]);
@@ -133,7 +135,7 @@ describe('walking every page with cursor gives exactly the unpaginated list (gen
     const workspace = generated(new Rng(FUZZ_SEED).fork(999), 40);
     const { client } = await connectInMemory(workspace);
     const listed = (await client.callTool({ name: 'list_tasks', arguments: {} })) as ToolResult;
-    expect(texts(listed)).toEqual([formatJson(listTasks(workspace))]);
+    expect(texts(listed)).toEqual([formatJson({ tasks: withVersions(workspace, listTasks(workspace).tasks) })]);
     const report = (await client.callTool({ name: 'validate_traceability', arguments: { limit: 10_000 } })) as ToolResult;
     expect(texts(report)).toEqual([formatJson(buildReport(workspace))]);
     const nodeId = workspace.ids[0]!;
@@ -176,7 +178,7 @@ describe('the default page: as many items as fit in 20,000 tokens, as sent', () 
 
 /** The unpaginated answer, from the core. */
 function fullAnswer(name: string, args: Answer): Answer {
-  if (name === 'list_tasks') return listTasks(BIG) as unknown as Answer;
+  if (name === 'list_tasks') return { tasks: withVersions(BIG, listTasks(BIG).tasks) } as unknown as Answer;
   if (name === 'analyze_impact') return analyzeImpact(BIG, args['nodeId'] as string) as unknown as Answer;
   return buildReport(BIG) as unknown as Answer;
 }

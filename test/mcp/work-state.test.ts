@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { listTasks, loadWorkspace } from '../../src/core/index.js';
 import { implementTaskText } from '../../src/mcp/prompts.js';
+import { withVersions } from '../../src/mcp/tools/list-tasks.js';
 import { connectInMemory, textOf } from '../helpers/in-memory.js';
 import { DEMO } from '../helpers/paths.js';
 import { doc, testdir } from '../helpers/testdir.js';
@@ -19,7 +20,7 @@ describe('work state over MCP', () => {
       ['BE-02', 'ready', 3],
       ['OPS-01', 'ready', 0],
     ]);
-    expect(Object.keys(ready.tasks[0]!)).toEqual(['id', 'title', 'type', 'status', 'path', 'dependsOn', 'state', 'blockedBy', 'unblocks']);
+    expect(Object.keys(ready.tasks[0]!)).toEqual(['id', 'title', 'type', 'status', 'path', 'dependsOn', 'state', 'blockedBy', 'unblocks', 'version']);
     const blocked = (await client.callTool({ name: 'list_tasks', arguments: { state: 'blocked' } })).structuredContent as ReturnType<typeof listTasks>;
     expect(blocked.tasks.map((t) => [t.id, t.blockedBy])).toEqual([
       ['BE-03', [{ id: 'BE-02', state: 'ready' }]],
@@ -39,7 +40,7 @@ describe('work state over MCP', () => {
     expect(resources.slice(0, 2).map((r) => r.uri)).toEqual(['docugraph://validation', 'docugraph://ready']);
     const read = await client.readResource({ uri: 'docugraph://ready' });
     expect(read.contents).toHaveLength(1);
-    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(listTasks(demo, { state: 'ready' }));
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({ tasks: withVersions(demo, listTasks(demo, { state: 'ready' }).tasks) });
   });
 
   it('prompt_implement_task names the state; a blocked task names its blockers and says not to start as if they were done', () => {

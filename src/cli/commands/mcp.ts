@@ -14,6 +14,7 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
     .description('Serve the workspace to MCP clients over STDIO, or over Streamable HTTP with --http (the same as docugraph-mcp).')
     .option('--allow-path <dir>', 'another directory validate_traceability may audit (repeatable)', collect, [] as string[])
     .option('--no-watch', 'load the workspace once at start-up and never again')
+    .option('--allow-writes', 'offer the tools that write: set_task_state and record_review (also `writes: true` in docugraph.yml)')
     .option('--http', 'serve MCP over Streamable HTTP at http://<host>:<port>/mcp')
     .option('--host <address>', 'with --http: the address to listen on (default 127.0.0.1; any other needs a token)')
     .option('--port <n>', 'with --http: the port to listen on (default 3939)')
@@ -28,6 +29,7 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
         workspace,
         ...options.allowPath.flatMap((dir) => ['--allow-path', dir]),
         ...(options.watch ? [] : ['--no-watch']),
+        ...(options.allowWrites === true ? ['--allow-writes'] : []),
         ...(options.http === true ? ['--http'] : []),
         ...(options.host === undefined ? [] : ['--host', options.host]),
         ...(options.port === undefined ? [] : ['--port', options.port]),
@@ -41,6 +43,7 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
 interface McpOptions {
   readonly allowPath: string[];
   readonly watch: boolean;
+  readonly allowWrites?: boolean;
   readonly http?: boolean;
   readonly host?: string;
   readonly port?: string;

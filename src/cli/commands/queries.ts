@@ -3,7 +3,7 @@
  * same core, on stdout.
  */
 import { Option, type Command } from 'commander';
-import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, renderDot, renderMermaid, selectGraph, STATE_FILTERS, type StateFilter } from '../../core/index.js';
+import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, nodeVersion, renderDot, renderMermaid, selectGraph, STATE_FILTERS, type StateFilter, type Workspace } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { depthOption, maxTokensOption } from '../options.js';
 import { renderGraphText, renderImpactText } from '../render/query-text.js';
@@ -60,8 +60,9 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .option('--query <text>', 'only ids or titles containing this text (case-insensitive)')
     .addOption(textOrJson('the list_tasks answer'))
     .action((options: { type?: string; status?: string; state?: StateFilter; query?: string; format?: 'json' | 'text' }, command: Command) => {
-      const result = listTasks(ctx.load(command.optsWithGlobals()), { type: options.type, status: options.status, state: options.state, query: options.query });
-      if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(result), 'json');
+      const workspace = ctx.load(command.optsWithGlobals());
+      const result = listTasks(workspace, { type: options.type, status: options.status, state: options.state, query: options.query });
+      if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(withVersions(workspace, result)), 'json');
       else ctx.io.stdout.write(renderTaskTable(result.tasks));
       if (result.hint !== undefined && (options.format ?? defaultFormat(ctx)) !== 'json') ctx.io.stderr.write(`docugraph: ${safeInline(result.hint)}\n`);
     });
@@ -74,7 +75,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .action((options: { type?: string; format: 'json' | 'text' }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
       const result = listTasks(workspace, { type: options.type, state: 'ready' });
-      if (options.format === 'json') ctx.print(formatJson(result), 'json');
+      if (options.format === 'json') ctx.print(formatJson(withVersions(workspace, result)), 'json');
       else if (result.tasks.length > 0) ctx.io.stdout.write(renderReadyTable(result.tasks));
       else ctx.io.stdout.write(nothingReady(listTasks(workspace, { type: options.type, state: 'blocked' }).tasks.length));
     });
@@ -94,4 +95,9 @@ function textOrJson(json: string): Option {
 /** What a command prints without `--format`: text for people at a terminal, JSON for programs. */
 export function defaultFormat(ctx: CliContext): 'text' | 'json' {
   return ctx.io.stdout.isTTY === true ? 'text' : 'json';
+}
+
+/** The list_tasks answer with each entry's `version` (KITS §6: what `--expect` takes), as the MCP tool gives it. */
+function withVersions(workspace: Workspace, result: ReturnType<typeof listTasks>): object {
+  return { ...result, tasks: result.tasks.map((task) => ({ ...task, version: nodeVersion(workspace.nodes.get(task.id)!) })) };
 }

@@ -2,13 +2,12 @@
  * `docugraph review <id>… | --all [--dry-run]` (TRACE §3): records in `docugraph.lock.json`
  * that the outgoing links of those documents (or of every document) were reviewed against the
  * current text of what they point at, and drops the reviews of links that no longer exist.
- * Besides `init`, the only command that writes, and only that file.
+ * With `init`, `done`, `start` and `reopen`, one of the commands that write.
  */
 import type { Command } from 'commander';
-import { InvalidArgumentError, LOCK_FILE, planReview, readLockFile, type ReviewPlan } from '../../core/index.js';
+import { InvalidArgumentError, LOCK_FILE, planReview, readLockFile, recordReview, StaleStateError, WriteRefusedError, type ReviewPlan } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { safeInline } from '../render/safe-text.js';
-import { LockWriteError, writeLockFile } from '../write-lock.js';
 
 export function registerReview(program: Command, ctx: CliContext): void {
   program
@@ -22,11 +21,7 @@ export function registerReview(program: Command, ctx: CliContext): void {
       const workspace = ctx.load(command.optsWithGlobals());
       const lock = readLockFile(workspace.root);
       const plan = planReview(workspace, lock.state, options.all === true ? 'all' : ids);
-      const lines = plan.changes.map((c) => {
-        const key = safeInline(c.key);
-        if (c.fingerprint === null) return `dropped  ${key} (its link no longer exists)\n`;
-        return `reviewed ${key} (${c.fingerprint}, ${c.before === null ? 'new' : `was ${c.before}`})\n`;
-      });
+      const lines = changeLines(plan);
       const upToDate = lock.text !== null && lock.text === plan.text;
       if (options.dryRun === true) {
         ctx.io.stdout.write(`${lines.join('')}Dry run: ${LOCK_FILE} not written; ${upToDate ? 'it is up to date' : 'it would get'} ${tally(plan)}.\n`);
@@ -36,15 +31,25 @@ export function registerReview(program: Command, ctx: CliContext): void {
         ctx.io.stdout.write(`${LOCK_FILE} is up to date: ${tally(plan)}.\n`);
         return;
       }
+      let recorded;
       try {
-        writeLockFile(workspace.root, plan.text);
+        // Planned again from the file as it is when the write takes its turn.
+        recorded = recordReview(workspace, options.all === true ? 'all' : ids);
       } catch (error) {
-        if (!(error instanceof LockWriteError)) throw error;
+        if (!(error instanceof WriteRefusedError || error instanceof StaleStateError)) throw error;
         ctx.io.stderr.write(`docugraph: ${safeInline(error.message)}.\n`);
         return ctx.fail(2);
       }
-      ctx.io.stdout.write(`${lines.join('')}Wrote ${LOCK_FILE}: ${tally(plan)}.\n`);
+      ctx.io.stdout.write(`${changeLines(recorded.plan).join('')}Wrote ${LOCK_FILE}: ${tally(recorded.plan)}.\n`);
     });
+}
+
+function changeLines(plan: ReviewPlan): string[] {
+  return plan.changes.map((c) => {
+    const key = safeInline(c.key);
+    if (c.fingerprint === null) return `dropped  ${key} (its link no longer exists)\n`;
+    return `reviewed ${key} (${c.fingerprint}, ${c.before === null ? 'new' : `was ${c.before}`})\n`;
+  });
 }
 
 function tally(plan: ReviewPlan): string {

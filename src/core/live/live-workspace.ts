@@ -78,6 +78,11 @@ export interface LiveWorkspace {
   onUpdate(listener: UpdateListener): () => void;
   /** How the disk is followed now (`watch` turns into `poll` when watching fails). */
   mode(): LiveMode;
+  /**
+   * A snapshot that shows a write this process made to `paths` (relative to the root): they are
+   * read again, whatever the watcher has delivered, and in every mode (`static` too).
+   */
+  written(paths: readonly string[]): Promise<Workspace>;
   /** Stops watching; later snapshots are the last one. */
   close(): void;
 }
@@ -237,24 +242,29 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     if (pending.size > 0) scheduleSettle();
   })();
 
+  /** Every change complete on disk before now, applied, as one state of the disk (see the module comment). */
+  async function snapshotNow(): Promise<Workspace> {
+    // One turn of the event loop: watcher events queued before this request are delivered.
+    await nextTurn();
+    flush('request');
+    // A snapshot made since the last check: one more turn delivers the events of what changed
+    // while its refresh ran (a poll compares every stamp again); nothing new, and it stands.
+    for (let turns = 0; made !== checked && turns < MAX_CHECK_TURNS && !closed; turns += 1) {
+      const candidate = made;
+      await nextTurn();
+      flush('request');
+      if (made === candidate) checked = candidate;
+    }
+    return index.workspace();
+  }
+
   return {
     root,
     snapshot: async () => {
       asked();
       await ready;
       if (closed || mode === 'static') return index.workspace();
-      // One turn of the event loop: watcher events queued before this request are delivered.
-      await nextTurn();
-      flush('request');
-      // A snapshot made since the last check: one more turn delivers the events of what changed
-      // while its refresh ran (a poll compares every stamp again); nothing new, and it stands.
-      for (let turns = 0; made !== checked && turns < MAX_CHECK_TURNS && !closed; turns += 1) {
-        const candidate = made;
-        await nextTurn();
-        flush('request');
-        if (made === candidate) checked = candidate;
-      }
-      return index.workspace();
+      return snapshotNow();
     },
     latest: () => (isLoaded ? index.workspace() : null),
     loaded: () => isLoaded,
@@ -264,6 +274,17 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
       return () => void listeners.delete(listener);
     },
     mode: () => mode,
+    written: async (paths) => {
+      asked();
+      await ready;
+      if (closed) return index.workspace();
+      if (mode === 'static') {
+        update(paths);
+        return index.workspace();
+      }
+      for (const path of paths) pending.add(path);
+      return snapshotNow();
+    },
     close: () => {
       closed = true;
       if (settleTimer !== undefined) clearTimeout(settleTimer);

@@ -64,6 +64,7 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const first = new Map<string, number>();
   if (fileId !== null) first.set(fileId, 0);
   const doneWord = (config.status ?? DEFAULT_CONFIG.status).done[0] ?? 'done';
+  const source = { text: doc.text };
   for (const item of read.items) {
     const seen = first.get(item.id);
     if (seen !== undefined) {
@@ -78,12 +79,12 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
       continue;
     }
     first.set(item.id, item.line);
-    items.push(itemNode(item, doc, fileId ?? `${doc.place.scope}/${doc.place.stem}`, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
+    items.push(itemNode(item, doc, fileId ?? `${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
   }
   return { items, diagnostics };
 }
 
-function itemNode(item: KitItem, doc: KitDocument, fileId: string, status: string | null): DocNode {
+function itemNode(item: KitItem, doc: KitDocument, fileId: string, source: { readonly text: string }, status: string | null): DocNode {
   const text = item.text;
   const depends = entriesOf(item.refs, 'depends_on');
   const relations = relationsOf(item.refs);
@@ -103,7 +104,7 @@ function itemNode(item: KitItem, doc: KitDocument, fileId: string, status: strin
     bodyLine: item.line,
     // What a review's fingerprint reads (TRACE §3): the box is the item's status, not its text.
     body: item.box === null ? text : text.replace(/\[[xX~-]\]/, '[ ]'),
-    item: { line: item.line, end: item.end, file: fileId, box: item.box, context: item.context },
+    item: { line: item.line, end: item.end, file: fileId, box: item.box, context: item.context, source },
   };
 }
 

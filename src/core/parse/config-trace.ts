@@ -4,7 +4,7 @@
  * relations, or by a relation and a field) and a word in both status lists are
  * `CONFIG_INVALID`, each at its line.
  */
-import type { FieldKeys, RelationKeys, StatusWords } from '../shared/config-types.js';
+import { DEFAULT_STATUS_WRITE, type FieldKeys, type RelationKeys, type StatusWords, type StatusWrite } from '../shared/config-types.js';
 import { normalStatus, TYPED_RELATIONS, type TypedRelation } from '../shared/relations.js';
 import { MAX_SHORT_LIST, type ConfigReader } from './config-reader.js';
 import { yamlNodes } from './yaml.js';
@@ -64,7 +64,35 @@ export function readStatus(reader: ConfigReader, entries: ReadonlyMap<string, un
     if (entries.has(name)) continue;
     status = { ...status, [name]: status[name].filter((word) => seen.get(word) === undefined || seen.get(word) === name) };
   }
+  const write = entries.get('write');
+  if (write !== undefined) {
+    const words = readStatusWrite(reader, write, status);
+    if (words !== null) status = { ...status, write: words };
+  }
   return status;
+}
+
+/**
+ * `status.write: { in_progress: …, todo: … }` (KITS §6): the words written for open work, each a
+ * word that means open — in neither `status.done` nor `status.dropped` (else a task marked
+ * started would read as finished).
+ */
+function readStatusWrite(reader: ConfigReader, node: unknown, status: StatusWords): StatusWrite | null {
+  const entries = reader.section(node, ['in_progress', 'todo'], 'status.write', '{ in_progress: doing, todo: open }');
+  if (entries === null) return null;
+  let write: StatusWrite = DEFAULT_STATUS_WRITE;
+  for (const [name, value] of entries) {
+    const word = reader.text(value, `status.write.${name}`, name === 'todo' ? 'open' : 'doing');
+    if (word === null) continue;
+    const form = normalStatus(word);
+    const settled = status.done.includes(form) ? 'status.done' : status.dropped.includes(form) ? 'status.dropped' : null;
+    if (settled !== null || form === '' || /[\n\r]/.test(word)) {
+      reader.fail(value, `\`status.write.${name}\` is \`${word}\`, which ${settled === null ? 'is no status word' : `\`${settled}\` lists`}; it must be a word for open work, such as \`${DEFAULT_STATUS_WRITE[name as keyof StatusWrite]}\``);
+      continue;
+    }
+    write = { ...write, [name]: word.trim() };
+  }
+  return write;
 }
 
 /**

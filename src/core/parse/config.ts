@@ -44,7 +44,7 @@ export function configFrom(read: FileBytes): ConfigResult {
   return { ...parseConfig(decoded.text), found: true };
 }
 
-const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits'] as const;
+const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'writes'] as const;
 const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
 const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
@@ -76,7 +76,7 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
     if (key === 'include' || key === 'exclude') {
       const list = reader.patterns(node, key, true);
       if (list !== null) config = { ...config, [key]: list };
-    } else if (key === 'gitignore' || key === 'requireId') {
+    } else if (key === 'gitignore' || key === 'requireId' || key === 'writes') {
       const value = reader.boolean(node, key);
       if (value !== null) config = { ...config, [key]: value };
     } else if (key === 'fields') {
@@ -102,7 +102,7 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
       const kits = readKits(reader, node);
       if (kits !== null) config = { ...config, kits };
     } else {
-      const entries = reader.section(node, STATUS_SETTINGS, 'status', '{ done: [done, shipped] }');
+      const entries = reader.section(node, [...STATUS_SETTINGS, 'write'], 'status', '{ done: [done, shipped] }');
       if (entries !== null) config = { ...config, status: readStatus(reader, entries, config.status) };
     }
   }

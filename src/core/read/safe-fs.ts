@@ -6,7 +6,7 @@
  * OS gives one, `/proc/self/fd`; elsewhere each directory on the way, then the file's
  * identity). A path swapped for a link between listing and reading is refused, not followed.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -78,6 +78,53 @@ export function openDirectoryInside(root: string, rel: string): DirectoryHandle 
       open = false;
     },
   };
+}
+
+/**
+ * A directory under a root, opened and checked (no link on the way), for writing into it: `path`
+ * names it for as long as it is open — `/proc/self/fd/<fd>`, which the kernel resolves to the
+ * directory the handle holds wherever it is now (as `openat` and `renameat` would), or, where
+ * the OS has no such names, its checked path. `fsync` flushes its entries (a rename) to disk.
+ */
+export interface WritableDirectory {
+  readonly path: string;
+  readonly fsync: () => void;
+  readonly close: () => void;
+}
+
+export function openWritableDirectory(root: string, rel: string): { readonly ok: true; readonly dir: WritableDirectory } | Refusal {
+  const full = rel === '' ? root : join(root, rel);
+  const opened = openInside(root, full, 'directory');
+  if (!opened.ok) return opened;
+  const { fd } = opened;
+  let open = true;
+  return {
+    ok: true,
+    dir: {
+      path: procFd === true ? `/proc/self/fd/${fd}` : full,
+      fsync: () => {
+        try {
+          fsyncSync(fd);
+        } catch {
+          // A directory some filesystems cannot flush: the rename is still done.
+        }
+      },
+      close: () => {
+        if (open) closeSync(fd);
+        open = false;
+      },
+    },
+  };
+}
+
+/** Opens the regular file at `path` (a name in a `WritableDirectory`) without following a link, for reading; the caller closes `fd`. */
+export function openFileForRead(path: string): { readonly ok: true; readonly fd: number; readonly stats: Stats } | Refusal {
+  return openChecked(path, 'file', null);
+}
+
+/** Reads an open regular file to its end (at most `maxBytes`); `null` once it is larger. */
+export function readOpenFile(fd: number, size: number, maxBytes: number): Uint8Array | null {
+  return readAll(fd, size, maxBytes, false);
 }
 
 /** Lists the directory at `rel` under `root` (`''` is the root itself) without following links. */

@@ -77,6 +77,8 @@ export const FAILURE_CODES = [
   'INVALID_ARGUMENT',
   'PATH_NOT_ALLOWED',
   'WORKSPACE_NOT_FOUND',
+  'STALE_STATE',
+  'WRITE_REFUSED',
   'INTERNAL',
 ] as const;
 

@@ -57,7 +57,17 @@ export interface StatusWords {
   readonly done: readonly string[];
   /** Default `dropped, cancelled, …, abandoned`. */
   readonly dropped: readonly string[];
+  /** The words written for open work (KITS §6 `status.write`); `done` writes the first word of `done`. Default `in-progress`, `todo`. */
+  readonly write?: StatusWrite;
 }
+
+/** The status words `docugraph start` and `reopen` (and `set_task_state`) write into a document's frontmatter. */
+export interface StatusWrite {
+  readonly in_progress: string;
+  readonly todo: string;
+}
+
+export const DEFAULT_STATUS_WRITE: StatusWrite = Object.freeze({ in_progress: 'in-progress', todo: 'todo' });
 
 /** Where trace tags are read (TRACE §5). */
 export interface TraceOptions {
@@ -91,6 +101,8 @@ export interface WorkspaceConfig {
   readonly coverage: readonly CoverageRule[];
   /** The spec kits whose folders are read as items (KITS §1), each once, in `KIT_NAMES` order. Default none. */
   readonly kits: readonly KitName[];
+  /** Whether the MCP server offers the tools that write (`set_task_state`, `record_review`; KITS §6) without `--allow-writes`. Default `false`. */
+  readonly writes: boolean;
 }
 
 /** What the node stage needs of the configuration. */
@@ -136,4 +148,5 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
   trace: Object.freeze({ sources: Object.freeze([]) }),
   coverage: Object.freeze([]),
   kits: Object.freeze([]),
+  writes: false,
 }) as WorkspaceConfig;

@@ -101,6 +101,8 @@ export interface ItemPlace {
    * `depends_on` on each one present (KITS §3). Empty for other items.
    */
   readonly context: readonly string[];
+  /** The whole text of its file (normalised), one object shared by the file's items: its `version` (KITS §6). */
+  readonly source: { readonly text: string };
 }
 
 /** The entries of one relation in one document, merged over its keys, each id once. */

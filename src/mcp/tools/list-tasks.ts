@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { type ListTasksOptions, listTasks, type PageArguments, STATE_FILTERS, type Workspace } from '../../core/index.js';
+import { type ListTasksOptions, listTasks, nodeVersion, type PageArguments, STATE_FILTERS, type TaskSummary, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { choiceSchema, filterSchema, pageInput, taskListSchema } from '../schemas.js';
@@ -26,7 +26,7 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
       name: 'list_tasks',
       title: 'List documents',
       description:
-        'Lists documents with id, title, type, status, path, dependsOn, state, blockedBy and unblocks (open work downstream), sorted by id. ' +
+        'Lists documents with id, title, type, status, path, dependsOn, state, blockedBy, unblocks (open work downstream) and version, sorted by id. ' +
         'state "ready" answers what to do next, most unblocking first. Finds ids for the other tools.',
       input: listTasksInput,
       output: taskListSchema,
@@ -51,9 +51,19 @@ export function tasksPage(workspace: Workspace, filters: ListTasksOptions, args:
       items: (listed ??= listTasks(workspace, filters)).tasks,
       scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null, filters.state ?? null])}`,
       snapshot: workspace,
-      build: (tasks, more) => ({ tasks, ...more, ...(listed?.hint === undefined ? {} : { hint: listed.hint }) }),
+      // Each entry's `version` (KITS §6: what set_task_state's `expect` takes), for the page's entries only.
+      build: (tasks, more) => ({ tasks: withVersions(workspace, tasks), ...more, ...(listed?.hint === undefined ? {} : { hint: listed.hint }) }),
       textOnly,
+      itemExtra: VERSION_BYTES,
     },
     args,
   );
+}
+
+/** What `version` adds to an entry, at most: `,"version":"<16 hex>"` in the value, `,\n      "version": "<16 hex>"` in the text. */
+const VERSION_BYTES = 2 * 48;
+
+/** `tasks` with each one's `version` (a hash of its file's text) after its other keys. */
+export function withVersions(workspace: Workspace, tasks: readonly TaskSummary[]): (TaskSummary & { version: string })[] {
+  return tasks.map((task) => ({ ...task, version: nodeVersion(workspace.nodes.get(task.id)!) }));
 }

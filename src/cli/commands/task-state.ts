@@ -1,0 +1,51 @@
+/**
+ * `docugraph done <id>…`, `docugraph start <id>…`, `docugraph reopen <id>…` (KITS §6): set
+ * tasks' state on disk — a kit task's box, a document's `status` — changing only that, then
+ * say what each was and is, and what became ready. `--expect` refuses a file that changed
+ * since the version given (`docugraph tasks --format json` shows each one's `version`).
+ */
+import { Option, type Command } from 'commander';
+import { formatJson, InvalidArgumentError, loadWorkspace, stateChange, writeTaskState, type StateChange, type TaskState, type TaskStateWrite, type Workspace } from '../../core/index.js';
+import type { CliContext } from '../context.js';
+import { safeInline } from '../render/safe-text.js';
+
+const COMMANDS: readonly { name: string; state: TaskState; says: string }[] = [
+  { name: 'done', state: 'done', says: 'Mark tasks done: check a kit task\'s box ([x]), or set a document\'s status to the first done word.' },
+  { name: 'start', state: 'in_progress', says: 'Mark tasks started: a kit task\'s box [-], or a document\'s status in-progress (status.write.in_progress).' },
+  { name: 'reopen', state: 'todo', says: 'Mark tasks to do again: a kit task\'s box [ ], or a document\'s status todo (status.write.todo).' },
+];
+
+export function registerTaskState(program: Command, ctx: CliContext): void {
+  for (const { name, state, says } of COMMANDS) {
+    program
+      .command(name)
+      .description(says)
+      .argument('<ids...>', 'the tasks, e.g. BE-02 or auth/T2.1')
+      .option('--expect <version>', 'refuse (STALE_STATE, nothing written) unless the file is still at this version (one id only)')
+      .addOption(new Option('--format <format>', 'text (one line a task; the default) or json').choices(['text', 'json']).default('text'))
+      .addHelpText('after', `\nExample:\n  docugraph ${name} auth/T2.1 BE-02`)
+      .action((ids: string[], options: { expect?: string; format: 'text' | 'json' }, command: Command) => {
+        if (options.expect !== undefined && ids.length !== 1) throw new InvalidArgumentError('--expect takes the version of one file: pass one id with it.');
+        const before = ctx.load(command.optsWithGlobals());
+        const written: TaskStateWrite[] = [];
+        let workspace: Workspace = before;
+        for (const id of ids) {
+          written.push(writeTaskState(workspace, id, state, { expect: options.expect }));
+          // The next id is looked up in the workspace as this write left it.
+          workspace = loadWorkspace(workspace.root);
+        }
+        const changes: StateChange[] = ids.map((id) => stateChange(before, workspace, id));
+        if (options.format === 'json') {
+          ctx.print(formatJson({ tasks: written.map((w, i) => ({ ...w, state: changes[i]!.state, unblocked: changes[i]!.unblocked })) }), 'json');
+          return;
+        }
+        for (const w of written) {
+          const where = safeInline(w.line === null ? w.path : `${w.path}:${w.line}`);
+          const line = w.changed ? `${safeInline(w.id)}: ${safeInline(w.from ?? '(no status)')} → ${safeInline(w.to)} (${where})` : `${safeInline(w.id)}: already ${safeInline(w.to)} (${where}); nothing written`;
+          ctx.io.stdout.write(`${line}\n`);
+        }
+        const ready = [...new Set(changes.flatMap((c) => c.unblocked))];
+        if (ready.length > 0) ctx.io.stdout.write(`Ready now: ${ready.map(safeInline).join(', ')}\n`);
+      });
+  }
+}

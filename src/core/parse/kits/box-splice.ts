@@ -1,0 +1,26 @@
+/**
+ * KITS §6: the one change `docugraph done` makes to a kit's task — the character inside its
+ * box (`x`, `-` or a space), on the task's line of the file as it is on disk (line ends and a
+ * byte-order mark kept): every other character of the file stays.
+ */
+import type { Box } from './kit-read.js';
+
+/** The list item's marker, then the box, at the start of a line (after the indentation of its nesting). */
+const BOX_LINE = /^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)([ xX~-])\]/;
+
+export type BoxSplice = { readonly ok: true; readonly text: string; readonly before: string } | { readonly ok: false; readonly message: string };
+
+/** The text with the box on file line `line` (1-based; `\n`, `\r\n` and `\r` end lines) set to `box`. */
+export function spliceBox(raw: string, line: number, box: Box): BoxSplice {
+  let at = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let n = 1; n < line && at < raw.length; n += 1) {
+    while (at < raw.length && raw[at] !== '\n' && raw[at] !== '\r') at += 1;
+    at += raw[at] === '\r' && raw[at + 1] === '\n' ? 2 : 1;
+  }
+  let end = at;
+  while (end < raw.length && raw[end] !== '\n' && raw[end] !== '\r') end += 1;
+  const match = BOX_LINE.exec(raw.slice(at, end));
+  if (match === null) return { ok: false, message: `line ${line} holds no task box (\`- [ ]\`)` };
+  const offset = at + match[1]!.length;
+  return { ok: true, text: raw.slice(0, offset) + box + raw.slice(offset + 1), before: match[2]! };
+}
