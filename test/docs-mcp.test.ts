@@ -223,12 +223,16 @@ describe('docs/mcp.md', () => {
       if (section.mode === 'demo') return runSession({ ...section, steps }, demo.session);
       const copy = testdir({});
       cpSync(DEMO, copy, { recursive: true });
+      // The setup before the first request is the copy's state when its server starts (a
+      // `docugraph.yml` setting is read at start); the steps after it, edits to a running server.
+      const first = steps.findIndex((step) => step.kind !== 'sh');
+      for (const step of steps.slice(0, first)) if (step.kind === 'sh') execFileSync('sh', ['-c', step.script], { cwd: copy, stdio: 'ignore' });
       const { session, client } = await openSession(copy, false);
       // The first call waits for the load. An edit made while the first load still reads the
       // folder is in the first snapshot, so it is no change to announce: on a busy machine the
       // page's edits could come that early, and their notification never.
       await client.callTool({ name: 'validate_traceability', arguments: { summary: true } });
-      return runSession({ ...section, steps }, session);
+      return runSession({ ...section, steps: steps.slice(first) }, session);
     });
   }
 });

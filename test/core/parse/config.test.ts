@@ -53,6 +53,7 @@ describe('docugraph.yml', () => {
       trace: DEFAULT_CONFIG.trace,
       coverage: DEFAULT_CONFIG.coverage,
       kits: [],
+      writes: false,
     });
   });
 
@@ -73,6 +74,14 @@ describe('docugraph.yml', () => {
     expect(wrong.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
       ['CONFIG_INVALID', 1, '`kits` names `cursor`, which is not a kit DocuGraph reads; the kits are `kiro`, `speckit`, `openspec`'],
     ]);
+  });
+
+  it('writes and status.write (KITS §6): the words written must mean open work', () => {
+    expect(parseConfig('writes: true\nstatus:\n  write: { in_progress: Doing }\n').config).toMatchObject({ writes: true, status: { write: { in_progress: 'Doing', todo: 'todo' } } });
+    const clash = parseConfig('status:\n  done: [done, shipped]\n  write: { todo: Shipped }\n');
+    expect(clash.config).toBe(DEFAULT_CONFIG);
+    expect(clash.diagnostics.map((d) => [d.line, d.message])).toEqual([[3, '`status.write.todo` is `Shipped`, which `status.done` lists; it must be a word for open work, such as `todo`']]);
+    expect(parseConfig('status:\n  write: { in_progress: cancelled }\n').diagnostics[0]!.message).toContain('which `status.dropped` lists');
   });
 
   it('revision 3 settings: their wrong values say what to write', () => {
@@ -239,6 +248,12 @@ describe('the shipped JSON Schema agrees with the checks', () => {
       'kits: [1]\n',
       'kits: {kiro: true}\n',
       `kits: [${Array.from({ length: 13 }, () => 'kiro').join(', ')}]\n`,
+      'writes: true\n',
+      'writes: yes\n',
+      'status:\n  write: { in_progress: doing, todo: open }\n',
+      'status:\n  write: { todo: "" }\n',
+      'status:\n  write: { started: doing }\n',
+      'status:\n  write: doing\n',
     ];
     expectSchemaAgrees(samples);
   });
