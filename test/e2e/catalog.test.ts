@@ -5,6 +5,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeImpact, buildBundle, getAcceptanceCriteria, listTasks, loadWorkspace, selectGraph } from '../../src/core/index.js';
+import { withVersions } from '../../src/mcp/tools/list-tasks.js';
 import { TOOL_NAMES } from '../helpers/paths.js';
 import { connect, connectUrl, DEMO, spawnHttp, textOf, type HttpServerProcess } from '../helpers/server-process.js';
 
@@ -55,7 +56,7 @@ describe.each([
 
   it('list_tasks: filters, sorted, text and structuredContent agree with the core', async () => {
     const all = await call('list_tasks', {});
-    expect(all.structuredContent).toEqual(listTasks(workspace));
+    expect(all.structuredContent).toEqual({ tasks: withVersions(workspace, listTasks(workspace).tasks) });
     expect(JSON.parse(textOf(all))).toEqual(all.structuredContent);
     const todo = await call('list_tasks', { type: 'task', status: 'todo', query: 'PROJECT' });
     expect((todo.structuredContent as { tasks: { id: string }[] }).tasks.map((t) => t.id)).toEqual(['BE-02', 'BE-03', 'BE-04', 'FE-01']);

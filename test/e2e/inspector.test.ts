@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { getAcceptanceCriteria, listTasks, loadWorkspace } from '../../src/core/index.js';
+import { withVersions } from '../../src/mcp/tools/list-tasks.js';
 import { DEMO, TOOL_NAMES } from '../helpers/paths.js';
 
 const script = fileURLToPath(new URL('../../scripts/real-client-session.mjs', import.meta.url));
@@ -45,7 +46,7 @@ describe('MCP Inspector CLI (real client)', () => {
     expect(cycle.isError).toBe(true);
     expect(JSON.parse(cycle.content![0]!.text)).toMatchObject({ code: 'GRAPH_CYCLE', cycle: ['CYC-A', 'CYC-B', 'CYC-C'] });
 
-    expect(out('list_tasks type=task status=todo').structuredContent).toEqual(listTasks(workspace, { type: 'task', status: 'todo' }));
+    expect(out('list_tasks type=task status=todo').structuredContent).toEqual({ tasks: withVersions(workspace, listTasks(workspace, { type: 'task', status: 'todo' }).tasks) });
     expect(out('get_acceptance_criteria BE-02').structuredContent).toEqual(getAcceptanceCriteria(workspace, 'BE-02'));
     expect(out('analyze_impact DEC-002').structuredContent).toMatchObject({ nodeId: 'DEC-002', truncated: false });
     expect(out('get_dependency_graph BE-02 upstream as Mermaid').content![0]!.text).toMatch(/^flowchart TD\n/);

@@ -78,10 +78,7 @@ export interface LiveWorkspace {
   onUpdate(listener: UpdateListener): () => void;
   /** How the disk is followed now (`watch` turns into `poll` when watching fails). */
   mode(): LiveMode;
-  /**
-   * A snapshot that shows a write this process made to `paths` (relative to the root): they are
-   * read again, whatever the watcher has delivered, and in every mode (`static` too).
-   */
+  /** A snapshot that shows a write this process made to `paths` (from the root), in every mode (`static` too). */
   written(paths: readonly string[]): Promise<Workspace>;
   /** Stops watching; later snapshots are the last one. */
   close(): void;

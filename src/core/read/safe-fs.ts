@@ -117,15 +117,11 @@ export function openWritableDirectory(root: string, rel: string): { readonly ok:
   };
 }
 
-/** Opens the regular file at `path` (a name in a `WritableDirectory`) without following a link, for reading; the caller closes `fd`. */
-export function openFileForRead(path: string): { readonly ok: true; readonly fd: number; readonly stats: Stats } | Refusal {
-  return openChecked(path, 'file', null);
-}
+/** Opens the regular file at `path` (a name in a `WritableDirectory`) without following a link; the caller closes `fd`. */
+export const openFileForRead = (path: string): Opened => openChecked(path, 'file', null);
 
 /** Reads an open regular file to its end (at most `maxBytes`); `null` once it is larger. */
-export function readOpenFile(fd: number, size: number, maxBytes: number): Uint8Array | null {
-  return readAll(fd, size, maxBytes, false);
-}
+export const readOpenFile = (fd: number, size: number, maxBytes: number): Uint8Array | null => readAll(fd, size, maxBytes, false);
 
 /** Lists the directory at `rel` under `root` (`''` is the root itself) without following links. */
 export function listDirectoryInside(root: string, rel: string): ListResult {
@@ -158,7 +154,7 @@ function readOpened(opened: Opened, maxBytes: number, transient: boolean): ReadR
   }
 }
 
-type Opened = { readonly ok: true; readonly fd: number; readonly stats: Stats } | Refusal;
+export type Opened = { readonly ok: true; readonly fd: number; readonly stats: Stats } | Refusal;
 
 /** Whether `/proc/self/fd/N` names open handles (Linux); decided on first use. */
 let procFd: boolean | undefined;
