@@ -32,6 +32,35 @@ describe('text on a terminal, JSON in a pipe', () => {
     expect(JSON.parse((await run(['tasks'], false)).stdout)).toHaveProperty('tasks');
   });
 
+  it('graph: each relation named as JSON and Mermaid name it, and counted apart from the dependencies (issue 37)', async () => {
+    const root = testdir({
+      'a.md': '---\nid: A\ntitle: A task\ndepends_on: [B]\nimplements: [R]\n---\n',
+      'b.md': '---\nid: B\ntitle: B\n---\n',
+      'r.md': '---\nid: R\ntitle: A requirement\nrefines: [E]\n---\n',
+      'e.md': '---\nid: E\ntitle: An epic\n---\n',
+      't.md': '---\nid: T\ntitle: A test\nverifies: [A]\nrelated: [B]\nsupersedes: [OLD]\n---\n',
+      'old.md': '---\nid: OLD\ntitle: Old\n---\n',
+    });
+    expect((await run(['graph', '--format', 'text'], false, root)).stdout).toBe(
+      [
+        'A  A task',
+        '  depends on B',
+        '  implements R',
+        'B  B',
+        'E  An epic',
+        'OLD  Old',
+        'R  A requirement',
+        '  refines E',
+        'T  A test',
+        '  verifies A',
+        '  related to B',
+        '  supersedes OLD',
+        '6 documents, 1 dependency, 1 implements, 1 verifies, 1 refines, 1 related, 1 supersedes',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('values from documents are escaped in the text', async () => {
     const root = testdir({ 'a.md': '---\nid: A\ntitle: "evil\\u001b[31m red"\n---\n', 'b.md': '---\nid: B\ntitle: B\ndepends_on: [A]\n---\n' });
     const impact = await run(['impact', 'A'], true, root);

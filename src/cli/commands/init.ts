@@ -4,11 +4,12 @@
  * a small example set of documents that validates. It never writes over an existing file
  * unless `--force`, and never through a symbolic link.
  */
-import { lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CONFIG_FILE, proposeConfig, surveyRepository } from '../../core/index.js';
 import type { CliContext } from '../context.js';
+import { cannotWrite, entryAt, prepareDirectory, reasonOf } from '../output-dir.js';
 
 export const CONFIG_TEMPLATE = `# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json
 # DocuGraph configuration. Every key is optional: delete what you do not need.
@@ -114,6 +115,7 @@ export function registerInit(program: Command, ctx: CliContext): void {
         ctx.io.stderr.write(`docugraph: ${config} is a symbolic link, which DocuGraph never writes through; nothing was written.\n`);
         return ctx.fail(1);
       }
+      if (existing === 'directory') throw cannotWrite(root, `\`${CONFIG_FILE}\` there is a folder`);
       if (existing === 'other' && options.force !== true) {
         ctx.io.stderr.write(`docugraph: ${config} already exists; nothing was written (--force replaces it).\n`);
         return ctx.fail(1);
@@ -121,8 +123,8 @@ export function registerInit(program: Command, ctx: CliContext): void {
       let written: string[];
       let empty: boolean;
       let choices: readonly string[] = [];
+      prepareDirectory(root);
       try {
-        makeDirectories(root);
         empty = readdirSync(root).length === 0;
         let text = CONFIG_TEMPLATE;
         if (!empty) {
@@ -134,33 +136,17 @@ export function registerInit(program: Command, ctx: CliContext): void {
         written = [CONFIG_FILE];
         if (empty) {
           for (const [path, text] of Object.entries(EXAMPLE_DOCUMENTS)) {
-            makeDirectories(dirname(join(root, path)));
+            prepareDirectory(dirname(join(root, path)));
             writeFileSync(join(root, path), text, { flag: 'wx' });
             written.push(path);
           }
         }
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? 'an error';
-        ctx.io.stderr.write(`docugraph: cannot write into ${root} (${code}); pick a folder you can write to.\n`);
-        return ctx.fail(2);
+        throw cannotWrite(root, reasonOf(error));
       }
       const found = empty ? '' : choices.length === 0 ? ' (the files use DocuGraph\'s own keys: nothing to map)' : ` (${choices.join('; ')})`;
       ctx.io.stdout.write(`Wrote ${written.join(', ')} in ${root}${found}.\nNext: docugraph validate${given === undefined ? '' : ` ${given}`}${empty ? ', then docugraph context TASK-01' : ''}\n`);
     });
-}
-
-/**
- * Creates `dir` and its missing parents, one `mkdir` each, the nearest existing ancestor
- * first. Not `mkdirSync(dir, { recursive: true })`: on Linux's /proc, where `mkdir` answers
- * ENOENT under a directory that exists, Node's recursive mkdir retries forever (at 100 % CPU).
- */
-function makeDirectories(dir: string): void {
-  const missing: string[] = [];
-  for (let at = dir; entryAt(at) === null; at = dirname(at)) {
-    if (dirname(at) === at) break;
-    missing.push(at);
-  }
-  for (let i = missing.length - 1; i >= 0; i -= 1) mkdirSync(missing[i]!);
 }
 
 /**
@@ -178,14 +164,5 @@ function writeConfig(path: string, text: string, replace: boolean): void {
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
-  }
-}
-
-/** What is at `path` without following a link: `null` when nothing is. */
-function entryAt(path: string): 'link' | 'other' | null {
-  try {
-    return lstatSync(path).isSymbolicLink() ? 'link' : 'other';
-  } catch {
-    return null;
   }
 }

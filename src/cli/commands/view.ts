@@ -5,11 +5,11 @@
  * server (src/view/) is loaded only for this command.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { platform } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { buildViewModel, InvalidArgumentError as UsageError, openLiveWorkspace, viewJson } from '../../core/index.js';
+import { buildViewModel, DocugraphError, InvalidArgumentError as UsageError, openLiveWorkspace, replaceFileText, viewJson } from '../../core/index.js';
+import { cannotWrite, entryAt, prepareDirectory } from '../output-dir.js';
 import { checkedRoot, type CliContext } from '../context.js';
 import { untilStopped } from '../until-stopped.js';
 
@@ -42,8 +42,15 @@ export function registerView(program: Command, ctx: CliContext): void {
       if (options.out !== undefined) {
         const workspace = ctx.load(globals);
         const dir = resolve(ctx.io.cwd, options.out);
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(join(dir, 'index.html'), viewPage('static', viewJson(buildViewModel(workspace, { criteria: true }))));
+        prepareDirectory(dir);
+        const page = join(dir, 'index.html');
+        if (entryAt(page) === 'link' || entryAt(page) === 'directory') throw cannotWrite(dir, `\`index.html\` there is ${entryAt(page) === 'link' ? 'a symbolic link, which DocuGraph never writes through' : 'a folder'}`);
+        try {
+          replaceFileText(dir, 'index.html', viewPage('static', viewJson(buildViewModel(workspace, { criteria: true }))));
+        } catch (error) {
+          if (error instanceof DocugraphError) throw cannotWrite(dir, error.message.replace(/^`index\.html` cannot be written: /, '').replace(/; nothing was changed$/, ''));
+          throw error;
+        }
         ctx.io.stderr.write(`docugraph: wrote ${join(dir, 'index.html')} (${workspace.ids.length} documents; open it in a browser)\n`);
         return;
       }

@@ -4,7 +4,7 @@
  * Cells come from documents, so they pass through `safe-text.ts`; widths are found in one
  * loop.
  */
-import { groupThousands, type GraphView, type Impact } from '../../core/index.js';
+import { groupThousands, RELATIONS, type GraphView, type Impact, type Relation } from '../../core/index.js';
 import { safeInline, safeLineStart } from './safe-text.js';
 
 /** `impact <id>`: one line per dependent, nearest first, after a line that says how many. */
@@ -28,24 +28,48 @@ function codeText(impact: Impact): string {
   return `\nCode to look at (${groupThousands(rows.length)} ${rows.length === 1 ? 'line' : 'lines'} tagged in the sources):\n${table(rows).replace(/^(?=.)/gm, '  ')}`;
 }
 
-/** `graph --format text`: each document (id, title), then what it depends on within the view. */
+/** How `graph --format text` names each relation (TRACE §1), from the document that holds it. */
+const PHRASES: Readonly<Record<Relation, string>> = {
+  depends_on: 'depends on',
+  implements: 'implements',
+  verifies: 'verifies',
+  refines: 'refines',
+  related: 'related to',
+  supersedes: 'supersedes',
+};
+
+/**
+ * `graph --format text`: each document (id, title), then its edges within the view, one line
+ * per relation in the table's order, as JSON and Mermaid name them; the last line counts the
+ * dependencies (`depends_on`) apart from the other relations.
+ */
 export function renderGraphText(view: GraphView): string {
-  const upstream = new Map<string, string[]>();
+  const out = new Map<string, Map<Relation, string[]>>();
+  const counts = new Map<Relation, number>();
   for (const edge of view.edges) {
-    let list = upstream.get(edge.from);
-    if (list === undefined) upstream.set(edge.from, (list = []));
+    let byRelation = out.get(edge.from);
+    if (byRelation === undefined) out.set(edge.from, (byRelation = new Map()));
+    let list = byRelation.get(edge.relation);
+    if (list === undefined) byRelation.set(edge.relation, (list = []));
     list.push(safeInline(edge.to));
+    counts.set(edge.relation, (counts.get(edge.relation) ?? 0) + 1);
   }
-  let out = '';
+  let text = '';
   for (const node of view.nodes) {
-    out += `${safeLineStart(node.id)}  ${safeInline(node.title)}\n`;
-    const deps = upstream.get(node.id);
-    if (deps !== undefined) out += `  depends on ${deps.join(', ')}\n`;
+    text += `${safeLineStart(node.id)}  ${safeInline(node.title)}\n`;
+    const byRelation = out.get(node.id);
+    if (byRelation === undefined) continue;
+    for (const relation of RELATIONS) {
+      const list = byRelation.get(relation);
+      if (list !== undefined) text += `  ${PHRASES[relation]} ${list.join(', ')}\n`;
+    }
   }
   const nodes = view.nodes.length;
-  const edges = view.edges.length;
-  out += `${groupThousands(nodes)} ${nodes === 1 ? 'document' : 'documents'}, ${groupThousands(edges)} ${edges === 1 ? 'dependency' : 'dependencies'}${view.truncated ? ' (cut at --max-depth)' : ''}\n`;
-  return out;
+  const dependencies = counts.get('depends_on') ?? 0;
+  const others = RELATIONS.filter((r) => r !== 'depends_on' && (counts.get(r) ?? 0) > 0).map((r) => `${groupThousands(counts.get(r)!)} ${r}`);
+  const tail = others.length === 0 ? '' : `, ${others.join(', ')}`;
+  text += `${groupThousands(nodes)} ${nodes === 1 ? 'document' : 'documents'}, ${groupThousands(dependencies)} ${dependencies === 1 ? 'dependency' : 'dependencies'}${tail}${view.truncated ? ' (cut at --max-depth)' : ''}\n`;
+  return text;
 }
 
 /** Rows padded to their widest cell, the last column left as it is; a final newline. */

@@ -18,7 +18,7 @@ import { surveyKits, type KitFound } from './survey-kits.js';
 
 /** A static-site generator's configuration, and the folder its `/` names. */
 export interface SiteFound {
-  readonly generator: 'Hugo' | 'Docusaurus' | 'MkDocs' | 'Jekyll' | 'DocFX';
+  readonly generator: 'Hugo' | 'Docusaurus' | 'MkDocs' | 'Jekyll' | 'DocFX' | 'mdBook';
   /** Its configuration file, relative to the workspace root. */
   readonly config: string;
   /** The folder a leading `/` names on the published site, relative to the link root (`.` for the link root). */
@@ -140,6 +140,8 @@ function siteIn(root: string, dir: string, has: (name: string) => boolean, prefi
     if (!has(name)) continue;
     return { generator: 'MkDocs', config: at(name), siteRoot: folder(setting(readText(root, at(name)) ?? '', 'docs_dir') ?? 'docs') };
   }
+  // mdBook publishes `src/` (`[book] src = …`): `chapter.md` as `chapter.html`, beside it.
+  if (has('book.toml')) return { generator: 'mdBook', config: at('book.toml'), siteRoot: folder(setting(readText(root, at('book.toml')) ?? '', 'src') ?? 'src') };
   if (has('_config.yml')) return { generator: 'Jekyll', config: at('_config.yml'), siteRoot: folder(setting(readText(root, at('_config.yml')) ?? '', 'source') ?? '') };
   if (has('docfx.json')) return { generator: 'DocFX', config: at('docfx.json'), siteRoot: folder('') };
   return null;

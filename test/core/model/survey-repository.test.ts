@@ -46,6 +46,12 @@ describe('the site generator', () => {
     expect(surveyRepository(testdir({ 'docfx.json': '{}\n', 'articles/a.md': page })).site).toMatchObject({ generator: 'DocFX', siteRoot: '.' });
   });
 
+  it('mdBook (issue 37): book.toml, its [book] src, else src', () => {
+    expect(surveyRepository(testdir({ 'book.toml': '[book]\ntitle = "x"\n', 'src/SUMMARY.md': page })).site).toMatchObject({ generator: 'mdBook', config: 'book.toml', siteRoot: 'src' });
+    expect(surveyRepository(testdir({ 'book.toml': '[book]\nsrc = "book-src"\n', 'book-src/SUMMARY.md': page })).site).toMatchObject({ siteRoot: 'book-src' });
+    expect(surveyRepository(testdir({ 'guide/book.toml': '[book]\n', 'guide/src/SUMMARY.md': page })).site).toMatchObject({ generator: 'mdBook', config: 'guide/book.toml', siteRoot: 'guide/src' });
+  });
+
   it('a setting that climbs out or is absolute is not taken; a configuration that is a symbolic link is not read', () => {
     expect(surveyRepository(testdir({ 'mkdocs.yml': 'docs_dir: ../elsewhere\n', 'docs/index.md': page })).site).toMatchObject({ siteRoot: 'docs' });
     const outside = testdir({ 'hugo.toml': 'contentDir = "secret"\n' });
