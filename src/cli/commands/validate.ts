@@ -9,7 +9,7 @@ import { buildReport, countMarkdown, formatJson, formatReport, InvalidArgumentEr
 import { checkedRoot } from '../context.js';
 import { VERSION } from '../../mcp/version.js';
 import type { CliContext } from '../context.js';
-import { untilStopped } from '../until-stopped.js';
+import { pollSwitch, untilStopped } from '../until-stopped.js';
 import { renderGithub } from '../render/github.js';
 import { renderSarif } from '../render/sarif.js';
 import { renderText } from '../render/text.js';
@@ -116,9 +116,11 @@ function printReport(ctx: CliContext, workspace: Workspace, options: ValidateOpt
  * `ctx.io.signal` aborts (or the process is stopped); the exit code is that of the last report.
  */
 async function watch(ctx: CliContext, path: string, options: ValidateOptions): Promise<void> {
+  const poll = pollSwitch();
   const live = openLiveWorkspace(checkedRoot(path), {
     persistent: true,
     log: (line) => void ctx.io.stderr.write(`docugraph: ${safeInline(line)}\n`),
+    onPoll: poll.onPoll,
   });
   const clear = options.format === 'text' && ctx.io.stdout.isTTY === true;
   let failed = false;
@@ -128,7 +130,7 @@ async function watch(ctx: CliContext, path: string, options: ValidateOptions): P
   };
   live.onUpdate((_before, after) => show(after));
   show(await live.snapshot());
-  await untilStopped(ctx.io, live);
+  await untilStopped(ctx.io, live, poll);
   live.close();
   if (failed) ctx.fail(1);
 }

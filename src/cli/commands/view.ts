@@ -11,7 +11,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { buildViewModel, DocugraphError, InvalidArgumentError as UsageError, openLiveWorkspace, replaceFileText, viewJson } from '../../core/index.js';
 import { cannotWrite, entryAt, prepareDirectory } from '../output-dir.js';
 import { checkedRoot, type CliContext } from '../context.js';
-import { untilStopped } from '../until-stopped.js';
+import { pollSwitch, untilStopped } from '../until-stopped.js';
 
 interface ViewOptions {
   readonly port: number;
@@ -60,7 +60,8 @@ export function registerView(program: Command, ctx: CliContext): void {
 
 async function serve(ctx: CliContext, path: string, options: ViewOptions): Promise<void> {
   const { createViewServer } = await import('../../view/serve-view.js');
-  const live = openLiveWorkspace(checkedRoot(path), { persistent: true, log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`) });
+  const poll = pollSwitch();
+  const live = openLiveWorkspace(checkedRoot(path), { persistent: true, log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`), onPoll: poll.onPoll });
   const server = createViewServer(live, options.port);
   let url: string;
   try {
@@ -72,7 +73,7 @@ async function serve(ctx: CliContext, path: string, options: ViewOptions): Promi
   }
   ctx.io.stderr.write(`docugraph: the graph is at ${url} (live, read-only, this machine only; Ctrl-C stops)\n`);
   if (options.open === true) openBrowser(url);
-  await untilStopped(ctx.io, live);
+  await untilStopped(ctx.io, live, poll);
   await server.close();
   live.close();
 }

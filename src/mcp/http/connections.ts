@@ -39,7 +39,9 @@ export class ConnectionTable {
   private readonly pendingByAddress = new Map<string, Set<Socket>>();
   /** Keep-alive connections between requests, idle longest first. */
   private readonly idle = new Set<Socket>();
-  private readonly timer: NodeJS.Timeout;
+  /** The sweep of slow connections: armed while there is a connection, so an idle server wakes for nothing. */
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
   /**
    * Turns of the event loop in which connections came (or the pending caps were checked),
    * counted. A socket accepted in one turn is read in the next: one accepted two turns ago
@@ -55,8 +57,6 @@ export class ConnectionTable {
     private readonly limits: ConnectionLimits,
   ) {
     server.on('connection', (socket: Socket) => this.connected(socket));
-    this.timer = setInterval(() => this.sweep(), limits.timeoutCheckMs);
-    this.timer.unref();
   }
 
   /** A request's headers arrived on `socket` (Node emitted `request`). */
@@ -80,7 +80,9 @@ export class ConnectionTable {
   readonly relieve = (): void => void this.evictOne();
 
   stop(): void {
+    this.stopped = true;
     clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   private connected(socket: Socket): void {
@@ -89,6 +91,10 @@ export class ConnectionTable {
     const entry: Entry = { address: socket.remoteAddress ?? '', since: Date.now(), turn: this.turn, requests: 0 };
     this.all.set(socket, entry);
     this.pending.set(socket, entry);
+    if (this.timer === undefined && !this.stopped) {
+      this.timer = setInterval(() => this.sweep(), this.limits.timeoutCheckMs);
+      this.timer.unref();
+    }
     let mine = this.pendingByAddress.get(entry.address);
     if (mine === undefined) this.pendingByAddress.set(entry.address, (mine = new Set()));
     mine.add(socket);
@@ -150,6 +156,10 @@ export class ConnectionTable {
     this.all.delete(socket);
     this.unpend(socket, entry);
     this.idle.delete(socket);
+    if (this.all.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
   }
 
   private unpend(socket: Socket, entry: Entry): void {

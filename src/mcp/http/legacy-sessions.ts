@@ -53,14 +53,26 @@ export function createLegacySessions(state: ServerState, create: (state: ServerS
   const sessions = new Map<string, Session>();
   /** Sessions being created (an `initialize` being answered): they count against the cap. */
   let opening = 0;
-  const reaper = setInterval(() => {
+  // The reaper of idle sessions runs while there are sessions: an idle server wakes for nothing.
+  let reaper: NodeJS.Timeout | undefined;
+  let closed = false;
+  const reap = () => {
     const now = Date.now();
     for (const session of [...sessions.values()]) {
       if (now - session.lastSeen <= options.idleMs) break;
       if (session.requests === 0 && session.streams === 0) void end(session);
     }
-  }, Math.min(options.idleMs, 60_000));
-  reaper.unref();
+  };
+  const armReaper = () => {
+    if (reaper !== undefined || closed || sessions.size === 0) return;
+    reaper = setInterval(reap, Math.min(options.idleMs, 60_000));
+    reaper.unref();
+  };
+  const disarmReaper = () => {
+    if (sessions.size > 0 && !closed) return;
+    clearInterval(reaper);
+    reaper = undefined;
+  };
 
   function seen(session: Session): void {
     session.lastSeen = Date.now();
@@ -72,6 +84,7 @@ export function createLegacySessions(state: ServerState, create: (state: ServerS
   async function end(session: Session): Promise<void> {
     if (sessions.get(session.id) !== session) return;
     sessions.delete(session.id);
+    disarmReaper();
     session.dispose();
     await session.transport.close().catch(() => {});
   }
@@ -116,6 +129,7 @@ export function createLegacySessions(state: ServerState, create: (state: ServerS
       onsessioninitialized: (id) => {
         session = { id, transport, dispose: own.dispose, lastSeen: Date.now(), requests: 1, streams: 0 };
         sessions.set(id, session);
+        armReaper();
       },
       onsessionclosed: (id) => {
         const found = sessions.get(id);
@@ -175,7 +189,8 @@ export function createLegacySessions(state: ServerState, create: (state: ServerS
     },
     size: () => sessions.size,
     async closeAll() {
-      clearInterval(reaper);
+      closed = true;
+      disarmReaper();
       await Promise.all([...sessions.values()].map(end));
     },
   };
