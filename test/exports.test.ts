@@ -22,6 +22,7 @@ describe('public exports', () => {
       'GraphCycleError',
       'InvalidArgumentError',
       'LOCK_FILE',
+      'MAX_BECAUSE',
       'MAX_COMPLETIONS',
       'MAX_LINK_NOTICES',
       'MAX_UNBLOCKED',

@@ -43,6 +43,7 @@ export { viewOfGraph } from './answer/view-of-graph.js';
 export { planReview, type ReviewChange, type ReviewPlan } from './answer/plan-review.js';
 export {
   DIFF_CAP,
+  MAX_BECAUSE,
   diffWorkspaces,
   type Capped,
   type DiffChange,

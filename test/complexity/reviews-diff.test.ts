@@ -5,7 +5,7 @@
  * (its impact is every other document).
  */
 import { describe, expect, it } from 'vitest';
-import { diffWorkspaces } from '../../src/core/index.js';
+import { diffWorkspaces, MAX_BECAUSE } from '../../src/core/index.js';
 import { applyReviews } from '../../src/core/check/check-reviews.js';
 import { fingerprintOf } from '../../src/core/model/fingerprint.js';
 import { parseLockFile } from '../../src/core/parse/lock-file.js';
@@ -36,5 +36,27 @@ describe('near-linear reviews and diffs (issue 25)', () => {
     expect(nearLinear(r), r.summary).toBe(true);
     const small = build(3);
     expect(diffWorkspaces(small.base, small.head, { base: side, head: side }).impact.items.map((i) => [i.id, i.depth])).toEqual([['D-0000001', 1], ['D-0000002', 2]]);
+  }, 90_000);
+
+  it('a diff of 1 % of the documents, each reaching most of the rest (issue 37: one walk per change was quadratic)', () => {
+    // A chain, each document also depending on the one 100 before it: 1 % of the documents
+    // change, in the first half, so the changes grow with n and each reaches half of the rest
+    // or more (one walk from each was n²/200 steps).
+    const graph = (n: number, body: (i: number) => string) =>
+      syntheticWorkspace(Array.from({ length: n }, (_, i) => ({ id: `D-${pad(i)}`, dependsOn: i === 0 ? [] : i < 100 ? [`D-${pad(i - 1)}`] : [`D-${pad(i - 1)}`, `D-${pad(i - 100)}`], body: body(i) })));
+    const build = (n: number) => ({ base: graph(n, (i) => `body ${i}`), head: graph(n, (i) => (i % 100 === 7 && i < n / 2 ? `changed ${i}` : `body ${i}`)) });
+    const side = { revision: null, commit: null };
+    const r = measureRatio(build, ({ base, head }) => void diffWorkspaces(base, head, { base: side, head: side, cap: Number.POSITIVE_INFINITY }), { start: 8_000, max: 64_000, targetMs: 60 });
+    expect(nearLinear(r), r.summary).toBe(true);
+    const { base, head } = build(4_000);
+    const impact = diffWorkspaces(base, head, { base: side, head: side, cap: Number.POSITIVE_INFINITY }).impact;
+    // Downstream of D-0000007: every later document, less the twenty changed (D-0000007 among them).
+    expect(impact.count).toBe(4_000 - 7 - 20);
+    // The last documents are downstream of all twenty changes and name MAX_BECAUSE of them.
+    expect(MAX_BECAUSE).toBe(10);
+    expect(impact.items.find((i) => i.id === 'D-0003999')?.because).toHaveLength(MAX_BECAUSE);
+    expect(Math.max(...impact.items.map((i) => i.because.length))).toBe(MAX_BECAUSE);
+    // Between the first and the second change: only the first.
+    expect(impact.items.find((i) => i.id === 'D-0000008')).toEqual({ id: 'D-0000008', title: 'D-0000008', path: 'D-0000008.md', depth: 1, because: ['D-0000007'] });
   }, 90_000);
 });

@@ -36,7 +36,7 @@ export interface DiffChange {
 export interface DiffImpact extends DiffDocument {
   /** Shortest distance from any added, removed or changed document. */
   readonly depth: number;
-  /** The added, removed or changed documents it is downstream of, sorted. */
+  /** The added, removed or changed documents it is downstream of, sorted: at most `MAX_BECAUSE` of them. */
   readonly because: readonly string[];
 }
 
@@ -113,12 +113,17 @@ function documentOf(node: DocNode): DiffDocument {
   return { id: node.id, title: node.title, path: node.path };
 }
 
+/** The most changed documents an impacted one names in `because` (a wide change reaches most documents from hundreds). */
+export const MAX_BECAUSE = 10;
+
 /**
  * The nodes downstream (over context relations, transitively) of every added or changed node
  * in the head graph and of every removed node in the base graph, that exist in the head and
- * are neither added nor changed. Depth: the shortest distance from any of them; `because`: a
- * breadth-first walk from each (over arrays of indices: the changes of one pull request are
- * few, and each walk costs only the nodes it reaches).
+ * are neither added nor changed. Depth: the shortest distance from any of them, by one
+ * breadth-first walk from all of them at once; `because`: the changes that reach it, at most
+ * `MAX_BECAUSE`, spread along the edges by a second walk in which a node passes on only the
+ * changes it has not passed on yet — each edge carries at most `MAX_BECAUSE` names, so the
+ * whole is linear in the edges however many documents changed.
  */
 function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], changed: readonly DocNode[], removed: readonly DocNode[]): DiffImpact[] {
   const sources = new Set<string>();
@@ -141,39 +146,56 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
   };
   const depth = new Int32Array(ids.length).fill(-1);
   const because: (string[] | undefined)[] = [];
-  const stamp = new Int32Array(ids.length).fill(-1);
-  const level = new Int32Array(ids.length);
-  const queue = new Int32Array(ids.length);
-  let walks = 0;
-  const walkFrom = (edges: Int32Array[], start: readonly DocNode[]) => {
-    for (const node of start) {
-      const source = indexOf(node.id);
-      const mark = walks++;
-      stamp[source] = mark;
-      level[source] = 0;
-      queue[0] = source;
-      for (let head = 0, tail = 1; head < tail; head += 1) {
-        const at = queue[head]!;
-        const d = level[at]! + 1;
-        for (const next of edges[at]!) {
-          if (stamp[next] === mark) continue;
-          stamp[next] = mark;
-          level[next] = d;
-          queue[tail++] = next;
-          if (!listed[next]) continue;
-          if (depth[next] === -1 || d < depth[next]!) depth[next] = d;
-          (because[next] ??= []).push(node.id);
-        }
+  const walk = (edges: Int32Array[], start: readonly DocNode[]) => {
+    if (start.length === 0) return;
+    const starts = start.map((node) => indexOf(node.id));
+    // Depth: one walk from every start at once.
+    const level = new Int32Array(ids.length).fill(-1);
+    const queue = new Int32Array(ids.length);
+    let tail = 0;
+    for (const at of starts) if (level[at] === -1) (level[at] = 0), (queue[tail++] = at);
+    for (let head = 0; head < tail; head += 1) {
+      const at = queue[head]!;
+      for (const next of edges[at]!) {
+        if (level[next] !== -1) continue;
+        level[next] = level[at]! + 1;
+        queue[tail++] = next;
+        if (listed[next] && (depth[next] === -1 || level[next]! < depth[next]!)) depth[next] = level[next]!;
       }
     }
+    // Because: each node passes on, once, each change it holds (its own first, for a start).
+    const holds: string[][] = [];
+    const passed = new Int32Array(ids.length);
+    const pending: number[] = [];
+    const queued = new Uint8Array(ids.length);
+    const give = (at: number, id: string) => {
+      const list = (holds[at] ??= []);
+      if (list.length >= MAX_BECAUSE || list.includes(id)) return;
+      list.push(id);
+      if (queued[at] === 0) (queued[at] = 1), pending.push(at);
+    };
+    for (let k = 0; k < starts.length; k += 1) give(starts[k]!, start[k]!.id);
+    for (let next = 0; next < pending.length; next += 1) {
+      const at = pending[next]!;
+      queued[at] = 0;
+      const list = holds[at]!;
+      const fresh = list.slice(passed[at]!);
+      passed[at] = list.length;
+      for (const to of edges[at]!) for (const id of fresh) give(to, id);
+    }
+    for (let i = 0; i < ids.length; i += 1) {
+      if (!listed[i] || holds[i] === undefined) continue;
+      const list = (because[i] ??= []);
+      for (const id of holds[i]!) if (list.length < MAX_BECAUSE && !list.includes(id)) list.push(id);
+    }
   };
-  walkFrom(adjacency(contextDownstream(head)), [...added, ...changed]);
-  if (removed.length > 0) walkFrom(adjacency(contextDownstream(base)), removed);
+  walk(adjacency(contextDownstream(head)), [...added, ...changed]);
+  walk(adjacency(contextDownstream(base)), removed);
   const impact: DiffImpact[] = [];
   for (let i = 0; i < ids.length; i += 1) {
     if (depth[i] === -1) continue;
     const node = head.nodes.get(ids[i]!)!;
-    impact.push({ id: node.id, title: node.title, path: node.path, depth: depth[i]!, because: [...new Set(because[i])].sort(compareStrings) });
+    impact.push({ id: node.id, title: node.title, path: node.path, depth: depth[i]!, because: (because[i] ?? []).sort(compareStrings) });
   }
   return impact.sort((a, b) => a.depth - b.depth || compareStrings(a.id, b.id));
 }
