@@ -15,8 +15,9 @@
  *      that reflects it, idle CPU over 30 s, RSS with the watchers;
  *   7. Streamable HTTP at 10k (bench/http.mjs): get_task_context depth 3 from 1 and from 20
  *      concurrent SDK clients, on each protocol era: p50 / p95 and requests per second;
- *   8. at 10k (bench/diff.mjs): `docugraph diff HEAD~1` after an edit of 1 % of the documents,
- *      beside a cold `docugraph validate` of the same repository;
+ *   8. at 10k and 40k (bench/diff.mjs): `docugraph diff HEAD~1` after an edit of 1 % of the
+ *      documents, beside a cold `docugraph validate` of the same repository (40k only for the
+ *      diff: a change that grows with n is where a walk per changed document showed, issue 37);
  *   9. at 10k (bench/trace.mjs): the scan of a 10k-file source tree for trace tags, beside the
  *      read floor of the same files;
  *  10. a spec-kit repository (bench/kits.mjs) of as many items as the largest size (100k by
@@ -220,6 +221,14 @@ function kitRepository(items, runs) {
   if (result.status !== 0) throw new Error(`kits probe failed: ${result.stderr}`);
   return JSON.parse(result.stdout);
 }
+// The diff again at 4 × 10k: its ratio to validate must hold as the change grows with n.
+const diffOnly = [];
+if (SIZES.includes(10000)) {
+  const { dir } = workspace(40000);
+  log('40000 documents: diff HEAD~1…');
+  once([FLOOR, dir]);
+  diffOnly.push({ count: 40000, diff: diffAgainstParent(dir, 3) });
+}
 const kitItems = Math.max(...SIZES);
 log(`spec kits: ${kitItems} items…`);
 const kits = kitRepository(kitItems, 5);
@@ -278,7 +287,7 @@ if (overHttpRows.length > 0) {
   }
 }
 
-const diffRows = rows.filter((r) => r.diff !== null);
+const diffRows = [...rows.filter((r) => r.diff !== null), ...diffOnly];
 if (diffRows.length > 0) {
   lines.push('');
   lines.push('`docugraph diff HEAD~1` (`bench/diff.mjs`): the workspace in a new git repository, 1 % of its documents edited in a second commit; both commands end to end, interleaved, medians:');

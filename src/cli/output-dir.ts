@@ -43,7 +43,7 @@ export function prepareDirectory(dir: string): void {
 
 /** The usage error of a target folder that cannot be written into, for `why`. */
 export function cannotWrite(dir: string, why: string): InvalidArgumentError {
-  return new InvalidArgumentError(`cannot write into ${safeInline(dir)}: ${why}; pick a folder you can write to`);
+  return new InvalidArgumentError(`cannot write into ${safeInline(dir)}: ${why}; pick a folder you can write to.`);
 }
 
 /** A system error in words: its code, and what it usually means. */

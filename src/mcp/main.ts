@@ -2,8 +2,8 @@
  * The `docugraph-mcp` process: argv and environment, start-up rules (MCP-G0 §2), STDIO, and
  * shutdown. The only module of the server that touches `process`.
  */
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { buildReport, CONFIG_FILE, createAuditLoader, DocugraphError, type LiveMode, openLiveWorkspace, readConfig, resolveWorkspaceRoot } from '../core/index.js';
@@ -33,6 +33,8 @@ class UsageError extends Error {}
 
 interface Options {
   readonly workspace: string;
+  /** Whether the workspace is the current directory because none was given. */
+  readonly defaulted: boolean;
   readonly allowPaths: readonly string[];
   /** `watch` by default; `static` with --no-watch; `poll` when DOCUGRAPH_WATCH=poll (tests, or a filesystem without events). */
   readonly mode: LiveMode;
@@ -93,7 +95,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
   const given = parsed.values.workspace ?? env['DOCUGRAPH_WORKSPACE'];
   const workspace = given === undefined || given === '' ? '.' : given;
   const mode: LiveMode = parsed.values['no-watch'] === true ? 'static' : env['DOCUGRAPH_WATCH'] === 'poll' ? 'poll' : 'watch';
-  const base = { workspace, allowPaths: parsed.values['allow-path'] ?? [], mode, allowWrites: parsed.values['allow-writes'] === true };
+  const base = { workspace, defaulted: given === undefined || given === '', allowPaths: parsed.values['allow-path'] ?? [], mode, allowWrites: parsed.values['allow-writes'] === true };
   const values = parsed.values;
   if (values.http !== true) {
     const stray = (['host', 'port', 'token-file', 'allow-origin', 'client-roots'] as const).find((name) => values[name] !== undefined);
@@ -191,9 +193,16 @@ export function main(io: ProcessIo): void {
     if (options === 'version') return void io.stdout.write(`${VERSION}\n`);
     allowedPaths = options.allowPaths.map((dir) => startupDirectory(dir, '--allow-path'));
     root = startupDirectory(options.workspace, 'workspace');
+    const how = options.defaulted ? ' (the current directory, as no --workspace was given)' : '';
+    const fix = 'pass --workspace <dir> or set DOCUGRAPH_WORKSPACE to the directory that holds your Markdown documents.';
     if (dirname(root) === root) {
       // Some clients start servers in `/`: serving the whole disk is never what was meant.
-      throw new UsageError(`the workspace would be ${root}, the root of the filesystem (the current directory, as no --workspace was given); pass --workspace <dir> or set DOCUGRAPH_WORKSPACE to the directory that holds your Markdown documents.`);
+      throw new UsageError(`the workspace would be ${root}, the root of the filesystem${how}; ${fix}`);
+    }
+    // Others start them in the home directory: as a default, that is every project at once,
+    // unless a docugraph.yml there says it is meant (an explicit --workspace ~ is served).
+    if (options.defaulted && isHome(root, io.env) && !hasConfig(root)) {
+      throw new UsageError(`the workspace would be ${root}, your home directory${how}; ${fix}`);
     }
     mode = options.mode;
     http = options.http;
@@ -284,6 +293,26 @@ export function main(io: ProcessIo): void {
 }
 
 /** A directory given at start-up, as a real path; anything else is a usage error. */
+/** Whether `root` (a real path) is the home directory ($HOME, or USERPROFILE on Windows). */
+function isHome(root: string, env: ProcessIo['env']): boolean {
+  const home = env['HOME'] || env['USERPROFILE'];
+  if (home === undefined || home === '') return false;
+  try {
+    return realpathSync(home) === root;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `root` holds a docugraph.yml (a regular file, not a link). */
+function hasConfig(root: string): boolean {
+  try {
+    return lstatSync(join(root, CONFIG_FILE)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function startupDirectory(path: string, what: string): string {
   try {
     return resolveWorkspaceRoot(path);

@@ -8,7 +8,8 @@ renamed files are seen by the next request, without a restart.
 
 Options:
   --workspace <dir>      the directory that holds the Markdown documents (default: the
-                         current directory; or set DOCUGRAPH_WORKSPACE; the flag wins)
+                         current directory, unless it is / or the home directory without
+                         a docugraph.yml; or set DOCUGRAPH_WORKSPACE; the flag wins)
   --allow-path <dir>     another directory validate_traceability may audit (repeatable)
   --no-watch             load the workspace once at start-up and never again
   --allow-writes         offer the tools that write: set_task_state (a task's box or its

@@ -67,6 +67,41 @@ describe('docugraph init', () => {
     expect(existsSync(join(root, `docugraph.yml.${process.pid}.tmp`))).toBe(false);
   });
 
+  it('init --force where init wrote before: its own docugraph.yml is no trace source, and the commented defaults stay (issue 37)', async () => {
+    const root = testdir({});
+    expect((await run(['init'], root)).code).toBe(0);
+    const first = readFileSync(join(root, 'docugraph.yml'), 'utf8');
+    // The template's example tag (`// docugraph: implements REQ-01`) was read as a trace source.
+    expect(first).toContain('docugraph: implements');
+    const forced = await run(['init', '--force'], root);
+    expect(forced.code).toBe(0);
+    const second = readFileSync(join(root, 'docugraph.yml'), 'utf8');
+    expect(second).not.toContain('sources: ["/docugraph.yml"]');
+    expect(second).toBe(first);
+  });
+
+  it('on documents in formats it does not read: says what it found and what to do, not "nothing to map" (issue 37)', async () => {
+    const root = testdir({
+      'docs/index.rst': 'Title\n=====\n',
+      'docs/usage.rst': 'Usage\n=====\n',
+      'reqs/system.sdoc': '[DOCUMENT]\nTITLE: System\n',
+      'spec/system_requirements.md': '# System\n\n### Login\n`req~login~1`\n\nUsers log in.\n\n### Logout\n`req~logout~2`\n',
+      'notes.md': 'Nothing ~ here~1\n',
+    });
+    const init = await run(['init'], root);
+    expect(init.code).toBe(0);
+    const lines = init.stdout.split('\n');
+    expect(lines[0]).toMatch(/^Wrote docugraph\.yml in .*\(the files use DocuGraph's own keys: nothing to map\)\.$/);
+    expect(lines.slice(1, 4)).toEqual([
+      'Found 2 reStructuredText files (.rst) — not read: DocuGraph reads Markdown (.md) files only; convert the documents it should check and serve to Markdown (`pandoc -f rst -t gfm`), with `id:` frontmatter to make them documents.',
+      'Found 1 StrictDoc file (.sdoc) — not read: DocuGraph reads Markdown (.md) files only; write the requirements an agent needs as Markdown documents, or export them (`strictdoc export --formats=rst`) and convert that with pandoc, with `id:` frontmatter to make them documents.',
+      'Found 2 OpenFastTrace items (`req~…~1`) in 1 Markdown file — not read as items: DocuGraph reads that file as a page (links checked); to trace them, give each item a file of its own with `id:` and `depends_on:` frontmatter, or keep them in a spec kit (docs/kits.md).',
+    ]);
+    expect(lines[4]).toBe('Next: docugraph validate');
+    const only = testdir({ 'a.rst': 'A\n=\n' });
+    expect((await run(['init'], only)).stdout).toContain('(no Markdown file found).\nFound 1 reStructuredText file (.rst)');
+  });
+
   it('a docugraph.yml that is a dangling symbolic link is never written through; a file as the folder is one line, exit 2', async () => {
     const root = testdir({ 'docugraph.yml': { symlink: '/nonexistent/docugraph-target.yml' } });
     const result = await run(['init'], root);
@@ -78,14 +113,14 @@ describe('docugraph init', () => {
     const file = testdir({ 'plain.txt': 'x' });
     const onFile = await run(['init', 'plain.txt'], file);
     expect(onFile.code).toBe(2);
-    expect(onFile.stderr).toMatch(/^docugraph: cannot write into .*plain\.txt \((EEXIST|ENOTDIR)\); pick a folder you can write to\.\n$/);
+    expect(onFile.stderr).toMatch(/^docugraph: cannot write into .*plain\.txt: it is a file, not a folder; pick a folder you can write to\.\n$/);
   });
 
   it('init into /proc or /sys: one line and exit 2, nothing written (a recursive mkdir spun there forever)', async () => {
     for (const target of ['/proc/docugraph-x/docs', '/sys/docugraph-x']) {
       const result = await run(['init', target], '/tmp');
       expect(result.code, target).toBe(2);
-      expect(result.stderr).toMatch(new RegExp(`^docugraph: cannot write into ${target} \\((ENOENT|EPERM|EACCES|EROFS)\\); pick a folder you can write to\\.\n$`));
+      expect(result.stderr).toMatch(new RegExp(`^docugraph: cannot write into ${target}: [a-z ]+ \\((ENOENT|EPERM|EACCES|EROFS)\\); pick a folder you can write to\\.\n$`));
       expect(existsSync(target)).toBe(false);
     }
   });

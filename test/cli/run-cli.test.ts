@@ -34,7 +34,10 @@ describe('runCli', () => {
     expect(await runCli(fakeIo(['graph', '--format', 'svg']).io, noServer)).toBe(2);
     let served: readonly string[] = [];
     expect(await runCli(fakeIo(['mcp', '--allow-path', '/a', '--allow-path', '/b']).io, (argv) => (served = argv))).toBeNull();
-    expect(served).toEqual(['--workspace', DEMO, '--allow-path', '/a', '--allow-path', '/b']);
+    // No workspace given: none passed on, so the server knows the current directory is a default.
+    expect(served).toEqual(['--allow-path', '/a', '--allow-path', '/b']);
+    expect(await runCli(fakeIo(['--workspace', DEMO, 'mcp']).io, (argv) => (served = argv))).toBeNull();
+    expect(served).toEqual(['--workspace', DEMO]);
   });
 
   it('writes no progress when stderr is not a terminal', async () => {

@@ -3,9 +3,12 @@
  * and shutdown (stdin close, SIGINT, SIGTERM, a vanished client).
  */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, callLine, DEMO, FIXTURES, INITIALIZE, INITIALIZED, spawnRaw } from '../helpers/server-process.js';
+import { CLI } from '../helpers/paths.js';
+import { doc, testdir } from '../helpers/testdir.js';
 
 const run = (args: string[], env: Record<string, string> = {}, cwd?: string) =>
   spawnSync(process.execPath, [BIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, input: '', encoding: 'utf8', cwd });
@@ -35,6 +38,30 @@ describe('start-up failures: one line on stderr, exit 2, nothing on stdout', () 
     expect(root.status).toBe(2);
     expect(root.stdout).toBe('');
     expect(root.stderr).toMatch(/^docugraph-mcp: the workspace would be \/, the root of the filesystem .*pass --workspace <dir>/);
+  });
+
+  it('never the home directory as a default (some clients spawn servers there), unless given or set up with a docugraph.yml (issue 37)', () => {
+    const home = testdir({ 'notes.md': '# notes\n', 'projects/a/docs/a.md': doc({ id: 'A', title: 'a' }) });
+    const env = { HOME: home };
+    for (const argv of [[BIN], [CLI, 'mcp']]) {
+      const refused = spawnSync(process.execPath, argv, { env: { PATH: process.env['PATH'] ?? '', ...env }, input: '', encoding: 'utf8', cwd: home });
+      expect(refused.status, argv.join(' ')).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(/^docugraph-mcp: the workspace would be .*, your home directory \(the current directory, as no --workspace was given\); pass --workspace <dir>/);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    // Given, or meant: served.
+    const serve = (argv: string[], more: Record<string, string> = {}) => {
+      const served = spawnSync(process.execPath, argv, { env: { PATH: process.env['PATH'] ?? '', ...env, ...more }, input: `${INITIALIZE}\n${INITIALIZED}\n${callLine(1, 'list_tasks', {})}\n`, encoding: 'utf8', cwd: home });
+      expect(served.status, argv.join(' ')).toBe(0);
+      expect(served.stderr).toContain(`serving ${home}`);
+      return served.stdout;
+    };
+    expect(serve([BIN, '--workspace', '.'])).toContain('"A"');
+    expect(serve([CLI, '--workspace', home, 'mcp'])).toContain('"A"');
+    expect(serve([BIN], { DOCUGRAPH_WORKSPACE: home })).toContain('"A"');
+    writeFileSync(join(home, 'docugraph.yml'), 'include: ["projects/**/*.md"]\n');
+    expect(serve([BIN])).toContain('"A"');
   });
 
   it('--help and --version print to stdout and exit 0 (stdout is the protocol only once the server runs)', () => {

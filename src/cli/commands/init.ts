@@ -123,14 +123,19 @@ export function registerInit(program: Command, ctx: CliContext): void {
       let written: string[];
       let empty: boolean;
       let choices: readonly string[] = [];
+      let notes: readonly string[] = [];
+      let markdown = 0;
       prepareDirectory(root);
       try {
         empty = readdirSync(root).length === 0;
         let text = CONFIG_TEMPLATE;
         if (!empty) {
-          const proposal = proposeConfig(surveyRepository(realpathSync(root)));
+          const survey = surveyRepository(realpathSync(root));
+          const proposal = proposeConfig(survey);
           text = proposal.text ?? CONFIG_TEMPLATE;
           choices = proposal.choices;
+          notes = proposal.notes;
+          markdown = survey.keys.files;
         }
         writeConfig(config, text, existing === 'other');
         written = [CONFIG_FILE];
@@ -144,8 +149,9 @@ export function registerInit(program: Command, ctx: CliContext): void {
       } catch (error) {
         throw cannotWrite(root, reasonOf(error));
       }
-      const found = empty ? '' : choices.length === 0 ? ' (the files use DocuGraph\'s own keys: nothing to map)' : ` (${choices.join('; ')})`;
-      ctx.io.stdout.write(`Wrote ${written.join(', ')} in ${root}${found}.\nNext: docugraph validate${given === undefined ? '' : ` ${given}`}${empty ? ', then docugraph context TASK-01' : ''}\n`);
+      const found = empty ? '' : choices.length > 0 ? ` (${choices.join('; ')})` : markdown === 0 ? ' (no Markdown file found)' : ' (the files use DocuGraph\'s own keys: nothing to map)';
+      const told = notes.map((note) => `Found ${note}\n`).join('');
+      ctx.io.stdout.write(`Wrote ${written.join(', ')} in ${root}${found}.\n${told}Next: docugraph validate${given === undefined ? '' : ` ${given}`}${empty ? ', then docugraph context TASK-01' : ''}\n`);
     });
 }
 

@@ -23,10 +23,11 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
     .option('--client-roots', "with --http: let validate_traceability audit inside the roots each client declares")
     .action((options: McpOptions, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
-      const workspace = globals.workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || ctx.io.cwd);
+      // Given: passed on. Not given: the server takes DOCUGRAPH_WORKSPACE or the current directory
+      // itself, and knows it was not given (it refuses `/` and the home directory as a default).
+      const given = globals.workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || undefined);
       start([
-        '--workspace',
-        workspace,
+        ...(given === undefined ? [] : ['--workspace', given]),
         ...options.allowPath.flatMap((dir) => ['--allow-path', dir]),
         ...(options.watch ? [] : ['--no-watch']),
         ...(options.allowWrites === true ? ['--allow-writes'] : []),

@@ -14,10 +14,13 @@ export interface ConfigProposal {
   readonly text: string | null;
   /** Each choice, in a few words, for the command's summary (`id key "eip"`). */
   readonly choices: readonly string[];
+  /** What was found and is not read, each a sentence with what to do (`759 reStructuredText files (.rst) — not read: …`). */
+  readonly notes: readonly string[];
 }
 
 export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
   const { keys, site, archives, traceFolders, kits } = survey;
+  const notes = notRead(survey);
   const choices: string[] = [];
   const fields: string[] = [];
   const idKey = keys.idKey;
@@ -79,7 +82,7 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
     sections.push(['# Spec kits: their requirements, criteria, stories and checkbox tasks are read as items. Folders seen:', ...seen, `kits: [${kits.map((k) => k.kit).join(', ')}]`].join('\n'));
     choices.push(`kits ${kits.map((k) => `${k.kit} (${count(k.count)} ${k.count === 1 ? 'folder' : 'folders'})`).join(', ')}`);
   }
-  if (sections.length === 0) return { text: null, choices };
+  if (sections.length === 0) return { text: null, choices, notes };
   const ids =
     idKey === null && kits.length === 0
       ? '# No frontmatter key holds ids, so every file is a page (links checked); add `id:` lines to make documents.\n'
@@ -89,7 +92,23 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
     `# Written by \`docugraph init\` from what it found here: ${count(keys.files)} Markdown ${keys.files === 1 ? 'file' : 'files'}, ${count(keys.withFrontmatter)} with frontmatter${kits.length > 0 ? ', and the spec-kit folders below' : ''}.`,
     '# Every key is optional, and each one below says why it is here. Next: docugraph validate',
   ].join('\n');
-  return { text: `${header}\n${ids}\n${sections.join('\n\n')}\n`, choices };
+  return { text: `${header}\n${ids}\n${sections.join('\n\n')}\n`, choices, notes };
+}
+
+/** The documents found that DocuGraph does not read, and what to do about them. */
+function notRead(survey: RepositorySurvey): string[] {
+  const notes: string[] = [];
+  for (const f of survey.foreign) {
+    const what = `${count(f.files)} ${f.format} ${f.files === 1 ? 'file' : 'files'} (${f.ext})`;
+    notes.push(`${what} — not read: DocuGraph reads Markdown (.md) files only; ${f.convert}, with \`id:\` frontmatter to make them documents.`);
+  }
+  const oft = survey.oftItems;
+  if (oft.items > 0) {
+    notes.push(
+      `${count(oft.items)} OpenFastTrace ${oft.items === 1 ? 'item' : 'items'} (\`req~…~1\`) in ${count(oft.files)} Markdown ${oft.files === 1 ? 'file' : 'files'} — not read as items: DocuGraph reads ${oft.files === 1 ? 'that file as a page' : 'those files as pages'} (links checked); to trace them, give each item a file of its own with \`id:\` and \`depends_on:\` frontmatter, or keep them in a spec kit (docs/kits.md).`,
+    );
+  }
+  return notes;
 }
 
 /** `links.ignore` for a site: templates its generator fills in, and what it serves at `/` that is no page. */

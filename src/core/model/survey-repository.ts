@@ -13,7 +13,8 @@ import { MAX_FILE_BYTES } from '../read/read-bytes.js';
 import { listDirectoryInside, readFileInside } from '../read/safe-fs.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { surveyKeys, type KeySurvey } from './survey-keys.js';
-import { surveyTraces, type TraceFolder } from './survey-traces.js';
+import { countOftItems, surveyFormats, type ForeignFiles } from './survey-formats.js';
+import { listRepositoryFiles, surveyTraces, type TraceFolder } from './survey-traces.js';
 import { surveyKits, type KitFound } from './survey-kits.js';
 
 /** A static-site generator's configuration, and the folder its `/` names. */
@@ -42,6 +43,10 @@ export interface RepositorySurvey {
   readonly traceFolders: readonly TraceFolder[];
   /** The spec kits the workspace uses (KITS §1), in `KIT_NAMES` order. */
   readonly kits: readonly KitFound[];
+  /** Files in the workspace in a documentation format DocuGraph does not read (`.rst`, `.sdoc`, …). */
+  readonly foreign: readonly ForeignFiles[];
+  /** OpenFastTrace items (`req~name~1`) in the Markdown files, which DocuGraph reads as pages: how many, in how many files. */
+  readonly oftItems: { readonly items: number; readonly files: number };
 }
 
 /** Configuration files are small: more than this is not read. */
@@ -72,11 +77,14 @@ export function surveyRepository(root: string): RepositorySurvey {
     }
   }
   files.sort(compareStrings);
+  const oftItems = { items: 0, files: 0 };
   const keys = surveyKeys(
     (function* () {
       for (const path of files) {
         const read = readFileInside(root, path, MAX_FILE_BYTES);
         const decoded = read.ok ? decodeText(read.bytes) : null;
+        const oft = decoded?.ok ? countOftItems(decoded.text) : 0;
+        if (oft > 0) (oftItems.items += oft), (oftItems.files += 1);
         yield { path, frontmatter: decoded?.ok ? parseFrontmatter(decoded.text) : null };
       }
     })(),
@@ -84,12 +92,15 @@ export function surveyRepository(root: string): RepositorySurvey {
   const linkRoot = findLinkRoot(root, 'repository');
   const prefix = linkRoot.workspaceDir.join('/');
   const site = findSite(root, new Set(rootEntries), firstLevel.sort(compareStrings), prefix);
+  const repositoryFiles = listRepositoryFiles(linkRoot.path);
   return {
     keys,
     site,
     archives: [...archives].filter(([, count]) => count > 0).map(([dir, count]) => ({ dir, files: count })).sort((a, b) => compareStrings(a.dir, b.dir)),
-    traceFolders: surveyTraces(linkRoot.path),
+    traceFolders: surveyTraces(linkRoot.path, repositoryFiles),
     kits: surveyKits(root),
+    foreign: surveyFormats(prefix === '' ? repositoryFiles : repositoryFiles.filter((path) => path.startsWith(`${prefix}/`))),
+    oftItems,
   };
 }
 

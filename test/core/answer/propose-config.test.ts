@@ -14,6 +14,8 @@ const survey = (over: Partial<Omit<RepositorySurvey, 'keys'>> & { keys?: Partial
   archives: [],
   traceFolders: [],
   kits: [],
+  foreign: [],
+  oftItems: { items: 0, files: 0 },
   ...over,
   keys: { ...NO_KEYS, ...over.keys },
 });
@@ -65,7 +67,7 @@ describe('proposeConfig', () => {
   });
 
   it('nothing to map: no text (init writes the commented defaults); no ids at all is said in a comment', () => {
-    expect(proposeConfig(survey({}))).toEqual({ text: null, choices: [] });
+    expect(proposeConfig(survey({}))).toEqual({ text: null, choices: [], notes: [] });
     const pages = proposeConfig(survey({ keys: { idKey: null }, site: { generator: 'MkDocs', config: 'mkdocs.yml', siteRoot: 'docs', served: [], versionedDocs: null } }));
     expect(pages.text).toContain('# No frontmatter key holds ids, so every file is a page');
   });
@@ -123,5 +125,24 @@ describe('proposeConfig', () => {
     );
     expect(parseConfig(proposal.text!).config.exclude).toEqual(['docs/archive/']);
     expect(proposal.choices).toEqual(['1 archive folder excluded', 'kits openspec (1 folder)']);
+  });
+
+  it('documents in formats it does not read: each counted, with what to do; nothing added to the file (issue 37)', () => {
+    const proposal = proposeConfig(
+      survey({
+        keys: { files: 0, withFrontmatter: 0, idKey: null },
+        foreign: [
+          { format: 'reStructuredText', ext: '.rst', files: 759, convert: 'convert them' },
+          { format: 'StrictDoc', ext: '.sdoc', files: 1, convert: 'export them' },
+        ],
+        oftItems: { items: 42, files: 3 },
+      }),
+    );
+    expect(proposal.text).toBeNull();
+    expect(proposal.notes).toEqual([
+      '759 reStructuredText files (.rst) — not read: DocuGraph reads Markdown (.md) files only; convert them, with `id:` frontmatter to make them documents.',
+      '1 StrictDoc file (.sdoc) — not read: DocuGraph reads Markdown (.md) files only; export them, with `id:` frontmatter to make them documents.',
+      '42 OpenFastTrace items (`req~…~1`) in 3 Markdown files — not read as items: DocuGraph reads those files as pages (links checked); to trace them, give each item a file of its own with `id:` and `depends_on:` frontmatter, or keep them in a spec kit (docs/kits.md).',
+    ]);
   });
 });
