@@ -42,6 +42,7 @@ describe('public exports', () => {
       'buildBundle',
       'buildReport',
       'buildViewModel',
+      'closestMatch',
       'closestMatches',
       'compareDiagnostics',
       'compareStrings',

@@ -19,7 +19,7 @@ export interface CliContext {
   readonly workspacePath: (options: { workspace?: string | undefined }, dir?: string) => string;
   /** Sets the process exit code (the highest wins). */
   readonly fail: (code: number) => void;
-  /** Whether to colour output for this stream: a terminal, and `NO_COLOR` unset. */
+  /** Whether to colour output for this stream: `FORCE_COLOR` as Node reads it, else a terminal without `NO_COLOR`. */
   readonly color: (stream: Output) => boolean;
   /**
    * Writes an answer that may carry document text verbatim to stdout. JSON (`kind: 'json'`)
@@ -39,7 +39,7 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
     workspacePath,
     io,
     fail,
-    color: (stream) => stream.isTTY === true && (io.env['NO_COLOR'] ?? '') === '',
+    color: (stream) => wantsColor(stream.isTTY === true, io.env),
     print: (text, kind) => {
       if (kind === 'json') io.stdout.write(safeJson(text));
       else io.stdout.write(io.stdout.isTTY === true ? safeBlock(text) : text);
@@ -58,6 +58,16 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
       }
     },
   };
+}
+
+/**
+ * Colour as Node itself decides it: `FORCE_COLOR` set to anything but `0` or `false` colours
+ * even a pipe (CI logs), `0`/`false` never; unset, a terminal colours unless `NO_COLOR` is set.
+ */
+export function wantsColor(tty: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
+  const force = env['FORCE_COLOR'];
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  return tty && (env['NO_COLOR'] ?? '') === '';
 }
 
 /**

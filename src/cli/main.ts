@@ -3,12 +3,13 @@
  * server. Returns the exit code: 0 success, 1 invalid workspace or failed query, 2 usage error.
  */
 import { Command, CommanderError } from 'commander';
-import { DocugraphError } from '../core/index.js';
+import { closestMatch, DocugraphError } from '../core/index.js';
 import { VERSION } from '../mcp/version.js';
 import { registerCoverage } from './commands/coverage.js';
 import { registerDiff } from './commands/diff.js';
 import { registerInit } from './commands/init.js';
 import { registerMcp, type StartServer } from './commands/mcp.js';
+import { inCliTerms } from './render/cli-terms.js';
 import { registerQueries } from './commands/queries.js';
 import { registerReview } from './commands/review.js';
 import { registerTaskState } from './commands/task-state.js';
@@ -19,6 +20,22 @@ import { safeInline } from './render/safe-text.js';
 
 /** Failures that mean "you called it wrong" rather than "the answer is no". */
 const USAGE_CODES = new Set(['INVALID_ARGUMENT', 'WORKSPACE_NOT_FOUND', 'PATH_NOT_ALLOWED', 'WRITE_REFUSED']);
+
+/** Words people type for a command, and the command they mean. */
+const SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ['next', 'ready'],
+  ['todo', 'ready'],
+  ['list', 'tasks'],
+  ['ls', 'tasks'],
+  ['check', 'validate'],
+  ['lint', 'validate'],
+  ['deps', 'graph'],
+  ['bundle', 'context'],
+  ['complete', 'done'],
+  ['finish', 'done'],
+  ['serve', 'mcp'],
+  ['server', 'mcp'],
+]);
 
 /** Runs the CLI; resolves with the exit code, or `null` when a long-running server took over. */
 export async function runCli(io: CliIo, startServer: StartServer): Promise<number | null> {
@@ -45,6 +62,14 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
     serving = true;
     startServer(argv);
   });
+  // An unknown command: the command meant, by what people type for it (`next` is `ready`), else
+  // the closest name; said as commander says it, with the name made safe for the terminal.
+  program.on('command:*', (operands: string[]) => {
+    const typed = operands[0] ?? '';
+    const names = program.commands.map((command) => command.name());
+    const meant = SYNONYMS.get(typed.toLowerCase()) ?? closestMatch(typed, names);
+    program.error(`error: unknown command '${safeInline(typed)}'${meant === null ? '' : `\n(Did you mean ${meant}?)`}`, { code: 'commander.unknownCommand' });
+  });
   for (const command of program.commands) {
     command.exitOverride().configureOutput(program.configureOutput()).configureHelp({ showGlobalOptions: true });
   }
@@ -57,7 +82,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
       return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof DocugraphError) {
-      io.stderr.write(`docugraph: ${safeInline(error.message)}\n`);
+      io.stderr.write(`docugraph: ${safeInline(inCliTerms(error.message))}\n`);
       return USAGE_CODES.has(error.code) ? 2 : 1;
     }
     throw error;

@@ -82,7 +82,7 @@ export {
   WorkspaceNotFoundError,
 } from './shared/errors.js';
 export { groupThousands } from './shared/cap.js';
-export { closestMatches } from './shared/suggest.js';
+export { closestMatch, closestMatches } from './shared/suggest.js';
 export { normalStatus, RELATIONS, WORK_STATES, type ContextRelation, type Relation, type TraceRelation, type TypedRelation, type WorkState } from './shared/relations.js';
 export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';

@@ -26,6 +26,19 @@ describe('runCli', () => {
     const noColor = fakeIo(['validate', `${FIXTURES}/cycle`], { tty: true, env: { NO_COLOR: '1' } });
     await runCli(noColor.io, noServer);
     expect(noColor.out()).not.toContain('\x1b[');
+
+    // FORCE_COLOR as Node reads it (issue 37): colour into a pipe; 0 or false never; it wins over NO_COLOR.
+    for (const [env, tty, coloured] of [
+      [{ FORCE_COLOR: '1' }, false, true],
+      [{ FORCE_COLOR: '' }, false, true],
+      [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false, true],
+      [{ FORCE_COLOR: '0' }, true, false],
+      [{ FORCE_COLOR: 'false' }, true, false],
+    ] as const) {
+      const run = fakeIo(['validate', `${FIXTURES}/cycle`], { tty, env });
+      await runCli(run.io, noServer);
+      expect(run.out().includes('\x1b[31mLINK_CYCLE\x1b[0m'), JSON.stringify(env)).toBe(coloured);
+    }
   });
 
   it('returns 0, 1 and 2, and hands `mcp` to the server', async () => {
@@ -38,6 +51,30 @@ describe('runCli', () => {
     expect(served).toEqual(['--allow-path', '/a', '--allow-path', '/b']);
     expect(await runCli(fakeIo(['--workspace', DEMO, 'mcp']).io, (argv) => (served = argv))).toBeNull();
     expect(served).toEqual(['--workspace', DEMO]);
+  });
+
+  it('an unknown command: the one meant, by what people type (`next` is `ready`) or by spelling (issue 37)', async () => {
+    for (const [typed, meant] of [['next', 'ready'], ['lint', 'validate'], ['vaildate', 'validate'], ['tsaks', 'tasks']] as const) {
+      const run = fakeIo([typed]);
+      expect(await runCli(run.io, noServer), typed).toBe(2);
+      expect(run.err().split('\n').slice(0, 2)).toEqual([`error: unknown command '${typed}'`, `(Did you mean ${meant}?)`]);
+    }
+    const far = fakeIo(['zzzzzz']);
+    expect(await runCli(far.io, noServer)).toBe(2);
+    expect(far.err()).not.toContain('Did you mean');
+    const hostile = fakeIo(['\x1b]0;x\x07']);
+    await runCli(hostile.io, noServer);
+    expect(hostile.err()).not.toContain('\x1b');
+  });
+
+  it('core messages in the command line\'s terms: `docugraph tasks`, not list_tasks (issue 37)', async () => {
+    const run = fakeIo(['context', 'NOPE']);
+    expect(await runCli(run.io, noServer)).toBe(1);
+    expect(run.err()).toBe('docugraph: Cannot find document `NOPE`; no id is close to it; `docugraph tasks` shows every id. Ids are case-sensitive.\n');
+    // A quoted value is the user's: it stays as typed.
+    const quoted = fakeIo(['context', 'list_tasks']);
+    await runCli(quoted.io, noServer);
+    expect(quoted.err()).toContain('Cannot find document `list_tasks`;');
   });
 
   it('writes no progress when stderr is not a terminal', async () => {

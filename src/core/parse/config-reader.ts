@@ -5,6 +5,8 @@
  * default stays.
  */
 import { CONFIG_FILE } from '../shared/config-types.js';
+import { echo } from '../shared/errors.js';
+import { closestMatch } from '../shared/suggest.js';
 import type { Diagnostic } from '../shared/types.js';
 import { yamlNodes, type YamlNode, type YAMLMap } from './yaml.js';
 
@@ -90,7 +92,9 @@ export function knownEntries(reader: ConfigReader, map: YAMLMap, allowed: readon
     const key = pair.key as YamlNode;
     const name = isScalar(key) ? String(key.value) : '';
     if (!allowed.includes(name)) {
-      reader.fail(key, `unknown setting \`${prefix}${name}\`; the settings are ${allowed.map((k) => `\`${prefix}${k}\``).join(', ')}`);
+      const near = name === '' ? null : closestMatch(name, allowed);
+      const guess = near === null ? 'the settings are' : `did you mean \`${prefix}${near}\`? The settings are`;
+      reader.fail(key, `unknown setting \`${prefix}${echo(name)}\`; ${guess} ${allowed.map((k) => `\`${prefix}${k}\``).join(', ')}`);
       continue;
     }
     out.set(name, pair.value);

@@ -27,7 +27,7 @@ describe('trace and coverage settings', () => {
   });
 
   it('report each problem at its line', () => {
-    expect(problems('trace:\n  source: [src/**]\n')).toEqual(['2: unknown setting `trace.source`; the settings are `trace.sources`']);
+    expect(problems('trace:\n  source: [src/**]\n')).toEqual(['2: unknown setting `trace.source`; did you mean `trace.sources`? The settings are `trace.sources`']);
     expect(problems('trace:\n  sources: src/**\n')).toEqual(['2: `trace.sources` must be a list of non-empty strings, e.g. `trace.sources: [a, b]`']);
     expect(problems('trace:\n  sources: ["../other/**"]\n')[0]).toMatch(/^2: `trace.sources` pattern `..\/other\/\*\*` climbs out with `..`/);
     expect(problems('coverage: [requirement]\n')[0]).toMatch(/^1: `coverage` must be a mapping of document types to relations/);

@@ -119,6 +119,16 @@ describe('docugraph.yml', () => {
     expect(diagnostics[4]!.message).toContain('unknown setting `extra`');
   });
 
+  it('a misspelled setting: did you mean the close one, then the list; none when nothing is close (issue 37)', () => {
+    const message = (text: string) => parseConfig(text).diagnostics.map((d) => d.message);
+    expect(message('linkz:\n  check: false\n')).toEqual([
+      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `writes`',
+    ]);
+    expect(message('links:\n  chekc: false\n')[0]).toMatch(/^unknown setting `links\.chekc`; did you mean `links\.check`\? The settings are `links\.check`, /);
+    expect(message('requireid: true\n')[0]).toContain('did you mean `requireId`?');
+    expect(message('extra: 1\n')[0]).toMatch(/^unknown setting `extra`; the settings are /);
+  });
+
   it('include and exclude: a pattern that climbs out with `..`, or more than 1,000 of them, say what to do; long lists are bounded', () => {
     const climbing = parseConfig('include:\n  - "**/*.md"\n  - "../**/*.md"\n').diagnostics;
     expect(climbing).toMatchObject([{ code: 'CONFIG_INVALID', line: 3 }]);
