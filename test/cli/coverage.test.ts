@@ -49,9 +49,16 @@ describe('docugraph coverage', () => {
   });
 
   it('without coverage rules it is a usage error that says what to add', async () => {
-    const result = await run(testdir({ 'a.md': doc({ id: 'A', title: 'A' }) }), 'coverage');
+    const result = await run(testdir({ 'a.md': doc({ id: 'A', title: 'A' }), 'docugraph.yml': 'requireId: false\n' }), 'coverage');
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^docugraph: docugraph.yml has no coverage rules; add some, e.g. `coverage: \{ requirement: \[implements, verifies\] \}`/);
+    // With no docugraph.yml at all: says there is none, and how to write one (issue 37).
+    const bare = testdir({ 'a.md': doc({ id: 'A', title: 'A' }) });
+    const none = await run(bare, 'coverage');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      `docugraph: there is no docugraph.yml in ${bare}, where coverage rules are set: run \`docugraph init\` to write one, then add rules, e.g. \`coverage: { requirement: [implements, verifies] }\`, and \`trace: { sources: ["src/**"] }\` for the tags in your code.\n`,
+    );
   });
 
   it('impact lists the source lines tagged with the document and what it affects', async () => {

@@ -222,6 +222,14 @@ describe('docugraph diff: git errors, explained (exit 2)', () => {
     expect(result.stderr).toBe('docugraph: git does not know the revision `no-such-branch`: check its name, or fetch it first (e.g. `git fetch origin main`).\n');
   });
 
+  it('a repository with no commit yet: says so, not to fetch (issue 37)', async () => {
+    const root = testdir({ 'a.md': REQ });
+    git(root, 'init', '-q');
+    const result = await diff(root, 'HEAD');
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toBe('docugraph: the repository has no commit yet, so `HEAD` names nothing to compare with: commit the documents first (`git add -A && git commit`), then compare with that commit.\n');
+  });
+
   it('a revision that starts with `-` never reaches git', async () => {
     const result = await diff(base(), '--', '--output=/tmp/x');
     expect(result.code).toBe(2);

@@ -5,7 +5,7 @@
  * --strict, 1 when a document is uncovered; 2 when the workspace has no coverage rules.
  */
 import { Option, type Command } from 'commander';
-import { CONFIG_FILE, formatJson, InvalidArgumentError } from '../../core/index.js';
+import { CONFIG_FILE, formatJson, InvalidArgumentError, readConfig } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { renderCoverageMarkdown, renderCoverageText } from '../render/coverage.js';
 
@@ -21,6 +21,11 @@ export function registerCoverage(program: Command, ctx: CliContext): void {
       const workspace = ctx.load(command.optsWithGlobals());
       const coverage = workspace.coverage;
       if (coverage === null) {
+        if (!readConfig(workspace.root).found) {
+          throw new InvalidArgumentError(
+            `there is no ${CONFIG_FILE} in ${workspace.root}, where coverage rules are set: run \`docugraph init\` to write one, then add rules, e.g. \`coverage: { requirement: [implements, verifies] }\`, and \`trace: { sources: ["src/**"] }\` for the tags in your code.`,
+          );
+        }
         throw new InvalidArgumentError(`${CONFIG_FILE} has no coverage rules; add some, e.g. \`coverage: { requirement: [implements, verifies] }\`, and \`trace: { sources: ["src/**"] }\` for the tags in your code.`);
       }
       if (options.format === 'json') ctx.print(formatJson({ coverage: coverage.rows, missing: coverage.missing }), 'json');

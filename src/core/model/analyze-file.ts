@@ -7,7 +7,7 @@ import type { MisspelledUse } from './field-keys.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { analyzeKitText } from './analyze-kit-file.js';
 import { kitPlaceOf } from '../read/kit-paths.js';
-import { claimsDocugraph } from './claims-docugraph.js';
+import { claimsDocugraph, idOfInvalid } from './claims-docugraph.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
@@ -67,6 +67,7 @@ export function analyzeText(path: string, text: string, config: NodeConfig = DEF
     if (!claimsDocugraph(fm.source, config)) {
       return fm.body === null ? analyzeBody(path, text, 1, mayLinkIn(text)) : { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown };
     }
+    const lostId = idOfInvalid(fm.source, config);
     return {
       path,
       node: null,
@@ -75,6 +76,7 @@ export function analyzeText(path: string, text: string, config: NodeConfig = DEF
       diagnostics: [{ code: 'FRONTMATTER_INVALID', message: fm.message, nodeId: null, path, line: fm.line }],
       misspelled: NO_USES,
       markdown,
+      ...(lostId === null ? {} : { lostId }),
     };
   }
   const candidate = buildNode(path, text, fm, () => markdown()?.firstH1 ?? null, config);

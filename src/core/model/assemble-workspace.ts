@@ -3,7 +3,7 @@
  * Pure: it takes the per-file results (analyses and link findings) and reads nothing.
  */
 import type { FileAnalysis } from './analyze-file.js';
-import { buildGraph, type Graph, type IdSuggestions } from './build-graph.js';
+import { buildGraph, type BrokenTarget, type Graph, type IdSuggestions } from './build-graph.js';
 import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
 import { NO_REVIEWS, NO_TRACES } from '../shared/empty.js';
 import { replaceValues } from '../shared/overlay-map.js';
@@ -13,7 +13,7 @@ import { contextLookup, linkKitContext, withKitContext } from './kit-context.js'
 import { buildRelations, type Relations } from './build-relations.js';
 import { computeStates, type WorkStates } from './work-state.js';
 import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
-import { compareDiagnostics } from '../shared/sort.js';
+import { compareDiagnostics, compareStrings } from '../shared/sort.js';
 import { TYPED_RELATIONS } from '../shared/relations.js';
 import type { Cycle, Diagnostic, DocNode, Workspace } from '../shared/types.js';
 
@@ -70,6 +70,8 @@ interface Assembled {
   /** The misspelled keys and the files that use them, and their one finding each. */
   readonly keyUses: KeyUses;
   readonly misspelled: readonly Diagnostic[];
+  /** The id each file with invalid DocuGraph frontmatter was meant to give (its id line), by path. */
+  readonly lost: ReadonlyMap<string, string>;
 }
 
 /** What the last assembly made with `cache` changed, when it patched the one before: the ids whose node may differ. */
@@ -92,7 +94,8 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
   cache.previous = assembled;
   const diagnostics: Diagnostic[] = [];
   const { nodes, graph, cycles, cycleOf, cycleUpstream, relations, states } = assembled;
-  for (const list of [discovery.diagnostics, graph.diagnostics, cycles.diagnostics, relations.diagnostics, states.diagnostics, assembled.fileDiagnostics, assembled.misspelled]) for (const d of list) diagnostics.push(d);
+  const broken = [explainLost(graph.diagnostics, graph.broken, assembled.lost), explainLost(relations.diagnostics, relations.broken, assembled.lost)];
+  for (const list of [discovery.diagnostics, ...broken, cycles.diagnostics, states.diagnostics, assembled.fileDiagnostics, assembled.misspelled]) for (const d of list) diagnostics.push(d);
   diagnostics.sort(compareDiagnostics);
   return Object.freeze({
     root,
@@ -121,10 +124,12 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
 function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache): Assembled {
   const analyses: FileAnalysis[] = [];
   const declared = new Map<string, string>();
+  const lost = new Map<string, string>();
   let kits = false;
   for (const file of discovery.files) {
     const analysis = perFile.get(file)!.analysis;
     analyses.push(analysis);
+    if (analysis.lostId !== undefined) lost.set(file, analysis.lostId);
     const key = declaredKey(analysis);
     if (key !== undefined) declared.set(file, key);
     kits ||= analysis.items !== undefined;
@@ -141,7 +146,7 @@ function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyC
   fileDiagnostics.sort(compareDiagnostics);
   const keyUses = collectKeyUses(discovery.files, (path) => perFile.get(path)!.analysis);
   const misspelled = misspelledDiagnostics(keyUses, (path) => nodeIdByPath.get(path) ?? null);
-  return { files: discovery.files, nodes: resolved.nodes, ...stages, states: stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled };
+  return { files: discovery.files, nodes: resolved.nodes, ...stages, states: stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled, lost };
 }
 
 /**
@@ -189,7 +194,7 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   const states = structureSame && statusSame ? previous.states : stateStage(nodes, stages, cache);
   const keyUses = updateKeyUses(previous.keyUses, changed, (path) => perFile.get(path)?.analysis);
   const misspelled = keyUses === previous.keyUses ? previous.misspelled : misspelledDiagnostics(keyUses, (path) => previous.nodeIdByPath.get(path) ?? null);
-  return { ...previous, nodes, ...stages, states, fileDiagnostics, changedIds, keyUses, misspelled };
+  return { ...previous, nodes, ...stages, states, fileDiagnostics, changedIds, keyUses, misspelled, lost: updateLost(previous.lost, changed, perFile) };
 }
 
 type Stages = Pick<Assembled, 'graph' | 'cycles' | 'cycleOf' | 'cycleUpstream' | 'relations'>;
@@ -221,6 +226,37 @@ function declaredKey(analysis: FileAnalysis): string | undefined {
   let key = analysis.node?.id ?? '';
   for (const item of items) key += `\n${item.id}`;
   return key;
+}
+
+/** `lost` with the `changed` files' ids: the same map when none of them had or has one. */
+function updateLost(lost: ReadonlyMap<string, string>, changed: ReadonlySet<string>, perFile: PerFile): ReadonlyMap<string, string> {
+  let next: Map<string, string> | null = null;
+  for (const file of changed) {
+    const id = perFile.get(file)?.analysis.lostId;
+    if (id === lost.get(file)) continue;
+    next ??= new Map(lost);
+    if (id === undefined) next.delete(file);
+    else next.set(file, id);
+  }
+  return next ?? lost;
+}
+
+/**
+ * Broken entries whose id a file with invalid frontmatter was meant to give: the message says
+ * which file, and that its frontmatter is what to fix (not the id, nor a missing document).
+ */
+function explainLost(diagnostics: readonly Diagnostic[], broken: readonly BrokenTarget[], lost: ReadonlyMap<string, string>): readonly Diagnostic[] {
+  if (lost.size === 0 || diagnostics.length === 0) return diagnostics;
+  const pathOf = new Map<string, string>();
+  for (const [path, id] of lost) {
+    const known = pathOf.get(id);
+    if (known === undefined || compareStrings(path, known) < 0) pathOf.set(id, path);
+  }
+  return diagnostics.map((d, i) => {
+    const { target, head } = broken[i]!;
+    const path = pathOf.get(target);
+    return path === undefined ? d : { ...d, message: `${head}; \`${path}\` would give it, but its frontmatter is invalid: fix the frontmatter there (its FRONTMATTER_INVALID says where)` };
+  });
 }
 
 /** A file's link findings, each with the file's node id. */

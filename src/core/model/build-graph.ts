@@ -22,6 +22,14 @@ export interface Graph {
   readonly edgeCount: number;
   /** `LINK_BROKEN` for each `depends_on` entry that names no node. */
   readonly diagnostics: readonly Diagnostic[];
+  /** For each of `diagnostics`, in order: the id it names and its message without the advice (to explain it otherwise). */
+  readonly broken: readonly BrokenTarget[];
+}
+
+/** A broken entry's target, and the first half of its message (`\`depends_on\` names \`C\`, but no document has that id`). */
+export interface BrokenTarget {
+  readonly target: string;
+  readonly head: string;
 }
 
 /**
@@ -56,6 +64,7 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   for (let place = 0; place < ids.length; place += 1) below.push([]);
   const upstream = new Map<string, string[]>();
   const diagnostics: Diagnostic[] = [];
+  const broken: BrokenTarget[] = [];
   let paths: PathIndex | null = null;
   const suggest = memoized(createSuggester(ids), ids, memo);
   let edgeCount = 0;
@@ -74,9 +83,11 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
         continue;
       }
       paths ??= indexPaths(nodes);
+      const key = node.dependsOnKeys?.[index] ?? 'depends_on';
+      broken.push({ target: dep, head: brokenHead(key, dep) });
       diagnostics.push({
         code: 'LINK_BROKEN',
-        message: brokenMessage(node, node.dependsOnKeys?.[index] ?? 'depends_on', dep, suggest, paths),
+        message: brokenMessage(node, key, dep, suggest, paths),
         nodeId: id,
         path: node.path,
         line: node.dependsOnLines[index] ?? null,
@@ -98,7 +109,7 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   for (let place = 0; place < ids.length; place += 1) downstream.set(ids[place]!, below[place]!);
   // `ids` is sorted and visited in order, so every downstream list is already sorted.
   upStart[ids.length] = upList.length;
-  return { ids, placeOf, placeEdges: turnAround(upStart, Int32Array.from(upList)), upstream, downstream, edgeCount, diagnostics };
+  return { ids, placeOf, placeEdges: turnAround(upStart, Int32Array.from(upList)), upstream, downstream, edgeCount, diagnostics, broken };
 }
 
 /** The down lists of `up` (a counting sort by target: each down list comes out sorted, as sources are visited in order). */
@@ -171,7 +182,7 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 
 /** The `LINK_BROKEN` message for `dep`, written under the frontmatter key `key` (the file's own word: `dependencies`, `requires`). */
 function brokenMessage(node: DocNode, key: string, dep: string, suggest: Suggester, paths: PathIndex): string {
-  const head = `\`${key}\` names \`${echo(dep)}\`, but no document has that id`;
+  const head = brokenHead(key, dep);
   // A kit's item named it in the kit's own words (KITS §3): neither a YAML string nor a path.
   if (node.item !== undefined) {
     const guess = suggest.best(dep);
@@ -183,6 +194,10 @@ function brokenMessage(node: DocNode, key: string, dep: string, suggest: Suggest
   const guess = suggest.best(dep);
   if (guess !== null) return `${head}; did you mean \`${guess}\`?`;
   return `${head}; fix the id or add the missing document`;
+}
+
+function brokenHead(key: string, dep: string): string {
+  return `\`${key}\` names \`${echo(dep)}\`, but no document has that id`;
 }
 
 /** An entry written as `B-1, B-2` (one string), as the items of a flow list: `B-1, B-2`. */

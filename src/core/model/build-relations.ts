@@ -8,6 +8,7 @@ import { RELATIONS, relationRank, TYPED_RELATIONS, type Relation } from '../shar
 import { compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
 import type { Diagnostic, DocNode, RelationEdge } from '../shared/types.js';
+import type { BrokenTarget } from './build-graph.js';
 
 export interface Relations {
   /** For each id with typed edges, its edges by relation (table order), then target id. */
@@ -20,9 +21,11 @@ export interface Relations {
   readonly typed: boolean;
   /** `LINK_BROKEN` for each typed entry that names no node. */
   readonly diagnostics: readonly Diagnostic[];
+  /** For each of `diagnostics`, in order: the id it names and its message without the advice. */
+  readonly broken: readonly BrokenTarget[];
 }
 
-const NO_RELATIONS: Relations = Object.freeze({ out: new Map(), in: new Map(), counts: zeroCounts(0), typed: false, diagnostics: Object.freeze([]) });
+const NO_RELATIONS: Relations = Object.freeze({ out: new Map(), in: new Map(), counts: zeroCounts(0), typed: false, diagnostics: Object.freeze([]), broken: Object.freeze([]) });
 
 /** Every relation at zero but `depends_on`. */
 export function zeroCounts(dependsOn: number): Record<Relation, number> {
@@ -38,6 +41,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   const into = new Map<string, RelationEdge[]>();
   const counts = zeroCounts(dependsOnCount);
   const diagnostics: Diagnostic[] = [];
+  const broken: BrokenTarget[] = [];
   let typed = false;
   let suggest: Suggester | undefined;
   for (const id of ids) {
@@ -61,9 +65,11 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         // A spec kit's file wrote it in the kit's words (KITS §3), not under a frontmatter key.
         const written = node.item !== undefined || !Object.prototype.hasOwnProperty.call(node.frontmatter, key);
         const via = key === relation ? '' : written ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
+        const head = `${id} ${relation} \`${echo(target)}\`${via}, which does not exist`;
+        broken.push({ target, head });
         diagnostics.push({
           code: 'LINK_BROKEN',
-          message: `${id} ${relation} \`${echo(target)}\`${via}, which does not exist${guess === null ? '' : `; did you mean \`${guess}\`?`}`,
+          message: `${head}${guess === null ? '' : `; did you mean \`${guess}\`?`}`,
           nodeId: id,
           path: node.path,
           line: entries.lines[index] ?? null,
@@ -83,5 +89,5 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   if (!typed) return dependsOnCount === 0 ? NO_RELATIONS : { ...NO_RELATIONS, counts };
   // Visited in id order, so each list is sorted by id within a relation: order by relation first.
   for (const list of into.values()) if (list.length > 1) list.sort((a, b) => relationRank(a.relation) - relationRank(b.relation) || compareStrings(a.id, b.id));
-  return { out, in: into, counts, typed, diagnostics };
+  return { out, in: into, counts, typed, diagnostics, broken };
 }

@@ -19,6 +19,8 @@ export interface FileAnalysis {
   readonly misspelled: readonly MisspelledUse[];
   /** The parsed body (memoised), or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
   readonly markdown: () => MarkdownInfo | null;
+  /** The id the file's DocuGraph frontmatter, which does not parse, was meant to give (its id line); absent otherwise. */
+  readonly lostId?: string;
   /** The items of a spec kit's file (KITS §2), in file order, before ids are resolved across files; absent for other files. */
   readonly items?: readonly DocNode[];
 }

@@ -78,6 +78,14 @@ export async function resolveCommit(repo: GitRepository, revision: string): Prom
       { argument: 'revision' },
     );
   }
+  // A repository whose branch has no commit yet knows no revision at all: fetching is no help.
+  const head = await runGit(repo.top, repo.env, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+  if (head.code !== 0) {
+    throw new InvalidArgumentError(
+      `the repository has no commit yet, so \`${echo(revision)}\` names nothing to compare with: commit the documents first (\`git add -A && git commit\`), then compare with that commit.`,
+      { argument: 'revision' },
+    );
+  }
   throw new InvalidArgumentError(`git does not know the revision \`${echo(revision)}\`: check its name, or fetch it first (e.g. \`git fetch origin main\`).`, { argument: 'revision' });
 }
 
