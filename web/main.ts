@@ -82,9 +82,14 @@ function update(): void {
   notice.textContent = `${graph.n.toLocaleString('en')} documents: too many to draw at once. Search for an id or title, or pick a type, a state or the closure of a document (at most ${BIG.toLocaleString('en')} drawn).`;
   canvasView.render({ graph, visible, matches: new Set(matches), selected, focus: null });
   renderSide(graph, matches, total);
-  byId('summary').textContent = `${graph.n.toLocaleString('en')} documents, ${(model.edges.length / 3).toLocaleString('en')} links · ${model.errorCount} errors, ${model.warningCount} warnings${visible === null ? '' : ` · ${tooMany ? 0 : shown} shown`}`;
+  byId('summary').textContent = `${count(graph.n, 'document')}, ${count(model.edges.length / 3, 'link')} · ${count(model.errorCount, 'error')}, ${count(model.warningCount, 'warning')}${visible === null ? '' : ` · ${tooMany ? 0 : shown} shown`}`;
   if (listMode) renderList(graph, visible, matches, ui.search.value.trim() !== '', (i) => select(i, true));
   if (selected === null && !byId<HTMLElement>('panel').hidden && selectedId === null) hidePanel();
+}
+
+/** `1 error`, `2 errors`, `1,024 documents`. */
+function count(n: number, word: string): string {
+  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function renderSide(g: Graph, matches: number[], total: number): void {

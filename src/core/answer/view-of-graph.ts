@@ -6,7 +6,7 @@
  * dependency-free, so the browser bundle runs it.
  */
 import { DEFAULT_CONFIG } from '../shared/config-types.js';
-import { RELATIONS, WORK_STATES, normalStatus, type Relation } from '../shared/relations.js';
+import { isContextRelation, RELATIONS, WORK_STATES, normalStatus, type Relation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import { layoutGraph } from './layout-graph.js';
 import type { GraphView } from './select-graph.js';
@@ -18,6 +18,7 @@ export function viewOfGraph(view: Pick<GraphView, 'nodes' | 'edges'>): ViewModel
   const index = new Map(ids.map((id, i) => [id, i]));
   const rank = new Map<string, number>(RELATIONS.map((relation, i) => [relation, i]));
   const upstream = new Map<string, string[]>();
+  const layoutUp = new Map<string, string[]>();
   const supersededBy = new Map<string, string[]>();
   const edges: number[] = [];
   for (const edge of view.edges) {
@@ -27,6 +28,8 @@ export function viewOfGraph(view: Pick<GraphView, 'nodes' | 'edges'>): ViewModel
     if (from === undefined || to === undefined || kind === undefined) continue;
     edges.push(from, to, kind);
     if (edge.relation === 'depends_on') (upstream.get(edge.from) ?? upstream.set(edge.from, []).get(edge.from)!).push(edge.to);
+    // Laid out as the CLI's view: over every relation a bundle walks, not depends_on alone.
+    if (isContextRelation(edge.relation)) (layoutUp.get(edge.from) ?? layoutUp.set(edge.from, []).get(edge.from)!).push(edge.to);
     if (edge.relation === 'supersedes') (supersededBy.get(edge.to) ?? supersededBy.set(edge.to, []).get(edge.to)!).push(edge.from);
   }
   const local = nodes.map((node) => localState(node.status, supersededBy.has(node.id)));
@@ -41,7 +44,8 @@ export function viewOfGraph(view: Pick<GraphView, 'nodes' | 'edges'>): ViewModel
     return blockers.length > 0 ? 'blocked' : 'ready';
   });
   const types = [...new Set(nodes.map((node) => node.type ?? ''))].sort(compareStrings);
-  const layout = layoutGraph({ ids, upstream, cycleOf: new Map() });
+  for (const list of layoutUp.values()) list.sort(compareStrings);
+  const layout = layoutGraph({ ids, upstream: layoutUp, cycleOf: new Map() });
   const stateIndex = new Map<string, number>(WORK_STATES.map((s, i) => [s, i]));
   return {
     format: 1,

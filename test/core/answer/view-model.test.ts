@@ -110,6 +110,22 @@ describe('viewOfGraph (the MCP App: a get_dependency_graph answer alone)', () =>
     }
   });
 
+  it('lays typed relations out as the CLI view does: what implements, verifies or refines a document sits below it (issue 37)', () => {
+    const root = testdir({
+      'req.md': doc({ id: 'REQ-1', title: 'r' }),
+      'spec.md': doc({ id: 'SPEC-1', title: 's', refines: ['REQ-1'] }),
+      'impl.md': doc({ id: 'IMPL-1', title: 'i', implements: ['SPEC-1'] }),
+      'test.md': doc({ id: 'TEST-1', title: 't', verifies: ['IMPL-1'] }),
+      'see.md': doc({ id: 'SEE-1', title: 'x', related: ['REQ-1'] }),
+    });
+    const ws = loadWorkspace(root);
+    for (const model of [buildViewModel(ws), viewOfGraph(JSON.parse(JSON.stringify(selectGraph(ws))))]) {
+      const y = (id: string) => model.y[model.ids.indexOf(id)]!;
+      expect([y('REQ-1'), y('SPEC-1'), y('IMPL-1'), y('TEST-1')]).toEqual([0, 1, 2, 3]);
+      expect(y('SEE-1')).toBe(0);
+    }
+  });
+
   it('reads a superseded or dropped document as dropped, and skips edges to nodes not in the answer', () => {
     const model = viewOfGraph({
       nodes: [
