@@ -257,10 +257,14 @@ export class DrainingStdioTransport implements Transport {
     }
   }
 
-  /** Answers a rejected line: with its id when it has one, else without (MCP's form of JSON-RPC's `"id": null`). */
+  /**
+   * Answers a rejected line: with its id when it has one, else with `"id": null`, as JSON-RPC 2.0
+   * §5 requires when the id cannot be read (and as the HTTP wire answers). Written as text: the
+   * SDK's message type has no null id.
+   */
   private reject(id: RequestId | undefined, code: number, message: string): void {
-    const response: JSONRPCErrorResponse = { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message } };
-    void this.write(response);
+    if (id !== undefined) return void this.write({ jsonrpc: '2.0', id, error: { code, message } } satisfies JSONRPCErrorResponse);
+    if (!this.stdout.destroyed && this.stdout.writable) this.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } })}\n`);
   }
 
   /** Writes one message. Flow control is this transport's own (see `flow`), so it never waits for 'drain'. */

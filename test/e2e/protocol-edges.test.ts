@@ -130,7 +130,7 @@ describe('class 6: protocol edges', () => {
     const huge = 'x'.repeat(11 * MiB);
     server.send(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"get_task_context","arguments":{"taskId":"${huge}","id":7}},"id":42}`);
     expect(await server.response(42)).toMatchObject({ error: { code: -32600, message: expect.stringMatching(/over the 10485760-byte limit/) } });
-    // No usable id: answered without one.
+    // No usable id: answered with `"id": null`.
     server.send(`["${huge}"]`, callLine(43, 'validate_traceability', {}));
     expect(await server.response(43)).toMatchObject({ result: { structuredContent: { valid: true } } });
     const idless = server
@@ -138,8 +138,8 @@ describe('class 6: protocol edges', () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((message) => !('id' in message));
-    expect(idless).toEqual([{ jsonrpc: '2.0', error: { code: -32600, message: expect.stringMatching(/over the 10485760-byte limit/) } }]);
+      .filter((message) => message['id'] === null);
+    expect(idless).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(/over the 10485760-byte limit/) } }]);
     expect(server.stderr().match(/byte limit/g)).toHaveLength(2);
     server.child.stdin.end();
     expect(await server.exited).toEqual({ code: 0, signal: null });
@@ -191,14 +191,15 @@ describe('class 6: protocol edges', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
   });
 
-  it('a line that is not JSON gets -32700 without an id; a malformed response from the client gets no answer', async () => {
+  it('a line that is not JSON gets -32700 with `"id": null` (JSON-RPC 2.0 §5; issue 37); a malformed response from the client gets no answer', async () => {
     const server = spawnRaw();
     server.send(INITIALIZE, INITIALIZED);
     await server.response(0);
     server.send('not json', '{"jsonrpc":"2.0","id":77,"result":5}', '{"jsonrpc":"2.0","id":1,"method":"ping"}');
     await server.response(1);
     const answers = server.stdout().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(answers.filter((m) => !('id' in m))).toEqual([{ jsonrpc: '2.0', error: { code: -32700, message: expect.any(String) } }]);
+    expect(answers.filter((m) => !('id' in m))).toEqual([]);
+    expect(answers.filter((m) => m['id'] === null)).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.any(String) } }]);
     expect(answers.some((m) => m['id'] === 77)).toBe(false);
     expect(server.stderr().trim().split('\n').filter((line) => !/loading|serving/.test(line))).toEqual([
       expect.stringMatching(/^docugraph-mcp: rejected a message without a usable id: Parse error/),
