@@ -1,8 +1,8 @@
 /**
  * The one rule of imports (ARCHITECTURE.md): the core's stages form a pipeline, and a stage
- * imports only from the stages below it; the surfaces (mcp/, cli/, bin/) reach the core only
- * through its public entry, src/core/index.ts; nothing in src/ imports in a circle. No
- * exceptions. Checked in `npm test` (test/architecture.test.ts) and by `npx depcruise src`.
+ * imports only from the stages below it; the surfaces (mcp/, cli/, view/, bin/) reach the core
+ * only through its public entry, src/core/index.ts, and one another not at all (common/ holds
+ * what they share); nothing in src/ imports in a circle. No exceptions. Checked in `npm test` (test/architecture.test.ts) and by `npx depcruise src`.
  */
 const STAGES = ['shared', 'read', 'parse', 'model', 'check', 'answer', 'live'];
 
@@ -29,17 +29,35 @@ module.exports = {
     ...stageRules,
     {
       name: 'core-is-pure',
-      comment: 'The core knows nothing of its surfaces: no import from mcp/, cli/ or bin/.',
+      comment: 'The core knows nothing of its surfaces: no import from mcp/, cli/, view/, common/ or bin/.',
       severity: 'error',
       from: { path: '^src/core/' },
-      to: { path: '^src/(mcp|cli|view|bin)/' },
+      to: { path: '^src/(mcp|cli|view|common|bin)/' },
     },
     {
       name: 'surfaces-use-the-entry',
-      comment: 'mcp/, cli/, view/ and bin/ reach the core only through src/core/index.ts, its public surface.',
+      comment: 'mcp/, cli/, view/, common/ and bin/ reach the core only through src/core/index.ts, its public surface.',
       severity: 'error',
-      from: { path: '^src/(mcp|cli|view|bin)/' },
+      from: { path: '^src/(mcp|cli|view|common|bin)/' },
       to: { path: '^src/core/(?!index\\.ts$)' },
+    },
+    ...[
+      ['mcp', 'view|cli', 'the MCP server imports neither the view nor the CLI'],
+      ['view', 'mcp|cli', 'the view imports neither the MCP server nor the CLI'],
+      ['cli', 'mcp', 'the CLI hosts the view (docugraph view) but never imports the MCP server: bin/ hands `docugraph mcp` to it'],
+    ].map(([from, to, why]) => ({
+      name: `surfaces-apart-${from}`,
+      comment: `One surface never reaches into another: ${why}. What both need lives in src/common/ (the version, the HTTP guard).`,
+      severity: 'error',
+      from: { path: `^src/${from}/` },
+      to: { path: `^src/(${to})/` },
+    })),
+    {
+      name: 'common-below-surfaces',
+      comment: 'src/common/ is what the surfaces share: it imports none of them.',
+      severity: 'error',
+      from: { path: '^src/common/' },
+      to: { path: '^src/(mcp|cli|view|bin)/' },
     },
     {
       name: 'core-modules-in-a-stage',

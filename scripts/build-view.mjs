@@ -3,7 +3,7 @@
  * esbuild into one minified script, inlined with the style sheet into web/page.html, so the
  * page is one self-contained file (no remote script, font or style; it works offline and from
  * file://). Writes dist/web/view.html, with `__CSP__`, `__MODE__` and `__DATA__` left for
- * src/view/page.ts to fill, and dist/web/view.json with the SHA-256 hashes of the inline
+ * src/common/view-page.ts to fill, and dist/web/view.json with the SHA-256 hashes of the inline
  * script and style that the Content-Security-Policy allows (and nothing else).
  * See docs/decisions.md, "Seeing the graph (issue 27)".
  */

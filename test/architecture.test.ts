@@ -1,7 +1,8 @@
 /**
  * The one rule of imports (ARCHITECTURE.md, .dependency-cruiser.cjs), enforced: the core's
  * stages import only downhill (shared, read, parse, model, check, answer, live), the surfaces
- * reach the core only through src/core/index.ts, and nothing in src/ imports in a circle. The
+ * reach the core only through src/core/index.ts and one another not at all (the CLI may host
+ * the view; src/common/ holds what they share), and nothing in src/ imports in a circle. The
  * rules are also run on a small tree that breaks each of them, so that they cannot pass by
  * checking nothing.
  */
@@ -57,6 +58,10 @@ describe('the import rule', () => {
       // a surface around the entry, and the core importing a surface
       'src/mcp/tool.ts': "import { m } from '../core/model/m.js';\nexport const t = m;\n",
       'src/core/answer/q.ts': "import { t } from '../../mcp/tool.js';\nexport const q = t;\n",
+      // one surface reaching into another, and what they share reaching into one (issue 37)
+      'src/view/serve.ts': "import { t } from '../mcp/tool.js';\nexport const s = t;\n",
+      'src/cli/run.ts': "import { s } from '../view/serve.js';\nexport const r = s;\n",
+      'src/common/shared.ts': "import { r } from '../cli/run.js';\nexport const c = r;\n",
     };
     const root = testdir({});
     for (const [path, text] of Object.entries(files)) {
@@ -65,7 +70,7 @@ describe('the import rule', () => {
     }
     const found = await violations(root, null);
     expect(found.map((line) => line.split(':')[0]).sort()).toEqual(
-      ['core-is-pure', 'no-circular', 'parse-imports-below', 'shared-imports-below', 'surfaces-use-the-entry'],
+      ['common-below-surfaces', 'core-is-pure', 'no-circular', 'parse-imports-below', 'shared-imports-below', 'surfaces-apart-view', 'surfaces-use-the-entry'],
     );
   }, 60_000);
 });

@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { closestMatch, DocugraphError } from '../core/index.js';
-import { VERSION } from '../mcp/version.js';
+import { VERSION } from '../common/version.js';
 import { registerCoverage } from './commands/coverage.js';
 import { registerDiff } from './commands/diff.js';
 import { registerInit } from './commands/init.js';

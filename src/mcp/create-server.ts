@@ -14,7 +14,7 @@ import { registerGetTaskContext } from './tools/get-task-context.js';
 import { registerListTasks } from './tools/list-tasks.js';
 import { registerValidateTraceability } from './tools/validate-traceability.js';
 import { registerWriteTools } from './tools/write-tools.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../common/version.js';
 
 export const SERVER_NAME = 'docugraph-mcp';
 

@@ -2,11 +2,10 @@
  * The `docugraph-mcp` process: argv and environment, start-up rules (MCP-G0 §2), STDIO, and
  * shutdown. The only module of the server that touches `process`.
  */
-import { lstatSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { buildReport, CONFIG_FILE, createAuditLoader, DocugraphError, type LiveMode, openLiveWorkspace, readConfig, resolveWorkspaceRoot } from '../core/index.js';
+import { buildReport, CONFIG_FILE, createAuditLoader, type LiveMode, openLiveWorkspace, readConfig } from '../core/index.js';
 import { createWriter } from './writer.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
@@ -14,8 +13,9 @@ import type { serveHttp as ServeHttpFn } from './http/serve-http.js';
 import { isLoopback } from './http/loopback.js';
 import { DrainingStdioTransport } from './stdio.js';
 import { oneLine } from './tool-result.js';
+import { startupDirectory, UsageError, workspaceRoot } from './startup.js';
 import { USAGE } from './usage.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../common/version.js';
 
 /** What `main` needs from the process; tests pass their own. */
 export interface ProcessIo {
@@ -28,8 +28,6 @@ export interface ProcessIo {
   readonly onSignal: (signal: 'SIGINT' | 'SIGTERM', handler: () => void) => void;
 }
 
-/** Thrown for start-up problems: one line on stderr, exit code 2. */
-class UsageError extends Error {}
 
 interface Options {
   readonly workspace: string;
@@ -192,18 +190,7 @@ export function main(io: ProcessIo): void {
     if (options === 'help') return void io.stdout.write(USAGE);
     if (options === 'version') return void io.stdout.write(`${VERSION}\n`);
     allowedPaths = options.allowPaths.map((dir) => startupDirectory(dir, '--allow-path'));
-    root = startupDirectory(options.workspace, 'workspace');
-    const how = options.defaulted ? ' (the current directory, as no --workspace was given)' : '';
-    const fix = 'pass --workspace <dir> or set DOCUGRAPH_WORKSPACE to the directory that holds your Markdown documents.';
-    if (dirname(root) === root) {
-      // Some clients start servers in `/`: serving the whole disk is never what was meant.
-      throw new UsageError(`the workspace would be ${root}, the root of the filesystem${how}; ${fix}`);
-    }
-    // Others start them in the home directory: as a default, that is every project at once,
-    // unless a docugraph.yml there says it is meant (an explicit --workspace ~ is served).
-    if (options.defaulted && isHome(root, io.env) && !hasConfig(root)) {
-      throw new UsageError(`the workspace would be ${root}, your home directory${how}; ${fix}`);
-    }
+    root = workspaceRoot(options.workspace, options.defaulted, io.env);
     mode = options.mode;
     http = options.http;
     clientRoots = rootsCount(options);
@@ -290,34 +277,4 @@ export function main(io: ProcessIo): void {
   // anything starts: a STDIO server never pays for it.
   if (http === undefined) return run();
   void import('./http/serve-http.js').then(({ serveHttp }) => (stopRequested ? io.exit(0) : run(serveHttp)));
-}
-
-/** A directory given at start-up, as a real path; anything else is a usage error. */
-/** Whether `root` (a real path) is the home directory ($HOME, or USERPROFILE on Windows). */
-function isHome(root: string, env: ProcessIo['env']): boolean {
-  const home = env['HOME'] || env['USERPROFILE'];
-  if (home === undefined || home === '') return false;
-  try {
-    return realpathSync(home) === root;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether `root` holds a docugraph.yml (a regular file, not a link). */
-function hasConfig(root: string): boolean {
-  try {
-    return lstatSync(join(root, CONFIG_FILE)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function startupDirectory(path: string, what: string): string {
-  try {
-    return resolveWorkspaceRoot(path);
-  } catch (error) {
-    if (error instanceof DocugraphError) throw new UsageError(`${what} ${error.message.replace(/^Workspace /, '')}`);
-    throw new UsageError(`${what} \`${path}\` cannot be read: ${(error as Error).message}`);
-  }
 }

@@ -6,7 +6,7 @@
  * readable, not listed: `resources/list` stays the workspace's.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
-import { viewPage } from '../view/page.js';
+import { viewPage } from '../common/view-page.js';
 
 export const VIEW_APP_URI = 'ui://docugraph/graph.html';
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';

@@ -10,8 +10,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildBundle, buildViewModel, DEFAULT_MAX_TOKENS, DocugraphError, getAcceptanceCriteria, type LiveWorkspace, type Workspace } from '../core/index.js';
-import { createGuard } from '../mcp/http/guard.js';
-import { pageCsp, viewPage } from './page.js';
+import { createGuard } from '../common/http-guard.js';
+import { pageCsp, viewPage } from '../common/view-page.js';
 
 /** The one address the view listens on. */
 export const VIEW_HOST = '127.0.0.1';

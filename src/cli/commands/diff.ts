@@ -7,7 +7,7 @@
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { diffWorkspaces, formatJson, loadRevision, resolveWorkspaceRoot, severityOf, type DiffSide, type Workspace, type WorkspaceDiff } from '../../core/index.js';
-import { VERSION } from '../../mcp/version.js';
+import { VERSION } from '../../common/version.js';
 import type { CliContext } from '../context.js';
 import { renderDiffGithub, renderDiffSarif } from '../render/diff-ci.js';
 import { renderDiffMarkdown, renderDiffText } from '../render/diff-text.js';

@@ -7,7 +7,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
 import { buildReport, countMarkdown, formatJson, formatReport, InvalidArgumentError, noMarkdownMessage, openLiveWorkspace, type Workspace } from '../../core/index.js';
 import { checkedRoot } from '../context.js';
-import { VERSION } from '../../mcp/version.js';
+import { VERSION } from '../../common/version.js';
 import type { CliContext } from '../context.js';
 import { pollSwitch, untilStopped } from '../until-stopped.js';
 import { renderGithub } from '../render/github.js';

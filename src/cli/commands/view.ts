@@ -38,7 +38,7 @@ export function registerView(program: Command, ctx: CliContext): void {
       if (options.host !== undefined && options.host !== '127.0.0.1') {
         throw new UsageError(`docugraph view serves on 127.0.0.1 only (got --host ${options.host}): the page shows every document, so it is never offered to other machines.`);
       }
-      const { viewPage } = await import('../../view/page.js');
+      const { viewPage } = await import('../../common/view-page.js');
       if (options.out !== undefined) {
         const workspace = ctx.load(globals);
         const dir = resolve(ctx.io.cwd, options.out);

@@ -3,7 +3,8 @@
  * Pure: it takes the per-file results (analyses and link findings) and reads nothing.
  */
 import type { FileAnalysis } from './analyze-file.js';
-import { buildGraph, type BrokenTarget, type Graph, type IdSuggestions } from './build-graph.js';
+import { buildGraph, type Graph, type IdSuggestions } from './build-graph.js';
+import { explainLost, updateLost } from './lost-ids.js';
 import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
 import { NO_REVIEWS, NO_TRACES } from '../shared/empty.js';
 import { replaceValues } from '../shared/overlay-map.js';
@@ -13,7 +14,7 @@ import { contextLookup, linkKitContext, withKitContext } from './kit-context.js'
 import { buildRelations, type Relations } from './build-relations.js';
 import { computeStates, type WorkStates } from './work-state.js';
 import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
-import { compareDiagnostics, compareStrings } from '../shared/sort.js';
+import { compareDiagnostics } from '../shared/sort.js';
 import { TYPED_RELATIONS } from '../shared/relations.js';
 import type { Cycle, Diagnostic, DocNode, Workspace } from '../shared/types.js';
 
@@ -226,37 +227,6 @@ function declaredKey(analysis: FileAnalysis): string | undefined {
   let key = analysis.node?.id ?? '';
   for (const item of items) key += `\n${item.id}`;
   return key;
-}
-
-/** `lost` with the `changed` files' ids: the same map when none of them had or has one. */
-function updateLost(lost: ReadonlyMap<string, string>, changed: ReadonlySet<string>, perFile: PerFile): ReadonlyMap<string, string> {
-  let next: Map<string, string> | null = null;
-  for (const file of changed) {
-    const id = perFile.get(file)?.analysis.lostId;
-    if (id === lost.get(file)) continue;
-    next ??= new Map(lost);
-    if (id === undefined) next.delete(file);
-    else next.set(file, id);
-  }
-  return next ?? lost;
-}
-
-/**
- * Broken entries whose id a file with invalid frontmatter was meant to give: the message says
- * which file, and that its frontmatter is what to fix (not the id, nor a missing document).
- */
-function explainLost(diagnostics: readonly Diagnostic[], broken: readonly BrokenTarget[], lost: ReadonlyMap<string, string>): readonly Diagnostic[] {
-  if (lost.size === 0 || diagnostics.length === 0) return diagnostics;
-  const pathOf = new Map<string, string>();
-  for (const [path, id] of lost) {
-    const known = pathOf.get(id);
-    if (known === undefined || compareStrings(path, known) < 0) pathOf.set(id, path);
-  }
-  return diagnostics.map((d, i) => {
-    const { target, head } = broken[i]!;
-    const path = pathOf.get(target);
-    return path === undefined ? d : { ...d, message: `${head}; \`${path}\` would give it, but its frontmatter is invalid: fix the frontmatter there (its FRONTMATTER_INVALID says where)` };
-  });
 }
 
 /** A file's link findings, each with the file's node id. */

@@ -14,7 +14,7 @@ import { changedResources, documentSetChanged } from '../notifications.js';
 import type { ServerState } from '../server-state.js';
 import { oneLine } from '../tool-result.js';
 import { trackConnections } from './connections.js';
-import { createGuard, type GuardOptions } from './guard.js';
+import { createGuard, type GuardOptions } from '../../common/http-guard.js';
 import { createLegacySessions, type Exchange } from './legacy-sessions.js';
 import { HTTP_LIMITS, type HttpLimits } from './limits.js';
 import { readBody, toWebRequest } from './node-bridge.js';

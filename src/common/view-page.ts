@@ -20,7 +20,7 @@ interface Built {
 
 let built: Built | null = null;
 
-/** The built page, found in dist/web/ at or above this module (src/view, dist/view or the bundled dist/bin). */
+/** The built page, found in dist/web/ at or above this module (src/common, dist/common or the bundled dist/bin). */
 function page(): Built {
   if (built !== null) return built;
   for (let dir = dirname(fileURLToPath(import.meta.url)), k = 0; k < 5; dir = dirname(dir), k += 1) {
