@@ -15,7 +15,8 @@ import { registerReview } from './commands/review.js';
 import { registerTaskState } from './commands/task-state.js';
 import { registerValidate } from './commands/validate.js';
 import { registerView } from './commands/view.js';
-import { createContext, type CliIo } from './context.js';
+import { createContext, type CliContext, type CliIo } from './context.js';
+import { HELP_EXAMPLES } from './help-examples.js';
 import { safeInline } from './render/safe-text.js';
 
 /** Failures that mean "you called it wrong" rather than "the answer is no". */
@@ -42,38 +43,10 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
   let exitCode = 0;
   let serving = false;
   const ctx = createContext(io, (code) => (exitCode = Math.max(exitCode, code)));
-  const program = new Command('docugraph')
-    .description('Docs-as-code dependency graph: validate a docs folder, print context bundles and graphs, or serve them over MCP.')
-    .version(VERSION, '-V, --version', 'print the version')
-    .option('-w, --workspace <dir>', 'the workspace (default: DOCUGRAPH_WORKSPACE, else the current directory)')
-    .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ showGlobalOptions: true })
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
-    .exitOverride();
-  registerValidate(program, ctx);
-  registerQueries(program, ctx);
-  registerInit(program, ctx);
-  registerReview(program, ctx);
-  registerTaskState(program, ctx);
-  registerDiff(program, ctx);
-  registerView(program, ctx);
-  registerCoverage(program, ctx);
-  registerMcp(program, ctx, (argv) => {
+  const program = buildProgram(ctx, (argv) => {
     serving = true;
     startServer(argv);
   });
-  // An unknown command: the command meant, by what people type for it (`next` is `ready`), else
-  // the closest name; said as commander says it, with the name made safe for the terminal.
-  program.on('command:*', (operands: string[]) => {
-    const typed = operands[0] ?? '';
-    const names = program.commands.map((command) => command.name());
-    const meant = SYNONYMS.get(typed.toLowerCase()) ?? closestMatch(typed, names);
-    program.error(`error: unknown command '${safeInline(typed)}'${meant === null ? '' : `\n(Did you mean ${meant}?)`}`, { code: 'commander.unknownCommand' });
-  });
-  for (const command of program.commands) {
-    command.exitOverride().configureOutput(program.configureOutput()).configureHelp({ showGlobalOptions: true });
-  }
-
   try {
     await program.parseAsync([...io.argv], { from: 'user' });
   } catch (error) {
@@ -88,4 +61,40 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
     throw error;
   }
   return serving ? null : exitCode;
+}
+
+/** The program: every command registered on `ctx`; `startServer` takes over for `docugraph mcp`. */
+export function buildProgram(ctx: CliContext, startServer: StartServer): Command {
+  const program = new Command('docugraph')
+    .description('Docs-as-code dependency graph: validate a docs folder, print context bundles and graphs, or serve them over MCP.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('-w, --workspace <dir>', 'the workspace (default: DOCUGRAPH_WORKSPACE, else the current directory)')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ showGlobalOptions: true })
+    .configureOutput({ writeOut: (text) => ctx.io.stdout.write(text), writeErr: (text) => ctx.io.stderr.write(text) })
+    .exitOverride();
+  registerValidate(program, ctx);
+  registerQueries(program, ctx);
+  registerInit(program, ctx);
+  registerReview(program, ctx);
+  registerTaskState(program, ctx);
+  registerDiff(program, ctx);
+  registerView(program, ctx);
+  registerCoverage(program, ctx);
+  registerMcp(program, ctx, startServer);
+  // An unknown command: the command meant, by what people type for it (`next` is `ready`), else
+  // the closest name; said as commander says it, with the name made safe for the terminal.
+  program.on('command:*', (operands: string[]) => {
+    const typed = operands[0] ?? '';
+    const names = program.commands.map((command) => command.name());
+    const meant = SYNONYMS.get(typed.toLowerCase()) ?? closestMatch(typed, names);
+    program.error(`error: unknown command '${safeInline(typed)}'${meant === null ? '' : `\n(Did you mean ${meant}?)`}`, { code: 'commander.unknownCommand' });
+  });
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput(program.configureOutput()).configureHelp({ showGlobalOptions: true });
+    const examples = HELP_EXAMPLES[command.name()];
+    if (examples !== undefined) command.addHelpText('after', `\nExamples:\n${examples.map((line) => `  $ ${line}`).join('\n')}\n`);
+  }
+  return program;
+
 }
