@@ -5,7 +5,7 @@
  * not changed themselves) and the diagnostics introduced and fixed. Pure: both workspaces are
  * loaded by the caller. Every list is sorted and capped, with its full count.
  */
-import { fingerprintOf } from '../model/fingerprint.js';
+import { sameFingerprint } from '../model/fingerprint.js';
 import { contextDownstream, typedEdges, type TypedEdge } from '../model/relation-edges.js';
 import { compareDiagnostics, compareStrings } from '../shared/sort.js';
 import type { Diagnostic, DocNode, Workspace } from '../shared/types.js';
@@ -84,7 +84,7 @@ export function diffWorkspaces(base: Workspace, head: Workspace, options: DiffOp
       added.push(now);
       continue;
     }
-    if (fingerprintOf(before) !== fingerprintOf(now)) changed.push(now);
+    if (!sameFingerprint(before, now)) changed.push(now);
     if (before.path !== now.path) moved.push({ id, from: before.path, to: now.path });
     if (before.status !== now.status) statusChanged.push({ id, from: before.status, to: now.status });
   }
@@ -113,6 +113,11 @@ function documentOf(node: DocNode): DiffDocument {
   return { id: node.id, title: node.title, path: node.path };
 }
 
+interface Adjacency {
+  readonly start: Int32Array;
+  readonly list: Int32Array;
+}
+
 /** The most changed documents an impacted one names in `because` (a wide change reaches most documents from hundreds). */
 export const MAX_BECAUSE = 10;
 
@@ -139,15 +144,22 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
   for (const id of head.ids) indexOf(id);
   for (const id of base.ids) indexOf(id);
   const listed = ids.map((id) => head.nodes.has(id) && !sources.has(id));
-  const adjacency = (edges: ReadonlyMap<string, readonly string[]>): Int32Array[] => {
-    const out: Int32Array[] = [];
-    for (let i = 0; i < ids.length; i += 1) out.push(Int32Array.from(edges.get(ids[i]!) ?? [], indexOf));
-    return out;
+  // The edges by index, as two arrays: node i's are `list[start[i] .. start[i + 1])`.
+  const adjacency = (edges: ReadonlyMap<string, readonly string[]>): Adjacency => {
+    const start = new Int32Array(ids.length + 1);
+    let total = 0;
+    for (let i = 0; i < ids.length; i += 1) {
+      start[i] = total;
+      total += edges.get(ids[i]!)?.length ?? 0;
+    }
+    start[ids.length] = total;
+    const list = new Int32Array(total);
+    for (let i = 0, at = 0; i < ids.length; i += 1) for (const to of edges.get(ids[i]!) ?? []) list[at++] = indexOf(to);
+    return { start, list };
   };
   const depth = new Int32Array(ids.length).fill(-1);
   const because: (string[] | undefined)[] = [];
-  const walk = (edges: Int32Array[], start: readonly DocNode[]) => {
-    if (start.length === 0) return;
+  const walk = ({ start: from, list: edges }: Adjacency, start: readonly DocNode[]) => {
     const starts = start.map((node) => indexOf(node.id));
     // Depth: one walk from every start at once.
     const level = new Int32Array(ids.length).fill(-1);
@@ -156,7 +168,8 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
     for (const at of starts) if (level[at] === -1) (level[at] = 0), (queue[tail++] = at);
     for (let head = 0; head < tail; head += 1) {
       const at = queue[head]!;
-      for (const next of edges[at]!) {
+      for (let e = from[at]!; e < from[at + 1]!; e += 1) {
+        const next = edges[e]!;
         if (level[next] !== -1) continue;
         level[next] = level[at]! + 1;
         queue[tail++] = next;
@@ -181,7 +194,7 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
       const list = holds[at]!;
       const fresh = list.slice(passed[at]!);
       passed[at] = list.length;
-      for (const to of edges[at]!) for (const id of fresh) give(to, id);
+      for (let e = from[at]!; e < from[at + 1]!; e += 1) for (const id of fresh) give(edges[e]!, id);
     }
     for (let i = 0; i < ids.length; i += 1) {
       if (!listed[i] || holds[i] === undefined) continue;
@@ -189,8 +202,9 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
       for (const id of holds[i]!) if (list.length < MAX_BECAUSE && !list.includes(id)) list.push(id);
     }
   };
-  walk(adjacency(contextDownstream(head)), [...added, ...changed]);
-  walk(adjacency(contextDownstream(base)), removed);
+  const fromHead = [...added, ...changed];
+  if (fromHead.length > 0) walk(adjacency(contextDownstream(head)), fromHead);
+  if (removed.length > 0) walk(adjacency(contextDownstream(base)), removed);
   const impact: DiffImpact[] = [];
   for (let i = 0; i < ids.length; i += 1) {
     if (depth[i] === -1) continue;
@@ -229,15 +243,18 @@ function documentFinding(d: Diagnostic): boolean {
 }
 
 function compareDiagnosticLists(before: readonly Diagnostic[], after: readonly Diagnostic[]): { introduced: Diagnostic[]; fixed: Diagnostic[] } {
-  const count = (list: readonly Diagnostic[]) => {
+  // Each finding's key once: both lists are counted, then matched against the other's counts.
+  const keysBefore = before.map(diagnosticKey);
+  const keysAfter = after.map(diagnosticKey);
+  const count = (keys: readonly string[]) => {
     const counts = new Map<string, number>();
-    for (const d of list) counts.set(diagnosticKey(d), (counts.get(diagnosticKey(d)) ?? 0) + 1);
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
     return counts;
   };
   // As multisets: a finding twice where it was once is one introduced.
-  const unmatched = (list: readonly Diagnostic[], other: Map<string, number>) =>
-    list.filter((d) => {
-      const key = diagnosticKey(d);
+  const unmatched = (list: readonly Diagnostic[], keys: readonly string[], other: Map<string, number>) =>
+    list.filter((_, i) => {
+      const key = keys[i]!;
       const left = other.get(key) ?? 0;
       if (left === 0) return true;
       other.set(key, left - 1);
@@ -245,7 +262,7 @@ function compareDiagnosticLists(before: readonly Diagnostic[], after: readonly D
     });
   const copy = (d: Diagnostic): Diagnostic => ({ code: d.code, message: d.message, nodeId: d.nodeId, path: d.path, line: d.line });
   return {
-    introduced: unmatched(after, count(before)).map(copy).sort(compareDiagnostics),
-    fixed: unmatched(before, count(after)).map(copy).sort(compareDiagnostics),
+    introduced: unmatched(after, keysAfter, count(keysBefore)).map(copy).sort(compareDiagnostics),
+    fixed: unmatched(before, keysBefore, count(keysAfter)).map(copy).sort(compareDiagnostics),
   };
 }

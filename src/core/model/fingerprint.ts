@@ -26,3 +26,23 @@ export function fingerprintText(title: string, body: string): string {
   while (end > 0 && body.charCodeAt(end - 1) === 0x0a) end -= 1;
   return createHash('sha256').update(`${title}\n\n${body.slice(0, end)}`, 'utf8').digest('hex').slice(0, 16);
 }
+
+/**
+ * Whether two nodes have the same fingerprint, without hashing what was never hashed: the
+ * same display title and the same body up to its trailing newlines is the same fingerprint
+ * (a diff compares every node of two revisions, most of them unchanged).
+ */
+export function sameFingerprint(a: DocNode, b: DocNode): boolean {
+  const known = fingerprints.get(a);
+  const other = fingerprints.get(b);
+  if (known !== undefined && other !== undefined) return known === other;
+  if (a.title !== b.title) return false;
+  const x = trimmedLength(a.body);
+  return x === trimmedLength(b.body) && (x === a.body.length && x === b.body.length ? a.body === b.body : a.body.slice(0, x) === b.body.slice(0, x));
+}
+
+function trimmedLength(body: string): number {
+  let end = body.length;
+  while (end > 0 && body.charCodeAt(end - 1) === 0x0a) end -= 1;
+  return end;
+}

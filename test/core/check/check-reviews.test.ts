@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, formatReport, loadWorkspace } from '../../../src/core/index.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
-import { fingerprintOf } from '../../../src/core/model/fingerprint.js';
+import { fingerprintOf, sameFingerprint } from '../../../src/core/model/fingerprint.js';
 import { parseLockFile } from '../../../src/core/parse/lock-file.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
@@ -44,6 +44,19 @@ describe('fingerprints (hand-computed: sha256 of "{title}\\n\\n{body}", first 16
     expect(fingerprint({ 'req.md': doc({ id: 'REQ-01', title: 'Projects', status: 'draft' }, 'A project has a name.\n') })).toBe('3fb341925f6a1038');
     const more = doc({ id: 'REQ-01', title: 'Projects', type: 'requirement', owner: 'ana', depends_on: ['X-1'] }, 'A project has a name.\n');
     expect(fingerprint({ 'req.md': more, 'x.md': doc({ id: 'X-1' }) })).toBe('3fb341925f6a1038');
+  });
+
+  it('sameFingerprint agrees with comparing fingerprints, hashed or not', () => {
+    const node = (text: string) => loadWorkspace(testdir({ 'req.md': text })).nodes.get('REQ-01')!;
+    const texts = [REQ, `${REQ}\n\n`, REQ.replace('a name', 'a unique name'), doc({ id: 'REQ-01', title: 'Project names' }, 'A project has a name.\n'), doc({ id: 'REQ-01', title: 'Projects', status: 'draft' }, 'A project has a name.\n')];
+    for (const a of texts) {
+      for (const b of texts) {
+        const [x, y] = [node(a), node(b)];
+        const fresh = sameFingerprint(x, y);
+        expect(fresh, `${a} / ${b}`).toBe(fingerprintOf(x) === fingerprintOf(y));
+        expect(sameFingerprint(x, y)).toBe(fresh);
+      }
+    }
   });
 
   it('uses the display title: the first heading when there is no title key', () => {
