@@ -1,8 +1,9 @@
 /**
  * How users are told to run DocuGraph: every client snippet in the README goes through the
- * npm package (`npx -y docugraph mcp …`), never a path into a clone; the CI example uses this
- * repository's action at the package's version; and the repository's own `.mcp.json` is
- * portable and starts the server from the repository root, as Claude Code starts it.
+ * npm package (`npx -y docugraph mcp …`), never a path into a clone; the CI example
+ * (docs/cli.md) uses this repository's action at the package's version; and the repository's
+ * own `.mcp.json` is portable and starts the server from the repository root, as Claude Code
+ * starts it.
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -12,15 +13,16 @@ import { connect } from '../helpers/server-process.js';
 import { ROOT, TOOL_NAMES } from '../helpers/paths.js';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const cliPage = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-/** The README section under a `## ` heading, up to the next one. */
-function section(heading: string): string {
-  const start = readme.indexOf(`\n## ${heading}\n`);
+/** The section of a page (the README unless told) under a `## ` heading, up to the next one. */
+function section(heading: string, page = readme): string {
+  const start = page.indexOf(`\n## ${heading}\n`);
   expect(start, heading).toBeGreaterThan(0);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
+  const end = page.indexOf('\n## ', start + 1);
+  return page.slice(start, end < 0 ? undefined : end);
 }
 
 /** The fenced code blocks of a text, with their language. */
@@ -66,7 +68,7 @@ describe('client configuration', () => {
   });
 
   it("the CI example uses this repository's action at the package's version", () => {
-    const workflows = blocks(section('Command line')).filter((b) => b.lang === 'yaml').map((b) => parse(b.code) as { jobs: Record<string, { steps: { uses?: string; run?: string }[] }> });
+    const workflows = blocks(section('In GitHub Actions', cliPage)).filter((b) => b.lang === 'yaml').map((b) => parse(b.code) as { jobs: Record<string, { steps: { uses?: string; run?: string }[] }> });
     const steps = workflows.flatMap((w) => Object.values(w.jobs).flatMap((job) => job.steps));
     expect(steps.map((s) => s.uses)).toContain(`docugraph/docugraph@v${pkg.version}`);
     expect(steps.filter((s) => s.run !== undefined)).toEqual([]);
