@@ -172,7 +172,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ['test/helpers/setup.ts'],
     globalSetup: ['test/helpers/pack-dir.ts'],
-    env: ramTmpdir(),
+    // No on-disk index in the tests (nor in ~/.cache): the tests of the index turn it on themselves.
+    env: { ...ramTmpdir(), DOCUGRAPH_NO_CACHE: '1' },
     // Processes, not threads: the complexity tests time their runs by the process's CPU time,
     // so a worker must hold one test file at a time.
     pool: 'forks',

@@ -4,17 +4,30 @@
  */
 import { dirname, resolve } from 'node:path';
 import { lstatSync } from 'node:fs';
-import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadWorkspace, readConfig, resolveWorkspaceRoot, type Workspace } from '../core/index.js';
+import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadIndexed, readConfig, resolveWorkspaceRoot, type IndexCacheOptions, type Workspace } from '../core/index.js';
+import { cacheDirOf } from '../common/cache-dir.js';
+import { VERSION } from '../common/version.js';
 import type { CliIo, Output } from './io.js';
 import { createProgress } from './progress.js';
 import { safeBlock, safeInline, safeJson } from './render/safe-text.js';
 
 export type { CliIo, Output } from './io.js';
 
+/** The global options a command sees (`optsWithGlobals`). */
+export interface GlobalOptions {
+  readonly workspace?: string | undefined;
+  /** `false` with `--no-cache`: no on-disk index read or written. */
+  readonly cache?: boolean | undefined;
+}
+
 export interface CliContext {
   readonly io: CliIo;
   /** Loads the workspace the options name (`--workspace`, `DOCUGRAPH_WORKSPACE`, else the current directory). */
-  readonly load: (options: { workspace?: string | undefined }, dir?: string) => Workspace;
+  readonly load: (options: GlobalOptions, dir?: string) => Workspace;
+  /** The on-disk index for the workspace at `root` (a real path), unless `--no-cache`, `DOCUGRAPH_NO_CACHE` or `cache: false` turn it off. */
+  readonly cacheOptions: (options: GlobalOptions, root: string) => IndexCacheOptions | undefined;
+  /** Writes the on-disk indexes of what the command loaded: after its answer is out (never on its way). */
+  readonly finish: () => void;
   /** The absolute path of the workspace the options name (not yet checked). */
   readonly workspacePath: (options: { workspace?: string | undefined }, dir?: string) => string;
   /** Sets the process exit code (the highest wins). */
@@ -35,8 +48,25 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
     const given = dir ?? options.workspace ?? (io.env['DOCUGRAPH_WORKSPACE'] || undefined);
     return given === undefined ? nearestConfigured(io.cwd) : resolve(io.cwd, given);
   };
+  const log = (line: string) => void io.stderr.write(`docugraph: ${safeInline(line)}\n`);
+  const cacheOptions = (options: GlobalOptions, root: string): IndexCacheOptions | undefined => {
+    if (options.cache === false) return undefined;
+    const dir = cacheDirOf(root, readConfig(root).config, io.env);
+    return dir === null ? undefined : { dir, version: VERSION, log };
+  };
+  const saves: (() => boolean)[] = [];
   return {
     workspacePath,
+    cacheOptions,
+    finish: () => {
+      for (const save of saves.splice(0)) {
+        try {
+          save();
+        } catch (error) {
+          log(`the index could not be written (${error instanceof Error ? error.message : String(error)}); the next start reads every file`);
+        }
+      }
+    },
     io,
     fail,
     color: (stream) => wantsColor(stream.isTTY === true, io.env),
@@ -52,7 +82,10 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
           progress.done();
           io.stderr.write(`docugraph: ${safeInline(line)}\n`);
         });
-        return loadWorkspace(root, { onProgress: progress.update, onLinkSkipped });
+        const cache = cacheOptions(options, root);
+        const { workspace, saveIndex } = loadIndexed(root, { onProgress: progress.update, onLinkSkipped, ...(cache === undefined ? {} : { cache }) });
+        saves.push(saveIndex);
+        return workspace;
       } finally {
         progress.done();
       }

@@ -17,5 +17,6 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   diff: ['docugraph diff HEAD', 'docugraph diff origin/main --format markdown --fail-on-impact'],
   view: ['docugraph view --open', 'docugraph view --out site/graph'],
   coverage: ['docugraph coverage', 'docugraph coverage --strict --format markdown'],
+  cache: ['docugraph cache status', 'docugraph cache clear'],
   mcp: ['docugraph mcp', 'docugraph mcp --allow-writes', 'docugraph mcp --http --port 3939 --token-file ~/.docugraph-token'],
 };

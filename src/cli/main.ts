@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { closestMatch, DocugraphError } from '../core/index.js';
 import { VERSION } from '../common/version.js';
+import { registerCache } from './commands/cache.js';
 import { registerCoverage } from './commands/coverage.js';
 import { registerDiff } from './commands/diff.js';
 import { registerInit } from './commands/init.js';
@@ -49,6 +50,8 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
   });
   try {
     await program.parseAsync([...io.argv], { from: 'user' });
+    // The answer is out: now the on-disk index of what was loaded.
+    if (!serving) ctx.finish();
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version are successes; every other parse problem is a usage error.
@@ -69,6 +72,7 @@ export function buildProgram(ctx: CliContext, startServer: StartServer): Command
     .description('Docs-as-code dependency graph: validate a docs folder, print context bundles and graphs, or serve them over MCP.')
     .version(VERSION, '-V, --version', 'print the version')
     .option('-w, --workspace <dir>', 'the workspace (default: DOCUGRAPH_WORKSPACE, else the current directory)')
+    .option('--no-cache', 'neither read nor write the on-disk index (also DOCUGRAPH_NO_CACHE=1): every file is read')
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ showGlobalOptions: true })
     .configureOutput({ writeOut: (text) => ctx.io.stdout.write(text), writeErr: (text) => ctx.io.stderr.write(text) })
@@ -81,6 +85,7 @@ export function buildProgram(ctx: CliContext, startServer: StartServer): Command
   registerDiff(program, ctx);
   registerView(program, ctx);
   registerCoverage(program, ctx);
+  registerCache(program, ctx);
   registerMcp(program, ctx, startServer);
   // An unknown command: the command meant, by what people type for it (`next` is `ready`), else
   // the closest name; said as commander says it, with the name made safe for the terminal.

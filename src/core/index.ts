@@ -5,12 +5,14 @@
  * folders beside this file, in pipeline order (ARCHITECTURE.md): shared, read, parse, model,
  * check, answer, live.
  */
-export { loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './live/load-workspace.js';
+export { loadIndexed, loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './live/load-workspace.js';
+export type { IndexCacheOptions } from './live/index-cache.js';
+export { cacheFileOf, cacheFileSize, removeCacheFile, type CacheFile } from './read/cache-file.js';
 export { linkNotices, MAX_LINK_NOTICES } from './live/link-notices.js';
 export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace, type UpdateListener } from './live/live-workspace.js';
 export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './live/audit-loader.js';
 export { readConfig, type ConfigResult } from './parse/config.js';
-export { CONFIG_FILE, LOCK_FILE } from './shared/config-types.js';
+export { CONFIG_FILE, LOCK_FILE, type WorkspaceConfig } from './shared/config-types.js';
 export { readLockFile, type LockFile, type LockRead, type LockState } from './parse/lock-file.js';
 export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { buildReport, CONFIG_FILE, createAuditLoader, type LiveMode, openLiveWorkspace, readConfig } from '../core/index.js';
+import { buildReport, CONFIG_FILE, createAuditLoader, type LiveMode, openLiveWorkspace, readConfig, type WorkspaceConfig } from '../core/index.js';
 import { createWriter } from './writer.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
@@ -14,6 +14,7 @@ import { isLoopback } from './http/loopback.js';
 import { DrainingStdioTransport } from './stdio.js';
 import { oneLine } from './tool-result.js';
 import { startupDirectory, UsageError, workspaceRoot } from './startup.js';
+import { cacheDirOf, cacheOff } from '../common/cache-dir.js';
 import { USAGE } from './usage.js';
 import { VERSION } from '../common/version.js';
 
@@ -33,6 +34,8 @@ interface Options {
   readonly workspace: string;
   /** Whether the workspace is the current directory because none was given. */
   readonly defaulted: boolean;
+  /** Whether the on-disk index is read and written (not with --no-cache or DOCUGRAPH_NO_CACHE). */
+  readonly cache: boolean;
   readonly allowPaths: readonly string[];
   /** `watch` by default; `static` with --no-watch; `poll` when DOCUGRAPH_WATCH=poll (tests, or a filesystem without events). */
   readonly mode: LiveMode;
@@ -71,6 +74,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
         workspace: { type: 'string', short: 'w' },
         'allow-path': { type: 'string', multiple: true },
         'no-watch': { type: 'boolean' },
+        'no-cache': { type: 'boolean' },
         'allow-writes': { type: 'boolean' },
         http: { type: 'boolean' },
         host: { type: 'string' },
@@ -93,7 +97,7 @@ export function parseOptions(argv: readonly string[], env: ProcessIo['env']): Op
   const given = parsed.values.workspace ?? env['DOCUGRAPH_WORKSPACE'];
   const workspace = given === undefined || given === '' ? '.' : given;
   const mode: LiveMode = parsed.values['no-watch'] === true ? 'static' : env['DOCUGRAPH_WATCH'] === 'poll' ? 'poll' : 'watch';
-  const base = { workspace, defaulted: given === undefined || given === '', allowPaths: parsed.values['allow-path'] ?? [], mode, allowWrites: parsed.values['allow-writes'] === true };
+  const base = { workspace, defaulted: given === undefined || given === '', cache: parsed.values['no-cache'] !== true && !cacheOff(env), allowPaths: parsed.values['allow-path'] ?? [], mode, allowWrites: parsed.values['allow-writes'] === true };
   const values = parsed.values;
   if (values.http !== true) {
     const stray = (['host', 'port', 'token-file', 'allow-origin', 'client-roots'] as const).find((name) => values[name] !== undefined);
@@ -184,6 +188,8 @@ export function main(io: ProcessIo): void {
   let http: HttpOptions | undefined;
   let clientRoots: boolean;
   let writes: boolean;
+  let cache: boolean;
+  let config: WorkspaceConfig;
   try {
     const options = parseOptions(io.argv, io.env);
     // Before the server runs, stdout is not the protocol yet: help and version go there, as in every CLI.
@@ -195,6 +201,8 @@ export function main(io: ProcessIo): void {
     http = options.http;
     clientRoots = rootsCount(options);
     const read = readConfig(root);
+    config = read.config;
+    cache = options.cache;
     const problems = read.diagnostics;
     if (problems.length > 0) throw new UsageError(problems.map((d) => `${CONFIG_FILE}${d.line === null ? '' : `:${d.line}`}: ${d.message}`).join('; '));
     // `writes: true` in docugraph.yml, as --allow-writes; over HTTP only with a token.
@@ -220,7 +228,13 @@ export function main(io: ProcessIo): void {
     // HANDSHAKE_GRACE_MS): the first answer a client waits for does not share the CPU with it.
     const wire = serveHttp === undefined ? new DrainingStdioTransport(io.stdin, io.stdout, { log }) : undefined;
     const startAfter = wire === undefined ? undefined : Promise.race([wire.handshakeOver, delay(HANDSHAKE_GRACE_MS)]);
-    const live = openLiveWorkspace(root, { mode, log: (line) => log(`${SERVER_NAME}: ${line}`), ...(startAfter === undefined ? {} : { startAfter }) });
+    const cacheDir = cache ? cacheDirOf(root, config, io.env) : null;
+    const live = openLiveWorkspace(root, {
+      mode,
+      log: (line) => log(`${SERVER_NAME}: ${line}`),
+      ...(startAfter === undefined ? {} : { startAfter }),
+      ...(cacheDir === null ? {} : { cache: { dir: cacheDir, version: VERSION, log: (line: string) => log(`${SERVER_NAME}: ${line}`) } }),
+    });
     let exiting = false;
     void live.firstLoad().then((workspace) => {
       if (exiting) return;

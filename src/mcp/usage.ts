@@ -1,5 +1,5 @@
 /** `docugraph-mcp --help`. */
-export const USAGE = `Usage: docugraph-mcp [--workspace <dir>] [--allow-path <dir>]... [--no-watch] [--allow-writes]
+export const USAGE = `Usage: docugraph-mcp [--workspace <dir>] [--allow-path <dir>]... [--no-watch] [--no-cache] [--allow-writes]
        docugraph-mcp [--workspace <dir>] --http [--host 127.0.0.1] [--port 3939] [--token-file <file>] [--allow-origin <origin>]... [--client-roots] [--allow-writes]
 
 Serves a docs-as-code workspace to MCP clients over STDIO, or with --http over Streamable
@@ -12,6 +12,8 @@ Options:
                          a docugraph.yml; or set DOCUGRAPH_WORKSPACE; the flag wins)
   --allow-path <dir>     another directory validate_traceability may audit (repeatable)
   --no-watch             load the workspace once at start-up and never again
+  --no-cache             neither read nor write the on-disk index (also DOCUGRAPH_NO_CACHE=1):
+                         every file is read at start-up
   --allow-writes         offer the tools that write: set_task_state (a task's box or its
                          status) and record_review (docugraph.lock.json); also \`writes: true\`
                          in docugraph.yml. Over HTTP they need --token-file as well

@@ -22,7 +22,7 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
     .option('--allow-origin <origin>', 'with --http: let browser pages of this origin in (repeatable)', collect, [] as string[])
     .option('--client-roots', "with --http: let validate_traceability audit inside the roots each client declares")
     .action((options: McpOptions, command: Command) => {
-      const globals = command.optsWithGlobals<{ workspace?: string }>();
+      const globals = command.optsWithGlobals<{ workspace?: string; cache?: boolean }>();
       // Given: passed on. Not given: the server takes DOCUGRAPH_WORKSPACE or the current directory
       // itself, and knows it was not given (it refuses `/` and the home directory as a default).
       const given = globals.workspace ?? (ctx.io.env['DOCUGRAPH_WORKSPACE'] || undefined);
@@ -30,6 +30,7 @@ export function registerMcp(program: Command, ctx: CliContext, start: StartServe
         ...(given === undefined ? [] : ['--workspace', given]),
         ...options.allowPath.flatMap((dir) => ['--allow-path', dir]),
         ...(options.watch ? [] : ['--no-watch']),
+        ...(globals.cache === false ? ['--no-cache'] : []),
         ...(options.allowWrites === true ? ['--allow-writes'] : []),
         ...(options.http === true ? ['--http'] : []),
         ...(options.host === undefined ? [] : ['--host', options.host]),

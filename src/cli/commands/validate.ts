@@ -8,7 +8,7 @@ import { Option, type Command } from 'commander';
 import { buildReport, countMarkdown, formatJson, formatReport, InvalidArgumentError, noMarkdownMessage, openLiveWorkspace, type Workspace } from '../../core/index.js';
 import { checkedRoot } from '../context.js';
 import { VERSION } from '../../common/version.js';
-import type { CliContext } from '../context.js';
+import type { CliContext, GlobalOptions } from '../context.js';
 import { pollSwitch, untilStopped } from '../until-stopped.js';
 import { renderGithub } from '../render/github.js';
 import { renderSarif } from '../render/sarif.js';
@@ -29,7 +29,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .action(async (paths: string[], options: ValidateOptions, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
       const { dir, files } = splitPaths(ctx, paths);
-      if (options.watch === true) return watch(ctx, ctx.workspacePath(globals, dir), options);
+      if (options.watch === true) return watch(ctx, ctx.workspacePath(globals, dir), options, globals);
       const workspace = ctx.load(globals, dir);
       // A CI job pointed at the wrong folder must not pass on nothing.
       if (workspace.files.length === 0 && options.allowEmpty !== true) throw new InvalidArgumentError(noMarkdownMessage(workspace.root, countMarkdown(workspace.root)));
@@ -115,12 +115,15 @@ function printReport(ctx: CliContext, workspace: Workspace, options: ValidateOpt
  * again after each change (the text format on a terminal clears the screen first). Runs until
  * `ctx.io.signal` aborts (or the process is stopped); the exit code is that of the last report.
  */
-async function watch(ctx: CliContext, path: string, options: ValidateOptions): Promise<void> {
+async function watch(ctx: CliContext, path: string, options: ValidateOptions, globals: GlobalOptions): Promise<void> {
+  const root = checkedRoot(path);
+  const cache = ctx.cacheOptions(globals, root);
   const poll = pollSwitch();
-  const live = openLiveWorkspace(checkedRoot(path), {
+  const live = openLiveWorkspace(root, {
     persistent: true,
     log: (line) => void ctx.io.stderr.write(`docugraph: ${safeInline(line)}\n`),
     onPoll: poll.onPoll,
+    ...(cache === undefined ? {} : { cache }),
   });
   const clear = options.format === 'text' && ctx.io.stdout.isTTY === true;
   let failed = false;

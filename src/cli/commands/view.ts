@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { buildViewModel, DocugraphError, InvalidArgumentError as UsageError, openLiveWorkspace, replaceFileText, viewJson } from '../../core/index.js';
 import { cannotWrite, entryAt, prepareDirectory } from '../output-dir.js';
-import { checkedRoot, type CliContext } from '../context.js';
+import { checkedRoot, type CliContext, type GlobalOptions } from '../context.js';
 import { pollSwitch, untilStopped } from '../until-stopped.js';
 
 interface ViewOptions {
@@ -54,14 +54,16 @@ export function registerView(program: Command, ctx: CliContext): void {
         ctx.io.stderr.write(`docugraph: wrote ${join(dir, 'index.html')} (${workspace.ids.length} documents; open it in a browser)\n`);
         return;
       }
-      await serve(ctx, ctx.workspacePath(globals), options);
+      await serve(ctx, ctx.workspacePath(globals), options, globals);
     });
 }
 
-async function serve(ctx: CliContext, path: string, options: ViewOptions): Promise<void> {
+async function serve(ctx: CliContext, path: string, options: ViewOptions, globals: GlobalOptions): Promise<void> {
   const { createViewServer } = await import('../../view/serve-view.js');
   const poll = pollSwitch();
-  const live = openLiveWorkspace(checkedRoot(path), { persistent: true, log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`), onPoll: poll.onPoll });
+  const root = checkedRoot(path);
+  const cache = ctx.cacheOptions(globals, root);
+  const live = openLiveWorkspace(root, { persistent: true, log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`), onPoll: poll.onPoll, ...(cache === undefined ? {} : { cache }) });
   const server = createViewServer(live, options.port);
   let url: string;
   try {

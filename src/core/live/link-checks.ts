@@ -23,6 +23,8 @@ export interface FileEntry {
   readonly stamp: Stamp | null;
   /** Link findings (nodeId not set) and the targets they looked at; `null` until checked. */
   links: LinkEntry | null;
+  /** When the refresh that read the file began (ms since the epoch), for the on-disk index's racy check; absent without one. */
+  readonly readAt?: number;
 }
 
 /** A step of a refresh that read no file (listing a directory, checking links). */
@@ -46,11 +48,13 @@ export interface LinkChecks {
    * the file set changed) of files with broken links; returns the files re-checked beyond
    * `changed`. `allNew`: every file was read in this refresh, so every file is checked.
    */
-  recheck(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean, allNew: boolean): Generator<typeof NO_PROGRESS, ReadonlySet<string>, void>;
+  recheck(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean, allNew: boolean, also?: ReadonlySet<string>): Generator<typeof NO_PROGRESS, ReadonlySet<string>, void>;
   /** The set of files changed: "did you mean" for missing files is made again at the next check. */
   filesMoved(): void;
   /** The configuration changed: the link setup is found again and every record is forgotten. */
   reset(): void;
+  /** Entries came from the on-disk index, checked before: the files among them with a broken link are known again. */
+  restored(): void;
 }
 
 /** No files (shared, never written). */
@@ -76,15 +80,16 @@ export function createLinkChecks(state: IndexView): LinkChecks {
    * the file set changed) of files with broken links; returns the files re-checked beyond
    * `changed`. `allNew`: every file was read in this refresh, so every file is checked.
    */
-  function* recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean, allNew: boolean): Generator<typeof CHECKING, ReadonlySet<string>, void> {
+  function* recheckLinks(changed: ReadonlySet<string>, touched: ReadonlySet<string>, setChanged: boolean, allNew: boolean, also: ReadonlySet<string> = NO_FILES): Generator<typeof CHECKING, ReadonlySet<string>, void> {
     if (allNew) {
       yield* checkLinksOf(state.files);
       return NO_FILES;
     }
-    const recheck = new Set<string>();
+    const recheck = new Set<string>(also);
     for (const file of changed) if (state.files.has(file)) recheck.add(file);
-    // The reverse index is needed from the second refresh on (a one-shot load never builds it).
-    const index = linkers ?? (recheck.size === state.files.size ? null : reverseIndex());
+    // The reverse index is needed from the second refresh on (a one-shot load never builds it),
+    // and only when something changed that other files' links may have looked at.
+    const index = linkers ?? (recheck.size === state.files.size || changed.size + touched.size === 0 ? null : reverseIndex());
     if (index !== null) {
       for (const set of [changed, touched]) for (const path of set) for (const source of index.get(path) ?? []) recheck.add(source);
       // An entry that appeared or left changes its directory's listing (and maybe its README).
@@ -162,6 +167,9 @@ export function createLinkChecks(state: IndexView): LinkChecks {
       links = null;
       linkers = null;
       brokenLinkers.clear();
+    },
+    restored: () => {
+      for (const [source, entry] of state.files) if (entry.links?.diagnostics.some((d) => d.code === 'MD_LINK_BROKEN')) brokenLinkers.add(source);
     },
   };
 }

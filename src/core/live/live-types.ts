@@ -2,6 +2,7 @@
  * What a live workspace (live-workspace.ts) is to its callers: its modes, options and methods.
  */
 import type { Workspace } from '../shared/types.js';
+import type { IndexCacheOptions } from './index-cache.js';
 
 export type LiveMode = 'watch' | 'poll' | 'static';
 
@@ -35,6 +36,11 @@ export interface LiveOptions {
    * default: at once. A server passes its handshake, so the load does not compete with it.
    */
   readonly startAfter?: Promise<unknown>;
+  /**
+   * The on-disk index (issue 38): the first load takes from it every file unchanged since; it
+   * is written soon after the first load and at most every `SAVE_EVERY_MS` after changes.
+   */
+  readonly cache?: IndexCacheOptions;
 }
 
 export interface LiveWorkspace {

@@ -40,6 +40,9 @@ const SLICE_MS = 15;
  * follows (files changing nonstop, faster than a refresh: it then answers the latest).
  */
 const MAX_CHECK_TURNS = 32;
+/** How soon after the first load the on-disk index is written (the first requests come first), and how often at most after changes. */
+const SAVE_AFTER_LOAD_MS = 1000;
+const SAVE_EVERY_MS = 5000;
 
 export function openLiveWorkspace(root: string, options: LiveOptions = {}): LiveWorkspace {
   let mode: LiveMode = options.mode ?? 'watch';
@@ -96,7 +99,45 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     watchers.delete(dir);
   };
 
-  const index: WorkspaceIndex = createWorkspaceIndex(root, { beforeList: attach, afterDrop: detach, ...(options.log === undefined ? {} : { onLinkSkipped: linkNotices(options.log) }) });
+  const index: WorkspaceIndex = createWorkspaceIndex(root, {
+    beforeList: attach,
+    afterDrop: detach,
+    ...(options.log === undefined ? {} : { onLinkSkipped: linkNotices(options.log) }),
+    ...(options.cache === undefined ? {} : { cache: options.cache }),
+  });
+
+  // The on-disk index: written off the answer path, a moment after the load or a change (one timer at most, which never keeps the process alive).
+  let saveTimer: NodeJS.Timeout | undefined;
+  const scheduleSave = (ms: number) => {
+    if (options.cache === undefined || closed || saveTimer !== undefined) return;
+    saveTimer = setTimeout(() => {
+      saveTimer = undefined;
+      if (!closed) void saveInSlices();
+    }, ms);
+    saveTimer.unref();
+  };
+  /** The write in slices, as the load: requests are answered between them. */
+  let saving = false;
+  const saveInSlices = async () => {
+    if (saving) return;
+    saving = true;
+    try {
+      const steps = index.saveCacheSteps();
+      let sliceStart = performance.now();
+      for (let step = steps.next(); step.done !== true; step = steps.next()) {
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await nextTurn();
+          sliceStart = performance.now();
+        }
+        if (closed) {
+          steps.return(false);
+          break;
+        }
+      }
+    } finally {
+      saving = false;
+    }
+  };
 
   // The trace sources' directories (TRACE §5), by absolute path: a change there marks the sources.
   const traceWatchers = new Map<string, FSWatcher>();
@@ -132,6 +173,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     followTraces();
     if (after === before) return;
     made += 1;
+    scheduleSave(SAVE_EVERY_MS);
     const changedIds = index.changedIds();
     for (const listener of listeners) listener(before, after, changedIds);
   };
@@ -181,6 +223,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     }
     isLoaded = true;
     made += 1;
+    scheduleSave(SAVE_AFTER_LOAD_MS);
     if (mode === 'static') return;
     followTraces();
     // Changes during the load: apply them now.
@@ -233,6 +276,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     close: () => {
       closed = true;
       if (settleTimer !== undefined) clearTimeout(settleTimer);
+      if (saveTimer !== undefined) clearTimeout(saveTimer);
       for (const watcher of watchers.values()) watcher.close();
       watchers.clear();
       for (const watcher of traceWatchers.values()) watcher.close();

@@ -6,6 +6,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { WorkspaceNotFoundError } from '../shared/errors.js';
 import type { Workspace } from '../shared/types.js';
+import type { IndexCacheOptions } from './index-cache.js';
 import { createWorkspaceIndex } from './workspace-index.js';
 
 /** Resolves `path` to the real path of a readable directory, or throws `WorkspaceNotFoundError`. */
@@ -34,9 +35,21 @@ export interface LoadOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Called for each symbolic link with a Markdown name the load skipped (never followed). */
   readonly onLinkSkipped?: (path: string) => void;
+  /** The on-disk index (issue 38): files unchanged since it was written are taken from it. */
+  readonly cache?: IndexCacheOptions;
 }
 
 /** Loads and indexes the workspace at `path` (META-01 §1–§6), in this thread: a fresh index, refreshed once. */
 export function loadWorkspace(path: string, options: LoadOptions = {}): Workspace {
-  return createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, onLinkSkipped: options.onLinkSkipped }).refresh('all', options.onProgress);
+  return loadIndexed(path, options).workspace;
+}
+
+/**
+ * `loadWorkspace`, and how to write the on-disk index of what it loaded afterwards (when
+ * `options.cache` is given and the load read files): a command writes it once its answer is out.
+ */
+export function loadIndexed(path: string, options: LoadOptions = {}): { readonly workspace: Workspace; readonly saveIndex: () => boolean; readonly fromIndex: number } {
+  const index = createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, onLinkSkipped: options.onLinkSkipped, ...(options.cache === undefined ? {} : { cache: options.cache }) });
+  const workspace = index.refresh('all', options.onProgress);
+  return { workspace, saveIndex: () => index.saveCache(), fromIndex: index.fromCache() };
 }

@@ -13,61 +13,17 @@ import { findLinkRoot } from '../read/link-root.js';
 import { createTraceFollower } from './trace-index.js';
 import { readConfig } from '../parse/config.js';
 import { NO_LOCK, readLockFile, type LockRead } from '../parse/lock-file.js';
-import { CONFIG_FILE, DEFAULT_CONFIG, LOCK_FILE, type LinkOptions, type WorkspaceConfig } from '../shared/config-types.js';
+import { CONFIG_FILE, DEFAULT_CONFIG, LOCK_FILE, type WorkspaceConfig } from '../shared/config-types.js';
 import { GITIGNORE_FILE, IGNORE_FILE, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
 import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
 import { sortStrings } from '../shared/sort.js';
 import { createDirectoryWalk } from './directory-walk.js';
 import { createLinkChecks, NO_PROGRESS, type FileEntry } from './link-checks.js';
+import { createIndexCache, walkedNamesOf } from './index-cache.js';
+import type { Changes, IndexOptions, WorkspaceIndex } from './index-types.js';
 import type { Diagnostic, Workspace } from '../shared/types.js';
 
-export interface IndexOptions {
-  /** Called before a directory is listed: a watcher attached there sees every later change in it. */
-  readonly beforeList?: (dir: string) => void;
-  /** Called when a directory leaves the walk (deleted, renamed, now ignored). */
-  readonly afterDrop?: (dir: string) => void;
-  /** Called the first time a listing finds a symbolic link with a Markdown name (skipped, never followed). */
-  readonly onLinkSkipped?: ((path: string) => void) | undefined;
-  /** How links resolve (META-01 §8 `links`), over the workspace's `docugraph.yml`; default: the configuration's. */
-  readonly links?: LinkOptions;
-  /**
-   * `true` for an index refreshed once and dropped (`loadWorkspace`): it does not keep, per
-   * file, the paths its link checks looked at, which only a later refresh would need.
-   */
-  readonly once?: boolean;
-}
-
-/** What changed on disk: paths relative to the root (files or directories), or `all`. */
-export type Changes = Iterable<string> | 'all';
-
-export interface WorkspaceIndex {
-  /** Real absolute path of the root. */
-  readonly root: string;
-  /** The current snapshot (an empty workspace before the first refresh). */
-  workspace(): Workspace;
-  /**
-   * Brings the index up to date with `changes` (the paths a watcher reported, or `all` to
-   * compare everything with the disk) and returns the new snapshot. A generator: each file read
-   * is one step (`done`, `total`), so a caller can spread a large load over several turns.
-   */
-  refreshSteps(changes: Changes): Generator<{ done: number; total: number }, Workspace, void>;
-  /** `refreshSteps` run to the end at once. */
-  refresh(changes: Changes, onProgress?: (done: number, total: number) => void): Workspace;
-  /** Every directory the walk lists now. */
-  directories(): Iterable<string>;
-  /** Marks the trace sources as changed (a watcher saw a change in one of `traceDirectories`): the next refresh reads them again. */
-  markTraces(): void;
-  /** Whether the trace sources are marked as changed since they were last read. */
-  tracesMarked(): boolean;
-  /** The absolute paths of the directories the trace sources were listed from (TRACE §5). */
-  traceDirectories(): Iterable<string>;
-  /**
-   * What the refresh that made the current snapshot changed, when it is known to be small: the
-   * ids whose node may differ from the snapshot before (the set of ids is then the same);
-   * `null` when anything may have changed.
-   */
-  changedIds(): ReadonlySet<string> | null;
-}
+export type { Changes, IndexOptions, WorkspaceIndex } from './index-types.js';
 
 /** The step a refresh yields after each directory it lists (no file read yet). */
 const LISTING = NO_PROGRESS;
@@ -93,9 +49,16 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   const traces = createTraceFollower(root);
   let loaded = false;
   let assembly = createAssemblyCache(config.status);
+  const cache = options.cache === undefined ? null : createIndexCache(root, options.cache);
+  // Kept for the on-disk index even by an index refreshed once: stamps and the paths links looked at.
+  const once = options.once === true && cache === null;
+  // Whether files were read since the on-disk index was last written (or found whole).
+  let unsaved = false;
+  // How many files the first load took from the on-disk index.
+  let fromCache = 0;
   const linkChecks = createLinkChecks({
     root,
-    once: options.once === true,
+    once,
     files,
     entries: entrySet,
     listings,
@@ -167,15 +130,26 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     loaded = true;
     const tracesChanged = (paths === null || traces.dirty()) && traces.refresh();
+    // A first load with an on-disk index: what it holds of files unchanged since, as if read.
+    const warm = first && cache !== null ? cache.restore(config, options.links ?? config.links, fileSet, walkedNamesOf(listings, entrySet)) : null;
+    const tracking = !first || warm !== null;
+    const started = cache?.now() ?? 0;
 
     // Content: read what is new or whose stamp differs; forget what left the walk.
     const changed = new Set<string>();
+    if (warm !== null) {
+      fromCache = warm.files.size;
+      for (const [file, entry] of warm.files) files.set(file, entry);
+      for (const path of warm.changed) changed.add(path);
+      for (const path of warm.touched) touched.add(path);
+      linkChecks.restored();
+    }
     // Nothing known before (a first load, a new configuration): every file is read now.
     const allNew = files.size === 0;
     const reader = createFileReader(root, config);
     try {
-      // A first load reads every file listed (there is nothing to forget or compare).
-      let pending: Iterable<string> = first ? fileSet : candidates;
+      // A first load reads every file listed (there is nothing to forget or compare); a warm one, what the on-disk index did not hold.
+      let pending: Iterable<string> = warm !== null ? warm.toRead : first ? fileSet : candidates;
       for (let round = 0; ; round += 1) {
         const toRead: string[] = [];
         for (const file of pending) {
@@ -193,9 +167,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
           for (const read of reader.readMany(toRead, i)) {
             const file = toRead[i]!;
             // An index refreshed once never compares stamps: not kept, they die young.
-            files.set(file, { analysis: read.analysis, stamp: options.once === true ? null : read.stamp, links: null });
+            files.set(file, cache === null ? { analysis: read.analysis, stamp: once ? null : read.stamp, links: null } : { analysis: read.analysis, stamp: read.stamp, links: null, readAt: started });
+            unsaved ||= cache !== null;
             // A first load checks and assembles everything: it needs no list of what changed.
-            if (!first) changed.add(file);
+            if (tracking) changed.add(file);
             if (read.missing) vanished.push(file);
             i += 1;
             yield { done: i, total: toRead.length };
@@ -227,13 +202,16 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     walk.findingsMoved = false;
 
-    const setChanged = touched.size > 0 || walk.filesMoved;
+    // A warm start listed every directory afresh: only what differs from the on-disk index moved.
+    const setChanged = touched.size > 0 || (walk.filesMoved && warm === null);
+    // Files gone or entries moved since the on-disk index: it is out of date even if nothing was read.
+    unsaved ||= warm !== null && (warm.touched.size > 0 || [...warm.changed].some((path) => !files.has(path)));
     if (walk.filesMoved) {
       sortedFiles = sortStrings(fileSet);
       linkChecks.filesMoved();
     }
     walk.filesMoved = false;
-    const rechecked = yield* linkChecks.recheck(changed, touched, setChanged, allNew);
+    const rechecked = yield* linkChecks.recheck(changed, touched, setChanged, allNew, warm?.recheck);
     for (const file of rechecked) changed.add(file);
     const discoveryDiagnostics: Diagnostic[] = [...configFindings, ...rules.diagnostics];
     for (const listing of listings.values()) {
@@ -245,6 +223,14 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     current = overlay();
     overlayOnly = null;
     return current;
+  }
+
+  /** The on-disk index of the current state, a step at a time (see `WorkspaceIndex.saveCacheSteps`). */
+  function* saveCacheSteps(): Generator<void, boolean, void> {
+    if (cache === null || !unsaved || !loaded) return false;
+    unsaved = false;
+    const saved = yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, entrySet));
+    return saved;
   }
 
   /** The assembly with the lock file's reviews (TRACE §3), then the traces and coverage (TRACE §5). */
@@ -268,6 +254,15 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     markTraces: () => traces.mark(),
     tracesMarked: () => traces.dirty(),
     traceDirectories: () => traces.directories(),
+    saveCacheSteps,
+    fromCache: () => fromCache,
+    saveCache: () => {
+      const steps = saveCacheSteps();
+      for (;;) {
+        const step = steps.next();
+        if (step.done === true) return step.value;
+      }
+    },
     changedIds: () => (overlayOnly === 'reviews' ? NO_IDS : overlayOnly === 'traces' ? null : patchedIds(assembly)),
   };
 }

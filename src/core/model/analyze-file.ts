@@ -4,7 +4,7 @@
  */
 import { buildNode } from './build-node.js';
 import type { MisspelledUse } from './field-keys.js';
-import type { FileAnalysis } from './file-analysis.js';
+import type { FileAnalysis, FileSource } from './file-analysis.js';
 import { analyzeKitText } from './analyze-kit-file.js';
 import { kitPlaceOf } from '../read/kit-paths.js';
 import { claimsDocugraph, idOfInvalid } from './claims-docugraph.js';
@@ -60,12 +60,13 @@ export function analyzeText(path: string, text: string, config: NodeConfig = DEF
     if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));
     return parsed;
   };
-  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown };
+  const source: FileSource = { text, body, bodyLine };
+  if (fm.kind === 'none') return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown, source };
   if (fm.kind === 'invalid') {
     // Frontmatter that does not claim to be DocuGraph's belongs to another tool, whose YAML
     // dialect may differ: a page, its links still checked (unclosed, its whole text is the body).
     if (!claimsDocugraph(fm.source, config)) {
-      return fm.body === null ? analyzeBody(path, text, 1, mayLinkIn(text)) : { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown };
+      return fm.body === null ? analyzeBody(path, text, 1, mayLinkIn(text)) : { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown, source };
     }
     const lostId = idOfInvalid(fm.source, config);
     return {
@@ -76,11 +77,12 @@ export function analyzeText(path: string, text: string, config: NodeConfig = DEF
       diagnostics: [{ code: 'FRONTMATTER_INVALID', message: fm.message, nodeId: null, path, line: fm.line }],
       misspelled: NO_USES,
       markdown,
+      source,
       ...(lostId === null ? {} : { lostId }),
     };
   }
   const candidate = buildNode(path, text, fm, () => markdown()?.firstH1 ?? null, config);
-  return { path, node: candidate.node, idLine: candidate.idLine, mayLink, diagnostics: candidate.diagnostics, misspelled: candidate.misspelled.length === 0 ? NO_USES : candidate.misspelled, markdown };
+  return { path, node: candidate.node, idLine: candidate.idLine, mayLink, diagnostics: candidate.diagnostics, misspelled: candidate.misspelled.length === 0 ? NO_USES : candidate.misspelled, markdown, source };
 }
 
 /** Whether a body can hold a link at all: links, images and definitions all need a `[`; autolinks and bare URLs a `:`. */
@@ -91,5 +93,5 @@ function mayLinkIn(body: string): boolean {
 /** A file whose whole `text` from `bodyLine` is a body: no node, links checked. */
 function analyzeBody(path: string, body: string, bodyLine: number, mayLink: boolean): FileAnalysis {
   let parsed: MarkdownInfo | undefined;
-  return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown: () => (parsed ??= extractMarkdown(body, bodyLine)) };
+  return { path, node: null, idLine: 1, mayLink, diagnostics: NO_DIAGNOSTICS, misspelled: NO_USES, markdown: () => (parsed ??= extractMarkdown(body, bodyLine)), source: { text: body, body, bodyLine } };
 }

@@ -80,7 +80,7 @@ export function analyzeKitText(path: string, text: string, place: KitPlace, conf
     if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));
     return parsed;
   };
-  return { path, node, idLine, mayLink: body !== null && body.includes('['), diagnostics, misspelled, markdown, items: made?.items ?? [] };
+  return { path, node, idLine, mayLink: body !== null && body.includes('['), diagnostics, misspelled, markdown, items: made?.items ?? [], source: { text, body, bodyLine } };
 }
 
 /** A frontmatter value that is a non-empty string, else `null`. */

@@ -19,8 +19,21 @@ export interface FileAnalysis {
   readonly misspelled: readonly MisspelledUse[];
   /** The parsed body (memoised), or `null` when the file has no checkable body (unreadable, unclosed frontmatter). */
   readonly markdown: () => MarkdownInfo | null;
+  /**
+   * What `markdown` parses: the file's normalised text, its body (the part parsed; `null`: none)
+   * and the body's first line. Absent for a file that could not be read. The on-disk index keeps
+   * the text and makes `markdown` again from it.
+   */
+  readonly source?: FileSource;
   /** The id the file's DocuGraph frontmatter, which does not parse, was meant to give (its id line); absent otherwise. */
   readonly lostId?: string;
   /** The items of a spec kit's file (KITS §2), in file order, before ids are resolved across files; absent for other files. */
   readonly items?: readonly DocNode[];
+}
+
+/** A file's text and the body its Markdown is parsed from (a suffix of the text, or `null`). */
+export interface FileSource {
+  readonly text: string;
+  readonly body: string | null;
+  readonly bodyLine: number;
 }

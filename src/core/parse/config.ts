@@ -44,7 +44,7 @@ export function configFrom(read: FileBytes): ConfigResult {
   return { ...parseConfig(decoded.text), found: true };
 }
 
-const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'writes'] as const;
+const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'writes', 'cache'] as const;
 const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
 const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
@@ -98,6 +98,9 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
       coverageSet = true;
       const rules = readCoverage(reader, node);
       if (rules !== null) config = { ...config, coverage: rules };
+    } else if (key === 'cache') {
+      const cache = readCache(reader, node);
+      if (cache !== undefined) config = { ...config, cache };
     } else if (key === 'kits') {
       const kits = readKits(reader, node);
       if (kits !== null) config = { ...config, kits };
@@ -111,6 +114,19 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
   if (!coverageSet && config.kits.length > 0) config = { ...config, coverage: kitCoverage(config.kits) };
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   return problems.length > 0 ? { config: DEFAULT_CONFIG, diagnostics: problems } : { config, diagnostics: [] };
+}
+
+/**
+ * `cache:` (issue 38): `false`, or one dot-folder directly in the workspace (`.docugraph`): a
+ * folder the walk never enters, made by DocuGraph without following a link on the way.
+ */
+function readCache(reader: ConfigReader, node: unknown): string | false | undefined {
+  const { isScalar } = yamlNodes();
+  if (isScalar(node) && node.value === false) return false;
+  const value = isScalar(node) && typeof node.value === 'string' ? node.value.replace(/\/+$/, '') : null;
+  if (value !== null && /^\.[^/\\]+$/.test(value) && value !== '.' && value !== '..' && value !== '.git') return value;
+  reader.fail(node, '`cache` must be `false` or a dot-folder directly in the workspace, e.g. `cache: .docugraph` (by default the index lives in your cache folder)');
+  return undefined;
 }
 
 /** `fields:`: which frontmatter keys hold each field, and how a string of dependencies is split. */

@@ -32,6 +32,9 @@ export interface ParsedYaml {
  * deeper than the library's recursion can follow (thousands of levels exhaust its stack).
  */
 export function parseYamlDocument(text: string, options: { readonly uniqueKeys: boolean }): ParsedYaml | 'too-deep' {
+  // Too deep for sure, whatever the stack holds when this is called: the same text is always
+  // the same finding (near the library's limit, how much stack is left would decide).
+  if (nestingOf(text) > MAX_NESTING) return 'too-deep';
   library ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
   const lineCounter: LineCounter = new library.LineCounter();
   let doc: Document.Parsed;
@@ -44,6 +47,45 @@ export function parseYamlDocument(text: string, options: { readonly uniqueKeys: 
   // The library also catches its stack overflow and reports it as an error of the document.
   if (doc.errors.some((e) => e.message.startsWith('Maximum call stack size exceeded'))) return 'too-deep';
   return { doc, lineAt: (offset) => lineCounter.linePos(offset).line };
+}
+
+/**
+ * The most nesting a text is parsed with: the library recurses once per level, and overflows
+ * the stack at about 1,000 levels of flow collections or 1,200 of indentation on a fresh stack.
+ */
+const MAX_NESTING = 400;
+
+/**
+ * An upper bound of a YAML text's nesting, in one pass: its deepest indentation plus twice its
+ * deepest flow nesting (brackets inside strings count too: the bound only errs upwards).
+ */
+function nestingOf(text: string): number {
+  let flow = 0;
+  let maxFlow = 0;
+  let maxIndent = 0;
+  let indent = 0;
+  let lineStart = true;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart) {
+      if (c === 0x20 || c === 0x09) {
+        indent += 1;
+        if (indent > maxIndent) maxIndent = indent;
+        continue;
+      }
+      lineStart = false;
+    }
+    if (c === 0x5b || c === 0x7b) {
+      flow += 1;
+      if (flow > maxFlow) maxFlow = flow;
+    } else if ((c === 0x5d || c === 0x7d) && flow > 0) flow -= 1;
+  }
+  return maxIndent / 2 + maxFlow;
 }
 
 /**

@@ -103,6 +103,11 @@ export interface WorkspaceConfig {
   readonly kits: readonly KitName[];
   /** Whether the MCP server offers the tools that write (`set_task_state`, `record_review`; KITS §6) without `--allow-writes`. Default `false`. */
   readonly writes: boolean;
+  /**
+   * Where the on-disk index lives (issue 38): `null` (default) the user's cache folder, `false`
+   * none, or a dot-folder directly in the workspace (`.docugraph`).
+   */
+  readonly cache: string | false | null;
 }
 
 /** What the node stage needs of the configuration. */
@@ -149,4 +154,5 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
   coverage: Object.freeze([]),
   kits: Object.freeze([]),
   writes: false,
+  cache: null,
 }) as WorkspaceConfig;

@@ -54,7 +54,19 @@ describe('docugraph.yml', () => {
       coverage: DEFAULT_CONFIG.coverage,
       kits: [],
       writes: false,
+      cache: null,
     });
+  });
+
+  it('cache (issue 38): false, or one dot-folder directly in the workspace; anything else says what to write', () => {
+    expect(parseConfig('cache: false\n').config.cache).toBe(false);
+    expect(parseConfig('cache: .docugraph\n').config.cache).toBe('.docugraph');
+    expect(parseConfig('cache: .docugraph/\n').config.cache).toBe('.docugraph');
+    for (const value of ['true', 'docugraph', '.a/b', '../x', '..', '.git', '/tmp/x', '"."']) {
+      const { config, diagnostics } = parseConfig(`cache: ${value}\n`);
+      expect(config, value).toBe(DEFAULT_CONFIG);
+      expect(diagnostics.map((d) => d.message), value).toEqual(['`cache` must be `false` or a dot-folder directly in the workspace, e.g. `cache: .docugraph` (by default the index lives in your cache folder)']);
+    }
   });
 
   it('kits (KITS §1): each kit once, in a fixed order, with the coverage the kits bring until `coverage:` says otherwise', () => {
@@ -122,7 +134,7 @@ describe('docugraph.yml', () => {
   it('a misspelled setting: did you mean the close one, then the list; none when nothing is close (issue 37)', () => {
     const message = (text: string) => parseConfig(text).diagnostics.map((d) => d.message);
     expect(message('linkz:\n  check: false\n')).toEqual([
-      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `writes`',
+      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `writes`, `cache`',
     ]);
     expect(message('links:\n  chekc: false\n')[0]).toMatch(/^unknown setting `links\.chekc`; did you mean `links\.check`\? The settings are `links\.check`, /);
     expect(message('requireid: true\n')[0]).toContain('did you mean `requireId`?');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../../src/core/parse/frontmatter.js';
+import { parseFrontmatter, type FrontmatterResult } from '../../../src/core/parse/frontmatter.js';
 
 function ok(text: string) {
   const result = parseFrontmatter(text);
@@ -14,6 +14,15 @@ describe('parseFrontmatter (META-01 §2)', () => {
     expect(result.body).toBe('# Body\n');
     expect(result.bodyLine).toBe(5);
     expect(result.entries.get('title')?.line).toBe(3);
+  });
+
+  it('nesting near the YAML library\'s stack limit is the same finding however deep the stack already is (issue 38: warm and cold loads differed)', () => {
+    const nested = (n: number) => `---\nid: A\nx: ${'['.repeat(n)}${']'.repeat(n)}\n---\n`;
+    const deep = (n: number, depth: number): FrontmatterResult => (depth === 0 ? parseFrontmatter(nested(n)) : deep(n, depth - 1));
+    for (const n of [401, 700, 950]) {
+      for (const depth of [0, 2000, 5000]) expect(deep(n, depth), `${n} at ${depth}`).toMatchObject({ kind: 'invalid', message: 'frontmatter is nested too deeply to be read; flatten it' });
+    }
+    expect(deep(300, 5000)).toMatchObject({ kind: 'ok' });
   });
 
   it('allows trailing spaces on the fences and `...` as the closing line', () => {

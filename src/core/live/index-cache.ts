@@ -1,0 +1,207 @@
+/**
+ * A workspace index's on-disk copy (issue 38): on a first load, every file whose stat data
+ * (device, inode, size, mtime and ctime in nanoseconds) are those the copy holds is taken from
+ * it instead of being read and parsed; the rest is read as always, and the links a difference
+ * can affect are checked again, as a live refresh does after a change. The copy is written
+ * after a load that read files, and never trusted: any problem with it is one log line and a
+ * cold load.
+ *
+ * Racily clean (git's term): a file changed within the same tick of its filesystem's clock as
+ * it was read keeps its stat data, so the copy would hold the old text for the new one. A file
+ * whose ctime is not at least `RACY_NS` older than the start of the refresh that read it is
+ * therefore never written to the copy; it is read again at the next start.
+ */
+import { lstatSync, type BigIntStats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { linkSetup } from '../check/link-context.js';
+import { isAboveWorkspace } from '../check/link-paths.js';
+import type { Stamp } from '../model/read-files.js';
+import type { DirectoryListing } from '../read/discover-files.js';
+import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
+import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
+import { decodeSnapshot, encodeSnapshot, type SnapshotFile, type SnapshotMeta, type StatKey, type WalkedNames } from './index-snapshot.js';
+import type { FileEntry } from './link-checks.js';
+
+/** How the index finds and writes its copy (the surfaces choose the folder; the core never reads the environment). */
+export interface IndexCacheOptions {
+  /** The cache folder (`$XDG_CACHE_HOME/docugraph`, …): the workspace's copy is one file in it. */
+  readonly dir: string;
+  /** DocuGraph's version: a copy written by another version is not used. */
+  readonly version: string;
+  /** One line for a person (stderr) when the copy is not used or cannot be written. */
+  readonly log?: (line: string) => void;
+  /** The clock the racy check reads (ms since the epoch); default `Date.now` (tests move it on). */
+  readonly now?: () => number;
+}
+
+/** A file's ctime must be this much older than the refresh that read it for its entry to be kept (2 s: coarse clocks, FAT's 2-second mtimes). */
+export const RACY_NS = 2_000_000_000n;
+/** Files whose stat data a step of a write compares. */
+const STAT_STEP = 2000;
+
+/** What a warm start took from the copy. */
+export interface WarmStart {
+  /** The entries whose stat data match, by path. */
+  readonly files: Map<string, FileEntry>;
+  /** Files the walk lists now that were not taken from the copy (new, changed, racy): to read. */
+  readonly toRead: string[];
+  /** Files the copy had that are gone. */
+  readonly changed: Set<string>;
+  /** Files taken from the copy whose links the disk answered (not the walk): checked again. */
+  readonly recheck: Set<string>;
+  /** Entries (files and folders) that came or went since the copy. */
+  readonly touched: Set<string>;
+}
+
+export interface IndexCache {
+  readonly file: CacheFile;
+  /** The clock of the racy check: when a refresh that reads files begins. */
+  readonly now: () => number;
+  /** The copy's entries that still hold, or `null` (no copy, or one that is not used: said in the log). */
+  restore(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): WarmStart | null;
+  /**
+   * Writes the copy of `files` (in path order) and of what the walk had, a step at a time (a
+   * caller may let other work run between steps); returns whether it was written. The entries
+   * are taken as they are when it starts.
+   */
+  saveSteps(config: WorkspaceConfig, links: LinkOptions, files: readonly (readonly [string, FileEntry])[], walked: WalkedNames): Generator<void, boolean, void>;
+}
+
+export function createIndexCache(root: string, options: IndexCacheOptions): IndexCache {
+  const file = cacheFileOf(options.dir, root);
+  const log = options.log ?? (() => {});
+  const clock = options.now ?? Date.now;
+  const metaOf = (config: WorkspaceConfig, links: LinkOptions): SnapshotMeta => ({ root, key: keyOf(root, options.version, config, links) });
+
+  return {
+    file,
+    now: clock,
+    restore(config, links, listed, walked) {
+      const read = readCacheFile(file);
+      if (!read.ok) {
+        if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
+        return null;
+      }
+      const decoded = decodeSnapshot(read.bytes, metaOf(config, links));
+      if (!decoded.ok) {
+        // Another version or configuration is no problem: the index is simply made again.
+        if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
+        return null;
+      }
+      const { snapshot } = decoded;
+      const now = clock();
+      const files = new Map<string, FileEntry>();
+      const toRead: string[] = [];
+      const recheck = new Set<string>();
+      for (const path of listed) {
+        const kept = snapshot.files.get(path);
+        const stats = kept === undefined ? undefined : lstatSync(join(root, path), { bigint: true, throwIfNoEntry: false });
+        if (kept === undefined || stats === undefined || !sameStat(kept.stat, stats)) {
+          toRead.push(path);
+          continue;
+        }
+        files.set(path, { ...kept.entry, readAt: now });
+        if (kept.recheck) recheck.add(path);
+      }
+      const changed = new Set<string>();
+      for (const path of snapshot.files.keys()) if (!listed.has(path)) changed.add(path);
+      // Names that came or went, listed or left out: the links that looked at them are checked again.
+      const before = snapshot.walked;
+      const touched = new Set<string>();
+      for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) {
+        for (const name of now) if (!then.has(name)) touched.add(name);
+        for (const name of then) if (!now.has(name)) touched.add(name);
+      }
+      return { files, toRead, changed, touched, recheck };
+    },
+    *saveSteps(config, links, entries, walked) {
+      // As things are now: later refreshes replace entries (and their links), never change them.
+      const taken = entries.map(([path, entry]) => [path, { ...entry }] as const);
+      const kept: SnapshotFile[] = [];
+      for (let i = 0; i < taken.length; i += 1) {
+        if (i % STAT_STEP === STAT_STEP - 1) yield;
+        const [path, entry] = taken[i]!;
+        if (entry.stamp === null || entry.links === null || entry.readAt === undefined) continue;
+        const stats = lstatSync(join(root, path), { bigint: true, throwIfNoEntry: false });
+        // Changed since it was read, or racily clean: left out, read again next time.
+        if (stats === undefined || !sameStamp(entry.stamp, stats) || stats.ctimeNs >= BigInt(Math.floor(entry.readAt)) * 1_000_000n - RACY_NS) continue;
+        // Links whose answer the walk could not vouch for (a path above the workspace, or below a
+        // name the walk left out): the disk answered, and may answer otherwise at the next start.
+        const recheck = entry.links.targets.some((target) => !decidedByWalk(target, walked));
+        kept.push({ path, stat: [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs], entry, recheck });
+      }
+      const writer = startCacheWrite(file, (reason) => log(`the index cannot be written to ${file.path}: ${reason}`));
+      if (writer === null) return false;
+      let committed = false;
+      try {
+        for (const chunk of encodeSnapshot(metaOf(config, links), kept, walked)) {
+          if (!writer.write(chunk)) return false;
+          yield;
+        }
+        committed = writer.commit();
+        return committed;
+      } finally {
+        // Stopped on the way (an error, or a caller that closed): the new file goes, the old one stays.
+        if (!committed) writer.abort();
+      }
+    },
+  };
+}
+
+/** The key of a copy: what every per-file result depends on besides the file itself. */
+function keyOf(root: string, version: string, config: WorkspaceConfig, links: LinkOptions): string {
+  const setup = linkSetup(root, links);
+  const parts = { version, root, config, links, linkRoot: setup.root, ownUrls: setup.ownUrls };
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/**
+ * Whether the walk alone decided what a link check found at `target` (as `missingFromWalk` in
+ * check/link-context.ts): an entry or a left-out name, a key of a listed folder, or a missing
+ * path whose nearest listed ancestor's listing lacks the next name. A path above the workspace,
+ * or one below a left-out name or a file, was looked up on the disk.
+ */
+function decidedByWalk(target: string, walked: WalkedNames): boolean {
+  if (isAboveWorkspace(target)) return false;
+  // A folder's README or listing key (`dir/`, `dir//`): its changes are names coming or going.
+  if (target.endsWith('/')) {
+    const dir = target.replace(/\/+$/, '');
+    return dir === '' || walked.dirs.has(dir);
+  }
+  if (walked.entries.has(target) || walked.hidden.has(target)) return true;
+  for (let at = target; ; ) {
+    const slash = at.lastIndexOf('/');
+    const parent = slash === -1 ? '' : at.slice(0, slash);
+    if (parent === '' || walked.dirs.has(parent)) return (parent === '' ? walked.dirs.has('') : true) && !walked.entries.has(at) && !walked.hidden.has(at);
+    if (walked.entries.has(parent) || walked.hidden.has(parent)) return false;
+    at = parent;
+  }
+}
+
+function sameStat(key: StatKey, stats: BigIntStats): boolean {
+  return key[0] === stats.dev && key[1] === stats.ino && key[2] === stats.size && key[3] === stats.mtimeNs && key[4] === stats.ctimeNs;
+}
+
+/** Whether the stat data now are those of the stamp the file was read with (as Node computes its milliseconds). */
+function sameStamp(stamp: Stamp, stats: BigIntStats): boolean {
+  return stamp.size === Number(stats.size) && stamp.ino === Number(stats.ino) && stamp.mtimeMs === milliseconds(stats.mtimeNs) && stamp.ctimeMs === milliseconds(stats.ctimeNs);
+}
+
+/** Node's `mtimeMs` from `mtimeNs`: seconds × 1000 + nanoseconds / 10⁶, in doubles as Node computes them. */
+export function milliseconds(ns: bigint): number {
+  const sec = ns / 1_000_000_000n;
+  const nsec = ns % 1_000_000_000n;
+  return Number(sec) * 1000 + Number(nsec) / 1e6;
+}
+
+/** What the walk has now, as the on-disk index keeps it. */
+export function walkedNamesOf(listings: ReadonlyMap<string, DirectoryListing>, entries: ReadonlySet<string>): WalkedNames {
+  const dirs = new Set<string>();
+  const hidden = new Set<string>();
+  for (const [dir, listing] of listings) {
+    if (listing.diagnostic === null) dirs.add(dir);
+    for (const name of listing.hidden) hidden.add(dir === '' ? name : `${dir}/${name}`);
+  }
+  return { entries, dirs, hidden };
+}

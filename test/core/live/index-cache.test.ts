@@ -1,0 +1,266 @@
+/**
+ * The on-disk index (issue 38): a start that takes files from it gives the answers of a cold
+ * load, byte for byte, after any edit between two starts; a file changed too close to its
+ * reading is never kept (racily clean); an index that is damaged, foreign or reached through a
+ * link is one log line and a cold load, never an exception.
+ */
+import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { deserialize } from 'node:v8';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeImpact, buildBundle, buildReport, formatReport, getAcceptanceCriteria, listTasks, loadIndexed, loadWorkspace, selectGraph, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
+import { openLiveWorkspace } from '../../../src/core/live/live-workspace.js';
+import { decodeSnapshot } from '../../../src/core/live/index-snapshot.js';
+import { cacheFileOf } from '../../../src/core/read/cache-file.js';
+import { randomDocument, randomWorkspace } from '../../helpers/adversarial-docs.js';
+import { FUZZ_SEED, fuzzRuns, Rng } from '../../helpers/prng.js';
+import { DEMO, FIXTURES } from '../../helpers/paths.js';
+import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
+
+const KITS = join(FIXTURES, 'kits');
+
+/** Every answer a client could ask of `ws`, as one list of strings. */
+function answers(ws: Workspace): string[] {
+  const out = [formatReport(buildReport(ws)), JSON.stringify(listTasks(ws)), JSON.stringify(selectGraph(ws)), JSON.stringify(ws.diagnostics)];
+  const attempt = (body: () => unknown) => {
+    try {
+      const value = body();
+      out.push(typeof value === 'string' ? value : JSON.stringify(value));
+    } catch (error) {
+      out.push(`error ${(error as { code?: string }).code ?? String(error)}`);
+    }
+  };
+  for (const id of ws.ids) {
+    attempt(() => buildBundle(ws, { taskId: id }));
+    attempt(() => getAcceptanceCriteria(ws, id));
+    attempt(() => analyzeImpact(ws, id));
+  }
+  return out;
+}
+
+/** A clock ten seconds ahead: every file is old enough to be kept (the racy check has its own tests). */
+const later = () => Date.now() + 10_000;
+
+function cacheOptions(dir: string, log: string[] = [], now: () => number = later): IndexCacheOptions {
+  return { dir, version: 'test', log: (line) => log.push(line), now };
+}
+
+/** How many files the last `start` took from the index. */
+let taken = 0;
+
+/** A start with the index: its workspace, written back as a command does after its answer. */
+function start(root: string, options: IndexCacheOptions): Workspace {
+  const { workspace, saveIndex, fromIndex } = loadIndexed(root, { cache: options });
+  taken = fromIndex;
+  saveIndex();
+  return workspace;
+}
+
+/** The entries the index of `root` holds, by path. */
+function indexed(root: string, dir: string): string[] {
+  const read = decodeSnapshot(readFileSync(cacheFileOf(dir, root).path), { root, key: keyOfLastWrite(root, dir) });
+  if (!read.ok) throw new Error(read.reason);
+  return [...read.snapshot.files.keys()].sort();
+}
+
+/** The key the index was written with (read back from its meta record, which tests may trust). */
+function keyOfLastWrite(root: string, dir: string): string {
+  const bytes = readFileSync(cacheFileOf(dir, root).path);
+  const length = bytes.readUInt32LE(16);
+  return (deserialize(bytes.subarray(24, 24 + length)) as { key: string }).key;
+}
+
+/** One random edit of the kinds between two starts: content, rename, touch, same size, delete, add, configuration. */
+function edit(root: string, rng: Rng, files: string[]): void {
+  const kind = rng.int(0, 7);
+  const file = files.length === 0 ? null : rng.pick(files);
+  if (kind === 0 && file !== null) writeFiles(root, { [file]: randomDocument(rng, ['A-1', 'B-2', 'C-3'], files) });
+  else if (kind === 1 && file !== null) {
+    const to = `moved-${rng.int(0, 99)}.md`;
+    renameSync(join(root, file), join(root, to));
+    files.splice(files.indexOf(file), 1, to);
+  } else if (kind === 2 && file !== null) {
+    // Touched, unchanged: other times, the same bytes.
+    utimesSync(join(root, file), new Date(), new Date(Date.now() - rng.int(0, 5000)));
+  } else if (kind === 3 && file !== null) {
+    // The same size, other bytes.
+    const text = readFileSync(join(root, file));
+    if (text.length > 0) text[rng.int(0, text.length - 1)] = 0x78;
+    writeFileSync(join(root, file), text);
+  } else if (kind === 4 && file !== null) {
+    rmSync(join(root, file));
+    files.splice(files.indexOf(file), 1);
+  } else if (kind === 5) {
+    const add = `added-${rng.int(0, 999)}.md`;
+    writeFiles(root, { [add]: doc({ id: `ADD-${rng.int(0, 9)}`, title: 'added', depends_on: ['A-1'] }, `[x](${rng.pick(files.length > 0 ? files : ['none.md'])})\n`) });
+    if (!files.includes(add)) files.push(add);
+  } else if (kind === 6) writeFiles(root, { 'docugraph.yml': rng.pick(['', 'requireId: true\n', 'links:\n  check: false\n', 'fields:\n  dependsOn: [depends_on, requires]\n']) });
+  else writeFiles(root, { '.docugraphignore': rng.chance(0.5) ? `${file ?? 'x.md'}\n` : '' });
+}
+
+describe('the on-disk index', () => {
+  it('a warm start answers as a cold load, byte for byte, after random edits between starts (seeded)', { timeout: 60_000 }, () => {
+    const seeds = fuzzRuns(6);
+    let warmFiles = 0;
+    for (let run = 0; run < seeds; run += 1) {
+      const rng = new Rng(FUZZ_SEED * 1000 + run);
+      const root = testdir(randomWorkspace(rng, rng.int(5, 25)));
+      // Every other run, a spec kit too: items whose texts are slices of their file's.
+      if (run % 2 === 1) cpSync(join(KITS, rng.pick(readdirSync(KITS).sort())), root, { recursive: true });
+      const dir = testdir({});
+      const paths = [...loadWorkspace(root).files];
+      const log: string[] = [];
+      const options = cacheOptions(dir, log);
+      expect(answers(start(root, options)), `seed ${run}: first start`).toEqual(answers(loadWorkspace(root)));
+      for (let round = 0; round < 3; round += 1) {
+        for (let k = rng.int(0, 3); k > 0; k -= 1) edit(root, rng, paths);
+        const warm = start(root, options);
+        warmFiles += taken;
+        expect(answers(warm), `seed ${run}, round ${round}`).toEqual(answers(loadWorkspace(root)));
+      }
+      // No damage, no foreign index: nothing to say.
+      expect(log, `seed ${run}`).toEqual([]);
+    }
+    // The warm starts took files from the index (the comparison is not of two cold loads).
+    expect(warmFiles).toBeGreaterThan(seeds * 5);
+  });
+
+  it('takes unchanged files from the index: a warm start of the demo reads only what changed', () => {
+    const root = testdir({});
+    cpSync(DEMO, root, { recursive: true });
+    const dir = testdir({});
+    start(root, cacheOptions(dir));
+    const all = indexed(root, dir);
+    expect(all.length).toBeGreaterThan(10);
+    // Nothing read, nothing written: the index stays as it was.
+    const before = readFileSync(cacheFileOf(dir, root).path);
+    const { saveIndex, fromIndex } = loadIndexed(root, { cache: cacheOptions(dir) });
+    expect(fromIndex).toBe(all.length);
+    expect(saveIndex()).toBe(false);
+    expect(readFileSync(cacheFileOf(dir, root).path).equals(before)).toBe(true);
+    // One edit: read again, and the index written again.
+    const task = 'docs/tasks/backend/BE-02-create-project-endpoint.md';
+    writeFileSync(join(root, task), readFileSync(join(root, task), 'utf8').replace('status: todo', 'status: done'));
+    const warm = loadIndexed(root, { cache: cacheOptions(dir) });
+    expect(warm.fromIndex).toBe(all.length - 1);
+    expect(warm.workspace.nodes.get('BE-02')!.status).toBe('done');
+    expect(answers(warm.workspace)).toEqual(answers(loadWorkspace(root)));
+    expect(warm.saveIndex()).toBe(true);
+  });
+
+  it('never keeps a file changed within RACY_NS of the read that made it (racily clean): it is read again', () => {
+    const root = testdir({ 'old.md': doc({ id: 'OLD', title: 'old' }), 'new.md': doc({ id: 'NEW', title: 'new' }) });
+    const dir = testdir({});
+    // `old.md` is ten seconds old by its ctime's clock; `new.md` was just written: racy.
+    const now = Date.now();
+    start(root, cacheOptions(dir, [], () => now));
+    expect(indexed(root, dir)).toEqual([]);
+    start(root, cacheOptions(dir, [], () => now + 1_000));
+    expect(indexed(root, dir)).toEqual([]);
+    start(root, cacheOptions(dir, [], () => now + 10_000));
+    expect(indexed(root, dir)).toEqual(['new.md', 'old.md']);
+    // A same-size edit just after: its stat data differ (ctime), and it is read again.
+    writeFileSync(join(root, 'new.md'), doc({ id: 'NEW', title: 'nEw' }));
+    expect(loadIndexed(root, { cache: cacheOptions(dir) }).workspace.nodes.get('NEW')!.title).toBe('nEw');
+  });
+
+  it('is not used when it is damaged, foreign, or not a plain file of a private folder: one line, then a cold load that writes it again', () => {
+    const root = testdir({});
+    cpSync(DEMO, root, { recursive: true });
+    const cold = answers(loadWorkspace(root));
+    const dir = testdir({});
+    const file = cacheFileOf(dir, root).path;
+    const fresh = () => {
+      rmSync(file, { recursive: true, force: true });
+      start(root, cacheOptions(dir));
+      return readFileSync(file);
+    };
+    const bytes = fresh();
+    const cases: [string, () => void, RegExp][] = [
+      ['truncated', () => truncateSync(file, Math.floor(bytes.length / 2)), /cut short/],
+      ['one byte flipped', () => writeFileSync(file, Buffer.from(bytes).fill(0x5a, bytes.length >> 1, (bytes.length >> 1) + 1)), /checksum|damaged|decode/],
+      ['not an index', () => writeFileSync(file, 'hello\n'), /not a DocuGraph index/],
+      ['empty', () => writeFileSync(file, ''), /not a DocuGraph index/],
+      ['a folder', () => (rmSync(file), mkdirSync(file)), /not a regular file/],
+      ['a symbolic link to a good index', () => (writeFileSync(`${file}.real`, bytes), rmSync(file), symlinkSync(`${file}.real`, file)), /symbolic link/],
+      ['a second name of a good index (a hard link)', () => (rmSync(`${file}.real`, { force: true }), linkSync(file, `${file}.real`)), /^$/],
+    ];
+    for (const [what, damage, said] of cases) {
+      fresh();
+      damage();
+      const log: string[] = [];
+      const { workspace, saveIndex } = loadIndexed(root, { cache: cacheOptions(dir, log) });
+      expect(answers(workspace), what).toEqual(cold);
+      if (said.source === '^$') expect(log, what).toEqual([]);
+      else {
+        expect(log, what).toHaveLength(1);
+        expect(log[0], what).toMatch(said);
+        expect(log[0], what).toMatch(/is not used: .*; loading every file( \(it is written again\))?$/);
+        // Written again, whole: the next start is warm.
+        expect(saveIndex(), what).toBe(!what.startsWith('a folder'));
+      }
+    }
+    rmSync(`${file}.real`, { force: true });
+  });
+
+  it('a foreign version or configuration is not used; the folder of the index is never a link or open to others', () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'a' }) });
+    const dir = testdir({});
+    start(root, cacheOptions(dir));
+    // Another version, another configuration: nothing wrong, nothing said; a cold load that writes it again.
+    const log: string[] = [];
+    const other = loadIndexed(root, { cache: { ...cacheOptions(dir, log), version: 'other' } });
+    expect(answers(other.workspace)).toEqual(answers(loadWorkspace(root)));
+    expect(other.saveIndex()).toBe(true);
+    writeFileSync(join(root, 'docugraph.yml'), 'requireId: true\n');
+    const again = loadIndexed(root, { cache: cacheOptions(dir, log) });
+    expect(answers(again.workspace)).toEqual(answers(loadWorkspace(root)));
+    expect(again.saveIndex()).toBe(true);
+    expect(log).toEqual([]);
+    // A link as the folder: neither read nor written through.
+    const real = testdir({});
+    const linked = join(testdir({}), 'cache');
+    symlinkSync(real, linked);
+    const viaLink: string[] = [];
+    const loaded = loadIndexed(root, { cache: cacheOptions(linked, viaLink) });
+    expect(loaded.saveIndex()).toBe(false);
+    expect(viaLink).toEqual([
+      expect.stringMatching(/^the index in .* is not used: its folder .* is a symbolic link; loading every file$/),
+      expect.stringMatching(/^the index cannot be written to .*: its folder .* is a symbolic link$/),
+    ]);
+    expect(readdirNames(real)).toEqual([]);
+  });
+
+  it('a live workspace writes it after its first load, and starts warm from it', async () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'a', depends_on: ['B'] }), 'b.md': doc({ id: 'B', title: 'b' }) });
+    const dir = testdir({});
+    const live = openLiveWorkspace(root, { mode: 'static', cache: cacheOptions(dir) });
+    await live.snapshot();
+    await waitFor(() => indexedOrNull(root, dir)?.length === 2);
+    live.close();
+    writeFileSync(join(root, 'b.md'), doc({ id: 'B', title: 'b, edited' }));
+    const second = openLiveWorkspace(root, { mode: 'static', cache: cacheOptions(dir) });
+    expect(answers(await second.snapshot())).toEqual(answers(loadWorkspace(root)));
+    second.close();
+  });
+});
+
+function indexedOrNull(root: string, dir: string): string[] | null {
+  try {
+    return indexed(root, dir);
+  } catch {
+    return null;
+  }
+}
+
+function readdirNames(dir: string): string[] {
+  return readdirSync(dir);
+}
+
+async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
