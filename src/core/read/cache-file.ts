@@ -7,7 +7,7 @@
  * and two writers only ever replace a whole file with another.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { platform } from 'node:os';
 import { join } from 'node:path';
 
@@ -90,7 +90,8 @@ export function startCacheWrite(file: CacheFile, onProblem: (reason: string) => 
     return null;
   }
   removeStaleTemps(file);
-  const temp = `${file.path}.${randomBytes(8).toString('hex')}.tmp`;
+  // The writer's process id in the name: a temporary file of a writer that was killed goes at the next write.
+  const temp = `${file.path}.${OWN_PID || 'x'}.${randomBytes(8).toString('hex')}.tmp`;
   let fd: number;
   try {
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
@@ -195,15 +196,40 @@ function temps(file: CacheFile): string[] {
   }
 }
 
-/** Temporary files of writers stopped before their rename (a kill): removed once they are old. */
+/**
+ * Temporary files of writers stopped before their rename (a kill): removed when their writer's
+ * process is gone, or once they are old (where processes cannot be looked up).
+ */
 function removeStaleTemps(file: CacheFile): void {
   const now = Date.now();
+  const prefix = `${file.path.slice(file.dir.length + 1)}.`;
   for (const name of temps(file)) {
     try {
+      const pid = name.slice(prefix.length).split('.')[0] ?? '';
       const stats = lstatSync(join(file.dir, name));
-      if (stats.isFile() && now - stats.mtimeMs > STALE_TEMP_MS) rmSync(join(file.dir, name), { force: true });
+      if (stats.isFile() && (processGone(pid) || now - stats.mtimeMs > STALE_TEMP_MS)) rmSync(join(file.dir, name), { force: true });
     } catch {
       // Gone meanwhile.
     }
+  }
+}
+
+/** This process's id as the kernel names it (`/proc/self`); `''` where there is no `/proc`. */
+const OWN_PID = ((): string => {
+  try {
+    return readlinkSync('/proc/self');
+  } catch {
+    return '';
+  }
+})();
+
+/** Whether the process `pid` (digits) is known to be gone. */
+function processGone(pid: string): boolean {
+  if (!/^\d+$/.test(pid) || OWN_PID === '' || pid === OWN_PID) return false;
+  try {
+    lstatSync(`/proc/${pid}`);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }
