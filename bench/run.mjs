@@ -20,6 +20,8 @@
  *      diff: a change that grows with n is where a walk per changed document showed, issue 37);
  *   9. at 10k (bench/trace.mjs): the scan of a 10k-file source tree for trace tags, beside the
  *      read floor of the same files;
+ *  11. restarts (bench/warm.mjs, issue 38): spawn → first answer cold and warm (the on-disk
+ *      index), beside the floor of `stat`-ing every file and the handshake;
  *  10. a spec-kit repository (bench/kits.mjs) of as many items as the largest size (100k by
  *      default; Kiro, Spec Kit and OpenSpec folders): `docugraph validate` beside the floor.
  *
@@ -45,6 +47,7 @@ const PROBE = join(ROOT, 'bench', 'probe.mjs');
 const LIVE = join(ROOT, 'bench', 'live.mjs');
 const HTTP = join(ROOT, 'bench', 'http.mjs');
 const DIFF = join(ROOT, 'bench', 'diff.mjs');
+const WARM = join(ROOT, 'bench', 'warm.mjs');
 const TRACE = join(ROOT, 'bench', 'trace.mjs');
 const KITS = join(ROOT, 'bench', 'kits.mjs');
 const HTTP_SECONDS = 10;
@@ -53,6 +56,9 @@ const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
 const REMARK_PLUGIN = join(ROOT, 'node_modules', 'remark-validate-links', 'index.js');
 const SEED = 20261129;
 const GENERATOR_VERSION = 2;
+
+// Every row but the restarts is a cold start: no on-disk index (bench/warm.mjs turns it on for its own servers).
+process.env.DOCUGRAPH_NO_CACHE = '1';
 
 const args = process.argv.slice(2);
 const sizesArg = args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '1000,10000,100000';
@@ -176,6 +182,13 @@ function traceScan(files, runs) {
   return JSON.parse(result.stdout);
 }
 
+/** Spawn → first answer cold and warm (the on-disk index), beside the stat floor and the handshake, from bench/warm.mjs. */
+function restarts(dir, runs) {
+  const result = spawnSync(process.execPath, [WARM, dir, String(runs)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`restart probe failed: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
 /** `docugraph diff HEAD~1` beside a cold validate, from bench/diff.mjs. */
 function diffAgainstParent(dir, runs) {
   const result = spawnSync(process.execPath, [DIFF, dir, String(runs)], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -200,6 +213,8 @@ for (const count of SIZES) {
   }
   log('  live server…');
   const liveRun = live(dir);
+  log('  restarts, cold and warm…');
+  const warm = restarts(dir, count <= 10000 ? 3 : 1);
   let http = null;
   let diff = null;
   let trace = null;
@@ -211,7 +226,7 @@ for (const count of SIZES) {
     log('  diff HEAD~1…');
     diff = diffAgainstParent(dir, 5);
   }
-  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun, http, diff, trace });
+  rows.push({ count, bytes, floor, cli, remark, inProcess, stdio, live: liveRun, http, diff, trace, warm });
   log(`  floor ${floor.toFixed(0)} ms, docugraph validate ${cli.toFixed(0)} ms (${(cli / floor).toFixed(1)}×), remark ${remark === null ? '-' : `${remark.toFixed(0)} ms`}`);
 }
 
@@ -297,6 +312,15 @@ if (diffRows.length > 0) {
   for (const r of diffRows) lines.push(`| ${r.count.toLocaleString('en-US')} | ${ms(r.diff.validate)} ms | ${ms(r.diff.diff)} ms | ${ratio(r.diff.diff, r.diff.validate)} | ${r.diff.changed} | ${r.diff.impact} |`);
 }
 
+if (rows.length > 0) {
+  lines.push('');
+  lines.push('Restarts (`bench/warm.mjs`, issue 38): a spawned `docugraph-mcp`, spawn → first answer (`list_tasks`), without an on-disk index (cold) and with the one its cold run wrote (warm), beside the floor of a warm start (Node spawned to list every folder and `stat` every `.md` file) and the handshake alone (spawn → `initialize` answered), interleaved, medians:');
+  lines.push('');
+  lines.push('| documents | stat floor | handshake | cold | warm | warm vs cold | warm vs 2 × floor + handshake | index size |');
+  lines.push('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) lines.push(`| ${r.count.toLocaleString('en-US')} | ${ms(r.warm.floor)} ms | ${ms(r.warm.handshake)} ms | ${ms(r.warm.cold)} ms | ${ms(r.warm.warm)} ms | ${ratio(r.warm.warm, r.warm.cold)} | ${ratio(r.warm.warm, 2 * r.warm.floor + r.warm.handshake)} | ${(r.warm.index / 1e6).toFixed(1)} MB |`);
+}
+
 const traceRows = rows.filter((r) => r.trace != null);
 if (traceRows.length > 0) {
   lines.push('');
@@ -340,6 +364,13 @@ if (hundred !== undefined) {
 }
 targets.push(`- a spec-kit repository of ${kits.items.toLocaleString('en-US')} items: load + validate ≤ 10× the floor, end to end — **${ratio(kits.validate, kits.floor)}** (${ms(kits.validate)} ms vs ${ms(kits.floor)} ms): ${kits.validate <= 10 * kits.floor ? 'met' : '**not met**'}.`);
 const idle = rows.map((r) => r.live.idleTicks * 10);
+{
+  const big = rows.find((r) => r.count === 100000);
+  if (big !== undefined) {
+    const bound = 2 * big.warm.floor + big.warm.handshake;
+    targets.push(`- 100k documents: warm spawn → first answer ≤ 1.5 s and ≤ 2× the stat floor plus the handshake — **${ms(big.warm.warm)} ms** (bound ${ms(Math.min(1500, bound))} ms; cold ${ms(big.warm.cold)} ms): ${big.warm.warm <= 1500 && big.warm.warm <= bound ? 'met' : '**not met**'}.`);
+  }
+}
 if (rows.length > 0) targets.push(`- idle CPU over ${IDLE_SECONDS} s ≈ 0 — **${idle.map((v) => `${v} ms`).join(', ')}**: ${idle.every((v) => v <= 50) ? 'met' : '**not met**'}.`);
 if (ten !== undefined && hundred !== undefined) {
   targets.push(`- 100k documents: load + validate ≤ 12× the 10k time — **${ratio(hundred.cli, ten.cli)}** (${ms(hundred.cli)} ms): ${hundred.cli <= 12 * ten.cli ? 'met' : '**not met**'}.`);

@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { lstatSync } from 'node:fs';
-import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadIndexed, readConfig, resolveWorkspaceRoot, type IndexCacheOptions, type Workspace } from '../core/index.js';
+import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadIndexed, loadWorkspace, readConfig, resolveWorkspaceRoot, type IndexCacheOptions, type Workspace } from '../core/index.js';
 import { cacheDirOf } from '../common/cache-dir.js';
 import { VERSION } from '../common/version.js';
 import type { CliIo, Output } from './io.js';
@@ -83,7 +83,8 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
           io.stderr.write(`docugraph: ${safeInline(line)}\n`);
         });
         const cache = cacheOptions(options, root);
-        const { workspace, saveIndex } = loadIndexed(root, { onProgress: progress.update, onLinkSkipped, ...(cache === undefined ? {} : { cache }) });
+        if (cache === undefined) return loadWorkspace(root, { onProgress: progress.update, onLinkSkipped });
+        const { workspace, saveIndex } = loadIndexed(root, { onProgress: progress.update, onLinkSkipped, cache });
         saves.push(saveIndex);
         return workspace;
       } finally {
