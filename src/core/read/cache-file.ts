@@ -7,9 +7,10 @@
  * and two writers only ever replace a whole file with another.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { platform } from 'node:os';
 import { join } from 'node:path';
+import { OWN_PID, processGone } from './own-process.js';
 
 /** The most bytes an index file may have (a larger one is not read; a larger index is not written). */
 export const MAX_CACHE_BYTES = 2 * 1024 * 1024 * 1024 - 1;
@@ -211,25 +212,5 @@ function removeStaleTemps(file: CacheFile): void {
     } catch {
       // Gone meanwhile.
     }
-  }
-}
-
-/** This process's id as the kernel names it (`/proc/self`); `''` where there is no `/proc`. */
-const OWN_PID = ((): string => {
-  try {
-    return readlinkSync('/proc/self');
-  } catch {
-    return '';
-  }
-})();
-
-/** Whether the process `pid` (digits) is known to be gone. */
-function processGone(pid: string): boolean {
-  if (!/^\d+$/.test(pid) || OWN_PID === '' || pid === OWN_PID) return false;
-  try {
-    lstatSync(`/proc/${pid}`);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }

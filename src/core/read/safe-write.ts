@@ -10,10 +10,11 @@
  * editor saved it) is not replaced.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fsyncSync, linkSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fsyncSync, linkSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { posix } from 'node:path';
 import { DocugraphError } from '../shared/errors.js';
 import { MAX_FILE_BYTES } from './read-bytes.js';
+import { OWN_PID, processGone } from './own-process.js';
 import { openFileForRead, openWritableDirectory, readOpenFile, type WritableDirectory } from './safe-fs.js';
 
 /** A lock older than this was left by a writer that stopped (a write takes milliseconds). */
@@ -177,7 +178,7 @@ function lock(dir: WritableDirectory, name: string, rel: string): () => void {
       if (error instanceof WriteRefusedError) throw error;
       continue;
     }
-    if (age > STALE_LOCK_MS || (age > MIN_LOCK_AGE_MS && holderGone(holder))) {
+    if (age > STALE_LOCK_MS || (age > MIN_LOCK_AGE_MS && processGone(holder))) {
       rmSync(path, { force: true });
       continue;
     }
@@ -188,26 +189,6 @@ function lock(dir: WritableDirectory, name: string, rel: string): () => void {
 
 /** A lock is never judged by its writer's process before this age (a writer may not have written its id yet). */
 const MIN_LOCK_AGE_MS = 100;
-
-/** This process's id as the kernel names it (`/proc/self`), written into a lock it holds; `''` where there is no `/proc`. */
-const OWN_PID = ((): string => {
-  try {
-    return readlinkSync('/proc/self');
-  } catch {
-    return '';
-  }
-})();
-
-/** Whether the process that wrote a lock (its id, from `/proc`) is gone: a writer killed mid-write (`kill -9`) never removes its lock. */
-function holderGone(pid: string): boolean {
-  if (!/^\d+$/.test(pid) || OWN_PID === '') return false;
-  try {
-    lstatSync(`/proc/${pid}`);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
-  }
-}
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
