@@ -281,13 +281,13 @@ lines.push('| documents | answer | ≈ tokens |');
 lines.push('|---:|---|---:|');
 for (const r of rows) for (const [name, size] of Object.entries(r.stdio.answers)) lines.push(`| ${r.count.toLocaleString('en-US')} | \`${name}\` | ${size.toLocaleString('en-US')} |`);
 lines.push('');
-lines.push(`The live server (\`bench/live.mjs\`): a spawned \`docugraph-mcp\`; an edit is one task's title rewritten on disk and \`list_tasks\` asked at once (the answer must show it), ${60} edits; idle CPU is the server's user + system time over ${IDLE_SECONDS} s with nothing changing:`);
+lines.push(`The live server (\`bench/live.mjs\`): a spawned \`docugraph-mcp\`; an edit is one task's title rewritten on disk and \`list_tasks\` asked at once (the answer must show it), ${60} edits; the aftermath is the server's user + system time in the minute after the last request (V8's memory reducer collects the heap once in it), idle CPU the same over the ${IDLE_SECONDS} s after that, with nothing changing:`);
 lines.push('');
-lines.push('| documents | spawn → initialize answered | spawn → first answer (load) | edit → answer p50 / p95 | idle CPU over 30 s | RSS with watchers |');
-lines.push('|---:|---:|---:|---:|---:|---:|');
+lines.push('| documents | spawn → initialize answered | spawn → first answer (load) | edit → answer p50 / p95 | aftermath (first minute) | idle CPU over 30 s | RSS with watchers |');
+lines.push('|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const l = r.live;
-  lines.push(`| ${r.count.toLocaleString('en-US')} | ${ms(l.initializeMs)} ms | ${ms(l.firstAnswerMs)} ms | ${ms(percentile(l.latencies, 50))} / ${ms(percentile(l.latencies, 95))} ms | ${l.idleTicks * 10} ms | ${(l.rssKb / 1024).toFixed(0)} MiB |`);
+  lines.push(`| ${r.count.toLocaleString('en-US')} | ${ms(l.initializeMs)} ms | ${ms(l.firstAnswerMs)} ms | ${ms(percentile(l.latencies, 50))} / ${ms(percentile(l.latencies, 95))} ms | ${(l.aftermathTicks ?? 0) * 10} ms | ${l.idleTicks * 10} ms | ${(l.rssKb / 1024).toFixed(0)} MiB |`);
 }
 
 const overHttpRows = rows.filter((r) => r.http !== null);
