@@ -72,7 +72,12 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
   const file = cacheFileOf(options.dir, root);
   const log = options.log ?? (() => {});
   const clock = options.now ?? Date.now;
-  const metaOf = (config: WorkspaceConfig, links: LinkOptions): SnapshotMeta => ({ root, key: keyOf(root, options.version, config, links) });
+  // The key reads the repository's remote (the link setup): made once per configuration.
+  let keyed: { config: WorkspaceConfig; links: LinkOptions; meta: SnapshotMeta } | null = null;
+  const metaOf = (config: WorkspaceConfig, links: LinkOptions): SnapshotMeta => {
+    if (keyed === null || keyed.config !== config || keyed.links !== links) keyed = { config, links, meta: { root, key: keyOf(root, options.version, config, links) } };
+    return keyed.meta;
+  };
 
   return {
     file,
@@ -173,8 +178,9 @@ function decidedByWalk(target: string, walked: WalkedNames): boolean {
   for (let at = target; ; ) {
     const slash = at.lastIndexOf('/');
     const parent = slash === -1 ? '' : at.slice(0, slash);
-    if (parent === '' || walked.dirs.has(parent)) return (parent === '' ? walked.dirs.has('') : true) && !walked.entries.has(at) && !walked.hidden.has(at);
-    if (walked.entries.has(parent) || walked.hidden.has(parent)) return false;
+    // A listed folder whose listing lacks the next name (nearer ones were not listed).
+    if (walked.dirs.has(parent)) return !walked.entries.has(at) && !walked.hidden.has(at);
+    if (parent === '' || walked.entries.has(parent) || walked.hidden.has(parent)) return false;
     at = parent;
   }
 }

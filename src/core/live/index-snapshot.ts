@@ -97,16 +97,18 @@ function checksum(bytes: Uint8Array): number {
   return createHash('sha1').update(bytes).digest().readUInt32LE(0);
 }
 
-function record(payload: Uint8Array): Buffer {
+/** A record's head (length, checksum), then its payload: two pieces, the payload never copied. */
+function record(payload: Uint8Array): [Buffer, Uint8Array] {
   const head = Buffer.allocUnsafe(8);
   head.writeUInt32LE(payload.length, 0);
   head.writeUInt32LE(checksum(payload), 4);
-  return Buffer.concat([head, payload]);
+  return [head, payload];
 }
 
 /** The snapshot's bytes, chunk by chunk (a caller writes each as it comes). */
-export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile[], walked: WalkedNames): Generator<Buffer, void, void> {
-  yield Buffer.concat([MAGIC, record(serialize({ format: SNAPSHOT_FORMAT, root: meta.root, key: meta.key, files: files.length }))]);
+export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile[], walked: WalkedNames): Generator<Uint8Array, void, void> {
+  yield MAGIC;
+  yield* record(serialize({ format: SNAPSHOT_FORMAT, root: meta.root, key: meta.key, files: files.length }));
   for (let from = 0; from < files.length; ) {
     const narrow: string[] = [];
     const wide: string[] = [];
@@ -128,10 +130,10 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
       }
       records.push(fileRecord(file, source, place));
     }
-    yield record(serialize({ narrow: narrow.join(''), wide: wide.join(''), files: records } satisfies Chunk));
+    yield* record(serialize({ narrow: narrow.join(''), wide: wide.join(''), files: records } satisfies Chunk));
   }
   // What the walk had: one more chunk.
-  yield record(serialize({ entries: [...walked.entries], dirs: [...walked.dirs], hidden: [...walked.hidden] }));
+  yield* record(serialize({ entries: [...walked.entries], dirs: [...walked.dirs], hidden: [...walked.hidden] }));
   yield Buffer.alloc(8);
 }
 

@@ -112,7 +112,10 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     if (options.cache === undefined || closed || saveTimer !== undefined) return;
     saveTimer = setTimeout(() => {
       saveTimer = undefined;
-      if (!closed) void saveInSlices();
+      if (closed) return;
+      // A write under way holds the state it started from: what changed since waits for the next one.
+      if (saving) scheduleSave(SAVE_EVERY_MS);
+      else void saveInSlices();
     }, ms);
     saveTimer.unref();
   };

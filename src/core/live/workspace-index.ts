@@ -205,7 +205,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     // A warm start listed every directory afresh: only what differs from the on-disk index moved.
     const setChanged = touched.size > 0 || (walk.filesMoved && warm === null);
     // Files gone or entries moved since the on-disk index: it is out of date even if nothing was read.
-    unsaved ||= warm !== null && (warm.touched.size > 0 || [...warm.changed].some((path) => !files.has(path)));
+    unsaved ||= warm !== null && (warm.touched.size > 0 || warm.changed.size > 0);
     if (walk.filesMoved) {
       sortedFiles = sortStrings(fileSet);
       linkChecks.filesMoved();
