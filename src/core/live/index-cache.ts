@@ -20,7 +20,7 @@ import type { Stamp } from '../model/read-files.js';
 import type { DirectoryListing } from '../read/discover-files.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
-import { decodeSnapshot, encodeSnapshot, type SnapshotFile, type SnapshotMeta, type StatKey, type WalkedNames } from './index-snapshot.js';
+import { decodeSnapshotSteps, encodeSnapshot, type SnapshotFile, type SnapshotMeta, type StatKey, type WalkedNames } from './index-snapshot.js';
 import type { FileEntry } from './link-checks.js';
 
 /** How the index finds and writes its copy (the surfaces choose the folder; the core never reads the environment). */
@@ -37,7 +37,7 @@ export interface IndexCacheOptions {
 
 /** A file's ctime must be this much older than the refresh that read it for its entry to be kept (2 s: coarse clocks, FAT's 2-second mtimes). */
 export const RACY_NS = 2_000_000_000n;
-/** Files whose stat data a step of a write compares. */
+/** Files whose stat data a step of a write or of a restore compares. */
 const STAT_STEP = 2000;
 
 /** What a warm start took from the copy. */
@@ -58,8 +58,12 @@ export interface IndexCache {
   readonly file: CacheFile;
   /** The clock of the racy check: when a refresh that reads files begins. */
   readonly now: () => number;
-  /** The copy's entries that still hold, or `null` (no copy, or one that is not used: said in the log). */
-  restore(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): WarmStart | null;
+  /**
+   * The copy's entries that still hold, or `null` (no copy, or one that is not used: said in the
+   * log), a step at a time: one step per chunk decoded and per `STAT_STEP` files compared, so that
+   * a server answers requests (a ping, `/healthz`) while it restores 100,000 files.
+   */
+  restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): Generator<void, WarmStart | null, void>;
   /**
    * Writes the copy of `files` (in path order) and of what the walk had, a step at a time (a
    * caller may let other work run between steps); returns whether it was written. The entries
@@ -82,13 +86,13 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
   return {
     file,
     now: clock,
-    restore(config, links, listed, walked) {
+    *restoreSteps(config, links, listed, walked) {
       const read = readCacheFile(file);
       if (!read.ok) {
         if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
         return null;
       }
-      const decoded = decodeSnapshot(read.bytes, metaOf(config, links));
+      const decoded = yield* decodeSnapshotSteps(read.bytes, metaOf(config, links));
       if (!decoded.ok) {
         // Another version or configuration is no problem: the index is simply made again.
         if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
@@ -99,7 +103,9 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const files = new Map<string, FileEntry>();
       const toRead: string[] = [];
       const recheck = new Set<string>();
+      let compared = 0;
       for (const path of listed) {
+        if (++compared % STAT_STEP === 0) yield;
         const kept = snapshot.files.get(path);
         const stats = kept === undefined ? undefined : lstatSync(join(root, path), { bigint: true, throwIfNoEntry: false });
         if (kept === undefined || stats === undefined || !sameStat(kept.stat, stats)) {

@@ -185,14 +185,23 @@ export type DecodeResult = { readonly ok: true; readonly snapshot: DecodedSnapsh
 
 /** The snapshot in `bytes`, when it is whole, of this format and for `meta`; else why not. */
 export function decodeSnapshot(bytes: Buffer, meta: SnapshotMeta): DecodeResult {
+  const steps = decodeSnapshotSteps(bytes, meta);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** `decodeSnapshot` a step at a time: one step per chunk decoded (a caller may answer requests between them). */
+export function* decodeSnapshotSteps(bytes: Buffer, meta: SnapshotMeta): Generator<void, DecodeResult, void> {
   try {
-    return decodeChecked(bytes, meta);
+    return yield* decodeChecked(bytes, meta);
   } catch (error) {
     return { ok: false, reason: `it does not decode (${error instanceof Error ? error.message.slice(0, 80) : 'error'})` };
   }
 }
 
-function decodeChecked(bytes: Buffer, meta: SnapshotMeta): DecodeResult {
+function* decodeChecked(bytes: Buffer, meta: SnapshotMeta): Generator<void, DecodeResult, void> {
   if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return { ok: false, reason: 'it is not a DocuGraph index' };
   const payloads: Buffer[] = [];
   let at = MAGIC.length;
@@ -216,6 +225,7 @@ function decodeChecked(bytes: Buffer, meta: SnapshotMeta): DecodeResult {
   if (head.key !== meta.key) return { ok: false, reason: 'it was made with another configuration or version', expected: true };
   const files = new Map<string, { stat: StatKey; entry: FileEntry; recheck: boolean }>();
   for (const payload of payloads.slice(1, -1)) {
+    yield;
     const chunk = deserialize(payload) as Chunk;
     if (typeof chunk.narrow !== 'string' || typeof chunk.wide !== 'string' || !Array.isArray(chunk.files)) return { ok: false, reason: 'a chunk has the wrong shape' };
     for (const file of chunk.files) {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeImpact, buildBundle, buildReport, formatReport, getAcceptanceCriteria, listTasks, loadIndexed, loadWorkspace, selectGraph, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
 import { openLiveWorkspace } from '../../../src/core/live/live-workspace.js';
+import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { decodeSnapshot } from '../../../src/core/live/index-snapshot.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { randomDocument, randomWorkspace } from '../../helpers/adversarial-docs.js';
@@ -146,6 +147,31 @@ describe('the on-disk index', () => {
     expect(warm.workspace.nodes.get('BE-02')!.status).toBe('done');
     expect(answers(warm.workspace)).toEqual(answers(loadWorkspace(root)));
     expect(warm.saveIndex()).toBe(true);
+  });
+
+  it('restores in steps (one per chunk of the index and per 2,000 files compared), so a server answers while it starts warm', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 4500; i += 1) files[`docs/d${String(i).padStart(4, '0')}.md`] = doc({ id: `D-${i}`, title: `D ${i}` }, 'text\n');
+    const root = testdir(files);
+    const dir = testdir({});
+    start(root, cacheOptions(dir));
+    /** The steps of a first refresh that read no file, and how many files it read. */
+    const steps = (cache: IndexCacheOptions | undefined): { listing: number; read: number } => {
+      const index = createWorkspaceIndex(root, cache === undefined ? {} : { cache });
+      const counts = { listing: 0, read: 0 };
+      for (const step of index.refreshSteps('all')) {
+        if (step.total === 0) counts.listing += 1;
+        else counts.read += 1;
+      }
+      return counts;
+    };
+    const cold = steps(undefined);
+    const warm = steps(cacheOptions(dir));
+    expect(cold.read).toBe(4500);
+    expect(warm.read).toBe(0);
+    // Two folders listed (a step each), then five chunks of at most 1,000 files and two steps of
+    // 2,000 stat comparisons: restored in one step, this was 2.
+    expect(warm.listing).toBeGreaterThanOrEqual(2 + 7);
   });
 
   it('never keeps a file changed within RACY_NS of the read that made it (racily clean): it is read again', () => {
