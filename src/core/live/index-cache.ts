@@ -20,8 +20,8 @@ import type { Stamp } from '../model/read-files.js';
 import type { DirectoryListing } from '../read/discover-files.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
-import { decodeSnapshotSteps, encodeSnapshot, type SnapshotFile, type SnapshotMeta, type StatKey, type WalkedNames } from './index-snapshot.js';
-import type { FileEntry } from './link-checks.js';
+import { decodeSnapshot, encodeSnapshot, type SnapshotFile, type SnapshotMeta, type StatKey, type WalkedNames } from './index-snapshot.js';
+import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 
 /** How the index finds and writes its copy (the surfaces choose the folder; the core never reads the environment). */
 export interface IndexCacheOptions {
@@ -63,7 +63,7 @@ export interface IndexCache {
    * log), a step at a time: one step per chunk decoded and per `STAT_STEP` files compared, so that
    * a server answers requests (a ping, `/healthz`) while it restores 100,000 files.
    */
-  restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): Generator<void, WarmStart | null, void>;
+  restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): Generator<typeof NO_PROGRESS, WarmStart | null, void>;
   /**
    * Writes the copy of `files` (in path order) and of what the walk had, a step at a time (a
    * caller may let other work run between steps); returns whether it was written. The entries
@@ -92,7 +92,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
         return null;
       }
-      const decoded = yield* decodeSnapshotSteps(read.bytes, metaOf(config, links));
+      const decoded = yield* asProgress(decodeSnapshot(read.bytes, metaOf(config, links)));
       if (!decoded.ok) {
         // Another version or configuration is no problem: the index is simply made again.
         if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
@@ -105,7 +105,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const recheck = new Set<string>();
       let compared = 0;
       for (const path of listed) {
-        if (++compared % STAT_STEP === 0) yield;
+        if (++compared % STAT_STEP === 0) yield NO_PROGRESS;
         const kept = snapshot.files.get(path);
         const stats = kept === undefined ? undefined : lstatSync(join(root, path), { bigint: true, throwIfNoEntry: false });
         if (kept === undefined || stats === undefined || !sameStat(kept.stat, stats)) {
@@ -158,6 +158,14 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       }
     },
   };
+}
+
+/** Steps that read no file, as a refresh's steps. */
+function* asProgress<T>(steps: Generator<void, T, void>): Generator<typeof NO_PROGRESS, T, void> {
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done === true) return step.value;
+    yield NO_PROGRESS;
+  }
 }
 
 /** The key of a copy: what every per-file result depends on besides the file itself. */

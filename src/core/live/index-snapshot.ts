@@ -183,17 +183,8 @@ function piece(value: string, text: string | null): Piece {
 /** `expected`: the index is whole but for another version, configuration or workspace (nothing is wrong with it). */
 export type DecodeResult = { readonly ok: true; readonly snapshot: DecodedSnapshot } | { readonly ok: false; readonly reason: string; readonly expected?: boolean };
 
-/** The snapshot in `bytes`, when it is whole, of this format and for `meta`; else why not. */
-export function decodeSnapshot(bytes: Buffer, meta: SnapshotMeta): DecodeResult {
-  const steps = decodeSnapshotSteps(bytes, meta);
-  for (;;) {
-    const step = steps.next();
-    if (step.done === true) return step.value;
-  }
-}
-
-/** `decodeSnapshot` a step at a time: one step per chunk decoded (a caller may answer requests between them). */
-export function* decodeSnapshotSteps(bytes: Buffer, meta: SnapshotMeta): Generator<void, DecodeResult, void> {
+/** The snapshot in `bytes`, when it is whole, of this format and for `meta`; else why not. A step per chunk decoded (a caller may answer requests between them). */
+export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta): Generator<void, DecodeResult, void> {
   try {
     return yield* decodeChecked(bytes, meta);
   } catch (error) {

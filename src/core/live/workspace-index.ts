@@ -32,15 +32,6 @@ const VANISHED_ROUNDS = 3;
 /** Above this many reported paths in one refresh (a checkout), every directory is listed again. */
 const FULL_REFRESH_OVER = 2000;
 
-/** Steps that read no file, as a refresh's steps (`LISTING`), and their result. */
-function* asListing<T>(steps: Generator<void, T, void>): Generator<{ done: number; total: number }, T, void> {
-  for (;;) {
-    const step = steps.next();
-    if (step.done === true) return step.value;
-    yield LISTING;
-  }
-}
-
 export function createWorkspaceIndex(root: string, options: IndexOptions = {}): WorkspaceIndex {
   let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
   let config: WorkspaceConfig = DEFAULT_CONFIG;
@@ -140,7 +131,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     loaded = true;
     const tracesChanged = (paths === null || traces.dirty()) && traces.refresh();
     // A first load with an on-disk index: what it holds of files unchanged since, as if read.
-    const warm = first && cache !== null ? yield* asListing(cache.restoreSteps(config, options.links ?? config.links, fileSet, walkedNamesOf(listings, entrySet))) : null;
+    const warm = first && cache !== null ? yield* cache.restoreSteps(config, options.links ?? config.links, fileSet, walkedNamesOf(listings, entrySet)) : null;
     const tracking = !first || warm !== null;
     const started = cache?.now() ?? 0;
 

@@ -59,7 +59,10 @@ function start(root: string, options: IndexCacheOptions): Workspace {
 
 /** The entries the index of `root` holds, by path. */
 function indexed(root: string, dir: string): string[] {
-  const read = decodeSnapshot(readFileSync(cacheFileOf(dir, root).path), { root, key: keyOfLastWrite(root, dir) });
+  const steps = decodeSnapshot(readFileSync(cacheFileOf(dir, root).path), { root, key: keyOfLastWrite(root, dir) });
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  const read = step.value;
   if (!read.ok) throw new Error(read.reason);
   return [...read.snapshot.files.keys()].sort();
 }
