@@ -61,7 +61,7 @@ export interface IndexCache {
   /**
    * The copy's entries that still hold, or `null` (no copy, or one that is not used: said in the
    * log), a step at a time: one step per chunk decoded and per `STAT_STEP` files compared, so that
-   * a server answers requests (a ping, `/healthz`) while it restores 100,000 files.
+   * a server answers requests (such as a ping) while it restores 100,000 files.
    */
   restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): Generator<typeof NO_PROGRESS, WarmStart | null, void>;
   /**
