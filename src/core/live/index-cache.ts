@@ -18,6 +18,7 @@ import { linkSetup } from '../check/link-context.js';
 import { isAboveWorkspace } from '../check/link-paths.js';
 import type { Stamp } from '../model/read-files.js';
 import type { DirectoryListing } from '../read/discover-files.js';
+import { asSteps } from '../shared/steps.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { decodeSnapshot, encodeSnapshot, type SnapshotFile, type SnapshotMeta, type StatKey, type WalkedNames } from './index-snapshot.js';
@@ -92,7 +93,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
         return null;
       }
-      const decoded = yield* asProgress(decodeSnapshot(read.bytes, metaOf(config, links)));
+      const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links)), NO_PROGRESS);
       if (!decoded.ok) {
         // Another version or configuration is no problem: the index is simply made again.
         if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
@@ -158,14 +159,6 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       }
     },
   };
-}
-
-/** Steps that read no file, as a refresh's steps. */
-function* asProgress<T>(steps: Generator<void, T, void>): Generator<typeof NO_PROGRESS, T, void> {
-  for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done === true) return step.value;
-    yield NO_PROGRESS;
-  }
 }
 
 /** The key of a copy: what every per-file result depends on besides the file itself. */

@@ -6,7 +6,8 @@
  * re-checks the links of the files a change can affect. A full load is a fresh index refreshed
  * once, so the live index and `loadWorkspace` share every line of the pipeline.
  */
-import { assembleWorkspace, createAssemblyCache, patchedIds } from '../model/assemble-workspace.js';
+import { assembleSteps, assembleWorkspace, createAssemblyCache, patchedIds } from '../model/assemble-workspace.js';
+import { asSteps } from '../shared/steps.js';
 import { applyReviews } from '../check/check-reviews.js';
 import { applyTraces } from '../check/check-traces.js';
 import { findLinkRoot } from '../read/link-root.js';
@@ -219,7 +220,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
     }
     // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
-    assembled = assembleWorkspace(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed);
+    assembled = yield* asSteps(assembleSteps(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed), LISTING);
     current = overlay();
     overlayOnly = null;
     return current;

@@ -15,6 +15,7 @@ import { buildRelations, type Relations } from './build-relations.js';
 import { computeStates, type WorkStates } from './work-state.js';
 import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
 import { compareDiagnostics } from '../shared/sort.js';
+import { finish } from '../shared/steps.js';
 import { TYPED_RELATIONS } from '../shared/relations.js';
 import type { Cycle, Diagnostic, DocNode, Workspace } from '../shared/types.js';
 
@@ -91,7 +92,12 @@ export function createAssemblyCache(status: StatusWords = DEFAULT_CONFIG.status)
  * with `cache` (omitted: anything may have changed).
  */
 export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache = createAssemblyCache(), changed?: ReadonlySet<string>): Workspace {
-  const assembled = (changed !== undefined && patch(discovery, perFile, cache, changed)) || assemble(discovery, perFile, cache);
+  return finish(assembleSteps(root, discovery, perFile, cache, changed));
+}
+
+/** `assembleWorkspace` a step at a time: a step between its stages (ids, graph, cycles, relations, states, findings). */
+export function* assembleSteps(root: string, discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache = createAssemblyCache(), changed?: ReadonlySet<string>): Generator<void, Workspace, void> {
+  const assembled = (changed !== undefined && patch(discovery, perFile, cache, changed)) || (yield* assemble(discovery, perFile, cache));
   cache.previous = assembled;
   const diagnostics: Diagnostic[] = [];
   const { nodes, graph, cycles, cycleOf, cycleUpstream, relations, states } = assembled;
@@ -122,7 +128,7 @@ export function assembleWorkspace(root: string, discovery: DiscoveredFiles, perF
 }
 
 /** Every stage from the per-file results. */
-function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache): Assembled {
+function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache): Generator<void, Assembled, void> {
   const analyses: FileAnalysis[] = [];
   const declared = new Map<string, string>();
   const lost = new Map<string, string>();
@@ -138,13 +144,16 @@ function assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyC
   const resolved = resolveIds(analyses);
   // A kit's tasks need their feature's documents, which only the whole set of ids tells (KITS §3).
   if (kits) linkKitContext(resolved.nodes as Map<string, DocNode>);
+  yield;
   const previous = cache.previous;
-  const stages = previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : graphStages(resolved.nodes, cache);
+  const stages = previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : yield* graphStages(resolved.nodes, cache);
+  yield;
   const nodeIdByPath = new Map<string, string>();
   for (const node of resolved.nodes.values()) if (node.item === undefined) nodeIdByPath.set(node.path, node.id);
   const fileDiagnostics = [...resolved.diagnostics];
   for (const file of discovery.files) pushLinkFindings(fileDiagnostics, perFile.get(file)!.links, nodeIdByPath.get(file) ?? null);
   fileDiagnostics.sort(compareDiagnostics);
+  yield;
   const keyUses = collectKeyUses(discovery.files, (path) => perFile.get(path)!.analysis);
   const misspelled = misspelledDiagnostics(keyUses, (path) => nodeIdByPath.get(path) ?? null);
   return { files: discovery.files, nodes: resolved.nodes, ...stages, states: stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled, lost };
@@ -190,7 +199,7 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   for (const d of fresh) fileDiagnostics.push(d);
   fileDiagnostics.sort(compareDiagnostics);
   const nodes = replaceValues(previous.nodes, replaced);
-  const stages = structureSame ? pick(previous) : graphStages(nodes, cache);
+  const stages = structureSame ? pick(previous) : finish(graphStages(nodes, cache));
   // A state reads statuses and edges only: an edit to a body or a title keeps every state.
   const states = structureSame && statusSame ? previous.states : stateStage(nodes, stages, cache);
   const keyUses = updateKeyUses(previous.keyUses, changed, (path) => perFile.get(path)?.analysis);
@@ -205,9 +214,11 @@ function pick(stages: Stages): Stages {
 }
 
 /** Graph, cycles, the cycle lookups and the typed relations of a node set. */
-function graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache): Stages {
+function* graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache): Generator<void, Stages, void> {
   const graph = buildGraph(nodes, cache.suggestions);
+  yield;
   const cycles = findCycles(graph, nodes);
+  yield;
   const cycleOf = new Map<string, Cycle>();
   for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
   const relations = buildRelations(nodes, graph.ids, graph.edgeCount);

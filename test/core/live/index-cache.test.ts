@@ -12,6 +12,7 @@ import { analyzeImpact, buildBundle, buildReport, formatReport, getAcceptanceCri
 import { openLiveWorkspace } from '../../../src/core/live/live-workspace.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { decodeSnapshot } from '../../../src/core/live/index-snapshot.js';
+import { finish } from '../../../src/core/shared/steps.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { randomDocument, randomWorkspace } from '../../helpers/adversarial-docs.js';
 import { FUZZ_SEED, fuzzRuns, Rng } from '../../helpers/prng.js';
@@ -59,10 +60,7 @@ function start(root: string, options: IndexCacheOptions): Workspace {
 
 /** The entries the index of `root` holds, by path. */
 function indexed(root: string, dir: string): string[] {
-  const steps = decodeSnapshot(readFileSync(cacheFileOf(dir, root).path), { root, key: keyOfLastWrite(root, dir) });
-  let step = steps.next();
-  while (step.done !== true) step = steps.next();
-  const read = step.value;
+  const read = finish(decodeSnapshot(readFileSync(cacheFileOf(dir, root).path), { root, key: keyOfLastWrite(root, dir) }));
   if (!read.ok) throw new Error(read.reason);
   return [...read.snapshot.files.keys()].sort();
 }
