@@ -121,8 +121,8 @@ describe('the stream writer, cut off', () => {
     const base = new Rng(FUZZ_SEED);
     for (let run = 0; run < fuzzRuns(2); run += 1) {
       const rng = base.fork(run);
-      // Requests never coalesce: 24 MB of them, against a limit of 256 KiB (8 MB were once all
-      // delivered on a busy machine: the socket buffers took them before the backlog grew).
+      // Requests never coalesce: 24 MB of them, against a limit of 256 KiB (with 8 MB, every frame
+      // once arrived before the writer was cut off, on a busy machine; the cause was not found).
       const sequence = Array.from({ length: 12_000 }, (_, i) => event({ jsonrpc: '2.0', id: i, method: 'roots/list', params: { pad: 'x'.repeat(2000) } }));
       const received = await deliver(sequence, rng, 256 * 1024, 1_000);
       const frames = received.split(/(?<=\n\n)/).filter((frame) => frame.endsWith('\n\n'));

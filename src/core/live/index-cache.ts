@@ -18,9 +18,9 @@ import { linkSetup } from '../check/link-context.js';
 import { isAboveWorkspace } from '../check/link-paths.js';
 import type { Stamp } from '../model/read-files.js';
 import type { DirectoryListing } from '../read/discover-files.js';
-import { asSteps } from '../shared/steps.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
+import { asSteps } from '../shared/steps.js';
 import { decodeSnapshot, encodeSnapshot, type SnapshotFile, type SnapshotMeta, type StatKey, type WalkedNames } from './index-snapshot.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 
