@@ -2,7 +2,7 @@
  * Bundles the two executables (`dist/bin/*.js`, as tsc wrote them) into self-contained files,
  * in place: Node then starts them from a few files instead of resolving and compiling some 270
  * modules (the MCP SDK, zod, markdown-it and DocuGraph's own), which was most of the time from
- * spawn to `initialize` answered. The two workers of a large load are entries too, beside them. Dynamic imports stay separate chunks (`docugraph validate`
+ * spawn to `initialize` answered. The workers of a large load are entries too, beside them. Dynamic imports stay separate chunks (`docugraph validate`
  * still never loads the SDK). The MCP server itself is a CommonJS bundle, `server.cjs`, with
  * V8's code cache `server.cache` (see src/bin/load-server.ts). `yaml` is loaded
  * with `require` when needed and stays in `node_modules`; so does everything the library entry
@@ -21,8 +21,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const minify = { minifyWhitespace: true, minifySyntax: true };
 await build({
   absWorkingDir: root,
-  // The read-ahead and Markdown workers (src/core/read/read-ahead.ts, src/core/parse/markdown-ahead.ts) are loaded from beside the code that starts them.
-  entryPoints: { docugraph: 'dist/bin/docugraph.js', 'docugraph-mcp': 'dist/bin/docugraph-mcp.js', 'read-ahead-worker': 'dist/core/read/read-ahead-worker.js', 'markdown-ahead-worker': 'dist/core/parse/markdown-ahead-worker.js' },
+  // The read-ahead, Markdown and stat-ahead workers (src/core/read/read-ahead.ts, src/core/parse/markdown-ahead.ts, src/core/read/stat-ahead.ts) are loaded from beside the code that starts them.
+  entryPoints: { docugraph: 'dist/bin/docugraph.js', 'docugraph-mcp': 'dist/bin/docugraph-mcp.js', 'read-ahead-worker': 'dist/core/read/read-ahead-worker.js', 'markdown-ahead-worker': 'dist/core/parse/markdown-ahead-worker.js', 'stat-ahead-worker': 'dist/core/read/stat-ahead-worker.js' },
   outdir: 'dist/bin',
   allowOverwrite: true,
   bundle: true,

@@ -21,7 +21,8 @@ import type { DirectoryListing } from '../read/discover-files.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
-import { decodeSnapshot, encodeSnapshot, type SnapshotFile, type SnapshotMeta, type StatKey, type WalkedNames } from './index-snapshot.js';
+import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
+import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 
 /** How the index finds and writes its copy (the surfaces choose the folder; the core never reads the environment). */
@@ -34,6 +35,8 @@ export interface IndexCacheOptions {
   readonly log?: (line: string) => void;
   /** The clock the racy check reads (ms since the epoch); default `Date.now` (tests move it on). */
   readonly now?: () => number;
+  /** How the listed files' stat data are made on a second thread (tests point it at the worker in dist). */
+  readonly statAhead?: StatAheadOptions;
 }
 
 /** A file's ctime must be this much older than the refresh that read it for its entry to be kept (2 s: coarse clocks, FAT's 2-second mtimes). */
@@ -93,28 +96,36 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
         return null;
       }
-      const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links)), NO_PROGRESS);
-      if (!decoded.ok) {
-        // Another version or configuration is no problem: the index is simply made again.
-        if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
-        return null;
-      }
-      const { snapshot } = decoded;
-      const now = clock();
+      // The listed files' stat data, on a second thread while this one decodes.
+      const paths = [...listed];
+      const keys = statKeys(root, paths, options.statAhead);
       const files = new Map<string, FileEntry>();
       const toRead: string[] = [];
       const recheck = new Set<string>();
-      let compared = 0;
-      for (const path of listed) {
-        if (++compared % STAT_STEP === 0) yield NO_PROGRESS;
-        const kept = snapshot.files.get(path);
-        const stats = kept === undefined ? undefined : lstatSync(join(root, path), { bigint: true, throwIfNoEntry: false });
-        if (kept === undefined || stats === undefined || !sameStat(kept.stat, stats)) {
-          toRead.push(path);
-          continue;
+      let snapshot: DecodedSnapshot;
+      try {
+        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links)), NO_PROGRESS);
+        if (!decoded.ok) {
+          // Another version or configuration is no problem: the index is simply made again.
+          if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
+          return null;
         }
-        files.set(path, { ...kept.entry, readAt: now });
-        if (kept.recheck) recheck.add(path);
+        snapshot = decoded.snapshot;
+        const now = clock();
+        for (let i = 0; i < paths.length; i += 1) {
+          if (i % STAT_STEP === STAT_STEP - 1) yield NO_PROGRESS;
+          const path = paths[i]!;
+          const kept = snapshot.files.get(path);
+          if (kept === undefined || !keys.same(i, kept.keys, kept.at)) {
+            toRead.push(path);
+            continue;
+          }
+          const { analysis, stamp, links: found } = kept.entry;
+          files.set(path, { analysis, stamp, links: found, readAt: now });
+          if (kept.recheck) recheck.add(path);
+        }
+      } finally {
+        keys.close();
       }
       const changed = new Set<string>();
       for (const path of snapshot.files.keys()) if (!listed.has(path)) changed.add(path);
@@ -190,10 +201,6 @@ function decidedByWalk(target: string, walked: WalkedNames): boolean {
     if (parent === '' || walked.entries.has(parent) || walked.hidden.has(parent)) return false;
     at = parent;
   }
-}
-
-function sameStat(key: StatKey, stats: BigIntStats): boolean {
-  return key[0] === stats.dev && key[1] === stats.ino && key[2] === stats.size && key[3] === stats.mtimeNs && key[4] === stats.ctimeNs;
 }
 
 /** Whether the stat data now are those of the stamp the file was read with (as Node computes its milliseconds). */

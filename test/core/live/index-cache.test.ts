@@ -5,13 +5,13 @@
  * link is one log line and a cold load, never an exception.
  */
 import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
-import { deserialize } from 'node:v8';
+import { deserialize, serialize } from 'node:v8';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeImpact, buildBundle, buildReport, formatReport, getAcceptanceCriteria, listTasks, loadIndexed, loadWorkspace, selectGraph, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
 import { openLiveWorkspace } from '../../../src/core/live/live-workspace.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
-import { decodeSnapshot } from '../../../src/core/live/index-snapshot.js';
+import { checksum, decodeSnapshot } from '../../../src/core/live/index-snapshot.js';
 import { finish } from '../../../src/core/shared/steps.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { randomDocument, randomWorkspace } from '../../helpers/adversarial-docs.js';
@@ -20,6 +20,8 @@ import { DEMO, FIXTURES } from '../../helpers/paths.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
 const KITS = join(FIXTURES, 'kits');
+/** The stat-ahead worker, from dist (`npm test` builds it first). */
+const STAT_WORKER = new URL('../../../dist/core/read/stat-ahead-worker.js', import.meta.url);
 
 /** Every answer a client could ask of `ws`, as one list of strings. */
 function answers(ws: Workspace): string[] {
@@ -72,6 +74,18 @@ function keyOfLastWrite(root: string, dir: string): string {
   return (deserialize(bytes.subarray(24, 24 + length)) as { key: string }).key;
 }
 
+/** `bytes` (an index) with the stat data of its first chunk one key short, every checksum right. */
+function reshaped(bytes: Buffer): Buffer {
+  const metaEnd = 24 + bytes.readUInt32LE(16);
+  const length = bytes.readUInt32LE(metaEnd);
+  const chunk = deserialize(bytes.subarray(metaEnd + 8, metaEnd + 8 + length)) as { keys: Uint8Array };
+  const payload = serialize({ ...chunk, keys: chunk.keys.subarray(0, chunk.keys.length - 40) });
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(payload.length, 0);
+  head.writeUInt32LE(checksum(payload), 4);
+  return Buffer.concat([bytes.subarray(0, metaEnd), head, payload, bytes.subarray(metaEnd + 8 + length)]);
+}
+
 /** One random edit of the kinds between two starts: content, rename, touch, same size, delete, add, configuration. */
 function edit(root: string, rng: Rng, files: string[]): void {
   const kind = rng.int(0, 7);
@@ -112,7 +126,8 @@ describe('the on-disk index', () => {
       const dir = testdir({});
       const paths = [...loadWorkspace(root).files];
       const log: string[] = [];
-      const options = cacheOptions(dir, log);
+      // Every other run, the stat data compared are those a worker took (src/core/read/stat-ahead.ts).
+      const options = run % 2 === 0 ? { ...cacheOptions(dir, log), statAhead: { workerUrl: STAT_WORKER, minFiles: 0 } } : cacheOptions(dir, log);
       expect(answers(start(root, options)), `seed ${run}: first start`).toEqual(answers(loadWorkspace(root)));
       for (let round = 0; round < 3; round += 1) {
         for (let k = rng.int(0, 3); k > 0; k -= 1) edit(root, rng, paths);
@@ -207,6 +222,7 @@ describe('the on-disk index', () => {
     const cases: [string, () => void, RegExp][] = [
       ['truncated', () => truncateSync(file, Math.floor(bytes.length / 2)), /cut short/],
       ['one byte flipped', () => writeFileSync(file, Buffer.from(bytes).fill(0x5a, bytes.length >> 1, (bytes.length >> 1) + 1)), /checksum|damaged|decode/],
+      ['whole, but a chunk of the wrong shape (its stat data cut short, its checksum made to match)', () => writeFileSync(file, reshaped(bytes)), /a chunk has the wrong shape/],
       ['not an index', () => writeFileSync(file, 'hello\n'), /not a DocuGraph index/],
       ['empty', () => writeFileSync(file, ''), /not a DocuGraph index/],
       ['a folder', () => (rmSync(file), mkdirSync(file)), /not a regular file/],

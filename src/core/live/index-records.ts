@@ -1,0 +1,241 @@
+/**
+ * A chunk of the on-disk index (issue 38, framing in index-snapshot.ts): its files' entries by
+ * column, their texts as pieces of the file's text, made entries again, their strings slices of
+ * that text. A chunk is data: one this module did not make is `null`, never an exception.
+ */
+import type { FileAnalysis, FileSource } from '../model/file-analysis.js';
+import type { Stamp } from '../model/read-files.js';
+import { extractMarkdown } from '../parse/markdown.js';
+import type { DocNode, MarkdownInfo } from '../shared/types.js';
+import type { LinkEntry } from '../model/assemble-workspace.js';
+import type { FileEntry } from './link-checks.js';
+import { KEY_BYTES } from '../read/stat-ahead.js';
+
+/** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
+export type StatKey = readonly [dev: bigint, ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint];
+
+export interface SnapshotFile {
+  readonly path: string;
+  readonly stat: StatKey;
+  readonly entry: FileEntry;
+  /** Whether its links must be checked again at every start: the disk, not the walk, answered some of them. */
+  readonly recheck: boolean;
+}
+
+/** A file the snapshot holds: its stat data are key `at` of `keys` (`KEY_INTS` per key, see read/stat-ahead.ts). */
+export interface SnapshotEntry {
+  readonly keys: Int32Array;
+  readonly at: number;
+  readonly entry: FileEntry;
+  readonly recheck: boolean;
+}
+
+/** A string of a file's text: the slice from a place to its end, a slice `[start, end)`, or the string itself when it is none. */
+type Piece = number | readonly [number, number] | string;
+
+/** The numbers of a file in a chunk's `numbers`, in this order. */
+const TEXT_IN = 0; // which of the chunk's texts holds the file's: 0 one-byte, 1 two-byte, -1 none
+const TEXT_START = 1;
+const TEXT_LENGTH = 2;
+const ID_LINE = 3;
+const BODY_START = 4; // where the body starts in the text: -1 no body, -2 no source
+const BODY_LINE = 5;
+const STAMP = 6; // size (-1: no stamp), mtimeMs, ctimeMs, inode
+const FLAGS = 10; // 1: may link, 2: its links are checked again at every start
+const NUMBERS = 11;
+
+/**
+ * The files of a chunk, by column: the i-th file is the i-th entry of each list. V8's
+ * deserialiser spends its time on objects and strings, not bytes: the numbers of every file are
+ * one `Float64Array`, an empty list is `null` (restored as `NONE`), and the paths a file's link
+ * checks looked at are one string joined with NUL.
+ */
+export interface Chunk {
+  readonly narrow: string;
+  readonly wide: string;
+  /** The stat data of the files, in order (`KEY_BYTES` each). */
+  readonly keys: Uint8Array;
+  readonly paths: readonly string[];
+  readonly numbers: Float64Array;
+  readonly nodes: readonly (Record<string, unknown> | null)[];
+  readonly items: readonly (readonly Record<string, unknown>[] | null)[];
+  readonly diagnostics: readonly (FileAnalysis['diagnostics'] | null)[];
+  readonly misspelled: readonly (FileAnalysis['misspelled'] | null)[];
+  readonly lostIds: readonly (string | null)[];
+  readonly linkDiagnostics: readonly (LinkEntry['diagnostics'] | null)[];
+  /** `null`: not checked; `0`: none; a string: the paths joined with NUL; a list: paths of which one holds a NUL. */
+  readonly linkTargets: readonly (string | 0 | readonly string[] | null)[];
+}
+
+/** Every empty list restored (shared, never written: the analysis and link checks only read them). */
+const NONE: readonly never[] = Object.freeze([]);
+
+export function isOneByte(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return !/[^\u0000-\u00ff]/.test(text);
+}
+
+/** The chunk of `files`: a column per field, their stat data as `keys`. */
+export function chunkOf(files: readonly SnapshotFile[]): Chunk {
+  const narrow: string[] = [];
+  const wide: string[] = [];
+  let narrowAt = 0;
+  let wideAt = 0;
+  const numbers = new Float64Array(files.length * NUMBERS);
+  const keys = new BigInt64Array(files.length * 5);
+  const some = <T>(list: readonly T[]): readonly T[] | null => (list.length === 0 ? null : list);
+  const chunk = { paths: [] as string[], nodes: [] as (Record<string, unknown> | null)[], items: [] as (Record<string, unknown>[] | null)[] };
+  const columns = { diagnostics: [] as (FileAnalysis['diagnostics'] | null)[], misspelled: [] as (FileAnalysis['misspelled'] | null)[], lostIds: [] as (string | null)[] };
+  const linkDiagnostics: (LinkEntry['diagnostics'] | null)[] = [];
+  const linkTargets: (string | 0 | readonly string[] | null)[] = [];
+  files.forEach((file, i) => {
+    const { analysis, links, stamp } = file.entry;
+    const source = analysis.source;
+    const text = source?.text ?? null;
+    const at = i * NUMBERS;
+    numbers[at + TEXT_IN] = -1;
+    if (text !== null) {
+      const oneByte = isOneByte(text);
+      numbers[at + TEXT_IN] = oneByte ? 0 : 1;
+      numbers[at + TEXT_START] = oneByte ? narrowAt : wideAt;
+      numbers[at + TEXT_LENGTH] = text.length;
+      (oneByte ? narrow : wide).push(text);
+      if (oneByte) narrowAt += text.length;
+      else wideAt += text.length;
+    }
+    numbers[at + ID_LINE] = analysis.idLine;
+    numbers[at + BODY_START] = source === undefined ? -2 : source.body === null ? -1 : source.text.length - source.body.length;
+    numbers[at + BODY_LINE] = source === undefined ? 0 : source.bodyLine;
+    numbers[at + STAMP] = stamp === null ? -1 : stamp.size;
+    numbers[at + STAMP + 1] = stamp?.mtimeMs ?? 0;
+    numbers[at + STAMP + 2] = stamp?.ctimeMs ?? 0;
+    numbers[at + STAMP + 3] = stamp?.ino ?? 0;
+    numbers[at + FLAGS] = (analysis.mayLink ? 1 : 0) | (file.recheck ? 2 : 0);
+    for (let k = 0; k < 5; k += 1) keys[i * 5 + k] = file.stat[k]!;
+    chunk.paths.push(file.path);
+    chunk.nodes.push(analysis.node === null ? null : strip(analysis.node, text));
+    chunk.items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text)));
+    columns.diagnostics.push(some(analysis.diagnostics));
+    columns.misspelled.push(some(analysis.misspelled));
+    columns.lostIds.push(analysis.lostId ?? null);
+    linkDiagnostics.push(links === null ? null : some(links.diagnostics));
+    const targets = links?.targets ?? null;
+    linkTargets.push(targets === null ? null : targets.length === 0 ? 0 : targets.some((t) => t.includes('\0')) ? targets : targets.join('\0'));
+  });
+  return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), numbers, ...chunk, ...columns, linkDiagnostics, linkTargets };
+}
+
+/** Whether `chunk` has the shape `chunkOf` gives (its columns of one length); its entries are checked as they are restored. */
+export function wellShaped(chunk: Chunk): boolean {
+  if (typeof chunk !== 'object' || chunk === null || typeof chunk.narrow !== 'string' || typeof chunk.wide !== 'string' || !Array.isArray(chunk.paths)) return false;
+  const n = chunk.paths.length;
+  const columns = [chunk.nodes, chunk.items, chunk.diagnostics, chunk.misspelled, chunk.lostIds, chunk.linkDiagnostics, chunk.linkTargets];
+  if (!columns.every((column) => Array.isArray(column) && column.length === n)) return false;
+  return chunk.numbers instanceof Float64Array && chunk.numbers.length === n * NUMBERS && chunk.keys instanceof Uint8Array && chunk.keys.length === n * KEY_BYTES;
+}
+
+/** The node as a record: its `text`, `body` and item source as pieces of the file's text. */
+function strip(node: DocNode, text: string | null): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...node };
+  out['text'] = piece(node.text, text);
+  out['body'] = piece(node.body, text);
+  if (node.item !== undefined) out['item'] = { ...node.item, source: node.item.source.text === text ? 0 : node.item.source.text };
+  return out;
+}
+
+function piece(value: string, text: string | null): Piece {
+  if (text === null) return value;
+  if (text.endsWith(value)) return text.length - value.length;
+  const at = value.length === 0 ? 0 : text.indexOf(value);
+  return at === -1 ? value : [at, at + value.length];
+}
+
+/** File `i` of a (well-shaped) chunk made an entry again, its strings slices of its text; `null` when it is not one `chunkOf` made. */
+export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntry | null {
+  const path = chunk.paths[i];
+  const diagnostics = chunk.diagnostics[i];
+  const misspelled = chunk.misspelled[i];
+  const lostId = chunk.lostIds[i];
+  const linkDiagnostics = chunk.linkDiagnostics[i];
+  const linkTargets = chunk.linkTargets[i];
+  if (typeof path !== 'string' || !listOrNull(diagnostics) || !listOrNull(misspelled) || !listOrNull(linkDiagnostics) || !(lostId === null || typeof lostId === 'string')) return null;
+  if (!(linkTargets === null || linkTargets === 0 || typeof linkTargets === 'string' || Array.isArray(linkTargets))) return null;
+  const numbers = chunk.numbers;
+  const at = i * NUMBERS;
+  const textIn = numbers[at + TEXT_IN]!;
+  let text: string | null = null;
+  if (textIn !== -1) {
+    const start = numbers[at + TEXT_START]!;
+    const length = numbers[at + TEXT_LENGTH]!;
+    const all = textIn === 0 ? chunk.narrow : textIn === 1 ? chunk.wide : null;
+    if (all === null || !(start >= 0 && length >= 0 && start + length <= all.length)) return null;
+    text = all.slice(start, start + length);
+  }
+  // One source object for the file's items, as the analysis made it (KITS §6: the file's version).
+  const shared = text === null ? null : { text };
+  const nodeRecord = chunk.nodes[i];
+  const itemRecords = chunk.items[i];
+  if (!(nodeRecord === null || typeof nodeRecord === 'object') || !listOrNull(itemRecords)) return null;
+  const node = nodeRecord === null ? null : dress(nodeRecord, text, shared);
+  const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
+  if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
+  let source: FileSource | undefined;
+  let markdown: () => MarkdownInfo | null = () => null;
+  const start = numbers[at + BODY_START]!;
+  if (start !== -2) {
+    const bodyLine = numbers[at + BODY_LINE]!;
+    if (text === null || !(start >= -1 && start <= text.length)) return null;
+    const body = start < 0 ? null : text.slice(start);
+    source = { text, body, bodyLine };
+    let parsed: MarkdownInfo | null | undefined;
+    markdown = () => (parsed ??= body === null ? null : extractMarkdown(body, bodyLine));
+  }
+  const flags = numbers[at + FLAGS]!;
+  const analysis: FileAnalysis = {
+    path,
+    node,
+    idLine: numbers[at + ID_LINE]!,
+    mayLink: (flags & 1) !== 0,
+    diagnostics: diagnostics ?? NONE,
+    misspelled: misspelled ?? NONE,
+    markdown,
+    ...(items === undefined ? {} : { items: items as DocNode[] }),
+    ...(source === undefined ? {} : { source }),
+    ...(lostId === null ? {} : { lostId }),
+  };
+  const size = numbers[at + STAMP]!;
+  const stamp: Stamp | null = size === -1 ? null : { size, mtimeMs: numbers[at + STAMP + 1]!, ctimeMs: numbers[at + STAMP + 2]!, ino: numbers[at + STAMP + 3]! };
+  const targets = linkTargets === null ? null : linkTargets === 0 ? NONE : typeof linkTargets === 'string' ? linkTargets.split('\0') : linkTargets;
+  const links = targets === null ? null : { diagnostics: linkDiagnostics ?? NONE, targets };
+  return { keys, at: i, entry: { analysis, stamp, links }, recheck: (flags & 2) !== 0 };
+}
+
+/** Whether `value` is a list, or `null` (none). */
+function listOrNull(value: unknown): value is readonly unknown[] | null {
+  return value === null || Array.isArray(value);
+}
+
+/** A node record made a node again: its pieces sliced out of the file's text (in place, keeping its keys' order); `undefined` when a piece is out of range. */
+function dress(record: Record<string, unknown>, text: string | null, shared: { readonly text: string } | null): DocNode | undefined {
+  const textOf = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number') return text !== null && value >= 0 && value <= text.length ? text.slice(value) : undefined;
+    if (!Array.isArray(value) || text === null) return undefined;
+    const [start, end] = value as [number, number];
+    return start >= 0 && start <= end && end <= text.length ? text.slice(start, end) : undefined;
+  };
+  const nodeText = textOf(record['text']);
+  const body = textOf(record['body']);
+  if (nodeText === undefined || body === undefined || typeof record['id'] !== 'string') return undefined;
+  record['text'] = nodeText;
+  record['body'] = body;
+  const item = record['item'] as Record<string, unknown> | undefined;
+  if (item !== undefined) {
+    if (item['source'] === 0) {
+      if (shared === null) return undefined;
+      item['source'] = shared;
+    } else if (typeof item['source'] === 'string') item['source'] = { text: item['source'] };
+    else return undefined;
+  }
+  return record as unknown as DocNode;
+}

@@ -1,0 +1,86 @@
+/**
+ * A chunk of the on-disk index (src/core/live/index-records.ts): every entry comes back as it
+ * went in, whatever its file held — no text, a text with characters above U+00FF, no body, no
+ * stamp, links never checked, no link target, an empty target, a target with a NUL — and a
+ * chunk whose columns disagree is not restored.
+ */
+import { serialize, deserialize } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from '../../../src/core/live/index-records.js';
+import type { FileAnalysis } from '../../../src/core/model/file-analysis.js';
+import type { FileEntry } from '../../../src/core/live/link-checks.js';
+import type { DocNode } from '../../../src/core/shared/types.js';
+
+/** An analysis of `path` with `text` (no source when `null`); its node's text and body slices of it. */
+function analysis(path: string, text: string | null, extra: Partial<FileAnalysis> = {}): FileAnalysis {
+  const body = text === null ? null : text.slice(text.indexOf('\n') + 1);
+  const node =
+    text === null
+      ? null
+      : ({ id: path.toUpperCase(), title: 'T', type: 'task', status: 'todo', path, dependsOn: ['X'], dependsOnLines: [2], text, frontmatter: { id: path.toUpperCase(), n: 1.5 }, bodyLine: 2, body: body! } as unknown as DocNode);
+  return {
+    path,
+    node,
+    idLine: text === null ? 0 : 1,
+    mayLink: text !== null,
+    diagnostics: [],
+    misspelled: [],
+    markdown: () => null,
+    ...(text === null ? {} : { source: { text, body, bodyLine: 2 } }),
+    ...extra,
+  };
+}
+
+function file(path: string, entry: FileEntry, recheck = false): SnapshotFile {
+  return { path, stat: [1n, BigInt(path.length), 3n, 1_700_000_000_123_456_789n, -5n], entry, recheck };
+}
+
+const stamp = { size: 12, mtimeMs: 1_700_000_000_123.4568, ctimeMs: 1_700_000_000_999.25, ino: 2 ** 40 + 3 };
+
+/** What a restored entry is compared by (its `markdown` is a function). */
+function comparable(entry: FileEntry): unknown {
+  const { markdown: _, ...rest } = entry.analysis;
+  return { ...entry, analysis: rest };
+}
+
+describe('a chunk of the index', () => {
+  const files: SnapshotFile[] = [
+    file('plain.md', { analysis: analysis('plain.md', '---\nbody [a](b.md)\n'), stamp, links: { diagnostics: [], targets: ['b.md', 'c/d.md'] } }, true),
+    file('wide.md', { analysis: analysis('wide.md', '---\n漢字 and ✓\n'), stamp, links: { diagnostics: [{ code: 'LINK_BROKEN', message: 'm', nodeId: null, path: 'wide.md', line: 2 }], targets: [''] } }),
+    file('none.md', { analysis: analysis('none.md', null, { diagnostics: [{ code: 'FILE_UNREADABLE', message: 'x', nodeId: null, path: 'none.md', line: null }] }), stamp: null, links: null }),
+    file('nul.md', { analysis: analysis('nul.md', '---\n\n', { lostId: 'L-1', misspelled: [{ key: 'titel', line: 1, message: 'm' }] }), stamp, links: { diagnostics: [], targets: ['a\0b', 'c'] } }),
+    file('empty.md', { analysis: { ...analysis('empty.md', 'x'), source: { text: 'x', body: null, bodyLine: 1 } }, stamp, links: { diagnostics: [], targets: [] } }),
+  ];
+
+  it('gives back every entry as it went in, through V8 serialisation', () => {
+    const chunk = deserialize(serialize(chunkOf(files))) as Chunk;
+    expect(wellShaped(chunk)).toBe(true);
+    const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
+    files.forEach((original, i) => {
+      const restored = restore(chunk, i, keys)!;
+      expect(restored, original.path).not.toBeNull();
+      expect(comparable(restored.entry), original.path).toEqual(comparable(original.entry));
+      expect(restored.recheck, original.path).toBe(original.recheck);
+      expect([...keys.subarray(i * 10, i * 10 + 10)]).toEqual([...new Int32Array(BigInt64Array.from(original.stat).buffer)]);
+    });
+    // The texts and bodies are slices of the file's text, which is a slice of the chunk's.
+    expect(restore(chunk, 1, keys)!.entry.analysis.node!.body).toBe('漢字 and ✓\n');
+  });
+
+  it('is not restored when its columns disagree or a value has the wrong type', () => {
+    const chunk = chunkOf(files);
+    expect(wellShaped({ ...chunk, paths: chunk.paths.slice(1) })).toBe(false);
+    expect(wellShaped({ ...chunk, numbers: chunk.numbers.slice(1) })).toBe(false);
+    expect(wellShaped({ ...chunk, keys: chunk.keys.slice(8) })).toBe(false);
+    expect(wellShaped({ ...chunk, linkTargets: 'a' } as unknown as Chunk)).toBe(false);
+    const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
+    const broken = (change: Partial<Record<keyof Chunk, unknown>>) => restore({ ...chunk, ...change } as Chunk, 0, keys);
+    expect(broken({ paths: [7, ...chunk.paths.slice(1)] })).toBeNull();
+    expect(broken({ diagnostics: ['x', ...chunk.diagnostics.slice(1)] })).toBeNull();
+    expect(broken({ linkTargets: [{}, ...chunk.linkTargets.slice(1)] })).toBeNull();
+    const numbers = chunk.numbers.slice();
+    numbers[2] = 1e9; // the text's length: past the chunk's text
+    expect(broken({ numbers })).toBeNull();
+    expect(broken({})).not.toBeNull();
+  });
+});
