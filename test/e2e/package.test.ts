@@ -49,7 +49,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('ships the bins, the library, the schema, README and LICENSE; no tests, fixtures, maps or sources', () => {
-    for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/bin/docugraph.js', 'dist/bin/docugraph-mcp.js', 'dist/bin/read-ahead-worker.js', 'dist/core/index.js', 'dist/core/index.d.ts', 'schema/docugraph.schema.json']) {
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/bin/docugraph.js', 'dist/bin/docugraph-mcp.js', 'dist/bin/read-ahead-worker.js', 'dist/bin/markdown-ahead-worker.js', 'dist/bin/stat-ahead-worker.js', 'dist/bin/index-read-worker.js', 'dist/core/index.js', 'dist/core/index.d.ts', 'schema/docugraph.schema.json']) {
       expect(files).toContain(file);
     }
     // The bins are esbuild bundles: their dynamic imports and shared code are chunks beside them.

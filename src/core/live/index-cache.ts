@@ -22,6 +22,7 @@ import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
+import { startIndexRead, type IndexRead } from './index-read.js';
 import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 
@@ -37,6 +38,8 @@ export interface IndexCacheOptions {
   readonly now?: () => number;
   /** How the listed files' stat data are made on a second thread (tests point it at the worker in dist). */
   readonly statAhead?: StatAheadOptions;
+  /** How the index is read ahead on a second thread (tests point it at the worker in dist). */
+  readonly indexRead?: { readonly workerUrl?: URL; readonly minBytes?: number };
 }
 
 /** A file's ctime must be this much older than the refresh that read it for its entry to be kept (2 s: coarse clocks, FAT's 2-second mtimes). */
@@ -62,6 +65,8 @@ export interface IndexCache {
   readonly file: CacheFile;
   /** The clock of the racy check: when a refresh that reads files begins. */
   readonly now: () => number;
+  /** Starts reading the copy on a second thread (while the walk lists the folders), for the restore to come. */
+  prefetch(): void;
   /**
    * The copy's entries that still hold, or `null` (no copy, or one that is not used: said in the
    * log), a step at a time: one step per chunk decoded and per `STAT_STEP` files compared, so that
@@ -87,11 +92,17 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
     return keyed.meta;
   };
 
+  // The index being read on another thread, from `prefetch` to the restore.
+  let ahead: IndexRead | null = null;
   return {
     file,
     now: clock,
+    prefetch: () => {
+      ahead ??= startIndexRead(file, options.indexRead);
+    },
     *restoreSteps(config, links, listed, walked) {
-      const read = readCacheFile(file);
+      const { read, checked } = ahead?.take() ?? { read: readCacheFile(file), checked: false };
+      ahead = null;
       if (!read.ok) {
         if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
         return null;
@@ -104,7 +115,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const recheck = new Set<string>();
       let snapshot: DecodedSnapshot;
       try {
-        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links)), NO_PROGRESS);
+        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked), NO_PROGRESS);
         if (!decoded.ok) {
           // Another version or configuration is no problem: the index is simply made again.
           if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);

@@ -82,16 +82,21 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
 /** `expected`: the index is whole but for another version, configuration or workspace (nothing is wrong with it). */
 export type DecodeResult = { readonly ok: true; readonly snapshot: DecodedSnapshot } | { readonly ok: false; readonly reason: string; readonly expected?: boolean };
 
-/** The snapshot in `bytes`, when it is whole, of this format and for `meta`; else why not. A step per chunk decoded (a caller may answer requests between them). */
-export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta): Generator<void, DecodeResult, void> {
+/**
+ * The snapshot in `bytes`, when it is whole, of this format and for `meta`; else why not. A step
+ * per chunk decoded (a caller may answer requests between them). `checked`: `recordsOf` found
+ * every checksum right already (on another thread).
+ */
+export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta, checked = false): Generator<void, DecodeResult, void> {
   try {
-    return yield* decodeChecked(bytes, meta);
+    return yield* decodeChecked(bytes, meta, checked);
   } catch (error) {
     return { ok: false, reason: `it does not decode (${error instanceof Error ? error.message.slice(0, 80) : 'error'})` };
   }
 }
 
-function* decodeChecked(bytes: Buffer, meta: SnapshotMeta): Generator<void, DecodeResult, void> {
+/** The records of an index, each with its checksum checked (unless `checked`), or why they are not whole. */
+export function recordsOf(bytes: Buffer, checked = false): { readonly ok: true; readonly payloads: readonly Buffer[] } | { readonly ok: false; readonly reason: string } {
   if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return { ok: false, reason: 'it is not a DocuGraph index' };
   const payloads: Buffer[] = [];
   let at = MAGIC.length;
@@ -103,12 +108,19 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta): Generator<void, Deco
     if (length === 0) break;
     if (at + length > bytes.length) return { ok: false, reason: 'it is cut short' };
     const payload = bytes.subarray(at, at + length);
-    if (checksum(payload) !== crc) return { ok: false, reason: 'a checksum does not match (it was damaged)' };
+    if (!checked && checksum(payload) !== crc) return { ok: false, reason: 'a checksum does not match (it was damaged)' };
     payloads.push(payload);
     at += length;
   }
   if (at !== bytes.length) return { ok: false, reason: 'it has bytes after its end' };
   if (payloads.length < 2) return { ok: false, reason: 'it is cut short' };
+  return { ok: true, payloads };
+}
+
+function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean): Generator<void, DecodeResult, void> {
+  const records = recordsOf(bytes, checked);
+  if (!records.ok) return records;
+  const { payloads } = records;
   const head = deserialize(payloads[0]!) as { format?: unknown; root?: unknown; key?: unknown; files?: unknown };
   if (head.format !== SNAPSHOT_FORMAT) return { ok: false, reason: 'it was written by another version of DocuGraph', expected: true };
   if (head.root !== meta.root) return { ok: false, reason: 'it is for another workspace' };

@@ -108,6 +108,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const rulesTouched = paths === null || first || paths.some(isRulesFile);
     const lockChanged = (paths === null || first || paths.includes(LOCK_FILE)) && reloadLock();
     if (paths !== null) traces.note(paths);
+    // A first load with an on-disk index reads it on another thread while it lists the folders.
+    if (first) cache?.prefetch();
     if (rulesTouched || paths.length > FULL_REFRESH_OVER) {
       if (rulesTouched) {
         rulesChanged = reloadConfig();

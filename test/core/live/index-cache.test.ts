@@ -20,8 +20,11 @@ import { DEMO, FIXTURES } from '../../helpers/paths.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
 const KITS = join(FIXTURES, 'kits');
-/** The stat-ahead worker, from dist (`npm test` builds it first). */
-const STAT_WORKER = new URL('../../../dist/core/read/stat-ahead-worker.js', import.meta.url);
+/** The workers of a warm start, from dist (`npm test` builds it first), for any size of workspace. */
+const WORKERS = {
+  statAhead: { workerUrl: new URL('../../../dist/core/read/stat-ahead-worker.js', import.meta.url), minFiles: 0 },
+  indexRead: { workerUrl: new URL('../../../dist/core/live/index-read-worker.js', import.meta.url), minBytes: 0 },
+};
 
 /** Every answer a client could ask of `ws`, as one list of strings. */
 function answers(ws: Workspace): string[] {
@@ -126,8 +129,8 @@ describe('the on-disk index', () => {
       const dir = testdir({});
       const paths = [...loadWorkspace(root).files];
       const log: string[] = [];
-      // Every other run, the stat data compared are those a worker took (src/core/read/stat-ahead.ts).
-      const options = run % 2 === 0 ? { ...cacheOptions(dir, log), statAhead: { workerUrl: STAT_WORKER, minFiles: 0 } } : cacheOptions(dir, log);
+      // Every other run, the index read and the stat data taken by workers (src/core/live/index-read.ts, src/core/read/stat-ahead.ts).
+      const options = run % 2 === 0 ? { ...cacheOptions(dir, log), ...WORKERS } : cacheOptions(dir, log);
       expect(answers(start(root, options)), `seed ${run}: first start`).toEqual(answers(loadWorkspace(root)));
       for (let round = 0; round < 3; round += 1) {
         for (let k = rng.int(0, 3); k > 0; k -= 1) edit(root, rng, paths);
@@ -229,11 +232,12 @@ describe('the on-disk index', () => {
       ['a symbolic link to a good index', () => (writeFileSync(`${file}.real`, bytes), rmSync(file), symlinkSync(`${file}.real`, file)), /symbolic link/],
       ['a second name of a good index (a hard link)', () => (rmSync(`${file}.real`, { force: true }), linkSync(file, `${file}.real`)), /^$/],
     ];
-    for (const [what, damage, said] of cases) {
+    // Each case read on this thread, then by the worker that reads the index ahead.
+    for (const [what, damage, said, workers] of [...cases.map((c) => [...c, false] as const), ...cases.map((c) => [...c, true] as const)]) {
       fresh();
       damage();
       const log: string[] = [];
-      const { workspace, saveIndex } = loadIndexed(root, { cache: cacheOptions(dir, log) });
+      const { workspace, saveIndex } = loadIndexed(root, { cache: workers ? { ...cacheOptions(dir, log), ...WORKERS } : cacheOptions(dir, log) });
       expect(answers(workspace), what).toEqual(cold);
       if (said.source === '^$') expect(log, what).toEqual([]);
       else {

@@ -1,0 +1,29 @@
+/**
+ * The index-read worker (`index-read.ts`): reads the index file as the main thread would,
+ * checks its records' checksums, and sends the bytes (moved, not copied) and whether they
+ * passed, or why it could not read them; then sets the flag the main thread waits on. Whatever happens, it sends one message.
+ */
+import { workerData } from 'node:worker_threads';
+import { readCacheFile } from '../read/cache-file.js';
+import type { IndexReadData, IndexReadMessage } from './index-read.js';
+import { recordsOf } from './index-snapshot.js';
+
+const { file, control: shared, port } = workerData as IndexReadData;
+const control = new Int32Array(shared);
+let message: IndexReadMessage = { ok: false, missing: false, reason: 'it could not be read' };
+let transfer: ArrayBuffer[] = [];
+try {
+  const read = readCacheFile(file);
+  if (!read.ok) message = read;
+  else {
+    // A buffer of its own (not a slice of Node's pool) moves without a copy.
+    const own = read.bytes.byteOffset === 0 && read.bytes.byteLength === read.bytes.buffer.byteLength;
+    const bytes = own ? read.bytes : new Uint8Array(read.bytes);
+    message = { ok: true, bytes, checked: recordsOf(read.bytes).ok };
+    transfer = [bytes.buffer as ArrayBuffer];
+  }
+} finally {
+  port.postMessage(message, transfer);
+  Atomics.store(control, 0, 1);
+  Atomics.notify(control, 0);
+}

@@ -1,0 +1,79 @@
+/**
+ * Reading the on-disk index ahead on a worker thread (src/core/live/index-read.ts): the worker
+ * gives the bytes `readCacheFile` reads, says whether their checksums are right, says what
+ * `readCacheFile` says of a file it does not read (a link, a folder), and is not started for a
+ * file that is missing or small.
+ *
+ * The worker runs from `dist` (`npm test` builds it first): worker threads run JavaScript.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadIndexed } from '../../../src/core/index.js';
+import { startIndexRead } from '../../../src/core/live/index-read.js';
+import { cacheFileOf, readCacheFile } from '../../../src/core/read/cache-file.js';
+import { DEMO } from '../../helpers/paths.js';
+import { testdir } from '../../helpers/testdir.js';
+
+const WORKER = new URL('../../../dist/core/live/index-read-worker.js', import.meta.url);
+const ahead = { workerUrl: WORKER, minBytes: 0 };
+
+beforeAll(() => {
+  expect(existsSync(fileURLToPath(WORKER)), 'the worker runs from dist: run `npm run build` first').toBe(true);
+});
+
+/** A cache folder holding the index of the demo, and its file. */
+function demoIndex(): { file: ReturnType<typeof cacheFileOf>; bytes: Buffer } {
+  const dir = testdir({});
+  const { saveIndex } = loadIndexed(DEMO, { cache: { dir, version: 'test', now: () => Date.now() + 10_000 } });
+  expect(saveIndex()).toBe(true);
+  const file = cacheFileOf(dir, DEMO);
+  return { file, bytes: readFileSync(file.path) };
+}
+
+describe('reading the index ahead', () => {
+  it('gives the bytes the main thread would read, their checksums checked', () => {
+    const { file, bytes } = demoIndex();
+    const read = startIndexRead(file, ahead)!;
+    expect(read).not.toBeNull();
+    const got = read.take();
+    expect(got.checked).toBe(true);
+    expect(got.read.ok && got.read.bytes.equals(bytes)).toBe(true);
+    expect(readCacheFile(file)).toEqual(got.read);
+  });
+
+  it('hands a damaged index over unchecked (decoding says what is wrong), and says what the main thread says of a link or a folder', () => {
+    const { file, bytes } = demoIndex();
+    const damaged = Buffer.from(bytes);
+    damaged[damaged.length >> 1] ^= 0xff;
+    writeFileSync(file.path, damaged);
+    const got = startIndexRead(file, ahead)!.take();
+    expect(got.checked).toBe(false);
+    expect(got.read.ok && got.read.bytes.equals(damaged)).toBe(true);
+    writeFileSync(`${file.path}.real`, bytes);
+    rmSync(file.path);
+    symlinkSync(`${file.path}.real`, file.path);
+    const linked = startIndexRead(file, ahead)!.take();
+    expect(linked.read).toEqual(readCacheFile(file));
+    expect(linked.read.ok ? '' : linked.read.reason).toMatch(/symbolic link/);
+    rmSync(file.path);
+    mkdirSync(file.path);
+    const folder = startIndexRead(file, ahead)!.take();
+    expect(folder.read).toEqual(readCacheFile(file));
+    expect(folder.read.ok ? '' : folder.read.reason).toMatch(/not a regular file/);
+  });
+
+  it('is not started for a missing or small index, or without its worker; a worker that cannot start means the file is read as usual', () => {
+    const { file, bytes } = demoIndex();
+    expect(startIndexRead(file, { workerUrl: WORKER })).toBeNull();
+    expect(startIndexRead({ dir: file.dir, path: join(file.dir, 'missing.index') }, ahead)).toBeNull();
+    expect(startIndexRead(file, { workerUrl: new URL('file:///nonexistent/worker.js'), minBytes: 0 })).toBeNull();
+    // Closed before its answer: the caller reads the file itself.
+    const read = startIndexRead(file, ahead)!;
+    read.close();
+    const got = read.take();
+    expect(got.checked).toBe(false);
+    expect(got.read.ok && got.read.bytes.equals(bytes)).toBe(true);
+  });
+});
