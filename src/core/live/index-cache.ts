@@ -22,7 +22,7 @@ import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
-import { startIndexRead, type IndexRead } from './index-read.js';
+import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
 import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 
@@ -39,7 +39,7 @@ export interface IndexCacheOptions {
   /** How the listed files' stat data are made on a second thread (tests point it at the worker in dist). */
   readonly statAhead?: StatAheadOptions;
   /** How the index is read ahead on a second thread (tests point it at the worker in dist). */
-  readonly indexRead?: { readonly workerUrl?: URL; readonly minBytes?: number };
+  readonly indexRead?: IndexReadOptions;
 }
 
 /** A file's ctime must be this much older than the refresh that read it for its entry to be kept (2 s: coarse clocks, FAT's 2-second mtimes). */

@@ -1,15 +1,19 @@
 /**
  * The index-read worker (`index-read.ts`): reads the index file as the main thread would,
  * checks its records' checksums, and sends the bytes (moved, not copied) and whether they
- * passed, or why it could not read them; then sets the flag the main thread waits on. Whatever happens, it sends one message.
+ * passed, or why it could not read them. The flag the main thread waits on says when it runs
+ * and when its message is sent; whatever happens once it runs, it sends one message.
  */
 import { workerData } from 'node:worker_threads';
 import { readCacheFile } from '../read/cache-file.js';
-import type { IndexReadData, IndexReadMessage } from './index-read.js';
-import { recordsOf } from './index-snapshot.js';
+import { READING, SENT, type IndexReadData, type IndexReadMessage } from './index-read.js';
+import { recordsOf } from './index-frame.js';
 
 const { file, control: shared, port } = workerData as IndexReadData;
 const control = new Int32Array(shared);
+// Running: the main thread now waits for the message (it waits only so long for a worker that never starts).
+Atomics.store(control, 0, READING);
+Atomics.notify(control, 0);
 let message: IndexReadMessage = { ok: false, missing: false, reason: 'it could not be read' };
 let transfer: ArrayBuffer[] = [];
 try {
@@ -24,6 +28,6 @@ try {
   }
 } finally {
   port.postMessage(message, transfer);
-  Atomics.store(control, 0, 1);
+  Atomics.store(control, 0, SENT);
   Atomics.notify(control, 0);
 }

@@ -17,13 +17,18 @@ import { startWorker } from '../read/read-ahead.js';
 
 /** Below this size, the index is read by the main thread (a worker's start-up would cost more than it saves). */
 export const READ_AHEAD_MIN_BYTES = 16 * 1024 * 1024;
-/** How long the main thread waits for the worker at most before it reads the file itself. */
+/** The worker's flag: not started yet, reading, its message sent. */
+export const STARTING = 0;
+export const READING = 1;
+export const SENT = 2;
+/** How long the main thread waits for the worker to start (a worker that cannot load its script never does), then for its message, before it reads the file itself. */
+const START_MS = 5_000;
 const WAIT_MS = 120_000;
 
 /** What the main thread gives the worker. */
 export interface IndexReadData {
   readonly file: CacheFile;
-  /** One 32-bit flag: set to 1 (and notified) once the worker's message is sent. */
+  /** One 32-bit flag (notified at each change): `READING` once the worker runs, `SENT` once its message is sent. */
   readonly control: SharedArrayBuffer;
   readonly port: MessagePort;
 }
@@ -45,8 +50,17 @@ export interface IndexRead {
 
 const WORKER_URL = new URL('./index-read-worker.js', import.meta.url);
 
+export interface IndexReadOptions {
+  /** The worker script (default: beside this module). */
+  readonly workerUrl?: URL;
+  /** Below this size, no worker (default `READ_AHEAD_MIN_BYTES`). */
+  readonly minBytes?: number;
+  /** How long to wait for the worker to start (default `START_MS`; tests shorten it). */
+  readonly startMs?: number;
+}
+
 /** Starts reading `file` on a worker thread when it is large enough to be worth it; `null` otherwise (read it as usual). */
-export function startIndexRead(file: CacheFile, options: { readonly workerUrl?: URL; readonly minBytes?: number } = {}): IndexRead | null {
+export function startIndexRead(file: CacheFile, options: IndexReadOptions = {}): IndexRead | null {
   let size: number;
   try {
     // Only how large it is: what it is (a link, a folder) is for `readCacheFile` to say.
@@ -71,7 +85,11 @@ export function startIndexRead(file: CacheFile, options: { readonly workerUrl?: 
     take: () => {
       try {
         if (!closed) {
-          for (const until = Date.now() + WAIT_MS; Atomics.load(control, 0) === 0 && Date.now() < until; ) Atomics.wait(control, 0, 0, 100);
+          const wait = (state: number, ms: number) => {
+            for (const until = Date.now() + ms; Atomics.load(control, 0) === state && Date.now() < until; ) Atomics.wait(control, 0, state, 100);
+          };
+          wait(STARTING, options.startMs ?? START_MS);
+          wait(READING, WAIT_MS);
           const got = receiveMessageOnPort(port) as { message: IndexReadMessage } | undefined;
           const message = got?.message;
           if (message?.ok === true) return { read: { ok: true, bytes: Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength) }, checked: message.checked };

@@ -10,6 +10,7 @@ import type { DocNode, MarkdownInfo } from '../shared/types.js';
 import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { FileEntry } from './link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
+import { isFindings, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 
 /** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
 export type StatKey = readonly [dev: bigint, ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint];
@@ -158,8 +159,8 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntr
   const lostId = chunk.lostIds[i];
   const linkDiagnostics = chunk.linkDiagnostics[i];
   const linkTargets = chunk.linkTargets[i];
-  if (typeof path !== 'string' || !listOrNull(diagnostics) || !listOrNull(misspelled) || !listOrNull(linkDiagnostics) || !(lostId === null || typeof lostId === 'string')) return null;
-  if (!(linkTargets === null || linkTargets === 0 || typeof linkTargets === 'string' || Array.isArray(linkTargets))) return null;
+  if (typeof path !== 'string' || !isFindings(diagnostics) || !isMisspellings(misspelled) || !isFindings(linkDiagnostics) || !(lostId === null || typeof lostId === 'string')) return null;
+  if (!(linkTargets === null || linkTargets === 0 || typeof linkTargets === 'string' || isStrings(linkTargets))) return null;
   const numbers = chunk.numbers;
   const at = i * NUMBERS;
   const textIn = numbers[at + TEXT_IN]!;
@@ -175,7 +176,7 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntr
   const shared = text === null ? null : { text };
   const nodeRecord = chunk.nodes[i];
   const itemRecords = chunk.items[i];
-  if (!(nodeRecord === null || typeof nodeRecord === 'object') || !listOrNull(itemRecords)) return null;
+  if (!(nodeRecord === null || isNodeRecord(nodeRecord)) || !(itemRecords === null || (Array.isArray(itemRecords) && itemRecords.every(isNodeRecord)))) return null;
   const node = nodeRecord === null ? null : dress(nodeRecord, text, shared);
   const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
   if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
@@ -208,11 +209,6 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntr
   const targets = linkTargets === null ? null : linkTargets === 0 ? NONE : typeof linkTargets === 'string' ? linkTargets.split('\0') : linkTargets;
   const links = targets === null ? null : { diagnostics: linkDiagnostics ?? NONE, targets };
   return { keys, at: i, entry: { analysis, stamp, links }, recheck: (flags & 2) !== 0 };
-}
-
-/** Whether `value` is a list, or `null` (none). */
-function listOrNull(value: unknown): value is readonly unknown[] | null {
-  return value === null || Array.isArray(value);
 }
 
 /** A node record made a node again: its pieces sliced out of the file's text (in place, keeping its keys' order); `undefined` when a piece is out of range. */

@@ -13,14 +13,13 @@
  * Nothing in the file is trusted: a wrong magic, version, key, length, checksum or shape is a
  * reason to load cold, never an exception.
  */
-import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
-import * as zlib from 'node:zlib';
+import { MAGIC, record, recordsOf } from './index-frame.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotEntry, type SnapshotFile } from './index-records.js';
 
 export type { SnapshotEntry, SnapshotFile, StatKey } from './index-records.js';
+export { checksum, recordsOf } from './index-frame.js';
 
-const MAGIC = Buffer.from('DOCUGRAPH-INDEX\n', 'latin1');
 /** Bumped whenever what is written changes shape. */
 export const SNAPSHOT_FORMAT = 2;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
@@ -47,21 +46,6 @@ export interface WalkedNames {
 export interface DecodedSnapshot {
   readonly files: ReadonlyMap<string, SnapshotEntry>;
   readonly walked: WalkedNames;
-}
-
-/** CRC-32 where Node has it (20.15 and later), else the first 32 bits of SHA-1. */
-export function checksum(bytes: Uint8Array): number {
-  const crc = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-  if (crc !== undefined) return crc(bytes) >>> 0;
-  return createHash('sha1').update(bytes).digest().readUInt32LE(0);
-}
-
-/** A record's head (length, checksum), then its payload: two pieces, the payload never copied. */
-function record(payload: Uint8Array): [Buffer, Uint8Array] {
-  const head = Buffer.allocUnsafe(8);
-  head.writeUInt32LE(payload.length, 0);
-  head.writeUInt32LE(checksum(payload), 4);
-  return [head, payload];
 }
 
 /** The snapshot's bytes, chunk by chunk (a caller writes each as it comes). */
@@ -93,28 +77,6 @@ export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta, checked = fal
   } catch (error) {
     return { ok: false, reason: `it does not decode (${error instanceof Error ? error.message.slice(0, 80) : 'error'})` };
   }
-}
-
-/** The records of an index, each with its checksum checked (unless `checked`), or why they are not whole. */
-export function recordsOf(bytes: Buffer, checked = false): { readonly ok: true; readonly payloads: readonly Buffer[] } | { readonly ok: false; readonly reason: string } {
-  if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return { ok: false, reason: 'it is not a DocuGraph index' };
-  const payloads: Buffer[] = [];
-  let at = MAGIC.length;
-  for (;;) {
-    if (at + 8 > bytes.length) return { ok: false, reason: 'it is cut short' };
-    const length = bytes.readUInt32LE(at);
-    const crc = bytes.readUInt32LE(at + 4);
-    at += 8;
-    if (length === 0) break;
-    if (at + length > bytes.length) return { ok: false, reason: 'it is cut short' };
-    const payload = bytes.subarray(at, at + length);
-    if (!checked && checksum(payload) !== crc) return { ok: false, reason: 'a checksum does not match (it was damaged)' };
-    payloads.push(payload);
-    at += length;
-  }
-  if (at !== bytes.length) return { ok: false, reason: 'it has bytes after its end' };
-  if (payloads.length < 2) return { ok: false, reason: 'it is cut short' };
-  return { ok: true, payloads };
 }
 
 function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean): Generator<void, DecodeResult, void> {

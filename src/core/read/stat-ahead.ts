@@ -79,7 +79,13 @@ export function statKeys(root: string, files: readonly string[], options: StatAh
   const mine = new BigInt64Array(5);
   const mineInts = new Int32Array(mine.buffer);
   const own = (i: number): Int32Array | null => {
-    const stats = lstatSync(join(root, files[i]!), { bigint: true, throwIfNoEntry: false });
+    let stats: BigIntStats | undefined;
+    try {
+      stats = lstatSync(join(root, files[i]!), { bigint: true, throwIfNoEntry: false });
+    } catch {
+      // Not there as a file any more (a folder on the way became a file, or cannot be entered): as the worker says it.
+      stats = undefined;
+    }
     if (stats === undefined) return null;
     writeKey(stats, mine, 0);
     return mineInts;

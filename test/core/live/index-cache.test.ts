@@ -4,10 +4,11 @@
  * reading is never kept (racily clean); an index that is damaged, foreign or reached through a
  * link is one log line and a cold load, never an exception.
  */
-import { cpSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { analyzeImpact, buildBundle, buildReport, formatReport, getAcceptanceCriteria, listTasks, loadIndexed, loadWorkspace, selectGraph, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
 import { openLiveWorkspace } from '../../../src/core/live/live-workspace.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
@@ -44,6 +45,10 @@ function answers(ws: Workspace): string[] {
   }
   return out;
 }
+
+beforeAll(() => {
+  for (const { workerUrl } of Object.values(WORKERS)) expect(existsSync(fileURLToPath(workerUrl)), 'the workers run from dist: run `npm run build` first').toBe(true);
+});
 
 /** A clock ten seconds ahead: every file is old enough to be kept (the racy check has its own tests). */
 const later = () => Date.now() + 10_000;

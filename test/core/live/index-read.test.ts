@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadIndexed } from '../../../src/core/index.js';
 import { startIndexRead } from '../../../src/core/live/index-read.js';
@@ -65,11 +65,18 @@ describe('reading the index ahead', () => {
     expect(folder.read.ok ? '' : folder.read.reason).toMatch(/not a regular file/);
   });
 
-  it('is not started for a missing or small index, or without its worker; a worker that cannot start means the file is read as usual', () => {
+  it('is not started for a missing or small index, or without its worker; a worker that cannot start or run means the file is read as usual', () => {
     const { file, bytes } = demoIndex();
     expect(startIndexRead(file, { workerUrl: WORKER })).toBeNull();
     expect(startIndexRead({ dir: file.dir, path: join(file.dir, 'missing.index') }, ahead)).toBeNull();
     expect(startIndexRead(file, { workerUrl: new URL('file:///nonexistent/worker.js'), minBytes: 0 })).toBeNull();
+    // A worker whose script fails before it runs: the caller waits only so long for it to start, then reads the file itself.
+    const failing = join(testdir({ 'fails.mjs': "throw new Error('this worker never runs');\n" }), 'fails.mjs');
+    const begun = Date.now();
+    const never = startIndexRead(file, { workerUrl: pathToFileURL(failing), minBytes: 0, startMs: 300 })!.take();
+    expect(Date.now() - begun).toBeLessThan(5_000);
+    expect(never.checked).toBe(false);
+    expect(never.read.ok && never.read.bytes.equals(bytes)).toBe(true);
     // Closed before its answer: the caller reads the file itself.
     const read = startIndexRead(file, ahead)!;
     read.close();

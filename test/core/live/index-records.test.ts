@@ -78,6 +78,19 @@ describe('a chunk of the index', () => {
     expect(broken({ paths: [7, ...chunk.paths.slice(1)] })).toBeNull();
     expect(broken({ diagnostics: ['x', ...chunk.diagnostics.slice(1)] })).toBeNull();
     expect(broken({ linkTargets: [{}, ...chunk.linkTargets.slice(1)] })).toBeNull();
+    // Lists of the right kind holding values of the wrong one (a later stage would throw on them).
+    const first = <T>(column: readonly T[], value: unknown) => [value, ...column.slice(1)];
+    expect(broken({ diagnostics: first(chunk.diagnostics, [null]) })).toBeNull();
+    expect(broken({ linkDiagnostics: first(chunk.linkDiagnostics, [{ code: 'LINK_BROKEN', message: 'm', nodeId: null, path: 7, line: 1 }]) })).toBeNull();
+    expect(broken({ misspelled: first(chunk.misspelled, [null]) })).toBeNull();
+    expect(broken({ linkTargets: first(chunk.linkTargets, [42]) })).toBeNull();
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], dependsOn: 5 }) })).toBeNull();
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], dependsOnLines: ['1'] }) })).toBeNull();
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], frontmatter: null }) })).toBeNull();
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], relations: { implements: { ids: [1], lines: [], keys: [] } } }) })).toBeNull();
+    expect(broken({ items: first(chunk.items, [{ ...chunk.nodes[0], item: { line: 1, end: 2, file: 'f', box: '?', context: [], source: 0 } }]) })).toBeNull();
+    // The same values, rightly typed, restore.
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], relations: { implements: { ids: ['A'], lines: [3], keys: ['implements'] } } }) })).not.toBeNull();
     const numbers = chunk.numbers.slice();
     numbers[2] = 1e9; // the text's length: past the chunk's text
     expect(broken({ numbers })).toBeNull();

@@ -2,11 +2,12 @@
  * Stat data ahead on a worker thread (src/core/read/stat-ahead.ts): with or without the worker,
  * and whether or not it has reached a file, `same` says whether the file's stat data now
  * (device, inode, size, mtime and ctime in nanoseconds, by `lstat`: never through a link) are
- * the key it is given.
+ * the key it is given; a path that cannot be `lstat`ed (a folder on the way became a file) is
+ * no match either way.
  *
  * The worker runs from `dist` (`npm test` builds it first): worker threads run JavaScript.
  */
-import { existsSync, lstatSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,17 +84,29 @@ describe('stat keys', () => {
     writeFileSync(join(root, 'a.md'), 'A');
     utimesSync(join(root, 'b.md'), new Date(2001, 1, 1), new Date(2001, 1, 1));
     rmSync(join(root, 'gone.md'));
-    // The link's own key, against the key of the file it points to.
-    const target = keysNow(root, ['link.md']);
-    const followed = lstatSync(join(root, 'link.md'), { bigint: true });
-    expect(followed.isSymbolicLink()).toBe(true);
+    // The key of the file the link points to (followed): never the link's.
+    const target = new BigInt64Array(5);
+    writeKey(statSync(join(root, 'link.md'), { bigint: true }), target, 0);
+    expect(lstatSync(join(root, 'link.md')).isSymbolicLink()).toBe(true);
     const ahead = statKeys(root, files, { workerUrl: WORKER, minFiles: 0 });
     await settle(ahead, files.length);
     const alone = statKeys(root, files, { minFiles: Number.POSITIVE_INFINITY });
     for (const keys of [ahead, alone]) {
       expect(files.map((_, i) => keys.same(i, known, i))).toEqual([false, false, true, false, true]);
-      expect(keys.same(4, target, 0)).toBe(true);
+      expect(keys.same(4, new Int32Array(target.buffer), 0)).toBe(false);
     }
+    ahead.close();
+  });
+
+  it('a path that cannot be lstat-ed any more (a folder on the way became a file) matches nothing, with or without the worker', async () => {
+    const root = workspace();
+    const known = keysNow(root, files);
+    rmSync(join(root, 'dir'), { recursive: true });
+    writeFileSync(join(root, 'dir'), 'now a file');
+    const ahead = statKeys(root, files, { workerUrl: WORKER, minFiles: 0 });
+    await settle(ahead, files.length);
+    const alone = statKeys(root, files, { minFiles: Number.POSITIVE_INFINITY });
+    for (const keys of [ahead, alone]) expect(files.map((_, i) => keys.same(i, known, i))).toEqual([true, true, false, true, true]);
     ahead.close();
   });
 

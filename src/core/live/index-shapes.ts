@@ -1,0 +1,46 @@
+/**
+ * What a restored entry of the on-disk index must look like (issue 38): the index is data, and a
+ * file whose checksums are right may still hold values this version never wrote (another build,
+ * a hand-made file). Every value the later stages read is checked here, so that such a file is
+ * one log line and a cold load, never an exception in the assembly or a link check.
+ */
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A list of strings. */
+export function isStrings(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every(isString);
+}
+
+function isNumbers(value: unknown): value is readonly number[] {
+  return Array.isArray(value) && value.every(isNumber);
+}
+
+/** A list of findings (`Diagnostic`), or `null`. */
+export function isFindings(value: unknown): boolean {
+  return (
+    value === null ||
+    (Array.isArray(value) &&
+      value.every((d) => isObject(d) && isString(d['code']) && isString(d['message']) && isString(d['path']) && (d['nodeId'] === null || isString(d['nodeId'])) && (d['line'] === null || isNumber(d['line']))))
+  );
+}
+
+/** A list of misspelled keys (`MisspelledUse`), or `null`. */
+export function isMisspellings(value: unknown): boolean {
+  return value === null || (Array.isArray(value) && value.every((m) => isObject(m) && isString(m['key']) && isNumber(m['line']) && isString(m['message'])));
+}
+
+/** A node record's fields besides its texts (`DocNode`; its `text`, `body` and item source are checked as they are sliced). */
+export function isNodeRecord(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false;
+  const { id, title, type, status, path, dependsOn, dependsOnLines, dependsOnKeys, relations, frontmatter, bodyLine, item } = value;
+  if (!isString(id) || !isString(title) || !isString(path) || !isNumber(bodyLine) || !isObject(frontmatter)) return false;
+  if (!(type === null || isString(type)) || !(status === null || isString(status))) return false;
+  if (!isStrings(dependsOn) || !isNumbers(dependsOnLines) || !(dependsOnKeys === undefined || isStrings(dependsOnKeys))) return false;
+  if (relations !== undefined && !(isObject(relations) && Object.values(relations).every((r) => isObject(r) && isStrings(r['ids']) && isNumbers(r['lines']) && isStrings(r['keys'])))) return false;
+  if (item === undefined) return true;
+  if (!isObject(item)) return false;
+  const box = item['box'];
+  return isNumber(item['line']) && isNumber(item['end']) && isString(item['file']) && isStrings(item['context']) && (box === null || box === ' ' || box === 'x' || box === '-');
+}
