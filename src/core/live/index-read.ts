@@ -7,8 +7,9 @@
  * file that fails a check is handed over unchecked: decoding it says what is wrong, as always).
  *
  * The main thread waits for the worker only when it needs the bytes and the worker has not sent
- * them yet — no longer than it would have spent reading them itself. A worker that cannot start,
- * or sends nothing in time, only means that the main thread reads the file itself.
+ * them yet, while it would otherwise be reading them itself. A worker that cannot start, does
+ * not start running within `START_MS`, or sends nothing in `WAIT_MS`, only means that the main
+ * thread reads the file itself.
  */
 import { lstatSync } from 'node:fs';
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
@@ -69,9 +70,7 @@ export function startIndexRead(file: CacheFile, options: IndexReadOptions = {}):
     return null;
   }
   if (size < (options.minBytes ?? READ_AHEAD_MIN_BYTES)) return null;
-  const workerUrl = options.workerUrl ?? WORKER_URL;
-  if (workerUrl.protocol !== 'file:') return null;
-  const started = startWorker(workerUrl, 1, (port, control): IndexReadData => ({ file, control, port }));
+  const started = startWorker(options.workerUrl ?? WORKER_URL, 1, (port, control): IndexReadData => ({ file, control, port }));
   if (started === null) return null;
   const { worker, port, control } = started;
   let closed = false;

@@ -71,7 +71,7 @@ export interface Chunk {
 /** Every empty list restored (shared, never written: the analysis and link checks only read them). */
 const NONE: readonly never[] = Object.freeze([]);
 
-export function isOneByte(text: string): boolean {
+function isOneByte(text: string): boolean {
   // eslint-disable-next-line no-control-regex
   return !/[^\u0000-\u00ff]/.test(text);
 }
@@ -85,8 +85,12 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
   const numbers = new Float64Array(files.length * NUMBERS);
   const keys = new BigInt64Array(files.length * 5);
   const some = <T>(list: readonly T[]): readonly T[] | null => (list.length === 0 ? null : list);
-  const chunk = { paths: [] as string[], nodes: [] as (Record<string, unknown> | null)[], items: [] as (Record<string, unknown>[] | null)[] };
-  const columns = { diagnostics: [] as (FileAnalysis['diagnostics'] | null)[], misspelled: [] as (FileAnalysis['misspelled'] | null)[], lostIds: [] as (string | null)[] };
+  const paths: string[] = [];
+  const nodes: (Record<string, unknown> | null)[] = [];
+  const items: (Record<string, unknown>[] | null)[] = [];
+  const diagnostics: (FileAnalysis['diagnostics'] | null)[] = [];
+  const misspelled: (FileAnalysis['misspelled'] | null)[] = [];
+  const lostIds: (string | null)[] = [];
   const linkDiagnostics: (LinkEntry['diagnostics'] | null)[] = [];
   const linkTargets: (string | 0 | readonly string[] | null)[] = [];
   files.forEach((file, i) => {
@@ -113,17 +117,17 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
     numbers[at + STAMP + 3] = stamp?.ino ?? 0;
     numbers[at + FLAGS] = (analysis.mayLink ? 1 : 0) | (file.recheck ? 2 : 0);
     for (let k = 0; k < 5; k += 1) keys[i * 5 + k] = file.stat[k]!;
-    chunk.paths.push(file.path);
-    chunk.nodes.push(analysis.node === null ? null : strip(analysis.node, text));
-    chunk.items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text)));
-    columns.diagnostics.push(some(analysis.diagnostics));
-    columns.misspelled.push(some(analysis.misspelled));
-    columns.lostIds.push(analysis.lostId ?? null);
+    paths.push(file.path);
+    nodes.push(analysis.node === null ? null : strip(analysis.node, text));
+    items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text)));
+    diagnostics.push(some(analysis.diagnostics));
+    misspelled.push(some(analysis.misspelled));
+    lostIds.push(analysis.lostId ?? null);
     linkDiagnostics.push(links === null ? null : some(links.diagnostics));
     const targets = links?.targets ?? null;
     linkTargets.push(targets === null ? null : targets.length === 0 ? 0 : targets.some((t) => t.includes('\0')) ? targets : targets.join('\0'));
   });
-  return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), numbers, ...chunk, ...columns, linkDiagnostics, linkTargets };
+  return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), paths, numbers, nodes, items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
 }
 
 /** Whether `chunk` has the shape `chunkOf` gives (its columns of one length); its entries are checked as they are restored. */

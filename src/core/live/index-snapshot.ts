@@ -18,7 +18,6 @@ import { MAGIC, record, recordsOf } from './index-frame.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotEntry, type SnapshotFile } from './index-records.js';
 
 export type { SnapshotEntry, SnapshotFile, StatKey } from './index-records.js';
-export { checksum, recordsOf } from './index-frame.js';
 
 /** Bumped whenever what is written changes shape. */
 export const SNAPSHOT_FORMAT = 2;
