@@ -5,6 +5,7 @@ import { posix } from 'node:path';
 import { echo } from '../shared/errors.js';
 import { sortStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
+import { PlaceLists } from './place-lists.js';
 import type { Diagnostic, DocNode } from '../shared/types.js';
 
 export interface Graph {
@@ -60,14 +61,10 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   // and sorting places sorts the ids (`ids` is sorted).
   const placeOf = new Map<string, number>();
   for (let place = 0; place < ids.length; place += 1) placeOf.set(ids[place]!, place);
-  const below: string[][] = [];
-  for (let place = 0; place < ids.length; place += 1) below.push([]);
-  const upstream = new Map<string, string[]>();
   const diagnostics: Diagnostic[] = [];
   const broken: BrokenTarget[] = [];
   let paths: PathIndex | null = null;
   const suggest = memoized(createSuggester(ids), ids, memo);
-  let edgeCount = 0;
   const places: number[] = [];
   const upStart = new Int32Array(ids.length + 1);
   const upList: number[] = [];
@@ -94,22 +91,35 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
       });
     }
     sortPlaces(places);
-    // The map's own id strings (equal to the entries): later lookups compare one string with itself.
-    const deps: string[] = [];
     upStart[place] = upList.length;
-    for (const at of places) {
-      deps.push(ids[at]!);
-      below[at]!.push(id);
-      upList.push(at);
-    }
-    upstream.set(id, deps);
-    edgeCount += deps.length;
+    for (const at of places) upList.push(at);
   }
-  const downstream = new Map<string, string[]>();
-  for (let place = 0; place < ids.length; place += 1) downstream.set(ids[place]!, below[place]!);
-  // `ids` is sorted and visited in order, so every downstream list is already sorted.
   upStart[ids.length] = upList.length;
-  return { ids, placeOf, placeEdges: turnAround(upStart, Int32Array.from(upList)), upstream, downstream, edgeCount, diagnostics, broken };
+  const placeEdges = turnAround(upStart, Int32Array.from(upList));
+  // The lists are made from the place edges when asked for; the down lists come out sorted, as sources are visited in order.
+  const upstream = new PlaceLists(ids, placeOf, placeEdges.upStart, placeEdges.upList);
+  const downstream = new PlaceLists(ids, placeOf, placeEdges.downStart, placeEdges.downList);
+  return { ids, placeOf, placeEdges, upstream, downstream, edgeCount: upList.length, diagnostics, broken };
+}
+
+/**
+ * The place edges of `upstream` (lists of ids; those not in `ids` are left out), for callers
+ * that made the maps themselves (tests) — `buildGraph` makes both.
+ */
+export function placeEdgesOf(ids: readonly string[], upstream: ReadonlyMap<string, readonly string[]>): PlaceEdges {
+  const placeOf = new Map<string, number>();
+  for (let place = 0; place < ids.length; place += 1) placeOf.set(ids[place]!, place);
+  const upStart = new Int32Array(ids.length + 1);
+  const upList: number[] = [];
+  for (let place = 0; place < ids.length; place += 1) {
+    upStart[place] = upList.length;
+    for (const dep of upstream.get(ids[place]!) ?? []) {
+      const at = placeOf.get(dep);
+      if (at !== undefined) upList.push(at);
+    }
+  }
+  upStart[ids.length] = upList.length;
+  return turnAround(upStart, Int32Array.from(upList));
 }
 
 /** The down lists of `up` (a counting sort by target: each down list comes out sorted, as sources are visited in order). */

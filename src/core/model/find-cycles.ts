@@ -2,7 +2,7 @@
  * META-01 §4: cycles, with Tarjan's strongly connected components over the whole graph.
  * Every component of more than one node, and every node with a self-edge, is one cycle.
  */
-import type { Graph } from './build-graph.js';
+import { placeEdgesOf, type Graph, type PlaceEdges } from './build-graph.js';
 import { sortStrings } from '../shared/sort.js';
 import type { Cycle, Diagnostic, DocNode } from '../shared/types.js';
 
@@ -13,15 +13,24 @@ export interface Cycles {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Finds every cycle of `graph`; `nodes` gives paths and lines for the diagnostics. */
-export function findCycles(graph: Pick<Graph, 'ids' | 'upstream'>, nodes: ReadonlyMap<string, DocNode>): Cycles {
+/**
+ * Finds every cycle of `graph`; `nodes` gives paths and lines for the diagnostics. The walk
+ * reads the graph's place edges (made from `upstream` when it has none): a workspace without
+ * cycles allocates nothing per node.
+ */
+export function findCycles(graph: Pick<Graph, 'ids' | 'upstream'> & { readonly placeEdges?: PlaceEdges }, nodes: ReadonlyMap<string, DocNode>): Cycles {
+  const { ids } = graph;
+  const { upStart, upList } = graph.placeEdges ?? placeEdgesOf(ids, graph.upstream);
+  const { members, starts } = componentsByPlace(upStart, upList);
   const cycles: Cycle[] = [];
-  for (const component of stronglyConnectedComponents(graph.ids, graph.upstream)) {
-    const ids = component.length === 1 ? component : sortStrings(component);
-    const first = ids[0]!;
-    const selfEdge = (graph.upstream.get(first) ?? []).includes(first);
-    if (ids.length === 1 && !selfEdge) continue;
-    cycles.push({ ids, path: concreteCycle(first, new Set(ids), graph.upstream) });
+  for (let c = 0; c + 1 < starts.length; c += 1) {
+    const from = starts[c]!;
+    const size = starts[c + 1]! - from;
+    if (size === 1 && !hasSelfEdge(upStart, upList, members[from]!)) continue;
+    const found: string[] = [];
+    for (let k = from; k < from + size; k += 1) found.push(ids[members[k]!]!);
+    const sorted = size === 1 ? found : sortStrings(found);
+    cycles.push({ ids: sorted, path: concreteCycle(sorted[0]!, new Set(sorted), graph.upstream) });
   }
   cycles.sort((a, b) => (a.ids[0]! < b.ids[0]! ? -1 : a.ids[0]! > b.ids[0]! ? 1 : 0));
   const diagnostics = cycles.map((cycle): Diagnostic => {
@@ -39,60 +48,76 @@ export function findCycles(graph: Pick<Graph, 'ids' | 'upstream'>, nodes: Readon
   return { cycles, diagnostics };
 }
 
+function hasSelfEdge(upStart: Int32Array, upList: Int32Array, place: number): boolean {
+  for (let k = upStart[place]!; k < upStart[place + 1]!; k += 1) if (upList[k] === place) return true;
+  return false;
+}
+
 /**
- * Tarjan's algorithm, iterative so that deep graphs cannot overflow the stack.
- * Visits ids and their neighbours in the given (sorted) order.
+ * The strongly connected components of the graph whose node `i` has the edges
+ * `upList[upStart[i] .. upStart[i + 1])`: Tarjan's algorithm, iterative so that deep graphs
+ * cannot overflow the stack, over typed arrays only. Component `c` is
+ * `members[starts[c] .. starts[c + 1])`, in the order Tarjan closes them.
  */
-export function stronglyConnectedComponents(
-  ids: readonly string[],
-  edges: ReadonlyMap<string, readonly string[]>,
-): string[][] {
-  // Each id gets its visit number once; `low` and the stack flags are arrays over those numbers.
-  const index = new Map<string, number>();
-  const low: number[] = [];
-  const onStack: boolean[] = [];
-  const stack: string[] = [];
-  const stackAt: number[] = [];
-  const components: string[][] = [];
-  const work: { id: string; at: number; neighbours: readonly string[]; next: number }[] = [];
-  const visit = (id: string): void => {
-    const at = low.length;
-    index.set(id, at);
-    low.push(at);
-    onStack.push(true);
-    stack.push(id);
-    stackAt.push(at);
-    work.push({ id, at, neighbours: edges.get(id) ?? [], next: 0 });
+export function componentsByPlace(upStart: Int32Array, upList: Int32Array): { members: Int32Array; starts: Int32Array } {
+  const n = upStart.length - 1;
+  // The visit number of each place (-1: not visited), and the smallest one reachable (`low`, by visit number).
+  const order = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const onStack = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  let stackSize = 0;
+  // The walk's frames: a place and the next of its edges to follow.
+  const framePlace = new Int32Array(n);
+  const frameNext = new Int32Array(n);
+  let depth = 0;
+  const members = new Int32Array(n);
+  let closed = 0;
+  const starts = new Int32Array(n + 1);
+  let count = 0;
+  let visited = 0;
+  const visit = (place: number): void => {
+    order[place] = visited;
+    low[visited] = visited;
+    visited += 1;
+    onStack[place] = 1;
+    stack[stackSize++] = place;
+    framePlace[depth] = place;
+    frameNext[depth] = upStart[place]!;
+    depth += 1;
   };
-  for (const start of ids) {
-    if (index.has(start)) continue;
+  for (let start = 0; start < n; start += 1) {
+    if (order[start] !== -1) continue;
     visit(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1]!;
-      if (frame.next < frame.neighbours.length) {
-        const next = frame.neighbours[frame.next]!;
-        frame.next += 1;
-        const seen = index.get(next);
-        if (seen === undefined) visit(next);
-        else if (onStack[seen] === true && seen < low[frame.at]!) low[frame.at] = seen;
+    while (depth > 0) {
+      const place = framePlace[depth - 1]!;
+      const at = order[place]!;
+      const next = frameNext[depth - 1]!;
+      if (next < upStart[place + 1]!) {
+        frameNext[depth - 1] = next + 1;
+        const to = upList[next]!;
+        const seen = order[to]!;
+        if (seen === -1) visit(to);
+        else if (onStack[to] === 1 && seen < low[at]!) low[at] = seen;
         continue;
       }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent !== undefined && low[frame.at]! < low[parent.at]!) low[parent.at] = low[frame.at]!;
-      if (low[frame.at] === frame.at) {
-        const component: string[] = [];
+      depth -= 1;
+      if (depth > 0) {
+        const parent = order[framePlace[depth - 1]!]!;
+        if (low[at]! < low[parent]!) low[parent] = low[at]!;
+      }
+      if (low[at] === at) {
         let member: number;
         do {
-          member = stackAt.pop()!;
-          onStack[member] = false;
-          component.push(stack.pop()!);
-        } while (member !== frame.at);
-        components.push(component);
+          member = stack[--stackSize]!;
+          onStack[member] = 0;
+          members[closed++] = member;
+        } while (member !== place);
+        starts[++count] = closed;
       }
     }
   }
-  return components;
+  return { members, starts: starts.subarray(0, count + 1) };
 }
 
 /**
