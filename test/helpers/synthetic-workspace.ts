@@ -35,7 +35,6 @@ export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synth
       dependsOn,
       dependsOnLines: dependsOn.map(() => 2),
       text,
-      frontmatter: { id: d.id },
       bodyLine: 4,
       body,
     });

@@ -125,10 +125,12 @@ function headingLevel(token: Token): number {
 
 /** The string items of a frontmatter `acceptance_criteria` list; `[x] `/`[ ] ` prefixes set `done`. */
 function criteriaFromFrontmatter(node: DocNode): Criterion[] | null {
-  const value = node.frontmatter['acceptance_criteria'];
+  // A kit's item has no frontmatter of its own (model/frontmatter-of.ts); a document's is parsed from its text.
+  const parsed = node.item === undefined ? parseFrontmatter(node.text) : null;
+  if (parsed?.kind !== 'ok') return null;
+  const value = parsed.data['acceptance_criteria'];
   if (!Array.isArray(value)) return null;
-  const parsed = parseFrontmatter(node.text);
-  const lines = parsed.kind === 'ok' ? (parsed.entries.get('acceptance_criteria')?.itemLines ?? []) : [];
+  const lines = parsed.entries.get('acceptance_criteria')?.itemLines ?? [];
   const criteria: Criterion[] = [];
   value.forEach((item: unknown, index) => {
     if (typeof item !== 'string') return;

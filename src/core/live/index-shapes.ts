@@ -34,8 +34,8 @@ export function isMisspellings(value: unknown): boolean {
 /** A node record's fields besides its texts (`DocNode`; its `text`, `body` and item source are checked as they are sliced). */
 export function isNodeRecord(value: unknown): value is Record<string, unknown> {
   if (!isObject(value)) return false;
-  const { id, title, type, status, path, dependsOn, dependsOnLines, dependsOnKeys, relations, frontmatter, bodyLine, item } = value;
-  if (!isString(id) || !isString(title) || !isString(path) || !isNumber(bodyLine) || !isObject(frontmatter)) return false;
+  const { id, title, type, status, path, dependsOn, dependsOnLines, dependsOnKeys, relations, bodyLine, item } = value;
+  if (!isString(id) || !isString(title) || !isString(path) || !isNumber(bodyLine)) return false;
   if (!(type === null || isString(type)) || !(status === null || isString(status))) return false;
   if (!isStrings(dependsOn) || !isNumbers(dependsOnLines) || !(dependsOnKeys === undefined || isStrings(dependsOnKeys))) return false;
   if (relations !== undefined && !(isObject(relations) && Object.values(relations).every((r) => isObject(r) && isStrings(r['ids']) && isNumbers(r['lines']) && isStrings(r['keys'])))) return false;

@@ -20,7 +20,7 @@ import { chunkOf, restore, wellShaped, type Chunk, type SnapshotEntry, type Snap
 export type { SnapshotEntry, SnapshotFile, StatKey } from './index-records.js';
 
 /** Bumped whenever what is written changes shape. */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;

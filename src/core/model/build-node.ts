@@ -98,7 +98,6 @@ export function buildNode(
     ...(deps.keys.every((key) => key === DEFAULT_DEPENDENCY_KEY) ? {} : { dependsOnKeys: deps.keys }),
     ...(typed.relations === null ? {} : { relations: typed.relations }),
     text,
-    frontmatter: data,
     bodyLine: frontmatter.bodyLine,
     body: frontmatter.body,
   };

@@ -9,6 +9,7 @@ import { compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
 import type { Diagnostic, DocNode, RelationEdge } from '../shared/types.js';
 import type { BrokenTarget } from './build-graph.js';
+import { frontmatterOf } from './frontmatter-of.js';
 
 export interface Relations {
   /** For each id with typed edges, its edges by relation (table order), then target id. */
@@ -63,7 +64,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         const guess = suggest.best(target);
         const key = entries.keys[index]!;
         // A spec kit's file wrote it in the kit's words (KITS §3), not under a frontmatter key.
-        const written = node.item !== undefined || !Object.prototype.hasOwnProperty.call(node.frontmatter, key);
+        const written = node.item !== undefined || !Object.prototype.hasOwnProperty.call(frontmatterOf(node), key);
         const via = key === relation ? '' : written ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
         const head = `${id} ${relation} \`${echo(target)}\`${via}, which does not exist`;
         broken.push({ target, head });

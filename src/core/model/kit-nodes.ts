@@ -13,7 +13,6 @@ import type { TypedRelation } from '../shared/relations.js';
 import type { Diagnostic, DocNode, RelationEntries } from '../shared/types.js';
 import { visible } from './visible.js';
 
-const NO_FRONTMATTER: Readonly<Record<string, unknown>> = Object.freeze({});
 const NO_IDS: readonly string[] = Object.freeze([]);
 const NO_LINES: readonly number[] = Object.freeze([]);
 
@@ -47,7 +46,6 @@ export function kitDocumentNode(doc: KitDocument, refs: readonly KitRef[]): DocN
     dependsOnLines: NO_LINES,
     ...(relations === null ? {} : { relations }),
     text: doc.text,
-    frontmatter: doc.frontmatter,
     bodyLine: doc.bodyLine,
     body: doc.body,
   };
@@ -100,7 +98,6 @@ function itemNode(item: KitItem, doc: KitDocument, fileId: string, source: { rea
     ...(depends === null ? {} : { dependsOnKeys: depends.keys }),
     ...(relations === null ? {} : { relations }),
     text,
-    frontmatter: NO_FRONTMATTER,
     bodyLine: item.line,
     // What a review's fingerprint reads (TRACE §3): the box is the item's status, not its text.
     body: item.box === null ? text : text.replace(/\[[xX~-]\]/, '[ ]'),

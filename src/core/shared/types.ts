@@ -74,8 +74,6 @@ export interface DocNode {
   readonly relations?: Readonly<Partial<Record<TypedRelation, RelationEntries>>>;
   /** The whole file text after normalisation (no BOM, `\n` line ends). */
   readonly text: string;
-  /** The frontmatter mapping as parsed (unknown keys kept, ignored by the core). */
-  readonly frontmatter: Readonly<Record<string, unknown>>;
   /** 1-based line of the file where the body starts. */
   readonly bodyLine: number;
   /** The body: the text after the closing frontmatter line. */

@@ -17,7 +17,7 @@ function analysis(path: string, text: string | null, extra: Partial<FileAnalysis
   const node =
     text === null
       ? null
-      : ({ id: path.toUpperCase(), title: 'T', type: 'task', status: 'todo', path, dependsOn: ['X'], dependsOnLines: [2], text, frontmatter: { id: path.toUpperCase(), n: 1.5 }, bodyLine: 2, body: body! } as unknown as DocNode);
+      : ({ id: path.toUpperCase(), title: 'T', type: 'task', status: 'todo', path, dependsOn: ['X'], dependsOnLines: [2], text, bodyLine: 2, body: body! } as unknown as DocNode);
   return {
     path,
     node,
@@ -86,7 +86,7 @@ describe('a chunk of the index', () => {
     expect(broken({ linkTargets: first(chunk.linkTargets, [42]) })).toBeNull();
     expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], dependsOn: 5 }) })).toBeNull();
     expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], dependsOnLines: ['1'] }) })).toBeNull();
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], frontmatter: null }) })).toBeNull();
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], title: 7 }) })).toBeNull();
     expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], relations: { implements: { ids: [1], lines: [], keys: [] } } }) })).toBeNull();
     expect(broken({ items: first(chunk.items, [{ ...chunk.nodes[0], item: { line: 1, end: 2, file: 'f', box: '?', context: [], source: 0 } }]) })).toBeNull();
     // The same values, rightly typed, restore.

@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../../src/core/model/build-graph.js';
+import { findCycles } from '../../../src/core/model/find-cycles.js';
 import type { DocNode } from '../../../src/core/shared/types.js';
 
 function node(id: string, dependsOn: string[]): DocNode {
-  return { id, title: id, type: null, status: null, path: `${id}.md`, dependsOn, dependsOnLines: dependsOn.map((_, i) => i + 2), text: '', frontmatter: {}, bodyLine: 1, body: '' };
+  return { id, title: id, type: null, status: null, path: `${id}.md`, dependsOn, dependsOnLines: dependsOn.map((_, i) => i + 2), text: '', bodyLine: 1, body: '' };
 }
 
 describe('buildGraph', () => {
@@ -39,8 +40,66 @@ describe('buildGraph', () => {
         expect(graph.downstream.get(id)).toEqual(sorted.filter((other) => nodes.get(other)!.dependsOn.includes(id)));
       }
       expect([...graph.downstream.keys()]).toEqual(sorted);
+      // The lists are made when asked for, then kept: the same array each time, in every way of reading the map.
+      expect(graph.upstream.size).toBe(sorted.length);
+      expect(graph.upstream.has(`MISSING-0`)).toBe(false);
+      expect(graph.upstream.get(`MISSING-0`)).toBeUndefined();
+      const first = sorted[0]!;
+      expect(graph.upstream.get(first)).toBe(graph.upstream.get(first));
+      expect([...graph.downstream.entries()].map(([id, list]) => [id, list === graph.downstream.get(id)])).toEqual(sorted.map((id) => [id, true]));
+      expect([...graph.upstream.values()]).toEqual(sorted.map((id) => graph.upstream.get(id)));
       expect(graph.edgeCount).toBe(edges);
       expect(graph.diagnostics.length).toBe(broken);
+    }
+  });
+});
+
+describe('findCycles', () => {
+  it('finds the cycles of the definition on random graphs: ids that reach each other, or reach themselves', () => {
+    let seed = 21;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let round = 0; round < 300; round += 1) {
+      const count = 1 + Math.floor(next() * 30);
+      const ids = Array.from({ length: count }, (_, i) => `C-${Math.floor(next() * 100)}-${i}`);
+      const nodes = new Map<string, DocNode>();
+      const density = next() * 2.5;
+      for (const id of ids) {
+        const deps = new Set<string>();
+        for (let k = 0; k < Math.floor(next() * density); k += 1) deps.add(ids[Math.floor(next() * ids.length)]!);
+        nodes.set(id, node(id, [...deps]));
+      }
+      // The definition: what each id reaches in one or more steps.
+      const reach = new Map<string, Set<string>>();
+      for (const id of ids) {
+        const seen = new Set<string>();
+        const queue = [...nodes.get(id)!.dependsOn];
+        while (queue.length > 0) {
+          const at = queue.pop()!;
+          if (seen.has(at)) continue;
+          seen.add(at);
+          queue.push(...nodes.get(at)!.dependsOn);
+        }
+        reach.set(id, seen);
+      }
+      const expected: string[][] = [];
+      const placed = new Set<string>();
+      for (const id of [...ids].sort()) {
+        if (placed.has(id) || !reach.get(id)!.has(id)) continue;
+        const members = [...ids].filter((other) => other === id || (reach.get(id)!.has(other) && reach.get(other)!.has(id))).sort();
+        for (const m of members) placed.add(m);
+        expected.push(members);
+      }
+      const graph = buildGraph(nodes);
+      const found = findCycles(graph, nodes).cycles;
+      expect(found.map((c) => c.ids)).toEqual(expected);
+      // Each cycle's path is a walk over its edges from its smallest id back to it.
+      for (const cycle of found) {
+        expect(cycle.path[0]).toBe(cycle.ids[0]);
+        expect(cycle.path[cycle.path.length - 1]).toBe(cycle.ids[0]);
+        for (let k = 0; k + 1 < cycle.path.length; k += 1) expect(nodes.get(cycle.path[k]!)!.dependsOn).toContain(cycle.path[k + 1]);
+      }
+      // Made from the maps alone (no place edges), the same cycles.
+      expect(findCycles({ ids: graph.ids, upstream: graph.upstream }, nodes).cycles).toEqual(found);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../../src/core/model/analyze-file.js';
+import { frontmatterOf } from '../../../src/core/model/frontmatter-of.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../../../src/core/shared/config-types.js';
 
 function analyze(text: string, config?: NodeConfig) {
@@ -114,7 +115,9 @@ describe('nodes (META-01 §3)', () => {
 
   it('keeps unknown keys and the whole normalised text', () => {
     const node = analyze('---\nid: A\ntitle: T\nowner: me\n---\nbody\n').node!;
-    expect(node.frontmatter['owner']).toBe('me');
+    // The mapping is not kept on the node: it is parsed again from the text when asked for.
+    expect(frontmatterOf(node)['owner']).toBe('me');
+    expect(Object.keys(node)).not.toContain('frontmatter');
     expect(node.text).toBe('---\nid: A\ntitle: T\nowner: me\n---\nbody\n');
   });
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildBundle, buildReport, countMarkdown, diffWorkspaces, getAcceptanceCriteria, listTasks, loadWorkspace, noMarkdownMessage, type Workspace } from '../../../src/core/index.js';
+import { frontmatterOf } from '../../../src/core/model/frontmatter-of.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
 const REQUIREMENTS = [
@@ -162,6 +163,13 @@ describe('a Kiro feature', () => {
     expect(listTasks(ws, { query: 'third' }).tasks).toEqual([
       { id: 'auth/T3', title: 'Third', type: 'task', status: 'todo', path: '.kiro/specs/auth/tasks.md', line: 3, dependsOn: ['auth/T2'], state: 'blocked', blockedBy: [{ id: 'auth/T2', state: 'ready' }], unblocks: 0 },
     ]);
+  });
+
+  it("a kit file's mapping is its document's; an item has none of its own", () => {
+    const ws = loadWorkspace(kiro({ '.kiro/specs/auth/design.md': '---\nowner: web\n---\n# Design\n\nCookies.\n' }));
+    expect(frontmatterOf(ws.nodes.get('auth/design')!)).toEqual({ owner: 'web' });
+    expect(frontmatterOf(ws.nodes.get('auth/tasks')!)).toEqual({});
+    expect(frontmatterOf(ws.nodes.get('auth/T2.1')!)).toEqual({});
   });
 
   it('acceptance criteria of a requirement are its criteria', () => {

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from '../../../src/core/model/analyze-file.js';
+import { frontmatterOf } from '../../../src/core/model/frontmatter-of.js';
 import { buildGraph } from '../../../src/core/model/build-graph.js';
 import { CODE_DESCRIPTIONS, severityOf } from '../../../src/core/shared/codes.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../../../src/core/shared/config-types.js';
@@ -182,7 +183,7 @@ describe('field keys from the configuration', () => {
     const { node, diagnostics } = analyze('---\nkey: K-1\nname: Named\nkind: spec\nstate: done\nid: ignored\n---\n', config);
     expect(diagnostics).toEqual([]);
     expect(node).toMatchObject({ id: 'K-1', title: 'Named', type: 'spec', status: 'done' });
-    expect(node?.frontmatter).toEqual({ key: 'K-1', name: 'Named', kind: 'spec', state: 'done', id: 'ignored' });
+    expect(frontmatterOf(node!)).toEqual({ key: 'K-1', name: 'Named', kind: 'spec', state: 'done', id: 'ignored' });
     // Without the configured id key the file is a page, whatever `id` says.
     expect(analyze('---\nid: A\ntitle: T\n---\n', config)).toMatchObject({ node: null, diagnostics: [] });
   });
