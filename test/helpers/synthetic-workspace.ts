@@ -55,7 +55,7 @@ export function syntheticWorkspace(docs: readonly SyntheticDoc[], root = '/synth
     edgeCount: graph.edgeCount,
     cycles: cycles.cycles,
     cycleOf,
-    cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream),
+    cycleUpstream: cyclesUpstream(cycles.cycles, graph),
     relationsOut: relations.out,
     relationsIn: relations.in,
     relationCounts: relations.counts,

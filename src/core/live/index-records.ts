@@ -49,7 +49,9 @@ const NUMBERS = 11;
  * The files of a chunk, by column: the i-th file is the i-th entry of each list. V8's
  * deserialiser spends its time on objects and strings, not bytes: the numbers of every file are
  * one `Float64Array`, an empty list is `null` (restored as `NONE`), and the paths a file's link
- * checks looked at are one string joined with NUL.
+ * checks looked at are one string joined with NUL. A node's `type` and `status` are numbers in
+ * the chunk's `words` (a few distinct strings, each restored once), and its `path` is `0` when it
+ * is the file's.
  */
 export interface Chunk {
   readonly narrow: string;
@@ -57,6 +59,8 @@ export interface Chunk {
   /** The stat data of the files, in order (`KEY_BYTES` each). */
   readonly keys: Uint8Array;
   readonly paths: readonly string[];
+  /** The distinct `type` and `status` values of the chunk's nodes. */
+  readonly words: readonly string[];
   readonly numbers: Float64Array;
   readonly nodes: readonly (Record<string, unknown> | null)[];
   readonly items: readonly (readonly Record<string, unknown>[] | null)[];
@@ -86,6 +90,14 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
   const keys = new BigInt64Array(files.length * 5);
   const some = <T>(list: readonly T[]): readonly T[] | null => (list.length === 0 ? null : list);
   const paths: string[] = [];
+  const words: string[] = [];
+  const wordAt = new Map<string, number>();
+  const word = (value: string | null): number | null => {
+    if (value === null) return null;
+    let at = wordAt.get(value);
+    if (at === undefined) wordAt.set(value, (at = words.push(value) - 1));
+    return at;
+  };
   const nodes: (Record<string, unknown> | null)[] = [];
   const items: (Record<string, unknown>[] | null)[] = [];
   const diagnostics: (FileAnalysis['diagnostics'] | null)[] = [];
@@ -118,8 +130,8 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
     numbers[at + FLAGS] = (analysis.mayLink ? 1 : 0) | (file.recheck ? 2 : 0);
     for (let k = 0; k < 5; k += 1) keys[i * 5 + k] = file.stat[k]!;
     paths.push(file.path);
-    nodes.push(analysis.node === null ? null : strip(analysis.node, text));
-    items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text)));
+    nodes.push(analysis.node === null ? null : strip(analysis.node, text, file.path, word));
+    items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text, file.path, word)));
     diagnostics.push(some(analysis.diagnostics));
     misspelled.push(some(analysis.misspelled));
     lostIds.push(analysis.lostId ?? null);
@@ -127,21 +139,24 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
     const targets = links?.targets ?? null;
     linkTargets.push(targets === null ? null : targets.length === 0 ? 0 : targets.some((t) => t.includes('\0')) ? targets : targets.join('\0'));
   });
-  return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), paths, numbers, nodes, items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
+  return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
 }
 
 /** Whether `chunk` has the shape `chunkOf` gives (its columns of one length); its entries are checked as they are restored. */
 export function wellShaped(chunk: Chunk): boolean {
-  if (typeof chunk !== 'object' || chunk === null || typeof chunk.narrow !== 'string' || typeof chunk.wide !== 'string' || !Array.isArray(chunk.paths)) return false;
+  if (typeof chunk !== 'object' || chunk === null || typeof chunk.narrow !== 'string' || typeof chunk.wide !== 'string' || !Array.isArray(chunk.paths) || !isStrings(chunk.words)) return false;
   const n = chunk.paths.length;
   const columns = [chunk.nodes, chunk.items, chunk.diagnostics, chunk.misspelled, chunk.lostIds, chunk.linkDiagnostics, chunk.linkTargets];
   if (!columns.every((column) => Array.isArray(column) && column.length === n)) return false;
   return chunk.numbers instanceof Float64Array && chunk.numbers.length === n * NUMBERS && chunk.keys instanceof Uint8Array && chunk.keys.length === n * KEY_BYTES;
 }
 
-/** The node as a record: its `text`, `body` and item source as pieces of the file's text. */
-function strip(node: DocNode, text: string | null): Record<string, unknown> {
+/** The node as a record: its `text`, `body` and item source as pieces of the file's text, its `type` and `status` as words, its `path` 0 when it is the file's. */
+function strip(node: DocNode, text: string | null, path: string, word: (value: string | null) => number | null): Record<string, unknown> {
   const out: Record<string, unknown> = { ...node };
+  out['type'] = word(node.type);
+  out['status'] = word(node.status);
+  if (node.path === path) out['path'] = 0;
   out['text'] = piece(node.text, text);
   out['body'] = piece(node.body, text);
   if (node.item !== undefined) out['item'] = { ...node.item, source: node.item.source.text === text ? 0 : node.item.source.text };
@@ -177,10 +192,11 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntr
     text = all.slice(start, start + length);
   }
   // One source object for the file's items, as the analysis made it (KITS §6: the file's version).
-  const shared = text === null ? null : { text };
+  const shared = text === null || chunk.items[i] === null ? null : { text };
   const nodeRecord = chunk.nodes[i];
   const itemRecords = chunk.items[i];
-  if (!(nodeRecord === null || isNodeRecord(nodeRecord)) || !(itemRecords === null || (Array.isArray(itemRecords) && itemRecords.every(isNodeRecord)))) return null;
+  const record = (value: unknown): value is Record<string, unknown> => unpack(value, chunk.words, path) && isNodeRecord(value);
+  if (!(nodeRecord === null || record(nodeRecord)) || !(itemRecords === null || (Array.isArray(itemRecords) && itemRecords.every(record)))) return null;
   const node = nodeRecord === null ? null : dress(nodeRecord, text, shared);
   const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
   if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
@@ -213,6 +229,20 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntr
   const targets = linkTargets === null ? null : linkTargets === 0 ? NONE : typeof linkTargets === 'string' ? linkTargets.split('\0') : linkTargets;
   const links = targets === null ? null : { diagnostics: linkDiagnostics ?? NONE, targets };
   return { keys, at: i, entry: { analysis, stamp, links }, recheck: (flags & 2) !== 0 };
+}
+
+/** A record's `type`, `status` and `path` as `strip` wrote them made strings again (in place; a string is kept); `false` when a number is not a word of the chunk. */
+function unpack(value: unknown, words: readonly string[], path: string): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  for (const key of ['type', 'status']) {
+    const at = record[key];
+    if (at === null || typeof at === 'string') continue;
+    if (typeof at !== 'number' || words[at] === undefined) return false;
+    record[key] = words[at];
+  }
+  if (record['path'] === 0) record['path'] = path;
+  return true;
 }
 
 /** A node record made a node again: its pieces sliced out of the file's text (in place, keeping its keys' order); `undefined` when a piece is out of range. */

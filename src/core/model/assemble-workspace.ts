@@ -222,7 +222,7 @@ function* graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache)
   const cycleOf = new Map<string, Cycle>();
   for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
   const relations = buildRelations(nodes, graph.ids, graph.edgeCount);
-  return { graph, cycles, cycleOf, cycleUpstream: cyclesUpstream(cycles.cycles, graph.downstream), relations };
+  return { graph, cycles, cycleOf, cycleUpstream: cyclesUpstream(cycles.cycles, graph), relations };
 }
 
 /** Every node's work state over the graph stages. */

@@ -63,7 +63,9 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   for (let place = 0; place < ids.length; place += 1) placeOf.set(ids[place]!, place);
   const diagnostics: Diagnostic[] = [];
   const broken: BrokenTarget[] = [];
+  // Made the first time an entry looks like a path (most broken entries are ids).
   let paths: PathIndex | null = null;
+  const pathIndex = (): PathIndex => (paths ??= indexPaths(nodes));
   const suggest = memoized(createSuggester(ids), ids, memo);
   const places: number[] = [];
   const upStart = new Int32Array(ids.length + 1);
@@ -79,12 +81,11 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
         places.push(at);
         continue;
       }
-      paths ??= indexPaths(nodes);
       const key = node.dependsOnKeys?.[index] ?? 'depends_on';
       broken.push({ target: dep, head: brokenHead(key, dep) });
       diagnostics.push({
         code: 'LINK_BROKEN',
-        message: brokenMessage(node, key, dep, suggest, paths),
+        message: brokenMessage(node, key, dep, suggest, pathIndex),
         nodeId: id,
         path: node.path,
         line: node.dependsOnLines[index] ?? null,
@@ -191,7 +192,7 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The `LINK_BROKEN` message for `dep`, written under the frontmatter key `key` (the file's own word: `dependencies`, `requires`). */
-function brokenMessage(node: DocNode, key: string, dep: string, suggest: Suggester, paths: PathIndex): string {
+function brokenMessage(node: DocNode, key: string, dep: string, suggest: Suggester, paths: () => PathIndex): string {
   const head = brokenHead(key, dep);
   // A kit's item named it in the kit's own words (KITS §3): neither a YAML string nor a path.
   if (node.item !== undefined) {
@@ -220,8 +221,9 @@ function listed(entry: string): string {
 }
 
 /** When a `depends_on` entry looks like a path to a node's file, the id of that file. */
-function idOfPath(from: string, entry: string, paths: PathIndex): string | null {
+function idOfPath(from: string, entry: string, pathIndex: () => PathIndex): string | null {
   if (!entry.includes('/') && !/\.md$/i.test(entry)) return null;
+  const paths = pathIndex();
   const candidates = [
     posix.normalize(posix.join(posix.dirname(from), entry)),
     posix.normalize(entry.replace(/^\/+/, '')),

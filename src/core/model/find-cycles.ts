@@ -152,19 +152,31 @@ function concreteCycle(start: string, members: ReadonlySet<string>, edges: Reado
 /**
  * Which ids have a cycle in their upstream closure: every cycle member and everything
  * downstream of one. Cycles are taken in order of their smallest id, so each id gets the
- * first such cycle; a walk stops at ids already marked (their dependents are marked too).
+ * first such cycle; a walk over the place edges stops at ids already marked (their dependents
+ * are marked too).
  */
-export function cyclesUpstream(cycles: readonly Cycle[], downstream: ReadonlyMap<string, readonly string[]>): Map<string, Cycle> {
+export function cyclesUpstream(cycles: readonly Cycle[], graph: Pick<Graph, 'ids' | 'placeOf' | 'placeEdges'>): Map<string, Cycle> {
   const marked = new Map<string, Cycle>();
+  if (cycles.length === 0) return marked;
+  const { ids, placeOf } = graph;
+  const { downStart, downList } = graph.placeEdges;
+  const seen = new Uint8Array(ids.length);
+  const queue = new Int32Array(ids.length);
+  const mark = (at: number, cycle: Cycle): boolean => {
+    if (seen[at] === 1) return false;
+    seen[at] = 1;
+    marked.set(ids[at]!, cycle);
+    return true;
+  };
   for (const cycle of cycles) {
-    const queue = cycle.ids.filter((id) => !marked.has(id));
-    for (const id of queue) marked.set(id, cycle);
-    for (let head = 0; head < queue.length; head += 1) {
-      for (const next of downstream.get(queue[head]!) ?? []) {
-        if (marked.has(next)) continue;
-        marked.set(next, cycle);
-        queue.push(next);
-      }
+    let tail = 0;
+    for (const id of cycle.ids) {
+      const at = placeOf.get(id)!;
+      if (mark(at, cycle)) queue[tail++] = at;
+    }
+    for (let head = 0; head < tail; head += 1) {
+      const from = queue[head]!;
+      for (let k = downStart[from]!; k < downStart[from + 1]!; k += 1) if (mark(downList[k]!, cycle)) queue[tail++] = downList[k]!;
     }
   }
   return marked;

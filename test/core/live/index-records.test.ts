@@ -50,6 +50,8 @@ describe('a chunk of the index', () => {
     file('none.md', { analysis: analysis('none.md', null, { diagnostics: [{ code: 'FILE_UNREADABLE', message: 'x', nodeId: null, path: 'none.md', line: null }] }), stamp: null, links: null }),
     file('nul.md', { analysis: analysis('nul.md', '---\n\n', { lostId: 'L-1', misspelled: [{ key: 'titel', line: 1, message: 'm' }] }), stamp, links: { diagnostics: [], targets: ['a\0b', 'c'] } }),
     file('empty.md', { analysis: { ...analysis('empty.md', 'x'), source: { text: 'x', body: null, bodyLine: 1 } }, stamp, links: { diagnostics: [], targets: [] } }),
+    // A node without a type, with another status, at a path other than its file's.
+    file('odd.md', { analysis: { ...analysis('odd.md', '---\nodd\n'), node: { ...analysis('odd.md', '---\nodd\n').node!, type: null, status: 'done', path: 'elsewhere.md' } }, stamp, links: null }),
   ];
 
   it('gives back every entry as it went in, through V8 serialisation', () => {
@@ -63,6 +65,8 @@ describe('a chunk of the index', () => {
       expect(restored.recheck, original.path).toBe(original.recheck);
       expect([...keys.subarray(i * 10, i * 10 + 10)]).toEqual([...new Int32Array(BigInt64Array.from(original.stat).buffer)]);
     });
+    // Each type and status is written once per chunk.
+    expect(chunk.words).toEqual(['task', 'todo', 'done']);
     // The texts and bodies are slices of the file's text, which is a slice of the chunk's.
     expect(restore(chunk, 1, keys)!.entry.analysis.node!.body).toBe('漢字 and ✓\n');
   });
@@ -87,6 +91,11 @@ describe('a chunk of the index', () => {
     expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], dependsOn: 5 }) })).toBeNull();
     expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], dependsOnLines: ['1'] }) })).toBeNull();
     expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], title: 7 }) })).toBeNull();
+    // A type or status that is no word of the chunk, a path that is neither the file's (0) nor a string.
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], type: chunk.words.length }) })).toBeNull();
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], status: -1 }) })).toBeNull();
+    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], path: 1 }) })).toBeNull();
+    expect(wellShaped({ ...chunk, words: [1] } as unknown as Chunk)).toBe(false);
     expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], relations: { implements: { ids: [1], lines: [], keys: [] } } }) })).toBeNull();
     expect(broken({ items: first(chunk.items, [{ ...chunk.nodes[0], item: { line: 1, end: 2, file: 'f', box: '?', context: [], source: 0 } }]) })).toBeNull();
     // The same values, rightly typed, restore.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildGraph } from '../../../src/core/model/build-graph.js';
-import { findCycles } from '../../../src/core/model/find-cycles.js';
+import { cyclesUpstream, findCycles } from '../../../src/core/model/find-cycles.js';
 import type { DocNode } from '../../../src/core/shared/types.js';
 
 function node(id: string, dependsOn: string[]): DocNode {
@@ -98,6 +98,13 @@ describe('findCycles', () => {
         expect(cycle.path[cycle.path.length - 1]).toBe(cycle.ids[0]);
         for (let k = 0; k + 1 < cycle.path.length; k += 1) expect(nodes.get(cycle.path[k]!)!.dependsOn).toContain(cycle.path[k + 1]);
       }
+      // Each id that is in a cycle or depends on one, over one or more steps, has the first such cycle.
+      const upstreamCycles = cyclesUpstream(found, graph);
+      for (const id of ids) {
+        const first = found.find((cycle) => cycle.ids.includes(id) || cycle.ids.some((m) => reach.get(id)!.has(m)));
+        expect(upstreamCycles.get(id)).toBe(first);
+      }
+      expect(upstreamCycles.size).toBe(ids.filter((id) => found.some((cycle) => cycle.ids.includes(id) || cycle.ids.some((m) => reach.get(id)!.has(m)))).length);
       // Made from the maps alone (no place edges), the same cycles.
       expect(findCycles({ ids: graph.ids, upstream: graph.upstream }, nodes).cycles).toEqual(found);
     }
