@@ -59,6 +59,7 @@ describe('public exports', () => {
       'estimateTokens',
       'formatJson',
       'formatReport',
+      'frontmatterOf',
       'getAcceptanceCriteria',
       'groupThousands',
       'inlinePath',

@@ -61,6 +61,7 @@ export { TASK_STATES, writeTaskState, type TaskState, type TaskStateWrite, type 
 export { recordReview, replaceFileText, type RecordedReview } from './live/record-review.js';
 export { MAX_UNBLOCKED, stateChange, type StateChange } from './answer/state-change.js';
 export { nodeVersion } from './model/file-version.js';
+export { frontmatterOf } from './model/frontmatter-of.js';
 export { StaleStateError, WriteRefusedError, type RewriteHooks } from './read/safe-write.js';
 
 export {
