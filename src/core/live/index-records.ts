@@ -231,11 +231,13 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntr
   return { keys, at: i, entry: { analysis, stamp, links }, recheck: (flags & 2) !== 0 };
 }
 
+const WORD_KEYS = ['type', 'status'] as const;
+
 /** A record's `type`, `status` and `path` as `strip` wrote them made strings again (in place; a string is kept); `false` when a number is not a word of the chunk. */
 function unpack(value: unknown, words: readonly string[], path: string): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  for (const key of ['type', 'status']) {
+  for (const key of WORD_KEYS) {
     const at = record[key];
     if (at === null || typeof at === 'string') continue;
     if (typeof at !== 'number' || words[at] === undefined) return false;

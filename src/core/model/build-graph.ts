@@ -15,9 +15,9 @@ export interface Graph {
   readonly placeOf: ReadonlyMap<string, number>;
   /** The same edges by place, for the stages that walk all of them (work state, unblocks). */
   readonly placeEdges: PlaceEdges;
-  /** For each id, the existing ids it depends on, sorted, each once. */
+  /** For each id, the existing ids it depends on, sorted, each once (a list made from `placeEdges` when first asked for). */
   readonly upstream: ReadonlyMap<string, readonly string[]>;
-  /** For each id, the ids that depend on it, sorted. */
+  /** For each id, the ids that depend on it, sorted (the same way). */
   readonly downstream: ReadonlyMap<string, readonly string[]>;
   /** Distinct edges, self-edges included. */
   readonly edgeCount: number;
@@ -57,8 +57,7 @@ export interface IdSuggestions {
 /** Builds the dependency graph of `nodes`; `memo` carries suggestions across builds. */
 export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggestions): Graph {
   const ids = sortStrings(nodes.keys());
-  // Each id's place in `ids`: one lookup per dependency finds the node and its downstream list,
-  // and sorting places sorts the ids (`ids` is sorted).
+  // Each id's place in `ids`: one lookup per dependency, and sorting places sorts the ids (`ids` is sorted).
   const placeOf = new Map<string, number>();
   for (let place = 0; place < ids.length; place += 1) placeOf.set(ids[place]!, place);
   const diagnostics: Diagnostic[] = [];
@@ -101,26 +100,6 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   const upstream = new PlaceLists(ids, placeOf, placeEdges.upStart, placeEdges.upList);
   const downstream = new PlaceLists(ids, placeOf, placeEdges.downStart, placeEdges.downList);
   return { ids, placeOf, placeEdges, upstream, downstream, edgeCount: upList.length, diagnostics, broken };
-}
-
-/**
- * The place edges of `upstream` (lists of ids; those not in `ids` are left out), for callers
- * that made the maps themselves (tests) — `buildGraph` makes both.
- */
-export function placeEdgesOf(ids: readonly string[], upstream: ReadonlyMap<string, readonly string[]>): PlaceEdges {
-  const placeOf = new Map<string, number>();
-  for (let place = 0; place < ids.length; place += 1) placeOf.set(ids[place]!, place);
-  const upStart = new Int32Array(ids.length + 1);
-  const upList: number[] = [];
-  for (let place = 0; place < ids.length; place += 1) {
-    upStart[place] = upList.length;
-    for (const dep of upstream.get(ids[place]!) ?? []) {
-      const at = placeOf.get(dep);
-      if (at !== undefined) upList.push(at);
-    }
-  }
-  upStart[ids.length] = upList.length;
-  return turnAround(upStart, Int32Array.from(upList));
 }
 
 /** The down lists of `up` (a counting sort by target: each down list comes out sorted, as sources are visited in order). */

@@ -2,7 +2,7 @@
  * META-01 §4: cycles, with Tarjan's strongly connected components over the whole graph.
  * Every component of more than one node, and every node with a self-edge, is one cycle.
  */
-import { placeEdgesOf, type Graph, type PlaceEdges } from './build-graph.js';
+import type { Graph } from './build-graph.js';
 import { sortStrings } from '../shared/sort.js';
 import type { Cycle, Diagnostic, DocNode } from '../shared/types.js';
 
@@ -15,12 +15,11 @@ export interface Cycles {
 
 /**
  * Finds every cycle of `graph`; `nodes` gives paths and lines for the diagnostics. The walk
- * reads the graph's place edges (made from `upstream` when it has none): a workspace without
- * cycles allocates nothing per node.
+ * reads the graph's place edges: a workspace without cycles allocates nothing per node.
  */
-export function findCycles(graph: Pick<Graph, 'ids' | 'upstream'> & { readonly placeEdges?: PlaceEdges }, nodes: ReadonlyMap<string, DocNode>): Cycles {
+export function findCycles(graph: Pick<Graph, 'ids' | 'upstream' | 'placeEdges'>, nodes: ReadonlyMap<string, DocNode>): Cycles {
   const { ids } = graph;
-  const { upStart, upList } = graph.placeEdges ?? placeEdgesOf(ids, graph.upstream);
+  const { upStart, upList } = graph.placeEdges;
   const { members, starts } = componentsByPlace(upStart, upList);
   const cycles: Cycle[] = [];
   for (let c = 0; c + 1 < starts.length; c += 1) {

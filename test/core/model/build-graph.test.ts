@@ -105,8 +105,6 @@ describe('findCycles', () => {
         expect(upstreamCycles.get(id)).toBe(first);
       }
       expect(upstreamCycles.size).toBe(ids.filter((id) => found.some((cycle) => cycle.ids.includes(id) || cycle.ids.some((m) => reach.get(id)!.has(m)))).length);
-      // Made from the maps alone (no place edges), the same cycles.
-      expect(findCycles({ ids: graph.ids, upstream: graph.upstream }, nodes).cycles).toEqual(found);
     }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../src/core/index.js';
+import { buildGraph } from '../../../src/core/model/build-graph.js';
 import { countUnblocks, SKETCH_SIZE } from '../../../src/core/model/count-unblocks.js';
 import { findCycles } from '../../../src/core/model/find-cycles.js';
 import type { Cycle, DocNode, NodeState } from '../../../src/core/shared/types.js';
@@ -26,7 +27,7 @@ function graphOf(n: number, edges: readonly (readonly [number, number])[], isOpe
   for (const list of [...upstream.values(), ...downstream.values()]) list.sort();
   const nodes = new Map(ids.map((id) => [id, { id, path: `${id}.md`, dependsOn: upstream.get(id)!, dependsOnLines: upstream.get(id)!.map(() => 1) } as unknown as DocNode]));
   const cycleOf = new Map<string, Cycle>();
-  for (const cycle of findCycles({ ids, upstream }, nodes).cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
+  for (const cycle of findCycles(buildGraph(nodes), nodes).cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
   const states = new Map<string, NodeState>(ids.map((id, i) => [id, { state: isOpen(i) ? 'blocked' : 'done', blockedBy: [] }]));
   return { ids, downstream, cycleOf, states };
 }
