@@ -6,6 +6,7 @@
  * `unblocks`, most first, then id).
  */
 import { countUnblocks } from '../model/count-unblocks.js';
+import { unblocksKey } from '../model/unblocks-key.js';
 import type { WorkState } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import type { NodeState, Workspace } from '../shared/types.js';
@@ -13,6 +14,14 @@ import type { NodeState, Workspace } from '../shared/types.js';
 interface StateIndex {
   unblocks?: ReadonlyMap<string, number>;
   byState?: ReadonlyMap<WorkState, readonly string[]>;
+  /** Counts kept from an earlier start, used if their key is this graph's (then dropped). */
+  seed?: UnblocksMemo | undefined;
+}
+
+/** Every node's `unblocks` by place in `ids`, with the key of the graph they were counted on (model/unblocks-key.ts). */
+export interface UnblocksMemo {
+  readonly key: string;
+  readonly counts: Int32Array;
 }
 
 const indexes = new WeakMap<ReadonlyMap<string, NodeState>, StateIndex>();
@@ -26,7 +35,34 @@ function indexOf(workspace: Workspace): StateIndex {
 /** Every node's `unblocks`, by id. */
 export function unblocksOf(workspace: Workspace): ReadonlyMap<string, number> {
   const index = indexOf(workspace);
-  return (index.unblocks ??= countUnblocks(workspace));
+  return (index.unblocks ??= fromSeed(workspace, index) ?? countUnblocks(workspace));
+}
+
+/** The seed's counts by id, when it was counted on a graph with the workspace's key. */
+function fromSeed(workspace: Workspace, index: StateIndex): ReadonlyMap<string, number> | null {
+  const seed = index.seed;
+  index.seed = undefined;
+  if (seed === undefined || seed.counts.length !== workspace.ids.length || unblocksKey(workspace) !== seed.key) return null;
+  const unblocks = new Map<string, number>();
+  for (let place = 0; place < workspace.ids.length; place += 1) unblocks.set(workspace.ids[place]!, seed.counts[place]!);
+  return unblocks;
+}
+
+/**
+ * Offers counts kept from an earlier start (the on-disk index, issue 38): the first `unblocksOf`
+ * takes them instead of counting, if they were counted on a graph with this one's key.
+ */
+export function seedUnblocks(workspace: Workspace, memo: UnblocksMemo): void {
+  const index = indexOf(workspace);
+  if (index.unblocks === undefined) index.seed = memo;
+}
+
+/** The workspace's `unblocks` with their key, to keep for a later start (counted now if they were not yet); `null` when it has no key. */
+export function unblocksMemo(workspace: Workspace): UnblocksMemo | null {
+  const key = unblocksKey(workspace);
+  if (key === null) return null;
+  const unblocks = unblocksOf(workspace);
+  return { key, counts: Int32Array.from(workspace.ids, (id) => unblocks.get(id)!) };
 }
 
 /** The ids in `state`, by id; the ready ones by `unblocks`, most first, then id ("what to do next"). */

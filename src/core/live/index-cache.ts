@@ -25,6 +25,7 @@ import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
 import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
 import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
+import type { IndexMemo } from './index-memo.js';
 
 /** How the index finds and writes its copy (the surfaces choose the folder; the core never reads the environment). */
 export interface IndexCacheOptions {
@@ -59,6 +60,8 @@ export interface WarmStart {
   readonly recheck: Set<string>;
   /** Entries (files and folders) that came or went since the copy. */
   readonly touched: Set<string>;
+  /** The answers the copy kept beside the files (each used only if what it was worked out from is the same). */
+  readonly memo: IndexMemo;
 }
 
 export interface IndexCache {
@@ -74,11 +77,11 @@ export interface IndexCache {
    */
   restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): Generator<typeof NO_PROGRESS, WarmStart | null, void>;
   /**
-   * Writes the copy of `files` (in path order) and of what the walk had, a step at a time (a
-   * caller may let other work run between steps); returns whether it was written. The entries
-   * are taken as they are when it starts.
+   * Writes the copy of `files` (in path order), of what the walk had and of `memo`, a step at a
+   * time (a caller may let other work run between steps); returns whether it was written. The
+   * entries are taken as they are when it starts.
    */
-  saveSteps(config: WorkspaceConfig, links: LinkOptions, files: readonly (readonly [string, FileEntry])[], walked: WalkedNames): Generator<void, boolean, void>;
+  saveSteps(config: WorkspaceConfig, links: LinkOptions, files: readonly (readonly [string, FileEntry])[], walked: WalkedNames, memo: IndexMemo): Generator<void, boolean, void>;
 }
 
 export function createIndexCache(root: string, options: IndexCacheOptions): IndexCache {
@@ -147,9 +150,9 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         for (const name of now) if (!then.has(name)) touched.add(name);
         for (const name of then) if (!now.has(name)) touched.add(name);
       }
-      return { files, toRead, changed, touched, recheck };
+      return { files, toRead, changed, touched, recheck, memo: snapshot.memo };
     },
-    *saveSteps(config, links, entries, walked) {
+    *saveSteps(config, links, entries, walked, memo) {
       // As things are now: later refreshes replace entries (and their links), never change them.
       const taken = entries.map(([path, entry]) => [path, { ...entry }] as const);
       const kept: SnapshotFile[] = [];
@@ -169,7 +172,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       if (writer === null) return false;
       let committed = false;
       try {
-        for (const chunk of encodeSnapshot(metaOf(config, links), kept, walked)) {
+        for (const chunk of encodeSnapshot(metaOf(config, links), kept, walked, memo)) {
           if (!writer.write(chunk)) return false;
           yield;
         }

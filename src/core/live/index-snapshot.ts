@@ -5,8 +5,9 @@
  *
  *   "DOCUGRAPH-INDEX\n" · record* · end        record: u32 length · u32 crc · payload
  *
- * The first record is the meta (format, key, root, chunk count); then the chunks; then the end
- * (a record of length 0), which a truncated file lacks. In a chunk, the texts of its files are
+ * The first record is the meta (format, key, root, chunk count); then the chunks; then what the
+ * walk had, with the answers kept beside the files (index-memo.ts); then the end (a record of
+ * length 0), which a truncated file lacks. In a chunk, the texts of its files are
  * two strings (one-byte and two-byte), each file's a slice of one, and the stat data of its files
  * are one run of bytes (`KEY_BYTES` each): decoding copies a few large strings and arrays
  * instead of making 100,000 small ones, and every text and body is a slice again.
@@ -16,11 +17,12 @@
 import { deserialize, serialize } from 'node:v8';
 import { MAGIC, record, recordsOf } from './index-frame.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotEntry, type SnapshotFile } from './index-records.js';
+import { wellShapedMemo, type IndexMemo } from './index-memo.js';
 
 export type { SnapshotEntry, SnapshotFile, StatKey } from './index-records.js';
 
 /** Bumped whenever what is written changes shape. */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;
@@ -45,10 +47,11 @@ export interface WalkedNames {
 export interface DecodedSnapshot {
   readonly files: ReadonlyMap<string, SnapshotEntry>;
   readonly walked: WalkedNames;
+  readonly memo: IndexMemo;
 }
 
 /** The snapshot's bytes, chunk by chunk (a caller writes each as it comes). */
-export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile[], walked: WalkedNames): Generator<Uint8Array, void, void> {
+export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile[], walked: WalkedNames, memo: IndexMemo): Generator<Uint8Array, void, void> {
   yield MAGIC;
   yield* record(serialize({ format: SNAPSHOT_FORMAT, root: meta.root, key: meta.key, files: files.length }));
   for (let from = 0; from < files.length; ) {
@@ -57,8 +60,8 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
     yield* record(serialize(chunkOf(files.slice(from, to))));
     from = to;
   }
-  // What the walk had: one more chunk.
-  yield* record(serialize({ entries: [...walked.entries], dirs: [...walked.dirs], hidden: [...walked.hidden] }));
+  // What the walk had, and the answers kept: one more chunk.
+  yield* record(serialize({ entries: [...walked.entries], dirs: [...walked.dirs], hidden: [...walked.hidden], memo }));
   yield Buffer.alloc(8);
 }
 
@@ -99,10 +102,11 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean): Ge
       files.set(chunk.paths[i]!, restored);
     }
   }
-  const tail = deserialize(payloads[payloads.length - 1]!) as { entries?: unknown; dirs?: unknown; hidden?: unknown };
+  const tail = deserialize(payloads[payloads.length - 1]!) as { entries?: unknown; dirs?: unknown; hidden?: unknown; memo?: unknown };
   const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((e) => typeof e === 'string');
   if (!strings(tail.entries) || !strings(tail.dirs) || !strings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
+  if (!wellShapedMemo(tail.memo)) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (typeof head.files !== 'number' || head.files !== files.size) return { ok: false, reason: 'it holds another number of files than it says' };
-  return { ok: true, snapshot: { files, walked: { entries: new Set(tail.entries), dirs: new Set(tail.dirs), hidden: new Set(tail.hidden) } } };
+  return { ok: true, snapshot: { files, walked: { entries: new Set(tail.entries), dirs: new Set(tail.dirs), hidden: new Set(tail.hidden) }, memo: tail.memo } };
 }
 

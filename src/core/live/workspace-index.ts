@@ -21,6 +21,7 @@ import { sortStrings } from '../shared/sort.js';
 import { createDirectoryWalk } from './directory-walk.js';
 import { createLinkChecks, NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { createIndexCache, walkedNamesOf } from './index-cache.js';
+import { memoOf, seedSuggestions, seedWorkspace } from './index-memo.js';
 import type { Changes, IndexOptions, WorkspaceIndex } from './index-types.js';
 import type { Diagnostic, Workspace } from '../shared/types.js';
 
@@ -142,6 +143,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const changed = new Set<string>();
     if (warm !== null) {
       fromCache = warm.files.size;
+      seedSuggestions(assembly.suggestions, warm.memo);
       for (const [file, entry] of warm.files) files.set(file, entry);
       for (const path of warm.changed) changed.add(path);
       for (const path of warm.touched) touched.add(path);
@@ -224,6 +226,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
     assembled = yield* asSteps(assembleSteps(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed), LISTING);
     current = overlay();
+    if (warm !== null) seedWorkspace(current, warm.memo);
     overlayOnly = null;
     return current;
   }
@@ -232,8 +235,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   function* saveCacheSteps(): Generator<void, boolean, void> {
     if (cache === null || !unsaved || !loaded) return false;
     unsaved = false;
-    const saved = yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, entrySet));
-    return saved;
+    // The answers kept beside the files (`unblocks` counted now, a step, if no answer needed them yet).
+    const memo = memoOf(assembly.suggestions, current);
+    yield;
+    return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, entrySet), memo);
   }
 
   /** The assembly with the lock file's reviews (TRACE §3), then the traces and coverage (TRACE §5). */

@@ -1,6 +1,7 @@
 /**
  * META-01 §4: edges from `depends_on`, and `LINK_BROKEN` for entries that name no node.
  */
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { echo } from '../shared/errors.js';
 import { sortStrings } from '../shared/sort.js';
@@ -52,6 +53,16 @@ export interface PlaceEdges {
 export interface IdSuggestions {
   ids: readonly string[];
   readonly best: Map<string, string | null>;
+  /**
+   * Set when `best` was filled elsewhere (from the on-disk index) for the ids whose `idsKey`
+   * this is, in place of `ids`: the next build keeps `best` when its ids have this key.
+   */
+  key?: string | undefined;
+}
+
+/** A digest of a list of ids (their order included): what a "did you mean" answer depends on. */
+export function idsKey(ids: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(ids)).digest('hex');
 }
 
 /** Builds the dependency graph of `nodes`; `memo` carries suggestions across builds. */
@@ -150,6 +161,11 @@ function indexPaths(nodes: ReadonlyMap<string, DocNode>): PathIndex {
 /** `suggester`, answering from `memo` while the ids are those it was filled for. */
 function memoized(suggester: Suggester, ids: readonly string[], memo: IdSuggestions | undefined): Suggester {
   if (memo === undefined) return suggester;
+  if (memo.key !== undefined) {
+    if (memo.key === idsKey(ids)) memo.ids = ids;
+    else memo.best.clear();
+    memo.key = undefined;
+  }
   if (!sameIds(memo.ids, ids)) {
     memo.ids = ids;
     memo.best.clear();

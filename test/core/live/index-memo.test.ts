@@ -1,0 +1,164 @@
+/**
+ * The answers the on-disk index keeps beside the files (issue 38, live/index-memo.ts): the "did
+ * you mean" answers of missing ids and every node's `unblocks`. A warm start takes each only
+ * when what it was worked out from — the ids; the edges and the open nodes — has the key it was
+ * kept with. To see which a start used, the tests put answers in the index that no count would
+ * give (an index is data: these are what a start would take from it), then change what they
+ * depend on, and see them dropped.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
+import { checksum } from '../../../src/core/live/index-frame.js';
+import { wellShapedMemo, type IndexMemo } from '../../../src/core/live/index-memo.js';
+import { cacheFileOf } from '../../../src/core/read/cache-file.js';
+import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
+
+function options(dir: string, log: string[] = []): IndexCacheOptions {
+  return { dir, version: 'test', log: (line) => log.push(line), now: () => Date.now() + 10_000 };
+}
+
+/** A start with the index, written back as a command does after its answer. */
+function start(root: string, dir: string, log: string[] = []): { workspace: Workspace; fromIndex: number } {
+  const { workspace, saveIndex, fromIndex } = loadIndexed(root, { cache: options(dir, log) });
+  saveIndex();
+  return { workspace, fromIndex };
+}
+
+/** Where the tail record (what the walk had, and the memo) of an index starts: the last record before the end. */
+function tailAt(bytes: Buffer): number {
+  let at = 16;
+  let last = -1;
+  for (;;) {
+    const length = bytes.readUInt32LE(at);
+    if (length === 0) return last;
+    last = at;
+    at += 8 + length;
+  }
+}
+
+function memoOf(root: string, dir: string): IndexMemo {
+  const bytes = readFileSync(cacheFileOf(dir, root).path);
+  const at = tailAt(bytes);
+  return (deserialize(bytes.subarray(at + 8, at + 8 + bytes.readUInt32LE(at))) as { memo: IndexMemo }).memo;
+}
+
+/** Rewrites the index's memo as `change` says (every checksum right). */
+function rewriteMemo(root: string, dir: string, change: (memo: IndexMemo) => unknown): void {
+  const path = cacheFileOf(dir, root).path;
+  const bytes = readFileSync(path);
+  const at = tailAt(bytes);
+  const length = bytes.readUInt32LE(at);
+  const tail = deserialize(bytes.subarray(at + 8, at + 8 + length)) as { memo: IndexMemo };
+  const payload = serialize({ ...tail, memo: change(tail.memo) });
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(payload.length, 0);
+  head.writeUInt32LE(checksum(payload), 4);
+  writeFileSync(path, Buffer.concat([bytes.subarray(0, at), head, payload, bytes.subarray(at + 8 + length)]));
+}
+
+/** A chain T-1 ← T-2 ← T-3 of open tasks, T-3 also naming `T-l` (one letter from `T-1`). */
+function chain(): string {
+  return testdir({
+    't1.md': doc({ id: 'T-1', title: 'one', type: 'task', status: 'todo' }),
+    't2.md': doc({ id: 'T-2', title: 'two', type: 'task', status: 'todo', depends_on: ['T-1'] }),
+    't3.md': doc({ id: 'T-3', title: 'three', type: 'task', status: 'todo', depends_on: ['T-2', 'T-l'] }),
+  });
+}
+
+const unblocks = (ws: Workspace) => Object.fromEntries(listTasks(ws).tasks.map((t) => [t.id, t.unblocks]));
+const broken = (ws: Workspace) => ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message);
+
+/** The index's memo with answers no count would give: `T-l` → `T-9`, and 7 unblocks everywhere. */
+function planted(memo: IndexMemo): IndexMemo {
+  return { suggestions: { key: memo.suggestions!.key, best: [['T-l', 'T-9']] }, unblocks: { key: memo.unblocks!.key, counts: memo.unblocks!.counts.map(() => 7) } };
+}
+
+describe('the answers kept in the on-disk index', () => {
+  it('are those of the cold load: the suggestion of each missing id, and every unblocks by place', () => {
+    const root = chain();
+    const dir = testdir({});
+    const cold = start(root, dir).workspace;
+    const memo = memoOf(root, dir);
+    expect(memo.suggestions?.best).toEqual([['T-l', 'T-1']]);
+    expect(cold.ids).toEqual(['T-1', 'T-2', 'T-3']);
+    expect([...memo.unblocks!.counts]).toEqual([2, 1, 0]);
+    expect(unblocks(cold)).toEqual({ 'T-1': 2, 'T-2': 1, 'T-3': 0 });
+  });
+
+  it('are taken by a start at which nothing they were worked out from changed, even when files did', () => {
+    const root = chain();
+    const dir = testdir({});
+    start(root, dir);
+    rewriteMemo(root, dir, (memo) => planted(memo));
+    const warm = start(root, dir);
+    expect(warm.fromIndex).toBe(3);
+    expect(broken(warm.workspace)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-9`?']);
+    expect(unblocks(warm.workspace)).toEqual({ 'T-1': 7, 'T-2': 7, 'T-3': 7 });
+    // A title and a body edited: the same ids, edges and states.
+    rewriteMemo(root, dir, (memo) => planted(memo));
+    writeFiles(root, { 't2.md': doc({ id: 'T-2', title: 'two, again', type: 'task', status: 'todo', depends_on: ['T-1'] }, 'More.\n') });
+    const edited = start(root, dir).workspace;
+    expect(broken(edited)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-9`?']);
+    expect(unblocks(edited)).toEqual({ 'T-1': 7, 'T-2': 7, 'T-3': 7 });
+  });
+
+  it('are worked out again when what they depend on changed: another id, another edge, another open node', () => {
+    const root = chain();
+    const dir = testdir({});
+    start(root, dir);
+    // A status: the same ids (the suggestions hold), one node no longer open (the counts do not).
+    rewriteMemo(root, dir, (memo) => planted(memo));
+    writeFiles(root, { 't3.md': doc({ id: 'T-3', title: 'three', type: 'task', status: 'done', depends_on: ['T-2', 'T-l'] }) });
+    let ws = start(root, dir).workspace;
+    expect(broken(ws)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-9`?']);
+    expect(unblocks(ws)).toEqual(unblocks(loadWorkspace(root)));
+    expect(unblocks(ws)).toEqual({ 'T-1': 1, 'T-2': 0, 'T-3': 0 });
+    // An edge (T-2 no longer on T-1): the same ids and open nodes.
+    rewriteMemo(root, dir, (memo) => planted(memo));
+    writeFiles(root, { 't2.md': doc({ id: 'T-2', title: 'two', type: 'task', status: 'todo' }) });
+    ws = start(root, dir).workspace;
+    expect(unblocks(ws)).toEqual({ 'T-1': 0, 'T-2': 0, 'T-3': 0 });
+    // Another id: both are worked out again.
+    rewriteMemo(root, dir, (memo) => planted(memo));
+    writeFiles(root, { 't4.md': doc({ id: 'T-4', title: 'four', type: 'task', status: 'todo', depends_on: ['T-1'] }) });
+    ws = start(root, dir).workspace;
+    expect(broken(ws)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-1`?']);
+    expect(unblocks(ws)).toEqual(unblocks(loadWorkspace(root)));
+    expect(unblocks(ws)['T-1']).toBe(1);
+  });
+
+  it('of the wrong shape make the index unused: one line, then a cold load that writes it again', () => {
+    const root = chain();
+    const dir = testdir({});
+    start(root, dir);
+    rewriteMemo(root, dir, (memo) => ({ ...memo, unblocks: { key: memo.unblocks!.key, counts: [2, 1, 0] } }));
+    const log: string[] = [];
+    const again = start(root, dir, log);
+    expect(again.fromIndex).toBe(0);
+    expect(log).toEqual([`the index in ${cacheFileOf(dir, root).path} is not used: its kept answers have the wrong shape; loading every file (it is written again)`]);
+    expect(unblocks(again.workspace)).toEqual({ 'T-1': 2, 'T-2': 1, 'T-3': 0 });
+    expect(start(root, dir).fromIndex).toBe(3);
+  });
+
+  it('are checked for their shape: keys strings, guesses strings or null, counts 32-bit integers', () => {
+    const counts = new Int32Array([1, 2]);
+    expect(wellShapedMemo({ suggestions: null, unblocks: null })).toBe(true);
+    expect(wellShapedMemo({ suggestions: { key: 'k', best: [['a', 'b'], ['c', null]] }, unblocks: { key: 'k', counts } })).toBe(true);
+    for (const bad of [
+      null,
+      'memo',
+      {},
+      { suggestions: null },
+      { suggestions: { key: 1, best: [] }, unblocks: null },
+      { suggestions: { key: 'k', best: {} }, unblocks: null },
+      { suggestions: { key: 'k', best: [['a']] }, unblocks: null },
+      { suggestions: { key: 'k', best: [['a', 2]] }, unblocks: null },
+      { suggestions: { key: 'k', best: [[1, 'b']] }, unblocks: null },
+      { suggestions: null, unblocks: { key: 'k', counts: [1, 2] } },
+      { suggestions: null, unblocks: { key: 'k', counts: new Uint32Array([1, 2]) } },
+      { suggestions: null, unblocks: { counts } },
+    ]) expect(wellShapedMemo(bad), JSON.stringify(bad)).toBe(false);
+  });
+});
