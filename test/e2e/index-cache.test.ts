@@ -63,8 +63,8 @@ describe('the on-disk index across processes', () => {
     }
     expect(kills).toBe(12);
     // And killed in the middle of a write, for certain: after some of its chunks are on disk.
-    // (1,500 files: the magic, then the meta, two chunks of files and the walk — a head and a payload each — and the end: ten steps.)
-    for (const after of [1, 2, 4]) {
+    // (1,500 files: the kept answers, then the magic, the meta, two chunks of files and the walk — a head and a payload each — and the end: eleven steps.)
+    for (const after of [2, 3, 5]) {
       const child = spawn(process.execPath, [WRITER, root, dir, 'docs/d0.md', 'slow'], { stdio: ['ignore', 'pipe', 'inherit'] });
       let steps = 0;
       await new Promise<void>((resolve, reject) => {
