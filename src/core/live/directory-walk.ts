@@ -130,7 +130,8 @@ function sameMembers(a: readonly string[], b: readonly string[]): boolean {
   return b.every((x) => set.has(x));
 }
 
-function parentOf(path: string): string {
+/** The folder of a path (`''` for the root's entries). */
+export function parentOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash === -1 ? '' : path.slice(0, slash);
 }

@@ -172,7 +172,9 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       if (writer === null) return false;
       let committed = false;
       try {
-        for (const chunk of encodeSnapshot(metaOf(config, links), kept, walked, memo)) {
+        // The stages are of every file taken: with one left out, a later start could not tell them from its own.
+        const written = kept.length === taken.length ? memo : { ...memo, stages: null };
+        for (const chunk of encodeSnapshot(metaOf(config, links), kept, walked, written)) {
           if (!writer.write(chunk)) return false;
           yield;
         }

@@ -1,26 +1,30 @@
 /**
- * Answers the on-disk index keeps beside the files (issue 38): "did you mean" answers for the
- * missing ids of the workspace's entries, and every node's `unblocks`. Each is kept with a key
- * of what it was worked out from (the ids; the edges and the open nodes), and a later start uses
- * it only when what it has now has that key — so it needs no other check of its own: a file
- * changed since, or another version of it, gives another key, and the answer is worked out again.
+ * What the on-disk index keeps beside the files (issue 38), worked out over the whole workspace:
+ * - "did you mean" answers for the missing ids of the workspace's entries, and every node's
+ *   `unblocks`, each with a key of what it was worked out from (the ids; the edges and the open
+ *   nodes): a later start uses one only when what it has now has that key, so it needs no other
+ *   check — a file changed since gives another key, and the answer is worked out again;
+ * - the graph stages and the states (model/kept-stages.ts), written only when every file of the
+ *   assembly they come from is in the index, and used only by a start that takes every file it
+ *   lists from the index and finds none gone: the same analyses, so the same stages.
  */
 import { idsKey, type IdSuggestions } from '../model/build-graph.js';
+import type { KeptStages } from '../model/kept-stages.js';
 import { seedUnblocks, unblocksMemo, type UnblocksMemo } from '../answer/unblocks.js';
 import type { Workspace } from '../shared/types.js';
+import { isFindings, isStrings } from './index-shapes.js';
 
 export interface IndexMemo {
   readonly suggestions: { readonly key: string; readonly best: readonly (readonly [string, string | null])[] } | null;
   readonly unblocks: UnblocksMemo | null;
+  readonly stages: KeptStages | null;
 }
 
-export const NO_MEMO: IndexMemo = Object.freeze({ suggestions: null, unblocks: null });
-
-/** What to keep of `workspace` and of the suggestions its graph was built with (its `unblocks` are counted if they were not yet). */
-export function memoOf(suggestions: IdSuggestions, workspace: Workspace): IndexMemo {
+/** What to keep of `workspace`, of the suggestions its graph was built with (its `unblocks` are counted if they were not yet), and of its stages. */
+export function memoOf(suggestions: IdSuggestions, workspace: Workspace, stages: KeptStages | null): IndexMemo {
   // Filled from an index and not yet checked against a build: kept as it came.
   const key = suggestions.key ?? idsKey(suggestions.ids);
-  return { suggestions: { key, best: [...suggestions.best] }, unblocks: unblocksMemo(workspace) };
+  return { suggestions: { key, best: [...suggestions.best] }, unblocks: unblocksMemo(workspace), stages };
 }
 
 /** Offers the suggestions of `memo` to the next build of the graph (kept if its ids have their key). */
@@ -52,5 +56,19 @@ export function wellShapedMemo(value: unknown): value is IndexMemo {
     const { key, counts } = unblocks as { key?: unknown; counts?: unknown };
     if (typeof key !== 'string' || !(counts instanceof Int32Array)) return false;
   }
-  return true;
+  const stages = (value as { stages?: unknown }).stages;
+  return stages === null || wellShapedStages(stages);
+}
+
+/** Whether a value has the shape of `KeptStages` (whether it fits the nodes is checked as it is restored). */
+function wellShapedStages(value: unknown): value is KeptStages {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<keyof KeptStages, unknown>;
+  if (!(v.order instanceof Int32Array) || !(v.upStart instanceof Int32Array) || !(v.upList instanceof Int32Array)) return false;
+  if (!(v.local instanceof Uint8Array) || !(v.blocked instanceof Uint8Array)) return false;
+  for (const list of [v.graphDiagnostics, v.cycleDiagnostics, v.stateDiagnostics]) if (!Array.isArray(list) || !isFindings(list)) return false;
+  const broken = v.broken;
+  if (!Array.isArray(broken) || broken.length !== (v.graphDiagnostics as unknown[]).length) return false;
+  if (!broken.every((b) => typeof b === 'object' && b !== null && typeof b.target === 'string' && typeof b.head === 'string')) return false;
+  return Array.isArray(v.cycles) && v.cycles.every((c) => typeof c === 'object' && c !== null && isStrings(c.ids) && isStrings(c.path));
 }

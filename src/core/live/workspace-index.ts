@@ -6,8 +6,8 @@
  * re-checks the links of the files a change can affect. A full load is a fresh index refreshed
  * once, so the live index and `loadWorkspace` share every line of the pipeline.
  */
-import { assembleSteps, assembleWorkspace, createAssemblyCache, patchedIds } from '../model/assemble-workspace.js';
-import { asSteps } from '../shared/steps.js';
+import { assembleSteps, assembleWorkspace, createAssemblyCache, keptStagesOf, patchedIds } from '../model/assemble-workspace.js';
+import { asSteps, finish } from '../shared/steps.js';
 import { applyReviews } from '../check/check-reviews.js';
 import { applyTraces } from '../check/check-traces.js';
 import { findLinkRoot } from '../read/link-root.js';
@@ -18,7 +18,7 @@ import { CONFIG_FILE, DEFAULT_CONFIG, LOCK_FILE, type WorkspaceConfig } from '..
 import { GITIGNORE_FILE, IGNORE_FILE, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
 import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
 import { sortStrings } from '../shared/sort.js';
-import { createDirectoryWalk } from './directory-walk.js';
+import { createDirectoryWalk, parentOf } from './directory-walk.js';
 import { createLinkChecks, NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { createIndexCache, walkedNamesOf } from './index-cache.js';
 import { memoOf, seedSuggestions, seedWorkspace } from './index-memo.js';
@@ -58,6 +58,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let unsaved = false;
   // How many files the first load took from the on-disk index.
   let fromCache = 0;
+  // Whether the last assembly is of the files as `files` holds them now (no refresh under way).
+  let assembledNow = false;
   const linkChecks = createLinkChecks({
     root,
     once,
@@ -105,6 +107,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const candidates = new Set<string>();
     const paths = changes === 'all' ? null : [...changes];
     const first = !loaded;
+    assembledNow = false;
     let rulesChanged = false;
     const rulesTouched = paths === null || first || paths.some(isRulesFile);
     const lockChanged = (paths === null || first || paths.includes(LOCK_FILE)) && reloadLock();
@@ -144,6 +147,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (warm !== null) {
       fromCache = warm.files.size;
       seedSuggestions(assembly.suggestions, warm.memo);
+      // Every file listed taken from the index, none gone: the analyses the kept stages were made from.
+      if (warm.toRead.length === 0 && warm.changed.size === 0) assembly.kept = warm.memo.stages ?? undefined;
       for (const [file, entry] of warm.files) files.set(file, entry);
       for (const path of warm.changed) changed.add(path);
       for (const path of warm.touched) touched.add(path);
@@ -203,6 +208,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
         current = overlay();
         overlayOnly = tracesChanged ? 'traces' : 'reviews';
       }
+      assembledNow = true;
       return current;
     }
     walk.findingsMoved = false;
@@ -228,6 +234,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     current = overlay();
     if (warm !== null) seedWorkspace(current, warm.memo);
     overlayOnly = null;
+    assembledNow = true;
     return current;
   }
 
@@ -236,7 +243,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (cache === null || !unsaved || !loaded) return false;
     unsaved = false;
     // The answers kept beside the files (`unblocks` counted now, a step, if no answer needed them yet).
-    const memo = memoOf(assembly.suggestions, current);
+    const memo = memoOf(assembly.suggestions, current, assembledNow ? keptStagesOf(assembly) : null);
     yield;
     return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, entrySet), memo);
   }
@@ -264,17 +271,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     traceDirectories: () => traces.directories(),
     saveCacheSteps,
     fromCache: () => fromCache,
-    saveCache: () => {
-      const steps = saveCacheSteps();
-      for (;;) {
-        const step = steps.next();
-        if (step.done === true) return step.value;
-      }
-    },
+    saveCache: () => finish(saveCacheSteps()),
     changedIds: () => (overlayOnly === 'reviews' ? NO_IDS : overlayOnly === 'traces' ? null : patchedIds(assembly)),
   };
 }
-
 
 const NO_IDS: ReadonlySet<string> = new Set();
 
@@ -286,11 +286,6 @@ function lockFindings(read: LockRead): string {
 /** A change to one of these re-reads the rules and lists every directory again. */
 function isRulesFile(path: string): boolean {
   return path === IGNORE_FILE || path === CONFIG_FILE || path === GITIGNORE_FILE || path.endsWith(`/${GITIGNORE_FILE}`);
-}
-
-function parentOf(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? '' : path.slice(0, slash);
 }
 
 function depth(path: string): number {

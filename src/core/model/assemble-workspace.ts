@@ -13,6 +13,7 @@ import { nodesOf, resolveIds } from './resolve-ids.js';
 import { contextLookup, linkKitContext, withKitContext } from './kit-context.js';
 import { buildRelations, type Relations } from './build-relations.js';
 import { computeStates, type WorkStates } from './work-state.js';
+import { keepStages, restoreStages, type KeptStages } from './kept-stages.js';
 import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
 import { compareDiagnostics } from '../shared/sort.js';
 import { finish } from '../shared/steps.js';
@@ -47,6 +48,8 @@ export interface AssemblyCache {
   /** The status words of the configuration the cache is made for (TRACE §2). */
   readonly status: StatusWords;
   previous?: Assembled;
+  /** Stages kept from an earlier start for the very same files (issue 38): the next assembly takes them when they fit its nodes. */
+  kept?: KeptStages | undefined;
 }
 
 interface Assembled {
@@ -77,9 +80,10 @@ interface Assembled {
 }
 
 /** What the last assembly made with `cache` changed, when it patched the one before: the ids whose node may differ. */
-export function patchedIds(cache: AssemblyCache): ReadonlySet<string> | null {
-  return cache.previous?.changedIds ?? null;
-}
+export const patchedIds = (cache: AssemblyCache): ReadonlySet<string> | null => cache.previous?.changedIds ?? null;
+
+/** The graph stages and states of the last assembly made with `cache`, as data to keep (kept-stages.ts). */
+export const keptStagesOf = (cache: AssemblyCache): KeptStages | null => (cache.previous === undefined ? null : keepStages(cache.previous));
 
 /** A cache for assemblies under one configuration's status words (default META-01's). */
 export function createAssemblyCache(status: StatusWords = DEFAULT_CONFIG.status): AssemblyCache {
@@ -146,7 +150,9 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   if (kits) linkKitContext(resolved.nodes as Map<string, DocNode>);
   yield;
   const previous = cache.previous;
-  const stages = previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : yield* graphStages(resolved.nodes, cache);
+  const kept = cache.kept === undefined ? null : restoreStages(cache.kept, resolved.nodes);
+  cache.kept = undefined;
+  const stages = kept !== null ? pick({ ...kept, relations: buildRelations(resolved.nodes, kept.graph.ids, kept.graph.edgeCount) }) : previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : yield* graphStages(resolved.nodes, cache);
   yield;
   const nodeIdByPath = new Map<string, string>();
   for (const node of resolved.nodes.values()) if (node.item === undefined) nodeIdByPath.set(node.path, node.id);
@@ -156,7 +162,7 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   yield;
   const keyUses = collectKeyUses(discovery.files, (path) => perFile.get(path)!.analysis);
   const misspelled = misspelledDiagnostics(keyUses, (path) => nodeIdByPath.get(path) ?? null);
-  return { files: discovery.files, nodes: resolved.nodes, ...stages, states: stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled, lost };
+  return { files: discovery.files, nodes: resolved.nodes, ...stages, states: kept?.states ?? stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled, lost };
 }
 
 /**

@@ -106,7 +106,12 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
     for (const at of places) upList.push(at);
   }
   upStart[ids.length] = upList.length;
-  const placeEdges = turnAround(upStart, Int32Array.from(upList));
+  return graphOf(ids, placeOf, upStart, Int32Array.from(upList), diagnostics, broken);
+}
+
+/** The graph of sorted `ids` whose up edges by place are `upStart`/`upList`, with its findings (also for stages kept from an earlier start). */
+export function graphOf(ids: readonly string[], placeOf: ReadonlyMap<string, number>, upStart: Int32Array, upList: Int32Array, diagnostics: readonly Diagnostic[], broken: readonly BrokenTarget[]): Graph {
+  const placeEdges = turnAround(upStart, upList);
   // The lists are made from the place edges when asked for; the down lists come out sorted, as sources are visited in order.
   const upstream = new PlaceLists(ids, placeOf, placeEdges.upStart, placeEdges.upList);
   const downstream = new PlaceLists(ids, placeOf, placeEdges.downStart, placeEdges.downList);

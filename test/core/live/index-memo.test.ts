@@ -6,7 +6,8 @@
  * give (an index is data: these are what a start would take from it), then change what they
  * depend on, and see them dropped.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
@@ -15,13 +16,14 @@ import { wellShapedMemo, type IndexMemo } from '../../../src/core/live/index-mem
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
-function options(dir: string, log: string[] = []): IndexCacheOptions {
-  return { dir, version: 'test', log: (line) => log.push(line), now: () => Date.now() + 10_000 };
+/** Ten seconds ahead by default: no file is racily clean. */
+function options(dir: string, log: string[] = [], now = () => Date.now() + 10_000): IndexCacheOptions {
+  return { dir, version: 'test', log: (line) => log.push(line), now };
 }
 
 /** A start with the index, written back as a command does after its answer. */
-function start(root: string, dir: string, log: string[] = []): { workspace: Workspace; fromIndex: number } {
-  const { workspace, saveIndex, fromIndex } = loadIndexed(root, { cache: options(dir, log) });
+function start(root: string, dir: string, log: string[] = [], now?: () => number): { workspace: Workspace; fromIndex: number } {
+  const { workspace, saveIndex, fromIndex } = loadIndexed(root, { cache: options(dir, log, now) });
   saveIndex();
   return { workspace, fromIndex };
 }
@@ -72,7 +74,7 @@ const broken = (ws: Workspace) => ws.diagnostics.filter((d) => d.code === 'LINK_
 
 /** The index's memo with answers no count would give: `T-l` → `T-9`, and 7 unblocks everywhere. */
 function planted(memo: IndexMemo): IndexMemo {
-  return { suggestions: { key: memo.suggestions!.key, best: [['T-l', 'T-9']] }, unblocks: { key: memo.unblocks!.key, counts: memo.unblocks!.counts.map(() => 7) } };
+  return { ...memo, suggestions: { key: memo.suggestions!.key, best: [['T-l', 'T-9']] }, unblocks: { key: memo.unblocks!.key, counts: memo.unblocks!.counts.map(() => 7) } };
 }
 
 describe('the answers kept in the on-disk index', () => {
@@ -94,7 +96,8 @@ describe('the answers kept in the on-disk index', () => {
     rewriteMemo(root, dir, (memo) => planted(memo));
     const warm = start(root, dir);
     expect(warm.fromIndex).toBe(3);
-    expect(broken(warm.workspace)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-9`?']);
+    // No file changed: the graph with its findings comes from the kept stages (below), not from the suggestions.
+    expect(broken(warm.workspace)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-1`?']);
     expect(unblocks(warm.workspace)).toEqual({ 'T-1': 7, 'T-2': 7, 'T-3': 7 });
     // A title and a body edited: the same ids, edges and states.
     rewriteMemo(root, dir, (memo) => planted(memo));
@@ -129,6 +132,38 @@ describe('the answers kept in the on-disk index', () => {
     expect(unblocks(ws)['T-1']).toBe(1);
   });
 
+  it('hold the graph stages and states, taken by a start that takes every file from the index and finds none gone, and by no other', () => {
+    const root = chain();
+    writeFiles(root, { 'x.md': doc({ id: 'X', title: 'x' }) });
+    const dir = testdir({});
+    const cold = start(root, dir).workspace;
+    const kept = memoOf(root, dir).stages!;
+    expect(kept.graphDiagnostics.map((d) => d.message)).toEqual(broken(cold));
+    expect(kept.local.length).toBe(4);
+    const plant = () => rewriteMemo(root, dir, (memo) => ({ ...memo, stages: { ...memo.stages!, graphDiagnostics: memo.stages!.graphDiagnostics.map((d) => ({ ...d, message: 'planted' })) } }));
+    plant();
+    expect(broken(start(root, dir).workspace)).toEqual(['planted']);
+    // A file read again (touched), or one gone: the stages are worked out.
+    plant();
+    utimesSync(join(root, 'x.md'), new Date(), new Date(Date.now() - 60_000));
+    expect(broken(start(root, dir).workspace)).toEqual(broken(cold));
+    plant();
+    rmSync(join(root, 'x.md'));
+    const gone = start(root, dir);
+    expect(gone.fromIndex).toBe(3);
+    expect(broken(gone.workspace)).toEqual(broken(cold));
+  });
+
+  it('hold no stages when a file of the assembly is left out of the index (racily clean)', () => {
+    const root = chain();
+    const dir = testdir({});
+    // The real clock: the files were written just now, within RACY_NS, so none is kept.
+    start(root, dir, [], Date.now);
+    const memo = memoOf(root, dir);
+    expect(memo.stages).toBeNull();
+    expect(memo.unblocks).not.toBeNull();
+  });
+
   it('of the wrong shape make the index unused: one line, then a cold load that writes it again', () => {
     const root = chain();
     const dir = testdir({});
@@ -142,23 +177,38 @@ describe('the answers kept in the on-disk index', () => {
     expect(start(root, dir).fromIndex).toBe(3);
   });
 
-  it('are checked for their shape: keys strings, guesses strings or null, counts 32-bit integers', () => {
+  it('are checked for their shape: keys strings, guesses strings or null, counts 32-bit integers, stages of typed arrays and findings', () => {
     const counts = new Int32Array([1, 2]);
-    expect(wellShapedMemo({ suggestions: null, unblocks: null })).toBe(true);
-    expect(wellShapedMemo({ suggestions: { key: 'k', best: [['a', 'b'], ['c', null]] }, unblocks: { key: 'k', counts } })).toBe(true);
+    const stages = { order: new Int32Array(1), upStart: new Int32Array(2), upList: new Int32Array(0), graphDiagnostics: [], broken: [], cycles: [{ ids: ['A'], path: ['A', 'A'] }], cycleDiagnostics: [], local: new Uint8Array(1), blocked: new Uint8Array(1), stateDiagnostics: [] };
+    const finding = { code: 'LINK_BROKEN', message: 'm', nodeId: 'A', path: 'a.md', line: 2 };
+    const none = { suggestions: null, unblocks: null, stages: null };
+    expect(wellShapedMemo(none)).toBe(true);
+    expect(wellShapedMemo({ suggestions: { key: 'k', best: [['a', 'b'], ['c', null]] }, unblocks: { key: 'k', counts }, stages })).toBe(true);
+    expect(wellShapedMemo({ ...none, stages: { ...stages, graphDiagnostics: [finding], broken: [{ target: 'B', head: 'h' }] } })).toBe(true);
     for (const bad of [
       null,
       'memo',
       {},
-      { suggestions: null },
-      { suggestions: { key: 1, best: [] }, unblocks: null },
-      { suggestions: { key: 'k', best: {} }, unblocks: null },
-      { suggestions: { key: 'k', best: [['a']] }, unblocks: null },
-      { suggestions: { key: 'k', best: [['a', 2]] }, unblocks: null },
-      { suggestions: { key: 'k', best: [[1, 'b']] }, unblocks: null },
-      { suggestions: null, unblocks: { key: 'k', counts: [1, 2] } },
-      { suggestions: null, unblocks: { key: 'k', counts: new Uint32Array([1, 2]) } },
-      { suggestions: null, unblocks: { counts } },
-    ]) expect(wellShapedMemo(bad), JSON.stringify(bad)).toBe(false);
+      { suggestions: null, unblocks: null },
+      { ...none, suggestions: { key: 1, best: [] } },
+      { ...none, suggestions: { key: 'k', best: {} } },
+      { ...none, suggestions: { key: 'k', best: [['a']] } },
+      { ...none, suggestions: { key: 'k', best: [['a', 2]] } },
+      { ...none, suggestions: { key: 'k', best: [[1, 'b']] } },
+      { ...none, unblocks: { key: 'k', counts: [1, 2] } },
+      { ...none, unblocks: { key: 'k', counts: new Uint32Array([1, 2]) } },
+      { ...none, unblocks: { counts } },
+      { ...none, stages: 'stages' },
+      { ...none, stages: { ...stages, order: [0] } },
+      { ...none, stages: { ...stages, upList: new Uint8Array(0) } },
+      { ...none, stages: { ...stages, local: new Int32Array(1) } },
+      { ...none, stages: { ...stages, stateDiagnostics: null } },
+      { ...none, stages: { ...stages, cycleDiagnostics: [{ ...finding, line: '2' }] } },
+      // A broken entry's target for each graph finding, and only those.
+      { ...none, stages: { ...stages, graphDiagnostics: [finding] } },
+      { ...none, stages: { ...stages, graphDiagnostics: [finding], broken: [{ target: 'B' }] } },
+      { ...none, stages: { ...stages, cycles: [{ ids: 'A', path: [] }] } },
+    ])
+      expect(wellShapedMemo(bad), JSON.stringify(bad)).toBe(false);
   });
 });
