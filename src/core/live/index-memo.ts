@@ -20,11 +20,17 @@ export interface IndexMemo {
   readonly stages: KeptStages | null;
 }
 
-/** What to keep of `workspace`, of the suggestions its graph was built with (its `unblocks` are counted if they were not yet), and of its stages. */
-export function memoOf(suggestions: IdSuggestions, workspace: Workspace, stages: KeptStages | null): IndexMemo {
+/**
+ * What to keep of `workspace`, of the suggestions its graph was built with, and of its stages:
+ * what a later refresh may replace is taken now (call it in the step that takes the files to
+ * write, so that all are of one state); the `unblocks` of `workspace` (a snapshot, never
+ * changed) are counted when the result is called, if no answer counted them yet.
+ */
+export function memoOf(suggestions: IdSuggestions, workspace: Workspace, stages: KeptStages | null): () => IndexMemo {
   // Filled from an index and not yet checked against a build: kept as it came.
   const key = suggestions.key ?? idsKey(suggestions.ids);
-  return { suggestions: { key, best: [...suggestions.best] }, unblocks: unblocksMemo(workspace), stages };
+  const best = [...suggestions.best];
+  return () => ({ suggestions: { key, best }, unblocks: unblocksMemo(workspace), stages });
 }
 
 /** Offers the suggestions of `memo` to the next build of the graph (kept if its ids have their key). */

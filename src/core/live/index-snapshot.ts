@@ -21,7 +21,11 @@ import { wellShapedMemo, type IndexMemo } from './index-memo.js';
 
 export type { SnapshotEntry, SnapshotFile, StatKey } from './index-records.js';
 
-/** Bumped whenever what is written changes shape. */
+/**
+ * Bumped whenever what is written changes shape, or what a kept result means: the index's key
+ * holds DocuGraph's version, not its code, so a change to what a file's analysis, the graph,
+ * cycle or state stages, `unblocks` or "did you mean" give must bump this too.
+ */
 export const SNAPSHOT_FORMAT = 4;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;

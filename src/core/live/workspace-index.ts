@@ -242,10 +242,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   function* saveCacheSteps(): Generator<void, boolean, void> {
     if (cache === null || !unsaved || !loaded) return false;
     unsaved = false;
-    // The answers kept beside the files (`unblocks` counted now, a step, if no answer needed them yet).
+    // Everything written is taken in this step (a refresh may run between the next ones): the files, the walk's names, the kept answers and stages.
     const memo = memoOf(assembly.suggestions, current, assembledNow ? keptStagesOf(assembly) : null);
-    yield;
-    return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, entrySet), memo);
+    return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, new Set(entrySet)), memo);
   }
 
   /** The assembly with the lock file's reviews (TRACE §3), then the traces and coverage (TRACE §5). */

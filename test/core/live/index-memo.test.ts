@@ -6,12 +6,13 @@
  * give (an index is data: these are what a start would take from it), then change what they
  * depend on, and see them dropped.
  */
-import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
 import { checksum } from '../../../src/core/live/index-frame.js';
+import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { wellShapedMemo, type IndexMemo } from '../../../src/core/live/index-memo.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
@@ -152,6 +153,32 @@ describe('the answers kept in the on-disk index', () => {
     const gone = start(root, dir);
     expect(gone.fromIndex).toBe(3);
     expect(broken(gone.workspace)).toEqual(broken(cold));
+  });
+
+  it('are of the files written with them when a refresh runs in the middle of the write: a configuration, a folder renamed, an edit', () => {
+    const scenarios: Record<string, (root: string) => string[]> = {
+      configuration: (root) => (writeFiles(root, { 'docugraph.yml': 'status:\n  done: [todo]\n' }), ['docugraph.yml']),
+      'folder renamed': (root) => (renameSync(join(root, 'docs/a'), join(root, 'docs/b')), ['docs/a', 'docs/b']),
+      edit: (root) => (writeFiles(root, { 'docs/a/t1.md': doc({ id: 'T-1', title: 'one', type: 'task', status: 'done' }) }), ['docs/a/t1.md']),
+    };
+    const answers = (ws: Workspace) => [JSON.stringify(ws.diagnostics), JSON.stringify(listTasks(ws))];
+    for (const [name, change] of Object.entries(scenarios)) {
+      const root = testdir({
+        'docs/a/t1.md': doc({ id: 'T-1', title: 'one', type: 'task', status: 'todo' }),
+        'docs/a/t2.md': doc({ id: 'T-2', title: 'two', type: 'task', status: 'todo', depends_on: ['T-1', 'T-l'] }),
+      });
+      const dir = testdir({});
+      const index = createWorkspaceIndex(root, { cache: options(dir) });
+      index.refresh('all');
+      const steps = index.saveCacheSteps();
+      // The first step of the write takes what it writes; a refresh comes before the next.
+      expect(steps.next().done, name).toBe(false);
+      index.refresh(change(root));
+      let step = steps.next();
+      while (step.done !== true) step = steps.next();
+      expect(step.value, name).toBe(true);
+      expect(answers(start(root, dir).workspace), name).toEqual(answers(loadWorkspace(root)));
+    }
   });
 
   it('hold no stages when a file of the assembly is left out of the index (racily clean)', () => {

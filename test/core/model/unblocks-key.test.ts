@@ -43,7 +43,9 @@ function randomSpec(rng: Rng): Spec {
 function changed(spec: Spec, rng: Rng): Spec {
   const next = spec.map((s) => ({ ...s, deps: [...s.deps] }));
   const node = next[rng.int(0, next.length - 1)]!;
-  const kind = rng.int(0, 3);
+  // Taking an edge away from a node without one would change nothing: it gets one instead.
+  let kind = rng.int(0, 3);
+  if (kind === 1 && node.deps.length === 0) kind = 0;
   if (kind === 0) node.deps = [...new Set([...node.deps, rng.int(0, next.length - 1)])];
   else if (kind === 1) node.deps.splice(rng.int(0, Math.max(0, node.deps.length - 1)), 1);
   else if (kind === 2) node.status = rng.pick(['todo', 'in-progress', 'done', 'dropped']);
