@@ -62,6 +62,8 @@ export interface WarmStart {
   readonly touched: Set<string>;
   /** The answers the copy kept beside the files (each used only if what it was worked out from is the same). */
   readonly memo: IndexMemo;
+  /** The copy's entries of the files in `toRead` it holds (changed since): the state its kept stages are of. */
+  readonly stale: ReadonlyMap<string, { readonly analysis: FileEntry['analysis']; readonly links: FileEntry['links'] }>;
 }
 
 export interface IndexCache {
@@ -116,6 +118,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const keys = statKeys(root, paths, options.statAhead);
       const files = new Map<string, FileEntry>();
       const toRead: string[] = [];
+      const stale = new Map<string, { analysis: FileEntry['analysis']; links: FileEntry['links'] }>();
       const recheck = new Set<string>();
       let snapshot: DecodedSnapshot;
       try {
@@ -133,6 +136,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
           const kept = snapshot.files.get(path);
           if (kept === undefined || !keys.same(i, kept.keys, kept.at)) {
             toRead.push(path);
+            if (kept !== undefined) stale.set(path, { analysis: kept.entry.analysis, links: kept.entry.links });
             continue;
           }
           const { analysis, stamp, links: found } = kept.entry;
@@ -151,7 +155,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         for (const name of now) if (!then.has(name)) touched.add(name);
         for (const name of then) if (!now.has(name)) touched.add(name);
       }
-      return { files, toRead, changed, touched, recheck, memo: snapshot.memo };
+      return { files, toRead, changed, touched, recheck, memo: snapshot.memo, stale };
     },
     *saveSteps(config, links, entries, walked, memo) {
       // As things are now: later refreshes replace entries (and their links), never change them.

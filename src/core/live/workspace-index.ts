@@ -22,6 +22,7 @@ import { createDirectoryWalk, parentOf } from './directory-walk.js';
 import { createLinkChecks, NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { createIndexCache, walkedNamesOf } from './index-cache.js';
 import { memoOf, seedSuggestions, seedWorkspace } from './index-memo.js';
+import { indexState } from './warm-patch.js';
 import type { Changes, IndexOptions, WorkspaceIndex } from './index-types.js';
 import type { Diagnostic, Workspace } from '../shared/types.js';
 
@@ -229,8 +230,13 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       if (listing.diagnostic !== null) discoveryDiagnostics.push(listing.diagnostic);
       if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
     }
+    const discovery = { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics };
+    // Files edited since the on-disk index that keep the graph's inputs: its own state first, with its kept stages, then the edits as a live edit.
+    const before = warm === null ? null : indexState(warm, files, fileSet);
+    if (before !== null) assembly.kept = before.stages;
+    if (before !== null) yield* asSteps(assembleSteps(root, discovery, before.perFile, assembly), LISTING);
     // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
-    assembled = yield* asSteps(assembleSteps(root, { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics }, files, assembly, first ? undefined : changed), LISTING);
+    assembled = yield* asSteps(assembleSteps(root, discovery, files, assembly, first && before === null ? undefined : changed), LISTING);
     current = overlay();
     if (warm !== null) seedWorkspace(current, warm.memo);
     overlayOnly = null;

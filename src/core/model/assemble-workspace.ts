@@ -17,7 +17,7 @@ import { keepStages, restoreStages, type KeptStages } from './kept-stages.js';
 import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
 import { compareDiagnostics } from '../shared/sort.js';
 import { finish } from '../shared/steps.js';
-import { TYPED_RELATIONS } from '../shared/relations.js';
+import { declaredKey, sameEdges, sameStructure } from './same-structure.js';
 import type { Cycle, Diagnostic, DocNode, Workspace } from '../shared/types.js';
 
 /** A file's link findings (with `nodeId` not set yet) and the paths its links looked at. */
@@ -237,61 +237,8 @@ function stateStage(nodes: ReadonlyMap<string, DocNode>, stages: Stages, cache: 
   return computeStates(nodes, { ids, placeOf, placeEdges, upstream, cycleOf: stages.cycleOf, relationsIn: stages.relations.in }, cache.status);
 }
 
-/** What a file declares, to tell an edit that moves no id: its node's id, and a kit file's items' ids after it, one per line. */
-function declaredKey(analysis: FileAnalysis): string | undefined {
-  const items = analysis.items;
-  if (items === undefined) return analysis.node?.id;
-  let key = analysis.node?.id ?? '';
-  for (const item of items) key += `\n${item.id}`;
-  return key;
-}
-
 /** A file's link findings, each with the file's node id. */
 function pushLinkFindings(out: Diagnostic[], links: LinkEntry | null, nodeId: string | null): void {
   if (links === null) return;
   for (const d of links.diagnostics) out.push(d.nodeId === nodeId ? d : { ...d, nodeId });
-}
-
-/**
- * Whether two node sets give the same graph and the same graph findings: the same ids, each
- * with the same path, dependencies and dependency lines (unchanged files keep their node
- * objects, so this is mostly a pointer comparison).
- */
-function sameStructure(before: ReadonlyMap<string, DocNode>, after: ReadonlyMap<string, DocNode>): boolean {
-  if (before.size !== after.size) return false;
-  for (const [id, node] of after) {
-    const old = before.get(id);
-    if (old === node) continue;
-    if (old === undefined || !sameEdges(old, node)) return false;
-  }
-  return true;
-}
-
-/** Whether two nodes of one id give the same edges and edge findings. */
-function sameEdges(a: DocNode, b: DocNode): boolean {
-  return a.path === b.path && sameItems(a.dependsOn, b.dependsOn) && sameItems(a.dependsOnLines, b.dependsOnLines) && sameItems(a.dependsOnKeys ?? NO_KEYS, b.dependsOnKeys ?? NO_KEYS) && sameRelations(a, b);
-}
-
-/** Whether two nodes of one id have the same typed relation entries (ids, lines, keys). */
-function sameRelations(a: DocNode, b: DocNode): boolean {
-  if (a.relations === undefined || b.relations === undefined) return a.relations === b.relations;
-  for (const relation of TYPED_RELATIONS) {
-    const x = a.relations[relation];
-    const y = b.relations[relation];
-    if (x === undefined || y === undefined) {
-      if (x !== y) return false;
-      continue;
-    }
-    if (!sameItems(x.ids, y.ids) || !sameItems(x.lines, y.lines) || !sameItems(x.keys, y.keys)) return false;
-  }
-  return true;
-}
-
-const NO_KEYS: readonly string[] = [];
-
-/** Whether two lists hold the same items in the same order. */
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
 }

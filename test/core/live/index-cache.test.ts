@@ -151,6 +151,25 @@ describe('the on-disk index', () => {
     expect(warmFiles).toBeGreaterThan(seeds * 5);
   });
 
+  it('checks again, at a warm start, the links of unchanged files into a file edited since (its headings moved)', () => {
+    const root = testdir({
+      'a.md': doc({ id: 'A', title: 'a' }, 'See [the plan](b.md#plan) and [the rest](c.md).\n'),
+      'b.md': doc({ id: 'B', title: 'b' }, '## Plan\n\nText.\n'),
+      'c.md': doc({ id: 'C', title: 'c' }, 'More.\n'),
+    });
+    const dir = testdir({});
+    const findings = (ws: Workspace) => ws.diagnostics.filter((d) => d.path === 'a.md').map((d) => d.code);
+    expect(findings(start(root, cacheOptions(dir)))).toEqual([]);
+    writeFiles(root, { 'b.md': doc({ id: 'B', title: 'b' }, '## Schedule\n\nText.\n') });
+    const warm = start(root, cacheOptions(dir));
+    expect(taken).toBe(2);
+    expect(findings(warm)).toEqual(['MD_ANCHOR_BROKEN']);
+    expect(answers(warm)).toEqual(answers(loadWorkspace(root)));
+    // And back, from the index the warm start wrote.
+    writeFiles(root, { 'b.md': doc({ id: 'B', title: 'b' }, '## Plan\n\nText.\n') });
+    expect(findings(start(root, cacheOptions(dir)))).toEqual([]);
+  });
+
   it('takes unchanged files from the index: a warm start of the demo reads only what changed', () => {
     const root = testdir({});
     cpSync(DEMO, root, { recursive: true });

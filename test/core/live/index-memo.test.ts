@@ -93,47 +93,50 @@ describe('the answers kept in the on-disk index', () => {
   it('are taken by a start at which nothing they were worked out from changed, even when files did', () => {
     const root = chain();
     const dir = testdir({});
-    start(root, dir);
+    const cold = start(root, dir).workspace;
     rewriteMemo(root, dir, (memo) => planted(memo));
     const warm = start(root, dir);
     expect(warm.fromIndex).toBe(3);
     // No file changed: the graph with its findings comes from the kept stages (below), not from the suggestions.
-    expect(broken(warm.workspace)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-1`?']);
+    expect(broken(warm.workspace)).toEqual(broken(cold));
+    expect(broken(cold)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-1`?']);
     expect(unblocks(warm.workspace)).toEqual({ 'T-1': 7, 'T-2': 7, 'T-3': 7 });
-    // A title and a body edited: the same ids, edges and states.
+    // A title and a body edited: the same ids, edges and states (the stages again, then the edit).
     rewriteMemo(root, dir, (memo) => planted(memo));
     writeFiles(root, { 't2.md': doc({ id: 'T-2', title: 'two, again', type: 'task', status: 'todo', depends_on: ['T-1'] }, 'More.\n') });
     const edited = start(root, dir).workspace;
-    expect(broken(edited)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-9`?']);
+    expect(broken(edited)).toEqual(broken(cold));
     expect(unblocks(edited)).toEqual({ 'T-1': 7, 'T-2': 7, 'T-3': 7 });
+    // An edge gone: the graph is built again, over the same ids (the suggestions hold), and counted again.
+    rewriteMemo(root, dir, (memo) => planted(memo));
+    writeFiles(root, { 't2.md': doc({ id: 'T-2', title: 'two', type: 'task', status: 'todo' }) });
+    const rebuilt = start(root, dir).workspace;
+    expect(broken(rebuilt)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-9`?']);
+    expect(unblocks(rebuilt)).toEqual({ 'T-1': 0, 'T-2': 1, 'T-3': 0 });
   });
 
-  it('are worked out again when what they depend on changed: another id, another edge, another open node', () => {
+  it('are worked out again when what they depend on changed: another open node, another id', () => {
     const root = chain();
     const dir = testdir({});
-    start(root, dir);
-    // A status: the same ids (the suggestions hold), one node no longer open (the counts do not).
+    const cold = start(root, dir).workspace;
+    // A status: the graph holds (its stages are taken), one node no longer open (the counts are not).
     rewriteMemo(root, dir, (memo) => planted(memo));
     writeFiles(root, { 't3.md': doc({ id: 'T-3', title: 'three', type: 'task', status: 'done', depends_on: ['T-2', 'T-l'] }) });
     let ws = start(root, dir).workspace;
-    expect(broken(ws)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-9`?']);
+    expect(broken(ws)).toEqual(broken(cold));
     expect(unblocks(ws)).toEqual(unblocks(loadWorkspace(root)));
     expect(unblocks(ws)).toEqual({ 'T-1': 1, 'T-2': 0, 'T-3': 0 });
-    // An edge (T-2 no longer on T-1): the same ids and open nodes.
-    rewriteMemo(root, dir, (memo) => planted(memo));
-    writeFiles(root, { 't2.md': doc({ id: 'T-2', title: 'two', type: 'task', status: 'todo' }) });
-    ws = start(root, dir).workspace;
-    expect(unblocks(ws)).toEqual({ 'T-1': 0, 'T-2': 0, 'T-3': 0 });
     // Another id: both are worked out again.
     rewriteMemo(root, dir, (memo) => planted(memo));
     writeFiles(root, { 't4.md': doc({ id: 'T-4', title: 'four', type: 'task', status: 'todo', depends_on: ['T-1'] }) });
     ws = start(root, dir).workspace;
-    expect(broken(ws)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-1`?']);
+    expect(broken(ws)).toEqual(broken(cold));
     expect(unblocks(ws)).toEqual(unblocks(loadWorkspace(root)));
-    expect(unblocks(ws)['T-1']).toBe(1);
+    // T-2 and T-4 are open work on T-1 (T-3 is done).
+    expect(unblocks(ws)['T-1']).toBe(2);
   });
 
-  it('hold the graph stages and states, taken by a start that takes every file from the index and finds none gone, and by no other', () => {
+  it('hold the graph stages and states, taken by a start at which every file is one the index holds and no edit moved the graph, and by no other', () => {
     const root = chain();
     writeFiles(root, { 'x.md': doc({ id: 'X', title: 'x' }) });
     const dir = testdir({});
@@ -144,15 +147,34 @@ describe('the answers kept in the on-disk index', () => {
     const plant = () => rewriteMemo(root, dir, (memo) => ({ ...memo, stages: { ...memo.stages!, graphDiagnostics: memo.stages!.graphDiagnostics.map((d) => ({ ...d, message: 'planted' })) } }));
     plant();
     expect(broken(start(root, dir).workspace)).toEqual(['planted']);
-    // A file read again (touched), or one gone: the stages are worked out.
+    // A file read again whose edges are the same (touched; a body edited): the stages, then the file as a live edit.
     plant();
     utimesSync(join(root, 'x.md'), new Date(), new Date(Date.now() - 60_000));
+    expect(broken(start(root, dir).workspace)).toEqual(['planted']);
+    plant();
+    writeFiles(root, { 'x.md': doc({ id: 'X', title: 'x, again' }, 'A body.\n') });
+    expect(broken(start(root, dir).workspace)).toEqual(['planted']);
+    // An edge added, a file gone, a file new: the stages are worked out.
+    plant();
+    writeFiles(root, { 'x.md': doc({ id: 'X', title: 'x', depends_on: ['T-1'] }) });
+    expect(broken(start(root, dir).workspace)).toEqual(broken(cold));
+    plant();
+    writeFiles(root, { 'y.md': doc({ id: 'Y', title: 'y' }) });
     expect(broken(start(root, dir).workspace)).toEqual(broken(cold));
     plant();
     rmSync(join(root, 'x.md'));
     const gone = start(root, dir);
-    expect(gone.fromIndex).toBe(3);
+    expect(gone.fromIndex).toBe(4);
     expect(broken(gone.workspace)).toEqual(broken(cold));
+  });
+
+  it('give the answers of a cold load after an edit the stages and the patch take together', () => {
+    const root = chain();
+    const dir = testdir({});
+    start(root, dir);
+    writeFiles(root, { 't2.md': doc({ id: 'T-2', title: 'two, edited', type: 'task', status: 'done', depends_on: ['T-1'] }, 'New [link](t1.md) and [broken](nowhere.md).\n') });
+    const answers = (ws: Workspace) => [JSON.stringify(ws.diagnostics), JSON.stringify(listTasks(ws)), JSON.stringify([...ws.states])];
+    expect(answers(start(root, dir).workspace)).toEqual(answers(loadWorkspace(root)));
   });
 
   it('are of the files written with them when a refresh runs in the middle of the write: a configuration, a folder renamed, an edit', () => {
