@@ -5,8 +5,9 @@
  *   nodes): a later start uses one only when what it has now has that key, so it needs no other
  *   check — a file changed since gives another key, and the answer is worked out again;
  * - the graph stages and the states (model/kept-stages.ts), written only when every file of the
- *   assembly they come from is in the index, and used only by a start that takes every file it
- *   lists from the index and finds none gone: the same analyses, so the same stages.
+ *   assembly they come from is in the index, and used only for an assembly of the index's own
+ *   state: a start that takes every file it lists from the index and finds none gone, or the
+ *   first of two assemblies of a start whose edited files keep the graph (warm-patch.ts).
  */
 import { idsKey, type IdSuggestions } from '../model/build-graph.js';
 import type { KeptStages } from '../model/kept-stages.js';
