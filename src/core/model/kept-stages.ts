@@ -1,9 +1,9 @@
 /**
  * The graph stages and the work states of an assembly as plain data, and back (issue 38): the
- * on-disk index keeps them beside the files, and a warm start at which every file came from the
- * index unchanged — the same analyses, so the same nodes — takes them instead of building the
- * graph, finding its cycles and working out the states again. The live index decides when that
- * holds (live/workspace-index.ts); on the way back this module checks that the data fit the
+ * on-disk index keeps them beside the files, and an assembly of the index's own state — the
+ * same analyses, so the same nodes — takes them instead of building the graph, finding its
+ * cycles and working out the states again. The live index decides when that holds
+ * (live/workspace-index.ts, live/warm-patch.ts); on the way back this module checks that the data fit the
  * nodes (the index is data, never trusted): data that do not fit are no error, the stages are
  * worked out as on any load.
  */
