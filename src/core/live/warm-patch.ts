@@ -10,7 +10,6 @@
 import type { PerFile } from '../model/assemble-workspace.js';
 import type { KeptStages } from '../model/kept-stages.js';
 import { sameGraphInputs } from '../model/same-structure.js';
-import { replaceValues } from '../shared/overlay-map.js';
 import type { WarmStart } from './index-cache.js';
 import type { FileEntry } from './link-checks.js';
 
@@ -18,7 +17,10 @@ import type { FileEntry } from './link-checks.js';
  * The per-file results of the index's own state, when a start can assemble it first: the index
  * has kept stages, and the files listed now are the files it holds (none new, none gone), and
  * each file read again (`files`: the entries after the reads) keeps the graph's inputs; else
- * `null`. Made of the index's entries alone, whatever the reads did since.
+ * `null`. Made of the index's entries, whatever the reads did since — but for the link findings
+ * of the files whose links were checked again (their entries are shared with the live index,
+ * which sets `links` in place): those are among the files the patch then replaces, and link
+ * findings enter no graph stage.
  */
 export function indexState(warm: WarmStart, files: ReadonlyMap<string, FileEntry>, listed: ReadonlySet<string>): { readonly perFile: PerFile; readonly stages: KeptStages } | null {
   const stages = warm.memo.stages;
@@ -28,5 +30,8 @@ export function indexState(warm: WarmStart, files: ReadonlyMap<string, FileEntry
     const now = files.get(path);
     if (now === undefined || !sameGraphInputs(before.analysis, now.analysis)) return null;
   }
-  return { perFile: replaceValues<string, { readonly analysis: FileEntry['analysis']; readonly links: FileEntry['links'] }>(warm.files, warm.stale), stages };
+  // One map of both (their keys never meet: an overlay would not do, it replaces keys its base has).
+  const perFile = new Map<string, { readonly analysis: FileEntry['analysis']; readonly links: FileEntry['links'] }>(warm.files);
+  for (const [path, entry] of warm.stale) perFile.set(path, entry);
+  return { perFile, stages };
 }

@@ -177,6 +177,25 @@ describe('the answers kept in the on-disk index', () => {
     expect(answers(start(root, dir).workspace)).toEqual(answers(loadWorkspace(root)));
   });
 
+  it('give the answers of a cold load when most files were edited since (more than an overlay of 256 holds)', () => {
+    // Documents 0–299 with `body`, then three more that stay as they are.
+    const write = (body: string, count: number) => {
+      const files: Record<string, string> = {};
+      for (let i = 0; i < count; i += 1) files[`t${i}.md`] = doc({ id: `T-${i}`, title: 't', type: 'task', status: 'todo', ...(i > 0 ? { depends_on: [`T-${i - 1}`] } : {}) }, i < 300 ? body : 'Same.\n');
+      return files;
+    };
+    const root = testdir(write('One.\n', 303));
+    const dir = testdir({});
+    start(root, dir);
+    writeFiles(root, write('Two.\n', 300));
+    const answers = (ws: Workspace) => [JSON.stringify(ws.diagnostics), JSON.stringify(listTasks(ws))];
+    const log: string[] = [];
+    const warm = start(root, dir, log);
+    expect(log).toEqual([]);
+    expect(warm.fromIndex).toBe(3);
+    expect(answers(warm.workspace)).toEqual(answers(loadWorkspace(root)));
+  });
+
   it('are of the files written with them when a refresh runs in the middle of the write: a configuration, a folder renamed, an edit', () => {
     const scenarios: Record<string, (root: string) => string[]> = {
       configuration: (root) => (writeFiles(root, { 'docugraph.yml': 'status:\n  done: [todo]\n' }), ['docugraph.yml']),
