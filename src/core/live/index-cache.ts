@@ -26,6 +26,7 @@ import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-r
 import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 import type { IndexMemo } from './index-memo.js';
+import type { FileResults } from '../model/assemble-workspace.js';
 
 /** How the index finds and writes its copy (the surfaces choose the folder; the core never reads the environment). */
 export interface IndexCacheOptions {
@@ -63,7 +64,7 @@ export interface WarmStart {
   /** The answers the copy kept beside the files (each used only if what it was worked out from is the same). */
   readonly memo: IndexMemo;
   /** The copy's entries of the files in `toRead` it holds (changed since): the state its kept stages are of. */
-  readonly stale: ReadonlyMap<string, { readonly analysis: FileEntry['analysis']; readonly links: FileEntry['links'] }>;
+  readonly stale: ReadonlyMap<string, FileResults>;
 }
 
 export interface IndexCache {
@@ -118,7 +119,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const keys = statKeys(root, paths, options.statAhead);
       const files = new Map<string, FileEntry>();
       const toRead: string[] = [];
-      const stale = new Map<string, { analysis: FileEntry['analysis']; links: FileEntry['links'] }>();
+      const stale = new Map<string, FileResults>();
       const recheck = new Set<string>();
       let snapshot: DecodedSnapshot;
       try {

@@ -7,7 +7,7 @@
  * out the whole graph again. Either way the answers are those of a cold load: the patch is the
  * live index's own, and the first assembly is of a state the stages were made from.
  */
-import type { PerFile } from '../model/assemble-workspace.js';
+import type { FileResults, PerFile } from '../model/assemble-workspace.js';
 import type { KeptStages } from '../model/kept-stages.js';
 import { sameGraphInputs } from '../model/same-structure.js';
 import type { WarmStart } from './index-cache.js';
@@ -31,7 +31,7 @@ export function indexState(warm: WarmStart, files: ReadonlyMap<string, FileEntry
     if (now === undefined || !sameGraphInputs(before.analysis, now.analysis)) return null;
   }
   // One map of both (their keys never meet: an overlay would not do, it replaces keys its base has).
-  const perFile = new Map<string, { readonly analysis: FileEntry['analysis']; readonly links: FileEntry['links'] }>(warm.files);
+  const perFile = new Map<string, FileResults>(warm.files);
   for (const [path, entry] of warm.stale) perFile.set(path, entry);
   return { perFile, stages };
 }

@@ -3,9 +3,9 @@
  * Pure: it takes the per-file results (analyses and link findings) and reads nothing.
  */
 import type { FileAnalysis } from './analyze-file.js';
-import { buildGraph, type Graph, type IdSuggestions } from './build-graph.js';
+import { buildGraph, type IdSuggestions } from './build-graph.js';
 import { explainLost, updateLost } from './lost-ids.js';
-import { cyclesUpstream, findCycles, type Cycles } from './find-cycles.js';
+import { cyclesById, cyclesUpstream, findCycles } from './find-cycles.js';
 import { NO_REVIEWS, NO_TRACES } from '../shared/empty.js';
 import { replaceValues } from '../shared/overlay-map.js';
 import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
@@ -13,12 +13,12 @@ import { nodesOf, resolveIds } from './resolve-ids.js';
 import { contextLookup, linkKitContext, withKitContext } from './kit-context.js';
 import { buildRelations, type Relations } from './build-relations.js';
 import { computeStates, type WorkStates } from './work-state.js';
-import { keepStages, restoreStages, type KeptStages } from './kept-stages.js';
+import { keepStages, restoreStages, type KeptStages, type MadeStages } from './kept-stages.js';
 import { DEFAULT_CONFIG, type StatusWords } from '../shared/config-types.js';
 import { compareDiagnostics } from '../shared/sort.js';
 import { finish } from '../shared/steps.js';
 import { declaredKey, sameEdges, sameStructure } from './same-structure.js';
-import type { Cycle, Diagnostic, DocNode, Workspace } from '../shared/types.js';
+import type { Diagnostic, DocNode, Workspace } from '../shared/types.js';
 
 /** A file's link findings (with `nodeId` not set yet) and the paths its links looked at. */
 export interface LinkEntry {
@@ -33,8 +33,14 @@ export interface DiscoveredFiles {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/** A file's results, as the assembly reads them. */
+export interface FileResults {
+  readonly analysis: FileAnalysis;
+  readonly links: LinkEntry | null;
+}
+
 /** The per-file results the assembly reads, by path. */
-export type PerFile = ReadonlyMap<string, { readonly analysis: FileAnalysis; readonly links: LinkEntry | null }>;
+export type PerFile = ReadonlyMap<string, FileResults>;
 
 /**
  * What one assembly hands to the next (a live index assembles after every change). With the
@@ -52,16 +58,11 @@ export interface AssemblyCache {
   kept?: KeptStages | undefined;
 }
 
-interface Assembled {
+/** The graph stages and states (kept-stages.ts), with everything else one assembly hands to the next. */
+interface Assembled extends MadeStages {
   /** The `discovery.files` it was made from (the same array while the set of files is the same). */
   readonly files: readonly string[];
-  readonly nodes: ReadonlyMap<string, DocNode>;
-  readonly graph: Graph;
-  readonly cycles: Cycles;
-  readonly cycleOf: ReadonlyMap<string, Cycle>;
-  readonly cycleUpstream: ReadonlyMap<string, Cycle>;
   readonly relations: Relations;
-  readonly states: WorkStates;
   /** The id each file declares (kept or not), for the files that declare one; a kit file's ids, its items' too, one per line. */
   readonly declared: ReadonlyMap<string, string>;
   /** Ids declared by more than one file. */
@@ -225,8 +226,7 @@ function* graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache)
   yield;
   const cycles = findCycles(graph, nodes);
   yield;
-  const cycleOf = new Map<string, Cycle>();
-  for (const cycle of cycles.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
+  const cycleOf = cyclesById(cycles.cycles);
   const relations = buildRelations(nodes, graph.ids, graph.edgeCount);
   return { graph, cycles, cycleOf, cycleUpstream: cyclesUpstream(cycles.cycles, graph), relations };
 }

@@ -148,6 +148,13 @@ function concreteCycle(start: string, members: ReadonlySet<string>, edges: Reado
   return [start, start];
 }
 
+/** Each id of a cycle, with its cycle. */
+export function cyclesById(cycles: readonly Cycle[]): Map<string, Cycle> {
+  const cycleOf = new Map<string, Cycle>();
+  for (const cycle of cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
+  return cycleOf;
+}
+
 /**
  * Which ids have a cycle in their upstream closure: every cycle member and everything
  * downstream of one. Cycles are taken in order of their smallest id, so each id gets the

@@ -3,12 +3,12 @@
  * on-disk index keeps them beside the files, and an assembly of the index's own state — the
  * same analyses, so the same nodes — takes them instead of building the graph, finding its
  * cycles and working out the states again. The live index decides when that holds
- * (live/workspace-index.ts, live/warm-patch.ts); on the way back this module checks that the data fit the
- * nodes (the index is data, never trusted): data that do not fit are no error, the stages are
- * worked out as on any load.
+ * (live/workspace-index.ts, live/warm-patch.ts); on the way back this module checks that the
+ * data fit the nodes (the index is data, never trusted): data that do not fit are no error,
+ * the stages are worked out as on any load.
  */
 import { graphOf, type BrokenTarget, type Graph } from './build-graph.js';
-import { cyclesUpstream, type Cycles } from './find-cycles.js';
+import { cyclesById, cyclesUpstream, type Cycles } from './find-cycles.js';
 import { DROPPED, StateMap } from './state-map.js';
 import type { WorkStates } from './work-state.js';
 import type { Cycle, Diagnostic, DocNode } from '../shared/types.js';
@@ -72,8 +72,7 @@ export function restoreStages(kept: KeptStages, nodes: ReadonlyMap<string, DocNo
   for (let place = 0; place < n; place += 1) placeOf.set(ids[place]!, place);
   for (const cycle of kept.cycles) if (cycle.ids.length === 0 || !cycle.ids.every((id) => placeOf.has(id)) || !cycle.path.every((id) => placeOf.has(id))) return null;
   const graph = graphOf(ids, placeOf, upStart, upList, kept.graphDiagnostics, kept.broken);
-  const cycleOf = new Map<string, Cycle>();
-  for (const cycle of kept.cycles) for (const id of cycle.ids) cycleOf.set(id, cycle);
+  const cycleOf = cyclesById(kept.cycles);
   const states = new StateMap({ ids, placeOf, nodes, upstream: graph.upstream, cycleOf, local, blocked, edges: graph.placeEdges });
   return { graph, cycles: { cycles: kept.cycles, diagnostics: kept.cycleDiagnostics }, cycleOf, cycleUpstream: cyclesUpstream(kept.cycles, graph), states: { states, diagnostics: kept.stateDiagnostics } };
 }
