@@ -122,15 +122,16 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const stale = new Map<string, FileResults>();
       const recheck = new Set<string>();
       let snapshot: DecodedSnapshot;
+      // The entries taken are as if read as the restore began (the racy check of the next write).
+      const now = clock();
       try {
-        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked), NO_PROGRESS);
+        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked, now), NO_PROGRESS);
         if (!decoded.ok) {
           // Another version or configuration is no problem: the index is simply made again.
           if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
           return null;
         }
         snapshot = decoded.snapshot;
-        const now = clock();
         for (let i = 0; i < paths.length; i += 1) {
           if (i % STAT_STEP === STAT_STEP - 1) yield NO_PROGRESS;
           const path = paths[i]!;
@@ -140,8 +141,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
             if (kept !== undefined) stale.set(path, { analysis: kept.entry.analysis, links: kept.entry.links });
             continue;
           }
-          const { analysis, stamp, links: found } = kept.entry;
-          files.set(path, { analysis, stamp, links: found, readAt: now });
+          files.set(path, kept.entry);
           if (kept.recheck) recheck.add(path);
         }
       } finally {
@@ -152,10 +152,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       // Names that came or went, listed or left out: the links that looked at them are checked again.
       const before = snapshot.walked;
       const touched = new Set<string>();
-      for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) {
-        for (const name of now) if (!then.has(name)) touched.add(name);
-        for (const name of then) if (!now.has(name)) touched.add(name);
-      }
+      for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) cameOrWent(now, then, touched);
       return { files, toRead, changed, touched, recheck, memo: snapshot.memo, stale };
     },
     *saveSteps(config, links, entries, walked, memo) {
@@ -195,6 +192,28 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       }
     },
   };
+}
+
+/**
+ * The names of `now` not in `then` and of `then` not in `now`, into `out`. A walk of the same
+ * folders lists the same names in the same order: compared in order first, sets made only when
+ * they differ.
+ */
+function cameOrWent(now: ReadonlySet<string>, then: readonly string[], out: Set<string>): void {
+  let same = now.size === then.length;
+  let i = 0;
+  if (same) {
+    for (const name of now) {
+      if (name !== then[i++]) {
+        same = false;
+        break;
+      }
+    }
+  }
+  if (same) return;
+  const before = new Set(then);
+  for (const name of now) if (!before.has(name)) out.add(name);
+  for (const name of before) if (!now.has(name)) out.add(name);
 }
 
 /** The key of a copy: what every per-file result depends on besides the file itself. */

@@ -136,8 +136,7 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
     misspelled.push(some(analysis.misspelled));
     lostIds.push(analysis.lostId ?? null);
     linkDiagnostics.push(links === null ? null : some(links.diagnostics));
-    const targets = links?.targets ?? null;
-    linkTargets.push(targets === null ? null : targets.length === 0 ? 0 : targets.some((t) => t.includes('\0')) ? targets : targets.join('\0'));
+    linkTargets.push(links === null ? null : links instanceof KeptLinks ? links.written : written(links.targets));
   });
   return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
 }
@@ -170,8 +169,11 @@ function piece(value: string, text: string | null): Piece {
   return at === -1 ? value : [at, at + value.length];
 }
 
-/** File `i` of a (well-shaped) chunk made an entry again, its strings slices of its text; `null` when it is not one `chunkOf` made. */
-export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntry | null {
+/**
+ * File `i` of a (well-shaped) chunk made an entry again, its strings slices of its text; `null`
+ * when it is not one `chunkOf` made. `readAt`: the entry's (as if read then), else none.
+ */
+export function restore(chunk: Chunk, i: number, keys: Int32Array, readAt?: number): SnapshotEntry | null {
   const path = chunk.paths[i];
   const diagnostics = chunk.diagnostics[i];
   const misspelled = chunk.misspelled[i];
@@ -226,9 +228,40 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array): SnapshotEntr
   };
   const size = numbers[at + STAMP]!;
   const stamp: Stamp | null = size === -1 ? null : { size, mtimeMs: numbers[at + STAMP + 1]!, ctimeMs: numbers[at + STAMP + 2]!, ino: numbers[at + STAMP + 3]! };
-  const targets = linkTargets === null ? null : linkTargets === 0 ? NONE : typeof linkTargets === 'string' ? linkTargets.split('\0') : linkTargets;
-  const links = targets === null ? null : { diagnostics: linkDiagnostics ?? NONE, targets };
-  return { keys, at: i, entry: { analysis, stamp, links }, recheck: (flags & 2) !== 0 };
+  const links = linkTargets === null ? null : new KeptLinks(linkDiagnostics ?? NONE, linkTargets);
+  return { keys, at: i, entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
+}
+
+/** The paths a file's link checks looked at as a chunk holds them (see `Chunk.linkTargets`). */
+type WrittenTargets = string | 0 | readonly string[];
+
+function written(targets: readonly string[]): WrittenTargets {
+  return targets.length === 0 ? 0 : targets.some((t) => t.includes('\0')) ? targets : targets.join('\0');
+}
+
+/**
+ * A restored file's link findings. The paths its checks looked at (some 770,000 at 100,000
+ * files) stay as the chunk held them until something reads them: a link check after a change,
+ * or a write of the index, never the answer to a start that changed nothing.
+ */
+class KeptLinks implements LinkEntry {
+  // Plain fields, not `#private` ones: a getter of private fields throws when a copy that keeps the prototype reads it.
+  private split: readonly string[] | null = null;
+
+  constructor(
+    readonly diagnostics: LinkEntry['diagnostics'],
+    private readonly kept: WrittenTargets,
+  ) {}
+
+  get targets(): readonly string[] {
+    const kept = this.kept;
+    return (this.split ??= kept === 0 ? NONE : typeof kept === 'string' ? kept.split('\0') : kept);
+  }
+
+  /** The paths as a chunk writes them (not split and joined again). */
+  get written(): WrittenTargets {
+    return this.kept;
+  }
 }
 
 const WORD_KEYS = ['type', 'status'] as const;

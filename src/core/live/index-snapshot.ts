@@ -48,9 +48,15 @@ export interface WalkedNames {
   readonly hidden: ReadonlySet<string>;
 }
 
+/** What the walk had, as the index lists it: its entries and left-out names in the walk's order (sets are made only when they differ from a walk's). */
+export interface WalkedLists {
+  readonly entries: readonly string[];
+  readonly hidden: readonly string[];
+}
+
 export interface DecodedSnapshot {
   readonly files: ReadonlyMap<string, SnapshotEntry>;
-  readonly walked: WalkedNames;
+  readonly walked: WalkedLists;
   readonly memo: IndexMemo;
 }
 
@@ -75,17 +81,17 @@ export type DecodeResult = { readonly ok: true; readonly snapshot: DecodedSnapsh
 /**
  * The snapshot in `bytes`, when it is whole, of this format and for `meta`; else why not. A step
  * per chunk decoded (a caller may answer requests between them). `checked`: `recordsOf` found
- * every checksum right already (on another thread).
+ * every checksum right already (on another thread). `readAt`: every entry's, as if read then.
  */
-export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta, checked = false): Generator<void, DecodeResult, void> {
+export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta, checked = false, readAt?: number): Generator<void, DecodeResult, void> {
   try {
-    return yield* decodeChecked(bytes, meta, checked);
+    return yield* decodeChecked(bytes, meta, checked, readAt);
   } catch (error) {
     return { ok: false, reason: `it does not decode (${error instanceof Error ? error.message.slice(0, 80) : 'error'})` };
   }
 }
 
-function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean): Generator<void, DecodeResult, void> {
+function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, readAt: number | undefined): Generator<void, DecodeResult, void> {
   const records = recordsOf(bytes, checked);
   if (!records.ok) return records;
   const { payloads } = records;
@@ -101,7 +107,7 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean): Ge
     // A copy, aligned for 32-bit reads.
     const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
     for (let i = 0; i < chunk.paths.length; i += 1) {
-      const restored = restore(chunk, i, keys);
+      const restored = restore(chunk, i, keys, readAt);
       if (restored === null) return { ok: false, reason: `the entry of \`${String(chunk.paths[i]).slice(0, 80)}\` has the wrong shape` };
       files.set(chunk.paths[i]!, restored);
     }
@@ -111,6 +117,6 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean): Ge
   if (!strings(tail.entries) || !strings(tail.dirs) || !strings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
   if (!wellShapedMemo(tail.memo)) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (typeof head.files !== 'number' || head.files !== files.size) return { ok: false, reason: 'it holds another number of files than it says' };
-  return { ok: true, snapshot: { files, walked: { entries: new Set(tail.entries), dirs: new Set(tail.dirs), hidden: new Set(tail.hidden) }, memo: tail.memo } };
+  return { ok: true, snapshot: { files, walked: { entries: tail.entries, hidden: tail.hidden }, memo: tail.memo } };
 }
 

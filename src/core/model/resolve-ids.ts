@@ -33,40 +33,51 @@ export function nodesOf(analysis: FileAnalysis): DocNode[] {
 
 /** Resolves ids across files; `analyses` must be sorted by path. */
 export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
-  // The first holder of each id; lists only for the ids held more than once (rare).
-  const first = new Map<string, Declared>();
+  // The first holder of each id, and the ids held more than once (rare).
+  const first = new Map<string, DocNode>();
+  const twice = new Set<string>();
+  const note = (node: DocNode): void => {
+    if (first.has(node.id)) twice.add(node.id);
+    else first.set(node.id, node);
+  };
+  for (const analysis of analyses) {
+    if (analysis.node !== null) note(analysis.node);
+    if (analysis.items !== undefined) for (const item of analysis.items) note(item);
+  }
+  const diagnostics: Diagnostic[] = [];
+  // No id held twice (the usual case): every node is its id's, every file keeps its findings.
+  if (twice.size === 0) {
+    for (const analysis of analyses) for (const d of analysis.diagnostics) diagnostics.push(d);
+    return { nodes: first, diagnostics, repeated: twice };
+  }
+  // The holders of each repeated id, in path order.
   const repeated = new Map<string, Declared[]>();
   const declare = (declared: Declared): void => {
     const id = declared.node.id;
-    const holder = first.get(id);
-    if (holder === undefined) first.set(id, declared);
-    else {
-      const list = repeated.get(id);
-      if (list === undefined) repeated.set(id, [holder, declared]);
-      else list.push(declared);
-    }
+    if (!twice.has(id)) return;
+    const list = repeated.get(id);
+    if (list === undefined) repeated.set(id, [declared]);
+    else list.push(declared);
   };
   for (const analysis of analyses) {
     if (analysis.node !== null) declare({ node: analysis.node, analysis, line: analysis.idLine });
     if (analysis.items !== undefined) for (const item of analysis.items) declare({ node: item, analysis, line: item.item!.line });
   }
   const nodes = new Map<string, DocNode>();
-  const diagnostics: Diagnostic[] = [];
   for (const analysis of analyses) {
     const node = analysis.node;
     const items = analysis.items;
     // A kit file's own findings stand whichever of its nodes another file holds first.
     let keepFindings = node === null || items !== undefined;
-    if (node !== null) keepFindings = declareNode({ node, analysis, line: analysis.idLine }, repeated, nodes, diagnostics) || keepFindings;
-    if (items !== undefined) for (const item of items) declareNode({ node: item, analysis, line: item.item!.line }, repeated, nodes, diagnostics);
+    if (node !== null) keepFindings = declareNode(node, analysis, analysis.idLine, repeated, nodes, diagnostics) || keepFindings;
+    if (items !== undefined) for (const item of items) declareNode(item, analysis, item.item!.line, repeated, nodes, diagnostics);
     if (keepFindings) for (const d of analysis.diagnostics) diagnostics.push(d);
   }
-  return { nodes, diagnostics, repeated: new Set(repeated.keys()) };
+  return { nodes, diagnostics, repeated: twice };
 }
 
-/** Makes `declared` the node of its id unless another file holds the id first (then `ID_DUPLICATE`); whether it is kept. */
-function declareNode(declared: Declared, repeated: ReadonlyMap<string, readonly Declared[]>, nodes: Map<string, DocNode>, diagnostics: Diagnostic[]): boolean {
-  const { node, analysis } = declared;
+/** Makes `node` (of `analysis`, its id at `line`) the node of its id unless another file holds the id first (then `ID_DUPLICATE`); whether it is kept. */
+function declareNode(node: DocNode, analysis: FileAnalysis, line: number, repeated: ReadonlyMap<string, readonly Declared[]>, nodes: Map<string, DocNode>, diagnostics: Diagnostic[]): boolean {
   const holders = repeated.get(node.id);
   if (holders === undefined) {
     nodes.set(node.id, node);
@@ -81,20 +92,20 @@ function declareNode(declared: Declared, repeated: ReadonlyMap<string, readonly 
   const outcome = kept ? 'this file, the first by path, is the one used' : `\`${holders[0]!.analysis.path}\` is the one used and this ${node.item === undefined ? 'file' : 'one'} is ignored`;
   diagnostics.push({
     code: 'ID_DUPLICATE',
-    message: `id \`${node.id}\` is also declared by ${otherPaths(holders, declared)}; ${outcome} — give each document its own id`,
+    message: `id \`${node.id}\` is also declared by ${otherPaths(holders, node)}; ${outcome} — give each document its own id`,
     nodeId: kept ? node.id : null,
     path: analysis.path,
-    line: declared.line,
+    line,
   });
   if (kept) nodes.set(node.id, node);
   return kept;
 }
 
 /** The other files of a repeated id, the first few by path (a message lists a bounded number). */
-function otherPaths(holders: readonly Declared[], self: Declared): string {
+function otherPaths(holders: readonly Declared[], self: DocNode): string {
   const shown: string[] = [];
   for (const holder of holders) {
-    if (holder.node === self.node) continue;
+    if (holder.node === self) continue;
     if (shown.length > MAX_LISTED) break;
     shown.push(`\`${holder.analysis.path}\``);
   }

@@ -37,10 +37,11 @@ function file(path: string, entry: FileEntry, recheck = false): SnapshotFile {
 
 const stamp = { size: 12, mtimeMs: 1_700_000_000_123.4568, ctimeMs: 1_700_000_000_999.25, ino: 2 ** 40 + 3 };
 
-/** What a restored entry is compared by (its `markdown` is a function). */
+/** What a restored entry is compared by (its `markdown` is a function; its links, what they give). */
 function comparable(entry: FileEntry): unknown {
   const { markdown: _, ...rest } = entry.analysis;
-  return { ...entry, analysis: rest };
+  const links = entry.links === null ? null : { diagnostics: entry.links.diagnostics, targets: entry.links.targets };
+  return { ...entry, analysis: rest, links };
 }
 
 describe('a chunk of the index', () => {
@@ -65,6 +66,16 @@ describe('a chunk of the index', () => {
       expect(restored.recheck, original.path).toBe(original.recheck);
       expect([...keys.subarray(i * 10, i * 10 + 10)]).toEqual([...new Int32Array(BigInt64Array.from(original.stat).buffer)]);
     });
+    // Restored, then written again (a later write of the index): the very same chunk (restoring dresses the chunk's records in place).
+    const written = chunkOf(files);
+    const restored = files.map((original, i) => ({ ...original, entry: restore(chunk, i, keys)!.entry }));
+    expect(chunkOf(restored)).toEqual(written);
+    // The same once every restored entry's targets were read.
+    for (const { entry } of restored) void entry.links?.targets;
+    expect(chunkOf(restored)).toEqual(written);
+    // An entry restored with a time is as if read then.
+    expect(restore(chunk, 0, keys, 1234)!.entry.readAt).toBe(1234);
+    expect(restore(chunk, 0, keys)!.entry.readAt).toBeUndefined();
     // Each type and status is written once per chunk.
     expect(chunk.words).toEqual(['task', 'todo', 'done']);
     // The texts and bodies are slices of the file's text, which is a slice of the chunk's.
