@@ -11,6 +11,7 @@ import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { FileEntry } from './link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
 import { isFindings, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
+import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';
 
 /** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
 export type StatKey = readonly [dev: bigint, ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint];
@@ -43,7 +44,8 @@ const BODY_START = 4; // where the body starts in the text: -1 no body, -2 no so
 const BODY_LINE = 5;
 const STAMP = 6; // size (-1: no stamp), mtimeMs, ctimeMs, inode
 const FLAGS = 10; // 1: may link, 2: its links are checked again at every start
-const NUMBERS = 11;
+const COLUMN_NODE = 11; // where its node is in `columns` (its `nodes` entry is 0), else -1
+const NUMBERS = 12;
 
 /**
  * The files of a chunk, by column: the i-th file is the i-th entry of each list. V8's
@@ -51,7 +53,7 @@ const NUMBERS = 11;
  * one `Float64Array`, an empty list is `null` (restored as `NONE`), and the paths a file's link
  * checks looked at are one string joined with NUL. A node's `type` and `status` are numbers in
  * the chunk's `words` (a few distinct strings, each restored once), and its `path` is `0` when it
- * is the file's.
+ * is the file's; a node with a document's fields only is in `columns` (index-columns.ts).
  */
 export interface Chunk {
   readonly narrow: string;
@@ -62,7 +64,9 @@ export interface Chunk {
   /** The distinct `type` and `status` values of the chunk's nodes. */
   readonly words: readonly string[];
   readonly numbers: Float64Array;
-  readonly nodes: readonly (Record<string, unknown> | null)[];
+  /** Each file's node: `null` for none, `0` when it is in `columns`, else a record. */
+  readonly nodes: readonly (Record<string, unknown> | 0 | null)[];
+  readonly columns: NodeColumns;
   readonly items: readonly (readonly Record<string, unknown>[] | null)[];
   readonly diagnostics: readonly (FileAnalysis['diagnostics'] | null)[];
   readonly misspelled: readonly (FileAnalysis['misspelled'] | null)[];
@@ -72,8 +76,6 @@ export interface Chunk {
   readonly linkTargets: readonly (string | 0 | readonly string[] | null)[];
 }
 
-/** Every empty list restored (shared, never written: the analysis and link checks only read them). */
-const NONE: readonly never[] = Object.freeze([]);
 
 function isOneByte(text: string): boolean {
   // eslint-disable-next-line no-control-regex
@@ -98,7 +100,8 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
     if (at === undefined) wordAt.set(value, (at = words.push(value) - 1));
     return at;
   };
-  const nodes: (Record<string, unknown> | null)[] = [];
+  const nodes: (Record<string, unknown> | 0 | null)[] = [];
+  const columns = nodeColumnsWriter(word);
   const items: (Record<string, unknown>[] | null)[] = [];
   const diagnostics: (FileAnalysis['diagnostics'] | null)[] = [];
   const misspelled: (FileAnalysis['misspelled'] | null)[] = [];
@@ -130,15 +133,17 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
     numbers[at + FLAGS] = (analysis.mayLink ? 1 : 0) | (file.recheck ? 2 : 0);
     for (let k = 0; k < 5; k += 1) keys[i * 5 + k] = file.stat[k]!;
     paths.push(file.path);
-    nodes.push(analysis.node === null ? null : strip(analysis.node, text, file.path, word));
+    const inColumns = analysis.node === null ? null : columns.add(analysis.node, text, file.path);
+    numbers[at + COLUMN_NODE] = inColumns ?? -1;
+    nodes.push(analysis.node === null ? null : inColumns !== null ? 0 : strip(analysis.node, text, file.path, word));
     items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text, file.path, word)));
     diagnostics.push(some(analysis.diagnostics));
     misspelled.push(some(analysis.misspelled));
     lostIds.push(analysis.lostId ?? null);
     linkDiagnostics.push(links === null ? null : some(links.diagnostics));
-    linkTargets.push(links === null ? null : links instanceof KeptLinks ? links.written : written(links.targets));
+    linkTargets.push(links === null ? null : writtenTargets(links));
   });
-  return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
+  return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, columns: columns.done(), items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
 }
 
 /** Whether `chunk` has the shape `chunkOf` gives (its columns of one length); its entries are checked as they are restored. */
@@ -147,7 +152,7 @@ export function wellShaped(chunk: Chunk): boolean {
   const n = chunk.paths.length;
   const columns = [chunk.nodes, chunk.items, chunk.diagnostics, chunk.misspelled, chunk.lostIds, chunk.linkDiagnostics, chunk.linkTargets];
   if (!columns.every((column) => Array.isArray(column) && column.length === n)) return false;
-  return chunk.numbers instanceof Float64Array && chunk.numbers.length === n * NUMBERS && chunk.keys instanceof Uint8Array && chunk.keys.length === n * KEY_BYTES;
+  return chunk.numbers instanceof Float64Array && chunk.numbers.length === n * NUMBERS && chunk.keys instanceof Uint8Array && chunk.keys.length === n * KEY_BYTES && wellShapedColumns(chunk.columns);
 }
 
 /** The node as a record: its `text`, `body` and item source as pieces of the file's text, its `type` and `status` as words, its `path` 0 when it is the file's. */
@@ -198,8 +203,8 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array, readAt?: numb
   const nodeRecord = chunk.nodes[i];
   const itemRecords = chunk.items[i];
   const record = (value: unknown): value is Record<string, unknown> => unpack(value, chunk.words, path) && isNodeRecord(value);
-  if (!(nodeRecord === null || record(nodeRecord)) || !(itemRecords === null || (Array.isArray(itemRecords) && itemRecords.every(record)))) return null;
-  const node = nodeRecord === null ? null : dress(nodeRecord, text, shared);
+  if (!(nodeRecord === null || nodeRecord === 0 || record(nodeRecord)) || !(itemRecords === null || (Array.isArray(itemRecords) && itemRecords.every(record)))) return null;
+  const node = nodeRecord === null ? null : nodeRecord === 0 ? columnNode(chunk.columns, numbers[at + COLUMN_NODE]!, chunk.words, path, text) : dress(nodeRecord, text, shared);
   const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
   if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
   let source: FileSource | undefined;
@@ -230,38 +235,6 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array, readAt?: numb
   const stamp: Stamp | null = size === -1 ? null : { size, mtimeMs: numbers[at + STAMP + 1]!, ctimeMs: numbers[at + STAMP + 2]!, ino: numbers[at + STAMP + 3]! };
   const links = linkTargets === null ? null : new KeptLinks(linkDiagnostics ?? NONE, linkTargets);
   return { keys, at: i, entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
-}
-
-/** The paths a file's link checks looked at as a chunk holds them (see `Chunk.linkTargets`). */
-type WrittenTargets = string | 0 | readonly string[];
-
-function written(targets: readonly string[]): WrittenTargets {
-  return targets.length === 0 ? 0 : targets.some((t) => t.includes('\0')) ? targets : targets.join('\0');
-}
-
-/**
- * A restored file's link findings. The paths its checks looked at (some 770,000 at 100,000
- * files) stay as the chunk held them until something reads them: a link check after a change,
- * or a write of the index, never the answer to a start that changed nothing.
- */
-class KeptLinks implements LinkEntry {
-  // Plain fields, not `#private` ones: a getter of private fields throws when a copy that keeps the prototype reads it.
-  private split: readonly string[] | null = null;
-
-  constructor(
-    readonly diagnostics: LinkEntry['diagnostics'],
-    private readonly kept: WrittenTargets,
-  ) {}
-
-  get targets(): readonly string[] {
-    const kept = this.kept;
-    return (this.split ??= kept === 0 ? NONE : typeof kept === 'string' ? kept.split('\0') : kept);
-  }
-
-  /** The paths as a chunk writes them (not split and joined again). */
-  get written(): WrittenTargets {
-    return this.kept;
-  }
 }
 
 const WORD_KEYS = ['type', 'status'] as const;

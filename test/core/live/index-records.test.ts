@@ -64,6 +64,8 @@ describe('a chunk of the index', () => {
       expect(restored, original.path).not.toBeNull();
       expect(comparable(restored.entry), original.path).toEqual(comparable(original.entry));
       expect(restored.recheck, original.path).toBe(original.recheck);
+      // In the same key order too (a node's JSON is the same).
+      expect(Object.keys(restored.entry.analysis.node ?? {}), original.path).toEqual(Object.keys(original.entry.analysis.node ?? {}));
       expect([...keys.subarray(i * 10, i * 10 + 10)]).toEqual([...new Int32Array(BigInt64Array.from(original.stat).buffer)]);
     });
     // Restored, then written again (a later write of the index): the very same chunk (restoring dresses the chunk's records in place).
@@ -89,7 +91,13 @@ describe('a chunk of the index', () => {
     expect(wellShaped({ ...chunk, keys: chunk.keys.slice(8) })).toBe(false);
     expect(wellShaped({ ...chunk, linkTargets: 'a' } as unknown as Chunk)).toBe(false);
     const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
-    const broken = (change: Partial<Record<keyof Chunk, unknown>>) => restore({ ...chunk, ...change } as Chunk, 0, keys);
+    // The file whose node is a record (its path is not the file's); the others' are in the columns.
+    const odd = 5;
+    expect(chunk.nodes.map((node) => (node === null || node === 0 ? node : 'record'))).toEqual([0, 0, null, 0, 0, 'record']);
+    expect(chunk.columns.ids).toEqual(['PLAIN.MD', 'WIDE.MD', 'NUL.MD', 'EMPTY.MD']);
+    const broken = (change: Partial<Record<keyof Chunk, unknown>>, at = 0) => restore({ ...chunk, ...change } as Chunk, at, keys);
+    const recordBroken = (record: Record<string, unknown>) => broken({ nodes: chunk.nodes.map((node, i) => (i === odd ? record : node)) }, odd);
+    const oddRecord = chunk.nodes[odd] as Record<string, unknown>;
     expect(broken({ paths: [7, ...chunk.paths.slice(1)] })).toBeNull();
     expect(broken({ diagnostics: ['x', ...chunk.diagnostics.slice(1)] })).toBeNull();
     expect(broken({ linkTargets: [{}, ...chunk.linkTargets.slice(1)] })).toBeNull();
@@ -99,18 +107,36 @@ describe('a chunk of the index', () => {
     expect(broken({ linkDiagnostics: first(chunk.linkDiagnostics, [{ code: 'LINK_BROKEN', message: 'm', nodeId: null, path: 7, line: 1 }]) })).toBeNull();
     expect(broken({ misspelled: first(chunk.misspelled, [null]) })).toBeNull();
     expect(broken({ linkTargets: first(chunk.linkTargets, [42]) })).toBeNull();
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], dependsOn: 5 }) })).toBeNull();
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], dependsOnLines: ['1'] }) })).toBeNull();
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], title: 7 }) })).toBeNull();
+    expect(recordBroken({ ...oddRecord, dependsOn: 5 })).toBeNull();
+    expect(recordBroken({ ...oddRecord, dependsOnLines: ['1'] })).toBeNull();
+    expect(recordBroken({ ...oddRecord, title: 7 })).toBeNull();
     // A type or status that is no word of the chunk, a path that is neither the file's (0) nor a string.
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], type: chunk.words.length }) })).toBeNull();
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], status: -1 }) })).toBeNull();
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], path: 1 }) })).toBeNull();
+    expect(recordBroken({ ...oddRecord, type: chunk.words.length })).toBeNull();
+    expect(recordBroken({ ...oddRecord, status: -1 })).toBeNull();
+    expect(recordBroken({ ...oddRecord, path: 1 })).toBeNull();
     expect(wellShaped({ ...chunk, words: [1] } as unknown as Chunk)).toBe(false);
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], relations: { implements: { ids: [1], lines: [], keys: [] } } }) })).toBeNull();
-    expect(broken({ items: first(chunk.items, [{ ...chunk.nodes[0], item: { line: 1, end: 2, file: 'f', box: '?', context: [], source: 0 } }]) })).toBeNull();
+    expect(recordBroken({ ...oddRecord, relations: { implements: { ids: [1], lines: [], keys: [] } } })).toBeNull();
+    expect(broken({ items: first(chunk.items, [{ ...oddRecord, item: { line: 1, end: 2, file: 'f', box: '?', context: [], source: 0 } }]) })).toBeNull();
     // The same values, rightly typed, restore.
-    expect(broken({ nodes: first(chunk.nodes, { ...chunk.nodes[0], relations: { implements: { ids: ['A'], lines: [3], keys: ['implements'] } } }) })).not.toBeNull();
+    expect(recordBroken({ ...oddRecord, relations: { implements: { ids: ['A'], lines: [3], keys: ['implements'] } } })).not.toBeNull();
+    // A node in the columns: a type or status that is no word, dependencies or a body out of range, a place past the columns.
+    const columnNumbers = (at: number, value: number) => {
+      const numbers = chunk.columns.numbers.slice();
+      numbers[at] = value;
+      return { columns: { ...chunk.columns, numbers } };
+    };
+    expect(broken(columnNumbers(0, chunk.words.length))).toBeNull();
+    expect(broken(columnNumbers(1, 0.5))).toBeNull();
+    expect(broken(columnNumbers(2, chunk.columns.deps.length))).toBeNull();
+    expect(broken(columnNumbers(3, -1))).toBeNull();
+    expect(broken(columnNumbers(5, 1e9))).toBeNull();
+    expect(broken(columnNumbers(0, -1))!.entry.analysis.node!.type).toBeNull();
+    const place = chunk.numbers.slice();
+    place[11] = chunk.columns.ids.length;
+    expect(broken({ numbers: place })).toBeNull();
+    expect(wellShaped({ ...chunk, columns: { ...chunk.columns, titles: [7, ...chunk.columns.titles.slice(1)] } } as unknown as Chunk)).toBe(false);
+    expect(wellShaped({ ...chunk, columns: { ...chunk.columns, depLines: chunk.columns.depLines.slice(1) } })).toBe(false);
+    expect(wellShaped({ ...chunk, columns: { ...chunk.columns, numbers: chunk.columns.numbers.slice(1) } })).toBe(false);
     const numbers = chunk.numbers.slice();
     numbers[2] = 1e9; // the text's length: past the chunk's text
     expect(broken({ numbers })).toBeNull();

@@ -1,0 +1,128 @@
+/**
+ * Parts of a chunk of the on-disk index (issue 38, index-records.ts) that a start restores for
+ * every file, in the form that costs least to make again.
+ *
+ * Nodes: most have exactly the fields of a document's node (`PLAIN_KEYS`, in that order), the
+ * file's text as theirs and a suffix of it as their body. Such a node is written by column —
+ * ids, titles and dependencies as lists of strings, the rest as numbers — and made again with
+ * one object literal: at 100,000 nodes 0.13 s, where V8's deserialiser took 0.31 s to make an
+ * object of each record. Any other node (a kit's item, typed relations, keys that differ) is a
+ * record, as before.
+ *
+ * Link targets: the paths a file's link checks looked at (some 770,000 at 100,000 files) stay as
+ * the chunk held them until something reads them — a link check after a change, or a write of
+ * the index — never the answer to a start that changed nothing.
+ */
+import type { LinkEntry } from '../model/assemble-workspace.js';
+import type { DocNode } from '../shared/types.js';
+import { isStrings } from './index-shapes.js';
+
+/** Every empty list restored (shared, never written: the analysis and link checks only read them). */
+export const NONE: readonly never[] = Object.freeze([]);
+
+/** The fields of a node written by column, in the order a document's node has them. */
+const PLAIN_KEYS = ['id', 'title', 'type', 'status', 'path', 'dependsOn', 'dependsOnLines', 'text', 'bodyLine', 'body'] as const;
+
+/** The numbers of a node in `NodeColumns.numbers`, in this order. */
+const TYPE = 0; // a word of the chunk, -1 for `null`
+const STATUS = 1;
+const DEP_START = 2; // its dependencies in `deps` and `depLines`
+const DEP_COUNT = 3;
+const BODY_LINE = 4;
+const BODY_AT = 5; // where its body starts in the file's text
+const NODE_NUMBERS = 6;
+
+/** The nodes of a chunk written by column: the k-th such node is the k-th entry of each list. */
+export interface NodeColumns {
+  readonly ids: readonly string[];
+  readonly titles: readonly string[];
+  /** Every node's `dependsOn`, one after another, and their lines. */
+  readonly deps: readonly string[];
+  readonly depLines: Float64Array;
+  readonly numbers: Float64Array;
+}
+
+/** The columns of a chunk's nodes as they are written: `add` takes a node when it fits them and says where it went. */
+export function nodeColumnsWriter(word: (value: string | null) => number | null): { add(node: DocNode, text: string | null, path: string): number | null; done(): NodeColumns } {
+  const ids: string[] = [];
+  const titles: string[] = [];
+  const deps: string[] = [];
+  const depLines: number[] = [];
+  const numbers: number[] = [];
+  return {
+    add(node, text, path) {
+      if (!isPlain(node, text, path)) return null;
+      numbers.push(word(node.type) ?? -1, word(node.status) ?? -1, deps.length, node.dependsOn.length, node.bodyLine, text!.length - node.body.length);
+      for (let i = 0; i < node.dependsOn.length; i += 1) (deps.push(node.dependsOn[i]!), depLines.push(node.dependsOnLines[i]!));
+      titles.push(node.title);
+      return ids.push(node.id) - 1;
+    },
+    done: () => ({ ids, titles, deps, depLines: Float64Array.from(depLines), numbers: Float64Array.from(numbers) }),
+  };
+}
+
+/** Whether `node` has exactly the fields `PLAIN_KEYS` names, in that order, at `path`, with the file's `text` and a suffix of it as its body. */
+function isPlain(node: DocNode, text: string | null, path: string): boolean {
+  if (text === null || node.text !== text || node.path !== path || !text.endsWith(node.body) || node.dependsOnLines.length !== node.dependsOn.length) return false;
+  const keys = Object.keys(node);
+  return keys.length === PLAIN_KEYS.length && keys.every((key, i) => key === PLAIN_KEYS[i]);
+}
+
+/** Whether `columns` have the shape `nodeColumnsWriter` gives (its values are checked as nodes are made). */
+export function wellShapedColumns(columns: NodeColumns): boolean {
+  if (typeof columns !== 'object' || columns === null || !isStrings(columns.ids) || !isStrings(columns.titles) || !isStrings(columns.deps)) return false;
+  const { ids, titles, deps, depLines, numbers } = columns;
+  return titles.length === ids.length && depLines instanceof Float64Array && depLines.length === deps.length && numbers instanceof Float64Array && numbers.length === ids.length * NODE_NUMBERS;
+}
+
+/** Node `k` of (well-shaped) `columns`, of the file at `path` with `text`; `undefined` when its numbers are out of range. */
+export function columnNode(columns: NodeColumns, k: number, words: readonly string[], path: string, text: string | null): DocNode | undefined {
+  if (text === null || !(Number.isInteger(k) && k >= 0 && k < columns.ids.length)) return undefined;
+  const at = k * NODE_NUMBERS;
+  const numbers = columns.numbers;
+  const type = wordAt(words, numbers[at + TYPE]!);
+  const status = wordAt(words, numbers[at + STATUS]!);
+  const start = numbers[at + DEP_START]!;
+  const count = numbers[at + DEP_COUNT]!;
+  const bodyAt = numbers[at + BODY_AT]!;
+  if (type === undefined || status === undefined || !(Number.isInteger(start) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(bodyAt >= 0 && bodyAt <= text.length)) return undefined;
+  const dependsOnLines = new Array<number>(count);
+  for (let i = 0; i < count; i += 1) dependsOnLines[i] = columns.depLines[start + i]!;
+  return { id: columns.ids[k]!, title: columns.titles[k]!, type, status, path, dependsOn: columns.deps.slice(start, start + count), dependsOnLines, text, bodyLine: numbers[at + BODY_LINE]!, body: text.slice(bodyAt) };
+}
+
+/** Word `at` of the chunk (`-1`: `null`); `undefined` when there is no such word. */
+function wordAt(words: readonly string[], at: number): string | null | undefined {
+  return at === -1 ? null : Number.isInteger(at) ? words[at] : undefined;
+}
+
+/** The paths a file's link checks looked at as a chunk holds them: none (`0`), joined with NUL, or a list when one holds a NUL. */
+export type WrittenTargets = string | 0 | readonly string[];
+
+/** `targets` as a chunk holds them (a restored entry's as they were restored). */
+export function writtenTargets(links: LinkEntry): WrittenTargets {
+  if (links instanceof KeptLinks) return links.written;
+  const targets = links.targets;
+  return targets.length === 0 ? 0 : targets.some((t) => t.includes('\0')) ? targets : targets.join('\0');
+}
+
+/** A restored file's link findings, its targets split when first read. */
+export class KeptLinks implements LinkEntry {
+  // Plain fields, not `#private` ones: a getter of private fields throws when a copy that keeps the prototype reads it.
+  private split: readonly string[] | null = null;
+
+  constructor(
+    readonly diagnostics: LinkEntry['diagnostics'],
+    private readonly kept: WrittenTargets,
+  ) {}
+
+  get targets(): readonly string[] {
+    const kept = this.kept;
+    return (this.split ??= kept === 0 ? NONE : typeof kept === 'string' ? kept.split('\0') : kept);
+  }
+
+  /** The paths as a chunk writes them (not split and joined again). */
+  get written(): WrittenTargets {
+    return this.kept;
+  }
+}
