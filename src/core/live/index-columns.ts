@@ -75,8 +75,12 @@ export function wellShapedColumns(columns: NodeColumns): boolean {
   return titles.length === ids.length && depLines instanceof Float64Array && depLines.length === deps.length && numbers instanceof Float64Array && numbers.length === ids.length * NODE_NUMBERS;
 }
 
-/** Node `k` of (well-shaped) `columns`, of the file at `path` with `text`; `undefined` when its numbers are out of range. */
-export function columnNode(columns: NodeColumns, k: number, words: readonly string[], path: string, text: string | null): DocNode | undefined {
+/**
+ * Node `k` of (well-shaped) `columns`, of the file at `path` with `text`; `undefined` when its
+ * numbers are out of range. `body`: the file's body and where it starts (a node whose body
+ * starts there takes that string).
+ */
+export function columnNode(columns: NodeColumns, k: number, words: readonly string[], path: string, text: string | null, body?: { readonly at: number; readonly body: string }): DocNode | undefined {
   if (text === null || !(Number.isInteger(k) && k >= 0 && k < columns.ids.length)) return undefined;
   const at = k * NODE_NUMBERS;
   const numbers = columns.numbers;
@@ -88,7 +92,7 @@ export function columnNode(columns: NodeColumns, k: number, words: readonly stri
   if (type === undefined || status === undefined || !(Number.isInteger(start) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(bodyAt >= 0 && bodyAt <= text.length)) return undefined;
   const dependsOnLines = new Array<number>(count);
   for (let i = 0; i < count; i += 1) dependsOnLines[i] = columns.depLines[start + i]!;
-  return { id: columns.ids[k]!, title: columns.titles[k]!, type, status, path, dependsOn: columns.deps.slice(start, start + count), dependsOnLines, text, bodyLine: numbers[at + BODY_LINE]!, body: text.slice(bodyAt) };
+  return { id: columns.ids[k]!, title: columns.titles[k]!, type, status, path, dependsOn: columns.deps.slice(start, start + count), dependsOnLines, text, bodyLine: numbers[at + BODY_LINE]!, body: body?.at === bodyAt ? body.body : text.slice(bodyAt) };
 }
 
 /** Word `at` of the chunk (`-1`: `null`); `undefined` when there is no such word. */

@@ -204,20 +204,17 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array, readAt?: numb
   const itemRecords = chunk.items[i];
   const record = (value: unknown): value is Record<string, unknown> => unpack(value, chunk.words, path) && isNodeRecord(value);
   if (!(nodeRecord === null || nodeRecord === 0 || record(nodeRecord)) || !(itemRecords === null || (Array.isArray(itemRecords) && itemRecords.every(record)))) return null;
-  const node = nodeRecord === null ? null : nodeRecord === 0 ? columnNode(chunk.columns, numbers[at + COLUMN_NODE]!, chunk.words, path, text) : dress(nodeRecord, text, shared);
-  const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
-  if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
   let source: FileSource | undefined;
-  let markdown: () => MarkdownInfo | null = () => null;
   const start = numbers[at + BODY_START]!;
   if (start !== -2) {
-    const bodyLine = numbers[at + BODY_LINE]!;
     if (text === null || !(start >= -1 && start <= text.length)) return null;
-    const body = start < 0 ? null : text.slice(start);
-    source = { text, body, bodyLine };
-    let parsed: MarkdownInfo | null | undefined;
-    markdown = () => (parsed ??= body === null ? null : extractMarkdown(body, bodyLine));
+    source = { text, body: start < 0 ? null : text.slice(start), bodyLine: numbers[at + BODY_LINE]! };
   }
+  // The node's body is usually the file's: one string for both.
+  const body = source?.body === null || source === undefined ? undefined : { at: start, body: source.body };
+  const node = nodeRecord === null ? null : nodeRecord === 0 ? columnNode(chunk.columns, numbers[at + COLUMN_NODE]!, chunk.words, path, text, body) : dress(nodeRecord, text, shared);
+  const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
+  if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
   const flags = numbers[at + FLAGS]!;
   const analysis: FileAnalysis = {
     path,
@@ -226,7 +223,7 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array, readAt?: numb
     mayLink: (flags & 1) !== 0,
     diagnostics: diagnostics ?? NONE,
     misspelled: misspelled ?? NONE,
-    markdown,
+    markdown: source === undefined ? noMarkdown : keptMarkdown,
     ...(items === undefined ? {} : { items: items as DocNode[] }),
     ...(source === undefined ? {} : { source }),
     ...(lostId === null ? {} : { lostId }),
@@ -236,6 +233,21 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array, readAt?: numb
   const links = linkTargets === null ? null : new KeptLinks(linkDiagnostics ?? NONE, linkTargets);
   return { keys, at: i, entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
 }
+
+/** What a restored file's links are checked on, parsed when first asked for and kept per analysis (a method, not a closure per file: 100,000 starts with none called). */
+const parsedMarkdown = new WeakMap<FileAnalysis, MarkdownInfo | null>();
+
+function keptMarkdown(this: FileAnalysis): MarkdownInfo | null {
+  let parsed = parsedMarkdown.get(this);
+  if (parsed === undefined) {
+    const source = this.source;
+    parsed = source === undefined || source.body === null ? null : extractMarkdown(source.body, source.bodyLine);
+    parsedMarkdown.set(this, parsed);
+  }
+  return parsed;
+}
+
+const noMarkdown = (): null => null;
 
 const WORD_KEYS = ['type', 'status'] as const;
 

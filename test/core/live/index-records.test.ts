@@ -8,6 +8,7 @@ import { serialize, deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from '../../../src/core/live/index-records.js';
 import type { FileAnalysis } from '../../../src/core/model/file-analysis.js';
+import { extractMarkdown } from '../../../src/core/parse/markdown.js';
 import type { FileEntry } from '../../../src/core/live/link-checks.js';
 import type { DocNode } from '../../../src/core/shared/types.js';
 
@@ -75,6 +76,12 @@ describe('a chunk of the index', () => {
     // The same once every restored entry's targets were read.
     for (const { entry } of restored) void entry.links?.targets;
     expect(chunkOf(restored)).toEqual(written);
+    // Its Markdown is parsed from its body when first asked for, once; none without a body.
+    const plain = restore(chunk, 0, keys)!.entry.analysis;
+    expect(plain.markdown()).toEqual(extractMarkdown('body [a](b.md)\n', 2));
+    expect(plain.markdown()).toBe(plain.markdown());
+    expect(restore(chunk, 2, keys)!.entry.analysis.markdown()).toBeNull();
+    expect(restore(chunk, 4, keys)!.entry.analysis.markdown()).toBeNull();
     // An entry restored with a time is as if read then.
     expect(restore(chunk, 0, keys, 1234)!.entry.readAt).toBe(1234);
     expect(restore(chunk, 0, keys)!.entry.readAt).toBeUndefined();
