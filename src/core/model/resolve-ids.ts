@@ -52,43 +52,36 @@ export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
   }
   // The holders of each repeated id, in path order.
   const repeated = new Map<string, Declared[]>();
-  const declare = (declared: Declared): void => {
-    const id = declared.node.id;
-    if (!twice.has(id)) return;
-    const list = repeated.get(id);
-    if (list === undefined) repeated.set(id, [declared]);
-    else list.push(declared);
+  const declare = (node: DocNode, analysis: FileAnalysis, line: number): void => {
+    if (!twice.has(node.id)) return;
+    const list = repeated.get(node.id);
+    if (list === undefined) repeated.set(node.id, [{ node, analysis, line }]);
+    else list.push({ node, analysis, line });
   };
   for (const analysis of analyses) {
-    if (analysis.node !== null) declare({ node: analysis.node, analysis, line: analysis.idLine });
-    if (analysis.items !== undefined) for (const item of analysis.items) declare({ node: item, analysis, line: item.item!.line });
+    if (analysis.node !== null) declare(analysis.node, analysis, analysis.idLine);
+    if (analysis.items !== undefined) for (const item of analysis.items) declare(item, analysis, item.item!.line);
   }
-  const nodes = new Map<string, DocNode>();
   for (const analysis of analyses) {
     const node = analysis.node;
     const items = analysis.items;
     // A kit file's own findings stand whichever of its nodes another file holds first.
     let keepFindings = node === null || items !== undefined;
-    if (node !== null) keepFindings = declareNode(node, analysis, analysis.idLine, repeated, nodes, diagnostics) || keepFindings;
-    if (items !== undefined) for (const item of items) declareNode(item, analysis, item.item!.line, repeated, nodes, diagnostics);
+    if (node !== null) keepFindings = declareNode(node, analysis, analysis.idLine, repeated, diagnostics) || keepFindings;
+    if (items !== undefined) for (const item of items) declareNode(item, analysis, item.item!.line, repeated, diagnostics);
     if (keepFindings) for (const d of analysis.diagnostics) diagnostics.push(d);
   }
-  return { nodes, diagnostics, repeated: twice };
+  // The first holder of an id is the one kept (`declareNode`): the nodes are the first holders, in the order they came.
+  return { nodes: first, diagnostics, repeated: twice };
 }
 
-/** Makes `node` (of `analysis`, its id at `line`) the node of its id unless another file holds the id first (then `ID_DUPLICATE`); whether it is kept. */
-function declareNode(node: DocNode, analysis: FileAnalysis, line: number, repeated: ReadonlyMap<string, readonly Declared[]>, nodes: Map<string, DocNode>, diagnostics: Diagnostic[]): boolean {
+/** Whether `node` (of `analysis`, its id at `line`) is the node of its id: no other file holds the id first (else `ID_DUPLICATE`). */
+function declareNode(node: DocNode, analysis: FileAnalysis, line: number, repeated: ReadonlyMap<string, readonly Declared[]>, diagnostics: Diagnostic[]): boolean {
   const holders = repeated.get(node.id);
-  if (holders === undefined) {
-    nodes.set(node.id, node);
-    return true;
-  }
+  if (holders === undefined) return true;
   const kept = holders[0]!.node === node;
   // An item another file uses too (KITS §2): the first keeps it, and only the others are told.
-  if (kept && node.item !== undefined) {
-    nodes.set(node.id, node);
-    return true;
-  }
+  if (kept && node.item !== undefined) return true;
   const outcome = kept ? 'this file, the first by path, is the one used' : `\`${holders[0]!.analysis.path}\` is the one used and this ${node.item === undefined ? 'file' : 'one'} is ignored`;
   diagnostics.push({
     code: 'ID_DUPLICATE',
@@ -97,7 +90,6 @@ function declareNode(node: DocNode, analysis: FileAnalysis, line: number, repeat
     path: analysis.path,
     line,
   });
-  if (kept) nodes.set(node.id, node);
   return kept;
 }
 
