@@ -7,6 +7,7 @@
 import type { StatusWords } from '../shared/config-types.js';
 import { listCapped } from '../shared/cap.js';
 import { echo } from '../shared/errors.js';
+import { compareDiagnostics } from '../shared/sort.js';
 import { normalStatus } from '../shared/relations.js';
 import type { Cycle, Diagnostic, DocNode, NodeState, RelationEdge } from '../shared/types.js';
 import { DONE, DROPPED, OPEN, StateMap, UNTRACKED, type StatePlaces } from './state-map.js';
@@ -14,7 +15,7 @@ import type { PlaceEdges } from './build-graph.js';
 
 export interface WorkStates {
   readonly states: ReadonlyMap<string, NodeState>;
-  /** `DEPENDS_ON_DROPPED` and `STATUS_INCONSISTENT`. */
+  /** `DEPENDS_ON_DROPPED` and `STATUS_INCONSISTENT`, sorted as the report is. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -127,6 +128,8 @@ export function computeStates(nodes: ReadonlyMap<string, DocNode>, graph: StateI
       else if (l === OPEN && local[at] === DROPPED) diagnostics.push(dependsOnDropped(node, dep, nodes.get(dep)!, supersededBy(graph.relationsIn, dep)));
     }
   }
+  // In the report's order (found in the ids' order): the report then merges sorted runs, at a warm start too (the index keeps them as they are).
+  diagnostics.sort(compareDiagnostics);
   return { states: new StateMap(places), diagnostics };
 }
 

@@ -7,6 +7,9 @@ import { loadWorkspace } from '../../../src/core/index.js';
 import { normalStatus } from '../../../src/core/shared/relations.js';
 import type { Workspace } from '../../../src/core/shared/types.js';
 import { doc, testdir } from '../../helpers/testdir.js';
+import { assembleWorkspace, createAssemblyCache, keptStagesOf } from '../../../src/core/model/assemble-workspace.js';
+import { analyzeFile } from '../../../src/core/model/analyze-file.js';
+import { compareDiagnostics } from '../../../src/core/shared/sort.js';
 
 function load(files: Record<string, string>): Workspace {
   return loadWorkspace(testdir(files));
@@ -146,3 +149,24 @@ describe('DEPENDS_ON_DROPPED and STATUS_INCONSISTENT', () => {
     expect(stateOf(w, 'BE-03')).toEqual({ state: 'blocked', blockedBy: [{ id: 'BE-02', state: 'ready' }] });
   });
 });
+
+describe('the warnings of the state stage', () => {
+  it('come sorted as the report is (by path, then line), whatever order the ids are in', () => {
+    // Ids that sort the other way round from their paths: found in the ids' order, given in the paths'.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 6; i += 1) {
+      files[`p${i}.md`] = doc({ id: `Z${9 - i}`, title: 't', status: 'done', depends_on: ['OPEN', 'GONE'] });
+    }
+    files['open.md'] = doc({ id: 'OPEN', title: 'open', status: 'todo' });
+    files['gone.md'] = doc({ id: 'GONE', title: 'gone', status: 'todo', depends_on: ['DROP'] });
+    files['drop.md'] = doc({ id: 'DROP', title: 'drop', status: 'dropped' });
+    const cache = createAssemblyCache();
+    const paths = Object.keys(files).sort();
+    const perFile = new Map(paths.map((f) => [f, { analysis: analyzeFile(f, Buffer.from(files[f]!)), links: null }] as const));
+    assembleWorkspace('/w', { files: paths, entries: new Set(paths), diagnostics: [] }, perFile, cache);
+    const warnings = keptStagesOf(cache)!.stateDiagnostics;
+    expect(warnings.map((d) => d.path)).toEqual(['gone.md', 'p0.md', 'p0.md', 'p1.md', 'p1.md', 'p2.md', 'p2.md', 'p3.md', 'p3.md', 'p4.md', 'p4.md', 'p5.md', 'p5.md']);
+    expect([...warnings].sort(compareDiagnostics)).toEqual(warnings);
+  });
+});
+
