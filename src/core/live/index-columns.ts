@@ -4,10 +4,10 @@
  *
  * Nodes: most have exactly the fields of a document's node (`PLAIN_KEYS`, in that order), the
  * file's text as theirs and a suffix of it as their body. Such a node is written by column —
- * ids, titles and dependencies as lists of strings, the rest as numbers — and made again with
- * one object literal: at 100,000 nodes 0.13 s, where V8's deserialiser took 0.31 s to make an
- * object of each record. Any other node (a kit's item, typed relations, keys that differ) is a
- * record, as before.
+ * ids, titles and dependencies as lists of strings, the rest as numbers — and made again as a
+ * `KeptNode` (index-texts.ts), its texts read when first asked for: at 100,000 nodes 0.13 s,
+ * where V8's deserialiser took 0.31 s to make an object of each record. Any other node (a kit's
+ * item, typed relations, keys that differ) is a record, as before.
  *
  * Link targets: the paths a file's link checks looked at (some 770,000 at 100,000 files) stay as
  * the chunk held them until something reads them — a link check after a change, or a write of
@@ -16,6 +16,7 @@
 import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { DocNode } from '../shared/types.js';
 import { isStrings } from './index-shapes.js';
+import { KeptNode, type KeptSource } from './index-texts.js';
 
 /** Every empty list restored (shared, never written: the analysis and link checks only read them). */
 export const NONE: readonly never[] = Object.freeze([]);
@@ -64,6 +65,8 @@ export function nodeColumnsWriter(word: (value: string | null) => number | null)
 /** Whether `node` has exactly the fields `PLAIN_KEYS` names, in that order, at `path`, with the file's `text` and a suffix of it as its body. */
 function isPlain(node: DocNode, text: string | null, path: string): boolean {
   if (text === null || node.text !== text || node.path !== path || !text.endsWith(node.body) || node.dependsOnLines.length !== node.dependsOn.length) return false;
+  // A node restored from the columns has their fields by construction.
+  if (node instanceof KeptNode) return true;
   const keys = Object.keys(node);
   return keys.length === PLAIN_KEYS.length && keys.every((key, i) => key === PLAIN_KEYS[i]);
 }
@@ -75,13 +78,9 @@ export function wellShapedColumns(columns: NodeColumns): boolean {
   return titles.length === ids.length && depLines instanceof Float64Array && depLines.length === deps.length && numbers instanceof Float64Array && numbers.length === ids.length * NODE_NUMBERS;
 }
 
-/**
- * Node `k` of (well-shaped) `columns`, of the file at `path` with `text`; `undefined` when its
- * numbers are out of range. `body`: the file's body and where it starts (a node whose body
- * starts there takes that string).
- */
-export function columnNode(columns: NodeColumns, k: number, words: readonly string[], path: string, text: string | null, body?: { readonly at: number; readonly body: string }): DocNode | undefined {
-  if (text === null || !(Number.isInteger(k) && k >= 0 && k < columns.ids.length)) return undefined;
+/** Node `k` of (well-shaped) `columns`, of the file at `path` with `source`; `undefined` when its numbers are out of range. */
+export function columnNode(columns: NodeColumns, k: number, words: readonly string[], path: string, source: KeptSource | undefined): DocNode | undefined {
+  if (source === undefined || !(Number.isInteger(k) && k >= 0 && k < columns.ids.length)) return undefined;
   const at = k * NODE_NUMBERS;
   const numbers = columns.numbers;
   const type = wordAt(words, numbers[at + TYPE]!);
@@ -89,10 +88,10 @@ export function columnNode(columns: NodeColumns, k: number, words: readonly stri
   const start = numbers[at + DEP_START]!;
   const count = numbers[at + DEP_COUNT]!;
   const bodyAt = numbers[at + BODY_AT]!;
-  if (type === undefined || status === undefined || !(Number.isInteger(start) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(bodyAt >= 0 && bodyAt <= text.length)) return undefined;
+  if (type === undefined || status === undefined || !(Number.isInteger(start) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(Number.isInteger(bodyAt) && bodyAt >= 0 && bodyAt <= source.length)) return undefined;
   const dependsOnLines = new Array<number>(count);
   for (let i = 0; i < count; i += 1) dependsOnLines[i] = columns.depLines[start + i]!;
-  return { id: columns.ids[k]!, title: columns.titles[k]!, type, status, path, dependsOn: columns.deps.slice(start, start + count), dependsOnLines, text, bodyLine: numbers[at + BODY_LINE]!, body: body?.at === bodyAt ? body.body : text.slice(bodyAt) };
+  return new KeptNode(columns.ids[k]!, columns.titles[k]!, type, status, path, columns.deps.slice(start, start + count), dependsOnLines, numbers[at + BODY_LINE]!, source, bodyAt);
 }
 
 /** Word `at` of the chunk (`-1`: `null`); `undefined` when there is no such word. */

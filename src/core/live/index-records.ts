@@ -3,7 +3,7 @@
  * column, their texts as pieces of the file's text, made entries again, their strings slices of
  * that text. A chunk is data: one this module did not make is `null`, never an exception.
  */
-import type { FileAnalysis, FileSource } from '../model/file-analysis.js';
+import type { FileAnalysis } from '../model/file-analysis.js';
 import type { Stamp } from '../model/read-files.js';
 import { extractMarkdown } from '../parse/markdown.js';
 import type { DocNode, MarkdownInfo } from '../shared/types.js';
@@ -12,6 +12,7 @@ import type { FileEntry } from './link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
 import { isFindings, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';
+import { KeptSource, textRecord, type ChunkTexts, type TextPlace } from './index-texts.js';
 
 /** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
 export type StatKey = readonly [dev: bigint, ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint];
@@ -56,8 +57,6 @@ const NUMBERS = 12;
  * is the file's; a node with a document's fields only is in `columns` (index-columns.ts).
  */
 export interface Chunk {
-  readonly narrow: string;
-  readonly wide: string;
   /** The stat data of the files, in order (`KEY_BYTES` each). */
   readonly keys: Uint8Array;
   readonly paths: readonly string[];
@@ -82,8 +81,14 @@ function isOneByte(text: string): boolean {
   return !/[^\u0000-\u00ff]/.test(text);
 }
 
-/** The chunk of `files`: a column per field, their stat data as `keys`. */
-export function chunkOf(files: readonly SnapshotFile[]): Chunk {
+/** A chunk as written: its columns, and its texts' record (index-texts.ts). */
+export interface WrittenChunk {
+  readonly chunk: Chunk;
+  readonly texts: Buffer;
+}
+
+/** The chunk of `files`: a column per field, their stat data as `keys`, their texts a record of their own. */
+export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
   const narrow: string[] = [];
   const wide: string[] = [];
   let narrowAt = 0;
@@ -143,12 +148,13 @@ export function chunkOf(files: readonly SnapshotFile[]): Chunk {
     linkDiagnostics.push(links === null ? null : some(links.diagnostics));
     linkTargets.push(links === null ? null : writtenTargets(links));
   });
-  return { narrow: narrow.join(''), wide: wide.join(''), keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, columns: columns.done(), items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
+  const chunk: Chunk = { keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, columns: columns.done(), items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
+  return { chunk, texts: textRecord(narrow.join(''), wide.join('')) };
 }
 
 /** Whether `chunk` has the shape `chunkOf` gives (its columns of one length); its entries are checked as they are restored. */
 export function wellShaped(chunk: Chunk): boolean {
-  if (typeof chunk !== 'object' || chunk === null || typeof chunk.narrow !== 'string' || typeof chunk.wide !== 'string' || !Array.isArray(chunk.paths) || !isStrings(chunk.words)) return false;
+  if (typeof chunk !== 'object' || chunk === null || !Array.isArray(chunk.paths) || !isStrings(chunk.words)) return false;
   const n = chunk.paths.length;
   const columns = [chunk.nodes, chunk.items, chunk.diagnostics, chunk.misspelled, chunk.lostIds, chunk.linkDiagnostics, chunk.linkTargets];
   if (!columns.every((column) => Array.isArray(column) && column.length === n)) return false;
@@ -175,10 +181,11 @@ function piece(value: string, text: string | null): Piece {
 }
 
 /**
- * File `i` of a (well-shaped) chunk made an entry again, its strings slices of its text; `null`
- * when it is not one `chunkOf` made. `readAt`: the entry's (as if read then), else none.
+ * File `i` of a (well-shaped) chunk made an entry again, its strings slices of its texts (made
+ * when first read: index-texts.ts); `null` when it is not one `chunkOf` made. `readAt`: the
+ * entry's (as if read then), else none.
  */
-export function restore(chunk: Chunk, i: number, keys: Int32Array, readAt?: number): SnapshotEntry | null {
+export function restore(chunk: Chunk, texts: ChunkTexts, i: number, keys: Int32Array, readAt?: number): SnapshotEntry | null {
   const path = chunk.paths[i];
   const diagnostics = chunk.diagnostics[i];
   const misspelled = chunk.misspelled[i];
@@ -190,29 +197,29 @@ export function restore(chunk: Chunk, i: number, keys: Int32Array, readAt?: numb
   const numbers = chunk.numbers;
   const at = i * NUMBERS;
   const textIn = numbers[at + TEXT_IN]!;
-  let text: string | null = null;
+  let place: TextPlace | null = null;
   if (textIn !== -1) {
     const start = numbers[at + TEXT_START]!;
     const length = numbers[at + TEXT_LENGTH]!;
-    const all = textIn === 0 ? chunk.narrow : textIn === 1 ? chunk.wide : null;
-    if (all === null || !(start >= 0 && length >= 0 && start + length <= all.length)) return null;
-    text = all.slice(start, start + length);
+    if (!(textIn === 0 || textIn === 1) || !(Number.isInteger(start) && Number.isInteger(length) && start >= 0 && length >= 0 && start + length <= texts.lengths[textIn])) return null;
+    place = { texts, which: textIn, start, length };
   }
-  // One source object for the file's items, as the analysis made it (KITS §6: the file's version).
-  const shared = text === null || chunk.items[i] === null ? null : { text };
   const nodeRecord = chunk.nodes[i];
   const itemRecords = chunk.items[i];
   const record = (value: unknown): value is Record<string, unknown> => unpack(value, chunk.words, path) && isNodeRecord(value);
   if (!(nodeRecord === null || nodeRecord === 0 || record(nodeRecord)) || !(itemRecords === null || (Array.isArray(itemRecords) && itemRecords.every(record)))) return null;
-  let source: FileSource | undefined;
+  let source: KeptSource | undefined;
   const start = numbers[at + BODY_START]!;
   if (start !== -2) {
-    if (text === null || !(start >= -1 && start <= text.length)) return null;
-    source = { text, body: start < 0 ? null : text.slice(start), bodyLine: numbers[at + BODY_LINE]! };
+    if (place === null || !(Number.isInteger(start) && start >= -1 && start <= place.length)) return null;
+    source = new KeptSource(place, start, numbers[at + BODY_LINE]!);
   }
-  // The node's body is usually the file's: one string for both.
-  const body = source?.body === null || source === undefined ? undefined : { at: start, body: source.body };
-  const node = nodeRecord === null ? null : nodeRecord === 0 ? columnNode(chunk.columns, numbers[at + COLUMN_NODE]!, chunk.words, path, text, body) : dress(nodeRecord, text, shared);
+  // A node or items as records slice their texts now (rare: kit files, nodes with other fields).
+  const sliced = itemRecords !== null || (nodeRecord !== null && nodeRecord !== 0);
+  const text = !sliced || place === null ? null : (source?.text ?? place.texts.piece(place.which, place.start, place.length));
+  // One source object for the file's items, as the analysis made it (KITS §6: the file's version).
+  const shared = text === null || itemRecords === null ? null : { text };
+  const node = nodeRecord === null ? null : nodeRecord === 0 ? columnNode(chunk.columns, numbers[at + COLUMN_NODE]!, chunk.words, path, source) : dress(nodeRecord, text, shared);
   const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
   if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
   const flags = numbers[at + FLAGS]!;

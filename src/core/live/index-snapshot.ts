@@ -18,6 +18,7 @@ import { deserialize, serialize } from 'node:v8';
 import { MAGIC, record, recordsOf } from './index-frame.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotEntry, type SnapshotFile } from './index-records.js';
 import { wellShapedMemo, type IndexMemo } from './index-memo.js';
+import { ChunkTexts } from './index-texts.js';
 
 export type { SnapshotEntry, SnapshotFile, StatKey } from './index-records.js';
 
@@ -26,7 +27,7 @@ export type { SnapshotEntry, SnapshotFile, StatKey } from './index-records.js';
  * holds DocuGraph's version, not its code, so a change to what a file's analysis, the graph,
  * cycle or state stages, `unblocks` or "did you mean" give must bump this too.
  */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;
@@ -67,7 +68,9 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
   for (let from = 0; from < files.length; ) {
     let to = from;
     for (let text = 0; to < files.length && to - from < CHUNK_FILES && text < CHUNK_TEXT; to += 1) text += files[to]!.entry.analysis.source?.text.length ?? 0;
-    yield* record(serialize(chunkOf(files.slice(from, to))));
+    const { chunk, texts } = chunkOf(files.slice(from, to));
+    yield* record(serialize(chunk));
+    yield* record(texts);
     from = to;
   }
   // What the walk had, and the answers kept: one more chunk.
@@ -100,14 +103,17 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   if (head.root !== meta.root) return { ok: false, reason: 'it is for another workspace' };
   if (head.key !== meta.key) return { ok: false, reason: 'it was made with another configuration or version', expected: true };
   const files = new Map<string, SnapshotEntry>();
-  for (const payload of payloads.slice(1, -1)) {
+  // Each chunk is two records: its columns, then its texts.
+  if (payloads.length % 2 !== 0) return { ok: false, reason: 'a chunk lacks its texts' };
+  for (let k = 1; k < payloads.length - 1; k += 2) {
     yield;
-    const chunk = deserialize(payload) as Chunk;
-    if (!wellShaped(chunk)) return { ok: false, reason: 'a chunk has the wrong shape' };
+    const chunk = deserialize(payloads[k]!) as Chunk;
+    const texts = ChunkTexts.of(payloads[k + 1]!);
+    if (!wellShaped(chunk) || texts === null) return { ok: false, reason: 'a chunk has the wrong shape' };
     // A copy, aligned for 32-bit reads.
     const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
     for (let i = 0; i < chunk.paths.length; i += 1) {
-      const restored = restore(chunk, i, keys, readAt);
+      const restored = restore(chunk, texts, i, keys, readAt);
       if (restored === null) return { ok: false, reason: `the entry of \`${String(chunk.paths[i]).slice(0, 80)}\` has the wrong shape` };
       files.set(chunk.paths[i]!, restored);
     }

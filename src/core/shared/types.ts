@@ -46,7 +46,12 @@ export interface MarkdownInfo {
   readonly tooDeepLine: number | null;
 }
 
-/** A document: a file with valid frontmatter and a valid, unique id (META-01 §3). */
+/**
+ * A document: a file with valid frontmatter and a valid, unique id (META-01 §3). A node a warm
+ * start took from the on-disk index reads its `text` and `body` through getters, made when first
+ * read (live/index-texts.ts): read a node's fields, never spread or copy it by its own keys (its
+ * JSON is a document node's).
+ */
 export interface DocNode {
   /** The unique id (`^[A-Za-z0-9][A-Za-z0-9._-]*$`). */
   readonly id: string;

@@ -7,6 +7,7 @@
 import { serialize, deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from '../../../src/core/live/index-records.js';
+import { ChunkTexts } from '../../../src/core/live/index-texts.js';
 import type { FileAnalysis } from '../../../src/core/model/file-analysis.js';
 import { extractMarkdown } from '../../../src/core/parse/markdown.js';
 import type { FileEntry } from '../../../src/core/live/link-checks.js';
@@ -38,11 +39,25 @@ function file(path: string, entry: FileEntry, recheck = false): SnapshotFile {
 
 const stamp = { size: 12, mtimeMs: 1_700_000_000_123.4568, ctimeMs: 1_700_000_000_999.25, ino: 2 ** 40 + 3 };
 
-/** What a restored entry is compared by (its `markdown` is a function; its links, what they give). */
+/** A node's fields as a plain object (a restored node reads its texts through getters). */
+function fieldsOf(node: DocNode | null): unknown {
+  if (node === null) return null;
+  const keys = ['id', 'title', 'type', 'status', 'path', 'dependsOn', 'dependsOnLines', 'dependsOnKeys', 'relations', 'text', 'bodyLine', 'body', 'item'] as const;
+  return Object.fromEntries(keys.filter((key) => node[key] !== undefined).map((key) => [key, node[key]]));
+}
+
+/** What a restored entry is compared by (its `markdown` is a function; its node, source and links, what they give). */
 function comparable(entry: FileEntry): unknown {
-  const { markdown: _, ...rest } = entry.analysis;
+  const { markdown: _, node, source, items, ...rest } = entry.analysis;
   const links = entry.links === null ? null : { diagnostics: entry.links.diagnostics, targets: entry.links.targets };
-  return { ...entry, analysis: rest, links };
+  const analysis = { ...rest, node: fieldsOf(node), ...(source === undefined ? {} : { source: { text: source.text, body: source.body, bodyLine: source.bodyLine } }), ...(items === undefined ? {} : { items: items.map(fieldsOf) }) };
+  return { ...entry, analysis, links };
+}
+
+/** A chunk as the index holds it: its columns through V8 serialisation, its texts as bytes. */
+function written(files: readonly SnapshotFile[]): { chunk: Chunk; texts: ChunkTexts } {
+  const { chunk, texts } = chunkOf(files);
+  return { chunk: deserialize(serialize(chunk)) as Chunk, texts: ChunkTexts.of(Buffer.from(texts))! };
 }
 
 describe('a chunk of the index', () => {
@@ -57,42 +72,60 @@ describe('a chunk of the index', () => {
   ];
 
   it('gives back every entry as it went in, through V8 serialisation', () => {
-    const chunk = deserialize(serialize(chunkOf(files))) as Chunk;
+    const { chunk, texts } = written(files);
     expect(wellShaped(chunk)).toBe(true);
     const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
     files.forEach((original, i) => {
-      const restored = restore(chunk, i, keys)!;
+      const restored = restore(chunk, texts, i, keys)!;
       expect(restored, original.path).not.toBeNull();
       expect(comparable(restored.entry), original.path).toEqual(comparable(original.entry));
       expect(restored.recheck, original.path).toBe(original.recheck);
-      // In the same key order too (a node's JSON is the same).
-      expect(Object.keys(restored.entry.analysis.node ?? {}), original.path).toEqual(Object.keys(original.entry.analysis.node ?? {}));
+      // Its JSON is the same too, key order included.
+      expect(JSON.stringify(restored.entry.analysis.node), original.path).toBe(JSON.stringify(original.entry.analysis.node));
       expect([...keys.subarray(i * 10, i * 10 + 10)]).toEqual([...new Int32Array(BigInt64Array.from(original.stat).buffer)]);
     });
     // Restored, then written again (a later write of the index): the very same chunk (restoring dresses the chunk's records in place).
-    const written = chunkOf(files);
-    const restored = files.map((original, i) => ({ ...original, entry: restore(chunk, i, keys)!.entry }));
-    expect(chunkOf(restored)).toEqual(written);
+    const again = chunkOf(files);
+    const restored = files.map((original, i) => ({ ...original, entry: restore(chunk, texts, i, keys)!.entry }));
+    expect(chunkOf(restored)).toEqual(again);
     // The same once every restored entry's targets were read.
     for (const { entry } of restored) void entry.links?.targets;
-    expect(chunkOf(restored)).toEqual(written);
+    expect(chunkOf(restored)).toEqual(again);
     // Its Markdown is parsed from its body when first asked for, once; none without a body.
-    const plain = restore(chunk, 0, keys)!.entry.analysis;
+    const plain = restore(chunk, texts, 0, keys)!.entry.analysis;
     expect(plain.markdown()).toEqual(extractMarkdown('body [a](b.md)\n', 2));
     expect(plain.markdown()).toBe(plain.markdown());
-    expect(restore(chunk, 2, keys)!.entry.analysis.markdown()).toBeNull();
-    expect(restore(chunk, 4, keys)!.entry.analysis.markdown()).toBeNull();
+    expect(restore(chunk, texts, 2, keys)!.entry.analysis.markdown()).toBeNull();
+    expect(restore(chunk, texts, 4, keys)!.entry.analysis.markdown()).toBeNull();
     // An entry restored with a time is as if read then.
-    expect(restore(chunk, 0, keys, 1234)!.entry.readAt).toBe(1234);
-    expect(restore(chunk, 0, keys)!.entry.readAt).toBeUndefined();
+    expect(restore(chunk, texts, 0, keys, 1234)!.entry.readAt).toBe(1234);
+    expect(restore(chunk, texts, 0, keys)!.entry.readAt).toBeUndefined();
     // Each type and status is written once per chunk.
     expect(chunk.words).toEqual(['task', 'todo', 'done']);
     // The texts and bodies are slices of the file's text, which is a slice of the chunk's.
-    expect(restore(chunk, 1, keys)!.entry.analysis.node!.body).toBe('漢字 and ✓\n');
+    expect(restore(chunk, texts, 1, keys)!.entry.analysis.node!.body).toBe('漢字 and ✓\n');
+  });
+
+  it('keeps every UTF-16 code unit of a text, a lone surrogate too, and makes a file\'s text a string only when it is read', () => {
+    const odd = '---\nhalf \ud800 of a pair, \udc00 and \u00ff\n';
+    const { chunk, texts } = written([file('odd.md', { analysis: analysis('odd.md', odd), stamp, links: null }), ...files.slice(0, 2)]);
+    const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
+    const entry = restore(chunk, texts, 0, keys)!.entry;
+    const made = (): unknown => (entry.analysis.source as unknown as { madeText: unknown }).madeText;
+    expect(made()).toBeNull();
+    expect(entry.analysis.node!.title).toBe('T');
+    expect(made()).toBeNull();
+    expect(entry.analysis.node!.text).toBe(odd);
+    expect(made()).toBe(odd);
+    expect(entry.analysis.source!.body).toBe(odd.slice(4));
+    expect(restore(chunk, texts, 1, keys)!.entry.analysis.node!.body).toBe('body [a](b.md)\n');
+    expect(ChunkTexts.of(Buffer.from([1, 0, 0]))).toBeNull();
+    expect(ChunkTexts.of(Buffer.from([9, 0, 0, 0, 1]))).toBeNull();
+    expect(ChunkTexts.of(Buffer.from([1, 0, 0, 0, 65, 66]))).toBeNull();
   });
 
   it('is not restored when its columns disagree or a value has the wrong type', () => {
-    const chunk = chunkOf(files);
+    const { chunk, texts } = written(files);
     expect(wellShaped({ ...chunk, paths: chunk.paths.slice(1) })).toBe(false);
     expect(wellShaped({ ...chunk, numbers: chunk.numbers.slice(1) })).toBe(false);
     expect(wellShaped({ ...chunk, keys: chunk.keys.slice(8) })).toBe(false);
@@ -102,7 +135,7 @@ describe('a chunk of the index', () => {
     const odd = 5;
     expect(chunk.nodes.map((node) => (node === null || node === 0 ? node : 'record'))).toEqual([0, 0, null, 0, 0, 'record']);
     expect(chunk.columns.ids).toEqual(['PLAIN.MD', 'WIDE.MD', 'NUL.MD', 'EMPTY.MD']);
-    const broken = (change: Partial<Record<keyof Chunk, unknown>>, at = 0) => restore({ ...chunk, ...change } as Chunk, at, keys);
+    const broken = (change: Partial<Record<keyof Chunk, unknown>>, at = 0) => restore({ ...chunk, ...change } as Chunk, texts, at, keys);
     const recordBroken = (record: Record<string, unknown>) => broken({ nodes: chunk.nodes.map((node, i) => (i === odd ? record : node)) }, odd);
     const oddRecord = chunk.nodes[odd] as Record<string, unknown>;
     expect(broken({ paths: [7, ...chunk.paths.slice(1)] })).toBeNull();

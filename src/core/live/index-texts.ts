@@ -1,0 +1,124 @@
+/**
+ * The texts of a chunk of the on-disk index (issue 38), made strings only when something reads
+ * them. At 100,000 files they are some 240 MB: made at every start, they cost the main thread
+ * 0.2 s (V8 copying them out of the index) for answers that, at a start, read none — a listing,
+ * a report and a graph read ids, titles, states and findings; a bundle reads the bodies of its
+ * own few documents. A chunk's texts are one record of the index beside its columns (a length,
+ * then the one-byte texts as latin1, then the two-byte ones as UTF-16LE); a file's text, its body
+ * and its node's text and body are made from there when first asked for (a page of a listing
+ * asks for its documents' versions: a hash of each one's text), each kept once made.
+ *
+ * The bytes are a view of the index as read: the index's bytes stay in memory (outside V8's
+ * heap, some 340 MB at 100,000 files), where the texts were strings inside it (some 240 MB).
+ */
+import type { FileSource } from '../model/file-analysis.js';
+import type { DocNode } from '../shared/types.js';
+
+/** One record of a chunk's texts: the length of the one-byte texts (a u32), then they, then the two-byte texts. */
+export function textRecord(narrow: string, wide: string): Buffer {
+  const bytes = Buffer.allocUnsafe(4 + narrow.length + 2 * wide.length);
+  bytes.writeUInt32LE(narrow.length, 0);
+  bytes.write(narrow, 4, 'latin1');
+  bytes.write(wide, 4 + narrow.length, 'utf16le');
+  return bytes;
+}
+
+/** A chunk's texts, each file's made a string when first asked for. */
+export class ChunkTexts {
+  /** How long the one-byte and the two-byte texts are, in characters. */
+  readonly lengths: readonly [number, number];
+
+  private constructor(
+    private readonly bytes: Buffer,
+    narrow: number,
+  ) {
+    this.lengths = [narrow, (bytes.length - 4 - narrow) / 2];
+  }
+
+  /** The texts of a record `textRecord` wrote; `null` when it is not one. */
+  static of(bytes: Buffer): ChunkTexts | null {
+    if (bytes.length < 4) return null;
+    const narrow = bytes.readUInt32LE(0);
+    return 4 + narrow <= bytes.length && (bytes.length - 4 - narrow) % 2 === 0 ? new ChunkTexts(bytes, narrow) : null;
+  }
+
+  /** The `length` characters from `start` of the one-byte (0) or the two-byte (1) texts (in range: checked by the caller). */
+  piece(which: 0 | 1, start: number, length: number): string {
+    if (which === 0) return this.bytes.toString('latin1', 4 + start, 4 + start + length);
+    const from = 4 + this.lengths[0] + 2 * start;
+    return this.bytes.toString('utf16le', from, from + 2 * length);
+  }
+}
+
+/** Where a file's text is: which of its chunk's texts, from where, how long (checked against them). */
+export interface TextPlace {
+  readonly texts: ChunkTexts;
+  readonly which: 0 | 1;
+  readonly start: number;
+  readonly length: number;
+}
+
+/** A restored file's source (model/file-analysis.ts): its text and body made when first read. */
+export class KeptSource implements FileSource {
+  private madeText: string | null = null;
+  private madeBody: string | null = null;
+
+  constructor(
+    private readonly place: TextPlace,
+    /** Where its body starts in its text; -1: no body. */
+    readonly bodyAt: number,
+    readonly bodyLine: number,
+  ) {}
+
+  /** How long its text is (without making it). */
+  get length(): number {
+    return this.place.length;
+  }
+
+  get text(): string {
+    const { texts, which, start, length } = this.place;
+    return (this.madeText ??= texts.piece(which, start, length));
+  }
+
+  get body(): string | null {
+    return this.bodyAt < 0 ? null : (this.madeBody ??= this.text.slice(this.bodyAt));
+  }
+}
+
+/**
+ * A restored node with a document's fields only (index-columns.ts): its text is its file's and
+ * its body a suffix of it, both read from the file's source when first asked for. Its fields are
+ * a document node's, in their order, with `text` and `body` read through the prototype.
+ */
+export class KeptNode implements DocNode {
+  private madeBody: string | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly title: string,
+    readonly type: string | null,
+    readonly status: string | null,
+    readonly path: string,
+    readonly dependsOn: readonly string[],
+    readonly dependsOnLines: readonly number[],
+    readonly bodyLine: number,
+    private readonly source: KeptSource,
+    private readonly bodyAt: number,
+  ) {}
+
+  get text(): string {
+    return this.source.text;
+  }
+
+  /** Its JSON: a document node's, key for key (its texts made). */
+  toJSON(): DocNode {
+    const { id, title, type, status, path, dependsOn, dependsOnLines, text, bodyLine, body } = this;
+    return { id, title, type, status, path, dependsOn, dependsOnLines, text, bodyLine, body };
+  }
+
+  get body(): string {
+    if (this.madeBody !== null) return this.madeBody;
+    const body = this.bodyAt === this.source.bodyAt ? this.source.body! : this.source.text.slice(this.bodyAt);
+    return (this.madeBody = body);
+  }
+}
