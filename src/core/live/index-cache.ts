@@ -135,14 +135,14 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         for (let i = 0; i < paths.length; i += 1) {
           if (i % STAT_STEP === STAT_STEP - 1) yield NO_PROGRESS;
           const path = paths[i]!;
-          const kept = snapshot.files.get(path);
-          if (kept === undefined || !keys.same(i, kept.keys, kept.at)) {
+          const at = snapshot.files.get(path);
+          if (at === undefined || !keys.same(i, snapshot.keys, at)) {
             toRead.push(path);
-            if (kept !== undefined) stale.set(path, { analysis: kept.entry.analysis, links: kept.entry.links });
+            if (at !== undefined) stale.set(path, { analysis: snapshot.entries[at]!.analysis, links: snapshot.entries[at]!.links });
             continue;
           }
-          files.set(path, kept.entry);
-          if (kept.recheck) recheck.add(path);
+          files.set(path, snapshot.entries[at]!);
+          if (snapshot.recheck[at] === 1) recheck.add(path);
         }
       } finally {
         keys.close();

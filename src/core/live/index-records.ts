@@ -12,7 +12,7 @@ import type { FileEntry } from './link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
 import { isFindings, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';
-import { KeptSource, textRecord, type ChunkTexts, type TextPlace } from './index-texts.js';
+import { KeptSource, KeptStamp, textRecord, type ChunkTexts } from './index-texts.js';
 
 /** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
 export type StatKey = readonly [dev: bigint, ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint];
@@ -25,10 +25,8 @@ export interface SnapshotFile {
   readonly recheck: boolean;
 }
 
-/** A file the snapshot holds: its stat data are key `at` of `keys` (`KEY_INTS` per key, see read/stat-ahead.ts). */
-export interface SnapshotEntry {
-  readonly keys: Int32Array;
-  readonly at: number;
+/** A file restored from a chunk: its entry, and whether its links are checked again at every start. */
+export interface RestoredFile {
   readonly entry: FileEntry;
   readonly recheck: boolean;
 }
@@ -185,7 +183,7 @@ function piece(value: string, text: string | null): Piece {
  * when first read: index-texts.ts); `null` when it is not one `chunkOf` made. `readAt`: the
  * entry's (as if read then), else none.
  */
-export function restore(chunk: Chunk, texts: ChunkTexts, i: number, keys: Int32Array, readAt?: number): SnapshotEntry | null {
+export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: number): RestoredFile | null {
   const path = chunk.paths[i];
   const diagnostics = chunk.diagnostics[i];
   const misspelled = chunk.misspelled[i];
@@ -197,13 +195,10 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, keys: Int32A
   const numbers = chunk.numbers;
   const at = i * NUMBERS;
   const textIn = numbers[at + TEXT_IN]!;
-  let place: TextPlace | null = null;
-  if (textIn !== -1) {
-    const start = numbers[at + TEXT_START]!;
-    const length = numbers[at + TEXT_LENGTH]!;
-    if (!(textIn === 0 || textIn === 1) || !(Number.isInteger(start) && Number.isInteger(length) && start >= 0 && length >= 0 && start + length <= texts.lengths[textIn])) return null;
-    place = { texts, which: textIn, start, length };
-  }
+  const textStart = numbers[at + TEXT_START]!;
+  const textLength = numbers[at + TEXT_LENGTH]!;
+  const which = textIn === 0 || textIn === 1 ? textIn : null;
+  if (textIn !== -1 && (which === null || !(Number.isInteger(textStart) && Number.isInteger(textLength) && textStart >= 0 && textLength >= 0 && textStart + textLength <= texts.lengths[which]))) return null;
   const nodeRecord = chunk.nodes[i];
   const itemRecords = chunk.items[i];
   const record = (value: unknown): value is Record<string, unknown> => unpack(value, chunk.words, path) && isNodeRecord(value);
@@ -211,12 +206,12 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, keys: Int32A
   let source: KeptSource | undefined;
   const start = numbers[at + BODY_START]!;
   if (start !== -2) {
-    if (place === null || !(Number.isInteger(start) && start >= -1 && start <= place.length)) return null;
-    source = new KeptSource(place, start, numbers[at + BODY_LINE]!);
+    if (which === null || !(Number.isInteger(start) && start >= -1 && start <= textLength)) return null;
+    source = new KeptSource(texts, which, textStart, textLength, start, numbers[at + BODY_LINE]!);
   }
   // A node or items as records slice their texts now (rare: kit files, nodes with other fields).
   const sliced = itemRecords !== null || (nodeRecord !== null && nodeRecord !== 0);
-  const text = !sliced || place === null ? null : (source?.text ?? place.texts.piece(place.which, place.start, place.length));
+  const text = !sliced || which === null ? null : (source?.text ?? texts.piece(which, textStart, textLength));
   // One source object for the file's items, as the analysis made it (KITS §6: the file's version).
   const shared = text === null || itemRecords === null ? null : { text };
   const node = nodeRecord === null ? null : nodeRecord === 0 ? columnNode(chunk.columns, numbers[at + COLUMN_NODE]!, chunk.words, path, source) : dress(nodeRecord, text, shared);
@@ -235,10 +230,9 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, keys: Int32A
     ...(source === undefined ? {} : { source }),
     ...(lostId === null ? {} : { lostId }),
   };
-  const size = numbers[at + STAMP]!;
-  const stamp: Stamp | null = size === -1 ? null : { size, mtimeMs: numbers[at + STAMP + 1]!, ctimeMs: numbers[at + STAMP + 2]!, ino: numbers[at + STAMP + 3]! };
+  const stamp: Stamp | null = numbers[at + STAMP] === -1 ? null : new KeptStamp(numbers, at + STAMP);
   const links = linkTargets === null ? null : new KeptLinks(linkDiagnostics ?? NONE, linkTargets);
-  return { keys, at: i, entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
+  return { entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
 }
 
 /** What a restored file's links are checked on, parsed when first asked for and kept per analysis (a method, not a closure per file: 100,000 starts with none called). */

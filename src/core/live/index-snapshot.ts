@@ -16,11 +16,13 @@
  */
 import { deserialize, serialize } from 'node:v8';
 import { MAGIC, record, recordsOf } from './index-frame.js';
-import { chunkOf, restore, wellShaped, type Chunk, type SnapshotEntry, type SnapshotFile } from './index-records.js';
+import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from './index-records.js';
+import type { FileEntry } from './link-checks.js';
 import { wellShapedMemo, type IndexMemo } from './index-memo.js';
 import { ChunkTexts } from './index-texts.js';
 
-export type { SnapshotEntry, SnapshotFile, StatKey } from './index-records.js';
+export type { SnapshotFile, StatKey } from './index-records.js';
+import { KEY_INTS } from '../read/stat-ahead.js';
 
 /**
  * Bumped whenever what is written changes shape, or what a kept result means: the index's key
@@ -56,7 +58,17 @@ export interface WalkedLists {
 }
 
 export interface DecodedSnapshot {
-  readonly files: ReadonlyMap<string, SnapshotEntry>;
+  /**
+   * Where each file is in the lists below. What a start keeps of each of 100,000 files is made
+   * once, into these lists, not into a record per file: every object fewer is less for the
+   * collector to move.
+   */
+  readonly files: ReadonlyMap<string, number>;
+  readonly entries: readonly FileEntry[];
+  /** Each file's stat data (`KEY_INTS` per file, see read/stat-ahead.ts). */
+  readonly keys: Int32Array;
+  /** 1 where a file's links are checked again at every start. */
+  readonly recheck: Uint8Array;
   readonly walked: WalkedLists;
   readonly memo: IndexMemo;
 }
@@ -102,7 +114,12 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   if (head.format !== SNAPSHOT_FORMAT) return { ok: false, reason: 'it was written by another version of DocuGraph', expected: true };
   if (head.root !== meta.root) return { ok: false, reason: 'it is for another workspace' };
   if (head.key !== meta.key) return { ok: false, reason: 'it was made with another configuration or version', expected: true };
-  const files = new Map<string, SnapshotEntry>();
+  const count = head.files;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > payloads.length * CHUNK_FILES) return { ok: false, reason: 'it holds another number of files than it says' };
+  const files = new Map<string, number>();
+  const entries: FileEntry[] = [];
+  const keys = new Int32Array(count * KEY_INTS);
+  const recheck = new Uint8Array(count);
   // Each chunk is two records: its columns, then its texts.
   if (payloads.length % 2 !== 0) return { ok: false, reason: 'a chunk lacks its texts' };
   for (let k = 1; k < payloads.length - 1; k += 2) {
@@ -110,19 +127,22 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
     const chunk = deserialize(payloads[k]!) as Chunk;
     const texts = ChunkTexts.of(payloads[k + 1]!);
     if (!wellShaped(chunk) || texts === null) return { ok: false, reason: 'a chunk has the wrong shape' };
-    // A copy, aligned for 32-bit reads.
-    const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
+    if (entries.length + chunk.paths.length > count) return { ok: false, reason: 'it holds another number of files than it says' };
+    // Copied, aligned for 32-bit reads.
+    keys.set(new Int32Array(new Uint8Array(chunk.keys).buffer), entries.length * KEY_INTS);
     for (let i = 0; i < chunk.paths.length; i += 1) {
-      const restored = restore(chunk, texts, i, keys, readAt);
+      const restored = restore(chunk, texts, i, readAt);
       if (restored === null) return { ok: false, reason: `the entry of \`${String(chunk.paths[i]).slice(0, 80)}\` has the wrong shape` };
-      files.set(chunk.paths[i]!, restored);
+      if (restored.recheck) recheck[entries.length] = 1;
+      files.set(chunk.paths[i]!, entries.length);
+      entries.push(restored.entry);
     }
   }
   const tail = deserialize(payloads[payloads.length - 1]!) as { entries?: unknown; dirs?: unknown; hidden?: unknown; memo?: unknown };
   const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((e) => typeof e === 'string');
   if (!strings(tail.entries) || !strings(tail.dirs) || !strings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
   if (!wellShapedMemo(tail.memo)) return { ok: false, reason: 'its kept answers have the wrong shape' };
-  if (typeof head.files !== 'number' || head.files !== files.size) return { ok: false, reason: 'it holds another number of files than it says' };
-  return { ok: true, snapshot: { files, walked: { entries: tail.entries, hidden: tail.hidden }, memo: tail.memo } };
+  if (count !== files.size || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };
+  return { ok: true, snapshot: { files, entries, keys, recheck, walked: { entries: tail.entries, hidden: tail.hidden }, memo: tail.memo } };
 }
 

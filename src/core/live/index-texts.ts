@@ -10,8 +10,12 @@
  *
  * The bytes are a view of the index as read: the index's bytes stay in memory (outside V8's
  * heap, some 340 MB at 100,000 files), where the texts were strings inside it (some 240 MB).
+ *
+ * A restored file's stamp reads its numbers from its chunk the same way: what a start makes for
+ * each of 100,000 files it then keeps, and every object fewer is less for the collector to move.
  */
 import type { FileSource } from '../model/file-analysis.js';
+import type { Stamp } from '../model/read-files.js';
 import type { DocNode } from '../shared/types.js';
 
 /** One record of a chunk's texts: the length of the one-byte texts (a u32), then they, then the two-byte texts. */
@@ -50,34 +54,24 @@ export class ChunkTexts {
   }
 }
 
-/** Where a file's text is: which of its chunk's texts, from where, how long (checked against them). */
-export interface TextPlace {
-  readonly texts: ChunkTexts;
-  readonly which: 0 | 1;
-  readonly start: number;
-  readonly length: number;
-}
-
-/** A restored file's source (model/file-analysis.ts): its text and body made when first read. */
+/** A restored file's source (model/file-analysis.ts): its text and body made when first read, from its place in its chunk's texts (checked by the caller). */
 export class KeptSource implements FileSource {
   private madeText: string | null = null;
   private madeBody: string | null = null;
 
   constructor(
-    private readonly place: TextPlace,
+    private readonly texts: ChunkTexts,
+    /** Which of the chunk's texts (0 one-byte, 1 two-byte), from where, how long. */
+    private readonly which: 0 | 1,
+    private readonly start: number,
+    readonly length: number,
     /** Where its body starts in its text; -1: no body. */
     readonly bodyAt: number,
     readonly bodyLine: number,
   ) {}
 
-  /** How long its text is (without making it). */
-  get length(): number {
-    return this.place.length;
-  }
-
   get text(): string {
-    const { texts, which, start, length } = this.place;
-    return (this.madeText ??= texts.piece(which, start, length));
+    return (this.madeText ??= this.texts.piece(this.which, this.start, this.length));
   }
 
   get body(): string | null {
@@ -122,3 +116,29 @@ export class KeptNode implements DocNode {
     return (this.madeBody = body);
   }
 }
+
+/** A restored file's stamp (model/read-files.ts), read from its chunk's numbers (one object, where a stamp of its own held three numbers boxed). */
+export class KeptStamp implements Stamp {
+  constructor(
+    private readonly numbers: Float64Array,
+    /** Where its size is; then its mtime, ctime and inode. */
+    private readonly at: number,
+  ) {}
+
+  get size(): number {
+    return this.numbers[this.at]!;
+  }
+
+  get mtimeMs(): number {
+    return this.numbers[this.at + 1]!;
+  }
+
+  get ctimeMs(): number {
+    return this.numbers[this.at + 2]!;
+  }
+
+  get ino(): number {
+    return this.numbers[this.at + 3]!;
+  }
+}
+
