@@ -16,7 +16,7 @@
 import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { DocNode } from '../shared/types.js';
 import { isStrings } from './index-shapes.js';
-import { KeptNode, type KeptSource } from './index-texts.js';
+import { KeptNode, type ChunkTexts, type KeptSource } from './index-texts.js';
 
 /** Every empty list restored (shared, never written: the analysis and link checks only read them). */
 export const NONE: readonly never[] = Object.freeze([]);
@@ -109,23 +109,29 @@ export function writtenTargets(links: LinkEntry): WrittenTargets {
   return targets.length === 0 ? 0 : targets.some((t) => t.includes('\0')) ? targets : targets.join('\0');
 }
 
-/** A restored file's link findings, its targets split when first read. */
+/** A restored file's link findings, its targets made and split when first read. */
 export class KeptLinks implements LinkEntry {
   // Plain fields, not `#private` ones: a getter of private fields throws when a copy that keeps the prototype reads it.
   private split: readonly string[] | null = null;
 
+  /** `kept`: the targets as the chunk held them, or `null` when they are joined among its texts (`which`, `start`, `length`). */
   constructor(
     readonly diagnostics: LinkEntry['diagnostics'],
-    private readonly kept: WrittenTargets,
+    private readonly kept: 0 | readonly string[] | null,
+    private readonly texts: ChunkTexts | null = null,
+    private readonly which: 0 | 1 = 0,
+    private readonly start = 0,
+    private readonly length = 0,
   ) {}
 
   get targets(): readonly string[] {
-    const kept = this.kept;
-    return (this.split ??= kept === 0 ? NONE : typeof kept === 'string' ? kept.split('\0') : kept);
+    if (this.split !== null) return this.split;
+    const written = this.written;
+    return (this.split = written === 0 ? NONE : typeof written === 'string' ? written.split('\0') : written);
   }
 
   /** The paths as a chunk writes them (not split and joined again). */
   get written(): WrittenTargets {
-    return this.kept;
+    return this.kept ?? this.texts!.piece(this.which, this.start, this.length);
   }
 }

@@ -12,7 +12,7 @@ import type { FileEntry } from './link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
 import { isFindings, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';
-import { KeptSource, KeptStamp, textRecord, type ChunkTexts } from './index-texts.js';
+import { KeptSource, KeptStamp, TextWriter, type ChunkTexts } from './index-texts.js';
 
 /** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
 export type StatKey = readonly [dev: bigint, ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint];
@@ -44,7 +44,10 @@ const BODY_LINE = 5;
 const STAMP = 6; // size (-1: no stamp), mtimeMs, ctimeMs, inode
 const FLAGS = 10; // 1: may link, 2: its links are checked again at every start
 const COLUMN_NODE = 11; // where its node is in `columns` (its `nodes` entry is 0), else -1
-const NUMBERS = 12;
+const TARGETS_IN = 12; // which of the chunk's texts holds its link targets joined (its `linkTargets` entry is 1), else -1
+const TARGETS_START = 13;
+const TARGETS_LENGTH = 14;
+const NUMBERS = 15;
 
 /**
  * The files of a chunk, by column: the i-th file is the i-th entry of each list. V8's
@@ -69,15 +72,10 @@ export interface Chunk {
   readonly misspelled: readonly (FileAnalysis['misspelled'] | null)[];
   readonly lostIds: readonly (string | null)[];
   readonly linkDiagnostics: readonly (LinkEntry['diagnostics'] | null)[];
-  /** `null`: not checked; `0`: none; a string: the paths joined with NUL; a list: paths of which one holds a NUL. */
-  readonly linkTargets: readonly (string | 0 | readonly string[] | null)[];
+  /** `null`: not checked; `0`: none; `1`: the paths joined with NUL, among the chunk's texts; a list: paths of which one holds a NUL. */
+  readonly linkTargets: readonly (0 | 1 | readonly string[] | null)[];
 }
 
-
-function isOneByte(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return !/[^\u0000-\u00ff]/.test(text);
-}
 
 /** A chunk as written: its columns, and its texts' record (index-texts.ts). */
 export interface WrittenChunk {
@@ -87,10 +85,7 @@ export interface WrittenChunk {
 
 /** The chunk of `files`: a column per field, their stat data as `keys`, their texts a record of their own. */
 export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
-  const narrow: string[] = [];
-  const wide: string[] = [];
-  let narrowAt = 0;
-  let wideAt = 0;
+  const texts = new TextWriter();
   const numbers = new Float64Array(files.length * NUMBERS);
   const keys = new BigInt64Array(files.length * 5);
   const some = <T>(list: readonly T[]): readonly T[] | null => (list.length === 0 ? null : list);
@@ -110,7 +105,7 @@ export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
   const misspelled: (FileAnalysis['misspelled'] | null)[] = [];
   const lostIds: (string | null)[] = [];
   const linkDiagnostics: (LinkEntry['diagnostics'] | null)[] = [];
-  const linkTargets: (string | 0 | readonly string[] | null)[] = [];
+  const linkTargets: (0 | 1 | readonly string[] | null)[] = [];
   files.forEach((file, i) => {
     const { analysis, links, stamp } = file.entry;
     const source = analysis.source;
@@ -118,13 +113,8 @@ export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
     const at = i * NUMBERS;
     numbers[at + TEXT_IN] = -1;
     if (text !== null) {
-      const oneByte = isOneByte(text);
-      numbers[at + TEXT_IN] = oneByte ? 0 : 1;
-      numbers[at + TEXT_START] = oneByte ? narrowAt : wideAt;
+      [numbers[at + TEXT_IN], numbers[at + TEXT_START]] = texts.add(text);
       numbers[at + TEXT_LENGTH] = text.length;
-      (oneByte ? narrow : wide).push(text);
-      if (oneByte) narrowAt += text.length;
-      else wideAt += text.length;
     }
     numbers[at + ID_LINE] = analysis.idLine;
     numbers[at + BODY_START] = source === undefined ? -2 : source.body === null ? -1 : source.text.length - source.body.length;
@@ -144,10 +134,16 @@ export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
     misspelled.push(some(analysis.misspelled));
     lostIds.push(analysis.lostId ?? null);
     linkDiagnostics.push(links === null ? null : some(links.diagnostics));
-    linkTargets.push(links === null ? null : writtenTargets(links));
+    const targets = links === null ? null : writtenTargets(links);
+    numbers[at + TARGETS_IN] = -1;
+    if (typeof targets === 'string') {
+      [numbers[at + TARGETS_IN], numbers[at + TARGETS_START]] = texts.add(targets);
+      numbers[at + TARGETS_LENGTH] = targets.length;
+    }
+    linkTargets.push(typeof targets === 'string' ? 1 : targets);
   });
   const chunk: Chunk = { keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, columns: columns.done(), items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
-  return { chunk, texts: textRecord(narrow.join(''), wide.join('')) };
+  return { chunk, texts: texts.record() };
 }
 
 /** Whether `chunk` has the shape `chunkOf` gives (its columns of one length); its entries are checked as they are restored. */
@@ -191,7 +187,7 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   const linkDiagnostics = chunk.linkDiagnostics[i];
   const linkTargets = chunk.linkTargets[i];
   if (typeof path !== 'string' || !isFindings(diagnostics) || !isMisspellings(misspelled) || !isFindings(linkDiagnostics) || !(lostId === null || typeof lostId === 'string')) return null;
-  if (!(linkTargets === null || linkTargets === 0 || typeof linkTargets === 'string' || isStrings(linkTargets))) return null;
+  if (!(linkTargets === null || linkTargets === 0 || linkTargets === 1 || isStrings(linkTargets))) return null;
   const numbers = chunk.numbers;
   const at = i * NUMBERS;
   const textIn = numbers[at + TEXT_IN]!;
@@ -231,7 +227,12 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
     ...(lostId === null ? {} : { lostId }),
   };
   const stamp: Stamp | null = numbers[at + STAMP] === -1 ? null : new KeptStamp(numbers, at + STAMP);
-  const links = linkTargets === null ? null : new KeptLinks(linkDiagnostics ?? NONE, linkTargets);
+  let links: KeptLinks | null = null;
+  if (linkTargets === 1) {
+    const [targetsIn, targetsStart, targetsLength] = [numbers[at + TARGETS_IN]!, numbers[at + TARGETS_START]!, numbers[at + TARGETS_LENGTH]!];
+    if (!(targetsIn === 0 || targetsIn === 1) || !(Number.isInteger(targetsStart) && Number.isInteger(targetsLength) && targetsStart >= 0 && targetsLength >= 0 && targetsStart + targetsLength <= texts.lengths[targetsIn])) return null;
+    links = new KeptLinks(linkDiagnostics ?? NONE, null, texts, targetsIn, targetsStart, targetsLength);
+  } else if (linkTargets !== null) links = new KeptLinks(linkDiagnostics ?? NONE, linkTargets);
   return { entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
 }
 

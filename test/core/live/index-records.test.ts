@@ -173,6 +173,13 @@ describe('a chunk of the index', () => {
     const place = chunk.numbers.slice();
     place[11] = chunk.columns.ids.length;
     expect(broken({ numbers: place })).toBeNull();
+    // Link targets among the texts: past them, or in texts that are none of the two.
+    expect(chunk.linkTargets).toEqual([1, 1, null, ['a\0b', 'c'], 0, null]);
+    for (const [at, value] of [[12, 2], [13, 1e9], [14, -1]] as const) {
+      const numbers = chunk.numbers.slice();
+      numbers[at] = value;
+      expect(broken({ numbers }), `number ${at}`).toBeNull();
+    }
     expect(wellShaped({ ...chunk, columns: { ...chunk.columns, titles: [7, ...chunk.columns.titles.slice(1)] } } as unknown as Chunk)).toBe(false);
     expect(wellShaped({ ...chunk, columns: { ...chunk.columns, depLines: chunk.columns.depLines.slice(1) } })).toBe(false);
     expect(wellShaped({ ...chunk, columns: { ...chunk.columns, numbers: chunk.columns.numbers.slice(1) } })).toBe(false);
