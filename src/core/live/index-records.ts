@@ -214,7 +214,8 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
   if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
   const flags = numbers[at + FLAGS]!;
-  const analysis: FileAnalysis = {
+  // Made field by field, not with spreads of optional parts (three objects a file, made and dropped).
+  const analysis: Writable<FileAnalysis> = {
     path,
     node,
     idLine: numbers[at + ID_LINE]!,
@@ -222,10 +223,10 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
     diagnostics: diagnostics ?? NONE,
     misspelled: misspelled ?? NONE,
     markdown: source === undefined ? noMarkdown : keptMarkdown,
-    ...(items === undefined ? {} : { items: items as DocNode[] }),
-    ...(source === undefined ? {} : { source }),
-    ...(lostId === null ? {} : { lostId }),
   };
+  if (items !== undefined) analysis.items = items as DocNode[];
+  if (source !== undefined) analysis.source = source;
+  if (lostId !== null) analysis.lostId = lostId;
   const stamp: Stamp | null = numbers[at + STAMP] === -1 ? null : new KeptStamp(numbers, at + STAMP);
   let links: KeptLinks | null = null;
   if (linkTargets === 1) {
@@ -250,6 +251,8 @@ function keptMarkdown(this: FileAnalysis): MarkdownInfo | null {
 }
 
 const noMarkdown = (): null => null;
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 const WORD_KEYS = ['type', 'status'] as const;
 
