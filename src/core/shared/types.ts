@@ -47,10 +47,8 @@ export interface MarkdownInfo {
 }
 
 /**
- * A document: a file with valid frontmatter and a valid, unique id (META-01 §3). A node a warm
- * start took from the on-disk index reads its `text` and `body` through getters, made when first
- * read (live/index-texts.ts): read a node's fields, never spread or copy it by its own keys (its
- * JSON is a document node's).
+ * A document: a file with valid frontmatter and a valid, unique id (META-01 §3). One from the
+ * on-disk index reads `text` and `body` through getters (live/index-texts.ts): never spread one.
  */
 export interface DocNode {
   /** The unique id (`^[A-Za-z0-9][A-Za-z0-9._-]*$`). */
