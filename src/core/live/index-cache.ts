@@ -51,8 +51,8 @@ const STAT_STEP = 2000;
 
 /** What a warm start took from the copy. */
 export interface WarmStart {
-  /** How many entries the stat data of which match were taken (set in the map the restore was given). */
-  readonly taken: number;
+  /** The entries whose stat data match, by path. */
+  readonly files: Map<string, FileEntry>;
   /** Files the walk lists now that were not taken from the copy (new, changed, racy): to read. */
   readonly toRead: string[];
   /** Files the copy had that are gone. */
@@ -78,7 +78,7 @@ export interface IndexCache {
    * log), a step at a time: one step per chunk decoded and per `STAT_STEP` files compared, so that
    * a server answers requests (such as a ping) while it restores 100,000 files.
    */
-  restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames, into: Map<string, FileEntry>): Generator<typeof NO_PROGRESS, WarmStart | null, void>;
+  restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): Generator<typeof NO_PROGRESS, WarmStart | null, void>;
   /**
    * Writes the copy of `files` (in path order), of what the walk had and of `memo` (called in a
    * step of its own, after the files' stat data are compared), a step at a time (a caller may let
@@ -107,7 +107,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
     prefetch: () => {
       ahead ??= startIndexRead(file, options.indexRead);
     },
-    *restoreSteps(config, links, listed, walked, into) {
+    *restoreSteps(config, links, listed, walked) {
       const { read, checked } = ahead?.take() ?? { read: readCacheFile(file), checked: false };
       ahead = null;
       if (!read.ok) {
@@ -117,7 +117,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       // The listed files' stat data, on a second thread while this one decodes.
       const paths = [...listed];
       const keys = statKeys(root, paths, options.statAhead);
-      let taken = 0;
+      const files = new Map<string, FileEntry>();
       const toRead: string[] = [];
       const stale = new Map<string, FileResults>();
       const recheck = new Set<string>();
@@ -141,8 +141,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
             if (at !== undefined) stale.set(path, { analysis: snapshot.entries[at]!.analysis, links: snapshot.entries[at]!.links });
             continue;
           }
-          into.set(path, snapshot.entries[at]!);
-          taken += 1;
+          files.set(path, snapshot.entries[at]!);
           if (snapshot.recheck[at] === 1) recheck.add(path);
         }
       } finally {
@@ -154,7 +153,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const before = snapshot.walked;
       const touched = new Set<string>();
       for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) cameOrWent(now, then, touched);
-      return { taken, toRead, changed, touched, recheck, memo: snapshot.memo, stale };
+      return { files, toRead, changed, touched, recheck, memo: snapshot.memo, stale };
     },
     *saveSteps(config, links, entries, walked, memo) {
       // As things are now: later refreshes replace entries (and their links), never change them.

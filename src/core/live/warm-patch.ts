@@ -15,24 +15,23 @@ import type { FileEntry } from './link-checks.js';
 
 /**
  * The per-file results of the index's own state, when a start can assemble it first: the index
- * has kept stages, and the files listed now are the files it holds (none new, none gone: every
- * file read is one the index held), and each file read again (`files`: the entries taken from
- * the index, then those read) keeps the graph's inputs; else `null`. Made of the index's
- * entries, whatever the reads did since — but for the link findings of the files whose links
- * were checked again (their entries are shared with the live index, which sets `links` in
- * place): those are among the files the patch then replaces, and link findings enter no graph
- * stage.
+ * has kept stages, and the files listed now are the files it holds (none new, none gone), and
+ * each file read again (`files`: the entries after the reads) keeps the graph's inputs; else
+ * `null`. Made of the index's entries, whatever the reads did since — but for the link findings
+ * of the files whose links were checked again (their entries are shared with the live index,
+ * which sets `links` in place): those are among the files the patch then replaces, and link
+ * findings enter no graph stage.
  */
-export function indexState(warm: WarmStart, files: ReadonlyMap<string, FileEntry>): { readonly perFile: PerFile; readonly stages: KeptStages } | null {
+export function indexState(warm: WarmStart, files: ReadonlyMap<string, FileEntry>, listed: ReadonlySet<string>): { readonly perFile: PerFile; readonly stages: KeptStages } | null {
   const stages = warm.memo.stages;
-  if (stages === null || warm.changed.size > 0 || warm.stale.size === 0 || warm.toRead.length !== warm.stale.size || files.size !== warm.taken + warm.stale.size) return null;
-  for (const path of warm.toRead) if (!warm.stale.has(path)) return null;
+  if (stages === null || warm.changed.size > 0 || warm.stale.size === 0 || listed.size !== warm.files.size + warm.stale.size) return null;
+  for (const path of listed) if (!warm.files.has(path) && !warm.stale.has(path)) return null;
   for (const [path, before] of warm.stale) {
     const now = files.get(path);
     if (now === undefined || !sameGraphInputs(before.analysis, now.analysis)) return null;
   }
-  // The files taken and read, the ones read replaced by what the index held of them.
-  const perFile = new Map<string, FileResults>(files);
+  // One map of both (their keys never meet: an overlay would not do, it replaces keys its base has).
+  const perFile = new Map<string, FileResults>(warm.files);
   for (const [path, entry] of warm.stale) perFile.set(path, entry);
   return { perFile, stages };
 }

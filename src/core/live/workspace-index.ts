@@ -139,17 +139,18 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     loaded = true;
     const tracesChanged = (paths === null || traces.dirty()) && traces.refresh();
     // A first load with an on-disk index: what it holds of files unchanged since, as if read.
-    const warm = first && cache !== null ? yield* cache.restoreSteps(config, options.links ?? config.links, fileSet, walkedNamesOf(listings, entrySet), files) : null;
+    const warm = first && cache !== null ? yield* cache.restoreSteps(config, options.links ?? config.links, fileSet, walkedNamesOf(listings, entrySet)) : null;
     const tracking = !first || warm !== null;
     const started = cache?.now() ?? 0;
 
     // Content: read what is new or whose stamp differs; forget what left the walk.
     const changed = new Set<string>();
     if (warm !== null) {
-      fromCache = warm.taken;
+      fromCache = warm.files.size;
       seedSuggestions(assembly.suggestions, warm.memo);
       // Every file listed taken from the index, none gone: the analyses the kept stages were made from.
       if (warm.toRead.length === 0 && warm.changed.size === 0) assembly.kept = warm.memo.stages ?? undefined;
+      for (const [file, entry] of warm.files) files.set(file, entry);
       for (const path of warm.changed) changed.add(path);
       for (const path of warm.touched) touched.add(path);
       linkChecks.restored();
@@ -231,7 +232,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     const discovery = { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics };
     // Files edited since the on-disk index that keep the graph's inputs: its own state first, with its kept stages, then the edits as a live edit.
-    const before = warm === null ? null : indexState(warm, files);
+    const before = warm === null ? null : indexState(warm, files, fileSet);
     if (before !== null) assembly.kept = before.stages;
     if (before !== null) yield* asSteps(assembleSteps(root, discovery, before.perFile, assembly), LISTING);
     // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
