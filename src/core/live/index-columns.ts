@@ -88,7 +88,7 @@ export function columnNode(columns: NodeColumns, k: number, words: readonly stri
   const start = numbers[at + DEP_START]!;
   const count = numbers[at + DEP_COUNT]!;
   const bodyAt = numbers[at + BODY_AT]!;
-  if (type === undefined || status === undefined || !(Number.isInteger(start) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(Number.isInteger(bodyAt) && bodyAt >= 0 && bodyAt <= source.length)) return undefined;
+  if (type === undefined || status === undefined || !(Number.isInteger(start) && Number.isInteger(count) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(Number.isInteger(bodyAt) && bodyAt >= 0 && bodyAt <= source.length)) return undefined;
   const dependsOnLines = new Array<number>(count);
   for (let i = 0; i < count; i += 1) dependsOnLines[i] = columns.depLines[start + i]!;
   return new KeptNode(columns.ids[k]!, columns.titles[k]!, type, status, path, columns.deps.slice(start, start + count), dependsOnLines, numbers[at + BODY_LINE]!, source, bodyAt);

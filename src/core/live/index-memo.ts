@@ -13,7 +13,7 @@ import { idsKey, type IdSuggestions } from '../model/build-graph.js';
 import type { KeptStages } from '../model/kept-stages.js';
 import { seedUnblocks, unblocksMemo, type UnblocksMemo } from '../answer/unblocks.js';
 import type { Workspace } from '../shared/types.js';
-import { isFindings, isStrings } from './index-shapes.js';
+import { isFindings, isListOf, isStrings } from './index-shapes.js';
 
 export interface IndexMemo {
   readonly suggestions: { readonly key: string; readonly best: readonly (readonly [string, string | null])[] } | null;
@@ -76,6 +76,6 @@ function wellShapedStages(value: unknown): value is KeptStages {
   for (const list of [v.graphDiagnostics, v.cycleDiagnostics, v.stateDiagnostics]) if (!Array.isArray(list) || !isFindings(list)) return false;
   const broken = v.broken;
   if (!Array.isArray(broken) || broken.length !== (v.graphDiagnostics as unknown[]).length) return false;
-  if (!broken.every((b) => typeof b === 'object' && b !== null && typeof b.target === 'string' && typeof b.head === 'string')) return false;
-  return Array.isArray(v.cycles) && v.cycles.every((c) => typeof c === 'object' && c !== null && isStrings(c.ids) && isStrings(c.path));
+  if (!isListOf(broken, (b) => typeof b === 'object' && b !== null && typeof (b as { target?: unknown }).target === 'string' && typeof (b as { head?: unknown }).head === 'string')) return false;
+  return isListOf(v.cycles, (c) => typeof c === 'object' && c !== null && isStrings((c as { ids?: unknown }).ids) && isStrings((c as { path?: unknown }).path));
 }

@@ -10,7 +10,7 @@ import type { DocNode, MarkdownInfo } from '../shared/types.js';
 import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { FileEntry } from './link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
-import { isFindings, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
+import { isFindings, isListOf, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';
 import { KeptSource, KeptStamp, TextWriter, type ChunkTexts } from './index-texts.js';
 
@@ -194,11 +194,11 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   const textStart = numbers[at + TEXT_START]!;
   const textLength = numbers[at + TEXT_LENGTH]!;
   const which = textIn === 0 || textIn === 1 ? textIn : null;
-  if (textIn !== -1 && (which === null || !(Number.isInteger(textStart) && Number.isInteger(textLength) && textStart >= 0 && textLength >= 0 && textStart + textLength <= texts.lengths[which]))) return null;
+  if (textIn !== -1 && (which === null || !texts.holds(which, textStart, textLength))) return null;
   const nodeRecord = chunk.nodes[i];
   const itemRecords = chunk.items[i];
   const record = (value: unknown): value is Record<string, unknown> => unpack(value, chunk.words, path) && isNodeRecord(value);
-  if (!(nodeRecord === null || nodeRecord === 0 || record(nodeRecord)) || !(itemRecords === null || (Array.isArray(itemRecords) && itemRecords.every(record)))) return null;
+  if (!(nodeRecord === null || nodeRecord === 0 || record(nodeRecord)) || !(itemRecords === null || isListOf(itemRecords, record))) return null;
   let source: KeptSource | undefined;
   const start = numbers[at + BODY_START]!;
   if (start !== -2) {
@@ -212,7 +212,7 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   const shared = text === null || itemRecords === null ? null : { text };
   const node = nodeRecord === null ? null : nodeRecord === 0 ? columnNode(chunk.columns, numbers[at + COLUMN_NODE]!, chunk.words, path, source) : dress(nodeRecord, text, shared);
   const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
-  if (node === undefined || (items !== undefined && items.some((item) => item === undefined))) return null;
+  if (node === undefined || (items !== undefined && !isListOf(items, (item) => item !== undefined))) return null;
   const flags = numbers[at + FLAGS]!;
   // Made field by field, not with spreads of optional parts (three objects a file, made and dropped).
   const analysis: Writable<FileAnalysis> = {
@@ -231,7 +231,7 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   let links: KeptLinks | null = null;
   if (linkTargets === 1) {
     const [targetsIn, targetsStart, targetsLength] = [numbers[at + TARGETS_IN]!, numbers[at + TARGETS_START]!, numbers[at + TARGETS_LENGTH]!];
-    if (!(targetsIn === 0 || targetsIn === 1) || !(Number.isInteger(targetsStart) && Number.isInteger(targetsLength) && targetsStart >= 0 && targetsLength >= 0 && targetsStart + targetsLength <= texts.lengths[targetsIn])) return null;
+    if (!(targetsIn === 0 || targetsIn === 1) || !texts.holds(targetsIn, targetsStart, targetsLength)) return null;
     links = new KeptLinks(linkDiagnostics ?? NONE, null, texts, targetsIn, targetsStart, targetsLength);
   } else if (linkTargets !== null) links = new KeptLinks(linkDiagnostics ?? NONE, linkTargets);
   return { entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };

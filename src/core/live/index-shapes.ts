@@ -8,27 +8,36 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Whether `value` is a list whose every item passes `test`, holes included: V8's deserialiser
+ * makes sparse lists, and `every` and `some` skip their holes (a hole read is `undefined`).
+ */
+export function isListOf(value: unknown, test: (item: unknown) => boolean): value is readonly unknown[] {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i += 1) if (!test(value[i])) return false;
+  return true;
+}
+
 /** A list of strings. */
 export function isStrings(value: unknown): value is readonly string[] {
-  return Array.isArray(value) && value.every(isString);
+  return isListOf(value, isString);
 }
 
 function isNumbers(value: unknown): value is readonly number[] {
-  return Array.isArray(value) && value.every(isNumber);
+  return isListOf(value, isNumber);
 }
 
 /** A list of findings (`Diagnostic`), or `null`. */
 export function isFindings(value: unknown): boolean {
   return (
     value === null ||
-    (Array.isArray(value) &&
-      value.every((d) => isObject(d) && isString(d['code']) && isString(d['message']) && isString(d['path']) && (d['nodeId'] === null || isString(d['nodeId'])) && (d['line'] === null || isNumber(d['line']))))
+    isListOf(value, (d) => isObject(d) && isString(d['code']) && isString(d['message']) && isString(d['path']) && (d['nodeId'] === null || isString(d['nodeId'])) && (d['line'] === null || isNumber(d['line'])))
   );
 }
 
 /** A list of misspelled keys (`MisspelledUse`), or `null`. */
 export function isMisspellings(value: unknown): boolean {
-  return value === null || (Array.isArray(value) && value.every((m) => isObject(m) && isString(m['key']) && isNumber(m['line']) && isString(m['message'])));
+  return value === null || isListOf(value, (m) => isObject(m) && isString(m['key']) && isNumber(m['line']) && isString(m['message']));
 }
 
 /** A node record's fields besides its texts (`DocNode`; its `text`, `body` and item source are checked as they are sliced). */

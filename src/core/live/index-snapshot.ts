@@ -22,7 +22,8 @@ import { wellShapedMemo, type IndexMemo } from './index-memo.js';
 import { ChunkTexts } from './index-texts.js';
 
 export type { SnapshotFile, StatKey } from './index-records.js';
-import { KEY_INTS } from '../read/stat-ahead.js';
+import { KEY_BYTES, KEY_INTS } from '../read/stat-ahead.js';
+import { isStrings } from './index-shapes.js';
 
 /**
  * Bumped whenever what is written changes shape, or what a kept result means: the index's key
@@ -115,7 +116,8 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   if (head.root !== meta.root) return { ok: false, reason: 'it is for another workspace' };
   if (head.key !== meta.key) return { ok: false, reason: 'it was made with another configuration or version', expected: true };
   const count = head.files;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > payloads.length * CHUNK_FILES) return { ok: false, reason: 'it holds another number of files than it says' };
+  // Each file's stat data take `KEY_BYTES` of the file: a count the bytes cannot hold allocates nothing.
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count * KEY_BYTES > bytes.length) return { ok: false, reason: 'it holds another number of files than it says' };
   const files = new Map<string, number>();
   const entries: FileEntry[] = [];
   const keys = new Int32Array(count * KEY_INTS);
@@ -139,7 +141,7 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
     }
   }
   const tail = deserialize(payloads[payloads.length - 1]!) as { entries?: unknown; dirs?: unknown; hidden?: unknown; memo?: unknown };
-  const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((e) => typeof e === 'string');
+  const strings = (value: unknown): value is string[] => isStrings(value);
   if (!strings(tail.entries) || !strings(tail.dirs) || !strings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
   if (!wellShapedMemo(tail.memo)) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (count !== files.size || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };

@@ -16,6 +16,7 @@
  * stamp reads its numbers from its chunk the same way: what a start makes for
  * each of 100,000 files it then keeps, and every object fewer is less for the collector to move.
  */
+import { constants } from 'node:buffer';
 import type { FileSource } from '../model/file-analysis.js';
 import type { Stamp } from '../model/read-files.js';
 import type { DocNode } from '../shared/types.js';
@@ -73,7 +74,12 @@ export class ChunkTexts {
     return 4 + narrow <= bytes.length && (bytes.length - 4 - narrow) % 2 === 0 ? new ChunkTexts(bytes, narrow) : null;
   }
 
-  /** The `length` characters from `start` of the one-byte (0) or the two-byte (1) texts (in range: checked by the caller). */
+  /** Whether `length` characters from `start` are within the texts of that kind, and few enough to be one string (made later, when read). */
+  holds(which: 0 | 1, start: number, length: number): boolean {
+    return Number.isInteger(start) && Number.isInteger(length) && start >= 0 && length >= 0 && start + length <= this.lengths[which] && length <= constants.MAX_STRING_LENGTH;
+  }
+
+  /** The `length` characters from `start` of the one-byte (0) or the two-byte (1) texts (in range: `holds`). */
   piece(which: 0 | 1, start: number, length: number): string {
     if (which === 0) return this.bytes.toString('latin1', 4 + start, 4 + start + length);
     const from = 4 + this.lengths[0] + 2 * start;

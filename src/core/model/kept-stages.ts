@@ -70,7 +70,12 @@ export function restoreStages(kept: KeptStages, nodes: ReadonlyMap<string, DocNo
   for (let i = 0; i < n; i += 1) if (local[i]! > DROPPED || blocked[i]! > 1) return null;
   const placeOf = new Map<string, number>();
   for (let place = 0; place < n; place += 1) placeOf.set(ids[place]!, place);
-  for (const cycle of kept.cycles) if (cycle.ids.length === 0 || !cycle.ids.every((id) => placeOf.has(id)) || !cycle.path.every((id) => placeOf.has(id))) return null;
+  // By index, not `every` (which skips a sparse list's holes).
+  const known = (ids: readonly string[]): boolean => {
+    for (let i = 0; i < ids.length; i += 1) if (!placeOf.has(ids[i]!)) return false;
+    return true;
+  };
+  for (const cycle of kept.cycles) if (cycle.ids.length === 0 || !known(cycle.ids) || !known(cycle.path)) return null;
   const graph = graphOf(ids, placeOf, upStart, upList, kept.graphDiagnostics, kept.broken);
   const cycleOf = cyclesById(kept.cycles);
   const states = new StateMap({ ids, placeOf, nodes, upstream: graph.upstream, cycleOf, local, blocked, edges: graph.placeEdges });

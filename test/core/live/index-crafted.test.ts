@@ -1,0 +1,91 @@
+/**
+ * Hand-made indexes whose checksums are right (live/index-snapshot.ts, index-shapes.ts): the
+ * index is data, so each is one log line and a cold load, never an exception and never a large
+ * allocation made on its word. V8's deserialiser makes sparse lists, whose holes `every` and
+ * `some` skip; a count in the meta is checked against the bytes before anything is allocated.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, type Workspace } from '../../../src/core/index.js';
+import { MAGIC, record } from '../../../src/core/live/index-frame.js';
+import { cacheFileOf } from '../../../src/core/read/cache-file.js';
+import { doc, testdir } from '../../helpers/testdir.js';
+
+/** The payloads of an index's records (after the magic line, up to the end record). */
+function payloadsOf(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = MAGIC.length; ; ) {
+    const length = bytes.readUInt32LE(at);
+    at += 8;
+    if (length === 0) return out;
+    out.push(bytes.subarray(at, at + length));
+    at += length;
+  }
+}
+
+/** An index of `payloads`, every checksum right. */
+function indexOf(payloads: readonly Uint8Array[]): Buffer {
+  return Buffer.concat([MAGIC, ...payloads.flatMap((p) => record(p)), Buffer.alloc(8)]);
+}
+
+const answers = (ws: Workspace): string[] => [formatReport(buildReport(ws)), JSON.stringify(listTasks(ws))];
+
+function indexed(): { root: string; file: string; start: () => { ws: Workspace; log: string[] } } {
+  const root = testdir({ 'a.md': doc({ id: 'A', title: 'a' }, 'See [b](b.md).\n'), 'b.md': doc({ id: 'B', title: 'b', depends_on: ['A'] }, 'Body b.\n') });
+  const dir = testdir({});
+  const cache = (log: string[]) => ({ dir, version: 'test', log: (line: string) => void log.push(line), now: () => Date.now() + 10_000 });
+  expect(loadIndexed(root, { cache: cache([]) }).saveIndex()).toBe(true);
+  return {
+    root,
+    file: cacheFileOf(dir, root).path,
+    start: () => {
+      const log: string[] = [];
+      return { ws: loadIndexed(root, { cache: cache(log) }).workspace, log };
+    },
+  };
+}
+
+/** The index with its first chunk's columns changed by `change`. */
+function withChunk(file: string, change: (chunk: Record<string, unknown>) => void): void {
+  const payloads = payloadsOf(readFileSync(file));
+  const chunk = deserialize(payloads[1]!) as Record<string, unknown>;
+  change(chunk);
+  payloads[1] = serialize(chunk);
+  writeFileSync(file, indexOf(payloads));
+}
+
+describe('a hand-made index', () => {
+  const holes: [string, (chunk: Record<string, unknown>) => void][] = [
+    ['a hole among the ids', (chunk) => void ((chunk['columns'] as { ids: unknown[] }).ids = new Array((chunk['columns'] as { ids: unknown[] }).ids.length))],
+    ['a hole among the titles', (chunk) => void ((chunk['columns'] as { titles: unknown[] }).titles = new Array((chunk['columns'] as { titles: unknown[] }).titles.length))],
+    ['a hole in a list of findings', (chunk) => void ((chunk['diagnostics'] as unknown[])[0] = new Array(2))],
+    ['a fractional count of dependencies', (chunk) => void ((chunk['columns'] as { numbers: Float64Array }).numbers[3] = 0.5)],
+  ];
+  for (const [name, change] of holes) {
+    it(`with ${name} is one log line and a cold load`, () => {
+      const { root, file, start } = indexed();
+      withChunk(file, change);
+      const { ws, log } = start();
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatch(/is not used: (a chunk has the wrong shape|the entry of `a\.md` has the wrong shape)/);
+      expect(answers(ws)).toEqual(answers(loadWorkspace(root)));
+    });
+  }
+
+  it('that says it holds more files than its bytes can is not used, and nothing is allocated for them', () => {
+    const { root, file, start } = indexed();
+    const read = payloadsOf(readFileSync(file));
+    // Many one-byte records (a chunk holds at most 1,000 files: a bound by records alone lets 1,000 a record through).
+    const payloads = [read[0]!, ...read.slice(1, -1), ...Array.from({ length: 20_000 }, () => Buffer.from([0])), read.at(-1)!];
+    const meta = deserialize(payloads[0]!) as Record<string, unknown>;
+    meta['files'] = payloads.length * 1000;
+    payloads[0] = serialize(meta);
+    writeFileSync(file, indexOf(payloads));
+    const before = process.memoryUsage().arrayBuffers;
+    const { ws, log } = start();
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(100 * 1024 * 1024);
+    expect(log).toEqual([expect.stringContaining('it holds another number of files than it says')]);
+    expect(answers(ws)).toEqual(answers(loadWorkspace(root)));
+  });
+});
