@@ -65,6 +65,8 @@ export interface WarmStart {
   readonly memo: IndexMemo;
   /** The copy's entries of the files in `toRead` it holds (changed since): the state its kept stages are of. */
   readonly stale: ReadonlyMap<string, FileResults>;
+  /** Whether the set of Markdown files differs from the copy's (one new or gone): what a broken link's "did you mean" reads. */
+  readonly filesMoved: boolean;
 }
 
 export interface IndexCache {
@@ -153,7 +155,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const before = snapshot.walked;
       const touched = new Set<string>();
       for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) cameOrWent(now, then, touched);
-      return { files, toRead, changed, touched, recheck, memo: snapshot.memo, stale };
+      return { files, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
     },
     *saveSteps(config, links, entries, walked, memo) {
       // As things are now: later refreshes replace entries (and their links), never change them.

@@ -214,8 +214,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     walk.findingsMoved = false;
 
-    // A warm start listed every directory afresh: only what differs from the on-disk index moved.
-    const setChanged = touched.size > 0 || (walk.filesMoved && warm === null);
+    // A warm start listed every directory afresh: only what differs from the index moved (an ignore rule dropped: a file more, no entry more).
+    const setChanged = touched.size > 0 || (walk.filesMoved && (warm === null || warm.filesMoved));
     // Files gone or entries moved since the on-disk index: it is out of date even if nothing was read.
     unsaved ||= warm !== null && (warm.touched.size > 0 || warm.changed.size > 0);
     if (walk.filesMoved) {
