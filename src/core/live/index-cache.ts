@@ -25,6 +25,7 @@ import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
 import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
 import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
+import { peekTargets } from './index-columns.js';
 import type { IndexMemo } from './index-memo.js';
 import type { FileResults } from '../model/assemble-workspace.js';
 
@@ -170,7 +171,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         if (stats === undefined || !sameStamp(entry.stamp, stats) || stats.ctimeNs >= BigInt(Math.floor(entry.readAt)) * 1_000_000n - RACY_NS) continue;
         // Links whose answer the walk could not vouch for (a path above the workspace, or below a
         // name the walk left out): the disk answered, and may answer otherwise at the next start.
-        const recheck = entry.links.targets.some((target) => !decidedByWalk(target, walked));
+        const recheck = peekTargets(entry.links).some((target) => !decidedByWalk(target, walked));
         kept.push({ path, stat: [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs], entry, recheck });
       }
       // The kept answers in a step of their own (`unblocks` may be counted now: 0.5 s at 100k).

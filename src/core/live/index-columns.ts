@@ -14,9 +14,10 @@
  * the index — never the answer to a start that changed nothing.
  */
 import type { LinkEntry } from '../model/assemble-workspace.js';
+import type { FileSource } from '../model/file-analysis.js';
 import type { DocNode } from '../shared/types.js';
 import { isStrings } from './index-shapes.js';
-import { KeptNode, type ChunkTexts, type KeptSource } from './index-texts.js';
+import { KeptNode, type ChunkTexts, type KeptSource, type TextWriter } from './index-texts.js';
 
 /** Every empty list restored (shared, never written: the analysis and link checks only read them). */
 export const NONE: readonly never[] = Object.freeze([]);
@@ -44,16 +45,18 @@ export interface NodeColumns {
 }
 
 /** The columns of a chunk's nodes as they are written: `add` takes a node when it fits them and says where it went. */
-export function nodeColumnsWriter(word: (value: string | null) => number | null): { add(node: DocNode, text: string | null, path: string): number | null; done(): NodeColumns } {
+export function nodeColumnsWriter(word: (value: string | null) => number | null): { add(node: DocNode, source: FileSource | undefined, text: () => string | null, path: string): number | null; done(): NodeColumns } {
   const ids: string[] = [];
   const titles: string[] = [];
   const deps: string[] = [];
   const depLines: number[] = [];
   const numbers: number[] = [];
   return {
-    add(node, text, path) {
-      if (!isPlain(node, text, path)) return null;
-      numbers.push(word(node.type) ?? -1, word(node.status) ?? -1, deps.length, node.dependsOn.length, node.bodyLine, text!.length - node.body.length);
+    add(node, source, text, path) {
+      // A node restored from the columns, with its file's source: plain by construction (and its text is not made).
+      const kept = node instanceof KeptNode && node.from === source && node.path === path;
+      if (!kept && !isPlain(node, text(), path)) return null;
+      numbers.push(word(node.type) ?? -1, word(node.status) ?? -1, deps.length, node.dependsOn.length, node.bodyLine, kept ? node.bodyAt : text()!.length - node.body.length);
       for (let i = 0; i < node.dependsOn.length; i += 1) (deps.push(node.dependsOn[i]!), depLines.push(node.dependsOnLines[i]!));
       titles.push(node.title);
       return ids.push(node.id) - 1;
@@ -65,7 +68,6 @@ export function nodeColumnsWriter(word: (value: string | null) => number | null)
 /** Whether `node` has exactly the fields `PLAIN_KEYS` names, in that order, at `path`, with the file's `text` and a suffix of it as its body. */
 function isPlain(node: DocNode, text: string | null, path: string): boolean {
   if (text === null || node.text !== text || node.path !== path || !text.endsWith(node.body) || node.dependsOnLines.length !== node.dependsOn.length) return false;
-  // A node restored from the columns has their fields by construction.
   if (node instanceof KeptNode) return true;
   const keys = Object.keys(node);
   return keys.length === PLAIN_KEYS.length && keys.every((key, i) => key === PLAIN_KEYS[i]);
@@ -125,13 +127,30 @@ export class KeptLinks implements LinkEntry {
   ) {}
 
   get targets(): readonly string[] {
+    return (this.split ??= this.peekTargets());
+  }
+
+  /** Its targets, not kept (a write of the index reads them once). */
+  peekTargets(): readonly string[] {
     if (this.split !== null) return this.split;
     const written = this.written;
-    return (this.split = written === 0 ? NONE : typeof written === 'string' ? written.split('\0') : written);
+    return written === 0 ? NONE : typeof written === 'string' ? written.split('\0') : written;
   }
 
   /** The paths as a chunk writes them (not split and joined again). */
   get written(): WrittenTargets {
     return this.kept ?? this.texts!.piece(this.which, this.start, this.length);
   }
+
+  /** When its targets are joined among its chunk's texts: places their bytes among `writer`'s texts, and says how long they are; else `null`. */
+  writeTo(writer: TextWriter): readonly [which: 0 | 1, start: number, length: number] | null {
+    if (this.kept !== null) return null;
+    const [which, start] = writer.addKept(this.texts!, this.which, this.start, this.length);
+    return [which, start, this.length];
+  }
+}
+
+/** A file's link targets, a restored file's not kept once made (a write of the index reads them once). */
+export function peekTargets(links: LinkEntry): readonly string[] {
+  return links instanceof KeptLinks ? links.peekTargets() : links.targets;
 }

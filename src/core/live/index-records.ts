@@ -12,7 +12,7 @@ import type { FileEntry } from './link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
 import { isFindings, isListOf, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';
-import { KeptSource, KeptStamp, TextWriter, type ChunkTexts } from './index-texts.js';
+import { KeptSource, KeptStamp, TextWriter, textLength, type ChunkTexts } from './index-texts.js';
 
 /** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
 export type StatKey = readonly [dev: bigint, ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint];
@@ -109,15 +109,18 @@ export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
   files.forEach((file, i) => {
     const { analysis, links, stamp } = file.entry;
     const source = analysis.source;
-    const text = source?.text ?? null;
+    // A restored file's text is copied as bytes, and made a string (not kept) only for what is written as one.
+    const kept = source instanceof KeptSource ? source : null;
+    let made: string | null | undefined = kept === null ? (source?.text ?? null) : undefined;
+    const text = (): string | null => (made === undefined ? (made = kept!.peek()) : made);
     const at = i * NUMBERS;
     numbers[at + TEXT_IN] = -1;
-    if (text !== null) {
-      [numbers[at + TEXT_IN], numbers[at + TEXT_START]] = texts.add(text);
-      numbers[at + TEXT_LENGTH] = text.length;
+    if (source !== undefined) {
+      [numbers[at + TEXT_IN], numbers[at + TEXT_START]] = kept !== null ? kept.writeTo(texts) : texts.add(source.text);
+      numbers[at + TEXT_LENGTH] = textLength(source);
     }
     numbers[at + ID_LINE] = analysis.idLine;
-    numbers[at + BODY_START] = source === undefined ? -2 : source.body === null ? -1 : source.text.length - source.body.length;
+    numbers[at + BODY_START] = source === undefined ? -2 : kept !== null ? kept.bodyAt : source.body === null ? -1 : source.text.length - source.body.length;
     numbers[at + BODY_LINE] = source === undefined ? 0 : source.bodyLine;
     numbers[at + STAMP] = stamp === null ? -1 : stamp.size;
     numbers[at + STAMP + 1] = stamp?.mtimeMs ?? 0;
@@ -126,21 +129,20 @@ export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
     numbers[at + FLAGS] = (analysis.mayLink ? 1 : 0) | (file.recheck ? 2 : 0);
     for (let k = 0; k < 5; k += 1) keys[i * 5 + k] = file.stat[k]!;
     paths.push(file.path);
-    const inColumns = analysis.node === null ? null : columns.add(analysis.node, text, file.path);
+    const inColumns = analysis.node === null ? null : columns.add(analysis.node, source, text, file.path);
     numbers[at + COLUMN_NODE] = inColumns ?? -1;
-    nodes.push(analysis.node === null ? null : inColumns !== null ? 0 : strip(analysis.node, text, file.path, word));
-    items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text, file.path, word)));
+    nodes.push(analysis.node === null ? null : inColumns !== null ? 0 : strip(analysis.node, text(), file.path, word));
+    items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text(), file.path, word)));
     diagnostics.push(some(analysis.diagnostics));
     misspelled.push(some(analysis.misspelled));
     lostIds.push(analysis.lostId ?? null);
     linkDiagnostics.push(links === null ? null : some(links.diagnostics));
-    const targets = links === null ? null : writtenTargets(links);
-    numbers[at + TARGETS_IN] = -1;
-    if (typeof targets === 'string') {
-      [numbers[at + TARGETS_IN], numbers[at + TARGETS_START]] = texts.add(targets);
-      numbers[at + TARGETS_LENGTH] = targets.length;
-    }
-    linkTargets.push(typeof targets === 'string' ? 1 : targets);
+    // A restored file's targets among the texts are copied as bytes.
+    const keptTargets = links instanceof KeptLinks ? links.writeTo(texts) : null;
+    const targets = links === null || keptTargets !== null ? null : writtenTargets(links);
+    const placed = keptTargets ?? (typeof targets === 'string' ? ([...texts.add(targets), targets.length] as const) : null);
+    [numbers[at + TARGETS_IN], numbers[at + TARGETS_START], numbers[at + TARGETS_LENGTH]] = placed ?? [-1, 0, 0];
+    linkTargets.push(placed !== null || typeof targets === 'string' ? 1 : targets);
   });
   const chunk: Chunk = { keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, columns: columns.done(), items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
   return { chunk, texts: texts.record() };

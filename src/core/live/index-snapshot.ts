@@ -19,7 +19,7 @@ import { MAGIC, record, recordsOf } from './index-frame.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from './index-records.js';
 import type { FileEntry } from './link-checks.js';
 import { wellShapedMemo, type IndexMemo } from './index-memo.js';
-import { ChunkTexts } from './index-texts.js';
+import { ChunkTexts, textLength } from './index-texts.js';
 
 export type { SnapshotFile, StatKey } from './index-records.js';
 import { KEY_BYTES, KEY_INTS } from '../read/stat-ahead.js';
@@ -80,7 +80,10 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
   yield* record(serialize({ format: SNAPSHOT_FORMAT, root: meta.root, key: meta.key, files: files.length }));
   for (let from = 0; from < files.length; ) {
     let to = from;
-    for (let text = 0; to < files.length && to - from < CHUNK_FILES && text < CHUNK_TEXT; to += 1) text += files[to]!.entry.analysis.source?.text.length ?? 0;
+    for (let text = 0; to < files.length && to - from < CHUNK_FILES && text < CHUNK_TEXT; to += 1) {
+      const source = files[to]!.entry.analysis.source;
+      text += source === undefined ? 0 : textLength(source);
+    }
     const { chunk, texts } = chunkOf(files.slice(from, to));
     yield* record(serialize(chunk));
     yield* record(texts);

@@ -26,33 +26,42 @@ function isOneByte(text: string): boolean {
   return !/[^\u0000-\u00ff]/.test(text);
 }
 
-/** A chunk's texts as they are written: each one placed among the one-byte or the two-byte texts. */
+/**
+ * A chunk's texts as they are written: each one placed among the one-byte or the two-byte texts,
+ * as a string or as the bytes of a restored one (a write after a warm start copies those, and
+ * makes no string of them).
+ */
 export class TextWriter {
-  private readonly texts: [string[], string[]] = [[], []];
+  private readonly parts: [(string | Buffer)[], (string | Buffer)[]] = [[], []];
   private readonly ends: [number, number] = [0, 0];
 
   /** Places `text`: which of the texts hold it (0 one-byte, 1 two-byte), from where. */
   add(text: string): readonly [which: 0 | 1, start: number] {
-    const which = isOneByte(text) ? 0 : 1;
+    return this.place(isOneByte(text) ? 0 : 1, text, text.length);
+  }
+
+  /** Places the text `length` characters from `start` of `texts`' kind `which` (in range), as its bytes. */
+  addKept(texts: ChunkTexts, which: 0 | 1, start: number, length: number): readonly [which: 0 | 1, start: number] {
+    return this.place(which, texts.bytesOf(which, start, length), length);
+  }
+
+  private place(which: 0 | 1, part: string | Buffer, length: number): readonly [which: 0 | 1, start: number] {
     const start = this.ends[which];
-    this.texts[which].push(text);
-    this.ends[which] += text.length;
+    this.parts[which].push(part);
+    this.ends[which] += length;
     return [which, start];
   }
 
-  /** The record of the texts placed. */
+  /** The record of the texts placed: the length of the one-byte texts (a u32), then they (latin1), then the two-byte ones (UTF-16LE). */
   record(): Buffer {
-    return textRecord(this.texts[0].join(''), this.texts[1].join(''));
+    const bytes = Buffer.allocUnsafe(4 + this.ends[0] + 2 * this.ends[1]);
+    bytes.writeUInt32LE(this.ends[0], 0);
+    let at = 4;
+    for (const [which, encoding] of [[0, 'latin1'], [1, 'utf16le']] as const) {
+      for (const part of this.parts[which]) at += typeof part === 'string' ? bytes.write(part, at, encoding) : part.copy(bytes, at);
+    }
+    return bytes;
   }
-}
-
-/** One record of a chunk's texts: the length of the one-byte texts (a u32), then they, then the two-byte texts. */
-function textRecord(narrow: string, wide: string): Buffer {
-  const bytes = Buffer.allocUnsafe(4 + narrow.length + 2 * wide.length);
-  bytes.writeUInt32LE(narrow.length, 0);
-  bytes.write(narrow, 4, 'latin1');
-  bytes.write(wide, 4 + narrow.length, 'utf16le');
-  return bytes;
 }
 
 /** A chunk's texts, each file's made a string when first asked for. */
@@ -77,6 +86,12 @@ export class ChunkTexts {
   /** Whether `length` characters from `start` are within the texts of that kind, and few enough to be one string (made later, when read). */
   holds(which: 0 | 1, start: number, length: number): boolean {
     return Number.isInteger(start) && Number.isInteger(length) && start >= 0 && length >= 0 && start + length <= this.lengths[which] && length <= constants.MAX_STRING_LENGTH;
+  }
+
+  /** The bytes of the `length` characters from `start` (in range: `holds`). */
+  bytesOf(which: 0 | 1, start: number, length: number): Buffer {
+    const from = which === 0 ? 4 + start : 4 + this.lengths[0] + 2 * start;
+    return this.bytes.subarray(from, from + (which === 0 ? length : 2 * length));
   }
 
   /** The `length` characters from `start` of the one-byte (0) or the two-byte (1) texts (in range: `holds`). */
@@ -110,6 +125,21 @@ export class KeptSource implements FileSource {
   get body(): string | null {
     return this.bodyAt < 0 ? null : (this.madeBody ??= this.text.slice(this.bodyAt));
   }
+
+  /** Its text as a string, not kept (a write of the index reads it once). */
+  peek(): string {
+    return this.madeText ?? this.texts.piece(this.which, this.start, this.length);
+  }
+
+  /** Places its text's bytes among `writer`'s texts. */
+  writeTo(writer: TextWriter): readonly [which: 0 | 1, start: number] {
+    return writer.addKept(this.texts, this.which, this.start, this.length);
+  }
+}
+
+/** How long a file's text is (a restored one's without making it). */
+export function textLength(source: FileSource): number {
+  return source instanceof KeptSource ? source.length : source.text.length;
 }
 
 /**
@@ -129,12 +159,13 @@ export class KeptNode implements DocNode {
     readonly dependsOn: readonly string[],
     readonly dependsOnLines: readonly number[],
     readonly bodyLine: number,
-    private readonly source: KeptSource,
-    private readonly bodyAt: number,
+    /** Its file's source, whose text is its own; where its body starts in it. */
+    readonly from: KeptSource,
+    readonly bodyAt: number,
   ) {}
 
   get text(): string {
-    return this.source.text;
+    return this.from.text;
   }
 
   /** Its JSON: a document node's, key for key (its texts made). */
@@ -145,7 +176,7 @@ export class KeptNode implements DocNode {
 
   get body(): string {
     if (this.madeBody !== null) return this.madeBody;
-    const body = this.bodyAt === this.source.bodyAt ? this.source.body! : this.source.text.slice(this.bodyAt);
+    const body = this.bodyAt === this.from.bodyAt ? this.from.body! : this.from.text.slice(this.bodyAt);
     return (this.madeBody = body);
   }
 }

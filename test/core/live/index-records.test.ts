@@ -89,6 +89,11 @@ describe('a chunk of the index', () => {
     const again = chunkOf(files);
     const restored = files.map((original, i) => ({ ...original, entry: restore(chunk, texts, i)!.entry }));
     expect(chunkOf(restored)).toEqual(again);
+    // Written again from the bytes: no restored text, and no restored list of targets, was kept as a string meanwhile.
+    const kept = (value: unknown, field: string): unknown => (value as Record<string, unknown> | undefined)?.[field] ?? null;
+    // (A node that is a record slices its text when restored: `odd.md`'s.)
+    expect(restored.map(({ entry }) => kept(entry.analysis.source, 'madeText'))).toEqual([null, null, null, null, null, '---\nodd\n']);
+    expect(restored.map(({ entry }) => kept(entry.links, 'split'))).toEqual(files.map(() => null));
     // The same once every restored entry's targets were read.
     for (const { entry } of restored) void entry.links?.targets;
     expect(chunkOf(restored)).toEqual(again);
