@@ -1,7 +1,7 @@
 /**
  * A chunk of the on-disk index (issue 38, framing in index-snapshot.ts): its files' entries by
- * column, their texts as pieces of the file's text, made entries again, their strings slices of
- * that text. A chunk is data: one this module did not make is `null`, never an exception.
+ * column, their texts and link targets as places in the chunk's texts (index-texts.ts), made
+ * entries again. A chunk is data: one this module did not make is `null`, never an exception.
  */
 import type { FileAnalysis } from '../model/file-analysis.js';
 import type { Stamp } from '../model/read-files.js';
@@ -53,7 +53,7 @@ const NUMBERS = 15;
  * The files of a chunk, by column: the i-th file is the i-th entry of each list. V8's
  * deserialiser spends its time on objects and strings, not bytes: the numbers of every file are
  * one `Float64Array`, an empty list is `null` (restored as `NONE`), and the paths a file's link
- * checks looked at are one string joined with NUL. A node's `type` and `status` are numbers in
+ * checks looked at are joined with NUL among the chunk's texts. A node's `type` and `status` are numbers in
  * the chunk's `words` (a few distinct strings, each restored once), and its `path` is `0` when it
  * is the file's; a node with a document's fields only is in `columns` (index-columns.ts).
  */

@@ -5,12 +5,12 @@
  *
  *   "DOCUGRAPH-INDEX\n" · record* · end        record: u32 length · u32 crc · payload
  *
- * The first record is the meta (format, key, root, chunk count); then the chunks; then what the
- * walk had, with the answers kept beside the files (index-memo.ts); then the end (a record of
- * length 0), which a truncated file lacks. In a chunk, the texts of its files are
- * two strings (one-byte and two-byte), each file's a slice of one, and the stat data of its files
- * are one run of bytes (`KEY_BYTES` each): decoding copies a few large strings and arrays
- * instead of making 100,000 small ones, and every text and body is a slice again.
+ * The first record is the meta (format, key, root, count of files); then each chunk as two
+ * records, its columns (index-records.ts) and its texts' bytes (index-texts.ts: the files' texts
+ * and the paths their link checks looked at, made strings only when read); then what the walk
+ * had, with the answers kept beside the files (index-memo.ts); then the end (a record of length
+ * 0), which a truncated file lacks. The stat data of a chunk's files are one run of bytes
+ * (`KEY_BYTES` each).
  * Nothing in the file is trusted: a wrong magic, version, key, length, checksum or shape is a
  * reason to load cold, never an exception.
  */
