@@ -17,7 +17,7 @@ import { checksum } from '../../../src/core/live/index-frame.js';
 import { finish } from '../../../src/core/shared/steps.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { randomDocument, randomWorkspace } from '../../helpers/adversarial-docs.js';
-import { FUZZ_SEED, fuzzRuns, Rng } from '../../helpers/prng.js';
+import { FUZZ_SEED, fuzzRuns, fuzzTimeout, Rng } from '../../helpers/prng.js';
 import { DEMO, FIXTURES } from '../../helpers/paths.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
@@ -124,7 +124,7 @@ function edit(root: string, rng: Rng, files: string[]): void {
 }
 
 describe('the on-disk index', () => {
-  it('a warm start answers as a cold load, byte for byte, after random edits between starts (seeded)', { timeout: 60_000 }, () => {
+  it('a warm start answers as a cold load, byte for byte, after random edits between starts (seeded)', { timeout: fuzzTimeout(60_000) }, () => {
     const seeds = fuzzRuns(6);
     let warmFiles = 0;
     for (let run = 0; run < seeds; run += 1) {
