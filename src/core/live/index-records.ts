@@ -76,7 +76,6 @@ export interface Chunk {
   readonly linkTargets: readonly (0 | 1 | readonly string[] | null)[];
 }
 
-
 /** A chunk as written: its columns, and its texts' record (index-texts.ts). */
 export interface WrittenChunk {
   readonly chunk: Chunk;

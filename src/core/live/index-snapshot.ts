@@ -20,10 +20,10 @@ import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from './i
 import type { FileEntry } from './link-checks.js';
 import { wellShapedMemo, type IndexMemo } from './index-memo.js';
 import { ChunkTexts, textLength } from './index-texts.js';
+import { isStrings } from './index-shapes.js';
+import { KEY_BYTES, KEY_INTS } from '../read/stat-ahead.js';
 
 export type { SnapshotFile, StatKey } from './index-records.js';
-import { KEY_BYTES, KEY_INTS } from '../read/stat-ahead.js';
-import { isStrings } from './index-shapes.js';
 
 /**
  * Bumped whenever what is written changes shape, or what a kept result means: the index's key
@@ -133,8 +133,8 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
     const texts = ChunkTexts.of(payloads[k + 1]!);
     if (!wellShaped(chunk) || texts === null) return { ok: false, reason: 'a chunk has the wrong shape' };
     if (entries.length + chunk.paths.length > count) return { ok: false, reason: 'it holds another number of files than it says' };
-    // Copied, aligned for 32-bit reads.
-    keys.set(new Int32Array(new Uint8Array(chunk.keys).buffer), entries.length * KEY_INTS);
+    // Copied once into the list of all (aligned for 32-bit reads).
+    new Uint8Array(keys.buffer).set(chunk.keys, entries.length * KEY_BYTES);
     for (let i = 0; i < chunk.paths.length; i += 1) {
       const restored = restore(chunk, texts, i, readAt);
       if (restored === null) return { ok: false, reason: `the entry of \`${String(chunk.paths[i]).slice(0, 80)}\` has the wrong shape` };
@@ -144,8 +144,7 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
     }
   }
   const tail = deserialize(payloads[payloads.length - 1]!) as { entries?: unknown; dirs?: unknown; hidden?: unknown; memo?: unknown };
-  const strings = (value: unknown): value is string[] => isStrings(value);
-  if (!strings(tail.entries) || !strings(tail.dirs) || !strings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
+  if (!isStrings(tail.entries) || !isStrings(tail.dirs) || !isStrings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
   if (!wellShapedMemo(tail.memo)) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (count !== files.size || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };
   return { ok: true, snapshot: { files, entries, keys, recheck, walked: { entries: tail.entries, hidden: tail.hidden }, memo: tail.memo } };
