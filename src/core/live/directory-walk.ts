@@ -5,6 +5,8 @@
  * ones that left the walk (deleted, renamed, now ignored).
  */
 import { listDirectory, type DirectoryListing, type GitignoreChain, type IgnoreRules } from '../read/discover-files.js';
+import type { FolderKey } from '../read/safe-fs.js';
+import { chainBelow, rulesChain, type ListingReuse } from './listing-reuse.js';
 
 export interface WalkHooks {
   /** Called before a directory is listed: a watcher attached there sees every later change in it. */
@@ -13,6 +15,8 @@ export interface WalkHooks {
   readonly afterDrop?: ((dir: string) => void) | undefined;
   /** Called once for each symbolic link with a Markdown name that a listing finds (a new one, not one it found before). */
   readonly onLinkSkipped?: ((path: string) => void) | undefined;
+  /** Set: every listing holds its folder's key and the clock's time before it was made (the on-disk index keeps them). */
+  readonly now?: (() => number) | undefined;
 }
 
 export interface DirectoryWalk {
@@ -36,6 +40,10 @@ export interface DirectoryWalk {
   relist(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): void;
   /** Removes `start` and everything below it from the walk. */
   drop(start: string, touched: Set<string>, candidates: Set<string>): void;
+  /** The listings an earlier start kept, for the walk to take where a folder's key is the same (a first load); `null` after it. */
+  reuse: ListingReuse | null;
+  /** How many listings were taken from `reuse`. */
+  taken: number;
 }
 
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidden: [], diagnostic: null };
@@ -63,7 +71,7 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
       visited?.add(dir);
       const old = listings.get(dir) ?? NO_LISTING;
       hooks.beforeList?.(dir);
-      const listing = listDirectory(root, dir, rules(), chainOf(dir));
+      const listing = listDirectory(root, dir, rules(), chainOf(dir), hooks.now === undefined ? undefined : keysOf(dir, hooks.now()));
       listings.set(dir, listing);
       if (old.entries.length > 0) {
         const newEntries = new Set(listing.entries);
@@ -88,6 +96,20 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
       }
       yield;
     }
+  }
+
+  /** How `dir`'s listing is keyed: under the id of its rules (its parent's, listed before it), and taken from `walk.reuse` when it has it. */
+  function keysOf(dir: string, at: number) {
+    const above = dir === '' ? null : listings.get(parentOf(dir));
+    const chain = above === null ? rulesChain(rules()) : above === undefined || above.chain === undefined ? null : chainBelow(parentOf(dir), above);
+    const reuse = walk.reuse;
+    // A parent listed without a key (a listing of before the index was on) leaves its children unkept: an id of their rules is not known.
+    const take = (key: FolderKey) => {
+      const listing = reuse!.take(dir, key, chain!);
+      if (listing !== null) walk.taken += 1;
+      return listing;
+    };
+    return { at, chain: chain ?? '', take: reuse === null || chain === null ? null : take };
   }
 
   /** The `.gitignore` rules of `dir`'s ancestors, root first (they are listed before it). */
@@ -119,7 +141,7 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
     }
   }
 
-  const walk: DirectoryWalk = { listings, files: fileSet, entries: entrySet, filesMoved: false, findingsMoved: false, relistSteps, relist, drop };
+  const walk: DirectoryWalk = { listings, files: fileSet, entries: entrySet, filesMoved: false, findingsMoved: false, relistSteps, relist, drop, reuse: null, taken: 0 };
   return walk;
 }
 
@@ -134,4 +156,11 @@ function sameMembers(a: readonly string[], b: readonly string[]): boolean {
 export function parentOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash === -1 ? '' : path.slice(0, slash);
+}
+
+/** How many names a path has (`''`: none). */
+export function depth(path: string): number {
+  let count = path === '' ? 0 : 1;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) count += 1;
+  return count;
 }

@@ -23,7 +23,8 @@ import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
 import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
-import { decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
+import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
+import { keepable, keptListings, type KeyedListing, type ListingReuse } from './listing-reuse.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { peekTargets } from './index-columns.js';
 import type { IndexMemo } from './index-memo.js';
@@ -76,6 +77,8 @@ export interface IndexCache {
   readonly now: () => number;
   /** Starts reading the copy on a second thread (while the walk lists the folders), for the restore to come. */
   prefetch(): void;
+  /** The folder listings the copy kept, read apart from the rest (before the walk), or `null`. */
+  listings(config: WorkspaceConfig, links: LinkOptions): ListingReuse | null;
   /**
    * The copy's entries that still hold, or `null` (no copy, or one that is not used: said in the
    * log), a step at a time: one step per chunk decoded and per `STAT_STEP` files compared, so that
@@ -88,7 +91,7 @@ export interface IndexCache {
    * other work run between steps); returns whether it was written. The entries are taken as they
    * are when it starts: `walked` and `memo` must be of that same state.
    */
-  saveSteps(config: WorkspaceConfig, links: LinkOptions, files: readonly (readonly [string, FileEntry])[], walked: WalkedNames, memo: () => IndexMemo): Generator<void, boolean, void>;
+  saveSteps(config: WorkspaceConfig, links: LinkOptions, files: readonly (readonly [string, FileEntry])[], walked: WalkedNames, memo: () => IndexMemo, listings: readonly (readonly [string, DirectoryListing])[]): Generator<void, boolean, void>;
 }
 
 export function createIndexCache(root: string, options: IndexCacheOptions): IndexCache {
@@ -110,24 +113,30 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
     prefetch: () => {
       ahead ??= startIndexRead(file, options.indexRead);
     },
+    listings: (config, links) =>
+      decodeListings((length) => {
+        const read = readCacheFile(file, undefined, length);
+        return read.ok ? read.bytes : null;
+      }, metaOf(config, links)),
     *restoreSteps(config, links, listed, walked) {
-      const { read, checked } = ahead?.take() ?? { read: readCacheFile(file), checked: false };
-      ahead = null;
-      if (!read.ok) {
-        if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
-        return null;
-      }
-      // The listed files' stat data, on a second thread while this one decodes.
       const paths = [...listed];
-      const keys = statKeys(root, paths, options.statAhead);
+      // The entries taken are as if read as the restore began, before any stat data are taken (the racy check of the next write).
+      const now = clock();
+      // The listed files' stat data, on a second thread while this one decodes (and waits for the index, when another thread reads it).
+      let keys = ahead === null ? null : statKeys(root, paths, options.statAhead);
       const files = new Map<string, FileEntry>();
       const toRead: string[] = [];
       const stale = new Map<string, FileResults>();
       const recheck = new Set<string>();
       let snapshot: DecodedSnapshot;
-      // The entries taken are as if read as the restore began (the racy check of the next write).
-      const now = clock();
       try {
+        const { read, checked } = ahead?.take() ?? { read: readCacheFile(file), checked: false };
+        ahead = null;
+        if (!read.ok) {
+          if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
+          return null;
+        }
+        keys ??= statKeys(root, paths, options.statAhead);
         const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked, now), NO_PROGRESS);
         if (!decoded.ok) {
           // Another version or configuration is no problem: the index is simply made again.
@@ -148,7 +157,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
           if (snapshot.recheck[at] === 1) recheck.add(path);
         }
       } finally {
-        keys.close();
+        keys?.close();
       }
       const changed = new Set<string>();
       for (const path of snapshot.files.keys()) if (!listed.has(path)) changed.add(path);
@@ -158,7 +167,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) cameOrWent(now, then, touched);
       return { files, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
     },
-    *saveSteps(config, links, entries, walked, memo) {
+    *saveSteps(config, links, entries, walked, memo, listings) {
       // As things are now: later refreshes replace entries (and their links), never change them.
       const taken = entries.map(([path, entry]) => [path, { ...entry }] as const);
       const kept: SnapshotFile[] = [];
@@ -174,6 +183,12 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         const recheck = peekTargets(entry.links).some((target) => !decidedByWalk(target, walked));
         kept.push({ path, stat: [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs], entry, recheck });
       }
+      // Folder listings: kept when their folder's key is the one they were listed with, and not racily clean.
+      const keptDirs = listings.filter((pair): pair is readonly [string, KeyedListing] => keepable(pair[1])).filter(([dir, listing]) => {
+        const stats = lstatSync(dir === '' ? root : join(root, dir), { bigint: true, throwIfNoEntry: false });
+        const [dev, ino, mtimeNs, ctimeNs] = listing.key;
+        return stats !== undefined && stats.dev === dev && stats.ino === ino && stats.mtimeNs === mtimeNs && stats.ctimeNs === ctimeNs && ctimeNs < BigInt(Math.floor(listing.listedAt)) * 1_000_000n - RACY_NS;
+      });
       // The kept answers in a step of their own (`unblocks` may be counted now: 0.5 s at 100k).
       yield;
       const made = memo();
@@ -183,7 +198,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       if (writer === null) return false;
       let committed = false;
       try {
-        for (const chunk of encodeSnapshot(metaOf(config, links), kept, walked, written)) {
+        for (const chunk of encodeSnapshot(metaOf(config, links), kept, walked, written, keptListings(keptDirs))) {
           if (!writer.write(chunk)) return false;
           yield;
         }

@@ -46,3 +46,23 @@ export function recordsOf(bytes: Buffer, checked = false): { readonly ok: true; 
   return { ok: true, payloads };
 }
 
+/**
+ * The first `count` records of an index's first bytes, checksums checked; `need`: how many bytes
+ * they take when `bytes` ends before them (read that many), `0` when the bytes are not an index.
+ */
+export function leadingRecords(bytes: Buffer, count: number): { readonly ok: true; readonly payloads: readonly Buffer[] } | { readonly ok: false; readonly need: number } {
+  if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return { ok: false, need: 0 };
+  const payloads: Buffer[] = [];
+  let at = MAGIC.length;
+  while (payloads.length < count) {
+    if (at + 8 > bytes.length) return { ok: false, need: at + 8 };
+    const length = bytes.readUInt32LE(at);
+    if (length === 0) return { ok: false, need: 0 };
+    if (at + 8 + length > bytes.length) return { ok: false, need: at + 8 + length };
+    const payload = bytes.subarray(at + 8, at + 8 + length);
+    if (checksum(payload) !== bytes.readUInt32LE(at + 4)) return { ok: false, need: 0 };
+    payloads.push(payload);
+    at += 8 + length;
+  }
+  return { ok: true, payloads };
+}

@@ -5,7 +5,8 @@
  *
  *   "DOCUGRAPH-INDEX\n" · record* · end        record: u32 length · u32 crc · payload
  *
- * The first record is the meta (format, key, root, count of files); then each chunk as two
+ * The first record is the meta (format, key, root, count of files); the second, the folder
+ * listings kept (live/listing-reuse.ts: read before the walk, apart from the rest); then each chunk as two
  * records, its columns (index-records.ts) and its texts' bytes (index-texts.ts: the files' texts
  * and the paths their link checks looked at, made strings only when read); then what the walk
  * had, with the answers kept beside the files (index-memo.ts); then the end (a record of length
@@ -15,7 +16,8 @@
  * reason to load cold, never an exception.
  */
 import { deserialize, serialize } from 'node:v8';
-import { MAGIC, record, recordsOf } from './index-frame.js';
+import { leadingRecords, MAGIC, record, recordsOf } from './index-frame.js';
+import { reuseOf, type KeptListings, type ListingReuse } from './listing-reuse.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from './index-records.js';
 import type { FileEntry } from './link-checks.js';
 import { wellShapedMemo, type IndexMemo } from './index-memo.js';
@@ -30,7 +32,7 @@ export type { SnapshotFile, StatKey } from './index-records.js';
  * holds DocuGraph's version, not its code, so a change to what a file's analysis, the graph,
  * cycle or state stages, `unblocks` or "did you mean" give must bump this too.
  */
-export const SNAPSHOT_FORMAT = 7;
+export const SNAPSHOT_FORMAT = 8;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;
@@ -75,9 +77,10 @@ export interface DecodedSnapshot {
 }
 
 /** The snapshot's bytes, chunk by chunk (a caller writes each as it comes). */
-export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile[], walked: WalkedNames, memo: IndexMemo): Generator<Uint8Array, void, void> {
+export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile[], walked: WalkedNames, memo: IndexMemo, listings: KeptListings): Generator<Uint8Array, void, void> {
   yield MAGIC;
   yield* record(serialize({ format: SNAPSHOT_FORMAT, root: meta.root, key: meta.key, files: files.length }));
+  yield* record(serialize(listings));
   for (let from = 0; from < files.length; ) {
     let to = from;
     for (let text = 0; to < files.length && to - from < CHUNK_FILES && text < CHUNK_TEXT; to += 1) {
@@ -114,10 +117,9 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   const records = recordsOf(bytes, checked);
   if (!records.ok) return records;
   const { payloads } = records;
-  const head = deserialize(payloads[0]!) as { format?: unknown; root?: unknown; key?: unknown; files?: unknown };
-  if (head.format !== SNAPSHOT_FORMAT) return { ok: false, reason: 'it was written by another version of DocuGraph', expected: true };
-  if (head.root !== meta.root) return { ok: false, reason: 'it is for another workspace' };
-  if (head.key !== meta.key) return { ok: false, reason: 'it was made with another configuration or version', expected: true };
+  const head = deserialize(payloads[0]!) as Head;
+  const wrong = headProblem(head, meta);
+  if (wrong !== null) return wrong;
   const count = head.files;
   // Each file's stat data take `KEY_BYTES` of the file: a count the bytes cannot hold allocates nothing.
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count * KEY_BYTES > bytes.length) return { ok: false, reason: 'it holds another number of files than it says' };
@@ -125,9 +127,9 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   const entries: FileEntry[] = [];
   const keys = new Int32Array(count * KEY_INTS);
   const recheck = new Uint8Array(count);
-  // Each chunk is two records: its columns, then its texts.
-  if (payloads.length % 2 !== 0) return { ok: false, reason: 'a chunk lacks its texts' };
-  for (let k = 1; k < payloads.length - 1; k += 2) {
+  // After the head and the listings (read apart), each chunk is two records: its columns, then its texts.
+  if (payloads.length < 3 || payloads.length % 2 !== 1) return { ok: false, reason: 'a chunk lacks its texts' };
+  for (let k = 2; k < payloads.length - 1; k += 2) {
     yield;
     const chunk = deserialize(payloads[k]!) as Chunk;
     const texts = ChunkTexts.of(payloads[k + 1]!);
@@ -150,3 +152,40 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   return { ok: true, snapshot: { files, entries, keys, recheck, walked: { entries: tail.entries, hidden: tail.hidden }, memo: tail.memo } };
 }
 
+interface Head {
+  readonly format?: unknown;
+  readonly root?: unknown;
+  readonly key?: unknown;
+  readonly files?: unknown;
+}
+
+/** Why an index's head says it is not for `meta`, or `null`. */
+function headProblem(head: Head, meta: SnapshotMeta): (DecodeResult & { readonly ok: false }) | null {
+  if (typeof head !== 'object' || head === null || head.format !== SNAPSHOT_FORMAT) return { ok: false, reason: 'it was written by another version of DocuGraph', expected: true };
+  if (head.root !== meta.root) return { ok: false, reason: 'it is for another workspace' };
+  if (head.key !== meta.key) return { ok: false, reason: 'it was made with another configuration or version', expected: true };
+  return null;
+}
+
+/**
+ * The folder listings kept in an index whose first bytes are `read` (`read(length)` reads the
+ * first `length`): read apart from the rest, before the walk. `null` when it has none for `meta`
+ * (any problem with the rest is the decoder's to say).
+ */
+export function decodeListings(read: (length: number) => Buffer | null, meta: SnapshotMeta): ListingReuse | null {
+  try {
+    let bytes = read(LISTINGS_GUESS);
+    for (let tries = 0; bytes !== null && tries < 3; tries += 1) {
+      const records = leadingRecords(bytes, 2);
+      if (records.ok) return headProblem(deserialize(records.payloads[0]!) as Head, meta) === null ? reuseOf(deserialize(records.payloads[1]!)) : null;
+      if (records.need <= bytes.length) return null;
+      bytes = read(records.need);
+    }
+  } catch {
+    // Bytes that do not deserialise: no listings (the decoder says what is wrong).
+  }
+  return null;
+}
+
+/** How many bytes are read first for the listings (some 3 MB at 100,000 files). */
+const LISTINGS_GUESS = 8 * 1024 * 1024;

@@ -58,6 +58,8 @@ export interface WorkspaceIndex {
   saveCacheSteps(): Generator<void, boolean, void>;
   /** How many files the first load took from the on-disk index instead of reading them. */
   fromCache(): number;
+  /** How many folder listings it took from the on-disk index instead of listing the folders. */
+  listingsFromCache(): number;
   /**
    * What the refresh that made the current snapshot changed, when it is known to be small: the
    * ids whose node may differ from the snapshot before (the set of ids is then the same);

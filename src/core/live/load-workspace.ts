@@ -48,8 +48,8 @@ export function loadWorkspace(path: string, options: LoadOptions = {}): Workspac
  * `loadWorkspace`, and how to write the on-disk index of what it loaded afterwards (when
  * `options.cache` is given and the load read files): a command writes it once its answer is out.
  */
-export function loadIndexed(path: string, options: LoadOptions = {}): { readonly workspace: Workspace; readonly saveIndex: () => boolean; readonly fromIndex: number } {
+export function loadIndexed(path: string, options: LoadOptions = {}): { readonly workspace: Workspace; readonly saveIndex: () => boolean; readonly fromIndex: number; readonly listingsFromIndex: number } {
   const index = createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, onLinkSkipped: options.onLinkSkipped, ...(options.cache === undefined ? {} : { cache: options.cache }) });
   const workspace = index.refresh('all', options.onProgress);
-  return { workspace, saveIndex: () => index.saveCache(), fromIndex: index.fromCache() };
+  return { workspace, saveIndex: () => index.saveCache(), fromIndex: index.fromCache(), listingsFromIndex: index.listingsFromCache() };
 }

@@ -18,7 +18,7 @@ import { CONFIG_FILE, DEFAULT_CONFIG, LOCK_FILE, type WorkspaceConfig } from '..
 import { GITIGNORE_FILE, IGNORE_FILE, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
 import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
 import { sortStrings } from '../shared/sort.js';
-import { createDirectoryWalk, parentOf } from './directory-walk.js';
+import { createDirectoryWalk, depth, parentOf } from './directory-walk.js';
 import { createLinkChecks, NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { createIndexCache, walkedNamesOf } from './index-cache.js';
 import { memoOf, seedSuggestions, seedWorkspace } from './index-memo.js';
@@ -39,7 +39,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
   let config: WorkspaceConfig = DEFAULT_CONFIG;
   let configFindings: readonly Diagnostic[] = [];
-  const walk = createDirectoryWalk(root, () => rules, { beforeList: options.beforeList, afterDrop: options.afterDrop, onLinkSkipped: options.onLinkSkipped });
+  const cache = options.cache === undefined ? null : createIndexCache(root, options.cache);
+  const walk = createDirectoryWalk(root, () => rules, { beforeList: options.beforeList, afterDrop: options.afterDrop, onLinkSkipped: options.onLinkSkipped, now: cache?.now });
   const { listings, files: fileSet, entries: entrySet } = walk;
   const files = new Map<string, FileEntry>();
   let sortedFiles: string[] = [];
@@ -52,7 +53,6 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   const traces = createTraceFollower(root);
   let loaded = false;
   let assembly = createAssemblyCache(config.status);
-  const cache = options.cache === undefined ? null : createIndexCache(root, options.cache);
   // Kept for the on-disk index even by an index refreshed once: stamps and the paths links looked at.
   const once = options.once === true && cache === null;
   // Whether files were read since the on-disk index was last written (or found whole).
@@ -123,7 +123,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
         rulesChanged ||= rules.diagnostics.map((d) => d.message).join('\n') !== before;
       }
       const visited = new Set<string>();
+      // A first load takes the listings the on-disk index kept of folders whose key is the same.
+      walk.reuse = first ? (cache?.listings(config, options.links ?? config.links) ?? null) : null;
       for (const step of walk.relistSteps('', true, first ? null : touched, first ? null : candidates, visited)) yield (void step, LISTING);
+      walk.reuse = null;
       for (const dir of [...listings.keys()]) if (!visited.has(dir)) walk.drop(dir, touched, candidates);
       if (!first) for (const file of fileSet) candidates.add(file);
     } else {
@@ -250,7 +253,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     unsaved = false;
     // Everything written is taken in this step (a refresh may run between the next ones): the files, the walk's names, the kept answers and stages.
     const memo = memoOf(assembly.suggestions, current, assembledNow ? keptStagesOf(assembly) : null);
-    return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, new Set(entrySet)), memo);
+    return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, new Set(entrySet)), memo, [...listings]);
   }
 
   /** The assembly with the lock file's reviews (TRACE §3), then the traces and coverage (TRACE §5). */
@@ -276,6 +279,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     traceDirectories: () => traces.directories(),
     saveCacheSteps,
     fromCache: () => fromCache,
+    listingsFromCache: () => walk.taken,
     saveCache: () => finish(saveCacheSteps()),
     changedIds: () => (overlayOnly === 'reviews' ? NO_IDS : overlayOnly === 'traces' ? null : patchedIds(assembly)),
   };
@@ -291,10 +295,4 @@ function lockFindings(read: LockRead): string {
 /** A change to one of these re-reads the rules and lists every directory again. */
 function isRulesFile(path: string): boolean {
   return path === IGNORE_FILE || path === CONFIG_FILE || path === GITIGNORE_FILE || path.endsWith(`/${GITIGNORE_FILE}`);
-}
-
-function depth(path: string): number {
-  let count = path === '' ? 0 : 1;
-  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) count += 1;
-  return count;
 }

@@ -29,8 +29,8 @@ export function cacheFileOf(dir: string, root: string): CacheFile {
 
 export type CacheRead = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly missing: boolean; readonly reason: string };
 
-/** Reads the index file whole: never through a symbolic link, a regular file of at most `MAX_CACHE_BYTES`. */
-export function readCacheFile(file: CacheFile, maxBytes = MAX_CACHE_BYTES): CacheRead {
+/** Reads the index file whole (or its first `length` bytes): never through a symbolic link, a regular file of at most `MAX_CACHE_BYTES`. */
+export function readCacheFile(file: CacheFile, maxBytes = MAX_CACHE_BYTES, length = Number.POSITIVE_INFINITY): CacheRead {
   const dir = checkDirectory(file.dir);
   if (dir !== null) return { ok: false, missing: dir === 'missing', reason: dir };
   let fd: number;
@@ -45,7 +45,7 @@ export function readCacheFile(file: CacheFile, maxBytes = MAX_CACHE_BYTES): Cach
     const stats = fstatSync(fd);
     if (!stats.isFile()) return { ok: false, missing: false, reason: 'it is not a regular file' };
     if (stats.size > maxBytes) return { ok: false, missing: false, reason: `it is larger than ${maxBytes} bytes` };
-    const bytes = Buffer.allocUnsafe(stats.size);
+    const bytes = Buffer.allocUnsafe(Math.min(stats.size, length));
     let at = 0;
     while (at < bytes.length) {
       const n = readSync(fd, bytes, at, bytes.length - at, at);

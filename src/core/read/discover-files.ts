@@ -8,7 +8,8 @@
 import { compileGlobs, type GlobMatcher } from './compile-globs.js';
 import type { ListedEntry } from './existence.js';
 import { decodeText } from '../shared/normalize-text.js';
-import { formatBytes, listDirectoryInside, readFileInside, type Refusal } from './safe-fs.js';
+import { formatBytes } from '../shared/cap.js';
+import { listDirectoryInside, listKeyedInside, readFileInside, type FolderKey, type Refusal } from './safe-fs.js';
 import { CONFIG_FILE, type KitName, type WorkspaceConfig } from '../shared/config-types.js';
 import { insideKiro, kitDirectory, kitPlaceOf } from './kit-paths.js';
 import type { Diagnostic } from '../shared/types.js';
@@ -29,6 +30,8 @@ export const MAX_WILDCARD_RULES = 1000;
 export interface IgnoreRules {
   /** The root's `.docugraphignore` (`null`: none). */
   readonly ignorer: GlobMatcher | null;
+  /** Its text, when it has one (what a listing kept from an earlier start was made under). */
+  readonly ignoreText?: string;
   /** `exclude` globs (`null`: none). */
   readonly exclude?: GlobMatcher | null;
   /** `include` globs a Markdown file must match (`null`: every one). */
@@ -70,6 +73,22 @@ export interface DirectoryListing {
   readonly gitignore?: GlobMatcher | null;
   /** `FILE_UNREADABLE` when its own `.gitignore` counts but cannot be read (its rules are then not applied). */
   readonly gitignoreDiagnostic?: Diagnostic | null;
+  /** The text of its own `.gitignore`, with `gitignore`. */
+  readonly gitignoreText?: string;
+  /** When listed with `ListingKeys`: the folder's key before it was listed, the clock then, and the id of the rules it was sorted under. */
+  readonly key?: FolderKey;
+  readonly listedAt?: number;
+  readonly chain?: string;
+}
+
+/**
+ * How a listing is keyed (for the on-disk index: live/listing-reuse.ts). `take` gives a listing
+ * an earlier start kept for this folder, if it has one of this key made under `chain`.
+ */
+export interface ListingKeys {
+  readonly at: number;
+  readonly chain: string;
+  readonly take: ((key: FolderKey) => DirectoryListing | null) | null;
 }
 
 /** The bytes of a file, or why they could not be had (`ENOENT`: there is none). */
@@ -79,12 +98,16 @@ export type FileBytes = { readonly ok: true; readonly bytes: Uint8Array } | Refu
  * Lists one directory (never through a link) and sorts what it holds for discovery. `chain`
  * holds the `.gitignore` rules of its ancestors; its own `.gitignore` is read here.
  */
-export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = []): DirectoryListing {
-  const listed = listDirectoryInside(root, dir);
+export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = [], keys?: ListingKeys): DirectoryListing {
+  let taken: DirectoryListing | null = null;
+  const take = keys?.take ?? null;
+  const listed = keys === undefined ? listDirectoryInside(root, dir) : listKeyedInside(root, dir, take === null ? () => false : (key) => (taken = take(key)) !== null);
   if (!listed.ok) return { files: [], entries: [], subdirs: [], hidden: [], diagnostic: unreadableDirectory(dir, listed) };
+  if (listed.entries === null) return taken!;
   const gitignore = dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`;
   const own = rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE) ? gitignoreRules(gitignore, readFileInside(root, gitignore, MAX_IGNORE_BYTES)) : null;
-  return sortListing(dir, listed.entries, rules, chain, own);
+  const listing = sortListing(dir, listed.entries, rules, chain, own);
+  return keys === undefined || !('key' in listed) ? listing : { ...listing, key: listed.key, listedAt: keys.at, chain: keys.chain };
 }
 
 /**
@@ -129,7 +152,8 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
     if (dirent.isFile()) files.push(path);
     else if (dirent.isSymbolicLink()) links.push(path);
   }
-  return { files, entries, subdirs, hidden, diagnostic: null, gitignore: own?.rules ?? null, gitignoreDiagnostic: own?.diagnostic ?? null, links };
+  const listing = { files, entries, subdirs, hidden, diagnostic: null, gitignore: own?.rules ?? null, gitignoreDiagnostic: own?.diagnostic ?? null, links };
+  return own?.text === undefined ? listing : { ...listing, gitignoreText: own.text };
 }
 
 /**
@@ -151,6 +175,8 @@ export function gitIgnores(chain: GitignoreChain, path: string, directory: boole
 export interface GitignoreRead {
   readonly rules: GlobMatcher | null;
   readonly diagnostic: Diagnostic | null;
+  /** The text the rules were made from. */
+  readonly text?: string;
 }
 
 /**
@@ -164,7 +190,7 @@ export function gitignoreRules(path: string, read: FileBytes): GitignoreRead | n
   if (!decoded.ok) return { rules: null, diagnostic: unreadableGitignore(path, decoded.reason) };
   const rules = compileGlobs(decoded.text);
   if (rules.wildcards > MAX_WILDCARD_RULES) return { rules: null, diagnostic: unreadableGitignore(path, tooManyWildcards(rules.wildcards), FEWER_WILDCARDS) };
-  return { rules, diagnostic: null };
+  return { rules, diagnostic: null, text: decoded.text };
 }
 
 const FEWER_WILDCARDS = `it holds at most ${MAX_WILDCARD_RULES} rules with wildcards (list single files without one, or ignore their folder)`;
@@ -203,7 +229,7 @@ export function ignoreRules(read: FileBytes, config: IgnoreConfig): IgnoreRules 
   if (!decoded.ok) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(decoded.reason)] };
   const ignorer = compileGlobs(decoded.text);
   if (ignorer.wildcards > MAX_WILDCARD_RULES) return { ignorer: null, ...fromConfig, diagnostics: [unreadableIgnore(tooManyWildcards(ignorer.wildcards), FEWER_WILDCARDS)] };
-  return { ignorer, ...fromConfig, diagnostics: [] };
+  return { ignorer, ignoreText: decoded.text, ...fromConfig, diagnostics: [] };
 }
 
 function unreadableIgnore(reason: string, until = `it is a regular file of at most ${formatBytes(MAX_IGNORE_BYTES)}`): Diagnostic {

@@ -8,6 +8,7 @@
  */
 import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
+import { formatBytes } from '../shared/cap.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -24,6 +25,10 @@ export interface Refusal {
 
 export type ReadResult = { readonly ok: true; readonly bytes: Uint8Array; readonly stats: Stats } | Refusal;
 export type ListResult = { readonly ok: true; readonly entries: readonly Dirent[] } | Refusal;
+/** A folder's stat data (device, inode, mtime and ctime in nanoseconds): its names change only with its mtime and ctime. */
+export type FolderKey = readonly [dev: bigint, ino: bigint, mtimeNs: bigint, ctimeNs: bigint];
+/** A folder listed with its key, or not listed (`entries` `null`) when `keep` kept a listing of that key. */
+export type KeyedList = { readonly ok: true; readonly entries: readonly Dirent[] | null; readonly key: FolderKey } | Refusal;
 
 /**
  * Reads the regular file at `rel` (`/`-separated, relative to the real directory `root`), at
@@ -124,20 +129,25 @@ export const openFileForRead = (path: string): Opened => openChecked(path, 'file
 export const readOpenFile = (fd: number, size: number, maxBytes: number): Uint8Array | null => readAll(fd, size, maxBytes, false);
 
 /** Lists the directory at `rel` under `root` (`''` is the root itself) without following links. */
-export function listDirectoryInside(root: string, rel: string): ListResult {
+export const listDirectoryInside = (root: string, rel: string): ListResult => listKeyedInside(root, rel, undefined) as ListResult;
+/** `listDirectoryInside` with the key of the folder opened (and checked); not listed when `keep` keeps a listing of that key. */
+export const listKeyedInside = (root: string, rel: string, keep: ((key: FolderKey) => boolean) | undefined): KeyedList => {
   const full = rel === '' ? root : join(root, rel);
   const opened = openInside(root, full, 'directory');
   if (!opened.ok) return opened;
   try {
+    const stats = keep === undefined ? null : fstatSync(opened.fd, { bigint: true });
+    const key: FolderKey = stats === null ? [0n, 0n, 0n, 0n] : [stats.dev, stats.ino, stats.mtimeNs, stats.ctimeNs];
+    if (keep?.(key) === true) return { ok: true, entries: null, key };
     // Listing through the handle lists what was opened and checked, whatever the path is now.
     const entries = procFd ? readdirSync(`/proc/self/fd/${opened.fd}`, { withFileTypes: true }) : listThenRecheck(full, opened.stats);
-    return { ok: true, entries };
+    return { ok: true, entries, key };
   } catch (error) {
     return refusal(error);
   } finally {
     closeSync(opened.fd);
   }
-}
+};
 
 /** Reads the regular file `opened` (or passes its refusal on), at most `maxBytes` bytes, and closes it. */
 function readOpened(opened: Opened, maxBytes: number, transient: boolean): ReadResult {
@@ -287,11 +297,4 @@ function refusal(error: unknown): Refusal {
 function close<T>(fd: number, value: T): T {
   closeSync(fd);
   return value;
-}
-
-/** `16 MiB`, `1 MiB`, `512 KiB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
 }

@@ -19,3 +19,10 @@ export function listCapped(shown: readonly string[], total: number): string {
 export function groupThousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
+
+/** `16 MiB`, `1 MiB`, `512 KiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}

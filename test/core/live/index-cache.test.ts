@@ -60,11 +60,13 @@ function cacheOptions(dir: string, log: string[] = [], now: () => number = later
 
 /** How many files the last `start` took from the index. */
 let taken = 0;
+let listingsTaken = 0;
 
 /** A start with the index: its workspace, written back as a command does after its answer. */
 function start(root: string, options: IndexCacheOptions): Workspace {
-  const { workspace, saveIndex, fromIndex } = loadIndexed(root, { cache: options });
+  const { workspace, saveIndex, fromIndex, listingsFromIndex } = loadIndexed(root, { cache: options });
   taken = fromIndex;
+  listingsTaken = listingsFromIndex;
   saveIndex();
   return workspace;
 }
@@ -85,7 +87,9 @@ function keyOfLastWrite(root: string, dir: string): string {
 
 /** `bytes` (an index) with the stat data of its first chunk one key short, every checksum right. */
 function reshaped(bytes: Buffer): Buffer {
-  const metaEnd = 24 + bytes.readUInt32LE(16);
+  // After the meta and the folder listings.
+  const listingsAt = 24 + bytes.readUInt32LE(16);
+  const metaEnd = listingsAt + 8 + bytes.readUInt32LE(listingsAt);
   const length = bytes.readUInt32LE(metaEnd);
   const chunk = deserialize(bytes.subarray(metaEnd + 8, metaEnd + 8 + length)) as { keys: Uint8Array };
   const payload = serialize({ ...chunk, keys: chunk.keys.subarray(0, chunk.keys.length - 40) });
@@ -95,9 +99,9 @@ function reshaped(bytes: Buffer): Buffer {
   return Buffer.concat([bytes.subarray(0, metaEnd), head, payload, bytes.subarray(metaEnd + 8 + length)]);
 }
 
-/** One random edit of the kinds between two starts: content, rename, touch, same size, delete, add, configuration. */
+/** One random edit of the kinds between two starts: content, rename, touch, same size, delete, add, configuration, ignore files, folders. */
 function edit(root: string, rng: Rng, files: string[]): void {
-  const kind = rng.int(0, 7);
+  const kind = rng.int(0, 9);
   const file = files.length === 0 ? null : rng.pick(files);
   if (kind === 0 && file !== null) writeFiles(root, { [file]: randomDocument(rng, ['A-1', 'B-2', 'C-3'], files) });
   else if (kind === 1 && file !== null) {
@@ -120,13 +124,25 @@ function edit(root: string, rng: Rng, files: string[]): void {
     writeFiles(root, { [add]: doc({ id: `ADD-${rng.int(0, 9)}`, title: 'added', depends_on: ['A-1'] }, `[x](${rng.pick(files.length > 0 ? files : ['none.md'])})\n`) });
     if (!files.includes(add)) files.push(add);
   } else if (kind === 6) writeFiles(root, { 'docugraph.yml': rng.pick(['', 'requireId: true\n', 'links:\n  check: false\n', 'fields:\n  dependsOn: [depends_on, requires]\n']) });
-  else writeFiles(root, { '.docugraphignore': rng.chance(0.5) ? `${file ?? 'x.md'}\n` : '' });
+  else if (kind === 7) writeFiles(root, { '.docugraphignore': rng.chance(0.5) ? `${file ?? 'x.md'}\n` : '' });
+  else if (kind === 8) {
+    // A `.gitignore` written in place or made, at the root or in a file's folder: the listings below it change, their folders' keys do not.
+    const folder = file === null || !file.includes('/') || rng.chance(0.3) ? '' : file.slice(0, file.lastIndexOf('/') + 1);
+    const name = file === null ? 'x.md' : file.slice(file.lastIndexOf('/') + 1);
+    writeFiles(root, { [`${folder}.gitignore`]: rng.pick(['', `${name}\n`, 'in-*.md\n', '*.md\n!a*.md\n', `${rng.pick(['sub', 'deep', 'area'])}*/\n`]) });
+  } else {
+    // A file in a folder, new or not.
+    const add = `${rng.pick(['sub-1', 'sub-2', 'deep/er'])}/in-${rng.int(0, 99)}.md`;
+    writeFiles(root, { [add]: doc({ id: `IN-${rng.int(0, 9)}`, title: 'in a folder', depends_on: ['A-1'] }, `[x](../${rng.pick(files.length > 0 ? files : ['none.md'])})\n`) });
+    if (!files.includes(add)) files.push(add);
+  }
 }
 
 describe('the on-disk index', () => {
   it('a warm start answers as a cold load, byte for byte, after random edits between starts (seeded)', { timeout: fuzzTimeout(60_000) }, () => {
     const seeds = fuzzRuns(6);
     let warmFiles = 0;
+    let warmListings = 0;
     for (let run = 0; run < seeds; run += 1) {
       const rng = new Rng(FUZZ_SEED * 1000 + run);
       const root = testdir(randomWorkspace(rng, rng.int(5, 25)));
@@ -142,13 +158,15 @@ describe('the on-disk index', () => {
         for (let k = rng.int(0, 3); k > 0; k -= 1) edit(root, rng, paths);
         const warm = start(root, options);
         warmFiles += taken;
+        warmListings += listingsTaken;
         expect(answers(warm), `seed ${run}, round ${round}`).toEqual(answers(loadWorkspace(root)));
       }
       // No damage, no foreign index: nothing to say.
       expect(log, `seed ${run}`).toEqual([]);
     }
-    // The warm starts took files from the index (the comparison is not of two cold loads).
+    // The warm starts took files and folder listings from the index (the comparison is not of two cold loads).
     expect(warmFiles).toBeGreaterThan(seeds * 5);
+    expect(warmListings).toBeGreaterThan(seeds);
   });
 
   it('checks again, at a warm start, the links of unchanged files into a file edited since (its headings moved)', () => {

@@ -49,9 +49,10 @@ function indexed(): { root: string; file: string; start: () => { ws: Workspace; 
 /** The index with its first chunk's columns changed by `change`. */
 function withChunk(file: string, change: (chunk: Record<string, unknown>) => void): void {
   const payloads = payloadsOf(readFileSync(file));
-  const chunk = deserialize(payloads[1]!) as Record<string, unknown>;
+  // After the meta and the folder listings.
+  const chunk = deserialize(payloads[2]!) as Record<string, unknown>;
   change(chunk);
-  payloads[1] = serialize(chunk);
+  payloads[2] = serialize(chunk);
   writeFileSync(file, indexOf(payloads));
 }
 

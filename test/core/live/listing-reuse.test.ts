@@ -1,0 +1,165 @@
+/**
+ * Folder listings kept in the on-disk index (src/core/live/listing-reuse.ts): a warm start takes
+ * the listing of a folder whose key is unchanged, made under the same ignore rules, and answers
+ * as a cold load whatever changed in between — a `.gitignore` or `.docugraphignore` edited in
+ * place (no folder's key moves), a file added, a folder replaced by a link, a folder changed too
+ * close to its listing (racily clean).
+ */
+import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
+import { keptListings, reuseOf } from '../../../src/core/live/listing-reuse.js';
+import type { DirectoryListing } from '../../../src/core/read/discover-files.js';
+import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
+
+const answers = (ws: Workspace): string[] => [formatReport(buildReport(ws)), JSON.stringify(listTasks(ws)), JSON.stringify([...ws.files])];
+
+/** A clock ten seconds ahead: every folder is old enough for its listing to be kept. */
+const later = () => Date.now() + 10_000;
+
+/** A start with the index in `dir` (written back after it): its workspace, and how many listings it took. */
+function start(root: string, dir: string, now: () => number = later): { ws: Workspace; listings: number; log: string[] } {
+  const log: string[] = [];
+  const options: IndexCacheOptions = { dir, version: 'test', log: (line) => void log.push(line), now };
+  const { workspace, saveIndex, listingsFromIndex } = loadIndexed(root, { cache: options });
+  saveIndex();
+  return { ws: workspace, listings: listingsFromIndex, log };
+}
+
+/** Three folders below the root, one with a `.gitignore` of its own. */
+function workspace(): string {
+  return testdir({
+    '.gitignore': 'build/\n',
+    'a.md': doc({ id: 'A', title: 'a' }, 'See [b](sub/b.md).\n'),
+    'sub/b.md': doc({ id: 'B', title: 'b', depends_on: ['A'] }, 'Body.\n'),
+    'sub/deep/c.md': doc({ id: 'C', title: 'c', depends_on: ['B'] }, 'Body.\n'),
+    'own/.gitignore': 'skip-*.md\n',
+    'own/inner/d.md': doc({ id: 'D', title: 'd' }, 'Body.\n'),
+    'own/inner/skip-e.md': doc({ id: 'E', title: 'e' }, 'Body.\n'),
+  });
+}
+
+describe('folder listings in the on-disk index', () => {
+  it('a warm start takes every listing of an unchanged folder without a .gitignore of its own, and answers as a cold load', () => {
+    const root = workspace();
+    const dir = testdir({});
+    expect(start(root, dir).listings).toBe(0);
+    const warm = start(root, dir);
+    // sub, sub/deep and own/inner; the root and own/ have a .gitignore of their own and are listed.
+    expect(warm.listings).toBe(3);
+    expect(answers(warm.ws)).toEqual(answers(loadWorkspace(root)));
+    expect(warm.log).toEqual([]);
+  });
+
+  it('a .gitignore edited in place above a kept folder: its listing is made again', () => {
+    for (const [file, text, gone] of [
+      ['.gitignore', 'build/\ndeep/\n', 'sub/deep/c.md'],
+      ['.gitignore', 'build/\nc.md\n', 'sub/deep/c.md'],
+      ['own/.gitignore', 'skip-*.md\nd.md\n', 'own/inner/d.md'],
+      ['own/.gitignore', '', null],
+    ] as const) {
+      const root = workspace();
+      const dir = testdir({});
+      start(root, dir);
+      // In place: no folder's key moves (the file existed).
+      writeFiles(root, { [file]: text });
+      const warm = start(root, dir);
+      const cold = loadWorkspace(root);
+      expect(answers(warm.ws), `${file}: ${text}`).toEqual(answers(cold));
+      if (gone !== null) expect(cold.files, `${file}: ${text}`).not.toContain(gone);
+      else expect(cold.files).toContain('own/inner/skip-e.md');
+    }
+  });
+
+  it('a .docugraphignore made or edited: no listing is taken under other rules', () => {
+    const root = workspace();
+    const dir = testdir({});
+    writeFiles(root, { '.docugraphignore': 'nothing\n' });
+    start(root, dir);
+    expect(start(root, dir).listings).toBe(3);
+    writeFiles(root, { '.docugraphignore': 'sub/deep/\n' });
+    const warm = start(root, dir);
+    expect(warm.listings).toBe(0);
+    expect(answers(warm.ws)).toEqual(answers(loadWorkspace(root)));
+    expect(warm.ws.files).not.toContain('sub/deep/c.md');
+  });
+
+  it('a folder whose names changed is listed again; the others are taken', () => {
+    const root = workspace();
+    const dir = testdir({});
+    start(root, dir);
+    writeFiles(root, { 'sub/deep/new.md': doc({ id: 'N', title: 'n', depends_on: ['C'] }, 'Body.\n') });
+    const warm = start(root, dir);
+    expect(warm.listings).toBe(2);
+    expect(warm.ws.files).toContain('sub/deep/new.md');
+    expect(answers(warm.ws)).toEqual(answers(loadWorkspace(root)));
+  });
+
+  it('a kept folder replaced by a link to a copy of it is refused as a cold load refuses it', () => {
+    const root = workspace();
+    const dir = testdir({});
+    start(root, dir);
+    const elsewhere = testdir({ 'c.md': doc({ id: 'C', title: 'c', depends_on: ['B'] }, 'Body.\n') });
+    renameSync(join(root, 'sub/deep'), join(root, 'sub/was-deep'));
+    rmSync(join(root, 'sub/was-deep'), { recursive: true });
+    symlinkSync(elsewhere, join(root, 'sub/deep'));
+    const warm = start(root, dir);
+    expect(warm.ws.files).not.toContain('sub/deep/c.md');
+    expect(answers(warm.ws)).toEqual(answers(loadWorkspace(root)));
+  });
+
+  it('a folder changed within the racy window of its listing is not kept', () => {
+    const root = workspace();
+    const dir = testdir({});
+    // The real clock: every folder was made a moment ago.
+    start(root, dir, Date.now);
+    expect(start(root, dir, Date.now).listings).toBe(0);
+    // Made long enough ago by the clock's account: kept, then taken.
+    start(root, dir);
+    expect(start(root, dir).listings).toBe(3);
+  });
+
+  it('a folder made again at the same path (another inode) is listed', () => {
+    const root = workspace();
+    const dir = testdir({});
+    start(root, dir);
+    rmSync(join(root, 'sub/deep'), { recursive: true });
+    mkdirSync(join(root, 'sub/deep'));
+    writeFiles(root, { 'sub/deep/other.md': doc({ id: 'O', title: 'o' }, 'Body.\n') });
+    const warm = start(root, dir);
+    expect(warm.ws.files).toContain('sub/deep/other.md');
+    expect(answers(warm.ws)).toEqual(answers(loadWorkspace(root)));
+  });
+});
+
+describe('kept listings as data', () => {
+  const listing = (dir: string, names: string[]): DirectoryListing & { key: readonly [bigint, bigint, bigint, bigint]; listedAt: number; chain: string } => {
+    const entries = names.map((name) => `${dir}/${name}`);
+    return { files: entries.filter((e) => e.endsWith('.md')), entries, subdirs: entries.filter((e) => !e.includes('.')), hidden: ['.git'], diagnostic: null, links: [], key: [1n, 2n, 3n, 4n], listedAt: 5, chain: 'rules' };
+  };
+
+  it('gives a listing back as it was kept, for its key and rules only', () => {
+    const kept = listing('docs', ['a.md', 'img.png', 'sub']);
+    const reuse = reuseOf(keptListings([['docs', kept]]))!;
+    const taken = reuse.take('docs', [1n, 2n, 3n, 4n], 'rules')!;
+    expect({ files: taken.files, entries: taken.entries, subdirs: taken.subdirs, hidden: taken.hidden, links: taken.links }).toEqual({ files: ['docs/a.md'], entries: ['docs/a.md', 'docs/img.png', 'docs/sub'], subdirs: ['docs/sub'], hidden: ['.git'], links: [] });
+    expect(reuse.take('docs', [1n, 2n, 3n, 5n], 'rules')).toBeNull();
+    expect(reuse.take('docs', [1n, 2n, 3n, 4n], 'other rules')).toBeNull();
+    expect(reuse.take('other', [1n, 2n, 3n, 4n], 'rules')).toBeNull();
+  });
+
+  it('refuses what keptListings does not make: a wrong shape, or entries that are not names in their folder', () => {
+    const good = keptListings([['docs', listing('docs', ['a.md'])]]);
+    expect(reuseOf(null)).toBeNull();
+    expect(reuseOf({ ...good, keys: new BigInt64Array(3) })).toBeNull();
+    expect(reuseOf({ ...good, dirs: [1] })).toBeNull();
+    expect(reuseOf({ ...good, kinds: new Uint8Array(0) })).toBeNull();
+    for (const entry of ['elsewhere/a.md', 'docs/../../a.md', 'docs/x/a.md', 'docs/']) {
+      const reuse = reuseOf({ ...good, entries: [entry] })!;
+      expect(reuse.take('docs', [1n, 2n, 3n, 4n], 'rules'), entry).toBeNull();
+    }
+    expect(reuseOf({ ...good, kinds: Uint8Array.of(9) })!.take('docs', [1n, 2n, 3n, 4n], 'rules')).toBeNull();
+    expect(reuseOf({ ...good, starts: Float64Array.of(0, 5) })!.take('docs', [1n, 2n, 3n, 4n], 'rules')).toBeNull();
+  });
+});
