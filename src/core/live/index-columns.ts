@@ -93,7 +93,7 @@ export function columnNode(columns: NodeColumns, k: number, words: readonly stri
   if (type === undefined || status === undefined || !(Number.isInteger(start) && Number.isInteger(count) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(Number.isInteger(bodyAt) && bodyAt >= 0 && bodyAt <= source.length)) return undefined;
   const dependsOnLines = new Array<number>(count);
   for (let i = 0; i < count; i += 1) dependsOnLines[i] = columns.depLines[start + i]!;
-  return new KeptNode(columns.ids[k]!, columns.titles[k]!, type, status, path, columns.deps.slice(start, start + count), dependsOnLines, numbers[at + BODY_LINE]!, source, bodyAt);
+  return KeptNode.of(columns.ids[k]!, columns.titles[k]!, type, status, path, columns.deps.slice(start, start + count), dependsOnLines, numbers[at + BODY_LINE]!, source, bodyAt);
 }
 
 /** Word `at` of the chunk (`-1`: `null`); `undefined` when there is no such word. */
@@ -114,17 +114,19 @@ export function writtenTargets(links: LinkEntry): WrittenTargets {
 /** A restored file's link findings, its targets made and split when first read. */
 export class KeptLinks implements LinkEntry {
   // Plain fields, not `#private` ones: a getter of private fields throws when a copy that keeps the prototype reads it.
-  private split: readonly string[] | null = null;
+  declare readonly diagnostics: LinkEntry['diagnostics'];
+  /** The targets as the chunk held them, or `null` when they are joined among its texts (`which`, `start`, `length`). */
+  declare private readonly kept: 0 | readonly string[] | null;
+  declare private readonly texts: ChunkTexts | null;
+  declare private readonly which: 0 | 1;
+  declare private readonly start: number;
+  declare private readonly length: number;
+  declare private split: readonly string[] | null;
 
-  /** `kept`: the targets as the chunk held them, or `null` when they are joined among its texts (`which`, `start`, `length`). */
-  constructor(
-    readonly diagnostics: LinkEntry['diagnostics'],
-    private readonly kept: 0 | readonly string[] | null,
-    private readonly texts: ChunkTexts | null = null,
-    private readonly which: 0 | 1 = 0,
-    private readonly start = 0,
-    private readonly length = 0,
-  ) {}
+  /** Made as a literal (see index-texts.ts). */
+  static of(diagnostics: LinkEntry['diagnostics'], kept: 0 | readonly string[] | null, texts: ChunkTexts | null = null, which: 0 | 1 = 0, start = 0, length = 0): KeptLinks {
+    return { __proto__: KeptLinks.prototype, diagnostics, kept, texts, which, start, length, split: null } as unknown as KeptLinks;
+  }
 
   get targets(): readonly string[] {
     return (this.split ??= this.peekTargets());

@@ -204,7 +204,7 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   const start = numbers[at + BODY_START]!;
   if (start !== -2) {
     if (which === null || !(Number.isInteger(start) && start >= -1 && start <= textLength)) return null;
-    source = new KeptSource(texts, which, textStart, textLength, start, numbers[at + BODY_LINE]!);
+    source = KeptSource.of(texts, which, textStart, textLength, start, numbers[at + BODY_LINE]!);
   }
   // A node or items as records slice their texts now (rare: kit files, nodes with other fields).
   const sliced = itemRecords !== null || (nodeRecord !== null && nodeRecord !== 0);
@@ -228,13 +228,13 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   if (items !== undefined) analysis.items = items as DocNode[];
   if (source !== undefined) analysis.source = source;
   if (lostId !== null) analysis.lostId = lostId;
-  const stamp: Stamp | null = numbers[at + STAMP] === -1 ? null : new KeptStamp(numbers, at + STAMP);
+  const stamp: Stamp | null = numbers[at + STAMP] === -1 ? null : KeptStamp.of(numbers, at + STAMP);
   let links: KeptLinks | null = null;
   if (linkTargets === 1) {
     const [targetsIn, targetsStart, targetsLength] = [numbers[at + TARGETS_IN]!, numbers[at + TARGETS_START]!, numbers[at + TARGETS_LENGTH]!];
     if (!(targetsIn === 0 || targetsIn === 1) || !texts.holds(targetsIn, targetsStart, targetsLength)) return null;
-    links = new KeptLinks(linkDiagnostics ?? NONE, null, texts, targetsIn, targetsStart, targetsLength);
-  } else if (linkTargets !== null) links = new KeptLinks(linkDiagnostics ?? NONE, linkTargets);
+    links = KeptLinks.of(linkDiagnostics ?? NONE, null, texts, targetsIn, targetsStart, targetsLength);
+  } else if (linkTargets !== null) links = KeptLinks.of(linkDiagnostics ?? NONE, linkTargets);
   return { entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
 }
 
