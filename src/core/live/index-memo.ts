@@ -11,6 +11,7 @@
  */
 import { idsKey, type IdSuggestions } from '../model/build-graph.js';
 import type { KeptStages } from '../model/kept-stages.js';
+import { readFindings, writeFindings } from './index-findings.js';
 import { seedUnblocks, unblocksMemo, type UnblocksMemo } from '../answer/unblocks.js';
 import type { Workspace } from '../shared/types.js';
 import { isFindings, isListOf, isStrings } from './index-shapes.js';
@@ -78,4 +79,31 @@ function wellShapedStages(value: unknown): value is KeptStages {
   if (!Array.isArray(broken) || broken.length !== (v.graphDiagnostics as unknown[]).length) return false;
   if (!isListOf(broken, (b) => typeof b === 'object' && b !== null && typeof (b as { target?: unknown }).target === 'string' && typeof (b as { head?: unknown }).head === 'string')) return false;
   return isListOf(v.cycles, (c) => typeof c === 'object' && c !== null && isStrings((c as { ids?: unknown }).ids) && isStrings((c as { path?: unknown }).path));
+}
+
+/** The lists of findings of kept stages, each by column where it can be (index-findings.ts). */
+const STAGE_FINDINGS = ['graphDiagnostics', 'cycleDiagnostics', 'stateDiagnostics'] as const;
+
+/** `memo` as the index writes it: its stages' findings by column, their paths and ids the index's files (`fileAt`, `nodeIdOf`) where they can be. */
+export function writtenMemo(memo: IndexMemo, fileAt: (path: string) => number | undefined, nodeIdOf: (file: number) => string | null): unknown {
+  if (memo.stages === null) return memo;
+  const stages: Record<string, unknown> = { ...memo.stages };
+  for (const key of STAGE_FINDINGS) stages[key] = writeFindings(memo.stages[key], fileAt, nodeIdOf);
+  return { ...memo, stages };
+}
+
+/** A memo as the index holds it made an `IndexMemo` again (its findings read back), or `null` when it has the wrong shape. */
+export function readMemo(value: unknown, pathOf: (file: number) => string | undefined, nodeIdOf: (file: number) => string | null | undefined): IndexMemo | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const stages = (value as { stages?: unknown }).stages;
+  if (typeof stages === 'object' && stages !== null) {
+    const read: Record<string, unknown> = { ...stages };
+    for (const key of STAGE_FINDINGS) {
+      const findings = readFindings(read[key], pathOf, nodeIdOf);
+      if (findings === null) return null;
+      read[key] = findings;
+    }
+    value = { ...value, stages: read };
+  }
+  return wellShapedMemo(value) ? value : null;
 }

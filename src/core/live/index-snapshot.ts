@@ -20,7 +20,7 @@ import { leadingRecords, MAGIC, record, recordsOf } from './index-frame.js';
 import { reuseOf, type KeptListings, type ListingReuse } from './listing-reuse.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from './index-records.js';
 import type { FileEntry } from './link-checks.js';
-import { wellShapedMemo, type IndexMemo } from './index-memo.js';
+import { readMemo, writtenMemo, type IndexMemo } from './index-memo.js';
 import { ChunkTexts, textLength } from './index-texts.js';
 import { isStrings } from './index-shapes.js';
 import { KEY_BYTES, KEY_INTS } from '../read/stat-ahead.js';
@@ -32,7 +32,7 @@ export type { SnapshotFile, StatKey } from './index-records.js';
  * holds DocuGraph's version, not its code, so a change to what a file's analysis, the graph,
  * cycle or state stages, `unblocks` or "did you mean" give must bump this too.
  */
-export const SNAPSHOT_FORMAT = 8;
+export const SNAPSHOT_FORMAT = 9;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;
@@ -92,8 +92,11 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
     yield* record(texts);
     from = to;
   }
-  // What the walk had, and the answers kept: one more chunk.
-  yield* record(serialize({ entries: [...walked.entries], dirs: [...walked.dirs], hidden: [...walked.hidden], memo }));
+  // What the walk had, and the answers kept (their findings' paths and ids those of the files above where they can be): one more chunk.
+  const fileAt = new Map<string, number>();
+  files.forEach((file, i) => fileAt.set(file.path, i));
+  const written = writtenMemo(memo, (path) => fileAt.get(path), (i) => files[i]!.entry.analysis.node?.id ?? null);
+  yield* record(serialize({ entries: [...walked.entries], dirs: [...walked.dirs], hidden: [...walked.hidden], memo: written }));
   yield Buffer.alloc(8);
 }
 
@@ -124,6 +127,7 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   // Each file's stat data take `KEY_BYTES` of the file: a count the bytes cannot hold allocates nothing.
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count * KEY_BYTES > bytes.length) return { ok: false, reason: 'it holds another number of files than it says' };
   const files = new Map<string, number>();
+  const paths: string[] = [];
   const entries: FileEntry[] = [];
   const keys = new Int32Array(count * KEY_INTS);
   const recheck = new Uint8Array(count);
@@ -142,14 +146,16 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
       if (restored === null) return { ok: false, reason: `the entry of \`${String(chunk.paths[i]).slice(0, 80)}\` has the wrong shape` };
       if (restored.recheck) recheck[entries.length] = 1;
       files.set(chunk.paths[i]!, entries.length);
+      paths.push(chunk.paths[i]!);
       entries.push(restored.entry);
     }
   }
   const tail = deserialize(payloads[payloads.length - 1]!) as { entries?: unknown; dirs?: unknown; hidden?: unknown; memo?: unknown };
   if (!isStrings(tail.entries) || !isStrings(tail.dirs) || !isStrings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
-  if (!wellShapedMemo(tail.memo)) return { ok: false, reason: 'its kept answers have the wrong shape' };
+  const memo = readMemo(tail.memo, (i) => paths[i], (i) => (i < entries.length ? (entries[i]!.analysis.node?.id ?? null) : undefined));
+  if (memo === null) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (count !== files.size || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };
-  return { ok: true, snapshot: { files, entries, keys, recheck, walked: { entries: tail.entries, hidden: tail.hidden }, memo: tail.memo } };
+  return { ok: true, snapshot: { files, entries, keys, recheck, walked: { entries: tail.entries, hidden: tail.hidden }, memo } };
 }
 
 interface Head {

@@ -14,6 +14,7 @@ import { listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Wor
 import { checksum } from '../../../src/core/live/index-frame.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { wellShapedMemo, type IndexMemo } from '../../../src/core/live/index-memo.js';
+import type { FindingColumns } from '../../../src/core/live/index-findings.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
@@ -142,9 +143,11 @@ describe('the answers kept in the on-disk index', () => {
     const dir = testdir({});
     const cold = start(root, dir).workspace;
     const kept = memoOf(root, dir).stages!;
-    expect(kept.graphDiagnostics.map((d) => d.message)).toEqual(broken(cold));
+    // The findings by column (index-findings.ts): their messages.
+    const messages = (list: unknown) => (list as FindingColumns).messages;
+    expect(messages(kept.graphDiagnostics)).toEqual(broken(cold));
     expect(kept.local.length).toBe(4);
-    const plant = () => rewriteMemo(root, dir, (memo) => ({ ...memo, stages: { ...memo.stages!, graphDiagnostics: memo.stages!.graphDiagnostics.map((d) => ({ ...d, message: 'planted' })) } }));
+    const plant = () => rewriteMemo(root, dir, (memo) => ({ ...memo, stages: { ...memo.stages!, graphDiagnostics: { ...(memo.stages!.graphDiagnostics as unknown as FindingColumns), messages: messages(memo.stages!.graphDiagnostics).map(() => 'planted') } } }));
     plant();
     expect(broken(start(root, dir).workspace)).toEqual(['planted']);
     // A file read again whose edges are the same (touched; a body edited): the stages, then the file as a live edit.
