@@ -21,6 +21,7 @@ import type { DirectoryListing } from '../read/discover-files.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
+import { sortStrings } from '../shared/sort.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
 import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
 import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
@@ -53,8 +54,9 @@ const STAT_STEP = 2000;
 
 /** What a warm start took from the copy. */
 export interface WarmStart {
-  /** The entries whose stat data match, by path. */
-  readonly files: Map<string, FileEntry>;
+  /** The files whose stat data match (in path order), and their entries. */
+  readonly paths: readonly string[];
+  readonly entries: readonly FileEntry[];
   /** Files the walk lists now that were not taken from the copy (new, changed, racy): to read. */
   readonly toRead: string[];
   /** Files the copy had that are gone. */
@@ -119,12 +121,15 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         return read.ok ? read.bytes : null;
       }, metaOf(config, links)),
     *restoreSteps(config, links, listed, walked) {
-      const paths = [...listed];
+      // In path order, as the index lists its files: the two lists are merged, not looked up in a map.
+      const paths = sortStrings(listed);
       // The entries taken are as if read as the restore began, before any stat data are taken (the racy check of the next write).
       const now = clock();
       // The listed files' stat data, on a second thread while this one decodes (and waits for the index, when another thread reads it).
       let keys = ahead === null ? null : statKeys(root, paths, options.statAhead);
-      const files = new Map<string, FileEntry>();
+      const takenPaths: string[] = [];
+      const taken: FileEntry[] = [];
+      const changed = new Set<string>();
       const toRead: string[] = [];
       const stale = new Map<string, FileResults>();
       const recheck = new Set<string>();
@@ -144,28 +149,32 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
           return null;
         }
         snapshot = decoded.snapshot;
+        const held = snapshot.paths;
+        let j = 0;
         for (let i = 0; i < paths.length; i += 1) {
           if (i % STAT_STEP === STAT_STEP - 1) yield NO_PROGRESS;
           const path = paths[i]!;
-          const at = snapshot.files.get(path);
-          if (at === undefined || !keys.same(i, snapshot.keys, at)) {
+          // Files the index has that are not listed now (both lists in path order).
+          while (j < held.length && held[j]! < path) changed.add(held[j++]!);
+          const at = j < held.length && held[j] === path ? j++ : -1;
+          if (at === -1 || !keys.same(i, snapshot.keys, at)) {
             toRead.push(path);
-            if (at !== undefined) stale.set(path, { analysis: snapshot.entries[at]!.analysis, links: snapshot.entries[at]!.links });
+            if (at !== -1) stale.set(path, { analysis: snapshot.entries[at]!.analysis, links: snapshot.entries[at]!.links });
             continue;
           }
-          files.set(path, snapshot.entries[at]!);
+          takenPaths.push(path);
+          taken.push(snapshot.entries[at]!);
           if (snapshot.recheck[at] === 1) recheck.add(path);
         }
+        while (j < held.length) changed.add(held[j++]!);
       } finally {
         keys?.close();
       }
-      const changed = new Set<string>();
-      for (const path of snapshot.files.keys()) if (!listed.has(path)) changed.add(path);
       // Names that came or went, listed or left out: the links that looked at them are checked again.
       const before = snapshot.walked;
       const touched = new Set<string>();
       for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) cameOrWent(now, then, touched);
-      return { files, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
+      return { paths: takenPaths, entries: taken, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
     },
     *saveSteps(config, links, entries, walked, memo, listings) {
       // As things are now: later refreshes replace entries (and their links), never change them.

@@ -62,11 +62,11 @@ export interface WalkedLists {
 
 export interface DecodedSnapshot {
   /**
-   * Where each file is in the lists below. What a start keeps of each of 100,000 files is made
-   * once, into these lists, not into a record per file: every object fewer is less for the
-   * collector to move.
+   * The files, in path order (checked): the i-th file is the i-th of the lists below. What a
+   * start keeps of each of 100,000 files is made once, into these lists, not into a record per
+   * file: every object fewer is less for the collector to move.
    */
-  readonly files: ReadonlyMap<string, number>;
+  readonly paths: readonly string[];
   readonly entries: readonly FileEntry[];
   /** Each file's stat data (`KEY_INTS` per file, see read/stat-ahead.ts). */
   readonly keys: Int32Array;
@@ -126,7 +126,6 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   const count = head.files;
   // Each file's stat data take `KEY_BYTES` of the file: a count the bytes cannot hold allocates nothing.
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count * KEY_BYTES > bytes.length) return { ok: false, reason: 'it holds another number of files than it says' };
-  const files = new Map<string, number>();
   const paths: string[] = [];
   const entries: FileEntry[] = [];
   const keys = new Int32Array(count * KEY_INTS);
@@ -145,8 +144,10 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
       const restored = restore(chunk, texts, i, readAt);
       if (restored === null) return { ok: false, reason: `the entry of \`${String(chunk.paths[i]).slice(0, 80)}\` has the wrong shape` };
       if (restored.recheck) recheck[entries.length] = 1;
-      files.set(chunk.paths[i]!, entries.length);
-      paths.push(chunk.paths[i]!);
+      // In path order, each once: a start merges them with the files it lists.
+      const path = chunk.paths[i]!;
+      if (paths.length > 0 && !(paths[paths.length - 1]! < path)) return { ok: false, reason: 'its files are not in path order' };
+      paths.push(path);
       entries.push(restored.entry);
     }
   }
@@ -154,8 +155,8 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   if (!isStrings(tail.entries) || !isStrings(tail.dirs) || !isStrings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
   const memo = readMemo(tail.memo, (i) => paths[i], (i) => (i < entries.length ? (entries[i]!.analysis.node?.id ?? null) : undefined));
   if (memo === null) return { ok: false, reason: 'its kept answers have the wrong shape' };
-  if (count !== files.size || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };
-  return { ok: true, snapshot: { files, entries, keys, recheck, walked: { entries: tail.entries, hidden: tail.hidden }, memo } };
+  if (count !== paths.length || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };
+  return { ok: true, snapshot: { paths, entries, keys, recheck, walked: { entries: tail.entries, hidden: tail.hidden }, memo } };
 }
 
 interface Head {

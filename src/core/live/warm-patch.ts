@@ -24,14 +24,16 @@ import type { FileEntry } from './link-checks.js';
  */
 export function indexState(warm: WarmStart, files: ReadonlyMap<string, FileEntry>, listed: ReadonlySet<string>): { readonly perFile: PerFile; readonly stages: KeptStages } | null {
   const stages = warm.memo.stages;
-  if (stages === null || warm.changed.size > 0 || warm.stale.size === 0 || listed.size !== warm.files.size + warm.stale.size) return null;
-  for (const path of listed) if (!warm.files.has(path) && !warm.stale.has(path)) return null;
+  if (stages === null || warm.changed.size > 0 || warm.stale.size === 0 || listed.size !== warm.paths.length + warm.stale.size) return null;
+  const taken = new Set(warm.paths);
+  for (const path of listed) if (!taken.has(path) && !warm.stale.has(path)) return null;
   for (const [path, before] of warm.stale) {
     const now = files.get(path);
     if (now === undefined || !sameGraphInputs(before.analysis, now.analysis)) return null;
   }
   // One map of both (their keys never meet: an overlay would not do, it replaces keys its base has).
-  const perFile = new Map<string, FileResults>(warm.files);
+  const perFile = new Map<string, FileResults>();
+  for (let i = 0; i < warm.paths.length; i += 1) perFile.set(warm.paths[i]!, warm.entries[i]!);
   for (const [path, entry] of warm.stale) perFile.set(path, entry);
   return { perFile, stages };
 }

@@ -149,11 +149,11 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     // Content: read what is new or whose stamp differs; forget what left the walk.
     const changed = new Set<string>();
     if (warm !== null) {
-      fromCache = warm.files.size;
+      fromCache = warm.paths.length;
       seedSuggestions(assembly.suggestions, warm.memo);
       // Every file listed taken from the index, none gone: the analyses the kept stages were made from.
       if (warm.toRead.length === 0 && warm.changed.size === 0) assembly.kept = warm.memo.stages ?? undefined;
-      for (const [file, entry] of warm.files) files.set(file, entry);
+      for (let i = 0; i < warm.paths.length; i += 1) files.set(warm.paths[i]!, warm.entries[i]!);
       for (const path of warm.changed) changed.add(path);
       for (const path of warm.touched) touched.add(path);
       linkChecks.restored();

@@ -134,12 +134,16 @@ export function* assembleSteps(root: string, discovery: DiscoveredFiles, perFile
 
 /** Every stage from the per-file results. */
 function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCache): Generator<void, Assembled, void> {
+  // Each file's results looked up once, not once per loop below (by index, in the order of `discovery.files`).
+  const results: FileResults[] = [];
   const analyses: FileAnalysis[] = [];
   const declared = new Map<string, string>();
   const lost = new Map<string, string>();
   let kits = false;
   for (const file of discovery.files) {
-    const analysis = perFile.get(file)!.analysis;
+    const result = perFile.get(file)!;
+    const analysis = result.analysis;
+    results.push(result);
     analyses.push(analysis);
     if (analysis.lostId !== undefined) lost.set(file, analysis.lostId);
     const key = declaredKey(analysis);
@@ -158,10 +162,10 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   const nodeIdByPath = new Map<string, string>();
   for (const node of resolved.nodes.values()) if (node.item === undefined) nodeIdByPath.set(node.path, node.id);
   const fileDiagnostics = [...resolved.diagnostics];
-  for (const file of discovery.files) pushLinkFindings(fileDiagnostics, perFile.get(file)!.links, nodeIdByPath.get(file) ?? null);
+  discovery.files.forEach((file, i) => pushLinkFindings(fileDiagnostics, results[i]!.links, nodeIdByPath.get(file) ?? null));
   fileDiagnostics.sort(compareDiagnostics);
   yield;
-  const keyUses = collectKeyUses(discovery.files, (path) => perFile.get(path)!.analysis);
+  const keyUses = collectKeyUses(discovery.files, (_path, i) => analyses[i]!);
   const misspelled = misspelledDiagnostics(keyUses, (path) => nodeIdByPath.get(path) ?? null);
   return { files: discovery.files, nodes: resolved.nodes, ...stages, states: kept?.states ?? stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled, lost };
 }

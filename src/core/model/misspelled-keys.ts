@@ -13,9 +13,9 @@ import type { MisspelledUse } from './field-keys.js';
 export type KeyUses = ReadonlyMap<string, ReadonlyMap<string, MisspelledUse>>;
 
 /** The uses in every file of `files` (in path order). */
-export function collectKeyUses(files: readonly string[], analysisOf: (path: string) => FileAnalysis): KeyUses {
+export function collectKeyUses(files: readonly string[], analysisOf: (path: string, i: number) => FileAnalysis): KeyUses {
   const uses = new Map<string, Map<string, MisspelledUse>>();
-  for (const path of files) addUses(uses, path, analysisOf(path).misspelled);
+  files.forEach((path, i) => addUses(uses, path, analysisOf(path, i).misspelled));
   return uses;
 }
 

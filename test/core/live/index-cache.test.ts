@@ -75,7 +75,7 @@ function start(root: string, options: IndexCacheOptions): Workspace {
 function indexed(root: string, dir: string): string[] {
   const read = finish(decodeSnapshot(readFileSync(cacheFileOf(dir, root).path), { root, key: keyOfLastWrite(root, dir) }));
   if (!read.ok) throw new Error(read.reason);
-  return [...read.snapshot.files.keys()].sort();
+  return [...read.snapshot.paths];
 }
 
 /** The key the index was written with (read back from its meta record, which tests may trust). */

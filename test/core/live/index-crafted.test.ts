@@ -74,6 +74,15 @@ describe('a hand-made index', () => {
     });
   }
 
+  it('whose files are not in path order (a start merges them with the files it lists) is one log line and a cold load', () => {
+    const { root, file, start } = indexed();
+    withChunk(file, (chunk) => void (chunk['paths'] as string[]).reverse());
+    const { ws, log } = start();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/is not used: its files are not in path order/);
+    expect(answers(ws)).toEqual(answers(loadWorkspace(root)));
+  });
+
   it('that says it holds more files than its bytes can is not used, and nothing is allocated for them', () => {
     const { root, file, start } = indexed();
     const read = payloadsOf(readFileSync(file));
