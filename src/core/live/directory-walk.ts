@@ -44,6 +44,8 @@ export interface DirectoryWalk {
   reuse: ListingReuse | null;
   /** How many listings were taken from `reuse`. */
   taken: number;
+  /** Counts the listings made and dropped: the same number, the same files. */
+  version: number;
 }
 
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidden: [], diagnostic: null };
@@ -69,6 +71,7 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
     while (queue.length > 0) {
       const dir = queue.pop()!;
       visited?.add(dir);
+      walk.version += 1;
       const old = listings.get(dir) ?? NO_LISTING;
       hooks.beforeList?.(dir);
       const listing = listDirectory(root, dir, rules(), chainOf(dir), hooks.now === undefined ? undefined : keysOf(dir, hooks.now()));
@@ -135,6 +138,7 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
       const listing = listings.get(dir);
       if (listing === undefined) continue;
       listings.delete(dir);
+      walk.version += 1;
       hooks.afterDrop?.(dir);
       for (const entry of listing.entries) (touched.add(entry), entrySet.delete(entry));
       if (listing.files.length > 0) walk.filesMoved = true;
@@ -144,7 +148,7 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
     }
   }
 
-  const walk: DirectoryWalk = { listings, files: fileSet, entries: entrySet, filesMoved: false, findingsMoved: false, relistSteps, relist, drop, reuse: null, taken: 0 };
+  const walk: DirectoryWalk = { listings, files: fileSet, entries: entrySet, filesMoved: false, findingsMoved: false, relistSteps, relist, drop, reuse: null, taken: 0, version: 0 };
   return walk;
 }
 

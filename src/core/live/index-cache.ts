@@ -54,6 +54,8 @@ const STAT_STEP = 2000;
 
 /** What a warm start took from the copy. */
 export interface WarmStart {
+  /** Every file listed, in path order. */
+  readonly sorted: readonly string[];
   /** The files whose stat data match (in path order), and their entries. */
   readonly paths: readonly string[];
   readonly entries: readonly FileEntry[];
@@ -174,7 +176,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const before = snapshot.walked;
       const touched = new Set<string>();
       for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) cameOrWent(now, then, touched);
-      return { paths: takenPaths, entries: taken, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
+      return { sorted: paths, paths: takenPaths, entries: taken, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
     },
     *saveSteps(config, links, entries, walked, memo, listings) {
       // As things are now: later refreshes replace entries (and their links), never change them.

@@ -141,7 +141,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     loaded = true;
     const tracesChanged = (paths === null || traces.dirty()) && traces.refresh();
-    // A first load with an on-disk index: what it holds of files unchanged since, as if read.
+    // A first load with an on-disk index: what it holds of files unchanged since, as if read (and the files listed, sorted, while the walk stays as it was).
+    const walked = walk.version;
     const warm = first && cache !== null ? yield* cache.restoreSteps(config, options.links ?? config.links, fileSet, walkedNamesOf(listings, entrySet)) : null;
     const tracking = !first || warm !== null;
     const started = cache?.now() ?? 0;
@@ -222,7 +223,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     // Files gone or entries moved since the on-disk index: it is out of date even if nothing was read.
     unsaved ||= warm !== null && (warm.touched.size > 0 || warm.changed.size > 0);
     if (walk.filesMoved) {
-      sortedFiles = sortStrings(fileSet);
+      sortedFiles = warm !== null && walk.version === walked ? [...warm.sorted] : sortStrings(fileSet);
       linkChecks.filesMoved();
     }
     walk.filesMoved = false;
