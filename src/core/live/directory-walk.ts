@@ -107,15 +107,16 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
   /** How `dir`'s listing is keyed: under the id of its rules (its parent's, listed before it), and taken from `walk.reuse` when it has it. */
   function keysOf(dir: string, at: number) {
     const above = dir === '' ? null : listings.get(parentOf(dir));
-    const chain = above === null ? rulesChain(rules()) : above === undefined || above.chain === undefined ? null : chainBelow(parentOf(dir), above);
+    const rulesId = rulesChain(rules());
+    const chain = above === null ? rulesId : above === undefined ? null : chainBelow(parentOf(dir), above, rulesId);
     const reuse = walk.reuse;
     // A parent listed without a key (a listing of before the index was on) leaves its children unkept: an id of their rules is not known.
     const take = (key: FolderKey) => {
-      const listing = reuse!.take(dir, key, chain!);
+      const listing = reuse!.take(dir, key, chain!, rulesId);
       if (listing !== null) walk.taken += 1;
       return listing;
     };
-    return { at, chain: chain ?? '', take: reuse === null || chain === null ? null : take };
+    return { at, chain: chain ?? '', rules: rulesId, take: reuse === null || chain === null ? null : take };
   }
 
   /** The `.gitignore` rules of `dir`'s ancestors, root first (they are listed before it). */

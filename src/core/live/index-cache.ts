@@ -25,7 +25,7 @@ import { sortStrings } from '../shared/sort.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
 import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
 import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
-import { keepable, keptListings, type KeyedListing, type ListingReuse } from './listing-reuse.js';
+import { keptListings, namesMoved, wasTaken, type ListingReuse } from './listing-reuse.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { peekTargets } from './index-columns.js';
 import type { IndexMemo } from './index-memo.js';
@@ -88,7 +88,7 @@ export interface IndexCache {
    * log), a step at a time: one step per chunk decoded and per `STAT_STEP` files compared, so that
    * a server answers requests (such as a ping) while it restores 100,000 files.
    */
-  restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, walked: WalkedNames): Generator<typeof NO_PROGRESS, WarmStart | null, void>;
+  restoreSteps(config: WorkspaceConfig, links: LinkOptions, listed: ReadonlySet<string>, listings: ReadonlyMap<string, DirectoryListing>): Generator<typeof NO_PROGRESS, WarmStart | null, void>;
   /**
    * Writes the copy of `files` (in path order), of what the walk had and of `memo` (called in a
    * step of its own, after the files' stat data are compared), a step at a time (a caller may let
@@ -109,8 +109,9 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
     return keyed.meta;
   };
 
-  // The index being read on another thread, from `prefetch` to the restore.
+  // The index being read on another thread, from `prefetch` to the restore; its listings as read before the walk.
   let ahead: IndexRead | null = null;
+  let early: ListingReuse | null = null;
   return {
     file,
     now: clock,
@@ -118,17 +119,17 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       ahead ??= startIndexRead(file, options.indexRead);
     },
     listings: (config, links) =>
-      decodeListings((length) => {
+      (early = decodeListings((length) => {
         const read = readCacheFile(file, undefined, length);
         return read.ok ? read.bytes : null;
-      }, metaOf(config, links)),
-    *restoreSteps(config, links, listed, walked) {
-      // In path order, as the index lists its files: the two lists are merged, not looked up in a map.
-      const paths = sortStrings(listed);
+      }, metaOf(config, links))),
+    *restoreSteps(config, links, listed, listings) {
       // The entries taken are as if read as the restore began, before any stat data are taken (the racy check of the next write).
       const now = clock();
-      // The listed files' stat data, on a second thread while this one decodes (and waits for the index, when another thread reads it).
-      let keys = ahead === null ? null : statKeys(root, paths, options.statAhead);
+      // The listed files in path order, as the index lists its files (the two lists are merged, not looked up in a map), and
+      // their stat data, on a second thread while this one decodes (and, when another thread reads the index, waits for it).
+      let sorted: readonly string[] | null = ahead === null ? null : sortStrings(listed);
+      let keys = sorted === null ? null : statKeys(root, sorted, options.statAhead);
       const takenPaths: string[] = [];
       const taken: FileEntry[] = [];
       const changed = new Set<string>();
@@ -143,8 +144,10 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
           if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
           return null;
         }
+        const paths: readonly string[] = (sorted ??= sortStrings(listed));
         keys ??= statKeys(root, paths, options.statAhead);
-        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked, now), NO_PROGRESS);
+        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked, now, early), NO_PROGRESS);
+        early = null;
         if (!decoded.ok) {
           // Another version or configuration is no problem: the index is simply made again.
           if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
@@ -173,10 +176,9 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         keys?.close();
       }
       // Names that came or went, listed or left out: the links that looked at them are checked again.
-      const before = snapshot.walked;
       const touched = new Set<string>();
-      for (const [now, then] of [[walked.entries, before.entries], [walked.hidden, before.hidden]] as const) cameOrWent(now, then, touched);
-      return { sorted: paths, paths: takenPaths, entries: taken, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
+      namesMoved(snapshot.listings, listings, wasTaken, touched);
+      return { sorted: sorted!, paths: takenPaths, entries: taken, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
     },
     *saveSteps(config, links, entries, walked, memo, listings) {
       // As things are now: later refreshes replace entries (and their links), never change them.
@@ -194,11 +196,11 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         const recheck = peekTargets(entry.links).some((target) => !decidedByWalk(target, walked));
         kept.push({ path, stat: [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs], entry, recheck });
       }
-      // Folder listings: kept when their folder's key is the one they were listed with, and not racily clean.
-      const keptDirs = listings.filter((pair): pair is readonly [string, KeyedListing] => keepable(pair[1])).filter(([dir, listing]) => {
+      // Every folder listing; those a later start may take: their folder's key still the one they were listed with, and not racily clean.
+      const walk = keptListings(listings, (dir, listing) => {
         const stats = lstatSync(dir === '' ? root : join(root, dir), { bigint: true, throwIfNoEntry: false });
-        const [dev, ino, mtimeNs, ctimeNs] = listing.key;
-        return stats !== undefined && stats.dev === dev && stats.ino === ino && stats.mtimeNs === mtimeNs && stats.ctimeNs === ctimeNs && ctimeNs < BigInt(Math.floor(listing.listedAt)) * 1_000_000n - RACY_NS;
+        const [dev, ino, mtimeNs, ctimeNs] = listing.key!;
+        return stats !== undefined && stats.dev === dev && stats.ino === ino && stats.mtimeNs === mtimeNs && stats.ctimeNs === ctimeNs && ctimeNs < BigInt(Math.floor(listing.listedAt!)) * 1_000_000n - RACY_NS;
       });
       // The kept answers in a step of their own (`unblocks` may be counted now: 0.5 s at 100k).
       yield;
@@ -209,7 +211,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       if (writer === null) return false;
       let committed = false;
       try {
-        for (const chunk of encodeSnapshot(metaOf(config, links), kept, walked, written, keptListings(keptDirs))) {
+        for (const chunk of encodeSnapshot(metaOf(config, links), kept, written, walk)) {
           if (!writer.write(chunk)) return false;
           yield;
         }
@@ -221,28 +223,6 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       }
     },
   };
-}
-
-/**
- * The names of `now` not in `then` and of `then` not in `now`, into `out`. A walk of the same
- * folders lists the same names in the same order: compared in order first, sets made only when
- * they differ.
- */
-function cameOrWent(now: ReadonlySet<string>, then: readonly string[], out: Set<string>): void {
-  let same = now.size === then.length;
-  let i = 0;
-  if (same) {
-    for (const name of now) {
-      if (name !== then[i++]) {
-        same = false;
-        break;
-      }
-    }
-  }
-  if (same) return;
-  const before = new Set(then);
-  for (const name of now) if (!before.has(name)) out.add(name);
-  for (const name of before) if (!now.has(name)) out.add(name);
 }
 
 /** The key of a copy: what every per-file result depends on besides the file itself. */

@@ -27,6 +27,7 @@ export interface SnapshotFile {
 
 /** A file restored from a chunk: its entry, and whether its links are checked again at every start. */
 export interface RestoredFile {
+  readonly path: string;
   readonly entry: FileEntry;
   readonly recheck: boolean;
 }
@@ -60,7 +61,8 @@ const NUMBERS = 15;
 export interface Chunk {
   /** The stat data of the files, in order (`KEY_BYTES` each). */
   readonly keys: Uint8Array;
-  readonly paths: readonly string[];
+  /** Each file's path: its place among the index's folder listings' entries (listing-reuse.ts), or the path itself. */
+  readonly paths: readonly (string | number)[];
   /** The distinct `type` and `status` values of the chunk's nodes. */
   readonly words: readonly string[];
   readonly numbers: Float64Array;
@@ -83,12 +85,12 @@ export interface WrittenChunk {
 }
 
 /** The chunk of `files`: a column per field, their stat data as `keys`, their texts a record of their own. */
-export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
+export function chunkOf(files: readonly SnapshotFile[], placeOf: (path: string) => number | undefined = () => undefined): WrittenChunk {
   const texts = new TextWriter();
   const numbers = new Float64Array(files.length * NUMBERS);
   const keys = new BigInt64Array(files.length * 5);
   const some = <T>(list: readonly T[]): readonly T[] | null => (list.length === 0 ? null : list);
-  const paths: string[] = [];
+  const paths: (string | number)[] = [];
   const words: string[] = [];
   const wordAt = new Map<string, number>();
   const word = (value: string | null): number | null => {
@@ -127,7 +129,7 @@ export function chunkOf(files: readonly SnapshotFile[]): WrittenChunk {
     numbers[at + STAMP + 3] = stamp?.ino ?? 0;
     numbers[at + FLAGS] = (analysis.mayLink ? 1 : 0) | (file.recheck ? 2 : 0);
     for (let k = 0; k < 5; k += 1) keys[i * 5 + k] = file.stat[k]!;
-    paths.push(file.path);
+    paths.push(placeOf(file.path) ?? file.path);
     const inColumns = analysis.node === null ? null : columns.add(analysis.node, source, text, file.path);
     numbers[at + COLUMN_NODE] = inColumns ?? -1;
     nodes.push(analysis.node === null ? null : inColumns !== null ? 0 : strip(analysis.node, text(), file.path, word));
@@ -180,8 +182,10 @@ function piece(value: string, text: string | null): Piece {
  * when first read: index-texts.ts); `null` when it is not one `chunkOf` made. `readAt`: the
  * entry's (as if read then), else none.
  */
-export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: number): RestoredFile | null {
-  const path = chunk.paths[i];
+export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: number, entries: readonly string[] = []): RestoredFile | null {
+  const place = chunk.paths[i];
+  // The entry's string itself: the walk's, when it took the listing (one string a path, compared by identity).
+  const path = typeof place === 'number' ? entries[place] : place;
   const diagnostics = chunk.diagnostics[i];
   const misspelled = chunk.misspelled[i];
   const lostId = chunk.lostIds[i];
@@ -216,17 +220,14 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   if (node === undefined || (items !== undefined && !isListOf(items, (item) => item !== undefined))) return null;
   const flags = numbers[at + FLAGS]!;
   // Made field by field, not with spreads of optional parts (three objects a file, made and dropped).
-  const analysis: Writable<FileAnalysis> = {
-    path,
-    node,
-    idLine: numbers[at + ID_LINE]!,
-    mayLink: (flags & 1) !== 0,
-    diagnostics: diagnostics ?? NONE,
-    misspelled: misspelled ?? NONE,
-    markdown: source === undefined ? noMarkdown : keptMarkdown,
-  };
+  const idLine = numbers[at + ID_LINE]!;
+  const mayLink = (flags & 1) !== 0;
+  // With its source in the literal (nearly every file has one): no property added after, no second backing store.
+  const analysis: Writable<FileAnalysis> =
+    source === undefined
+      ? { path, node, idLine, mayLink, diagnostics: diagnostics ?? NONE, misspelled: misspelled ?? NONE, markdown: noMarkdown }
+      : { path, node, idLine, mayLink, diagnostics: diagnostics ?? NONE, misspelled: misspelled ?? NONE, markdown: keptMarkdown, source };
   if (items !== undefined) analysis.items = items as DocNode[];
-  if (source !== undefined) analysis.source = source;
   if (lostId !== null) analysis.lostId = lostId;
   const stamp: Stamp | null = numbers[at + STAMP] === -1 ? null : KeptStamp.of(numbers, at + STAMP);
   let links: KeptLinks | null = null;
@@ -235,7 +236,7 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
     if (!(targetsIn === 0 || targetsIn === 1) || !texts.holds(targetsIn, targetsStart, targetsLength)) return null;
     links = KeptLinks.of(linkDiagnostics ?? NONE, null, texts, targetsIn, targetsStart, targetsLength);
   } else if (linkTargets !== null) links = KeptLinks.of(linkDiagnostics ?? NONE, linkTargets);
-  return { entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
+  return { path, entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
 }
 
 /** What a restored file's links are checked on, parsed when first asked for and kept per analysis (a method, not a closure per file: 100,000 starts with none called). */

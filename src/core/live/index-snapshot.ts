@@ -5,24 +5,23 @@
  *
  *   "DOCUGRAPH-INDEX\n" · record* · end        record: u32 length · u32 crc · payload
  *
- * The first record is the meta (format, key, root, count of files); the second, the folder
- * listings kept (live/listing-reuse.ts: read before the walk, apart from the rest); then each chunk as two
- * records, its columns (index-records.ts) and its texts' bytes (index-texts.ts: the files' texts
- * and the paths their link checks looked at, made strings only when read); then what the walk
- * had, with the answers kept beside the files (index-memo.ts); then the end (a record of length
- * 0), which a truncated file lacks. The stat data of a chunk's files are one run of bytes
- * (`KEY_BYTES` each).
+ * The first record is the meta (format, key, root, count of files); the second, every folder's
+ * listing (live/listing-reuse.ts: read before the walk, apart from the rest), whose entries the
+ * files' paths are places in; then each chunk as two records, its columns (index-records.ts)
+ * and its texts' bytes (index-texts.ts: the files' texts and the paths their link checks looked
+ * at, made strings only when read); then the answers kept beside the files (index-memo.ts); then
+ * the end (a record of length 0), which a truncated file lacks. The stat data of a chunk's files
+ * are one run of bytes (`KEY_BYTES` each).
  * Nothing in the file is trusted: a wrong magic, version, key, length, checksum or shape is a
  * reason to load cold, never an exception.
  */
 import { deserialize, serialize } from 'node:v8';
 import { leadingRecords, MAGIC, record, recordsOf } from './index-frame.js';
-import { reuseOf, type KeptListings, type ListingReuse } from './listing-reuse.js';
+import { reuseOf, wellShapedListings, type KeptListings, type ListingReuse } from './listing-reuse.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from './index-records.js';
 import type { FileEntry } from './link-checks.js';
 import { readMemo, writtenMemo, type IndexMemo } from './index-memo.js';
 import { ChunkTexts, textLength } from './index-texts.js';
-import { isStrings } from './index-shapes.js';
 import { KEY_BYTES, KEY_INTS } from '../read/stat-ahead.js';
 
 export type { SnapshotFile, StatKey } from './index-records.js';
@@ -32,7 +31,7 @@ export type { SnapshotFile, StatKey } from './index-records.js';
  * holds DocuGraph's version, not its code, so a change to what a file's analysis, the graph,
  * cycle or state stages, `unblocks` or "did you mean" give must bump this too.
  */
-export const SNAPSHOT_FORMAT = 9;
+export const SNAPSHOT_FORMAT = 10;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;
@@ -54,12 +53,6 @@ export interface WalkedNames {
   readonly hidden: ReadonlySet<string>;
 }
 
-/** What the walk had, as the index lists it: its entries and left-out names in the walk's order (sets are made only when they differ from a walk's). */
-export interface WalkedLists {
-  readonly entries: readonly string[];
-  readonly hidden: readonly string[];
-}
-
 export interface DecodedSnapshot {
   /**
    * The files, in path order (checked): the i-th file is the i-th of the lists below. What a
@@ -72,31 +65,36 @@ export interface DecodedSnapshot {
   readonly keys: Int32Array;
   /** 1 where a file's links are checked again at every start. */
   readonly recheck: Uint8Array;
-  readonly walked: WalkedLists;
+  /** What the walk had when it was written: every folder's listing (the names a start's walk differs in are found from them). */
+  readonly listings: KeptListings;
   readonly memo: IndexMemo;
 }
 
 /** The snapshot's bytes, chunk by chunk (a caller writes each as it comes). */
-export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile[], walked: WalkedNames, memo: IndexMemo, listings: KeptListings): Generator<Uint8Array, void, void> {
+export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile[], memo: IndexMemo, listings: KeptListings): Generator<Uint8Array, void, void> {
   yield MAGIC;
   yield* record(serialize({ format: SNAPSHOT_FORMAT, root: meta.root, key: meta.key, files: files.length }));
   yield* record(serialize(listings));
+  // Each file's path as its place among the listings' entries (one string a path at the next start).
+  const placeAt = new Map<string, number>();
+  listings.entries.forEach((entry, i) => placeAt.set(entry, i));
+  const placeOf = (path: string) => placeAt.get(path);
   for (let from = 0; from < files.length; ) {
     let to = from;
     for (let text = 0; to < files.length && to - from < CHUNK_FILES && text < CHUNK_TEXT; to += 1) {
       const source = files[to]!.entry.analysis.source;
       text += source === undefined ? 0 : textLength(source);
     }
-    const { chunk, texts } = chunkOf(files.slice(from, to));
+    const { chunk, texts } = chunkOf(files.slice(from, to), placeOf);
     yield* record(serialize(chunk));
     yield* record(texts);
     from = to;
   }
-  // What the walk had, and the answers kept (their findings' paths and ids those of the files above where they can be): one more chunk.
+  // The answers kept (their findings' paths and ids those of the files above where they can be): one more chunk.
   const fileAt = new Map<string, number>();
   files.forEach((file, i) => fileAt.set(file.path, i));
   const written = writtenMemo(memo, (path) => fileAt.get(path), (i) => files[i]!.entry.analysis.node?.id ?? null);
-  yield* record(serialize({ entries: [...walked.entries], dirs: [...walked.dirs], hidden: [...walked.hidden], memo: written }));
+  yield* record(serialize({ memo: written }));
   yield Buffer.alloc(8);
 }
 
@@ -108,15 +106,15 @@ export type DecodeResult = { readonly ok: true; readonly snapshot: DecodedSnapsh
  * per chunk decoded (a caller may answer requests between them). `checked`: `recordsOf` found
  * every checksum right already (on another thread). `readAt`: every entry's, as if read then.
  */
-export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta, checked = false, readAt?: number): Generator<void, DecodeResult, void> {
+export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta, checked = false, readAt?: number, early: ListingReuse | null = null): Generator<void, DecodeResult, void> {
   try {
-    return yield* decodeChecked(bytes, meta, checked, readAt);
+    return yield* decodeChecked(bytes, meta, checked, readAt, early);
   } catch (error) {
     return { ok: false, reason: `it does not decode (${error instanceof Error ? error.message.slice(0, 80) : 'error'})` };
   }
 }
 
-function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, readAt: number | undefined): Generator<void, DecodeResult, void> {
+function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, readAt: number | undefined, early: ListingReuse | null): Generator<void, DecodeResult, void> {
   const records = recordsOf(bytes, checked);
   if (!records.ok) return records;
   const { payloads } = records;
@@ -130,8 +128,11 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   const entries: FileEntry[] = [];
   const keys = new Int32Array(count * KEY_INTS);
   const recheck = new Uint8Array(count);
-  // After the head and the listings (read apart), each chunk is two records: its columns, then its texts.
+  // After the head and the listings, each chunk is two records: its columns, then its texts.
   if (payloads.length < 3 || payloads.length % 2 !== 1) return { ok: false, reason: 'a chunk lacks its texts' };
+  // The listings as read before the walk, when they are these very bytes (another start may have written the index since).
+  const listings = early !== null && payloads[1]!.equals(early.payload) ? early.listings : (deserialize(payloads[1]!) as unknown);
+  if (!wellShapedListings(listings)) return { ok: false, reason: 'its folder listings have the wrong shape' };
   for (let k = 2; k < payloads.length - 1; k += 2) {
     yield;
     const chunk = deserialize(payloads[k]!) as Chunk;
@@ -141,22 +142,24 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
     // Copied once into the list of all (aligned for 32-bit reads).
     new Uint8Array(keys.buffer).set(chunk.keys, entries.length * KEY_BYTES);
     for (let i = 0; i < chunk.paths.length; i += 1) {
-      const restored = restore(chunk, texts, i, readAt);
-      if (restored === null) return { ok: false, reason: `the entry of \`${String(chunk.paths[i]).slice(0, 80)}\` has the wrong shape` };
+      const restored = restore(chunk, texts, i, readAt, listings.entries);
+      if (restored === null) {
+        const place = chunk.paths[i];
+        return { ok: false, reason: `the entry of \`${String(typeof place === 'number' ? (listings.entries[place] ?? place) : place).slice(0, 80)}\` has the wrong shape` };
+      }
       if (restored.recheck) recheck[entries.length] = 1;
       // In path order, each once: a start merges them with the files it lists.
-      const path = chunk.paths[i]!;
+      const path = restored.path;
       if (paths.length > 0 && !(paths[paths.length - 1]! < path)) return { ok: false, reason: 'its files are not in path order' };
       paths.push(path);
       entries.push(restored.entry);
     }
   }
-  const tail = deserialize(payloads[payloads.length - 1]!) as { entries?: unknown; dirs?: unknown; hidden?: unknown; memo?: unknown };
-  if (!isStrings(tail.entries) || !isStrings(tail.dirs) || !isStrings(tail.hidden)) return { ok: false, reason: 'its list of entries has the wrong shape' };
+  const tail = deserialize(payloads[payloads.length - 1]!) as { memo?: unknown };
   const memo = readMemo(tail.memo, (i) => paths[i], (i) => (i < entries.length ? (entries[i]!.analysis.node?.id ?? null) : undefined));
   if (memo === null) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (count !== paths.length || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };
-  return { ok: true, snapshot: { paths, entries, keys, recheck, walked: { entries: tail.entries, hidden: tail.hidden }, memo } };
+  return { ok: true, snapshot: { paths, entries, keys, recheck, listings, memo } };
 }
 
 interface Head {
@@ -181,10 +184,17 @@ function headProblem(head: Head, meta: SnapshotMeta): (DecodeResult & { readonly
  */
 export function decodeListings(read: (length: number) => Buffer | null, meta: SnapshotMeta): ListingReuse | null {
   try {
+    // The head first (an index for another configuration is read no further), then the listings' exact length.
     let bytes = read(LISTINGS_GUESS);
-    for (let tries = 0; bytes !== null && tries < 3; tries += 1) {
+    let headChecked = false;
+    for (let tries = 0; bytes !== null && tries < 4; tries += 1) {
+      const head = leadingRecords(bytes, 1);
+      if (!headChecked && head.ok) {
+        if (headProblem(deserialize(head.payloads[0]!) as Head, meta) !== null) return null;
+        headChecked = true;
+      }
       const records = leadingRecords(bytes, 2);
-      if (records.ok) return headProblem(deserialize(records.payloads[0]!) as Head, meta) === null ? reuseOf(deserialize(records.payloads[1]!)) : null;
+      if (records.ok) return headChecked ? reuseOf(deserialize(records.payloads[1]!), records.payloads[1]!) : null;
       if (records.need <= bytes.length) return null;
       bytes = read(records.need);
     }
@@ -194,5 +204,5 @@ export function decodeListings(read: (length: number) => Buffer | null, meta: Sn
   return null;
 }
 
-/** How many bytes are read first for the listings (some 3 MB at 100,000 files). */
-const LISTINGS_GUESS = 8 * 1024 * 1024;
+/** How many bytes are read first for the head (the listings take some 6 MB at 100,000 files: read next, to their end). */
+const LISTINGS_GUESS = 64 * 1024;

@@ -23,12 +23,21 @@ import { isListOf, isStrings } from './index-shapes.js';
 /** The listings an earlier start kept, by folder. */
 export interface ListingReuse {
   /** The listing kept for `dir` when it was made under `chain` and `key` is its folder's key; else `null`. */
-  take(dir: string, key: FolderKey, chain: string): DirectoryListing | null;
+  take(dir: string, key: FolderKey, chain: string, rules: string): DirectoryListing | null;
+  /** The record they were read from (a decoder of the whole index uses them when its own record is the same bytes). */
+  readonly payload: Buffer;
+  readonly listings: KeptListings;
 }
 
-/** The listings as the index holds them: per folder its key, when it was listed, its rules' id, then its entries (all folders' in one list) and left-out names. */
+/**
+ * The listings as the index holds them: every folder the walk had, per folder its key, when it
+ * was listed, its rules' id and whether it may be taken (`kept`: not racy, no `.gitignore` of its
+ * own), then its entries (all folders' in one list, which the index's files name by place) and
+ * left-out names: with them the names a start's walk differs in are found folder by folder.
+ */
 export interface KeptListings {
   readonly dirs: readonly string[];
+  readonly kept: Uint8Array;
   readonly keys: BigInt64Array;
   readonly at: Float64Array;
   readonly chains: readonly string[];
@@ -51,15 +60,16 @@ const rulesIds = new WeakMap<IgnoreRules, string>();
 /** The id of the rules every folder is sorted under: the root's ignore file, and whether `.gitignore` files count. */
 export function rulesChain(rules: IgnoreRules): string {
   let id = rulesIds.get(rules);
-  if (id === undefined) rulesIds.set(rules, (id = hash('rules', rules.gitignore === true ? 'gitignore' : '', rules.diagnostics.length > 0 ? 'unreadable' : (rules.ignoreText ?? ''))));
+  if (id === undefined) rulesIds.set(rules, (id = hash('rules', rules.gitignore === true ? 'gitignore' : '', rules.diagnostics.length > 0 ? 'unreadable' : `text:${rules.ignoreText ?? ''}`)));
   return id;
 }
 
 const chainIds = new WeakMap<DirectoryListing, string>();
 /** The id of the rules the folders in `dir` (whose listing is `listing`) are sorted under. */
-export function chainBelow(dir: string, listing: DirectoryListing): string | null {
+export function chainBelow(dir: string, listing: DirectoryListing, rules: string): string | null {
   const chain = listing.chain;
-  if (chain === undefined || chain === '') return null;
+  // A listing sorted under other rules (a refresh of the rules stopped before it reached this folder): its children's rules are not known.
+  if (chain === undefined || chain === '' || listing.rules !== rules) return null;
   if (listing.gitignore == null && listing.gitignoreDiagnostic == null) return chain;
   let id = chainIds.get(listing);
   if (id === undefined) chainIds.set(listing, (id = hash(chain, dir, listing.gitignore != null ? `text:${listing.gitignoreText ?? ''}` : 'unreadable')));
@@ -71,19 +81,24 @@ export type KeyedListing = DirectoryListing & { readonly key: FolderKey; readonl
 
 /** Whether `listing` may be kept: keyed, whole, and with no `.gitignore` of its own read. */
 export function keepable(listing: DirectoryListing): listing is KeyedListing {
-  return listing.key !== undefined && listing.listedAt !== undefined && listing.chain !== undefined && listing.chain !== '' && listing.diagnostic === null && listing.gitignore == null && listing.gitignoreDiagnostic == null;
+  return listing.key !== undefined && listing.listedAt !== undefined && Number.isFinite(listing.listedAt) && listing.chain !== undefined && listing.chain !== '' && listing.diagnostic === null && listing.gitignore == null && listing.gitignoreDiagnostic == null;
 }
 
-/** The listings of `kept` (each `keepable`, and found not racy by the caller), as the index holds them. */
-export function keptListings(kept: readonly (readonly [string, KeyedListing])[]): KeptListings {
-  const keys = new BigInt64Array(kept.length * 4);
-  const at = new Float64Array(kept.length);
-  const starts = new Float64Array(kept.length + 1);
+/** Every listing of a walk, as the index holds them; those `mayTake` says (each `keepable`) may be taken by a later start. */
+export function keptListings(all: readonly (readonly [string, DirectoryListing])[], mayTake: (dir: string, listing: DirectoryListing) => boolean): KeptListings {
+  const kept = new Uint8Array(all.length);
+  const keys = new BigInt64Array(all.length * 4);
+  const at = new Float64Array(all.length);
+  const starts = new Float64Array(all.length + 1);
   const entries: string[] = [];
   const kinds: number[] = [];
-  kept.forEach(([, listing], i) => {
-    for (let k = 0; k < 4; k += 1) keys[i * 4 + k] = listing.key[k]!;
-    at[i] = listing.listedAt;
+  const chains: string[] = [];
+  all.forEach(([dir, listing], i) => {
+    const take = keepable(listing) && mayTake(dir, listing);
+    kept[i] = take ? 1 : 0;
+    chains.push(take ? listing.chain! : '');
+    if (take) for (let k = 0; k < 4; k += 1) keys[i * 4 + k] = listing.key![k]!;
+    at[i] = take ? listing.listedAt! : 0;
     const files = new Set(listing.files);
     const subdirs = new Set(listing.subdirs);
     const links = new Set(listing.links);
@@ -93,34 +108,71 @@ export function keptListings(kept: readonly (readonly [string, KeyedListing])[])
     }
     starts[i + 1] = entries.length;
   });
-  return { dirs: kept.map(([dir]) => dir), keys, at, chains: kept.map(([, listing]) => listing.chain), starts, entries, kinds: Uint8Array.from(kinds), hidden: kept.map(([, listing]) => listing.hidden) };
+  return { dirs: all.map(([dir]) => dir), kept, keys, at, chains, starts, entries, kinds: Uint8Array.from(kinds), hidden: all.map(([, listing]) => listing.hidden) };
 }
 
-/** The listings kept in `value` (what the index holds), or `null` when it is not what `keptListings` makes. */
-export function reuseOf(value: unknown): ListingReuse | null {
-  if (typeof value !== 'object' || value === null) return null;
+/** Whether `value` is what `keptListings` makes (the places in it are checked as they are read). */
+export function wellShapedListings(value: unknown): value is KeptListings {
+  if (typeof value !== 'object' || value === null) return false;
   const kept = value as KeptListings;
   const n = Array.isArray(kept.dirs) ? kept.dirs.length : -1;
-  if (!isStrings(kept.dirs) || !isStrings(kept.chains) || !isStrings(kept.entries) || !isListOf(kept.hidden, isStrings) || kept.chains.length !== n || kept.hidden.length !== n) return null;
-  if (!(kept.keys instanceof BigInt64Array && kept.keys.length === n * 4 && kept.at instanceof Float64Array && kept.at.length === n && kept.starts instanceof Float64Array && kept.starts.length === n + 1)) return null;
-  if (!(kept.kinds instanceof Uint8Array && kept.kinds.length === kept.entries.length)) return null;
+  if (!isStrings(kept.dirs) || !isStrings(kept.chains) || !isStrings(kept.entries) || !isListOf(kept.hidden, isStrings) || kept.chains.length !== n || kept.hidden.length !== n) return false;
+  if (!(kept.kept instanceof Uint8Array && kept.kept.length === n && kept.keys instanceof BigInt64Array && kept.keys.length === n * 4 && kept.at instanceof Float64Array && kept.at.length === n)) return false;
+  return kept.starts instanceof Float64Array && kept.starts.length === n + 1 && kept.kinds instanceof Uint8Array && kept.kinds.length === kept.entries.length;
+}
+
+/** The listings kept in `value` (what the index holds, its record `payload`), or `null` when it is not what `keptListings` makes. */
+export function reuseOf(value: unknown, payload: Buffer = Buffer.alloc(0)): ListingReuse | null {
+  if (!wellShapedListings(value)) return null;
+  const kept = value;
   const at = new Map<string, number>();
   kept.dirs.forEach((dir, i) => at.set(dir, i));
   return {
-    take(dir, key, chain) {
+    take(dir, key, chain, rules) {
       const i = at.get(dir);
-      if (i === undefined || kept.chains[i] !== chain) return null;
+      if (i === undefined || kept.kept[i] !== 1 || kept.chains[i] !== chain) return null;
       for (let k = 0; k < 4; k += 1) if (kept.keys[i * 4 + k] !== key[k]) return null;
-      return listingOf(kept, i, dir);
+      return listingOf(kept, i, dir, rules);
     },
+    payload,
+    listings: kept,
   };
 }
 
+/**
+ * The names (entries, and left-out names as paths) that came or went between the listings of
+ * `then` and the walk's `now`, into `out`: folder by folder, skipping each folder whose listing
+ * was taken from `then` (`taken`), and every name of a folder only one of them has.
+ */
+export function namesMoved(then: KeptListings, now: ReadonlyMap<string, DirectoryListing>, taken: (listing: DirectoryListing) => boolean, out: Set<string>): void {
+  const before = new Map<string, number>();
+  then.dirs.forEach((dir, i) => before.set(dir, i));
+  const hiddenPaths = (dir: string, names: readonly string[]) => names.map((name) => (dir === '' ? name : `${dir}/${name}`));
+  for (const [dir, listing] of now) {
+    if (taken(listing)) continue;
+    const i = before.get(dir);
+    const entries = i === undefined ? [] : then.entries.slice(then.starts[i]!, then.starts[i + 1]!);
+    const hidden = i === undefined ? [] : hiddenPaths(dir, then.hidden[i]!);
+    for (const [a, b] of [[listing.entries, entries], [hiddenPaths(dir, listing.hidden), hidden]] as const) {
+      const inB = new Set(b);
+      const inA = new Set(a);
+      for (const name of a) if (!inB.has(name)) out.add(name);
+      for (const name of b) if (!inA.has(name)) out.add(name);
+    }
+  }
+  then.dirs.forEach((dir, i) => {
+    if (now.has(dir)) return;
+    for (const name of then.entries.slice(then.starts[i]!, then.starts[i + 1]!)) out.add(name);
+    for (const name of hiddenPaths(dir, then.hidden[i]!)) out.add(name);
+  });
+}
+
 /** Folder `i`'s listing, when its entries are names directly in `dir`; else `null` (it is listed). */
-function listingOf(kept: KeptListings, i: number, dir: string): DirectoryListing | null {
+function listingOf(kept: KeptListings, i: number, dir: string, rules: string): DirectoryListing | null {
   const start = kept.starts[i]!;
   const end = kept.starts[i + 1]!;
-  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= kept.entries.length)) return null;
+  const listedAt = kept.at[i]!;
+  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= kept.entries.length && Number.isFinite(listedAt))) return null;
   const prefix = dir === '' ? '' : `${dir}/`;
   const entries = kept.entries.slice(start, end);
   const files: string[] = [];
@@ -139,5 +191,11 @@ function listingOf(kept: KeptListings, i: number, dir: string): DirectoryListing
   const hidden = kept.hidden[i]!;
   if (hidden.some((name) => name === '' || name.includes('/'))) return null;
   const key: FolderKey = [kept.keys[i * 4]!, kept.keys[i * 4 + 1]!, kept.keys[i * 4 + 2]!, kept.keys[i * 4 + 3]!];
-  return { files, entries, subdirs, hidden, diagnostic: null, gitignore: null, gitignoreDiagnostic: null, links, key, listedAt: kept.at[i]!, chain: kept.chains[i]! };
+  const listing: DirectoryListing = { files, entries, subdirs, hidden, diagnostic: null, gitignore: null, gitignoreDiagnostic: null, links, key, listedAt, chain: kept.chains[i]!, rules };
+  takenListings.add(listing);
+  return listing;
 }
+
+const takenListings = new WeakSet<DirectoryListing>();
+/** Whether `listing` was taken from an index's listings (its names are those the index holds). */
+export const wasTaken = (listing: DirectoryListing): boolean => takenListings.has(listing);

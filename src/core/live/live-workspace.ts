@@ -137,6 +137,9 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
           break;
         }
       }
+    } catch (error) {
+      // The index is a cache: a write that fails is one line, never the end of the server.
+      options.log?.(`the on-disk index was not written: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       saving = false;
     }

@@ -124,7 +124,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       }
       const visited = new Set<string>();
       // A first load takes the listings the on-disk index kept of folders whose key is the same.
-      walk.reuse = first ? (cache?.listings(config, options.links ?? config.links) ?? null) : null;
+      [walk.reuse, walk.taken] = [first ? (cache?.listings(config, options.links ?? config.links) ?? null) : null, 0];
       for (const step of walk.relistSteps('', true, first ? null : touched, first ? null : candidates, visited)) yield (void step, LISTING);
       walk.reuse = null;
       for (const dir of [...listings.keys()]) if (!visited.has(dir)) walk.drop(dir, touched, candidates);
@@ -143,7 +143,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const tracesChanged = (paths === null || traces.dirty()) && traces.refresh();
     // A first load with an on-disk index: what it holds of files unchanged since, as if read (and the files listed, sorted, while the walk stays as it was).
     const walked = walk.version;
-    const warm = first && cache !== null ? yield* cache.restoreSteps(config, options.links ?? config.links, fileSet, walkedNamesOf(listings, entrySet)) : null;
+    const warm = first && cache !== null ? yield* cache.restoreSteps(config, options.links ?? config.links, fileSet, listings) : null;
     const tracking = !first || warm !== null;
     const started = cache?.now() ?? 0;
 

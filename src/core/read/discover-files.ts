@@ -75,10 +75,11 @@ export interface DirectoryListing {
   readonly gitignoreDiagnostic?: Diagnostic | null;
   /** The text of its own `.gitignore`, with `gitignore`. */
   readonly gitignoreText?: string;
-  /** When listed with `ListingKeys`: the folder's key before it was listed, the clock then, and the id of the rules it was sorted under. */
+  /** When listed with `ListingKeys`: the folder's key before it was listed, the clock then, the id of the rules it was sorted under (`chain`: with the `.gitignore` files above it; `rules`: the root's alone). */
   readonly key?: FolderKey;
   readonly listedAt?: number;
   readonly chain?: string;
+  readonly rules?: string;
 }
 
 /**
@@ -88,6 +89,7 @@ export interface DirectoryListing {
 export interface ListingKeys {
   readonly at: number;
   readonly chain: string;
+  readonly rules: string;
   readonly take: ((key: FolderKey) => DirectoryListing | null) | null;
 }
 
@@ -107,7 +109,7 @@ export function listDirectory(root: string, dir: string, rules: IgnoreRules, cha
   const gitignore = dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`;
   const own = rules.gitignore === true && listed.entries.some((d) => d.name === GITIGNORE_FILE) ? gitignoreRules(gitignore, readFileInside(root, gitignore, MAX_IGNORE_BYTES)) : null;
   const listing = sortListing(dir, listed.entries, rules, chain, own);
-  return keys === undefined || !('key' in listed) ? listing : { ...listing, key: listed.key, listedAt: keys.at, chain: keys.chain };
+  return keys === undefined || !('key' in listed) ? listing : { ...listing, key: listed.key, listedAt: keys.at, chain: keys.chain, rules: keys.rules };
 }
 
 /**

@@ -5,11 +5,15 @@
  * place (no folder's key moves), a file added, a folder replaced by a link, a folder changed too
  * close to its listing (racily clean).
  */
-import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
 import { keptListings, reuseOf } from '../../../src/core/live/listing-reuse.js';
+import { MAGIC, record } from '../../../src/core/live/index-frame.js';
+import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
+import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import type { DirectoryListing } from '../../../src/core/read/discover-files.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
@@ -141,25 +145,119 @@ describe('kept listings as data', () => {
 
   it('gives a listing back as it was kept, for its key and rules only', () => {
     const kept = listing('docs', ['a.md', 'img.png', 'sub']);
-    const reuse = reuseOf(keptListings([['docs', kept]]))!;
-    const taken = reuse.take('docs', [1n, 2n, 3n, 4n], 'rules')!;
+    const reuse = reuseOf(keptListings([['docs', kept]], () => true))!;
+    const taken = reuse.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r')!;
     expect({ files: taken.files, entries: taken.entries, subdirs: taken.subdirs, hidden: taken.hidden, links: taken.links }).toEqual({ files: ['docs/a.md'], entries: ['docs/a.md', 'docs/img.png', 'docs/sub'], subdirs: ['docs/sub'], hidden: ['.git'], links: [] });
-    expect(reuse.take('docs', [1n, 2n, 3n, 5n], 'rules')).toBeNull();
-    expect(reuse.take('docs', [1n, 2n, 3n, 4n], 'other rules')).toBeNull();
-    expect(reuse.take('other', [1n, 2n, 3n, 4n], 'rules')).toBeNull();
+    expect(reuse.take('docs', [1n, 2n, 3n, 5n], 'rules', 'r')).toBeNull();
+    expect(reuse.take('docs', [1n, 2n, 3n, 4n], 'other rules', 'r')).toBeNull();
+    expect(reuse.take('other', [1n, 2n, 3n, 4n], 'rules', 'r')).toBeNull();
   });
 
   it('refuses what keptListings does not make: a wrong shape, or entries that are not names in their folder', () => {
-    const good = keptListings([['docs', listing('docs', ['a.md'])]]);
+    const good = keptListings([['docs', listing('docs', ['a.md'])]], () => true);
     expect(reuseOf(null)).toBeNull();
     expect(reuseOf({ ...good, keys: new BigInt64Array(3) })).toBeNull();
     expect(reuseOf({ ...good, dirs: [1] })).toBeNull();
     expect(reuseOf({ ...good, kinds: new Uint8Array(0) })).toBeNull();
     for (const entry of ['elsewhere/a.md', 'docs/../../a.md', 'docs/x/a.md', 'docs/']) {
       const reuse = reuseOf({ ...good, entries: [entry] })!;
-      expect(reuse.take('docs', [1n, 2n, 3n, 4n], 'rules'), entry).toBeNull();
+      expect(reuse.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r'), entry).toBeNull();
     }
-    expect(reuseOf({ ...good, kinds: Uint8Array.of(9) })!.take('docs', [1n, 2n, 3n, 4n], 'rules')).toBeNull();
-    expect(reuseOf({ ...good, starts: Float64Array.of(0, 5) })!.take('docs', [1n, 2n, 3n, 4n], 'rules')).toBeNull();
+    expect(reuseOf({ ...good, kinds: Uint8Array.of(9) })!.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r')).toBeNull();
+    expect(reuseOf({ ...good, starts: Float64Array.of(0, 5) })!.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r')).toBeNull();
+  });
+});
+
+describe('names that came or went between two starts', () => {
+  for (const [what, change] of [
+    ['a picture gone', (root: string) => rmSync(join(root, 'img/chart.png'))],
+    ['a data file made', (root: string) => writeFiles(root, { 'data.csv': 'a,b\n' })],
+    ['a folder gone', (root: string) => rmSync(join(root, 'sub'), { recursive: true })],
+    ['a folder made', (root: string) => writeFiles(root, { 'made/x.txt': 'x\n' })],
+  ] as const) {
+    it(`the links of unchanged files are checked again for what came or went (${what})`, () => {
+      const root = testdir({
+        'a.md': doc({ id: 'A', title: 'a' }, 'See ![the chart](img/chart.png).\n'),
+        'b.md': doc({ id: 'B', title: 'b' }, 'See [the data](data.csv).\n'),
+        'c.md': doc({ id: 'C', title: 'c' }, 'See [the folder](sub/) and [another](made/).\n'),
+        'd.md': doc({ id: 'D', title: 'd' }, 'See [the notes](sub/notes.txt) and [more](made/x.txt).\n'),
+        'img/chart.png': 'png',
+        'sub/notes.txt': 'notes\n',
+      });
+      const dir = testdir({});
+      start(root, dir);
+      change(root);
+      const warm = start(root, dir);
+      expect(answers(warm.ws)).toEqual(answers(loadWorkspace(root)));
+      expect(JSON.stringify(warm.ws.diagnostics)).toEqual(JSON.stringify(loadWorkspace(root).diagnostics));
+    });
+  }
+});
+
+/** The records of an index file, and the file made of records again (every checksum right). */
+function payloadsOf(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = MAGIC.length; ; ) {
+    const length = bytes.readUInt32LE(at);
+    at += 8;
+    if (length === 0) return out;
+    out.push(bytes.subarray(at, at + length));
+    at += length;
+  }
+}
+const indexOf = (payloads: readonly Uint8Array[]) => Buffer.concat([MAGIC, ...payloads.flatMap((p) => record(p)), Buffer.alloc(8)]);
+
+describe('found in review', () => {
+  for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
+    it(`a kept listing whose time is ${value} is not taken, and the next write does not throw`, () => {
+      const root = workspace();
+      const dir = testdir({});
+      start(root, dir);
+      const file = cacheFileOf(dir, root).path;
+      const payloads = payloadsOf(readFileSync(file));
+      const kept = deserialize(payloads[1]!) as { at: Float64Array };
+      kept.at.fill(value);
+      payloads[1] = serialize(kept);
+      writeFileSync(file, indexOf(payloads));
+      // A file changed: the start writes the index again.
+      writeFiles(root, { 'a.md': doc({ id: 'A', title: 'a, again' }, 'See [b](sub/b.md).\n') });
+      const warm = start(root, dir);
+      expect(warm.listings).toBe(0);
+      expect(answers(warm.ws)).toEqual(answers(loadWorkspace(root)));
+      expect(start(root, dir).listings).toBe(3);
+    });
+  }
+
+  it('an ignore file that could not be read, then holding the text `unreadable`: no listing is taken', () => {
+    const root = testdir({
+      // Not UTF-8: a finding, and nothing ignored.
+      '.docugraphignore': Uint8Array.of(0xff, 0xfe, 0xfd),
+      'sub/a.md': doc({ id: 'A', title: 'a' }, 'Body.\n'),
+      'sub/unreadable/x.md': doc({ id: 'X', title: 'x' }, 'Body.\n'),
+    });
+    const dir = testdir({});
+    start(root, dir);
+    writeFiles(root, { '.docugraphignore': 'unreadable' });
+    const warm = start(root, dir);
+    expect(warm.ws.files).not.toContain('sub/unreadable/x.md');
+    expect(answers(warm.ws)).toEqual(answers(loadWorkspace(root)));
+  });
+
+  it('a refresh of new rules closed after it listed the root: a folder listed later under them is not kept with the old rules id', () => {
+    const root = testdir({ 'a/b/n.md': doc({ id: 'N', title: 'n' }, 'Body.\n'), 'a/b/c/deep.md': doc({ id: 'D', title: 'd' }, 'Body.\n') });
+    const cache = { dir: testdir({}), version: 'test', now: later };
+    const index = createWorkspaceIndex(root, { cache });
+    index.refresh('all');
+    writeFileSync(join(root, '.docugraphignore'), 'a/b/c/\n');
+    const steps = index.refreshSteps(['.docugraphignore']);
+    steps.next();
+    steps.return(undefined as never);
+    // The rules back as they were (not reported), a file added and reported, the index written.
+    unlinkSync(join(root, '.docugraphignore'));
+    writeFiles(root, { 'a/b/m.md': doc({ id: 'M', title: 'm' }, 'Body.\n') });
+    index.refresh(['a/b/m.md']);
+    index.saveCache();
+    const warm = loadIndexed(root, { cache });
+    expect([...warm.workspace.files]).toEqual([...loadWorkspace(root).files]);
   });
 });
