@@ -8,26 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, type Workspace } from '../../../src/core/index.js';
-import { MAGIC, record } from '../../../src/core/live/index-frame.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
+import { indexOf, payloadsOf } from '../../helpers/index-records.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
-/** The payloads of an index's records (after the magic line, up to the end record). */
-function payloadsOf(bytes: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  for (let at = MAGIC.length; ; ) {
-    const length = bytes.readUInt32LE(at);
-    at += 8;
-    if (length === 0) return out;
-    out.push(bytes.subarray(at, at + length));
-    at += length;
-  }
-}
-
-/** An index of `payloads`, every checksum right. */
-function indexOf(payloads: readonly Uint8Array[]): Buffer {
-  return Buffer.concat([MAGIC, ...payloads.flatMap((p) => record(p)), Buffer.alloc(8)]);
-}
 
 const answers = (ws: Workspace): string[] => [formatReport(buildReport(ws)), JSON.stringify(listTasks(ws))];
 

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
 import { keptListings, reuseOf } from '../../../src/core/live/listing-reuse.js';
-import { MAGIC, record } from '../../../src/core/live/index-frame.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import type { DirectoryListing } from '../../../src/core/read/discover-files.js';
+import { indexOf, payloadsOf } from '../../helpers/index-records.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
 const answers = (ws: Workspace): string[] => [formatReport(buildReport(ws)), JSON.stringify(listTasks(ws)), JSON.stringify([...ws.files])];
@@ -194,18 +194,6 @@ describe('names that came or went between two starts', () => {
   }
 });
 
-/** The records of an index file, and the file made of records again (every checksum right). */
-function payloadsOf(bytes: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  for (let at = MAGIC.length; ; ) {
-    const length = bytes.readUInt32LE(at);
-    at += 8;
-    if (length === 0) return out;
-    out.push(bytes.subarray(at, at + length));
-    at += length;
-  }
-}
-const indexOf = (payloads: readonly Uint8Array[]) => Buffer.concat([MAGIC, ...payloads.flatMap((p) => record(p)), Buffer.alloc(8)]);
 
 describe('found in review', () => {
   for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
