@@ -25,7 +25,7 @@ import { sortStrings } from '../shared/sort.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
 import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
 import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
-import { keptListings, namesMoved, wasTaken, type ListingReuse } from './listing-reuse.js';
+import { keepable, keptListings, namesMoved, wasTaken, type ListingReuse } from './listing-reuse.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { peekTargets } from './index-columns.js';
 import type { IndexMemo } from './index-memo.js';
@@ -197,11 +197,16 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         kept.push({ path, stat: [stats.dev, stats.ino, stats.size, stats.mtimeNs, stats.ctimeNs], entry, recheck });
       }
       // Every folder listing; those a later start may take: their folder's key still the one they were listed with, and not racily clean.
-      const walk = keptListings(listings, (dir, listing) => {
+      const mayTake = new Set<string>();
+      for (let i = 0; i < listings.length; i += 1) {
+        if (i % STAT_STEP === STAT_STEP - 1) yield;
+        const [dir, listing] = listings[i]!;
+        if (!keepable(listing)) continue;
         const stats = lstatSync(dir === '' ? root : join(root, dir), { bigint: true, throwIfNoEntry: false });
-        const [dev, ino, mtimeNs, ctimeNs] = listing.key!;
-        return stats !== undefined && stats.dev === dev && stats.ino === ino && stats.mtimeNs === mtimeNs && stats.ctimeNs === ctimeNs && ctimeNs < BigInt(Math.floor(listing.listedAt!)) * 1_000_000n - RACY_NS;
-      });
+        const [dev, ino, mtimeNs, ctimeNs] = listing.key;
+        if (stats !== undefined && stats.dev === dev && stats.ino === ino && stats.mtimeNs === mtimeNs && stats.ctimeNs === ctimeNs && ctimeNs < BigInt(Math.floor(listing.listedAt)) * 1_000_000n - RACY_NS) mayTake.add(dir);
+      }
+      const walk = keptListings(listings, (dir) => mayTake.has(dir));
       // The kept answers in a step of their own (`unblocks` may be counted now: 0.5 s at 100k).
       yield;
       const made = memo();
