@@ -124,6 +124,9 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         return read.ok ? read.bytes : null;
       }, metaOf(config, links))),
     *restoreSteps(config, links, listed, listings) {
+      // The listings read before the walk, not kept past this restore.
+      const earlyListings = early;
+      early = null;
       // The entries taken are as if read as the restore began, before any stat data are taken (the racy check of the next write).
       const now = clock();
       // The listed files in path order, as the index lists its files (the two lists are merged, not looked up in a map), and
@@ -146,8 +149,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         }
         const paths: readonly string[] = (sorted ??= sortStrings(listed));
         keys ??= statKeys(root, paths, options.statAhead);
-        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked, now, early), NO_PROGRESS);
-        early = null;
+        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked, now, earlyListings), NO_PROGRESS);
         if (!decoded.ok) {
           // Another version or configuration is no problem: the index is simply made again.
           if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
@@ -177,7 +179,8 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       }
       // Names that came or went, listed or left out: the links that looked at them are checked again.
       const touched = new Set<string>();
-      namesMoved(snapshot.listings, listings, wasTaken, touched);
+      // A folder whose listing the walk took has the names these listings hold — when they are the ones it took them from (another start may have written the index since).
+      namesMoved(snapshot.listings, listings, snapshot.listingsRead ? wasTaken : () => false, touched);
       return { sorted: sorted!, paths: takenPaths, entries: taken, toRead, changed, touched, recheck, memo: snapshot.memo, stale, filesMoved: changed.size > 0 || toRead.length > stale.size };
     },
     *saveSteps(config, links, entries, walked, memo, listings) {

@@ -8,12 +8,16 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** More items than any list of an index holds (about 100 a file of a workspace DocuGraph reads). */
+const MAX_LIST = 1 << 26;
+
 /**
  * Whether `value` is a list whose every item passes `test`, holes included: V8's deserialiser
  * makes sparse lists, and `every` and `some` skip their holes (a hole read is `undefined`).
  */
 export function isListOf(value: unknown, test: (item: unknown) => boolean): value is readonly unknown[] {
-  if (!Array.isArray(value)) return false;
+  // A sparse list's holes take no bytes: a length no index holds is refused before its holes are visited.
+  if (!Array.isArray(value) || value.length > MAX_LIST) return false;
   for (let i = 0; i < value.length; i += 1) if (!test(value[i])) return false;
   return true;
 }

@@ -67,6 +67,8 @@ export interface DecodedSnapshot {
   readonly recheck: Uint8Array;
   /** What the walk had when it was written: every folder's listing (the names a start's walk differs in are found from them). */
   readonly listings: KeptListings;
+  /** Whether `listings` are those read before the walk (the listings the walk took are then these). */
+  readonly listingsRead: boolean;
   readonly memo: IndexMemo;
 }
 
@@ -131,7 +133,8 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   // After the head and the listings, each chunk is two records: its columns, then its texts.
   if (payloads.length < 3 || payloads.length % 2 !== 1) return { ok: false, reason: 'a chunk lacks its texts' };
   // The listings as read before the walk, when they are these very bytes (another start may have written the index since).
-  const listings = early !== null && payloads[1]!.equals(early.payload) ? early.listings : (deserialize(payloads[1]!) as unknown);
+  const reused = early !== null && payloads[1]!.equals(early.payload);
+  const listings = reused ? early.listings : (deserialize(payloads[1]!) as unknown);
   if (!wellShapedListings(listings)) return { ok: false, reason: 'its folder listings have the wrong shape' };
   for (let k = 2; k < payloads.length - 1; k += 2) {
     yield;
@@ -159,7 +162,7 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
   const memo = readMemo(tail.memo, (i) => paths[i], (i) => (i < entries.length ? (entries[i]!.analysis.node?.id ?? null) : undefined));
   if (memo === null) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (count !== paths.length || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };
-  return { ok: true, snapshot: { paths, entries, keys, recheck, listings, memo } };
+  return { ok: true, snapshot: { paths, entries, keys, recheck, listings, listingsRead: reused, memo } };
 }
 
 interface Head {

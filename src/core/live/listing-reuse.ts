@@ -118,7 +118,13 @@ export function wellShapedListings(value: unknown): value is KeptListings {
   const n = Array.isArray(kept.dirs) ? kept.dirs.length : -1;
   if (!isStrings(kept.dirs) || !isStrings(kept.chains) || !isStrings(kept.entries) || !isListOf(kept.hidden, isStrings) || kept.chains.length !== n || kept.hidden.length !== n) return false;
   if (!(kept.kept instanceof Uint8Array && kept.kept.length === n && kept.keys instanceof BigInt64Array && kept.keys.length === n * 4 && kept.at instanceof Float64Array && kept.at.length === n)) return false;
-  return kept.starts instanceof Float64Array && kept.starts.length === n + 1 && kept.kinds instanceof Uint8Array && kept.kinds.length === kept.entries.length;
+  if (!(kept.starts instanceof Float64Array && kept.starts.length === n + 1 && kept.kinds instanceof Uint8Array && kept.kinds.length === kept.entries.length)) return false;
+  // Each folder's entries a run of the list, one after another (what is read of them is bounded by the list).
+  const starts = kept.starts;
+  if (starts[0] !== 0 || starts[n] !== kept.entries.length) return false;
+  for (let i = 0; i < n; i += 1) if (!(Number.isInteger(starts[i + 1]) && starts[i + 1]! >= starts[i]!)) return false;
+  // Each folder's left-out names a list of its own: one list shared by many (V8 keeps references) would be read once per folder.
+  return new Set(kept.hidden).size === n;
 }
 
 /** The listings kept in `value` (what the index holds, its record `payload`), or `null` when it is not what `keptListings` makes. */

@@ -164,7 +164,10 @@ describe('kept listings as data', () => {
       expect(reuse.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r'), entry).toBeNull();
     }
     expect(reuseOf({ ...good, kinds: Uint8Array.of(9) })!.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r')).toBeNull();
-    expect(reuseOf({ ...good, starts: Float64Array.of(0, 5) })!.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r')).toBeNull();
+    // Runs of entries that do not cover the list once, in order.
+    expect(reuseOf({ ...good, starts: Float64Array.of(0, 5) })).toBeNull();
+    expect(reuseOf({ ...good, starts: Float64Array.of(1, 1) })).toBeNull();
+    expect(reuseOf({ ...good, starts: Float64Array.of(0, 0.5) })).toBeNull();
   });
 });
 
@@ -248,4 +251,60 @@ describe('found in review', () => {
     const warm = loadIndexed(root, { cache });
     expect([...warm.workspace.files]).toEqual([...loadWorkspace(root).files]);
   });
+
+  it('the index written again by another start between the listings read before the walk and the restore: the names moved are found against the index restored', () => {
+    const root = testdir({
+      'a.md': doc({ id: 'A', title: 'a' }, 'See [pic](sub/c.png).\n'),
+      'sub/b.md': doc({ id: 'B', title: 'b' }, 'Body.\n'),
+      'sub/c.png': 'png',
+    });
+    const dir = testdir({});
+    const cache = { dir, version: 'test', now: later };
+    const file = cacheFileOf(dir, root).path;
+    // One index with the picture, then one without it (its folder kept with its new key).
+    loadIndexed(root, { cache }).saveIndex();
+    const before = readFileSync(file);
+    rmSync(join(root, 'sub/c.png'));
+    loadIndexed(root, { cache }).saveIndex();
+    // A start reads the listings of the second, then a slower start writes the first over it.
+    const index = createWorkspaceIndex(root, { once: true, cache });
+    const steps = index.refreshSteps('all');
+    steps.next();
+    writeFileSync(file, before);
+    let step = steps.next();
+    while (step.done !== true) step = steps.next();
+    expect(answers(step.value)).toEqual(answers(loadWorkspace(root)));
+    expect(step.value.diagnostics.map((d) => d.code)).toContain('MD_LINK_BROKEN');
+  });
+
+  for (const [what, craft] of [
+    // Runs that overlap: every folder would be read as the whole list.
+    ['folders whose runs of entries overlap', (kept: Record<string, unknown>) => {
+      const starts = kept['starts'] as Float64Array;
+      const all = (kept['entries'] as string[]).length;
+      // 0, all, 0, all…: every other folder would be read as the whole list.
+      kept['starts'] = starts.map((_, i) => (i === starts.length - 1 || i % 2 === 1 ? all : 0));
+    }],
+    // One list of left-out names shared by every folder (V8 keeps references): read once per folder.
+    ['folders sharing one list of left-out names', (kept: Record<string, unknown>) => void (kept['hidden'] = (kept['hidden'] as string[][]).map((_, i, all) => all[0]!))],
+  ] as const) {
+    it(`listings of ${what} are not used: one log line and a cold load`, () => {
+      const root = workspace();
+      const dir = testdir({});
+      const log: string[] = [];
+      const cache = { dir, version: 'test', now: later, log: (line: string) => void log.push(line) };
+      loadIndexed(root, { cache }).saveIndex();
+      const file = cacheFileOf(dir, root).path;
+      const payloads = payloadsOf(readFileSync(file));
+      const kept = deserialize(payloads[1]!) as Record<string, unknown>;
+      craft(kept);
+      payloads[1] = serialize(kept);
+      writeFileSync(file, indexOf(payloads));
+      const warm = loadIndexed(root, { cache });
+      expect(warm.fromIndex).toBe(0);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatch(/is not used: its folder listings have the wrong shape/);
+      expect(answers(warm.workspace)).toEqual(answers(loadWorkspace(root)));
+    });
+  }
 });
