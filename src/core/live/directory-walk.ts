@@ -110,12 +110,12 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
     const rulesId = rulesChain(rules());
     const chain = above === null ? rulesId : above === undefined ? null : chainBelow(parentOf(dir), above, rulesId);
     const reuse = walk.reuse;
-    // A parent listed without a key (a listing of before the index was on) leaves its children unkept: an id of their rules is not known.
     const take = (key: FolderKey) => {
       const listing = reuse!.take(dir, key, chain!, rulesId);
       if (listing !== null) walk.taken += 1;
       return listing;
     };
+    // A parent without a chain, or sorted under other rules (a refresh of the rules stopped short), leaves its children unkept: the id of their rules is not known.
     return { at, chain: chain ?? '', rules: rulesId, take: reuse === null || chain === null ? null : take };
   }
 

@@ -16,7 +16,7 @@
  * it was listed, and its key is still the one it was listed with when the index is written.
  */
 import { createHash } from 'node:crypto';
-import type { DirectoryListing, IgnoreRules } from '../read/discover-files.js';
+import { isMarkdownName, type DirectoryListing, type IgnoreRules } from '../read/discover-files.js';
 import type { FolderKey } from '../read/safe-fs.js';
 import { isListOf, isStrings } from './index-shapes.js';
 
@@ -189,6 +189,8 @@ function listingOf(kept: KeptListings, i: number, dir: string, rules: string): D
     const name = entry.slice(prefix.length);
     if (!entry.startsWith(prefix) || name === '' || name === '.' || name === '..' || name.includes('/')) return null;
     const kind = kept.kinds[start + e]!;
+    // A file or a link the walk reads or names must have a Markdown name, as the walk's own would.
+    if ((kind === FILE || kind === LINK) && !isMarkdownName(name)) return null;
     if (kind === FILE) files.push(entry);
     else if (kind === SUBDIR) subdirs.push(entry);
     else if (kind === LINK) links.push(entry);

@@ -164,6 +164,8 @@ describe('kept listings as data', () => {
       expect(reuse.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r'), entry).toBeNull();
     }
     expect(reuseOf({ ...good, kinds: Uint8Array.of(9) })!.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r')).toBeNull();
+    // A file to read that has no Markdown name.
+    expect(reuseOf({ ...good, entries: ['docs/a.png'] })!.take('docs', [1n, 2n, 3n, 4n], 'rules', 'r')).toBeNull();
     // Runs of entries that do not cover the list once, in order.
     expect(reuseOf({ ...good, starts: Float64Array.of(0, 5) })).toBeNull();
     expect(reuseOf({ ...good, starts: Float64Array.of(1, 1) })).toBeNull();
