@@ -110,13 +110,14 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
     const rulesId = rulesChain(rules());
     const chain = above === null ? rulesId : above === undefined ? null : chainBelow(parentOf(dir), above, rulesId);
     const reuse = walk.reuse;
+    // A parent without a chain, or sorted under other rules (a refresh of the rules stopped short), leaves its children unkept: the id of their rules is not known.
+    if (chain === null) return { at, chain: '', rules: rulesId, take: null };
     const take = (key: FolderKey) => {
-      const listing = reuse!.take(dir, key, chain!, rulesId);
+      const listing = reuse!.take(dir, key, chain, rulesId);
       if (listing !== null) walk.taken += 1;
       return listing;
     };
-    // A parent without a chain, or sorted under other rules (a refresh of the rules stopped short), leaves its children unkept: the id of their rules is not known.
-    return { at, chain: chain ?? '', rules: rulesId, take: reuse === null || chain === null ? null : take };
+    return { at, chain, rules: rulesId, take: reuse === null ? null : take };
   }
 
   /** The `.gitignore` rules of `dir`'s ancestors, root first (they are listed before it). */

@@ -189,15 +189,11 @@ export function decodeListings(read: (length: number) => Buffer | null, meta: Sn
   try {
     // The head first (an index for another configuration is read no further), then the listings' exact length.
     let bytes = read(LISTINGS_GUESS);
-    let headChecked = false;
-    for (let tries = 0; bytes !== null && tries < 4; tries += 1) {
-      const head = leadingRecords(bytes, 1);
-      if (!headChecked && head.ok) {
-        if (headProblem(deserialize(head.payloads[0]!) as Head, meta) !== null) return null;
-        headChecked = true;
-      }
+    const head = bytes === null ? null : leadingRecords(bytes, 1);
+    if (head?.ok !== true || headProblem(deserialize(head.payloads[0]!) as Head, meta) !== null) return null;
+    for (let tries = 0; bytes !== null && tries < 2; tries += 1) {
       const records = leadingRecords(bytes, 2);
-      if (records.ok) return headChecked ? reuseOf(deserialize(records.payloads[1]!), records.payloads[1]!) : null;
+      if (records.ok) return reuseOf(deserialize(records.payloads[1]!), records.payloads[1]!);
       if (records.need <= bytes.length) return null;
       bytes = read(records.need);
     }

@@ -175,10 +175,11 @@ export function namesMoved(then: KeptListings, now: ReadonlyMap<string, Director
 
 /** Folder `i`'s listing, when its entries are names directly in `dir`; else `null` (it is listed). */
 function listingOf(kept: KeptListings, i: number, dir: string, rules: string): DirectoryListing | null {
+  // Its run of entries is in range (`wellShapedListings`).
   const start = kept.starts[i]!;
   const end = kept.starts[i + 1]!;
   const listedAt = kept.at[i]!;
-  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= kept.entries.length && Number.isFinite(listedAt))) return null;
+  if (!Number.isFinite(listedAt)) return null;
   const prefix = dir === '' ? '' : `${dir}/`;
   const entries = kept.entries.slice(start, end);
   const files: string[] = [];
