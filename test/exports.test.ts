@@ -92,6 +92,7 @@ describe('public exports', () => {
       'sortStrings',
       'stateChange',
       'surveyRepository',
+      'taskList',
       'viewJson',
       'viewOfGraph',
       'writeTaskState',

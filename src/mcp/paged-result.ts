@@ -4,7 +4,7 @@
  * text that says how to get the rest.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { DEFAULT_ANSWER_TOKENS, formatJson, groupThousands, longestCursor, type Page, type PageArguments, paginate } from '../core/index.js';
+import { DEFAULT_ANSWER_TOKENS, formatJson, groupThousands, type ItemList, longestCursor, type Page, type PageArguments, paginate } from '../core/index.js';
 
 /** The keys a page that stops early ends with. */
 export interface More {
@@ -17,11 +17,11 @@ export interface PagedList<T> {
   readonly tool: string;
   /** What the items are, in the plural: "documents". */
   readonly noun: string;
-  /** The whole list, in its sorted order. */
-  readonly items: readonly T[];
+  /** The whole list, in its sorted order (an `ItemList`: its items made as a page reads them). */
+  readonly items: readonly T[] | ItemList<T>;
   /** Names the query: the tool and its arguments other than `limit` and `cursor`. */
   readonly scope: string;
-  /** The snapshot the list comes from (its fingerprint is kept per snapshot). */
+  /** The snapshot the list comes from (the hashes of its prefixes are kept per snapshot). */
   readonly snapshot: object;
   /**
    * The answer holding `page` (items from index `start` of the list), as the item arrays

@@ -218,6 +218,21 @@ describe('cursors that cannot be resumed are INVALID_ARGUMENT', () => {
     expect(second.structuredContent!['tasks']).toEqual([expect.objectContaining({ id: 'K-2' }), expect.objectContaining({ id: 'K-3' })]);
   });
 
+  it('by prefix: an edit after the cursor keeps it valid and shows on the next page; an edit before it does not', async () => {
+    const docs = ['K-1', 'K-2', 'K-3'].map((id) => ({ id, title: `Keep ${id}` }));
+    let current = syntheticWorkspace(docs);
+    const { client } = await connectInMemory(current, { workspace: () => current });
+    const call = async (args: Answer) => (await client.callTool({ name: 'list_tasks', arguments: { query: 'keep', ...args } })) as ToolResult;
+    const first = await call({ limit: 1 });
+    const cursor = first.structuredContent!['nextCursor'] as string;
+    current = syntheticWorkspace([docs[0]!, docs[1]!, { id: 'K-3', title: 'Keep K-3, renamed' }, { id: 'K-4', title: 'Keep K-4' }]);
+    const second = await call({ cursor });
+    expect(second.isError ?? false, textOf(second)).toBe(false);
+    expect((second.structuredContent!['tasks'] as { id: string; title: string }[]).map((t) => `${t.id} ${t.title}`)).toEqual(['K-2 Keep K-2', 'K-3 Keep K-3, renamed', 'K-4 Keep K-4']);
+    current = syntheticWorkspace([{ id: 'K-1', title: 'Keep K-1, renamed' }, ...docs.slice(1)]);
+    expect(errorOf(await call({ cursor })).message).toMatch(/^cursor no longer matches/);
+  });
+
   it('forged: made up, edited, or issued for other arguments', async () => {
     const { client } = await connectInMemory(workspace);
     const call = async (name: string, args: Answer) => (await client.callTool({ name, arguments: args })) as ToolResult;

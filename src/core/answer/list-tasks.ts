@@ -7,6 +7,7 @@ import { InvalidArgumentError } from '../shared/errors.js';
 import { WORK_STATES, type WorkState } from '../shared/relations.js';
 import { compareStrings, sortStrings } from '../shared/sort.js';
 import type { Blocker, DocNode, Workspace } from '../shared/types.js';
+import type { ItemList } from './paginate.js';
 import { idsInState, unblocksOf } from './unblocks.js';
 
 /** The `state` filter: one state, or `open` (ready or blocked). */
@@ -48,13 +49,24 @@ export interface TaskSummary {
 
 /** Every document matching all the given filters, sorted by id (`state: "ready"`: by `unblocks`, most first, then id). */
 export function listTasks(workspace: Workspace, options: ListTasksOptions = {}): { tasks: TaskSummary[]; hint?: string } {
+  const { tasks, hint } = taskList(workspace, options);
+  const all: TaskSummary[] = [];
+  for (let i = 0; i < tasks.length; i += 1) all.push(tasks.item(i));
+  return hint === undefined ? { tasks: all } : { tasks: all, hint };
+}
+
+/**
+ * The list `listTasks` gives, its entries made when read: a page (list_tasks) reads the few
+ * hundred it holds, not the 37,000 tasks of a large workspace.
+ */
+export function taskList(workspace: Workspace, options: ListTasksOptions = {}): { tasks: ItemList<TaskSummary>; hint?: string } {
   const state = options.state;
   if (state !== undefined && !(STATE_FILTERS as readonly string[]).includes(state)) {
     throw new InvalidArgumentError(`\`state\` must be one of ${STATE_FILTERS.map((s) => `"${s}"`).join(', ')}, got ${JSON.stringify(state)}.`, { argument: 'state' });
   }
   const query = options.query?.toLowerCase();
   // Ids and titles are one line each: a query over several lines matches nothing.
-  if (query?.includes('\n') === true) return { tasks: [] };
+  if (query?.includes('\n') === true) return { tasks: NO_TASKS };
   const matches = (node: DocNode): boolean =>
     (options.type === undefined || node.type === options.type) &&
     (options.status === undefined || node.status === options.status) &&
@@ -76,15 +88,25 @@ export function listTasks(workspace: Workspace, options: ListTasksOptions = {}):
     for (const node of workspace.nodes.values()) if (matches(node)) found.push(node);
     found.sort((a, b) => compareStrings(a.id, b.id));
   }
-  const tasks: TaskSummary[] = [];
   const reviews = workspace.reviews;
-  for (const node of found) {
-    const task = summaryOf(workspace, node);
-    tasks.push(reviews.enabled ? { ...task, suspect: reviews.suspect.get(node.id) ?? NO_STRINGS } : task);
-  }
-  const hint = tasks.length === 0 ? caseHint(workspace, options) : null;
+  const made: (TaskSummary | undefined)[] = [];
+  const tasks: ItemList<TaskSummary> = {
+    length: found.length,
+    item: (i) => {
+      let task = made[i];
+      if (task === undefined) {
+        const node = found[i]!;
+        const summary = summaryOf(workspace, node);
+        made[i] = task = reviews.enabled ? { ...summary, suspect: reviews.suspect.get(node.id) ?? NO_STRINGS } : summary;
+      }
+      return task;
+    },
+  };
+  const hint = found.length === 0 ? caseHint(workspace, options) : null;
   return hint === null ? { tasks } : { tasks, hint };
 }
+
+const NO_TASKS: ItemList<TaskSummary> = { length: 0, item: () => { throw new RangeError('no tasks'); } };
 
 /**
  * When `type` or `status` matched nothing but would match in another case (`Task` for

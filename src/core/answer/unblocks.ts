@@ -9,6 +9,7 @@ import { countUnblocks } from '../model/count-unblocks.js';
 import { unblocksKey } from '../model/unblocks-key.js';
 import type { WorkState } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
+import { StateMap } from '../model/state-map.js';
 import type { NodeState, Workspace } from '../shared/types.js';
 
 interface StateIndex {
@@ -43,6 +44,9 @@ function fromSeed(workspace: Workspace, index: StateIndex): ReadonlyMap<string, 
   const seed = index.seed;
   index.seed = undefined;
   if (seed === undefined || seed.counts.length !== workspace.ids.length || unblocksKey(workspace) !== seed.key) return null;
+  // The state stage's places, when they are over these ids: the counts are read through them (no map of 100,000 ids made).
+  const states = workspace.states;
+  if (states instanceof StateMap && states.places.ids === workspace.ids) return new PlaceCounts(workspace.ids, states.places.placeOf, seed.counts);
   const unblocks = new Map<string, number>();
   for (let place = 0; place < workspace.ids.length; place += 1) unblocks.set(workspace.ids[place]!, seed.counts[place]!);
   return unblocks;
@@ -89,4 +93,46 @@ export function idsInState(workspace: Workspace, state: WorkState): readonly str
     index.byState = byState;
   }
   return index.byState.get(state)!;
+}
+
+/** Counts by place in `ids`, read as a map by id. */
+class PlaceCounts implements ReadonlyMap<string, number> {
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly placeOf: ReadonlyMap<string, number>,
+    private readonly counts: Int32Array,
+  ) {}
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  has(id: string): boolean {
+    return this.placeOf.has(id);
+  }
+
+  get(id: string): number | undefined {
+    const place = this.placeOf.get(id);
+    return place === undefined ? undefined : this.counts[place];
+  }
+
+  forEach(callback: (value: number, key: string, map: ReadonlyMap<string, number>) => void, thisArg?: unknown): void {
+    this.ids.forEach((id, place) => callback.call(thisArg, this.counts[place]!, id, this));
+  }
+
+  *entries(): MapIterator<[string, number]> {
+    for (let place = 0; place < this.ids.length; place += 1) yield [this.ids[place]!, this.counts[place]!];
+  }
+
+  *keys(): MapIterator<string> {
+    yield* this.ids;
+  }
+
+  *values(): MapIterator<number> {
+    yield* this.counts;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, number]> {
+    return this.entries();
+  }
 }

@@ -1,6 +1,9 @@
 /**
- * The stat-ahead worker (`stat-ahead.ts`): `lstat`s the files it is given, in order, writing each
- * one's key and then its state into shared memory, until the end or until it is told to stop.
+ * The stat-ahead worker (`stat-ahead.ts`): `lstat`s the files it is given, last first, writing
+ * each one's key and then its state into shared memory, until the first or until it is told to
+ * stop. The main thread compares them first to last and `lstat`s itself a file not reached yet:
+ * from the two ends, the two threads share what is left when it catches up, where in one order
+ * it would take the same files as the worker, one by one, just behind or ahead of it.
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +16,7 @@ const files = joined.split('\0');
 const keys = new BigInt64Array(sharedKeys);
 const states = new Int32Array(sharedStates);
 const stop = files.length;
-for (let i = 0; i < files.length && Atomics.load(states, stop) === 0; i += 1) {
+for (let i = files.length - 1; i >= 0 && Atomics.load(states, stop) === 0; i -= 1) {
   let stats;
   try {
     stats = lstatSync(join(root, files[i]!), { bigint: true, throwIfNoEntry: false });

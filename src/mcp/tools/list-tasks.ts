@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { type ListTasksOptions, listTasks, nodeVersion, type PageArguments, STATE_FILTERS, type TaskSummary, type Workspace } from '../../core/index.js';
+import { type ListTasksOptions, nodeVersion, taskList, type PageArguments, STATE_FILTERS, type TaskSummary, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { choiceSchema, filterSchema, pageInput, taskListSchema } from '../schemas.js';
@@ -43,12 +43,12 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
  * answers the first page of `state: "ready"` (`textOnly`), so that its cursor continues with the tool.
  */
 export function tasksPage(workspace: Workspace, filters: ListTasksOptions, args: PageArguments, textOnly = false): Rendered {
-  let listed: ReturnType<typeof listTasks> | undefined;
+  let listed: ReturnType<typeof taskList> | undefined;
   return pagedJsonAnswer(
     {
       tool: 'list_tasks',
       noun: 'documents',
-      items: (listed ??= listTasks(workspace, filters)).tasks,
+      items: (listed ??= taskList(workspace, filters)).tasks,
       scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null, filters.state ?? null])}`,
       snapshot: workspace,
       // Each entry's `version` (KITS §6: what set_task_state's `expect` takes), for the page's entries only.
