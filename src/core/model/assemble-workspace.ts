@@ -7,6 +7,7 @@ import { buildGraph, type IdSuggestions } from './build-graph.js';
 import { explainLost, updateLost } from './lost-ids.js';
 import { cyclesById, cyclesUpstream, findCycles } from './find-cycles.js';
 import { NO_REVIEWS, NO_TRACES } from '../shared/empty.js';
+import { LazyMap } from '../shared/lazy-map.js';
 import { replaceValues } from '../shared/overlay-map.js';
 import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
 import { nodesOf, resolveIds } from './resolve-ids.js';
@@ -232,7 +233,7 @@ function* graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache)
   yield;
   const cycleOf = cyclesById(cycles.cycles);
   const relations = buildRelations(nodes, graph.ids, graph.edgeCount);
-  return { graph, cycles, cycleOf, cycleUpstream: cyclesUpstream(cycles.cycles, graph), relations };
+  return { graph, cycles, cycleOf, cycleUpstream: new LazyMap(() => cyclesUpstream(cycles.cycles, graph)), relations };
 }
 
 /** Every node's work state over the graph stages. */

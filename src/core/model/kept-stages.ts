@@ -10,6 +10,7 @@
 import { graphOf, type BrokenTarget, type Graph } from './build-graph.js';
 import { cyclesById, cyclesUpstream, type Cycles } from './find-cycles.js';
 import { DROPPED, StateMap } from './state-map.js';
+import { LazyMap } from '../shared/lazy-map.js';
 import type { WorkStates } from './work-state.js';
 import type { Cycle, Diagnostic, DocNode } from '../shared/types.js';
 
@@ -79,7 +80,7 @@ export function restoreStages(kept: KeptStages, nodes: ReadonlyMap<string, DocNo
   const graph = graphOf(ids, placeOf, upStart, upList, kept.graphDiagnostics, kept.broken);
   const cycleOf = cyclesById(kept.cycles);
   const states = new StateMap({ ids, placeOf, nodes, upstream: graph.upstream, cycleOf, local, blocked, edges: graph.placeEdges });
-  return { graph, cycles: { cycles: kept.cycles, diagnostics: kept.cycleDiagnostics }, cycleOf, cycleUpstream: cyclesUpstream(kept.cycles, graph), states: { states, diagnostics: kept.stateDiagnostics } };
+  return { graph, cycles: { cycles: kept.cycles, diagnostics: kept.cycleDiagnostics }, cycleOf, cycleUpstream: new LazyMap(() => cyclesUpstream(kept.cycles, graph)), states: { states, diagnostics: kept.stateDiagnostics } };
 }
 
 /** Whether `upStart`/`upList` are up edges over `n` places: from 0 to the list's end, never back, each node's places in range and ascending. */
