@@ -163,7 +163,11 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   const nodeIdByPath = new Map<string, string>();
   for (const node of resolved.nodes.values()) if (node.item === undefined) nodeIdByPath.set(node.path, node.id);
   const fileDiagnostics = [...resolved.diagnostics];
-  discovery.files.forEach((file, i) => pushLinkFindings(fileDiagnostics, results[i]!.links, nodeIdByPath.get(file) ?? null));
+  // The file's node is looked up only for a file with link findings (most have none).
+  discovery.files.forEach((file, i) => {
+    const links = results[i]!.links;
+    if (links !== null && links.diagnostics.length > 0) pushLinkFindings(fileDiagnostics, links, nodeIdByPath.get(file) ?? null);
+  });
   fileDiagnostics.sort(compareDiagnostics);
   yield;
   const keyUses = collectKeyUses(discovery.files, (_path, i) => analyses[i]!);
