@@ -6,9 +6,8 @@
  * it would take the same files as the worker, one by one, just behind or ahead of it.
  */
 import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
 import { workerData } from 'node:worker_threads';
-import { DONE, MISSING, writeKey, type StatAheadData } from './stat-ahead.js';
+import { DONE, MISSING, pathsUnder, writeKey, type StatAheadData } from './stat-ahead.js';
 
 const { root, files: joined, keys: sharedKeys, states: sharedStates, port } = workerData as StatAheadData;
 port.close();
@@ -16,10 +15,11 @@ const files = joined.split('\0');
 const keys = new BigInt64Array(sharedKeys);
 const states = new Int32Array(sharedStates);
 const stop = files.length;
+const pathOf = pathsUnder(root);
 for (let i = files.length - 1; i >= 0 && Atomics.load(states, stop) === 0; i -= 1) {
   let stats;
   try {
-    stats = lstatSync(join(root, files[i]!), { bigint: true, throwIfNoEntry: false });
+    stats = lstatSync(pathOf(files[i]!), { bigint: true, throwIfNoEntry: false });
   } catch {
     stats = undefined;
   }

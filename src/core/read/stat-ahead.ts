@@ -11,7 +11,7 @@
  * Only `lstat`: a symbolic link is never followed (its own data differ from its target's).
  */
 import { lstatSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { startWorker } from './read-ahead.js';
 
@@ -38,6 +38,17 @@ export interface StatAheadData {
   readonly states: SharedArrayBuffer;
   /** Unused (the shared memory says everything): the worker closes it. */
   readonly port: MessagePort;
+}
+
+/**
+ * `join(root, file)` for the walk's relative paths (names joined by `/`; none is empty, `.` or
+ * `..`): the root normalized once, then one concatenation a file, where `join` normalizes the
+ * whole path each time (some 90 ms of a worker's 100,000 files).
+ */
+export function pathsUnder(root: string): (file: string) => string {
+  const base = join(root, '.');
+  const prefix = base.endsWith(sep) ? base : base + sep;
+  return (file) => prefix + file;
 }
 
 /** Writes the key of `stats` as key `at` of `keys`. */
@@ -76,12 +87,13 @@ const WORKER_URL = new URL('./stat-ahead-worker.js', import.meta.url);
  * when asked) by the calling thread.
  */
 export function statKeys(root: string, files: readonly string[], options: StatAheadOptions = {}): StatKeys {
+  const pathOf = pathsUnder(root);
   const mine = new BigInt64Array(5);
   const mineInts = new Int32Array(mine.buffer);
   const own = (i: number): Int32Array | null => {
     let stats: BigIntStats | undefined;
     try {
-      stats = lstatSync(join(root, files[i]!), { bigint: true, throwIfNoEntry: false });
+      stats = lstatSync(pathOf(files[i]!), { bigint: true, throwIfNoEntry: false });
     } catch {
       // Not there as a file any more (a folder on the way became a file, or cannot be entered): as the worker says it.
       stats = undefined;

@@ -11,7 +11,7 @@ import { existsSync, lstatSync, rmSync, statSync, utimesSync, writeFileSync } fr
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { KEY_INTS, statKeys, writeKey, type StatKeys } from '../../../src/core/read/stat-ahead.js';
+import { KEY_INTS, pathsUnder, statKeys, writeKey, type StatKeys } from '../../../src/core/read/stat-ahead.js';
 import { testdir } from '../../helpers/testdir.js';
 
 const WORKER = new URL('../../../dist/core/read/stat-ahead-worker.js', import.meta.url);
@@ -120,5 +120,14 @@ describe('stat keys', () => {
       expect(keys.same(0, changed, 0), `half ${k}`).toBe(false);
     }
     expect(keys.same(0, known.slice(0, KEY_INTS), 0)).toBe(true);
+  });
+});
+
+describe('pathsUnder', () => {
+  it('is join(root, file) for the paths a walk lists, under any root', () => {
+    for (const root of ['/', '/w', '/w/', '/w/docs', '/w//docs/', '/w/./docs', '/w/x/../docs']) {
+      const under = pathsUnder(root);
+      for (const file of ['a.md', 'docs/a.md', 'd/e/f/.hidden.md', 'a b/ü.md']) expect(under(file), `${root} ${file}`).toBe(join(root, file));
+    }
   });
 });
