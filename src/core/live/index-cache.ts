@@ -15,7 +15,6 @@ import { lstatSync, type BigIntStats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { linkSetup } from '../check/link-context.js';
-import { isAboveWorkspace } from '../check/link-paths.js';
 import type { Stamp } from '../model/read-files.js';
 import type { DirectoryListing } from '../read/discover-files.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
@@ -23,8 +22,12 @@ import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
 import { sortStrings } from '../shared/sort.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
-import { startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
+import { readIndexFile, startIndexRead, type IndexRead, type IndexReadOptions, type ReadIndex } from './index-read.js';
 import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
+import { decidedByWalk } from './walked-names.js';
+
+export { walkedNamesOf } from './walked-names.js';
+import { documentText, TextFile } from './index-text-file.js';
 import { keepable, keptListings, namesMoved, wasTaken, type ListingReuse } from './listing-reuse.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { peekTargets } from './index-columns.js';
@@ -43,8 +46,13 @@ export interface IndexCacheOptions {
   readonly now?: () => number;
   /** How the listed files' stat data are made on a second thread (tests point it at the worker in dist). */
   readonly statAhead?: StatAheadOptions;
-  /** How the index is read ahead on a second thread (tests point it at the worker in dist). */
+  /** How the index is read ahead on a second thread (tests point it at the worker in dist), and from what size its texts stay on the disk. */
   readonly indexRead?: IndexReadOptions;
+  /**
+   * Called once when texts the index left on the disk cannot be read back (said in the log): the
+   * documents' texts are then read from the files, and the index should be written again.
+   */
+  readonly onDamaged?: () => void;
 }
 
 /** A file's ctime must be this much older than the refresh that read it for its entry to be kept (2 s: coarse clocks, FAT's 2-second mtimes). */
@@ -109,6 +117,16 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
     return keyed.meta;
   };
 
+  const readHere = (): ReadIndex => {
+    const read = readIndexFile(file, options.indexRead?.lazyFrom);
+    return { read, checked: read.ok && read.front !== undefined };
+  };
+  // A document's text, read again when the index's cannot be read back.
+  const reread = (path: string): string | null => documentText(root, path);
+  const onDamage = (reason: string): void => {
+    log(`the index in ${file.path} is damaged: ${reason}; the texts of its documents are read from the files (it is written again)`);
+    options.onDamaged?.();
+  };
   // The index being read on another thread, from `prefetch` to the restore; its listings as read before the walk.
   let ahead: IndexRead | null = null;
   let early: ListingReuse | null = null;
@@ -141,7 +159,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const recheck = new Set<string>();
       let snapshot: DecodedSnapshot;
       try {
-        const { read, checked } = ahead?.take() ?? { read: readCacheFile(file), checked: false };
+        const { read, checked } = ahead?.take() ?? readHere();
         ahead = null;
         if (!read.ok) {
           if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
@@ -149,7 +167,11 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         }
         const paths: readonly string[] = (sorted ??= sortStrings(listed));
         keys ??= statKeys(root, paths, options.statAhead);
-        const decoded = yield* asSteps(decodeSnapshot(read.bytes, metaOf(config, links), checked, now, earlyListings), NO_PROGRESS);
+        // A large index's texts are read from it when first asked for: it stays open (closed once none is left).
+        const texts = read.front === undefined ? null : new TextFile(read.front.fd, reread, onDamage);
+        const input = read.front === undefined ? read.bytes : { front: read.front, file: texts! };
+        const decoded = yield* asSteps(decodeSnapshot(input, metaOf(config, links), checked, now, earlyListings), NO_PROGRESS);
+        if (!decoded.ok) texts?.close();
         if (!decoded.ok) {
           // Another version or configuration is no problem: the index is simply made again.
           if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
@@ -240,30 +262,6 @@ function keyOf(root: string, version: string, config: WorkspaceConfig, links: Li
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-/**
- * Whether the walk alone decided what a link check found at `target` (as `missingFromWalk` in
- * check/link-context.ts): an entry or a left-out name, a key of a listed folder, or a missing
- * path whose nearest listed ancestor's listing lacks the next name. A path above the workspace,
- * or one below a left-out name or a file, was looked up on the disk.
- */
-function decidedByWalk(target: string, walked: WalkedNames): boolean {
-  if (isAboveWorkspace(target)) return false;
-  // A folder's README or listing key (`dir/`, `dir//`): its changes are names coming or going.
-  if (target.endsWith('/')) {
-    const dir = target.replace(/\/+$/, '');
-    return dir === '' || walked.dirs.has(dir);
-  }
-  if (walked.entries.has(target) || walked.hidden.has(target)) return true;
-  for (let at = target; ; ) {
-    const slash = at.lastIndexOf('/');
-    const parent = slash === -1 ? '' : at.slice(0, slash);
-    // A listed folder whose listing lacks the next name (nearer ones were not listed).
-    if (walked.dirs.has(parent)) return !walked.entries.has(at) && !walked.hidden.has(at);
-    if (parent === '' || walked.entries.has(parent) || walked.hidden.has(parent)) return false;
-    at = parent;
-  }
-}
-
 /** Whether the stat data now are those of the stamp the file was read with (as Node computes its milliseconds). */
 function sameStamp(stamp: Stamp, stats: BigIntStats): boolean {
   return stamp.size === Number(stats.size) && stamp.ino === Number(stats.ino) && stamp.mtimeMs === milliseconds(stats.mtimeNs) && stamp.ctimeMs === milliseconds(stats.ctimeNs);
@@ -274,15 +272,4 @@ export function milliseconds(ns: bigint): number {
   const sec = ns / 1_000_000_000n;
   const nsec = ns % 1_000_000_000n;
   return Number(sec) * 1000 + Number(nsec) / 1e6;
-}
-
-/** What the walk has now, as the on-disk index keeps it. */
-export function walkedNamesOf(listings: ReadonlyMap<string, DirectoryListing>, entries: ReadonlySet<string>): WalkedNames {
-  const dirs = new Set<string>();
-  const hidden = new Set<string>();
-  for (const [dir, listing] of listings) {
-    if (listing.diagnostic === null) dirs.add(dir);
-    for (const name of listing.hidden) hidden.add(dir === '' ? name : `${dir}/${name}`);
-  }
-  return { entries, dirs, hidden };
 }

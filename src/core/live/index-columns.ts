@@ -15,6 +15,7 @@
  */
 import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { FileSource } from '../model/file-analysis.js';
+import { nodeVersion } from '../model/file-version.js';
 import type { DocNode } from '../shared/types.js';
 import { isStrings } from './index-shapes.js';
 import { KeptNode, type ChunkTexts, type KeptSource, type TextWriter } from './index-texts.js';
@@ -42,7 +43,12 @@ export interface NodeColumns {
   readonly deps: readonly string[];
   readonly depLines: Float64Array;
   readonly numbers: Float64Array;
+  /** Each node's version (KITS §6: its file's), `VERSION_BYTES` each: a page of tasks gives them without reading their texts. */
+  readonly versions: Uint8Array;
 }
+
+/** A version's bytes: its 16 hex digits. */
+export const VERSION_BYTES = 8;
 
 /** The columns of a chunk's nodes as they are written: `add` takes a node when it fits them and says where it went. */
 export function nodeColumnsWriter(word: (value: string | null) => number | null): { add(node: DocNode, source: FileSource | undefined, text: () => string | null, path: string): number | null; done(): NodeColumns } {
@@ -51,17 +57,19 @@ export function nodeColumnsWriter(word: (value: string | null) => number | null)
   const deps: string[] = [];
   const depLines: number[] = [];
   const numbers: number[] = [];
+  const versions: Buffer[] = [];
   return {
     add(node, source, text, path) {
       // A node restored from the columns, with its file's source: plain by construction (and its text is not made).
       const kept = node instanceof KeptNode && node.from === source && node.path === path;
       if (!kept && !isPlain(node, text(), path)) return null;
+      versions.push(kept ? node.versionBytes() : Buffer.from(nodeVersion(node), 'hex'));
       numbers.push(word(node.type) ?? -1, word(node.status) ?? -1, deps.length, node.dependsOn.length, node.bodyLine, kept ? node.bodyAt : text()!.length - node.body.length);
       for (let i = 0; i < node.dependsOn.length; i += 1) (deps.push(node.dependsOn[i]!), depLines.push(node.dependsOnLines[i]!));
       titles.push(node.title);
       return ids.push(node.id) - 1;
     },
-    done: () => ({ ids, titles, deps, depLines: Float64Array.from(depLines), numbers: Float64Array.from(numbers) }),
+    done: () => ({ ids, titles, deps, depLines: Float64Array.from(depLines), numbers: Float64Array.from(numbers), versions: new Uint8Array(Buffer.concat(versions)) }),
   };
 }
 
@@ -76,8 +84,16 @@ function isPlain(node: DocNode, text: string | null, path: string): boolean {
 /** Whether `columns` have the shape `nodeColumnsWriter` gives (its values are checked as nodes are made). */
 export function wellShapedColumns(columns: NodeColumns): boolean {
   if (typeof columns !== 'object' || columns === null || !isStrings(columns.ids) || !isStrings(columns.titles) || !isStrings(columns.deps)) return false;
-  const { ids, titles, deps, depLines, numbers } = columns;
-  return titles.length === ids.length && depLines instanceof Float64Array && depLines.length === deps.length && numbers instanceof Float64Array && numbers.length === ids.length * NODE_NUMBERS;
+  const { ids, titles, deps, depLines, numbers, versions } = columns;
+  return (
+    titles.length === ids.length &&
+    depLines instanceof Float64Array &&
+    depLines.length === deps.length &&
+    numbers instanceof Float64Array &&
+    numbers.length === ids.length * NODE_NUMBERS &&
+    versions instanceof Uint8Array &&
+    versions.length === ids.length * VERSION_BYTES
+  );
 }
 
 /** Node `k` of (well-shaped) `columns`, of the file at `path` with `source`; `undefined` when its numbers are out of range. */
@@ -93,7 +109,7 @@ export function columnNode(columns: NodeColumns, k: number, words: readonly stri
   if (type === undefined || status === undefined || !(Number.isInteger(start) && Number.isInteger(count) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(Number.isInteger(bodyAt) && bodyAt >= 0 && bodyAt <= source.length)) return undefined;
   const dependsOnLines = new Array<number>(count);
   for (let i = 0; i < count; i += 1) dependsOnLines[i] = columns.depLines[start + i]!;
-  return KeptNode.of(columns.ids[k]!, columns.titles[k]!, type, status, path, columns.deps.slice(start, start + count), dependsOnLines, numbers[at + BODY_LINE]!, source, bodyAt);
+  return KeptNode.of(columns.ids[k]!, columns.titles[k]!, type, status, path, columns.deps.slice(start, start + count), dependsOnLines, numbers[at + BODY_LINE]!, source, bodyAt, columns.versions, k * VERSION_BYTES);
 }
 
 /** Word `at` of the chunk (`-1`: `null`); `undefined` when there is no such word. */

@@ -5,6 +5,7 @@
  * checksums without loading the decoder and the Markdown parser behind it.
  */
 import { createHash } from 'node:crypto';
+import { readSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 
 export const MAGIC = Buffer.from('DOCUGRAPH-INDEX\n', 'latin1');
@@ -65,4 +66,81 @@ export function leadingRecords(bytes: Buffer, count: number): { readonly ok: tru
     at += 8 + length;
   }
   return { ok: true, payloads };
+}
+
+/** A record left on the disk (a chunk's texts, read when first asked for): where its payload is, how long, its checksum, and its first 4 bytes (a u32). */
+export interface LazyRecord {
+  readonly offset: number;
+  readonly length: number;
+  readonly crc: number;
+  readonly head: number;
+}
+
+/**
+ * An index read but for its lazy records: the payloads of the others (read, each in a buffer of
+ * its own, checksums checked), and the file still open (`fd`) for the rest. The file is never
+ * written in place (a new one is renamed over it), so what `fd` reads stays these bytes.
+ */
+export interface FrontIndex {
+  readonly payloads: readonly (Buffer | LazyRecord)[];
+  readonly size: number;
+  readonly fd: number;
+}
+
+/**
+ * The records of the index open as `fd` (`size` bytes), the `k`-th read when `lazy(k)` is false
+ * and left on the disk otherwise; or why they are not whole (the caller closes `fd` then).
+ */
+export function readFront(fd: number, size: number, lazy: (k: number) => boolean): { readonly ok: true; readonly front: FrontIndex } | { readonly ok: false; readonly reason: string } {
+  const exactly = (length: number, at: number): Buffer | null => {
+    const into = Buffer.allocUnsafeSlow(length);
+    for (let got = 0; got < length; ) {
+      const n = readSync(fd, into, got, length - got, at + got);
+      if (n === 0) return null;
+      got += n;
+    }
+    return into;
+  };
+  const magic = size < MAGIC.length ? null : exactly(MAGIC.length, 0);
+  if (magic === null || !magic.equals(MAGIC)) return { ok: false, reason: 'it is not a DocuGraph index' };
+  const payloads: (Buffer | LazyRecord)[] = [];
+  let at = MAGIC.length;
+  for (;;) {
+    const head = at + 8 > size ? null : exactly(Math.min(12, size - at), at);
+    if (head === null || head.length < 8) return { ok: false, reason: 'it is cut short' };
+    const length = head.readUInt32LE(0);
+    const crc = head.readUInt32LE(4);
+    at += 8;
+    if (length === 0) break;
+    if (at + length > size) return { ok: false, reason: 'it is cut short' };
+    if (lazy(payloads.length)) {
+      if (length < 4 || head.length < 12) return { ok: false, reason: 'a chunk has the wrong shape' };
+      payloads.push({ offset: at, length, crc, head: head.readUInt32LE(8) });
+    } else {
+      const payload = exactly(length, at);
+      if (payload === null) return { ok: false, reason: 'it is cut short' };
+      if (checksum(payload) !== crc) return { ok: false, reason: 'a checksum does not match (it was damaged)' };
+      payloads.push(payload);
+    }
+    at += length;
+  }
+  if (at !== size) return { ok: false, reason: 'it has bytes after its end' };
+  if (payloads.length < 2) return { ok: false, reason: 'it is cut short' };
+  return { ok: true, front: { payloads, size, fd } };
+}
+
+/** The payload of `record` read from `fd`, its checksum checked; `null` when it cannot be read whole or does not match. */
+export function readLazy(fd: number, record: LazyRecord): Buffer | null {
+  const into = Buffer.allocUnsafeSlow(record.length);
+  for (let got = 0; got < record.length; ) {
+    const n = readSync(fd, into, got, record.length - got, record.offset + got);
+    if (n === 0) return null;
+    got += n;
+  }
+  return checksum(into) === record.crc ? into : null;
+}
+
+/** Whether the `k`-th record is a chunk's texts, left on the disk (index-snapshot.ts: the head, the listings, then each chunk as its columns, its link targets and its texts, then the kept answers). */
+export function isChunkTexts(k: number): boolean {
+  return k >= 2 && (k - 2) % 3 === 2;
 }

@@ -78,15 +78,17 @@ export interface Chunk {
   readonly linkTargets: readonly (0 | 1 | readonly string[] | null)[];
 }
 
-/** A chunk as written: its columns, and its texts' record (index-texts.ts). */
+/** A chunk as written: its columns, the paths its files' link checks looked at, and its files' texts, each a record (index-texts.ts). */
 export interface WrittenChunk {
   readonly chunk: Chunk;
+  readonly targets: Buffer;
   readonly texts: Buffer;
 }
 
-/** The chunk of `files`: a column per field, their stat data as `keys`, their texts a record of their own. */
+/** The chunk of `files`: a column per field, their stat data as `keys`, their link targets and their texts a record each. */
 export function chunkOf(files: readonly SnapshotFile[], placeOf: (path: string) => number | undefined = () => undefined): WrittenChunk {
   const texts = new TextWriter();
+  const targetTexts = new TextWriter();
   const numbers = new Float64Array(files.length * NUMBERS);
   const keys = new BigInt64Array(files.length * 5);
   const some = <T>(list: readonly T[]): readonly T[] | null => (list.length === 0 ? null : list);
@@ -139,14 +141,14 @@ export function chunkOf(files: readonly SnapshotFile[], placeOf: (path: string) 
     lostIds.push(analysis.lostId ?? null);
     linkDiagnostics.push(links === null ? null : some(links.diagnostics));
     // A restored file's targets among the texts are copied as bytes.
-    const keptTargets = links instanceof KeptLinks ? links.writeTo(texts) : null;
+    const keptTargets = links instanceof KeptLinks ? links.writeTo(targetTexts) : null;
     const targets = links === null || keptTargets !== null ? null : writtenTargets(links);
-    const placed = keptTargets ?? (typeof targets === 'string' ? ([...texts.add(targets), targets.length] as const) : null);
+    const placed = keptTargets ?? (typeof targets === 'string' ? ([...targetTexts.add(targets), targets.length] as const) : null);
     [numbers[at + TARGETS_IN], numbers[at + TARGETS_START], numbers[at + TARGETS_LENGTH]] = placed ?? [-1, 0, 0];
     linkTargets.push(placed !== null || typeof targets === 'string' ? 1 : targets);
   });
   const chunk: Chunk = { keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, columns: columns.done(), items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
-  return { chunk, texts: texts.record() };
+  return { chunk, targets: targetTexts.record(), texts: texts.record() };
 }
 
 /** Whether `chunk` has the shape `chunkOf` gives (its columns of one length); its entries are checked as they are restored. */
@@ -178,11 +180,11 @@ function piece(value: string, text: string | null): Piece {
 }
 
 /**
- * File `i` of a (well-shaped) chunk made an entry again, its strings slices of its texts (made
- * when first read: index-texts.ts); `null` when it is not one `chunkOf` made. `readAt`: the
- * entry's (as if read then), else none.
+ * File `i` of a (well-shaped) chunk made an entry again, its strings slices of its texts and of
+ * its link `targets` (made when first read: index-texts.ts); `null` when it is not one `chunkOf`
+ * made. `readAt`: the entry's (as if read then), else none.
  */
-export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: number, entries: readonly string[] = []): RestoredFile | null {
+export function restore(chunk: Chunk, texts: ChunkTexts, targets: ChunkTexts, i: number, readAt?: number, entries: readonly string[] = []): RestoredFile | null {
   const place = chunk.paths[i];
   // The entry's string itself: the walk's, when it took the listing (one string a path, compared by identity).
   const path = typeof place === 'number' ? entries[place] : place;
@@ -208,7 +210,7 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   const start = numbers[at + BODY_START]!;
   if (start !== -2) {
     if (which === null || !(Number.isInteger(start) && start >= -1 && start <= textLength)) return null;
-    source = KeptSource.of(texts, which, textStart, textLength, start, numbers[at + BODY_LINE]!);
+    source = KeptSource.of(texts, which, textStart, textLength, start, numbers[at + BODY_LINE]!, path);
   }
   // A node or items as records slice their texts now (rare: kit files, nodes with other fields).
   const sliced = itemRecords !== null || (nodeRecord !== null && nodeRecord !== 0);
@@ -233,8 +235,8 @@ export function restore(chunk: Chunk, texts: ChunkTexts, i: number, readAt?: num
   let links: KeptLinks | null = null;
   if (linkTargets === 1) {
     const [targetsIn, targetsStart, targetsLength] = [numbers[at + TARGETS_IN]!, numbers[at + TARGETS_START]!, numbers[at + TARGETS_LENGTH]!];
-    if (!(targetsIn === 0 || targetsIn === 1) || !texts.holds(targetsIn, targetsStart, targetsLength)) return null;
-    links = KeptLinks.of(linkDiagnostics ?? NONE, null, texts, targetsIn, targetsStart, targetsLength);
+    if (!(targetsIn === 0 || targetsIn === 1) || !targets.holds(targetsIn, targetsStart, targetsLength)) return null;
+    links = KeptLinks.of(linkDiagnostics ?? NONE, null, targets, targetsIn, targetsStart, targetsLength);
   } else if (linkTargets !== null) links = KeptLinks.of(linkDiagnostics ?? NONE, linkTargets);
   return { path, entry: readAt === undefined ? { analysis, stamp, links } : { analysis, stamp, links, readAt }, recheck: (flags & 2) !== 0 };
 }

@@ -7,21 +7,23 @@
  *
  * The first record is the meta (format, key, root, count of files); the second, every folder's
  * listing (live/listing-reuse.ts: read before the walk, apart from the rest), whose entries the
- * files' paths are places in; then each chunk as two records, its columns (index-records.ts)
- * and its texts' bytes (index-texts.ts: the files' texts and the paths their link checks looked
- * at, made strings only when read); then the answers kept beside the files (index-memo.ts); then
+ * files' paths are places in; then each chunk as three records, its columns (index-records.ts),
+ * the paths its files' link checks looked at, and its files' texts (index-texts.ts: both made
+ * strings only when read; the texts of a large index read from the disk only then, see
+ * index-read.ts); then the answers kept beside the files (index-memo.ts); then
  * the end (a record of length 0), which a truncated file lacks. The stat data of a chunk's files
  * are one run of bytes (`KEY_BYTES` each).
  * Nothing in the file is trusted: a wrong magic, version, key, length, checksum or shape is a
  * reason to load cold, never an exception.
  */
 import { deserialize, serialize } from 'node:v8';
-import { leadingRecords, MAGIC, record, recordsOf } from './index-frame.js';
+import { isChunkTexts, leadingRecords, MAGIC, record, recordsOf, type FrontIndex, type LazyRecord } from './index-frame.js';
 import { reuseOf, wellShapedListings, type KeptListings, type ListingReuse } from './listing-reuse.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from './index-records.js';
 import type { FileEntry } from './link-checks.js';
 import { readMemo, writtenMemo, type IndexMemo } from './index-memo.js';
 import { ChunkTexts, textLength } from './index-texts.js';
+import type { TextFile } from './index-text-file.js';
 import { KEY_BYTES, KEY_INTS } from '../read/stat-ahead.js';
 
 export type { SnapshotFile, StatKey } from './index-records.js';
@@ -31,7 +33,7 @@ export type { SnapshotFile, StatKey } from './index-records.js';
  * holds DocuGraph's version, not its code, so a change to what a file's analysis, the graph,
  * cycle or state stages, `unblocks` or "did you mean" give must bump this too.
  */
-export const SNAPSHOT_FORMAT = 10;
+export const SNAPSHOT_FORMAT = 11;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;
@@ -87,8 +89,9 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
       const source = files[to]!.entry.analysis.source;
       text += source === undefined ? 0 : textLength(source);
     }
-    const { chunk, texts } = chunkOf(files.slice(from, to), placeOf);
+    const { chunk, targets, texts } = chunkOf(files.slice(from, to), placeOf);
     yield* record(serialize(chunk));
+    yield* record(targets);
     yield* record(texts);
     from = to;
   }
@@ -103,12 +106,19 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
 /** `expected`: the index is whole but for another version, configuration or workspace (nothing is wrong with it). */
 export type DecodeResult = { readonly ok: true; readonly snapshot: DecodedSnapshot } | { readonly ok: false; readonly reason: string; readonly expected?: boolean };
 
+/** An index read but for its texts (`FrontIndex`, checked), with the open file they are read from. */
+export interface IndexFront {
+  readonly front: FrontIndex;
+  readonly file: TextFile;
+}
+
 /**
- * The snapshot in `bytes`, when it is whole, of this format and for `meta`; else why not. A step
- * per chunk decoded (a caller may answer requests between them). `checked`: `recordsOf` found
- * every checksum right already (on another thread). `readAt`: every entry's, as if read then.
+ * The snapshot in `bytes` (the whole index, or its front), when it is whole, of this format and
+ * for `meta`; else why not. A step per chunk decoded (a caller may answer requests between them).
+ * `checked`: `recordsOf` found every checksum right already (on another thread). `readAt`: every
+ * entry's, as if read then.
  */
-export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta, checked = false, readAt?: number, early: ListingReuse | null = null): Generator<void, DecodeResult, void> {
+export function* decodeSnapshot(bytes: Buffer | IndexFront, meta: SnapshotMeta, checked = false, readAt?: number, early: ListingReuse | null = null): Generator<void, DecodeResult, void> {
   try {
     return yield* decodeChecked(bytes, meta, checked, readAt, early);
   } catch (error) {
@@ -116,36 +126,48 @@ export function* decodeSnapshot(bytes: Buffer, meta: SnapshotMeta, checked = fal
   }
 }
 
-function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, readAt: number | undefined, early: ListingReuse | null): Generator<void, DecodeResult, void> {
-  const records = recordsOf(bytes, checked);
+function* decodeChecked(bytes: Buffer | IndexFront, meta: SnapshotMeta, checked: boolean, readAt: number | undefined, early: ListingReuse | null): Generator<void, DecodeResult, void> {
+  const records = Buffer.isBuffer(bytes) ? recordsOf(bytes, checked) : { ok: true as const, payloads: bytes.front.payloads };
   if (!records.ok) return records;
   const { payloads } = records;
-  const head = deserialize(payloads[0]!) as Head;
+  const size = Buffer.isBuffer(bytes) ? bytes.length : bytes.front.size;
+  /** A record that must be in memory (only a chunk's texts may be left on the disk). */
+  const inMemory = (k: number): Buffer => {
+    const payload = payloads[k]!;
+    if (!Buffer.isBuffer(payload)) throw new Error('a record was left on the disk');
+    return payload;
+  };
+  const textsOf = (k: number): ChunkTexts | null => {
+    const payload: Buffer | LazyRecord = payloads[k]!;
+    return Buffer.isBuffer(payload) ? ChunkTexts.of(payload) : isChunkTexts(k) && !Buffer.isBuffer(bytes) ? ChunkTexts.onDisk(bytes.file, payload) : null;
+  };
+  const head = deserialize(inMemory(0)) as Head;
   const wrong = headProblem(head, meta);
   if (wrong !== null) return wrong;
   const count = head.files;
   // Each file's stat data take `KEY_BYTES` of the file: a count the bytes cannot hold allocates nothing.
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count * KEY_BYTES > bytes.length) return { ok: false, reason: 'it holds another number of files than it says' };
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count * KEY_BYTES > size) return { ok: false, reason: 'it holds another number of files than it says' };
   const paths: string[] = [];
   const entries: FileEntry[] = [];
   const keys = new Int32Array(count * KEY_INTS);
   const recheck = new Uint8Array(count);
-  // After the head and the listings, each chunk is two records: its columns, then its texts.
-  if (payloads.length < 3 || payloads.length % 2 !== 1) return { ok: false, reason: 'a chunk lacks its texts' };
+  // After the head and the listings, each chunk is three records: its columns, its link targets, its texts.
+  if (payloads.length < 3 || (payloads.length - 3) % 3 !== 0) return { ok: false, reason: 'a chunk lacks its texts' };
   // The listings as read before the walk, when they are these very bytes (another start may have written the index since).
-  const reused = early !== null && payloads[1]!.equals(early.payload);
-  const listings = reused ? early.listings : (deserialize(payloads[1]!) as unknown);
+  const reused = early !== null && inMemory(1).equals(early.payload);
+  const listings = reused ? early.listings : (deserialize(inMemory(1)) as unknown);
   if (!wellShapedListings(listings)) return { ok: false, reason: 'its folder listings have the wrong shape' };
-  for (let k = 2; k < payloads.length - 1; k += 2) {
+  for (let k = 2; k < payloads.length - 1; k += 3) {
     yield;
-    const chunk = deserialize(payloads[k]!) as Chunk;
-    const texts = ChunkTexts.of(payloads[k + 1]!);
-    if (!wellShaped(chunk) || texts === null) return { ok: false, reason: 'a chunk has the wrong shape' };
+    const chunk = deserialize(inMemory(k)) as Chunk;
+    const targets = ChunkTexts.of(inMemory(k + 1));
+    const texts = textsOf(k + 2);
+    if (!wellShaped(chunk) || targets === null || texts === null) return { ok: false, reason: 'a chunk has the wrong shape' };
     if (entries.length + chunk.paths.length > count) return { ok: false, reason: 'it holds another number of files than it says' };
     // Copied once into the list of all (aligned for 32-bit reads).
     new Uint8Array(keys.buffer).set(chunk.keys, entries.length * KEY_BYTES);
     for (let i = 0; i < chunk.paths.length; i += 1) {
-      const restored = restore(chunk, texts, i, readAt, listings.entries);
+      const restored = restore(chunk, texts, targets, i, readAt, listings.entries);
       if (restored === null) {
         const place = chunk.paths[i];
         return { ok: false, reason: `the entry of \`${String(typeof place === 'number' ? (listings.entries[place] ?? place) : place).slice(0, 80)}\` has the wrong shape` };
@@ -158,7 +180,7 @@ function* decodeChecked(bytes: Buffer, meta: SnapshotMeta, checked: boolean, rea
       entries.push(restored.entry);
     }
   }
-  const tail = deserialize(payloads[payloads.length - 1]!) as { memo?: unknown };
+  const tail = deserialize(inMemory(payloads.length - 1)) as { memo?: unknown };
   const memo = readMemo(tail.memo, (i) => paths[i], (i) => (i < entries.length ? (entries[i]!.analysis.node?.id ?? null) : undefined));
   if (memo === null) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (count !== paths.length || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };

@@ -5,19 +5,28 @@
  * a report and a graph read ids, titles, states and findings; a bundle reads the bodies of its
  * own few documents. A chunk's texts are one record of the index beside its columns (a length,
  * then the one-byte texts as latin1, then the two-byte ones as UTF-16LE); a file's text, its body
- * and its node's text and body are made from there when first asked for (a page of a listing
- * asks for its documents' versions: a hash of each one's text), each kept once made.
+ * and its node's text and body are made from there when first asked for, each kept once made.
  *
- * The bytes are a view of the index as read: the index's bytes stay in memory (outside V8's
- * heap, some 340 MB at 100,000 files), where the texts were strings inside it (some 240 MB).
+ * The bytes are a view of the index as read (a small one's bytes stay in memory, outside V8's
+ * heap), or of a chunk's texts read from the index file when first asked for (a large index,
+ * index-read.ts: at 100,000 files 243 MB that a start leaves on the disk; a chunk is read whole,
+ * its checksum checked, and kept). A page's versions are written beside the nodes
+ * (index-columns.ts), so a page of tasks reads no text.
  *
  * The paths a file's link checks looked at (some 37 MB at 100,000 files, read only by a link
- * check after a change and by a write of the index) are among the texts too. A restored file's
+ * check after a change and by a write of the index) are a record of the same kind beside the
+ * texts, always read with the columns (a document can give its text again; they are found
+ * only by checking its links). A restored file's
  * stamp reads its numbers from its chunk the same way: what a start makes for
  * each of 100,000 files it then keeps, and every object fewer is less for the collector to move.
  */
 import { constants } from 'node:buffer';
 import type { FileSource } from '../model/file-analysis.js';
+import type { LazyRecord } from './index-frame.js';
+import { DamagedTexts, type TextFile } from './index-text-file.js';
+
+/** A version's bytes (index-columns.ts). */
+const VERSION_BYTES = 8;
 import type { Stamp } from '../model/read-files.js';
 import type { DocNode } from '../shared/types.js';
 
@@ -64,23 +73,46 @@ export class TextWriter {
   }
 }
 
-/** A chunk's texts, each file's made a string when first asked for. */
+/** A chunk's texts, each file's made a string when first asked for; read from the index file then when they were left on the disk. */
 export class ChunkTexts {
   /** How long the one-byte and the two-byte texts are, in characters. */
   readonly lengths: readonly [number, number];
+  private loaded: Buffer | null;
+  private failed = false;
 
   private constructor(
-    private readonly bytes: Buffer,
+    bytes: Buffer | null,
     narrow: number,
+    size: number,
+    private readonly lazy: { readonly file: TextFile; readonly record: LazyRecord } | null,
   ) {
-    this.lengths = [narrow, (bytes.length - 4 - narrow) / 2];
+    this.loaded = bytes;
+    this.lengths = [narrow, (size - 4 - narrow) / 2];
   }
 
   /** The texts of a record `textRecord` wrote; `null` when it is not one. */
   static of(bytes: Buffer): ChunkTexts | null {
     if (bytes.length < 4) return null;
     const narrow = bytes.readUInt32LE(0);
-    return 4 + narrow <= bytes.length && (bytes.length - 4 - narrow) % 2 === 0 ? new ChunkTexts(bytes, narrow) : null;
+    return fits(narrow, bytes.length) ? new ChunkTexts(bytes, narrow, bytes.length, null) : null;
+  }
+
+  /** The texts of `record` of `file`, read when first asked for; `null` when its length and head cannot be such a record. */
+  static onDisk(file: TextFile, record: LazyRecord): ChunkTexts | null {
+    return record.length >= 4 && fits(record.head, record.length) ? new ChunkTexts(null, record.head, record.length, { file, record }) : null;
+  }
+
+  private bytes(): Buffer {
+    if (this.loaded !== null) return this.loaded;
+    if (!this.failed && this.lazy !== null) this.loaded = this.lazy.file.read(this.lazy.record);
+    if (this.loaded !== null) return this.loaded;
+    this.failed = true;
+    throw new DamagedTexts('a checksum of its texts does not match (it was damaged)');
+  }
+
+  /** The text of the file at `path` read from the file itself (its chunk's cannot be read back). */
+  reread(path: string): string {
+    return this.lazy?.file.textOf(path) ?? '';
   }
 
   /** Whether `length` characters from `start` are within the texts of that kind, and few enough to be one string (made later, when read). */
@@ -91,15 +123,21 @@ export class ChunkTexts {
   /** The bytes of the `length` characters from `start` (in range: `holds`). */
   bytesOf(which: 0 | 1, start: number, length: number): Buffer {
     const from = which === 0 ? 4 + start : 4 + this.lengths[0] + 2 * start;
-    return this.bytes.subarray(from, from + (which === 0 ? length : 2 * length));
+    return this.bytes().subarray(from, from + (which === 0 ? length : 2 * length));
   }
 
   /** The `length` characters from `start` of the one-byte (0) or the two-byte (1) texts (in range: `holds`). */
   piece(which: 0 | 1, start: number, length: number): string {
-    if (which === 0) return this.bytes.toString('latin1', 4 + start, 4 + start + length);
+    const bytes = this.bytes();
+    if (which === 0) return bytes.toString('latin1', 4 + start, 4 + start + length);
     const from = 4 + this.lengths[0] + 2 * start;
-    return this.bytes.toString('utf16le', from, from + 2 * length);
+    return bytes.toString('utf16le', from, from + 2 * length);
   }
+}
+
+/** Whether a texts record of `size` bytes can have `narrow` one-byte characters first. */
+function fits(narrow: number, size: number): boolean {
+  return 4 + narrow <= size && (size - 4 - narrow) % 2 === 0;
 }
 
 /**
@@ -120,15 +158,22 @@ export class KeptSource implements FileSource {
   /** Where its body starts in its text; -1: no body. */
   declare readonly bodyAt: number;
   declare readonly bodyLine: number;
+  /** Its file (read again when its chunk's texts cannot be read back). */
+  declare private readonly path: string;
   declare private madeText: string | null;
   declare private madeBody: string | null;
 
-  static of(texts: ChunkTexts, which: 0 | 1, start: number, length: number, bodyAt: number, bodyLine: number): KeptSource {
-    return { __proto__: KeptSource.prototype, texts, which, start, length, bodyAt, bodyLine, madeText: null, madeBody: null } as unknown as KeptSource;
+  static of(texts: ChunkTexts, which: 0 | 1, start: number, length: number, bodyAt: number, bodyLine: number, path: string): KeptSource {
+    return { __proto__: KeptSource.prototype, texts, which, start, length, bodyAt, bodyLine, path, madeText: null, madeBody: null } as unknown as KeptSource;
   }
 
   get text(): string {
-    return (this.madeText ??= this.texts.piece(this.which, this.start, this.length));
+    return (this.madeText ??= this.peek());
+  }
+
+  /** How long its text is (read again from its file, the length of what was read). */
+  get textLength(): number {
+    return this.madeText?.length ?? this.length;
   }
 
   get body(): string | null {
@@ -137,18 +182,30 @@ export class KeptSource implements FileSource {
 
   /** Its text as a string, not kept (a write of the index reads it once). */
   peek(): string {
-    return this.madeText ?? this.texts.piece(this.which, this.start, this.length);
+    if (this.madeText !== null) return this.madeText;
+    try {
+      return this.texts.piece(this.which, this.start, this.length);
+    } catch (error) {
+      if (!(error instanceof DamagedTexts)) throw error;
+      // Read from its file once, and kept.
+      return (this.madeText = this.texts.reread(this.path));
+    }
   }
 
-  /** Places its text's bytes among `writer`'s texts. */
+  /** Places its text's bytes among `writer`'s texts (its text, when its chunk's cannot be read back). */
   writeTo(writer: TextWriter): readonly [which: 0 | 1, start: number] {
-    return writer.addKept(this.texts, this.which, this.start, this.length);
+    try {
+      if (this.madeText === null || this.madeText.length === this.length) return writer.addKept(this.texts, this.which, this.start, this.length);
+    } catch (error) {
+      if (!(error instanceof DamagedTexts)) throw error;
+    }
+    return writer.add(this.text);
   }
 }
 
 /** How long a file's text is (a restored one's without making it). */
 export function textLength(source: FileSource): number {
-  return source instanceof KeptSource ? source.length : source.text.length;
+  return source instanceof KeptSource ? source.textLength : source.text.length;
 }
 
 /**
@@ -168,10 +225,23 @@ export class KeptNode implements DocNode {
   /** Its file's source, whose text is its own; where its body starts in it. */
   declare readonly from: KeptSource;
   declare readonly bodyAt: number;
+  /** Its version's bytes (its file's, as the index was written: KITS §6), from `versionAt` of `versions`. */
+  declare private readonly versions: Uint8Array;
+  declare private readonly versionAt: number;
   declare private madeBody: string | null;
 
-  static of(id: string, title: string, type: string | null, status: string | null, path: string, dependsOn: readonly string[], dependsOnLines: readonly number[], bodyLine: number, from: KeptSource, bodyAt: number): KeptNode {
-    return { __proto__: KeptNode.prototype, id, title, type, status, path, dependsOn, dependsOnLines, bodyLine, from, bodyAt, madeBody: null } as unknown as KeptNode;
+  static of(id: string, title: string, type: string | null, status: string | null, path: string, dependsOn: readonly string[], dependsOnLines: readonly number[], bodyLine: number, from: KeptSource, bodyAt: number, versions: Uint8Array, versionAt: number): KeptNode {
+    return { __proto__: KeptNode.prototype, id, title, type, status, path, dependsOn, dependsOnLines, bodyLine, from, bodyAt, versions, versionAt, madeBody: null } as unknown as KeptNode;
+  }
+
+  /** Its version (model/file-version.ts), without reading its text. */
+  get fileVersion(): string {
+    return Buffer.from(this.versions.buffer, this.versions.byteOffset + this.versionAt, VERSION_BYTES).toString('hex');
+  }
+
+  /** Its version's bytes, as a later write of the index copies them. */
+  versionBytes(): Buffer {
+    return Buffer.from(this.versions.subarray(this.versionAt, this.versionAt + VERSION_BYTES));
   }
 
   get text(): string {

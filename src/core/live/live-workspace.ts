@@ -103,7 +103,8 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     beforeList: attach,
     afterDrop: detach,
     ...(options.log === undefined ? {} : { onLinkSkipped: linkNotices(options.log) }),
-    ...(options.cache === undefined ? {} : { cache: options.cache }),
+    // Texts of the on-disk index that cannot be read back: written again soon.
+    ...(options.cache === undefined ? {} : { cache: { ...options.cache, onDamaged: () => scheduleSave(SAVE_EVERY_MS) } }),
   });
 
   // The on-disk index: written off the answer path, a moment after the load or a change (one timer at most, which never keeps the process alive).

@@ -39,7 +39,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
   let config: WorkspaceConfig = DEFAULT_CONFIG;
   let configFindings: readonly Diagnostic[] = [];
-  const cache = options.cache === undefined ? null : createIndexCache(root, options.cache);
+  // Texts of the on-disk index that cannot be read back (the documents' are read meanwhile): it is written again.
+  const cache = options.cache === undefined ? null : createIndexCache(root, { ...options.cache, onDamaged: () => ((unsaved = true), options.cache?.onDamaged?.()) });
   const walk = createDirectoryWalk(root, () => rules, { beforeList: options.beforeList, afterDrop: options.afterDrop, onLinkSkipped: options.onLinkSkipped, now: cache?.now });
   const { listings, files: fileSet, entries: entrySet } = walk;
   const files = new Map<string, FileEntry>();

@@ -18,6 +18,9 @@ const versions = new WeakMap<object, string>();
 
 /** The version of `node`'s file. */
 export function nodeVersion(node: DocNode): string {
+  // A node the on-disk index restored knows its version without its text (live/index-texts.ts).
+  const known = (node as { readonly fileVersion?: unknown }).fileVersion;
+  if (typeof known === 'string') return known;
   const key: object = node.item === undefined ? node : node.item.source;
   let version = versions.get(key);
   if (version === undefined) versions.set(key, (version = versionOf(node.item === undefined ? node.text : node.item.source.text)));

@@ -31,21 +31,14 @@ export type CacheRead = { readonly ok: true; readonly bytes: Buffer } | { readon
 
 /** Reads the index file whole (or its first `length` bytes): never through a symbolic link, a regular file of at most `MAX_CACHE_BYTES`. */
 export function readCacheFile(file: CacheFile, maxBytes = MAX_CACHE_BYTES, length = Number.POSITIVE_INFINITY): CacheRead {
-  const dir = checkDirectory(file.dir);
-  if (dir !== null) return { ok: false, missing: dir === 'missing', reason: dir };
-  let fd: number;
+  const opened = openCacheFile(file, maxBytes);
+  return opened.ok ? readOpened(opened.fd, opened.size, length) : opened;
+}
+
+/** Reads the first `length` bytes (at most) of the `size` bytes of the index open as `fd`, and closes it. */
+export function readOpened(fd: number, size: number, length = Number.POSITIVE_INFINITY): CacheRead {
   try {
-    fd = openSync(file.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { ok: false, missing: true, reason: 'missing' };
-    return { ok: false, missing: false, reason: code === 'ELOOP' ? 'it is a symbolic link' : `it cannot be opened (${code ?? 'error'})` };
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return { ok: false, missing: false, reason: 'it is not a regular file' };
-    if (stats.size > maxBytes) return { ok: false, missing: false, reason: `it is larger than ${maxBytes} bytes` };
-    const bytes = Buffer.allocUnsafe(Math.min(stats.size, length));
+    const bytes = Buffer.allocUnsafe(Math.min(size, length));
     let at = 0;
     while (at < bytes.length) {
       const n = readSync(fd, bytes, at, bytes.length - at, at);
@@ -59,6 +52,34 @@ export function readCacheFile(file: CacheFile, maxBytes = MAX_CACHE_BYTES, lengt
     closeSync(fd);
   }
 }
+
+/** The index file open (`fd`), how large it is, and which file it is (`dev`, `ino`: two opens of one file, which is never written in place, read the same bytes). */
+export type CacheOpen = { readonly ok: true; readonly fd: number; readonly size: number; readonly dev: bigint; readonly ino: bigint } | { readonly ok: false; readonly missing: boolean; readonly reason: string };
+
+/** Opens the index file to read it (the caller closes `fd`): never through a symbolic link, a regular file of at most `maxBytes`. */
+export function openCacheFile(file: CacheFile, maxBytes = MAX_CACHE_BYTES): CacheOpen {
+  const dir = checkDirectory(file.dir);
+  if (dir !== null) return { ok: false, missing: dir === 'missing', reason: dir };
+  let fd: number;
+  try {
+    fd = openSync(file.path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: false, missing: true, reason: 'missing' };
+    return { ok: false, missing: false, reason: code === 'ELOOP' ? 'it is a symbolic link' : `it cannot be opened (${code ?? 'error'})` };
+  }
+  try {
+    const stats = fstatSync(fd, { bigint: true });
+    if (!stats.isFile()) throw new Problem('it is not a regular file');
+    if (stats.size > BigInt(maxBytes)) throw new Problem(`it is larger than ${maxBytes} bytes`);
+    return { ok: true, fd, size: Number(stats.size), dev: stats.dev, ino: stats.ino };
+  } catch (error) {
+    closeSync(fd);
+    return { ok: false, missing: false, reason: error instanceof Problem ? error.message : `it cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+}
+
+class Problem extends Error {}
 
 /** How long a temporary file of a writer may stay before another writer removes it (that writer was stopped). */
 const STALE_TEMP_MS = 10 * 60 * 1000;

@@ -13,7 +13,7 @@ import { analyzeImpact, buildBundle, buildReport, formatReport, getAcceptanceCri
 import { openLiveWorkspace } from '../../../src/core/live/live-workspace.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { decodeSnapshot } from '../../../src/core/live/index-snapshot.js';
-import { checksum } from '../../../src/core/live/index-frame.js';
+import { checksum, isChunkTexts } from '../../../src/core/live/index-frame.js';
 import { finish } from '../../../src/core/shared/steps.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { randomDocument, randomWorkspace } from '../../helpers/adversarial-docs.js';
@@ -151,8 +151,10 @@ describe('the on-disk index', () => {
       const dir = testdir({});
       const paths = [...loadWorkspace(root).files];
       const log: string[] = [];
-      // Every other run, the index read and the stat data taken by workers (src/core/live/index-read.ts, src/core/read/stat-ahead.ts).
-      const options = run % 2 === 0 ? { ...cacheOptions(dir, log), ...WORKERS } : cacheOptions(dir, log);
+      // Every other run, the index read and the stat data taken by workers (src/core/live/index-read.ts, src/core/read/stat-ahead.ts);
+      // every other pair of runs, the texts left on the disk until asked for, as a large index's are (and copied from there by the next write).
+      const base = run % 2 === 0 ? { ...cacheOptions(dir, log), ...WORKERS } : cacheOptions(dir, log);
+      const options = Math.floor(run / 2) % 2 === 1 ? { ...base, indexRead: { ...base.indexRead, lazyFrom: 0 } } : base;
       expect(answers(start(root, options)), `seed ${run}: first start`).toEqual(answers(loadWorkspace(root)));
       for (let round = 0; round < 3; round += 1) {
         for (let k = rng.int(0, 3); k > 0; k -= 1) edit(root, rng, paths);
@@ -252,6 +254,57 @@ describe('the on-disk index', () => {
     // A same-size edit just after: its stat data differ (ctime), and it is read again.
     writeFileSync(join(root, 'new.md'), doc({ id: 'NEW', title: 'nEw' }));
     expect(loadIndexed(root, { cache: cacheOptions(dir) }).workspace.nodes.get('NEW')!.title).toBe('nEw');
+  });
+
+  it('leaves the texts of a large index on the disk until asked for: read from the file it opened, and from the documents when they cannot be read back (one line, then it is written again)', () => {
+    const root = testdir({});
+    cpSync(DEMO, root, { recursive: true });
+    const cold = answers(loadWorkspace(root));
+    const dir = testdir({});
+    const file = cacheFileOf(dir, root).path;
+    start(root, cacheOptions(dir));
+    const bytes = readFileSync(file);
+    // Any index is large enough here; read on this thread, then by the worker.
+    const lazy = (log: string[], workers: boolean): IndexCacheOptions => ({ ...cacheOptions(dir, log), ...(workers ? WORKERS : {}), indexRead: { ...(workers ? WORKERS.indexRead : {}), lazyFrom: 0 } });
+    // The records of the index, and where each payload starts (the texts of a chunk are every third after the head and the listings).
+    const places: number[] = [];
+    for (let at = 16; ; ) {
+      const length = bytes.readUInt32LE(at);
+      if (length === 0) break;
+      places.push(at + 8);
+      at += 8 + length;
+    }
+    const textsAt = places.filter((_, k) => isChunkTexts(k));
+    expect(textsAt.length).toBeGreaterThan(0);
+    for (const workers of [false, true]) {
+      writeFileSync(file, bytes);
+      const log: string[] = [];
+      const { workspace, fromIndex } = loadIndexed(root, { cache: lazy(log, workers) });
+      expect(fromIndex).toBeGreaterThan(0);
+      // Another index renamed over it after the load: the texts are still this one's, read from the file it opened.
+      writeFileSync(`${file}.new`, 'another index\n');
+      renameSync(`${file}.new`, file);
+      expect(answers(workspace), String(workers)).toEqual(cold);
+      expect(log, String(workers)).toEqual([]);
+      // Texts damaged on the disk (past their first bytes): the load does not read them; the answers read the documents instead, said once.
+      const damaged = Buffer.from(bytes);
+      for (const at of textsAt) damaged.writeUInt8(damaged.readUInt8(at + 4) ^ 0x20, at + 4);
+      writeFileSync(file, damaged);
+      const said: string[] = [];
+      const again = loadIndexed(root, { cache: lazy(said, workers) });
+      expect(again.fromIndex).toBeGreaterThan(0);
+      expect(said, String(workers)).toEqual([]);
+      expect(answers(again.workspace), String(workers)).toEqual(cold);
+      expect(said, String(workers)).toHaveLength(1);
+      expect(said[0], String(workers)).toMatch(/^the index in .* is damaged: a checksum of its texts does not match \(it was damaged\); the texts of its documents are read from the files \(it is written again\)$/);
+      // Written again, whole: the next start reads its texts back as written.
+      expect(again.saveIndex(), String(workers)).toBe(true);
+      const next: string[] = [];
+      const third = loadIndexed(root, { cache: lazy(next, workers) });
+      expect(third.fromIndex).toBe(again.fromIndex);
+      expect(answers(third.workspace), String(workers)).toEqual(cold);
+      expect(next, String(workers)).toEqual([]);
+    }
   });
 
   it('is not used when it is damaged, foreign, or not a plain file of a private folder: one line, then a cold load that writes it again', () => {

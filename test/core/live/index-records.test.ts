@@ -55,10 +55,10 @@ function comparable(entry: FileEntry): unknown {
   return { ...entry, analysis, links, stamp };
 }
 
-/** A chunk as the index holds it: its columns through V8 serialisation, its texts as bytes. */
-function written(files: readonly SnapshotFile[]): { chunk: Chunk; texts: ChunkTexts } {
-  const { chunk, texts } = chunkOf(files);
-  return { chunk: deserialize(serialize(chunk)) as Chunk, texts: ChunkTexts.of(Buffer.from(texts))! };
+/** A chunk as the index holds it: its columns through V8 serialisation, its texts and its link targets as bytes. */
+function written(files: readonly SnapshotFile[]): { chunk: Chunk; texts: ChunkTexts; targets: ChunkTexts } {
+  const { chunk, texts, targets } = chunkOf(files);
+  return { chunk: deserialize(serialize(chunk)) as Chunk, texts: ChunkTexts.of(Buffer.from(texts))!, targets: ChunkTexts.of(Buffer.from(targets))! };
 }
 
 describe('a chunk of the index', () => {
@@ -73,11 +73,11 @@ describe('a chunk of the index', () => {
   ];
 
   it('gives back every entry as it went in, through V8 serialisation', () => {
-    const { chunk, texts } = written(files);
+    const { chunk, texts, targets } = written(files);
     expect(wellShaped(chunk)).toBe(true);
     const keys = new Int32Array(new Uint8Array(chunk.keys).buffer);
     files.forEach((original, i) => {
-      const restored = restore(chunk, texts, i)!;
+      const restored = restore(chunk, texts, targets, i)!;
       expect(restored, original.path).not.toBeNull();
       expect(comparable(restored.entry), original.path).toEqual(comparable(original.entry));
       expect(restored.recheck, original.path).toBe(original.recheck);
@@ -87,7 +87,7 @@ describe('a chunk of the index', () => {
     });
     // Restored, then written again (a later write of the index): the very same chunk (restoring dresses the chunk's records in place).
     const again = chunkOf(files);
-    const restored = files.map((original, i) => ({ ...original, entry: restore(chunk, texts, i)!.entry }));
+    const restored = files.map((original, i) => ({ ...original, entry: restore(chunk, texts, targets, i)!.entry }));
     expect(chunkOf(restored)).toEqual(again);
     // Written again from the bytes: no restored text, and no restored list of targets, was kept as a string meanwhile.
     const kept = (value: unknown, field: string): unknown => (value as Record<string, unknown> | undefined)?.[field] ?? null;
@@ -98,24 +98,24 @@ describe('a chunk of the index', () => {
     for (const { entry } of restored) void entry.links?.targets;
     expect(chunkOf(restored)).toEqual(again);
     // Its Markdown is parsed from its body when first asked for, once; none without a body.
-    const plain = restore(chunk, texts, 0)!.entry.analysis;
+    const plain = restore(chunk, texts, targets, 0)!.entry.analysis;
     expect(plain.markdown()).toEqual(extractMarkdown('body [a](b.md)\n', 2));
     expect(plain.markdown()).toBe(plain.markdown());
-    expect(restore(chunk, texts, 2)!.entry.analysis.markdown()).toBeNull();
-    expect(restore(chunk, texts, 4)!.entry.analysis.markdown()).toBeNull();
+    expect(restore(chunk, texts, targets, 2)!.entry.analysis.markdown()).toBeNull();
+    expect(restore(chunk, texts, targets, 4)!.entry.analysis.markdown()).toBeNull();
     // An entry restored with a time is as if read then.
-    expect(restore(chunk, texts, 0, 1234)!.entry.readAt).toBe(1234);
-    expect(restore(chunk, texts, 0)!.entry.readAt).toBeUndefined();
+    expect(restore(chunk, texts, targets, 0, 1234)!.entry.readAt).toBe(1234);
+    expect(restore(chunk, texts, targets, 0)!.entry.readAt).toBeUndefined();
     // Each type and status is written once per chunk.
     expect(chunk.words).toEqual(['task', 'todo', 'done']);
     // The texts and bodies are slices of the file's text, which is a slice of the chunk's.
-    expect(restore(chunk, texts, 1)!.entry.analysis.node!.body).toBe('漢字 and ✓\n');
+    expect(restore(chunk, texts, targets, 1)!.entry.analysis.node!.body).toBe('漢字 and ✓\n');
   });
 
   it('keeps every UTF-16 code unit of a text, a lone surrogate too, and makes a file\'s text a string only when it is read', () => {
     const odd = '---\nhalf \ud800 of a pair, \udc00 and \u00ff\n';
-    const { chunk, texts } = written([file('odd.md', { analysis: analysis('odd.md', odd), stamp, links: null }), ...files.slice(0, 2)]);
-    const entry = restore(chunk, texts, 0)!.entry;
+    const { chunk, texts, targets } = written([file('odd.md', { analysis: analysis('odd.md', odd), stamp, links: null }), ...files.slice(0, 2)]);
+    const entry = restore(chunk, texts, targets, 0)!.entry;
     const made = (): unknown => (entry.analysis.source as unknown as { madeText: unknown }).madeText;
     expect(made()).toBeNull();
     expect(entry.analysis.node!.title).toBe('T');
@@ -123,14 +123,14 @@ describe('a chunk of the index', () => {
     expect(entry.analysis.node!.text).toBe(odd);
     expect(made()).toBe(odd);
     expect(entry.analysis.source!.body).toBe(odd.slice(4));
-    expect(restore(chunk, texts, 1)!.entry.analysis.node!.body).toBe('body [a](b.md)\n');
+    expect(restore(chunk, texts, targets, 1)!.entry.analysis.node!.body).toBe('body [a](b.md)\n');
     expect(ChunkTexts.of(Buffer.from([1, 0, 0]))).toBeNull();
     expect(ChunkTexts.of(Buffer.from([9, 0, 0, 0, 1]))).toBeNull();
     expect(ChunkTexts.of(Buffer.from([1, 0, 0, 0, 65, 66]))).toBeNull();
   });
 
   it('is not restored when its columns disagree or a value has the wrong type', () => {
-    const { chunk, texts } = written(files);
+    const { chunk, texts, targets } = written(files);
     expect(wellShaped({ ...chunk, paths: chunk.paths.slice(1) })).toBe(false);
     expect(wellShaped({ ...chunk, numbers: chunk.numbers.slice(1) })).toBe(false);
     expect(wellShaped({ ...chunk, keys: chunk.keys.slice(8) })).toBe(false);
@@ -139,7 +139,7 @@ describe('a chunk of the index', () => {
     const odd = 5;
     expect(chunk.nodes.map((node) => (node === null || node === 0 ? node : 'record'))).toEqual([0, 0, null, 0, 0, 'record']);
     expect(chunk.columns.ids).toEqual(['PLAIN.MD', 'WIDE.MD', 'NUL.MD', 'EMPTY.MD']);
-    const broken = (change: Partial<Record<keyof Chunk, unknown>>, at = 0) => restore({ ...chunk, ...change } as Chunk, texts, at);
+    const broken = (change: Partial<Record<keyof Chunk, unknown>>, at = 0) => restore({ ...chunk, ...change } as Chunk, texts, targets, at);
     const recordBroken = (record: Record<string, unknown>) => broken({ nodes: chunk.nodes.map((node, i) => (i === odd ? record : node)) }, odd);
     const oddRecord = chunk.nodes[odd] as Record<string, unknown>;
     expect(broken({ paths: [7, ...chunk.paths.slice(1)] })).toBeNull();
