@@ -39,6 +39,15 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
   const request = () => {
     if (frame === 0) frame = requestAnimationFrame(paint);
   };
+  /** Takes in a resize not taken in yet: what was in the middle stays in the middle. */
+  const settle = () => {
+    const now = size();
+    if (now.w === last.w && now.h === last.h) return;
+    camera.tx += (now.w - last.w) / 2;
+    camera.ty += (now.h - last.h) / 2;
+    last = now;
+    request();
+  };
   const zoomAt = (factor: number, sx: number, sy: number) => {
     const scale = Math.min(4, Math.max(0.002, camera.scale * factor));
     camera.tx = sx - ((sx - camera.tx) * scale) / camera.scale;
@@ -105,6 +114,8 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
     const wasDrag = drag?.moved === true;
     drag = null;
     if (wasDrag || scene === null) return;
+    // A click in the frame the canvas was resized in (the panel just closed) comes before the observer's note of it.
+    settle();
     const rect = canvas.getBoundingClientRect();
     const i = hit(scene.graph, camera, event.clientX - rect.left, event.clientY - rect.top);
     if (i !== null && (scene.visible === null || scene.visible[i] === 1)) onSelect(i, true);
@@ -132,13 +143,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
     else if (event.key === '0') view.fit();
   });
   // A resize (the panel opening or closing) keeps what was in the middle in the middle.
-  new ResizeObserver(() => {
-    const now = size();
-    camera.tx += (now.w - last.w) / 2;
-    camera.ty += (now.h - last.h) / 2;
-    last = now;
-    request();
-  }).observe(canvas);
+  new ResizeObserver(settle).observe(canvas);
   return view;
 }
 

@@ -53,8 +53,8 @@ const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidd
 /** A walk of `root` under the ignore rules `rules()` gives at each listing. */
 export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hooks: WalkHooks): DirectoryWalk {
   const listings = new Map<string, DirectoryListing>();
-  const fileSet = new Set<string>();
-  const entrySet = new Set<string>();
+  const fileSet = new ListedNames(listings, (listing) => listing.files);
+  const entrySet = new ListedNames(listings, (listing) => listing.entries);
 
   /** Lists `start` again and, through the queue, every directory whose listing it adds (`deep`: every one below). */
   function relist(start: string, deep: boolean, touched: Set<string>, candidates: Set<string>, visited?: Set<string>): void {
@@ -73,6 +73,8 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
       visited?.add(dir);
       walk.version += 1;
       const old = listings.get(dir) ?? NO_LISTING;
+      // A later refresh tells the names that came by the set of those before: made now, before this listing joins the listings it is made from.
+      if (touched !== null) entrySet.make();
       hooks.beforeList?.(dir);
       const listing = listDirectory(root, dir, rules(), chainOf(dir), hooks.now === undefined ? undefined : keysOf(dir, hooks.now()));
       listings.set(dir, listing);
@@ -152,6 +154,76 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
 
   const walk: DirectoryWalk = { listings, files: fileSet, entries: entrySet, filesMoved: false, findingsMoved: false, relistSteps, relist, drop, reuse: null, taken: 0, version: 0 };
   return walk;
+}
+
+/**
+ * The names of every listing (its files, or its entries) as one set, made from the listings when
+ * something first looks one up, and kept in step by `add` and `delete` from then on; until then
+ * the listings hold every name, and `add` and `delete` have nothing to do. A warm start that
+ * changes nothing looks none up: at 100,000 files, two sets of 100,000 names not filled
+ * (~50 ms of the walk). Each name is in one listing, its folder's.
+ */
+class ListedNames implements ReadonlySet<string> {
+  #set: Set<string> | null = null;
+
+  constructor(
+    private readonly listings: ReadonlyMap<string, DirectoryListing>,
+    private readonly of: (listing: DirectoryListing) => readonly string[],
+  ) {}
+
+  /** Makes the set now (from the listings as they are), if it was not made. */
+  make(): void {
+    this.#made();
+  }
+
+  #made(): Set<string> {
+    if (this.#set === null) {
+      const set = new Set<string>();
+      for (const listing of this.listings.values()) for (const name of this.of(listing)) set.add(name);
+      this.#set = set;
+    }
+    return this.#set;
+  }
+
+  add(name: string): void {
+    this.#set?.add(name);
+  }
+
+  delete(name: string): void {
+    this.#set?.delete(name);
+  }
+
+  has(name: string): boolean {
+    return this.#made().has(name);
+  }
+
+  get size(): number {
+    if (this.#set !== null) return this.#set.size;
+    let size = 0;
+    for (const listing of this.listings.values()) size += this.of(listing).length;
+    return size;
+  }
+
+  *values(): SetIterator<string> {
+    if (this.#set !== null) yield* this.#set;
+    else for (const listing of this.listings.values()) yield* this.of(listing);
+  }
+
+  keys(): SetIterator<string> {
+    return this.values();
+  }
+
+  *entries(): SetIterator<[string, string]> {
+    for (const name of this.values()) yield [name, name];
+  }
+
+  [Symbol.iterator](): SetIterator<string> {
+    return this.values();
+  }
+
+  forEach(callback: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const name of this.values()) callback.call(thisArg, name, name, this);
+  }
 }
 
 /** Whether two lists hold the same strings, in any order (a directory listed again). */

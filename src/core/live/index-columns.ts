@@ -107,9 +107,10 @@ export function columnNode(columns: NodeColumns, k: number, words: readonly stri
   const count = numbers[at + DEP_COUNT]!;
   const bodyAt = numbers[at + BODY_AT]!;
   if (type === undefined || status === undefined || !(Number.isInteger(start) && Number.isInteger(count) && start >= 0 && count >= 0 && start + count <= columns.deps.length) || !(Number.isInteger(bodyAt) && bodyAt >= 0 && bodyAt <= source.length)) return undefined;
-  const dependsOnLines = new Array<number>(count);
-  for (let i = 0; i < count; i += 1) dependsOnLines[i] = columns.depLines[start + i]!;
-  return KeptNode.of(columns.ids[k]!, columns.titles[k]!, type, status, path, columns.deps.slice(start, start + count), dependsOnLines, numbers[at + BODY_LINE]!, source, bodyAt, columns.versions, k * VERSION_BYTES);
+  // No dependencies: the shared empty list, twice (no two arrays made for each such node).
+  const dependsOnLines = count === 0 ? NONE : new Array<number>(count);
+  for (let i = 0; i < count; i += 1) (dependsOnLines as number[])[i] = columns.depLines[start + i]!;
+  return KeptNode.of(columns.ids[k]!, columns.titles[k]!, type, status, path, count === 0 ? NONE : columns.deps.slice(start, start + count), dependsOnLines, numbers[at + BODY_LINE]!, source, bodyAt, columns.versions, k * VERSION_BYTES);
 }
 
 /** Word `at` of the chunk (`-1`: `null`); `undefined` when there is no such word. */

@@ -376,6 +376,34 @@ describe('the on-disk index', () => {
     expect(readdirNames(real)).toEqual([]);
   });
 
+  it('after a warm start, a change is applied as after a cold one: names that came and went are checked again', () => {
+    const root = testdir({
+      'a.md': doc({ id: 'A', title: 'a' }, 'See [the new one](new.md), [b](b.md), [c](sub/c.md) and ![a picture](pic.png).\n'),
+      'b.md': doc({ id: 'B', title: 'b' }),
+      'sub/c.md': doc({ id: 'C', title: 'c' }),
+    });
+    const dir = testdir({});
+    start(root, cacheOptions(dir));
+    const index = createWorkspaceIndex(root, { cache: cacheOptions(dir) });
+    index.refresh('all');
+    expect(index.fromCache()).toBe(3);
+    expect(answers(index.workspace())).toEqual(answers(loadWorkspace(root)));
+    // Files come that links pointed at (a picture: no Markdown file moves), one goes, a folder's file too: each change reported by path.
+    expect(index.workspace().diagnostics.filter((d) => d.path === 'a.md').map((d) => d.message)).toEqual([expect.stringContaining('`new.md` does not exist'), expect.stringContaining('`pic.png` does not exist')]);
+    writeFiles(root, { 'pic.png': 'not really a picture' });
+    index.refresh(['pic.png']);
+    expect(answers(index.workspace())).toEqual(answers(loadWorkspace(root)));
+    writeFiles(root, { 'new.md': doc({ id: 'N', title: 'n' }) });
+    index.refresh(['new.md']);
+    expect(answers(index.workspace())).toEqual(answers(loadWorkspace(root)));
+    rmSync(join(root, 'b.md'));
+    index.refresh(['b.md']);
+    expect(answers(index.workspace())).toEqual(answers(loadWorkspace(root)));
+    rmSync(join(root, 'sub'), { recursive: true });
+    index.refresh(['sub']);
+    expect(answers(index.workspace())).toEqual(answers(loadWorkspace(root)));
+  });
+
   it('a live workspace writes it after its first load, and starts warm from it', async () => {
     const root = testdir({ 'a.md': doc({ id: 'A', title: 'a', depends_on: ['B'] }), 'b.md': doc({ id: 'B', title: 'b' }) });
     const dir = testdir({});

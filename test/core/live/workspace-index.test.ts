@@ -123,12 +123,20 @@ function dirCreated(root: string, path: string): string[] {
 }
 
 describe('workspace index: incremental refresh equals a fresh load', () => {
-  it('over 150 random changes reported path by path (watcher), and with "all" (fallback)', () => {
+  it('over 150 random changes reported path by path (watcher, after a cold or a warm start), and with "all" (fallback)', () => {
     const root = testdir({ 'docs/a.md': doc({ id: 'D-0', title: 'a' }, '# Heading one\n'), 'tasks/t.md': doc({ id: 'T', title: 't', depends_on: ['D-0'] }) });
     const watched = createWorkspaceIndex(root);
     const polled = createWorkspaceIndex(root);
     watched.refresh('all');
     polled.refresh('all');
+    // A third started warm, from an on-disk index (issue 38), then told of each change as the first.
+    const cache = { dir: testdir({}), version: 'test', now: () => Date.now() + 10_000 };
+    const writer = createWorkspaceIndex(root, { cache });
+    writer.refresh('all');
+    expect(writer.saveCache()).toBe(true);
+    const warm = createWorkspaceIndex(root, { cache });
+    warm.refresh('all');
+    expect(warm.fromCache()).toBe(2);
     const next = random(42);
     const counter = { n: 1 };
     let patched = 0;
@@ -140,6 +148,7 @@ describe('workspace index: incremental refresh equals a fresh load', () => {
       files = workspace.files;
       const fresh = answers(workspace);
       expect(answers(watched.refresh(paths)), `round ${round}: ${paths.join(' ')}`).toBe(fresh);
+      expect(answers(warm.refresh(paths)), `round ${round} (warm): ${paths.join(' ')}`).toBe(fresh);
       if (watched.changedIds() !== null) patched += 1;
       expect(answers(polled.refresh('all')), `round ${round} (all)`).toBe(fresh);
     }
