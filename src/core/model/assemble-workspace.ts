@@ -138,7 +138,6 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   // Each file's results looked up once, not once per loop below (by index, in the order of `discovery.files`).
   const results: FileResults[] = [];
   const analyses: FileAnalysis[] = [];
-  const declared = new Map<string, string>();
   const lost = new Map<string, string>();
   let kits = false;
   for (const file of discovery.files) {
@@ -147,10 +146,18 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
     results.push(result);
     analyses.push(analysis);
     if (analysis.lostId !== undefined) lost.set(file, analysis.lostId);
-    const key = declaredKey(analysis);
-    if (key !== undefined) declared.set(file, key);
     kits ||= analysis.items !== undefined;
   }
+  // Read by the next assembly's patch only (a live edit): made then, not at every load (a map of 100,000 paths).
+  const files = discovery.files;
+  const declared = new LazyMap(() => {
+    const made = new Map<string, string>();
+    files.forEach((file, i) => {
+      const key = declaredKey(analyses[i]!);
+      if (key !== undefined) made.set(file, key);
+    });
+    return made;
+  });
   const resolved = resolveIds(analyses);
   // A kit's tasks need their feature's documents, which only the whole set of ids tells (KITS §3).
   if (kits) linkKitContext(resolved.nodes as Map<string, DocNode>);
@@ -160,18 +167,23 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   cache.kept = undefined;
   const stages = kept !== null ? pick({ ...kept, relations: buildRelations(resolved.nodes, kept.graph.ids, kept.graph.edgeCount) }) : previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : yield* graphStages(resolved.nodes, cache);
   yield;
-  const nodeIdByPath = new Map<string, string>();
-  for (const node of resolved.nodes.values()) if (node.item === undefined) nodeIdByPath.set(node.path, node.id);
+  const nodes = resolved.nodes;
+  // Read by the next assembly's patch only; this one finds a file's node from its analysis.
+  const nodeIdByPath = new LazyMap(() => {
+    const made = new Map<string, string>();
+    for (const node of nodes.values()) if (node.item === undefined) made.set(node.path, node.id);
+    return made;
+  });
   const fileDiagnostics = [...resolved.diagnostics];
   // The file's node is looked up only for a file with link findings (most have none).
   discovery.files.forEach((file, i) => {
     const links = results[i]!.links;
-    if (links !== null && links.diagnostics.length > 0) pushLinkFindings(fileDiagnostics, links, nodeIdByPath.get(file) ?? null);
+    if (links !== null && links.diagnostics.length > 0) pushLinkFindings(fileDiagnostics, links, keptNodeId(file, analyses[i]!, nodes));
   });
   fileDiagnostics.sort(compareDiagnostics);
   yield;
   const keyUses = collectKeyUses(discovery.files, (_path, i) => analyses[i]!);
-  const misspelled = misspelledDiagnostics(keyUses, (path) => nodeIdByPath.get(path) ?? null);
+  const misspelled = misspelledDiagnostics(keyUses, (path) => keptNodeId(path, perFile.get(path)!.analysis, nodes));
   return { files: discovery.files, nodes: resolved.nodes, ...stages, states: kept?.states ?? stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled, lost };
 }
 
@@ -238,6 +250,17 @@ function* graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache)
   const cycleOf = cyclesById(cycles.cycles);
   const relations = buildRelations(nodes, graph.ids, graph.edgeCount);
   return { graph, cycles, cycleOf, cycleUpstream: new LazyMap(() => cyclesUpstream(cycles.cycles, graph)), relations };
+}
+
+/**
+ * The id of the document node `file` keeps among `nodes` (what `nodeIdByPath` holds for it): its
+ * analysis's node when that is the node kept for its id (a copy with kit context keeps its id
+ * and path), else `null` (a file whose id another file holds, an item's file without one).
+ */
+function keptNodeId(file: string, analysis: FileAnalysis, nodes: ReadonlyMap<string, DocNode>): string | null {
+  const own = analysis.node;
+  const kept = own === null ? undefined : nodes.get(own.id);
+  return kept !== undefined && kept.item === undefined && kept.path === file ? kept.id : null;
 }
 
 /** Every node's work state over the graph stages. */
