@@ -27,7 +27,7 @@ import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, t
 import { decidedByWalk } from './walked-names.js';
 
 export { walkedNamesOf } from './walked-names.js';
-import { documentText, TextFile } from './index-text-file.js';
+import { ChangedText, documentText, TextFile } from './index-text-file.js';
 import { keepable, keptListings, namesMoved, wasTaken, type ListingReuse } from './listing-reuse.js';
 import { NO_PROGRESS, type FileEntry } from './link-checks.js';
 import { peekTargets } from './index-columns.js';
@@ -129,6 +129,8 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
   };
   // The index being read on another thread, from `prefetch` to the restore; its listings as read before the walk.
   let ahead: IndexRead | null = null;
+  // The index file a restore's texts are read from (a large index), let go before a write renames a new one over it.
+  let openTexts: TextFile | null = null;
   let early: ListingReuse | null = null;
   return {
     file,
@@ -172,6 +174,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
         const input = read.front === undefined ? read.bytes : { front: read.front, file: texts! };
         const decoded = yield* asSteps(decodeSnapshot(input, metaOf(config, links), checked, now, earlyListings), NO_PROGRESS);
         if (!decoded.ok) texts?.close();
+        else if (texts !== null) (texts.seal(), (openTexts = texts));
         if (!decoded.ok) {
           // Another version or configuration is no problem: the index is simply made again.
           if (!decoded.expected) log(`the index in ${file.path} is not used: ${decoded.reason}; loading every file (it is written again)`);
@@ -245,8 +248,14 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
           if (!writer.write(chunk)) return false;
           yield;
         }
+        openTexts?.release();
+        openTexts = null;
         committed = writer.commit();
         return committed;
+      } catch (error) {
+        // A restored file whose text, read again, is another one (it changed since): the next write, after its change, takes it.
+        if (error instanceof ChangedText) return false;
+        throw error;
       } finally {
         // Stopped on the way (an error, or a caller that closed): the new file goes, the old one stays.
         if (!committed) writer.abort();

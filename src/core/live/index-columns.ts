@@ -18,7 +18,8 @@ import type { FileSource } from '../model/file-analysis.js';
 import { nodeVersion } from '../model/file-version.js';
 import type { DocNode } from '../shared/types.js';
 import { isStrings } from './index-shapes.js';
-import { KeptNode, type ChunkTexts, type KeptSource, type TextWriter } from './index-texts.js';
+import { KeptNode, type ChunkTexts, type KeptSource } from './index-texts.js';
+import type { TextWriter } from './index-text-writer.js';
 
 /** Every empty list restored (shared, never written: the analysis and link checks only read them). */
 export const NONE: readonly never[] = Object.freeze([]);

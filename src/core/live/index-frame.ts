@@ -92,15 +92,7 @@ export interface FrontIndex {
  * and left on the disk otherwise; or why they are not whole (the caller closes `fd` then).
  */
 export function readFront(fd: number, size: number, lazy: (k: number) => boolean): { readonly ok: true; readonly front: FrontIndex } | { readonly ok: false; readonly reason: string } {
-  const exactly = (length: number, at: number): Buffer | null => {
-    const into = Buffer.allocUnsafeSlow(length);
-    for (let got = 0; got < length; ) {
-      const n = readSync(fd, into, got, length - got, at + got);
-      if (n === 0) return null;
-      got += n;
-    }
-    return into;
-  };
+  const exactly = (length: number, at: number): Buffer | null => readExactly(fd, length, at);
   const magic = size < MAGIC.length ? null : exactly(MAGIC.length, 0);
   if (magic === null || !magic.equals(MAGIC)) return { ok: false, reason: 'it is not a DocuGraph index' };
   const payloads: (Buffer | LazyRecord)[] = [];
@@ -131,13 +123,19 @@ export function readFront(fd: number, size: number, lazy: (k: number) => boolean
 
 /** The payload of `record` read from `fd`, its checksum checked; `null` when it cannot be read whole or does not match. */
 export function readLazy(fd: number, record: LazyRecord): Buffer | null {
-  const into = Buffer.allocUnsafeSlow(record.length);
-  for (let got = 0; got < record.length; ) {
-    const n = readSync(fd, into, got, record.length - got, record.offset + got);
+  const into = readExactly(fd, record.length, record.offset);
+  return into !== null && checksum(into) === record.crc ? into : null;
+}
+
+/** `length` bytes of `fd` from `at`, in a buffer of their own (moved to another thread without a copy); `null` when the file ends first. */
+function readExactly(fd: number, length: number, at: number): Buffer | null {
+  const into = Buffer.allocUnsafeSlow(length);
+  for (let got = 0; got < length; ) {
+    const n = readSync(fd, into, got, length - got, at + got);
     if (n === 0) return null;
     got += n;
   }
-  return checksum(into) === record.crc ? into : null;
+  return into;
 }
 
 /** Whether the `k`-th record is a chunk's texts, left on the disk (index-snapshot.ts: the head, the listings, then each chunk as its columns, its link targets and its texts, then the kept answers). */

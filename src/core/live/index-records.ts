@@ -12,7 +12,8 @@ import type { FileEntry } from './link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
 import { isFindings, isListOf, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';
-import { KeptSource, KeptStamp, TextWriter, textLength, type ChunkTexts } from './index-texts.js';
+import { KeptSource, KeptStamp, textLength, type ChunkTexts } from './index-texts.js';
+import { TextWriter } from './index-text-writer.js';
 
 /** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
 export type StatKey = readonly [dev: bigint, ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint];
@@ -87,8 +88,7 @@ export interface WrittenChunk {
 
 /** The chunk of `files`: a column per field, their stat data as `keys`, their link targets and their texts a record each. */
 export function chunkOf(files: readonly SnapshotFile[], placeOf: (path: string) => number | undefined = () => undefined): WrittenChunk {
-  const texts = new TextWriter();
-  const targetTexts = new TextWriter();
+  const [texts, targetTexts] = [new TextWriter(), new TextWriter()];
   const numbers = new Float64Array(files.length * NUMBERS);
   const keys = new BigInt64Array(files.length * 5);
   const some = <T>(list: readonly T[]): readonly T[] | null => (list.length === 0 ? null : list);

@@ -23,58 +23,17 @@
 import { constants } from 'node:buffer';
 import type { FileSource } from '../model/file-analysis.js';
 import type { LazyRecord } from './index-frame.js';
-import { DamagedTexts, type TextFile } from './index-text-file.js';
+import type { TextWriter } from './index-text-writer.js';
+import { ChangedText, DamagedTexts, type TextFile, type WaitingTexts } from './index-text-file.js';
 
 /** A version's bytes (index-columns.ts). */
 const VERSION_BYTES = 8;
 import type { Stamp } from '../model/read-files.js';
 import type { DocNode } from '../shared/types.js';
 
-function isOneByte(text: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return !/[^\u0000-\u00ff]/.test(text);
-}
-
-/**
- * A chunk's texts as they are written: each one placed among the one-byte or the two-byte texts,
- * as a string or as the bytes of a restored one (a write after a warm start copies those, and
- * makes no string of them).
- */
-export class TextWriter {
-  private readonly parts: [(string | Buffer)[], (string | Buffer)[]] = [[], []];
-  private readonly ends: [number, number] = [0, 0];
-
-  /** Places `text`: which of the texts hold it (0 one-byte, 1 two-byte), from where. */
-  add(text: string): readonly [which: 0 | 1, start: number] {
-    return this.place(isOneByte(text) ? 0 : 1, text, text.length);
-  }
-
-  /** Places the text `length` characters from `start` of `texts`' kind `which` (in range), as its bytes. */
-  addKept(texts: ChunkTexts, which: 0 | 1, start: number, length: number): readonly [which: 0 | 1, start: number] {
-    return this.place(which, texts.bytesOf(which, start, length), length);
-  }
-
-  private place(which: 0 | 1, part: string | Buffer, length: number): readonly [which: 0 | 1, start: number] {
-    const start = this.ends[which];
-    this.parts[which].push(part);
-    this.ends[which] += length;
-    return [which, start];
-  }
-
-  /** The record of the texts placed: the length of the one-byte texts (a u32), then they (latin1), then the two-byte ones (UTF-16LE). */
-  record(): Buffer {
-    const bytes = Buffer.allocUnsafe(4 + this.ends[0] + 2 * this.ends[1]);
-    bytes.writeUInt32LE(this.ends[0], 0);
-    let at = 4;
-    for (const [which, encoding] of [[0, 'latin1'], [1, 'utf16le']] as const) {
-      for (const part of this.parts[which]) at += typeof part === 'string' ? bytes.write(part, at, encoding) : part.copy(bytes, at);
-    }
-    return bytes;
-  }
-}
 
 /** A chunk's texts, each file's made a string when first asked for; read from the index file then when they were left on the disk. */
-export class ChunkTexts {
+export class ChunkTexts implements WaitingTexts {
   /** How long the one-byte and the two-byte texts are, in characters. */
   readonly lengths: readonly [number, number];
   private loaded: Buffer | null;
@@ -99,12 +58,24 @@ export class ChunkTexts {
 
   /** The texts of `record` of `file`, read when first asked for; `null` when its length and head cannot be such a record. */
   static onDisk(file: TextFile, record: LazyRecord): ChunkTexts | null {
-    return record.length >= 4 && fits(record.head, record.length) ? new ChunkTexts(null, record.head, record.length, { file, record }) : null;
+    if (record.length < 4 || !fits(record.head, record.length)) return null;
+    const texts = new ChunkTexts(null, record.head, record.length, { file, record });
+    file.wait(texts);
+    return texts;
+  }
+
+  /** Reads its texts if they are still on the disk (damaged ones: its sources read their files). */
+  settle(): void {
+    try {
+      this.bytes();
+    } catch (error) {
+      if (!(error instanceof DamagedTexts)) throw error;
+    }
   }
 
   private bytes(): Buffer {
     if (this.loaded !== null) return this.loaded;
-    if (!this.failed && this.lazy !== null) this.loaded = this.lazy.file.read(this.lazy.record);
+    if (!this.failed && this.lazy !== null) this.loaded = this.lazy.file.read(this.lazy.record, this);
     if (this.loaded !== null) return this.loaded;
     this.failed = true;
     throw new DamagedTexts('a checksum of its texts does not match (it was damaged)');
@@ -171,10 +142,6 @@ export class KeptSource implements FileSource {
     return (this.madeText ??= this.peek());
   }
 
-  /** How long its text is (read again from its file, the length of what was read). */
-  get textLength(): number {
-    return this.madeText?.length ?? this.length;
-  }
 
   get body(): string | null {
     return this.bodyAt < 0 ? null : (this.madeBody ??= this.text.slice(this.bodyAt));
@@ -192,20 +159,27 @@ export class KeptSource implements FileSource {
     }
   }
 
-  /** Places its text's bytes among `writer`'s texts (its text, when its chunk's cannot be read back). */
+  /**
+   * Places its text's bytes among `writer`'s texts (its text read from its file, when its chunk's
+   * cannot be read back); throws `ChangedText` when that is not as long as the index's was (the
+   * file changed since: the numbers the index holds of it are of the other text).
+   */
   writeTo(writer: TextWriter): readonly [which: 0 | 1, start: number] {
     try {
-      if (this.madeText === null || this.madeText.length === this.length) return writer.addKept(this.texts, this.which, this.start, this.length);
+      if (this.madeText === null) return writer.addKept(this.texts, this.which, this.start, this.length);
+      if (this.madeText.length === this.length) return writer.addKept(this.texts, this.which, this.start, this.length);
     } catch (error) {
       if (!(error instanceof DamagedTexts)) throw error;
     }
-    return writer.add(this.text);
+    const text = this.text;
+    if (text.length !== this.length) throw new ChangedText(this.path);
+    return writer.add(text);
   }
 }
 
 /** How long a file's text is (a restored one's without making it). */
 export function textLength(source: FileSource): number {
-  return source instanceof KeptSource ? source.textLength : source.text.length;
+  return source instanceof KeptSource ? source.length : source.text.length;
 }
 
 /**

@@ -4,7 +4,7 @@
  * reading is never kept (racily clean); an index that is damaged, foreign or reached through a
  * link is one log line and a cold load, never an exception.
  */
-import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -305,6 +305,77 @@ describe('the on-disk index', () => {
       expect(answers(third.workspace), String(workers)).toEqual(cold);
       expect(next, String(workers)).toEqual([]);
     }
+  });
+
+  it('closes the index file its texts are read from once all are read, and before a write renames a new index over it; a text read again that is not the one kept leaves the write for later', () => {
+    const root = testdir({});
+    cpSync(DEMO, root, { recursive: true });
+    const dir = testdir({});
+    const file = cacheFileOf(dir, root).path;
+    start(root, cacheOptions(dir));
+    const lazy: IndexCacheOptions = { ...cacheOptions(dir), indexRead: { lazyFrom: 0 } };
+    // The open files of this process that are the index (a file renamed over shows as deleted).
+    const opened = (): number =>
+      process.platform !== 'linux'
+        ? -1
+        : readdirSync('/proc/self/fd').filter((fd) => {
+            try {
+              return readlinkSync(`/proc/self/fd/${fd}`).startsWith(file);
+            } catch {
+              return false;
+            }
+          }).length;
+    const linux = process.platform === 'linux';
+    // Every text read (every answer): the file is closed.
+    const first = loadIndexed(root, { cache: lazy });
+    if (linux) expect(opened()).toBe(1);
+    answers(first.workspace);
+    if (linux) expect(opened()).toBe(0);
+    // No text read, then a change and a write: the texts are read first, the file closed, the new index renamed over it; the answers stay right.
+    const second = createWorkspaceIndex(root, { cache: lazy });
+    second.refresh('all');
+    if (linux) expect(opened()).toBe(1);
+    writeFiles(root, { 'docs/new.md': doc({ id: 'NEW-1', title: 'new' }) });
+    second.refresh(['docs/new.md']);
+    expect(second.saveCache()).toBe(true);
+    if (linux) expect(opened()).toBe(0);
+    expect(answers(second.workspace())).toEqual(answers(loadWorkspace(root)));
+    // Every document edited after the load: the write copies none of the texts, and reads them first all the same, to close the file.
+    const fourth = createWorkspaceIndex(root, { cache: lazy });
+    fourth.refresh('all');
+    if (linux) expect(opened()).toBe(1);
+    for (const path of loadWorkspace(root).files) writeFileSync(join(root, path), `${readFileSync(join(root, path), 'utf8')}\nEdited.\n`);
+    fourth.refresh('all');
+    expect(fourth.fromCache()).toBeGreaterThan(0);
+    expect(fourth.saveCache()).toBe(true);
+    if (linux) expect(opened()).toBe(0);
+    // Damaged texts, and a document edited between the write's check of its stat data and its encoding: its text read again is another one; the write is left (no exception), the index stays.
+    rmSync(join(root, 'docs/new.md'));
+    start(root, cacheOptions(dir));
+    const again = readFileSync(file);
+    const places: number[] = [];
+    for (let at = 16, k = 0; again.readUInt32LE(at) !== 0; k += 1) {
+      if (isChunkTexts(k)) places.push(at + 8);
+      at += 8 + again.readUInt32LE(at);
+    }
+    const damaged = Buffer.from(again);
+    for (const at of places) damaged.writeUInt8(damaged.readUInt8(at + 4) ^ 0x20, at + 4);
+    writeFileSync(file, damaged);
+    const log: string[] = [];
+    const third = createWorkspaceIndex(root, { cache: { ...lazy, log: (line) => log.push(line) } });
+    third.refresh('all');
+    // One document's body read: the damage is found (said once), and the index is to be written again.
+    expect(third.workspace().nodes.get('OPS-01')!.body).toBe(loadWorkspace(root).nodes.get('OPS-01')!.body);
+    const edited = third.workspace().nodes.get('BE-02')!.path;
+    const steps = third.saveCacheSteps();
+    // Through the stat data's check and the listings (one step), to the kept answers' step.
+    expect(steps.next().done).toBe(false);
+    writeFileSync(join(root, edited), `${readFileSync(join(root, edited), 'utf8')}\nOne more line.\n`);
+    let step = steps.next();
+    while (step.done !== true) step = steps.next();
+    expect(step.value).toBe(false);
+    expect(readFileSync(file).equals(damaged)).toBe(true);
+    expect(log).toEqual([expect.stringMatching(/is damaged: a checksum of its texts does not match/)]);
   });
 
   it('is not used when it is damaged, foreign, or not a plain file of a private folder: one line, then a cold load that writes it again', () => {
