@@ -14,7 +14,8 @@
  * the end (a record of length 0), which a truncated file lacks. The stat data of a chunk's files
  * are one run of bytes (`KEY_BYTES` each).
  * Nothing in the file is trusted: a wrong magic, version, key, length, checksum or shape is a
- * reason to load cold, never an exception.
+ * reason to load cold, never an exception; texts left on the disk are checked when they are
+ * read (index-text-file.ts: their documents are read instead when they are damaged).
  */
 import { deserialize, serialize } from 'node:v8';
 import { isChunkTexts, leadingRecords, MAGIC, record, recordsOf, type FrontIndex, type LazyRecord } from './index-frame.js';
