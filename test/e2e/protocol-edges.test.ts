@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BIN, callLine, DEMO, FIXTURES, INITIALIZE, INITIALIZED, spawnRaw, textOf } from '../helpers/server-process.js';
 import { sharedRawServer } from '../helpers/raw-client.js';
+import { until } from '../helpers/http-clients.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const MiB = 1024 * 1024;
@@ -181,7 +182,10 @@ describe('class 6: protocol edges', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((message) => message['id'] === 'eight');
     expect(eight).toMatchObject({ error: { code: -32600, message: expect.stringContaining('"jsonrpc" must be "2.0"') } });
-    const logged = server.stderr().trim().split('\n').filter((line) => !/loading|serving/.test(line));
+    // stderr is another pipe: its lines may come after the answers that followed them.
+    const lines = () => server.stderr().trim().split('\n').filter((line) => !/loading|serving/.test(line) && line !== '');
+    await until(() => lines().length >= bad.length, 10_000, 'every rejected message is logged');
+    const logged = lines();
     expect(logged).toHaveLength(bad.length);
     for (const line of logged) {
       expect(line).toMatch(/^docugraph-mcp: rejected message id /);
@@ -201,6 +205,8 @@ describe('class 6: protocol edges', () => {
     expect(answers.filter((m) => !('id' in m))).toEqual([]);
     expect(answers.filter((m) => m['id'] === null)).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.any(String) } }]);
     expect(answers.some((m) => m['id'] === 77)).toBe(false);
+    // stderr is another pipe: its lines may come after the answer that followed them.
+    await until(() => server.stderr().includes('dropped a malformed response'), 10_000, 'the malformed response is logged');
     expect(server.stderr().trim().split('\n').filter((line) => !/loading|serving/.test(line))).toEqual([
       expect.stringMatching(/^docugraph-mcp: rejected a message without a usable id: Parse error/),
       expect.stringMatching(/^docugraph-mcp: dropped a malformed response \(message id 77\)/),

@@ -20,11 +20,11 @@ import type { DirectoryListing } from '../read/discover-files.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
-import { sortStrings } from '../shared/sort.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
 import { readIndexFile, startIndexRead, type IndexRead, type IndexReadOptions, type ReadIndex } from './index-read.js';
 import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { decidedByWalk } from './walked-names.js';
+import { filesInPathOrder } from './directory-walk.js';
 
 export { walkedNamesOf } from './walked-names.js';
 import { ChangedText, documentText, TextFile } from './index-text-file.js';
@@ -151,7 +151,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const now = clock();
       // The listed files in path order, as the index lists its files (the two lists are merged, not looked up in a map), and
       // their stat data, on a second thread while this one decodes (and, when another thread reads the index, waits for it).
-      let sorted: readonly string[] | null = ahead === null ? null : sortStrings(listed);
+      let sorted: readonly string[] | null = ahead === null ? null : filesInPathOrder(listed, listings);
       let keys = sorted === null ? null : statKeys(root, sorted, options.statAhead);
       const takenPaths: string[] = [];
       const taken: FileEntry[] = [];
@@ -167,7 +167,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
           if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);
           return null;
         }
-        const paths: readonly string[] = (sorted ??= sortStrings(listed));
+        const paths: readonly string[] = (sorted ??= filesInPathOrder(listed, listings));
         keys ??= statKeys(root, paths, options.statAhead);
         // A large index's texts are read from it when first asked for: it stays open (closed once none is left).
         const texts = read.front === undefined ? null : new TextFile(read.front.fd, reread, onDamage);
