@@ -172,12 +172,8 @@ class ListedNames implements ReadonlySet<string> {
     private readonly of: (listing: DirectoryListing) => readonly string[],
   ) {}
 
-  /** Makes the set now (from the listings as they are), if it was not made. */
-  make(): void {
-    this.#made();
-  }
-
-  #made(): Set<string> {
+  /** The set, made now (from the listings as they are) if it was not. */
+  make(): Set<string> {
     if (this.#set === null) {
       const set = new Set<string>();
       for (const listing of this.listings.values()) for (const name of this.of(listing)) set.add(name);
@@ -195,7 +191,7 @@ class ListedNames implements ReadonlySet<string> {
   }
 
   has(name: string): boolean {
-    return this.#made().has(name);
+    return this.make().has(name);
   }
 
   get size(): number {

@@ -21,7 +21,7 @@ import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
-import { readIndexFile, startIndexRead, type IndexRead, type IndexReadOptions, type ReadIndex } from './index-read.js';
+import { readIndexHere, startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
 import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { decidedByWalk } from './walked-names.js';
 import { filesInPathOrder } from './directory-walk.js';
@@ -117,10 +117,6 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
     return keyed.meta;
   };
 
-  const readHere = (): ReadIndex => {
-    const read = readIndexFile(file, options.indexRead?.lazyFrom);
-    return { read, checked: read.ok && read.front !== undefined };
-  };
   // A document's text, read again when the index's cannot be read back.
   const reread = (path: string): string | null => documentText(root, path);
   const onDamage = (reason: string): void => {
@@ -161,7 +157,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
       const recheck = new Set<string>();
       let snapshot: DecodedSnapshot;
       try {
-        const { read, checked } = ahead?.take() ?? readHere();
+        const { read, checked } = ahead?.take() ?? readIndexHere(file, options.indexRead?.lazyFrom);
         ahead = null;
         if (!read.ok) {
           if (!read.missing) log(`the index in ${file.path} is not used: ${read.reason}; loading every file`);

@@ -18,7 +18,7 @@ import type { FileSource } from '../model/file-analysis.js';
 import { nodeVersion } from '../model/file-version.js';
 import type { DocNode } from '../shared/types.js';
 import { isStrings } from './index-shapes.js';
-import { KeptNode, type ChunkTexts, type KeptSource } from './index-texts.js';
+import { KeptNode, VERSION_BYTES, type ChunkTexts, type KeptSource } from './index-texts.js';
 import type { TextWriter } from './index-text-writer.js';
 
 /** Every empty list restored (shared, never written: the analysis and link checks only read them). */
@@ -47,9 +47,6 @@ export interface NodeColumns {
   /** Each node's version (KITS §6: its file's), `VERSION_BYTES` each: a page of tasks gives them without reading their texts. */
   readonly versions: Uint8Array;
 }
-
-/** A version's bytes: its 16 hex digits. */
-export const VERSION_BYTES = 8;
 
 /** The columns of a chunk's nodes as they are written: `add` takes a node when it fits them and says where it went. */
 export function nodeColumnsWriter(word: (value: string | null) => number | null): { add(node: DocNode, source: FileSource | undefined, text: () => string | null, path: string): number | null; done(): NodeColumns } {

@@ -27,22 +27,41 @@ export function record(payload: Uint8Array): [Buffer, Uint8Array] {
 
 /** The records of an index, each with its checksum checked (unless `checked`), or why they are not whole. */
 export function recordsOf(bytes: Buffer, checked = false): { readonly ok: true; readonly payloads: readonly Buffer[] } | { readonly ok: false; readonly reason: string } {
-  if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return { ok: false, reason: 'it is not a DocuGraph index' };
-  const payloads: Buffer[] = [];
+  const walked = walkRecords(bytes.length, (length, at) => bytes.subarray(at, at + length), () => false, !checked);
+  return walked.ok ? { ok: true, payloads: walked.payloads as Buffer[] } : walked;
+}
+
+/**
+ * The records of an index of `size` bytes whose bytes `read(length, at)` gives (`null` when they
+ * end first): the `k`-th read when `lazy(k)` is false (its checksum checked when `check`), noted
+ * where it is otherwise. The one reading of the framing, of bytes in memory or of an open file.
+ */
+function walkRecords(size: number, read: (length: number, at: number) => Buffer | null, lazy: (k: number) => boolean, check: boolean): { readonly ok: true; readonly payloads: readonly (Buffer | LazyRecord)[] } | { readonly ok: false; readonly reason: string } {
+  const magic = size < MAGIC.length ? null : read(MAGIC.length, 0);
+  if (magic === null || !magic.equals(MAGIC)) return { ok: false, reason: 'it is not a DocuGraph index' };
+  const payloads: (Buffer | LazyRecord)[] = [];
   let at = MAGIC.length;
   for (;;) {
-    if (at + 8 > bytes.length) return { ok: false, reason: 'it is cut short' };
-    const length = bytes.readUInt32LE(at);
-    const crc = bytes.readUInt32LE(at + 4);
+    // The head, and the first 4 bytes of a payload left on the disk.
+    const head = at + 8 > size ? null : read(Math.min(12, size - at), at);
+    if (head === null || head.length < 8) return { ok: false, reason: 'it is cut short' };
+    const length = head.readUInt32LE(0);
+    const crc = head.readUInt32LE(4);
     at += 8;
     if (length === 0) break;
-    if (at + length > bytes.length) return { ok: false, reason: 'it is cut short' };
-    const payload = bytes.subarray(at, at + length);
-    if (!checked && checksum(payload) !== crc) return { ok: false, reason: 'a checksum does not match (it was damaged)' };
-    payloads.push(payload);
+    if (at + length > size) return { ok: false, reason: 'it is cut short' };
+    if (lazy(payloads.length)) {
+      if (length < 4 || head.length < 12) return { ok: false, reason: 'a chunk has the wrong shape' };
+      payloads.push({ offset: at, length, crc, head: head.readUInt32LE(8) });
+    } else {
+      const payload = read(length, at);
+      if (payload === null) return { ok: false, reason: 'it is cut short' };
+      if (check && checksum(payload) !== crc) return { ok: false, reason: 'a checksum does not match (it was damaged)' };
+      payloads.push(payload);
+    }
     at += length;
   }
-  if (at !== bytes.length) return { ok: false, reason: 'it has bytes after its end' };
+  if (at !== size) return { ok: false, reason: 'it has bytes after its end' };
   if (payloads.length < 2) return { ok: false, reason: 'it is cut short' };
   return { ok: true, payloads };
 }
@@ -92,33 +111,8 @@ export interface FrontIndex {
  * and left on the disk otherwise; or why they are not whole (the caller closes `fd` then).
  */
 export function readFront(fd: number, size: number, lazy: (k: number) => boolean): { readonly ok: true; readonly front: FrontIndex } | { readonly ok: false; readonly reason: string } {
-  const exactly = (length: number, at: number): Buffer | null => readExactly(fd, length, at);
-  const magic = size < MAGIC.length ? null : exactly(MAGIC.length, 0);
-  if (magic === null || !magic.equals(MAGIC)) return { ok: false, reason: 'it is not a DocuGraph index' };
-  const payloads: (Buffer | LazyRecord)[] = [];
-  let at = MAGIC.length;
-  for (;;) {
-    const head = at + 8 > size ? null : exactly(Math.min(12, size - at), at);
-    if (head === null || head.length < 8) return { ok: false, reason: 'it is cut short' };
-    const length = head.readUInt32LE(0);
-    const crc = head.readUInt32LE(4);
-    at += 8;
-    if (length === 0) break;
-    if (at + length > size) return { ok: false, reason: 'it is cut short' };
-    if (lazy(payloads.length)) {
-      if (length < 4 || head.length < 12) return { ok: false, reason: 'a chunk has the wrong shape' };
-      payloads.push({ offset: at, length, crc, head: head.readUInt32LE(8) });
-    } else {
-      const payload = exactly(length, at);
-      if (payload === null) return { ok: false, reason: 'it is cut short' };
-      if (checksum(payload) !== crc) return { ok: false, reason: 'a checksum does not match (it was damaged)' };
-      payloads.push(payload);
-    }
-    at += length;
-  }
-  if (at !== size) return { ok: false, reason: 'it has bytes after its end' };
-  if (payloads.length < 2) return { ok: false, reason: 'it is cut short' };
-  return { ok: true, front: { payloads, size, fd } };
+  const walked = walkRecords(size, (length, at) => readExactly(fd, length, at), lazy, true);
+  return walked.ok ? { ok: true, front: { payloads: walked.payloads, size, fd } } : walked;
 }
 
 /** The payload of `record` read from `fd`, its checksum checked; `null` when it cannot be read whole or does not match. */

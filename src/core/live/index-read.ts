@@ -29,8 +29,8 @@ import { isChunkTexts, readFront, type FrontIndex, type LazyRecord } from './ind
 export const READ_AHEAD_MIN_BYTES = 16 * 1024 * 1024;
 /**
  * From this size on, the chunks' texts stay on the disk until something reads them (a bundle, a
- * page's versions): at 100,000 files they are 280 of the index's 335 MB, which a start that
- * answers a listing never reads. Below it the index is read whole, as a smaller one costs little.
+ * body): at 100,000 files they are 243 of the index's 336 MB, which a start that answers a
+ * listing never reads. Below it the index is read whole, as a smaller one costs little.
  */
 export const LAZY_TEXTS_MIN_BYTES = 16 * 1024 * 1024;
 
@@ -75,6 +75,11 @@ function frontHere(file: CacheFile, message: { readonly payloads: readonly (Uint
   return { ok: true, front: { payloads, size: message.size, fd: opened.fd }, dev: opened.dev, ino: opened.ino };
 }
 
+/** The index read on this thread (`readIndexFile`): a front's checksums are checked as it is read, a whole file's by the decoder. */
+export function readIndexHere(file: CacheFile, lazyFrom?: number): ReadIndex {
+  const read = readIndexFile(file, lazyFrom);
+  return { read, checked: read.ok && read.front !== undefined };
+}
 
 /** The worker's flag: not started yet, reading, its message sent. */
 export const STARTING = 0;
@@ -163,8 +168,7 @@ export function startIndexRead(file: CacheFile, options: IndexReadOptions = {}):
           // A file it could not read or that failed a check: said as the main thread would say it.
           if (message?.ok === false) return { read: message, checked: false };
         }
-        const read = readIndexFile(file, options.lazyFrom);
-        return { read, checked: read.ok && read.front !== undefined };
+        return readIndexHere(file, options.lazyFrom);
       } finally {
         close();
       }

@@ -26,8 +26,8 @@ import type { LazyRecord } from './index-frame.js';
 import type { TextWriter } from './index-text-writer.js';
 import { ChangedText, DamagedTexts, type TextFile, type WaitingTexts } from './index-text-file.js';
 
-/** A version's bytes (index-columns.ts). */
-const VERSION_BYTES = 8;
+/** A version's bytes: its 16 hex digits (written by column, index-columns.ts). */
+export const VERSION_BYTES = 8;
 import type { Stamp } from '../model/read-files.js';
 import type { DocNode } from '../shared/types.js';
 
@@ -166,8 +166,7 @@ export class KeptSource implements FileSource {
    */
   writeTo(writer: TextWriter): readonly [which: 0 | 1, start: number] {
     try {
-      if (this.madeText === null) return writer.addKept(this.texts, this.which, this.start, this.length);
-      if (this.madeText.length === this.length) return writer.addKept(this.texts, this.which, this.start, this.length);
+      if (this.madeText === null || this.madeText.length === this.length) return writer.addKept(this.texts, this.which, this.start, this.length);
     } catch (error) {
       if (!(error instanceof DamagedTexts)) throw error;
     }

@@ -68,8 +68,6 @@ interface Assembled extends MadeStages {
   readonly declared: ReadonlyMap<string, string>;
   /** Ids declared by more than one file. */
   readonly repeated: ReadonlySet<string>;
-  /** The node id of each kept file. */
-  readonly nodeIdByPath: ReadonlyMap<string, string>;
   /** The findings each file's own stages gave (analysis, duplicates, links), sorted; every one's `path` is its file. */
   readonly fileDiagnostics: readonly Diagnostic[];
   /** When this assembly patched the previous one: the ids whose node may differ (the set of ids is the same). */
@@ -168,12 +166,6 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   const stages = kept !== null ? pick({ ...kept, relations: buildRelations(resolved.nodes, kept.graph.ids, kept.graph.edgeCount) }) : previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : yield* graphStages(resolved.nodes, cache);
   yield;
   const nodes = resolved.nodes;
-  // Read by the next assembly's patch only; this one finds a file's node from its analysis.
-  const nodeIdByPath = new LazyMap(() => {
-    const made = new Map<string, string>();
-    for (const node of nodes.values()) if (node.item === undefined) made.set(node.path, node.id);
-    return made;
-  });
   const fileDiagnostics = [...resolved.diagnostics];
   // The file's node is looked up only for a file with link findings (most have none).
   discovery.files.forEach((file, i) => {
@@ -184,7 +176,7 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   yield;
   const keyUses = collectKeyUses(discovery.files, (_path, i) => analyses[i]!);
   const misspelled = misspelledDiagnostics(keyUses, (path) => keptNodeId(path, perFile.get(path)!.analysis, nodes));
-  return { files: discovery.files, nodes: resolved.nodes, ...stages, states: kept?.states ?? stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, nodeIdByPath, fileDiagnostics, changedIds: null, keyUses, misspelled, lost };
+  return { files: discovery.files, nodes: resolved.nodes, ...stages, states: kept?.states ?? stateStage(resolved.nodes, stages, cache), declared, repeated: resolved.repeated, fileDiagnostics, changedIds: null, keyUses, misspelled, lost };
 }
 
 /**
@@ -231,7 +223,7 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   // A state reads statuses and edges only: an edit to a body or a title keeps every state.
   const states = structureSame && statusSame ? previous.states : stateStage(nodes, stages, cache);
   const keyUses = updateKeyUses(previous.keyUses, changed, (path) => perFile.get(path)?.analysis);
-  const misspelled = keyUses === previous.keyUses ? previous.misspelled : misspelledDiagnostics(keyUses, (path) => previous.nodeIdByPath.get(path) ?? null);
+  const misspelled = keyUses === previous.keyUses ? previous.misspelled : misspelledDiagnostics(keyUses, (path) => keptNodeId(path, perFile.get(path)!.analysis, nodes));
   return { ...previous, nodes, ...stages, states, fileDiagnostics, changedIds, keyUses, misspelled, lost: updateLost(previous.lost, changed, perFile) };
 }
 
@@ -253,9 +245,9 @@ function* graphStages(nodes: ReadonlyMap<string, DocNode>, cache: AssemblyCache)
 }
 
 /**
- * The id of the document node `file` keeps among `nodes` (what `nodeIdByPath` holds for it): its
- * analysis's node when that is the node kept for its id (a copy with kit context keeps its id
- * and path), else `null` (a file whose id another file holds, an item's file without one).
+ * The id of the document node `file` keeps among `nodes`: its analysis's node when that is the
+ * node kept for its id (a copy with kit context keeps its id and path), else `null` (a file
+ * whose id another file holds, an item's file without one).
  */
 function keptNodeId(file: string, analysis: FileAnalysis, nodes: ReadonlyMap<string, DocNode>): string | null {
   const own = analysis.node;

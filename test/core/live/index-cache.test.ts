@@ -99,6 +99,19 @@ function reshaped(bytes: Buffer): Buffer {
   return Buffer.concat([bytes.subarray(0, metaEnd), head, payload, bytes.subarray(metaEnd + 8 + length)]);
 }
 
+/** `bytes` (an index) with a byte of every chunk's texts changed past their first four (the checksums left as they were). */
+function withDamagedTexts(bytes: Buffer): Buffer {
+  const damaged = Buffer.from(bytes);
+  let found = 0;
+  // After the magic line, records of a length, a checksum and a payload; a chunk's texts are every third after the head and the listings.
+  for (let at = 16, k = 0; bytes.readUInt32LE(at) !== 0; k += 1) {
+    if (isChunkTexts(k)) (damaged.writeUInt8(bytes.readUInt8(at + 12) ^ 0x20, at + 12), (found += 1));
+    at += 8 + bytes.readUInt32LE(at);
+  }
+  expect(found).toBeGreaterThan(0);
+  return damaged;
+}
+
 /** One random edit of the kinds between two starts: content, rename, touch, same size, delete, add, configuration, ignore files, folders. */
 function edit(root: string, rng: Rng, files: string[]): void {
   const kind = rng.int(0, 9);
@@ -266,16 +279,6 @@ describe('the on-disk index', () => {
     const bytes = readFileSync(file);
     // Any index is large enough here; read on this thread, then by the worker.
     const lazy = (log: string[], workers: boolean): IndexCacheOptions => ({ ...cacheOptions(dir, log), ...(workers ? WORKERS : {}), indexRead: { ...(workers ? WORKERS.indexRead : {}), lazyFrom: 0 } });
-    // The records of the index, and where each payload starts (the texts of a chunk are every third after the head and the listings).
-    const places: number[] = [];
-    for (let at = 16; ; ) {
-      const length = bytes.readUInt32LE(at);
-      if (length === 0) break;
-      places.push(at + 8);
-      at += 8 + length;
-    }
-    const textsAt = places.filter((_, k) => isChunkTexts(k));
-    expect(textsAt.length).toBeGreaterThan(0);
     for (const workers of [false, true]) {
       writeFileSync(file, bytes);
       const log: string[] = [];
@@ -287,9 +290,7 @@ describe('the on-disk index', () => {
       expect(answers(workspace), String(workers)).toEqual(cold);
       expect(log, String(workers)).toEqual([]);
       // Texts damaged on the disk (past their first bytes): the load does not read them; the answers read the documents instead, said once.
-      const damaged = Buffer.from(bytes);
-      for (const at of textsAt) damaged.writeUInt8(damaged.readUInt8(at + 4) ^ 0x20, at + 4);
-      writeFileSync(file, damaged);
+      writeFileSync(file, withDamagedTexts(bytes));
       const said: string[] = [];
       const again = loadIndexed(root, { cache: lazy(said, workers) });
       expect(again.fromIndex).toBeGreaterThan(0);
@@ -352,14 +353,7 @@ describe('the on-disk index', () => {
     // Damaged texts, and a document edited between the write's check of its stat data and its encoding: its text read again is another one; the write is left (no exception), the index stays.
     rmSync(join(root, 'docs/new.md'));
     start(root, cacheOptions(dir));
-    const again = readFileSync(file);
-    const places: number[] = [];
-    for (let at = 16, k = 0; again.readUInt32LE(at) !== 0; k += 1) {
-      if (isChunkTexts(k)) places.push(at + 8);
-      at += 8 + again.readUInt32LE(at);
-    }
-    const damaged = Buffer.from(again);
-    for (const at of places) damaged.writeUInt8(damaged.readUInt8(at + 4) ^ 0x20, at + 4);
+    const damaged = withDamagedTexts(readFileSync(file));
     writeFileSync(file, damaged);
     const log: string[] = [];
     const third = createWorkspaceIndex(root, { cache: { ...lazy, log: (line) => log.push(line) } });
