@@ -9,7 +9,7 @@ import type { FileBytes } from '../read/discover-files.js';
 import { readFileInside } from '../read/safe-fs.js';
 import type { Diagnostic } from '../shared/types.js';
 import { configInvalid, createConfigReader, knownEntries, MAX_SHORT_LIST, type ConfigReader } from './config-reader.js';
-import { parseYamlDocument, yamlNodes, type YamlNode } from './yaml.js';
+import { firstDuplicateKey, parseYamlDocument, yamlNodes, type YamlNode } from './yaml.js';
 import { checkKeyClaims, readRelations, readStatus, RELATION_SETTINGS, STATUS_SETTINGS } from './config-trace.js';
 import type { TypedRelation } from '../shared/relations.js';
 import { readCoverage, readTrace, TRACE_SETTINGS } from './config-coverage.js';
@@ -51,7 +51,8 @@ const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUr
 /** Parses the text of a `docugraph.yml`. Every problem is reported, each on its line. */
 export function parseConfig(text: string): { config: WorkspaceConfig; diagnostics: Diagnostic[] } {
   const { isMap, isScalar } = yamlNodes();
-  const parsed = parseYamlDocument(text, { uniqueKeys: true });
+  // Repeated keys found in one pass (firstDuplicateKey): the library's own check is quadratic.
+  const parsed = parseYamlDocument(text, { uniqueKeys: false });
   if (parsed === 'too-deep') {
     return { config: DEFAULT_CONFIG, diagnostics: [configInvalid(1, `\`${CONFIG_FILE}\` is nested too deeply to be read; its settings need at most three levels (\`links:\` → \`repositoryUrls:\` → a list)`)] };
   }
@@ -62,6 +63,8 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
   for (const error of doc.errors) {
     problems.push(configInvalid(Math.min(lineAt(error.pos[0]), lastLine), `\`${CONFIG_FILE}\` is not valid YAML: ${error.message.split('\n')[0]}`));
   }
+  const duplicate = problems.length === 0 ? firstDuplicateKey(doc.contents) : null;
+  if (duplicate !== null) problems.push(configInvalid(lineAt(duplicate), `\`${CONFIG_FILE}\` is not valid YAML: Map keys must be unique`));
   if (problems.length > 0) return { config: DEFAULT_CONFIG, diagnostics: problems };
   const contents = doc.contents as YamlNode | null;
   const lineOf = (node: YamlNode | null | undefined): number | null => (node?.range ? lineAt(node.range[0]) : null);
@@ -145,6 +148,32 @@ function readFields(reader: ConfigReader, entries: ReadonlyMap<string, unknown>,
       fields = { ...fields, [field]: value.value };
     } else {
       reader.fail(value, `\`fields.${field}\` must be the frontmatter key that holds the ${field}, e.g. \`${field}: ${field}\``);
+    }
+  }
+  return distinctFields(reader, entries, fields, defaults);
+}
+
+/**
+ * The fields of `fields` when each names its own frontmatter key; a key named for two fields
+ * (`fields: { status: id }`) is `CONFIG_INVALID` on the line given, and the defaults are kept:
+ * `docugraph done` writes the status key, and must never write over an id, a title or a type.
+ */
+function distinctFields(reader: ConfigReader, entries: ReadonlyMap<string, unknown>, fields: FieldKeys, defaults: FieldKeys): FieldKeys {
+  const owner = new Map<string, string>();
+  for (const field of ['id', 'title', 'type', 'status'] as const) {
+    const other = owner.get(fields[field]);
+    if (other !== undefined) {
+      const given = entries.has(field) ? field : other;
+      reader.fail(entries.get(given) ?? null, `\`fields.${field}\` and \`fields.${other}\` both name the frontmatter key \`${fields[field]}\`; each field needs its own key (\`done\` writes \`fields.status\`)`);
+      return defaults;
+    }
+    owner.set(fields[field], field);
+  }
+  for (const key of fields.dependsOn) {
+    const other = owner.get(key);
+    if (other !== undefined) {
+      reader.fail(entries.get('dependsOn') ?? entries.get(other) ?? null, `\`fields.dependsOn\` and \`fields.${other}\` both name the frontmatter key \`${key}\`; each field needs its own key`);
+      return defaults;
     }
   }
   return fields;

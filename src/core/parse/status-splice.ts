@@ -4,9 +4,13 @@
  * on disk (a byte-order mark, `\r\n` line ends kept), and replaced in place, in the quoting it
  * was written in; comments, key order, the spacing before a trailing comment and the body keep
  * every character. A frontmatter without the key gets it as its last key. Frontmatter that does
- * not parse is refused with its line, never repaired.
+ * not parse is refused with its line, never repaired. Lone `\r` line ends are read as line ends
+ * (the YAML library knows only `\n` and `\r\n`) and kept. A status that other keys alias (its
+ * value has an anchor, `&s`, some `*s` names) is refused: changing it would change them too.
+ * Repeated keys are found in one pass (the library's own check compares each key with every
+ * earlier one: 50,000 keys took 13.6 s).
  */
-import { parseYamlDocument, yamlNodes, type YamlNode } from './yaml.js';
+import { firstDuplicateKey, parseYamlDocument, yamlNodes, type YamlNode } from './yaml.js';
 
 export type Splice = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly line: number | null; readonly message: string };
 
@@ -27,12 +31,15 @@ export function spliceStatus(raw: string, key: string, word: string): Splice {
   if (close === null) return refuse(1, 'its frontmatter is not closed (no line `---` after it); fix it by hand');
   const yamlStart = open.next;
   const yaml = raw.slice(yamlStart, close.start);
-  const parsed = parseYamlDocument(yaml, { uniqueKeys: true });
+  // A lone `\r` made `\n` (one character for one: every offset stays that of `raw`).
+  const parsed = parseYamlDocument(yaml.replace(/\r(?!\n)/g, '\n'), { uniqueKeys: false });
   if (parsed === 'too-deep') return refuse(2, 'its frontmatter is nested too deeply to be read; fix it by hand');
   const lineOf = (offset: number) => 1 + parsed.lineAt(offset);
   const error = parsed.doc.errors[0];
   if (error !== undefined) return refuse(lineOf(Math.min(error.pos[0], Math.max(0, yaml.length - 1))), `its frontmatter is not valid YAML (${error.message.split('\n')[0]}); fix it by hand, then try again`);
-  const { isMap, isScalar } = yamlNodes();
+  const duplicate = firstDuplicateKey(parsed.doc.contents);
+  if (duplicate !== null) return refuse(lineOf(duplicate), 'its frontmatter has a key twice (map keys must be unique); fix it by hand, then try again');
+  const { isAlias, isMap, isScalar, visit } = yamlNodes();
   const contents = parsed.doc.contents as YamlNode | null;
   const eol = raw.slice(open.end, open.next) || '\n';
   if (contents === null || (isScalar(contents) && contents.value === null)) return { ok: true, text: insert(raw, close.start, `${key}: ${scalar(word, 'PLAIN')}${eol}`) };
@@ -45,6 +52,20 @@ export function spliceStatus(raw: string, key: string, word: string): Splice {
     return { ok: true, text: insert(raw, close.start, `${ends ? '' : eol}${key}: ${scalar(word, 'PLAIN')}${eol}`) };
   }
   const value = pair.value as YamlNode | null;
+  // `status: *s`: the alias gives way to the word (the anchor and its other uses keep theirs).
+  if (value !== null && isAlias(value) && value.range) return { ok: true, text: raw.slice(0, yamlStart + value.range[0]) + scalar(word, 'PLAIN') + raw.slice(yamlStart + value.range[1]) };
+  const anchor = value?.anchor;
+  if (anchor !== undefined && anchor !== null) {
+    let aliased = false;
+    visit(parsed.doc, {
+      Alias(_key, node) {
+        if (node.source !== anchor) return undefined;
+        aliased = true;
+        return visit.BREAK;
+      },
+    });
+    if (aliased) return refuse(lineOf(value!.range?.[0] ?? 0), `its \`${key}\` is anchored (\`&${anchor}\`) and other keys use it (\`*${anchor}\`): setting it would change them too; write the ${key} apart by hand`);
+  }
   if (value === null || !isScalar(value) || value.range === undefined || value.range === null) {
     if (value === null && pair.key !== null && (pair.key as YamlNode).range) {
       const at = yamlStart + (pair.key as YamlNode).range![1] + 1;

@@ -13,7 +13,7 @@ export type { Node as YamlNode, YAMLMap } from 'yaml';
 let library: typeof import('yaml') | undefined;
 
 /** The library's node predicates and visitor. */
-export function yamlNodes(): Pick<typeof import('yaml'), 'isMap' | 'isPair' | 'isScalar' | 'isSeq' | 'visit'> {
+export function yamlNodes(): Pick<typeof import('yaml'), 'isAlias' | 'isMap' | 'isPair' | 'isScalar' | 'isSeq' | 'visit'> {
   library ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
   return library;
 }

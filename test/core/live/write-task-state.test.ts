@@ -104,6 +104,32 @@ describe('what is refused, with nothing written', () => {
     expect(() => writeTaskState(ws, 'a/R1', 'finished' as TaskState)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
 
+  it('a status other keys alias is refused (they would change too); an aliased status gives way to the word', () => {
+    const anchored = doc('id: T-1\ntitle: One\nstatus: &s todo\nphase: *s\n');
+    const root = testdir({ 't.md': anchored });
+    expect(() => writeTaskState(loadWorkspace(root), 'T-1', 'done')).toThrow(
+      expect.objectContaining({ code: 'WRITE_REFUSED', message: expect.stringContaining('`t.md`:4: its `status` is anchored (`&s`) and other keys use it (`*s`)') }),
+    );
+    expect(readFileSync(join(root, 't.md'), 'utf8')).toBe(anchored);
+    // An anchor no key uses is kept, with the new word; an alias as the status is replaced by the word alone.
+    expect(afterWrite('t.md', doc('id: T-1\ntitle: One\nstatus: &s todo\n'), 'T-1', 'done', '')).toBe(doc('id: T-1\ntitle: One\nstatus: &s done\n'));
+    expect(afterWrite('t.md', doc('base: &b todo\nid: T-1\ntitle: One\nstatus: *b\n'), 'T-1', 'done', '')).toBe(doc('base: &b todo\nid: T-1\ntitle: One\nstatus: done\n'));
+  });
+
+  it('lone-CR line ends: the status is written, the line ends kept (it was refused as invalid YAML)', () => {
+    expect(afterWrite('t.md', '---\rid: T-1\rtitle: One\rstatus: todo\r---\rBody.\r', 'T-1', 'done', '')).toBe('---\rid: T-1\rtitle: One\rstatus: done\r---\rBody.\r');
+    expect(afterWrite('t.md', '---\rid: T-1\rtitle: One\r---\rBody.\r', 'T-1', 'done', '')).toBe('---\rid: T-1\rtitle: One\rstatus: done\r---\rBody.\r');
+  });
+
+  it('a key written twice is refused with its line', () => {
+    const twice = doc('id: T-1\ntitle: One\nstatus: todo\ntitle: Two\n');
+    const root = testdir({ 't.md': doc('id: T-1\ntitle: One\nstatus: todo\n') });
+    const ws = loadWorkspace(root);
+    writeFileSync(join(root, 't.md'), twice);
+    expect(() => writeTaskState(ws, 'T-1', 'done')).toThrow(expect.objectContaining({ code: 'WRITE_REFUSED', message: expect.stringMatching(/^`t\.md`:5: frontmatter is not valid YAML: Map keys must be unique; nothing was written/) }));
+    expect(readFileSync(join(root, 't.md'), 'utf8')).toBe(twice);
+  });
+
   it('frontmatter that no longer parses is refused with its line, never repaired', () => {
     const root = testdir({ 't.md': doc('id: T-1\ntitle: One\nstatus: todo\n') });
     const ws = loadWorkspace(root);

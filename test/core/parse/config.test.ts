@@ -106,10 +106,14 @@ describe('docugraph.yml', () => {
       ['links:\n  ignore: "*.pdf"\n', '`links.ignore` must be a list of non-empty strings'],
       ['fields:\n  separator: 5\n', '`fields.separator` must be `null` or the characters between two ids'],
       ['fields:\n  separator: "  "\n', '`fields.separator` must be `null` or the characters between two ids'],
+      // `done` writes the status key: never over an id, a title or a type (issue 53).
+      ['fields:\n  status: id\n', '`fields.status` and `fields.id` both name the frontmatter key `id`; each field needs its own key'],
+      ['fields:\n  status: title\n', '`fields.status` and `fields.title` both name the frontmatter key `title`'],
+      ['fields:\n  dependsOn: [status]\n', '`fields.dependsOn` and `fields.status` both name the frontmatter key `status`'],
     ];
     for (const [text, message] of cases) {
       const { config, diagnostics } = parseConfig(text);
-      expect(config, text).toBe(DEFAULT_CONFIG);
+      expect(config, text).toEqual(DEFAULT_CONFIG);
       expect(diagnostics.map((d) => [d.code, d.line]), text).toEqual([['CONFIG_INVALID', 2]]);
       expect(diagnostics[0]!.message, text).toContain(message);
     }
