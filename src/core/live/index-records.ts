@@ -160,12 +160,12 @@ export function wellShaped(chunk: Chunk): boolean {
   return chunk.numbers instanceof Float64Array && chunk.numbers.length === n * NUMBERS && chunk.keys instanceof Uint8Array && chunk.keys.length === n * KEY_BYTES && wellShapedColumns(chunk.columns);
 }
 
-/** The node as a record: its `text`, `body` and item source as pieces of the file's text, its `type` and `status` as words, its `path` 0 when it is the file's. */
+/** The node as a record: its `text`, `body` and item source as pieces of the file's text, its `type` and `status` as words, its `path` 0 (it is the file's: a restore takes no other). */
 function strip(node: DocNode, text: string | null, path: string, word: (value: string | null) => number | null): Record<string, unknown> {
   const out: Record<string, unknown> = { ...node };
   out['type'] = word(node.type);
   out['status'] = word(node.status);
-  if (node.path === path) out['path'] = 0;
+  out['path'] = node.path === path ? 0 : node.path;
   out['text'] = piece(node.text, text);
   out['body'] = piece(node.body, text);
   if (node.item !== undefined) out['item'] = { ...node.item, source: node.item.source.text === text ? 0 : node.item.source.text };
@@ -270,7 +270,10 @@ function unpack(value: unknown, words: readonly string[], path: string): value i
     if (typeof at !== 'number' || words[at] === undefined) return false;
     record[key] = words[at];
   }
-  if (record['path'] === 0) record['path'] = path;
+  // A node's path is its file's, always: a path of its own (`../elsewhere.md`, in a hand-made index) would lead a write out of the workspace.
+  // (A record dressed already, by an earlier restore of the same chunk, holds the path itself.)
+  if (record['path'] !== 0 && record['path'] !== path) return false;
+  record['path'] = path;
   return true;
 }
 

@@ -170,8 +170,17 @@ export type Opened = { readonly ok: true; readonly fd: number; readonly stats: S
 let procFd: boolean | undefined;
 
 function openInside(root: string, full: string, kind: 'file' | 'directory'): Opened {
+  // A path that leads out of the root (`../`, from a document, a client or an index) is never opened.
+  if (!within(root, full)) return { ok: false, code: 'EOUTSIDE', reason: 'it is outside the workspace' };
   if (!procFd && !noLinkOnTheWay(root, full)) return linkRefusal();
   return openChecked(full, kind, full);
+}
+
+/** Whether the normalised path `full` is `root` or under it. */
+function within(root: string, full: string): boolean {
+  if (full === root) return true;
+  const base = root.endsWith(sep) ? root : `${root}${sep}`;
+  return full.startsWith(base) && !full.slice(base.length).split(sep).includes('..');
 }
 
 /**

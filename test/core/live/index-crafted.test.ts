@@ -7,8 +7,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, type Workspace } from '../../../src/core/index.js';
+import { join } from 'node:path';
+import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, writeTaskState, type Workspace } from '../../../src/core/index.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
+import { readFileInside } from '../../../src/core/read/safe-fs.js';
+import { rewriteFile } from '../../../src/core/read/safe-write.js';
 import { indexOf, payloadsOf } from '../../helpers/index-records.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
@@ -81,5 +84,44 @@ describe('a hand-made index', () => {
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(100 * 1024 * 1024);
     expect(log).toEqual([expect.stringContaining('it holds another number of files than it says')]);
     expect(answers(ws)).toEqual(answers(loadWorkspace(root)));
+  });
+});
+
+describe('a planted index (issue 53): a cache, never an authority', () => {
+  const TASKS = '# Tasks\n\n- [ ] 1. Build it\n';
+
+  it("cannot lead a write out of the workspace through a node's path", () => {
+    const base = testdir({ 'ws/docugraph.yml': 'kits: [kiro]\n', 'ws/.kiro/specs/a/tasks.md': TASKS, 'outside/tasks.md': TASKS });
+    const root = join(base, 'ws');
+    const dir = testdir({});
+    const log: string[] = [];
+    const cache = { dir, version: 'test', log: (line: string) => void log.push(line), now: () => Date.now() + 10_000 };
+    expect(loadIndexed(root, { cache }).saveIndex()).toBe(true);
+    const file = cacheFileOf(dir, root).path;
+    // Every item of the tasks file says it lives in a file above the workspace.
+    const payloads = payloadsOf(readFileSync(file));
+    const chunk = deserialize(payloads[2]!) as { items: (Record<string, unknown>[] | null)[] };
+    let planted = 0;
+    for (const items of chunk.items) for (const item of items ?? []) (item['path'] = '../outside/tasks.md'), (planted += 1);
+    expect(planted).toBeGreaterThan(0);
+    payloads[2] = serialize(chunk);
+    writeFileSync(file, indexOf(payloads));
+
+    const { workspace } = loadIndexed(root, { cache });
+    expect(log).toEqual([expect.stringMatching(/is not used: the entry of `\.kiro\/specs\/a\/tasks\.md` has the wrong shape/)]);
+    expect(workspace.nodes.get('a/T1')?.path).toBe('.kiro/specs/a/tasks.md');
+    writeTaskState(workspace, 'a/T1', 'done');
+    expect(readFileSync(join(base, 'outside/tasks.md'), 'utf8')).toBe(TASKS);
+    expect(readFileSync(join(root, '.kiro/specs/a/tasks.md'), 'utf8')).toBe('# Tasks\n\n- [x] 1. Build it\n');
+  });
+
+  it('and a path out of the workspace, wherever it comes from, is neither read nor written', () => {
+    const base = testdir({ 'ws/t.md': 'a\n', 'outside.md': 'b\n' });
+    const root = join(base, 'ws');
+    expect(readFileInside(root, '../outside.md', 100)).toEqual({ ok: false, code: 'EOUTSIDE', reason: 'it is outside the workspace' });
+    expect(() => rewriteFile(root, '../outside.md', () => Buffer.from('x'))).toThrow(expect.objectContaining({ code: 'WRITE_REFUSED', message: '`../outside.md` cannot be written: it is outside the workspace; nothing was changed' }));
+    expect(() => rewriteFile(root, 'sub/../../outside.md', () => Buffer.from('x'))).toThrow(expect.objectContaining({ code: 'WRITE_REFUSED' }));
+    expect(readFileSync(join(base, 'outside.md'), 'utf8')).toBe('b\n');
+    expect(readFileInside(root, 't.md', 100).ok).toBe(true);
   });
 });

@@ -68,8 +68,8 @@ describe('a chunk of the index', () => {
     file('none.md', { analysis: analysis('none.md', null, { diagnostics: [{ code: 'FILE_UNREADABLE', message: 'x', nodeId: null, path: 'none.md', line: null }] }), stamp: null, links: null }),
     file('nul.md', { analysis: analysis('nul.md', '---\n\n', { lostId: 'L-1', misspelled: [{ key: 'titel', line: 1, message: 'm' }] }), stamp, links: { diagnostics: [], targets: ['a\0b', 'c'] } }),
     file('empty.md', { analysis: { ...analysis('empty.md', 'x'), source: { text: 'x', body: null, bodyLine: 1 } }, stamp, links: { diagnostics: [], targets: [] } }),
-    // A node without a type, with another status, at a path other than its file's.
-    file('odd.md', { analysis: { ...analysis('odd.md', '---\nodd\n'), node: { ...analysis('odd.md', '---\nodd\n').node!, type: null, status: 'done', path: 'elsewhere.md' } }, stamp, links: null }),
+    // A node without a type, with another status and a typed relation (kept as a record, not in the columns).
+    file('odd.md', { analysis: { ...analysis('odd.md', '---\nodd\n'), node: { ...analysis('odd.md', '---\nodd\n').node!, type: null, status: 'done', relations: { implements: { ids: ['A'], lines: [3], keys: ['implements'] } } } }, stamp, links: null }),
   ];
 
   it('gives back every entry as it went in, through V8 serialisation', () => {
@@ -158,6 +158,9 @@ describe('a chunk of the index', () => {
     expect(recordBroken({ ...oddRecord, type: chunk.words.length })).toBeNull();
     expect(recordBroken({ ...oddRecord, status: -1 })).toBeNull();
     expect(recordBroken({ ...oddRecord, path: 1 })).toBeNull();
+    // A node's path is its file's: one of its own (a hand-made index) would lead a write elsewhere (issue 53).
+    expect(recordBroken({ ...oddRecord, path: '../elsewhere.md' })).toBeNull();
+    expect(recordBroken({ ...oddRecord, path: 'elsewhere.md' })).toBeNull();
     expect(wellShaped({ ...chunk, words: [1] } as unknown as Chunk)).toBe(false);
     expect(recordBroken({ ...oddRecord, relations: { implements: { ids: [1], lines: [], keys: [] } } })).toBeNull();
     expect(broken({ items: first(chunk.items, [{ ...oddRecord, item: { line: 1, end: 2, file: 'f', box: '?', context: [], source: 0 } }]) })).toBeNull();
