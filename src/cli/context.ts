@@ -5,7 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { lstatSync } from 'node:fs';
 import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadIndexed, loadWorkspace, readConfig, resolveWorkspaceRoot, type IndexCacheOptions, type Workspace } from '../core/index.js';
-import { cacheDirOf } from '../common/cache-dir.js';
+import { cacheDirOf, userCacheDir } from '../common/cache-dir.js';
 import { VERSION } from '../common/version.js';
 import type { CliIo, Output } from './io.js';
 import { createProgress } from './progress.js';
@@ -52,7 +52,7 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
   const cacheOptions = (options: GlobalOptions, root: string): IndexCacheOptions | undefined => {
     if (options.cache === false) return undefined;
     const dir = cacheDirOf(root, readConfig(root).config, io.env);
-    return dir === null ? undefined : { dir, version: VERSION, log };
+    return dir === null ? undefined : { dir, version: VERSION, log, secretDir: userCacheDir(io.env) };
   };
   const saves: (() => boolean)[] = [];
   return {

@@ -4,7 +4,8 @@
  * when docugraph.yml says `cache: .docugraph`; else in the user's cache folder —
  * `$XDG_CACHE_HOME/docugraph`, else `~/Library/Caches/docugraph` on macOS,
  * `%LOCALAPPDATA%\docugraph\Cache` on Windows, `~/.cache/docugraph` elsewhere. Without a home
- * to put it in (no `HOME`), there is none.
+ * to put it in (no `HOME`), there is none. The user's secret, which signs the answers an index
+ * keeps, lives in the user's cache folder even when the index lives in the workspace.
  */
 import { isAbsolute, join } from 'node:path';
 import type { WorkspaceConfig } from '../core/index.js';

@@ -14,7 +14,7 @@ import { isLoopback } from './http/loopback.js';
 import { DrainingStdioTransport } from './stdio.js';
 import { oneLine } from './tool-result.js';
 import { startupDirectory, UsageError, workspaceRoot } from './startup.js';
-import { cacheDirOf, cacheOff } from '../common/cache-dir.js';
+import { cacheDirOf, cacheOff, userCacheDir } from '../common/cache-dir.js';
 import { USAGE } from './usage.js';
 import { VERSION } from '../common/version.js';
 
@@ -233,7 +233,7 @@ export function main(io: ProcessIo): void {
       mode,
       log: (line) => log(`${SERVER_NAME}: ${line}`),
       ...(startAfter === undefined ? {} : { startAfter }),
-      ...(cacheDir === null ? {} : { cache: { dir: cacheDir, version: VERSION, log: (line: string) => log(`${SERVER_NAME}: ${line}`) } }),
+      ...(cacheDir === null ? {} : { cache: { dir: cacheDir, version: VERSION, log: (line: string) => log(`${SERVER_NAME}: ${line}`), secretDir: userCacheDir(io.env) } }),
     });
     let exiting = false;
     void live.firstLoad().then((workspace) => {

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { linkSetup } from '../check/link-context.js';
 import type { Stamp } from '../model/read-files.js';
 import type { DirectoryListing } from '../read/discover-files.js';
-import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
+import { cacheFileOf, readCacheFile, startCacheWrite, userSecret, type CacheFile } from '../read/cache-file.js';
 import type { LinkOptions, WorkspaceConfig } from '../shared/config-types.js';
 import { asSteps } from '../shared/steps.js';
 import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
@@ -40,6 +40,12 @@ export interface IndexCacheOptions {
   readonly dir: string;
   /** DocuGraph's version: a copy written by another version is not used. */
   readonly version: string;
+  /**
+   * The folder of the user's secret, which signs the answers a copy keeps beside the files (a
+   * copy's are used only when this user's DocuGraph signed them): the user's own cache folder,
+   * never the workspace. Default: `dir`; `null`: none (kept answers are then never used).
+   */
+  readonly secretDir?: string | null;
   /** One line for a person (stderr) when the copy is not used or cannot be written. */
   readonly log?: (line: string) => void;
   /** The clock the racy check reads (ms since the epoch); default `Date.now` (tests move it on). */
@@ -112,8 +118,15 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
   const clock = options.now ?? Date.now;
   // The key reads the repository's remote (the link setup): made once per configuration.
   let keyed: { config: WorkspaceConfig; links: LinkOptions; meta: SnapshotMeta } | null = null;
+  // The user's secret, read when the first index is read or written (a problem with it is one line: kept answers are then not used).
+  let secret: Uint8Array | null | undefined;
+  const secretDir = options.secretDir === undefined ? options.dir : options.secretDir;
+  const secretOf = (): Uint8Array | null => {
+    if (secret === undefined) secret = secretDir === null ? null : userSecret(secretDir, (reason) => log(`the answers the index keeps are not used: your secret cannot be read or made (${reason})`));
+    return secret;
+  };
   const metaOf = (config: WorkspaceConfig, links: LinkOptions): SnapshotMeta => {
-    if (keyed === null || keyed.config !== config || keyed.links !== links) keyed = { config, links, meta: { root, key: keyOf(root, options.version, config, links) } };
+    if (keyed === null || keyed.config !== config || keyed.links !== links) keyed = { config, links, meta: { root, key: keyOf(root, options.version, config, links), secret: secretOf } };
     return keyed.meta;
   };
 
@@ -177,6 +190,7 @@ export function createIndexCache(root: string, options: IndexCacheOptions): Inde
           return null;
         }
         snapshot = decoded.snapshot;
+        if (snapshot.memoRefused) log(`the answers kept in the index in ${file.path} were not signed by your DocuGraph (another user's, or copied in): they are worked out again`);
         const held = snapshot.paths;
         let j = 0;
         for (let i = 0; i < paths.length; i += 1) {

@@ -10,13 +10,18 @@
  * files' paths are places in; then each chunk as three records, its columns (index-records.ts),
  * the paths its files' link checks looked at, and its files' texts (index-texts.ts: both made
  * strings only when read; the texts of a large index read from the disk only then, see
- * index-read.ts); then the answers kept beside the files (index-memo.ts); then
+ * index-read.ts); then the answers kept beside the files (index-memo.ts), signed with the
+ * user's secret (read/cache-file.ts: a keyed hash of them, the workspace and the key) and used
+ * only when the signature is this user's — an index another wrote (planted in a repository
+ * with `cache: .docugraph`) is a cache of files, each checked against the disk, but its answers
+ * are worked out again; then
  * the end (a record of length 0), which a truncated file lacks. The stat data of a chunk's files
  * are one run of bytes (`KEY_BYTES` each).
  * Nothing in the file is trusted: a wrong magic, version, key, length, checksum or shape is a
  * reason to load cold, never an exception; texts left on the disk are checked when they are
  * read (index-text-file.ts: their documents are read instead when they are damaged).
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import { isChunkTexts, leadingRecords, MAGIC, record, recordsOf, type FrontIndex, type LazyRecord } from './index-frame.js';
 import { reuseOf, wellShapedListings, type KeptListings, type ListingReuse } from './listing-reuse.js';
@@ -34,7 +39,7 @@ export type { SnapshotFile, StatKey } from './index-records.js';
  * holds DocuGraph's version, not its code, so a change to what a file's analysis, the graph,
  * cycle or state stages, `unblocks` or "did you mean" give must bump this too.
  */
-export const SNAPSHOT_FORMAT = 11;
+export const SNAPSHOT_FORMAT = 12;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;
@@ -44,6 +49,16 @@ export interface SnapshotMeta {
   readonly root: string;
   /** A hash of DocuGraph's version, the configuration and the link setup: another key, another index. */
   readonly key: string;
+  /** The user's secret, which signs the answers kept (`null`: none to sign with; kept answers are then never used), read when first needed. */
+  readonly secret: () => Uint8Array | null;
+}
+
+/** The answers of an index whose kept answers are not used: each is worked out again. */
+const NO_MEMO: IndexMemo = Object.freeze({ suggestions: null, unblocks: null, stages: null });
+
+/** The signature of the kept answers `memo` (their bytes) of the index for `meta`. */
+export function signature(meta: { readonly root: string; readonly key: string }, secret: Uint8Array, memo: Uint8Array): Buffer {
+  return createHmac('sha256', secret).update(`docugraph-index-memo\0${meta.root}\0${meta.key}\0`).update(memo).digest();
 }
 
 /** What the walk had when the snapshot was made: what a link check decided from it alone. */
@@ -73,6 +88,8 @@ export interface DecodedSnapshot {
   /** Whether `listings` are those read before the walk (the listings the walk took are then these). */
   readonly listingsRead: boolean;
   readonly memo: IndexMemo;
+  /** Whether the index's kept answers were left unused: signed by no one, or by someone else (this user's secret at hand). */
+  readonly memoRefused: boolean;
 }
 
 /** The snapshot's bytes, chunk by chunk (a caller writes each as it comes). */
@@ -100,7 +117,9 @@ export function* encodeSnapshot(meta: SnapshotMeta, files: readonly SnapshotFile
   const fileAt = new Map<string, number>();
   files.forEach((file, i) => fileAt.set(file.path, i));
   const written = writtenMemo(memo, (path) => fileAt.get(path), (i) => files[i]!.entry.analysis.node?.id ?? null);
-  yield* record(serialize({ memo: written }));
+  const memoBytes = serialize(written);
+  const secret = meta.secret();
+  yield* record(serialize({ memo: memoBytes, mac: secret === null ? null : signature(meta, secret, memoBytes) }));
   yield Buffer.alloc(8);
 }
 
@@ -181,11 +200,15 @@ function* decodeChecked(bytes: Buffer | IndexFront, meta: SnapshotMeta, checked:
       entries.push(restored.entry);
     }
   }
-  const tail = deserialize(inMemory(payloads.length - 1)) as { memo?: unknown };
-  const memo = readMemo(tail.memo, (i) => paths[i], (i) => (i < entries.length ? (entries[i]!.analysis.node?.id ?? null) : undefined));
-  if (memo === null) return { ok: false, reason: 'its kept answers have the wrong shape' };
   if (count !== paths.length || count !== entries.length) return { ok: false, reason: 'it holds another number of files than it says' };
-  return { ok: true, snapshot: { paths, entries, keys, recheck, listings, listingsRead: reused, memo } };
+  const tail = deserialize(inMemory(payloads.length - 1)) as { memo?: unknown; mac?: unknown };
+  if (typeof tail !== 'object' || tail === null || !(tail.memo instanceof Uint8Array) || !(tail.mac === null || tail.mac instanceof Uint8Array)) return { ok: false, reason: 'its kept answers have the wrong shape' };
+  const secret = meta.secret();
+  const signed = secret !== null && tail.mac !== null && tail.mac.length === 32 && timingSafeEqual(tail.mac, signature(meta, secret, tail.memo));
+  if (!signed) return { ok: true, snapshot: { paths, entries, keys, recheck, listings, listingsRead: reused, memo: NO_MEMO, memoRefused: secret !== null } };
+  const memo = readMemo(deserialize(tail.memo), (i) => paths[i], (i) => (i < entries.length ? (entries[i]!.analysis.node?.id ?? null) : undefined));
+  if (memo === null) return { ok: false, reason: 'its kept answers have the wrong shape' };
+  return { ok: true, snapshot: { paths, entries, keys, recheck, listings, listingsRead: reused, memo, memoRefused: false } };
 }
 
 interface Head {

@@ -4,7 +4,7 @@
  * reading is never kept (racily clean); an index that is damaged, foreign or reached through a
  * link is one log line and a cold load, never an exception.
  */
-import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ function start(root: string, options: IndexCacheOptions): Workspace {
 
 /** The entries the index of `root` holds, by path. */
 function indexed(root: string, dir: string): string[] {
-  const read = finish(decodeSnapshot(readFileSync(cacheFileOf(dir, root).path), { root, key: keyOfLastWrite(root, dir) }));
+  const read = finish(decodeSnapshot(readFileSync(cacheFileOf(dir, root).path), { root, key: keyOfLastWrite(root, dir), secret: () => null }));
   if (!read.ok) throw new Error(read.reason);
   return [...read.snapshot.paths];
 }
@@ -439,6 +439,30 @@ describe('the on-disk index', () => {
       expect.stringMatching(/^the index cannot be written to .*: its folder .* is a symbolic link$/),
     ]);
     expect(readdirNames(real)).toEqual([]);
+  });
+
+  it("a cache folder another user could have filled is not used: one above it others may write to, or another user's (issue 53)", () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'a' }) });
+    // A folder above the cache folder that anyone may write to, without the sticky bit that keeps /tmp safe.
+    const open = testdir({});
+    chmodSync(open, 0o777);
+    const log: string[] = [];
+    const loaded = loadIndexed(root, { cache: cacheOptions(join(open, 'cache'), log) });
+    expect(loaded.saveIndex()).toBe(false);
+    expect(log).toEqual([expect.stringMatching(new RegExp(`^the index cannot be written to .*: the folder ${open} above it can be written by other users$`))]);
+    // With the sticky bit (as /tmp), no one else can replace what is in it: used.
+    chmodSync(open, 0o1777);
+    expect(loadIndexed(root, { cache: cacheOptions(join(open, 'cache')) }).saveIndex()).toBe(true);
+    if (process.getuid?.() === 0) {
+      // Root's own index in a folder another user owns (a HOME that is not root's): neither read nor written.
+      const theirs = join(testdir({}), 'cache');
+      mkdirSync(theirs, { mode: 0o700 });
+      chownSync(theirs, 12345, 12345);
+      const refused: string[] = [];
+      expect(loadIndexed(root, { cache: cacheOptions(theirs, refused) }).saveIndex()).toBe(false);
+      expect(refused.at(-1)).toMatch(/: its folder .* belongs to another user \(uid 12345\); use a cache folder of your own \(XDG_CACHE_HOME\)$/);
+      expect(readdirNames(theirs)).toEqual([]);
+    }
   });
 
   it('after a warm start, a change is applied as after a cold one: names that came and went are checked again', () => {

@@ -12,6 +12,7 @@ import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
 import { checksum } from '../../../src/core/live/index-frame.js';
+import { signature } from '../../../src/core/live/index-snapshot.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { wellShapedMemo, type IndexMemo } from '../../../src/core/live/index-memo.js';
 import type { FindingColumns } from '../../../src/core/live/index-findings.js';
@@ -45,17 +46,25 @@ function tailAt(bytes: Buffer): number {
 function memoOf(root: string, dir: string): IndexMemo {
   const bytes = readFileSync(cacheFileOf(dir, root).path);
   const at = tailAt(bytes);
-  return (deserialize(bytes.subarray(at + 8, at + 8 + bytes.readUInt32LE(at))) as { memo: IndexMemo }).memo;
+  return deserialize((deserialize(bytes.subarray(at + 8, at + 8 + bytes.readUInt32LE(at))) as { memo: Uint8Array }).memo) as IndexMemo;
 }
 
-/** Rewrites the index's memo as `change` says (every checksum right). */
-function rewriteMemo(root: string, dir: string, change: (memo: IndexMemo) => unknown): void {
+/** The user's secret in the cache folder `dir` (the tests' own user). */
+const ownSecret = (dir: string): Uint8Array => readFileSync(join(dir, 'secret.key'));
+
+/**
+ * Rewrites the index's memo as `change` says (every checksum right), signed with `secret` (by
+ * default the user's own, as their DocuGraph would; `null`: not signed).
+ */
+function rewriteMemo(root: string, dir: string, change: (memo: IndexMemo) => unknown, secret: Uint8Array | null = ownSecret(dir)): void {
   const path = cacheFileOf(dir, root).path;
   const bytes = readFileSync(path);
   const at = tailAt(bytes);
   const length = bytes.readUInt32LE(at);
-  const tail = deserialize(bytes.subarray(at + 8, at + 8 + length)) as { memo: IndexMemo };
-  const payload = serialize({ ...tail, memo: change(tail.memo) });
+  const tail = deserialize(bytes.subarray(at + 8, at + 8 + length)) as { memo: Uint8Array };
+  const memo = serialize(change(deserialize(tail.memo) as IndexMemo));
+  const head0 = deserialize(bytes.subarray(24, 24 + bytes.readUInt32LE(16))) as { root: string; key: string };
+  const payload = serialize({ memo, mac: secret === null ? null : signature(head0, secret, memo) });
   const head = Buffer.alloc(8);
   head.writeUInt32LE(payload.length, 0);
   head.writeUInt32LE(checksum(payload), 4);
@@ -114,6 +123,29 @@ describe('the answers kept in the on-disk index', () => {
     const rebuilt = start(root, dir).workspace;
     expect(broken(rebuilt)).toEqual(['`depends_on` names `T-l`, but no document has that id; did you mean `T-9`?']);
     expect(unblocks(rebuilt)).toEqual({ 'T-1': 0, 'T-2': 1, 'T-3': 0 });
+  });
+
+  it("are used only when this user's DocuGraph signed them: a planted index's answers (unsigned, or another user's) are worked out again, in one line (issue 53)", () => {
+    const root = chain();
+    const dir = testdir({});
+    const cold = start(root, dir).workspace;
+    for (const secret of [null, Buffer.alloc(32, 7)]) {
+      // The answers an attacker would plant, for the very ids and edges this clone has (the keys match).
+      rewriteMemo(root, dir, (memo) => planted(memo), secret);
+      const log: string[] = [];
+      const warm = start(root, dir, log);
+      // The files themselves are still taken (each checked against the disk); the answers are the cold load's.
+      expect(warm.fromIndex).toBe(3);
+      expect(broken(warm.workspace)).toEqual(broken(cold));
+      expect(unblocks(warm.workspace)).toEqual({ 'T-1': 2, 'T-2': 1, 'T-3': 0 });
+      expect(log).toEqual([expect.stringContaining('were not signed by your DocuGraph (another user\'s, or copied in): they are worked out again')]);
+    }
+    // Without a secret of its own (no cache folder of the user's), a start uses no kept answers, and says nothing.
+    rewriteMemo(root, dir, (memo) => planted(memo));
+    const log: string[] = [];
+    const { workspace } = loadIndexed(root, { cache: { ...options(dir, log), secretDir: null } });
+    expect(unblocks(workspace)).toEqual({ 'T-1': 2, 'T-2': 1, 'T-3': 0 });
+    expect(log).toEqual([]);
   });
 
   it('are worked out again when what they depend on changed: another open node, another id', () => {
