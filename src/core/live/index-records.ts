@@ -246,11 +246,7 @@ const parsedMarkdown = new WeakMap<FileAnalysis, MarkdownInfo | null>();
 
 function keptMarkdown(this: FileAnalysis): MarkdownInfo | null {
   let parsed = parsedMarkdown.get(this);
-  if (parsed === undefined) {
-    const source = this.source;
-    parsed = source === undefined || source.body === null ? null : extractMarkdown(source.body, source.bodyLine);
-    parsedMarkdown.set(this, parsed);
-  }
+  if (parsed === undefined) parsedMarkdown.set(this, (parsed = this.source === undefined || this.source.body === null ? null : extractMarkdown(this.source.body, this.source.bodyLine)));
   return parsed;
 }
 
@@ -270,8 +266,7 @@ function unpack(value: unknown, words: readonly string[], path: string): value i
     if (typeof at !== 'number' || words[at] === undefined) return false;
     record[key] = words[at];
   }
-  // A node's path is its file's, always: a path of its own (`../elsewhere.md`, in a hand-made index) would lead a write out of the workspace.
-  // (A record dressed already, by an earlier restore of the same chunk, holds the path itself.)
+  // A node's path is its file's (or, dressed by an earlier restore, the path itself): another would lead a write elsewhere.
   if (record['path'] !== 0 && record['path'] !== path) return false;
   record['path'] = path;
   return true;

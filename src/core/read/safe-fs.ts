@@ -170,17 +170,10 @@ export type Opened = { readonly ok: true; readonly fd: number; readonly stats: S
 let procFd: boolean | undefined;
 
 function openInside(root: string, full: string, kind: 'file' | 'directory'): Opened {
-  // A path that leads out of the root (`../`, from a document, a client or an index) is never opened.
-  if (!within(root, full)) return { ok: false, code: 'EOUTSIDE', reason: 'it is outside the workspace' };
+  // A path that leads out of the root (`../`, from a document, a client or an index; `full` is normalised) is never opened.
+  if (full !== root && !full.startsWith(root.endsWith(sep) ? root : `${root}${sep}`)) return { ok: false, code: 'EOUTSIDE', reason: 'it is outside the workspace' };
   if (!procFd && !noLinkOnTheWay(root, full)) return linkRefusal();
   return openChecked(full, kind, full);
-}
-
-/** Whether the normalised path `full` is `root` or under it. */
-function within(root: string, full: string): boolean {
-  if (full === root) return true;
-  const base = root.endsWith(sep) ? root : `${root}${sep}`;
-  return full.startsWith(base) && !full.slice(base.length).split(sep).includes('..');
 }
 
 /**
@@ -272,9 +265,7 @@ function readAll(fd: number, size: number, maxBytes: number, transient: boolean)
     const read = readSync(fd, buffer, length, buffer.length - length, null);
     if (read === 0) break;
     length += read;
-    // All the bytes `fstat` counted: the end (a file that grew since is read again when its
-    // stamp, which holds this size, is found to differ). A size of 0 may be a file whose size
-    // the system does not know: read to the end.
+    // All the bytes `fstat` counted: the end (a file that grew is read again: its stamp differs); a size of 0 may be unknown.
     if (length === size && size > 0) break;
   }
   return length > maxBytes ? null : buffer.subarray(0, length);
