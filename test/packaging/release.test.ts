@@ -18,6 +18,7 @@ describe('release metadata', () => {
   it("CHANGELOG.md is changesets' file for this package, newest version first, at package.json's version", () => {
     const changelog = read('CHANGELOG.md');
     expect(changelog.startsWith(`# ${pkg.name}\n\n## `)).toBe(true);
-    expect(/^## (\S+)$/m.exec(changelog)?.[1]).toBe(pkg.version);
+    // After the changes waiting to be released (changelog.test.ts), the newest release.
+    expect(/^## (\d\S*)$/m.exec(changelog)?.[1]).toBe(pkg.version);
   });
 });
