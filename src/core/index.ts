@@ -56,7 +56,7 @@ export {
   type WorkspaceDiff,
 } from './answer/diff-workspaces.js';
 export type { TypedEdge } from './model/relation-edges.js';
-export { createRevisionCache, loadRevision, type GitOptions, type LoadedRevision, type RevisionCache } from './live/load-revision.js';
+export { createRevisionCache, loadRevision, type GitOptions, type LoadedRevision, type RevisionCache, type RevisionOptions, type RevisionWorkspace } from './live/load-revision.js';
 export { TASK_STATES, writeTaskState, type TaskState, type TaskStateWrite, type WriteOptions } from './live/write-task-state.js';
 export { recordReview, replaceFileText, type RecordedReview } from './live/record-review.js';
 export { MAX_UNBLOCKED, stateChange, type StateChange } from './answer/state-change.js';
