@@ -17,6 +17,7 @@ export { readLockFile, type LockFile, type LockRead, type LockState } from './pa
 export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
 export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
+export { resolveId } from './answer/require-node.js';
 
 export { buildReport, countByCode, formatReport } from './check/build-report.js';
 export { buildBundle, DEFAULT_MAX_DEPTH } from './answer/build-bundle.js';

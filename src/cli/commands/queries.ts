@@ -3,7 +3,7 @@
  * same core, on stdout.
  */
 import { Option, type Command } from 'commander';
-import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, nodeVersion, renderDot, renderMermaid, selectGraph, STATE_FILTERS, type StateFilter, type Workspace } from '../../core/index.js';
+import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, nodeVersion, renderDot, renderMermaid, resolveId, selectGraph, STATE_FILTERS, type StateFilter, type Workspace } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { depthOption, maxTokensOption } from '../options.js';
 import { renderGraphText, renderImpactText } from '../render/query-text.js';
@@ -16,7 +16,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
   program
     .command('context')
     .description('Print the context bundle of a task: every document it depends on, dependencies first (get_task_context).')
-    .argument('<taskId>', 'exact id of the task, e.g. BE-02')
+    .argument('<taskId>', 'id of the task, e.g. BE-02 (EIP-1559 finds 1559 where the files are eip-1559.md)')
     .addOption(depthOption('how many levels of depends_on to follow (default 5)'))
     .addOption(maxTokensOption('leave out the documents that do not fit this many tokens (≈ bytes / 4) and list them (default: no budget)'))
     .action((taskId: string, options: { maxDepth?: number; maxTokens?: number }, command: Command) => {
@@ -32,8 +32,9 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(depthOption('how many levels from the root (default: no limit)'))
     .addOption(new Option('--format <format>', 'text (each document and what it depends on; the default on a terminal), json (the default otherwise), mermaid (for GitHub) or dot (for Graphviz)').choices(GRAPH_FORMATS))
     .action((given: { root?: string; direction: Direction; maxDepth?: number; format?: (typeof GRAPH_FORMATS)[number] }, command: Command) => {
-      const options = { ...given, format: given.format ?? defaultFormat(ctx) };
       const workspace = ctx.load(command.optsWithGlobals());
+      // The root as found (`1559` for `EIP-1559`): the diagram marks it.
+      const options = { ...given, root: given.root === undefined ? undefined : resolveId(workspace, given.root), format: given.format ?? defaultFormat(ctx) };
       const view = selectGraph(workspace, { rootId: options.root, direction: options.direction, maxDepth: options.maxDepth });
       const render = { text: () => renderGraphText(view), json: () => formatJson(view), mermaid: () => renderMermaid(workspace, view, options.root), dot: () => renderDot(workspace, view, options.root) };
       ctx.print(render[options.format](), options.format === 'json' ? 'json' : 'text');

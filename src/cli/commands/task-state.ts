@@ -34,7 +34,8 @@ export function registerTaskState(program: Command, ctx: CliContext): void {
           // The next id is looked up in the workspace as this write left it.
           workspace = loadWorkspace(workspace.root);
         }
-        const changes: StateChange[] = ids.map((id) => stateChange(before, workspace, id));
+        // Each id as found (`1559` for `EIP-1559`).
+        const changes: StateChange[] = written.map((w) => stateChange(before, workspace, w.id));
         if (options.format === 'json') {
           ctx.print(formatJson({ tasks: written.map((w, i) => ({ ...w, state: changes[i]!.state, unblocked: changes[i]!.unblocked })) }), 'json');
           return;

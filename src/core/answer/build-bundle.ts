@@ -38,8 +38,9 @@ export interface Closure {
 export function buildBundle(workspace: Workspace, options: BundleOptions): string {
   const maxDepth = checkMaxDepth(options.maxDepth);
   const maxTokens = checkMaxTokens(options.maxTokens);
-  const taskId = options.taskId;
-  if (typeof taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
+  if (typeof options.taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
+  // The id found (`1559` for `EIP-1559`): the bundle is the document's.
+  const taskId = requireNode(workspace, options.taskId).id;
   const closure = withCommands(options.commands, () => upstreamClosure(workspace, taskId, maxDepth));
   if (maxTokens === undefined) return renderBundle(workspace, taskId, closure, maxDepth, undefined, null);
   const sizes = new Map<string, number>();

@@ -63,8 +63,10 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
  * A page of the impact of `nodeId`, as analyze_impact answers it; the `docugraph://impact/{nodeId}`
  * resource answers its first page (`textOnly`), so that its cursor continues with the tool.
  */
-export function impactPage(workspace: Workspace, nodeId: string, maxDepth: number | undefined, args: PageArguments, textOnly = false): Rendered {
-  const impact = analyzeImpact(workspace, nodeId, maxDepth);
+export function impactPage(workspace: Workspace, written: string, maxDepth: number | undefined, args: PageArguments, textOnly = false): Rendered {
+  const impact = analyzeImpact(workspace, written, maxDepth);
+  // The id found (`1559` for `EIP-1559`).
+  const nodeId = impact.nodeId;
   return pagedJsonAnswer(
     {
       tool: 'analyze_impact',

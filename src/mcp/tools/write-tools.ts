@@ -68,7 +68,7 @@ export function registerWriteTools(server: McpServer, state: ServerState, writer
     },
     async ({ id, state: wanted, expect }) => {
       const { write, change } = await writer.setTaskState(id, wanted, expect);
-      return jsonResult({ id, state: change.state, status: change.status, path: write.path, line: write.line, changed: write.changed, version: write.version, unblocked: change.unblocked, unblockedCount: change.unblockedCount });
+      return jsonResult({ id: write.id, state: change.state, status: change.status, path: write.path, line: write.line, changed: write.changed, version: write.version, unblocked: change.unblocked, unblockedCount: change.unblockedCount });
     },
   );
   registerTool(
