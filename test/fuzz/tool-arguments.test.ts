@@ -156,7 +156,7 @@ describe('arguments at the edges', () => {
     const failures: string[] = [];
     for (const tool of tools) {
       for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
-        for (const value of EDGE_VALUES[schema.type ?? ''] ?? []) {
+        for (const value of [schema.type ?? ''].flat().flatMap((type) => EDGE_VALUES[type === 'number' ? 'integer' : type] ?? [])) {
           const args: Record<string, unknown> = { ...(tool.inputSchema.required ?? []).reduce((a, r) => ({ ...a, [r]: 'T-1' }), {}), [name]: value };
           try {
             for (const problem of judge(tool, args, await call(tool.name, args))) failures.push(`${tool.name} ${JSON.stringify(args)}: ${problem}`);
