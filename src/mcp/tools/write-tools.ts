@@ -6,7 +6,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { TASK_STATES } from '../../core/index.js';
+import { TASK_STATES, type TaskState } from '../../core/index.js';
 import { WRITES } from '../annotations.js';
 import { registerTool } from '../register-tool.js';
 import { idSchema, MAX_TEXT_ARGUMENT } from '../schemas.js';
@@ -15,7 +15,11 @@ import { jsonResult } from '../tool-result.js';
 
 export const setTaskStateInput = z.object({
   id: idSchema('id').describe('Task id, e.g. "BE-02" or "auth/T2.1".'),
-  state: z.enum(TASK_STATES, { error: `state must be one of ${TASK_STATES.map((s) => `"${s}"`).join(', ')}` }).describe('The new state.'),
+  // `in-progress` too: the word every answer uses for a started task (issue 53).
+  state: z
+    .enum([...TASK_STATES, 'in-progress'], { error: `state must be one of ${[...TASK_STATES, 'in-progress'].map((s) => `"${s}"`).join(', ')}` })
+    .transform((s): TaskState => (s === 'in-progress' ? 'in_progress' : s))
+    .describe('The new state.'),
   expect: z
     .string({ error: 'expect must be a string: the version list_tasks gave' })
     .regex(/^[0-9a-f]{16}$/, { error: 'expect must be a version as list_tasks gives it: 16 hex digits' })
