@@ -34,3 +34,15 @@ describe('ids as the repository writes them', () => {
     expect(result.stderr).toBe('docugraph: Cannot find document `ERC-1559`; did you mean `1559`? Ids are case-sensitive.\n');
   });
 });
+
+describe('ready on a folder with nothing to read', () => {
+  it('exits 2 with the line validate prints, unless --allow-empty', async () => {
+    const root = testdir({ 'notes.txt': 'no Markdown here\n' });
+    const validate = await run(['validate'], root);
+    const ready = await run(['ready'], root);
+    expect(validate.code).toBe(2);
+    expect(ready).toEqual({ code: 2, stdout: '', stderr: validate.stderr });
+    expect(ready.stderr).toBe(`docugraph: no Markdown file to read in ${root}: there is no *.md file in it or below; pass the folder that holds your documents, or --allow-empty to accept an empty one.\n`);
+    expect(await run(['ready', '--allow-empty'], root)).toEqual({ code: 0, stdout: 'nothing is ready: no open work\n', stderr: '' });
+  });
+});

@@ -9,6 +9,7 @@ import { depthOption, maxTokensOption } from '../options.js';
 import { renderGraphText, renderImpactText } from '../render/query-text.js';
 import { safeInline } from '../render/safe-text.js';
 import { renderReadyTable, renderTaskTable } from '../render/task-table.js';
+import { requireMarkdown } from './validate.js';
 
 export const GRAPH_FORMATS = ['text', 'json', 'mermaid', 'dot'] as const;
 
@@ -73,8 +74,11 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .description('What to do next: the documents ready to work on (every dependency settled), the ones that unblock the most first (list_tasks with state ready).')
     .option('--type <type>', 'only this exact type, e.g. task')
     .addOption(new Option('--format <format>', 'text (a table: id, unblocks, title) or json (the list_tasks answer)').choices(['text', 'json']).default('text'))
-    .action((options: { type?: string; format: 'json' | 'text' }, command: Command) => {
+    .option('--allow-empty', 'a folder with no Markdown file to read has nothing ready (by default it is a usage error: exit 2, as for validate)')
+    .action((options: { type?: string; format: 'json' | 'text'; allowEmpty?: boolean }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
+      // "Nothing is ready" from the wrong folder would read as "all done" (issue 53).
+      requireMarkdown(workspace, options.allowEmpty);
       const result = listTasks(workspace, { type: options.type, state: 'ready' });
       if (options.format === 'json') ctx.print(formatJson(withVersions(workspace, result)), 'json');
       else if (result.tasks.length > 0) ctx.io.stdout.write(renderReadyTable(result.tasks));
