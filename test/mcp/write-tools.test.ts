@@ -34,6 +34,24 @@ describe('set_task_state', () => {
   });
 });
 
+describe('set_task_state done on a blocked task', () => {
+  it('writes it, and the answer warns with what blocked it', async () => {
+    const root = testdir({ 'docs/t1.md': TASK, 'docs/t2.md': '---\nid: T-2\ntitle: Two\nstatus: todo\ndepends_on: [T-1]\n---\n' });
+    const live = openLiveWorkspace(root, { mode: 'poll', settleMs: 20 });
+    open.push(live);
+    const { client } = await connectInMemory(await live.snapshot(), { workspace: () => live.snapshot(), writer: createWriter(live) });
+    const answer = await client.callTool({ name: 'set_task_state', arguments: { id: 'T-2', state: 'done' } });
+    expect(answer.structuredContent).toMatchObject({
+      id: 'T-2',
+      state: 'done',
+      changed: true,
+      warning: '`T-2` was blocked by `T-1` (ready): it is marked done before what it depends on (set_task_state with state "todo" undoes it).',
+    });
+    const free = await client.callTool({ name: 'set_task_state', arguments: { id: 'T-1', state: 'done' } });
+    expect(free.structuredContent).not.toHaveProperty('warning');
+  });
+});
+
 describe('with writes off', () => {
   it('calling a tool that writes says how to turn writes on; tools/list does not offer it', async () => {
     const { client } = await connectInMemory(loadWorkspace(testdir({ 'docs/t1.md': TASK })));
