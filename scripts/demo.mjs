@@ -49,7 +49,8 @@ async function main() {
   for (const tool of tools) {
     const props = Object.entries(tool.inputSchema.properties ?? {}).map(([name, schema]) => {
       const required = (tool.inputSchema.required ?? []).includes(name) ? '' : '?';
-      return `${name}${required}: ${schema.type}`;
+      // A type list (`["string", "number"]`: an id) as `string|number`.
+      return `${name}${required}: ${[schema.type].flat().join('|')}`;
     });
     const hints = Object.entries(tool.annotations ?? {}).filter(([, v]) => v === true).map(([k]) => k);
     say(`    - ${tool.name} (${props.join(', ')}) "${tool.title}"${tool.outputSchema ? ', with outputSchema' : ''}; ${hints.join(', ')}`);

@@ -86,6 +86,7 @@ describe('public exports', () => {
       'renderDot',
       'renderMermaid',
       'replaceFileText',
+      'resolveId',
       'resolveWorkspaceRoot',
       'selectGraph',
       'severityOf',

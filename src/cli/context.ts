@@ -8,6 +8,7 @@ import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadIndexed, loadWorksp
 import { cacheDirOf, userCacheDir } from '../common/cache-dir.js';
 import { VERSION } from '../common/version.js';
 import type { CliIo, Output } from './io.js';
+import { LARGE_FOLDER_FILES, watchLargeFolder } from './large-folder.js';
 import { createProgress } from './progress.js';
 import { safeBlock, safeInline, safeJson } from './render/safe-text.js';
 
@@ -43,7 +44,13 @@ export interface CliContext {
   readonly print: (text: string, kind: 'text' | 'json') => void;
 }
 
-export function createContext(io: CliIo, fail: (code: number) => void): CliContext {
+/** Limits a test may lower. */
+export interface ContextLimits {
+  /** More Markdown files to read than this, in a folder without docugraph.yml, is said first (default `LARGE_FOLDER_FILES`). */
+  readonly largeFolder?: number;
+}
+
+export function createContext(io: CliIo, fail: (code: number) => void, limits: ContextLimits = {}): CliContext {
   const workspacePath = (options: { workspace?: string | undefined }, dir?: string) => {
     const given = dir ?? options.workspace ?? (io.env['DOCUGRAPH_WORKSPACE'] || undefined);
     return given === undefined ? nearestConfigured(io.cwd) : resolve(io.cwd, given);
@@ -77,15 +84,21 @@ export function createContext(io: CliIo, fail: (code: number) => void): CliConte
     load: (options, dir) => {
       const root = checkedRoot(workspacePath(options, dir));
       const progress = createProgress(io.stderr, 'Loading');
+      const say = (line: string) => {
+        progress.done();
+        io.stderr.write(`docugraph: ${line}\n`);
+      };
+      const large = watchLargeFolder(root, readConfig(root).found, limits.largeFolder ?? LARGE_FOLDER_FILES, say);
+      const onProgress = (done: number, total: number) => {
+        large.onTotal(total);
+        progress.update(done, total);
+      };
       try {
-        const onLinkSkipped = linkNotices((line) => {
-          progress.done();
-          io.stderr.write(`docugraph: ${safeInline(line)}\n`);
-        });
+        const onLinkSkipped = linkNotices((line) => say(safeInline(line)));
         const cache = cacheOptions(options, root);
-        if (cache === undefined) return loadWorkspace(root, { onProgress: progress.update, onLinkSkipped });
-        const { workspace, saveIndex } = loadIndexed(root, { onProgress: progress.update, onLinkSkipped, cache });
-        saves.push(saveIndex);
+        if (cache === undefined) return loadWorkspace(root, { onProgress, onLinkSkipped });
+        const { workspace, saveIndex } = loadIndexed(root, { onProgress, onLinkSkipped, cache });
+        if (!large.skipIndex(workspace)) saves.push(saveIndex);
         return workspace;
       } finally {
         progress.done();

@@ -17,6 +17,7 @@ export { readLockFile, type LockFile, type LockRead, type LockState } from './pa
 export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
 export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
+export { resolveId } from './answer/require-node.js';
 
 export { buildReport, countByCode, formatReport } from './check/build-report.js';
 export { buildBundle, DEFAULT_MAX_DEPTH } from './answer/build-bundle.js';
@@ -56,7 +57,7 @@ export {
   type WorkspaceDiff,
 } from './answer/diff-workspaces.js';
 export type { TypedEdge } from './model/relation-edges.js';
-export { createRevisionCache, loadRevision, type GitOptions, type LoadedRevision, type RevisionCache } from './live/load-revision.js';
+export { createRevisionCache, loadRevision, type GitOptions, type LoadedRevision, type RevisionCache, type RevisionOptions, type RevisionWorkspace } from './live/load-revision.js';
 export { TASK_STATES, writeTaskState, type TaskState, type TaskStateWrite, type WriteOptions } from './live/write-task-state.js';
 export { recordReview, replaceFileText, type RecordedReview } from './live/record-review.js';
 export { MAX_UNBLOCKED, stateChange, type StateChange } from './answer/state-change.js';

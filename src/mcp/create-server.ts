@@ -14,6 +14,7 @@ import { registerGetTaskContext } from './tools/get-task-context.js';
 import { registerListTasks } from './tools/list-tasks.js';
 import { registerValidateTraceability } from './tools/validate-traceability.js';
 import { registerWriteTools } from './tools/write-tools.js';
+import { explainWritesOff } from './writes-off.js';
 import { VERSION } from '../common/version.js';
 
 export const SERVER_NAME = 'docugraph-mcp';
@@ -24,6 +25,9 @@ const INSTRUCTIONS =
   'and get_acceptance_criteria for its definition of done. Use list_tasks to find ids, analyze_impact to see what depends on a document, ' +
   'get_dependency_graph to see the graph, and validate_traceability to audit ids, dependencies, links and cycles. ' +
   'After editing documents, call analyze_impact with since "HEAD" to see what your edits affect.';
+
+/** The `tools` capability's place, with nothing in it yet (see createServer). */
+const TOOLS_LATER = { tools: undefined } as object;
 
 /** Answers follow the disk: lists and reads may change at any time (2026-07-28 cache fields). */
 const MAY_CHANGE = { ttlMs: 0, cacheScope: 'private' } as const;
@@ -37,11 +41,16 @@ export function createServer(state: ServerState, era: Era = 'legacy'): McpServer
   const server = new McpServer(
     { name: SERVER_NAME, title: 'DocuGraph', version: VERSION },
     {
-      capabilities: { tools: {}, resources: live ? { subscribe: true, listChanged: true } : {}, prompts: {}, completions: {} },
+      // `tools` is left unset here, in its place (the capabilities keep their order): set, the SDK
+      // would install its tools/call handler at once; unset, the first tool registered installs
+      // it (and `tools: { listChanged: true }`), after explainWritesOff can guard it.
+      capabilities: { ...TOOLS_LATER, resources: live ? { subscribe: true, listChanged: true } : {}, prompts: {}, completions: {} },
       instructions: INSTRUCTIONS,
       cacheHints: { 'resources/list': MAY_CHANGE, 'resources/read': MAY_CHANGE, 'resources/templates/list': MAY_CHANGE },
     },
   );
+  // Before the first tool: the SDK's tools/call handler is installed with it.
+  if (state.writer === undefined) explainWritesOff(server);
   registerGetTaskContext(server, state);
   registerValidateTraceability(server, state);
   registerListTasks(server, state);

@@ -6,7 +6,7 @@
  * before.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { createGraphPager, diagramNodeBytes, type GraphEdge, type GraphNode, type GraphOptions, nodeMarks, type PageArguments, renderDot, renderMermaid, selectGraph, type Workspace } from '../core/index.js';
+import { createGraphPager, diagramNodeBytes, type GraphEdge, type GraphNode, type GraphOptions, nodeMarks, type PageArguments, renderDot, renderMermaid, resolveId, selectGraph, type Workspace } from '../core/index.js';
 import { pagedJsonResult, pagedTextResult } from './paged-result.js';
 
 export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
@@ -15,7 +15,9 @@ export type GraphFormat = (typeof GRAPH_FORMATS)[number];
 const TOOL = 'get_dependency_graph';
 
 /** The answer for these options and format, one page of it. */
-export function graphAnswer(workspace: Workspace, options: GraphOptions, format: GraphFormat, page: PageArguments): CallToolResult {
+export function graphAnswer(workspace: Workspace, given: GraphOptions, format: GraphFormat, page: PageArguments): CallToolResult {
+  // The root as found (`1559` for `EIP-1559`): the diagram marks it.
+  const options = given.rootId === undefined ? given : { ...given, rootId: resolveId(workspace, given.rootId) };
   const view = selectGraph(workspace, options);
   // The tool's arguments other than limit and cursor: a cursor resumes only the same query.
   const scope = `${TOOL}\n${JSON.stringify([options.rootId ?? null, options.direction ?? 'upstream', options.maxDepth ?? null, format])}`;

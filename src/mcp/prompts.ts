@@ -63,11 +63,13 @@ function orProtocolError<T>(body: () => T): T {
   }
 }
 
-export function implementTaskText(workspace: Workspace, taskId: string): string {
+export function implementTaskText(workspace: Workspace, written: string): string {
   const { bundle, criteria } = orProtocolError(() => ({
-    bundle: buildBundle(workspace, { taskId, maxTokens: DEFAULT_MAX_TOKENS }),
-    criteria: getAcceptanceCriteria(workspace, taskId),
+    bundle: buildBundle(workspace, { taskId: written, maxTokens: DEFAULT_MAX_TOKENS }),
+    criteria: getAcceptanceCriteria(workspace, written),
   }));
+  // The id found (`1559` for `EIP-1559`).
+  const taskId = criteria.taskId;
   return [
     `Implement task \`${taskId}\` — ${criteria.title} (${inlinePath(criteria.path)}).`,
     '',

@@ -13,12 +13,24 @@ export const MAX_TEXT_ARGUMENT = 512;
 /** The longest path argument accepted (Linux's PATH_MAX). */
 export const MAX_PATH_ARGUMENT = 4096;
 
-/** A required document id. */
+/**
+ * A required document id: a string, or a number (an agent sends `1559` for the id `1559`),
+ * taken as its decimal string (issue 53). Advertised as `type: ["string", "number"]`.
+ */
 export function idSchema(name: string) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${name} is required (a document id such as "BE-02")` : `${name} must be a string (a document id)`) })
+  const text = z
+    .string()
     .min(1, { error: `${name} must not be empty` })
     .max(MAX_TEXT_ARGUMENT, { error: `${name} must be at most ${MAX_TEXT_ARGUMENT} characters: pass an id such as "BE-02" (list_tasks shows every id)` });
+  const number = z.number().transform(decimal);
+  return z.union([text, number], {
+    error: (issue) => (issue.input === undefined ? `${name} is required (a document id such as "BE-02")` : `${name} must be a string (a document id such as "BE-02") or a number`),
+  });
+}
+
+/** A JSON number as the id it stands for: its digits (`1e21` as 22 digits), or its shortest decimal form (`1.5`). */
+function decimal(value: number): string {
+  return Number.isInteger(value) ? BigInt(value).toString() : String(value);
 }
 
 /** An optional depth: an integer ≥ 0. */

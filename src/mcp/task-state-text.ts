@@ -13,10 +13,16 @@ function shown(id: string): string {
   return isIdShaped(id) ? `\`${id}\`` : `\`${JSON.stringify(id.slice(0, 200)).replace(/`/g, '\\u0060')}\``;
 }
 
-function blocker(b: Blocker): string {
+export function blocker(b: Blocker): string {
   if (b.state === 'missing') return `${shown(b.id)} (names no document)`;
   if (b.state === 'cycle') return `a dependency cycle through ${shown(b.id)}`;
   return `${shown(b.id)} (${b.state})`;
+}
+
+/** What blocked a task marked done while it was blocked (issue 53), for `set_task_state`'s `warning`. */
+export function doneWhileBlocked(id: string, blockedBy: readonly Blocker[]): string {
+  const more = blockedBy.length > MAX_NAMED ? ` and ${blockedBy.length - MAX_NAMED} more` : '';
+  return `${shown(id)} was blocked by ${blockedBy.slice(0, MAX_NAMED).map(blocker).join(', ')}${more}: it is marked done before what it depends on (set_task_state with state "todo" undoes it).`;
 }
 
 /** The paragraph on the task's state, for the prompt. */

@@ -20,7 +20,8 @@ export function createWriter(live: LiveWorkspace): Writer {
         const before = await live.snapshot();
         const write = writeTaskState(before, id, state, { expect });
         const after = write.changed ? await live.written([write.path]) : before;
-        return { write, change: stateChange(before, after, id) };
+        // The id found (`1559` for `EIP-1559`).
+        return { write, change: stateChange(before, after, write.id) };
       }),
     recordReview: (ids) =>
       inTurn(async () => {

@@ -122,13 +122,43 @@ describe('docugraph diff: what changed', () => {
     ]);
   });
 
-  it('loads each side with its own docugraph.yml', async () => {
+  it('with --old-config, loads each side with its own docugraph.yml', async () => {
     const root = gitRepo({ 'req.md': REQ, 'be.md': doc({ id: 'BE-02', title: 'Endpoint', requires: ['REQ-01'] }) });
     writeFileSync(join(root, 'docugraph.yml'), 'fields:\n  dependsOn: [requires]\n');
-    const { json } = await diff(root, 'HEAD', '--format', 'json');
+    const { json, stderr } = await diff(root, 'HEAD', '--format', 'json', '--old-config');
+    expect(stderr).toBe('');
     expect(json!.edges.added.items).toEqual([{ from: 'BE-02', to: 'REQ-01', relation: 'depends_on' }]);
     // The base reads `requires` as an unknown key; the working tree as BE-02's dependencies.
     expect(json!.documents.changed.count).toBe(0);
+  });
+
+  it('right after init (docugraph.yml not committed): the base is read with today\'s, and stderr says so', async () => {
+    // An EIP repository: ids under `eip:`, dependencies under `requires:` as a comma list, `Moved` stubs.
+    const root = gitRepo({
+      'EIPS/eip-1.md': doc({ eip: '1', title: 'Purpose', status: 'Living' }),
+      'EIPS/eip-20.md': doc({ eip: '20', status: 'Moved' }, 'Moved to the ERCs repository.\n'),
+      'EIPS/eip-1559.md': doc({ eip: '1559', title: 'Fee market', status: 'Draft', requires: '1, 20' }),
+    });
+    writeFileSync(join(root, 'docugraph.yml'), 'fields:\n  id: eip\n  dependsOn: [requires]\n  separator: ","\nstatus:\n  dropped: [moved]\n');
+    const { json, stderr, code } = await diff(root, 'HEAD~0', '--format', 'json');
+    expect(stderr).toBe("docugraph: HEAD~0 has no docugraph.yml: both sides are read with today's (the working tree's), so only the documents' changes show (--old-config reads HEAD~0 with its own).\n");
+    expect(code).toBe(0);
+    expect(json!.documents.added.count + json!.documents.removed.count + json!.edges.added.count).toBe(0);
+    expect(json!.diagnostics.introduced.count + json!.diagnostics.fixed.count).toBe(0);
+    // The old behaviour: every document added, each of their findings introduced.
+    const old = await diff(root, 'HEAD~0', '--format', 'json', '--old-config');
+    expect(old.stderr).toBe('');
+    expect(ids(old.json!.documents.added)).toEqual(['1', '1559', '20']);
+    expect(old.json!.diagnostics.introduced.count).toBeGreaterThan(0);
+  });
+
+  it('a base whose docugraph.yml says something else is read with the head\'s (--head), and stderr says so', async () => {
+    const root = gitRepo({ 'docugraph.yml': 'fields:\n  dependsOn: [depends_on]\n', 'req.md': REQ, 'be.md': doc({ id: 'BE-02', title: 'Endpoint', requires: ['REQ-01'] }) });
+    commitFiles(root, { 'docugraph.yml': 'fields:\n  dependsOn: [requires]\n' });
+    const { json, stderr } = await diff(root, 'HEAD~1', '--head', 'HEAD', '--format', 'json');
+    expect(stderr).toBe("docugraph: HEAD~1's docugraph.yml differs from HEAD's: both sides are read with HEAD's, so only the documents' changes show (--old-config reads HEAD~1 with its own).\n");
+    expect(json!.edges.added.count).toBe(0);
+    expect((await diff(root, 'HEAD~1', '--head', 'HEAD', '--format', 'json', '--old-config')).json!.edges.added.count).toBe(1);
   });
 
   it('a workspace folder the base does not have: every document is added', async () => {

@@ -56,6 +56,22 @@ describe('docugraph init', () => {
     expect(JSON.parse(after.stdout)).toMatchObject({ nodeCount: 5, edgeCount: 4, errors: [{ code: 'LINK_BROKEN', path: 'EIPS/eip-1155.md' }] });
   });
 
+  it("an EIP repository: init maps its status words, so ready lists the open proposals, not the moved stubs", async () => {
+    const root = testdir({
+      'EIPS/eip-1.md': doc({ eip: '1', title: 'Purpose', status: 'Living' }),
+      'EIPS/eip-20.md': doc({ eip: '20', status: 'Moved' }, 'This file was moved to the ERCs repository.\n'),
+      'EIPS/eip-721.md': doc({ eip: '721', status: 'Moved' }, 'This file was moved to the ERCs repository.\n'),
+      'EIPS/eip-1559.md': doc({ eip: '1559', title: 'Fee market', status: 'Final' }),
+      'EIPS/eip-7000.md': doc({ eip: '7000', title: 'A draft', status: 'Draft', requires: '1559' }),
+      'EIPS/eip-3.md': doc({ eip: '3', title: 'Gone', status: 'Withdrawn' }),
+    });
+    const init = await run(['init'], root);
+    expect(init).toMatchObject({ code: 0, stderr: '' });
+    expect(init.stdout).toContain('status "Moved" dropped');
+    const ready = JSON.parse((await run(['ready', '--format', 'json'], root)).stdout) as { tasks: { id: string }[] };
+    expect(ready.tasks.map((t) => t.id)).toEqual(['7000']);
+  });
+
   it('--force replaces an existing file, and only with --force; a repository with DocuGraph\'s own keys gets the commented defaults', async () => {
     const root = testdir({ 'docugraph.yml': 'requireId: true\n', 'a.md': doc({ id: 'A', title: 'a', depends_on: ['B'] }), 'b.md': doc({ id: 'B', title: 'b' }) });
     expect((await run(['init'], root)).code).toBe(1);

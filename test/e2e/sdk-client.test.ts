@@ -99,7 +99,8 @@ describe.each([
     expect(context.inputSchema).toMatchObject({
       type: 'object',
       required: ['taskId'],
-      properties: { taskId: { type: 'string' }, maxDepth: { type: 'integer', minimum: 0 } },
+      // A number is an id too (issue 53): `1559` is the id "1559".
+      properties: { taskId: { type: ['string', 'number'] }, maxDepth: { type: 'integer', minimum: 0 } },
     });
     const validate = tools.find((t) => t.name === 'validate_traceability')!;
     expect(validate.inputSchema.properties).toHaveProperty('workspacePath');
@@ -137,7 +138,7 @@ describe.each([
 
   it('INVALID_ARGUMENT for a missing taskId, a negative or fractional maxDepth, and wrong types', async () => {
     const client = demo;
-    for (const args of [{}, { taskId: 'BE-02', maxDepth: -1 }, { taskId: 'BE-02', maxDepth: 1.5 }, { taskId: 42 }, { taskId: 'BE-02', maxDepth: '2' }]) {
+    for (const args of [{}, { taskId: 'BE-02', maxDepth: -1 }, { taskId: 'BE-02', maxDepth: 1.5 }, { taskId: true }, { taskId: 'BE-02', maxDepth: '2' }]) {
       const error = errorOf(await client.callTool({ name: 'get_task_context', arguments: args }));
       expect(error.code).toBe('INVALID_ARGUMENT');
     }

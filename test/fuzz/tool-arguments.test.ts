@@ -16,7 +16,8 @@ import { ANSWER_MS, errorCode, RawClient, toolErrorBody, type Message } from '..
 import { doc, writeFiles } from '../helpers/testdir.js';
 
 interface PropertySchema {
-  readonly type?: string;
+  /** One type, or several (`["string", "number"]`: an id), each keyword applying to values of its own type. */
+  readonly type?: string | readonly string[];
   readonly enum?: readonly unknown[];
   readonly minLength?: number;
   readonly maxLength?: number;
@@ -45,16 +46,17 @@ function breaksSchema(tool: ToolSchema, args: Record<string, unknown>): string |
   for (const [name, schema] of Object.entries(properties)) {
     if (!Object.hasOwn(args, name)) continue;
     const value = args[name];
-    if (schema.type === 'string') {
-      if (typeof value !== 'string') return `${name} not a string`;
+    const types = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
+    const isType = (type: string) =>
+      type === 'string' ? typeof value === 'string' : type === 'boolean' ? typeof value === 'boolean' : type === 'number' ? typeof value === 'number' : type === 'integer' ? Number.isInteger(value) : true;
+    if (types.length > 0 && !types.some(isType)) return `${name} not ${types.join(' or ')}`;
+    if (typeof value === 'string') {
       const length = value.length; // UTF-16 units, as the server's zod schemas count
       if (schema.minLength !== undefined && length < schema.minLength) return `${name} too short`;
       if (schema.maxLength !== undefined && length > schema.maxLength) return `${name} too long`;
       if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return `${name} breaks its pattern`;
     }
-    if (schema.type === 'boolean' && typeof value !== 'boolean') return `${name} not a boolean`;
-    if (schema.type === 'integer') {
-      if (typeof value !== 'number' || !Number.isInteger(value)) return `${name} not an integer`;
+    if (typeof value === 'number') {
       if (schema.minimum !== undefined && value < schema.minimum) return `${name} below its minimum`;
       if (schema.maximum !== undefined && value > schema.maximum) return `${name} above its maximum`;
     }
@@ -154,7 +156,7 @@ describe('arguments at the edges', () => {
     const failures: string[] = [];
     for (const tool of tools) {
       for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
-        for (const value of EDGE_VALUES[schema.type ?? ''] ?? []) {
+        for (const value of [schema.type ?? ''].flat().flatMap((type) => EDGE_VALUES[type === 'number' ? 'integer' : type] ?? [])) {
           const args: Record<string, unknown> = { ...(tool.inputSchema.required ?? []).reduce((a, r) => ({ ...a, [r]: 'T-1' }), {}), [name]: value };
           try {
             for (const problem of judge(tool, args, await call(tool.name, args))) failures.push(`${tool.name} ${JSON.stringify(args)}: ${problem}`);

@@ -48,7 +48,7 @@ describe('context bundle under a token budget (hand-derived golden bundles)', ()
     expect(bundle(Number.MAX_SAFE_INTEGER)).toBe(golden('at-budget'));
     // One token less and the last document walked (C, 116 + 17 = 133 > 132) no longer fits.
     const under = bundle(132);
-    expect(under).toContain('truncated: false\nbudget: 132 tokens, 1 omitted\n\n## Inclusion report\n');
+    expect(under).toContain('truncated: true\nbudget: 132 tokens, 1 omitted\n\n## Inclusion report\n');
     expect(under).toContain('- `C` depth=2: required by `A` — omitted (≈17 tokens)\n');
     expect(under).not.toContain('### C — ');
   });

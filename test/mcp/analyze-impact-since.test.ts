@@ -41,6 +41,15 @@ describe('analyze_impact with since', () => {
     expect(answer.documents).toEqual(cli.documents);
   });
 
+  it('reads a revision without docugraph.yml with today\'s, and the answer says so in note', async () => {
+    const root = gitRepo({ 'req.md': REQ, 'be.md': doc({ id: 'BE-02', title: 'Endpoint', requires: ['REQ-01'] }) });
+    writeFileSync(join(root, 'docugraph.yml'), 'fields:\n  dependsOn: [requires]\n');
+    const { client } = await connectInMemory(loadWorkspace(root), { env: CLI_ENV });
+    const answer = JSON.parse(textOf(await client.callTool({ name: 'analyze_impact', arguments: { since: 'HEAD' } }))) as Answer & { edges: { added: { count: number } }; note?: string };
+    expect(answer.edges.added.count).toBe(0);
+    expect(answer.note).toBe("HEAD has no docugraph.yml: it was read with today's, so only the documents' changes show.");
+  });
+
   it('pages the impact list with limit and cursor', async () => {
     const root = repo();
     writeFileSync(join(root, 'req.md'), REQ.replace('a name', 'a unique name'));

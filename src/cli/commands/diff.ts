@@ -1,12 +1,15 @@
 /**
  * `docugraph diff <base> [--head <rev>]` (TRACE §4): what a change to the documents affects —
- * the workspace at `<base>` compared with the working tree (or with `<rev>`), each loaded with
- * its own `docugraph.yml`. Exit 1 when the change introduces an error (or, with
- * `--fail-on-impact`, when something is to be re-read); 2 for usage and git errors.
+ * the workspace at `<base>` compared with the working tree (or with `<rev>`). The base is read
+ * with today's `docugraph.yml` (the working tree's, or `<rev>`'s) when its own is absent or says
+ * something else, and one line on stderr says so (issue 53: right after `init`, a base without
+ * it read every document as a page); `--old-config` reads each side with its own. Exit 1 when
+ * the change introduces an error (or, with `--fail-on-impact`, when something is to be
+ * re-read); 2 for usage and git errors.
  */
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { diffWorkspaces, formatJson, loadRevision, resolveWorkspaceRoot, severityOf, type DiffSide, type Workspace, type WorkspaceDiff } from '../../core/index.js';
+import { CONFIG_FILE, diffWorkspaces, formatJson, loadRevision, readConfig, resolveWorkspaceRoot, severityOf, type ConfigResult, type DiffSide, type LoadedRevision, type Workspace, type WorkspaceDiff } from '../../core/index.js';
 import { VERSION } from '../../common/version.js';
 import type { CliContext } from '../context.js';
 import { renderDiffGithub, renderDiffSarif } from '../render/diff-ci.js';
@@ -21,6 +24,7 @@ interface DiffOptions {
   readonly head?: string;
   readonly format?: (typeof DIFF_FORMATS)[number];
   readonly failOnImpact?: boolean;
+  readonly oldConfig?: boolean;
 }
 
 export function registerDiff(program: Command, ctx: CliContext): void {
@@ -31,26 +35,36 @@ export function registerDiff(program: Command, ctx: CliContext): void {
     .option('--head <rev>', 'compare with this revision instead of the working tree')
     .addOption(new Option('--format <format>', 'text (the default on a terminal), json (the default otherwise), markdown (a pull-request comment), github (annotations and job summary), sarif').choices(DIFF_FORMATS))
     .option('--fail-on-impact', 'exit 1 when some document is to be re-read')
+    .option('--old-config', `read <base> with its own ${CONFIG_FILE}, even when it has none or another (by default it is read with today's, so that only the documents' changes show)`)
     .action(async (base: string, options: DiffOptions, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
       const git = { env: ctx.io.env };
-      let head: { side: DiffSide; workspace: Workspace };
+      let head: { side: DiffSide; workspace: Workspace; config: ConfigResult };
       let root: string;
       if (options.head === undefined) {
         const workspace = ctx.load(globals);
         root = workspace.root;
-        head = { side: { revision: null, commit: null }, workspace };
+        head = { side: { revision: null, commit: null }, workspace, config: readConfig(root) };
       } else {
         root = resolveWorkspaceRoot(ctx.workspacePath(globals));
         const loaded = await loadRevision(root, options.head, git);
-        head = { side: { revision: loaded.revision, commit: loaded.commit }, workspace: loaded.workspace };
+        head = { side: { revision: loaded.revision, commit: loaded.commit }, workspace: loaded.workspace, config: loaded.config };
       }
-      const before = await loadRevision(root, base, git);
+      const before = await loadRevision(root, base, options.oldConfig === true ? git : { ...git, config: head.config });
+      if (before.replacedConfig !== null) ctx.io.stderr.write(`docugraph: ${configNote(before, options.head)}\n`);
       const diff = diffWorkspaces(before.workspace, head.workspace, { base: { revision: before.revision, commit: before.commit }, head: head.side });
       printDiff(ctx, diff, root, options.format ?? defaultFormat(ctx));
       const introducedError = diff.diagnostics.introduced.items.some((d) => severityOf(d.code) === 'error');
       if (introducedError || (options.failOnImpact === true && diff.impact.count > 0)) ctx.fail(1);
     });
+}
+
+/** The line that says `before` was read with the head's configuration, and why. */
+function configNote(before: LoadedRevision, head: string | undefined): string {
+  const base = safeInline(before.revision);
+  const today = head === undefined ? "today's (the working tree's)" : `${safeInline(head)}'s`;
+  const why = before.replacedConfig === 'absent' ? `${base} has no ${CONFIG_FILE}` : `${base}'s ${CONFIG_FILE} differs from ${today}`;
+  return `${why}: both sides are read with ${today}, so only the documents' changes show (--old-config reads ${base} with its own).`;
 }
 
 function printDiff(ctx: CliContext, diff: WorkspaceDiff, root: string, format: (typeof DIFF_FORMATS)[number]): void {

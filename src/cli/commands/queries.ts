@@ -3,12 +3,13 @@
  * same core, on stdout.
  */
 import { Option, type Command } from 'commander';
-import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, nodeVersion, renderDot, renderMermaid, selectGraph, STATE_FILTERS, type StateFilter, type Workspace } from '../../core/index.js';
+import { analyzeImpact, buildBundle, type Direction, DIRECTIONS, formatJson, listTasks, nodeVersion, renderDot, renderMermaid, resolveId, selectGraph, STATE_FILTERS, type StateFilter, type Workspace } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { depthOption, maxTokensOption } from '../options.js';
 import { renderGraphText, renderImpactText } from '../render/query-text.js';
 import { safeInline } from '../render/safe-text.js';
 import { renderReadyTable, renderTaskTable } from '../render/task-table.js';
+import { requireMarkdown } from './validate.js';
 
 export const GRAPH_FORMATS = ['text', 'json', 'mermaid', 'dot'] as const;
 
@@ -16,7 +17,7 @@ export function registerQueries(program: Command, ctx: CliContext): void {
   program
     .command('context')
     .description('Print the context bundle of a task: every document it depends on, dependencies first (get_task_context).')
-    .argument('<taskId>', 'exact id of the task, e.g. BE-02')
+    .argument('<taskId>', 'id of the task, e.g. BE-02 (EIP-1559 finds 1559 where the files are eip-1559.md)')
     .addOption(depthOption('how many levels of depends_on to follow (default 5)'))
     .addOption(maxTokensOption('leave out the documents that do not fit this many tokens (≈ bytes / 4) and list them (default: no budget)'))
     .action((taskId: string, options: { maxDepth?: number; maxTokens?: number }, command: Command) => {
@@ -32,8 +33,9 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(depthOption('how many levels from the root (default: no limit)'))
     .addOption(new Option('--format <format>', 'text (each document and what it depends on; the default on a terminal), json (the default otherwise), mermaid (for GitHub) or dot (for Graphviz)').choices(GRAPH_FORMATS))
     .action((given: { root?: string; direction: Direction; maxDepth?: number; format?: (typeof GRAPH_FORMATS)[number] }, command: Command) => {
-      const options = { ...given, format: given.format ?? defaultFormat(ctx) };
       const workspace = ctx.load(command.optsWithGlobals());
+      // The root as found (`1559` for `EIP-1559`): the diagram marks it.
+      const options = { ...given, root: given.root === undefined ? undefined : resolveId(workspace, given.root), format: given.format ?? defaultFormat(ctx) };
       const view = selectGraph(workspace, { rootId: options.root, direction: options.direction, maxDepth: options.maxDepth });
       const render = { text: () => renderGraphText(view), json: () => formatJson(view), mermaid: () => renderMermaid(workspace, view, options.root), dot: () => renderDot(workspace, view, options.root) };
       ctx.print(render[options.format](), options.format === 'json' ? 'json' : 'text');
@@ -72,8 +74,11 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .description('What to do next: the documents ready to work on (every dependency settled), the ones that unblock the most first (list_tasks with state ready).')
     .option('--type <type>', 'only this exact type, e.g. task')
     .addOption(new Option('--format <format>', 'text (a table: id, unblocks, title) or json (the list_tasks answer)').choices(['text', 'json']).default('text'))
-    .action((options: { type?: string; format: 'json' | 'text' }, command: Command) => {
+    .option('--allow-empty', 'a folder with no Markdown file to read has nothing ready (by default it is a usage error: exit 2, as for validate)')
+    .action((options: { type?: string; format: 'json' | 'text'; allowEmpty?: boolean }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
+      // "Nothing is ready" from the wrong folder would read as "all done" (issue 53).
+      requireMarkdown(workspace, options.allowEmpty);
       const result = listTasks(workspace, { type: options.type, state: 'ready' });
       if (options.format === 'json') ctx.print(formatJson(withVersions(workspace, result)), 'json');
       else if (result.tasks.length > 0) ctx.io.stdout.write(renderReadyTable(result.tasks));

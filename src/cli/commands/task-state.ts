@@ -5,7 +5,7 @@
  * since the version given (`docugraph tasks --format json` shows each one's `version`).
  */
 import { Option, type Command } from 'commander';
-import { formatJson, InvalidArgumentError, loadWorkspace, stateChange, writeTaskState, type StateChange, type TaskState, type TaskStateWrite, type Workspace } from '../../core/index.js';
+import { type Blocker, formatJson, InvalidArgumentError, loadWorkspace, stateChange, writeTaskState, type StateChange, type TaskState, type TaskStateWrite, type Workspace } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { safeInline } from '../render/safe-text.js';
 
@@ -34,9 +34,11 @@ export function registerTaskState(program: Command, ctx: CliContext): void {
           // The next id is looked up in the workspace as this write left it.
           workspace = loadWorkspace(workspace.root);
         }
-        const changes: StateChange[] = ids.map((id) => stateChange(before, workspace, id));
+        // Each id as found (`1559` for `EIP-1559`).
+        const changes: StateChange[] = written.map((w) => stateChange(before, workspace, w.id));
         if (options.format === 'json') {
           ctx.print(formatJson({ tasks: written.map((w, i) => ({ ...w, state: changes[i]!.state, unblocked: changes[i]!.unblocked })) }), 'json');
+          for (const change of changes) if (change.wasBlockedBy !== undefined) ctx.io.stderr.write(`docugraph: warning: ${doneWhileBlocked(change.id, change.wasBlockedBy)}\n`);
           return;
         }
         for (const w of written) {
@@ -46,6 +48,17 @@ export function registerTaskState(program: Command, ctx: CliContext): void {
         }
         const ready = [...new Set(changes.flatMap((c) => c.unblocked))];
         if (ready.length > 0) ctx.io.stdout.write(`Ready now: ${ready.map(safeInline).join(', ')}\n`);
+        for (const change of changes) if (change.wasBlockedBy !== undefined) ctx.io.stderr.write(`docugraph: warning: ${doneWhileBlocked(change.id, change.wasBlockedBy)}\n`);
       });
   }
+}
+
+/** How many blockers the warning names before "and N more". */
+const MAX_NAMED = 10;
+
+/** The warning for a task marked done while it was blocked (issue 53): what blocked it, and how to undo it. */
+function doneWhileBlocked(id: string, blockers: readonly Blocker[]): string {
+  const named = blockers.slice(0, MAX_NAMED).map((b) => (b.state === 'missing' ? `${safeInline(b.id)} (names no document)` : b.state === 'cycle' ? `a dependency cycle through ${safeInline(b.id)}` : `${safeInline(b.id)} (${b.state})`));
+  const more = blockers.length > MAX_NAMED ? ` and ${blockers.length - MAX_NAMED} more` : '';
+  return `${safeInline(id)} was blocked by ${named.join(', ')}${more}: it is marked done before what it depends on (docugraph reopen ${safeInline(id)} undoes it).`;
 }

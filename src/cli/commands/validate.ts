@@ -32,10 +32,15 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       if (options.watch === true) return watch(ctx, ctx.workspacePath(globals, dir), options, globals);
       const workspace = ctx.load(globals, dir);
       // A CI job pointed at the wrong folder must not pass on nothing.
-      if (workspace.files.length === 0 && options.allowEmpty !== true) throw new InvalidArgumentError(noMarkdownMessage(workspace.root, countMarkdown(workspace.root)));
+      requireMarkdown(workspace, options.allowEmpty);
       const failed = printReport(ctx, workspace, options, files === null ? null : onlyFiles(workspace.root, files, ctx.io.cwd));
       if (failed) ctx.fail(1);
     });
+}
+
+/** A workspace with no Markdown file to read is a usage error (exit 2) that says where it looked, unless `allowEmpty`. */
+export function requireMarkdown(workspace: Workspace, allowEmpty: boolean | undefined): void {
+  if (workspace.files.length === 0 && allowEmpty !== true) throw new InvalidArgumentError(noMarkdownMessage(workspace.root, countMarkdown(workspace.root)));
 }
 
 /** One directory (the workspace), or files (whose findings alone are reported), or nothing. */

@@ -1,16 +1,18 @@
 /**
  * `docugraph view`: the graph in a browser (issue 27). Serves a page on 127.0.0.1 over the
  * live workspace until interrupted (`--port`, `--open`), or with `--out <dir>` writes the
- * same page as one self-contained file, data embedded, that opens from file://. The page's
- * server (src/view/) is loaded only for this command.
+ * same page as one self-contained file, data embedded, that opens from file:// — `<dir>/index.html`,
+ * or the file itself when the path ends in `.html` (`--out graph.html`). The page's server
+ * (src/view/) is loaded only for this command.
  */
 import { spawn } from 'node:child_process';
 import { platform } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { buildViewModel, DocugraphError, InvalidArgumentError as UsageError, openLiveWorkspace, replaceFileText, viewJson } from '../../core/index.js';
 import { cannotWrite, entryAt, prepareDirectory } from '../output-dir.js';
 import { checkedRoot, type CliContext, type GlobalOptions } from '../context.js';
+import { safeInline } from '../render/safe-text.js';
 import { pollSwitch, untilStopped } from '../until-stopped.js';
 
 interface ViewOptions {
@@ -32,7 +34,7 @@ export function registerView(program: Command, ctx: CliContext): void {
     )
     .option('--host <address>', 'only 127.0.0.1: the page is served to this machine alone')
     .option('--open', 'open the page in the default browser')
-    .option('--out <dir>', 'write the page with its data to <dir>/index.html instead of serving it')
+    .option('--out <path>', 'write the page with its data to <path> when it ends in .html, else to <path>/index.html, instead of serving it')
     .action(async (options: ViewOptions, command: Command) => {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
       if (options.host !== undefined && options.host !== '127.0.0.1') {
@@ -41,21 +43,27 @@ export function registerView(program: Command, ctx: CliContext): void {
       const { viewPage } = await import('../../common/view-page.js');
       if (options.out !== undefined) {
         const workspace = ctx.load(globals);
-        const dir = resolve(ctx.io.cwd, options.out);
+        const { dir, name } = pagePath(resolve(ctx.io.cwd, options.out));
+        const page = join(dir, name);
+        if (name !== 'index.html' && entryAt(page) === 'directory') throw new UsageError(`cannot write ${safeInline(page)}: it is a folder; pick a file you can write to (a path ending in .html), or a folder for index.html.`);
         prepareDirectory(dir);
-        const page = join(dir, 'index.html');
-        if (entryAt(page) === 'link' || entryAt(page) === 'directory') throw cannotWrite(dir, `\`index.html\` there is ${entryAt(page) === 'link' ? 'a symbolic link, which DocuGraph never writes through' : 'a folder'}`);
+        if (entryAt(page) === 'link' || entryAt(page) === 'directory') throw cannotWrite(dir, `\`${name}\` there is ${entryAt(page) === 'link' ? 'a symbolic link, which DocuGraph never writes through' : 'a folder'}`);
         try {
-          replaceFileText(dir, 'index.html', viewPage('static', viewJson(buildViewModel(workspace, { criteria: true }))));
+          replaceFileText(dir, name, viewPage('static', viewJson(buildViewModel(workspace, { criteria: true }))));
         } catch (error) {
-          if (error instanceof DocugraphError) throw cannotWrite(dir, error.message.replace(/^`index\.html` cannot be written: /, '').replace(/; nothing was changed$/, ''));
+          if (error instanceof DocugraphError) throw cannotWrite(dir, error.message.replace(/^`[^`]*` cannot be written: /, '').replace(/; nothing was changed$/, ''));
           throw error;
         }
-        ctx.io.stderr.write(`docugraph: wrote ${join(dir, 'index.html')} (${workspace.ids.length} documents; open it in a browser)\n`);
+        ctx.io.stderr.write(`docugraph: wrote ${page} (${workspace.ids.length} documents; open it in a browser)\n`);
         return;
       }
       await serve(ctx, ctx.workspacePath(globals), options, globals);
     });
+}
+
+/** Where `--out` writes: the file itself when the path ends in `.html` (any case), else `index.html` in that folder. */
+function pagePath(out: string): { dir: string; name: string } {
+  return /\.html$/i.test(out) ? { dir: dirname(out), name: basename(out) } : { dir: out, name: 'index.html' };
 }
 
 async function serve(ctx: CliContext, path: string, options: ViewOptions, globals: GlobalOptions): Promise<void> {

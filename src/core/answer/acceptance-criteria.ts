@@ -36,7 +36,8 @@ export interface AcceptanceCriteria {
 /** The acceptance criteria of `taskId`; `TASK_NOT_FOUND` for an unknown id. */
 export function getAcceptanceCriteria(workspace: Workspace, taskId: string): AcceptanceCriteria {
   const node = requireNode(workspace, taskId);
-  const base = { taskId, title: node.title, path: node.path };
+  // The id found (`1559` for `EIP-1559`).
+  const base = { taskId: node.id, title: node.title, path: node.path };
   const fromKit = node.item === undefined ? null : kitCriteria(workspace, node);
   if (fromKit !== null) return { ...base, ...fromKit };
   const fromHeading = criteriaFromHeading(node);

@@ -36,8 +36,8 @@ export interface Impact {
 const DEPENDS_ON: readonly ContextRelation[] = Object.freeze(['depends_on']);
 
 /** Walks downstream from `nodeId` up to `maxDepth` levels (no limit when left out). */
-export function analyzeImpact(workspace: Workspace, nodeId: string, maxDepth?: number): Impact {
-  requireNode(workspace, nodeId);
+export function analyzeImpact(workspace: Workspace, written: string, maxDepth?: number): Impact {
+  const nodeId = requireNode(workspace, written).id;
   const limit = maxDepth ?? Number.POSITIVE_INFINITY;
   const typed = workspace.typedRelations;
   const depths = typed ? contextWalk(workspace, nodeId, limit, 'downstream') : walk(workspace.downstream, nodeId, limit);

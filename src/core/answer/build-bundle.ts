@@ -30,7 +30,8 @@ export interface Closure {
 /**
  * Builds the bundle text for `options.taskId`. With `options.maxTokens`, documents that do not
  * fit are left out as CATALOG § Bounded answers says (and listed with their size and how to
- * fetch them); when none is left out the bytes are exactly META-01 §7's. The rest of the
+ * fetch them, and `truncated: true` says so); when none is left out the bytes are exactly
+ * META-01 §7's. The rest of the
  * bundle (report, lists) is bounded too: when it would take more than its allowance (see
  * `reportAllowance`), the depth is lowered until it fits, and the budget line says so.
  * Throws `TaskNotFoundError`, `GraphCycleError` or `InvalidArgumentError`.
@@ -38,8 +39,9 @@ export interface Closure {
 export function buildBundle(workspace: Workspace, options: BundleOptions): string {
   const maxDepth = checkMaxDepth(options.maxDepth);
   const maxTokens = checkMaxTokens(options.maxTokens);
-  const taskId = options.taskId;
-  if (typeof taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
+  if (typeof options.taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
+  // The id found (`1559` for `EIP-1559`): the bundle is the document's.
+  const taskId = requireNode(workspace, options.taskId).id;
   const closure = withCommands(options.commands, () => upstreamClosure(workspace, taskId, maxDepth));
   if (maxTokens === undefined) return renderBundle(workspace, taskId, closure, maxDepth, undefined, null);
   const sizes = new Map<string, number>();
@@ -99,7 +101,9 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   const included = new Set(closure.included);
   const omitted = budget === undefined ? new Map<string, number>() : omitToFit(closure.included, budget.sizeOf, budget.maxTokens);
 
-  let out = `# Context bundle: ${taskId}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated}\n`;
+  // Truncated: documents deeper than maxDepth, or left out by the budget (issue 53: an agent
+  // that reads `truncated: false` takes the bundle for everything the task needs).
+  let out = `# Context bundle: ${taskId}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated || omitted.size > 0}\n`;
   if (budget !== undefined && (omitted.size > 0 || loweredFrom !== null)) {
     out += `budget: ${budget.maxTokens} tokens, ${omitted.size} omitted`;
     if (loweredFrom !== null) out += `, maxDepth lowered from ${loweredFrom} to ${maxDepth} to fit; ask for the context of a depth-${maxDepth} document to go further`;

@@ -45,8 +45,7 @@ export function planReview(workspace: Workspace, state: LockState, ids: readonly
     const where = problem?.line == null ? LOCK_FILE : `${LOCK_FILE}:${problem.line}`;
     throw new InvalidArgumentError(`${where}: ${problem?.message ?? 'invalid'}. Nothing was written.`, { argument: 'lock' });
   }
-  const selected = ids === 'all' ? null : new Set(ids);
-  if (selected !== null) for (const id of selected) requireNode(workspace, id);
+  const selected = ids === 'all' ? null : new Set(ids.map((id) => requireNode(workspace, id).id));
   const before = state.kind === 'ok' ? state.lock.reviewed : new Map<string, string>();
   const after = new Map<string, string>();
   const changes: ReviewChange[] = [];

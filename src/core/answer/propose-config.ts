@@ -6,6 +6,7 @@
  */
 import { groupThousands } from '../shared/cap.js';
 import type { RepositorySurvey } from '../model/survey-repository.js';
+import { proposeStatus } from './propose-status.js';
 
 export const SCHEMA_LINE = '# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json';
 
@@ -45,6 +46,9 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
   }
   const sections: string[] = [];
   if (fields.length > 0) sections.push(['fields:', ...fields].join('\n'));
+  const status = proposeStatus(keys.statuses, comment);
+  if (status.lines !== null) sections.push(status.lines.join('\n'));
+  if (status.choice !== null) choices.push(status.choice);
   if (site !== null) {
     sections.push(
       [

@@ -1,18 +1,38 @@
 /**
- * Looking a node up by id for a query; an unknown id is `TASK_NOT_FOUND` with suggestions.
+ * Looking a node up by id for a query; an unknown id is `TASK_NOT_FOUND` with suggestions. An
+ * id written with the prefix the repository writes before its numbers (`EIP-1559` for `1559`)
+ * finds that document when exactly one is meant (written-id.ts); the queries answer with the
+ * id found.
  */
 import { TaskNotFoundError } from '../shared/errors.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
 import type { DocNode, Workspace } from '../shared/types.js';
+import { findWrittenId } from './written-id.js';
 
 /** One suggester per snapshot, built on the first unknown id (its index serves every later one). */
 const suggesters = new WeakMap<Workspace, Suggester>();
 
-/** The node with exactly this id (case-sensitive), or `TaskNotFoundError` with up to 5 suggestions. */
+/** How many ids a "did you mean" offers. */
+const MAX_SUGGESTIONS = 5;
+
+/**
+ * The node with exactly this id (case-sensitive), else the one it names as the repository
+ * writes its ids (`EIP-1559`), else `TaskNotFoundError` with up to 5 suggestions: the ids it
+ * could mean first, then the closest.
+ */
 export function requireNode(workspace: Workspace, id: string): DocNode {
   const node = workspace.nodes.get(id);
   if (node !== undefined) return node;
+  const written = findWrittenId(workspace, id);
+  if (written.kind === 'found') return workspace.nodes.get(written.id)!;
   let suggester = suggesters.get(workspace);
   if (suggester === undefined) suggesters.set(workspace, (suggester = createSuggester(workspace.ids)));
-  throw new TaskNotFoundError(id, suggester.some(id, 5), workspace.ids.length);
+  const meant = written.kind === 'offer' ? written.ids : [];
+  const suggestions = [...new Set([...meant, ...suggester.some(id, MAX_SUGGESTIONS)])].slice(0, MAX_SUGGESTIONS);
+  throw new TaskNotFoundError(id, suggestions, workspace.ids.length);
+}
+
+/** The id of the node `id` names (itself, or as the repository writes it: `EIP-1559` → `1559`); `TaskNotFoundError` when none. */
+export function resolveId(workspace: Workspace, id: string): string {
+  return requireNode(workspace, id).id;
 }

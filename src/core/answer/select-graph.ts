@@ -53,13 +53,13 @@ export function selectGraph(workspace: Workspace, options: GraphOptions = {}): G
   let ids: string[] = [...workspace.ids];
   let truncated = false;
   if (options.rootId !== undefined) {
-    requireNode(workspace, options.rootId);
+    const rootId = requireNode(workspace, options.rootId).id;
     const limit = options.maxDepth ?? Number.POSITIVE_INFINITY;
     const direction = options.direction ?? 'upstream';
     const selected = new Set<string>();
     const ways = direction === 'both' ? (['upstream', 'downstream'] as const) : [direction];
     for (const way of ways) {
-      const depths = workspace.typedRelations ? contextWalk(workspace, options.rootId, limit, way) : walk(way === 'upstream' ? workspace.upstream : workspace.downstream, options.rootId, limit);
+      const depths = workspace.typedRelations ? contextWalk(workspace, rootId, limit, way) : walk(way === 'upstream' ? workspace.upstream : workspace.downstream, rootId, limit);
       for (const [id, depth] of depths) {
         if (depth <= limit) selected.add(id);
         else truncated = true;

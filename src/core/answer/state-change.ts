@@ -1,10 +1,11 @@
 /**
  * KITS §6, the answer to a write: the node's state after it, and the ids it made ready — open
  * work downstream of it (over `depends_on`) that was blocked before and is ready now, in the
- * order `ready` lists them, at most `MAX_UNBLOCKED`.
+ * order `ready` lists them, at most `MAX_UNBLOCKED` — and, when a blocked node was marked done,
+ * what blocked it (issue 53: the surfaces warn).
  */
 import type { WorkState } from '../shared/relations.js';
-import type { Workspace } from '../shared/types.js';
+import type { Blocker, Workspace } from '../shared/types.js';
 import { idsInState } from './unblocks.js';
 
 export const MAX_UNBLOCKED = 100;
@@ -17,6 +18,8 @@ export interface StateChange {
   readonly unblocked: readonly string[];
   /** How many there are in all (`unblocked` holds at most `MAX_UNBLOCKED`). */
   readonly unblockedCount: number;
+  /** Present when the node was blocked and is done now: what blocked it (its `blockedBy` before, sorted by id). */
+  readonly wasBlockedBy?: readonly Blocker[];
 }
 
 export function stateChange(before: Workspace, after: Workspace, id: string): StateChange {
@@ -37,5 +40,8 @@ export function stateChange(before: Workspace, after: Workspace, id: string): St
     count += 1;
     if (unblocked.length < MAX_UNBLOCKED) unblocked.push(ready);
   }
-  return { id, state: after.states.get(id)?.state ?? 'untracked', status: node?.status ?? null, unblocked, unblockedCount: count };
+  const state = after.states.get(id)?.state ?? 'untracked';
+  const was = before.states.get(id);
+  const change = { id, state, status: node?.status ?? null, unblocked, unblockedCount: count };
+  return was?.state === 'blocked' && state === 'done' ? { ...change, wasBlockedBy: was.blockedBy } : change;
 }

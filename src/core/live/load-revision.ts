@@ -1,6 +1,7 @@
 /**
  * TRACE §4: the workspace as it was at a git revision, loaded with that revision's own
- * `docugraph.yml`, ignore files and `docugraph.lock.json`, through the same stages as a load
+ * `docugraph.yml` (or, when the caller gives one, today's: issue 53), ignore files and
+ * `docugraph.lock.json`, through the same stages as a load
  * from disk — discovery, per-file analysis, link checks, assembly, reviews — over the tree's
  * listing and blobs (read/git.ts: one `ls-tree`, one `cat-file`). Only blobs under the
  * workspace are read, with the size limits of files on disk; symbolic links in the tree are
@@ -12,7 +13,7 @@ import { linkContexts, linkSetup } from '../check/link-context.js';
 import { assembleWorkspace, createAssemblyCache, type LinkEntry } from '../model/assemble-workspace.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import { analyzeBytes, MAX_FILE_BYTES } from '../model/read-files.js';
-import { configFrom, MAX_CONFIG_BYTES } from '../parse/config.js';
+import { configFrom, MAX_CONFIG_BYTES, type ConfigResult } from '../parse/config.js';
 import { lockFrom } from '../parse/lock-file.js';
 import { candidateBlobs, discoverTree, treeBytes } from '../read/discover-tree.js';
 import { IGNORE_FILE, ignoreRules, MAX_IGNORE_BYTES } from '../read/discover-files.js';
@@ -32,6 +33,24 @@ export interface LoadedRevision {
   /** The commit it names (full object id). */
   readonly commit: string;
   readonly workspace: Workspace;
+  /** The configuration it was read with: its own `docugraph.yml`, or the one given (`RevisionOptions.config`). */
+  readonly config: ConfigResult;
+  /**
+   * Why it was read with the configuration given instead of its own: it has no `docugraph.yml`
+   * (`absent`), or its own says something else (`different`); `null` when read with its own
+   * (none given, or the one given means the same).
+   */
+  readonly replacedConfig: 'absent' | 'different' | null;
+}
+
+export interface RevisionOptions extends GitOptions {
+  readonly cache?: RevisionCache;
+  /**
+   * Read the revision with this configuration (today's: the working tree's, or the head
+   * revision's) when its own `docugraph.yml` is absent or says something else, so that a diff
+   * compares documents, not configurations. Absent: with its own, whatever it says.
+   */
+  readonly config?: ConfigResult;
 }
 
 /**
@@ -39,15 +58,27 @@ export interface LoadedRevision {
  * `revision`. Throws `InvalidArgumentError` for a revision git does not have and when git
  * cannot be run here, with what to do.
  */
-export async function loadRevision(root: string, revision: string, options: GitOptions & { readonly cache?: RevisionCache }): Promise<LoadedRevision> {
+export async function loadRevision(root: string, revision: string, options: RevisionOptions): Promise<LoadedRevision> {
   const repo = await openRepository(root, options);
   const commit = await resolveCommit(repo, revision);
-  const key = `${root}\0${commit}`;
+  // A commit never changes: with the same configuration given (or none), neither does its workspace.
+  const key = `${root}\0${commit}\0${options.config === undefined ? '' : configKey(options.config)}`;
   const cached = options.cache?.get(key);
-  if (cached !== undefined) return { revision, commit, workspace: cached };
-  const workspace = await loadCommit(root, repo, commit);
-  options.cache?.set(key, workspace);
-  return { revision, commit, workspace };
+  if (cached !== undefined) return { revision, commit, ...cached };
+  const loaded = await loadCommit(root, repo, commit, options.config);
+  options.cache?.set(key, loaded);
+  return { revision, commit, ...loaded };
+}
+
+/** What a configuration means, as one string: two that give the same are read the same. */
+function configKey(read: ConfigResult): string {
+  return JSON.stringify([read.config, read.diagnostics.map((d) => [d.message, d.line])]);
+}
+
+/** The revision's own configuration, unless `given` is there and differs from it. */
+function chooseConfig(own: ConfigResult, given: ConfigResult | undefined): Pick<LoadedRevision, 'config' | 'replacedConfig'> {
+  if (given === undefined || configKey(own) === configKey(given)) return { config: own, replacedConfig: null };
+  return { config: given, replacedConfig: own.found ? 'different' : 'absent' };
 }
 
 /**
@@ -55,31 +86,34 @@ export async function loadRevision(root: string, revision: string, options: GitO
  * workspace): a server asked `since: "HEAD"` again and again loads that commit once.
  */
 export interface RevisionCache {
-  get(key: string): Workspace | undefined;
-  set(key: string, workspace: Workspace): void;
+  get(key: string): RevisionWorkspace | undefined;
+  set(key: string, loaded: RevisionWorkspace): void;
 }
+
+/** A commit's workspace and the configuration it was read with. */
+export type RevisionWorkspace = Pick<LoadedRevision, 'workspace' | 'config' | 'replacedConfig'>;
 
 /** A cache of the `size` commits loaded last (default 2). */
 export function createRevisionCache(size = 2): RevisionCache {
-  const entries = new Map<string, Workspace>();
+  const entries = new Map<string, RevisionWorkspace>();
   return {
     get: (key) => {
-      const workspace = entries.get(key);
-      if (workspace !== undefined) {
+      const loaded = entries.get(key);
+      if (loaded !== undefined) {
         // Most recently used last.
         entries.delete(key);
-        entries.set(key, workspace);
+        entries.set(key, loaded);
       }
-      return workspace;
+      return loaded;
     },
-    set: (key, workspace) => {
-      entries.set(key, workspace);
+    set: (key, loaded) => {
+      entries.set(key, loaded);
       while (entries.size > size) entries.delete(entries.keys().next().value!);
     },
   };
 }
 
-async function loadCommit(root: string, repo: GitRepository, commit: string): Promise<Workspace> {
+async function loadCommit(root: string, repo: GitRepository, commit: string, given: ConfigResult | undefined): Promise<RevisionWorkspace> {
   const dirs = indexTree(await listTree(repo, commit));
   const base = repo.prefix.replace(/\/$/, '');
   // One `cat-file` for every blob discovery may read (files too large are never read).
@@ -87,7 +121,8 @@ async function loadCommit(root: string, repo: GitRepository, commit: string): Pr
   const blobs = await readBlobs(repo, commit, [...new Set(wanted.map((entry) => entry.oid))]);
   const bytesOf = (path: string, maxBytes: number) => treeBytes(dirs, base, path, blobs, maxBytes);
 
-  const configRead = configFrom(bytesOf(CONFIG_FILE, MAX_CONFIG_BYTES));
+  const chosen = chooseConfig(configFrom(bytesOf(CONFIG_FILE, MAX_CONFIG_BYTES)), given);
+  const configRead = chosen.config;
   const config = configRead.config;
   const rules = ignoreRules(bytesOf(IGNORE_FILE, MAX_IGNORE_BYTES), config);
   const found = discoverTree(dirs, base, rules, bytesOf);
@@ -119,6 +154,6 @@ async function loadCommit(root: string, repo: GitRepository, commit: string): Pr
   }
   const discoveryDiagnostics: Diagnostic[] = [...configRead.diagnostics, ...rules.diagnostics];
   for (const listing of found.listings.values()) if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
-  const workspace = assembleWorkspace(root, { files: found.files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, createAssemblyCache());
-  return applyReviews(workspace, lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state);
+  const workspace = assembleWorkspace(root, { files: found.files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, createAssemblyCache(config.status));
+  return { workspace: applyReviews(workspace, lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state), ...chosen };
 }

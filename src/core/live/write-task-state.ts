@@ -49,11 +49,13 @@ const BOXES: Readonly<Record<TaskState, Box>> = { done: 'x', in_progress: '-', t
 const BOX_STATUS: Readonly<Record<Box, string>> = { x: 'done', '-': 'in-progress', ' ': 'todo' };
 
 /** Sets node `id`'s state in its file. Throws `TASK_NOT_FOUND`, `INVALID_ARGUMENT`, `STALE_STATE` or `WRITE_REFUSED`. */
-export function writeTaskState(workspace: Workspace, id: string, state: TaskState, options: WriteOptions = {}): TaskStateWrite {
+export function writeTaskState(workspace: Workspace, asked: string, state: TaskState, options: WriteOptions = {}): TaskStateWrite {
   if (!(TASK_STATES as readonly string[]).includes(state)) {
     throw new InvalidArgumentError(`\`state\` must be one of ${TASK_STATES.map((s) => `"${s}"`).join(', ')}, got ${JSON.stringify(state)}.`, { argument: 'state' });
   }
-  const node = requireNode(workspace, id);
+  // The id found (`1559` for `EIP-1559`).
+  const node = requireNode(workspace, asked);
+  const id = node.id;
   const read = readConfig(workspace.root);
   if (read.diagnostics.length > 0) {
     const [problem] = read.diagnostics;

@@ -2,9 +2,10 @@
  * What a repository's frontmatter says about its conventions, for `docugraph init` (META-01
  * §8): the key that holds the ids (`id`, or one such as `eip` that most blocks hold with
  * values all different), the keys its dependencies are listed under (`dependencies`,
- * `requires`, …), and whether those values are comma lists. Counting only: one pass over the
- * parsed blocks, nothing read here.
+ * `requires`, …), whether those values are comma lists, and the status words it uses
+ * (`Final`, `Moved`, …). Counting only: one pass over the parsed blocks, nothing read here.
  */
+import { normalStatus } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import type { FrontmatterResult } from '../parse/frontmatter.js';
 import { ID_PATTERN } from './build-node.js';
@@ -31,7 +32,21 @@ export interface KeySurvey {
   readonly dependencyKeys: readonly KeyCount[];
   /** How many string values of those keys hold a comma, and the first one (by path) as an example. */
   readonly commaLists: { readonly values: number; readonly example: string } | null;
+  /** The words of `status:` values (a word: letters, digits and dashes in normal form, at most 40 characters), most used first, then by word. */
+  readonly statuses: readonly StatusCount[];
 }
+
+/** A status word, as TRACE §2 compares it, and how many blocks hold it. */
+export interface StatusCount {
+  /** Its normal form (`last-call`). */
+  readonly word: string;
+  /** How the first block (by path) wrote it (`Last Call`). */
+  readonly written: string;
+  readonly files: number;
+}
+
+/** A status value that is a word (not free text): its normal form, letters, digits and dashes. */
+const STATUS_WORD = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,38}[\p{L}\p{N}])?$/u;
 
 /** Words other tools use for the dependency list, as {@link squash} writes them. */
 const DEPENDENCY_WORDS: ReadonlySet<string> = new Set(['dependson', 'dependencies', 'requires', 'depends', 'blockedby', 'dependenton']);
@@ -65,6 +80,7 @@ export function surveyKeys(blocks: Iterable<{ readonly path: string; readonly fr
   const dependencies = new Map<string, number>();
   let commaValues = 0;
   let example: string | null = null;
+  const statuses = new Map<string, { written: string; files: number }>();
   for (const { frontmatter } of blocks) {
     files += 1;
     if (frontmatter?.kind !== 'ok') continue;
@@ -72,6 +88,7 @@ export function surveyKeys(blocks: Iterable<{ readonly path: string; readonly fr
     for (const key of Object.keys(frontmatter.data)) {
       const value = frontmatter.data[key];
       const squashed = squash(key);
+      if (squashed === 'status' && typeof value === 'string') countStatus(statuses, value);
       if (DEPENDENCY_WORDS.has(squashed) && !isEmpty(value)) {
         dependencies.set(key, (dependencies.get(key) ?? 0) + 1);
         for (const text of strings(value)) {
@@ -99,7 +116,16 @@ export function surveyKeys(blocks: Iterable<{ readonly path: string; readonly fr
     idKey: chooseIdKey(tallies, withFrontmatter),
     dependencyKeys: [...dependencies].map(([key, count]) => ({ key, files: count })).sort((a, b) => b.files - a.files || compareStrings(a.key, b.key)),
     commaLists: example === null ? null : { values: commaValues, example },
+    statuses: [...statuses].map(([word, { written, files: n }]) => ({ word, written, files: n })).sort((a, b) => b.files - a.files || compareStrings(a.word, b.word)),
   };
+}
+
+function countStatus(statuses: Map<string, { written: string; files: number }>, value: string): void {
+  const word = normalStatus(value);
+  if (!STATUS_WORD.test(word)) return;
+  const seen = statuses.get(word);
+  if (seen === undefined) statuses.set(word, { written: value.trim(), files: 1 });
+  else seen.files += 1;
 }
 
 function chooseIdKey(tallies: ReadonlyMap<string, Tally>, blocks: number): KeySurvey['idKey'] {

@@ -1,13 +1,14 @@
 /**
  * Reading a repository for `docugraph init` (META-01 §8): every Markdown file discovery would
- * find with the default configuration (`.docugraphignore` and `.gitignore` honoured), its
- * frontmatter counted (survey-keys.ts); the configuration of a static-site generator at the
+ * find with the default configuration (`.docugraphignore` and `.gitignore` honoured) but the
+ * files written for coding agents (read/agent-files.ts), its frontmatter counted (survey-keys.ts); the configuration of a static-site generator at the
  * root or one folder down; and the archive folders. Read as everything is read: never through
  * a symbolic link, regular files only, inside the root.
  */
 import { decodeText } from '../shared/normalize-text.js';
 import { compareStrings } from '../shared/sort.js';
 import { listDirectory, loadIgnoreRules, type GitignoreChain } from '../read/discover-files.js';
+import { isAgentFile } from '../read/agent-files.js';
 import { findLinkRoot } from '../read/link-root.js';
 import { MAX_FILE_BYTES } from '../read/read-bytes.js';
 import { listDirectoryInside, readFileInside } from '../read/safe-fs.js';
@@ -67,6 +68,8 @@ export function surveyRepository(root: string): RepositorySurvey {
     if (dir === '') rootEntries.push(...listing.entries);
     const below: GitignoreChain = listing.gitignore ? [...chain, [dir, listing.gitignore]] : chain;
     for (const file of listing.files) {
+      // A SKILL.md's `id:` or `name:` says nothing of how the repository writes its documents.
+      if (isAgentFile(file)) continue;
       files.push(file);
       if (archive !== null) archives.set(archive, (archives.get(archive) ?? 0) + 1);
     }

@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { analyzeImpact, type CodeLocation, createRevisionCache, type ImpactedNode, diffWorkspaces, InvalidArgumentError, loadRevision, type Capped, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
+import { analyzeImpact, type CodeLocation, CONFIG_FILE, createRevisionCache, type ImpactedNode, diffWorkspaces, InvalidArgumentError, loadRevision, readConfig, type Capped, type LoadedRevision, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { depthSchema, idSchema, pageInput, revisionSchema } from '../schemas.js';
@@ -17,7 +17,11 @@ export const analyzeImpactInput = z.object({
   ...pageInput,
 });
 
-/** analyze_impact's answer: `{ nodeId, impacted, truncated }`, or with `since` the diff (`since`, `base`, `head`, `documents`, `edges`, `impact`, `diagnostics`). */
+/**
+ * analyze_impact's answer: `{ nodeId, impacted, truncated }`, or with `since` the diff (`since`,
+ * `base`, `head`, `documents`, `edges`, `impact`, `diagnostics`, and `note` when the revision
+ * was read with today's docugraph.yml instead of its own).
+ */
 const answerSchema = z.object({}).loose();
 
 /** The most entries of each list but `impact` (which is paged) in an answer with `since`. */
@@ -59,8 +63,10 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
  * A page of the impact of `nodeId`, as analyze_impact answers it; the `docugraph://impact/{nodeId}`
  * resource answers its first page (`textOnly`), so that its cursor continues with the tool.
  */
-export function impactPage(workspace: Workspace, nodeId: string, maxDepth: number | undefined, args: PageArguments, textOnly = false): Rendered {
-  const impact = analyzeImpact(workspace, nodeId, maxDepth);
+export function impactPage(workspace: Workspace, written: string, maxDepth: number | undefined, args: PageArguments, textOnly = false): Rendered {
+  const impact = analyzeImpact(workspace, written, maxDepth);
+  // The id found (`1559` for `EIP-1559`).
+  const nodeId = impact.nodeId;
   return pagedJsonAnswer(
     {
       tool: 'analyze_impact',
@@ -89,13 +95,21 @@ function pageCode(code: readonly CodeLocation[], nodeId: string, impacted: reado
   return code.filter((c) => ids.has(c.id));
 }
 
+/** `note`, when the revision was read with today's configuration instead of its own. */
+function configNote(base: LoadedRevision): { note?: string } {
+  if (base.replacedConfig === null) return {};
+  const why = base.replacedConfig === 'absent' ? `${base.revision} has no ${CONFIG_FILE}` : `${base.revision}'s ${CONFIG_FILE} differs from today's`;
+  return { note: `${why}: it was read with today's, so only the documents' changes show.` };
+}
+
 /** A page of what changed since `since` (the live workspace against that revision): `impact` paged, the other lists capped. */
 async function changesPage(workspace: Workspace, since: string, state: ServerState, args: PageArguments): Promise<Rendered> {
   let cache = revisions.get(state);
   if (cache === undefined) revisions.set(state, (cache = createRevisionCache()));
   // One revision load at a time per server: calls that arrive meanwhile wait (and then find
   // their commit in the cache), so a burst of calls never runs many loads at once.
-  const turn = (loading.get(state) ?? Promise.resolve()).then(() => loadRevision(workspace.root, since, { env: state.env ?? {}, cache }));
+  // Read with today's docugraph.yml when the revision's own is absent or another (issue 53): a diff of documents, not of configurations.
+  const turn = (loading.get(state) ?? Promise.resolve()).then(() => loadRevision(workspace.root, since, { env: state.env ?? {}, cache, config: readConfig(workspace.root) }));
   loading.set(state, turn.then(noop, noop));
   const base = await turn;
   const diff = diffWorkspaces(base.workspace, workspace, { base: { revision: base.revision, commit: base.commit }, head: { revision: null, commit: null }, cap: Number.POSITIVE_INFINITY });
@@ -111,7 +125,7 @@ async function changesPage(workspace: Workspace, since: string, state: ServerSta
       items: diff.impact.items,
       scope: `analyze_impact\nsince\n${base.commit}`,
       snapshot: workspace,
-      build: (items, more) => ({ since, base: diff.base, head: diff.head, documents, edges, impact: { count: diff.impact.count, items }, diagnostics, ...more }),
+      build: (items, more) => ({ since, base: diff.base, head: diff.head, documents, edges, impact: { count: diff.impact.count, items }, diagnostics, ...configNote(base), ...more }),
     },
     args,
   );

@@ -10,7 +10,7 @@ import type { ServerState } from '../server-state.js';
 import { textResult } from '../tool-result.js';
 
 export const getTaskContextInput = z.object({
-  taskId: idSchema('taskId').describe('Exact id of the task document, e.g. "BE-02" (case-sensitive).'),
+  taskId: idSchema('taskId').describe('Id of the task document, e.g. "BE-02" (case-sensitive).'),
   maxDepth: depthSchema('maxDepth').describe(
     `How many levels of depends_on to follow upstream (0 = the task alone). Default ${DEFAULT_MAX_DEPTH}.`,
   ),

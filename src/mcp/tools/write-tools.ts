@@ -6,16 +6,21 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { TASK_STATES } from '../../core/index.js';
+import { TASK_STATES, type TaskState } from '../../core/index.js';
 import { WRITES } from '../annotations.js';
 import { registerTool } from '../register-tool.js';
 import { idSchema, MAX_TEXT_ARGUMENT } from '../schemas.js';
 import type { ServerState, Writer } from '../server-state.js';
+import { doneWhileBlocked } from '../task-state-text.js';
 import { jsonResult } from '../tool-result.js';
 
 export const setTaskStateInput = z.object({
   id: idSchema('id').describe('Task id, e.g. "BE-02" or "auth/T2.1".'),
-  state: z.enum(TASK_STATES, { error: `state must be one of ${TASK_STATES.map((s) => `"${s}"`).join(', ')}` }).describe('The new state.'),
+  // `in-progress` too: the word every answer uses for a started task (issue 53).
+  state: z
+    .enum([...TASK_STATES, 'in-progress'], { error: `state must be one of ${[...TASK_STATES, 'in-progress'].map((s) => `"${s}"`).join(', ')}` })
+    .transform((s): TaskState => (s === 'in-progress' ? 'in_progress' : s))
+    .describe('The new state.'),
   expect: z
     .string({ error: 'expect must be a string: the version list_tasks gave' })
     .regex(/^[0-9a-f]{16}$/, { error: 'expect must be a version as list_tasks gives it: 16 hex digits' })
@@ -33,6 +38,8 @@ const setTaskStateOutput = z.object({
   version: z.string(),
   unblocked: z.array(z.string()),
   unblockedCount: z.number().int(),
+  /** Present when a blocked task was marked done: what blocked it. */
+  warning: z.string().optional(),
 });
 
 export const recordReviewInput = z.object({
@@ -61,14 +68,15 @@ export function registerWriteTools(server: McpServer, state: ServerState, writer
       description:
         "Returns a task's new state after writing it: done, in_progress or todo. Changes only the task's box ([x], [-], [ ]) " +
         "or its frontmatter status; with expect (list_tasks' version), STALE_STATE if the file changed since. Answers the " +
-        'ids that became ready.',
+        'ids that became ready (and a warning when a blocked task is marked done).',
       input: setTaskStateInput,
       output: setTaskStateOutput,
       annotations: WRITES,
     },
     async ({ id, state: wanted, expect }) => {
       const { write, change } = await writer.setTaskState(id, wanted, expect);
-      return jsonResult({ id, state: change.state, status: change.status, path: write.path, line: write.line, changed: write.changed, version: write.version, unblocked: change.unblocked, unblockedCount: change.unblockedCount });
+      const warning = change.wasBlockedBy === undefined ? {} : { warning: doneWhileBlocked(write.id, change.wasBlockedBy) };
+      return jsonResult({ id: write.id, state: change.state, status: change.status, path: write.path, line: write.line, changed: write.changed, version: write.version, unblocked: change.unblocked, unblockedCount: change.unblockedCount, ...warning });
     },
   );
   registerTool(

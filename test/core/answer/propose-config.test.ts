@@ -8,7 +8,7 @@ import { proposeConfig } from '../../../src/core/answer/propose-config.js';
 import type { RepositorySurvey } from '../../../src/core/model/survey-repository.js';
 import { parseConfig } from '../../../src/core/parse/config.js';
 
-const NO_KEYS = { files: 10, withFrontmatter: 8, idKey: { key: 'id', files: 8, numeric: false }, dependencyKeys: [], commaLists: null };
+const NO_KEYS = { files: 10, withFrontmatter: 8, idKey: { key: 'id', files: 8, numeric: false }, dependencyKeys: [], commaLists: null, statuses: [] };
 const survey = (over: Partial<Omit<RepositorySurvey, 'keys'>> & { keys?: Partial<RepositorySurvey['keys']> }): RepositorySurvey => ({
   site: null,
   archives: [],
@@ -45,6 +45,36 @@ describe('proposeConfig', () => {
     const { config, diagnostics } = parseConfig(proposal.text!);
     expect(diagnostics).toEqual([]);
     expect(config.fields).toMatchObject({ id: 'eip', dependsOn: ['depends_on', 'requires'], separator: ',' });
+  });
+
+  it("an EIPs-style repository's status words: what the defaults read as open work is mapped, each list in the repository's own words", () => {
+    const statuses = [['Moved', 365], ['Stagnant', 238], ['Final', 138], ['Draft', 131], ['Withdrawn', 35], ['Review', 34], ['Last Call', 5], ['Living', 3]] as const;
+    const proposal = proposeConfig(survey({ keys: { statuses: statuses.map(([written, files]) => ({ word: written.toLowerCase().replace(' ', '-'), written, files })) } }));
+    expect(proposal.text).toContain(
+      [
+        '# The status words found, and what each means (every other word is open work: ready or blocked):',
+        '#   done (finished): Final (138), Living (3)',
+        '#   dropped (no longer work here): Moved (365), Stagnant (238), Withdrawn (35)',
+        '#   open work: Draft (131), Review (34), Last Call (5)',
+        'status:',
+        '  done: [final, living]',
+        '  dropped: [moved, stagnant, withdrawn]',
+        '',
+      ].join('\n'),
+    );
+    expect(proposal.choices).toEqual(['status "Moved" dropped']);
+    const { config, diagnostics } = parseConfig(proposal.text!);
+    expect(diagnostics).toEqual([]);
+    expect(config.status).toEqual({ done: ['final', 'living'], dropped: ['moved', 'stagnant', 'withdrawn'] });
+  });
+
+  it('status words the defaults read right need no mapping; a long list of words is cut in the comment', () => {
+    const word = (written: string, files = 1) => ({ word: written.toLowerCase(), written, files });
+    expect(proposeConfig(survey({ keys: { statuses: [word('Final', 3), word('Draft', 2), word('Abandoned')] } })).text).toBeNull();
+    const many = Array.from({ length: 30 }, (_, i) => word(`Open${String(i).padStart(2, '0')}`));
+    const text = proposeConfig(survey({ keys: { statuses: [word('Archived', 2), ...many] } })).text!;
+    expect(text).toContain('#   open work: Open00 (1), Open01 (1), Open02 (1), Open03 (1), Open04 (1), Open05 (1), Open06 (1), Open07 (1), Open08 (1), Open09 (1) and 20 more\n');
+    expect(parseConfig(text).config.status.dropped).toEqual(['archived']);
   });
 
   it('a documentation site and archive folders read back as site style and excludes', () => {

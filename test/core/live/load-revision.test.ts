@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildReport, createRevisionCache, listTasks, loadRevision, loadWorkspace } from '../../../src/core/index.js';
+import { buildReport, createRevisionCache, listTasks, loadRevision, loadWorkspace, readConfig } from '../../../src/core/index.js';
 import { CLI_ENV, commitFiles, gitRepo } from '../../helpers/git-repo.js';
 import { doc } from '../../helpers/testdir.js';
 
@@ -39,6 +39,33 @@ describe('loadRevision', () => {
     expect((await loadRevision(docs, 'HEAD~2', git)).workspace.ids).toEqual([]);
     expect((await loadRevision(docs, 'HEAD~1', git)).workspace.edgeCount).toBe(0);
     expect((await loadRevision(docs, 'HEAD', git)).workspace.edgeCount).toBe(1);
+  });
+
+  it('with a configuration given, reads a revision that has none, or another, with it, and says which', async () => {
+    const root = gitRepo({ 'a.md': doc({ id: 'A', title: 'A', requires: ['B'], status: 'moved' }), 'b.md': doc({ id: 'B', title: 'B', status: 'draft' }) });
+    writeFileSync(join(root, 'docugraph.yml'), 'fields:\n  dependsOn: [requires]\nstatus:\n  dropped: [moved]\n');
+    const today = readConfig(root);
+    const without = await loadRevision(root, 'HEAD', { ...git, config: today });
+    expect(without.replacedConfig).toBe('absent');
+    expect(without.config).toBe(today);
+    expect(without.workspace.edgeCount).toBe(1);
+    // Its status words too: `moved` is dropped, as today.
+    expect(without.workspace.states.get('A')!.state).toBe('dropped');
+    expect(buildReport(without.workspace)).toEqual(buildReport(loadWorkspace(root)));
+    // Its own, when asked: no configuration, no dependency.
+    const own = await loadRevision(root, 'HEAD', git);
+    expect([own.replacedConfig, own.workspace.edgeCount, own.config.found]).toEqual([null, 0, false]);
+    // The same meaning in other words (a comment) is its own; another meaning is replaced.
+    commitFiles(root, { 'docugraph.yml': '# ours\nfields:\n  dependsOn: [requires]\nstatus:\n  dropped: [moved]\n' });
+    expect((await loadRevision(root, 'HEAD', { ...git, config: today })).replacedConfig).toBe(null);
+    commitFiles(root, { 'docugraph.yml': 'fields:\n  dependsOn: [depends_on]\n' });
+    const other = await loadRevision(root, 'HEAD', { ...git, config: today });
+    expect([other.replacedConfig, other.workspace.edgeCount]).toEqual(['different', 1]);
+  });
+
+  it('reads the status words of its own configuration', async () => {
+    const root = gitRepo({ 'docugraph.yml': 'status:\n  done: [shipped]\n', 'a.md': doc({ id: 'A', title: 'A', status: 'shipped' }) });
+    expect((await loadRevision(root, 'HEAD', git)).workspace.states.get('A')!.state).toBe('done');
   });
 
   it('a cache loads each commit once', async () => {

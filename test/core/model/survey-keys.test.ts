@@ -56,3 +56,18 @@ describe('dependency keys and comma lists', () => {
     expect(survey(fm('id: A\ndepends_on: [B]')).dependencyKeys).toEqual([{ key: 'depends_on', files: 1 }]);
   });
 });
+
+describe('status words', () => {
+  it('each normal form, with how many blocks hold it and how it was first written, most used first', () => {
+    const result = survey(fm('eip: 1\nstatus: Moved'), fm('eip: 2\nstatus: moved'), fm('eip: 3\nstatus: Last Call'), fm('eip: 4\nstatus: Final'), fm('eip: 5\nstatus: [x]'), fm('eip: 6'), fm('eip: 7\nstatus: "  "'));
+    expect(result.statuses).toEqual([
+      { word: 'moved', written: 'Moved', files: 2 },
+      { word: 'final', written: 'Final', files: 1 },
+      { word: 'last-call', written: 'Last Call', files: 1 },
+    ]);
+  });
+
+  it('free text is not a status word: too long, or not made of letters, digits and dashes', () => {
+    expect(survey(fm('id: A\nstatus: waiting on: legal'), fm(`id: B\nstatus: ${'x'.repeat(41)}`)).statuses).toEqual([]);
+  });
+});

@@ -85,3 +85,23 @@ describe('the files and the archive folders', () => {
     expect(survey.site).toBeNull();
   });
 });
+
+describe('files of coding agents', () => {
+  it('are not documents of the repository: a SKILL.md with `id:` never makes `id` the id key', () => {
+    const eip = (n: number) => `---\neip: ${n}\ntitle: EIP ${n}\nstatus: Final\n---\n# EIP ${n}\n`;
+    const skill = '---\nid: eip-review\nname: eip-review\ndescription: Reviews an EIP\n---\n# Review\n';
+    const survey = surveyRepository(
+      testdir({
+        'EIPS/eip-1.md': eip(1),
+        'EIPS/eip-2.md': eip(2),
+        'EIPS/eip-3.md': eip(3),
+        'skills/eip-review/SKILL.md': skill,
+        'skills/eip-format/SKILL.md': skill.replace(/eip-review/g, 'eip-format'),
+        'AGENTS.md': '---\nid: agents\n---\n# Agents\n',
+        'docs/review.instructions.md': '---\nid: review\napplyTo: "**"\n---\n',
+        'docs/fix.prompt.md': '---\nid: fix\n---\n',
+      }),
+    );
+    expect(survey.keys).toMatchObject({ files: 3, withFrontmatter: 3, idKey: { key: 'eip', files: 3, numeric: true } });
+  });
+});
