@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/parse/config.js';
+import { SCHEMA_FILE, schemaLines } from '../../src/common/schema-ref.js';
 import { runInProcess } from '../helpers/cli-in-process.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
@@ -21,6 +22,11 @@ describe('docugraph init', () => {
     expect(init.code).toBe(0);
     const config = readFileSync(join(root, 'docugraph.yml'), 'utf8');
     expect(config).toContain('# yaml-language-server: $schema=');
+    // It names a file that exists (issue 53): the package's own copy, until the package is on npm.
+    const named = /^# yaml-language-server: \$schema=(\S+)$/m.exec(config)![1]!;
+    expect(named.startsWith('file://')).toBe(true);
+    expect(JSON.parse(readFileSync(fileURLToPath(named), 'utf8'))).toMatchObject({ $schema: expect.any(String) });
+    expect(config).toContain("# (this machine's copy of DocuGraph's schema; once the package is on npm: https://unpkg.com/docugraph/schema/docugraph.schema.json)");
     expect(parseConfig(config).diagnostics).toEqual([]);
     // Its commented example of tracing is valid once uncommented.
     const traced = parseConfig(config.replace(/^# (trace:|coverage:|  sources:|  requirement:)/gm, '$1'));
@@ -31,6 +37,13 @@ describe('docugraph init', () => {
     expect(validate.code).toBe(0);
     expect(JSON.parse(validate.stdout)).toMatchObject({ nodeCount: 3, edgeCount: 3, valid: true, errors: [], warnings: [] });
     expect((await run(['context', 'TASK-01'], root)).stdout).toContain('- `DEC-001` depth=1: required by `TASK-01`');
+  });
+
+  it("names the schema relative to docugraph.yml when DocuGraph is installed in the repository (every clone has it), and the published one when it has no copy", () => {
+    const root = testdir({ 'node_modules/docugraph/schema/docugraph.schema.json': '{}\n' });
+    expect(schemaLines(root, join(root, 'node_modules/docugraph/schema/docugraph.schema.json'))).toEqual(['# yaml-language-server: $schema=node_modules/docugraph/schema/docugraph.schema.json']);
+    expect(schemaLines(root, join(root, 'gone.json'))).toEqual(['# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json']);
+    expect(existsSync(SCHEMA_FILE)).toBe(true);
   });
 
   it('never overwrites, and writes no examples into a folder that has files', async () => {

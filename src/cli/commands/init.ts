@@ -10,9 +10,10 @@ import type { Command } from 'commander';
 import { CONFIG_FILE, proposeConfig, surveyRepository } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { cannotWrite, entryAt, prepareDirectory, reasonOf } from '../output-dir.js';
+import { schemaLines } from '../../common/schema-ref.js';
 
-export const CONFIG_TEMPLATE = `# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json
-# DocuGraph configuration. Every key is optional: delete what you do not need.
+/** The commented defaults, after the lines that name the schema (schema-ref.ts). */
+export const CONFIG_TEMPLATE = `# DocuGraph configuration. Every key is optional: delete what you do not need.
 
 # Which Markdown files count (gitignore-style globs, relative to this folder).
 include: ["**/*.md"]
@@ -128,11 +129,13 @@ export function registerInit(program: Command, ctx: CliContext): void {
       prepareDirectory(root);
       try {
         empty = readdirSync(root).length === 0;
-        let text = CONFIG_TEMPLATE;
+        const schema = schemaLines(realpathSync(root));
+        const template = `${schema.join('\n')}\n${CONFIG_TEMPLATE}`;
+        let text = template;
         if (!empty) {
           const survey = surveyRepository(realpathSync(root));
-          const proposal = proposeConfig(survey);
-          text = proposal.text ?? CONFIG_TEMPLATE;
+          const proposal = proposeConfig(survey, schema);
+          text = proposal.text ?? template;
           choices = proposal.choices;
           notes = proposal.notes;
           markdown = survey.keys.files;

@@ -19,7 +19,8 @@ export interface ConfigProposal {
   readonly notes: readonly string[];
 }
 
-export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
+/** `schema`: the comment lines that name the JSON Schema (the surface knows where the package's copy is). */
+export function proposeConfig(survey: RepositorySurvey, schema: readonly string[] = [SCHEMA_LINE]): ConfigProposal {
   const { keys, site, archives, traceFolders, kits } = survey;
   const notes = notRead(survey);
   const choices: string[] = [];
@@ -92,7 +93,7 @@ export function proposeConfig(survey: RepositorySurvey): ConfigProposal {
       ? '# No frontmatter key holds ids, so every file is a page (links checked); add `id:` lines to make documents.\n'
       : '';
   const header = [
-    SCHEMA_LINE,
+    ...schema,
     `# Written by \`docugraph init\` from what it found here: ${count(keys.files)} Markdown ${keys.files === 1 ? 'file' : 'files'}, ${count(keys.withFrontmatter)} with frontmatter${kits.length > 0 ? ', and the spec-kit folders below' : ''}.`,
     '# Every key is optional, and each one below says why it is here. Next: docugraph validate',
   ].join('\n');
