@@ -7,7 +7,8 @@
  */
 import { posix } from 'node:path';
 import type { KitPlace } from '../read/kit-paths.js';
-import type { KitItem, KitRead, KitRef } from '../parse/kits/read-kit.js';
+import { MAX_ITEM_REFS, type KitItem, type KitRead, type KitRef } from '../parse/kits/read-kit.js';
+import { groupThousands } from '../shared/cap.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import type { TypedRelation } from '../shared/relations.js';
 import type { Diagnostic, DocNode, RelationEntries } from '../shared/types.js';
@@ -77,9 +78,22 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
       continue;
     }
     first.set(item.id, item.line);
+    if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
     items.push(itemNode(item, doc, fileId ?? `${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
   }
   return { items, diagnostics };
+}
+
+/** `REFS_CAPPED` for an item whose references name more ids than a reader keeps (kit-read.ts, `ItemRefs`). */
+function refsCapped(item: KitItem, path: string): Diagnostic {
+  const { kept, count, line } = item.cut!;
+  return {
+    code: 'REFS_CAPPED',
+    message: `\`${item.id}\` names ${groupThousands(kept + count)} ids (ranges expanded): the first ${groupThousands(kept)} are read and ${groupThousands(count)} are not — an item's references stand for at most ${MAX_ITEM_REFS} ids, and no more than its lines have characters; cite fewer ranges, or split the ${item.type}`,
+    nodeId: item.id,
+    path,
+    line,
+  };
 }
 
 function itemNode(item: KitItem, doc: KitDocument, fileId: string, source: { readonly text: string }, status: string | null): DocNode {
