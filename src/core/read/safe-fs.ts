@@ -5,6 +5,8 @@
  * with no symbolic link anywhere on the way (the kernel's own name for the handle where the
  * OS gives one, `/proc/self/fd`; elsewhere each directory on the way, then the file's
  * identity). A path swapped for a link between listing and reading is refused, not followed.
+ * A walk opens each folder through the one it listed just before when that holds it
+ * (`FolderHold`): the work per folder does not grow with its depth.
  */
 import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -128,26 +130,65 @@ export const openFileForRead = (path: string): Opened => openChecked(path, 'file
 /** Reads an open regular file to its end (at most `maxBytes`); `null` once it is larger. */
 export const readOpenFile = (fd: number, size: number, maxBytes: number): Uint8Array | null => readAll(fd, size, maxBytes, false);
 
-/** Lists the directory at `rel` under `root` (`''` is the root itself) without following links. */
-export const listDirectoryInside = (root: string, rel: string): ListResult => listKeyedInside(root, rel, undefined) as ListResult;
+/**
+ * The folder a walk listed last, kept open where the OS names open handles (`/proc/self/fd`),
+ * so that a folder in it is opened through it (`current`: that folder, or `null`). The kernel
+ * then resolves one name in the folder that was opened and checked — as `openat` would, and as
+ * `openDirectoryInside` reads files — instead of the whole path again: a walk down a chain of
+ * n folders resolved n²/2 names, and checked as many. `O_NOFOLLOW` refuses a link in its place.
+ * The walk closes the last one (`releaseHold`).
+ */
+export interface FolderHold {
+  current: { readonly rel: string; readonly fd: number } | null;
+}
+
+/** Closes the folder `hold` keeps open, if any. */
+export function releaseHold(hold: FolderHold): void {
+  if (hold.current !== null) closeSync(hold.current.fd);
+  hold.current = null;
+}
+
+/** Lists the directory at `rel` under `root` (`''` is the root itself) without following links; with `hold`, through the folder it holds when `rel` is in it, then held itself. */
+export const listDirectoryInside = (root: string, rel: string, hold?: FolderHold): ListResult => listKeyedInside(root, rel, undefined, hold) as ListResult;
 /** `listDirectoryInside` with the key of the folder opened (and checked); not listed when `keep` keeps a listing of that key. */
-export const listKeyedInside = (root: string, rel: string, keep: ((key: FolderKey) => boolean) | undefined): KeyedList => {
-  const full = rel === '' ? root : join(root, rel);
-  const opened = openInside(root, full, 'directory');
+export const listKeyedInside = (root: string, rel: string, keep: ((key: FolderKey) => boolean) | undefined, hold?: FolderHold): KeyedList => {
+  const held = hold?.current ?? null;
+  const name = held === null || procFd !== true ? null : nameIn(held.rel, rel);
+  const full = (): string => (rel === '' ? root : join(root, rel));
+  // Through the folder held, only a name is resolved (no link: O_NOFOLLOW; a directory: O_DIRECTORY), in the folder already checked.
+  const opened = name !== null ? openChecked(`/proc/self/fd/${held!.fd}/${name}`, 'directory', null) : openInside(root, full(), 'directory');
   if (!opened.ok) return opened;
+  let kept = false;
   try {
     const stats = keep === undefined ? null : fstatSync(opened.fd, { bigint: true });
     const key: FolderKey = stats === null ? [0n, 0n, 0n, 0n] : [stats.dev, stats.ino, stats.mtimeNs, stats.ctimeNs];
-    if (keep?.(key) === true) return { ok: true, entries: null, key };
+    if (keep?.(key) === true) {
+      kept = hold !== undefined && procFd === true;
+      return { ok: true, entries: null, key };
+    }
     // Listing through the handle lists what was opened and checked, whatever the path is now.
-    const entries = procFd ? readdirSync(`/proc/self/fd/${opened.fd}`, { withFileTypes: true }) : listThenRecheck(full, opened.stats);
+    const entries = procFd ? readdirSync(`/proc/self/fd/${opened.fd}`, { withFileTypes: true }) : listThenRecheck(full(), opened.stats);
+    kept = hold !== undefined && procFd === true;
     return { ok: true, entries, key };
   } catch (error) {
     return refusal(error);
   } finally {
-    closeSync(opened.fd);
+    if (kept) {
+      releaseHold(hold!);
+      hold!.current = { rel, fd: opened.fd };
+    } else {
+      closeSync(opened.fd);
+    }
   }
 };
+
+/** The name `rel` has in the folder `parent` when it is directly in it (both relative to one root), else `null`. */
+function nameIn(parent: string, rel: string): string | null {
+  const start = parent === '' ? 0 : parent.length + 1;
+  if (rel.length <= start || (parent !== '' && (rel.charCodeAt(parent.length) !== 0x2f || !rel.startsWith(parent)))) return null;
+  const name = rel.slice(start);
+  return name.includes('/') || name === '.' || name === '..' ? null : name;
+}
 
 /** Reads the regular file `opened` (or passes its refusal on), at most `maxBytes` bytes, and closes it. */
 function readOpened(opened: Opened, maxBytes: number, transient: boolean): ReadResult {
