@@ -74,49 +74,45 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
     // The folder listed last, kept open: the next one, when it is in it (a folder's last sub-folder is listed right after it), is opened through it.
     const hold: FolderHold = { current: null };
     try {
-      yield* listQueue(queue, hold, deep, touched, candidates, visited);
+      while (queue.length > 0) {
+        const [dir, chain] = queue.pop()!;
+        visited?.add(dir);
+        walk.version += 1;
+        const old = listings.get(dir) ?? NO_LISTING;
+        // A later refresh tells the names that came by the set of those before: made now, before this listing joins the listings it is made from.
+        if (touched !== null) entrySet.make();
+        hooks.beforeList?.(dir);
+        const listing = listDirectory(root, dir, rules(), chain, hooks.now === undefined ? undefined : keysOf(dir, hooks.now()), hold);
+        const below: GitignoreChain = rules().gitignore !== true ? NO_CHAIN : listing.gitignore ? [...chain, [dir, listing.gitignore]] : chain;
+        listings.set(dir, listing);
+        if (old.entries.length > 0) {
+          const newEntries = new Set(listing.entries);
+          for (const entry of old.entries) if (!newEntries.has(entry)) (touched?.add(entry), entrySet.delete(entry));
+        }
+        // One lookup an entry (a first load's 100,000 entries: no `has` before each `add`).
+        if (touched === null) for (const entry of listing.entries) entrySet.add(entry);
+        else for (const entry of listing.entries) if (!entrySet.has(entry)) (touched.add(entry), entrySet.add(entry));
+        if (!sameMembers(old.files, listing.files)) walk.filesMoved = true;
+        if (hooks.onLinkSkipped !== undefined && listing.links !== undefined && listing.links.length > 0) {
+          const before = new Set(old.links);
+          for (const link of listing.links) if (!before.has(link)) hooks.onLinkSkipped(link);
+        }
+        if (old.gitignoreDiagnostic?.message !== listing.gitignoreDiagnostic?.message) walk.findingsMoved = true;
+        for (const file of old.files) (candidates?.add(file), fileSet.delete(file));
+        if (candidates === null) for (const file of listing.files) fileSet.add(file);
+        else for (const file of listing.files) (candidates.add(file), fileSet.add(file));
+        if (old.subdirs.length === 0) {
+          for (const sub of listing.subdirs) queue.push([sub, below]);
+        } else {
+          const newSubdirs = new Set(listing.subdirs);
+          const oldSubdirs = new Set(old.subdirs);
+          for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched ?? new Set(), candidates ?? new Set());
+          for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push([sub, below]);
+        }
+        yield;
+      }
     } finally {
       releaseHold(hold);
-    }
-  }
-
-  function* listQueue(queue: [string, GitignoreChain][], hold: FolderHold, deep: boolean, touched: Set<string> | null, candidates: Set<string> | null, visited: Set<string> | undefined): Generator<void, void, void> {
-    while (queue.length > 0) {
-      const [dir, chain] = queue.pop()!;
-      visited?.add(dir);
-      walk.version += 1;
-      const old = listings.get(dir) ?? NO_LISTING;
-      // A later refresh tells the names that came by the set of those before: made now, before this listing joins the listings it is made from.
-      if (touched !== null) entrySet.make();
-      hooks.beforeList?.(dir);
-      const listing = listDirectory(root, dir, rules(), chain, hooks.now === undefined ? undefined : keysOf(dir, hooks.now()), hold);
-      const below: GitignoreChain = rules().gitignore !== true ? NO_CHAIN : listing.gitignore ? [...chain, [dir, listing.gitignore]] : chain;
-      listings.set(dir, listing);
-      if (old.entries.length > 0) {
-        const newEntries = new Set(listing.entries);
-        for (const entry of old.entries) if (!newEntries.has(entry)) (touched?.add(entry), entrySet.delete(entry));
-      }
-      // One lookup an entry (a first load's 100,000 entries: no `has` before each `add`).
-      if (touched === null) for (const entry of listing.entries) entrySet.add(entry);
-      else for (const entry of listing.entries) if (!entrySet.has(entry)) (touched.add(entry), entrySet.add(entry));
-      if (!sameMembers(old.files, listing.files)) walk.filesMoved = true;
-      if (hooks.onLinkSkipped !== undefined && listing.links !== undefined && listing.links.length > 0) {
-        const before = new Set(old.links);
-        for (const link of listing.links) if (!before.has(link)) hooks.onLinkSkipped(link);
-      }
-      if (old.gitignoreDiagnostic?.message !== listing.gitignoreDiagnostic?.message) walk.findingsMoved = true;
-      for (const file of old.files) (candidates?.add(file), fileSet.delete(file));
-      if (candidates === null) for (const file of listing.files) fileSet.add(file);
-      else for (const file of listing.files) (candidates.add(file), fileSet.add(file));
-      if (old.subdirs.length === 0) {
-        for (const sub of listing.subdirs) queue.push([sub, below]);
-      } else {
-        const newSubdirs = new Set(listing.subdirs);
-        const oldSubdirs = new Set(old.subdirs);
-        for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched ?? new Set(), candidates ?? new Set());
-        for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push([sub, below]);
-      }
-      yield;
     }
   }
 

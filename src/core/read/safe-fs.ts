@@ -8,22 +8,16 @@
  * A walk opens each folder through the one it listed just before when that holds it
  * (`FolderHold`): the work per folder does not grow with its depth.
  */
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readlinkSync, type Dirent, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
-import { formatBytes } from '../shared/cap.js';
+import { readAll } from './read-fd.js';
+import { linkRefusal, notRegular, refusal, tooLarge, type Refusal } from './refusal.js';
+
+export { linkRefusal, tooLarge, type Refusal };
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const DIRECTORY = constants.O_DIRECTORY ?? 0;
-
-/** Why a path under the root could not be read, in words for a message, and the error code. */
-export interface Refusal {
-  readonly ok: false;
-  /** `ENOENT` when the path does not exist; otherwise why it was refused. */
-  readonly code: string;
-  /** Completes "`path` cannot be read: …". */
-  readonly reason: string;
-}
 
 export type ReadResult = { readonly ok: true; readonly bytes: Uint8Array; readonly stats: Stats } | Refusal;
 export type ListResult = { readonly ok: true; readonly entries: readonly Dirent[] } | Refusal;
@@ -276,63 +270,6 @@ function listThenRecheck(full: string, before: Stats): Dirent[] {
   const after = lstatSync(full);
   if (after.ino !== before.ino || after.dev !== before.dev) throw Object.assign(new Error('changed while listed'), { code: 'ELOOP' });
   return entries;
-}
-
-/** The largest buffer kept for transient reads. */
-const SCRATCH_LIMIT = 1024 * 1024;
-let scratch: Buffer | null = null;
-
-/** Reads `size` bytes, or to the end when it comes first (or when `size` is 0); `null` once it exceeds `maxBytes`. */
-function readAll(fd: number, size: number, maxBytes: number, transient: boolean): Uint8Array | null {
-  const wanted = Math.min(Math.max(size, 4096), maxBytes + 1);
-  let buffer: Buffer;
-  if (transient && wanted < SCRATCH_LIMIT) {
-    // One byte more than the file: reading 0 bytes there is what says the end was reached.
-    if (scratch === null || scratch.length < wanted + 1) scratch = Buffer.allocUnsafe(Math.min(Math.max(wanted + 1, 64 * 1024), SCRATCH_LIMIT));
-    buffer = scratch;
-  } else {
-    buffer = Buffer.allocUnsafe(wanted);
-  }
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (buffer.length > maxBytes) return null;
-      const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
-      buffer.copy(bigger, 0, 0, length);
-      buffer = bigger;
-    }
-    const read = readSync(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) break;
-    length += read;
-    // All the bytes `fstat` counted: the end (a file that grew since is read again when its
-    // stamp, which holds this size, is found to differ). A size of 0 may be a file whose size
-    // the system does not know: read to the end.
-    if (length === size && size > 0) break;
-  }
-  return length > maxBytes ? null : buffer.subarray(0, length);
-}
-
-function notRegular(stats: Stats): string {
-  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO' : stats.isSocket() ? 'a socket' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : 'not a regular file';
-  return `it is ${kind}, not a regular file`;
-}
-
-/** Why a file larger than `maxBytes` is not read. */
-export function tooLarge(maxBytes: number): Refusal {
-  return { ok: false, code: 'EFBIG', reason: `it is larger than ${formatBytes(maxBytes)}, the most DocuGraph reads` };
-}
-
-/** Why a symbolic link (or a path through one) is not read. */
-export function linkRefusal(): Refusal {
-  return { ok: false, code: 'ELOOP', reason: 'it is (or its path runs through) a symbolic link, which DocuGraph never follows' };
-}
-
-function refusal(error: unknown): Refusal {
-  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-  if (code === 'ELOOP' || code === 'EMLINK') return linkRefusal();
-  if (code === 'ENOENT') return { ok: false, code, reason: 'it does not exist' };
-  if (code === 'ENOTDIR') return { ok: false, code, reason: 'a part of its path is not a directory' };
-  return { ok: false, code, reason: `the system refused (${code})` };
 }
 
 function close<T>(fd: number, value: T): T {
