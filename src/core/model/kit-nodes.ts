@@ -89,7 +89,7 @@ function suggestPart(part: string): string {
  * The items of `read` as nodes of the file whose own node has the id `fileId` (`null`: the file
  * has none, its frontmatter being invalid), with `ID_DUPLICATE` for every id used before in the
  * file, and `ID_INVALID` for an item whose id is not one (an OpenSpec requirement named
- * `_private`: its slug starts with `_`).
+ * `-internal API`: its slug starts with `-`).
  */
 export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | null, config: NodeConfig = DEFAULT_CONFIG): { items: DocNode[]; diagnostics: Diagnostic[] } {
   const items: DocNode[] = [];
