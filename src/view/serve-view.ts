@@ -5,11 +5,13 @@
  * `/` the page; `/api/graph` the payload (buildViewModel, made once per snapshot);
  * `/api/events` a server-sent event `update` after every change on disk; `/api/node?id=`
  * a node's acceptance criteria; `/api/bundle?id=` its context bundle (text, within the MCP
- * tool's default budget).
+ * tool's default budget). Its connections are capped and timed (VIEW_LIMITS), as the MCP HTTP
+ * server's are.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildBundle, buildViewModel, DEFAULT_MAX_TOKENS, DocugraphError, getAcceptanceCriteria, type LiveWorkspace, type Workspace } from '../core/index.js';
+import { trackConnections } from '../common/connections.js';
 import { createGuard } from '../common/http-guard.js';
 import { pageCsp, viewPage } from '../common/view-page.js';
 
@@ -33,19 +35,61 @@ const HEADERS = {
 /** Pages open at once (each holds one event stream); one more is refused with 503, so a local client cannot hold the server's memory. */
 export const MAX_EVENT_STREAMS = 64;
 
-export function createViewServer(live: Pick<LiveWorkspace, 'snapshot' | 'onUpdate'>, port: number): ViewServer {
+/**
+ * The limits of the view's server, as the MCP HTTP server has them (src/mcp/http/limits.ts),
+ * sized for one person's browser on 127.0.0.1: any local process can connect, and a few
+ * hundred connections that send nothing, or half a request, or stay idle, must neither hold
+ * the server's memory nor keep the page out. Tests pass smaller ones to `createViewServer`.
+ */
+export const VIEW_LIMITS = {
+  /** The request line and headers must arrive within this (of the connection, or of a keep-alive request's first byte), else 408. */
+  headersTimeoutMs: 10_000,
+  /** The whole request must arrive within this (the view's are GETs without a body). */
+  requestTimeoutMs: 30_000,
+  /** A keep-alive connection with no request for this long is closed. */
+  keepAliveTimeoutMs: 5_000,
+  /** How often those timeouts, and the pending caps, are checked (Node's default is every 30 s). */
+  timeoutCheckMs: 1_000,
+  /**
+   * Open connections at most: every page's event stream (MAX_EVENT_STREAMS) and as many more.
+   * A newcomer beyond it closes the oldest connection that has not sent its headers (else the
+   * one idle longest); it is refused only when every connection is answering a request.
+   */
+  maxConnections: 2 * MAX_EVENT_STREAMS,
+  /** Connections whose headers have not all arrived; beyond, the oldest are closed (on loopback every client has one address: the same cap for both). */
+  maxPendingConnections: 32,
+  maxPendingPerAddress: 32,
+  /** The pending caps close only connections pending longer than this. */
+  pendingGraceMs: 1_000,
+} as const;
+
+export type ViewLimits = { readonly [K in keyof typeof VIEW_LIMITS]: number };
+
+export function createViewServer(live: Pick<LiveWorkspace, 'snapshot' | 'onUpdate'>, port: number, limitsGiven: Partial<ViewLimits> = {}): ViewServer {
+  const limits: ViewLimits = { ...VIEW_LIMITS, ...limitsGiven };
   const guard = createGuard({ host: VIEW_HOST, token: undefined, allowOrigins: [] });
   const payloads = new WeakMap<Workspace, string>();
   const streams = new Set<ServerResponse>();
   const stop = live.onUpdate(() => {
     for (const res of streams) res.write('event: update\ndata: {}\n\n');
   });
-  const server: Server = createServer((req, res) => {
-    serve(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n');
-      else res.destroy();
-    });
-  });
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckMs,
+    },
+    (req, res) => {
+      connections.requestStarted(req.socket);
+      res.once('close', () => connections.requestEnded(req.socket));
+      serve(req, res).catch(() => {
+        if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n');
+        else res.destroy();
+      });
+    },
+  );
+  const connections = trackConnections(server, limits);
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refusal = guard({ host: req.headers.host, origin: req.headers.origin, authorization: undefined });
@@ -94,6 +138,7 @@ export function createViewServer(live: Pick<LiveWorkspace, 'snapshot' | 'onUpdat
     close: () =>
       new Promise((resolve) => {
         stop();
+        connections.stop();
         for (const res of streams) res.end();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../src/core/index.js';
 import { createServer } from '../../src/mcp/create-server.js';
-import { trackConnections } from '../../src/mcp/http/connections.js';
+import { trackConnections } from '../../src/common/connections.js';
 import { createLegacySessions } from '../../src/mcp/http/legacy-sessions.js';
 import { HTTP_LIMITS } from '../../src/mcp/http/limits.js';
 import { pollSwitch, untilStopped } from '../../src/cli/until-stopped.js';

@@ -2,9 +2,10 @@
  * META-01 §7: the deterministic context bundle of a task — a pure function of a loaded
  * workspace and its options.
  */
-import { isIdShaped } from '../shared/id-shape.js';
+import { shownId } from '../shared/id-shape.js';
+import { visible } from '../model/visible.js';
 import { inlinePath } from '../shared/inline-path.js';
-import { echo, GraphCycleError, InvalidArgumentError } from '../shared/errors.js';
+import { GraphCycleError, InvalidArgumentError } from '../shared/errors.js';
 import { requireNode } from './require-node.js';
 import { compareStrings } from '../shared/sort.js';
 import { StringHeap } from '../shared/string-heap.js';
@@ -103,7 +104,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
 
   // Truncated: documents deeper than maxDepth, or left out by the budget (issue 53: an agent
   // that reads `truncated: false` takes the bundle for everything the task needs).
-  let out = `# Context bundle: ${taskId}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated || omitted.size > 0}\n`;
+  let out = `# Context bundle: ${shownId(taskId)}\nmaxDepth: ${maxDepth}\ntruncated: ${closure.truncated || omitted.size > 0}\n`;
   if (budget !== undefined && (omitted.size > 0 || loweredFrom !== null)) {
     out += `budget: ${budget.maxTokens} tokens, ${omitted.size} omitted`;
     if (loweredFrom !== null) out += `, maxDepth lowered from ${loweredFrom} to ${maxDepth} to fit; ask for the context of a depth-${maxDepth} document to go further`;
@@ -114,7 +115,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;
     const size = omitted.get(id);
-    out += `- \`${id}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
+    out += `- \`${shownId(id)}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
   }
   const unresolved = unresolvedReferences(workspace, closure.included);
   if (unresolved.length > 0) {
@@ -126,7 +127,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
     out += '\n## Omitted to fit the budget\n';
     for (const [id, size] of [...omitted].sort(([a], [b]) => compareStrings(a, b))) {
       const node = workspace.nodes.get(id)!;
-      out += `- \`${id}\` ≈${size} tokens: ${inlinePath(node.path)}${node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`} — ${budget!.fetchHint(id)}\n`;
+      out += `- \`${shownId(id)}\` ≈${size} tokens: ${inlinePath(node.path)}${node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`} — ${budget!.fetchHint(id)}\n`;
     }
   }
   out += '\n## Documents\n';
@@ -135,12 +136,17 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   return out;
 }
 
-/** A document's section of `## Documents` (without the blank line before it): what its size is measured on. */
+/**
+ * A document's section of `## Documents` (without the blank line before it): what its size is
+ * measured on. Its two header lines stay two lines whatever the id, title or path hold (ids
+ * and titles are checked and made one line by the model; shown here as data all the same): no
+ * value can forge a section.
+ */
 function documentSection(workspace: Workspace, id: string): string {
   const node = workspace.nodes.get(id)!;
   // An item of a spec kit holds its own lines only, and says which (KITS §5).
   const lines = node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`;
-  return `### ${id} — ${node.title}\npath: ${inlinePath(node.path)}${lines}\n\n${node.text.replace(/\n+$/, '')}\n`;
+  return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}${lines}\n\n${node.text.replace(/\n+$/, '')}\n`;
 }
 
 /** How to fetch an omitted document, in MCP's words and in the command line's. */
@@ -230,16 +236,6 @@ function unresolvedReferences(workspace: Workspace, included: readonly string[])
     }
   }
   return [...missing].sort(([a], [b]) => compareStrings(a, b));
-}
-
-/**
- * A `depends_on` entry as the bundle shows it: an entry with the shape of an id as written
- * (the spec's bytes); anything else — newlines, backticks, control characters that could
- * forge a section or a document — as a JSON string (quoted, escaped, at most 200 characters),
- * so it stays one inert code span.
- */
-function shownId(entry: string): string {
-  return isIdShaped(entry) ? entry : JSON.stringify(echo(entry)).replace(/`/g, '\\u0060');
 }
 
 /** Kahn's algorithm over the included nodes, always taking the smallest ready id (§7.7). */

@@ -5,7 +5,7 @@
  * ones that left the walk (deleted, renamed, now ignored).
  */
 import { listDirectory, type DirectoryListing, type GitignoreChain, type IgnoreRules } from '../read/discover-files.js';
-import type { FolderKey } from '../read/safe-fs.js';
+import { releaseHold, type FolderHold, type FolderKey } from '../read/safe-fs.js';
 import { chainBelow, rulesChain, type ListingReuse } from './listing-reuse.js';
 import { sortStrings } from '../shared/sort.js';
 
@@ -50,6 +50,7 @@ export interface DirectoryWalk {
 }
 
 const NO_LISTING: DirectoryListing = { files: [], entries: [], subdirs: [], hidden: [], diagnostic: null };
+const NO_CHAIN: GitignoreChain = Object.freeze([]);
 
 /** A walk of `root` under the ignore rules `rules()` gives at each listing. */
 export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hooks: WalkHooks): DirectoryWalk {
@@ -68,42 +69,50 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
    * reads every file it lists and checks every link.
    */
   function* relistSteps(start: string, deep: boolean, touched: Set<string> | null, candidates: Set<string> | null, visited?: Set<string>): Generator<void, void, void> {
-    const queue = [start];
-    while (queue.length > 0) {
-      const dir = queue.pop()!;
-      visited?.add(dir);
-      walk.version += 1;
-      const old = listings.get(dir) ?? NO_LISTING;
-      // A later refresh tells the names that came by the set of those before: made now, before this listing joins the listings it is made from.
-      if (touched !== null) entrySet.make();
-      hooks.beforeList?.(dir);
-      const listing = listDirectory(root, dir, rules(), chainOf(dir), hooks.now === undefined ? undefined : keysOf(dir, hooks.now()));
-      listings.set(dir, listing);
-      if (old.entries.length > 0) {
-        const newEntries = new Set(listing.entries);
-        for (const entry of old.entries) if (!newEntries.has(entry)) (touched?.add(entry), entrySet.delete(entry));
+    // Each folder with the `.gitignore` chain it is listed under: its parent's, and the parent's own file (one step a level, not a walk up every ancestor).
+    const queue: [string, GitignoreChain][] = [[start, chainOf(start)]];
+    // The folder listed last, kept open: the next one, when it is in it (a folder's last sub-folder is listed right after it), is opened through it.
+    const hold: FolderHold = { current: null };
+    try {
+      while (queue.length > 0) {
+        const [dir, chain] = queue.pop()!;
+        visited?.add(dir);
+        walk.version += 1;
+        const old = listings.get(dir) ?? NO_LISTING;
+        // A later refresh tells the names that came by the set of those before: made now, before this listing joins the listings it is made from.
+        if (touched !== null) entrySet.make();
+        hooks.beforeList?.(dir);
+        const listing = listDirectory(root, dir, rules(), chain, hooks.now === undefined ? undefined : keysOf(dir, hooks.now()), hold);
+        const below: GitignoreChain = rules().gitignore !== true ? NO_CHAIN : listing.gitignore ? [...chain, [dir, listing.gitignore]] : chain;
+        listings.set(dir, listing);
+        if (old.entries.length > 0) {
+          const newEntries = new Set(listing.entries);
+          for (const entry of old.entries) if (!newEntries.has(entry)) (touched?.add(entry), entrySet.delete(entry));
+        }
+        // One lookup an entry (a first load's 100,000 entries: no `has` before each `add`).
+        if (touched === null) for (const entry of listing.entries) entrySet.add(entry);
+        else for (const entry of listing.entries) if (!entrySet.has(entry)) (touched.add(entry), entrySet.add(entry));
+        if (!sameMembers(old.files, listing.files)) walk.filesMoved = true;
+        if (hooks.onLinkSkipped !== undefined && listing.links !== undefined && listing.links.length > 0) {
+          const before = new Set(old.links);
+          for (const link of listing.links) if (!before.has(link)) hooks.onLinkSkipped(link);
+        }
+        if (old.gitignoreDiagnostic?.message !== listing.gitignoreDiagnostic?.message) walk.findingsMoved = true;
+        for (const file of old.files) (candidates?.add(file), fileSet.delete(file));
+        if (candidates === null) for (const file of listing.files) fileSet.add(file);
+        else for (const file of listing.files) (candidates.add(file), fileSet.add(file));
+        if (old.subdirs.length === 0) {
+          for (const sub of listing.subdirs) queue.push([sub, below]);
+        } else {
+          const newSubdirs = new Set(listing.subdirs);
+          const oldSubdirs = new Set(old.subdirs);
+          for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched ?? new Set(), candidates ?? new Set());
+          for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push([sub, below]);
+        }
+        yield;
       }
-      // One lookup an entry (a first load's 100,000 entries: no `has` before each `add`).
-      if (touched === null) for (const entry of listing.entries) entrySet.add(entry);
-      else for (const entry of listing.entries) if (!entrySet.has(entry)) (touched.add(entry), entrySet.add(entry));
-      if (!sameMembers(old.files, listing.files)) walk.filesMoved = true;
-      if (hooks.onLinkSkipped !== undefined && listing.links !== undefined && listing.links.length > 0) {
-        const before = new Set(old.links);
-        for (const link of listing.links) if (!before.has(link)) hooks.onLinkSkipped(link);
-      }
-      if (old.gitignoreDiagnostic?.message !== listing.gitignoreDiagnostic?.message) walk.findingsMoved = true;
-      for (const file of old.files) (candidates?.add(file), fileSet.delete(file));
-      if (candidates === null) for (const file of listing.files) fileSet.add(file);
-      else for (const file of listing.files) (candidates.add(file), fileSet.add(file));
-      if (old.subdirs.length === 0) {
-        for (const sub of listing.subdirs) queue.push(sub);
-      } else {
-        const newSubdirs = new Set(listing.subdirs);
-        const oldSubdirs = new Set(old.subdirs);
-        for (const sub of old.subdirs) if (!newSubdirs.has(sub)) drop(sub, touched ?? new Set(), candidates ?? new Set());
-        for (const sub of listing.subdirs) if (deep || !oldSubdirs.has(sub) || !listings.has(sub)) queue.push(sub);
-      }
-      yield;
+    } finally {
+      releaseHold(hold);
     }
   }
 
@@ -123,14 +132,18 @@ export function createDirectoryWalk(root: string, rules: () => IgnoreRules, hook
     return { at, chain, rules: rulesId, take: reuse === null ? null : take };
   }
 
-  /** The `.gitignore` rules of `dir`'s ancestors, root first (they are listed before it). */
+  /**
+   * The `.gitignore` rules of `dir`'s ancestors, root first (they are listed before it), from
+   * their listings: where a relist starts (the folders below get theirs from the walk).
+   */
   function chainOf(dir: string): GitignoreChain {
-    if (dir === '' || rules().gitignore !== true) return [];
+    if (dir === '' || rules().gitignore !== true) return NO_CHAIN;
     const chain: [string, NonNullable<DirectoryListing['gitignore']>][] = [];
-    for (let at = parentOf(dir), done = false; !done; at = parentOf(at)) {
+    for (let end = dir.lastIndexOf('/'); ; end = dir.lastIndexOf('/', end - 1)) {
+      const at = end === -1 ? '' : dir.slice(0, end);
       const own = listings.get(at)?.gitignore;
       if (own) chain.push([at, own]);
-      done = at === '';
+      if (end <= 0) break;
     }
     return chain.reverse();
   }

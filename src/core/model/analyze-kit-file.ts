@@ -9,7 +9,7 @@ import { buildNode } from './build-node.js';
 import { claimsDocugraph } from './claims-docugraph.js';
 import type { MisspelledUse } from './field-keys.js';
 import type { FileAnalysis } from './file-analysis.js';
-import { kitDocumentNode, kitItemNodes, type KitDocument } from './kit-nodes.js';
+import { kitDocumentNode, kitItemNodes, kitPlaceProblem, type KitDocument } from './kit-nodes.js';
 import { own } from './read-relations.js';
 import type { KitPlace } from '../read/kit-paths.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
@@ -72,8 +72,11 @@ export function analyzeKitText(path: string, text: string, place: KitPlace, conf
     body: body ?? '',
     bodyLine,
   };
-  if (!ordinary) node = kitDocumentNode(doc, kit?.read.documentRefs ?? []);
-  const made = kit === null ? null : kitItemNodes(kit.read, doc, node?.id ?? null, config);
+  // Folder and file names make the ids: checked as a frontmatter id is (KITS §2, META-01 §3).
+  const problem = kitPlaceProblem(place, path, ordinary);
+  if (problem !== null && (!ordinary || (kit?.read.items.length ?? 0) > 0)) diagnostics = [...diagnostics, problem];
+  if (!ordinary && problem === null) node = kitDocumentNode(doc, kit?.read.documentRefs ?? []);
+  const made = kit === null || problem !== null ? null : kitItemNodes(kit.read, doc, node?.id ?? null, config);
   if (made !== null && made.diagnostics.length > 0) diagnostics = [...diagnostics, ...made.diagnostics];
   let parsed: MarkdownInfo | null | undefined;
   const markdown = (): MarkdownInfo | null => {

@@ -3,6 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
+import { groupThousands, MAX_FINDINGS_PER_NODE } from '../shared/cap.js';
 import { echo } from '../shared/errors.js';
 import { sortStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
@@ -84,6 +85,8 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
     const id = ids[place]!;
     const node = nodes.get(id)!;
     places.length = 0;
+    let reported = 0;
+    let more: MoreBroken | null = null;
     for (let index = 0; index < node.dependsOn.length; index += 1) {
       const dep = node.dependsOn[index]!;
       const at = placeOf.get(dep);
@@ -91,15 +94,22 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
         places.push(at);
         continue;
       }
+      const line = node.dependsOnLines[index] ?? null;
+      // Past the cap, counted (a kit item's ranges can name hundreds): one finding says how many.
+      if (reported === MAX_FINDINGS_PER_NODE) {
+        if (more === null) more = { count: 0, first: dep, line };
+        more.count += 1;
+        continue;
+      }
+      reported += 1;
       const key = node.dependsOnKeys?.[index] ?? 'depends_on';
       broken.push({ target: dep, head: brokenHead(key, dep) });
-      diagnostics.push({
-        code: 'LINK_BROKEN',
-        message: brokenMessage(node, key, dep, suggest, pathIndex),
-        nodeId: id,
-        path: node.path,
-        line: node.dependsOnLines[index] ?? null,
-      });
+      diagnostics.push({ code: 'LINK_BROKEN', message: brokenMessage(node, key, dep, suggest, pathIndex), nodeId: id, path: node.path, line });
+    }
+    if (more !== null) {
+      const finding = moreBroken(node, 'dependencies', more);
+      broken.push({ target: '', head: finding.message });
+      diagnostics.push(finding);
     }
     sortPlaces(places);
     upStart[place] = upList.length;
@@ -205,6 +215,28 @@ function brokenMessage(node: DocNode, key: string, dep: string, suggest: Suggest
   const guess = suggest.best(dep);
   if (guess !== null) return `${head}; did you mean \`${guess}\`?`;
   return `${head}; fix the id or add the missing document`;
+}
+
+/** The entries of one node that name nothing, past the ones reported one by one: how many, the first of them, its line. */
+export interface MoreBroken {
+  count: number;
+  readonly first: string;
+  readonly line: number | null;
+}
+
+/**
+ * The one `LINK_BROKEN` that stands for the entries of `node` (of its `dependencies`, or its
+ * other relations) past `MAX_FINDINGS_PER_NODE`. Its `BrokenTarget` has the target `''`: no
+ * document's id, so nothing rewrites it as a lost id's finding.
+ */
+export function moreBroken(node: DocNode, what: string, more: MoreBroken): Diagnostic {
+  return {
+    code: 'LINK_BROKEN',
+    message: `\`${node.id}\` has ${groupThousands(more.count)} more ${what} that name no document, not listed one by one (the first: \`${echo(more.first)}\`); fix the ${MAX_FINDINGS_PER_NODE} that are listed, then validate again`,
+    nodeId: node.id,
+    path: node.path,
+    line: more.line,
+  };
 }
 
 function brokenHead(key: string, dep: string): string {

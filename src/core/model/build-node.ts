@@ -7,6 +7,7 @@
  */
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
+import { shownValue } from '../shared/id-shape.js';
 import { findMisspelledKeys, misspelledMessage, type MisspelledUse } from './field-keys.js';
 import type { FrontmatterEntry, FrontmatterResult } from '../parse/frontmatter.js';
 import { singleLine } from '../parse/markdown.js';
@@ -144,7 +145,7 @@ function checkId(id: unknown, entry: FrontmatterEntry | undefined, data: Readonl
   if (!ID_PATTERN.test(id)) {
     return {
       code: 'ID_INVALID',
-      message: `\`${key}\` \`${id}\` is not valid: use letters, digits, \`.\`, \`_\` and \`-\`, starting with a letter or digit (e.g. \`${suggestId(id)}\`)`,
+      message: `\`${key}\` \`${shownValue(id)}\` is not valid: use letters, digits, \`.\`, \`_\` and \`-\`, starting with a letter or digit (e.g. \`${suggestId(id)}\`)`,
     };
   }
   return null;

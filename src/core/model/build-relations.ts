@@ -8,7 +8,8 @@ import { RELATIONS, relationRank, TYPED_RELATIONS, type Relation } from '../shar
 import { compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
 import type { Diagnostic, DocNode, RelationEdge } from '../shared/types.js';
-import type { BrokenTarget } from './build-graph.js';
+import { moreBroken, type BrokenTarget, type MoreBroken } from './build-graph.js';
+import { MAX_FINDINGS_PER_NODE } from '../shared/cap.js';
 import { frontmatterOf } from './frontmatter-of.js';
 
 export interface Relations {
@@ -59,6 +60,8 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
     typed = true;
     const node = nodes.get(id)!;
     const edges: RelationEdge[] = [];
+    let reported = 0;
+    let more: MoreBroken | null = null;
     for (const relation of TYPED_RELATIONS) {
       const entries = relations[relation];
       if (entries === undefined) continue;
@@ -68,6 +71,13 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           targets.push(target);
           return;
         }
+        // Past the cap, counted (a kit item's ranges can name hundreds): one finding says how many.
+        if (reported === MAX_FINDINGS_PER_NODE) {
+          if (more === null) more = { count: 0, first: target, line: entries.lines[index] ?? null };
+          more.count += 1;
+          return;
+        }
+        reported += 1;
         suggest ??= createSuggester(ids);
         const guess = suggest.best(target);
         const key = entries.keys[index]!;
@@ -92,6 +102,11 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         list.push({ relation, id });
       }
       counts[relation] += targets.length;
+    }
+    if (more !== null) {
+      const finding = moreBroken(node, 'relation entries', more);
+      broken.push({ target: '', head: finding.message });
+      diagnostics.push(finding);
     }
     if (edges.length > 0) out.set(id, edges);
   }

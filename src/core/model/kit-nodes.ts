@@ -7,7 +7,9 @@
  */
 import { posix } from 'node:path';
 import type { KitPlace } from '../read/kit-paths.js';
-import type { KitItem, KitRead, KitRef } from '../parse/kits/read-kit.js';
+import { MAX_ITEM_REFS, type KitItem, type KitRead, type KitRef } from '../parse/kits/read-kit.js';
+import { groupThousands } from '../shared/cap.js';
+import { isKitId, isKitIdPart, shownValue } from '../shared/id-shape.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import type { TypedRelation } from '../shared/relations.js';
 import type { Diagnostic, DocNode, RelationEntries } from '../shared/types.js';
@@ -52,9 +54,42 @@ export function kitDocumentNode(doc: KitDocument, refs: readonly KitRef[]): DocN
 }
 
 /**
+ * `ID_INVALID` when the folder and file names of a kit file cannot make its ids (KITS §2, by the
+ * rule of a frontmatter id, META-01 §3, part by part: see `isKitId`): a folder name with a line
+ * break, a space or a backtick would otherwise be an id, shown as written in bundles and lists.
+ * `itemsOnly`: the file's node has an id of its own (frontmatter), so only the scope, which its
+ * items' ids start with, counts. `null` when every name can be part of an id.
+ */
+export function kitPlaceProblem(place: KitPlace, path: string, itemsOnly: boolean): Diagnostic | null {
+  const scope = place.scope.split('/');
+  const stem = itemsOnly ? [] : place.stem.split('/');
+  const parts = [...scope, ...stem];
+  const bad = parts.findIndex((part) => !isKitIdPart(part));
+  if (bad === -1) return null;
+  const part = parts[bad]!;
+  const file = bad === parts.length - 1 && !itemsOnly;
+  const name = file ? `${part}.md` : part;
+  const whose = itemsOnly ? "its items' ids" : `its id (\`${shownValue(`${place.scope}/${place.stem}`)}\`)`;
+  return {
+    code: 'ID_INVALID',
+    message: `the ${file ? 'file' : 'folder'} name \`${shownValue(name)}\` cannot be part of an id, and ${whose} would hold it: rename the ${file ? 'file' : 'folder'} with letters, digits, \`.\`, \`_\` and \`-\`, starting with a letter or digit (e.g. \`${suggestPart(part)}${file ? '.md' : ''}\`); until then this file is read as a page, without items`,
+    nodeId: null,
+    path,
+    line: 1,
+  };
+}
+
+/** A valid part of an id close to an invalid one, for a message. */
+function suggestPart(part: string): string {
+  const cleaned = part.trim().replace(/\s+/g, '-').replace(/[^\p{L}\p{N}\p{M}._-]/gu, '').replace(/^[^\p{L}\p{N}]+/u, '');
+  return cleaned === '' ? 'feature' : [...cleaned].slice(0, 64).join('');
+}
+
+/**
  * The items of `read` as nodes of the file whose own node has the id `fileId` (`null`: the file
  * has none, its frontmatter being invalid), with `ID_DUPLICATE` for every id used before in the
- * file.
+ * file, and `ID_INVALID` for an item whose id is not one (an OpenSpec requirement named
+ * `-internal API`: its slug starts with `-`).
  */
 export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | null, config: NodeConfig = DEFAULT_CONFIG): { items: DocNode[]; diagnostics: Diagnostic[] } {
   const items: DocNode[] = [];
@@ -64,6 +99,16 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const doneWord = (config.status ?? DEFAULT_CONFIG.status).done[0] ?? 'done';
   const source = { text: doc.text };
   for (const item of read.items) {
+    if (!isKitId(item.id)) {
+      diagnostics.push({
+        code: 'ID_INVALID',
+        message: `the ${item.type} \`${shownValue(item.title)}\` would have the id \`${shownValue(item.id)}\`, which is not valid: each part of an id is letters, digits, \`.\`, \`_\` and \`-\`, starting with a letter or digit — rename it; it is not read until then`,
+        nodeId: null,
+        path: doc.path,
+        line: item.line,
+      });
+      continue;
+    }
     const seen = first.get(item.id);
     if (seen !== undefined) {
       const where = seen === 0 ? 'the file itself' : `the item on line ${seen}`;
@@ -77,9 +122,22 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
       continue;
     }
     first.set(item.id, item.line);
+    if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
     items.push(itemNode(item, doc, fileId ?? `${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
   }
   return { items, diagnostics };
+}
+
+/** `REFS_CAPPED` for an item whose references name more ids than a reader keeps (kit-read.ts, `ItemRefs`). */
+function refsCapped(item: KitItem, path: string): Diagnostic {
+  const { kept, count, line } = item.cut!;
+  return {
+    code: 'REFS_CAPPED',
+    message: `\`${item.id}\` names ${groupThousands(kept + count)} ids (ranges expanded): the first ${groupThousands(kept)} are read and ${groupThousands(count)} are not — an item's references stand for at most ${MAX_ITEM_REFS} ids, and no more than its lines have characters; cite fewer ranges, or split the ${item.type}`,
+    nodeId: item.id,
+    path,
+    line,
+  };
 }
 
 function itemNode(item: KitItem, doc: KitDocument, fileId: string, source: { readonly text: string }, status: string | null): DocNode {

@@ -5,7 +5,7 @@
  * their normal form. One pass over the nodes and their `depends_on` edges.
  */
 import type { StatusWords } from '../shared/config-types.js';
-import { listCapped } from '../shared/cap.js';
+import { groupThousands, listCapped, MAX_FINDINGS_PER_NODE } from '../shared/cap.js';
 import { echo } from '../shared/errors.js';
 import { compareDiagnostics } from '../shared/sort.js';
 import { normalStatus } from '../shared/relations.js';
@@ -121,12 +121,23 @@ export function computeStates(nodes: ReadonlyMap<string, DocNode>, graph: StateI
     // By place first: most done and blocked work has nothing to report, and needs no map lookup.
     if (l === DONE ? !hasOpenDependency(places, i) : !hasDroppedDependency(places, i)) continue;
     const node = nodes.get(ids[i]!)!;
+    let reported = 0;
+    let more = 0;
+    let firstMore = '';
     for (const dep of upstream.get(ids[i]!)!) {
       const at = placeOf.get(dep)!;
-      if (at === i) continue;
-      if (l === DONE && local[at] === OPEN) diagnostics.push(inconsistent(node, dep, blocked[at] === 1 ? 'blocked' : 'ready'));
-      else if (l === OPEN && local[at] === DROPPED) diagnostics.push(dependsOnDropped(node, dep, nodes.get(dep)!, supersededBy(graph.relationsIn, dep)));
+      if (at === i || local[at] !== (l === DONE ? OPEN : DROPPED)) continue;
+      // Past the cap, counted (an item's ranges can name hundreds of tasks): one finding says how many.
+      if (reported === MAX_FINDINGS_PER_NODE) {
+        if (more === 0) firstMore = dep;
+        more += 1;
+        continue;
+      }
+      reported += 1;
+      if (l === DONE) diagnostics.push(inconsistent(node, dep, blocked[at] === 1 ? 'blocked' : 'ready'));
+      else diagnostics.push(dependsOnDropped(node, dep, nodes.get(dep)!, supersededBy(graph.relationsIn, dep)));
     }
+    if (more > 0) diagnostics.push(moreFindings(node, l === DONE, more, firstMore));
   }
   // In the report's order (found in the ids' order): the report then merges sorted runs, at a warm start too (the index keeps them as they are).
   diagnostics.sort(compareDiagnostics);
@@ -146,6 +157,18 @@ function dependsOnDropped(node: DocNode, dep: string, target: DocNode, by: reado
       ? `\`${node.id}\` is open work, but its \`${key}\` names \`${dep}\`, which is superseded by ${listCapped(by.map((id) => `\`${id}\``), by.length)}; depend on ${by.length === 1 ? 'it' : 'one of them'} instead`
       : `\`${node.id}\` is open work, but its \`${key}\` names \`${dep}\`, which is dropped (status \`${echo(target.status ?? '')}\`); remove the dependency, or reopen \`${dep}\``;
   return { code: 'DEPENDS_ON_DROPPED', message, nodeId: node.id, path: node.path, line };
+}
+
+/** The one finding that stands for `more` findings of `node` past `MAX_FINDINGS_PER_NODE`, at the line of the first of them (`first`). */
+function moreFindings(node: DocNode, done: boolean, more: number, first: string): Diagnostic {
+  const what = done ? 'dependencies that are still open' : 'dependencies that are dropped';
+  return {
+    code: done ? 'STATUS_INCONSISTENT' : 'DEPENDS_ON_DROPPED',
+    message: `\`${node.id}\` has ${groupThousands(more)} more ${what}, not listed one by one (the first: \`${first}\`); settle the ${MAX_FINDINGS_PER_NODE} that are listed, then validate again`,
+    nodeId: node.id,
+    path: node.path,
+    line: entryOf(node, first).line,
+  };
 }
 
 function inconsistent(node: DocNode, dep: string, state: 'ready' | 'blocked'): Diagnostic {

@@ -88,16 +88,18 @@ export function compileGlobs(patterns: string | readonly string[]): GlobMatcher 
     const key = isDirectory ? path.slice(0, -1) : path;
     const cached = isDirectory ? known.get(key) : undefined;
     if (cached !== undefined) return cached.answer;
-    const segments = key.split('/');
-    const last = segments.length - 1;
-    const parentEnd = key.length - segments[last]!.length - 1;
+    const parentEnd = key.lastIndexOf('/');
     // The directory the path is in: known when a walk asked about it, else taken from the top
-    // (each directory above is looked up once per segment, never by its whole path).
+    // (each directory above is looked up once per segment, never by its whole path). The path
+    // is split only then: a walk asks about each folder once its parent is known, and a split
+    // of every path made the work per folder grow with its depth.
     let frontier: Frontier | null = null;
-    if (last > 0) {
+    if (parentEnd !== -1) {
       const parentKey = key.slice(0, parentEnd);
       let parent = known.get(parentKey);
       if (parent === undefined) {
+        const segments = key.split('/');
+        const last = segments.length - 1;
         for (let at = 0, end = -1; at < last && parent?.answer.ignored !== true; at += 1) {
           end += segments[at]!.length + 1;
           frontier = advance(index, frontier, segments[at]!);
@@ -108,7 +110,7 @@ export function compileGlobs(patterns: string | readonly string[]): GlobMatcher 
       if (parent!.answer.ignored) return IGNORED;
       frontier = parent!.frontier;
     }
-    const name = segments[last]!;
+    const name = key.slice(parentEnd + 1);
     if (!isDirectory) return answerOf(index, lastMatch(index, frontier, name, key.length <= index.longestPath ? key : null, false));
     frontier = advance(index, frontier, name);
     const answer = directoryAnswer(frontier, name, key, key.length);

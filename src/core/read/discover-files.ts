@@ -9,7 +9,7 @@ import { compileGlobs, type GlobMatcher } from './compile-globs.js';
 import type { ListedEntry } from './existence.js';
 import { decodeText } from '../shared/normalize-text.js';
 import { formatBytes } from '../shared/cap.js';
-import { listDirectoryInside, listKeyedInside, readFileInside, type FolderKey, type Refusal } from './safe-fs.js';
+import { listDirectoryInside, listKeyedInside, readFileInside, type FolderHold, type FolderKey, type Refusal } from './safe-fs.js';
 import { CONFIG_FILE, type KitName, type WorkspaceConfig } from '../shared/config-types.js';
 import { insideKiro, kitDirectory, kitPlaceOf } from './kit-paths.js';
 import type { Diagnostic } from '../shared/types.js';
@@ -98,12 +98,13 @@ export type FileBytes = { readonly ok: true; readonly bytes: Uint8Array } | Refu
 
 /**
  * Lists one directory (never through a link) and sorts what it holds for discovery. `chain`
- * holds the `.gitignore` rules of its ancestors; its own `.gitignore` is read here.
+ * holds the `.gitignore` rules of its ancestors; its own `.gitignore` is read here. A walk
+ * passes `hold`: the directory is opened through the one listed before when that holds it.
  */
-export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = [], keys?: ListingKeys): DirectoryListing {
+export function listDirectory(root: string, dir: string, rules: IgnoreRules, chain: GitignoreChain = [], keys?: ListingKeys, hold?: FolderHold): DirectoryListing {
   let taken: DirectoryListing | null = null;
   const take = keys?.take ?? null;
-  const listed = keys === undefined ? listDirectoryInside(root, dir) : listKeyedInside(root, dir, take === null ? () => false : (key) => (taken = take(key)) !== null);
+  const listed = keys === undefined ? listDirectoryInside(root, dir, hold) : listKeyedInside(root, dir, take === null ? () => false : (key) => (taken = take(key)) !== null, hold);
   if (!listed.ok) return { files: [], entries: [], subdirs: [], hidden: [], diagnostic: unreadableDirectory(dir, listed) };
   if (listed.entries === null) return taken!;
   const gitignore = dir === '' ? GITIGNORE_FILE : `${dir}/${GITIGNORE_FILE}`;

@@ -5,23 +5,19 @@
  * with no symbolic link anywhere on the way (the kernel's own name for the handle where the
  * OS gives one, `/proc/self/fd`; elsewhere each directory on the way, then the file's
  * identity). A path swapped for a link between listing and reading is refused, not followed.
+ * A walk opens each folder through the one it listed just before when that holds it
+ * (`FolderHold`): the work per folder does not grow with its depth.
  */
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readdirSync, readlinkSync, type Dirent, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
-import { formatBytes } from '../shared/cap.js';
+import { readAll } from './read-fd.js';
+import { linkRefusal, notRegular, refusal, tooLarge, type Refusal } from './refusal.js';
+
+export { linkRefusal, tooLarge, type Refusal };
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const DIRECTORY = constants.O_DIRECTORY ?? 0;
-
-/** Why a path under the root could not be read, in words for a message, and the error code. */
-export interface Refusal {
-  readonly ok: false;
-  /** `ENOENT` when the path does not exist; otherwise why it was refused. */
-  readonly code: string;
-  /** Completes "`path` cannot be read: …". */
-  readonly reason: string;
-}
 
 export type ReadResult = { readonly ok: true; readonly bytes: Uint8Array; readonly stats: Stats } | Refusal;
 export type ListResult = { readonly ok: true; readonly entries: readonly Dirent[] } | Refusal;
@@ -128,26 +124,65 @@ export const openFileForRead = (path: string): Opened => openChecked(path, 'file
 /** Reads an open regular file to its end (at most `maxBytes`); `null` once it is larger. */
 export const readOpenFile = (fd: number, size: number, maxBytes: number): Uint8Array | null => readAll(fd, size, maxBytes, false);
 
-/** Lists the directory at `rel` under `root` (`''` is the root itself) without following links. */
-export const listDirectoryInside = (root: string, rel: string): ListResult => listKeyedInside(root, rel, undefined) as ListResult;
+/**
+ * The folder a walk listed last, kept open where the OS names open handles (`/proc/self/fd`),
+ * so that a folder in it is opened through it (`current`: that folder, or `null`). The kernel
+ * then resolves one name in the folder that was opened and checked — as `openat` would, and as
+ * `openDirectoryInside` reads files — instead of the whole path again: a walk down a chain of
+ * n folders resolved n²/2 names, and checked as many. `O_NOFOLLOW` refuses a link in its place.
+ * The walk closes the last one (`releaseHold`).
+ */
+export interface FolderHold {
+  current: { readonly rel: string; readonly fd: number } | null;
+}
+
+/** Closes the folder `hold` keeps open, if any. */
+export function releaseHold(hold: FolderHold): void {
+  if (hold.current !== null) closeSync(hold.current.fd);
+  hold.current = null;
+}
+
+/** Lists the directory at `rel` under `root` (`''` is the root itself) without following links; with `hold`, through the folder it holds when `rel` is in it, then held itself. */
+export const listDirectoryInside = (root: string, rel: string, hold?: FolderHold): ListResult => listKeyedInside(root, rel, undefined, hold) as ListResult;
 /** `listDirectoryInside` with the key of the folder opened (and checked); not listed when `keep` keeps a listing of that key. */
-export const listKeyedInside = (root: string, rel: string, keep: ((key: FolderKey) => boolean) | undefined): KeyedList => {
-  const full = rel === '' ? root : join(root, rel);
-  const opened = openInside(root, full, 'directory');
+export const listKeyedInside = (root: string, rel: string, keep: ((key: FolderKey) => boolean) | undefined, hold?: FolderHold): KeyedList => {
+  const held = hold?.current ?? null;
+  const name = held === null || procFd !== true ? null : nameIn(held.rel, rel);
+  const full = (): string => (rel === '' ? root : join(root, rel));
+  // Through the folder held, only a name is resolved (no link: O_NOFOLLOW; a directory: O_DIRECTORY), in the folder already checked.
+  const opened = name !== null ? openChecked(`/proc/self/fd/${held!.fd}/${name}`, 'directory', null) : openInside(root, full(), 'directory');
   if (!opened.ok) return opened;
+  let kept = false;
   try {
     const stats = keep === undefined ? null : fstatSync(opened.fd, { bigint: true });
     const key: FolderKey = stats === null ? [0n, 0n, 0n, 0n] : [stats.dev, stats.ino, stats.mtimeNs, stats.ctimeNs];
-    if (keep?.(key) === true) return { ok: true, entries: null, key };
+    if (keep?.(key) === true) {
+      kept = hold !== undefined && procFd === true;
+      return { ok: true, entries: null, key };
+    }
     // Listing through the handle lists what was opened and checked, whatever the path is now.
-    const entries = procFd ? readdirSync(`/proc/self/fd/${opened.fd}`, { withFileTypes: true }) : listThenRecheck(full, opened.stats);
+    const entries = procFd ? readdirSync(`/proc/self/fd/${opened.fd}`, { withFileTypes: true }) : listThenRecheck(full(), opened.stats);
+    kept = hold !== undefined && procFd === true;
     return { ok: true, entries, key };
   } catch (error) {
     return refusal(error);
   } finally {
-    closeSync(opened.fd);
+    if (kept) {
+      releaseHold(hold!);
+      hold!.current = { rel, fd: opened.fd };
+    } else {
+      closeSync(opened.fd);
+    }
   }
 };
+
+/** The name `rel` has in the folder `parent` when it is directly in it (both relative to one root), else `null`. */
+function nameIn(parent: string, rel: string): string | null {
+  const start = parent === '' ? 0 : parent.length + 1;
+  if (rel.length <= start || (parent !== '' && (rel.charCodeAt(parent.length) !== 0x2f || !rel.startsWith(parent)))) return null;
+  const name = rel.slice(start);
+  return name.includes('/') || name === '.' || name === '..' ? null : name;
+}
 
 /** Reads the regular file `opened` (or passes its refusal on), at most `maxBytes` bytes, and closes it. */
 function readOpened(opened: Opened, maxBytes: number, transient: boolean): ReadResult {
@@ -237,61 +272,6 @@ function listThenRecheck(full: string, before: Stats): Dirent[] {
   const after = lstatSync(full);
   if (after.ino !== before.ino || after.dev !== before.dev) throw Object.assign(new Error('changed while listed'), { code: 'ELOOP' });
   return entries;
-}
-
-/** The largest buffer kept for transient reads. */
-const SCRATCH_LIMIT = 1024 * 1024;
-let scratch: Buffer | null = null;
-
-/** Reads `size` bytes, or to the end when it comes first (or when `size` is 0); `null` once it exceeds `maxBytes`. */
-function readAll(fd: number, size: number, maxBytes: number, transient: boolean): Uint8Array | null {
-  const wanted = Math.min(Math.max(size, 4096), maxBytes + 1);
-  let buffer: Buffer;
-  if (transient && wanted < SCRATCH_LIMIT) {
-    // One byte more than the file: reading 0 bytes there is what says the end was reached.
-    if (scratch === null || scratch.length < wanted + 1) scratch = Buffer.allocUnsafe(Math.min(Math.max(wanted + 1, 64 * 1024), SCRATCH_LIMIT));
-    buffer = scratch;
-  } else {
-    buffer = Buffer.allocUnsafe(wanted);
-  }
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (buffer.length > maxBytes) return null;
-      const bigger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
-      buffer.copy(bigger, 0, 0, length);
-      buffer = bigger;
-    }
-    const read = readSync(fd, buffer, length, buffer.length - length, null);
-    if (read === 0) break;
-    length += read;
-    // All the bytes `fstat` counted: the end (a file that grew is read again: its stamp differs); a size of 0 may be unknown.
-    if (length === size && size > 0) break;
-  }
-  return length > maxBytes ? null : buffer.subarray(0, length);
-}
-
-function notRegular(stats: Stats): string {
-  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO' : stats.isSocket() ? 'a socket' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'a device' : 'not a regular file';
-  return `it is ${kind}, not a regular file`;
-}
-
-/** Why a file larger than `maxBytes` is not read. */
-export function tooLarge(maxBytes: number): Refusal {
-  return { ok: false, code: 'EFBIG', reason: `it is larger than ${formatBytes(maxBytes)}, the most DocuGraph reads` };
-}
-
-/** Why a symbolic link (or a path through one) is not read. */
-export function linkRefusal(): Refusal {
-  return { ok: false, code: 'ELOOP', reason: 'it is (or its path runs through) a symbolic link, which DocuGraph never follows' };
-}
-
-function refusal(error: unknown): Refusal {
-  const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-  if (code === 'ELOOP' || code === 'EMLINK') return linkRefusal();
-  if (code === 'ENOENT') return { ok: false, code, reason: 'it does not exist' };
-  if (code === 'ENOTDIR') return { ok: false, code, reason: 'a part of its path is not a directory' };
-  return { ok: false, code, reason: `the system refused (${code})` };
 }
 
 function close<T>(fd: number, value: T): T {

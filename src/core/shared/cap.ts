@@ -15,6 +15,14 @@ export function listCapped(shown: readonly string[], total: number): string {
   return `${shown.slice(0, MAX_LISTED).join(', ')} and ${groupThousands(total - MAX_LISTED)} more`;
 }
 
+/**
+ * The most findings of one kind (`LINK_BROKEN` for its `depends_on`, for its other relations;
+ * `STATUS_INCONSISTENT` and `DEPENDS_ON_DROPPED`) one document or item gets one by one: past
+ * it, one more finding says how many more there are. A spec kit's ranges can name hundreds of
+ * ids from one line; a report of hundreds of findings for one item helps nobody fix it.
+ */
+export const MAX_FINDINGS_PER_NODE = 10;
+
 /** `3997` → `3,997`, the same on every machine (no locale). */
 export function groupThousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',');

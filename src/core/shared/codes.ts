@@ -29,6 +29,7 @@ export const WARNING_CODES = [
   'REVIEW_STALE',
   'TRACE_BROKEN',
   'COVERAGE_MISSING',
+  'REFS_CAPPED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -67,6 +68,7 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   REVIEW_STALE: 'A review in `docugraph.lock.json` names a link that no longer exists.',
   TRACE_BROKEN: 'A trace tag in a source file (`docugraph: implements REQ-01`) names no document.',
   COVERAGE_MISSING: 'A document of a type that `coverage:` in `docugraph.yml` lists has nothing that implements (verifies, …) it.',
+  REFS_CAPPED: 'A spec kit item names more ids than are read (500, ranges expanded, and no more than its lines have characters); the rest are not read.',
   CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type; or `docugraph.lock.json` is not the shape DocuGraph writes.',
 };
 

@@ -13,7 +13,7 @@ import { requestIdProblem } from '../inbound.js';
 import { changedResources, documentSetChanged } from '../notifications.js';
 import type { ServerState } from '../server-state.js';
 import { oneLine } from '../tool-result.js';
-import { trackConnections } from './connections.js';
+import { trackConnections } from '../../common/connections.js';
 import { createGuard, type GuardOptions } from '../../common/http-guard.js';
 import { createLegacySessions, type Exchange } from './legacy-sessions.js';
 import { HTTP_LIMITS, type HttpLimits } from './limits.js';

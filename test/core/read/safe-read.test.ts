@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../src/core/index.js';
 import { analyzeAll, BATCH_BYTES, createFileReader, readFile } from '../../../src/core/model/read-files.js';
 import { discover } from '../../helpers/discovery.js';
-import { listDirectoryInside, openDirectoryInside, readFileInside } from '../../../src/core/read/safe-fs.js';
+import { listDirectoryInside, openDirectoryInside, readFileInside, releaseHold, type FolderHold } from '../../../src/core/read/safe-fs.js';
 import { resolveAllowedDirectory } from '../../../src/mcp/path-policy.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
@@ -184,6 +184,34 @@ describe('files read through an open directory (how a load reads the files of ea
     }
     expect(openDirectoryInside(root, 'docs')).toBeNull();
     expect(readFileInside(root, 'docs/inner.md', 1024)).toMatchObject({ ok: false, code: 'ELOOP' });
+  });
+
+  it('a walk opens a folder through the one it listed before (issue 53, item 6); a link swapped in there is refused, not followed', () => {
+    const out = outside();
+    const root = testdir({ 'a/b/c/x.md': 'x', 'a/b/d/y.md': 'y', 'e/z.md': 'z' });
+    const hold: FolderHold = { current: null };
+    const names = (rel: string) => {
+      const listed = listDirectoryInside(root, rel, hold);
+      return listed.ok ? listed.entries.map((e) => e.name).sort() : listed.code;
+    };
+    try {
+      expect(names('a')).toEqual(['b']);
+      expect(names('a/b')).toEqual(['c', 'd']);
+      if (linux) expect(hold.current?.rel).toBe('a/b');
+      // `a/b/d` swapped for a link to a folder outside: through the held `a/b`, the link itself is refused.
+      renameSync(join(root, 'a/b/d'), join(root, 'a/b/d-old'));
+      symlinkSync(join(out, 'dir'), join(root, 'a/b/d'));
+      const refused = listDirectoryInside(root, 'a/b/d');
+      expect(refused.ok).toBe(false);
+      expect(names('a/b/d')).toBe((refused as { code: string }).code);
+      expect(names('a/b/c')).toEqual(['x.md']);
+      // Not in the folder held: opened by its path, as without a hold.
+      expect(names('e')).toEqual(['z.md']);
+      expect(names('a/b/d-old')).toEqual(['y.md']);
+    } finally {
+      releaseHold(hold);
+    }
+    expect(hold.current).toBeNull();
   });
 
   it('a reader gives what readFile gives, file by file, across directories and refusals', () => {

@@ -34,8 +34,10 @@ export interface KitItem {
   readonly text: string;
   /** A task's box; `null` for the other items. */
   readonly box: Box | null;
-  /** What it wrote, with its enclosing item (`refines`) first. */
+  /** What it wrote, with its enclosing item (`refines`) first: at most `MAX_ITEM_REFS` ids (see `ItemRefs`). */
   readonly refs: readonly KitRef[];
+  /** When it wrote more ids than a reader keeps (`ItemRefs`): how many it kept, how many more it wrote, the line of the first of those; else `null`. */
+  readonly cut: { readonly kept: number; readonly count: number; readonly line: number } | null;
   /** The feature's documents a task needs when they exist (`<scope>/design`, …): `depends_on` each one present. */
   readonly context: readonly string[];
 }
@@ -64,13 +66,69 @@ export function readBox(text: string): { box: Box; rest: string } | null {
 export const MAX_RANGE = 100;
 
 /**
+ * The most ids one item's references stand for, ranges expanded (`_Requirements: 1.1–1.99,
+ * 2.1–2.99, …_` is 99 ids a range): an item names a few criteria or tasks, not thousands.
+ */
+export const MAX_ITEM_REFS = 500;
+
+/**
+ * The references one item wrote, as its reader finds them: at most `MAX_ITEM_REFS` ids, and
+ * no more than the item's lines have characters — so the ids of a whole file never outnumber
+ * its bytes, however its ranges multiply. The ids beyond are counted (`cut`, from the line of
+ * the first), never made: a reader asks `room` before it expands a range.
+ */
+export class ItemRefs {
+  readonly refs: KitRef[] = [];
+  cut = 0;
+  cutLine = 0;
+
+  constructor(readonly cap: number) {}
+
+  /** How many more ids are kept. */
+  get room(): number {
+    return this.cap - this.refs.length;
+  }
+
+  add(ref: KitRef): void {
+    if (this.refs.length < this.cap) this.refs.push(ref);
+    else this.count(1, ref.line);
+  }
+
+  /** `n` more ids written on `line` that are not kept. */
+  count(n: number, line: number): void {
+    if (n <= 0) return;
+    if (this.cut === 0) this.cutLine = line;
+    this.cut += n;
+  }
+}
+
+/** What `numberList` read: the numbers it made (at most the room it was given), and how many more the list names. */
+export interface Numbers {
+  readonly numbers: string[];
+  readonly more: number;
+}
+
+/**
  * The numbers a list of Kiro references names (`1.1, 2.3`, `1.1–1.7`, `2`, `Requirement 3.2`,
  * `R1.1`), each as written (`1.1`); a range as each number it holds within one requirement (its
  * two ends when it spans requirements). Words and anything else that is no number are skipped:
- * prose after a `Requirements:` label names nothing.
+ * prose after a `Requirements:` label names nothing. At most `room` numbers are made; the rest
+ * are counted in `more` (a range by arithmetic, never expanded), so the work is linear in the
+ * list's length whatever its ranges stand for.
  */
-export function numberList(list: string): string[] {
-  const out: string[] = [];
+export function numberList(list: string, room = Number.POSITIVE_INFINITY): Numbers {
+  const numbers: string[] = [];
+  let more = 0;
+  const push = (n: string): void => {
+    if (numbers.length < room) numbers.push(n);
+    else more += 1;
+  };
+  /** `from`…`to` (inclusive), each made by `name`, as far as the room goes. */
+  const span = (from: number, to: number, name: (k: number) => string): void => {
+    const made = Math.max(0, Math.min(to - from + 1, room - numbers.length));
+    for (let k = from; k < from + made; k += 1) numbers.push(name(k));
+    more += to - from + 1 - made;
+  };
   for (const raw of list.split(/[,;]|\band\b/)) {
     const part = raw.replace(/\*+|`/g, '').replace(/\b(?:requirements?|reqs?|tasks?|criteria|criterion|acceptance|ac)\b\.?/gi, '').trim();
     if (part === '') continue;
@@ -78,20 +136,21 @@ export function numberList(list: string): string[] {
     if (range !== null) {
       const [, a, b, c, d] = range;
       if (b !== undefined && d !== undefined && a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) {
-        for (let m = Number(b); m <= Number(d); m += 1) out.push(`${a!}.${m}`);
+        span(Number(b), Number(d), (m) => `${a!}.${m}`);
       } else if (b === undefined && d === undefined && Number(c) >= Number(a) && Number(c) - Number(a) < MAX_RANGE) {
-        for (let n = Number(a); n <= Number(c); n += 1) out.push(String(n));
+        span(Number(a), Number(c), String);
       } else {
-        out.push(b === undefined ? a! : `${a!}.${b}`, d === undefined ? c! : `${c!}.${d}`);
+        push(b === undefined ? a! : `${a!}.${b}`);
+        push(d === undefined ? c! : `${c!}.${d}`);
       }
       continue;
     }
     for (const word of part.split(/\s+/)) {
       const number = /^[A-Za-z]{0,3}[-.]?(\d+(?:\.\d+)*)[.:)]*$/.exec(word);
-      if (number !== null) out.push(number[1]!);
+      if (number !== null) push(number[1]!);
     }
   }
-  return out;
+  return { numbers, more };
 }
 
 /** Every match of `pattern` (global) in `text`, with the file line it starts on (`lineAt` of its offset in `text`). */

@@ -3,7 +3,7 @@
  * its enclosing item (`refines`, KITS §3), the references found in its own lines, its box.
  */
 import { lineAt, oneLine, spansOf, spanText, type Outline } from './outline.js';
-import { readBox, type Box, type KitItem, type KitRef } from './kit-read.js';
+import { ItemRefs, MAX_ITEM_REFS, readBox, type Box, type KitItem, type KitRef } from './kit-read.js';
 
 /** An outline entry a reader took as an item. */
 export interface Picked {
@@ -70,12 +70,13 @@ export function numberParents(picked: Map<number, Picked>, ids: ReadonlySet<stri
 
 /**
  * The items of `picked` (by outline index), in file order, each with its span, the refs
- * `refsOf` finds in it (after `refines` its parent), its box, and `context` when it is a task.
+ * `refsOf` finds in it and adds to `refs` (after `refines` its parent; bounded, see
+ * `ItemRefs`), its box, and `context` when it is a task.
  */
 export function itemsOf(
   outline: Outline,
   picked: ReadonlyMap<number, Picked>,
-  refsOf: (item: Picked, span: Span) => KitRef[],
+  refsOf: (item: Picked, span: Span, refs: ItemRefs) => void,
   boxOf: (index: number) => Box | null,
   context: readonly string[],
 ): KitItem[] {
@@ -86,9 +87,11 @@ export function itemsOf(
   for (const [i, item] of [...picked].sort(([a], [b]) => a - b)) {
     const [line, end] = spans.get(i)!;
     const { text, offset } = spanText(outline, line, end);
-    const found = refsOf(item, { line, end, text, lineAt: (at) => lineAt(outline, offset + at) });
-    const refs: KitRef[] = item.parent === null ? found : [{ relation: 'refines', id: item.parent, line, written: 'nested under' }, ...found];
-    items.push({ id: item.id, type: item.type, title: item.title, line, end, text, box: boxOf(i), refs, context: item.type === 'task' ? context : NO_CONTEXT });
+    const found = new ItemRefs(Math.min(MAX_ITEM_REFS, text.length));
+    refsOf(item, { line, end, text, lineAt: (at) => lineAt(outline, offset + at) }, found);
+    const refs: KitRef[] = item.parent === null ? found.refs : [{ relation: 'refines', id: item.parent, line, written: 'nested under' }, ...found.refs];
+    const cut = found.cut === 0 ? null : { kept: found.refs.length, count: found.cut, line: found.cutLine };
+    items.push({ id: item.id, type: item.type, title: item.title, line, end, text, box: boxOf(i), refs, cut, context: item.type === 'task' ? context : NO_CONTEXT });
   }
   return items;
 }

@@ -7,7 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, numberList, type KitRead, type KitRef } from './kit-read.js';
+import { matchesIn, NO_KIT_READ, numberList, type ItemRefs, type KitRead, type KitRef } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, pickTasks, type Picked, type Span } from './pick-items.js';
 
 /** `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`; cc-sdd's Japanese `要件3: Name`. */
@@ -64,7 +64,6 @@ function requirements(outline: Outline, scope: string): KitRead {
       const story = USER_STORY.exec(span.text);
       item.title = story === null ? item.id.slice(scope.length + 1).replace(/^R/, 'Requirement ') : headingTitle(story[1]!);
     }
-    return [];
   }, () => null, NO_CONTEXT), documentRefs: [] };
 }
 
@@ -72,40 +71,52 @@ function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
   const context = [`${scope}/design`];
   return {
-    items: itemsOf(outline, picked, (_item, span) => {
-      const refs: KitRef[] = [];
-      for (const { value, line } of labelValues(REQUIREMENTS_LABEL, span)) {
-        for (const n of numberList(value)) refs.push({ relation: 'implements', id: `${scope}/R${n}`, line, written: `_Requirements: ${n}_` });
-      }
-      for (const { value, line } of labelValues(DEPENDS_LABEL, span)) {
-        for (const n of numberList(value)) refs.push({ relation: 'depends_on', id: `${scope}/T${n}`, line, written: `_Depends: ${n}_` });
-      }
-      for (const { value, line } of labelValues(VALIDATES_LABEL, span)) {
-        for (const n of numberList(value)) refs.push({ relation: 'verifies', id: `${scope}/R${n}`, line, written: `**Validates: Requirements ${n}**` });
-      }
-      return refs;
+    items: itemsOf(outline, picked, (_item, span, refs) => {
+      labelRefs(refs, REQUIREMENTS_LABEL, span, (n, line) => ({ relation: 'implements', id: `${scope}/R${n}`, line, written: `_Requirements: ${n}_` }));
+      labelRefs(refs, DEPENDS_LABEL, span, (n, line) => ({ relation: 'depends_on', id: `${scope}/T${n}`, line, written: `_Depends: ${n}_` }));
+      labelRefs(refs, VALIDATES_LABEL, span, (n, line) => ({ relation: 'verifies', id: `${scope}/R${n}`, line, written: `**Validates: Requirements ${n}**` }));
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
 }
 
+/** The references of the numbers written after each `label` of a span, as far as `refs` has room (the rest counted). */
+function labelRefs(refs: ItemRefs, label: RegExp, span: Span, ref: (n: string, line: number) => KitRef): void {
+  for (const { value, line } of labelValues(label, span)) {
+    const { numbers, more } = numberList(value, refs.room);
+    for (const n of numbers) refs.add(ref(n, line));
+    refs.count(more, line);
+  }
+}
+
 /**
  * The value after each match of `label` in a span, line by line (with the file line each part
  * is on): an italic or bold label's value runs to its closing `_` or `**`, across line breaks
- * (a long list wraps) but not past a blank line; a plain one to the end of its line.
+ * (a long list wraps) but not past a blank line; a plain one to the end of its line. At most
+ * `MAX_VALUE` characters each, looked at once: the next label is looked for after the value
+ * (a label inside a value is part of it), so the work is linear in the span's length.
  */
 function* labelValues(label: RegExp, span: Span): Generator<{ value: string; line: number }> {
   const { text } = span;
   for (const { match, line } of matchesIn(label, text, span.lineAt)) {
     const start = match.index + match[0].length;
-    const limit = Math.min(text.length, start + MAX_VALUE);
-    const ends = match[1] === undefined ? ['\n', '_', '*'] : [match[1] === '_' ? '_' : '*', '\n\n'];
-    let end = limit;
-    for (const stop of ends) {
-      const at = text.indexOf(stop, start);
-      if (at !== -1 && at < end) end = at;
-    }
+    const end = valueEnd(text, start, Math.min(text.length, start + MAX_VALUE), match[1]);
+    label.lastIndex = Math.max(label.lastIndex, end);
     const parts = text.slice(start, end).split('\n');
     for (let k = 0; k < parts.length; k += 1) if (parts[k]!.trim() !== '') yield { value: parts[k]!, line: line + k };
   }
+}
+
+/**
+ * Where the value of a label that starts at `start` ends (`limit` at most): after a label opened
+ * with `_` or `**`, at its closing `_` or `*`, or a blank line; after a plain one, at the line's
+ * end or a `_` or `*`.
+ */
+function valueEnd(text: string, start: number, limit: number, opener: string | undefined): number {
+  const close = opener === '_' ? '_' : '*';
+  for (let at = start; at < limit; at += 1) {
+    const c = text[at];
+    if (opener === undefined ? c === '\n' || c === '_' || c === '*' : c === close || (c === '\n' && text[at + 1] === '\n')) return at;
+  }
+  return limit;
 }

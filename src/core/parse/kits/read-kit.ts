@@ -10,6 +10,7 @@ import { readOpenspec } from './read-openspec.js';
 import { readSpeckit } from './read-speckit.js';
 
 export type { Box, KitItem, KitRead, KitRef } from './kit-read.js';
+export { MAX_ITEM_REFS } from './kit-read.js';
 
 /** The items of the kit file at `place`, whose body (the text after any frontmatter) starts at line `bodyLine`. */
 export function readKitFile(body: string, bodyLine: number, place: KitPlace): { read: KitRead; outline: Outline } {

@@ -50,11 +50,11 @@ function requirements(outline: Outline, scope: string, capability: string | null
       picked.set(i, { id: `${scope}/${slug(name)}`, type: 'requirement', title: name, parent: null });
     }
   }
-  return { items: itemsOf(outline, picked, () => [], () => null, NO_CONTEXT), documentRefs };
+  return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs };
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
   // The change's proposal and design (KITS §3), and its delta specs: what the change adds and modifies.
-  return { items: itemsOf(outline, picked, () => [], (i) => boxes.get(i) ?? null, [`${scope}/proposal`, `${scope}/design`, `${scope}/specs/`]), documentRefs: [] };
+  return { items: itemsOf(outline, picked, () => {}, (i) => boxes.get(i) ?? null, [`${scope}/proposal`, `${scope}/design`, `${scope}/specs/`]), documentRefs: [] };
 }

@@ -7,7 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, type KitRead, type KitRef } from './kit-read.js';
+import { matchesIn, NO_KIT_READ, type KitRead } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
 const STORY = /^User\s+Story\s+(\d+)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
@@ -42,22 +42,20 @@ function spec(outline: Outline, scope: string): KitRead {
     const id = requirement[1]!;
     picked.set(i, { id: `${scope}/${id}`, type: id.startsWith('FR') ? 'functional-requirement' : 'success-criterion', title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });
   }
-  return { items: itemsOf(outline, picked, () => [], () => null, NO_CONTEXT), documentRefs: [] };
+  return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   return {
-    items: itemsOf(outline, picked, (item, span) => {
-      const refs: KitRef[] = [];
-      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.push({ relation: 'implements', id: `${scope}/US${match[1]!}`, line, written: `[US${match[1]!}]` });
-      for (const { match, line } of matchesIn(REQUIREMENT_REF, span.text, span.lineAt)) refs.push({ relation: 'implements', id: `${scope}/${match[1]!}`, line, written: match[1]! });
+    items: itemsOf(outline, picked, (item, span, refs) => {
+      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${match[1]!}`, line, written: `[US${match[1]!}]` });
+      for (const { match, line } of matchesIn(REQUIREMENT_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/${match[1]!}`, line, written: match[1]! });
       for (const { match, line } of matchesIn(DEPENDS_REF, span.text, span.lineAt)) {
         const words = match[0].slice(0, match[0].length - match[1]!.length).replace(/[\s:]+/g, ' ').trim().toLowerCase();
-        for (const id of match[1]!.match(/T\d+[a-z]?/g) ?? []) if (`${scope}/${id}` !== item.id) refs.push({ relation: 'depends_on', id: `${scope}/${id}`, line, written: `${words} ${id}` });
+        for (const id of match[1]!.match(/T\d+[a-z]?/g) ?? []) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line, written: `${words} ${id}` });
       }
-      return refs;
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };

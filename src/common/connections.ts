@@ -1,5 +1,5 @@
 /**
- * Every connection of the HTTP server from `connection` on, by what it is doing: `pending`
+ * Every connection of an HTTP server (the MCP server's, `docugraph view`'s) from `connection` on, by what it is doing: `pending`
  * (its request's headers have not all arrived: nothing is known of the client, not even
  * whether it has the token), `busy` (a request is being answered) or `idle` (keep-alive,
  * between requests). The caps hold before authentication, per remote address and in total,

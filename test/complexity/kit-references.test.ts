@@ -1,0 +1,92 @@
+/**
+ * Issue 53, item 2: a spec kit's references are bounded. `_Requirements: 1.1-1.99, 2.1-2.99, …_`
+ * once multiplied into millions of links and findings (a 0.8 MB tasks.md: 147 s and 4.2 GB).
+ * Now one item's references stand for at most MAX_ITEM_REFS ids and never more than its lines
+ * have characters (so a file's ids never outnumber its bytes), an item gets at most
+ * MAX_FINDINGS_PER_NODE findings of a kind and one more that counts the rest, and the work per
+ * file is linear in its bytes: measured at n and 4n.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildReport, loadWorkspace } from '../../src/core/index.js';
+import { readKitFile } from '../../src/core/parse/kits/read-kit.js';
+import { MAX_ITEM_REFS } from '../../src/core/parse/kits/kit-read.js';
+import { kitPlaceOf } from '../../src/core/read/kit-paths.js';
+import { MAX_FINDINGS_PER_NODE } from '../../src/core/shared/cap.js';
+import { measureRatio, nearLinear } from '../helpers/complexity.js';
+import { testdir } from '../helpers/testdir.js';
+
+/** Twenty requirements of ten criteria each. */
+function requirements(): string {
+  const lines = ['# Requirements', ''];
+  for (let r = 1; r <= 20; r += 1) {
+    lines.push(`### Requirement ${r}: Part ${r}`, '', '#### Acceptance Criteria', '');
+    for (let c = 1; c <= 10; c += 1) lines.push(`${c}. WHEN ${r}.${c} THEN the system SHALL answer`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const RANGES = Array.from({ length: 20 }, (_, i) => `${i + 1}.1-${i + 1}.99`).join(', ');
+
+/** `n` tasks, each citing twenty ranges of 99 criteria (1,980 ids, 1,780 of which do not exist) in a line of 230 bytes. */
+function rangeTasks(n: number): string {
+  let text = '# Implementation Plan\n\n';
+  for (let t = 1; t <= n; t += 1) text += `- [${t % 2 === 0 ? 'x' : ' '}] ${t}. Task ${t}\n  - _Requirements: ${RANGES}_\n  - _Depends: 1-99_\n`;
+  return text;
+}
+
+describe('kit references are bounded (issue 53, item 2)', () => {
+  it('tasks citing ranges of 99 criteria: ids at most the bytes, a few findings an item, time linear at n and 4n tasks', () => {
+    const build = (n: number) => testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/big/requirements.md': requirements(), '.kiro/specs/big/tasks.md': rangeTasks(n) });
+    const r = measureRatio(build, (root) => void buildReport(loadWorkspace(root)), { start: 20, max: 800, targetMs: 40 });
+    expect(nearLinear(r), r.summary).toBe(true);
+
+    const n = 100;
+    const tasks = rangeTasks(n);
+    const ws = loadWorkspace(build(n));
+    const own = (id: string) => {
+      const node = ws.nodes.get(id)!;
+      return node.dependsOn.length + (node.relations?.implements?.ids.length ?? 0) + (node.relations?.verifies?.ids.length ?? 0);
+    };
+    const items = [...ws.nodes.values()].filter((node) => node.item !== undefined && node.type === 'task');
+    expect(items).toHaveLength(n);
+    // Every id a file's references stand for costs at least a byte of the file (they were 2,079 a task of 231 bytes).
+    const ids = items.reduce((sum, node) => sum + own(node.id), 0);
+    expect(ids).toBeGreaterThan(n);
+    expect(ids).toBeLessThanOrEqual(Buffer.byteLength(tasks));
+    for (const node of items) expect(own(node.id)).toBeLessThanOrEqual(Math.min(MAX_ITEM_REFS, node.text.length));
+    // Per item: its implements and its dependencies each at most MAX_FINDINGS_PER_NODE broken, and one more that counts the rest; one REFS_CAPPED.
+    const byItem = new Map<string, Map<string, number>>();
+    for (const d of ws.diagnostics) {
+      if (d.nodeId === null || !d.nodeId.startsWith('big/T')) continue;
+      const codes = byItem.get(d.nodeId) ?? new Map<string, number>();
+      codes.set(d.code, (codes.get(d.code) ?? 0) + 1);
+      byItem.set(d.nodeId, codes);
+    }
+    expect(byItem.size).toBe(n);
+    for (const [, codes] of byItem) {
+      expect(codes.get('LINK_BROKEN')).toBeLessThanOrEqual(2 * (MAX_FINDINGS_PER_NODE + 1));
+      expect(codes.get('REFS_CAPPED')).toBe(1);
+      expect(codes.get('STATUS_INCONSISTENT') ?? 0).toBeLessThanOrEqual(MAX_FINDINGS_PER_NODE + 1);
+    }
+    const capped = ws.diagnostics.find((d) => d.code === 'REFS_CAPPED' && d.nodeId === 'big/T1')!;
+    expect(capped.message).toMatch(/^`big\/T1` names 2,079 ids \(ranges expanded\): the first \d+ are read and [\d,]+ are not/);
+    const more = ws.diagnostics.find((d) => d.code === 'LINK_BROKEN' && d.nodeId === 'big/T1' && d.message.includes('more'))!;
+    expect(more.message).toMatch(/^`big\/T1` has [\d,]+ more relation entries that name no document, not listed one by one \(the first: `big\/R1\.21`\)/);
+    expect(more.line).toBe(4);
+  }, 120_000);
+
+  it('one task of n reference lines (no blank line between): read in time linear at n and 4n', () => {
+    const place = kitPlaceOf('.kiro/specs/one/tasks.md', ['kiro'])!;
+    const build = (n: number) => {
+      const lines = ['- [ ] 1. Everything'];
+      for (let k = 0; k < n; k += 1) lines.push(`  - _Requirements: ${(k % 20) + 1}.${(k % 10) + 1}_`);
+      return `${lines.join('\n')}\n`;
+    };
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 500, max: 64_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+    const [task] = readKitFile(build(1_000), 1, place).read.items;
+    expect(task!.refs.length).toBe(MAX_ITEM_REFS);
+    expect(task!.cut).toEqual({ kept: MAX_ITEM_REFS, count: 1_000 - MAX_ITEM_REFS, line: MAX_ITEM_REFS + 2 });
+  }, 60_000);
+});
