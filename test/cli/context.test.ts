@@ -21,7 +21,7 @@ async function run(argv: string[], files: Record<string, string>): Promise<{ std
   await buildProgram(ctx, noServer).parseAsync(argv, { from: 'user' });
   ctx.finish();
   const dir = join(cache, 'docugraph');
-  return { stderr: fake.err(), stdout: fake.out(), index: existsSync(dir) ? readdirSync(dir) : [], root };
+  return { stderr: fake.err(), stdout: fake.out(), index: existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.index')) : [], root };
 }
 
 const PAGES = { 'a.md': '# A\n', 'b.md': '# B\n', 'c.md': '# C\n', 'd/e.md': '# E\n' };
