@@ -6,7 +6,7 @@
  * and they close the oldest connection that is doing nothing rather than refuse a newcomer:
  * a flood of half-sent requests can never keep out a client that sends a whole one promptly.
  */
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -25,6 +25,29 @@ interface Entry {
   readonly turn: number;
   /** Requests of this connection being answered (several when pipelined). */
   requests: number;
+}
+
+/** Node's own timeouts of a connection, beside the table's caps. */
+export interface TimeoutLimits {
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+}
+
+/**
+ * A Node HTTP server bounded by `limits`: headers, request and keep-alive timeouts (Node checks
+ * them every `connectionsCheckingInterval`, 30 s by default: checked every `timeoutCheckMs`, a
+ * 10 s limit acts at 10–11 s), and the table's caps, each request counted while it is answered.
+ */
+export function createLimitedServer(limits: ConnectionLimits & TimeoutLimits, handle: (req: IncomingMessage, res: ServerResponse) => void): { readonly server: Server; readonly connections: ConnectionTable } {
+  const options = { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs, connectionsCheckingInterval: limits.timeoutCheckMs };
+  const server = createServer(options, (req, res) => {
+    connections.requestStarted(req.socket);
+    res.once('close', () => connections.requestEnded(req.socket));
+    handle(req, res);
+  });
+  const connections = trackConnections(server, limits);
+  return { server, connections };
 }
 
 /** Tracks `server`'s connections and enforces `limits` on them; `stop` ends the periodic check. */

@@ -8,10 +8,10 @@
  * tool's default budget). Its connections are capped and timed (VIEW_LIMITS), as the MCP HTTP
  * server's are.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildBundle, buildViewModel, DEFAULT_MAX_TOKENS, DocugraphError, getAcceptanceCriteria, type LiveWorkspace, type Workspace } from '../core/index.js';
-import { trackConnections } from '../common/connections.js';
+import { createLimitedServer } from '../common/connections.js';
 import { createGuard } from '../common/http-guard.js';
 import { pageCsp, viewPage } from '../common/view-page.js';
 
@@ -73,23 +73,12 @@ export function createViewServer(live: Pick<LiveWorkspace, 'snapshot' | 'onUpdat
   const stop = live.onUpdate(() => {
     for (const res of streams) res.write('event: update\ndata: {}\n\n');
   });
-  const server: Server = createServer(
-    {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      connectionsCheckingInterval: limits.timeoutCheckMs,
-    },
-    (req, res) => {
-      connections.requestStarted(req.socket);
-      res.once('close', () => connections.requestEnded(req.socket));
-      serve(req, res).catch(() => {
-        if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n');
-        else res.destroy();
-      });
-    },
-  );
-  const connections = trackConnections(server, limits);
+  const { server, connections } = createLimitedServer(limits, (req, res) => {
+    serve(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n');
+      else res.destroy();
+    });
+  });
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refusal = guard({ host: req.headers.host, origin: req.headers.origin, authorization: undefined });

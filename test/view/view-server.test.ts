@@ -3,12 +3,12 @@
  * send nothing, half a request, or stay idle — as the MCP HTTP server does — so that a local
  * process cannot hold its memory, nor keep the page out. In-process, with small limits.
  */
-import { connect as netConnect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../src/core/index.js';
 import { createViewServer, VIEW_LIMITS, type ViewServer } from '../../src/view/serve-view.js';
 import { testdir } from '../helpers/testdir.js';
-import { closedAfter, send, until } from '../helpers/http-clients.js';
+import { closedAfter, openRaw as openRawSocket, send, until } from '../helpers/http-clients.js';
 
 const SMALL = { headersTimeoutMs: 600, requestTimeoutMs: 1_200, keepAliveTimeoutMs: 400, timeoutCheckMs: 100, maxConnections: 12, maxPendingConnections: 6, maxPendingPerAddress: 6, pendingGraceMs: 200 };
 
@@ -26,17 +26,11 @@ async function start(limits = SMALL): Promise<URL> {
   return new URL(await server.listen());
 }
 
-/** A raw connection that sends `data` and then nothing; resolves once connected. */
-function openRaw(url: URL, data: string): Promise<Socket> {
-  return new Promise((resolve) => {
-    const socket = netConnect(Number(url.port), url.hostname, () => {
-      socket.resume();
-      if (data !== '') socket.write(data);
-      resolve(socket);
-    });
-    socket.on('error', () => {});
-    sockets.push(socket);
-  });
+/** A raw connection that sends `data` and then nothing; resolves once connected (destroyed before the server closes). */
+async function openRaw(url: URL, data: string): Promise<Socket> {
+  const socket = await openRawSocket(url, data);
+  sockets.push(socket);
+  return socket;
 }
 
 describe("docugraph view's connections (issue 53, item 6)", () => {

@@ -4,7 +4,7 @@
  * SDK's `createMcpHandler` (stateless, per request); 2025 requests to sessions on the SDK's
  * `WebStandardStreamableHTTPServerTransport` (see legacy-sessions.ts). No process, no argv.
  */
-import { createServer as createNodeServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, isLegacyRequest, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { LiveWorkspace } from '../../core/index.js';
@@ -13,7 +13,7 @@ import { requestIdProblem } from '../inbound.js';
 import { changedResources, documentSetChanged } from '../notifications.js';
 import type { ServerState } from '../server-state.js';
 import { oneLine } from '../tool-result.js';
-import { trackConnections } from '../../common/connections.js';
+import { createLimitedServer } from '../../common/connections.js';
 import { createGuard, type GuardOptions } from '../../common/http-guard.js';
 import { createLegacySessions, type Exchange } from './legacy-sessions.js';
 import { HTTP_LIMITS, type HttpLimits } from './limits.js';
@@ -51,29 +51,16 @@ export function createHttpServer(state: ServerState, live: Pick<LiveWorkspace, '
   let draining = false;
   const inFlight = new Map<Promise<void>, InFlight>();
 
-  // Node checks its header and request timeouts every `connectionsCheckingInterval`
-  // (30 s by default): checked every second, a 10 s limit acts at 10–11 s.
-  const server: Server = createNodeServer(
-    {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      connectionsCheckingInterval: limits.timeoutCheckMs,
-    },
-    (req, res) => {
-      connections.requestStarted(req.socket);
-      res.once('close', () => connections.requestEnded(req.socket));
-      const entry: InFlight = { long: false };
-      const done = serve(req, res, entry).catch((error: unknown) => {
-        onerror(error instanceof Error ? error : new Error(String(error)));
-        if (!res.headersSent) sendJson(res, 500, { error: 'internal error; see the server log' });
-        else res.destroy();
-      });
-      inFlight.set(done, entry);
-      void done.finally(() => inFlight.delete(done));
-    },
-  );
-  const connections = trackConnections(server, limits);
+  const { server, connections } = createLimitedServer(limits, (req, res) => {
+    const entry: InFlight = { long: false };
+    const done = serve(req, res, entry).catch((error: unknown) => {
+      onerror(error instanceof Error ? error : new Error(String(error)));
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error; see the server log' });
+      else res.destroy();
+    });
+    inFlight.set(done, entry);
+    void done.finally(() => inFlight.delete(done));
+  });
 
   async function serve(req: IncomingMessage, res: ServerResponse, entry: InFlight): Promise<void> {
     if (draining) return sendJson(res, 503, { error: 'the server is shutting down' }, { connection: 'close' });
