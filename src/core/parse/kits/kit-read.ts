@@ -51,19 +51,16 @@ export interface KitRead {
 
 export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), documentRefs: Object.freeze([]) });
 
-/** A GFM task box at the start of a list item's text: the box, and where the rest starts. */
-const BOX = /^\[([ xX~-])\](\*)?(?:[ \t]+|$)/;
+/** A GFM task box at the start of a list item's text: the box, and where the rest starts (Kiro's optional `*`, escaped `\*` by a formatter, after it). */
+const BOX = /^\[([ xX~-])\](\\?\*)?(?:[ \t]+|$)/;
 
-/** The box that opens `text` (`[ ]`, `[x]`, `[X]`, `[-]`, `[~]`, optionally followed by Kiro's `*`), and the text after it. */
+/** The box that opens `text` (`[ ]`, `[x]`, `[X]`, `[-]`, `[~]`, optionally followed by Kiro's `*` or `\*`), and the text after it. */
 export function readBox(text: string): { box: Box; rest: string } | null {
   const match = BOX.exec(text);
   if (match === null) return null;
   const mark = match[1]!;
   return { box: mark === ' ' ? ' ' : mark === 'x' || mark === 'X' ? 'x' : '-', rest: text.slice(match[0].length) };
 }
-
-/** The most ids one range (`1.1–1.7`) stands for: a range is a few criteria, never thousands. */
-export const MAX_RANGE = 100;
 
 /**
  * The most ids one item's references stand for, ranges expanded (`_Requirements: 1.1–1.99,
@@ -102,57 +99,6 @@ export class ItemRefs {
   }
 }
 
-/** What `numberList` read: the numbers it made (at most the room it was given), and how many more the list names. */
-export interface Numbers {
-  readonly numbers: string[];
-  readonly more: number;
-}
-
-/**
- * The numbers a list of Kiro references names (`1.1, 2.3`, `1.1–1.7`, `2`, `Requirement 3.2`,
- * `R1.1`), each as written (`1.1`); a range as each number it holds within one requirement (its
- * two ends when it spans requirements). Words and anything else that is no number are skipped:
- * prose after a `Requirements:` label names nothing. At most `room` numbers are made; the rest
- * are counted in `more` (a range by arithmetic, never expanded), so the work is linear in the
- * list's length whatever its ranges stand for.
- */
-export function numberList(list: string, room = Number.POSITIVE_INFINITY): Numbers {
-  const numbers: string[] = [];
-  let more = 0;
-  const push = (n: string): void => {
-    if (numbers.length < room) numbers.push(n);
-    else more += 1;
-  };
-  /** `from`…`to` (inclusive), each made by `name`, as far as the room goes. */
-  const span = (from: number, to: number, name: (k: number) => string): void => {
-    const made = Math.max(0, Math.min(to - from + 1, room - numbers.length));
-    for (let k = from; k < from + made; k += 1) numbers.push(name(k));
-    more += to - from + 1 - made;
-  };
-  for (const raw of list.split(/[,;]|\band\b/)) {
-    const part = raw.replace(/\*+|`/g, '').replace(/\b(?:requirements?|reqs?|tasks?|criteria|criterion|acceptance|ac)\b\.?/gi, '').trim();
-    if (part === '') continue;
-    const range = /^[A-Za-z]{0,3}(\d+)(?:\.(\d+))?\s*(?:[–—-]|\.\.|to)\s*[A-Za-z]{0,3}(\d+)(?:\.(\d+))?$/.exec(part);
-    if (range !== null) {
-      const [, a, b, c, d] = range;
-      if (b !== undefined && d !== undefined && a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) {
-        span(Number(b), Number(d), (m) => `${a!}.${m}`);
-      } else if (b === undefined && d === undefined && Number(c) >= Number(a) && Number(c) - Number(a) < MAX_RANGE) {
-        span(Number(a), Number(c), String);
-      } else {
-        push(b === undefined ? a! : `${a!}.${b}`);
-        push(d === undefined ? c! : `${c!}.${d}`);
-      }
-      continue;
-    }
-    for (const word of part.split(/\s+/)) {
-      const number = /^[A-Za-z]{0,3}[-.]?(\d+(?:\.\d+)*)[.:)]*$/.exec(word);
-      if (number !== null) push(number[1]!);
-    }
-  }
-  return { numbers, more };
-}
-
 /** Every match of `pattern` (global) in `text`, with the file line it starts on (`lineAt` of its offset in `text`). */
 export function* matchesIn(pattern: RegExp, text: string, lineAt: (offset: number) => number): Generator<{ match: RegExpExecArray; line: number }> {
   pattern.lastIndex = 0;
@@ -161,3 +107,5 @@ export function* matchesIn(pattern: RegExp, text: string, lineAt: (offset: numbe
     yield { match, line: lineAt(match.index + (match[0].length - match[0].trimStart().length)) };
   }
 }
+
+export { MAX_RANGE, numberList, type Numbers } from './number-list.js';

@@ -15,8 +15,8 @@ const REQUIREMENT = /^(?:Requirement\s+|要件\s*)(\d+)(?![\d.])\s*(?:[:：.\-�
 const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ基準)\s*[:：]?$/i;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
-/** After the box: the task's number (`1.`, `1.1`, `**2.3**`, `3.4*`: optional), then its text. */
-const TASK_NUMBER = /^(?:\*\*)?(\d+(?:\.\d+)*)\.?(?:\*\*)?\*?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional), then its text. */
+const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `): group 1 is the `_` or `**` that opens it, if any. */
 const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?Requirements?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?Depends(?:[ \t]+on)?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
@@ -72,38 +72,43 @@ function tasks(outline: Outline, scope: string): KitRead {
   const context = [`${scope}/design`];
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
-      labelRefs(refs, REQUIREMENTS_LABEL, span, (n, line) => ({ relation: 'implements', id: `${scope}/R${n}`, line, written: `_Requirements: ${n}_` }));
-      labelRefs(refs, DEPENDS_LABEL, span, (n, line) => ({ relation: 'depends_on', id: `${scope}/T${n}`, line, written: `_Depends: ${n}_` }));
-      labelRefs(refs, VALIDATES_LABEL, span, (n, line) => ({ relation: 'verifies', id: `${scope}/R${n}`, line, written: `**Validates: Requirements ${n}**` }));
+      labelRefs(refs, REQUIREMENTS_LABEL, span, 'requirement', (n, line, written) => ({ relation: 'implements', id: `${scope}/R${n}`, line, written }));
+      labelRefs(refs, DEPENDS_LABEL, span, 'task', (n, line, written) => ({ relation: 'depends_on', id: `${scope}/T${n}`, line, written }));
+      labelRefs(refs, VALIDATES_LABEL, span, 'requirement', (n, line, written) => ({ relation: 'verifies', id: `${scope}/R${n}`, line, written }));
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
 }
 
-/** The references of the numbers written after each `label` of a span, as far as `refs` has room (the rest counted). */
-function labelRefs(refs: ItemRefs, label: RegExp, span: Span, ref: (n: string, line: number) => KitRef): void {
-  for (const { value, line } of labelValues(label, span)) {
-    const { numbers, more } = numberList(value, refs.room);
-    for (const n of numbers) refs.add(ref(n, line));
+/** The references of the numbers written after each `label` of a span, as far as `refs` has room (the rest counted); each quotes its line's source as written. */
+function labelRefs(refs: ItemRefs, label: RegExp, span: Span, kind: 'requirement' | 'task', ref: (n: string, line: number, written: string) => KitRef): void {
+  for (const { value, line, written } of labelValues(label, span)) {
+    const { numbers, more } = numberList(value, refs.room, kind);
+    for (const n of numbers) refs.add(ref(n, line, written));
     refs.count(more, line);
   }
 }
 
 /**
  * The value after each match of `label` in a span, line by line (with the file line each part
- * is on): an italic or bold label's value runs to its closing `_` or `**`, across line breaks
- * (a long list wraps) but not past a blank line; a plain one to the end of its line. At most
- * `MAX_VALUE` characters each, looked at once: the next label is looked for after the value
- * (a label inside a value is part of it), so the work is linear in the span's length.
+ * is on, and that line's label and value as written): an italic or bold label's value runs to
+ * its closing `_` or `**`, across line breaks (a long list wraps) but not past a blank line; a
+ * plain one to the end of its line. At most `MAX_VALUE` characters each, looked at once: the
+ * next label is looked for after the value (a label inside a value is part of it), so the work
+ * is linear in the span's length.
  */
-function* labelValues(label: RegExp, span: Span): Generator<{ value: string; line: number }> {
+function* labelValues(label: RegExp, span: Span): Generator<{ value: string; line: number; written: string }> {
   const { text } = span;
   for (const { match, line } of matchesIn(label, text, span.lineAt)) {
     const start = match.index + match[0].length;
     const end = valueEnd(text, start, Math.min(text.length, start + MAX_VALUE), match[1]);
     label.lastIndex = Math.max(label.lastIndex, end);
+    // As written: from the label (its opening mark included) to the value's closing mark.
+    const from = match.index + match[0].length - match[0].trimStart().length + (/^[(]/.test(match[0].trimStart()) ? 1 : 0);
+    const closer = match[1] === '_' ? (text[end] === '_' ? 1 : 0) : match[1] === '**' ? (text.startsWith('**', end) ? 2 : 0) : 0;
+    const shown = text.slice(from, end + closer).split('\n');
     const parts = text.slice(start, end).split('\n');
-    for (let k = 0; k < parts.length; k += 1) if (parts[k]!.trim() !== '') yield { value: parts[k]!, line: line + k };
+    for (let k = 0; k < parts.length; k += 1) if (parts[k]!.trim() !== '') yield { value: parts[k]!, line: line + k, written: shown[k]!.trim() };
   }
 }
 

@@ -1,0 +1,92 @@
+/**
+ * The numbers a Kiro reference list names (KITS §3, §7): the value after `_Requirements:`,
+ * `_Depends:` or `**Validates:`, read as a person means it.
+ *
+ * - `1.1, 2.3`, `Requirement 3.2`, `R1.1`, a bare `2`; `1.1–1.7` (a range within one
+ *   requirement, `-`, `–`, `—`, `..` or `to`); slash lists `15.1/15.3`;
+ * - `3 (ACs 1–5, 8–11)`, `3 (criteria 1-3)`: criteria of requirement 3;
+ * - a number glued to letters or a dash is no number (`US-011`, `R-3`, `v2.1`), nor is one
+ *   after a word of prose in its part (`Property 13`, `Task 0` in a list of requirements), nor
+ *   anything else in parentheses (`(descope record)`);
+ * - task lists (`_Depends: 4.1, 10a_`) take task numbers, which may carry a letter.
+ */
+
+/** The most ids one range (`1.1–1.7`) stands for: a range is a few criteria, never thousands. */
+export const MAX_RANGE = 100;
+
+/** What `numberList` read: the numbers it made (at most the room it was given), and how many more the list names. */
+export interface Numbers {
+  readonly numbers: string[];
+  readonly more: number;
+}
+
+/** The words that say what the numbers after them are, per kind of list (dropped). */
+const LABELS = {
+  requirement: /^(?:requirements?|reqs?|criteria|criterion|acceptance|acs?|and|&)$/i,
+  task: /^(?:tasks?|and|&)$/i,
+} as const;
+/** A number as written in a list of each kind: `R1.1` or `1.1`; a task's `10a`, `T4.1`. */
+const NUMBER = {
+  requirement: /^R?(\d+(?:\.\d+)*)[.:)]*$/,
+  task: /^T?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
+} as const;
+/** `3 (ACs 1–5, 8–11)`: requirement 3's criteria, listed in parentheses after its number. */
+const CRITERIA_OF = /(\d+)\s*\(\s*(?:acceptance\s+criteria|criteria|criterion|acs?)\b[\s:]*([^)]*)\)/gi;
+const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—-]|\.\.|to)\s*R?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The numbers `list` names (each as written: `1.1`), ranges expanded within one requirement
+ * (their two ends when they span requirements). At most `room` numbers are made; the rest are
+ * counted in `more` (a range by arithmetic, never expanded), so the work is linear in the
+ * list's length whatever its ranges stand for.
+ */
+export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: keyof typeof LABELS = 'requirement'): Numbers {
+  const numbers: string[] = [];
+  let more = 0;
+  const push = (n: string): void => {
+    if (numbers.length < room) numbers.push(n);
+    else more += 1;
+  };
+  /** `from`…`to` (inclusive), each made by `name`, as far as the room goes. */
+  const span = (from: number, to: number, name: (k: number) => string): void => {
+    const made = Math.max(0, Math.min(to - from + 1, room - numbers.length));
+    for (let k = from; k < from + made; k += 1) numbers.push(name(k));
+    more += to - from + 1 - made;
+  };
+  /** One part of a list: a range, or numbers (none after a word of prose). */
+  const part = (text: string, prefix: string): void => {
+    const range = RANGE.exec(text);
+    if (range !== null) {
+      const [, a, b, c, d] = range;
+      if (b !== undefined && d !== undefined && a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) span(Number(b), Number(d), (m) => `${prefix}${a!}.${m}`);
+      else if (b === undefined && d === undefined && Number(c) >= Number(a) && Number(c) - Number(a) < MAX_RANGE) span(Number(a), Number(c), (k) => `${prefix}${k}`);
+      else {
+        push(`${prefix}${b === undefined ? a! : `${a!}.${b}`}`);
+        push(`${prefix}${d === undefined ? c! : `${c!}.${d}`}`);
+      }
+      return;
+    }
+    for (const word of text.split(/\s+/)) {
+      if (word === '' || LABELS[kind].test(word)) continue;
+      const number = NUMBER[kind].exec(word);
+      // A word of prose: what follows in this part is prose too (`Property 13`).
+      if (number === null) return;
+      push(`${prefix}${number[1]!}`);
+    }
+  };
+  // Emphasis and code marks are no part of the numbers; a slash between two numbers lists them.
+  let text = list.replace(/\*+|`|_/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ');
+  if (kind === 'requirement') {
+    text = text.replace(CRITERIA_OF, (_all, n: string, inner: string) => {
+      for (const item of inner.split(/[,;]/)) part(item.trim(), `${n}.`);
+      return ',';
+    });
+  }
+  // Anything else in parentheses is prose (`(descope record)`, `(Property 13)`).
+  text = text.replace(/\([^)]*\)?/g, ',');
+  for (const raw of text.split(/[,;]|\band\b/)) {
+    const trimmed = raw.trim();
+    if (trimmed !== '') part(trimmed, '');
+  }
+  return { numbers, more };
+}
