@@ -76,7 +76,7 @@ export function numberParents(picked: Map<number, Picked>, ids: ReadonlySet<stri
 export function itemsOf(
   outline: Outline,
   picked: ReadonlyMap<number, Picked>,
-  refsOf: (item: Picked, span: Span, refs: ItemRefs) => void,
+  refsOf: (item: Picked, span: Span, refs: ItemRefs, index: number) => void,
   boxOf: (index: number) => Box | null,
   context: readonly string[],
 ): KitItem[] {
@@ -88,7 +88,7 @@ export function itemsOf(
     const [line, end] = spans.get(i)!;
     const { text, offset } = spanText(outline, line, end);
     const found = new ItemRefs(Math.min(MAX_ITEM_REFS, text.length));
-    refsOf(item, { line, end, text, lineAt: (at) => lineAt(outline, offset + at) }, found);
+    refsOf(item, { line, end, text, lineAt: (at) => lineAt(outline, offset + at) }, found, i);
     const refs: KitRef[] = item.parent === null ? found.refs : [{ relation: 'refines', id: item.parent, line, written: 'nested under' }, ...found.refs];
     const cut = found.cut === 0 ? null : { kept: found.refs.length, count: found.cut, line: found.cutLine };
     items.push({ id: item.id, type: item.type, title: item.title, line, end, text, box: boxOf(i), refs, cut, context: item.type === 'task' ? context : NO_CONTEXT });

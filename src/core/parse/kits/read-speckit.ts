@@ -7,19 +7,31 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, type KitRead } from './kit-read.js';
+import { matchesIn, NO_KIT_READ, type KitRead, type KitRef } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
 const STORY = /^User\s+Story\s+(\d+)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
-/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later) at the start of a list item, then its text. */
-const REQUIREMENT = /^\*\*((?:FR|SC)-\d+[a-z]?)[ \t]*:?\*\*[ \t]*:?[ \t]*([\s\S]*)$/;
+/**
+ * A story in any language (KITS §7), by its shape: `<words> <n> <dash> <title> (<words><colon> P<k>)`
+ * — `ユーザーストーリー 1 - 登録 (優先度: P1)`, `使用者故事 2 - 登入 (優先級：P1)`; full-width
+ * parentheses and colons too.
+ */
+const ANY_STORY = /^\S.*?\s*(\d+)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
+/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**` at the start of a list item, then its text. */
+const REQUIREMENT = /^\*\*((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*:?\*\*[ \t]*:?[ \t]*([\s\S]*)$/;
+const REQUIREMENT_TYPES: Readonly<Record<string, string>> = { FR: 'functional-requirement', SC: 'success-criterion', NFR: 'non-functional-requirement' };
 /** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later), then its text. */
 const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+|Story:?\s*US\d+)\][ \t]*)+/i;
-const STORY_REF = /\[(?:Story:?\s*)?US(\d+)\]/gi;
-const REQUIREMENT_REF = /\b((?:FR|SC)-\d+[a-z]?)\b/g;
-const DEPENDS_REF = /\b(?:depends\s+on|after|requires|blocked\s+by)[ \t]*:?[ \t]+((?:T\d+[a-z]?\b)(?:(?:[ \t]*(?:,|&|\band\b)[ \t]*|[ \t]+)T\d+[a-z]?\b)*)/gi;
+/** `[US1]`, `[Story: US1]`; `US-011` or `US11` in the text (a story, KITS §7). */
+const STORY_REF = /\[(?:Story:?\s*)?US(\d+)\]|\bUS-?(\d+)\b/gi;
+/** The longest id written (`FR-011-002` is not `FR-011`). */
+const REQUIREMENT_REF = /\b((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)\b/g;
+/** `depends on T012, T013`, `(after T012)`, `**Dependencies**: T011`, `Depends: T012`. */
+const DEPENDS_REF = /\b(?:depends\s+on|dependencies|depends|after|requires|blocked\s+by)(?:\*\*)?[ \t]*:?(?:\*\*)?[ \t]+((?:T\d+[a-z]?\b)(?:(?:[ \t]*(?:,|&|\band\b)[ \t]*|[ \t]+)T\d+[a-z]?\b)*)/gi;
+/** Ids a tasks.md section heading names (`### Phase 3 — Audit (FR-024, FR-025)`): every task under it implements them. */
+const HEADING_IDS = /\b(?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?\b/g;
 
 export function readSpeckit(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'spec') return spec(outline, place.scope);
@@ -33,14 +45,15 @@ function spec(outline: Outline, scope: string): KitRead {
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
-      const story = STORY.exec(headingTitle(entry.text));
-      if (story !== null) picked.set(i, { id: `${scope}/US${story[1]!}`, type: 'user-story', title: story[2]!, parent: null });
+      const title = headingTitle(entry.text);
+      const story = STORY.exec(title) ?? ANY_STORY.exec(title);
+      if (story !== null) picked.set(i, { id: `${scope}/US${Number(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
       continue;
     }
     const requirement = REQUIREMENT.exec(entry.text);
     if (requirement === null) continue;
     const id = requirement[1]!;
-    picked.set(i, { id: `${scope}/${id}`, type: id.startsWith('FR') ? 'functional-requirement' : 'success-criterion', title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });
+    picked.set(i, { id: `${scope}/${id}`, type: REQUIREMENT_TYPES[id.slice(0, id.indexOf('-'))]!, title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });
   }
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
 }
@@ -48,15 +61,45 @@ function spec(outline: Outline, scope: string): KitRead {
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
+  const fromHeadings = headingIds(outline, scope);
   return {
-    items: itemsOf(outline, picked, (item, span, refs) => {
-      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${match[1]!}`, line, written: `[US${match[1]!}]` });
+    items: itemsOf(outline, picked, (item, span, refs, index) => {
+      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${Number(match[1] ?? match[2]!)}`, line, written: match[0] });
       for (const { match, line } of matchesIn(REQUIREMENT_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/${match[1]!}`, line, written: match[1]! });
       for (const { match, line } of matchesIn(DEPENDS_REF, span.text, span.lineAt)) {
-        const words = match[0].slice(0, match[0].length - match[1]!.length).replace(/[\s:]+/g, ' ').trim().toLowerCase();
-        for (const id of match[1]!.match(/T\d+[a-z]?/g) ?? []) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line, written: `${words} ${id}` });
+        // As written, with the bold that opens a label (`**Dependencies**: T011`).
+        const written = `${match.index >= 2 && span.text.startsWith('**', match.index - 2) ? '**' : ''}${match[0].trim()}`;
+        for (const id of match[1]!.match(/T\d+[a-z]?/g) ?? []) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line, written });
       }
+      for (const ref of fromHeadings(index)) refs.add(ref);
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
+}
+
+/**
+ * The references the section headings above each outline entry name (KITS §7): a heading's ids
+ * hold for every task under it, down to the next heading of its level or higher. One pass over
+ * the outline; the list of an entry is shared by the entries under the same headings.
+ */
+function headingIds(outline: Outline, scope: string): (index: number) => readonly KitRef[] {
+  const { entries } = outline;
+  const under: (readonly KitRef[])[] = [];
+  // The headings open at each level (1–6), with their refs.
+  const open: (readonly KitRef[] | null)[] = new Array<readonly KitRef[] | null>(7).fill(null);
+  let current: readonly KitRef[] = [];
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'heading') {
+      const refs: KitRef[] = [];
+      for (const { match } of matchesIn(HEADING_IDS, entry.text, () => entry.line)) {
+        refs.push({ relation: 'implements', id: `${scope}/${match[0]}`, line: entry.line, written: `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}` });
+      }
+      open[entry.level] = refs;
+      for (let level = entry.level + 1; level <= 6; level += 1) open[level] = null;
+      current = open.flatMap((list) => list ?? []);
+    }
+    under[i] = current;
+  }
+  return (index) => under[index] ?? [];
 }

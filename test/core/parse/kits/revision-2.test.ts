@@ -84,3 +84,56 @@ describe('Kiro references as people mean them', () => {
     ]);
   });
 });
+
+describe('Spec Kit as people write it', () => {
+  it('stories in any language, by their shape; FR-011-002 and NFR ids', () => {
+    const text = [
+      '### ユーザーストーリー 1 - 登録 (優先度: P1)', // 1
+      '### 使用者故事 2 - 登入 (優先級：P1)', // 2
+      '### Historia de usuario 3 — Salir （Prioridad： P2）', // 3
+      '### User Story 4 - Export', // 4
+      '### Primary User Story', // 5
+      '- **FR-011-002**: System MUST keep both', // 6
+      '- **NFR-003**: Fast', // 7
+      '- **NFR-011-001**: Faster', // 8
+    ].join('\n');
+    expect(read('specs/001-a/spec.md', text).items).toEqual([
+      '001-a/US1 user-story "登録" 1-1',
+      '001-a/US2 user-story "登入" 2-2',
+      '001-a/US3 user-story "Salir" 3-3',
+      // A heading's lines stop at the next heading of its level: `Primary User Story` is no story.
+      '001-a/US4 user-story "Export" 4-4',
+      '001-a/FR-011-002 functional-requirement "System MUST keep both" 6-6',
+      '001-a/NFR-003 non-functional-requirement "Fast" 7-7',
+      '001-a/NFR-011-001 non-functional-requirement "Faster" 8-8',
+    ]);
+  });
+
+  it('tasks: the longest id written, stories written US-011, dependency lines, and ids named by a section heading', () => {
+    const text = [
+      '## Phase 3 — Audit (FR-024, FR-025)', // 1
+      '- [ ] T010 Log FR-011-002, not FR-011', // 2
+      '  - **Dependencies**: T009, T008', // 3
+      '### Tests', // 4
+      '- [ ] T011 For US-011 and US2', // 5
+      '  - Depends on: T010', // 6
+      '## Phase 4 — Polish', // 7
+      '- [ ] T012 Done, after T011', // 8
+      '  - **Dependencies**: None', // 9
+    ].join('\n');
+    expect(read('specs/001-a/tasks.md', text).refs).toEqual([
+      '001-a/T010 implements 001-a/FR-011-002 @2 (FR-011-002)',
+      '001-a/T010 implements 001-a/FR-011 @2 (FR-011)',
+      '001-a/T010 depends_on 001-a/T009 @3 (**Dependencies**: T009, T008)',
+      '001-a/T010 depends_on 001-a/T008 @3 (**Dependencies**: T009, T008)',
+      '001-a/T010 implements 001-a/FR-024 @1 (## Phase 3 — Audit (FR-024, FR-025))',
+      '001-a/T010 implements 001-a/FR-025 @1 (## Phase 3 — Audit (FR-024, FR-025))',
+      '001-a/T011 implements 001-a/US11 @5 (US-011)',
+      '001-a/T011 implements 001-a/US2 @5 (US2)',
+      '001-a/T011 depends_on 001-a/T010 @6 (Depends on: T010)',
+      '001-a/T011 implements 001-a/FR-024 @1 (## Phase 3 — Audit (FR-024, FR-025))',
+      '001-a/T011 implements 001-a/FR-025 @1 (## Phase 3 — Audit (FR-024, FR-025))',
+      '001-a/T012 depends_on 001-a/T011 @8 (after T011)',
+    ]);
+  });
+});
