@@ -10,8 +10,12 @@ import { echo } from './errors.js';
 /** A document id (`^[A-Za-z0-9][A-Za-z0-9._-]*$`). */
 export const DOCUMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-/** One part of a kit's id (a folder's or a file's name, a number, a slug): letters and digits of any script (and their marks), `.`, `_`, `-`, starting with a letter or digit. */
-const KIT_PART = '[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]*';
+/**
+ * One part of a kit's id (a folder's or a file's name, a number, a slug): letters and digits of
+ * any script (and their marks), `.`, `_`, `-`, starting with a letter or digit; or an OpenSpec
+ * task without a number, `T#<place>` (KITS §7).
+ */
+const KIT_PART = '(?:[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]*|T#\\d+(?:\\.\\d+)*)';
 
 /** The source of a pattern matching either shape (no anchors): for building others, such as the lock file's keys. */
 export const ID_SOURCE = `(?:[A-Za-z0-9][A-Za-z0-9._-]*|${KIT_PART}(?:/${KIT_PART})+)`;

@@ -71,7 +71,10 @@ export function numberParents(picked: Map<number, Picked>, ids: ReadonlySet<stri
 /**
  * The items of `picked` (by outline index), in file order, each with its span, the refs
  * `refsOf` finds in it and adds to `refs` (after `refines` its parent; bounded, see
- * `ItemRefs`), its box, and `context` when it is a task.
+ * `ItemRefs`), its box, and `context` when it is a task. A parent task's metadata written
+ * after its sub-tasks (KITS §7: a list item at the parent's child indentation, after its own
+ * lines, in no item) is read as the parent's too: `refsOf` is called again for each such list
+ * item's lines, with the index `-1`.
  */
 export function itemsOf(
   outline: Outline,
@@ -83,15 +86,37 @@ export function itemsOf(
   const flags: boolean[] = [];
   for (const i of picked.keys()) flags[i] = true;
   const spans = spansOf(outline, flags);
+  const after = trailingMetadata(outline, flags, spans);
   const items: KitItem[] = [];
+  const spanOf = (line: number, end: number): Span => {
+    const { text, offset } = spanText(outline, line, end);
+    return { line, end, text, lineAt: (at) => lineAt(outline, offset + at) };
+  };
   for (const [i, item] of [...picked].sort(([a], [b]) => a - b)) {
     const [line, end] = spans.get(i)!;
-    const { text, offset } = spanText(outline, line, end);
-    const found = new ItemRefs(Math.min(MAX_ITEM_REFS, text.length));
-    refsOf(item, { line, end, text, lineAt: (at) => lineAt(outline, offset + at) }, found, i);
+    const span = spanOf(line, end);
+    const found = new ItemRefs(Math.min(MAX_ITEM_REFS, span.text.length));
+    refsOf(item, span, found, i);
+    for (const [first, last] of after.get(i) ?? []) refsOf(item, spanOf(first, last), found, -1);
     const refs: KitRef[] = item.parent === null ? found.refs : [{ relation: 'refines', id: item.parent, line, written: 'nested under' }, ...found.refs];
     const cut = found.cut === 0 ? null : { kept: found.refs.length, count: found.cut, line: found.cutLine };
-    items.push({ id: item.id, type: item.type, title: item.title, line, end, text, box: boxOf(i), refs, cut, context: item.type === 'task' ? context : NO_CONTEXT });
+    items.push({ id: item.id, type: item.type, title: item.title, line, end, text: span.text, box: boxOf(i), refs, cut, context: item.type === 'task' ? context : NO_CONTEXT });
   }
   return items;
+}
+
+/**
+ * For each picked list item, the lines of the list items nested directly in it that are no
+ * item and come after its own lines (after its sub-tasks): its metadata written last. Linear.
+ */
+function trailingMetadata(outline: Outline, picked: readonly boolean[], spans: ReadonlyMap<number, readonly [number, number]>): Map<number, (readonly [number, number])[]> {
+  const out = new Map<number, (readonly [number, number])[]>();
+  outline.entries.forEach((entry, i) => {
+    const parent = entry.parent;
+    if (entry.kind !== 'item' || picked[i] === true || parent === -1 || picked[parent] !== true || entry.line <= spans.get(parent)![1]) return;
+    let list = out.get(parent);
+    if (list === undefined) out.set(parent, (list = []));
+    list.push([entry.line, entry.last]);
+  });
+  return out;
 }

@@ -19,7 +19,7 @@ const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー)[:�
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `): group 1 is the `_` or `**` that opens it, if any. */
 const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?Requirements?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
-const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?Depends(?:[ \t]+on)?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
+const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 /** The longest value read after a label: a list of numbers, not a chapter. */
 const MAX_VALUE = 4000;

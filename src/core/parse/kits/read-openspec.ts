@@ -3,17 +3,30 @@
  * headings (each with its `#### Scenario:` sections); a change holds `tasks.md` with checkbox
  * tasks numbered `1.1`, and delta specs whose `## ADDED Requirements` are items of the change
  * while `## MODIFIED` and `## REMOVED Requirements` refine the capability's own requirement.
+ * Revision 2 (KITS §7): an unnumbered checkbox is a task too, numbered by its place under the
+ * task it is nested in (`T2.2.1`), else the numbered heading it sits under (`## 2. Backend` →
+ * `T2.1`, `T2.2`, …; `### Task 1.1: …` → `T1.1.1`, …), else by its place among the file's
+ * (`T#1`, `T#2`, …), never taking a number a task writes; a `### Task 1.1: <title>`
+ * heading is task `T1.1` (done when it carries ✅ or `[x]`); `**Dependencies**: 1.1` in a task's
+ * lines depends on that task.
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { slug } from '../slugger.js';
-import { headingTitle, type Outline } from './outline.js';
-import { NO_KIT_READ, type KitRead, type KitRef } from './kit-read.js';
-import { itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
+import { headingTitle, oneLine, type Outline } from './outline.js';
+import { matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
 
 export const REQUIREMENT = /^Requirement\s*:\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
-/** After the box: the task's number (`1.1`, `**1.1**`), then its text. */
-const TASK_NUMBER = /^(?:\*\*)?(\d+(?:\.\d+)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
+const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+/** A numbered section heading (`## 2. Backend`): the unnumbered tasks under it are numbered in it. */
+const SECTION = /^(\d+)\.\s/;
+/** A task written as a heading: `### Task 1.1: Title` (✅ or `[x]` in it: done). */
+const TASK_HEADING = /^Task\s+(\d+(?:\.\d+)*)\s*[:：.\-–—]?\s*(.*)$/i;
+const DONE_MARK = /✅|\[[xX]\]/;
+/** `**Dependencies**: 1.1, 1.2`, `Depends on: 2.1`: the value, to the line's end. */
+const DEPENDS_LABEL = /(?:^|[\s(])(?:\*\*|_)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*|_)?[ \t]*:[ \t]*(?:\*\*|_)?([^\n]*)/gi;
 
 export function readOpenspec(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'tasks' && place.scope.startsWith('change/')) return tasks(outline, place.scope);
@@ -54,7 +67,75 @@ function requirements(outline: Outline, scope: string, capability: string | null
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
-  const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
+  const { picked, boxes } = pickOpenspecTasks(outline, scope);
   // The change's proposal and design (KITS §3), and its delta specs: what the change adds and modifies.
-  return { items: itemsOf(outline, picked, () => {}, (i) => boxes.get(i) ?? null, [`${scope}/proposal`, `${scope}/design`, `${scope}/specs/`]), documentRefs: [] };
+  return {
+    items: itemsOf(outline, picked, (item, span, refs) => {
+      for (const { match, line } of matchesIn(DEPENDS_LABEL, span.text, span.lineAt)) {
+        const written = match[0].trim().replace(/^\(/, '');
+        for (const n of numberList(match[1]!, refs.room, 'task').numbers) if (`${scope}/T${n}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/T${n}`, line, written });
+      }
+    }, (i) => boxes.get(i) ?? null, [`${scope}/proposal`, `${scope}/design`, `${scope}/specs/`]),
+    documentRefs: [],
+  };
+}
+
+/** A change's tasks (see the top of this file): numbered ones as written, unnumbered ones by their place; task headings. Linear. */
+function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<number, Picked>; boxes: Map<number, Box> } {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  const boxes = new Map<number, Box>();
+  const ids = new Set<string>();
+  let section: { n: string; level: number; task: string | null } | null = null;
+  // The numbers written, first: a place never takes a number a task writes (`- [ ] 2.1` after `- [ ] step`).
+  const written = new Set<string>();
+  for (const entry of entries) {
+    const box = entry.kind === 'item' ? readBox(entry.text) : null;
+    const number = box === null ? null : TASK_NUMBER.exec(box.rest);
+    if (number !== null) written.add(number[1]!);
+  }
+  // The places taken under each number (`2.` in a section, `2.2.` under a task, `#` in the file).
+  const places = new Map<string, number>();
+  const placed = (prefix: string): string => {
+    let k = places.get(prefix) ?? 0;
+    do k += 1;
+    while (written.has(`${prefix}${k}`));
+    places.set(prefix, k);
+    return `${prefix}${k}`;
+  };
+  const pick = (i: number, id: string, title: string, box: Box, parent: string | null): void => {
+    picked.set(i, { id, type: 'task', title, parent });
+    boxes.set(i, box);
+    ids.add(id);
+  };
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'heading') {
+      if (section !== null && entry.level <= section.level) section = null;
+      const title = headingTitle(entry.text);
+      const task = TASK_HEADING.exec(title);
+      if (task !== null) {
+        const id = `${scope}/T${task[1]!}`;
+        pick(i, id, task[2]!.replace(DONE_MARK, '').replace(/\s+/g, ' ').trim(), DONE_MARK.test(title) ? 'x' : ' ', null);
+        section = { n: task[1]!, level: entry.level, task: id };
+        continue;
+      }
+      const numbered = SECTION.exec(title);
+      if (numbered !== null) section = { n: numbered[1]!, level: entry.level, task: null };
+      continue;
+    }
+    const box = readBox(entry.text);
+    if (box === null) continue;
+    const number = TASK_NUMBER.exec(box.rest);
+    if (number !== null) {
+      pick(i, `${scope}/T${number[1]!}`, oneLine(number[2]!), box.box, enclosing(entries, picked, i));
+      continue;
+    }
+    // Unnumbered: by its place under the task it is nested in, else its section (or task heading), else the file.
+    const parent = enclosing(entries, picked, i) ?? section?.task ?? null;
+    const under = parent !== null ? `${parent.slice(scope.length + 2)}.` : section !== null ? `${section.n}.` : '#';
+    pick(i, `${scope}/T${placed(under)}`, oneLine(box.rest), box.box, parent);
+  }
+  numberParents(picked, ids, scope);
+  return { picked, boxes };
 }

@@ -255,12 +255,14 @@ describe('OpenSpec', () => {
   });
 
   it('a change\'s tasks: numbered N.M under group headings, on the proposal, the design and the delta specs', () => {
-    const text = ['## 1. Database', '- [x] 1.1 Add a column', '  - [ ] 1.1.1 Backfill it', '- [-] 1.2 Migrate', '## 2. API', '- [ ] 2 Not N.M: no task', '- [ ] 2.1 Endpoint'].join('\n');
+    const text = ['## 1. Database', '- [x] 1.1 Add a column', '  - [ ] 1.1.1 Backfill it', '- [-] 1.2 Migrate', '## 2. API', '- [ ] 2 Not N.M: a task by its place', '- [ ] 2.1 Endpoint'].join('\n');
     expect(read('openspec/changes/add-2fa/tasks.md', text)).toEqual({
       items: [
         'change/add-2fa/T1.1 task "Add a column" 2-2 [x]',
         'change/add-2fa/T1.1.1 task "Backfill it" 3-3 [ ]',
         'change/add-2fa/T1.2 task "Migrate" 4-4 [-]',
+        // Revision 2: an unnumbered box is a task, by its place in its section, never taking a number a task writes.
+        'change/add-2fa/T2.2 task "2 Not N.M: a task by its place" 6-6 [ ]',
         'change/add-2fa/T2.1 task "Endpoint" 7-7 [ ]',
       ],
       refs: ['change/add-2fa/T1.1.1 refines change/add-2fa/T1.1 @3'],

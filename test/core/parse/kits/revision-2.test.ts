@@ -137,3 +137,45 @@ describe('Spec Kit as people write it', () => {
     ]);
   });
 });
+
+describe('OpenSpec tasks as people write them', () => {
+  it('unnumbered checkboxes numbered by their place under the task they are in, a numbered heading, else the file; task headings; dependency lines', () => {
+    const text = [
+      '# Tasks', // 1
+      '- [x] Loose one', // 2
+      '## 1. Backend', // 3
+      '- [x] Add the table', // 4
+      '- [ ] Add the endpoint', // 5
+      '  - [ ] A step of it', // 6
+      '  - **Dependencies**: 1.1', // 7
+      '## 2. Frontend', // 8
+      '### Task 2.1: Build the form ✅', // 9
+      'Some words.', // 10
+      '- [ ] Validate the input', // 11
+      '### Task 2.2: Wire it', // 12
+      '**Dependencies**: 2.1, 1.2', // 13
+      '## Notes', // 14
+      '- [ ] Loose two', // 15
+    ].join('\n');
+    expect(read('openspec/changes/add-x/tasks.md', text)).toEqual({
+      items: [
+        'change/add-x/T#1 task "Loose one" 2-2 [x]',
+        'change/add-x/T1.1 task "Add the table" 4-4 [x]',
+        'change/add-x/T1.2 task "Add the endpoint" 5-5 [ ]',
+        // Nested in a task: by its place under that task.
+        'change/add-x/T1.2.1 task "A step of it" 6-6 [ ]',
+        'change/add-x/T2.1 task "Build the form" 9-10 [x]',
+        'change/add-x/T2.1.1 task "Validate the input" 11-11 [ ]',
+        'change/add-x/T2.2 task "Wire it" 12-13 [ ]',
+        'change/add-x/T#2 task "Loose two" 15-15 [ ]',
+      ],
+      refs: [
+        // Line 7 is the parent's, written after its sub-task (KITS §7).
+        'change/add-x/T1.2 depends_on change/add-x/T1.1 @7 (**Dependencies**: 1.1)',
+        'change/add-x/T2.2 depends_on change/add-x/T2.1 @13 (**Dependencies**: 2.1, 1.2)',
+        'change/add-x/T2.2 depends_on change/add-x/T1.2 @13 (**Dependencies**: 2.1, 1.2)',
+      ],
+      parents: ['change/add-x/T1.2.1 < change/add-x/T1.2', 'change/add-x/T2.1.1 < change/add-x/T2.1'],
+    });
+  });
+});
