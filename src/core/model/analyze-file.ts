@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS } from '../shared/empty.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { extractMarkdown } from '../parse/markdown.js';
-import { decodeText } from '../shared/normalize-text.js';
+import { decodeLossy, decodeText } from '../shared/normalize-text.js';
 import type { MarkdownInfo } from '../shared/types.js';
 
 export type { FileAnalysis } from './file-analysis.js';
@@ -29,8 +29,15 @@ export type EarlyMarkdown = () => MarkdownInfo | undefined;
 /** Analyses one file's bytes; `config` says which frontmatter keys hold the fields. */
 export function analyzeFile(path: string, bytes: Uint8Array, config: NodeConfig = DEFAULT_CONFIG, early?: EarlyMarkdown): FileAnalysis {
   const decoded = decodeText(bytes);
-  if (!decoded.ok) return unreadable(path, `\`${path}\` cannot be read: ${decoded.reason}; save it as UTF-8`);
-  return analyzeText(path, decoded.text, config, early);
+  if (decoded.ok) return analyzeText(path, decoded.text, config, early);
+  // A spec kit's file is read anyway, each bad byte as U+FFFD, with one warning (KITS §7): its items are not lost.
+  if (config.kits !== undefined && config.kits.length > 0 && kitPlaceOf(path, config.kits) !== null) {
+    const { text, badLine } = decodeLossy(bytes);
+    const analysis = analyzeText(path, text, config, early);
+    const warning = { code: 'FILE_ENCODING' as const, message: `\`${path}\` is not valid UTF-8 (from line ${badLine}): it is read with each bad byte as U+FFFD; save it as UTF-8`, nodeId: analysis.node?.id ?? null, path, line: badLine };
+    return { ...analysis, diagnostics: [warning, ...analysis.diagnostics] };
+  }
+  return unreadable(path, `\`${path}\` cannot be read: ${decoded.reason}; save it as UTF-8`);
 }
 
 /** A file that could not be read: only its `FILE_UNREADABLE` finding. */

@@ -30,6 +30,7 @@ export const WARNING_CODES = [
   'TRACE_BROKEN',
   'COVERAGE_MISSING',
   'REFS_CAPPED',
+  'FILE_ENCODING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -69,6 +70,7 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   TRACE_BROKEN: 'A trace tag in a source file (`docugraph: implements REQ-01`) names no document.',
   COVERAGE_MISSING: 'A document of a type that `coverage:` in `docugraph.yml` lists has nothing that implements (verifies, …) it.',
   REFS_CAPPED: 'A spec kit item names more ids than are read (500, ranges expanded, and no more than its lines have characters); the rest are not read.',
+  FILE_ENCODING: 'A spec kit file is not valid UTF-8: it is read with each bad byte as U+FFFD.',
   CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type; or `docugraph.lock.json` is not the shape DocuGraph writes.',
 };
 

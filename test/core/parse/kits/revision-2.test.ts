@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { readKitFile } from '../../../../src/core/parse/kits/read-kit.js';
 import { numberList } from '../../../../src/core/parse/kits/kit-read.js';
 import { kitPlaceOf, type KitPlace } from '../../../../src/core/read/kit-paths.js';
+import { loadWorkspace } from '../../../../src/core/index.js';
+import { testdir } from '../../../helpers/testdir.js';
 
 const place = (path: string): KitPlace => kitPlaceOf(path, ['kiro', 'speckit', 'openspec'])!;
 /** Each item as `id type "title" line-end [box]`, and its references as `relation id @line (written)`. */
@@ -177,5 +179,22 @@ describe('OpenSpec tasks as people write them', () => {
       ],
       parents: ['change/add-x/T1.2.1 < change/add-x/T1.2', 'change/add-x/T2.1.1 < change/add-x/T2.1'],
     });
+  });
+});
+
+describe('a kit file that is not valid UTF-8', () => {
+  it('is read with each bad byte as U+FFFD and one FILE_ENCODING warning at its first bad line; another file is still FILE_UNREADABLE', () => {
+    // "café" in Latin-1 on line 3 of the tasks, and in a page that is no kit file.
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/x/tasks.md': latin1('# Tasks\n\n- [ ] 1. Order a caf\u00e9\n- [ ] 2. Pay\r\n'),
+      'notes.md': latin1('# Caf\u00e9\n'),
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.nodes.get('x/T1')?.title).toBe('Order a caf\ufffd');
+    expect(ws.nodes.get('x/T2')?.title).toBe('Pay');
+    expect(ws.diagnostics.map((d) => `${d.code} ${d.path}:${d.line}`)).toEqual(['FILE_ENCODING .kiro/specs/x/tasks.md:3', 'FILE_UNREADABLE notes.md:null']);
+    expect(ws.diagnostics[0]!.message).toBe('`.kiro/specs/x/tasks.md` is not valid UTF-8 (from line 3): it is read with each bad byte as U+FFFD; save it as UTF-8');
   });
 });
