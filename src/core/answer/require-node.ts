@@ -6,6 +6,7 @@
  */
 import { TaskNotFoundError } from '../shared/errors.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
+import { byKind } from '../shared/suggest-kind.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 import { findWrittenId } from './written-id.js';
 
@@ -26,7 +27,7 @@ export function requireNode(workspace: Workspace, id: string): DocNode {
   const written = findWrittenId(workspace, id);
   if (written.kind === 'found') return workspace.nodes.get(written.id)!;
   let suggester = suggesters.get(workspace);
-  if (suggester === undefined) suggesters.set(workspace, (suggester = createSuggester(workspace.ids)));
+  if (suggester === undefined) suggesters.set(workspace, (suggester = byKind(createSuggester(workspace.ids), workspace.ids)));
   const meant = written.kind === 'offer' ? written.ids : [];
   const suggestions = [...new Set([...meant, ...suggester.some(id, MAX_SUGGESTIONS)])].slice(0, MAX_SUGGESTIONS);
   throw new TaskNotFoundError(id, suggestions, workspace.ids.length);

@@ -7,6 +7,7 @@ import { groupThousands, MAX_FINDINGS_PER_NODE } from '../shared/cap.js';
 import { echo } from '../shared/errors.js';
 import { sortStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
+import { byKind } from '../shared/suggest-kind.js';
 import { PlaceLists } from './place-lists.js';
 import type { Diagnostic, DocNode } from '../shared/types.js';
 
@@ -77,7 +78,7 @@ export function buildGraph(nodes: ReadonlyMap<string, DocNode>, memo?: IdSuggest
   // Made the first time an entry looks like a path (most broken entries are ids).
   let paths: PathIndex | null = null;
   const pathIndex = (): PathIndex => (paths ??= indexPaths(nodes));
-  const suggest = memoized(createSuggester(ids), ids, memo);
+  const suggest = memoized(byKind(createSuggester(ids), ids), ids, memo);
   const places: number[] = [];
   const upStart = new Int32Array(ids.length + 1);
   const upList: number[] = [];

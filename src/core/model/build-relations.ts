@@ -7,6 +7,7 @@ import { echo } from '../shared/errors.js';
 import { RELATIONS, relationRank, TYPED_RELATIONS, type Relation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
+import { byKind } from '../shared/suggest-kind.js';
 import type { Diagnostic, DocNode, RelationEdge } from '../shared/types.js';
 import { moreBroken, type BrokenTarget, type MoreBroken } from './build-graph.js';
 import { MAX_FINDINGS_PER_NODE } from '../shared/cap.js';
@@ -78,7 +79,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           return;
         }
         reported += 1;
-        suggest ??= createSuggester(ids);
+        suggest ??= byKind(createSuggester(ids), ids);
         const guess = suggest.best(target);
         const key = entries.keys[index]!;
         // A spec kit's file wrote it in the kit's words (KITS §3), not under a frontmatter key.
