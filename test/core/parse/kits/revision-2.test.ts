@@ -203,11 +203,11 @@ describe('a reference that names nothing', () => {
   it('quotes its source as written, and "did you mean" proposes an id of the kind referenced, never a task for a requirement', () => {
     const root = testdir({
       'docugraph.yml': 'kits: [kiro]\n',
-      '.kiro/specs/x/requirements.md': '### Requirement 1\n#### Acceptance Criteria\n1. A\n2. B\n3. C\n4. D\n',
+      '.kiro/specs/x/requirements.md': '### Requirement 1\n#### Acceptance Criteria\n1. A\n',
       '.kiro/specs/x/tasks.md': '- [ ] 3. Three\n  - [ ] 3.2 Three two\n- [ ] 4. Four\n  - _Requirements: 3.2 (the second)_\n',
     });
     const broken = loadWorkspace(root).diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message);
-    // `x/T3.2` is one edit from `x/R3.2`; the nearest criterion, `x/R1.2`, two.
-    expect(broken).toEqual(['x/T4 implements `x/R3.2` (written `_Requirements: 3.2 (the second)_`), which does not exist; did you mean `x/R1.2`?']);
+    // `x/T3.2` is one edit from `x/R3.2`; the only criterion, `x/R1.1`, two.
+    expect(broken).toEqual(['x/T4 implements `x/R3.2` (written `_Requirements: 3.2 (the second)_`), which does not exist; did you mean `x/R1.1`?']);
   });
 });
