@@ -92,4 +92,4 @@ export { formatJson } from './shared/format-json.js';
 export { inlinePath } from './shared/inline-path.js';
 export { isIdShaped } from './shared/id-shape.js';
 export { compareDiagnostics, compareStrings, sortStrings } from './shared/sort.js';
-export type { Blocker, BundleOptions, Coverage, CoverageGap, CoverageRow, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, NodeState, RelationEdge, RelationEntries, ReviewCounts, Reviews, Trace, Traces, ValidationReport, Workspace } from './shared/types.js';
+export type { Blocker, BundleOptions, Coverage, CoverageGap, CoverageRow, Cycle, Diagnostic, DocNode, MarkdownInfo, MarkdownLink, NodeState, RelationEdge, RelationEntries, ReviewCounts, Reviews, Trace, Traces, UntracedFeature, ValidationReport, Workspace } from './shared/types.js';

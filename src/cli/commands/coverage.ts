@@ -28,7 +28,7 @@ export function registerCoverage(program: Command, ctx: CliContext): void {
         }
         throw new InvalidArgumentError(`${CONFIG_FILE} has no coverage rules; add some, e.g. \`coverage: { requirement: [implements, verifies] }\`, and \`trace: { sources: ["src/**"] }\` for the tags in your code.`);
       }
-      if (options.format === 'json') ctx.print(formatJson({ coverage: coverage.rows, missing: coverage.missing }), 'json');
+      if (options.format === 'json') ctx.print(formatJson({ coverage: coverage.rows, missing: coverage.missing, ...(coverage.untraced === undefined ? {} : { untraced: coverage.untraced }) }), 'json');
       else ctx.io.stdout.write(options.format === 'markdown' ? renderCoverageMarkdown(coverage) : renderCoverageText(coverage));
       if (options.strict === true && coverage.missing.length > 0) ctx.fail(1);
     });

@@ -3,7 +3,7 @@
  * uncovered, as a table for people, JSON, or Markdown (a PR comment or a job summary). Types
  * come from `docugraph.yml` and paths from the disk: they pass through `safe-text.ts`.
  */
-import { groupThousands, type Coverage, type Relation } from '../../core/index.js';
+import { groupThousands, type Coverage, type Relation, type UntracedFeature } from '../../core/index.js';
 import { markdownText } from './diff-text.js';
 import { safeInline } from './safe-text.js';
 
@@ -14,6 +14,14 @@ function percent(covered: number, total: number): string {
 
 const VERBS: Readonly<Record<Relation, string>> = { depends_on: 'depends on', implements: 'implements', verifies: 'verifies', refines: 'refines', related: 'is related to', supersedes: 'supersedes' };
 
+/** Why a feature is not traced, in words (KITS §7). */
+function untracedWhy(row: UntracedFeature): string {
+  if (row.reason === 'no-stories') return 'its tasks name stories ([USn]) that its spec.md does not number';
+  const plural = row.type.endsWith('criterion') ? `${row.type.slice(0, -2)}a` : row.type.endsWith('story') ? `${row.type.slice(0, -1)}ies` : `${row.type}s`;
+  const items = `${groupThousands(row.count)} ${row.count === 1 ? row.type : plural}`;
+  return row.reason === 'no-tasks' ? `${items}, no tasks` : `${items}; its tasks cite none by id`;
+}
+
 export function renderCoverageText(coverage: Coverage): string {
   const rows: string[][] = [['TYPE', 'RELATION', 'COVERED', 'TOTAL', '%']];
   for (const row of coverage.rows) rows.push([safeInline(row.type), row.relation, groupThousands(row.covered), groupThousands(row.total), percent(row.covered, row.total)]);
@@ -22,6 +30,10 @@ export function renderCoverageText(coverage: Coverage): string {
   if (coverage.missing.length > 0) {
     lines.push('', 'Not covered:');
     for (const gap of coverage.missing) lines.push(`  ${safeInline(gap.id)}  nothing ${VERBS[gap.relation]} it  ${safeInline(gap.path)}${gap.line === undefined ? '' : `:${gap.line}`}`);
+  }
+  if (coverage.untraced !== undefined) {
+    lines.push('', 'Not traced (no finding per item):');
+    for (const row of coverage.untraced) lines.push(`  ${safeInline(row.feature)}  ${safeInline(untracedWhy(row))}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -33,6 +45,10 @@ export function renderCoverageMarkdown(coverage: Coverage): string {
   if (coverage.missing.length > 0) {
     out.push('', `**Not covered** (${coverage.missing.length}):`, '');
     for (const gap of coverage.missing) out.push(`- ${t(gap.id)} (${t(gap.type)}): nothing ${VERBS[gap.relation]} it — ${t(gap.path)}${gap.line === undefined ? '' : `:${gap.line}`}`);
+  }
+  if (coverage.untraced !== undefined) {
+    out.push('', `**Not traced** (${coverage.untraced.length}, no finding per item):`, '');
+    for (const row of coverage.untraced) out.push(`- ${t(row.feature)}: ${t(untracedWhy(row))}`);
   }
   return `${out.join('\n')}\n`;
 }

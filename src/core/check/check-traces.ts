@@ -10,7 +10,8 @@ import type { CoverageRule } from '../shared/config-types.js';
 import { normalStatus, relationRank, type Relation } from '../shared/relations.js';
 import { compareDiagnostics, compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
-import type { Coverage, CoverageGap, CoverageRow, Diagnostic, Trace, Workspace } from '../shared/types.js';
+import type { Coverage, CoverageGap, CoverageRow, Diagnostic, Trace, UntracedFeature, Workspace } from '../shared/types.js';
+import { citedByFeature, coveredByRequirement, judgedByFeature } from './feature-coverage.js';
 
 /** What the sources hold: every trace, and how many files were read. `null`: tracing is off. */
 export interface TraceScan {
@@ -60,6 +61,8 @@ function brokenMessage(trace: Trace, guess: string | null): string {
 /** Each rule's counts, sorted by type, then relation (table order), and a gap and a finding per document and missing relation. */
 function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly Trace[]>, rules: readonly CoverageRule[], out: Diagnostic[]): Coverage {
   const wanted = new Map<string, string[]>(rules.map((rule) => [rule.type, []]));
+  const untraced: UntracedFeature[] = [];
+  let cited: ReadonlyMap<string, ReadonlySet<string>> | undefined;
   for (const id of workspace.ids) {
     const node = workspace.nodes.get(id)!;
     if (node.type === null || workspace.states.get(id)?.state === 'dropped') continue;
@@ -68,11 +71,16 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
   const rows: CoverageRow[] = [];
   const missing: CoverageGap[] = [];
   for (const rule of rules) {
-    const ids = wanted.get(rule.type)!;
+    let ids = wanted.get(rule.type)!;
+    if (rule.byFeature === true) {
+      const by = judgedByFeature(rule, ids, (cited ??= citedByFeature(workspace)));
+      ids = by.judged;
+      untraced.push(...by.untraced);
+    }
     for (const relation of rule.relations) {
       let covered = 0;
       for (const id of ids) {
-        if (hasIncoming(workspace, byId, id, relation)) {
+        if (hasIncoming(workspace, byId, id, relation) || (relation === 'implements' && rule.byFeature === true && coveredByRequirement(workspace, id))) {
           covered += 1;
           continue;
         }
@@ -85,7 +93,7 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
     }
   }
   missing.sort((a, b) => compareStrings(a.id, b.id) || relationRank(a.relation) - relationRank(b.relation));
-  return { rows, missing };
+  return untraced.length === 0 ? { rows, missing } : { rows, missing, untraced };
 }
 
 const VERBS: Readonly<Record<Relation, string>> = {

@@ -7,7 +7,7 @@ import { echo } from '../shared/errors.js';
 import { RELATIONS, relationRank, TYPED_RELATIONS, type Relation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
-import { byKind } from '../shared/suggest-kind.js';
+import { byKind, itemKind } from '../shared/suggest-kind.js';
 import type { Diagnostic, DocNode, RelationEdge } from '../shared/types.js';
 import { moreBroken, type BrokenTarget, type MoreBroken } from './build-graph.js';
 import { MAX_FINDINGS_PER_NODE } from '../shared/cap.js';
@@ -55,6 +55,9 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   const broken: BrokenTarget[] = [];
   let typed = false;
   let suggest: Suggester | undefined;
+  // The features with stories (KITS §7: a task's `[USn]` in a feature whose spec.md numbers no story is no error).
+  let storied: ReadonlySet<string> | undefined;
+  const noStories = (target: string): boolean => itemKind(target) === 'story' && !(storied ??= storyFeatures(nodes)).has(target.slice(0, target.lastIndexOf('/')));
   for (const id of ids) {
     const relations = nodes.get(id)!.relations;
     if (relations === undefined) continue;
@@ -72,6 +75,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           targets.push(target);
           return;
         }
+        if (noStories(target)) return;
         // Past the cap, counted (a kit item's ranges can name hundreds): one finding says how many.
         if (reported === MAX_FINDINGS_PER_NODE) {
           if (more === null) more = { count: 0, first: target, line: entries.lines[index] ?? null };
@@ -115,4 +119,11 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   // Visited in id order, so each list is sorted by id within a relation: order by relation first.
   for (const list of into.values()) if (list.length > 1) list.sort((a, b) => relationRank(a.relation) - relationRank(b.relation) || compareStrings(a.id, b.id));
   return { out, in: into, counts, typed, diagnostics, broken };
+}
+
+/** The features (a kit item's id without its last part) that hold a user story. */
+function storyFeatures(nodes: ReadonlyMap<string, DocNode>): Set<string> {
+  const features = new Set<string>();
+  for (const [id, node] of nodes) if (node.type === 'user-story' && node.item !== undefined) features.add(id.slice(0, id.lastIndexOf('/')));
+  return features;
 }

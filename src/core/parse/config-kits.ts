@@ -20,15 +20,12 @@ export function readKits(reader: ConfigReader, node: unknown): KitName[] | null 
   return KIT_NAMES.filter((name) => names.includes(name));
 }
 
-/** The item types each kit's coverage rule is about (KITS §5): Kiro's acceptance criteria, Spec Kit's functional requirements. */
-const KIT_COVERAGE: Readonly<Partial<Record<KitName, string>>> = { kiro: 'acceptance-criterion', speckit: 'functional-requirement' };
+/** The item types each kit's coverage rules are about (KITS §5, §7): Kiro's acceptance criteria; Spec Kit's stories, functional requirements and success criteria. */
+const KIT_COVERAGE: Readonly<Partial<Record<KitName, readonly string[]>>> = { kiro: ['acceptance-criterion'], speckit: ['functional-requirement', 'success-criterion', 'user-story'] };
 
-/** The coverage rules of `kits` when `coverage:` is not set: each kit's items implemented by some task; sorted by type. */
+/** The coverage rules of `kits` when `coverage:` is not set: each kit's items implemented by some task, judged feature by feature (KITS §7); sorted by type. */
 export function kitCoverage(kits: readonly KitName[]): CoverageRule[] {
   const rules: CoverageRule[] = [];
-  for (const kit of kits) {
-    const type = KIT_COVERAGE[kit];
-    if (type !== undefined) rules.push({ type, relations: ['implements'] });
-  }
+  for (const kit of kits) for (const type of KIT_COVERAGE[kit] ?? []) rules.push({ type, relations: ['implements'], byFeature: true });
   return rules.sort((a, b) => compareStrings(a.type, b.type));
 }

@@ -81,6 +81,8 @@ export interface CoverageRule {
   readonly type: string;
   /** The relations, each once, in the table's order. */
   readonly relations: readonly Relation[];
+  /** A kit's default rule (KITS §7): judged feature by feature, only where the feature's tasks cite the type's kind by id. Absent for a configured rule. */
+  readonly byFeature?: true;
 }
 
 export interface WorkspaceConfig {

@@ -202,6 +202,22 @@ export interface Coverage {
   readonly rows: readonly CoverageRow[];
   /** The uncovered documents, sorted by id, then relation (table order). */
   readonly missing: readonly CoverageGap[];
+  /**
+   * The features a kit's default rule does not hold to coverage (KITS §7): their tasks cite
+   * nothing of the rule's kind by id (`no-ids`), or they have no tasks (`no-tasks`); and those
+   * whose tasks name stories their spec.md does not number (`no-stories`, `count` 0). By type,
+   * then feature. Absent when there are none.
+   */
+  readonly untraced?: readonly UntracedFeature[];
+}
+
+/** A feature whose items of `type` a kit's default coverage rule does not judge (KITS §7). */
+export interface UntracedFeature {
+  readonly feature: string;
+  readonly type: string;
+  /** How many items of the type it has. */
+  readonly count: number;
+  readonly reason: 'no-ids' | 'no-tasks' | 'no-stories';
 }
 
 /** What the trace tags of a workspace's sources say (TRACE §5). */

@@ -73,9 +73,12 @@ describe('docugraph.yml', () => {
     const both = parseConfig('kits: [openspec, kiro, speckit, kiro]\n');
     expect(both.diagnostics).toEqual([]);
     expect(both.config.kits).toEqual(['kiro', 'speckit', 'openspec']);
+    // Revision 2 (KITS §7): judged feature by feature; Spec Kit's stories and success criteria too.
     expect(both.config.coverage).toEqual([
-      { type: 'acceptance-criterion', relations: ['implements'] },
-      { type: 'functional-requirement', relations: ['implements'] },
+      { type: 'acceptance-criterion', relations: ['implements'], byFeature: true },
+      { type: 'functional-requirement', relations: ['implements'], byFeature: true },
+      { type: 'success-criterion', relations: ['implements'], byFeature: true },
+      { type: 'user-story', relations: ['implements'], byFeature: true },
     ]);
     expect(parseConfig('kits: openspec\n').config).toMatchObject({ kits: ['openspec'], coverage: [] });
     // A `coverage:` of the workspace's own replaces the kits' (an empty one turns it off).

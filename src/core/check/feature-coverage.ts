@@ -1,0 +1,76 @@
+/**
+ * KITS §7: coverage that matches the team's practice. The rules a kit brings by default (when
+ * `coverage:` is not configured) are judged feature by feature: a feature's items of a kind are
+ * held to coverage only when its tasks cite that kind by id — Kiro criteria when a task cites a
+ * requirement or a criterion by number, Spec Kit stories when a task cites a story (`[USn]`),
+ * `FR-` and `SC-` requirements when a task cites one of theirs (a tasks.md heading's ids count).
+ * Any other feature is *not traced*: one line in `coverage` with its count, no finding per item.
+ * A task that implements a whole requirement covers its criteria.
+ */
+import type { CoverageRule } from '../shared/config-types.js';
+import { itemKind } from '../shared/suggest-kind.js';
+import { compareStrings } from '../shared/sort.js';
+import type { UntracedFeature, Workspace } from '../shared/types.js';
+
+/** The kinds of cited id (`itemKind`) that make a feature traced for each type a kit's rule is about. */
+const CITED: Readonly<Record<string, readonly string[]>> = {
+  'acceptance-criterion': ['requirement', 'criterion'],
+  'user-story': ['story'],
+  'functional-requirement': ['FR'],
+  'success-criterion': ['SC'],
+};
+
+/** A kit item's feature (its scope): the id without its last part. */
+export function featureOf(id: string): string {
+  return id.slice(0, id.lastIndexOf('/'));
+}
+
+/** Per feature, the kinds of id its tasks cite (`implements`, `verifies`, as written) and whether it has tasks. One pass over the nodes. */
+export function citedByFeature(workspace: Workspace): ReadonlyMap<string, ReadonlySet<string>> {
+  const cited = new Map<string, Set<string>>();
+  for (const id of workspace.ids) {
+    const node = workspace.nodes.get(id)!;
+    if (node.item === undefined || node.type !== 'task') continue;
+    const feature = featureOf(id);
+    let kinds = cited.get(feature);
+    if (kinds === undefined) cited.set(feature, (kinds = new Set()));
+    for (const relation of ['implements', 'verifies'] as const) {
+      for (const target of node.relations?.[relation]?.ids ?? []) {
+        const kind = itemKind(target);
+        if (kind !== null) kinds.add(kind);
+      }
+    }
+  }
+  return cited;
+}
+
+/**
+ * Which of `ids` (the items of `rule.type`) a by-feature rule holds to coverage, and the
+ * features it does not (with their counts), sorted by feature.
+ */
+export function judgedByFeature(rule: CoverageRule, ids: readonly string[], cited: ReadonlyMap<string, ReadonlySet<string>>): { judged: string[]; untraced: UntracedFeature[] } {
+  const kinds = CITED[rule.type] ?? [];
+  const judged: string[] = [];
+  const counts = new Map<string, number>();
+  for (const id of ids) {
+    const feature = featureOf(id);
+    const its = cited.get(feature);
+    if (its !== undefined && kinds.some((kind) => its.has(kind))) judged.push(id);
+    else counts.set(feature, (counts.get(feature) ?? 0) + 1);
+  }
+  const untraced = [...counts].map(([feature, count]): UntracedFeature => ({ feature, type: rule.type, count, reason: cited.has(feature) ? 'no-ids' : 'no-tasks' }));
+  // Tasks that name stories (`[US1]`) in a feature whose spec.md numbers none: a note, not a finding per task.
+  if (rule.type === 'user-story') {
+    const storied = new Set(ids.map(featureOf));
+    for (const [feature, kinds] of cited) if (kinds.has('story') && !storied.has(feature)) untraced.push({ feature, type: rule.type, count: 0, reason: 'no-stories' });
+  }
+  untraced.sort((a, b) => compareStrings(a.feature, b.feature));
+  return { judged, untraced };
+}
+
+/** Whether the criterion `id` (`auth/R2.3`) is covered through its requirement: a task implements `auth/R2` whole. */
+export function coveredByRequirement(workspace: Workspace, id: string): boolean {
+  if (itemKind(id) !== 'criterion') return false;
+  const requirement = id.slice(0, id.lastIndexOf('.'));
+  return workspace.relationsIn.get(requirement)?.some((edge) => edge.relation === 'implements' && workspace.nodes.get(edge.id)?.type === 'task') === true;
+}
