@@ -7,18 +7,19 @@
 import { inlineText, parseBlocks, singleLine } from '../markdown.js';
 
 export interface OutlineEntry {
-  readonly kind: 'heading' | 'item';
+  /** `line`: a line of a paragraph outside any list that opens with a number such as `1.1.` (KITS §7: Kiro criteria written `1.1. THE …`, which CommonMark reads as one paragraph). */
+  readonly kind: 'heading' | 'item' | 'line';
   /** A heading's level (1–6); a list item's nesting depth (1: a list at the top). */
   readonly level: number;
   /** 1-based line of the file where it starts. */
   readonly line: number;
-  /** A list item's last line (1-based, inclusive: nested lists included); a heading's own line. */
+  /** A list item's last line (1-based, inclusive: nested lists included); a heading's own line; a numbered line's last (up to the next numbered line of its paragraph). */
   readonly last: number;
-  /** A heading's inline content; a list item's first paragraph as written (its lines joined with `\n`), `''` when it opens with something else. */
+  /** A heading's inline content; a list item's first paragraph as written (its lines joined with `\n`), `''` when it opens with something else; a numbered line's text after its number. */
   readonly text: string;
   /** Whether a list item is in an ordered list. */
   readonly ordered: boolean;
-  /** An ordered list item's number as written; `null` for the others. */
+  /** An ordered list item's number as written, a numbered line's (`1.1`); `null` for the others. */
   readonly number: string | null;
   /** Index (in the outline) of the list item this one is nested in, `-1` when none. */
   readonly parent: number;
@@ -37,6 +38,7 @@ export interface Outline {
 /** The outline of `body`, whose first line is line `bodyLine` of the file. */
 export function outlineOf(body: string, bodyLine: number): Outline {
   const tokens = parseBlocks(body);
+  const starts = lineStarts(body);
   const entries: OutlineEntry[] = [];
   const open: number[] = [];
   const lists: boolean[] = [];
@@ -80,11 +82,34 @@ export function outlineOf(body: string, bodyLine: number): Outline {
       case 'list_item_close':
         open.pop();
         break;
+      case 'paragraph_open':
+        if (open.length === 0 && token.map !== null) numberedLines(body, starts, token.map, bodyLine, heading, entries);
+        break;
       default:
         break;
     }
   }
-  return { entries, body, bodyLine, starts: lineStarts(body) };
+  return { entries, body, bodyLine, starts };
+}
+
+/** A paragraph line that opens with a dotted number (`1.1.`, `2.3 `): the number and the text after it. */
+const NUMBERED_LINE = /^ {0,3}(\d+(?:\.\d+)+)\.?[ \t]+(\S.*)$/;
+
+/** The numbered lines of the paragraph on body lines `[first, end)`, each up to the next one, into `entries`. */
+function numberedLines(body: string, starts: Int32Array, [first, end]: [number, number], bodyLine: number, heading: number, entries: OutlineEntry[]): void {
+  let open: { index: number; entry: OutlineEntry } | null = null;
+  for (let k = first; k < end; k += 1) {
+    const from = starts[k]!;
+    // Only a line that starts with a digit (after at most three spaces) is looked at.
+    const c = body.charCodeAt(from);
+    if (!(c >= 0x30 && c <= 0x39) && c !== 0x20) continue;
+    const match = NUMBERED_LINE.exec(body.slice(from, starts[k + 1]! - 1));
+    if (match === null) continue;
+    if (open !== null) entries[open.index] = { ...open.entry, last: k - 1 + bodyLine };
+    const entry: OutlineEntry = { kind: 'line', level: 0, line: k + bodyLine, last: end - 1 + bodyLine, text: match[2]!, ordered: false, number: match[1]!, parent: -1, heading };
+    open = { index: entries.length, entry };
+    entries.push(entry);
+  }
 }
 
 /** Where each line of `text` starts, and `text.length + 1` after the last. */

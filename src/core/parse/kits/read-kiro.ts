@@ -6,15 +6,11 @@
  * they test (`**Validates: Requirements 1.2**`).
  */
 import type { KitPlace } from '../../read/kit-paths.js';
-import { headingTitle, oneLine, type Outline } from './outline.js';
+import type { Outline } from './outline.js';
 import { matchesIn, NO_KIT_READ, numberList, type ItemRefs, type KitRead, type KitRef } from './kit-read.js';
-import { itemsOf, NO_CONTEXT, pickTasks, type Picked, type Span } from './pick-items.js';
+import { itemsOf, pickTasks, type Span } from './pick-items.js';
+import { kiroRequirements } from './kiro-requirements.js';
 
-/** `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`; cc-sdd's Japanese `要件3: Name`. */
-const REQUIREMENT = /^(?:Requirement\s+|要件\s*)(\d+)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
-const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ基準)\s*[:：]?$/i;
-/** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
-const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional), then its text. */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `): group 1 is the `_` or `**` that opens it, if any. */
@@ -25,46 +21,9 @@ const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*:[ \t]*(?:\
 const MAX_VALUE = 4000;
 
 export function readKiro(outline: Outline, place: KitPlace): KitRead {
-  if (place.stem === 'requirements') return requirements(outline, place.scope);
+  if (place.stem === 'requirements') return kiroRequirements(outline, place.scope);
   if (place.stem === 'tasks') return tasks(outline, place.scope);
   return NO_KIT_READ;
-}
-
-function requirements(outline: Outline, scope: string): KitRead {
-  const { entries } = outline;
-  const picked = new Map<number, Picked>();
-  let requirement: { n: string; level: number; id: string } | null = null;
-  let criteria = -1;
-  let count = 0;
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    if (entry.kind === 'heading') {
-      if (requirement !== null && entry.level <= requirement.level) requirement = null;
-      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
-      const title = headingTitle(entry.text);
-      const match = REQUIREMENT.exec(title);
-      if (match !== null) {
-        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}` };
-        criteria = -1;
-        count = 0;
-        picked.set(i, { id: requirement.id, type: 'requirement', title: match[2]!.trim(), parent: null });
-      } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
-        criteria = i;
-        count = 0;
-      }
-      continue;
-    }
-    if (requirement === null || criteria === -1 || entry.heading !== criteria || !entry.ordered || entry.parent !== -1) continue;
-    count += 1;
-    picked.set(i, { id: `${scope}/R${requirement.n}.${count}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirement.id });
-  }
-  return { items: itemsOf(outline, picked, (item, span) => {
-    // A requirement without a name is known by its user story.
-    if (item.type === 'requirement' && item.title === '') {
-      const story = USER_STORY.exec(span.text);
-      item.title = story === null ? item.id.slice(scope.length + 1).replace(/^R/, 'Requirement ') : headingTitle(story[1]!);
-    }
-  }, () => null, NO_CONTEXT), documentRefs: [] };
 }
 
 function tasks(outline: Outline, scope: string): KitRead {

@@ -124,7 +124,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
       if (numbered !== null) section = { n: numbered[1]!, level: entry.level, task: null };
       continue;
     }
-    const box = readBox(entry.text);
+    const box = entry.kind === 'item' ? readBox(entry.text) : null;
     if (box === null) continue;
     const number = TASK_NUMBER.exec(box.rest);
     if (number !== null) {

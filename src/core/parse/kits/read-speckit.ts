@@ -50,7 +50,7 @@ function spec(outline: Outline, scope: string): KitRead {
       if (story !== null) picked.set(i, { id: `${scope}/US${Number(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
       continue;
     }
-    const requirement = REQUIREMENT.exec(entry.text);
+    const requirement = entry.kind === 'item' ? REQUIREMENT.exec(entry.text) : null;
     if (requirement === null) continue;
     const id = requirement[1]!;
     picked.set(i, { id: `${scope}/${id}`, type: REQUIREMENT_TYPES[id.slice(0, id.indexOf('-'))]!, title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });

@@ -45,7 +45,7 @@ describe('kit places (KITS §1)', () => {
 });
 
 describe('Kiro', () => {
-  it('requirements: a heading each, criteria numbered by place under their heading, lines that never overlap', () => {
+  it('requirements: a heading each, criteria numbered as written under their heading (KITS §7), lines that never overlap', () => {
     const text = [
       '# Requirements Document', // 1
       '', // 2
@@ -78,11 +78,12 @@ describe('Kiro', () => {
         'auth/R1 requirement "As a user, I want to sign in, so that I see my data" 3-7',
         'auth/R1.1 acceptance-criterion "WHEN the form is sent THEN the system SHALL check the password" 9-10',
         // Its list item ends at line 12: the fence after the list belongs to no criterion.
-        'auth/R1.2 acceptance-criterion "IF it is wrong THEN the system SHALL say so" 11-12',
+        // Its written number, 3 (revision 1 numbered it by place: R1.2).
+        'auth/R1.3 acceptance-criterion "IF it is wrong THEN the system SHALL say so" 11-12',
         'auth/R2 requirement "Sign out" 18-21',
         'auth/R2.1 acceptance-criterion "WHEN asked THEN the system SHALL end the session" 22-22',
       ],
-      refs: ['auth/R1.1 refines auth/R1 @9', 'auth/R1.2 refines auth/R1 @11', 'auth/R2.1 refines auth/R2 @22'],
+      refs: ['auth/R1.1 refines auth/R1 @9', 'auth/R1.3 refines auth/R1 @11', 'auth/R2.1 refines auth/R2 @22'],
       context: [],
       documentRefs: [],
     });

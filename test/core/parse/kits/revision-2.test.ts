@@ -211,3 +211,63 @@ describe('a reference that names nothing', () => {
     expect(broken).toEqual(['x/T4 implements `x/R3.2` (written `_Requirements: 3.2 (the second)_`), which does not exist; did you mean `x/R1.1`?']);
   });
 });
+
+describe('Kiro criteria as people write them', () => {
+  it('grouped under ##### headings, numbers that run on across groups: each keeps its written number', () => {
+    const text = [
+      '### Requirement 7 (FR-SEC)', // 1
+      '**User Story:** As an engineer, I want secrets kept', // 2
+      '#### Acceptance Criteria', // 3
+      '##### Secret Redaction (FR-SEC-1)', // 4
+      '1. WHEN a THEN b', // 5
+      '2. WHEN c THEN d', // 6
+      '##### Atomic Writes (FR-SEC-2)', // 7
+      '3. WHEN e THEN f', // 8
+      '### Requirement 8', // 9
+    ].join('\n');
+    expect(read('.kiro/specs/x/requirements.md', text).items).toEqual([
+      // A team's tag alone is no name: the user story is the title.
+      'x/R7 requirement "As an engineer, I want secrets kept" 1-4',
+      'x/R7.1 acceptance-criterion "WHEN a THEN b" 5-5',
+      'x/R7.2 acceptance-criterion "WHEN c THEN d" 6-6',
+      'x/R7.3 acceptance-criterion "WHEN e THEN f" 8-8',
+      'x/R8 requirement "Requirement 8" 9-9',
+    ]);
+  });
+
+  it('groups that start again at 1: every criterion takes its place', () => {
+    const text = ['### Requirement 4', '#### Acceptance Criteria', '##### A', '1. a', '2. b', '##### B', '1. c', '2. d'].join('\n');
+    expect(read('.kiro/specs/x/requirements.md', text).items.slice(1)).toEqual([
+      'x/R4.1 acceptance-criterion "a" 4-4',
+      'x/R4.2 acceptance-criterion "b" 5-5',
+      'x/R4.3 acceptance-criterion "c" 7-7',
+      'x/R4.4 acceptance-criterion "d" 8-8',
+    ]);
+  });
+
+  it('criteria that write their requirement\'s number in: `1.1. THE …` lines (one paragraph to Markdown), `- R2.1: …` bullets; a number written twice is the same id', () => {
+    const text = [
+      '### Requirement 1: Generators', // 1
+      '#### Acceptance Criteria', // 2
+      '', // 3
+      '1.1. THE framework SHALL provide generators', // 4
+      '1.2. THE framework SHALL provide helpers', // 5
+      '     for assertions', // 6
+      '1.2. THE framework SHALL say it twice', // 7
+      '', // 8
+      '### R2: Bullets', // 9
+      '- R2.1: the first', // 10
+      '- R2.2: the second', // 11
+      '- a plain bullet', // 12
+    ].join('\n');
+    expect(read('.kiro/specs/x/requirements.md', text).items).toEqual([
+      'x/R1 requirement "Generators" 1-2',
+      'x/R1.1 acceptance-criterion "THE framework SHALL provide generators" 4-4',
+      'x/R1.2 acceptance-criterion "THE framework SHALL provide helpers" 5-6',
+      'x/R1.2 acceptance-criterion "THE framework SHALL say it twice" 7-7',
+      'x/R2 requirement "Bullets" 9-9',
+      'x/R2.1 acceptance-criterion "the first" 10-10',
+      'x/R2.2 acceptance-criterion "the second" 11-11',
+    ]);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Kiro's requirements.md (KITS §2, §7): `### Requirement N` headings (`### R1: Name` too), each
+ * with its acceptance criteria. A criterion is an ordered list item under the requirement's
+ * `Acceptance Criteria` heading — headings deeper than that one (`#####`) group criteria and do
+ * not end the list — or a line or bullet that writes the requirement's number in
+ * (`1.1. THE …`, `- R1.1: …`) anywhere in the requirement. Each keeps its written number: `3.`
+ * under Requirement 2 is `R2.3`, and so is `2.3.`; when the written numbers of a requirement's
+ * list repeat (groups that start again at 1) every one takes its place instead (the Nth), as
+ * revision 1 did. A number written in twice (`1.1.` twice) is the same id twice: the model
+ * keeps the first and says ID_DUPLICATE at the second.
+ */
+import { headingTitle, oneLine, type Outline, type OutlineEntry } from './outline.js';
+import type { KitRead } from './kit-read.js';
+import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
+
+/** `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`; cc-sdd's Japanese `要件3: Name`; `R1: Name`. */
+const REQUIREMENT = /^(?:Requirement\s+|要件\s*|R(?=\d+\s*[:：]))(\d+)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ基準)\s*[:：]?$/i;
+/** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `1.1. …` (a bullet's text). */
+const QUALIFIED = /^R?(\d+)\.(\d+)[.:]?[ \t]+([\s\S]*)$/;
+/** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
+const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
+
+interface Candidate {
+  readonly index: number;
+  /** The number the requirement's list writes (`3.`), the one written in (`2.3.` → `3`), or `null`. */
+  readonly written: string | null;
+  /** Whether the requirement's number is written in: its number is its id, whatever the list. */
+  readonly qualified: boolean;
+  readonly title: string;
+}
+
+export function kiroRequirements(outline: Outline, scope: string): KitRead {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  let requirement: { n: string; level: number; id: string; candidates: Candidate[] } | null = null;
+  let criteria = -1;
+  const close = (): void => {
+    if (requirement !== null) numberCriteria(requirement, scope, picked);
+    requirement = null;
+  };
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'heading') {
+      if (requirement !== null && entry.level <= requirement.level) close();
+      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
+      const title = headingTitle(entry.text);
+      const match = REQUIREMENT.exec(title);
+      if (match !== null) {
+        close();
+        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [] };
+        criteria = -1;
+        // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
+        const name = match[2]!.trim();
+        picked.set(i, { id: requirement.id, type: 'requirement', title: /^\([^)]*\)$/.test(name) ? '' : name, parent: null });
+      } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
+        criteria = i;
+      }
+      continue;
+    }
+    if (requirement === null) continue;
+    const candidate = criterionOf(entries, entry, i, criteria, requirement.n);
+    if (candidate !== null) requirement.candidates.push(candidate);
+  }
+  close();
+  return {
+    items: itemsOf(outline, picked, (item, span) => {
+      // A requirement without a name is known by its user story.
+      if (item.type === 'requirement' && item.title === '') {
+        const story = USER_STORY.exec(span.text);
+        item.title = story === null ? item.id.slice(scope.length + 1).replace(/^R/, 'Requirement ') : headingTitle(story[1]!);
+      }
+    }, () => null, NO_CONTEXT),
+    documentRefs: [],
+  };
+}
+
+/** Entry `i` as a criterion of requirement `n` (whose `Acceptance Criteria` heading is entry `criteria`, `-1`: none open), or `null`. */
+function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: number, criteria: number, n: string): Candidate | null {
+  // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
+  const written = entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;
+  if (written !== null && written[1] === n) return { index: i, written: written[2]!, qualified: true, title: oneLine(written[3]!) };
+  // An ordered item of the list under the criteria heading (or a heading below it).
+  if (entry.kind !== 'item' || criteria === -1 || entry.heading < criteria || !entry.ordered || entry.parent !== -1) return null;
+  return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
+}
+
+/** The criteria of `requirement` as items: by the numbers written when they do not repeat in its list, else by place. */
+function numberCriteria(requirement: { readonly n: string; readonly id: string; readonly candidates: readonly Candidate[] }, scope: string, picked: Map<number, Picked>): void {
+  const listed = requirement.candidates.filter((c) => !c.qualified).map((c) => c.written);
+  const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
+  requirement.candidates.forEach((c, place) => {
+    const m = c.qualified || !byPlace ? Number(c.written) : place + 1;
+    picked.set(c.index, { id: `${scope}/R${requirement.n}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
+  });
+}
