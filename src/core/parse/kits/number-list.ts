@@ -33,6 +33,11 @@ const NUMBER = {
 /** `3 (ACs 1–5, 8–11)`: requirement 3's criteria, listed in parentheses after its number. */
 const CRITERIA_OF = /(\d+)\s*\(\s*(?:acceptance\s+criteria|criteria|criterion|acs?)\b[\s:]*([^)]*)\)/gi;
 const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—-]|\.\.|to)\s*R?(\d+)(?:\.(\d+))?$/;
+/** Text in parentheses that is a list of numbers and ranges only. */
+const NUMBERS_ONLY = {
+  requirement: /^[\sR\d.,;–—-]*\d[\sR\d.,;–—-]*$/,
+  task: /^[\sT\d.,;a-z–—-]*\d[\sT\d.,;a-z–—-]*$/,
+} as const;
 
 /**
  * The numbers `list` names (each as written: `1.1`), ranges expanded within one requirement
@@ -82,8 +87,8 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
       return ',';
     });
   }
-  // Anything else in parentheses is prose (`(descope record)`, `(Property 13)`).
-  text = text.replace(/\([^)]*\)?/g, ',');
+  // Parentheses that hold only numbers are a list (`Core validation (1.2, 2.1-2.5)`); any other is prose (`(descope record)`, `(Property 13)`).
+  text = text.replace(/\(([^)]*)\)?/g, (_all, inner: string) => (NUMBERS_ONLY[kind].test(inner) ? `,${inner},` : ','));
   for (const raw of text.split(/[,;]|\band\b/)) {
     const trimmed = raw.trim();
     if (trimmed !== '') part(trimmed, '');

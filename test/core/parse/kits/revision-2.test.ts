@@ -55,6 +55,7 @@ describe('Kiro references as people mean them', () => {
     ['a number glued to letters or a dash is none', 'US-011, R-3, v2.1, 1.2', ['1.2']],
     ['a number after a word of prose is none', 'Property 13, Task 0, 2.1', ['2.1']],
     ['prose in parentheses is none', '1.1 (descope record), 1.2 (Property 13)', ['1.1', '1.2']],
+    ['parentheses that hold only numbers are a list', 'Core validation (1.2, 2.1-2.3, 21.1)', ['1.2', '2.1', '2.2', '2.3', '21.1']],
     ['criteria listed after their requirement', '3 (ACs 1–3, 8), 4 (criteria 1-2)', ['3.1', '3.2', '3.3', '3.8', '4.1', '4.2']],
     ['slash lists', '15.1/15.3, 16.2 / 16.4', ['15.1', '15.3', '16.2', '16.4']],
     ['labels and prose', 'Requirements 1.2 and 1.3; All frontend requirements', ['1.2', '1.3']],
