@@ -52,14 +52,15 @@ export interface KitRead {
 export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), documentRefs: Object.freeze([]) });
 
 /** A GFM task box at the start of a list item's text: the box, and where the rest starts (Kiro's optional `*`, escaped `\*` by a formatter, after it). */
-const BOX = /^\[([ xX~-])\](\\?\*)?(?:[ \t]+|$)/;
+const BOX = /^\[([ xX~-]?)\](\\?\*)?(?:[ \t]+|$)/;
 
 /** The box that opens `text` (`[ ]`, `[x]`, `[X]`, `[-]`, `[~]`, optionally followed by Kiro's `*` or `\*`), and the text after it. */
 export function readBox(text: string): { box: Box; rest: string } | null {
   const match = BOX.exec(text);
   if (match === null) return null;
   const mark = match[1]!;
-  return { box: mark === ' ' ? ' ' : mark === 'x' || mark === 'X' ? 'x' : '-', rest: text.slice(match[0].length) };
+  // `[]` (no space inside, as some write an open box): open.
+  return { box: mark === ' ' || mark === '' ? ' ' : mark === 'x' || mark === 'X' ? 'x' : '-', rest: text.slice(match[0].length) };
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { matchesIn, NO_KIT_READ, type KitRead, type KitRef } from './kit-read.js';
+import { dependencies, requirementIds } from './speckit-ids.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
 const STORY = /^User\s+Story\s+(\d+)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
@@ -26,12 +27,6 @@ const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$
 const MARKS = /^(?:\[(?:P|US\d+|Story:?\s*US\d+)\][ \t]*)+/i;
 /** `[US1]`, `[Story: US1]`; `US-011` or `US11` in the text (a story, KITS §7). */
 const STORY_REF = /\[(?:Story:?\s*)?US(\d+)\]|\bUS-?(\d+)\b/gi;
-/** The longest id written (`FR-011-002` is not `FR-011`). */
-const REQUIREMENT_REF = /\b((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)\b/g;
-/** `depends on T012, T013`, `(after T012)`, `**Dependencies**: T011`, `Depends: T012`. */
-const DEPENDS_REF = /\b(?:depends\s+on|dependencies|depends|after|requires|blocked\s+by)(?:\*\*)?[ \t]*:?(?:\*\*)?[ \t]+((?:T\d+[a-z]?\b)(?:(?:[ \t]*(?:,|&|\band\b)[ \t]*|[ \t]+)T\d+[a-z]?\b)*)/gi;
-/** Ids a tasks.md section heading names (`### Phase 3 — Audit (FR-024, FR-025)`): every task under it implements them. */
-const HEADING_IDS = /\b(?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?\b/g;
 
 export function readSpeckit(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'spec') return spec(outline, place.scope);
@@ -65,11 +60,9 @@ function tasks(outline: Outline, scope: string): KitRead {
   return {
     items: itemsOf(outline, picked, (item, span, refs, index) => {
       for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${Number(match[1] ?? match[2]!)}`, line, written: match[0] });
-      for (const { match, line } of matchesIn(REQUIREMENT_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/${match[1]!}`, line, written: match[1]! });
-      for (const { match, line } of matchesIn(DEPENDS_REF, span.text, span.lineAt)) {
-        // As written, with the bold that opens a label (`**Dependencies**: T011`).
-        const written = `${match.index >= 2 && span.text.startsWith('**', match.index - 2) ? '**' : ''}${match[0].trim()}`;
-        for (const id of match[1]!.match(/T\d+[a-z]?/g) ?? []) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line, written });
+      for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
+      for (const { ids, index: at, written } of dependencies(span.text)) {
+        for (const id of ids) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
       }
       for (const ref of fromHeadings(index)) refs.add(ref);
     }, (i) => boxes.get(i) ?? null, context),
@@ -92,9 +85,7 @@ function headingIds(outline: Outline, scope: string): (index: number) => readonl
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       const refs: KitRef[] = [];
-      for (const { match } of matchesIn(HEADING_IDS, entry.text, () => entry.line)) {
-        refs.push({ relation: 'implements', id: `${scope}/${match[0]}`, line: entry.line, written: `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}` });
-      }
+      for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written: `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}` });
       open[entry.level] = refs;
       for (let level = entry.level + 1; level <= 6; level += 1) open[level] = null;
       current = open.flatMap((list) => list ?? []);

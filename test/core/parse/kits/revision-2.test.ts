@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { readKitFile } from '../../../../src/core/parse/kits/read-kit.js';
 import { numberList } from '../../../../src/core/parse/kits/kit-read.js';
 import { kitPlaceOf, type KitPlace } from '../../../../src/core/read/kit-paths.js';
-import { loadWorkspace } from '../../../../src/core/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadWorkspace, writeTaskState } from '../../../../src/core/index.js';
 import { testdir } from '../../../helpers/testdir.js';
 
 const place = (path: string): KitPlace => kitPlaceOf(path, ['kiro', 'speckit', 'openspec'])!;
@@ -270,5 +272,40 @@ describe('Kiro criteria as people write them', () => {
       'x/R2.1 acceptance-criterion "the first" 10-10',
       'x/R2.2 acceptance-criterion "the second" 11-11',
     ]);
+  });
+});
+
+describe('Spec Kit tasks as people write them', () => {
+  it('an open box written `[]`, bold unpadded ids, ranges and slash lists of ids, loose dependency labels', () => {
+    const text = [
+      '- [] T001a Apply the migration', // 1
+      '- [x] **T1**: Add a test', // 2
+      '- [ ] T026 [US3] Depends on: T022–T025. (QA is human.)', // 3
+      '- [ ] T018 [P] Migrate strings. Depends on: `008` Phase 1, T012.', // 4
+      '- [ ] T002 Parameterize it. Depends on: none (parallel with T001).', // 5
+      '- [ ] T030 Cover FR-001–FR-003 and SC-001/004', // 6
+    ].join('\n');
+    const found = read('specs/001-a/tasks.md', text);
+    expect(found.items).toEqual([
+      '001-a/T001a task "Apply the migration" 1-1 [ ]',
+      '001-a/T1 task "Add a test" 2-2 [x]',
+      '001-a/T026 task "Depends on: T022–T025. (QA is human.)" 3-3 [ ]',
+      '001-a/T018 task "Migrate strings. Depends on: `008` Phase 1, T012." 4-4 [ ]',
+      '001-a/T002 task "Parameterize it. Depends on: none (parallel with T001)." 5-5 [ ]',
+      '001-a/T030 task "Cover FR-001–FR-003 and SC-001/004" 6-6 [ ]',
+    ]);
+    expect(found.refs).toEqual([
+      '001-a/T026 implements 001-a/US3 @3 ([US3])',
+      ...['T022', 'T023', 'T024', 'T025'].map((t) => `001-a/T026 depends_on 001-a/${t} @3 (Depends on: T022–T025)`),
+      '001-a/T018 depends_on 001-a/T012 @4 (Depends on: `008` Phase 1, T012)',
+      ...['FR-001', 'FR-002', 'FR-003'].map((id) => `001-a/T030 implements 001-a/${id} @6 (FR-001–FR-003)`),
+      ...['SC-001', 'SC-004'].map((id) => `001-a/T030 implements 001-a/${id} @6 (SC-001/004)`),
+    ]);
+  });
+
+  it('`done` checks an open box written `[]`: one byte more, nothing else moves', () => {
+    const root = testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/tasks.md': '- [] T001 One\n- [ ] T002 Two\n' });
+    writeTaskState(loadWorkspace(root), '001-a/T001', 'done');
+    expect(readFileSync(join(root, 'specs/001-a/tasks.md'), 'utf8')).toBe('- [x] T001 One\n- [ ] T002 Two\n');
   });
 });

@@ -1,0 +1,91 @@
+/**
+ * The ids a Spec Kit task (or a tasks.md heading) names, as people write them (KITS §3, §7): the
+ * longest id written (`FR-011-002` is not `FR-011`), a range of them (`FR-001–FR-006`,
+ * `T022–T025`: every id in it, at most `MAX_RANGE`), a slash list with the prefix written once
+ * (`FR-004/005`, `SC-001/004/005`), and the tasks a dependency names — after a colon label
+ * (`Depends on: T002, T003 (why).`, up to a parenthesis or the end of the sentence, `none`
+ * naming none), or right after a phrase (`depends on T012`, `(after T012)`).
+ */
+import { MAX_RANGE } from './number-list.js';
+
+/** One id written (or several, for a range or a slash list), where it starts, and how it is written. */
+export interface IdsWritten {
+  readonly ids: readonly string[];
+  readonly index: number;
+  readonly written: string;
+}
+
+const REQUIREMENT_ID = /\b((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)\b/g;
+/** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
+const RANGE_AFTER = /^\s*(?:[–—]|-(?=\s*[A-Z])|\bto\b|\bthrough\b)\s*(?:(FR|SC|NFR|T)-?)?(\d+)\b/;
+const SLASHES_AFTER = /^(?:\/\d+\b)+/;
+
+/** The requirement ids (`FR-`, `SC-`, `NFR-`) written in `text`, ranges and slash lists expanded. */
+export function* requirementIds(text: string): Generator<IdsWritten> {
+  REQUIREMENT_ID.lastIndex = 0;
+  for (let match = REQUIREMENT_ID.exec(text); match !== null; match = REQUIREMENT_ID.exec(text)) {
+    const id = match[1]!;
+    const dash = id.indexOf('-');
+    const after = text.slice(REQUIREMENT_ID.lastIndex, REQUIREMENT_ID.lastIndex + 40);
+    const more = expand(id.slice(0, dash + 1), id.slice(dash + 1), after, id.slice(0, dash));
+    if (more !== null) REQUIREMENT_ID.lastIndex += more.length;
+    yield { ids: more === null ? [id] : more.ids, index: match.index, written: more === null ? id : `${id}${more.written}` };
+  }
+}
+
+/** The task ids (`T012`, `T009a`) in a list, ranges (`T022–T025`) expanded. */
+export function taskIds(list: string): string[] {
+  const out: string[] = [];
+  const pattern = /\bT(\d+)([a-z]?)\b/g;
+  for (let match = pattern.exec(list); match !== null; match = pattern.exec(list)) {
+    const id = `T${match[1]!}${match[2]!}`;
+    const more = match[2] === '' ? expand('T', match[1]!, list.slice(pattern.lastIndex, pattern.lastIndex + 20), 'T') : null;
+    if (more === null) out.push(id);
+    else {
+      out.push(...more.ids);
+      pattern.lastIndex += more.length;
+    }
+  }
+  return out;
+}
+
+/**
+ * The ids `prefix` + number from `number` through the range or slash list that `after` opens
+ * with (`kind`: the prefix a range's end may repeat), or `null` when it opens with none. The
+ * numbers keep the width `number` is written in (`001`).
+ */
+function expand(prefix: string, number: string, after: string, kind: string): { ids: string[]; length: number; written: string } | null {
+  if (!/^\d+$/.test(number)) return null;
+  const width = number.length;
+  const name = (n: number): string => `${prefix}${String(n).padStart(width, '0')}`;
+  const range = RANGE_AFTER.exec(after);
+  if (range !== null && (range[1] === undefined || range[1] === kind)) {
+    const from = Number(number);
+    const to = Number(range[2]!);
+    if (to <= from || to - from >= MAX_RANGE) return null;
+    return { ids: Array.from({ length: to - from + 1 }, (_, k) => name(from + k)), length: range[0].length, written: range[0] };
+  }
+  const slashes = SLASHES_AFTER.exec(after);
+  if (slashes === null) return null;
+  return { ids: [name(Number(number)), ...slashes[0].slice(1).split('/').map((n) => `${prefix}${n}`)], length: slashes[0].length, written: slashes[0] };
+}
+
+/** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`): what follows, to a parenthesis or the end of the sentence. */
+const DEPENDS_LABEL = /\b(?:depends\s+on|dependencies|depends)(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*([^\n(]*?)(?=\(|\.(?:\s|$)|;|\n|$)/gi;
+/** A dependency phrase without a colon, then tasks right after it (`depends on T012, T013`, `(after T012)`). */
+const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by)[ \t]+((?:T\d+[a-z]?\b)(?:(?:[ \t]*(?:,|&|\band\b|[–—])[ \t]*|[ \t]+)T\d+[a-z]?\b)*)/gi;
+
+/** The dependencies `text` writes: the tasks each names, where it starts, how it is written. */
+export function* dependencies(text: string): Generator<IdsWritten> {
+  for (const pattern of [DEPENDS_LABEL, DEPENDS_PHRASE]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      if (match[0] === '') {
+        pattern.lastIndex += 1;
+        continue;
+      }
+      const bold = match.index >= 2 && text.startsWith('**', match.index - 2) ? '**' : '';
+      yield { ids: taskIds(match[1]!), index: match.index, written: `${bold}${match[0].trim()}` };
+    }
+  }
+}
