@@ -21,6 +21,11 @@ const KIRO_FILES: ReadonlySet<string> = new Set(['requirements', 'design', 'task
 const SPECKIT_FILES: ReadonlySet<string> = new Set(['spec', 'plan', 'tasks', 'research', 'data-model', 'quickstart']);
 const CHANGE_FILES: ReadonlySet<string> = new Set(['proposal', 'design', 'tasks']);
 
+/** The stem of a Markdown file beside a kit's feature folders, whose `### US-011 …` headings are stories (KITS §7): document `<name>/stories`. */
+export const SHARED_STORIES = 'stories';
+/** The name of such a file: it says it holds stories (`user-stories`, `stories`, `USER_STORIES`); a README beside the folders stays a page. */
+const STORIES_FILE = /stor(?:y|ies)/i;
+
 /** The folder of OpenSpec's archived changes: never read. */
 export const OPENSPEC_ARCHIVE = 'openspec/changes/archive';
 
@@ -31,6 +36,9 @@ export function kitPlaceOf(path: string, kits: readonly KitName[]): KitPlace | n
   if (parts.some((part) => part === '')) return null;
   const [a, b, c, d, e, f, g] = parts;
   if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 4 && KIRO_FILES.has(d!)) return place('kiro', c!, d!, `.kiro/specs/${c!}`);
+  // A Markdown file of stories beside the feature folders (`.kiro/specs/user-stories.md`): the stories the features share (KITS §7).
+  if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 3 && STORIES_FILE.test(c!)) return place('kiro', c!, SHARED_STORIES, '.kiro/specs');
+  if (kits.includes('speckit') && a === 'specs' && parts.length === 2 && STORIES_FILE.test(b!)) return place('speckit', b!, SHARED_STORIES, 'specs');
   if (kits.includes('speckit') && a === 'specs') {
     if (parts.length === 3 && SPECKIT_FILES.has(c!)) return place('speckit', b!, c!, `specs/${b!}`);
     if (parts.length === 4 && c === 'contracts') return place('speckit', b!, `contracts/${d!}`, `specs/${b!}`);

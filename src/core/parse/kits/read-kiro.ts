@@ -17,6 +17,7 @@ const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:\*\*)?(?:\\?\*)?
 const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?Requirements?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
+const STORY_REF = /\bUS-?(\d+)/g;
 /** The longest value read after a label: a list of numbers, not a chapter. */
 const MAX_VALUE = 4000;
 
@@ -31,7 +32,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   const context = [`${scope}/design`];
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
-      labelRefs(refs, REQUIREMENTS_LABEL, span, 'requirement', (n, line, written) => ({ relation: 'implements', id: `${scope}/R${n}`, line, written }));
+      labelRefs(refs, REQUIREMENTS_LABEL, span, 'requirement', (n, line, written) => ({ relation: 'implements', id: `${scope}/R${n}`, line, written }), scope);
       labelRefs(refs, DEPENDS_LABEL, span, 'task', (n, line, written) => ({ relation: 'depends_on', id: `${scope}/T${n}`, line, written }));
       labelRefs(refs, VALIDATES_LABEL, span, 'requirement', (n, line, written) => ({ relation: 'verifies', id: `${scope}/R${n}`, line, written }));
     }, (i) => boxes.get(i) ?? null, context),
@@ -40,11 +41,13 @@ function tasks(outline: Outline, scope: string): KitRead {
 }
 
 /** The references of the numbers written after each `label` of a span, as far as `refs` has room (the rest counted); each quotes its line's source as written. */
-function labelRefs(refs: ItemRefs, label: RegExp, span: Span, kind: 'requirement' | 'task', ref: (n: string, line: number, written: string) => KitRef): void {
+function labelRefs(refs: ItemRefs, label: RegExp, span: Span, kind: 'requirement' | 'task', ref: (n: string, line: number, written: string) => KitRef, stories: string | null = null): void {
   for (const { value, line, written } of labelValues(label, span)) {
     const { numbers, more } = numberList(value, refs.room, kind);
     for (const n of numbers) refs.add(ref(n, line, written));
     refs.count(more, line);
+    // `US-011` (`US-011.3`, `US-011 acceptance criteria 1-7`) names a story (KITS §7): the feature's, else one the features share (model/build-relations.ts).
+    if (stories !== null) for (const story of value.matchAll(STORY_REF)) refs.add({ relation: 'implements', id: `${stories}/US${Number(story[1]!)}`, line, written });
   }
 }
 

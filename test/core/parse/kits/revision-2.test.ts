@@ -82,6 +82,8 @@ describe('Kiro references as people mean them', () => {
     expect(read('.kiro/specs/x/tasks.md', text).refs).toEqual([
       'x/T1 implements x/R16.2 @2 (_Requirements: 16.2–16.3, US-011_)',
       'x/T1 implements x/R16.3 @2 (_Requirements: 16.2–16.3, US-011_)',
+      // A story: the feature's, else one the features share (the model resolves it).
+      'x/T1 implements x/US11 @2 (_Requirements: 16.2–16.3, US-011_)',
       'x/T1 implements x/R2.1 @5 (_Requirements: 2.1,)',
       'x/T1 implements x/R2.2 @6 (2.2_)',
       'x/T1 depends_on x/T10a @4 (_Depends: 10a_)',
@@ -307,5 +309,25 @@ describe('Spec Kit tasks as people write them', () => {
     const root = testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/tasks.md': '- [] T001 One\n- [ ] T002 Two\n' });
     writeTaskState(loadWorkspace(root), '001-a/T001', 'done');
     expect(readFileSync(join(root, 'specs/001-a/tasks.md'), 'utf8')).toBe('- [x] T001 One\n- [ ] T002 Two\n');
+  });
+});
+
+describe('stories the features share', () => {
+  it('`US-011` in a Kiro task names the story of `.kiro/specs/user-stories.md`; one no file has is LINK_BROKEN, with a story to try', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/user-stories.md': '# User stories\n\n### US-011: Climate zone\n\n- [ ] Shows the zone\n\n### US-012 Soil\n',
+      '.kiro/specs/README.md': '# Specs\n\n### US-013: not a story file\n',
+      '.kiro/specs/soil/requirements.md': '### Requirement 1\n#### Acceptance Criteria\n1. A\n',
+      '.kiro/specs/soil/tasks.md': '- [ ] 1. Zones\n  - _Requirements: 1.1, US-011.3 - climate zone and soil type_\n- [ ] 2. Other\n  - _Requirements: US-019 acceptance criteria 1-7_\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.nodes.get('user-stories/US-011')?.title).toBe('Climate zone');
+    expect(ws.nodes.get('user-stories/US-012')?.title).toBe('Soil');
+    expect(ws.nodes.has('README/US-013')).toBe(false);
+    expect(ws.relationsOut.get('soil/T1')).toEqual([{ relation: 'implements', id: 'soil/R1.1' }, { relation: 'implements', id: 'user-stories/US-011' }]);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message)).toEqual([
+      'soil/T2 implements `soil/US19` (written `_Requirements: US-019 acceptance criteria 1-7_`), which does not exist',
+    ]);
   });
 });
