@@ -141,7 +141,7 @@ export const acceptanceCriteriaSchema = z.object({
   title: z.string(),
   path: z.string(),
   source: z.enum(['heading', 'frontmatter', 'items', 'scenarios', 'none']),
-  criteria: z.array(z.object({ text: z.string(), done: z.boolean().nullable(), line: z.number().int() })),
+  criteria: z.array(z.object({ text: z.string(), done: z.boolean().nullable(), line: z.number().int(), id: z.string().optional() })),
 }) satisfies z.ZodType<AcceptanceCriteria>;
 
 

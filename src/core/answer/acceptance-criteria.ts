@@ -16,8 +16,10 @@ export interface Criterion {
   readonly text: string;
   /** `true`/`false` for task-list items (`- [x]` / `- [ ]`), `null` for plain items. */
   readonly done: boolean | null;
-  /** 1-based line of the item in the file. */
+  /** 1-based line of the item in its file. */
   readonly line: number;
+  /** A kit item's id, when the criterion is one (a task's criteria are in another file: KITS §7). */
+  readonly id?: string | undefined;
 }
 
 export interface AcceptanceCriteria {
@@ -53,11 +55,12 @@ export function getAcceptanceCriteria(workspace: Workspace, taskId: string): Acc
  * numbered scenarios of its own lines. `null` for other items (their lines are read as a body).
  */
 function kitCriteria(workspace: Workspace, node: DocNode): Pick<AcceptanceCriteria, 'source' | 'criteria'> | null {
+  if (node.type === 'task') return taskCriteria(workspace, node);
   if (node.type === 'requirement' && node.path.startsWith('.kiro/')) {
     const criteria: Criterion[] = [];
     for (const edge of workspace.relationsIn.get(node.id) ?? []) {
       const child = workspace.nodes.get(edge.id)!;
-      if (edge.relation === 'refines' && child.type === 'acceptance-criterion' && child.item !== undefined) criteria.push({ text: child.title, done: null, line: child.item.line });
+      if (edge.relation === 'refines' && child.type === 'acceptance-criterion' && child.item !== undefined) criteria.push({ text: child.title, done: null, line: child.item.line, id: child.id });
     }
     return { source: 'items', criteria: criteria.sort((a, b) => a.line - b.line) };
   }
@@ -81,6 +84,41 @@ function kitCriteria(workspace: Workspace, node: DocNode): Pick<AcceptanceCriter
     }
   }
   return { source: 'scenarios', criteria };
+}
+
+/**
+ * A kit task's criteria (KITS §7): what it implements, each criterion by its id and line — a
+ * criterion it names, every criterion of a requirement it implements whole, a story's or an
+ * OpenSpec requirement's scenarios — in the order named; `null` when it implements none (its
+ * lines are then read as a body).
+ */
+function taskCriteria(workspace: Workspace, task: DocNode): Pick<AcceptanceCriteria, 'source' | 'criteria'> | null {
+  const criteria: Criterion[] = [];
+  const seen = new Set<string>();
+  const add = (node: DocNode): void => {
+    if (seen.has(node.id) || node.item === undefined) return;
+    seen.add(node.id);
+    criteria.push({ text: node.title, done: null, line: node.item.line, id: node.id });
+  };
+  let scenarios = false;
+  for (const edge of workspace.relationsOut.get(task.id) ?? []) {
+    if (edge.relation !== 'implements' && edge.relation !== 'verifies') continue;
+    const target = workspace.nodes.get(edge.id);
+    if (target === undefined) continue;
+    if (target.type === 'acceptance-criterion') add(target);
+    else {
+      const own = kitCriteria(workspace, target);
+      if (own === null) continue;
+      scenarios ||= own.source === 'scenarios';
+      for (const c of own.criteria) {
+        const id = c.id ?? `${target.id}#${c.line}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        criteria.push({ ...c, id: c.id ?? target.id });
+      }
+    }
+  }
+  return criteria.length === 0 ? null : { source: scenarios ? 'scenarios' : 'items', criteria };
 }
 
 /** A GFM task-list marker at the start of an item's first paragraph. */

@@ -13,7 +13,7 @@ import { suspectMarks } from './suspect-marks.js';
 import { codeReferences } from './code-references.js';
 import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
 import { walk } from './walk-graph.js';
-import { contextOrder, contextReason, contextWalk, missingContextEntries } from './context-graph.js';
+import { contextOrder, contextReason, missingContextEntries, taskWalk } from './context-graph.js';
 import type { BundleOptions, Cycle, Workspace } from '../shared/types.js';
 
 export const DEFAULT_MAX_DEPTH = 5;
@@ -26,6 +26,8 @@ export interface Closure {
   readonly included: readonly string[];
   /** `true` when some node of the closure lies deeper than maxDepth. */
   readonly truncated: boolean;
+  /** The task and the sub-tasks of it the walk reached (KITS §7: a parent task's bundle holds its parts). */
+  readonly parts: ReadonlySet<string>;
 }
 
 /**
@@ -115,7 +117,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;
     const size = omitted.get(id);
-    out += `- \`${shownId(id)}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
+    out += `- \`${shownId(id)}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included, closure.parts)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
   }
   const unresolved = unresolvedReferences(workspace, closure.included);
   if (unresolved.length > 0) {
@@ -182,8 +184,9 @@ export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: 
   requireNode(workspace, taskId);
   const cycle = workspace.typedRelations ? cycleInContext(workspace, taskId) : workspace.cycleUpstream.get(taskId);
   if (cycle !== undefined) throw new GraphCycleError(taskId, cycle.ids, cycle.path);
-  // One level past maxDepth tells whether anything was cut off.
-  const depths = workspace.typedRelations ? contextWalk(workspace, taskId, maxDepth, 'upstream') : walk(workspace.upstream, taskId, maxDepth);
+  // One level past maxDepth tells whether anything was cut off. A task's sub-tasks are its parts (KITS §7).
+  const parts = new Set<string>();
+  const depths = workspace.typedRelations ? taskWalk(workspace, taskId, maxDepth, parts) : walk(workspace.upstream, taskId, maxDepth);
   // By depth, then id: grouped by depth first, so the sort compares strings only (a comparator
   // that looked up both depths made thousands of map lookups per id of a wide closure).
   const byDepth: string[][] = [];
@@ -194,7 +197,7 @@ export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: 
     group.sort(compareStrings);
     for (const id of group) included.push(id);
   }
-  return { depths, included, truncated: included.length < depths.size };
+  return { depths, included, truncated: included.length < depths.size, parts };
 }
 
 /**
@@ -204,7 +207,7 @@ export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: 
 function cycleInContext(workspace: Workspace, taskId: string): Cycle | undefined {
   if (workspace.cycles.length === 0) return undefined;
   let found: Cycle | undefined;
-  for (const id of contextWalk(workspace, taskId, Number.POSITIVE_INFINITY, 'upstream').keys()) {
+  for (const id of taskWalk(workspace, taskId, Number.POSITIVE_INFINITY, new Set()).keys()) {
     const cycle = workspace.cycleOf.get(id);
     if (cycle !== undefined && (found === undefined || cycle.ids[0]! < found.ids[0]!)) found = cycle;
   }
@@ -217,9 +220,16 @@ function reasonFor(
   depth: number,
   depths: ReadonlyMap<string, number>,
   included: ReadonlySet<string>,
+  parts: ReadonlySet<string>,
 ): string {
   if (depth === 0) return 'requested task';
-  if (workspace.typedRelations) return contextReason(workspace, id, (d) => included.has(d) && depths.get(d) === depth - 1);
+  if (workspace.typedRelations) {
+    const reason = contextReason(workspace, id, (d) => included.has(d) && depths.get(d) === depth - 1);
+    // A sub-task of the requested task (or of one of its sub-tasks): part of it.
+    const whole = parts.has(id) ? (workspace.relationsOut.get(id) ?? []).filter((edge) => edge.relation === 'refines' && parts.has(edge.id) && depths.get(edge.id) === depth - 1) : [];
+    const part = whole.length === 0 ? '' : `part of ${whole.map((edge) => `\`${edge.id}\``).join(', ')}`;
+    return part === '' ? reason : reason === '' ? part : `${part}; ${reason}`;
+  }
   const by = (workspace.downstream.get(id) ?? []).filter((d) => included.has(d) && depths.get(d) === depth - 1);
   return `required by ${by.map((d) => `\`${d}\``).join(', ')}`;
 }

@@ -24,6 +24,35 @@ export function contextWalk(workspace: Workspace, start: string, limit: number, 
   return walkFrom((id) => contextNeighbours(workspace, id, direction), start, limit);
 }
 
+/** The kit tasks that refine `id` (its sub-tasks), sorted. */
+export function subTasksOf(workspace: Workspace, id: string): string[] {
+  const subs: string[] = [];
+  for (const edge of workspace.relationsIn.get(id) ?? NO_EDGES) {
+    if (edge.relation !== 'refines') continue;
+    const node = workspace.nodes.get(edge.id);
+    if (node?.item !== undefined && node.type === 'task') subs.push(edge.id);
+  }
+  return subs.sort(compareStrings);
+}
+
+/**
+ * A task's walk (KITS §7): `contextWalk` upstream, where the task and the sub-tasks under it
+ * are each also followed to their sub-tasks — a parent task is the sum of its parts, so its
+ * bundle holds them and what they implement, verify or depend on. `parts` receives the task
+ * and every sub-task under it that the walk reached.
+ */
+export function taskWalk(workspace: Workspace, start: string, limit: number, parts: Set<string>): Map<string, number> {
+  parts.add(start);
+  return walkFrom((id) => {
+    const up = contextNeighbours(workspace, id, 'upstream');
+    if (!parts.has(id)) return up;
+    const subs = subTasksOf(workspace, id);
+    if (subs.length === 0) return up;
+    for (const sub of subs) parts.add(sub);
+    return [...new Set([...up, ...subs])].sort(compareStrings);
+  }, start, limit);
+}
+
 /** The context relations by which `from` names `to` (`from` depends on, implements, … `to`), in the table's order. */
 export function relationsBetween(workspace: Workspace, from: string, to: string): ContextRelation[] {
   const found: ContextRelation[] = [];

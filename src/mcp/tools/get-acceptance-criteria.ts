@@ -21,9 +21,9 @@ export function registerGetAcceptanceCriteria(server: McpServer, state: ServerSt
       name: 'get_acceptance_criteria',
       title: 'Get acceptance criteria',
       description:
-        "Returns a task's acceptance criteria as a checklist: the list items under its Acceptance criteria (or Definition of " +
-        'done) heading, or its frontmatter acceptance_criteria. Each has text, done (true/false for - [x]/- [ ], else null) ' +
-        'and line. Use it to know when the task is finished. TASK_NOT_FOUND: unknown id.',
+        "Returns a task's acceptance criteria (when it is done): the items under its Acceptance criteria (or Definition of " +
+        'done) heading, its frontmatter acceptance_criteria, or the spec-kit criteria it implements (with id). Each has ' +
+        'text, done (true/false for - [x]/- [ ], else null), line. TASK_NOT_FOUND: unknown id.',
       input: getAcceptanceCriteriaInput,
       output: acceptanceCriteriaSchema,
     },

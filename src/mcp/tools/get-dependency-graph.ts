@@ -35,7 +35,7 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
       title: 'Get dependency graph',
       description:
         'Returns the graph (whole workspace, or around rootId) as JSON nodes and edges (from, to, relation), ' +
-        'or as Mermaid or DOT text (typed edges dashed; cycles and errors highlighted). A large graph comes in pages. ' +
+        'or as Mermaid or DOT text (cycles and errors highlighted). A large graph comes in pages. ' +
         'TASK_NOT_FOUND: unknown rootId.',
       input: getDependencyGraphInput,
       // MCP Apps hosts draw the answer with the graph view (view-app.ts); others ignore this.

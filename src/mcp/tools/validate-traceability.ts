@@ -39,7 +39,7 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
       title: 'Validate traceability',
       description:
         'Audits the workspace: frontmatter, ids, depends_on targets, cycles, Markdown links and anchors. Returns errors and ' +
-        'warnings (code, message saying what to fix, nodeId, path, line); valid is true when there are no errors. Use it after ' +
+        'warnings (code, message saying what to fix, nodeId, path, line); valid: no errors. Use it after ' +
         'editing documents or on GRAPH_CYCLE. Long reports come in pages (counts covers all). ' +
         'PATH_NOT_ALLOWED / WORKSPACE_NOT_FOUND: a workspacePath it may not or cannot read.',
       input: validateTraceabilityInput,
