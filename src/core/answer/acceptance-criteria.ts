@@ -60,7 +60,7 @@ function kitCriteria(workspace: Workspace, node: DocNode): Pick<AcceptanceCriter
     const criteria: Criterion[] = [];
     for (const edge of workspace.relationsIn.get(node.id) ?? []) {
       const child = workspace.nodes.get(edge.id)!;
-      if (edge.relation === 'refines' && child.type === 'acceptance-criterion' && child.item !== undefined) criteria.push({ text: child.title, done: null, line: child.item.line, id: child.id });
+      if (edge.relation === 'refines' && child.type === 'acceptance-criterion' && child.item !== undefined) criteria.push({ text: child.title, done: null, line: child.item.line });
     }
     return { source: 'items', criteria: criteria.sort((a, b) => a.line - b.line) };
   }
@@ -110,15 +110,22 @@ function taskCriteria(workspace: Workspace, task: DocNode): Pick<AcceptanceCrite
       const own = kitCriteria(workspace, target);
       if (own === null) continue;
       scenarios ||= own.source === 'scenarios';
+      // A requirement's own criteria (by their ids: its criteria are items), or its scenarios (by the requirement's).
       for (const c of own.criteria) {
-        const id = c.id ?? `${target.id}#${c.line}`;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        criteria.push({ ...c, id: c.id ?? target.id });
+        const child = own.source === 'items' ? criterionAt(workspace, target.id, c.line) : undefined;
+        const key = child ?? `${target.id}#${c.line}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        criteria.push({ ...c, id: child ?? target.id });
       }
     }
   }
   return criteria.length === 0 ? null : { source: scenarios ? 'scenarios' : 'items', criteria };
+}
+
+/** The id of the criterion of `requirement` on `line` of its file. */
+function criterionAt(workspace: Workspace, requirement: string, line: number): string | undefined {
+  return workspace.relationsIn.get(requirement)?.find((edge) => edge.relation === 'refines' && workspace.nodes.get(edge.id)?.item?.line === line)?.id;
 }
 
 /** A GFM task-list marker at the start of an item's first paragraph. */
