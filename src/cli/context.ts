@@ -15,6 +15,14 @@ import { safeBlock, safeInline, safeJson } from './render/safe-text.js';
 export type { CliIo, Output } from './io.js';
 
 /** The global options a command sees (`optsWithGlobals`). */
+/** Failures that are the caller's to fix (exit 2); any other is a finding about the workspace (exit 1). */
+const USAGE_CODES: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'WORKSPACE_NOT_FOUND', 'PATH_NOT_ALLOWED', 'WRITE_REFUSED']);
+
+/** The exit code of a command that failed with the core's `code`. */
+export function exitCodeOf(code: string): 1 | 2 {
+  return USAGE_CODES.has(code) ? 2 : 1;
+}
+
 export interface GlobalOptions {
   readonly workspace?: string | undefined;
   /** `false` with `--no-cache`: no on-disk index read or written. */

@@ -16,12 +16,11 @@ import { registerReview } from './commands/review.js';
 import { registerTaskState } from './commands/task-state.js';
 import { registerValidate } from './commands/validate.js';
 import { registerView } from './commands/view.js';
-import { createContext, type CliContext, type CliIo } from './context.js';
+import { createContext, exitCodeOf, type CliContext, type CliIo } from './context.js';
 import { HELP_EXAMPLES } from './help-examples.js';
 import { safeInline } from './render/safe-text.js';
 
 /** Failures that mean "you called it wrong" rather than "the answer is no". */
-const USAGE_CODES = new Set(['INVALID_ARGUMENT', 'WORKSPACE_NOT_FOUND', 'PATH_NOT_ALLOWED', 'WRITE_REFUSED']);
 
 /** Words people type for a command, and the command they mean. */
 const SYNONYMS: ReadonlyMap<string, string> = new Map([
@@ -59,7 +58,7 @@ export async function runCli(io: CliIo, startServer: StartServer): Promise<numbe
     }
     if (error instanceof DocugraphError) {
       io.stderr.write(`docugraph: ${safeInline(inCliTerms(error.message))}\n`);
-      return USAGE_CODES.has(error.code) ? 2 : 1;
+      return exitCodeOf(error.code);
     }
     throw error;
   }

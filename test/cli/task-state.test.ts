@@ -40,3 +40,23 @@ describe('ids as the repository writes them', () => {
     expect(await run(['done', 'EIP-2718'], root)).toEqual({ code: 0, stdout: '2718: Draft → done (EIPS/eip-2718.md)\nReady now: 1559\n', stderr: '' });
   });
 });
+
+describe('--format json on a refused write (issue 54)', () => {
+  it('prints JSON on stdout — what was written before, then the error with its code — and exits as without it', async () => {
+    const root = testdir({ 'docs/t1.md': doc({ id: 'T-1', title: 'First', status: 'todo' }), 'docs/t2.md': doc({ id: 'T-2', title: 'Second', status: 'todo' }) });
+    const stale = await run(['done', 'T-1', '--expect', 'v0-nothing', '--format', 'json'], root);
+    expect(stale.code).toBe(1);
+    const answer = JSON.parse(stale.stdout) as { tasks: unknown[]; error: { id: string; code: string; message: string; path: string } };
+    expect(answer.tasks).toEqual([]);
+    expect(answer.error).toMatchObject({ id: 'T-1', code: 'STALE_STATE', path: 'docs/t1.md' });
+    expect(answer.error.message).toContain('changed since the version you had (`v0-nothing`');
+    expect(stale.stderr).toContain('docugraph: `docs/t1.md` changed since the version you had');
+    expect(readFileSync(join(root, 'docs/t1.md'), 'utf8')).toContain('status: todo');
+    // The first written, the second unknown: both said.
+    const partly = await run(['done', 'T-2', 'T-9', '--format', 'json'], root);
+    expect(partly.code).toBe(1);
+    const second = JSON.parse(partly.stdout) as { tasks: { id: string; changed: boolean }[]; error: { id: string; code: string } };
+    expect(second.tasks.map((t) => [t.id, t.changed])).toEqual([['T-2', true]]);
+    expect(second.error).toMatchObject({ id: 'T-9', code: 'TASK_NOT_FOUND' });
+  });
+});

@@ -5,8 +5,8 @@
  * since the version given (`docugraph tasks --format json` shows each one's `version`).
  */
 import { Option, type Command } from 'commander';
-import { type Blocker, formatJson, InvalidArgumentError, loadWorkspace, stateChange, writeTaskState, type StateChange, type TaskState, type TaskStateWrite, type Workspace } from '../../core/index.js';
-import type { CliContext } from '../context.js';
+import { type Blocker, DocugraphError, formatJson, InvalidArgumentError, loadWorkspace, stateChange, writeTaskState, type StateChange, type TaskState, type TaskStateWrite, type Workspace } from '../../core/index.js';
+import { exitCodeOf, type CliContext } from '../context.js';
 import { safeInline } from '../render/safe-text.js';
 
 const COMMANDS: readonly { name: string; state: TaskState; says: string }[] = [
@@ -30,7 +30,15 @@ export function registerTaskState(program: Command, ctx: CliContext): void {
         const written: TaskStateWrite[] = [];
         let workspace: Workspace = before;
         for (const id of ids) {
-          written.push(writeTaskState(workspace, id, state, { expect: options.expect }));
+          try {
+            written.push(writeTaskState(workspace, id, state, { expect: options.expect }));
+          } catch (error) {
+            // With --format json, a refusal (STALE_STATE, WRITE_REFUSED, …) is JSON on stdout too, after what was written before it.
+            if (options.format !== 'json' || !(error instanceof DocugraphError)) throw error;
+            ctx.print(formatJson({ tasks: written, error: { id, ...error.toJSON() } }), 'json');
+            ctx.io.stderr.write(`docugraph: ${safeInline(error.message)}\n`);
+            return ctx.fail(exitCodeOf(error.code));
+          }
           // The next id is looked up in the workspace as this write left it.
           workspace = loadWorkspace(workspace.root);
         }
