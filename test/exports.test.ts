@@ -92,6 +92,7 @@ describe('public exports', () => {
       'severityOf',
       'sortStrings',
       'stateChange',
+      'surveyKits',
       'surveyRepository',
       'taskList',
       'viewJson',

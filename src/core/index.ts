@@ -16,6 +16,7 @@ export { CONFIG_FILE, LOCK_FILE, type WorkspaceConfig } from './shared/config-ty
 export { readLockFile, type LockFile, type LockRead, type LockState } from './parse/lock-file.js';
 export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
+export { surveyKits, type KitFound } from './model/survey-kits.js';
 export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
 export { resolveId } from './answer/require-node.js';
 

@@ -241,3 +241,20 @@ describe('a symbolic link with a Markdown name (issue 28)', () => {
     expect(empty.stderr.split('\n')[0]).toBe('docugraph: skipped `linked.md`: a symbolic link, never followed (copy the document into the workspace to check it)');
   });
 });
+
+describe('validate on a repository with spec-kit folders and no docugraph.yml (issue 54)', () => {
+  it('says on stderr that the kit folders are there and how to read them as items; with docugraph.yml, nothing', async () => {
+    const root = testdir({
+      'docs/a.md': doc({ id: 'A', title: 'A' }),
+      '.kiro/specs/auth/tasks.md': '- [ ] 1. Do\n',
+      'specs/001-a/tasks.md': '- [ ] T001 Do\n',
+    });
+    const plain = await run(['validate'], root);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toBe(
+      'docugraph: spec-kit folders are here (kiro: .kiro/specs/auth; speckit: specs/001-a), read as plain pages: with `kits: [kiro, speckit]` in docugraph.yml their requirements and tasks are items — `docugraph init` writes it\n',
+    );
+    writeFileSync(join(root, 'docugraph.yml'), 'kits: [kiro, speckit]\n');
+    expect((await run(['validate'], root)).stderr).toBe('');
+  });
+});

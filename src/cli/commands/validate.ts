@@ -5,7 +5,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
-import { buildReport, countMarkdown, formatJson, formatReport, InvalidArgumentError, noMarkdownMessage, openLiveWorkspace, type Workspace } from '../../core/index.js';
+import { buildReport, CONFIG_FILE, countMarkdown, formatJson, formatReport, InvalidArgumentError, noMarkdownMessage, openLiveWorkspace, surveyKits, type Workspace } from '../../core/index.js';
 import { checkedRoot } from '../context.js';
 import { VERSION } from '../../common/version.js';
 import type { CliContext, GlobalOptions } from '../context.js';
@@ -34,6 +34,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       // A CI job pointed at the wrong folder must not pass on nothing.
       requireMarkdown(workspace, options.allowEmpty);
       const failed = printReport(ctx, workspace, options, files === null ? null : onlyFiles(workspace.root, files, ctx.io.cwd));
+      kitHint(ctx, workspace.root);
       if (failed) ctx.fail(1);
     });
 }
@@ -41,6 +42,20 @@ export function registerValidate(program: Command, ctx: CliContext): void {
 /** A workspace with no Markdown file to read is a usage error (exit 2) that says where it looked, unless `allowEmpty`. */
 export function requireMarkdown(workspace: Workspace, allowEmpty: boolean | undefined): void {
   if (workspace.files.length === 0 && allowEmpty !== true) throw new InvalidArgumentError(noMarkdownMessage(workspace.root, countMarkdown(workspace.root)));
+}
+
+/**
+ * A repository with spec-kit folders and no `docugraph.yml` (issue 54): its kit files were read
+ * as plain pages. One line on stderr says which folders are there and how to read them as items.
+ */
+function kitHint(ctx: CliContext, root: string): void {
+  if (exists(join(root, CONFIG_FILE))) return;
+  const kits = surveyKits(root);
+  if (kits.length === 0) return;
+  const seen = kits.map((k) => `${k.kit}: ${k.folders.slice(0, 2).join(', ')}${k.count > 2 ? ` and ${k.count - 2} more` : ''}`).join('; ');
+  ctx.io.stderr.write(
+    `docugraph: spec-kit folders are here (${safeInline(seen)}), read as plain pages: with \`kits: [${kits.map((k) => k.kit).join(', ')}]\` in docugraph.yml their requirements and tasks are items — \`docugraph init\` writes it\n`,
+  );
 }
 
 /** One directory (the workspace), or files (whose findings alone are reported), or nothing. */
