@@ -7,8 +7,8 @@ import { echo } from '../shared/errors.js';
 import { RELATIONS, relationRank, TYPED_RELATIONS, type Relation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
-import { byKind, itemKind } from '../shared/suggest-kind.js';
-import { SHARED_STORIES } from '../read/kit-paths.js';
+import { byKind } from '../shared/suggest-kind.js';
+import { kitTargets } from './kit-targets.js';
 import type { Diagnostic, DocNode, RelationEdge } from '../shared/types.js';
 import { moreBroken, type BrokenTarget, type MoreBroken } from './build-graph.js';
 import { MAX_FINDINGS_PER_NODE } from '../shared/cap.js';
@@ -56,15 +56,8 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   const broken: BrokenTarget[] = [];
   let typed = false;
   let suggest: Suggester | undefined;
-  // The features with stories (KITS §7: a task's `[USn]` in a feature whose spec.md numbers no story is no error).
-  let storied: ReadonlySet<string> | undefined;
-  const noStories = (target: string, written: string): boolean => written.startsWith('[') && itemKind(target) === 'story' && !(storied ??= storyFeatures(nodes)).has(target.slice(0, target.lastIndexOf('/')));
-  // A story a feature does not hold, by its number, among the stories the features share (`user-stories/US-011`).
-  let shared: ReadonlyMap<number, string | null> | undefined;
-  const sharedStory = (target: string): string | undefined => {
-    if (itemKind(target) !== 'story') return undefined;
-    return (shared ??= sharedStories(nodes)).get(Number(/\d+$/.exec(target)![0])) ?? undefined;
-  };
+  // A reference that names no item may name one after all (KITS §7: a shared story, a team's tag).
+  let meant: ReturnType<typeof kitTargets> | undefined;
   for (const id of ids) {
     const relations = nodes.get(id)!.relations;
     if (relations === undefined) continue;
@@ -82,12 +75,14 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           targets.push(target);
           return;
         }
-        const story = sharedStory(target);
-        if (story !== undefined) {
-          targets.push(story);
+        const after = node.item === undefined ? null : (meant ??= kitTargets(nodes))(target, entries.keys[index]!);
+        if (after === 'drop') return;
+        if (after !== null && nodes.has(after.id)) {
+          if (!targets.includes(after.id)) targets.push(after.id);
           return;
         }
-        if (noStories(target, entries.keys[index]!)) return;
+        // A tag's criterion that does not exist (`FR-SEC-99`): broken, under the id it stands for.
+        if (after !== null) target = after.id;
         // Past the cap, counted (a kit item's ranges can name hundreds): one finding says how many.
         if (reported === MAX_FINDINGS_PER_NODE) {
           if (more === null) more = { count: 0, first: target, line: entries.lines[index] ?? null };
@@ -131,22 +126,4 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   // Visited in id order, so each list is sorted by id within a relation: order by relation first.
   for (const list of into.values()) if (list.length > 1) list.sort((a, b) => relationRank(a.relation) - relationRank(b.relation) || compareStrings(a.id, b.id));
   return { out, in: into, counts, typed, diagnostics, broken };
-}
-
-/** The features (a kit item's id without its last part) that hold a user story. */
-function storyFeatures(nodes: ReadonlyMap<string, DocNode>): Set<string> {
-  const features = new Set<string>();
-  for (const [id, node] of nodes) if (node.type === 'user-story' && node.item !== undefined) features.add(id.slice(0, id.lastIndexOf('/')));
-  return features;
-}
-
-/** The stories of the files the features share, by number (`null`: two share it, and neither is guessed). */
-function sharedStories(nodes: ReadonlyMap<string, DocNode>): Map<number, string | null> {
-  const stories = new Map<number, string | null>();
-  for (const [id, node] of nodes) {
-    if (node.type !== 'user-story' || node.item === undefined || !node.item.file.endsWith(`/${SHARED_STORIES}`)) continue;
-    const n = Number(/\d+$/.exec(id)?.[0] ?? NaN);
-    if (!Number.isNaN(n)) stories.set(n, stories.has(n) ? null : id);
-  }
-  return stories;
 }

@@ -7,7 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import type { Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, numberList, type ItemRefs, type KitRead, type KitRef } from './kit-read.js';
+import { matchesIn, NO_KIT_READ, numberList, type ItemRefs, type KitRead } from './kit-read.js';
 import { itemsOf, pickTasks, type Span } from './pick-items.js';
 import { kiroRequirements } from './kiro-requirements.js';
 
@@ -18,6 +18,7 @@ const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?Requirements?(?:\*\*)?[ \t]*:[ \
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
+const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?)(?![\w-])/g;
 /** The longest value read after a label: a list of numbers, not a chapter. */
 const MAX_VALUE = 4000;
 
@@ -32,22 +33,30 @@ function tasks(outline: Outline, scope: string): KitRead {
   const context = [`${scope}/design`];
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
-      labelRefs(refs, REQUIREMENTS_LABEL, span, 'requirement', (n, line, written) => ({ relation: 'implements', id: `${scope}/R${n}`, line, written }), scope);
-      labelRefs(refs, DEPENDS_LABEL, span, 'task', (n, line, written) => ({ relation: 'depends_on', id: `${scope}/T${n}`, line, written }));
-      labelRefs(refs, VALIDATES_LABEL, span, 'requirement', (n, line, written) => ({ relation: 'verifies', id: `${scope}/R${n}`, line, written }));
+      labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
+      labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on');
+      labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
 }
 
-/** The references of the numbers written after each `label` of a span, as far as `refs` has room (the rest counted); each quotes its line's source as written. */
-function labelRefs(refs: ItemRefs, label: RegExp, span: Span, kind: 'requirement' | 'task', ref: (n: string, line: number, written: string) => KitRef, stories: string | null = null): void {
+/**
+ * The references written after each `label` of a span, as far as `refs` has room (the rest
+ * counted), each quoting its line's source: the numbers of criteria, requirements (`implements`,
+ * `verifies`) or tasks (`depends_on`); and in a list of requirements, stories (`US-011`: the
+ * feature's, else one the features share) and a team's tags (`FR-SEC-19`), which the model
+ * resolves (model/kit-targets.ts).
+ */
+function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, relation: 'implements' | 'verifies' | 'depends_on'): void {
+  const task = relation === 'depends_on';
   for (const { value, line, written } of labelValues(label, span)) {
-    const { numbers, more } = numberList(value, refs.room, kind);
-    for (const n of numbers) refs.add(ref(n, line, written));
+    const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
+    for (const n of numbers) refs.add({ relation, id: `${scope}/${task ? 'T' : 'R'}${n}`, line, written });
     refs.count(more, line);
-    // `US-011` (`US-011.3`, `US-011 acceptance criteria 1-7`) names a story (KITS §7): the feature's, else one the features share (model/build-relations.ts).
-    if (stories !== null) for (const story of value.matchAll(STORY_REF)) refs.add({ relation: 'implements', id: `${stories}/US${Number(story[1]!)}`, line, written });
+    if (task) continue;
+    for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${scope}/US${Number(story[1]!)}`, line, written });
+    for (const tag of value.matchAll(TAG_REF)) refs.add({ relation, id: `${scope}/${tag[1]!}`, line, written });
   }
 }
 

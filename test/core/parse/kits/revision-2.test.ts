@@ -331,3 +331,18 @@ describe('stories the features share', () => {
     ]);
   });
 });
+
+describe("a team's tags for Kiro requirements", () => {
+  it('`### Requirement 7 (FR-SEC)`: FR-SEC-19 names its criterion, FR-SEC the requirement; a tag no requirement has is prose', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/x/requirements.md': '### Requirement 7 (FR-SEC)\n#### Acceptance Criteria\n1. A\n2. B\n### Requirement 8 (NFR-THREAD)\n#### Acceptance Criteria\n1. C\n',
+      '.kiro/specs/x/tasks.md': '- [ ] 1. One\n  - _Requirements: FR-SEC-2, NFR-THREAD, FR-DOC-3_\n- [ ] 2. Two\n  - _Requirements: FR-SEC-9_\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.relationsOut.get('x/T1')).toEqual([{ relation: 'implements', id: 'x/R7.2' }, { relation: 'implements', id: 'x/R8' }]);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message)).toEqual([
+      'x/T2 implements `x/R7.9` (written `_Requirements: FR-SEC-9_`), which does not exist; did you mean `x/R7.1`?',
+    ]);
+  });
+});
