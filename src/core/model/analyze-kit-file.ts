@@ -83,8 +83,15 @@ export function analyzeKitText(path: string, text: string, place: KitPlace, conf
     if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));
     return parsed;
   };
-  return { path, node, idLine, mayLink: body !== null && body.includes('['), diagnostics, misspelled, markdown, items: made?.items ?? [], source: { text, body, bodyLine } };
+  return { path, node, idLine, mayLink: body !== null && KIT_LINK.test(body), diagnostics, misspelled, markdown, items: made?.items ?? [], source: { text, body, bodyLine } };
 }
+
+/**
+ * What a kit file's body needs to hold a link at all (its Markdown is then extracted and its
+ * links checked): `](` (a link or an image), `][` (a reference), `]:` (a definition) or `://`
+ * (an autolink, a bare URL). A task's box `[ ]` and Spec Kit's marks `[P] [US1]` are none.
+ */
+const KIT_LINK = /\]\(|\]\[|\]:|:\/\//;
 
 /** A frontmatter value that is a non-empty string, else `null`. */
 function stringOf(value: unknown): string | null {

@@ -346,3 +346,15 @@ describe("a team's tags for Kiro requirements", () => {
     ]);
   });
 });
+
+describe("a kit file's links", () => {
+  it('are checked when the file writes one; boxes and Spec Kit marks alone are no link (its Markdown is not extracted)', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/001-a/tasks.md': '- [ ] T001 [P] [US1] Build it\n- [x] T002 Ship it\n',
+      'specs/002-b/tasks.md': '- [ ] T001 See [the plan](plan.md) and [notes][n]\n\n[n]: missing.md\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.diagnostics.filter((d) => d.code === 'MD_LINK_BROKEN').map((d) => `${d.path}:${d.line}`)).toEqual(['specs/002-b/tasks.md:1', 'specs/002-b/tasks.md:3']);
+  });
+});
