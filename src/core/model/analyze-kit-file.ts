@@ -34,11 +34,17 @@ export function analyzeKitText(path: string, text: string, place: KitPlace, conf
     bodyLine = 1;
   }
   const kit = body === null ? null : readKitFile(body, bodyLine, place);
+  let parsed: MarkdownInfo | null | undefined;
+  const markdown = (): MarkdownInfo | null => {
+    if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));
+    return parsed;
+  };
   let heading: string | null | undefined;
   const firstH1 = (): string | null => {
     if (heading === undefined) {
-      const entry = kit?.outline.entries.find((e) => e.kind === 'heading' && e.level === 1);
-      heading = entry === undefined ? null : headingTitle(entry.text);
+      // A file without items has no outline: its first heading is its Markdown's (extracted once, for its links too).
+      const entry = kit?.outline?.entries.find((e) => e.kind === 'heading' && e.level === 1);
+      heading = entry !== undefined ? headingTitle(entry.text) : kit?.outline === null ? (markdown()?.firstH1 ?? null) : null;
     }
     return heading;
   };
@@ -78,11 +84,6 @@ export function analyzeKitText(path: string, text: string, place: KitPlace, conf
   if (!ordinary && problem === null) node = kitDocumentNode(doc, kit?.read.documentRefs ?? []);
   const made = kit === null || problem !== null ? null : kitItemNodes(kit.read, doc, node?.id ?? null, config);
   if (made !== null && made.diagnostics.length > 0) diagnostics = [...diagnostics, ...made.diagnostics];
-  let parsed: MarkdownInfo | null | undefined;
-  const markdown = (): MarkdownInfo | null => {
-    if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));
-    return parsed;
-  };
   return { path, node, idLine, mayLink: body !== null && KIT_LINK.test(body), diagnostics, misspelled, markdown, items: made?.items ?? [], source: { text, body, bodyLine } };
 }
 

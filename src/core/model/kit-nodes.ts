@@ -158,7 +158,7 @@ function itemNode(item: KitItem, doc: KitDocument, fileId: string, source: { rea
     text,
     bodyLine: item.line,
     // What a review's fingerprint reads (TRACE §3): the box is the item's status, not its text.
-    body: item.box === null ? text : text.replace(/\[[xX~-]\]/, '[ ]'),
+    body: item.box === null || item.box === ' ' ? text : text.replace(/\[[xX~-]\]/, '[ ]'),
     item: { line: item.line, end: item.end, file: fileId, box: item.box, context: item.context, source },
   };
 }

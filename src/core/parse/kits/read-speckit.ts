@@ -18,11 +18,11 @@ const STORY = /^User\s+Story\s+(\d+)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priorit
  * parentheses and colons too.
  */
 const ANY_STORY = /^\S.*?\s*(\d+)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
-/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**` at the start of a list item, then its text. */
-const REQUIREMENT = /^\*\*((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*:?\*\*[ \t]*:?[ \t]*([\s\S]*)$/;
+/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**` at the start of a list item (a full-width `：` too), then its text. */
+const REQUIREMENT = /^\*\*((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*([\s\S]*)$/;
 const REQUIREMENT_TYPES: Readonly<Record<string, string>> = { FR: 'functional-requirement', SC: 'success-criterion', NFR: 'non-functional-requirement' };
-/** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later), then its text. */
-const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence), then its text. */
+const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+|Story:?\s*US\d+)\][ \t]*)+/i;
 /** `[US1]`, `[Story: US1]`; `US-011` or `US11` in the text (a story, KITS §7). */

@@ -103,6 +103,7 @@ describe('Spec Kit as people write it', () => {
       '- **FR-011-002**: System MUST keep both', // 6
       '- **NFR-003**: Fast', // 7
       '- **NFR-011-001**: Faster', // 8
+      '- **FR-012-001**：全角のコロン', // 9
     ].join('\n');
     expect(read('specs/001-a/spec.md', text).items).toEqual([
       '001-a/US1 user-story "登録" 1-1',
@@ -113,6 +114,7 @@ describe('Spec Kit as people write it', () => {
       '001-a/FR-011-002 functional-requirement "System MUST keep both" 6-6',
       '001-a/NFR-003 non-functional-requirement "Fast" 7-7',
       '001-a/NFR-011-001 non-functional-requirement "Faster" 8-8',
+      '001-a/FR-012-001 functional-requirement "全角のコロン" 9-9',
     ]);
   });
 
@@ -286,6 +288,7 @@ describe('Spec Kit tasks as people write them', () => {
       '- [ ] T018 [P] Migrate strings. Depends on: `008` Phase 1, T012.', // 4
       '- [ ] T002 Parameterize it. Depends on: none (parallel with T001).', // 5
       '- [ ] T030 Cover FR-001–FR-003 and SC-001/004', // 6
+      '- [x] T012-01 A feature\'s sequence', // 7
     ].join('\n');
     const found = read('specs/001-a/tasks.md', text);
     expect(found.items).toEqual([
@@ -295,6 +298,7 @@ describe('Spec Kit tasks as people write them', () => {
       '001-a/T018 task "Migrate strings. Depends on: `008` Phase 1, T012." 4-4 [ ]',
       '001-a/T002 task "Parameterize it. Depends on: none (parallel with T001)." 5-5 [ ]',
       '001-a/T030 task "Cover FR-001–FR-003 and SC-001/004" 6-6 [ ]',
+      "001-a/T012-01 task \"A feature's sequence\" 7-7 [x]",
     ]);
     expect(found.refs).toEqual([
       '001-a/T026 implements 001-a/US3 @3 ([US3])',
