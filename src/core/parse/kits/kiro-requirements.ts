@@ -13,11 +13,16 @@ import { headingTitle, oneLine, type Outline, type OutlineEntry } from './outlin
 import type { KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 
-/** `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`; cc-sdd's Japanese `要件3: Name`; `R1: Name`. */
-const REQUIREMENT = /^(?:Requirement\s+|要件\s*|R(?=\d+\s*[:：]))(\d+)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+/**
+ * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
+ * cc-sdd's Japanese `要件3: Name`; `R1: Name`; one inserted later, `Requirement 19.1: Name`
+ * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
+ * comes first and keeps it: ID_DUPLICATE).
+ */
+const REQUIREMENT = /^(?:Requirement\s+|要件\s*|R(?=\d+\s*[:：]))(\d+(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ基準)\s*[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `1.1. …` (a bullet's text). */
-const QUALIFIED = /^R?(\d+)\.(\d+)[.:]?[ \t]+([\s\S]*)$/;
+const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 

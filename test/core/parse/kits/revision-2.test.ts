@@ -362,3 +362,18 @@ describe("a kit file's links", () => {
     expect(ws.diagnostics.filter((d) => d.code === 'MD_LINK_BROKEN').map((d) => `${d.path}:${d.line}`)).toEqual(['specs/002-b/tasks.md:1', 'specs/002-b/tasks.md:3']);
   });
 });
+
+describe('a Kiro requirement inserted later', () => {
+  it('`### Requirement 19.1`: its criteria are R19.1.1, …, which tasks cite as 19.1.1; its own id is criterion 1 of Requirement 19 too (ID_DUPLICATE)', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/x/requirements.md': '### Requirement 19: Base\n#### Acceptance Criteria\n1. A\n### Requirement 19.1: Later\n#### Acceptance Criteria\n1. B\n2. C\n',
+      '.kiro/specs/x/tasks.md': '- [ ] 1. One\n  - _Requirements: 19.1, 19.1.2_\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.nodes.get('x/R19.1.2')?.title).toBe('C');
+    expect(ws.relationsOut.get('x/T1')).toEqual([{ relation: 'implements', id: 'x/R19.1' }, { relation: 'implements', id: 'x/R19.1.2' }]);
+    // `19.1` is criterion 1 of Requirement 19 (it keeps the id); R19.1.1, cited by no task, is uncovered.
+    expect(ws.diagnostics.map((d) => `${d.code} ${d.line}`)).toEqual(['ID_DUPLICATE 4', 'COVERAGE_MISSING 6']);
+  });
+});
