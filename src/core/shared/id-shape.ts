@@ -15,7 +15,7 @@ export const DOCUMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * any script (and their marks), `.`, `_`, `-`, starting with a letter or digit; or an OpenSpec
  * task without a number, `T#<place>` (KITS §7).
  */
-const KIT_PART = '(?:[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]*|T#\\d+(?:\\.\\d+)*)';
+const KIT_PART = '(?:[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]*|T#\\d+)';
 
 /** The source of a pattern matching either shape (no anchors): for building others, such as the lock file's keys. */
 export const ID_SOURCE = `(?:[A-Za-z0-9][A-Za-z0-9._-]*|${KIT_PART}(?:/${KIT_PART})+)`;

@@ -3,10 +3,10 @@
  * headings (each with its `#### Scenario:` sections); a change holds `tasks.md` with checkbox
  * tasks numbered `1.1`, and delta specs whose `## ADDED Requirements` are items of the change
  * while `## MODIFIED` and `## REMOVED Requirements` refine the capability's own requirement.
- * Revision 2 (KITS §7): an unnumbered checkbox is a task too, numbered by its place under the
- * task it is nested in (`T2.2.1`), else the numbered heading it sits under (`## 2. Backend` →
- * `T2.1`, `T2.2`, …; `### Task 1.1: …` → `T1.1.1`, …), else by its place among the file's
- * (`T#1`, `T#2`, …), never taking a number a task writes; a `### Task 1.1: <title>`
+ * Revision 2 (KITS §7): an unnumbered checkbox is a task too, numbered by its place among the
+ * unnumbered boxes of the numbered section it sits under (`## 2. Backend` → `T2.1`, `T2.2`, …),
+ * else of the file (`T#1`, `T#2`, …), never taking a number a task writes; nested in a task (a
+ * list item, or under a `### Task 1.1:` heading), it refines that task. A `### Task 1.1: <title>`
  * heading is task `T1.1` (done when it carries ✅ or `[x]`); `**Dependencies**: 1.1` in a task's
  * lines depends on that task.
  */
@@ -86,15 +86,17 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   const picked = new Map<number, Picked>();
   const boxes = new Map<number, Box>();
   const ids = new Set<string>();
-  let section: { n: string; level: number; task: string | null } | null = null;
-  // The numbers written, first: a place never takes a number a task writes (`- [ ] 2.1` after `- [ ] step`).
+  // The numbered section (`## 2. Backend`) and the task heading (`### Task 2.1: …`) the entries are under.
+  let section: { n: string; level: number } | null = null;
+  let taskHeading: { id: string; level: number } | null = null;
+  // The numbers written (boxes and task headings), first: a place never takes one (`- [ ] 2.1` after `- [ ] step`).
   const written = new Set<string>();
   for (const entry of entries) {
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    const number = box === null ? null : TASK_NUMBER.exec(box.rest);
+    const number = box === null ? (entry.kind === 'heading' ? TASK_HEADING.exec(headingTitle(entry.text)) : null) : TASK_NUMBER.exec(box.rest);
     if (number !== null) written.add(number[1]!);
   }
-  // The places taken under each number (`2.` in a section, `2.2.` under a task, `#` in the file).
+  // The places taken in each section (`2.`), and in the file (`#`).
   const places = new Map<string, number>();
   const placed = (prefix: string): string => {
     let k = places.get(prefix) ?? 0;
@@ -112,29 +114,26 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       if (section !== null && entry.level <= section.level) section = null;
+      if (taskHeading !== null && entry.level <= taskHeading.level) taskHeading = null;
       const title = headingTitle(entry.text);
       const task = TASK_HEADING.exec(title);
       if (task !== null) {
         const id = `${scope}/T${task[1]!}`;
         pick(i, id, task[2]!.replace(DONE_MARK, '').replace(/\s+/g, ' ').trim(), DONE_MARK.test(title) ? 'x' : ' ', null);
-        section = { n: task[1]!, level: entry.level, task: id };
+        taskHeading = { id, level: entry.level };
         continue;
       }
       const numbered = SECTION.exec(title);
-      if (numbered !== null) section = { n: numbered[1]!, level: entry.level, task: null };
+      if (numbered !== null) section = { n: numbered[1]!, level: entry.level };
       continue;
     }
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
     if (box === null) continue;
     const number = TASK_NUMBER.exec(box.rest);
-    if (number !== null) {
-      pick(i, `${scope}/T${number[1]!}`, oneLine(number[2]!), box.box, enclosing(entries, picked, i));
-      continue;
-    }
-    // Unnumbered: by its place under the task it is nested in, else its section (or task heading), else the file.
-    const parent = enclosing(entries, picked, i) ?? section?.task ?? null;
-    const under = parent !== null ? `${parent.slice(scope.length + 2)}.` : section !== null ? `${section.n}.` : '#';
-    pick(i, `${scope}/T${placed(under)}`, oneLine(box.rest), box.box, parent);
+    const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
+    if (number !== null) pick(i, `${scope}/T${number[1]!}`, oneLine(number[2]!), box.box, parent);
+    // Unnumbered (KITS §7): by its place among the unnumbered boxes of its numbered section, else of the file; nested, it refines the task it is in.
+    else pick(i, `${scope}/T${placed(section !== null ? `${section.n}.` : '#')}`, oneLine(box.rest), box.box, parent);
   }
   numberParents(picked, ids, scope);
   return { picked, boxes };

@@ -148,7 +148,7 @@ describe('Spec Kit as people write it', () => {
 });
 
 describe('OpenSpec tasks as people write them', () => {
-  it('unnumbered checkboxes numbered by their place under the task they are in, a numbered heading, else the file; task headings; dependency lines', () => {
+  it('unnumbered checkboxes numbered by their place in their numbered section, else the file, refining the task they are in; task headings; dependency lines', () => {
     const text = [
       '# Tasks', // 1
       '- [x] Loose one', // 2
@@ -171,10 +171,11 @@ describe('OpenSpec tasks as people write them', () => {
         'change/add-x/T#1 task "Loose one" 2-2 [x]',
         'change/add-x/T1.1 task "Add the table" 4-4 [x]',
         'change/add-x/T1.2 task "Add the endpoint" 5-5 [ ]',
-        // Nested in a task: by its place under that task.
-        'change/add-x/T1.2.1 task "A step of it" 6-6 [ ]',
+        // Nested in a task: by its place in its section (KITS §7), refining the task.
+        'change/add-x/T1.3 task "A step of it" 6-6 [ ]',
         'change/add-x/T2.1 task "Build the form" 9-10 [x]',
-        'change/add-x/T2.1.1 task "Validate the input" 11-11 [ ]',
+        // Under a task heading: by its place in section 2, skipping 2.1 and 2.2, which task headings write.
+        'change/add-x/T2.3 task "Validate the input" 11-11 [ ]',
         'change/add-x/T2.2 task "Wire it" 12-13 [ ]',
         'change/add-x/T#2 task "Loose two" 15-15 [ ]',
       ],
@@ -184,7 +185,7 @@ describe('OpenSpec tasks as people write them', () => {
         'change/add-x/T2.2 depends_on change/add-x/T2.1 @13 (**Dependencies**: 2.1, 1.2)',
         'change/add-x/T2.2 depends_on change/add-x/T1.2 @13 (**Dependencies**: 2.1, 1.2)',
       ],
-      parents: ['change/add-x/T1.2.1 < change/add-x/T1.2', 'change/add-x/T2.1.1 < change/add-x/T2.1'],
+      parents: ['change/add-x/T1.3 < change/add-x/T1.2', 'change/add-x/T2.3 < change/add-x/T2.1'],
     });
   });
 });
