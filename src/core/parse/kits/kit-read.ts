@@ -51,8 +51,12 @@ export interface KitRead {
 
 export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), documentRefs: Object.freeze([]) });
 
-/** A GFM task box at the start of a list item's text: the box, and where the rest starts (Kiro's optional `*`, escaped `\*` by a formatter, after it). */
-const BOX = /^\[([ xX~-]?)\](\\?\*)?(?:[ \t]+|$)/;
+/**
+ * A GFM task box at the start of a list item's text: the box, and where the rest starts (Kiro's
+ * optional `*`, escaped `\*` by a formatter, after it); a box written right before a full-width
+ * character (`- [x]（…`, as the openspec CLI counts it) too.
+ */
+const BOX = /^\[([ xX~-]?)\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef]))/;
 
 /** The box that opens `text` (`[ ]`, `[x]`, `[X]`, `[-]`, `[~]`, optionally followed by Kiro's `*` or `\*`), and the text after it. */
 export function readBox(text: string): { box: Box; rest: string } | null {

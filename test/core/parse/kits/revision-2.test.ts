@@ -165,6 +165,7 @@ describe('OpenSpec tasks as people write them', () => {
       '**Dependencies**: 2.1, 1.2', // 13
       '## Notes', // 14
       '- [ ] Loose two', // 15
+      '- [x]（全角の括弧）', // 16
     ].join('\n');
     expect(read('openspec/changes/add-x/tasks.md', text)).toEqual({
       items: [
@@ -178,6 +179,8 @@ describe('OpenSpec tasks as people write them', () => {
         'change/add-x/T2.3 task "Validate the input" 11-11 [ ]',
         'change/add-x/T2.2 task "Wire it" 12-13 [ ]',
         'change/add-x/T#2 task "Loose two" 15-15 [ ]',
+        // A box right before a full-width character (the openspec CLI counts it).
+        'change/add-x/T#3 task "（全角の括弧）" 16-16 [x]',
       ],
       refs: [
         // Line 7 is the parent's, written after its sub-task (KITS §7).
