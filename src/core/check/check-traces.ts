@@ -11,7 +11,7 @@ import { normalStatus, relationRank, type Relation } from '../shared/relations.j
 import { compareDiagnostics, compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
 import type { Coverage, CoverageGap, CoverageRow, Diagnostic, Trace, UntracedFeature, Workspace } from '../shared/types.js';
-import { citedByFeature, coveredByRequirement, judgedByFeature } from './feature-coverage.js';
+import { citedByFeature, judgedByFeature, requirementCoverage } from './feature-coverage.js';
 
 /** What the sources hold: every trace, and how many files were read. `null`: tracing is off. */
 export interface TraceScan {
@@ -63,6 +63,7 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
   const wanted = new Map<string, string[]>(rules.map((rule) => [rule.type, []]));
   const untraced: UntracedFeature[] = [];
   let cited: ReadonlyMap<string, ReadonlySet<string>> | undefined;
+  let throughRequirement: ((id: string) => boolean) | undefined;
   // Each type in normal form once (a workspace has few types, and 100,000 nodes).
   const normal = new Map<string, string>();
   for (const id of workspace.ids) {
@@ -85,7 +86,7 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
     for (const relation of rule.relations) {
       let covered = 0;
       for (const id of ids) {
-        if (hasIncoming(workspace, byId, id, relation) || (relation === 'implements' && rule.byFeature === true && coveredByRequirement(workspace, id))) {
+        if (hasIncoming(workspace, byId, id, relation) || (relation === 'implements' && rule.byFeature === true && (throughRequirement ??= requirementCoverage(workspace))(id))) {
           covered += 1;
           continue;
         }

@@ -68,9 +68,21 @@ export function judgedByFeature(rule: CoverageRule, ids: readonly string[], cite
   return { judged, untraced };
 }
 
-/** Whether the criterion `id` (`auth/R2.3`) is covered through its requirement: a task implements `auth/R2` whole. */
-export function coveredByRequirement(workspace: Workspace, id: string): boolean {
-  if (itemKind(id) !== 'criterion') return false;
-  const requirement = id.slice(0, id.lastIndexOf('.'));
-  return workspace.relationsIn.get(requirement)?.some((edge) => edge.relation === 'implements' && workspace.nodes.get(edge.id)?.type === 'task') === true;
+/**
+ * Whether a criterion (`auth/R2.3`) is covered through its requirement: a task implements
+ * `auth/R2` whole. Each requirement is looked at once (its incoming edges hold every criterion
+ * that refines it: asked per criterion, that was quadratic in a requirement's criteria).
+ */
+export function requirementCoverage(workspace: Workspace): (id: string) => boolean {
+  const whole = new Map<string, boolean>();
+  return (id) => {
+    if (itemKind(id) !== 'criterion') return false;
+    const requirement = id.slice(0, id.lastIndexOf('.'));
+    let covered = whole.get(requirement);
+    if (covered === undefined) {
+      covered = workspace.relationsIn.get(requirement)?.some((edge) => edge.relation === 'implements' && workspace.nodes.get(edge.id)?.type === 'task') === true;
+      whole.set(requirement, covered);
+    }
+    return covered;
+  };
 }
