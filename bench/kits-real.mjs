@@ -7,7 +7,7 @@
  *
  *   node bench/kits-real.mjs <gold.json> <extracted repository> <kit>   (after npm run build)
  *
- * The gold file's shape is the one bench/gold/kits/README.md describes (one per kit). The
+ * The gold files are in bench/gold/kits/ (their shape is in each kit README). The
  * repository folder holds the kit folders at the gold's commit; a copy of it with
  * `kits: [<kit>]` in docugraph.yml is what is loaded. Prints one JSON object.
  */
