@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Whitespace and syntax minified: a quarter less source for V8 to parse at every start; names stay, so a stack trace still says which function failed. */
-const minify = { minifyWhitespace: true, minifySyntax: true };
+const minify = process.env.NO_MINIFY ? {} : { minifyWhitespace: true, minifySyntax: true };
 await build({
   absWorkingDir: root,
   // The workers (src/core/read/read-ahead.ts, src/core/parse/markdown-ahead.ts, src/core/read/stat-ahead.ts, src/core/live/index-read.ts) are loaded from beside the code that starts them.

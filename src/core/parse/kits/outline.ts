@@ -5,6 +5,7 @@
  * `spanOf` gives each picked item its own lines, so that no text is in two items.
  */
 import { inlineText, parseBlocks, singleLine } from '../markdown.js';
+import { scanOutline } from './outline-scan.js';
 
 export interface OutlineEntry {
   /** `line`: a line of a paragraph outside any list that opens with a number such as `1.1.` (KITS §7: Kiro criteria written `1.1. THE …`, which CommonMark reads as one paragraph). */
@@ -35,10 +36,16 @@ export interface Outline {
   readonly starts: Int32Array;
 }
 
-/** The outline of `body`, whose first line is line `bodyLine` of the file. */
-export function outlineOf(body: string, bodyLine: number): Outline {
-  const tokens = parseBlocks(body);
+/**
+ * The outline of `body`, whose first line is line `bodyLine` of the file: scanned when every
+ * line has a form the scan reads (outline-scan.ts), else from markdown-it's block parse
+ * (`fast: false` always: what the scan is tested against).
+ */
+export function outlineOf(body: string, bodyLine: number, fast = true): Outline {
   const starts = lineStarts(body);
+  const scanned = fast ? scanOutline(body, bodyLine, starts, (first, end, heading, into) => numberedLines(body, starts, [first, end], bodyLine, heading, into)) : null;
+  if (scanned !== null) return { entries: scanned, body, bodyLine, starts };
+  const tokens = parseBlocks(body);
   const entries: OutlineEntry[] = [];
   const open: number[] = [];
   const lists: boolean[] = [];
