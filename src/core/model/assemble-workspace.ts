@@ -11,7 +11,7 @@ import { LazyMap } from '../shared/lazy-map.js';
 import { replaceValues } from '../shared/overlay-map.js';
 import { collectKeyUses, misspelledDiagnostics, updateKeyUses, type KeyUses } from './misspelled-keys.js';
 import { nodesOf, resolveIds } from './resolve-ids.js';
-import { contextLookup, linkKitContext, withKitContext } from './kit-context.js';
+import { contextLookup, linkKitContext, withKitContext, type KitLinks } from './kit-context.js';
 import { buildRelations, type Relations } from './build-relations.js';
 import { computeStates, type WorkStates } from './work-state.js';
 import { keepStages, restoreStages, type KeptStages, type MadeStages } from './kept-stages.js';
@@ -57,6 +57,8 @@ export interface AssemblyCache {
   previous?: Assembled;
   /** Stages kept from an earlier start for the very same files (issue 38): the next assembly takes them when they fit its nodes. */
   kept?: KeptStages | undefined;
+  /** The kit tasks the last assembly linked to their feature documents (kit-context.ts). */
+  kitLinks?: KitLinks | undefined;
 }
 
 /** The graph stages and states (kept-stages.ts), with everything else one assembly hands to the next. */
@@ -158,7 +160,7 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   });
   const resolved = resolveIds(analyses);
   // A kit's tasks need their feature's documents, which only the whole set of ids tells (KITS §3).
-  if (kits) linkKitContext(resolved.nodes as Map<string, DocNode>);
+  cache.kitLinks = kits ? linkKitContext(resolved.nodes as Map<string, DocNode>, cache.kitLinks) : undefined;
   yield;
   const previous = cache.previous;
   const kept = cache.kept === undefined ? null : restoreStages(cache.kept, resolved.nodes);
@@ -202,7 +204,7 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   for (const file of changed) {
     const { analysis, links } = perFile.get(file)!;
     for (const read of nodesOf(analysis)) {
-      const node = withKitContext(read, lookup);
+      const node = withKitContext(read, lookup, cache.kitLinks);
       const old = previous.nodes.get(node.id)!;
       if (old !== node) {
         replaced.set(node.id, node);

@@ -4,11 +4,38 @@
  * and design — and its delta specs, so that a change's task sees what the change adds and
  * modifies). Whether they exist is known only across files, so the assembly asks here for
  * each task, after ids are resolved: the node with those dependencies added (the same object
- * while the documents present are the same, so an edit elsewhere replaces nothing).
+ * while the node and the documents present are the same, so an edit elsewhere replaces nothing).
  */
 import type { DocNode } from '../shared/types.js';
 
-const linked = new WeakMap<DocNode, { readonly key: string; readonly node: DocNode }>();
+/**
+ * The nodes one assembly linked, so that the next gives the same object for a node it read
+ * again with the same documents present. Three lists, not a weak map: a weak map of 100,000
+ * nodes cost a load a tenth of a second of its collector (ephemerons), for what only a live
+ * workspace's next assembly reads; the lookup by node is made then, on first use.
+ */
+export class KitLinks {
+  readonly #from: DocNode[] = [];
+  readonly #keys: string[] = [];
+  readonly #to: DocNode[] = [];
+  #index: Map<DocNode, number> | null = null;
+
+  add(from: DocNode, key: string, to: DocNode): void {
+    this.#from.push(from);
+    this.#keys.push(key);
+    this.#to.push(to);
+  }
+
+  /** The node made from `from` for `key`, if this assembly made one. */
+  made(from: DocNode, key: string): DocNode | undefined {
+    if (this.#index === null) {
+      this.#index = new Map();
+      this.#from.forEach((node, i) => this.#index!.set(node, i));
+    }
+    const i = this.#index.get(from);
+    return i !== undefined && this.#keys[i] === key ? this.#to[i] : undefined;
+  }
+}
 
 /**
  * The documents a context entry names among the workspace's ids: an id names itself when it
@@ -44,8 +71,12 @@ export function contextLookup(nodes: ReadonlyMap<string, DocNode>): ContextLooku
 
 const NONE: readonly string[] = Object.freeze([]);
 
-/** `node` with a `depends_on` on each of its feature documents that exist (KITS §3); `node` itself when it needs none. */
-export function withKitContext(node: DocNode, lookup: ContextLookup): DocNode {
+/**
+ * `node` with a `depends_on` on each of its feature documents that exist (KITS §3); `node`
+ * itself when it needs none. The node `previous` made for the same node and documents when
+ * there is one; a node made is added to `next`.
+ */
+export function withKitContext(node: DocNode, lookup: ContextLookup, previous?: KitLinks, next?: KitLinks): DocNode {
   const context = node.item?.context;
   if (context === undefined || context.length === 0) return node;
   const present: string[] = [];
@@ -56,8 +87,11 @@ export function withKitContext(node: DocNode, lookup: ContextLookup): DocNode {
   }
   if (present.length === 0) return node;
   const key = present.join('\n');
-  const kept = linked.get(node);
-  if (kept !== undefined && kept.key === key) return kept.node;
+  const kept = previous?.made(node, key);
+  if (kept !== undefined) {
+    next?.add(node, key, kept);
+    return kept;
+  }
   const line = node.item!.line;
   const keys = node.dependsOnKeys;
   const made: DocNode = {
@@ -66,16 +100,18 @@ export function withKitContext(node: DocNode, lookup: ContextLookup): DocNode {
     dependsOnLines: [...node.dependsOnLines, ...present.map(() => line)],
     ...(keys === undefined ? {} : { dependsOnKeys: [...keys, ...present.map(() => 'depends_on')] }),
   };
-  linked.set(node, { key, node: made });
+  next?.add(node, key, made);
   return made;
 }
 
-/** Every node of `nodes` with its feature documents (in place). */
-export function linkKitContext(nodes: Map<string, DocNode>): void {
+/** Every node of `nodes` with its feature documents (in place); the links made, for the next assembly (`previous`: the last one's). */
+export function linkKitContext(nodes: Map<string, DocNode>, previous: KitLinks | undefined): KitLinks {
   const lookup = contextLookup(nodes);
+  const next = new KitLinks();
   for (const [id, node] of nodes) {
     if (node.item === undefined || node.item.context.length === 0) continue;
-    const made = withKitContext(node, lookup);
+    const made = withKitContext(node, lookup, previous, next);
     if (made !== node) nodes.set(id, made);
   }
+  return next;
 }
