@@ -13,6 +13,8 @@ import { KEY_BYTES } from '../read/stat-ahead.js';
 import { isFindings, isListOf, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';
 import { KeptSource, KeptStamp, textLength, type ChunkTexts } from './index-texts.js';
+import { dress, strip, unpack } from './index-node-record.js';
+import { columnItems, isColumnRun, itemColumnsWriter, wellShapedItems, type ItemColumns } from './index-items.js';
 import { TextWriter } from './index-text-writer.js';
 
 /** A file's stat data as the index compares them: device, inode, size, mtime and ctime in nanoseconds. */
@@ -32,9 +34,6 @@ export interface RestoredFile {
   readonly entry: FileEntry;
   readonly recheck: boolean;
 }
-
-/** A string of a file's text: the slice from a place to its end, a slice `[start, end)`, or the string itself when it is none. */
-type Piece = number | readonly [number, number] | string;
 
 /** The numbers of a file in a chunk's `numbers`, in this order. */
 const TEXT_IN = 0; // which of the chunk's texts holds the file's: 0 one-byte, 1 two-byte, -1 none
@@ -70,7 +69,9 @@ export interface Chunk {
   /** Each file's node: `null` for none, `0` when it is in `columns`, else a record. */
   readonly nodes: readonly (Record<string, unknown> | 0 | null)[];
   readonly columns: NodeColumns;
-  readonly items: readonly (readonly Record<string, unknown>[] | null)[];
+  /** Each file's kit items: `null` for none, `[start, count]` in `itemColumns` (index-items.ts), else records. */
+  readonly items: readonly (readonly Record<string, unknown>[] | readonly [number, number] | null)[];
+  readonly itemColumns: ItemColumns;
   readonly diagnostics: readonly (FileAnalysis['diagnostics'] | null)[];
   readonly misspelled: readonly (FileAnalysis['misspelled'] | null)[];
   readonly lostIds: readonly (string | null)[];
@@ -103,7 +104,8 @@ export function chunkOf(files: readonly SnapshotFile[], placeOf: (path: string) 
   };
   const nodes: (Record<string, unknown> | 0 | null)[] = [];
   const columns = nodeColumnsWriter(word);
-  const items: (Record<string, unknown>[] | null)[] = [];
+  const items: (Record<string, unknown>[] | readonly [number, number] | null)[] = [];
+  const itemColumns = itemColumnsWriter(word);
   const diagnostics: (FileAnalysis['diagnostics'] | null)[] = [];
   const misspelled: (FileAnalysis['misspelled'] | null)[] = [];
   const lostIds: (string | null)[] = [];
@@ -135,7 +137,8 @@ export function chunkOf(files: readonly SnapshotFile[], placeOf: (path: string) 
     const inColumns = analysis.node === null ? null : columns.add(analysis.node, source, text, file.path);
     numbers[at + COLUMN_NODE] = inColumns ?? -1;
     nodes.push(analysis.node === null ? null : inColumns !== null ? 0 : strip(analysis.node, text(), file.path, word));
-    items.push(analysis.items === undefined ? null : analysis.items.map((item) => strip(item, text(), file.path, word)));
+    const fileText = analysis.items === undefined ? null : text();
+    items.push(analysis.items === undefined ? null : ((fileText === null ? null : itemColumns.add(analysis.items, fileText, file.path)) ?? analysis.items.map((item) => strip(item, fileText, file.path, word))));
     diagnostics.push(some(analysis.diagnostics));
     misspelled.push(some(analysis.misspelled));
     lostIds.push(analysis.lostId ?? null);
@@ -147,7 +150,7 @@ export function chunkOf(files: readonly SnapshotFile[], placeOf: (path: string) 
     [numbers[at + TARGETS_IN], numbers[at + TARGETS_START], numbers[at + TARGETS_LENGTH]] = placed ?? [-1, 0, 0];
     linkTargets.push(placed !== null || typeof targets === 'string' ? 1 : targets);
   });
-  const chunk: Chunk = { keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, columns: columns.done(), items, diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
+  const chunk: Chunk = { keys: new Uint8Array(keys.buffer), paths, words, numbers, nodes, columns: columns.done(), items, itemColumns: itemColumns.done(), diagnostics, misspelled, lostIds, linkDiagnostics, linkTargets };
   return { chunk, targets: targetTexts.record(), texts: texts.record() };
 }
 
@@ -157,26 +160,7 @@ export function wellShaped(chunk: Chunk): boolean {
   const n = chunk.paths.length;
   const columns = [chunk.nodes, chunk.items, chunk.diagnostics, chunk.misspelled, chunk.lostIds, chunk.linkDiagnostics, chunk.linkTargets];
   if (!columns.every((column) => Array.isArray(column) && column.length === n)) return false;
-  return chunk.numbers instanceof Float64Array && chunk.numbers.length === n * NUMBERS && chunk.keys instanceof Uint8Array && chunk.keys.length === n * KEY_BYTES && wellShapedColumns(chunk.columns);
-}
-
-/** The node as a record: its `text`, `body` and item source as pieces of the file's text, its `type` and `status` as words, its `path` 0 (it is the file's: a restore takes no other). */
-function strip(node: DocNode, text: string | null, path: string, word: (value: string | null) => number | null): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...node };
-  out['type'] = word(node.type);
-  out['status'] = word(node.status);
-  out['path'] = node.path === path ? 0 : node.path;
-  out['text'] = piece(node.text, text);
-  out['body'] = piece(node.body, text);
-  if (node.item !== undefined) out['item'] = { ...node.item, source: node.item.source.text === text ? 0 : node.item.source.text };
-  return out;
-}
-
-function piece(value: string, text: string | null): Piece {
-  if (text === null) return value;
-  if (text.endsWith(value)) return text.length - value.length;
-  const at = value.length === 0 ? 0 : text.indexOf(value);
-  return at === -1 ? value : [at, at + value.length];
+  return chunk.numbers instanceof Float64Array && chunk.numbers.length === n * NUMBERS && chunk.keys instanceof Uint8Array && chunk.keys.length === n * KEY_BYTES && wellShapedColumns(chunk.columns) && wellShapedItems(chunk.itemColumns);
 }
 
 /**
@@ -203,7 +187,9 @@ export function restore(chunk: Chunk, texts: ChunkTexts, targets: ChunkTexts, i:
   const which = textIn === 0 || textIn === 1 ? textIn : null;
   if (textIn !== -1 && (which === null || !texts.holds(which, textStart, textLength))) return null;
   const nodeRecord = chunk.nodes[i];
-  const itemRecords = chunk.items[i];
+  const written = chunk.items[i];
+  const inColumns = isColumnRun(written);
+  const itemRecords = inColumns ? null : written;
   const record = (value: unknown): value is Record<string, unknown> => unpack(value, chunk.words, path) && isNodeRecord(value);
   if (!(nodeRecord === null || nodeRecord === 0 || record(nodeRecord)) || !(itemRecords === null || isListOf(itemRecords, record))) return null;
   let source: KeptSource | undefined;
@@ -213,12 +199,13 @@ export function restore(chunk: Chunk, texts: ChunkTexts, targets: ChunkTexts, i:
     source = KeptSource.of(texts, which, textStart, textLength, start, numbers[at + BODY_LINE]!, path);
   }
   // A node or items as records slice their texts now (rare: kit files, nodes with other fields).
-  const sliced = itemRecords !== null || (nodeRecord !== null && nodeRecord !== 0);
+  const sliced = written !== null || (nodeRecord !== null && nodeRecord !== 0);
   const text = !sliced || which === null ? null : (source?.text ?? texts.piece(which, textStart, textLength));
   // One source object for the file's items, as the analysis made it (KITS §6: the file's version).
-  const shared = text === null || itemRecords === null ? null : { text };
+  const shared = text === null || written === null ? null : { text };
   const node = nodeRecord === null ? null : nodeRecord === 0 ? columnNode(chunk.columns, numbers[at + COLUMN_NODE]!, chunk.words, path, source) : dress(nodeRecord, text, shared);
-  const items = itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
+  const items = inColumns ? (shared === null ? undefined : columnItems(chunk.itemColumns, written[0], written[1], chunk.words, path, shared)) : itemRecords === null ? undefined : itemRecords.map((item) => dress(item, text, shared));
+  if (inColumns && items === undefined) return null;
   if (node === undefined || (items !== undefined && !isListOf(items, (item) => item !== undefined))) return null;
   const flags = numbers[at + FLAGS]!;
   // Made field by field, not with spreads of optional parts (three objects a file, made and dropped).
@@ -253,46 +240,3 @@ function keptMarkdown(this: FileAnalysis): MarkdownInfo | null {
 const noMarkdown = (): null => null;
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
-
-const WORD_KEYS = ['type', 'status'] as const;
-
-/** A record's `type`, `status` and `path` as `strip` wrote them made strings again (in place; a string is kept); `false` when a number is not a word of the chunk. */
-function unpack(value: unknown, words: readonly string[], path: string): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  for (const key of WORD_KEYS) {
-    const at = record[key];
-    if (at === null || typeof at === 'string') continue;
-    if (typeof at !== 'number' || words[at] === undefined) return false;
-    record[key] = words[at];
-  }
-  // A node's path is its file's (or, dressed by an earlier restore, the path itself): another would lead a write elsewhere.
-  if (record['path'] !== 0 && record['path'] !== path) return false;
-  record['path'] = path;
-  return true;
-}
-
-/** A node record made a node again: its pieces sliced out of the file's text (in place, keeping its keys' order); `undefined` when a piece is out of range. */
-function dress(record: Record<string, unknown>, text: string | null, shared: { readonly text: string } | null): DocNode | undefined {
-  const textOf = (value: unknown): string | undefined => {
-    if (typeof value === 'string') return value;
-    if (typeof value === 'number') return text !== null && value >= 0 && value <= text.length ? text.slice(value) : undefined;
-    if (!Array.isArray(value) || text === null) return undefined;
-    const [start, end] = value as [number, number];
-    return start >= 0 && start <= end && end <= text.length ? text.slice(start, end) : undefined;
-  };
-  const nodeText = textOf(record['text']);
-  const body = textOf(record['body']);
-  if (nodeText === undefined || body === undefined || typeof record['id'] !== 'string') return undefined;
-  record['text'] = nodeText;
-  record['body'] = body;
-  const item = record['item'] as Record<string, unknown> | undefined;
-  if (item !== undefined) {
-    if (item['source'] === 0) {
-      if (shared === null) return undefined;
-      item['source'] = shared;
-    } else if (typeof item['source'] === 'string') item['source'] = { text: item['source'] };
-    else return undefined;
-  }
-  return record as unknown as DocNode;
-}

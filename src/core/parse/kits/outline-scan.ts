@@ -10,7 +10,7 @@
  * indented code, and nesting too deep for markdown-it's limit. A differential test holds it to
  * markdown-it's outline on generated files, the fixtures and the bench's repository.
  */
-import type { OutlineEntry } from './outline.js';
+import type { OutlineEntry } from './outline-entry.js';
 
 /** Where each line starts and ends in the body, and its indentation in columns (patched for a list item's first line, as markdown-it does). */
 interface Lines {
@@ -42,8 +42,8 @@ interface State {
 /** Adds the numbered lines of a top-level paragraph on body lines `[first, end)` (outline.ts). */
 export type NumberedLines = (first: number, end: number, heading: number, entries: OutlineEntry[]) => void;
 
-class GiveUp extends Error {}
-const GIVE_UP = new GiveUp();
+/** Thrown (never out of this module) where the scan gives up. */
+const GIVE_UP = new Error('the outline scan gives up');
 /** markdown-it stops at 100 levels; each list adds two. */
 const MAX_LISTS = 40;
 
@@ -139,8 +139,7 @@ function markerEnd(src: string, at: number, to: number): number {
 
 const isEmpty = (l: Lines, line: number): boolean => l.begin[line]! + l.shift[line]! >= l.end[line]!;
 
-function skipEmptyLines(l: Lines, from: number): number {
-  let line = from;
+function skipEmptyLines(l: Lines, line: number): number {
   while (line < l.count && isEmpty(l, line)) line += 1;
   return line;
 }
@@ -161,9 +160,7 @@ function tokenize(l: Lines, s: State, startLine: number, endLine: number): void 
 }
 
 /** A block starts here: the item waiting for its first block learns it is not a paragraph. */
-function started(s: State): void {
-  s.fresh = -1;
-}
+const started = (s: State): void => void (s.fresh = -1);
 
 function heading(l: Lines, s: State, line: number): boolean {
   if (l.heading[line] === 0 || l.shift[line]! !== 0 || s.blkIndent > 0) return false;
