@@ -9,6 +9,7 @@
  * `search`'s hit@1/3/10 on each task's request, beside BM25 alone.
  *
  *   npm run build && node bench/context.mjs --repos <folder> [--gold <dir>] [--json <file>]
+ *   DOCUGRAPH_BENCH_REPOS=<folder> npm run bench:context
  *
  * `<folder>/<gold name>` is the repository at the gold set's commit. A checkout without a
  * docugraph.yml gets one naming its kit (`kits: [kiro]`), as `docugraph init` would write.
@@ -23,11 +24,11 @@ const { sectionIndex } = await import(join(ROOT, 'dist', 'core', 'answer', 'sect
 const { termsOf } = await import(join(ROOT, 'dist', 'core', 'shared', 'words.js'));
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const repos = option('--repos', null);
+const repos = option('--repos', process.env.DOCUGRAPH_BENCH_REPOS ?? null);
 const goldDir = option('--gold', join(ROOT, 'bench', 'gold', 'context'));
 const jsonOut = option('--json', null);
 if (repos === null) {
-  process.stderr.write('usage: node bench/context.mjs --repos <folder> [--gold <dir>] [--json <file>]\n');
+  process.stderr.write('usage: node bench/context.mjs --repos <folder> [--gold <dir>] [--json <file>] (or DOCUGRAPH_BENCH_REPOS=<folder>): <folder>/<gold name> is each gold set\'s repository at its commit (bench/gold/context/README.md)\n');
   process.exit(2);
 }
 const BUDGET = core.DEFAULT_MAX_TOKENS;
@@ -131,6 +132,13 @@ function bm25Rank(ws, taskId, request) {
   return at === -1 ? null : at + 1;
 }
 
+/** The rank (1-based) of `taskId` among `search`'s hits for `request`, `null` past 10. */
+function searchRank(ws, taskId, request) {
+  const list = core.searchList(ws, { query: request });
+  for (let i = 0; i < Math.min(10, list.length); i += 1) if (list.item(i).id === taskId) return i + 1;
+  return null;
+}
+
 const rows = [];
 for (const name of readdirSync(goldDir).filter((f) => f.endsWith('.json')).sort()) {
   const gold = JSON.parse(readFileSync(join(goldDir, name), 'utf8'));
@@ -162,7 +170,7 @@ for (const name of readdirSync(goldDir).filter((f) => f.endsWith('.json')).sort(
       bm25top10: score(root, task, bm25Spans(ws, node.id, 10)),
       perfect: score(root, task, task.needs.map((n) => [n.path, n.first, n.last])),
     };
-    rows.push({ kit: gold.kit, split: task.split, label, id: node.id, folderTokens, measured, bm25Rank: bm25Rank(ws, node.id, task.request) });
+    rows.push({ kit: gold.kit, split: task.split, label, id: node.id, folderTokens, measured, bm25Rank: bm25Rank(ws, node.id, task.request), searchRank: searchRank(ws, node.id, task.request) });
   }
 }
 
@@ -183,9 +191,12 @@ for (const [group, list] of groups) {
     lines.push(`| ${group} (${list.length}) | ${method} | ${pct(mean(m.map((x) => x.recall)))} | ${pct(mean(m.map((x) => x.sectionRecall).filter((x) => x !== null)))} | ${pct(mean(m.map((x) => x.precision)))} | ${median(list.map((r) => r.measured[method].tokens / r.folderTokens)).toFixed(2)} |`);
   }
 }
-const hits = (list, k) => list.filter((r) => r.bm25Rank !== null && r.bm25Rank <= k).length / list.length;
-lines.push('', '| tasks | search | hit@1 | hit@3 | hit@10 |', '|---|---|---:|---:|---:|');
-for (const [group, list] of groups) if (list.length > 0) lines.push(`| ${group} (${list.length}) | BM25 alone | ${pct(hits(list, 1))} | ${pct(hits(list, 3))} | ${pct(hits(list, 10))} |`);
+const hits = (list, key, k) => list.filter((r) => r[key] !== null && r[key] <= k).length / list.length;
+lines.push('', '| tasks | ranking | hit@1 | hit@3 | hit@10 |', '|---|---|---:|---:|---:|');
+for (const [group, list] of groups) {
+  if (list.length === 0) continue;
+  for (const [key, name] of [['searchRank', 'search'], ['bm25Rank', 'BM25 alone']]) lines.push(`| ${group} (${list.length}) | ${name} | ${pct(hits(list, key, 1))} | ${pct(hits(list, key, 3))} | ${pct(hits(list, key, 10))} |`);
+}
 if (rows.some((r) => r.missing)) lines.push('', `Not read as tasks: ${rows.filter((r) => r.missing).map((r) => r.label).join('; ')}`);
 process.stdout.write(`${lines.join('\n')}\n`);
 if (jsonOut !== null) writeFileSync(jsonOut, `${JSON.stringify(rows, null, 2)}\n`);

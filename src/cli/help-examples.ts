@@ -15,6 +15,7 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   start: ['docugraph start BE-02'],
   reopen: ['docugraph reopen BE-02'],
   diff: ['docugraph diff HEAD', 'docugraph diff origin/main --format markdown --fail-on-impact'],
+  search: ['docugraph search "archive a project"', 'docugraph search "status of a project" --kind task --state open --format json'],
   view: ['docugraph view --open', 'docugraph view --out site/graph'],
   coverage: ['docugraph coverage', 'docugraph coverage --strict --format markdown'],
   cache: ['docugraph cache status', 'docugraph cache clear'],

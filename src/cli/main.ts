@@ -12,6 +12,7 @@ import { registerInit } from './commands/init.js';
 import { registerMcp, type StartServer } from './commands/mcp.js';
 import { inCliTerms } from './render/cli-terms.js';
 import { registerQueries } from './commands/queries.js';
+import { registerSearch } from './commands/search.js';
 import { registerReview } from './commands/review.js';
 import { registerTaskState } from './commands/task-state.js';
 import { registerValidate } from './commands/validate.js';
@@ -78,6 +79,7 @@ export function buildProgram(ctx: CliContext, startServer: StartServer): Command
     .exitOverride();
   registerValidate(program, ctx);
   registerQueries(program, ctx);
+  registerSearch(program, ctx);
   registerInit(program, ctx);
   registerReview(program, ctx);
   registerTaskState(program, ctx);

@@ -12,6 +12,7 @@ import { registerGetAcceptanceCriteria } from './tools/get-acceptance-criteria.j
 import { registerGetDependencyGraph } from './tools/get-dependency-graph.js';
 import { registerGetTaskContext } from './tools/get-task-context.js';
 import { registerListTasks } from './tools/list-tasks.js';
+import { registerSearch } from './tools/search.js';
 import { registerValidateTraceability } from './tools/validate-traceability.js';
 import { registerWriteTools } from './tools/write-tools.js';
 import { explainWritesOff } from './writes-off.js';
@@ -54,6 +55,7 @@ export function createServer(state: ServerState, era: Era = 'legacy'): McpServer
   registerGetTaskContext(server, state);
   registerValidateTraceability(server, state);
   registerListTasks(server, state);
+  registerSearch(server, state);
   registerGetAcceptanceCriteria(server, state);
   registerAnalyzeImpact(server, state);
   registerGetDependencyGraph(server, state);

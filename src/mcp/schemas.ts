@@ -3,7 +3,7 @@
  * the shapes of `structuredContent`, each checked against the core's TypeScript type.
  */
 import * as z from 'zod';
-import { type AcceptanceCriteria, DIRECTIONS, ERROR_CODES, type TaskSummary, type ValidationReport, WARNING_CODES, WORK_STATES } from '../core/index.js';
+import { type AcceptanceCriteria, type DiagnosticCode, DIRECTIONS, type TaskSummary, type ValidationReport, WORK_STATES } from '../core/index.js';
 
 /**
  * The longest string argument accepted: ids, filters and text. Far above any real id or
@@ -66,13 +66,13 @@ export const pageInput = {
     .int({ error: 'limit must be an integer ≥ 1' })
     .min(1, { error: 'limit must be an integer ≥ 1' })
     .optional()
-    .describe('Max items. Default: as many as fit ≈20k tokens.'),
+    .describe('Max items (default: what fits ≈20k tokens).'),
   cursor: z
     .string({ error: 'cursor must be a string (the nextCursor of an earlier answer)' })
     .min(1, { error: 'cursor must not be empty; omit it for the first page' })
     .max(MAX_TEXT_ARGUMENT, { error: 'cursor is not one this server issued; omit it for the first page' })
     .optional()
-    .describe('nextCursor of the previous page, to read the next one (invalid once the list changed).'),
+    .describe('nextCursor of the previous page.'),
 };
 
 /** The keys a page that stops early ends with. */
@@ -84,7 +84,8 @@ export function choiceSchema<const T extends readonly [string, ...string[]]>(nam
 }
 
 const diagnosticSchema = z.object({
-  code: z.enum([...ERROR_CODES, ...WARNING_CODES]),
+  // A string, not the enum of every code: the list grows with each feature and cost ≈110 tokens of tools/list; the message says what to fix.
+  code: z.string() as unknown as z.ZodType<DiagnosticCode>,
   message: z.string(),
   nodeId: z.string().nullable(),
   path: z.string(),
@@ -134,6 +135,12 @@ export const taskListSchema = z.object({
   ),
   ...moreOutput,
   hint: z.string().optional(),
+});
+
+/** `search`'s answer: the hits, best first; each hit's other keys (title, heading, state, snippet, matched, score) are in the description, to keep tools/list small. */
+export const searchAnswerSchema = z.object({
+  hits: z.array(z.object({ id: z.string(), kind: z.string(), place: z.string() })),
+  ...moreOutput,
 });
 
 export const acceptanceCriteriaSchema = z.object({

@@ -22,7 +22,7 @@ const commands = program.commands.filter((c) => c.name() !== 'help');
 const flagsOf = (command: Command) => new Set([...command.options, ...program.options].map((o) => o.long!).concat('--help'));
 
 /** Examples that only read, or write a copy: run on a copy of the demo in a git repository. */
-const RUN = new Set(['validate', 'context', 'graph', 'impact', 'tasks', 'ready', 'init', 'review', 'done', 'start', 'reopen', 'diff', 'coverage']);
+const RUN = new Set(['validate', 'context', 'graph', 'impact', 'tasks', 'ready', 'init', 'review', 'done', 'start', 'reopen', 'diff', 'coverage', 'search']);
 
 describe('each command\'s --help', () => {
   it('ends with examples, each of its own command and options only', async () => {

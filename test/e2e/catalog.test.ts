@@ -4,7 +4,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeImpact, buildBundle, getAcceptanceCriteria, listTasks, loadWorkspace, selectGraph } from '../../src/core/index.js';
+import { analyzeImpact, buildBundle, getAcceptanceCriteria, listTasks, loadWorkspace, search, selectGraph } from '../../src/core/index.js';
 import { withVersions } from '../../src/mcp/tools/list-tasks.js';
 import { TOOL_NAMES } from '../helpers/paths.js';
 import { connect, connectUrl, DEMO, spawnHttp, textOf, type HttpServerProcess } from '../helpers/server-process.js';
@@ -42,7 +42,7 @@ describe.each([
 
   const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args });
 
-  it('lists all six tools, each read-only with a title, and the always-JSON tools with an outputSchema', async () => {
+  it('lists all seven tools, each read-only with a title, and the always-JSON tools with an outputSchema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
     for (const tool of tools) {
@@ -52,6 +52,18 @@ describe.each([
       if (tool.name === 'get_task_context' || tool.name === 'get_dependency_graph') expect(tool.outputSchema).toBeUndefined();
       else expect(tool.outputSchema).toMatchObject({ type: 'object' });
     }
+  });
+
+  it('search: hits best first, the same as the core, paged; an empty query is INVALID_ARGUMENT', async () => {
+    const answer = await call('search', { query: 'archive a project' });
+    const hits = (answer.structuredContent as { hits: { id: string; kind: string; place: string }[] }).hits;
+    expect(hits.map((h) => h.id)).toEqual(search(workspace, { query: 'archive a project' }).map((h) => h.id));
+    expect(hits.length).toBeGreaterThan(1);
+    expect(JSON.parse(textOf(answer))).toEqual(answer.structuredContent);
+    const first = await call('search', { query: 'archive a project', limit: 1 });
+    expect((first.structuredContent as { hits: unknown[]; nextCursor?: string }).hits).toHaveLength(1);
+    expect((first.structuredContent as { nextCursor?: string }).nextCursor).toBeTruthy();
+    expect(errorOf(await call('search', { query: '' })).code).toBe('INVALID_ARGUMENT');
   });
 
   it('list_tasks: filters, sorted, text and structuredContent agree with the core', async () => {

@@ -14,7 +14,7 @@ describe('demo script', () => {
     const out = run.stdout;
     expect(out).toContain('1. Handshake');
     expect(out).toMatch(/protocol: +2025-11-25/);
-    expect(out).toContain('- get_task_context (taskId: string|number, maxDepth?: integer, maxTokens?: integer)');
+    expect(out).toContain('- get_task_context (taskId: string|number, maxDepth?: integer, maxTokens?: integer, sections?: string)');
     expect(out).toContain('- `GATE-0` depth=3: required by `ARCH-01`');
     expect(out).toContain('"valid": true');
     // Where the code of BE-02's documents is (the demo's trace tags), and its coverage table.

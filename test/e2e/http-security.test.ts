@@ -68,7 +68,7 @@ describe('the token', () => {
     const local = new URL(`http://127.0.0.1:${server.url.port}/mcp`);
     expect((await raw(local)).status).toBe(401);
     const client = await connectUrl(local, { headers: { authorization: `Bearer ${TOKEN}` } });
-    expect((await client.listTools()).tools).toHaveLength(6);
+    expect((await client.listTools()).tools).toHaveLength(7);
     await client.close();
   });
 

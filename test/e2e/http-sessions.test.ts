@@ -89,7 +89,7 @@ describe('the 2025 session table', () => {
       await passer.listTools();
       await passer.close();
     }
-    for (const client of steady) expect((await client.listTools()).tools).toHaveLength(6);
+    for (const client of steady) expect((await client.listTools()).tools).toHaveLength(7);
     await Promise.all(steady.map((client) => client.close()));
   }, 60_000);
 });

@@ -59,7 +59,7 @@ it('clients of both eras come and go in every way, several at a time: none is ev
   expect(failures).toEqual([]);
   const last = sdkClient();
   await last.connect(new StreamableHTTPClientTransport(server.url));
-  expect((await last.listTools()).tools).toHaveLength(6);
+  expect((await last.listTools()).tools).toHaveLength(7);
   await last.close();
   expect(server.child.exitCode).toBe(null);
 }, fuzzTimeout(60_000));

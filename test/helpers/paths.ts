@@ -12,4 +12,4 @@ export const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../dist/bin/docugraph.js', import.meta.url));
 
 /** Every tool the server registers, sorted. */
-export const TOOL_NAMES = ['analyze_impact', 'get_acceptance_criteria', 'get_dependency_graph', 'get_task_context', 'list_tasks', 'validate_traceability'];
+export const TOOL_NAMES = ['analyze_impact', 'get_acceptance_criteria', 'get_dependency_graph', 'get_task_context', 'list_tasks', 'search', 'validate_traceability'];

@@ -33,7 +33,7 @@ describe('tools/list footprint', () => {
     const tokens = estimateTokens(answer!);
     console.log(`tools/list answer: ${Buffer.byteLength(answer!, 'utf8')} bytes, ≈${tokens} tokens for ${tools.length} tools`);
     expect(tokens).toBeLessThan(2_500);
-    expect(tools).toHaveLength(6);
+    expect(tools).toHaveLength(7);
     for (const tool of tools) {
       expect(tool.description, tool.name).toMatch(/^(Returns|Lists|Audits)\b/);
       expect(tool.description!.length, tool.name).toBeGreaterThan(80);

@@ -16,7 +16,7 @@ describe('unknown arguments', () => {
     expect(result.isError).toBe(true);
     expect(JSON.parse(textOf(result))).toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: 'Unknown argument `maxdepth` (did you mean `maxDepth`?); it takes `taskId`, `maxDepth`, `maxTokens`.',
+      message: 'Unknown argument `maxdepth` (did you mean `maxDepth`?); it takes `taskId`, `maxDepth`, `maxTokens`, `sections`.',
     });
   });
 

@@ -20,9 +20,10 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .argument('<taskId>', 'id of the task, e.g. BE-02 (EIP-1559 finds 1559 where the files are eip-1559.md)')
     .addOption(depthOption('how many levels of depends_on to follow (default 5)'))
     .addOption(maxTokensOption('leave out the documents that do not fit this many tokens (≈ bytes / 4) and list them (default: no budget)'))
-    .action((taskId: string, options: { maxDepth?: number; maxTokens?: number }, command: Command) => {
+    .option('--whole', "every document whole (a kit task's large documents are otherwise the sections that name or match it)")
+    .action((taskId: string, options: { maxDepth?: number; maxTokens?: number; whole?: boolean }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
-      ctx.print(buildBundle(workspace, { taskId, maxDepth: options.maxDepth, maxTokens: options.maxTokens, commands: 'cli' }), 'text');
+      ctx.print(buildBundle(workspace, { taskId, maxDepth: options.maxDepth, maxTokens: options.maxTokens, commands: 'cli', ...(options.whole === true ? { sections: 'all' as const } : {}) }), 'text');
     });
 
   program

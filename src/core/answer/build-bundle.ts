@@ -14,6 +14,8 @@ import { codeReferences } from './code-references.js';
 import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
 import { walk } from './walk-graph.js';
 import { contextOrder, contextReason, missingContextEntries, taskWalk } from './context-graph.js';
+import { documentCutter, type DocumentCutter } from './document-cut.js';
+import { uncitedMatches } from './uncited-matches.js';
 import type { BundleOptions, Cycle, Workspace } from '../shared/types.js';
 
 export const DEFAULT_MAX_DEPTH = 5;
@@ -28,6 +30,8 @@ export interface Closure {
   readonly truncated: boolean;
   /** The task and the sub-tasks of it the walk reached (KITS §7: a parent task's bundle holds its parts). */
   readonly parts: ReadonlySet<string>;
+  /** Items of the task's feature it does not cite but matches (CONTEXT §2), at depth 1, with their reason. */
+  readonly matches?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -45,12 +49,16 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   if (typeof options.taskId !== 'string') throw new InvalidArgumentError('`taskId` must be a string: the id of a document.', { argument: 'taskId' });
   // The id found (`1559` for `EIP-1559`): the bundle is the document's.
   const taskId = requireNode(workspace, options.taskId).id;
-  const closure = withCommands(options.commands, () => upstreamClosure(workspace, taskId, maxDepth));
-  if (maxTokens === undefined) return renderBundle(workspace, taskId, closure, maxDepth, undefined, null);
+  // A kit task's large documents are given as sections (CONTEXT §1), with the items it should have cited (§2), unless `sections: "all"`.
+  const kit = options.sections !== 'all' && workspace.nodes.get(taskId)?.item !== undefined;
+  const close = (depth: number): Closure => (kit ? withMatches(workspace, taskId, upstreamClosure(workspace, taskId, depth)) : upstreamClosure(workspace, taskId, depth));
+  const closure = withCommands(options.commands, () => close(maxDepth));
+  const cut = documentCutter(workspace, taskId, closure, options);
+  if (maxTokens === undefined) return renderBundle(workspace, taskId, closure, maxDepth, undefined, null, cut);
   const sizes = new Map<string, number>();
   const sizeOf = (id: string): number => {
     let size = sizes.get(id);
-    if (size === undefined) sizes.set(id, (size = estimateTokens(documentSection(workspace, id))));
+    if (size === undefined) sizes.set(id, (size = estimateTokens(documentSection(workspace, id, cut))));
     return size;
   };
   // The task's own document is always kept, whatever its size: only what a lower depth can
@@ -59,18 +67,19 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   const cap = Math.max(0, maxTokens - own) + reportAllowance(maxTokens);
   const fits = (text: string): boolean => estimateTokens(text) - own <= cap;
   const fetchHint = options.commands === 'cli' ? cliFetchHint : mcpFetchHint;
-  const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf, fetchHint }, null);
+  const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf, fetchHint }, null, cut);
   if (fits(full)) return full;
   // Too long even with documents left out: the report of a wide closure. A shallower bundle
   // keeps the same decisions for the levels it keeps (they come first in the walk), so its
   // size grows with the depth: find the deepest that fits, by bisection.
-  const deepest = closure.depths.get(closure.included[closure.included.length - 1]!)!;
+  let deepest = 0;
+  for (const id of closure.included) deepest = Math.max(deepest, closure.depths.get(id)!);
   let fitting: string | null = null;
   let low = 1;
   let high = Math.min(maxDepth, deepest) - 1;
   while (low <= high) {
     const depth = (low + high) >>> 1;
-    const text = renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, depth), depth, { maxTokens, sizeOf, fetchHint }, maxDepth);
+    const text = renderBundle(workspace, taskId, close(depth), depth, { maxTokens, sizeOf, fetchHint }, maxDepth, cut);
     if (fits(text)) {
       fitting = text;
       low = depth + 1;
@@ -79,7 +88,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
     }
   }
   // Nothing deeper fits: the task alone (depth 0), even when it is over the budget itself.
-  return fitting ?? renderBundle(workspace, taskId, upstreamClosure(workspace, taskId, 0), 0, { maxTokens, sizeOf, fetchHint }, maxDepth);
+  return fitting ?? renderBundle(workspace, taskId, close(0), 0, { maxTokens, sizeOf, fetchHint }, maxDepth, cut);
 }
 
 /**
@@ -100,7 +109,7 @@ interface Budget {
 }
 
 /** The bundle text of `closure` at `maxDepth`; `loweredFrom` is the depth asked for when it was lowered to fit. */
-function renderBundle(workspace: Workspace, taskId: string, closure: Closure, maxDepth: number, budget: Budget | undefined, loweredFrom: number | null): string {
+function renderBundle(workspace: Workspace, taskId: string, closure: Closure, maxDepth: number, budget: Budget | undefined, loweredFrom: number | null, cut: DocumentCutter | null): string {
   const included = new Set(closure.included);
   const omitted = budget === undefined ? new Map<string, number>() : omitToFit(closure.included, budget.sizeOf, budget.maxTokens);
 
@@ -117,7 +126,8 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;
     const size = omitted.get(id);
-    out += `- \`${shownId(id)}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included, closure.parts)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}\n`;
+    const sections = size === undefined ? (cut?.summary(id) ?? '') : '';
+    out += `- \`${shownId(id)}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included, closure.parts, closure.matches)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}${sections}\n`;
   }
   const unresolved = unresolvedReferences(workspace, closure.included);
   if (unresolved.length > 0) {
@@ -134,7 +144,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   }
   out += '\n## Documents\n';
   const order = workspace.typedRelations ? contextOrder(workspace, included) : dependencyOrder(workspace, included);
-  for (const id of order) if (!omitted.has(id)) out += `\n${documentSection(workspace, id)}`;
+  for (const id of order) if (!omitted.has(id)) out += `\n${documentSection(workspace, id, cut)}`;
   return out;
 }
 
@@ -144,8 +154,10 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
  * and titles are checked and made one line by the model; shown here as data all the same): no
  * value can forge a section.
  */
-function documentSection(workspace: Workspace, id: string): string {
+function documentSection(workspace: Workspace, id: string, cut: DocumentCutter | null): string {
   const node = workspace.nodes.get(id)!;
+  const sections = cut?.render(id);
+  if (sections !== undefined && sections !== null) return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}\n${sections}`;
   // An item of a spec kit holds its own lines only, and says which (KITS §5).
   const lines = node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`;
   return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}${lines}\n\n${node.text.replace(/\n+$/, '')}\n`;
@@ -200,6 +212,19 @@ export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: 
   return { depths, included, truncated: included.length < depths.size, parts };
 }
 
+/** `closure` with the items of the task's feature it matches but does not cite, at depth 1 after the others (CONTEXT §2). */
+function withMatches(workspace: Workspace, taskId: string, closure: Closure): Closure {
+  const found = uncitedMatches(workspace, taskId, new Set(closure.included));
+  if (found.length === 0) return closure;
+  const depths = new Map(closure.depths);
+  const matches = new Map<string, string>();
+  for (const { id, words } of found) {
+    depths.set(id, 1);
+    matches.set(id, `matches the task's words: ${words.join(', ')} (not cited)`);
+  }
+  return { ...closure, depths, included: [...closure.included, ...found.map((m) => m.id)], matches };
+}
+
 /**
  * The `depends_on` cycle (the one with the smallest first id) that some node of `taskId`'s
  * whole context closure is in, reached through any context relation; `undefined` when none is.
@@ -221,8 +246,11 @@ function reasonFor(
   depths: ReadonlyMap<string, number>,
   included: ReadonlySet<string>,
   parts: ReadonlySet<string>,
+  matches?: ReadonlyMap<string, string>,
 ): string {
   if (depth === 0) return 'requested task';
+  const match = matches?.get(id);
+  if (match !== undefined) return match;
   if (workspace.typedRelations) {
     const reason = contextReason(workspace, id, (d) => included.has(d) && depths.get(d) === depth - 1);
     // A sub-task of the requested task (or of one of its sub-tasks): part of it.

@@ -250,4 +250,9 @@ export interface BundleOptions {
    * cycle): the MCP tools and resources (default), or the command line's.
    */
   readonly commands?: 'mcp' | 'cli' | undefined;
+  /**
+   * CONTEXT §1: `auto` (default) gives a kit task's large documents as their opening and the
+   * sections that name or match what the bundle holds; `all` gives every document whole.
+   */
+  readonly sections?: 'auto' | 'all' | undefined;
 }

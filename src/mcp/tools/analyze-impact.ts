@@ -42,10 +42,9 @@ export function registerAnalyzeImpact(server: McpServer, state: ServerState): vo
       name: 'analyze_impact',
       title: 'Analyze impact',
       description:
-        'Lists every document that depends on nodeId (or implements, verifies, refines it), transitively: what to revisit when it changes. ' +
-        'Each has depth, via (the documents one level closer) and relations, sorted by depth then id; code: source lines tagged with them. ' +
-        'truncated: cut by maxDepth, or more pages. TASK_NOT_FOUND: unknown id. ' +
-        'With since (a git revision) instead: what changed since, and impact (what to re-read); use after editing documents, before finishing.',
+        'Lists every document that depends on nodeId (or implements, verifies, refines it), transitively: what to revisit when it changes, ' +
+        'with depth, via and relations; code: source lines tagged with them. TASK_NOT_FOUND: unknown id. ' +
+        'With since (a git revision) instead: what changed since, and impact (what to re-read).',
       input: analyzeImpactInput,
       // Two shapes of answer (nodeId, since), each spelled out in the description: one lean schema for both keeps tools/list small.
       output: answerSchema,

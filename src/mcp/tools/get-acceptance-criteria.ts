@@ -21,9 +21,8 @@ export function registerGetAcceptanceCriteria(server: McpServer, state: ServerSt
       name: 'get_acceptance_criteria',
       title: 'Get acceptance criteria',
       description:
-        "Returns a task's acceptance criteria (when it is done): the items under its Acceptance criteria (or Definition of " +
-        'done) heading, its frontmatter acceptance_criteria, or the spec-kit criteria it implements (with id). Each has ' +
-        'text, done (true/false for - [x]/- [ ], else null), line. TASK_NOT_FOUND: unknown id.',
+        "Returns a task's acceptance criteria (when it is done): the items under its Acceptance criteria heading, its " +
+        'frontmatter acceptance_criteria, or the kit criteria it implements. Each has text, done (for - [x]/- [ ], else null), line.',
       input: getAcceptanceCriteriaInput,
       output: acceptanceCriteriaSchema,
     },

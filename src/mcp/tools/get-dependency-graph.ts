@@ -18,11 +18,11 @@ export const getDependencyGraphInput = z.object({
     .describe('Start here. Default: the whole workspace.'),
   direction: directionSchema
     .optional()
-    .describe('upstream (its dependencies, default), downstream (its dependents) or both.'),
+    .describe('Default upstream (its dependencies).'),
   maxDepth: depthSchema('maxDepth').describe('Levels from rootId. Default: all.'),
   format: choiceSchema('format', GRAPH_FORMATS)
     .optional()
-    .describe('json (default), mermaid (for GitHub) or dot (Graphviz).'),
+    .describe('Default json.'),
   ...pageInput,
 });
 
@@ -35,8 +35,7 @@ export function registerGetDependencyGraph(server: McpServer, state: ServerState
       title: 'Get dependency graph',
       description:
         'Returns the graph (whole workspace, or around rootId) as JSON nodes and edges (from, to, relation), ' +
-        'or as Mermaid or DOT text (cycles and errors highlighted). A large graph comes in pages. ' +
-        'TASK_NOT_FOUND: unknown rootId.',
+        'or as Mermaid or DOT text (cycles and errors highlighted), in pages.',
       input: getDependencyGraphInput,
       // MCP Apps hosts draw the answer with the graph view (view-app.ts); others ignore this.
       meta: VIEW_APP_META,

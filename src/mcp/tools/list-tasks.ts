@@ -26,8 +26,8 @@ export function registerListTasks(server: McpServer, state: ServerState): void {
       name: 'list_tasks',
       title: 'List documents',
       description:
-        'Lists documents with id, title, type, status, path, dependsOn, state, blockedBy, unblocks (open work downstream) and version, sorted by id. ' +
-        'state "ready" answers what to do next, most unblocking first. Finds ids for the other tools.',
+        'Lists documents with id, title, type, status, path, dependsOn, state, blockedBy, unblocks (open work downstream) and version, sorted by id; ' +
+        'state "ready": what to do next, most unblocking first.',
       input: listTasksInput,
       output: taskListSchema,
     },

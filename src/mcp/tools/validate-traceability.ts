@@ -25,7 +25,7 @@ export const validateTraceabilityInput = z.object({
     .min(1, { error: 'workspacePath must not be empty; omit it to audit the server workspace' })
     .max(MAX_PATH_ARGUMENT, { error: `workspacePath must be at most ${MAX_PATH_ARGUMENT} characters` })
     .optional()
-    .describe("Another directory to audit (relative: to the workspace); inside the workspace, a client root or an --allow-path. Default: the server's workspace."),
+    .describe('Another directory to audit: in the workspace, a client root or an --allow-path.'),
   summary: z.boolean({ error: 'summary must be true or false' }).optional().describe('true: counts per code only (no findings, no pages).'),
   ...pageInput,
 });
@@ -40,8 +40,7 @@ export function registerValidateTraceability(server: McpServer, state: ServerSta
       description:
         'Audits the workspace: frontmatter, ids, depends_on targets, cycles, Markdown links and anchors. Returns errors and ' +
         'warnings (code, message saying what to fix, nodeId, path, line); valid: no errors. Use it after ' +
-        'editing documents or on GRAPH_CYCLE. Long reports come in pages (counts covers all). ' +
-        'PATH_NOT_ALLOWED / WORKSPACE_NOT_FOUND: a workspacePath it may not or cannot read.',
+        'editing documents or on GRAPH_CYCLE. Long reports come in pages.',
       input: validateTraceabilityInput,
       output: reportAnswerSchema,
     },

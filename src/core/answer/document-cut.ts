@@ -1,0 +1,234 @@
+/**
+ * CONTEXT §1: a large document in a kit task's bundle given as sections — its opening, every
+ * section that names something in the bundle (an item's id, the kit's words for it, a code name
+ * or path from the task's lines), then the sections that best match the task's words — each
+ * with its reason, and the sections left out named so that an agent can ask for them.
+ */
+import type { Section } from '../parse/sections.js';
+import { termsOf } from '../shared/words.js';
+import type { BundleOptions, Workspace } from '../shared/types.js';
+import { inlinePath } from '../shared/inline-path.js';
+import { singleLine } from '../parse/markdown.js';
+import { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
+import { sectionIndex } from './section-index.js';
+
+/** A document of more tokens than this is cut into sections (CONTEXT `context.wholeUnder`). */
+export const WHOLE_UNDER = 1500;
+/** The opening is cut to this many tokens. */
+const OPENING_TOKENS = 400;
+/** A section matches when its score is at least this share of the best section's. */
+const MATCH_FLOOR = 0.5;
+/** At most this many sections of a document join for matching the task's words. */
+const MAX_MATCHED = 3;
+/** Matching sections join a document's part while it stays under this share of the budget. */
+const DOCUMENT_SHARE = 0.25;
+
+/** What a bundle's documents are cut for: the names in the bundle, and the task's words. */
+export interface CutFor {
+  readonly names: readonly Name[];
+  readonly query: readonly string[];
+  /** The best score of any section of the bundle's cut documents, for the floor. */
+  best: number | null;
+}
+
+/** Something a section may name: how it is shown in a reason, and whether a text names it. */
+export interface Name {
+  readonly shown: string;
+  readonly test: (text: string) => boolean;
+}
+
+export interface KeptSection {
+  readonly section: Section;
+  readonly text: string;
+  readonly reason: string;
+}
+
+export interface DocumentCut {
+  readonly kept: readonly KeptSection[];
+  readonly left: readonly { readonly section: Section; readonly tokens: number }[];
+  readonly tokens: number;
+}
+
+/** Whether the bundle of `taskId` cuts its large documents (CONTEXT `context.sections: auto`: a kit item's bundle). */
+export function cutsDocuments(workspace: Workspace, taskId: string): boolean {
+  return workspace.nodes.get(taskId)?.item !== undefined;
+}
+
+/** Items deeper than this in a bundle are not looked for by name (a dependency's dependency names nothing the task needs). */
+const NAMED_DEPTH = 2;
+
+/** What the bundle of `taskId` with its closure's `depths` cuts its documents for. */
+export function cutFor(workspace: Workspace, taskId: string, depths: ReadonlyMap<string, number>): CutFor {
+  const names: Name[] = [];
+  for (const [id, depth] of [...depths].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const node = workspace.nodes.get(id)!;
+    if (node.item !== undefined && depth <= NAMED_DEPTH) names.push(...itemNames(id, node.title, node.type));
+  }
+  const task = workspace.nodes.get(taskId)!;
+  names.push(...codeNames(task.text));
+  const words = [task.text];
+  for (const edge of workspace.relationsOut.get(taskId) ?? []) if (edge.relation === 'implements') words.push(workspace.nodes.get(edge.id)?.text ?? '');
+  return { names, query: queryTerms(words.join('\n')), best: null };
+}
+
+/** The terms of a task's words for ranking, without bare numbers (a task's own `3.` matches every `Property 3`). */
+export function queryTerms(text: string): string[] {
+  return termsOf(text).filter((term) => !/^\d+$/.test(term));
+}
+
+/** The cut of document `id` for `cut` within a budget of `maxTokens`, or `null` when it is given whole. */
+export function cutDocument(workspace: Workspace, id: string, cut: CutFor, maxTokens: number): DocumentCut | null {
+  const node = workspace.nodes.get(id)!;
+  if (node.item !== undefined || estimateTokens(node.text) <= WHOLE_UNDER) return null;
+  const index = sectionIndex(workspace);
+  const sections = index.sectionsOf(id);
+  if (sections.length < 2) return null;
+  const units = index.unitsOf(id);
+  const scores = index.bm25.scores(cut.query, (unit) => units.includes(unit));
+  const best = Math.max(cut.best ?? 0, ...scores.values());
+  const reasons = new Map<number, string>();
+  let tokens = 0;
+  sections.forEach((section, k) => {
+    const text = node.text.slice(section.from, section.to);
+    if (section.level === 0) {
+      reasons.set(k, 'the opening');
+      return;
+    }
+    const named = cut.names.filter((name) => name.test(text)).map((name) => name.shown);
+    // A section that names every requirement (an index, a traceability table) names none in particular.
+    if (named.length > 0 && isCatalog(text, named.length)) return;
+    if (named.length > 0) reasons.set(k, `names ${named.slice(0, 3).join(', ')}${named.length > 3 ? ` and ${named.length - 3} more` : ''}`);
+  });
+  for (const k of reasons.keys()) tokens += estimateTokens(node.text.slice(sections[k]!.from, sections[k]!.to));
+  // Then the best matches, in score order (ties: file order), over the floor and within the share.
+  const ranked = units.map((unit, k) => ({ k, unit, score: scores.get(unit) ?? 0 })).filter((r) => r.score > 0 && r.score >= best * MATCH_FLOOR && !reasons.has(r.k));
+  ranked.sort((a, b) => b.score - a.score || a.k - b.k);
+  let matched = 0;
+  for (const { k, unit } of ranked) {
+    if (matched === MAX_MATCHED) break;
+    const size = estimateTokens(node.text.slice(sections[k]!.from, sections[k]!.to));
+    if (tokens + size > maxTokens * DOCUMENT_SHARE) continue;
+    tokens += size;
+    matched += 1;
+    reasons.set(k, `matches the task's words: ${index.bm25.matched(cut.query, unit).slice(0, 4).join(', ')}`);
+  }
+  const kept: KeptSection[] = [];
+  const left: { section: Section; tokens: number }[] = [];
+  sections.forEach((section, k) => {
+    const text = node.text.slice(section.from, section.to);
+    const reason = reasons.get(k);
+    if (reason === undefined) left.push({ section, tokens: estimateTokens(text) });
+    else kept.push({ section, text: section.level === 0 ? capped(text, OPENING_TOKENS) : text, reason });
+  });
+  return { kept, left, tokens };
+}
+
+/** How a bundle renders its documents: whole, or cut (`render` gives `null` for a document given whole). */
+export interface DocumentCutter {
+  /** The text after a cut document's two header lines, or `null` when it is given whole. */
+  render(id: string): string | null;
+  /** What the inclusion report adds to a cut document's line (`''` when whole). */
+  summary(id: string): string;
+}
+
+/** Most sections a cut document lists as left out (the rest counted). */
+const MAX_LEFT = 30;
+
+/** The cutter of the bundle of `taskId` (its closure `included`), or `null` when it gives every document whole. */
+export function documentCutter(workspace: Workspace, taskId: string, closure: { readonly depths: ReadonlyMap<string, number> }, options: BundleOptions): DocumentCutter | null {
+  if (options.sections === 'all' || !cutsDocuments(workspace, taskId)) return null;
+  const on = cutFor(workspace, taskId, closure.depths);
+  const budget = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const cuts = new Map<string, DocumentCut | null>();
+  const cutOf = (id: string): DocumentCut | null => {
+    if (!cuts.has(id)) cuts.set(id, cutDocument(workspace, id, on, budget));
+    return cuts.get(id)!;
+  };
+  const whole = options.commands === 'cli' ? `\`docugraph context ${taskId} --whole\`` : `get_task_context with sections "all"`;
+  return {
+    render(id) {
+      const cut = cutOf(id);
+      if (cut === null) return null;
+      const all = cut.kept.length + cut.left.length;
+      let out = `sections: ${cut.kept.length} of ${all} (≈${cut.tokens} of ${estimateTokens(workspace.nodes.get(id)!.text)} tokens); the whole document: ${whole}, or docugraph://docs/${encodeURIComponent(id)}\n`;
+      for (const { section, text, reason } of cut.kept) out += `\n#### ${section.level === 0 ? 'Opening' : singleLine(section.trail)} (lines ${section.line}-${section.end}) — ${reason}\n\n${text.replace(/\n+$/, '')}\n`;
+      if (cut.left.length > 0) {
+        const shown = cut.left.slice(0, MAX_LEFT).map(({ section, tokens }) => `${inlinePath(singleLine(section.trail))} (lines ${section.line}-${section.end}, ≈${tokens} tokens)`);
+        out += `\nLeft out: ${shown.join('; ')}${cut.left.length > MAX_LEFT ? `; and ${cut.left.length - MAX_LEFT} more` : ''}\n`;
+      }
+      return out;
+    },
+    summary(id) {
+      const cut = cutOf(id);
+      return cut === null ? '' : ` — ${cut.kept.length} of ${cut.kept.length + cut.left.length} sections (≈${cut.tokens} tokens)`;
+    },
+  };
+}
+
+/** The distinct kit numbers a text names (`R1.2`, `Requirements 1.2, 3.4`, `FR-003`, `US1`, `T012`). */
+function numbersNamed(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const match of text.matchAll(/\b(?:Requirements?|Req\.?|criteri(?:on|a)|AC)\s*:?\s*((?:\d+(?:\.\d+)*\s*(?:,|and|&)?\s*)+)/gi)) for (const n of match[1]!.match(/\d+(?:\.\d+)*/g) ?? []) out.add(`R${n}`);
+  for (const match of text.matchAll(/\b(?:R\d+(?:\.\d+)*|(?:FR|NFR|SC|US)-?\d+|T\d{3})\b/g)) out.add(match[0]);
+  return out;
+}
+
+/** Whether a section that names `named` of the bundle's items names so many others that it is an index of them all. */
+function isCatalog(text: string, named: number): boolean {
+  const all = numbersNamed(text).size;
+  return all > 8 && named * 4 < all;
+}
+
+/** `text` cut at a line break to at most `max` tokens. */
+function capped(text: string, max: number): string {
+  if (estimateTokens(text) <= max) return text;
+  const cut = text.slice(0, max * 4);
+  const at = cut.lastIndexOf('\n');
+  return at > 0 ? cut.slice(0, at) : cut;
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The ways a document may name a kit item: its id's last part (`R1.2`, `FR-003`, `T2.1`), the kit's words for it, a requirement's title. */
+function itemNames(id: string, title: string, type: string | null): Name[] {
+  const tail = id.slice(id.lastIndexOf('/') + 1);
+  const out: Name[] = [];
+  const numbered = /^([RT])(\d+[a-z]?(?:\.\d+)*)$/.exec(tail);
+  if (numbered !== null) {
+    const [, letter, number] = numbered;
+    const word = letter === 'R' ? '(?:Requirements?|Req\\.?|criteri(?:on|a)|AC)' : 'Tasks?';
+    // `Requirements 1.2, 3.4`, `_Requirements: 1.2_`: the number among a list after the word.
+    const list = new RegExp(`\\b${word}\\s*:?\\s*(?:\\d+[a-z]?(?:\\.\\d+)*\\s*(?:,|and|&)\\s*)*${escape(number!)}(?![.\\d])`, 'i');
+    const plain = new RegExp(`\\b${escape(tail)}(?![.\\d])`);
+    out.push({ shown: tail, test: (text) => plain.test(text) || list.test(text) });
+  } else if (/^[A-Z]+-?\d/.test(tail)) {
+    const story = /^US-?0*(\d+)$/.exec(tail);
+    const plain = story === null ? new RegExp(`\\b${escape(tail)}(?![.\\d-]\\d)`) : new RegExp(`\\b(?:US-?0*${story[1]}|User Story ${story[1]})(?!\\d)`, 'i');
+    out.push({ shown: tail, test: (text) => plain.test(text) });
+  }
+  // A requirement or story written with a title (OpenSpec's `### Requirement: Decisions page`): its title.
+  if ((type === 'requirement' || type === 'story') && title.length >= 12 && !/^[\d.\s]+$/.test(title)) {
+    const phrase = title.toLowerCase();
+    out.push({ shown: `"${title.length > 40 ? `${title.slice(0, 40)}…` : title}"`, test: (text) => text.toLowerCase().includes(phrase) });
+  }
+  return out;
+}
+
+/** Code names and paths written in a task's lines: `SessionStore`, `server/lib/events.ts` (a path by its file name too). */
+function codeNames(text: string): Name[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/`([^`\n]{3,80})`/g)) found.add(match[1]!.trim());
+  for (const match of text.matchAll(/(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+\.[A-Za-z]{1,5})(?=[\s),.;:`]|$)/gm)) found.add(match[1]!);
+  // A file's name without its extension (`CostEngine` of `src/services/CostEngine.ts`).
+  for (const name of [...found]) {
+    const stem = /(?:^|\/)([A-Za-z][\w-]{5,})\.[A-Za-z]{1,5}$/.exec(name);
+    if (stem !== null) found.add(stem[1]!);
+  }
+  const out: Name[] = [];
+  for (const name of [...found].sort()) {
+    if (name.length < 3 || /\s/.test(name) && name.length > 40) continue;
+    const base = name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : null;
+    out.push({ shown: `\`${name}\``, test: (text) => text.includes(name) || (base !== null && base.length >= 6 && text.includes(base)) });
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+/**
+ * Complexity (issue 55): the search index over every document's sections, and a query over it,
+ * stay near-linear in the workspace's size (t(4n)/t(n), see complexity.ts) — documents of a few
+ * sections each, words from a fixed vocabulary, so that common words have long postings.
+ */
+import { describe, expect, it } from 'vitest';
+import { searchList } from '../../src/core/answer/search.js';
+import { sectionIndex } from '../../src/core/answer/section-index.js';
+import { measureRatio, nearLinear } from '../helpers/complexity.js';
+import { mulberry32 } from '../helpers/prng.js';
+import { syntheticWorkspace } from '../helpers/synthetic-workspace.js';
+
+const WORDS = ['session', 'cookie', 'lockout', 'account', 'theme', 'palette', 'export', 'report', 'queue', 'token', 'album', 'upload', 'index', 'cache', 'billing', 'invite'];
+
+function workspace(n: number) {
+  const rand = mulberry32(n);
+  const words = (k: number) => Array.from({ length: k }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
+  return syntheticWorkspace(Array.from({ length: n }, (_, i) => ({ id: `D-${String(i).padStart(7, '0')}`, body: `# Doc ${i}\n\n${words(20)}\n\n## One\n\n${words(30)}\n\n## Two\n\n${words(30)}\n` })));
+}
+
+describe('near-linear search (issue 55)', () => {
+  it('the index of every section, then a query that many sections match, its first page made', () => {
+    const r = measureRatio(workspace, (ws) => {
+      // A copy is another snapshot: its index is made again (indexes are kept per snapshot).
+      const list = searchList({ ...ws }, { query: 'session lockout account' });
+      for (let i = 0; i < Math.min(20, list.length); i += 1) list.item(i);
+    }, { start: 500, max: 16_000 });
+    expect(nearLinear(r), r.summary).toBe(true);
+    const ws = workspace(100);
+    expect(sectionIndex(ws).units).toHaveLength(300);
+  });
+});
