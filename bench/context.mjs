@@ -27,6 +27,8 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const repos = option('--repos', process.env.DOCUGRAPH_BENCH_REPOS ?? null);
 const goldDir = option('--gold', join(ROOT, 'bench', 'gold', 'context'));
 const jsonOut = option('--json', null);
+/** `--misses dev`: list on stderr what DocuGraph's bundle missed for the dev tasks (never the held-out ones: looking at them would tune on them). */
+const misses = option('--misses', null);
 if (repos === null) {
   process.stderr.write('usage: node bench/context.mjs --repos <folder> [--gold <dir>] [--json <file>] (or DOCUGRAPH_BENCH_REPOS=<folder>): <folder>/<gold name> is each gold set\'s repository at its commit (bench/gold/context/README.md)\n');
   process.exit(2);
@@ -170,6 +172,14 @@ for (const name of readdirSync(goldDir).filter((f) => f.endsWith('.json')).sort(
       bm25top10: score(root, task, bm25Spans(ws, node.id, 10)),
       perfect: score(root, task, task.needs.map((n) => [n.path, n.first, n.last])),
     };
+    if (misses !== null && task.split === misses && misses === 'dev') {
+      const have = lineSet(bundleSpans(root, bundle));
+      for (const n of task.needs) {
+        let count = 0;
+        for (let l = n.first; l <= n.last; l += 1) if (have.has(`${n.path}\0${l}`)) count += 1;
+        if (count * 2 < n.last - n.first + 1) process.stderr.write(`${label} missed ${n.kind} ${n.path}:${n.first}-${n.last}: ${n.why}\n`);
+      }
+    }
     rows.push({ kit: gold.kit, split: task.split, label, id: node.id, folderTokens, measured, bm25Rank: bm25Rank(ws, node.id, task.request), searchRank: searchRank(ws, node.id, task.request) });
   }
 }

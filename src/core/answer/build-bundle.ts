@@ -15,7 +15,7 @@ import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
 import { walk } from './walk-graph.js';
 import { contextOrder, contextReason, missingContextEntries, taskWalk } from './context-graph.js';
 import { documentCutter, type DocumentCutter } from './document-cut.js';
-import { uncitedMatches } from './uncited-matches.js';
+import { withWorkAround } from './work-around.js';
 import type { BundleOptions, Cycle, Workspace } from '../shared/types.js';
 
 export const DEFAULT_MAX_DEPTH = 5;
@@ -30,7 +30,7 @@ export interface Closure {
   readonly truncated: boolean;
   /** The task and the sub-tasks of it the walk reached (KITS §7: a parent task's bundle holds its parts). */
   readonly parts: ReadonlySet<string>;
-  /** Items of the task's feature it does not cite but matches (CONTEXT §2), at depth 1, with their reason. */
+  /** The work around the task (CONTEXT §2: tasks it builds on, items of its feature it matches but does not cite), at depth 1, with their reason. */
   readonly matches?: ReadonlyMap<string, string>;
 }
 
@@ -51,7 +51,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   const taskId = requireNode(workspace, options.taskId).id;
   // A kit task's large documents are given as sections (CONTEXT §1), with the items it should have cited (§2), unless `sections: "all"`.
   const kit = options.sections !== 'all' && workspace.nodes.get(taskId)?.item !== undefined;
-  const close = (depth: number): Closure => (kit ? withMatches(workspace, taskId, upstreamClosure(workspace, taskId, depth)) : upstreamClosure(workspace, taskId, depth));
+  const close = (depth: number): Closure => (kit ? withWorkAround(workspace, taskId, upstreamClosure(workspace, taskId, depth)) : upstreamClosure(workspace, taskId, depth));
   const closure = withCommands(options.commands, () => close(maxDepth));
   const cut = documentCutter(workspace, taskId, closure, options);
   if (maxTokens === undefined) return renderBundle(workspace, taskId, closure, maxDepth, undefined, null, cut);
@@ -210,19 +210,6 @@ export function upstreamClosure(workspace: Workspace, taskId: string, maxDepth: 
     for (const id of group) included.push(id);
   }
   return { depths, included, truncated: included.length < depths.size, parts };
-}
-
-/** `closure` with the items of the task's feature it matches but does not cite, at depth 1 after the others (CONTEXT §2). */
-function withMatches(workspace: Workspace, taskId: string, closure: Closure): Closure {
-  const found = uncitedMatches(workspace, taskId, new Set(closure.included));
-  if (found.length === 0) return closure;
-  const depths = new Map(closure.depths);
-  const matches = new Map<string, string>();
-  for (const { id, words } of found) {
-    depths.set(id, 1);
-    matches.set(id, `matches the task's words: ${words.join(', ')} (not cited)`);
-  }
-  return { ...closure, depths, included: [...closure.included, ...found.map((m) => m.id)], matches };
 }
 
 /**

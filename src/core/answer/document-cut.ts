@@ -5,12 +5,13 @@
  * with its reason, and the sections left out named so that an agent can ask for them.
  */
 import type { Section } from '../parse/sections.js';
-import { termsOf } from '../shared/words.js';
 import type { BundleOptions, Workspace } from '../shared/types.js';
 import { inlinePath } from '../shared/inline-path.js';
 import { singleLine } from '../parse/markdown.js';
 import { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
 import { sectionIndex } from './section-index.js';
+import { conventionsOf } from './conventions.js';
+import { taskQuery } from './task-words.js';
 
 /** A document of more tokens than this is cut into sections (CONTEXT `context.wholeUnder`). */
 export const WHOLE_UNDER = 1500;
@@ -29,6 +30,8 @@ export interface CutFor {
   readonly query: readonly string[];
   /** The best score of any section of the bundle's cut documents, for the floor. */
   best: number | null;
+  /** The kit's conventions in the bundle: the sections of each that join, with the words they matched (conventions.ts). */
+  readonly conventions: ReadonlyMap<string, ReadonlyMap<number, readonly string[]>>;
 }
 
 /** Something a section may name: how it is shown in a reason, and whether a text names it. */
@@ -66,23 +69,19 @@ export function cutFor(workspace: Workspace, taskId: string, depths: ReadonlyMap
   }
   const task = workspace.nodes.get(taskId)!;
   names.push(...codeNames(task.text));
-  const words = [task.text];
-  for (const edge of workspace.relationsOut.get(taskId) ?? []) if (edge.relation === 'implements') words.push(workspace.nodes.get(edge.id)?.text ?? '');
-  return { names, query: queryTerms(words.join('\n')), best: null };
-}
-
-/** The terms of a task's words for ranking, without bare numbers (a task's own `3.` matches every `Property 3`). */
-export function queryTerms(text: string): string[] {
-  return termsOf(text).filter((term) => !/^\d+$/.test(term));
+  const conventions = new Map(conventionsOf(workspace, taskId).map((c) => [c.id, c.sections] as const));
+  return { names, query: taskQuery(workspace, taskId), best: null, conventions };
 }
 
 /** The cut of document `id` for `cut` within a budget of `maxTokens`, or `null` when it is given whole. */
 export function cutDocument(workspace: Workspace, id: string, cut: CutFor, maxTokens: number): DocumentCut | null {
   const node = workspace.nodes.get(id)!;
-  if (node.item !== undefined || estimateTokens(node.text) <= WHOLE_UNDER) return null;
+  const convention = cut.conventions.get(id);
+  if (node.item !== undefined || (convention === undefined && estimateTokens(node.text) <= WHOLE_UNDER)) return null;
   const index = sectionIndex(workspace);
   const sections = index.sectionsOf(id);
   if (sections.length < 2) return null;
+  if (convention !== undefined) return keptOnly(node.text, sections, convention);
   const units = index.unitsOf(id);
   const scores = index.bm25.scores(cut.query, (unit) => units.includes(unit));
   const best = Math.max(cut.best ?? 0, ...scores.values());
@@ -119,6 +118,23 @@ export function cutDocument(workspace: Workspace, id: string, cut: CutFor, maxTo
     const reason = reasons.get(k);
     if (reason === undefined) left.push({ section, tokens: estimateTokens(text) });
     else kept.push({ section, text: section.level === 0 ? capped(text, OPENING_TOKENS) : text, reason });
+  });
+  return { kept, left, tokens };
+}
+
+/** A convention document's cut: the sections picked for the task (conventions.ts), each with the words it matched. */
+function keptOnly(text: string, sections: readonly Section[], picked: ReadonlyMap<number, readonly string[]>): DocumentCut {
+  const kept: KeptSection[] = [];
+  const left: { section: Section; tokens: number }[] = [];
+  let tokens = 0;
+  sections.forEach((section, k) => {
+    const part = text.slice(section.from, section.to);
+    const words = picked.get(k);
+    if (words === undefined) left.push({ section, tokens: estimateTokens(part) });
+    else {
+      kept.push({ section, text: part, reason: `matches the task's words: ${words.join(', ')}` });
+      tokens += estimateTokens(part);
+    }
   });
   return { kept, left, tokens };
 }

@@ -5,7 +5,7 @@
  * never as `implements`.
  */
 import type { Workspace } from '../shared/types.js';
-import { queryTerms } from './document-cut.js';
+import { queryTerms } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 
 /** At most this many uncited items join a bundle. */

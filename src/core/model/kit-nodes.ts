@@ -41,7 +41,7 @@ export function kitDocumentNode(doc: KitDocument, refs: readonly KitRef[]): DocN
   return {
     id: `${place.scope}/${place.stem}`,
     title: visible(doc.title ?? doc.firstH1 ?? '') || stem,
-    type: stem,
+    type: place.conventions === true ? 'conventions' : stem,
     status: doc.status,
     path: doc.path,
     dependsOn: NO_IDS,

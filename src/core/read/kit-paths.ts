@@ -2,7 +2,8 @@
  * KITS §1: where each spec kit keeps its files, from a path alone. A kit file is a document
  * node of its feature, capability or change (its *scope*); discovery reads kit folders even
  * where `include` would not match them and inside `.kiro/` (a dot-folder, which discovery
- * otherwise never enters), and never reads OpenSpec's archive.
+ * otherwise never enters), and never reads OpenSpec's archive. The kits' conventions (Kiro's steering, Spec Kit's memory,
+ * OpenSpec's project.md) are documents too (CONTEXT §3).
  */
 import type { KitName } from '../shared/config-types.js';
 
@@ -15,6 +16,13 @@ export interface KitPlace {
   readonly stem: string;
   /** The folder, relative to the workspace root (`.kiro/specs/auth`). */
   readonly folder: string;
+  /**
+   * A file of the kit's conventions, which bind every feature (CONTEXT §3): Kiro's steering
+   * (`.kiro/steering/*.md`, documents `steering/<name>`), Spec Kit's memory
+   * (`.specify/memory/constitution.md`: `memory/constitution`), OpenSpec's `openspec/project.md`
+   * (`openspec/project`). A document of type `conventions`, without items.
+   */
+  readonly conventions?: true;
 }
 
 const KIRO_FILES: ReadonlySet<string> = new Set(['requirements', 'design', 'tasks', 'bugfix']);
@@ -36,6 +44,9 @@ export function kitPlaceOf(path: string, kits: readonly KitName[]): KitPlace | n
   if (parts.some((part) => part === '')) return null;
   const [a, b, c, d, e, f, g] = parts;
   if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 4 && KIRO_FILES.has(d!)) return place('kiro', c!, d!, `.kiro/specs/${c!}`);
+  if (kits.includes('kiro') && a === '.kiro' && b === 'steering' && parts.length === 3) return { ...place('kiro', 'steering', c!, '.kiro/steering'), conventions: true };
+  if (kits.includes('speckit') && a === '.specify' && b === 'memory' && parts.length === 3) return { ...place('speckit', 'memory', c!, '.specify/memory'), conventions: true };
+  if (kits.includes('openspec') && a === 'openspec' && b === 'project' && parts.length === 2) return { ...place('openspec', 'openspec', 'project', 'openspec'), conventions: true };
   // A Markdown file of stories beside the feature folders (`.kiro/specs/user-stories.md`): the stories the features share (KITS §7).
   if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 3 && STORIES_FILE.test(c!)) return place('kiro', c!, SHARED_STORIES, '.kiro/specs');
   if (kits.includes('speckit') && a === 'specs' && parts.length === 2 && STORIES_FILE.test(b!)) return place('speckit', b!, SHARED_STORIES, 'specs');
@@ -66,13 +77,15 @@ export function kitDirectory(path: string, kits: readonly KitName[]): 'enter' | 
   if (kits.length === 0) return null;
   if (kits.includes('kiro') && (path === '.kiro' || path.startsWith('.kiro/'))) {
     const depth = path.split('/').length;
-    return depth === 1 || (depth === 2 && path === '.kiro/specs') || (depth === 3 && path.startsWith('.kiro/specs/')) ? 'enter' : 'skip';
+    return depth === 1 || (depth === 2 && (path === '.kiro/specs' || path === '.kiro/steering')) || (depth === 3 && path.startsWith('.kiro/specs/')) ? 'enter' : 'skip';
   }
+  // Spec Kit's conventions (`.specify/memory/`), and nothing else of `.specify/` (its templates and scripts).
+  if (kits.includes('speckit') && (path === '.specify' || path.startsWith('.specify/'))) return path === '.specify' || path === '.specify/memory' ? 'enter' : 'skip';
   if (kits.includes('openspec') && (path === OPENSPEC_ARCHIVE || path.startsWith(`${OPENSPEC_ARCHIVE}/`))) return 'skip';
   return null;
 }
 
-/** Whether `path` lies inside `.kiro/`, where only kit files are read. */
+/** Whether `path` lies inside `.kiro/` or `.specify/`, where only kit files are read. */
 export function insideKiro(path: string): boolean {
-  return path.startsWith('.kiro/');
+  return path.startsWith('.kiro/') || path.startsWith('.specify/');
 }

@@ -45,16 +45,17 @@ const kiro = (more: Record<string, string> = {}) =>
     '.kiro/specs/auth/requirements.md': REQUIREMENTS,
     '.kiro/specs/auth/design.md': '# Design\n\nCookies.\n',
     '.kiro/specs/auth/tasks.md': TASKS,
-    '.kiro/steering/product.md': '# Steering\n\n[broken](nowhere.md)\n',
+    '.kiro/steering/product.md': '# Product\n\nA notes app.\n',
+    '.kiro/settings/notes.md': '# Settings\n\n[broken](nowhere.md)\n',
     ...more,
   });
 
 const findings = (ws: Workspace) => ws.diagnostics.map((d) => `${d.code} ${d.path}:${d.line}`);
 
 describe('a Kiro feature', () => {
-  it('every kit file is a document, every requirement, criterion and task an item; the rest of .kiro/ is not read', () => {
+  it('every kit file is a document, every requirement, criterion and task an item; steering a document of conventions; the rest of .kiro/ is not read', () => {
     const ws = loadWorkspace(kiro());
-    expect(ws.files).toEqual(['.kiro/specs/auth/design.md', '.kiro/specs/auth/requirements.md', '.kiro/specs/auth/tasks.md']);
+    expect(ws.files).toEqual(['.kiro/specs/auth/design.md', '.kiro/specs/auth/requirements.md', '.kiro/specs/auth/tasks.md', '.kiro/steering/product.md']);
     expect(ws.ids).toEqual([
       'auth/R1',
       'auth/R1.1',
@@ -68,7 +69,9 @@ describe('a Kiro feature', () => {
       'auth/design',
       'auth/requirements',
       'auth/tasks',
+      'steering/product',
     ]);
+    expect(ws.nodes.get('steering/product')).toMatchObject({ type: 'conventions', title: 'Product', path: '.kiro/steering/product.md' });
     const states = Object.fromEntries(ws.ids.map((id) => [id, ws.states.get(id)!.state]));
     expect(states).toMatchObject({ 'auth/R1': 'untracked', 'auth/T1': 'done', 'auth/T2': 'ready', 'auth/T2.1': 'ready', 'auth/T2.2': 'blocked', 'auth/design': 'untracked' });
     // Every task depends on the design (it exists); T2.2 also on T2.1.
@@ -187,11 +190,11 @@ describe('a Kiro feature', () => {
 
   it('discovery: a kit folder is read past `include`, `exclude` still wins; without `kits` nothing of .kiro/ is read', () => {
     const root = kiro({ 'docugraph.yml': 'kits: [kiro]\ninclude: ["docs/**/*.md"]\nexclude: [".kiro/specs/auth/design.md"]\n', 'docs/a.md': doc({ id: 'A', title: 'A' }), 'other.md': '# not included\n' });
-    expect(loadWorkspace(root).files).toEqual(['.kiro/specs/auth/requirements.md', '.kiro/specs/auth/tasks.md', 'docs/a.md']);
+    expect(loadWorkspace(root).files).toEqual(['.kiro/specs/auth/requirements.md', '.kiro/specs/auth/tasks.md', '.kiro/steering/product.md', 'docs/a.md']);
     const plain = kiro({ 'docugraph.yml': '' });
     expect(loadWorkspace(plain).files).toEqual([]);
     // The message for a workspace with nothing to read says how to read a Kiro repository.
-    expect(noMarkdownMessage(plain, countMarkdown(plain))).toContain('4 in dot-folders or node_modules, which are never read; 3 of them in .kiro/specs/, which `kits: [kiro]` in docugraph.yml reads');
+    expect(noMarkdownMessage(plain, countMarkdown(plain))).toContain('5 in dot-folders or node_modules, which are never read; 3 of them in .kiro/specs/, which `kits: [kiro]` in docugraph.yml reads');
   });
 
   it('a task number used twice: the first keeps it; a checked task on an open one is inconsistent', () => {

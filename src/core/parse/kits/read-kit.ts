@@ -29,6 +29,7 @@ export function readKitFile(body: string, bodyLine: number, place: KitPlace): { 
 /** Whether a kit file at `place` can hold items (KITS §2): requirements, specs, tasks, stories. */
 function holdsItems(place: KitPlace): boolean {
   const { kit, stem } = place;
+  if (place.conventions === true) return false;
   if (stem === SHARED_STORIES) return true;
   if (kit === 'kiro') return stem === 'requirements' || stem === 'tasks';
   if (kit === 'speckit') return stem === 'spec' || stem === 'tasks';

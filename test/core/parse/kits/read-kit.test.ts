@@ -28,7 +28,16 @@ describe('kit places (KITS §1)', () => {
     expect(of('.kiro/specs/auth/requirements.md')).toBe('kiro auth requirements');
     expect(of('.kiro/specs/auth/bugfix.md')).toBe('kiro auth bugfix');
     expect(of('.kiro/specs/auth/notes.md')).toBeNull();
-    expect(of('.kiro/steering/product.md')).toBeNull();
+    // The kits' conventions (CONTEXT §3): documents of type `conventions`, no items.
+    expect(of('.kiro/steering/product.md')).toBe('kiro steering product');
+    expect(kitPlaceOf('.kiro/steering/product.md', kits)?.conventions).toBe(true);
+    expect(of('.kiro/steering/deep/product.md')).toBeNull();
+    expect(of('.kiro/settings/mcp.md')).toBeNull();
+    expect(of('.specify/memory/constitution.md')).toBe('speckit memory constitution');
+    expect(of('.specify/templates/plan-template.md')).toBeNull();
+    expect(of('openspec/project.md')).toBe('openspec openspec project');
+    expect(of('openspec/AGENTS.md')).toBeNull();
+    expect(kitPlaceOf('specs/001-albums/spec.md', kits)?.conventions).toBeUndefined();
     expect(of('specs/001-albums/spec.md')).toBe('speckit 001-albums spec');
     expect(of('specs/001-albums/data-model.md')).toBe('speckit 001-albums data-model');
     expect(of('specs/001-albums/contracts/api.md')).toBe('speckit 001-albums contracts/api');
@@ -38,7 +47,7 @@ describe('kit places (KITS §1)', () => {
     expect(of('openspec/changes/add-2fa/proposal.md')).toBe('openspec change/add-2fa proposal');
     expect(of('openspec/changes/add-2fa/specs/auth/spec.md')).toBe('openspec change/add-2fa specs/auth/spec');
     expect(of('openspec/changes/archive/2025-01-01-x/tasks.md')).toBeNull();
-    expect(of('openspec/project.md')).toBeNull();
+
     // Only the kits asked for.
     expect(kitPlaceOf('specs/001-albums/spec.md', ['kiro'])).toBeNull();
   });

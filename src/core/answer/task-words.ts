@@ -1,0 +1,24 @@
+/**
+ * The words a kit task is ranked by (CONTEXT §1–§3): its own lines and the lines of what it
+ * implements, as BM25 terms without bare numbers.
+ */
+import { termsOf } from '../shared/words.js';
+import type { Workspace } from '../shared/types.js';
+
+/**
+ * The terms of a task's words for ranking, without bare numbers (a task's own `3.` matches every
+ * `Property 3`) or single Latin letters (its box's `x`, a list's `a`).
+ */
+export function queryTerms(text: string): string[] {
+  return termsOf(text).filter((term) => !/^(?:\d+|[a-z])$/.test(term) && !KIT_WORDS.has(term));
+}
+
+/** The words a kit writes around its references (`_Requirements: 1.2_`, `**Dependencies**: 1.1`): every task has them; they say nothing of its work. */
+const KIT_WORDS: ReadonlySet<string> = new Set(termsOf('requirement requirements depends depend dependency dependencies task tasks acceptance criteria criterion'));
+
+/** The terms of `taskId`'s lines and of the lines of what it implements. */
+export function taskQuery(workspace: Workspace, taskId: string): string[] {
+  const words = [workspace.nodes.get(taskId)!.text];
+  for (const edge of workspace.relationsOut.get(taskId) ?? []) if (edge.relation === 'implements') words.push(workspace.nodes.get(edge.id)?.text ?? '');
+  return queryTerms(words.join('\n'));
+}

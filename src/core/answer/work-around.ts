@@ -1,0 +1,154 @@
+/**
+ * CONTEXT §2, the tasks a kit task builds on: the tasks of its file that come before it and
+ * name the same code names or paths (a type, a helper, a module made there), the test tasks
+ * that name them (before or after it), and the tasks its lines name by number (`after T012`,
+ * `T019-T021`, `task 1.2`). At most 8, nearest first; each with the names that tie it, so that
+ * its reason is true of both tasks' bytes.
+ */
+import type { DocNode, Workspace } from '../shared/types.js';
+import { uncitedMatches } from './uncited-matches.js';
+import { queryTerms } from './task-words.js';
+import { sectionIndex } from './section-index.js';
+import { conventionsOf, idsUnder } from './conventions.js';
+
+/** At most this many tasks join a bundle as the work around its task. */
+export const MAX_AROUND = 8;
+/** A name that more than this share of the file's tasks write ties nothing in particular (`src/`, the module's name). */
+const COMMON_SHARE = 0.25;
+/** …unless the file has this few tasks. */
+const FEW_TASKS = 8;
+/** A range `T019-T021` names at most this many tasks. */
+const MAX_RANGE = 20;
+
+export interface AroundTask {
+  readonly id: string;
+  readonly reason: string;
+}
+
+/**
+ * `closure` with the work around the task at depth 1 after the others (CONTEXT §2): the tasks it
+ * builds on, the kit's conventions that apply to it (§3), then the items of its feature it
+ * matches but does not cite, each with its reason.
+ */
+export function withWorkAround<C extends { readonly depths: ReadonlyMap<string, number>; readonly included: readonly string[] }>(
+  workspace: Workspace,
+  taskId: string,
+  closure: C,
+): C & { readonly matches?: ReadonlyMap<string, string> } {
+  const seen = new Set(closure.included);
+  const around = tasksAround(workspace, taskId, seen);
+  for (const { id } of around) seen.add(id);
+  const conventions = conventionsOf(workspace, taskId).filter(({ id }) => !seen.has(id));
+  for (const { id } of conventions) seen.add(id);
+  const found = uncitedMatches(workspace, taskId, seen);
+  if (around.length === 0 && conventions.length === 0 && found.length === 0) return closure;
+  const depths = new Map(closure.depths);
+  const matches = new Map<string, string>();
+  for (const { id, reason } of [...around, ...conventions]) matches.set(id, reason);
+  for (const { id, words } of found) matches.set(id, `matches the task's words: ${words.join(', ')} (not cited)`);
+  for (const id of matches.keys()) depths.set(id, 1);
+  return { ...closure, depths, included: [...closure.included, ...matches.keys()], matches };
+}
+
+/** The tasks `taskId` builds on (CONTEXT §2), nearest first, leaving out those `included` holds already. */
+export function tasksAround(workspace: Workspace, taskId: string, included: ReadonlySet<string>): AroundTask[] {
+  const task = workspace.nodes.get(taskId);
+  if (task?.item === undefined || task.type !== 'task') return [];
+  const siblings = tasksOfFile(workspace, task);
+  const namesOf = new Map<string, Set<string>>();
+  const frequency = new Map<string, number>();
+  for (const sibling of siblings) {
+    const names = codeTokens(sibling.text);
+    namesOf.set(sibling.id, names);
+    for (const name of names) frequency.set(name, (frequency.get(name) ?? 0) + 1);
+  }
+  const limit = siblings.length <= FEW_TASKS ? Number.POSITIVE_INFINITY : Math.max(2, siblings.length * COMMON_SHARE);
+  const own = [...(namesOf.get(taskId) ?? [])].filter((name) => frequency.get(name)! <= limit);
+  const byNumber = numberedTasks(task);
+  const words = earlierMatches(workspace, task, siblings);
+  const found: { id: string; distance: number; reason: string }[] = [];
+  for (const sibling of siblings) {
+    if (sibling.id === taskId || included.has(sibling.id)) continue;
+    const distance = Math.abs(sibling.item!.line - task.item.line);
+    const local = sibling.id.slice(sibling.id.lastIndexOf('/') + 1);
+    if (byNumber.has(local)) {
+      found.push({ id: sibling.id, distance, reason: `named in the task's lines (${local})` });
+      continue;
+    }
+    const names = namesOf.get(sibling.id)!;
+    const shared = own.filter((name) => names.has(name)).sort();
+    const shown = `${shared.slice(0, 3).map((name) => `\`${name}\``).join(', ')}${shared.length > 3 ? ` and ${shared.length - 3} more` : ''}`;
+    if (shared.length > 0 && sibling.item!.line < task.item.line) found.push({ id: sibling.id, distance, reason: `an earlier task naming ${shown}, as this one does` });
+    else if (shared.length > 0 && isTestTask(sibling.text)) found.push({ id: sibling.id, distance, reason: `a test task naming ${shown}, as this one does` });
+    else if (words.has(sibling.id)) found.push({ id: sibling.id, distance, reason: `an earlier task matching the task's words: ${words.get(sibling.id)!.join(', ')}` });
+  }
+  found.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return found.slice(0, MAX_AROUND).map(({ id, reason }) => ({ id, reason }));
+}
+
+/** A task's words must score this share of the best earlier task's to tie it. */
+const WORDS_FLOOR = 0.5;
+
+/** The earlier tasks of the file whose words match `task`'s best (BM25 over the section index, CamelCase names split into words), with the words. */
+function earlierMatches(workspace: Workspace, task: DocNode, siblings: readonly DocNode[]): Map<string, readonly string[]> {
+  const index = sectionIndex(workspace);
+  const earlier = new Map<number, string>();
+  for (const sibling of siblings) if (sibling.item!.line < task.item!.line) for (const unit of index.unitsOf(sibling.id)) earlier.set(unit, sibling.id);
+  const query = queryTerms(task.text);
+  const scores = index.bm25.scores(query, (unit) => earlier.has(unit));
+  let best = 0;
+  for (const score of scores.values()) best = Math.max(best, score);
+  const out = new Map<string, readonly string[]>();
+  for (const [unit, score] of scores) if (score > 0 && score >= best * WORDS_FLOOR) out.set(earlier.get(unit)!, index.bm25.matched(query, unit).slice(0, 4));
+  return out;
+}
+
+/** The task items of `task`'s file, in file order (ids of one file sort together under its feature). */
+function tasksOfFile(workspace: Workspace, task: DocNode): DocNode[] {
+  const out: DocNode[] = [];
+  for (const id of idsUnder(workspace, task.id.slice(0, task.id.lastIndexOf('/') + 1))) {
+    const node = workspace.nodes.get(id)!;
+    if (node.item?.file === task.item!.file && node.type === 'task') out.push(node);
+  }
+  return out.sort((a, b) => a.item!.line - b.item!.line);
+}
+
+/** Whether a task's lines say it writes or runs tests. */
+function isTestTask(text: string): boolean {
+  return /\b(?:tests?|specs?|testing)\b|Test\b/i.test(text.split('\n', 1)[0]!);
+}
+
+/**
+ * The code names a task's lines write: CamelCase and snake_case identifiers anywhere
+ * (`CostEngine`, `validate_cost`), and the identifiers, file stems and kebab-case module names
+ * inside backticks and paths (`aegis-common`, `types` of `src/models/types.ts`).
+ */
+export function codeTokens(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const match of text.matchAll(/\b[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g)) if (/[a-z][A-Z]/.test(match[0]) && match[0].length >= 5) out.add(match[0]);
+  for (const match of text.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)) if (match[0].length >= 6) out.add(match[0]);
+  const quoted = [...text.matchAll(/`([^`\n]{2,120})`/g)].map((m) => m[1]!);
+  const paths = [...text.matchAll(/(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+)/gm)].map((m) => m[1]!);
+  for (const written of [...quoted, ...paths]) {
+    for (const part of written.split(/[^\w-]+/)) {
+      // A module or file name (`aegis-common`, `CostEngine`), not a common word or a bare extension.
+      if (part.length >= 6 && /[-_A-Z]|[a-z][0-9]/.test(part.slice(1)) && !/^-|-$/.test(part)) out.add(part);
+    }
+  }
+  return out;
+}
+
+/** The local ids of the tasks `task`'s lines name by number: `T012`, `T019-T021`, `task 1.2`, `Tasks 2.1 and 2.3`. */
+function numberedTasks(task: DocNode): Set<string> {
+  const out = new Set<string>();
+  const own = task.id.slice(task.id.lastIndexOf('/') + 1);
+  for (const match of task.text.matchAll(/\bT(\d{3,})(?:\s*[-–]\s*T(\d{3,}))?\b/g)) {
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (to < from || to - from > MAX_RANGE) continue;
+    for (let n = from; n <= to; n += 1) out.add(`T${String(n).padStart(match[1]!.length, '0')}`);
+  }
+  for (const match of task.text.matchAll(/\bTasks?\s+((?:\d+(?:\.\d+)*\s*(?:,|and|&)?\s*)+)/gi)) for (const n of match[1]!.match(/\d+(?:\.\d+)*/g) ?? []) out.add(`T${n}`);
+  out.delete(own);
+  return out;
+}
