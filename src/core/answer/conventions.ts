@@ -12,7 +12,7 @@ import { kitPlaceOf } from '../read/kit-paths.js';
 import { KIT_NAMES, type KitName } from '../shared/config-types.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 import { compareStrings } from '../shared/sort.js';
-import { taskQuery } from './task-words.js';
+import { sharesRealWords, taskQuery } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 
 /** Where each kit's conventions are, by the prefix of their ids (read/kit-paths.ts). */
@@ -63,7 +63,8 @@ function pick(workspace: Workspace, taskId: string): Convention[] {
   }
   if (owner.size === 0) return [];
   const query = taskQuery(workspace, taskId);
-  const scores = [...index.bm25.scores(query, (unit) => owner.has(unit))].filter(([, score]) => score > 0);
+  // A section that shares only common words with the task does not match it.
+  const scores = [...index.bm25.scores(query, (unit) => owner.has(unit))].filter(([unit, score]) => score > 0 && sharesRealWords(index.bm25.matched(query, unit)));
   let best = 0;
   for (const [, score] of scores) best = Math.max(best, score);
   scores.sort(([a, x], [b, y]) => y - x || a - b);

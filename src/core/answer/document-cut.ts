@@ -169,7 +169,7 @@ export function documentCutter(workspace: Workspace, taskId: string, closure: { 
       let out = `sections: ${cut.kept.length} of ${all} (≈${cut.tokens} of ${estimateTokens(workspace.nodes.get(id)!.text)} tokens); the whole document: ${whole}, or docugraph://docs/${encodeURIComponent(id)}\n`;
       for (const { section, text, reason } of cut.kept) out += `\n#### ${section.level === 0 ? 'Opening' : singleLine(section.trail)} (lines ${section.line}-${section.end}) — ${reason}\n\n${text.replace(/\n+$/, '')}\n`;
       if (cut.left.length > 0) {
-        const shown = cut.left.slice(0, MAX_LEFT).map(({ section, tokens }) => `${inlinePath(singleLine(section.trail))} (lines ${section.line}-${section.end}, ≈${tokens} tokens)`);
+        const shown = cut.left.slice(0, MAX_LEFT).map(({ section, tokens }) => `${section.level === 0 ? 'Opening' : inlinePath(singleLine(section.trail))} (lines ${section.line}-${section.end}, ≈${tokens} tokens)`);
         out += `\nLeft out: ${shown.join('; ')}${cut.left.length > MAX_LEFT ? `; and ${cut.left.length - MAX_LEFT} more` : ''}\n`;
       }
       return out;

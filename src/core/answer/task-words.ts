@@ -7,11 +7,21 @@ import type { Workspace } from '../shared/types.js';
 
 /**
  * The terms of a task's words for ranking, without bare numbers (a task's own `3.` matches every
- * `Property 3`) or single Latin letters (its box's `x`, a list's `a`).
+ * `Property 3`), single Latin letters (its box's `x`, a list's `a`) or the kit's reference words.
  */
 export function queryTerms(text: string): string[] {
   return termsOf(text).filter((term) => !/^(?:\d+|[a-z])$/.test(term) && !KIT_WORDS.has(term));
 }
+
+/** Whether `matched` (the words a unit shares with a task) holds a word other than the common ones. */
+export function sharesRealWords(matched: readonly string[]): boolean {
+  return matched.some((term) => !STOP_WORDS.has(term));
+}
+
+/** English words every text has: a section that shares only these with a task does not match it. */
+const STOP_WORDS: ReadonlySet<string> = new Set(
+  termsOf('the an and or of to in on for with is are be by as at from that this it its into not no all each when then than shall must should will can may do does if so we you our your their there these those which who what how'),
+);
 
 /** The words a kit writes around its references (`_Requirements: 1.2_`, `**Dependencies**: 1.1`): every task has them; they say nothing of its work. */
 const KIT_WORDS: ReadonlySet<string> = new Set(termsOf('requirement requirements depends depend dependency dependencies task tasks acceptance criteria criterion'));

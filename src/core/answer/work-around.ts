@@ -7,7 +7,7 @@
  */
 import type { DocNode, Workspace } from '../shared/types.js';
 import { uncitedMatches } from './uncited-matches.js';
-import { queryTerms } from './task-words.js';
+import { queryTerms, sharesRealWords } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 import { conventionsOf, idsUnder } from './conventions.js';
 
@@ -99,7 +99,10 @@ function earlierMatches(workspace: Workspace, task: DocNode, siblings: readonly 
   let best = 0;
   for (const score of scores.values()) best = Math.max(best, score);
   const out = new Map<string, readonly string[]>();
-  for (const [unit, score] of scores) if (score > 0 && score >= best * WORDS_FLOOR) out.set(earlier.get(unit)!, index.bm25.matched(query, unit).slice(0, 4));
+  for (const [unit, score] of scores) {
+    const words = index.bm25.matched(query, unit);
+    if (score > 0 && score >= best * WORDS_FLOOR && sharesRealWords(words)) out.set(earlier.get(unit)!, words.slice(0, 4));
+  }
   return out;
 }
 

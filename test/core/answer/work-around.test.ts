@@ -1,0 +1,125 @@
+/**
+ * CONTEXT §2 and §3 in a kit task's bundle: the tasks it builds on (earlier tasks naming its
+ * code names or matching its words, test tasks naming them, tasks named by number) and the
+ * kit's conventions (their best-matching sections; Kiro's `inclusion` followed) — each with a
+ * reason that is true of the bytes it stands beside. Files written here, read by hand.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildBundle, loadWorkspace } from '../../../src/core/index.js';
+import { testdir } from '../../helpers/testdir.js';
+
+/** The inclusion report's lines of a bundle, by id. */
+function report(bundle: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const part = bundle.slice(bundle.indexOf('## Inclusion report'), bundle.indexOf('\n## Documents'));
+  for (const line of part.split('\n')) {
+    const match = /^- `([^`]+)` depth=\d+: (.*)$/.exec(line);
+    if (match !== null) out.set(match[1]!, match[2]!);
+  }
+  return out;
+}
+
+const TASKS = [
+  '# Tasks', // 1
+  '', // 2
+  '- [x] T001 Create the `aegis-common` module with its build file', // 3
+  '- [ ] T002 [P] Write the project README', // 4
+  '- [ ] T003 Create `AegisException` in aegis-common/src/main/java/com/aegis/common/AegisException.java', // 5
+  '- [ ] T004 Create `RegisterUserUseCase` inbound port interface', // 6
+  '- [ ] T005 Implement `RegisterUserService` (the use case implementation), laid out like T002', // 7
+  '- [ ] T006 Write `RegisterUserServiceTest` unit tests for `RegisterUserService`', // 8
+  '- [ ] T007 Style the landing page', // 9
+  '',
+].join('\n');
+
+const CONSTITUTION = [
+  '# Aegis Constitution', // 1
+  '', // 2
+  '## I. Domain purity', // 3
+  '', // 4
+  'The domain layer depends on no framework.', // 5
+  '', // 6
+  '## II. Errors', // 7
+  '', // 8
+  'Every exception extends AegisException and carries a code.', // 9
+  '', // 10
+  '## III. Releases', // 11
+  '', // 12
+  'Releases are tagged on Fridays.', // 13
+  '',
+].join('\n');
+
+const speckit = () =>
+  testdir({
+    'docugraph.yml': 'kits: [speckit]\n',
+    'specs/001-registration/spec.md': '# Registration\n\n- **FR-001**: System MUST register users\n',
+    'specs/001-registration/tasks.md': TASKS,
+    '.specify/memory/constitution.md': CONSTITUTION,
+    '.specify/templates/tasks-template.md': '# Tasks template\n\n- [ ] T001 Create AegisException\n',
+  });
+
+describe('the tasks a task builds on', () => {
+  const ws = loadWorkspace(speckit());
+
+  it('an earlier task that names the same module; not a later one, not an unrelated one', () => {
+    const lines = report(buildBundle(ws, { taskId: '001-registration/T003' }));
+    expect(lines.get('001-registration/T001')).toBe("an earlier task naming `aegis-common`, as this one does");
+    expect(lines.has('001-registration/T002')).toBe(false);
+    expect(lines.has('001-registration/T004')).toBe(false);
+    expect(lines.has('001-registration/T007')).toBe(false);
+  });
+
+  it('an earlier task matching its words (CamelCase split), one it names by number, and a test task naming it', () => {
+    const lines = report(buildBundle(ws, { taskId: '001-registration/T005' }));
+    expect(lines.get('001-registration/T004')).toMatch(/^an earlier task matching the task's words: .*\buse\b.*/);
+    expect(lines.get('001-registration/T002')).toBe("named in the task's lines (T002)");
+    expect(lines.get('001-registration/T006')).toBe("a test task naming `RegisterUserService`, as this one does");
+    expect(lines.has('001-registration/T007')).toBe(false);
+    // Each reason is true of both tasks' lines.
+    expect(ws.nodes.get('001-registration/T006')!.text).toContain('RegisterUserService');
+    expect(ws.nodes.get('001-registration/T005')!.text).toContain('RegisterUserService');
+    expect(ws.nodes.get('001-registration/T005')!.text).toContain('T002');
+  });
+
+  it('sections: "all" gives the bundle without the work around it', () => {
+    const lines = report(buildBundle(ws, { taskId: '001-registration/T005', sections: 'all' }));
+    expect([...lines.keys()].filter((id) => id.includes('/T0'))).toEqual(['001-registration/T005']);
+  });
+});
+
+describe("the kit's conventions", () => {
+  it('Spec Kit: the constitution is a document of conventions; its section that matches the task joins, the others are named as left out', () => {
+    const ws = loadWorkspace(speckit());
+    expect(ws.nodes.get('memory/constitution')).toMatchObject({ type: 'conventions', title: 'Aegis Constitution', path: '.specify/memory/constitution.md' });
+    // Nothing else of .specify/ is read.
+    expect(ws.files.filter((f) => f.startsWith('.specify/'))).toEqual(['.specify/memory/constitution.md']);
+    const bundle = buildBundle(ws, { taskId: '001-registration/T003' });
+    expect(report(bundle).get('memory/constitution')).toBe("the kit's conventions (.specify/memory/constitution.md, inclusion: always) — 1 of 4 sections (≈19 tokens)");
+    const part = bundle.slice(bundle.indexOf('### memory/constitution'));
+    expect(part).toContain('#### ## II. Errors (lines 7-9) — matches the task\'s words: aegisexception, aegis, exception');
+    expect(part).toContain('Every exception extends AegisException and carries a code.');
+    expect(part).not.toContain('Releases are tagged');
+    expect(part).toContain('Left out: Opening (lines 1-1, ≈5 tokens); ## I. Domain purity (lines 3-5, ≈16 tokens); ## III. Releases (lines 11-13, ≈13 tokens)');
+    // A task whose words no section matches: no conventions.
+    expect(report(buildBundle(ws, { taskId: '001-registration/T007' })).has('memory/constitution')).toBe(false);
+  });
+
+  it('Kiro steering: inclusion always and fileMatch (when the task names a matching path) join; manual never', () => {
+    const steering = (front: string, body: string) => `---\n${front}\n---\n\n# Steering\n\n## Rules\n\n${body}\n\n## Other\n\nNothing else.\n`;
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [kiro]\n',
+        '.kiro/specs/cost/tasks.md': '# Tasks\n\n- [ ] 1. Compute the warband cost in `src/backend/services/CostEngine.ts`\n',
+        '.kiro/steering/always.md': steering('inclusion: always', 'Warband cost values come from the ConfigurationManager.'),
+        '.kiro/steering/backend.md': steering('inclusion: fileMatch\nfileMatchPattern: "src/backend/**"', 'Backend cost code never throws.'),
+        '.kiro/steering/frontend.md': steering('inclusion: fileMatch\nfileMatchPattern: "src/frontend/**"', 'Frontend cost widgets use tokens.'),
+        '.kiro/steering/manual.md': steering('inclusion: manual', 'Warband cost deployment notes.'),
+      }),
+    );
+    const lines = report(buildBundle(ws, { taskId: 'cost/T1' }));
+    expect(lines.get('steering/always')).toMatch(/^the kit's conventions \(\.kiro\/steering\/always\.md, inclusion: always\)/);
+    expect(lines.get('steering/backend')).toMatch(/^the kit's conventions \(\.kiro\/steering\/backend\.md: the task names `src\/backend\/services\/CostEngine\.ts`, which src\/backend\/\*\* matches\)/);
+    expect(lines.has('steering/frontend')).toBe(false);
+    expect(lines.has('steering/manual')).toBe(false);
+  });
+});
