@@ -17,6 +17,9 @@ import { contextOrder, contextReason, missingContextEntries, taskWalk } from './
 import { documentCutter, type DocumentCutter } from './document-cut.js';
 import { withWorkAround } from './work-around.js';
 import type { BundleOptions, Cycle, Workspace } from '../shared/types.js';
+import { DEFAULT_CONTEXT } from '../shared/config-types.js';
+
+const NONE: ReadonlySet<string> = new Set();
 
 export const DEFAULT_MAX_DEPTH = 5;
 
@@ -50,7 +53,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   // The id found (`1559` for `EIP-1559`): the bundle is the document's.
   const taskId = requireNode(workspace, options.taskId).id;
   // A kit task's large documents are given as sections (CONTEXT §1), with the items it should have cited (§2), unless `sections: "all"`.
-  const kit = options.sections !== 'all' && workspace.nodes.get(taskId)?.item !== undefined;
+  const kit = options.sections !== 'all' && (workspace.context ?? DEFAULT_CONTEXT).sections !== 'never' && workspace.nodes.get(taskId)?.item !== undefined;
   const close = (depth: number): Closure => (kit ? withWorkAround(workspace, taskId, upstreamClosure(workspace, taskId, depth)) : upstreamClosure(workspace, taskId, depth));
   const closure = withCommands(options.commands, () => close(maxDepth));
   const cut = documentCutter(workspace, taskId, closure, options);
@@ -58,8 +61,14 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   const sizes = new Map<string, number>();
   const sizeOf = (id: string): number => {
     let size = sizes.get(id);
-    if (size === undefined) sizes.set(id, (size = estimateTokens(documentSection(workspace, id, cut))));
+    if (size === undefined) sizes.set(id, (size = estimateTokens(documentSection(workspace, id, cut, NONE))));
     return size;
+  };
+  // Outside a kit (`sections: auto`), a document the budget would leave out is given as its best sections when they fit.
+  const cutSizes = new Map<string, number | null>();
+  const cutSizeOf = cut === null || cut.always ? undefined : (id: string): number | null => {
+    if (!cutSizes.has(id)) cutSizes.set(id, cut.render(id) === null ? null : estimateTokens(documentSection(workspace, id, cut, new Set([id]))));
+    return cutSizes.get(id)!;
   };
   // The task's own document is always kept, whatever its size: only what a lower depth can
   // save counts — the other documents (within what the budget leaves them) and the rest.
@@ -67,7 +76,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   const cap = Math.max(0, maxTokens - own) + reportAllowance(maxTokens);
   const fits = (text: string): boolean => estimateTokens(text) - own <= cap;
   const fetchHint = options.commands === 'cli' ? cliFetchHint : mcpFetchHint;
-  const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf, fetchHint }, null, cut);
+  const full = renderBundle(workspace, taskId, closure, maxDepth, { maxTokens, sizeOf, cutSizeOf, fetchHint }, null, cut);
   if (fits(full)) return full;
   // Too long even with documents left out: the report of a wide closure. A shallower bundle
   // keeps the same decisions for the levels it keeps (they come first in the walk), so its
@@ -79,7 +88,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   let high = Math.min(maxDepth, deepest) - 1;
   while (low <= high) {
     const depth = (low + high) >>> 1;
-    const text = renderBundle(workspace, taskId, close(depth), depth, { maxTokens, sizeOf, fetchHint }, maxDepth, cut);
+    const text = renderBundle(workspace, taskId, close(depth), depth, { maxTokens, sizeOf, cutSizeOf, fetchHint }, maxDepth, cut);
     if (fits(text)) {
       fitting = text;
       low = depth + 1;
@@ -88,7 +97,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
     }
   }
   // Nothing deeper fits: the task alone (depth 0), even when it is over the budget itself.
-  return fitting ?? renderBundle(workspace, taskId, close(0), 0, { maxTokens, sizeOf, fetchHint }, maxDepth, cut);
+  return fitting ?? renderBundle(workspace, taskId, close(0), 0, { maxTokens, sizeOf, cutSizeOf, fetchHint }, maxDepth, cut);
 }
 
 /**
@@ -104,6 +113,8 @@ export function reportAllowance(maxTokens: number): number {
 interface Budget {
   readonly maxTokens: number;
   readonly sizeOf: (id: string) => number;
+  /** A document's size as its sections (`null`: it has none to give), when the budget may give it so instead of leaving it out. */
+  readonly cutSizeOf?: ((id: string) => number | null) | undefined;
   /** How the reader fetches an omitted document. */
   readonly fetchHint: (id: string) => string;
 }
@@ -111,7 +122,8 @@ interface Budget {
 /** The bundle text of `closure` at `maxDepth`; `loweredFrom` is the depth asked for when it was lowered to fit. */
 function renderBundle(workspace: Workspace, taskId: string, closure: Closure, maxDepth: number, budget: Budget | undefined, loweredFrom: number | null, cut: DocumentCutter | null): string {
   const included = new Set(closure.included);
-  const omitted = budget === undefined ? new Map<string, number>() : omitToFit(closure.included, budget.sizeOf, budget.maxTokens);
+  const asSections = new Set<string>();
+  const omitted = budget === undefined ? new Map<string, number>() : omitToFit(closure.included, budget.sizeOf, budget.maxTokens, budget.cutSizeOf, asSections);
 
   // Truncated: documents deeper than maxDepth, or left out by the budget (issue 53: an agent
   // that reads `truncated: false` takes the bundle for everything the task needs).
@@ -126,7 +138,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;
     const size = omitted.get(id);
-    const sections = size === undefined ? (cut?.summary(id) ?? '') : '';
+    const sections = size === undefined && cut !== null && (cut.always || asSections.has(id)) ? cut.summary(id) : '';
     out += `- \`${shownId(id)}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included, closure.parts, closure.matches)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}${sections}\n`;
   }
   const unresolved = unresolvedReferences(workspace, closure.included);
@@ -144,7 +156,7 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   }
   out += '\n## Documents\n';
   const order = workspace.typedRelations ? contextOrder(workspace, included) : dependencyOrder(workspace, included);
-  for (const id of order) if (!omitted.has(id)) out += `\n${documentSection(workspace, id, cut)}`;
+  for (const id of order) if (!omitted.has(id)) out += `\n${documentSection(workspace, id, cut, asSections)}`;
   return out;
 }
 
@@ -152,11 +164,12 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
  * A document's section of `## Documents` (without the blank line before it): what its size is
  * measured on. Its two header lines stay two lines whatever the id, title or path hold (ids
  * and titles are checked and made one line by the model; shown here as data all the same): no
- * value can forge a section.
+ * value can forge a section. A cutter's document is given as its sections when the cutter cuts
+ * every large document, or when the budget chose so (`asSections`).
  */
-function documentSection(workspace: Workspace, id: string, cut: DocumentCutter | null): string {
+function documentSection(workspace: Workspace, id: string, cut: DocumentCutter | null, asSections: ReadonlySet<string>): string {
   const node = workspace.nodes.get(id)!;
-  const sections = cut?.render(id);
+  const sections = cut !== null && (cut.always || asSections.has(id)) ? cut.render(id) : null;
   if (sections !== undefined && sections !== null) return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}\n${sections}`;
   // An item of a spec kit holds its own lines only, and says which (KITS §5).
   const lines = node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`;

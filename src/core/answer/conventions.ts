@@ -7,7 +7,7 @@
  * `fileMatch` with `fileMatchPattern`: when the task names a matching path; `manual`: only when
  * asked for), and DocuGraph follows it.
  */
-import ignore from 'ignore';
+import { compileGlobs } from '../read/compile-globs.js';
 import { kitPlaceOf } from '../read/kit-paths.js';
 import { KIT_NAMES, type KitName } from '../shared/config-types.js';
 import type { DocNode, Workspace } from '../shared/types.js';
@@ -87,20 +87,11 @@ function applies(node: DocNode, task: DocNode): string | null {
   if (inclusion !== 'fileMatch') return `${node.path}, inclusion: always`;
   const pattern = /^fileMatchPattern:\s*["']?([^"'\n]+?)["']?\s*$/m.exec(front)?.[1];
   if (pattern === undefined) return null;
-  const matcher = ignore().add(pattern);
+  const matcher = compileGlobs([pattern]);
   for (const path of task.text.match(/(?:[\w.-]+\/)*[\w.-]+\.[A-Za-z]{1,5}\b/g) ?? []) {
-    if (!path.startsWith('/') && !path.startsWith('./') && !path.includes('..') && ignores(matcher, path)) return `${node.path}: the task names \`${path}\`, which ${pattern} matches`;
+    if (!path.startsWith('/') && !path.startsWith('./') && !path.includes('..') && matcher.matches(path)) return `${node.path}: the task names \`${path}\`, which ${pattern} matches`;
   }
   return null;
-}
-
-/** Whether `matcher` matches `path` (`false` for a path the library refuses). */
-function ignores(matcher: ReturnType<typeof ignore>, path: string): boolean {
-  try {
-    return matcher.ignores(path);
-  } catch {
-    return false;
-  }
 }
 
 /** The ids of `workspace` that start with `prefix`, in order (ids are sorted: one range). */

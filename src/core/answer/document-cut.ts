@@ -6,6 +6,7 @@
  */
 import type { Section } from '../parse/sections.js';
 import type { BundleOptions, Workspace } from '../shared/types.js';
+import { type ContextOptions, DEFAULT_CONTEXT } from '../shared/config-types.js';
 import { inlinePath } from '../shared/inline-path.js';
 import { singleLine } from '../parse/markdown.js';
 import { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
@@ -13,16 +14,10 @@ import { sectionIndex } from './section-index.js';
 import { conventionsOf } from './conventions.js';
 import { taskQuery } from './task-words.js';
 
-/** A document of more tokens than this is cut into sections (CONTEXT `context.wholeUnder`). */
-export const WHOLE_UNDER = 1500;
 /** The opening is cut to this many tokens. */
 const OPENING_TOKENS = 400;
-/** A section matches when its score is at least this share of the best section's. */
-const MATCH_FLOOR = 0.5;
 /** At most this many sections of a document join for matching the task's words. */
 const MAX_MATCHED = 3;
-/** Matching sections join a document's part while it stays under this share of the budget. */
-const DOCUMENT_SHARE = 0.25;
 
 /** What a bundle's documents are cut for: the names in the bundle, and the task's words. */
 export interface CutFor {
@@ -32,6 +27,8 @@ export interface CutFor {
   best: number | null;
   /** The kit's conventions in the bundle: the sections of each that join, with the words they matched (conventions.ts). */
   readonly conventions: ReadonlyMap<string, ReadonlyMap<number, readonly string[]>>;
+  /** `context:` of the configuration: the size, floor and share. */
+  readonly context: ContextOptions;
 }
 
 /** Something a section may name: how it is shown in a reason, and whether a text names it. */
@@ -52,9 +49,15 @@ export interface DocumentCut {
   readonly tokens: number;
 }
 
-/** Whether the bundle of `taskId` cuts its large documents (CONTEXT `context.sections: auto`: a kit item's bundle). */
-export function cutsDocuments(workspace: Workspace, taskId: string): boolean {
-  return workspace.nodes.get(taskId)?.item !== undefined;
+/**
+ * How the bundle of `taskId` cuts its large documents (CONTEXT `context.sections`): `all` (every
+ * large document: a kit item's bundle under `auto`, any bundle under `always`), `budget` (only
+ * those the budget would leave out: another bundle under `auto`), or `none`.
+ */
+export function cutsDocuments(workspace: Workspace, taskId: string): 'all' | 'budget' | 'none' {
+  const sections = (workspace.context ?? DEFAULT_CONTEXT).sections;
+  if (sections === 'never') return 'none';
+  return sections === 'always' || workspace.nodes.get(taskId)?.item !== undefined ? 'all' : 'budget';
 }
 
 /** Items deeper than this in a bundle are not looked for by name (a dependency's dependency names nothing the task needs). */
@@ -70,14 +73,15 @@ export function cutFor(workspace: Workspace, taskId: string, depths: ReadonlyMap
   const task = workspace.nodes.get(taskId)!;
   names.push(...codeNames(task.text));
   const conventions = new Map(conventionsOf(workspace, taskId).map((c) => [c.id, c.sections] as const));
-  return { names, query: taskQuery(workspace, taskId), best: null, conventions };
+  return { names, query: taskQuery(workspace, taskId), best: null, conventions, context: workspace.context ?? DEFAULT_CONTEXT };
 }
 
 /** The cut of document `id` for `cut` within a budget of `maxTokens`, or `null` when it is given whole. */
 export function cutDocument(workspace: Workspace, id: string, cut: CutFor, maxTokens: number): DocumentCut | null {
   const node = workspace.nodes.get(id)!;
   const convention = cut.conventions.get(id);
-  if (node.item !== undefined || (convention === undefined && estimateTokens(node.text) <= WHOLE_UNDER)) return null;
+  const { wholeUnder, matchFloor, documentShare } = cut.context;
+  if (node.item !== undefined || (convention === undefined && estimateTokens(node.text) <= wholeUnder)) return null;
   const index = sectionIndex(workspace);
   const sections = index.sectionsOf(id);
   if (sections.length < 2) return null;
@@ -100,13 +104,13 @@ export function cutDocument(workspace: Workspace, id: string, cut: CutFor, maxTo
   });
   for (const k of reasons.keys()) tokens += estimateTokens(node.text.slice(sections[k]!.from, sections[k]!.to));
   // Then the best matches, in score order (ties: file order), over the floor and within the share.
-  const ranked = units.map((unit, k) => ({ k, unit, score: scores.get(unit) ?? 0 })).filter((r) => r.score > 0 && r.score >= best * MATCH_FLOOR && !reasons.has(r.k));
+  const ranked = units.map((unit, k) => ({ k, unit, score: scores.get(unit) ?? 0 })).filter((r) => r.score > 0 && r.score >= best * matchFloor && !reasons.has(r.k));
   ranked.sort((a, b) => b.score - a.score || a.k - b.k);
   let matched = 0;
   for (const { k, unit } of ranked) {
     if (matched === MAX_MATCHED) break;
     const size = estimateTokens(node.text.slice(sections[k]!.from, sections[k]!.to));
-    if (tokens + size > maxTokens * DOCUMENT_SHARE) continue;
+    if (tokens + size > maxTokens * documentShare) continue;
     tokens += size;
     matched += 1;
     reasons.set(k, `matches the task's words: ${index.bm25.matched(cut.query, unit).slice(0, 4).join(', ')}`);
@@ -141,6 +145,8 @@ function keptOnly(text: string, sections: readonly Section[], picked: ReadonlyMa
 
 /** How a bundle renders its documents: whole, or cut (`render` gives `null` for a document given whole). */
 export interface DocumentCutter {
+  /** `true`: every large document is cut; `false`: only those the bundle's budget would leave out (`sections: auto` outside kits). */
+  readonly always: boolean;
   /** The text after a cut document's two header lines, or `null` when it is given whole. */
   render(id: string): string | null;
   /** What the inclusion report adds to a cut document's line (`''` when whole). */
@@ -152,16 +158,18 @@ const MAX_LEFT = 30;
 
 /** The cutter of the bundle of `taskId` (its closure `included`), or `null` when it gives every document whole. */
 export function documentCutter(workspace: Workspace, taskId: string, closure: { readonly depths: ReadonlyMap<string, number> }, options: BundleOptions): DocumentCutter | null {
-  if (options.sections === 'all' || !cutsDocuments(workspace, taskId)) return null;
+  const cuts = options.sections === 'all' ? 'none' : cutsDocuments(workspace, taskId);
+  if (cuts === 'none' || (cuts === 'budget' && options.maxTokens === undefined)) return null;
   const on = cutFor(workspace, taskId, closure.depths);
   const budget = options.maxTokens ?? DEFAULT_MAX_TOKENS;
-  const cuts = new Map<string, DocumentCut | null>();
+  const made = new Map<string, DocumentCut | null>();
   const cutOf = (id: string): DocumentCut | null => {
-    if (!cuts.has(id)) cuts.set(id, cutDocument(workspace, id, on, budget));
-    return cuts.get(id)!;
+    if (!made.has(id)) made.set(id, cutDocument(workspace, id, on, budget));
+    return made.get(id)!;
   };
   const whole = options.commands === 'cli' ? `\`docugraph context ${taskId} --whole\`` : `get_task_context with sections "all"`;
   return {
+    always: cuts === 'all',
     render(id) {
       const cut = cutOf(id);
       if (cut === null) return null;

@@ -30,15 +30,24 @@ export function checkMaxTokens(maxTokens: number | undefined): number | undefine
 /**
  * The documents left out to fit `maxTokens`, each with its size: walks `ids` in order with a
  * running total from 0; the first id (the requested task) is always kept, any other is kept
- * when total + its size ≤ `maxTokens` (so a later, smaller one may still fit), else omitted.
+ * when total + its size ≤ `maxTokens` (so a later, smaller one may still fit), else — when
+ * `cutSizeOf` gives its size as sections and that fits — kept as sections (added to
+ * `asSections`, CONTEXT §1), else omitted.
  */
-export function omitToFit(ids: readonly string[], sizeOf: (id: string) => number, maxTokens: number): Map<string, number> {
+export function omitToFit(ids: readonly string[], sizeOf: (id: string) => number, maxTokens: number, cutSizeOf?: (id: string) => number | null, asSections?: Set<string>): Map<string, number> {
   const omitted = new Map<string, number>();
   let total = 0;
   ids.forEach((id, index) => {
     const size = sizeOf(id);
-    if (index === 0 || total + size <= maxTokens) total += size;
-    else omitted.set(id, size);
+    if (index === 0 || total + size <= maxTokens) {
+      total += size;
+      return;
+    }
+    const cut = cutSizeOf?.(id) ?? null;
+    if (cut !== null && total + cut <= maxTokens) {
+      total += cut;
+      asSections?.add(id);
+    } else omitted.set(id, size);
   });
   return omitted;
 }

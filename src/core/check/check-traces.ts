@@ -6,7 +6,7 @@
  * otherwise `COVERAGE_MISSING` on it. Without `trace.sources` and coverage rules the workspace
  * is returned as it is.
  */
-import type { CoverageRule } from '../shared/config-types.js';
+import { type ContextOptions, type CoverageRule, DEFAULT_CONTEXT } from '../shared/config-types.js';
 import { normalStatus, relationRank, type Relation } from '../shared/relations.js';
 import { compareDiagnostics, compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
@@ -116,4 +116,9 @@ function hasIncoming(workspace: Workspace, byId: ReadonlyMap<string, readonly Tr
   if (relation === 'depends_on') return (workspace.downstream.get(id)?.length ?? 0) > 0;
   if (workspace.relationsIn.get(id)?.some((edge) => edge.relation === relation) === true) return true;
   return byId.get(id)?.some((trace) => trace.relation === relation) === true;
+}
+
+/** The workspace with `context:` of its configuration (CONTEXT §1); the same object under the default. */
+export function withContext(workspace: Workspace, context: ContextOptions): Workspace {
+  return context === DEFAULT_CONTEXT ? workspace : Object.freeze({ ...workspace, context });
 }

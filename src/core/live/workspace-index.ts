@@ -9,7 +9,7 @@
 import { assembleSteps, assembleWorkspace, createAssemblyCache, keptStagesOf, patchedIds } from '../model/assemble-workspace.js';
 import { asSteps, finish } from '../shared/steps.js';
 import { applyReviews } from '../check/check-reviews.js';
-import { applyTraces } from '../check/check-traces.js';
+import { applyTraces, withContext } from '../check/check-traces.js';
 import { findLinkRoot } from '../read/link-root.js';
 import { createTraceFollower } from './trace-index.js';
 import { readConfig } from '../parse/config.js';
@@ -258,9 +258,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, new Set(entrySet)), memo, [...listings]);
   }
 
-  /** The assembly with the lock file's reviews (TRACE §3), then the traces and coverage (TRACE §5). */
+  /** The assembly with the lock file's reviews (TRACE §3), the traces and coverage (TRACE §5), and how its bundles cut documents (CONTEXT §1). */
   function overlay(): Workspace {
-    return applyTraces(applyReviews(assembled, lock.state), traces.scan(), config.coverage);
+    return withContext(applyTraces(applyReviews(assembled, lock.state), traces.scan(), config.coverage), config.context);
   }
 
   return {

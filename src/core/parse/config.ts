@@ -3,6 +3,7 @@
  * through a link, at most 1 MiB), parsed as YAML, checked key by key. A problem is
  * `CONFIG_INVALID` on the file with its line; the result then holds the defaults.
  */
+import { CONTEXT_SETTINGS, readContext } from './config-context.js';
 import { CONFIG_FILE, DEFAULT_CONFIG, type FieldKeys, type LinkOptions, type WorkspaceConfig } from '../shared/config-types.js';
 import { decodeText } from '../shared/normalize-text.js';
 import type { FileBytes } from '../read/discover-files.js';
@@ -44,7 +45,7 @@ export function configFrom(read: FileBytes): ConfigResult {
   return { ...parseConfig(decoded.text), found: true };
 }
 
-const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'writes', 'cache'] as const;
+const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'writes', 'cache', 'context'] as const;
 const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
 const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
@@ -104,6 +105,9 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
     } else if (key === 'cache') {
       const cache = readCache(reader, node);
       if (cache !== undefined) config = { ...config, cache };
+    } else if (key === 'context') {
+      const entries = reader.section(node, CONTEXT_SETTINGS, 'context', '{ sections: always }');
+      if (entries !== null) config = { ...config, context: readContext(reader, entries, config.context) };
     } else if (key === 'kits') {
       const kits = readKits(reader, node);
       if (kits !== null) config = { ...config, kits };

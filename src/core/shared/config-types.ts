@@ -85,6 +85,26 @@ export interface CoverageRule {
   readonly byFeature?: true;
 }
 
+/** When a bundle gives a large document as its sections (CONTEXT §1). */
+export const CONTEXT_SECTIONS = ['auto', 'always', 'never'] as const;
+
+/** How a bundle cuts its large documents (CONTEXT §1 `context:`). */
+export interface ContextOptions {
+  /**
+   * `auto` (default): in a kit item's bundle, and for any document that the budget would
+   * otherwise leave out; `always`: in every bundle; `never`: documents whole, as before.
+   */
+  readonly sections: (typeof CONTEXT_SECTIONS)[number];
+  /** A document of more tokens than this is given as sections. Default 1,500. */
+  readonly wholeUnder: number;
+  /** A section matches when its score is at least this share of the best one's. Default 0.5. */
+  readonly matchFloor: number;
+  /** Matching sections join while the document's part stays under this share of the budget. Default 0.25. */
+  readonly documentShare: number;
+}
+
+export const DEFAULT_CONTEXT: ContextOptions = Object.freeze({ sections: 'auto', wholeUnder: 1500, matchFloor: 0.5, documentShare: 0.25 });
+
 export interface WorkspaceConfig {
   /** Gitignore-style globs of the files to consider, relative to the workspace root. Default `["**\/*.md"]`. */
   readonly include: readonly string[];
@@ -110,6 +130,8 @@ export interface WorkspaceConfig {
    * none, or a dot-folder directly in the workspace (`.docugraph`).
    */
   readonly cache: string | false | null;
+  /** How a bundle cuts its large documents (CONTEXT §1). */
+  readonly context: ContextOptions;
 }
 
 /** What the node stage needs of the configuration. */
@@ -157,4 +179,5 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
   kits: Object.freeze([]),
   writes: false,
   cache: null,
+  context: DEFAULT_CONTEXT,
 }) as WorkspaceConfig;

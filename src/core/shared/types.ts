@@ -2,6 +2,7 @@
  * Domain types of the DocuGraph core (META-01). Everything here is plain data.
  */
 import type { DiagnosticCode } from './codes.js';
+import type { ContextOptions } from './config-types.js';
 import type { Relation, TypedRelation, WorkState } from './relations.js';
 import type { Coverage, CoverageRow, Traces } from './trace-types.js';
 
@@ -235,6 +236,8 @@ export interface Workspace {
   readonly traces: Traces;
   /** How the coverage rules stand (TRACE §5); `null` without coverage rules. */
   readonly coverage: Coverage | null;
+  /** How its bundles cut large documents (`context:` of `docugraph.yml`, CONTEXT §1); absent: the defaults. */
+  readonly context?: ContextOptions;
 }
 
 /** Options of the context bundle (META-01 §7). */

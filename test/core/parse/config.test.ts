@@ -55,7 +55,23 @@ describe('docugraph.yml', () => {
       kits: [],
       writes: false,
       cache: null,
+      context: DEFAULT_CONFIG.context,
     });
+  });
+
+  it('context (CONTEXT §1): when and how bundles cut large documents; a bad value says what to write', () => {
+    expect(DEFAULT_CONFIG.context).toEqual({ sections: 'auto', wholeUnder: 1500, matchFloor: 0.5, documentShare: 0.25 });
+    const { config, diagnostics } = parseConfig('context:\n  sections: always\n  wholeUnder: 3000\n  matchFloor: 0.6\n  documentShare: 0.4\n');
+    expect(diagnostics).toEqual([]);
+    expect(config.context).toEqual({ sections: 'always', wholeUnder: 3000, matchFloor: 0.6, documentShare: 0.4 });
+    expect(parseConfig('context: { sections: never }\n').config.context).toEqual({ ...DEFAULT_CONFIG.context, sections: 'never' });
+    const messages = (text: string) => parseConfig(text).diagnostics.map((d) => `${d.line}: ${d.message}`);
+    expect(messages('context:\n  sections: sometimes\n')).toEqual(['2: `context.sections` must be `auto` or `always` or `never`']);
+    expect(messages('context:\n  wholeUnder: 1.5\n')).toEqual(['2: `context.wholeUnder` must be an integer from 0 to 1000000, e.g. `wholeUnder: 3000`']);
+    expect(messages('context:\n  matchFloor: 2\n')).toEqual(['2: `context.matchFloor` must be a number from 0 to 1, e.g. `matchFloor: 0.6`']);
+    expect(messages('context:\n  documentShare: "a lot"\n')).toEqual(['2: `context.documentShare` must be a number from 0 to 1, e.g. `documentShare: 0.4`']);
+    expect(messages('context:\n  wholeunder: 10\n')[0]).toMatch(/^2: unknown setting `context.wholeunder`; did you mean `context.wholeUnder`\?/);
+    expect(messages('context: always\n')).toEqual(['1: `context` must be a mapping, e.g. `context: { sections: always }`']);
   });
 
   it('cache (issue 38): false, or one dot-folder directly in the workspace; anything else says what to write', () => {
@@ -141,7 +157,7 @@ describe('docugraph.yml', () => {
   it('a misspelled setting: did you mean the close one, then the list; none when nothing is close (issue 37)', () => {
     const message = (text: string) => parseConfig(text).diagnostics.map((d) => d.message);
     expect(message('linkz:\n  check: false\n')).toEqual([
-      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `writes`, `cache`',
+      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `writes`, `cache`, `context`',
     ]);
     expect(message('links:\n  chekc: false\n')[0]).toMatch(/^unknown setting `links\.chekc`; did you mean `links\.check`\? The settings are `links\.check`, /);
     expect(message('requireid: true\n')[0]).toContain('did you mean `requireId`?');
