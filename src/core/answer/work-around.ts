@@ -10,6 +10,7 @@ import { uncitedMatches } from './uncited-matches.js';
 import { queryTerms, sharesRealWords } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 import { conventionsOf, idsUnder } from './conventions.js';
+import { otherChanges } from './other-changes.js';
 
 /** At most this many tasks join a bundle as the work around its task. */
 export const MAX_AROUND = 8;
@@ -27,8 +28,9 @@ export interface AroundTask {
 
 /**
  * `closure` with the work around the task at depth 1 after the others (CONTEXT §2): the tasks it
- * builds on, the kit's conventions that apply to it (§3), then the items of its feature it
- * matches but does not cite, each with its reason.
+ * builds on, the kit's conventions that apply to it and (OpenSpec) the other changes to the
+ * requirements its change touches (§3), then the items of its feature it matches but does not
+ * cite, each with its reason.
  */
 export function withWorkAround<C extends { readonly depths: ReadonlyMap<string, number>; readonly included: readonly string[] }>(
   workspace: Workspace,
@@ -40,11 +42,13 @@ export function withWorkAround<C extends { readonly depths: ReadonlyMap<string, 
   for (const { id } of around) seen.add(id);
   const conventions = conventionsOf(workspace, taskId).filter(({ id }) => !seen.has(id));
   for (const { id } of conventions) seen.add(id);
+  const others = otherChanges(workspace, taskId, seen);
+  for (const { id } of others) seen.add(id);
   const found = uncitedMatches(workspace, taskId, seen);
-  if (around.length === 0 && conventions.length === 0 && found.length === 0) return closure;
+  if (around.length === 0 && conventions.length === 0 && others.length === 0 && found.length === 0) return closure;
   const depths = new Map(closure.depths);
   const matches = new Map<string, string>();
-  for (const { id, reason } of [...around, ...conventions]) matches.set(id, reason);
+  for (const { id, reason } of [...around, ...conventions, ...others]) matches.set(id, reason);
   for (const { id, words } of found) matches.set(id, `matches the task's words: ${words.join(', ')} (not cited)`);
   for (const id of matches.keys()) depths.set(id, 1);
   return { ...closure, depths, included: [...closure.included, ...matches.keys()], matches };

@@ -123,3 +123,32 @@ describe("the kit's conventions", () => {
     expect(lines.has('steering/manual')).toBe(false);
   });
 });
+
+describe('OpenSpec: other changes to the same requirement', () => {
+  const delta = (title: string, body: string) => `## MODIFIED Requirements\n\n### Requirement: ${title}\n\n${body}\n\n#### Scenario: it holds\n\n- **WHEN** asked\n- **THEN** it holds\n`;
+  const root = () =>
+    testdir({
+      'docugraph.yml': 'kits: [openspec]\n',
+      'openspec/specs/auth/spec.md': '# Auth\n\n## Requirements\n\n### Requirement: Session timeout\n\nSessions end after 30 minutes.\n\n#### Scenario: idle\n\n- **WHEN** idle\n- **THEN** signed out\n',
+      'openspec/changes/shorter-sessions/specs/auth/spec.md': delta('Session timeout', 'Sessions end after 15 minutes.'),
+      'openspec/changes/shorter-sessions/tasks.md': '## 1. Sessions\n\n- [ ] 1.1 Lower the idle limit to 15 minutes\n',
+      'openspec/changes/remember-me/specs/auth/spec.md': delta('Session timeout', 'A remembered session never ends.'),
+      'openspec/changes/remember-me/tasks.md': '## 1. Remember me\n\n- [ ] 1.1 Keep a remembered session past the session timeout\n- [ ] 1.2 Add the checkbox\n',
+      'openspec/changes/dark-mode/specs/ui/spec.md': delta('Session timeout', 'Another capability, the same name.'),
+      'openspec/changes/dark-mode/tasks.md': '## 1. UI\n\n- [ ] 1.1 Show the session timeout\n',
+      'openspec/changes/audit/specs/auth/spec.md': '## ADDED Requirements\n\n### Requirement: Session timeout\n\nAn added one of the same name.\n\n#### Scenario: s\n\n- **WHEN** a\n- **THEN** b\n',
+    });
+
+  it("the other change's delta of the same capability and requirement, and its tasks that name it; not another capability's", () => {
+    const ws = loadWorkspace(root());
+    const lines = report(buildBundle(ws, { taskId: 'change/shorter-sessions/T1.1' }));
+    // Both MODIFY the capability's requirement: the other delta spec is what shows it.
+    expect(lines.get('change/remember-me/specs/auth/spec')).toBe('also changed by change/remember-me: the requirement auth/session-timeout');
+    expect(lines.get('change/remember-me/T1.1')).toBe('a task of change/remember-me that names the requirement auth/session-timeout');
+    expect(lines.has('change/remember-me/T1.2')).toBe(false);
+    expect(lines.has('change/dark-mode/specs/ui/spec')).toBe(false);
+    expect(ws.nodes.get('change/remember-me/T1.1')!.text.toLowerCase()).toContain('session timeout');
+    // A change that ADDS a requirement of the same capability and name: its requirement item.
+    expect(lines.get('change/audit/session-timeout')).toBe('also changed by change/audit: the requirement auth/session-timeout');
+  });
+});
