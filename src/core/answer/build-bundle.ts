@@ -3,7 +3,6 @@
  * workspace and its options.
  */
 import { shownId } from '../shared/id-shape.js';
-import { visible } from '../model/visible.js';
 import { inlinePath } from '../shared/inline-path.js';
 import { GraphCycleError, InvalidArgumentError } from '../shared/errors.js';
 import { requireNode } from './require-node.js';
@@ -16,6 +15,7 @@ import { walk } from './walk-graph.js';
 import { contextOrder, contextReason, missingContextEntries, taskWalk } from './context-graph.js';
 import { documentCutter, type DocumentCutter } from './document-cut.js';
 import { withWorkAround } from './work-around.js';
+import { documentSection, itemShownWith } from './document-section.js';
 import type { BundleOptions, Cycle, Workspace } from '../shared/types.js';
 import { DEFAULT_CONTEXT } from '../shared/config-types.js';
 
@@ -156,24 +156,9 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   }
   out += '\n## Documents\n';
   const order = workspace.typedRelations ? contextOrder(workspace, included) : dependencyOrder(workspace, included);
-  for (const id of order) if (!omitted.has(id)) out += `\n${documentSection(workspace, id, cut, asSections)}`;
+  const kept = new Set(order.filter((id) => !omitted.has(id)));
+  for (const id of kept) out += `\n${itemShownWith(workspace, id, kept, cut, asSections) ?? documentSection(workspace, id, cut, asSections)}`;
   return out;
-}
-
-/**
- * A document's section of `## Documents` (without the blank line before it): what its size is
- * measured on. Its two header lines stay two lines whatever the id, title or path hold (ids
- * and titles are checked and made one line by the model; shown here as data all the same): no
- * value can forge a section. A cutter's document is given as its sections when the cutter cuts
- * every large document, or when the budget chose so (`asSections`).
- */
-function documentSection(workspace: Workspace, id: string, cut: DocumentCutter | null, asSections: ReadonlySet<string>): string {
-  const node = workspace.nodes.get(id)!;
-  const sections = cut !== null && (cut.always || asSections.has(id)) ? cut.render(id) : null;
-  if (sections !== undefined && sections !== null) return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}\n${sections}`;
-  // An item of a spec kit holds its own lines only, and says which (KITS §5).
-  const lines = node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`;
-  return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}${lines}\n\n${node.text.replace(/\n+$/, '')}\n`;
 }
 
 /** How to fetch an omitted document, in MCP's words and in the command line's. */

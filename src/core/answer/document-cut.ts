@@ -151,6 +151,8 @@ export interface DocumentCutter {
   render(id: string): string | null;
   /** What the inclusion report adds to a cut document's line (`''` when whole). */
   summary(id: string): string;
+  /** Whether the cut of document `id` keeps every line from `line` to `end` (`false` when it is not cut). */
+  covers(id: string, line: number, end: number): boolean;
 }
 
 /** Most sections a cut document lists as left out (the rest counted). */
@@ -181,6 +183,10 @@ export function documentCutter(workspace: Workspace, taskId: string, closure: { 
         out += `\nLeft out: ${shown.join('; ')}${cut.left.length > MAX_LEFT ? `; and ${cut.left.length - MAX_LEFT} more` : ''}\n`;
       }
       return out;
+    },
+    covers(id, line, end) {
+      const cut = cutOf(id);
+      return cut !== null && cut.kept.some(({ section }) => section.line <= line && end <= section.end);
     },
     summary(id) {
       const cut = cutOf(id);

@@ -152,3 +152,21 @@ describe('OpenSpec: other changes to the same requirement', () => {
     expect(lines.get('change/audit/session-timeout')).toBe('also changed by change/audit: the requirement auth/session-timeout');
   });
 });
+
+describe('an item its file already gives', () => {
+  it('is listed with its reason, and its entry says where its lines are instead of repeating them', () => {
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [openspec]\n',
+        'openspec/changes/idle/specs/auth/spec.md': '## ADDED Requirements\n\n### Requirement: Idle limit\n\nThe system SHALL end an idle session after 15 minutes.\n\n#### Scenario: idle\n\n- **WHEN** a session is idle for 15 minutes\n- **THEN** it ends\n',
+        'openspec/changes/idle/tasks.md': '## 1. Sessions\n\n- [ ] 1.1 Lower the idle session limit\n',
+      }),
+    );
+    const bundle = buildBundle(ws, { taskId: 'change/idle/T1.1' });
+    expect(report(bundle).get('change/idle/idle-limit')).toMatch(/^matches the task's words: .*\(not cited\)$/);
+    // The delta spec is in the bundle whole; the requirement's entry points to it.
+    expect(bundle).toContain(`path: openspec/changes/idle/specs/auth/spec.md\n\n${ws.nodes.get('change/idle/specs/auth/spec')!.text.replace(/\n+$/, '')}\n`);
+    expect(bundle).toContain('### change/idle/idle-limit — Idle limit\npath: openspec/changes/idle/specs/auth/spec.md:3-10\n\nIts lines are in `change/idle/specs/auth/spec` in this bundle.\n');
+    expect(bundle.split('The system SHALL end an idle session after 15 minutes.')).toHaveLength(2);
+  });
+});

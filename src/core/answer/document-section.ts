@@ -1,0 +1,37 @@
+/**
+ * A document's entry in a bundle's `## Documents`: whole, as its sections, or — a kit item whose
+ * lines its file's document already gives in the same bundle (the file whole, or a kept
+ * section that holds them) — a line that says where its lines are, not them twice. The
+ * inclusion report still lists it with its reason.
+ */
+import { shownId } from '../shared/id-shape.js';
+import { visible } from '../model/visible.js';
+import { inlinePath } from '../shared/inline-path.js';
+import type { Workspace } from '../shared/types.js';
+import type { DocumentCutter } from './document-cut.js';
+
+/**
+ * A document's section of `## Documents` (without the blank line before it): what its size is
+ * measured on. Its two header lines stay two lines whatever the id, title or path hold (ids
+ * and titles are checked and made one line by the model; shown here as data all the same): no
+ * value can forge a section. A cutter's document is given as its sections when the cutter cuts
+ * every large document, or when the budget chose so (`asSections`).
+ */
+export function documentSection(workspace: Workspace, id: string, cut: DocumentCutter | null, asSections: ReadonlySet<string>): string {
+  const node = workspace.nodes.get(id)!;
+  const sections = cut !== null && (cut.always || asSections.has(id)) ? cut.render(id) : null;
+  if (sections !== undefined && sections !== null) return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}\n${sections}`;
+  // An item of a spec kit holds its own lines only, and says which (KITS §5).
+  const lines = node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`;
+  return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}${lines}\n\n${node.text.replace(/\n+$/, '')}\n`;
+}
+
+/** The entry of item `id` when its file's document in the bundle gives its lines, else `null`. */
+export function itemShownWith(workspace: Workspace, id: string, kept: ReadonlySet<string>, cut: DocumentCutter | null, asSections: ReadonlySet<string>): string | null {
+  const node = workspace.nodes.get(id)!;
+  const item = node.item;
+  if (item === undefined || !kept.has(item.file)) return null;
+  const cutFile = cut !== null && (cut.always || asSections.has(item.file)) && cut.render(item.file) !== null;
+  if (cutFile && !cut!.covers(item.file, item.line, item.end)) return null;
+  return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}:${item.line}-${item.end}\n\nIts lines are in \`${shownId(item.file)}\` in this bundle.\n`;
+}
