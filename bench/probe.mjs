@@ -4,7 +4,8 @@
  *
  *   node bench/probe.mjs <dir>   → JSON on stdout
  */
-import { analyzeImpact, buildBundle, buildReport, formatReport, listTasks, loadWorkspace } from '../dist/core/index.js';
+import { analyzeImpact, buildBundle, buildReport, formatReport, listTasks, loadWorkspace, searchList } from '../dist/core/index.js';
+import { sectionIndex } from '../dist/core/answer/section-index.js';
 
 const dir = process.argv[2];
 const start = performance.now();
@@ -12,6 +13,14 @@ const workspace = loadWorkspace(dir);
 const report = formatReport(buildReport(workspace));
 const loadMs = performance.now() - start;
 const maxRssKb = process.resourceUsage().maxRSS;
+// CONTEXT §4: the search index (made by the first search or cut bundle, not by the load), beside the load; then a first page of ten hits.
+const indexStart = performance.now();
+sectionIndex(workspace);
+const searchIndexMs = performance.now() - indexStart;
+const searchStart = performance.now();
+const hits = searchList(workspace, { query: 'archive a project with its tasks' });
+for (let i = 0; i < Math.min(10, hits.length); i += 1) hits.item(i);
+const searchMs = performance.now() - searchStart;
 
 // Task ids spread over the workspace whose bundles do not fail on a cycle.
 const tasks = workspace.ids.filter((id) => workspace.nodes.get(id).type === 'task');
@@ -57,4 +66,4 @@ for (const id of tasks) {
   }
   if (seen.size > widest.size) widest = { id, size: seen.size };
 }
-process.stdout.write(JSON.stringify({ loadMs, maxRssKb, reportBytes: report.length, sampleIds: sampleIds.slice(0, 200), queries, readyFirstMs, readyCount, mostDepended, widest }));
+process.stdout.write(JSON.stringify({ loadMs, maxRssKb, searchIndexMs, searchMs, reportBytes: report.length, sampleIds: sampleIds.slice(0, 200), queries, readyFirstMs, readyCount, mostDepended, widest }));

@@ -273,6 +273,10 @@ lines.push('');
 lines.push(
   `\`list_tasks {state: "ready"}\` (issue 24) sorts the ready documents by \`unblocks\`; the first call on a snapshot counts every node's \`unblocks\` (one sweep over the graph), later calls reuse the counts: ${rows.map((r) => `${r.count.toLocaleString('en-US')} documents, ${r.inProcess.readyCount.toLocaleString('en-US')} ready, first call ${ms(r.inProcess.readyFirstMs)} ms`).join('; ')}. Over STDIO the answer is its first page (≈20,000 tokens).`,
 );
+lines.push('');
+lines.push(
+  `\`search\` (CONTEXT §4, goal: its index within 15 % of a load): the index of every item and section, made by the first search or cut bundle of a snapshot, then a first page of ten hits — ${rows.map((r) => `${r.count.toLocaleString('en-US')} documents: index ${ms(r.inProcess.searchIndexMs)} ms (${((100 * r.inProcess.searchIndexMs) / r.inProcess.loadMs).toFixed(0)} % of the load's ${ms(r.inProcess.loadMs)} ms), ten hits ${ms(r.inProcess.searchMs)} ms`).join('; ')}: ${rows.every((r) => r.inProcess.searchIndexMs <= 0.15 * r.inProcess.loadMs) ? 'met' : '**not met**'}.`,
+);
 
 lines.push('');
 lines.push('Default answers over STDIO (no argument beyond the one needed; the SDK client at its default message limit), ≈ tokens (bytes of the result as JSON / 4):');

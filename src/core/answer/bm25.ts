@@ -11,29 +11,55 @@ export class Bm25 {
   readonly #terms = new Map<string, number>();
   /** Per term: the units that hold it and how often, one pair after another. */
   readonly #postings: number[][] = [];
-  readonly #lengths: Float64Array;
-  readonly #average: number;
+  #lengths: number[] | Float64Array = [];
+  #average = 0;
+  /** The term ids of the unit being added. */
+  #buffer = new Int32Array(256);
+  #used = 0;
+  readonly #visit = (term: string): void => {
+    let id = this.#terms.get(term);
+    if (id === undefined) {
+      id = this.#postings.push([]) - 1;
+      this.#terms.set(term, id);
+    }
+    if (this.#used === this.#buffer.length) {
+      const grown = new Int32Array(this.#buffer.length * 2);
+      grown.set(this.#buffer);
+      this.#buffer = grown;
+    }
+    this.#buffer[this.#used++] = id;
+  };
 
-  /** An index of `units` (each unit's terms, as `termsOf` gives them); unit `i` is the `i`-th. */
-  constructor(units: readonly (readonly string[])[]) {
-    this.#lengths = new Float64Array(units.length);
+  /** An index of `units` (each unit's terms, as `termsOf` gives them); unit `i` is the `i`-th. More may be added (`add`) until `seal`. */
+  constructor(units: readonly (readonly string[])[] = []) {
+    for (const terms of units) this.add((visit) => terms.forEach(visit));
+    if (units.length > 0) this.seal();
+  }
+
+  /** Adds the next unit: `forEach` gives each of its terms to `visit` (shared/words.ts `forEachTerm`), none kept once counted. */
+  add(forEach: (visit: (term: string) => void) => void): void {
+    this.#used = 0;
+    forEach(this.#visit);
+    const unit = this.#lengths.length;
+    (this.#lengths as number[]).push(this.#used);
+    const ids = this.#buffer.subarray(0, this.#used).sort();
+    for (let i = 0; i < ids.length; ) {
+      let j = i + 1;
+      while (j < ids.length && ids[j] === ids[i]) j += 1;
+      this.#postings[ids[i]!]!.push(unit, j - i);
+      i = j;
+    }
+  }
+
+  /** Ends the adding: the lengths and their average are fixed. */
+  seal(): this {
+    const lengths = Float64Array.from(this.#lengths as number[]);
     let total = 0;
-    const counts = new Map<number, number>();
-    units.forEach((terms, unit) => {
-      this.#lengths[unit] = terms.length;
-      total += terms.length;
-      counts.clear();
-      for (const term of terms) {
-        let id = this.#terms.get(term);
-        if (id === undefined) {
-          id = this.#postings.push([]) - 1;
-          this.#terms.set(term, id);
-        }
-        counts.set(id, (counts.get(id) ?? 0) + 1);
-      }
-      for (const [id, count] of counts) this.#postings[id]!.push(unit, count);
-    });
-    this.#average = units.length === 0 ? 0 : total / units.length;
+    for (const length of lengths) total += length;
+    this.#lengths = lengths;
+    this.#average = lengths.length === 0 ? 0 : total / lengths.length;
+    this.#buffer = new Int32Array(0);
+    return this;
   }
 
   get size(): number {

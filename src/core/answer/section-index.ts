@@ -5,7 +5,7 @@
  * workspace is the live one. A kit file that has items is ranked by its items, not its sections.
  */
 import { sectionsOf, type Section } from '../parse/sections.js';
-import { termsOf } from '../shared/words.js';
+import { forEachTerm } from '../shared/words.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 import { Bm25 } from './bm25.js';
 
@@ -43,7 +43,7 @@ function build(workspace: Workspace): SectionIndex {
   const withItems = new Set<string>();
   for (const node of workspace.nodes.values()) if (node.item !== undefined) withItems.add(node.item.file);
   const units: Unit[] = [];
-  const terms: string[][] = [];
+  const bm25 = new Bm25();
   const byNode = new Map<string, number[]>();
   const sections = new Map<string, readonly Section[]>();
   const texts: string[] = [];
@@ -53,7 +53,10 @@ function build(workspace: Workspace): SectionIndex {
     list.push(units.length);
     units.push({ id: node.id, section, path: node.path, line, end });
     texts.push(text);
-    terms.push(termsOf(section === null ? `${node.title}\n${text}` : text));
+    bm25.add((visit) => {
+      if (section === null) forEachTerm(node.title, visit);
+      forEachTerm(text, visit);
+    });
   };
   for (const id of workspace.ids) {
     const node = workspace.nodes.get(id)!;
@@ -66,7 +69,7 @@ function build(workspace: Workspace): SectionIndex {
     sections.set(id, list);
     for (const section of list) add(node, section, node.text.slice(section.from, section.to), section.line, section.end);
   }
-  const bm25 = new Bm25(terms);
+  bm25.seal();
   return {
     units,
     bm25,

@@ -7,44 +7,108 @@
  * dictionary. Pure and deterministic: no locale, no dictionary data that a Node build may lack.
  */
 
-/** A run of letters, digits and joining marks; the CJK scripts are cut apart below. */
-const RUN = /[\p{L}\p{N}\p{M}]+/gu;
 /** The scripts written without spaces. */
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 /** Where a run's case changes: `sessionStore` → `session`, `store`; `HTTPDate` → `http`, `date`. */
 const PARTS = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+/gu;
 
+/** A run of letters, digits and joining marks, where it starts (sticky); the CJK scripts are cut apart below. */
+const RUN_AT = /[\p{L}\p{N}\p{M}]+/uy;
+/** `PARTS` for a run of ASCII letters and digits (the same parts: ASCII has no other letters). */
+const ASCII_PARTS = /[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+/g;
+
 /** Each term of `text`, in order, repeated as often as it occurs. */
 export function termsOf(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(RUN)) {
-    const run = match[0];
-    if (CJK.test(run)) {
-      CJK.lastIndex = 0;
-      cjkTerms(run, out);
-      continue;
-    }
-    const lower = run.toLowerCase();
-    out.push(fold(lower));
-    if (lower !== run && run !== run.toUpperCase()) {
-      const parts = run.match(PARTS);
-      if (parts !== null && parts.length > 1) for (const part of parts) out.push(fold(part.toLowerCase()));
-    }
-  }
+  forEachTerm(text, (term) => out.push(term));
   return out;
 }
 
+/**
+ * `visit` on each term of `text`, in order (what `termsOf` lists, without the list). Runs of
+ * ASCII letters and digits — most of most texts — are cut by a scan of character codes; a run
+ * that holds any other character is matched by `RUN` as before.
+ */
+export function forEachTerm(text: string, visit: (term: string) => void): void {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if (!asciiAlnum(c)) {
+        i += 1;
+        continue;
+      }
+      let j = i + 1;
+      let upper = c >= 65 && c <= 90;
+      let lower = c >= 97 && c <= 122;
+      for (; j < n; j += 1) {
+        const d = text.charCodeAt(j);
+        if (d >= 128 || !asciiAlnum(d)) break;
+        if (d >= 65 && d <= 90) upper = true;
+        else if (d >= 97 && d <= 122) lower = true;
+      }
+      if (j < n && text.charCodeAt(j) >= 128 && continuesRun(text, j)) {
+        i = slowRun(text, i, visit);
+        continue;
+      }
+      asciiRun(text.slice(i, j), upper, lower, visit);
+      i = j;
+      continue;
+    }
+    if (continuesRun(text, i)) i = slowRun(text, i, visit);
+    else i += 1;
+  }
+}
+
+function asciiAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** Whether a run's character (a letter, digit or mark) starts at `at`. */
+function continuesRun(text: string, at: number): boolean {
+  RUN_AT.lastIndex = at;
+  return RUN_AT.test(text);
+}
+
+/** The terms of the run that starts at `at` (one with a character beyond ASCII); where it ends. */
+function slowRun(text: string, at: number, visit: (term: string) => void): number {
+  RUN_AT.lastIndex = at;
+  const run = RUN_AT.exec(text)![0];
+  if (CJK.test(run)) {
+    CJK.lastIndex = 0;
+    cjkTerms(run, visit);
+  } else {
+    const lower = run.toLowerCase();
+    visit(fold(lower));
+    if (lower !== run && run !== run.toUpperCase()) {
+      const parts = run.match(PARTS);
+      if (parts !== null && parts.length > 1) for (const part of parts) visit(fold(part.toLowerCase()));
+    }
+  }
+  return at + run.length;
+}
+
+/** The terms of a run of ASCII letters and digits (`upper`, `lower`: whether it holds such letters). */
+function asciiRun(run: string, upper: boolean, lower: boolean, visit: (term: string) => void): void {
+  visit(fold(upper ? run.toLowerCase() : run));
+  if (upper && lower) {
+    const parts = run.match(ASCII_PARTS);
+    if (parts !== null && parts.length > 1) for (const part of parts) visit(fold(part.toLowerCase()));
+  }
+}
+
 /** The CJK stretches of `run` as character pairs, the rest as words. */
-function cjkTerms(run: string, out: string[]): void {
+function cjkTerms(run: string, visit: (term: string) => void): void {
   let at = 0;
   for (const match of run.matchAll(CJK)) {
-    if (match.index > at) out.push(fold(run.slice(at, match.index).toLowerCase()));
+    if (match.index > at) visit(fold(run.slice(at, match.index).toLowerCase()));
     const chars = [...match[0]];
-    if (chars.length === 1) out.push(chars[0]!);
-    for (let i = 0; i + 1 < chars.length; i += 1) out.push(chars[i]! + chars[i + 1]!);
+    if (chars.length === 1) visit(chars[0]!);
+    for (let i = 0; i + 1 < chars.length; i += 1) visit(chars[i]! + chars[i + 1]!);
     at = match.index + match[0].length;
   }
-  if (at < run.length) out.push(fold(run.slice(at).toLowerCase()));
+  if (at < run.length) visit(fold(run.slice(at).toLowerCase()));
 }
 
 /** An English plural folded: `-ies` → `-y`, a final `s` dropped (not `-ss`, `-us`, `-is`), on words of four letters or more. */

@@ -1,0 +1,74 @@
+/**
+ * `termsOf`'s scan of character codes (issue 55: the search index within 15 % of a load) gives
+ * exactly the terms of the plain definition — every maximal run of letters, digits and marks
+ * (`RUN`), cut as words.ts says — on generated texts of every kind of character it meets, and
+ * on the project's own docs.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { termsOf } from '../../../src/core/shared/words.js';
+import { ROOT } from '../../helpers/paths.js';
+
+/** The definition, written plainly: the reference the scan must agree with. */
+function reference(text: string): string[] {
+  const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+  const PARTS = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+/gu;
+  const fold = (word: string) => (word.length < 4 || !word.endsWith('s') ? word : word.endsWith('ies') && word.length > 4 ? `${word.slice(0, -3)}y` : word.endsWith('ss') || word.endsWith('us') || word.endsWith('is') ? word : word.slice(0, -1));
+  const out: string[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
+    const run = match[0];
+    if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(run)) {
+      let at = 0;
+      for (const m of run.matchAll(CJK)) {
+        if (m.index > at) out.push(fold(run.slice(at, m.index).toLowerCase()));
+        const chars = [...m[0]];
+        if (chars.length === 1) out.push(chars[0]!);
+        for (let i = 0; i + 1 < chars.length; i += 1) out.push(chars[i]! + chars[i + 1]!);
+        at = m.index + m[0].length;
+      }
+      if (at < run.length) out.push(fold(run.slice(at).toLowerCase()));
+      continue;
+    }
+    const lower = run.toLowerCase();
+    out.push(fold(lower));
+    if (lower !== run && run !== run.toUpperCase()) {
+      const parts = run.match(PARTS);
+      if (parts !== null && parts.length > 1) for (const part of parts) out.push(fold(part.toLowerCase()));
+    }
+  }
+  return out;
+}
+
+/** A seeded generator (mulberry32): the same texts on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = ['a', 'Z', 'q', 'S', 's', 'ies', '7', ' ', '-', '_', '.', '\n', '`', 'é', 'É', 'ß', '\u0301', 'ё', '配', '置', 'ロ', 'グ', '한', '—', '’', '😀', '𝐀', '\ud800', 'Ⅻ', '٣', 'HTTP', 'Date', 'sessionStore', 'OpenClaw', 'İ', 'ﬁ'];
+
+describe('termsOf by scan', () => {
+  it('agrees with the plain definition on 20,000 generated texts', () => {
+    const next = random(55);
+    for (let k = 0; k < 20_000; k += 1) {
+      let text = '';
+      const length = Math.floor(next() * 24);
+      for (let i = 0; i < length; i += 1) text += PIECES[Math.floor(next() * PIECES.length)]!;
+      expect(termsOf(text), JSON.stringify(text)).toEqual(reference(text));
+    }
+  });
+
+  it("agrees with it on the project's docs and kits fixtures", () => {
+    const files = [...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f)), join(ROOT, 'README.md')];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      expect(termsOf(text)).toEqual(reference(text));
+    }
+  });
+});
