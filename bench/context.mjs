@@ -180,6 +180,13 @@ for (const name of readdirSync(goldDir).filter((f) => f.endsWith('.json')).sort(
         if (count * 2 < n.last - n.first + 1) process.stderr.write(`${label} missed ${n.kind} ${n.path}:${n.first}-${n.last}: ${n.why}\n`);
       }
     }
+    if (misses === 'dev' && task.split === 'dev') {
+      const rank = searchRank(ws, node.id, task.request);
+      if (rank === null || rank > 3) {
+        const top = core.searchList(ws, { query: task.request });
+        process.stderr.write(`${label} search rank ${rank ?? '>10'} for "${task.request}": top ${[0, 1, 2].filter((i) => i < top.length).map((i) => top.item(i).id).join(', ')}\n`);
+      }
+    }
     rows.push({ kit: gold.kit, split: task.split, label, id: node.id, folderTokens, measured, bm25Rank: bm25Rank(ws, node.id, task.request), searchRank: searchRank(ws, node.id, task.request) });
   }
 }
