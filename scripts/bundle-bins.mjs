@@ -21,8 +21,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const minify = process.env.NO_MINIFY ? {} : { minifyWhitespace: true, minifySyntax: true };
 await build({
   absWorkingDir: root,
-  // The workers (src/core/read/read-ahead.ts, src/core/parse/markdown-ahead.ts, src/core/read/stat-ahead.ts, src/core/live/index-read.ts) are loaded from beside the code that starts them.
-  entryPoints: { docugraph: 'dist/bin/docugraph.js', 'docugraph-mcp': 'dist/bin/docugraph-mcp.js', 'read-ahead-worker': 'dist/core/read/read-ahead-worker.js', 'markdown-ahead-worker': 'dist/core/parse/markdown-ahead-worker.js', 'stat-ahead-worker': 'dist/core/read/stat-ahead-worker.js', 'index-read-worker': 'dist/core/live/index-read-worker.js' },
+  // The workers (src/core/read/read-ahead.ts, src/core/parse/markdown-ahead.ts, src/core/read/stat-ahead.ts, src/core/store/index-read.ts) are loaded from beside the code that starts them.
+  entryPoints: { docugraph: 'dist/bin/docugraph.js', 'docugraph-mcp': 'dist/bin/docugraph-mcp.js', 'read-ahead-worker': 'dist/core/read/read-ahead-worker.js', 'markdown-ahead-worker': 'dist/core/parse/markdown-ahead-worker.js', 'stat-ahead-worker': 'dist/core/read/stat-ahead-worker.js', 'index-read-worker': 'dist/core/store/index-read-worker.js' },
   outdir: 'dist/bin',
   allowOverwrite: true,
   bundle: true,

@@ -1,6 +1,6 @@
 /**
  * The one rule of imports (ARCHITECTURE.md, .dependency-cruiser.cjs), enforced: the core's
- * stages import only downhill (shared, read, parse, model, check, answer, live), the surfaces
+ * stages import only downhill (shared, read, parse, model, check, answer, write, store, live), the surfaces
  * reach the core only through src/core/index.ts and one another not at all (the CLI may host
  * the view; src/common/ holds what they share), and nothing in src/ imports in a circle. The
  * rules are also run on a small tree that breaks each of them, so that they cannot pass by
@@ -40,7 +40,10 @@ describe('the import rule', () => {
     const top = readdirSync(join(ROOT, 'src/core')).filter((name) => statSync(join(ROOT, 'src/core', name)).isFile());
     expect(top).toEqual(['index.ts']);
     const stages = readdirSync(join(ROOT, 'src/core')).filter((name) => statSync(join(ROOT, 'src/core', name)).isDirectory());
-    expect(stages.sort()).toEqual(['answer', 'check', 'live', 'model', 'parse', 'read', 'shared']);
+    expect(stages.sort()).toEqual(['answer', 'check', 'live', 'model', 'parse', 'read', 'shared', 'store', 'write']);
+    // The on-disk index's format lives in store/ (issue 56): live/ keeps the live workspace, not the index's records.
+    expect(readdirSync(join(ROOT, 'src/core/live')).filter((name) => name.startsWith('index-'))).toEqual([]);
+    expect(readdirSync(join(ROOT, 'src/core/store')).filter((name) => !/^(index-|listing-reuse|walked-names)/.test(name))).toEqual([]);
   });
 
   it('catches each kind of break on a tree that has them', async () => {
@@ -52,6 +55,8 @@ describe('the import rule', () => {
       // parse imports model
       'src/core/parse/p.ts': "import { m } from '../model/m.js';\nexport const p = m;\n",
       'src/core/model/m.ts': 'export const m = 1;\n',
+      // the on-disk index reaching up into the live workspace
+      'src/core/store/s.ts': "import { b } from '../live/b.js';\nexport const s = b;\n",
       // a circle inside a stage
       'src/core/check/x.ts': "import { y } from './y.js';\nexport const x = () => y;\n",
       'src/core/check/y.ts': "import { x } from './x.js';\nexport const y = () => x;\n",
@@ -70,7 +75,7 @@ describe('the import rule', () => {
     }
     const found = await violations(root, null);
     expect(found.map((line) => line.split(':')[0]).sort()).toEqual(
-      ['common-below-surfaces', 'core-is-pure', 'no-circular', 'parse-imports-below', 'shared-imports-below', 'surfaces-apart-view', 'surfaces-use-the-entry'],
+      ['common-below-surfaces', 'core-is-pure', 'no-circular', 'parse-imports-below', 'shared-imports-below', 'store-imports-below', 'surfaces-apart-view', 'surfaces-use-the-entry'],
     );
   }, 60_000);
 });

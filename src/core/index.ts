@@ -6,7 +6,7 @@
  * check, answer, live.
  */
 export { loadIndexed, loadWorkspace, resolveWorkspaceRoot, type LoadOptions } from './live/load-workspace.js';
-export type { IndexCacheOptions } from './live/index-cache.js';
+export type { IndexCacheOptions } from './store/index-cache.js';
 export { cacheFileOf, cacheFileSize, removeCacheFile, type CacheFile } from './read/cache-file.js';
 export { linkNotices, MAX_LINK_NOTICES } from './live/link-notices.js';
 export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace, type UpdateListener } from './live/live-workspace.js';
@@ -60,12 +60,12 @@ export {
 } from './answer/diff-workspaces.js';
 export type { TypedEdge } from './model/relation-edges.js';
 export { createRevisionCache, loadRevision, type GitOptions, type LoadedRevision, type RevisionCache, type RevisionOptions, type RevisionWorkspace } from './live/load-revision.js';
-export { TASK_STATES, writeTaskState, type TaskState, type TaskStateWrite, type WriteOptions } from './live/write-task-state.js';
-export { recordReview, replaceFileText, type RecordedReview } from './live/record-review.js';
+export { TASK_STATES, writeTaskState, type TaskState, type TaskStateWrite, type WriteOptions } from './write/write-task-state.js';
+export { recordReview, replaceFileText, type RecordedReview } from './write/record-review.js';
 export { MAX_UNBLOCKED, stateChange, type StateChange } from './answer/state-change.js';
 export { nodeVersion } from './model/file-version.js';
 export { frontmatterOf } from './model/frontmatter-of.js';
-export { StaleStateError, WriteRefusedError, type RewriteHooks } from './read/safe-write.js';
+export { StaleStateError, WriteRefusedError, type RewriteHooks } from './write/safe-write.js';
 
 export {
   CODE_DESCRIPTIONS,

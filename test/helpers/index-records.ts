@@ -1,8 +1,8 @@
 /**
- * The records of an on-disk index file (src/core/live/index-frame.ts), for tests that change
+ * The records of an on-disk index file (src/core/store/index-frame.ts), for tests that change
  * one and write the file again with every checksum right: a hand-made index.
  */
-import { MAGIC, record } from '../../src/core/live/index-frame.js';
+import { MAGIC, record } from '../../src/core/store/index-frame.js';
 
 /** The payloads of an index's records (after the magic line, up to the end record). */
 export function payloadsOf(bytes: Buffer): Buffer[] {

@@ -2,7 +2,7 @@
  * What a live workspace (live-workspace.ts) is to its callers: its modes, options and methods.
  */
 import type { Workspace } from '../shared/types.js';
-import type { IndexCacheOptions } from './index-cache.js';
+import type { IndexCacheOptions } from '../store/index-cache.js';
 
 export type LiveMode = 'watch' | 'poll' | 'static';
 

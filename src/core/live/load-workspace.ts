@@ -6,7 +6,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { WorkspaceNotFoundError } from '../shared/errors.js';
 import type { Workspace } from '../shared/types.js';
-import type { IndexCacheOptions } from './index-cache.js';
+import type { IndexCacheOptions } from '../store/index-cache.js';
 import { createWorkspaceIndex } from './workspace-index.js';
 
 /** Resolves `path` to the real path of a readable directory, or throws `WorkspaceNotFoundError`. */

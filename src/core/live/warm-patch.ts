@@ -10,8 +10,8 @@
 import type { FileResults, PerFile } from '../model/assemble-workspace.js';
 import type { KeptStages } from '../model/kept-stages.js';
 import { sameGraphInputs } from '../model/same-structure.js';
-import type { WarmStart } from './index-cache.js';
-import type { FileEntry } from './link-checks.js';
+import type { WarmStart } from '../store/index-cache.js';
+import type { FileEntry } from '../check/link-checks.js';
 
 /**
  * The per-file results of the index's own state, when a start can assemble it first: the index

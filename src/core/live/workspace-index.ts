@@ -19,14 +19,14 @@ import { GITIGNORE_FILE, IGNORE_FILE, loadIgnoreRules, type IgnoreRules } from '
 import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
 import { sortStrings } from '../shared/sort.js';
 import { createDirectoryWalk, depth, parentOf } from './directory-walk.js';
-import { createLinkChecks, NO_PROGRESS, type FileEntry } from './link-checks.js';
-import { createIndexCache, walkedNamesOf } from './index-cache.js';
-import { memoOf, seedSuggestions, seedWorkspace } from './index-memo.js';
+import { createLinkChecks, NO_PROGRESS, type FileEntry } from '../check/link-checks.js';
+import { createIndexCache, walkedNamesOf } from '../store/index-cache.js';
+import { memoOf, seedSuggestions, seedWorkspace } from '../store/index-memo.js';
 import { indexState } from './warm-patch.js';
-import type { Changes, IndexOptions, WorkspaceIndex } from './index-types.js';
+import type { Changes, IndexOptions, WorkspaceIndex } from './workspace-index-types.js';
 import type { Diagnostic, Workspace } from '../shared/types.js';
 
-export type { Changes, IndexOptions, WorkspaceIndex } from './index-types.js';
+export type { Changes, IndexOptions, WorkspaceIndex } from './workspace-index-types.js';
 
 /** The step a refresh yields after each directory it lists (no file read yet). */
 const LISTING = NO_PROGRESS;

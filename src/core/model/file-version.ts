@@ -18,7 +18,7 @@ const versions = new WeakMap<object, string>();
 
 /** The version of `node`'s file. */
 export function nodeVersion(node: DocNode): string {
-  // A node the on-disk index restored knows its version without its text (live/index-texts.ts).
+  // A node the on-disk index restored knows its version without its text (store/index-texts.ts).
   const known = (node as { readonly fileVersion?: unknown }).fileVersion;
   if (typeof known === 'string') return known;
   const key: object = node.item === undefined ? node : node.item.source;

@@ -83,7 +83,7 @@ export interface DirectoryListing {
 }
 
 /**
- * How a listing is keyed (for the on-disk index: live/listing-reuse.ts). `take` gives a listing
+ * How a listing is keyed (for the on-disk index: store/listing-reuse.ts). `take` gives a listing
  * an earlier start kept for this folder, if it has one of this key made under `chain`.
  */
 export interface ListingKeys {

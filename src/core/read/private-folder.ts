@@ -6,7 +6,7 @@
  * is in it, as `/tmp`'s does) — another user cannot plant an index there (issue 53).
  *
  * The user's secret (32 random bytes in the user's own cache folder, never in a repository)
- * signs what an index keeps besides the files (live/index-snapshot.ts): an index someone else
+ * signs what an index keeps besides the files (store/index-snapshot.ts): an index someone else
  * wrote is still a cache of files, each entry checked against the disk, but its kept answers
  * are worked out again.
  */

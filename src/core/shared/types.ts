@@ -50,7 +50,7 @@ export interface MarkdownInfo {
 
 /**
  * A document: a file with valid frontmatter and a valid, unique id (META-01 §3). One from the
- * on-disk index reads `text` and `body` through getters (live/index-texts.ts): never spread one.
+ * on-disk index reads `text` and `body` through getters (store/index-texts.ts): never spread one.
  */
 export interface DocNode {
   /** The unique id (`^[A-Za-z0-9][A-Za-z0-9._-]*$`). */

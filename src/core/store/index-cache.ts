@@ -25,12 +25,12 @@ import { statKeys, type StatAheadOptions } from '../read/stat-ahead.js';
 import { readIndexHere, startIndexRead, type IndexRead, type IndexReadOptions } from './index-read.js';
 import { decodeListings, decodeSnapshot, encodeSnapshot, type DecodedSnapshot, type SnapshotFile, type SnapshotMeta, type WalkedNames } from './index-snapshot.js';
 import { decidedByWalk } from './walked-names.js';
-import { filesInPathOrder } from './directory-walk.js';
+import { filesInPathOrder } from './listing-reuse.js';
 
 export { walkedNamesOf } from './walked-names.js';
 import { ChangedText, documentText, TextFile } from './index-text-file.js';
 import { keepable, keptListings, namesMoved, wasTaken, type ListingReuse } from './listing-reuse.js';
-import { NO_PROGRESS, type FileEntry } from './link-checks.js';
+import { NO_PROGRESS, type FileEntry } from '../check/link-checks.js';
 import { peekTargets } from './index-columns.js';
 import type { IndexMemo } from './index-memo.js';
 import type { FileResults } from '../model/assemble-workspace.js';

@@ -6,7 +6,7 @@
  *   "DOCUGRAPH-INDEX\n" · record* · end        record: u32 length · u32 crc · payload
  *
  * The first record is the meta (format, key, root, count of files); the second, every folder's
- * listing (live/listing-reuse.ts: read before the walk, apart from the rest), whose entries the
+ * listing (store/listing-reuse.ts: read before the walk, apart from the rest), whose entries the
  * files' paths are places in; then each chunk as three records, its columns (index-records.ts),
  * the paths its files' link checks looked at, and its files' texts (index-texts.ts: both made
  * strings only when read; the texts of a large index read from the disk only then, see
@@ -26,7 +26,7 @@ import { deserialize, serialize } from 'node:v8';
 import { isChunkTexts, leadingRecords, MAGIC, record, recordsOf, type FrontIndex, type LazyRecord } from './index-frame.js';
 import { reuseOf, wellShapedListings, type KeptListings, type ListingReuse } from './listing-reuse.js';
 import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from './index-records.js';
-import type { FileEntry } from './link-checks.js';
+import type { FileEntry } from '../check/link-checks.js';
 import { readMemo, writtenMemo, type IndexMemo } from './index-memo.js';
 import { ChunkTexts, textLength } from './index-texts.js';
 import type { TextFile } from './index-text-file.js';

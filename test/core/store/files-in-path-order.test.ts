@@ -5,7 +5,7 @@
  * give it (a listing out of order, one the walk does not reach).
  */
 import { describe, expect, it } from 'vitest';
-import { filesInPathOrder } from '../../../src/core/live/directory-walk.js';
+import { filesInPathOrder } from '../../../src/core/store/listing-reuse.js';
 import type { DirectoryListing } from '../../../src/core/read/discover-files.js';
 import { sortStrings } from '../../../src/core/shared/sort.js';
 import { Rng } from '../../helpers/prng.js';

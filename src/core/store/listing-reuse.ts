@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { isMarkdownName, type DirectoryListing, type IgnoreRules } from '../read/discover-files.js';
 import type { FolderKey } from '../read/safe-fs.js';
 import { isListOf, isStrings } from './index-shapes.js';
+import { sortStrings } from '../shared/sort.js';
 
 /** The listings an earlier start kept, by folder. */
 export interface ListingReuse {
@@ -208,3 +209,44 @@ function listingOf(kept: KeptListings, i: number, dir: string, rules: string): D
 const takenListings = new WeakSet<DirectoryListing>();
 /** Whether `listing` was taken from an index's listings (its names are those the index holds). */
 export const wasTaken = (listing: DirectoryListing): boolean => takenListings.has(listing);
+
+/**
+ * The files of `listed` (the walk's) in path order, made by walking `listings` in that order:
+ * a folder's files merged with its sub-folders, each sub-folder placed as its name and a slash
+ * (every path below it starts so), then checked — one comparison a file, where sorting 100,000
+ * paths compared each some 17 times (~20 ms of a warm start). A list that is not the listed
+ * files in order (a listing's names out of order, a listing the walk does not reach) is sorted.
+ */
+export function filesInPathOrder(listed: ReadonlySet<string>, listings: ReadonlyMap<string, DirectoryListing>): string[] {
+  const out: string[] = [];
+  // Each folder being walked: its files, the next of them, its sub-folders as keys (`dir/`, in order), the next of them.
+  const stack: { readonly files: readonly string[]; file: number; readonly keys: readonly string[]; sub: number }[] = [];
+  const enter = (dir: string): void => {
+    const listing = listings.get(dir);
+    if (listing === undefined) return;
+    // By name, `a` comes before `a-b`; by path, `a-b/…` before `a/…`: ordered by key.
+    const keys = listing.subdirs.map((sub) => `${sub}/`);
+    for (let i = 1; i < keys.length; i += 1) {
+      if (keys[i - 1]! < keys[i]!) continue;
+      keys.sort();
+      break;
+    }
+    stack.push({ files: listing.files, file: 0, keys, sub: 0 });
+  };
+  enter('');
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const { files, keys } = top;
+    if (top.sub < keys.length) {
+      const key = keys[top.sub++]!;
+      while (top.file < files.length && files[top.file]! < key) out.push(files[top.file++]!);
+      enter(key.slice(0, -1));
+      continue;
+    }
+    while (top.file < files.length) out.push(files[top.file++]!);
+    stack.pop();
+  }
+  if (out.length !== listed.size) return sortStrings(listed);
+  for (let i = 1; i < out.length; i += 1) if (!(out[i - 1]! < out[i]!)) return sortStrings(listed);
+  return out;
+}

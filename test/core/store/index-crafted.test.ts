@@ -1,5 +1,5 @@
 /**
- * Hand-made indexes whose checksums are right (live/index-snapshot.ts, index-shapes.ts): the
+ * Hand-made indexes whose checksums are right (store/index-snapshot.ts, index-shapes.ts): the
  * index is data, so each is one log line and a cold load, never an exception and never a large
  * allocation made on its word. V8's deserialiser makes sparse lists, whose holes `every` and
  * `some` skip; a count in the meta is checked against the bytes before anything is allocated.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, writeTaskState, type Workspace } from '../../../src/core/index.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { readFileInside } from '../../../src/core/read/safe-fs.js';
-import { rewriteFile } from '../../../src/core/read/safe-write.js';
+import { rewriteFile } from '../../../src/core/write/safe-write.js';
 import { indexOf, payloadsOf } from '../../helpers/index-records.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 

@@ -1,5 +1,5 @@
 /**
- * Reading the on-disk index ahead on a worker thread (src/core/live/index-read.ts): the worker
+ * Reading the on-disk index ahead on a worker thread (src/core/store/index-read.ts): the worker
  * gives the bytes `readCacheFile` reads, says whether their checksums are right, says what
  * `readCacheFile` says of a file it does not read (a link, a folder), and is not started for a
  * file that is missing or small.
@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadIndexed } from '../../../src/core/index.js';
-import { readIndexFile, startIndexRead } from '../../../src/core/live/index-read.js';
-import { isChunkTexts, readLazy, recordsOf } from '../../../src/core/live/index-frame.js';
+import { readIndexFile, startIndexRead } from '../../../src/core/store/index-read.js';
+import { isChunkTexts, readLazy, recordsOf } from '../../../src/core/store/index-frame.js';
 import { cacheFileOf, readCacheFile } from '../../../src/core/read/cache-file.js';
 import { DEMO } from '../../helpers/paths.js';
 import { testdir } from '../../helpers/testdir.js';
 
-const WORKER = new URL('../../../dist/core/live/index-read-worker.js', import.meta.url);
+const WORKER = new URL('../../../dist/core/store/index-read-worker.js', import.meta.url);
 const ahead = { workerUrl: WORKER, minBytes: 0 };
 
 beforeAll(() => {

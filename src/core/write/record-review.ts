@@ -1,12 +1,12 @@
 /**
  * TRACE §3 / KITS §6: `docugraph review` and the MCP tool `record_review` — the lock file after
- * reviewing the outgoing links of some nodes, written through read/safe-write.ts. The plan is
+ * reviewing the outgoing links of some nodes, written through write/safe-write.ts. The plan is
  * made from the lock file as it is when the write holds its turn, so two reviewers never lose
  * each other's reviews.
  */
 import { planReview, type ReviewPlan } from '../answer/plan-review.js';
 import { lockFrom } from '../parse/lock-file.js';
-import { rewriteFile, type RewriteHooks } from '../read/safe-write.js';
+import { rewriteFile, type RewriteHooks } from './safe-write.js';
 import { LOCK_FILE } from '../shared/config-types.js';
 import type { Workspace } from '../shared/types.js';
 
@@ -33,7 +33,7 @@ export function recordReview(workspace: Workspace, ids: readonly string[] | 'all
   return { plan: plan!, written: result.changed };
 }
 
-/** Writes `text` as the file `rel` under `root` (made when missing), through read/safe-write.ts. */
+/** Writes `text` as the file `rel` under `root` (made when missing), through write/safe-write.ts. */
 export function replaceFileText(root: string, rel: string, text: string, hooks: RewriteHooks = {}): void {
   rewriteFile(root, rel, () => Buffer.from(text, 'utf8'), hooks, true);
 }

@@ -1,5 +1,5 @@
 /**
- * A kit file's items written by column in the on-disk index (src/core/live/index-items.ts) are
+ * A kit file's items written by column in the on-disk index (src/core/store/index-items.ts) are
  * made again as the very objects the kit reader made: same fields, same order, same values —
  * on every kit fixture. An item of another shape is left to records; numbers out of range are
  * no items at all.
@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../src/core/live/load-workspace.js';
-import { columnItems, itemColumnsWriter } from '../../../src/core/live/index-items.js';
+import { columnItems, itemColumnsWriter } from '../../../src/core/store/index-items.js';
 import type { DocNode } from '../../../src/core/shared/types.js';
 import { expectEqual } from '../../helpers/many-checks.js';
 import { FIXTURES } from '../../helpers/paths.js';

@@ -1,11 +1,11 @@
 /**
- * Findings by column in the on-disk index (src/core/live/index-findings.ts): a list written and
+ * Findings by column in the on-disk index (src/core/store/index-findings.ts): a list written and
  * read back is the list, key for key and in order, with its paths and ids shared with the
  * index's files where they are a file's path and its node's id; a list of another shape is
  * written as it is; columns it did not write are `null`, never an exception.
  */
 import { describe, expect, it } from 'vitest';
-import { readFindings, writeFindings, type FindingColumns } from '../../../src/core/live/index-findings.js';
+import { readFindings, writeFindings, type FindingColumns } from '../../../src/core/store/index-findings.js';
 import type { Diagnostic } from '../../../src/core/shared/types.js';
 
 const files = ['docs/a.md', 'docs/b.md', 'docs/plain.md'];

@@ -4,7 +4,7 @@
  */
 import type { LinkOptions } from '../shared/config-types.js';
 import type { Workspace } from '../shared/types.js';
-import type { IndexCacheOptions } from './index-cache.js';
+import type { IndexCacheOptions } from '../store/index-cache.js';
 
 export interface IndexOptions {
   /** Called before a directory is listed: a watcher attached there sees every later change in it. */

@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { analyzeImpact, buildBundle, buildReport, formatReport, getAcceptanceCriteria, listTasks, loadIndexed, loadWorkspace, selectGraph, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
 import { openLiveWorkspace } from '../../../src/core/live/live-workspace.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
-import { decodeSnapshot } from '../../../src/core/live/index-snapshot.js';
-import { checksum, isChunkTexts } from '../../../src/core/live/index-frame.js';
+import { decodeSnapshot } from '../../../src/core/store/index-snapshot.js';
+import { checksum, isChunkTexts } from '../../../src/core/store/index-frame.js';
 import { finish } from '../../../src/core/shared/steps.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { randomDocument, randomWorkspace } from '../../helpers/adversarial-docs.js';
@@ -25,7 +25,7 @@ const KITS = join(FIXTURES, 'kits');
 /** The workers of a warm start, from dist (`npm test` builds it first), for any size of workspace. */
 const WORKERS = {
   statAhead: { workerUrl: new URL('../../../dist/core/read/stat-ahead-worker.js', import.meta.url), minFiles: 0 },
-  indexRead: { workerUrl: new URL('../../../dist/core/live/index-read-worker.js', import.meta.url), minBytes: 0 },
+  indexRead: { workerUrl: new URL('../../../dist/core/store/index-read-worker.js', import.meta.url), minBytes: 0 },
 };
 
 /** Every answer a client could ask of `ws`, as one list of strings. */
@@ -164,7 +164,7 @@ describe('the on-disk index', () => {
       const dir = testdir({});
       const paths = [...loadWorkspace(root).files];
       const log: string[] = [];
-      // Every other run, the index read and the stat data taken by workers (src/core/live/index-read.ts, src/core/read/stat-ahead.ts);
+      // Every other run, the index read and the stat data taken by workers (src/core/store/index-read.ts, src/core/read/stat-ahead.ts);
       // every other pair of runs, the texts left on the disk until asked for, as a large index's are (and copied from there by the next write).
       const base = run % 2 === 0 ? { ...cacheOptions(dir, log), ...WORKERS } : cacheOptions(dir, log);
       const options = Math.floor(run / 2) % 2 === 1 ? { ...base, indexRead: { ...base.indexRead, lazyFrom: 0 } } : base;

@@ -1,5 +1,5 @@
 /**
- * The one way the core changes a file (read/safe-write.ts), in what a new user and an attacker
+ * The one way the core changes a file (write/safe-write.ts), in what a new user and an attacker
  * met (issue 53): the owner, group and mode of the file are kept, or the write is refused (as
  * root, a write once made another user's file root's, and kept its setuid bit); a lock dated
  * in the future is stale after a bound; a file at the lock's name that is no lock is never
@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dotName, rewriteFile, STALE_LOCK_MS } from '../../../src/core/read/safe-write.js';
+import { dotName, rewriteFile, STALE_LOCK_MS } from '../../../src/core/write/safe-write.js';
 import { testdir } from '../../helpers/testdir.js';
 import { ROOT } from '../../helpers/paths.js';
 
@@ -52,7 +52,7 @@ describe('the owner, group and mode of the file are kept', () => {
     chmodSync(root, 0o777);
     chownSync(theirs, 12345, 12345);
     chmodSync(theirs, 0o4777);
-    const script = `import(${JSON.stringify(join(ROOT, 'dist/core/read/safe-write.js'))}).then((m) => { try { m.rewriteFile(${JSON.stringify(root)}, 'theirs.md', () => Buffer.from('mine now\\n')); console.log('written'); } catch (e) { console.log(e.code + ': ' + e.message); } });`;
+    const script = `import(${JSON.stringify(join(ROOT, 'dist/core/write/safe-write.js'))}).then((m) => { try { m.rewriteFile(${JSON.stringify(root)}, 'theirs.md', () => Buffer.from('mine now\\n')); console.log('written'); } catch (e) { console.log(e.code + ': ' + e.message); } });`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { uid: 23456, gid: 23456, encoding: 'utf8' });
     expect(run.stdout).toContain('WRITE_REFUSED: `theirs.md` belongs to user 12345');
     expect(run.stdout).toContain('nothing was changed');

@@ -4,7 +4,7 @@
  * frontmatter changes its `status` value (parse/status-splice.ts). The file is read again and
  * located afresh (the snapshot may be behind the disk), `expect` is checked against its
  * version as it is now (`STALE_STATE` when it moved on), and the new bytes replace it through
- * read/safe-write.ts. The caller refreshes its snapshot to answer (read your writes).
+ * write/safe-write.ts. The caller refreshes its snapshot to answer (read your writes).
  */
 import { readConfig } from '../parse/config.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
@@ -13,7 +13,7 @@ import { spliceBox } from '../parse/kits/box-splice.js';
 import type { Box } from '../parse/kits/kit-read.js';
 import { spliceStatus } from '../parse/status-splice.js';
 import { kitPlaceOf } from '../read/kit-paths.js';
-import { rewriteFile, StaleStateError, WriteRefusedError, type RewriteHooks } from '../read/safe-write.js';
+import { rewriteFile, StaleStateError, WriteRefusedError, type RewriteHooks } from './safe-write.js';
 import { versionOf } from '../model/file-version.js';
 import { requireNode } from '../answer/require-node.js';
 import { DEFAULT_STATUS_WRITE, type WorkspaceConfig } from '../shared/config-types.js';

@@ -8,7 +8,7 @@ import type { Stamp } from '../model/read-files.js';
 import { extractMarkdown } from '../parse/markdown.js';
 import type { DocNode, MarkdownInfo } from '../shared/types.js';
 import type { LinkEntry } from '../model/assemble-workspace.js';
-import type { FileEntry } from './link-checks.js';
+import type { FileEntry } from '../check/link-checks.js';
 import { KEY_BYTES } from '../read/stat-ahead.js';
 import { isFindings, isListOf, isMisspellings, isNodeRecord, isStrings } from './index-shapes.js';
 import { columnNode, KeptLinks, NONE, nodeColumnsWriter, wellShapedColumns, writtenTargets, type NodeColumns } from './index-columns.js';

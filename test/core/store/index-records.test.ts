@@ -1,16 +1,16 @@
 /**
- * A chunk of the on-disk index (src/core/live/index-records.ts): every entry comes back as it
+ * A chunk of the on-disk index (src/core/store/index-records.ts): every entry comes back as it
  * went in, whatever its file held — no text, a text with characters above U+00FF, no body, no
  * stamp, links never checked, no link target, an empty target, a target with a NUL — and a
  * chunk whose columns disagree is not restored.
  */
 import { serialize, deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from '../../../src/core/live/index-records.js';
-import { ChunkTexts } from '../../../src/core/live/index-texts.js';
+import { chunkOf, restore, wellShaped, type Chunk, type SnapshotFile } from '../../../src/core/store/index-records.js';
+import { ChunkTexts } from '../../../src/core/store/index-texts.js';
 import type { FileAnalysis } from '../../../src/core/model/file-analysis.js';
 import { extractMarkdown } from '../../../src/core/parse/markdown.js';
-import type { FileEntry } from '../../../src/core/live/link-checks.js';
+import type { FileEntry } from '../../../src/core/check/link-checks.js';
 import type { DocNode } from '../../../src/core/shared/types.js';
 
 /** An analysis of `path` with `text` (no source when `null`); its node's text and body slices of it. */

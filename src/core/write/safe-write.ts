@@ -18,9 +18,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fchownSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { posix } from 'node:path';
 import { DocugraphError } from '../shared/errors.js';
-import { MAX_FILE_BYTES } from './read-bytes.js';
-import { OWN_PID, processGone } from './own-process.js';
-import { openFileForRead, openWritableDirectory, readOpenFile, type WritableDirectory } from './safe-fs.js';
+import { MAX_FILE_BYTES } from '../read/read-bytes.js';
+import { OWN_PID, processGone } from '../read/own-process.js';
+import { openFileForRead, openWritableDirectory, readOpenFile, type WritableDirectory } from '../read/safe-fs.js';
 
 /** A lock older than this was left by a writer that stopped (a write takes milliseconds). */
 export const STALE_LOCK_MS = 10_000;

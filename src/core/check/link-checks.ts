@@ -9,9 +9,9 @@
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { Stamp } from '../model/read-files.js';
-import { checkLinks } from '../check/check-links.js';
-import { linkContexts, linkSetup, type LinkSetup } from '../check/link-context.js';
-import { keysOfEntry } from '../check/target-keys.js';
+import { checkLinks } from './check-links.js';
+import { linkContexts, linkSetup, type LinkSetup } from './link-context.js';
+import { keysOfEntry } from './target-keys.js';
 import type { DirectoryListing } from '../read/discover-files.js';
 import type { LinkOptions } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS, NO_STRINGS } from '../shared/empty.js';

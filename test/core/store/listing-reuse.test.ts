@@ -1,5 +1,5 @@
 /**
- * Folder listings kept in the on-disk index (src/core/live/listing-reuse.ts): a warm start takes
+ * Folder listings kept in the on-disk index (src/core/store/listing-reuse.ts): a warm start takes
  * the listing of a folder whose key is unchanged, made under the same ignore rules, and answers
  * as a cold load whatever changed in between — a `.gitignore` or `.docugraphignore` edited in
  * place (no folder's key moves), a file added, a folder replaced by a link, a folder changed too
@@ -10,7 +10,7 @@ import { deserialize, serialize } from 'node:v8';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, formatReport, listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
-import { keptListings, reuseOf } from '../../../src/core/live/listing-reuse.js';
+import { keptListings, reuseOf } from '../../../src/core/store/listing-reuse.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import type { DirectoryListing } from '../../../src/core/read/discover-files.js';

@@ -1,5 +1,5 @@
 /**
- * The answers the on-disk index keeps beside the files (issue 38, live/index-memo.ts): the "did
+ * The answers the on-disk index keeps beside the files (issue 38, store/index-memo.ts): the "did
  * you mean" answers of missing ids and every node's `unblocks`. A warm start takes each only
  * when what it was worked out from — the ids; the edges and the open nodes — has the key it was
  * kept with. To see which a start used, the tests put answers in the index that no count would
@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { listTasks, loadIndexed, loadWorkspace, type IndexCacheOptions, type Workspace } from '../../../src/core/index.js';
-import { checksum } from '../../../src/core/live/index-frame.js';
-import { signature } from '../../../src/core/live/index-snapshot.js';
+import { checksum } from '../../../src/core/store/index-frame.js';
+import { signature } from '../../../src/core/store/index-snapshot.js';
 import { createWorkspaceIndex } from '../../../src/core/live/workspace-index.js';
-import { wellShapedMemo, type IndexMemo } from '../../../src/core/live/index-memo.js';
-import type { FindingColumns } from '../../../src/core/live/index-findings.js';
+import { wellShapedMemo, type IndexMemo } from '../../../src/core/store/index-memo.js';
+import type { FindingColumns } from '../../../src/core/store/index-findings.js';
 import { cacheFileOf } from '../../../src/core/read/cache-file.js';
 import { doc, testdir, writeFiles } from '../../helpers/testdir.js';
 
