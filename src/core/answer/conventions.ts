@@ -12,7 +12,7 @@ import { kitPlaceOf } from '../read/kit-paths.js';
 import { KIT_NAMES, type KitName } from '../shared/config-types.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 import { compareStrings } from '../shared/sort.js';
-import { sharesRealWords, taskQuery } from './task-words.js';
+import { sharesRealWords, shownWords, taskQuery } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 
 /** Where each kit's conventions are, by the prefix of their ids (read/kit-paths.ts). */
@@ -74,7 +74,7 @@ function pick(workspace: Workspace, taskId: string): Convention[] {
     const { id, k } = owner.get(unit)!;
     let list = sections.get(id);
     if (list === undefined) sections.set(id, (list = new Map()));
-    list.set(k, index.bm25.matched(query, unit).slice(0, 4));
+    list.set(k, shownWords(index.bm25.matched(query, unit)).slice(0, 4));
   }
   return [...sections.keys()].sort(compareStrings).map((id) => ({ id, reason: `the kit's conventions (${reasons.get(id)!})`, sections: new Map([...sections.get(id)!].sort(([a], [b]) => a - b)) }));
 }

@@ -18,6 +18,12 @@ export function sharesRealWords(matched: readonly string[]): boolean {
   return matched.some((term) => !STOP_WORDS.has(term));
 }
 
+/** `matched` without the common words, to show in a reason (all of it when it has no other). */
+export function shownWords(matched: readonly string[]): string[] {
+  const real = matched.filter((term) => !STOP_WORDS.has(term));
+  return real.length === 0 ? [...matched] : real;
+}
+
 /** English words every text has: a section that shares only these with a task does not match it. */
 const STOP_WORDS: ReadonlySet<string> = new Set(
   termsOf('the an and or of to in on for with is are be by as at from that this it its into not no all each when then than shall must should will can may do does if so we you our your their there these those which who what how'),

@@ -7,7 +7,7 @@
  */
 import type { DocNode, Workspace } from '../shared/types.js';
 import { uncitedMatches } from './uncited-matches.js';
-import { queryTerms, sharesRealWords } from './task-words.js';
+import { queryTerms, sharesRealWords, shownWords } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 import { conventionsOf, idsUnder } from './conventions.js';
 import { otherChanges } from './other-changes.js';
@@ -105,7 +105,7 @@ function earlierMatches(workspace: Workspace, task: DocNode, siblings: readonly 
   const out = new Map<string, readonly string[]>();
   for (const [unit, score] of scores) {
     const words = index.bm25.matched(query, unit);
-    if (score > 0 && score >= best * WORDS_FLOOR && sharesRealWords(words)) out.set(earlier.get(unit)!, words.slice(0, 4));
+    if (score > 0 && score >= best * WORDS_FLOOR && sharesRealWords(words)) out.set(earlier.get(unit)!, shownWords(words).slice(0, 4));
   }
   return out;
 }
