@@ -32,7 +32,8 @@ export interface GlobalOptions {
 export interface CliContext {
   readonly io: CliIo;
   /** Loads the workspace the options name (`--workspace`, `DOCUGRAPH_WORKSPACE`, else the current directory). */
-  readonly load: (options: GlobalOptions, dir?: string) => Workspace;
+  /** Loads the workspace; `blobIds`: keep each file's git blob id, for a `diff` against the work tree (`loadRevision`'s `reuse`). */
+  readonly load: (options: GlobalOptions, dir?: string, more?: { readonly blobIds?: boolean }) => Workspace;
   /** The on-disk index for the workspace at `root` (a real path), unless `--no-cache`, `DOCUGRAPH_NO_CACHE` or `cache: false` turn it off. */
   readonly cacheOptions: (options: GlobalOptions, root: string) => IndexCacheOptions | undefined;
   /** Writes the on-disk indexes of what the command loaded: after its answer is out (never on its way). */
@@ -89,7 +90,7 @@ export function createContext(io: CliIo, fail: (code: number) => void, limits: C
       if (kind === 'json') io.stdout.write(safeJson(text));
       else io.stdout.write(io.stdout.isTTY === true ? safeBlock(text) : text);
     },
-    load: (options, dir) => {
+    load: (options, dir, more) => {
       const root = checkedRoot(workspacePath(options, dir));
       const progress = createProgress(io.stderr, 'Loading');
       const say = (line: string) => {
@@ -104,8 +105,9 @@ export function createContext(io: CliIo, fail: (code: number) => void, limits: C
       try {
         const onLinkSkipped = linkNotices((line) => say(safeInline(line)));
         const cache = cacheOptions(options, root);
-        if (cache === undefined) return loadWorkspace(root, { onProgress, onLinkSkipped });
-        const { workspace, saveIndex } = loadIndexed(root, { onProgress, onLinkSkipped, cache });
+        const blobIds = more?.blobIds === true;
+        if (cache === undefined) return loadWorkspace(root, { onProgress, onLinkSkipped, blobIds });
+        const { workspace, saveIndex } = loadIndexed(root, { onProgress, onLinkSkipped, cache, blobIds });
         if (!large.skipIndex(workspace)) saves.push(saveIndex);
         return workspace;
       } finally {

@@ -42,7 +42,7 @@ export function registerDiff(program: Command, ctx: CliContext): void {
       let head: { side: DiffSide; workspace: Workspace; config: ConfigResult };
       let root: string;
       if (options.head === undefined) {
-        const workspace = ctx.load(globals);
+        const workspace = ctx.load(globals, undefined, { blobIds: true });
         root = workspace.root;
         head = { side: { revision: null, commit: null }, workspace, config: readConfig(root) };
       } else {
@@ -50,7 +50,9 @@ export function registerDiff(program: Command, ctx: CliContext): void {
         const loaded = await loadRevision(root, options.head, git);
         head = { side: { revision: loaded.revision, commit: loaded.commit }, workspace: loaded.workspace, config: loaded.config };
       }
-      const before = await loadRevision(root, base, options.oldConfig === true ? git : { ...git, config: head.config });
+      // Against the work tree, a file the revision holds unchanged takes the work tree's analysis (the same bytes, read once).
+      const reuse = options.head === undefined ? { reuse: head.workspace } : {};
+      const before = await loadRevision(root, base, options.oldConfig === true ? git : { ...git, config: head.config, ...reuse });
       if (before.replacedConfig !== null) ctx.io.stderr.write(`docugraph: ${configNote(before, options.head)}\n`);
       const diff = diffWorkspaces(before.workspace, head.workspace, { base: { revision: before.revision, commit: before.commit }, head: head.side });
       printDiff(ctx, diff, root, options.format ?? defaultFormat(ctx));

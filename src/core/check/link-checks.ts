@@ -25,6 +25,8 @@ export interface FileEntry {
   links: LinkEntry | null;
   /** When the refresh that read the file began (ms since the epoch), for the on-disk index's racy check; absent without one. */
   readonly readAt?: number;
+  /** The git blob id of the bytes read, when the index keeps them (`IndexOptions.blobIds`). */
+  readonly blob?: string;
 }
 
 /** A step of a refresh that read no file (listing a directory, checking links). */

@@ -16,9 +16,10 @@ import { analyzeBytes, MAX_FILE_BYTES } from '../model/read-files.js';
 import { configFrom, MAX_CONFIG_BYTES, type ConfigResult } from '../parse/config.js';
 import { lockFrom } from '../parse/lock-file.js';
 import { candidateBlobs, discoverTree, treeBytes } from '../read/discover-tree.js';
-import { IGNORE_FILE, ignoreRules, MAX_IGNORE_BYTES } from '../read/discover-files.js';
-import { listTree, openRepository, readBlobs, resolveCommit, type GitOptions, type GitRepository } from '../read/git.js';
-import { indexTree, treeDiskView } from '../read/tree-view.js';
+import { IGNORE_FILE, ignoreRules, isMarkdownName, MAX_IGNORE_BYTES } from '../read/discover-files.js';
+import { listTree, openRepository, readBlobs, resolveCommit, type GitOptions, type GitRepository, type TreeEntry } from '../read/git.js';
+import { indexTree, treeDiskView, type TreeDirectories } from '../read/tree-view.js';
+import { analysesOf, type ReusableRead } from './load-workspace.js';
 import { CONFIG_FILE, LOCK_FILE } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS, NO_STRINGS } from '../shared/empty.js';
 import { createPathSuggester } from '../shared/suggest.js';
@@ -51,6 +52,14 @@ export interface RevisionOptions extends GitOptions {
    * compares documents, not configurations. Absent: with its own, whatever it says.
    */
   readonly config?: ConfigResult;
+  /**
+   * The working tree's workspace, loaded with `config` and `blobIds` (`diff` against the work
+   * tree): a file whose blob at the revision is the one that load read (the load hashed the
+   * bytes it analysed, as git names a blob; no git command looks at the work tree, whose
+   * filters a repository may set) takes that load's analysis instead of being read and
+   * analysed again — the same answers, at the cost of what changed.
+   */
+  readonly reuse?: Workspace;
 }
 
 /**
@@ -65,9 +74,15 @@ export async function loadRevision(root: string, revision: string, options: Revi
   const key = `${root}\0${commit}\0${options.config === undefined ? '' : configKey(options.config)}`;
   const cached = options.cache?.get(key);
   if (cached !== undefined) return { revision, commit, ...cached };
-  const loaded = await loadCommit(root, repo, commit, options.config);
+  const loaded = await loadCommit(root, repo, commit, options.config, options.reuse === undefined ? undefined : analysesOf(options.reuse));
   options.cache?.set(key, loaded);
   return { revision, commit, ...loaded };
+}
+
+/** The tree's entry at `full` (a path from the top level), if any. */
+function entryAt(dirs: TreeDirectories, full: string): TreeEntry | undefined {
+  const slash = full.lastIndexOf('/');
+  return dirs.get(slash === -1 ? '' : full.slice(0, slash))?.get(full.slice(slash + 1))?.entry;
 }
 
 /** What a configuration means, as one string: two that give the same are read the same. */
@@ -113,12 +128,15 @@ export function createRevisionCache(size = 2): RevisionCache {
   };
 }
 
-async function loadCommit(root: string, repo: GitRepository, commit: string, given: ConfigResult | undefined): Promise<RevisionWorkspace> {
+async function loadCommit(root: string, repo: GitRepository, commit: string, given: ConfigResult | undefined, reuse: ((path: string) => ReusableRead | undefined) | undefined): Promise<RevisionWorkspace> {
   const dirs = indexTree(await listTree(repo, commit));
   const base = repo.prefix.replace(/\/$/, '');
+  const wsPath = (full: string): string => (base === '' ? full : full.slice(base.length + 1));
+  // A file whose blob is the one the work tree's load read (the load hashed the bytes it analysed): not read again.
+  const same = (entry: TreeEntry): boolean => reuse !== undefined && given !== undefined && reuse(wsPath(entry.path))?.blob === entry.oid;
   // One `cat-file` for every blob discovery may read (files too large are never read).
   const wanted = candidateBlobs(dirs, base, [CONFIG_FILE, IGNORE_FILE, LOCK_FILE]).filter((entry) => entry.size <= MAX_FILE_BYTES);
-  const blobs = await readBlobs(repo, commit, [...new Set(wanted.map((entry) => entry.oid))]);
+  const blobs = await readBlobs(repo, commit, [...new Set(wanted.filter((entry) => !(same(entry) && isMarkdownName(entry.path))).map((entry) => entry.oid))]);
   const bytesOf = (path: string, maxBytes: number) => treeBytes(dirs, base, path, blobs, maxBytes);
 
   const chosen = chooseConfig(configFrom(bytesOf(CONFIG_FILE, MAX_CONFIG_BYTES)), given);
@@ -126,8 +144,20 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   const config = configRead.config;
   const rules = ignoreRules(bytesOf(IGNORE_FILE, MAX_IGNORE_BYTES), config);
   const found = discoverTree(dirs, base, rules, bytesOf);
+  // Reused only when the revision is read with the configuration the work tree was loaded with.
+  const reusing = given !== undefined && configKey(configRead) === configKey(given);
+  const kept = new Map<string, FileAnalysis>();
+  const missing: string[] = [];
+  for (const file of found.files) {
+    const entry = entryAt(dirs, base === '' ? file : `${base}/${file}`);
+    if (entry === undefined) continue;
+    if (reusing && same(entry)) kept.set(file, reuse!(file)!.analysis);
+    else if (!blobs.has(entry.oid) && entry.size <= MAX_FILE_BYTES) missing.push(entry.oid);
+  }
+  // Blobs skipped above whose analysis could not be reused after all (another configuration).
+  for (const [oid, bytes] of await readBlobs(repo, commit, [...new Set(missing)])) blobs.set(oid, bytes);
   const analyses = new Map<string, FileAnalysis>();
-  for (const file of found.files) analyses.set(file, analyzeBytes(file, bytesOf(file, MAX_FILE_BYTES), config));
+  for (const file of found.files) analyses.set(file, kept.get(file) ?? analyzeBytes(file, bytesOf(file, MAX_FILE_BYTES), config));
 
   const setup = linkSetup(root, config.links);
   const aboveBase = setup.root.workspaceDir.length === 0 ? base : base.split('/').slice(0, -setup.root.workspaceDir.length).join('/');

@@ -6,6 +6,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { WorkspaceNotFoundError } from '../shared/errors.js';
 import type { Workspace } from '../shared/types.js';
+import type { FileAnalysis } from '../model/analyze-file.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 import { createWorkspaceIndex } from './workspace-index.js';
 
@@ -37,6 +38,22 @@ export interface LoadOptions {
   readonly onLinkSkipped?: (path: string) => void;
   /** The on-disk index (issue 38): files unchanged since it was written are taken from it. */
   readonly cache?: IndexCacheOptions;
+  /** Keep the git blob id of each file read, for a `diff` that reads a revision beside this load (`loadRevision`'s `reuse`). */
+  readonly blobIds?: boolean;
+}
+
+/** The analysis of each file a load with `blobIds` read, by path, with the blob id of its bytes (`diff` reads unchanged files of a revision from them). */
+const analyses = new WeakMap<Workspace, (path: string) => ReusableRead | undefined>();
+
+/** A file's analysis and the git blob id of the bytes it was made of. */
+export interface ReusableRead {
+  readonly analysis: FileAnalysis;
+  readonly blob: string;
+}
+
+/** How to find the analysis of a file of `workspace` and its blob id, when a load with `blobIds` made it (else `undefined`). */
+export function analysesOf(workspace: Workspace): ((path: string) => ReusableRead | undefined) | undefined {
+  return analyses.get(workspace);
 }
 
 /** Loads and indexes the workspace at `path` (META-01 §1–§6), in this thread: a fresh index, refreshed once. */
@@ -49,7 +66,14 @@ export function loadWorkspace(path: string, options: LoadOptions = {}): Workspac
  * `options.cache` is given and the load read files): a command writes it once its answer is out.
  */
 export function loadIndexed(path: string, options: LoadOptions = {}): { readonly workspace: Workspace; readonly saveIndex: () => boolean; readonly fromIndex: number; readonly listingsFromIndex: number } {
-  const index = createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, onLinkSkipped: options.onLinkSkipped, ...(options.cache === undefined ? {} : { cache: options.cache }) });
+  const blobIds = options.blobIds === true;
+  const index = createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, blobIds, onLinkSkipped: options.onLinkSkipped, ...(options.cache === undefined ? {} : { cache: options.cache }) });
   const workspace = index.refresh('all', options.onProgress);
+  if (blobIds) {
+    analyses.set(workspace, (file) => {
+      const read = index.readOf(file);
+      return read?.blob === undefined ? undefined : { analysis: read.analysis, blob: read.blob };
+    });
+  }
   return { workspace, saveIndex: () => index.saveCache(), fromIndex: index.fromCache(), listingsFromIndex: index.listingsFromCache() };
 }

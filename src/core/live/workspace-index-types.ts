@@ -4,6 +4,7 @@
  */
 import type { LinkOptions } from '../shared/config-types.js';
 import type { Workspace } from '../shared/types.js';
+import type { FileAnalysis } from '../model/analyze-file.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 
 export interface IndexOptions {
@@ -22,6 +23,8 @@ export interface IndexOptions {
   readonly once?: boolean;
   /** The on-disk index (issue 38): a first load takes from it every file unchanged since it was written. */
   readonly cache?: IndexCacheOptions;
+  /** Keep the git blob id of each file read (`readOf`): `diff` reuses its analysis where a revision holds the same bytes. */
+  readonly blobIds?: boolean;
 }
 
 /** What changed on disk: paths relative to the root (files or directories), or `all`. */
@@ -42,6 +45,8 @@ export interface WorkspaceIndex {
   refresh(changes: Changes, onProgress?: (done: number, total: number) => void): Workspace;
   /** Every directory the walk lists now. */
   directories(): Iterable<string>;
+  /** The analysis of the file at `path` (relative to the root) the current snapshot was made from, and the blob id of the bytes it was made of when `blobIds` asked for it (and the file was read, not taken from the on-disk index). */
+  readOf(path: string): { readonly analysis: FileAnalysis; readonly blob?: string } | undefined;
   /** Marks the trace sources as changed (a watcher saw a change in one of `traceDirectories`): the next refresh reads them again. */
   markTraces(): void;
   /** Whether the trace sources are marked as changed since they were last read. */

@@ -162,7 +162,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     // Nothing known before (a first load, a new configuration): every file is read now.
     const allNew = files.size === 0;
-    const reader = createFileReader(root, config);
+    const reader = createFileReader(root, config, { blobIds: options.blobIds === true });
     try {
       // A first load reads every file listed (there is nothing to forget or compare); a warm one, what the on-disk index did not hold.
       let pending: Iterable<string> = warm !== null ? warm.toRead : first ? fileSet : candidates;
@@ -183,7 +183,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
           for (const read of reader.readMany(toRead, i)) {
             const file = toRead[i]!;
             // An index refreshed once never compares stamps: not kept, they die young.
-            files.set(file, cache === null ? { analysis: read.analysis, stamp: once ? null : read.stamp, links: null } : { analysis: read.analysis, stamp: read.stamp, links: null, readAt: started });
+            const entry: FileEntry = cache === null ? { analysis: read.analysis, stamp: once ? null : read.stamp, links: null } : { analysis: read.analysis, stamp: read.stamp, links: null, readAt: started };
+            files.set(file, read.blob === undefined ? entry : { ...entry, blob: read.blob });
             unsaved ||= cache !== null;
             // A first load checks and assembles everything: it needs no list of what changed.
             if (tracking) changed.add(file);
@@ -276,6 +277,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       }
     },
     directories: () => listings.keys(),
+    readOf: (path) => files.get(path),
     markTraces: () => traces.mark(),
     tracesMarked: () => traces.dirty(),
     traceDirectories: () => traces.directories(),
@@ -290,9 +292,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 const NO_IDS: ReadonlySet<string> = new Set();
 
 /** The findings of a lock file that could not be read, as one string to compare. */
-function lockFindings(read: LockRead): string {
-  return read.state.kind === 'invalid' ? read.state.diagnostics.map((d) => d.message).join('\n') : read.state.kind;
-}
+const lockFindings = (read: LockRead): string => (read.state.kind === 'invalid' ? read.state.diagnostics.map((d) => d.message).join('\n') : read.state.kind);
 
 /** A change to one of these re-reads the rules and lists every directory again. */
 function isRulesFile(path: string): boolean {

@@ -1,6 +1,7 @@
 /**
  * Reading and analysing the discovered files.
  */
+import { createHash } from 'node:crypto';
 import { isAscii } from 'node:buffer';
 import { lstatSync, type Stats } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -30,6 +31,18 @@ export interface ReadFile {
   readonly stamp: Stamp | null;
   /** Whether the file was not there any more (it was deleted or renamed after it was listed). */
   readonly missing: boolean;
+  /** The git blob id of the bytes analysed (`ReadAheadOptions.blobIds`): `diff` reuses the analysis where a revision holds the same blob. */
+  readonly blob?: string;
+}
+
+/** Git's id of a blob of `bytes` (SHA-1 of `blob <size>\0` and the bytes): the bytes a revision holds under that id. */
+export function blobId(bytes: Uint8Array): string {
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/** `read` with the blob id of `bytes` when `blobs` asks for it. */
+function withBlob(read: ReadFile, bytes: Uint8Array | null, blobs: boolean): ReadFile {
+  return blobs && bytes !== null ? { ...read, blob: blobId(bytes) } : read;
 }
 
 /**
@@ -46,8 +59,8 @@ export function readFile(root: string, file: string, config: NodeConfig = DEFAUL
   return analyzeRead(file, readFileInside(root, file, MAX_FILE_BYTES, true), config);
 }
 
-function analyzeRead(file: string, read: ReadResult, config: NodeConfig): ReadFile {
-  return { analysis: analyzeBytes(file, read, config), stamp: read.ok ? stampOf(read.stats) : null, missing: !read.ok && read.code === 'ENOENT' };
+function analyzeRead(file: string, read: ReadResult, config: NodeConfig, blobs = false): ReadFile {
+  return withBlob({ analysis: analyzeBytes(file, read, config), stamp: read.ok ? stampOf(read.stats) : null, missing: !read.ok && read.code === 'ENOENT' }, read.ok ? read.bytes : null, blobs);
 }
 
 /** Analyses a file from its bytes, or is its `FILE_UNREADABLE` finding when they could not be read. */
@@ -81,6 +94,8 @@ export const BATCH_BYTES = 256 * 1024;
 
 /** How a reader reads ahead (tests): the workers' scripts (`null`: no Markdown worker), from how many files (`Infinity`: never). */
 export interface ReadAheadOptions {
+  /** Give each file read its git blob id (`ReadFile.blob`). */
+  readonly blobIds?: boolean;
   readonly workerUrl?: URL;
   readonly markdownWorkerUrl?: URL | null;
   readonly minFiles?: number;
@@ -89,6 +104,7 @@ export interface ReadAheadOptions {
 /** Reads files one after another as `readFile` does; `close` when done. */
 export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONFIG, ahead: ReadAheadOptions = {}): FileReader {
   const bytes = createByteReader(root);
+  const blobs = ahead.blobIds === true;
   let arena: Buffer | null = null;
   let stream: ReadAhead | null = null;
   let markdown: MarkdownAhead | null = null;
@@ -113,7 +129,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       const file = files[index]!;
       const start = meta[k]!;
       if (start < 0) {
-        out.push(analyzeRead(file, bytes.read(file), config));
+        out.push(analyzeRead(file, bytes.read(file), config, blobs));
         continue;
       }
       const end = meta[k + 1]!;
@@ -124,11 +140,11 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
         waiting.push({ at: out.length, file, start, end, stamp, early });
         out.push(NOT_YET);
       } else {
-        out.push({ analysis: analyzeFile(file, own, config, early), stamp, missing: false });
+        out.push(withBlob({ analysis: analyzeFile(file, own, config, early), stamp, missing: false }, own, blobs));
       }
     }
     // (A non-ASCII file's bytes in the batch are decoded with the rest, and left unused.)
-    settle(out, data, waiting, config);
+    settle(out, data, waiting, config, blobs);
     // Decoded: the bytes go on to the Markdown worker.
     if (whole) markdown?.give(batch);
     return out;
@@ -177,10 +193,10 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
           used += read.bytes.length;
           out.push(NOT_YET);
         } else {
-          out.push(analyzeRead(file, read, config));
+          out.push(analyzeRead(file, read, config, blobs));
         }
       }
-      settle(out, arena, waiting, config);
+      settle(out, arena, waiting, config, blobs);
       // The worker had not read them yet (it is starting, or it stopped): it skips them.
       reading?.claim(from + out.length);
       return out;
@@ -209,10 +225,12 @@ interface Waiting {
 }
 
 /** Decodes the ASCII files waiting in `bytes` together, as one string (see `BATCH_BYTES`), and fills their places in `out`. */
-function settle(out: ReadFile[], bytes: Buffer, waiting: readonly Waiting[], config: NodeConfig): void {
+function settle(out: ReadFile[], bytes: Buffer, waiting: readonly Waiting[], config: NodeConfig, blobs: boolean): void {
   if (waiting.length === 0) return;
   const text = bytes.toString('latin1', 0, waiting[waiting.length - 1]!.end);
-  for (const { at, file, start, end, stamp, early } of waiting) out[at] = { analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config, early), stamp, missing: false };
+  for (const { at, file, start, end, stamp, early } of waiting) {
+    out[at] = withBlob({ analysis: analyzeText(file, normalizeNewlines(text.slice(start, end)), config, early), stamp, missing: false }, bytes.subarray(start, end), blobs);
+  }
 }
 
 /** A place in `readMany`'s answer that its file's text will fill. */

@@ -1,0 +1,82 @@
+/**
+ * `diff` at the cost of what changed (issue 56): a revision read beside the work tree's load
+ * takes that load's analysis of every file whose blob is the bytes that load read (it hashes
+ * them as git names blobs), and reads the rest — and every answer is byte-identical to reading
+ * the revision whole. A load without `blobIds` lends nothing.
+ */
+import { writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildReport, diffWorkspaces, formatJson, loadRevision, loadWorkspace, readConfig } from '../../../src/core/index.js';
+import { CLI_ENV, commitFiles, gitRepo } from '../../helpers/git-repo.js';
+import { doc } from '../../helpers/testdir.js';
+
+const git = { env: CLI_ENV };
+
+function repository(): string {
+  const root = gitRepo({
+    'docs/req.md': doc({ id: 'REQ-01', title: 'Projects' }, 'See [install](guide.md#install).\n'),
+    'docs/guide.md': '# Guide\n\n## Install\n\nRun it.\n',
+    'docs/be.md': doc({ id: 'BE-02', title: 'Endpoint', depends_on: ['REQ-01'] }),
+    'docs/fe.md': doc({ id: 'FE-01', title: 'Form', depends_on: ['BE-02'] }),
+    'docs/old.md': doc({ id: 'OLD-1', title: 'Old' }),
+  });
+  commitFiles(root, { 'docs/be.md': doc({ id: 'BE-02', title: 'Endpoint v2', depends_on: ['REQ-01'] }) });
+  // The work tree: an edited file, a deleted one, a new one, and an anchor that moved under an unchanged link.
+  writeFileSync(join(root, 'docs/guide.md'), '# Guide\n\n## Setup\n\nRun it.\n');
+  rmSync(join(root, 'docs/old.md'));
+  writeFileSync(join(root, 'docs/new.md'), doc({ id: 'NEW-1', title: 'New', depends_on: ['FE-01'] }));
+  return root;
+}
+
+describe('a revision beside the work tree', () => {
+  it('gives the same workspace, report and diff as reading it whole; unchanged files are the load\'s', async () => {
+    const root = repository();
+    const today = loadWorkspace(root, { blobIds: true });
+    const config = readConfig(root);
+    for (const base of ['HEAD', 'HEAD~1']) {
+      const whole = await loadRevision(root, base, { ...git, config });
+      const reused = await loadRevision(root, base, { ...git, config, reuse: today });
+      expect(formatJson(buildReport(reused.workspace))).toBe(formatJson(buildReport(whole.workspace)));
+      expect(reused.workspace.ids).toEqual(whole.workspace.ids);
+      for (const id of whole.workspace.ids) expect(reused.workspace.nodes.get(id), `${base} ${id}`).toEqual(whole.workspace.nodes.get(id));
+      const sides = { base: { revision: base, commit: whole.commit }, head: { revision: null, commit: null } };
+      expect(formatJson(diffWorkspaces(reused.workspace, today, sides))).toBe(formatJson(diffWorkspaces(whole.workspace, today, sides)));
+    }
+    // At HEAD, the file the work tree left as it is comes from the load; the edited one was read again.
+    const head = (await loadRevision(root, 'HEAD', { ...git, config, reuse: today })).workspace;
+    expect(head.nodes.get('FE-01')).toBe(today.nodes.get('FE-01'));
+    expect(head.nodes.get('REQ-01')).toBe(today.nodes.get('REQ-01'));
+    expect(head.nodes.get('OLD-1')).toBeDefined();
+    // The unchanged link to the anchor the work tree moved is broken today, not at HEAD.
+    expect(buildReport(today).warnings.map((d) => d.code)).toEqual(['MD_ANCHOR_BROKEN']);
+    expect(buildReport(head).warnings).toEqual([]);
+    // At HEAD~1 BE-02 differs from the work tree's: read from the revision.
+    const older = (await loadRevision(root, 'HEAD~1', { ...git, config, reuse: today })).workspace;
+    expect(older.nodes.get('BE-02')!.title).toBe('Endpoint');
+  });
+
+  it('read with another configuration than the load\'s, reuses nothing and still answers the same', async () => {
+    const root = repository();
+    const today = loadWorkspace(root, { blobIds: true });
+    const own = await loadRevision(root, 'HEAD', git);
+    const mixed = await loadRevision(root, 'HEAD', { ...git, reuse: today });
+    expect(formatJson(buildReport(mixed.workspace))).toBe(formatJson(buildReport(own.workspace)));
+    expect(mixed.workspace.nodes.get('FE-01')).not.toBe(today.nodes.get('FE-01'));
+    // A load that kept no blob ids lends nothing either.
+    const plain = loadWorkspace(root);
+    const config = readConfig(root);
+    const head = (await loadRevision(root, 'HEAD', { ...git, config, reuse: plain })).workspace;
+    expect(head.nodes.get('FE-01')).not.toBe(plain.nodes.get('FE-01'));
+    expect(formatJson(buildReport(head))).toBe(formatJson(buildReport(own.workspace)));
+  });
+
+  it('hashes what it read as git does: a file\'s blob id is the one git gives it', async () => {
+    const root = repository();
+    const { execFileSync } = await import('node:child_process');
+    const expected = execFileSync('git', ['hash-object', 'docs/fe.md'], { cwd: root, encoding: 'utf8', env: CLI_ENV }).trim();
+    const { blobId } = await import('../../../src/core/model/read-files.js');
+    const { readFileSync } = await import('node:fs');
+    expect(blobId(readFileSync(join(root, 'docs/fe.md')))).toBe(expected);
+  });
+});
