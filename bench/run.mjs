@@ -122,6 +122,8 @@ async function overStdio(dir, ids, probed) {
   const tokens = (result) => Math.ceil(Buffer.byteLength(JSON.stringify(result)) / 4);
   const answers = {
     'validate_traceability {}': tokens(report),
+    // The tool list an agent loads at start (issue 56: at most 2,500 tokens; test/mcp/tools-footprint.test.ts holds it there).
+    'tools/list': tokens(await client.listTools()),
     'list_tasks {}': tokens(await client.callTool({ name: 'list_tasks', arguments: {} })),
     'list_tasks {state: ready}': tokens(await client.callTool({ name: 'list_tasks', arguments: { state: 'ready' } })),
     [`analyze_impact ${probed.mostDepended}`]: tokens(await client.callTool({ name: 'analyze_impact', arguments: { nodeId: probed.mostDepended } })),
