@@ -75,8 +75,8 @@ describe('search', () => {
     const table = await runInProcess(['search', 'failed', 'logins', '--format', 'text', '--limit', '2'], { cwd: root });
     expect(table).toMatchObject({ code: 0, stderr: '' });
     expect(table.stdout).toBe(
-      '1. NOTES (section) — ## Lockout\n   docs/notes.md:7-9: Failed logins are counted per account.\n' +
-        '2. 001-auth/FR-001 (requirement) — System MUST lock the account after five failed logins\n   specs/001-auth/spec.md:13-13: - **FR-001**: System MUST lock the account after five failed logins\n' +
+      '1. 001-auth/FR-001 (requirement) — System MUST lock the account after five failed logins\n   specs/001-auth/spec.md:13-13: - **FR-001**: System MUST lock the account after five failed logins\n' +
+        '2. NOTES (section) — ## Lockout\n   docs/notes.md:7-9: Failed logins are counted per account.\n' +
         '… 1 more (--limit)\n',
     );
     const json = JSON.parse((await runInProcess(['search', 'failed logins', '--format', 'json'], { cwd: root })).stdout) as { hits: { id: string }[]; total: number };
