@@ -9,6 +9,8 @@ import { sectionIndex } from '../../src/core/answer/section-index.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 import { mulberry32 } from '../helpers/prng.js';
 import { syntheticWorkspace } from '../helpers/synthetic-workspace.js';
+import { buildBundle, loadWorkspace } from '../../src/core/index.js';
+import { testdir } from '../helpers/testdir.js';
 
 const WORDS = ['session', 'cookie', 'lockout', 'account', 'theme', 'palette', 'export', 'report', 'queue', 'token', 'album', 'upload', 'index', 'cache', 'billing', 'invite'];
 
@@ -28,5 +30,22 @@ describe('near-linear search (issue 55)', () => {
     expect(nearLinear(r), r.summary).toBe(true);
     const ws = workspace(100);
     expect(sectionIndex(ws).units).toHaveLength(300);
+  });
+
+  it('a kit task among n tasks and n/4 headings: the index (each task under its heading) and its bundle with the work around it', () => {
+    const kit = (n: number) => {
+      const rand = mulberry32(n);
+      const lines = ['# Tasks', ''];
+      for (let i = 1; i <= n; i += 1) {
+        if (i % 4 === 1) lines.push(`## Phase ${i}: ${WORDS[Math.floor(rand() * WORDS.length)]}`, '');
+        lines.push(`- [ ] T${String(i).padStart(6, '0')} Build \`${WORDS[Math.floor(rand() * WORDS.length)]}Store${i % 50}\` for ${WORDS[Math.floor(rand() * WORDS.length)]} ${WORDS[Math.floor(rand() * WORDS.length)]}`);
+      }
+      return loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-x/tasks.md': `${lines.join('\n')}\n`, '.specify/memory/constitution.md': `# Rules\n\n## Sessions\n\n${WORDS.join(' ')}\n` }));
+    };
+    const r = measureRatio(kit, (ws) => {
+      const last = ws.ids.filter((id) => id.startsWith('001-x/T')).at(-1)!;
+      buildBundle({ ...ws }, { taskId: last, maxTokens: 20_000 });
+    }, { start: 200, max: 8_000 });
+    expect(nearLinear(r), r.summary).toBe(true);
   });
 });

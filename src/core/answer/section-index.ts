@@ -2,7 +2,8 @@
  * CONTEXT §1, §4: what the workspace holds as units to rank — each kit item, and each section
  * of each other document (parse/sections.ts) — with one BM25 index over all of them. Made for a
  * workspace when first asked (a bundle that cuts a document, a search), and kept while that
- * workspace is the live one. A kit file that has items is ranked by its items, not its sections.
+ * workspace is the live one. A kit file that has items is ranked by its items, not its sections;
+ * a task item's words include the heading it sits under (its phase, its story).
  */
 import { sectionsOf, type Section } from '../parse/sections.js';
 import { forEachTerm } from '../shared/words.js';
@@ -47,6 +48,23 @@ function build(workspace: Workspace): SectionIndex {
   const byNode = new Map<string, number[]>();
   const sections = new Map<string, readonly Section[]>();
   const texts: string[] = [];
+  const headingsOf = new Map<string, { line: number; text: string }[]>();
+  /** The heading a task sits under in its file (the phase, the story): its words are the task's too. */
+  const placeOf = (node: DocNode): string => {
+    const item = node.item!;
+    if (node.type !== 'task') return '';
+    let list = headingsOf.get(item.file);
+    if (list === undefined) headingsOf.set(item.file, (list = headingLines(item.source.text)));
+    // The last heading above the task (by bisection: a file may hold thousands of each).
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (list[mid]!.line < item.line) low = mid + 1;
+      else high = mid;
+    }
+    return low === 0 ? '' : list[low - 1]!.text;
+  };
   const add = (node: DocNode, section: Section | null, text: string, line: number, end: number): void => {
     let list = byNode.get(node.id);
     if (list === undefined) byNode.set(node.id, (list = []));
@@ -55,6 +73,7 @@ function build(workspace: Workspace): SectionIndex {
     texts.push(text);
     bm25.add((visit) => {
       if (section === null) forEachTerm(node.title, visit);
+      if (section === null && node.item !== undefined) forEachTerm(placeOf(node), visit);
       forEachTerm(text, visit);
     });
   };
@@ -86,4 +105,22 @@ function sectionsFor(workspace: Workspace, id: string, sections: Map<string, rea
   const list = sectionsOf(node.text, node.body, node.bodyLine);
   sections.set(id, list);
   return list;
+}
+
+/** The ATX headings of a text with their lines (1-based), outside fenced code. */
+function headingLines(text: string): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  let fence: string | null = null;
+  text.split('\n').forEach((raw, i) => {
+    const open = /^ {0,3}(`{3,}|~{3,})/.exec(raw);
+    if (open !== null) {
+      if (fence === null) fence = open[1]![0]!;
+      else if (open[1]![0] === fence) fence = null;
+      return;
+    }
+    if (fence !== null) return;
+    const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(raw);
+    if (heading !== null) out.push({ line: i + 1, text: heading[1]! });
+  });
+  return out;
 }
