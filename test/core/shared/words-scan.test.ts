@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { termsOf } from '../../../src/core/shared/words.js';
 import { ROOT } from '../../helpers/paths.js';
+import { fuzzRuns, FUZZ_SEED, mulberry32 } from '../../helpers/prng.js';
 
 /** The definition, written plainly: the reference the scan must agree with. */
 function reference(text: string): string[] {
@@ -40,27 +41,16 @@ function reference(text: string): string[] {
   return out;
 }
 
-/** A seeded generator (mulberry32): the same texts on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PIECES = ['a', 'Z', 'q', 'S', 's', 'ies', '7', ' ', '-', '_', '.', '\n', '`', 'é', 'É', 'ß', '\u0301', 'ё', '配', '置', 'ロ', 'グ', '한', '—', '’', '😀', '𝐀', '\ud800', 'Ⅻ', '٣', 'HTTP', 'Date', 'sessionStore', 'OpenClaw', 'İ', 'ﬁ'];
 
 describe('termsOf by scan', () => {
-  it('agrees with the plain definition on 20,000 generated texts', () => {
-    const next = random(55);
-    for (let k = 0; k < 20_000; k += 1) {
+  it('agrees with the plain definition on 20,000 generated texts (FUZZ_SEED, FUZZ_RUNS)', () => {
+    const next = mulberry32(FUZZ_SEED + 55);
+    for (let k = 0; k < fuzzRuns(20_000); k += 1) {
       let text = '';
       const length = Math.floor(next() * 24);
       for (let i = 0; i < length; i += 1) text += PIECES[Math.floor(next() * PIECES.length)]!;
-      expect(termsOf(text), JSON.stringify(text)).toEqual(reference(text));
+      expect(termsOf(text), `seed ${FUZZ_SEED}, case ${k}: ${JSON.stringify(text)}`).toEqual(reference(text));
     }
   });
 
