@@ -84,7 +84,8 @@ function applies(node: DocNode, task: DocNode): string | null {
   const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(node.text)?.[1] ?? '';
   const inclusion = /^inclusion:\s*["']?([A-Za-z]+)/m.exec(front)?.[1] ?? 'always';
   if (inclusion === 'manual') return null;
-  if (inclusion !== 'fileMatch') return `${node.path}, inclusion: always`;
+  // `always`, the default, and any other mode (Kiro's `auto`: when the agent finds it relevant, as the matching sections are).
+  if (inclusion !== 'fileMatch') return `${node.path}, inclusion: ${inclusion}`;
   const pattern = /^fileMatchPattern:\s*["']?([^"'\n]+?)["']?\s*$/m.exec(front)?.[1];
   if (pattern === undefined) return null;
   const matcher = compileGlobs([pattern]);

@@ -104,7 +104,7 @@ describe("the kit's conventions", () => {
     expect(report(buildBundle(ws, { taskId: '001-registration/T007' })).has('memory/constitution')).toBe(false);
   });
 
-  it('Kiro steering: inclusion always and fileMatch (when the task names a matching path) join; manual never', () => {
+  it('Kiro steering: inclusion always, auto and fileMatch (when the task names a matching path) join; manual never', () => {
     const steering = (front: string, body: string) => `---\n${front}\n---\n\n# Steering\n\n## Rules\n\n${body}\n\n## Other\n\nNothing else.\n`;
     const ws = loadWorkspace(
       testdir({
@@ -121,6 +121,15 @@ describe("the kit's conventions", () => {
     expect(lines.get('steering/backend')).toMatch(/^the kit's conventions \(\.kiro\/steering\/backend\.md: the task names `src\/backend\/services\/CostEngine\.ts`, which src\/backend\/\*\* matches\)/);
     expect(lines.has('steering/frontend')).toBe(false);
     expect(lines.has('steering/manual')).toBe(false);
+    // Kiro's `auto` (the agent includes it when relevant): its matching sections, under the mode as written.
+    const auto = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [kiro]\n',
+        '.kiro/specs/cost/tasks.md': '# Tasks\n\n- [ ] 1. Compute the warband cost\n',
+        '.kiro/steering/auto.md': steering('inclusion: auto\ndescription: cost rules', 'Warband cost rounding goes up.'),
+      }),
+    );
+    expect(report(buildBundle(auto, { taskId: 'cost/T1' })).get('steering/auto')).toMatch(/^the kit's conventions \(\.kiro\/steering\/auto\.md, inclusion: auto\)/);
   });
 });
 
