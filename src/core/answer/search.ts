@@ -12,6 +12,7 @@ import { visible } from '../model/visible.js';
 import { findWrittenId } from './written-id.js';
 import type { ItemList } from './paginate.js';
 import { sectionIndex, type Unit } from './section-index.js';
+import { Heap } from '../shared/heap.js';
 
 export const SEARCH_KINDS = ['task', 'requirement', 'story', 'document', 'section'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -66,20 +67,16 @@ export function searchList(workspace: Workspace, options: SearchOptions): ItemLi
   const index = sectionIndex(workspace);
   const terms = termsOf(query);
   const scores = index.bm25.scores(terms);
-  // A task ranks up by what it implements (its requirement's words are its words too).
+  const prepared = preparedOf(workspace);
+  // A document's section counts a share of its score; a task ranks up by what it implements (its requirement's words are its words too).
   const boosted = new Map<number, number>();
   for (const [unit, score] of scores) {
-    const kind = kindOf(workspace, index.units[unit]!);
+    const kind = prepared.kind(unit);
     boosted.set(unit, kind === 'document' || kind === 'section' ? score * SECTION_SHARE : score);
   }
-  for (const [unit] of index.units.entries()) {
-    const u = index.units[unit]!;
-    if (u.section !== null || workspace.nodes.get(u.id)?.type !== 'task') continue;
+  for (const [unit, targets] of prepared.implementing) {
     let best = 0;
-    for (const edge of workspace.relationsOut.get(u.id) ?? []) {
-      if (edge.relation !== 'implements') continue;
-      for (const target of index.unitsOf(edge.id)) best = Math.max(best, scores.get(target) ?? 0);
-    }
+    for (const target of targets) best = Math.max(best, scores.get(target) ?? 0);
     if (best > 0) boosted.set(unit, (boosted.get(unit) ?? 0) + IMPLEMENTS_SHARE * best);
   }
   // A query that names an id (as written, or as the repository writes it) puts that item first.
@@ -88,35 +85,67 @@ export function searchList(workspace: Workspace, options: SearchOptions): ItemLi
   const exactUnit = exact === null ? undefined : index.unitsOf(exact)[0];
   if (exactUnit !== undefined && !boosted.has(exactUnit)) boosted.set(exactUnit, 0);
   const ranked: { unit: number; score: number; done: boolean; first: boolean }[] = [];
+  const nodes = new Set<string>();
   for (const [unit, score] of boosted) {
     const u = index.units[unit]!;
-    const kind = kindOf(workspace, u);
+    const kind = prepared.kind(unit);
     const state = kind === 'task' ? workspace.states.get(u.id)?.state : undefined;
     if (!wanted(kind, state, u, options)) continue;
     ranked.push({ unit, score: Math.round(score * 1000) / 1000, done: state === 'done', first: unit === exactUnit });
+    nodes.add(u.id);
   }
   const units = index.units;
-  ranked.sort((a, b) => Number(b.first) - Number(a.first) || b.score - a.score || Number(a.done) - Number(b.done) || compare(units[a.unit]!.path, units[b.unit]!.path) || units[a.unit]!.line - units[b.unit]!.line);
-  // One hit a node: its best unit (a document's best section stands for it).
+  // Best first, taken from a heap as pages ask (a first page does not sort every hit); one hit a node: its best unit.
+  const heap = new Heap(ranked, (a, b) => Number(b.first) - Number(a.first) || b.score - a.score || Number(a.done) - Number(b.done) || compare(units[a.unit]!.path, units[b.unit]!.path) || units[a.unit]!.line - units[b.unit]!.line);
   const seen = new Set<string>();
-  const best = ranked.filter((r) => {
-    const id = units[r.unit]!.id;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+  const best: { unit: number; score: number }[] = [];
+  const upTo = (i: number): void => {
+    while (best.length <= i && heap.size > 0) {
+      const r = heap.pop()!;
+      const id = units[r.unit]!.id;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      best.push(r);
+    }
+  };
   const made = new Map<number, SearchHit>();
   return {
-    length: best.length,
+    length: nodes.size,
     item(i) {
       let hit = made.get(i);
       if (hit === undefined) {
+        upTo(i);
         const { unit, score } = best[i]!;
         made.set(i, (hit = hitOf(workspace, units[unit]!, index.textOf(unit), index.bm25.matched(terms, unit), score)));
       }
       return hit;
     },
   };
+}
+
+/** What every query of a workspace asks of its units: each one's kind, and the tasks that implement something with those things' units. */
+interface Prepared {
+  kind(unit: number): SearchKind;
+  readonly implementing: ReadonlyMap<number, readonly number[]>;
+}
+
+const preparedFor = new WeakMap<Workspace, Prepared>();
+
+function preparedOf(workspace: Workspace): Prepared {
+  let made = preparedFor.get(workspace);
+  if (made !== undefined) return made;
+  const index = sectionIndex(workspace);
+  const kinds: (SearchKind | undefined)[] = [];
+  const implementing = new Map<number, number[]>();
+  index.units.forEach((u, unit) => {
+    if (u.section !== null || workspace.nodes.get(u.id)?.type !== 'task') return;
+    const targets: number[] = [];
+    for (const edge of workspace.relationsOut.get(u.id) ?? []) if (edge.relation === 'implements') targets.push(...index.unitsOf(edge.id));
+    if (targets.length > 0) implementing.set(unit, targets);
+  });
+  made = { kind: (unit) => (kinds[unit] ??= kindOf(workspace, index.units[unit]!)), implementing };
+  preparedFor.set(workspace, made);
+  return made;
 }
 
 /** The one id whose last part is `query` (`T012` for `001-auth/T012`), else `null`. */
