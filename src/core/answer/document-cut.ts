@@ -12,6 +12,7 @@ import { singleLine } from '../parse/markdown.js';
 import { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
 import { sectionIndex } from './section-index.js';
 import { conventionsOf } from './conventions.js';
+import { featureProseOf } from './feature-prose.js';
 import { taskQuery } from './task-words.js';
 
 /** The opening is cut to this many tokens. */
@@ -25,7 +26,7 @@ export interface CutFor {
   readonly query: readonly string[];
   /** The best score of any section of the bundle's cut documents, for the floor. */
   best: number | null;
-  /** The kit's conventions in the bundle: the sections of each that join, with the words they matched (conventions.ts). */
+  /** Documents given as picked sections only — the kit's conventions (conventions.ts), the feature's spec prose (feature-prose.ts) — with the words each matched. */
   readonly conventions: ReadonlyMap<string, ReadonlyMap<number, readonly string[]>>;
   /** `context:` of the configuration: the size, floor and share. */
   readonly context: ContextOptions;
@@ -63,8 +64,10 @@ export function cutsDocuments(workspace: Workspace, taskId: string): 'all' | 'bu
 /** Items deeper than this in a bundle are not looked for by name (a dependency's dependency names nothing the task needs). */
 const NAMED_DEPTH = 2;
 
-/** What the bundle of `taskId` with its closure's `depths` cuts its documents for. */
-export function cutFor(workspace: Workspace, taskId: string, depths: ReadonlyMap<string, number>): CutFor {
+const NO_JOINED: ReadonlyMap<string, string> = new Map();
+
+/** What the bundle of `taskId` with its closure's `depths` cuts its documents for (`joined`: the documents the work around the task brought, with their reasons). */
+export function cutFor(workspace: Workspace, taskId: string, depths: ReadonlyMap<string, number>, joined: ReadonlyMap<string, string> = NO_JOINED): CutFor {
   const names: Name[] = [];
   for (const [id, depth] of [...depths].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const node = workspace.nodes.get(id)!;
@@ -72,7 +75,9 @@ export function cutFor(workspace: Workspace, taskId: string, depths: ReadonlyMap
   }
   const task = workspace.nodes.get(taskId)!;
   names.push(...codeNames(task.text));
-  const conventions = new Map(conventionsOf(workspace, taskId).map((c) => [c.id, c.sections] as const));
+  // Picked sections only for a document that joined for them (not one the task requires anyway, which is cut or whole as any other).
+  const picked = [...conventionsOf(workspace, taskId), ...featureProseOf(workspace, taskId)].filter((c) => joined.has(c.id));
+  const conventions = new Map(picked.map((c) => [c.id, c.sections] as const));
   return { names, query: taskQuery(workspace, taskId), best: null, conventions, context: workspace.context ?? DEFAULT_CONTEXT };
 }
 
@@ -159,10 +164,10 @@ export interface DocumentCutter {
 const MAX_LEFT = 30;
 
 /** The cutter of the bundle of `taskId` (its closure `included`), or `null` when it gives every document whole. */
-export function documentCutter(workspace: Workspace, taskId: string, closure: { readonly depths: ReadonlyMap<string, number> }, options: BundleOptions): DocumentCutter | null {
+export function documentCutter(workspace: Workspace, taskId: string, closure: { readonly depths: ReadonlyMap<string, number>; readonly matches?: ReadonlyMap<string, string> }, options: BundleOptions): DocumentCutter | null {
   const cuts = options.sections === 'all' ? 'none' : cutsDocuments(workspace, taskId);
   if (cuts === 'none' || (cuts === 'budget' && options.maxTokens === undefined)) return null;
-  const on = cutFor(workspace, taskId, closure.depths);
+  const on = cutFor(workspace, taskId, closure.depths, closure.matches);
   const budget = options.maxTokens ?? DEFAULT_MAX_TOKENS;
   const made = new Map<string, DocumentCut | null>();
   const cutOf = (id: string): DocumentCut | null => {

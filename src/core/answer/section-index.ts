@@ -29,6 +29,12 @@ export interface SectionIndex {
   unitsOf(id: string): readonly number[];
   /** A unit's text. */
   textOf(unit: number): string;
+  /**
+   * The prose of a kit file that holds requirements or stories (a spec's edge cases,
+   * clarifications, entities): its sections that hold no item, each its unit, by the section's
+   * place in `sectionsOf(id)`. Empty for other documents (their sections are `unitsOf`).
+   */
+  proseOf(id: string): ReadonlyMap<number, number>;
 }
 
 const made = new WeakMap<Workspace, SectionIndex>();
@@ -42,7 +48,15 @@ export function sectionIndex(workspace: Workspace): SectionIndex {
 
 function build(workspace: Workspace): SectionIndex {
   const withItems = new Set<string>();
-  for (const node of workspace.nodes.values()) if (node.item !== undefined) withItems.add(node.item.file);
+  /** Each kit file's items' spans, for the prose between them. */
+  const itemSpans = new Map<string, [number, number][]>();
+  for (const node of workspace.nodes.values()) {
+    if (node.item === undefined) continue;
+    withItems.add(node.item.file);
+    let spans = itemSpans.get(node.item.file);
+    if (spans === undefined) itemSpans.set(node.item.file, (spans = []));
+    spans.push([node.item.line, node.item.end]);
+  }
   const units: Unit[] = [];
   const bm25 = new Bm25();
   const byNode = new Map<string, number[]>();
@@ -77,13 +91,23 @@ function build(workspace: Workspace): SectionIndex {
       forEachTerm(text, visit);
     });
   };
+  const prose = new Map<string, Map<number, number>>();
   for (const id of workspace.ids) {
     const node = workspace.nodes.get(id)!;
     if (node.item !== undefined) {
       add(node, null, node.text, node.item.line, node.item.end);
       continue;
     }
-    if (withItems.has(id)) continue;
+    if (withItems.has(id)) {
+      if (node.type !== 'tasks') prose.set(id, proseUnits(node, itemSpans.get(id) ?? [], sections, (section, text) => {
+        const unit = units.length;
+        units.push({ id: node.id, section, path: node.path, line: section.line, end: section.end });
+        texts.push(text);
+        bm25.add((visit) => forEachTerm(text, visit));
+        return unit;
+      }));
+      continue;
+    }
     const list = sectionsOf(node.text, node.body, node.bodyLine);
     sections.set(id, list);
     for (const section of list) add(node, section, node.text.slice(section.from, section.to), section.line, section.end);
@@ -95,6 +119,7 @@ function build(workspace: Workspace): SectionIndex {
     sectionsOf: (id) => sections.get(id) ?? sectionsFor(workspace, id, sections),
     unitsOf: (id) => byNode.get(id) ?? [],
     textOf: (unit) => texts[unit]!,
+    proseOf: (id) => prose.get(id) ?? NO_PROSE,
   };
 }
 
@@ -121,6 +146,28 @@ function headingLines(text: string): { line: number; text: string }[] {
     if (fence !== null) return;
     const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(raw);
     if (heading !== null) out.push({ line: i + 1, text: heading[1]! });
+  });
+  return out;
+}
+
+const NO_PROSE: ReadonlyMap<number, number> = new Map();
+
+/**
+ * The sections of kit file `node` that hold no line of an item (the opening aside), each made a
+ * unit by `add`; its sections kept in `sections` so that their places are those of `sectionsOf`.
+ */
+function proseUnits(node: DocNode, spans: readonly [number, number][], sections: Map<string, readonly Section[]>, add: (section: Section, text: string) => number): Map<number, number> {
+  const list = sectionsOf(node.text, node.body, node.bodyLine);
+  sections.set(node.id, list);
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const out = new Map<number, number>();
+  let at = 0;
+  list.forEach((section, k) => {
+    if (section.level === 0) return;
+    // Spans before this section end before it: skip them; then one that starts at or before its end overlaps.
+    while (at < sorted.length && sorted[at]![1] < section.line) at += 1;
+    if (at < sorted.length && sorted[at]![0] <= section.end) return;
+    out.set(k, add(section, node.text.slice(section.from, section.to)));
   });
   return out;
 }

@@ -5,7 +5,7 @@
  * never as `implements`.
  */
 import type { Workspace } from '../shared/types.js';
-import { queryTerms } from './task-words.js';
+import { queryTerms, shownWords } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 
 /** At most this many uncited items join a bundle. */
@@ -41,7 +41,7 @@ export function uncitedMatches(workspace: Workspace, taskId: string, included: R
   return candidates
     .filter((c) => c.score > 0 && c.score >= floor)
     .slice(0, MAX_MATCHES)
-    .map((c) => ({ id: c.id, words: index.bm25.matched(query, c.unit).slice(0, 4) }));
+    .map((c) => ({ id: c.id, words: shownWords(index.bm25.matched(query, c.unit)).slice(0, 4) }));
 }
 
 function isTarget(workspace: Workspace, id: string): boolean {

@@ -179,3 +179,41 @@ describe('an item its file already gives', () => {
     expect(bundle.split('The system SHALL end an idle session after 15 minutes.')).toHaveLength(2);
   });
 });
+
+describe("the feature spec's prose", () => {
+  it('a section of the spec that holds no item and matches the task joins as that section only; one about other things does not', () => {
+    const spec = [
+      '# Registration', // 1
+      '', // 2
+      '## Requirements', // 3
+      '', // 4
+      '- **FR-001**: System MUST register users with an email', // 5
+      '', // 6
+      '## Edge Cases', // 7
+      '', // 8
+      '- An email written with capitals is the same email: compare emails in lower case.', // 9
+      '', // 10
+      '## Release', // 11
+      '', // 12
+      '- Ship on Fridays.', // 13
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [speckit]\n',
+        'specs/001-registration/spec.md': spec,
+        'specs/001-registration/tasks.md': '# Tasks\n\n## Phase 1\n\nCompare emails with care.\n\n- [ ] T001 Normalise the email before the uniqueness check\n',
+      }),
+    );
+    const bundle = buildBundle(ws, { taskId: '001-registration/T001' });
+    expect(report(bundle).get('001-registration/spec')).toMatch(/^the feature's spec: its prose that matches the task's words — 1 of \d+ sections/);
+    const part = bundle.slice(bundle.indexOf('### 001-registration/spec'));
+    expect(part).toContain("#### ## Edge Cases (lines 7-9) — matches the task's words: email");
+    expect(part).toContain('compare emails in lower case.');
+    expect(part).not.toContain('Ship on Fridays');
+    // The section with an item is not prose: FR-001 joins as an item, or not at all, never as this file's section.
+    expect(part).not.toContain('#### ## Requirements');
+    // A tasks file's prose is not the spec's.
+    expect(report(bundle).has('001-registration/tasks')).toBe(false);
+  });
+});
