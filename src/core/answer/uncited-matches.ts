@@ -38,8 +38,11 @@ export function uncitedMatches(workspace: Workspace, taskId: string, included: R
   }
   const floor = Math.max(bar, best * FLOOR);
   candidates.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // At most one story: a story is long, and a task serves one.
+  let stories = 0;
   return candidates
     .filter((c) => c.score > 0 && c.score >= floor)
+    .filter((c) => !/story/.test(workspace.nodes.get(c.id)?.type ?? '') || stories++ === 0)
     .slice(0, MAX_MATCHES)
     .map((c) => ({ id: c.id, words: shownWords(index.bm25.matched(query, c.unit)).slice(0, 4) }));
 }

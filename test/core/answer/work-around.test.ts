@@ -217,3 +217,36 @@ describe("the feature spec's prose", () => {
     expect(report(bundle).has('001-registration/tasks')).toBe(false);
   });
 });
+
+describe('uncited matches', () => {
+  it('take at most one story: a story is long, and a task serves one', () => {
+    const spec = [
+      '# Feature',
+      '',
+      '### User Story 1 - Export the report as PDF (Priority: P1)',
+      '',
+      'As a manager I want to export the monthly report as PDF.',
+      '',
+      '### User Story 2 - Export the report as CSV (Priority: P2)',
+      '',
+      'As an analyst I want to export the monthly report as CSV.',
+      '',
+      '## Requirements',
+      '',
+      '- **FR-001**: System MUST export the monthly report',
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [speckit]\n',
+        'specs/001-report/spec.md': spec,
+        'specs/001-report/tasks.md': '# Tasks\n\n- [ ] T001 Export the monthly report\n',
+      }),
+    );
+    const lines = report(buildBundle(ws, { taskId: '001-report/T001' }));
+    const stories = [...lines.keys()].filter((id) => /\/US\d$/.test(id));
+    expect(stories).toHaveLength(1);
+    expect(lines.get(stories[0]!)).toMatch(/^matches the task's words: .*\(not cited\)$/);
+    expect(lines.get('001-report/FR-001')).toMatch(/^matches the task's words: /);
+  });
+});
