@@ -14,6 +14,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, 'docs', 'decisions.md')
 OUT = os.path.join(ROOT, 'docs', 'decisions')
 
+if os.path.isdir(OUT) and os.listdir(OUT):
+    sys.exit('docs/decisions/ exists already: the split was made once (issue 56, commit e6d3463); this script is kept as the record of how')
 lines = open(SRC, encoding='utf-8').read().split('\n')
 times = [int(t) for t in open(sys.argv[1]).read().split()]
 assert len(times) >= len(lines) - 1, (len(times), len(lines))
