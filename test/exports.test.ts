@@ -30,6 +30,7 @@ describe('public exports', () => {
       'PathNotAllowedError',
       'RELATIONS',
       'SEARCH_KINDS',
+      'SEARCH_STATES',
       'STATE_FILTERS',
       'StaleStateError',
       'TASK_STATES',

@@ -22,7 +22,7 @@ export { resolveId } from './answer/require-node.js';
 
 export { buildReport, countByCode, formatReport } from './check/build-report.js';
 export { buildBundle, DEFAULT_MAX_DEPTH } from './answer/build-bundle.js';
-export { search, searchList, SEARCH_KINDS, type SearchHit, type SearchKind, type SearchOptions } from './answer/search.js';
+export { search, searchList, SEARCH_KINDS, SEARCH_STATES, type SearchHit, type SearchKind, type SearchOptions } from './answer/search.js';
 export { DEFAULT_ANSWER_TOKENS, DEFAULT_MAX_TOKENS, estimateTokens } from './answer/token-budget.js';
 export { longestCursor, paginate, type ItemList, type Page, type PageArguments, type PageOptions } from './answer/paginate.js';
 export { listTasks, STATE_FILTERS, taskList, type ListTasksOptions, type StateFilter, type TaskSummary } from './answer/list-tasks.js';

@@ -4,12 +4,11 @@
  * `search` tool's hits).
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { formatJson, SEARCH_KINDS, searchList, type SearchKind } from '../../core/index.js';
+import { formatJson, SEARCH_KINDS, SEARCH_STATES, searchList, type SearchKind } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { safeInline } from '../render/safe-text.js';
 import { defaultFormat } from './queries.js';
 
-const STATES = ['ready', 'blocked', 'open', 'done'] as const;
 
 export function registerSearch(program: Command, ctx: CliContext): void {
   program
@@ -17,7 +16,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
     .description('Find the tasks, requirements, stories and document sections that best match some words, best first (search).')
     .argument('<words...>', 'what to look for, e.g. lock the account after failed logins')
     .addOption(new Option('--kind <kind>', 'only this kind').choices(SEARCH_KINDS))
-    .addOption(new Option('--state <state>', 'only tasks in this work state (open: ready or blocked)').choices(STATES))
+    .addOption(new Option('--state <state>', 'only tasks in this work state (open: ready or blocked)').choices(SEARCH_STATES))
     .option('--scope <folder>', 'only what lies under this folder')
     .addOption(
       new Option('--limit <n>', 'at most this many hits (default 10)').argParser((value: string) => {
@@ -26,7 +25,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
       }),
     )
     .addOption(new Option('--format <format>', 'text (a table; the default on a terminal) or json (the hits; the default otherwise)').choices(['text', 'json']))
-    .action((words: string[], options: { kind?: SearchKind; state?: (typeof STATES)[number]; scope?: string; limit?: number; format?: 'text' | 'json' }, command: Command) => {
+    .action((words: string[], options: { kind?: SearchKind; state?: (typeof SEARCH_STATES)[number]; scope?: string; limit?: number; format?: 'text' | 'json' }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
       const list = searchList(workspace, { query: words.join(' '), kind: options.kind, state: options.state, scope: options.scope });
       const shown = Math.min(list.length, options.limit ?? 10);

@@ -67,7 +67,7 @@ export function buildBundle(workspace: Workspace, options: BundleOptions): strin
   // Outside a kit (`sections: auto`), a document the budget would leave out is given as its best sections when they fit.
   const cutSizes = new Map<string, number | null>();
   const cutSizeOf = cut === null || cut.always ? undefined : (id: string): number | null => {
-    if (!cutSizes.has(id)) cutSizes.set(id, cut.render(id) === null ? null : estimateTokens(documentSection(workspace, id, cut, new Set([id]))));
+    if (!cutSizes.has(id)) cutSizes.set(id, !cut.cuts(id) ? null : estimateTokens(documentSection(workspace, id, cut, new Set([id]))));
     return cutSizes.get(id)!;
   };
   // The task's own document is always kept, whatever its size: only what a lower depth can

@@ -154,6 +154,8 @@ export interface DocumentCutter {
   readonly always: boolean;
   /** The text after a cut document's two header lines, or `null` when it is given whole. */
   render(id: string): string | null;
+  /** Whether document `id` is given cut (`render` gives text), without making the text. */
+  cuts(id: string): boolean;
   /** What the inclusion report adds to a cut document's line (`''` when whole). */
   summary(id: string): string;
   /** Whether the cut of document `id` keeps every line from `line` to `end` (`false` when it is not cut). */
@@ -189,6 +191,7 @@ export function documentCutter(workspace: Workspace, taskId: string, closure: { 
       }
       return out;
     },
+    cuts: (id) => cutOf(id) !== null,
     covers(id, line, end) {
       const cut = cutOf(id);
       return cut !== null && cut.kept.some(({ section }) => section.line <= line && end <= section.end);

@@ -31,7 +31,7 @@ export function itemShownWith(workspace: Workspace, id: string, kept: ReadonlySe
   const node = workspace.nodes.get(id)!;
   const item = node.item;
   if (item === undefined || !kept.has(item.file)) return null;
-  const cutFile = cut !== null && (cut.always || asSections.has(item.file)) && cut.render(item.file) !== null;
+  const cutFile = cut !== null && (cut.always || asSections.has(item.file)) && cut.cuts(item.file);
   if (cutFile && !cut!.covers(item.file, item.line, item.end)) return null;
   return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}:${item.line}-${item.end}\n\nIts lines are in \`${shownId(item.file)}\` in this bundle.\n`;
 }

@@ -5,7 +5,7 @@
  * name it — so that two changes in flight do not contradict each other unseen.
  */
 import type { Workspace } from '../shared/types.js';
-import { idsUnder } from './conventions.js';
+import { idsUnder } from './picked-sections.js';
 import { compareStrings } from '../shared/sort.js';
 import { slug } from '../parse/slugger.js';
 

@@ -16,12 +16,14 @@ import { Heap } from '../shared/heap.js';
 
 export const SEARCH_KINDS = ['task', 'requirement', 'story', 'document', 'section'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
+/** The work states `search` filters tasks by (`open`: ready or blocked). */
+export const SEARCH_STATES = ['ready', 'blocked', 'open', 'done'] as const;
 
 export interface SearchOptions {
   readonly query: string;
   readonly kind?: SearchKind | undefined;
   /** Only tasks in this work state (`open`: ready or blocked). */
-  readonly state?: string | undefined;
+  readonly state?: (typeof SEARCH_STATES)[number] | undefined;
   /** Only what lies under this folder (a path prefix). */
   readonly scope?: string | undefined;
 }

@@ -62,14 +62,14 @@ function build(workspace: Workspace): SectionIndex {
   const byNode = new Map<string, number[]>();
   const sections = new Map<string, readonly Section[]>();
   const texts: string[] = [];
-  const headingsOf = new Map<string, { line: number; text: string }[]>();
   /** The heading a task sits under in its file (the phase, the story): its words are the task's too. */
   const placeOf = (node: DocNode): string => {
     const item = node.item!;
-    if (node.type !== 'task') return '';
-    let list = headingsOf.get(item.file);
-    if (list === undefined) headingsOf.set(item.file, (list = headingLines(item.source.text)));
-    // The last heading above the task (by bisection: a file may hold thousands of each).
+    const file = workspace.nodes.get(item.file);
+    if (node.type !== 'task' || file === undefined) return '';
+    let list = sections.get(item.file);
+    if (list === undefined) sections.set(item.file, (list = sectionsOf(file.text, file.body, file.bodyLine)));
+    // The last section that starts above the task (by bisection: a file may hold thousands of each).
     let low = 0;
     let high = list.length;
     while (low < high) {
@@ -77,7 +77,7 @@ function build(workspace: Workspace): SectionIndex {
       if (list[mid]!.line < item.line) low = mid + 1;
       else high = mid;
     }
-    return low === 0 ? '' : list[low - 1]!.text;
+    return low === 0 ? '' : list[low - 1]!.heading;
   };
   const add = (node: DocNode, section: Section | null, text: string, line: number, end: number): void => {
     let list = byNode.get(node.id);
@@ -130,24 +130,6 @@ function sectionsFor(workspace: Workspace, id: string, sections: Map<string, rea
   const list = sectionsOf(node.text, node.body, node.bodyLine);
   sections.set(id, list);
   return list;
-}
-
-/** The ATX headings of a text with their lines (1-based), outside fenced code. */
-function headingLines(text: string): { line: number; text: string }[] {
-  const out: { line: number; text: string }[] = [];
-  let fence: string | null = null;
-  text.split('\n').forEach((raw, i) => {
-    const open = /^ {0,3}(`{3,}|~{3,})/.exec(raw);
-    if (open !== null) {
-      if (fence === null) fence = open[1]![0]!;
-      else if (open[1]![0] === fence) fence = null;
-      return;
-    }
-    if (fence !== null) return;
-    const heading = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(raw);
-    if (heading !== null) out.push({ line: i + 1, text: heading[1]! });
-  });
-  return out;
 }
 
 const NO_PROSE: ReadonlyMap<number, number> = new Map();

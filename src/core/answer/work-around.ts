@@ -9,7 +9,8 @@ import type { DocNode, Workspace } from '../shared/types.js';
 import { uncitedMatches } from './uncited-matches.js';
 import { queryTerms, sharesRealWords, shownWords } from './task-words.js';
 import { sectionIndex } from './section-index.js';
-import { conventionsOf, idsUnder } from './conventions.js';
+import { conventionsOf } from './conventions.js';
+import { idsUnder } from './picked-sections.js';
 import { otherChanges } from './other-changes.js';
 import { featureProseOf } from './feature-prose.js';
 

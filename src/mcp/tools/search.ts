@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { SEARCH_KINDS, searchList, type SearchOptions, type Workspace, type PageArguments } from '../../core/index.js';
+import { SEARCH_KINDS, SEARCH_STATES, searchList, type SearchOptions, type Workspace, type PageArguments } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { choiceSchema, filterSchema, pageInput, searchAnswerSchema } from '../schemas.js';
@@ -13,7 +13,7 @@ import type { ServerState } from '../server-state.js';
 export const searchInput = z.object({
   query: z.string({ error: 'query must be a string: some words to look for' }).min(1, { error: 'query must not be empty' }).max(2000, { error: 'query must be at most 2,000 characters' }),
   kind: choiceSchema('kind', SEARCH_KINDS).optional(),
-  state: choiceSchema('state', ['ready', 'blocked', 'open', 'done']).optional(),
+  state: choiceSchema('state', SEARCH_STATES).optional(),
   scope: filterSchema('scope').describe('Folder to search under.'),
   ...pageInput,
 });
