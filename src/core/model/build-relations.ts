@@ -77,6 +77,10 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         }
         const after = node.item === undefined ? null : (meant ??= kitTargets(nodes))(target, entries.keys[index]!);
         if (after === 'drop') return;
+        if (after !== null && 'ids' in after) {
+          for (const each of after.ids) if (!targets.includes(each)) targets.push(each);
+          return;
+        }
         if (after !== null && nodes.has(after.id)) {
           if (!targets.includes(after.id)) targets.push(after.id);
           return;

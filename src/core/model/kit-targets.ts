@@ -6,15 +6,23 @@
  * - a team's own tag for a Kiro requirement (`### Requirement 7 (FR-SEC)`) names it: `FR-SEC`
  *   is `R7`, `FR-SEC-19` its criterion `R7.19`; a tag no requirement of the feature has is
  *   prose, not an error;
- * - `[US3]` in a feature whose spec.md numbers no story is no error (nothing to resolve it by).
+ * - `[US3]` (or `US3` in a task's text) in a Spec Kit feature whose spec.md numbers no story is
+ *   no error (nothing to resolve it by);
+ * - `1.1–10.5`, a Kiro range across requirements, names the criteria between its ends that
+ *   exist (the reader gives the ends, and `R1.1…10.5` for what lies between), at most
+ *   `MAX_RANGE` of them;
+ * - `SC-01` that no item is, written as the first cell of a table row in a document of the
+ *   feature (a plan's test table), names that row: the team's own name, not a broken reference.
  * Each lookup is built once, on the first reference that needs it.
  */
+import { CROSS_RANGE, MAX_RANGE } from '../parse/kits/number-list.js';
 import { SHARED_STORIES } from '../read/kit-paths.js';
+import { compareStrings } from '../shared/sort.js';
 import { itemKind } from '../shared/suggest-kind.js';
 import type { DocNode } from '../shared/types.js';
 
-/** What a missing target is: another id, nothing to report (`drop`), or broken (`null`). */
-export type KitTarget = { readonly id: string } | 'drop' | null;
+/** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
+export type KitTarget = { readonly id: string } | { readonly ids: readonly string[] } | 'drop' | null;
 
 /** A team's tag as a Kiro reference writes it: `FR-SEC`, `NFR-THREAD`, and a criterion of it, `FR-SEC-19`. */
 export const TEAM_TAG = /^([A-Z]{2,}(?:-[A-Z]{2,})+)(?:-(\d+))?$/;
@@ -25,6 +33,8 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let shared: Map<number, string | null> | undefined;
   let tags: Map<string, string> | undefined;
   let storied: Set<string> | undefined;
+  let criteria: Map<string, Criterion[]> | undefined;
+  let rows: TableRows | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -32,8 +42,16 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     if (itemKind(target) === 'story') {
       const story = (shared ??= sharedStories(nodes)).get(Number(/\d+$/.exec(tail)![0]));
       if (story !== undefined && story !== null) return { id: story };
-      return written.startsWith('[') && !(storied ??= storyFeatures(nodes)).has(feature) ? 'drop' : null;
+      // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by.
+      const unstoried = !(storied ??= storyFeatures(nodes)).has(feature);
+      return unstoried && (written.startsWith('[') || nodes.has(`${feature}/spec`)) ? 'drop' : null;
     }
+    const cross = CROSS.exec(tail);
+    if (cross !== null) {
+      const between = criteriaBetween((criteria ??= criteriaByFeature(nodes)).get(feature) ?? [], cross);
+      return between.length === 0 ? 'drop' : { ids: between };
+    }
+    if (LABEL.test(tail) && (rows ??= new TableRows(nodes)).has(feature, tail)) return 'drop';
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;
     const requirement = (tags ??= requirementTags(nodes)).get(`${feature}/${tag[1]!}`);
@@ -69,4 +87,85 @@ function requirementTags(nodes: ReadonlyMap<string, DocNode>): Map<string, strin
     if (heading !== null) tags.set(`${id.slice(0, id.lastIndexOf('/'))}/${heading[2]!}`, id);
   }
   return tags;
+}
+
+/** What a Kiro reader writes between the ends of a range across requirements: `R1.1…10.5`. */
+const CROSS = new RegExp(`^R(\\d+)\\.(\\d+)${CROSS_RANGE}(\\d+)\\.(\\d+)$`);
+/** A Kiro criterion's id's numbers: `R2.3`. */
+const CRITERION = /^R(\d+)\.(\d+)$/;
+
+interface Criterion {
+  readonly requirement: number;
+  readonly n: number;
+  readonly id: string;
+}
+
+/** Each feature's criteria, by requirement then criterion number. */
+function criteriaByFeature(nodes: ReadonlyMap<string, DocNode>): Map<string, Criterion[]> {
+  const out = new Map<string, Criterion[]>();
+  for (const [id, node] of nodes) {
+    if (node.type !== 'acceptance-criterion' || node.item === undefined) continue;
+    const slash = id.lastIndexOf('/');
+    const numbers = CRITERION.exec(id.slice(slash + 1));
+    if (numbers === null) continue;
+    const feature = id.slice(0, slash);
+    let list = out.get(feature);
+    if (list === undefined) out.set(feature, (list = []));
+    list.push({ requirement: Number(numbers[1]), n: Number(numbers[2]), id });
+  }
+  for (const list of out.values()) list.sort((a, b) => a.requirement - b.requirement || a.n - b.n || compareStrings(a.id, b.id));
+  return out;
+}
+
+/** The criteria strictly between a range's two ends (the reader gives the ends themselves), at most `MAX_RANGE`. */
+function criteriaBetween(list: readonly Criterion[], range: RegExpExecArray): string[] {
+  const from = [Number(range[1]), Number(range[2])] as const;
+  const to = [Number(range[3]), Number(range[4])] as const;
+  const before = (a: readonly [number, number], b: readonly [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+  const out: string[] = [];
+  for (const c of list) {
+    const at = [c.requirement, c.n] as const;
+    if (!before(from, at)) continue;
+    if (!before(at, to) || out.length === MAX_RANGE) break;
+    out.push(c.id);
+  }
+  return out;
+}
+
+/** A team's label of a requirement's shape (`SC-01`, `FR-012`, `NFR-3`, `FR-011-002`): what a table row may be named. */
+const LABEL = /^[A-Z]{2,4}-\d+(?:-\d+)?[a-z]?$/;
+/** A table row whose first cell is such a label (`| SC-01 | … |`, bold or code allowed). */
+const ROW = /^[ \t]*\|[ \t]*(?:\*\*|`)?([A-Z]{2,4}-\d+(?:-\d+)?[a-z]?)(?:\*\*|`)?[ \t]*\|/gm;
+
+/** The labels that name table rows in each feature's documents (not its items), read per feature on first need. */
+class TableRows {
+  private documents: Map<string, DocNode[]> | undefined;
+  private readonly labels = new Map<string, Set<string>>();
+
+  constructor(private readonly nodes: ReadonlyMap<string, DocNode>) {}
+
+  has(feature: string, label: string): boolean {
+    let labels = this.labels.get(feature);
+    if (labels === undefined) {
+      labels = new Set();
+      for (const doc of (this.documents ??= this.byFeature()).get(feature) ?? []) for (const row of doc.text.matchAll(ROW)) labels.add(row[1]!);
+      this.labels.set(feature, labels);
+    }
+    return labels.has(label);
+  }
+
+  /** The documents of each feature: nodes that are no item, by their id's folder part. */
+  private byFeature(): Map<string, DocNode[]> {
+    const out = new Map<string, DocNode[]>();
+    for (const [id, node] of this.nodes) {
+      if (node.item !== undefined) continue;
+      const slash = id.lastIndexOf('/');
+      if (slash < 0) continue;
+      const feature = id.slice(0, slash);
+      let list = out.get(feature);
+      if (list === undefined) out.set(feature, (list = []));
+      list.push(node);
+    }
+    return out;
+  }
 }

@@ -4,6 +4,8 @@
  *
  * - `1.1, 2.3`, `Requirement 3.2`, `R1.1`, a bare `2`; `1.1–1.7` (a range within one
  *   requirement, `-`, `–`, `—`, `..` or `to`); slash lists `15.1/15.3`;
+ * - `1.1–10.5`, a range across requirements: its two ends, and `1.1…10.5` (`CROSS_RANGE`), which
+ *   the model reads as the criteria between them that exist (model/kit-targets.ts);
  * - `3 (ACs 1–5, 8–11)`, `3 (criteria 1-3)`: criteria of requirement 3;
  * - a number glued to letters or a dash is no number (`US-011`, `R-3`, `v2.1`), nor is one
  *   after a word of prose in its part (`Property 13`, `Task 0` in a list of requirements), nor
@@ -13,6 +15,9 @@
 
 /** The most ids one range (`1.1–1.7`) stands for: a range is a few criteria, never thousands. */
 export const MAX_RANGE = 100;
+
+/** Between the two ends of a range across requirements (`1.1…10.5`): no id is written with it. */
+export const CROSS_RANGE = '\u2026';
 
 /** What `numberList` read: the numbers it made (at most the room it was given), and how many more the list names. */
 export interface Numbers {
@@ -41,7 +46,7 @@ const NUMBERS_ONLY = {
 
 /**
  * The numbers `list` names (each as written: `1.1`), ranges expanded within one requirement
- * (their two ends when they span requirements). At most `room` numbers are made; the rest are
+ * (their two ends and a `CROSS_RANGE` between them when they span requirements). At most `room` numbers are made; the rest are
  * counted in `more` (a range by arithmetic, never expanded), so the work is linear in the
  * list's length whatever its ranges stand for.
  */
@@ -68,6 +73,8 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
       else {
         push(`${prefix}${b === undefined ? a! : `${a!}.${b}`}`);
         push(`${prefix}${d === undefined ? c! : `${c!}.${d}`}`);
+        // Criteria of one requirement through those of a later one: what lies between is the model's to find.
+        if (kind === 'requirement' && prefix === '' && b !== undefined && d !== undefined && Number(c) > Number(a)) push(`${a!}.${b}${CROSS_RANGE}${c!}.${d}`);
       }
       return;
     }

@@ -53,7 +53,7 @@ describe('Kiro tasks as people number them', () => {
 describe('Kiro references as people mean them', () => {
   it.each([
     ['plain numbers, a bare requirement, R-prefixed', '1.1, 2.3, 4, R5.2', ['1.1', '2.3', '4', '5.2']],
-    ['a range, and one across requirements (its two ends)', '1.1–1.3, 2.4-3.1', ['1.1', '1.2', '1.3', '2.4', '3.1']],
+    ['a range, and one across requirements (its two ends and the span between, which the model reads)', '1.1–1.3, 2.4-3.1', ['1.1', '1.2', '1.3', '2.4', '3.1', '2.4\u20263.1']],
     ['a number glued to letters or a dash is none', 'US-011, R-3, v2.1, 1.2', ['1.2']],
     ['a number after a word of prose is none', 'Property 13, Task 0, 2.1', ['2.1']],
     ['prose in parentheses is none', '1.1 (descope record), 1.2 (Property 13)', ['1.1', '1.2']],
