@@ -18,6 +18,8 @@ export interface IdsWritten {
 const REQUIREMENT_ID = /\b((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)\b/g;
 /** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
 const RANGE_AFTER = /^\s*(?:[–—]|-(?=\s*[A-Z])|\bto\b|\bthrough\b)\s*(?:(FR|SC|NFR|T)-?)?(\d+)\b/;
+/** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`): the end's prefix written out. */
+const WORD_RANGE_AFTER = /^\s+(?:a|à|al|bis|até|hasta)\s+(FR|SC|NFR|T)-?(\d+)\b/;
 const SLASHES_AFTER = /^(?:\/\d+\b)+/;
 
 /** The requirement ids (`FR-`, `SC-`, `NFR-`) written in `text`, ranges and slash lists expanded. */
@@ -58,7 +60,7 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
   if (!/^\d+$/.test(number)) return null;
   const width = number.length;
   const name = (n: number): string => `${prefix}${String(n).padStart(width, '0')}`;
-  const range = RANGE_AFTER.exec(after);
+  const range = RANGE_AFTER.exec(after) ?? WORD_RANGE_AFTER.exec(after);
   if (range !== null && (range[1] === undefined || range[1] === kind)) {
     const from = Number(number);
     const to = Number(range[2]!);
@@ -71,9 +73,13 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
 }
 
 /** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`): what follows, to a parenthesis or the end of the sentence. */
-const DEPENDS_LABEL = /\b(?:depends\s+on|dependencies|depends)(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*([^\n(]*?)(?=\(|\.(?:\s|$)|;|\n|$)/gi;
-/** A dependency phrase without a colon, then tasks right after it (`depends on T012, T013`, `(after T012)`). */
-const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by)[ \t]+((?:T\d+[a-z]?\b)(?:(?:[ \t]*(?:,|&|\band\b|[–—])[ \t]*|[ \t]+)T\d+[a-z]?\b)*)/gi;
+const DEPENDS_LABEL = /\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*([^\n(]*?)(?=\(|\.(?:\s|$)|;|\n|$)/gi;
+/**
+ * A dependency phrase without a colon, then tasks right after it (`depends on T012, T013`,
+ * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende
+ * da`, German `abhängig von`), the phrase and its list wrapping across lines, `T016-T018` a range.
+ */
+const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:T\d+[a-z]?\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)T\d+[a-z]?\b)*)/gi;
 
 /** The dependencies `text` writes: the tasks each names, where it starts, how it is written. */
 export function* dependencies(text: string): Generator<IdsWritten> {
