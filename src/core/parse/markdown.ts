@@ -26,6 +26,8 @@ export function parseBlocks(body: string): Token[] {
 
 /** The plain text of an inline content as a heading shows it (see `headingText`). */
 export function inlineText(content: string): string {
+  // Plain text: what the inline parser would give back unchanged (a kit file's every heading asks).
+  if (PLAIN_HEADING.test(content)) return content;
   const children: Token[] = [];
   md.inline.parse(content, md, {}, children);
   return headingText(children);
