@@ -48,4 +48,20 @@ describe('near-linear search (issue 55)', () => {
     }, { start: 200, max: 8_000 });
     expect(nearLinear(r), r.summary).toBe(true);
   });
+
+  it('a kit task among n documents, a quarter of them naming its feature (CONTEXT §3): the names of every document read once', () => {
+    const docs = (n: number) => {
+      const files: Record<string, string> = {
+        'docugraph.yml': 'kits: [speckit]\n',
+        'specs/001-lockout/tasks.md': '- [ ] T001 Lock the account after five failed logins, see [notes](../../notes/d-0000000.md#one)\n',
+      };
+      for (let i = 0; i < n; i += 1) files[`notes/d-${String(i).padStart(7, '0')}.md`] = `---\nid: D-${i}\n---\n# Note ${i}\n\n## One\n\n${i % 4 === 0 ? 'About specs/001-lockout: ' : ''}${WORDS[i % WORDS.length]} account\n\n## Two\n\nsession ${WORDS[(i * 7) % WORDS.length]}\n`;
+      return loadWorkspace(testdir(files));
+    };
+    const r = measureRatio(docs, (ws) => {
+      const bundle = buildBundle({ ...ws }, { taskId: '001-lockout/T001', maxTokens: 20_000 });
+      expect(bundle).toContain('names the feature `001-lockout`');
+    }, { start: 200, max: 3_200 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  });
 });

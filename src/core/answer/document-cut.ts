@@ -13,6 +13,7 @@ import { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
 import { sectionIndex } from './section-index.js';
 import { conventionsOf } from './conventions.js';
 import { featureProseOf } from './feature-prose.js';
+import { beyondFolder } from './beyond-folder.js';
 import { taskQuery } from './task-words.js';
 
 /** The opening is cut to this many tokens. */
@@ -26,8 +27,8 @@ export interface CutFor {
   readonly query: readonly string[];
   /** The best score of any section of the bundle's cut documents, for the floor. */
   best: number | null;
-  /** Documents given as picked sections only — the kit's conventions (conventions.ts), the feature's spec prose (feature-prose.ts) — with the words each matched. */
-  readonly conventions: ReadonlyMap<string, ReadonlyMap<number, readonly string[]>>;
+  /** Documents given as picked sections only — the kit's conventions (conventions.ts), the feature's spec prose (feature-prose.ts), documents beyond the feature folder (beyond-folder.ts) — with why each section is there. */
+  readonly conventions: ReadonlyMap<string, ReadonlyMap<number, string>>;
   /** `context:` of the configuration: the size, floor and share. */
   readonly context: ContextOptions;
 }
@@ -76,7 +77,7 @@ export function cutFor(workspace: Workspace, taskId: string, depths: ReadonlyMap
   const task = workspace.nodes.get(taskId)!;
   names.push(...codeNames(task.text));
   // Picked sections only for a document that joined for them (not one the task requires anyway, which is cut or whole as any other).
-  const picked = [...conventionsOf(workspace, taskId), ...featureProseOf(workspace, taskId)].filter((c) => joined.has(c.id));
+  const picked = [...conventionsOf(workspace, taskId), ...featureProseOf(workspace, taskId), ...beyondFolder(workspace, taskId)].filter((c) => joined.has(c.id));
   const conventions = new Map(picked.map((c) => [c.id, c.sections] as const));
   return { names, query: taskQuery(workspace, taskId), best: null, conventions, context: workspace.context ?? DEFAULT_CONTEXT };
 }
@@ -131,17 +132,17 @@ export function cutDocument(workspace: Workspace, id: string, cut: CutFor, maxTo
   return { kept, left, tokens };
 }
 
-/** A convention document's cut: the sections picked for the task (conventions.ts), each with the words it matched. */
-function keptOnly(text: string, sections: readonly Section[], picked: ReadonlyMap<number, readonly string[]>): DocumentCut {
+/** A document given as the sections picked for the task (conventions.ts, feature-prose.ts, beyond-folder.ts), each with its reason. */
+function keptOnly(text: string, sections: readonly Section[], picked: ReadonlyMap<number, string>): DocumentCut {
   const kept: KeptSection[] = [];
   const left: { section: Section; tokens: number }[] = [];
   let tokens = 0;
   sections.forEach((section, k) => {
     const part = text.slice(section.from, section.to);
-    const words = picked.get(k);
-    if (words === undefined) left.push({ section, tokens: estimateTokens(part) });
+    const reason = picked.get(k);
+    if (reason === undefined) left.push({ section, tokens: estimateTokens(part) });
     else {
-      kept.push({ section, text: part, reason: `matches the task's words: ${words.join(', ')}` });
+      kept.push({ section, text: part, reason });
       tokens += estimateTokens(part);
     }
   });

@@ -14,8 +14,8 @@ import { sharesRealWords, shownWords, taskQuery } from './task-words.js';
 export interface PickedSections {
   readonly id: string;
   readonly reason: string;
-  /** The sections that join (places in the document's sections, in file order), each with the words it matched. */
-  readonly sections: ReadonlyMap<number, readonly string[]>;
+  /** The sections that join (places in the document's sections, in file order), each with why (the words it matched). */
+  readonly sections: ReadonlyMap<number, string>;
 }
 
 /** A unit of the section index, as a section of a document: which document, and its place among the document's sections. */
@@ -31,13 +31,13 @@ export function pickSections(workspace: Workspace, taskId: string, owner: Sectio
   let best = 0;
   for (const [, score] of scores) best = Math.max(best, score);
   scores.sort(([a, x], [b, y]) => y - x || a - b);
-  const sections = new Map<string, Map<number, readonly string[]>>();
+  const sections = new Map<string, Map<number, string>>();
   for (const [unit, score] of scores.slice(0, max)) {
     if (score < best * floor) break;
     const { id, k } = owner.get(unit)!;
     let list = sections.get(id);
     if (list === undefined) sections.set(id, (list = new Map()));
-    list.set(k, shownWords(index.bm25.matched(query, unit)).slice(0, 4));
+    list.set(k, `matches the task's words: ${shownWords(index.bm25.matched(query, unit)).slice(0, 4).join(', ')}`);
   }
   return [...sections.keys()].sort(compareStrings).map((id) => ({ id, reason: reasonOf(id), sections: new Map([...sections.get(id)!].sort(([a], [b]) => a - b)) }));
 }

@@ -13,6 +13,7 @@ import { conventionsOf } from './conventions.js';
 import { idsUnder } from './picked-sections.js';
 import { otherChanges } from './other-changes.js';
 import { featureProseOf } from './feature-prose.js';
+import { beyondFolder } from './beyond-folder.js';
 
 /** At most this many tasks join a bundle as the work around its task. */
 export const MAX_AROUND = 8;
@@ -46,13 +47,15 @@ export function withWorkAround<C extends { readonly depths: ReadonlyMap<string, 
   for (const { id } of conventions) seen.add(id);
   const prose = featureProseOf(workspace, taskId).filter(({ id }) => !seen.has(id));
   for (const { id } of prose) seen.add(id);
+  const beyond = beyondFolder(workspace, taskId).filter(({ id }) => !seen.has(id));
+  for (const { id } of beyond) seen.add(id);
   const others = otherChanges(workspace, taskId, seen);
   for (const { id } of others) seen.add(id);
   const found = uncitedMatches(workspace, taskId, seen);
-  if (around.length === 0 && conventions.length === 0 && prose.length === 0 && others.length === 0 && found.length === 0) return closure;
+  if (around.length === 0 && conventions.length === 0 && prose.length === 0 && beyond.length === 0 && others.length === 0 && found.length === 0) return closure;
   const depths = new Map(closure.depths);
   const matches = new Map<string, string>();
-  for (const { id, reason } of [...around, ...conventions, ...prose, ...others]) matches.set(id, reason);
+  for (const { id, reason } of [...around, ...conventions, ...prose, ...beyond, ...others]) matches.set(id, reason);
   for (const { id, words } of found) matches.set(id, `matches the task's words: ${words.join(', ')} (not cited)`);
   for (const id of matches.keys()) depths.set(id, 1);
   return { ...closure, depths, included: [...closure.included, ...matches.keys()], matches };
