@@ -1,5 +1,5 @@
 /**
- * Every example in docs/getting-started.md, docs/document-model.md, docs/cli.md, docs/repositories.md, docs/tracing.md and docs/kits.md runs as written: the files of a
+ * Every example in docs/getting-started.md, docs/document-model.md, docs/cli.md, docs/repositories.md, docs/tracing.md, docs/kits.md and docs/monorepos.md runs as written: the files of a
  * section are written into an empty folder (setup scripts run with `sh`), each `$ docugraph …`
  * command runs through the CLI (`$ cd dir` moves to a folder for the next ones), and what it
  * prints must be what the page shows.
@@ -13,7 +13,7 @@ import { matchesTranscript, readExamples, type ExampleSection } from './helpers/
 import { DEMO, ROOT } from './helpers/paths.js';
 import { testdir } from './helpers/testdir.js';
 
-const PAGES = ['docs/getting-started.md', 'docs/document-model.md', 'docs/cli.md', 'docs/repositories.md', 'docs/tracing.md', 'docs/kits.md'];
+const PAGES = ['docs/getting-started.md', 'docs/document-model.md', 'docs/cli.md', 'docs/repositories.md', 'docs/tracing.md', 'docs/kits.md', 'docs/monorepos.md'];
 
 /** Runs `docugraph argv…` in `cwd` and returns what a terminal would show and the exit code. */
 async function docugraph(argv: readonly string[], cwd: string): Promise<{ output: string; code: number | null }> {

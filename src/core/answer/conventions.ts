@@ -8,13 +8,14 @@
  * asked for), and DocuGraph follows it.
  */
 import { compileGlobs } from '../read/compile-globs.js';
-import { kitPlaceOf } from '../read/kit-paths.js';
+import { kitPlaceAnywhere } from '../read/kit-paths.js';
 import { KIT_NAMES, type KitName } from '../shared/config-types.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 import { inlinePath } from '../shared/inline-path.js';
 import { frontmatterOf } from '../model/frontmatter-of.js';
 import { sectionIndex } from './section-index.js';
 import { idsUnder, perTask, pickSections, type PickedSections } from './picked-sections.js';
+import { rootOfId } from '../shared/id-shape.js';
 
 /** Where each kit's conventions are, by the prefix of their ids (read/kit-paths.ts). */
 const PREFIX: Readonly<Record<KitName, string>> = { kiro: 'steering/', speckit: 'memory/', openspec: 'openspec/project' };
@@ -31,14 +32,16 @@ const FLOOR = 0.5;
 export const conventionsOf: (workspace: Workspace, taskId: string) => readonly PickedSections[] = perTask((workspace, taskId) => {
   const task = workspace.nodes.get(taskId);
   if (task?.item === undefined) return [];
-  const kit = kitPlaceOf(task.path, KIT_NAMES)?.kit;
+  const kit = kitPlaceAnywhere(task.path, KIT_NAMES)?.kit;
   if (kit === undefined) return [];
+  // Under a kit root (`api:auth/T1`), the root's own conventions (`api:steering/…`).
+  const root = rootOfId(taskId);
   const index = sectionIndex(workspace);
   const owner = new Map<number, { id: string; k: number }>();
   const reasons = new Map<string, string>();
-  for (const id of idsUnder(workspace, PREFIX[kit])) {
+  for (const id of idsUnder(workspace, `${root}${PREFIX[kit]}`)) {
     const node = workspace.nodes.get(id)!;
-    if (node.type !== 'conventions' || kitPlaceOf(node.path, [kit])?.conventions !== true) continue;
+    if (node.type !== 'conventions' || kitPlaceAnywhere(node.path, [kit])?.conventions !== true) continue;
     const when = applies(node, task);
     if (when === null) continue;
     reasons.set(id, when);

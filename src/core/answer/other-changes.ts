@@ -5,6 +5,7 @@
  * name it — so that two changes in flight do not contradict each other unseen.
  */
 import type { Workspace } from '../shared/types.js';
+import { rootOfId } from '../shared/id-shape.js';
 import { idsUnder } from './picked-sections.js';
 import { compareStrings } from '../shared/sort.js';
 import { slug } from '../parse/slugger.js';
@@ -26,6 +27,9 @@ interface Touch {
   readonly id: string;
 }
 
+/** An OpenSpec change's item or file: the change's id (`change/add-2fa`, under a kit root `api:change/add-2fa`). */
+const CHANGE = /^((?:[^/:]+:)?change\/[^/]+)\//;
+
 const byKey = new WeakMap<Workspace, ReadonlyMap<Key, readonly Touch[]>>();
 
 /** Every change's touches by key (made once per workspace), in id order. */
@@ -33,9 +37,12 @@ function touches(workspace: Workspace): ReadonlyMap<Key, readonly Touch[]> {
   let made = byKey.get(workspace);
   if (made !== undefined) return made;
   const map = new Map<Key, Touch[]>();
-  for (const id of idsUnder(workspace, 'change/')) {
+  // The changes of the workspace's root (`change/…`) and of each kit root (`api:change/…`).
+  for (const id of workspace.ids) {
+    const at = CHANGE.exec(id);
+    if (at === null) continue;
     for (const key of keysOf(workspace, id)) {
-      const touch = { change: id.slice(0, id.indexOf('/', 'change/'.length)), id };
+      const touch = { change: at[1]!, id };
       const list = map.get(key);
       if (list === undefined) map.set(key, [touch]);
       else list.push(touch);
@@ -52,8 +59,10 @@ function touches(workspace: Workspace): ReadonlyMap<Key, readonly Touch[]> {
  */
 function keysOf(workspace: Workspace, id: string): readonly Key[] {
   const node = workspace.nodes.get(id)!;
-  const capability = /^openspec\/changes\/[^/]+\/specs\/([^/]+)\/spec\.md$/.exec(node.path)?.[1];
-  if (capability === undefined) return [];
+  const name = /(?:^|\/)openspec\/changes\/[^/]+\/specs\/([^/]+)\/spec\.md$/.exec(node.path)?.[1];
+  if (name === undefined) return [];
+  // A kit root's capabilities are its own (`api:auth/…`).
+  const capability = `${rootOfId(id)}${name}`;
   if (node.item === undefined) return node.relations?.refines?.ids.filter((entry) => entry.startsWith(`${capability}/`)) ?? [];
   return node.type === 'requirement' ? [`${capability}/${id.slice(id.lastIndexOf('/') + 1)}`] : [];
 }
@@ -61,8 +70,9 @@ function keysOf(workspace: Workspace, id: string): readonly Key[] {
 /** The other changes' requirements and tasks that join the bundle of `taskId`, leaving out what `included` holds. */
 export function otherChanges(workspace: Workspace, taskId: string, included: ReadonlySet<string>): OtherChange[] {
   const task = workspace.nodes.get(taskId);
-  const change = /^(change\/[^/]+\/)T/.exec(taskId)?.[1];
-  if (task?.item === undefined || change === undefined || !task.path.startsWith('openspec/changes/')) return [];
+  const at = CHANGE.exec(taskId);
+  const change = at === null ? undefined : `${at[1]!}/`;
+  if (task?.item === undefined || change === undefined || !/(?:^|\/)openspec\/changes\//.test(task.path)) return [];
   const index = touches(workspace);
   const requirements: OtherChange[] = [];
   const tasks: OtherChange[] = [];

@@ -7,6 +7,8 @@
 import { groupThousands } from '../shared/cap.js';
 import type { RepositorySurvey } from '../model/survey-repository.js';
 import { proposeStatus } from './propose-status.js';
+import { KIT_NAMES } from '../shared/config-types.js';
+import { DOCUMENT_ID } from '../shared/id-shape.js';
 
 export const SCHEMA_LINE = '# yaml-language-server: $schema=https://unpkg.com/docugraph/schema/docugraph.schema.json';
 
@@ -21,7 +23,11 @@ export interface ConfigProposal {
 
 /** `schema`: the comment lines that name the JSON Schema (the surface knows where the package's copy is). */
 export function proposeConfig(survey: RepositorySurvey, schema: readonly string[] = [SCHEMA_LINE]): ConfigProposal {
-  const { keys, site, archives, traceFolders, kits } = survey;
+  const { keys, site, archives, traceFolders, kits: rootKits, kitRoots } = survey;
+  // The kits named: those at the root and those of every kit root below it, in `KIT_NAMES` order.
+  const named = new Set([...rootKits, ...kitRoots.flatMap((r) => r.kits)].map((k) => k.kit));
+  const kits = rootKits;
+  const kitNames = KIT_NAMES.filter((kit) => named.has(kit));
   const notes = notRead(survey);
   const choices: string[] = [];
   const fields: string[] = [];
@@ -82,19 +88,26 @@ export function proposeConfig(survey: RepositorySurvey, schema: readonly string[
     const named = traceFolders.slice(0, 3).map((f) => comment(f.file ? f.dir : `${f.dir}/`));
     choices.push(`trace sources ${named.join(', ')}${traceFolders.length > 3 ? ` and ${traceFolders.length - 3} more` : ''}`);
   }
-  if (kits.length > 0) {
+  if (kitNames.length > 0) {
     const seen = kits.map((k) => `#   ${k.kit}: ${k.folders.map(comment).join(', ')}${k.count > k.folders.length ? ` and ${count(k.count - k.folders.length)} more` : ''}`);
-    sections.push(['# Spec kits: their requirements, criteria, stories and checkbox tasks are read as items. Folders seen:', ...seen, `kits: [${kits.map((k) => k.kit).join(', ')}]`].join('\n'));
-    choices.push(`kits ${kits.map((k) => `${k.kit} (${count(k.count)} ${k.count === 1 ? 'folder' : 'folders'})`).join(', ')}`);
+    const head = kits.length > 0 ? '# Spec kits: their requirements, criteria, stories and checkbox tasks are read as items. Folders seen:' : '# Spec kits: their requirements, criteria, stories and checkbox tasks are read as items (in the packages below).';
+    sections.push([head, ...seen, `kits: [${kitNames.join(', ')}]`].join('\n'));
+    if (kits.length > 0) choices.push(`kits ${kits.map((k) => `${k.kit} (${count(k.count)} ${k.count === 1 ? 'folder' : 'folders'})`).join(', ')}`);
+  }
+  if (kitRoots.length > 0) {
+    const entries = rootEntries(kitRoots.map((r) => r.path));
+    const seen = kitRoots.map((r) => `#   ${comment(r.path)}: ${r.kits.map((k) => `${k.kit} (${count(k.count)} ${k.count === 1 ? 'folder' : 'folders'})`).join(', ')}`);
+    sections.push(['# Kit folders inside packages: read as the root\'s are, their ids starting with the package\'s name (`api:auth/T2.1`). Seen:', ...seen, `roots: [${entries.join(', ')}]`].join('\n'));
+    choices.push(`${kitRoots.length} kit ${kitRoots.length === 1 ? 'root' : 'roots'} (${kitRoots.slice(0, 3).map((r) => comment(r.path)).join(', ')}${kitRoots.length > 3 ? ` and ${kitRoots.length - 3} more` : ''})`);
   }
   if (sections.length === 0) return { text: null, choices, notes };
   const ids =
-    idKey === null && kits.length === 0
+    idKey === null && kitNames.length === 0
       ? '# No frontmatter key holds ids, so every file is a page (links checked); add `id:` lines to make documents.\n'
       : '';
   const header = [
     ...schema,
-    `# Written by \`docugraph init\` from what it found here: ${count(keys.files)} Markdown ${keys.files === 1 ? 'file' : 'files'}, ${count(keys.withFrontmatter)} with frontmatter${kits.length > 0 ? ', and the spec-kit folders below' : ''}.`,
+    `# Written by \`docugraph init\` from what it found here: ${count(keys.files)} Markdown ${keys.files === 1 ? 'file' : 'files'}, ${count(keys.withFrontmatter)} with frontmatter${kitNames.length > 0 ? ', and the spec-kit folders below' : ''}.`,
     '# Every key is optional, and each one below says why it is here. Next: docugraph validate',
   ].join('\n');
   return { text: `${header}\n${ids}\n${sections.join('\n\n')}\n`, choices, notes };
@@ -150,4 +163,26 @@ function yamlKey(key: string): string {
 /** A folder name as a gitignore-style pattern that matches only it. */
 function escapeGlob(path: string): string {
   return path.replace(/[\\*?[\]!#]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * The entries of `roots:` for these folders: each its path, named for its folder (`packages/api`
+ * is `api`); when two folders share a name, or a name cannot start an id, each of those is
+ * written `{ path, name }` with a name made of its path (`services-api`).
+ */
+function rootEntries(paths: readonly string[]): string[] {
+  const base = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+  const counts = new Map<string, number>();
+  for (const path of paths) counts.set(base(path), (counts.get(base(path)) ?? 0) + 1);
+  return paths.map((path) => {
+    const name = base(path);
+    if (counts.get(name) === 1 && DOCUMENT_ID.test(name)) return yamlScalar(path);
+    const made = path.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '') || 'root';
+    return `{ path: ${yamlScalar(path)}, name: ${yamlScalar(made)} }`;
+  });
+}
+
+/** A path or name in YAML flow style: plain when it is safe, else a JSON string. */
+function yamlScalar(value: string): string {
+  return /^[A-Za-z0-9_][A-Za-z0-9._/-]*$/.test(value) ? value : JSON.stringify(value);
 }

@@ -9,7 +9,7 @@ import { RELATIONS, WORK_STATES, type Relation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
 import { KIT_NAMES } from '../shared/config-types.js';
 import type { DocNode, Workspace } from '../shared/types.js';
-import { kitPlaceOf } from '../read/kit-paths.js';
+import { kitPlaceAnywhere } from '../read/kit-paths.js';
 import { contextNeighbours } from './context-graph.js';
 import { getAcceptanceCriteria } from './acceptance-criteria.js';
 import { layoutGraph } from './layout-graph.js';
@@ -141,7 +141,7 @@ function layoutEdges(workspace: Workspace): ReadonlyMap<string, readonly string[
 /** Each node's kit folder (`.kiro/specs/auth`), when the workspace has kit items: the groups of the view. */
 function kitFolders(nodes: readonly DocNode[]): { group: number[]; groups: string[] } | null {
   if (!nodes.some((node) => node.item !== undefined)) return null;
-  const folderOf = nodes.map((node) => kitPlaceOf(node.path, KIT_NAMES)?.folder ?? '');
+  const folderOf = nodes.map((node) => kitPlaceAnywhere(node.path, KIT_NAMES)?.folder ?? '');
   const groups = ['', ...[...new Set(folderOf)].filter((f) => f !== '').sort(compareStrings)];
   const index = new Map(groups.map((g, i) => [g, i]));
   return { group: folderOf.map((f) => index.get(f)!), groups };

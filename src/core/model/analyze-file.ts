@@ -31,7 +31,7 @@ export function analyzeFile(path: string, bytes: Uint8Array, config: NodeConfig 
   const decoded = decodeText(bytes);
   if (decoded.ok) return analyzeText(path, decoded.text, config, early);
   // A spec kit's file is read anyway, each bad byte as U+FFFD, with one warning (KITS §7): its items are not lost.
-  if (config.kits !== undefined && config.kits.length > 0 && kitPlaceOf(path, config.kits) !== null) {
+  if (config.kits !== undefined && config.kits.length > 0 && kitPlaceOf(path, config.kits, config.kitRoots) !== null) {
     const { text, badLine } = decodeLossy(bytes);
     const analysis = analyzeText(path, text, config, early);
     const warning = { code: 'FILE_ENCODING' as const, message: `\`${path}\` is not valid UTF-8 (from line ${badLine}): it is read with each bad byte as U+FFFD; save it as UTF-8`, nodeId: analysis.node?.id ?? null, path, line: badLine };
@@ -56,7 +56,7 @@ export function unreadable(path: string, message: string): FileAnalysis {
 /** Analyses one file's normalised text; `config` says which frontmatter keys hold the fields. */
 export function analyzeText(path: string, text: string, config: NodeConfig = DEFAULT_CONFIG, early?: EarlyMarkdown): FileAnalysis {
   // A spec kit's file holds items (KITS §2): its own reader.
-  const place = config.kits === undefined || config.kits.length === 0 ? null : kitPlaceOf(path, config.kits);
+  const place = config.kits === undefined || config.kits.length === 0 ? null : kitPlaceOf(path, config.kits, config.kitRoots);
   if (place !== null) return analyzeKitText(path, text, place, config, early);
   const fm = parseFrontmatter(text);
   const { body, bodyLine } = fm;

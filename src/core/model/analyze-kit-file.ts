@@ -9,9 +9,9 @@ import { buildNode } from './build-node.js';
 import { claimsDocugraph } from './claims-docugraph.js';
 import type { MisspelledUse } from './field-keys.js';
 import type { FileAnalysis } from './file-analysis.js';
-import { kitDocumentNode, kitItemNodes, kitPlaceProblem, type KitDocument } from './kit-nodes.js';
+import { kitDocumentNode, kitItemNodes, kitPlaceProblem, prefixedRead, type KitDocument } from './kit-nodes.js';
 import { own } from './read-relations.js';
-import type { KitPlace } from '../read/kit-paths.js';
+import { rootPrefix, type KitPlace } from '../read/kit-paths.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { readKitFile } from '../parse/kits/read-kit.js';
 import { headingTitle } from '../parse/kits/outline.js';
@@ -33,7 +33,9 @@ export function analyzeKitText(path: string, text: string, place: KitPlace, conf
     body = text;
     bodyLine = 1;
   }
-  const kit = body === null ? null : readKitFile(body, bodyLine, place);
+  const read = body === null ? null : readKitFile(body, bodyLine, place);
+  // Under a kit root (a monorepo's package), every id the file makes or names is the root's (`api:auth/T2.1`).
+  const kit = read === null || place.root === undefined ? read : { ...read, read: prefixedRead(read.read, rootPrefix(place)) };
   let parsed: MarkdownInfo | null | undefined;
   const markdown = (): MarkdownInfo | null => {
     if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));

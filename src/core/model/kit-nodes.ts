@@ -6,7 +6,7 @@
  * `ID_DUPLICATE` at its line. Pure: one file.
  */
 import { posix } from 'node:path';
-import type { KitPlace } from '../read/kit-paths.js';
+import { rootPrefix, type KitPlace } from '../read/kit-paths.js';
 import { MAX_ITEM_REFS, type KitItem, type KitRead, type KitRef } from '../parse/kits/read-kit.js';
 import { groupThousands } from '../shared/cap.js';
 import { isKitId, isKitIdPart, shownValue } from '../shared/id-shape.js';
@@ -39,7 +39,7 @@ export function kitDocumentNode(doc: KitDocument, refs: readonly KitRef[]): DocN
   const stem = posix.basename(place.stem);
   const relations = relationsOf(refs);
   return {
-    id: `${place.scope}/${place.stem}`,
+    id: `${rootPrefix(place)}${place.scope}/${place.stem}`,
     title: visible(doc.title ?? doc.firstH1 ?? '') || stem,
     type: place.conventions === true ? 'conventions' : stem,
     status: doc.status,
@@ -123,7 +123,7 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
     }
     first.set(item.id, item.line);
     if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
-    items.push(itemNode(item, doc, fileId ?? `${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
+    items.push(itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
   }
   return { items, diagnostics };
 }
@@ -187,4 +187,13 @@ function entriesOf(refs: readonly KitRef[], relation: KitRef['relation']): { ids
     out.keys.push(ref.written);
   }
   return out;
+}
+
+/** `read` with `prefix` (a kit root's name and a colon) before every id it makes or names: its items', their references' and context's, the document's references. */
+export function prefixedRead(read: KitRead, prefix: string): KitRead {
+  const ref = (r: KitRef): KitRef => ({ ...r, id: `${prefix}${r.id}` });
+  return {
+    items: read.items.map((item) => ({ ...item, id: `${prefix}${item.id}`, refs: item.refs.map(ref), context: item.context.map((id) => `${prefix}${id}`) })),
+    documentRefs: read.documentRefs.map(ref),
+  };
 }

@@ -19,6 +19,7 @@ import { CROSS_RANGE, MAX_RANGE } from '../parse/kits/number-list.js';
 import { SHARED_STORIES } from '../read/kit-paths.js';
 import { compareStrings } from '../shared/sort.js';
 import { itemKind } from '../shared/suggest-kind.js';
+import { rootOfId } from '../shared/id-shape.js';
 import type { DocNode } from '../shared/types.js';
 
 /** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
@@ -30,7 +31,7 @@ export const TEAM_TAG = /^([A-Z]{2,}(?:-[A-Z]{2,})+)(?:-(\d+))?$/;
 const TAGGED_HEADING = /^#{1,6}[ \t]+Requirement[ \t]+(\d+)[ \t]*\(([A-Z]{2,}(?:-[A-Z]{2,})+)\)/;
 
 export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string, written: string) => KitTarget {
-  let shared: Map<number, string | null> | undefined;
+  let shared: Map<string, string | null> | undefined;
   let tags: Map<string, string> | undefined;
   let storied: Set<string> | undefined;
   let criteria: Map<string, Criterion[]> | undefined;
@@ -40,7 +41,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     const feature = target.slice(0, slash);
     const tail = target.slice(slash + 1);
     if (itemKind(target) === 'story') {
-      const story = (shared ??= sharedStories(nodes)).get(Number(/\d+$/.exec(tail)![0]));
+      const story = (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)![0])}`);
       if (story !== undefined && story !== null) return { id: story };
       // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by.
       const unstoried = !(storied ??= storyFeatures(nodes)).has(feature);
@@ -60,13 +61,14 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   };
 }
 
-/** The stories of the files the features share, by number (`null`: two share it, and neither is guessed). */
-function sharedStories(nodes: ReadonlyMap<string, DocNode>): Map<number, string | null> {
-  const stories = new Map<number, string | null>();
+/** The stories of the files the features share, by kit root and number (`api:11`; `null`: two share it, and neither is guessed). */
+function sharedStories(nodes: ReadonlyMap<string, DocNode>): Map<string, string | null> {
+  const stories = new Map<string, string | null>();
   for (const [id, node] of nodes) {
     if (node.type !== 'user-story' || node.item === undefined || !node.item.file.endsWith(`/${SHARED_STORIES}`)) continue;
     const n = Number(/\d+$/.exec(id)?.[0] ?? NaN);
-    if (!Number.isNaN(n)) stories.set(n, stories.has(n) ? null : id);
+    const key = `${rootOfId(id)}${n}`;
+    if (!Number.isNaN(n)) stories.set(key, stories.has(key) ? null : id);
   }
   return stories;
 }

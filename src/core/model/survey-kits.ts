@@ -29,17 +29,19 @@ const PARENTS: Readonly<Record<KitName, readonly string[]>> = {
   openspec: ['openspec/specs', 'openspec/changes'],
 };
 
-export function surveyKits(root: string): KitFound[] {
+/** The kits whose feature folders are at the workspace root, or at the folder `base` below it (a monorepo's package: folders given from the root). */
+export function surveyKits(root: string, base = ''): KitFound[] {
   const found: KitFound[] = [];
+  const at = base === '' ? '' : `${base}/`;
   for (const kit of KIT_NAMES) {
     const folders: string[] = [];
     for (const parent of PARENTS[kit]) {
-      const listed = listDirectoryInside(root, parent);
+      const listed = listDirectoryInside(root, `${at}${parent}`);
       if (!listed.ok) continue;
       for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
         if (!entry.isDirectory() || (parent === 'openspec/changes' && entry.name === 'archive')) continue;
         const folder = `${parent}/${entry.name}`;
-        if (holdsKitFile(root, folder, kit)) folders.push(folder);
+        if (holdsKitFile(root, at, folder, kit)) folders.push(`${at}${folder}`);
       }
     }
     if (folders.length > 0) found.push({ kit, folders: folders.sort(compareStrings).slice(0, MAX_KIT_FOLDERS), count: folders.length });
@@ -47,9 +49,9 @@ export function surveyKits(root: string): KitFound[] {
   return found;
 }
 
-/** Whether `folder` holds a file of `kit` (Spec Kit: `spec.md` or `tasks.md`; an OpenSpec change may hold only delta specs). */
-function holdsKitFile(root: string, folder: string, kit: KitName): boolean {
-  const listed = listDirectoryInside(root, folder);
+/** Whether `folder` (below `at`) holds a file of `kit` (Spec Kit: `spec.md` or `tasks.md`; an OpenSpec change may hold only delta specs). */
+function holdsKitFile(root: string, at: string, folder: string, kit: KitName): boolean {
+  const listed = listDirectoryInside(root, `${at}${folder}`);
   if (!listed.ok) return false;
   for (const entry of listed.entries) {
     const path = `${folder}/${entry.name}`;
@@ -57,4 +59,29 @@ function holdsKitFile(root: string, folder: string, kit: KitName): boolean {
     if (kit === 'openspec' && entry.isDirectory() && entry.name === 'specs' && folder.startsWith('openspec/changes/')) return true;
   }
   return false;
+}
+
+/** A folder below the workspace root that holds kit folders of its own (a monorepo's package), and the kits found there. */
+export interface KitRootFound {
+  readonly path: string;
+  readonly kits: readonly KitFound[];
+}
+
+/** How many kit roots below the workspace root the survey lists. */
+export const MAX_KIT_ROOTS_FOUND = 100;
+
+/**
+ * The kit roots among `candidates` (folders below the root, seen by the survey's walk, that hold
+ * `.kiro/`, `.specify/`, `specs/` or `openspec/`), leaving out those inside another kit folder
+ * (an OpenSpec change's `specs/` is no Spec Kit): sorted, at most `MAX_KIT_ROOTS_FOUND`.
+ */
+export function surveyKitRoots(root: string, candidates: readonly string[]): KitRootFound[] {
+  const out: KitRootFound[] = [];
+  for (const path of [...new Set(candidates)].sort(compareStrings)) {
+    if (path === '' || /(?:^|\/)(?:openspec|specs|\.kiro|\.specify)(?:\/|$)/.test(path)) continue;
+    const kits = surveyKits(root, path);
+    if (kits.length > 0) out.push({ path, kits });
+    if (out.length === MAX_KIT_ROOTS_FOUND) break;
+  }
+  return out;
 }

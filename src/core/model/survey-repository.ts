@@ -16,7 +16,7 @@ import { parseFrontmatter } from '../parse/frontmatter.js';
 import { surveyKeys, type KeySurvey } from './survey-keys.js';
 import { countOftItems, surveyFormats, type ForeignFiles } from './survey-formats.js';
 import { listRepositoryFiles, surveyTraces, type TraceFolder } from './survey-traces.js';
-import { surveyKits, type KitFound } from './survey-kits.js';
+import { surveyKitRoots, surveyKits, type KitFound, type KitRootFound } from './survey-kits.js';
 
 /** A static-site generator's configuration, and the folder its `/` names. */
 export interface SiteFound {
@@ -44,6 +44,8 @@ export interface RepositorySurvey {
   readonly traceFolders: readonly TraceFolder[];
   /** The spec kits the workspace uses (KITS §1), in `KIT_NAMES` order. */
   readonly kits: readonly KitFound[];
+  /** Folders below the root with kit folders of their own (a monorepo's packages), sorted. */
+  readonly kitRoots: readonly KitRootFound[];
   /** Files in the workspace in a documentation format DocuGraph does not read (`.rst`, `.sdoc`, …). */
   readonly foreign: readonly ForeignFiles[];
   /** OpenFastTrace items (`req~name~1`) in the Markdown files, which DocuGraph reads as pages: how many, in how many files. */
@@ -61,11 +63,14 @@ export function surveyRepository(root: string): RepositorySurvey {
   const archives = new Map<string, number>();
   const rootEntries: string[] = [];
   const firstLevel: string[] = [];
+  const kitCandidates: string[] = [];
   const stack: [string, GitignoreChain, string | null][] = [['', [], null]];
   while (stack.length > 0) {
     const [dir, chain, archive] = stack.pop()!;
     const listing = listDirectory(root, dir, rules, chain);
     if (dir === '') rootEntries.push(...listing.entries);
+    // A package with kit folders of its own: `.kiro/` or `.specify/` (dot-folders, not walked), `specs/` or `openspec/`.
+    else if (listing.hidden.some((name) => name === '.kiro' || name === '.specify') || listing.subdirs.some((sub) => sub.endsWith('/specs') || sub.endsWith('/openspec'))) kitCandidates.push(dir);
     const below: GitignoreChain = listing.gitignore ? [...chain, [dir, listing.gitignore]] : chain;
     for (const file of listing.files) {
       // A SKILL.md's `id:` or `name:` says nothing of how the repository writes its documents.
@@ -102,6 +107,7 @@ export function surveyRepository(root: string): RepositorySurvey {
     archives: [...archives].filter(([, count]) => count > 0).map(([dir, count]) => ({ dir, files: count })).sort((a, b) => compareStrings(a.dir, b.dir)),
     traceFolders: surveyTraces(linkRoot.path, repositoryFiles),
     kits: surveyKits(root),
+    kitRoots: surveyKitRoots(root, kitCandidates),
     foreign: surveyFormats(prefix === '' ? repositoryFiles : repositoryFiles.filter((path) => path.startsWith(`${prefix}/`))),
     oftItems,
   };

@@ -14,7 +14,7 @@ import { firstDuplicateKey, parseYamlDocument, yamlNodes, type YamlNode } from '
 import { checkKeyClaims, readRelations, readStatus, RELATION_SETTINGS, STATUS_SETTINGS } from './config-trace.js';
 import type { TypedRelation } from '../shared/relations.js';
 import { readCoverage, readTrace, TRACE_SETTINGS } from './config-coverage.js';
-import { kitCoverage, readKits } from './config-kits.js';
+import { kitCoverage, readKitRoots, readKits } from './config-kits.js';
 
 export { MAX_PATTERNS, MAX_SHORT_LIST } from './config-reader.js';
 
@@ -45,7 +45,7 @@ export function configFrom(read: FileBytes): ConfigResult {
   return { ...parseConfig(decoded.text), found: true };
 }
 
-const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'writes', 'cache', 'context'] as const;
+const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'roots', 'writes', 'cache', 'context'] as const;
 const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
 const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
@@ -76,6 +76,7 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
   let config: WorkspaceConfig = DEFAULT_CONFIG;
   let relationNodes: ReadonlyMap<TypedRelation, unknown> = new Map();
   let coverageSet = false;
+  let rootsNode: unknown;
   for (const [key, node] of knownEntries(reader, contents, TOP_KEYS, '')) {
     if (key === 'include' || key === 'exclude') {
       const list = reader.patterns(node, key, true);
@@ -111,12 +112,17 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
     } else if (key === 'kits') {
       const kits = readKits(reader, node);
       if (kits !== null) config = { ...config, kits };
+    } else if (key === 'roots') {
+      rootsNode = node;
+      const kitRoots = readKitRoots(reader, node);
+      if (kitRoots !== null) config = { ...config, kitRoots };
     } else {
       const entries = reader.section(node, [...STATUS_SETTINGS, 'write'], 'status', '{ done: [done, shipped] }');
       if (entries !== null) config = { ...config, status: readStatus(reader, entries, config.status) };
     }
   }
   checkKeyClaims(reader, config.fields, config.relations, relationNodes);
+  if (rootsNode !== undefined && config.kits.length === 0) reader.fail(rootsNode, '`roots` lists folders whose kit folders are read, but no kit is named: add `kits:` too, e.g. `kits: [kiro, speckit, openspec]`');
   // The kits' own coverage (KITS §5) stands until `coverage:` says otherwise.
   if (!coverageSet && config.kits.length > 0) config = { ...config, coverage: kitCoverage(config.kits) };
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));

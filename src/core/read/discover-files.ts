@@ -10,7 +10,7 @@ import type { ListedEntry } from './existence.js';
 import { decodeText } from '../shared/normalize-text.js';
 import { formatBytes } from '../shared/cap.js';
 import { listDirectoryInside, listKeyedInside, readFileInside, type FolderHold, type FolderKey, type Refusal } from './safe-fs.js';
-import { CONFIG_FILE, type KitName, type WorkspaceConfig } from '../shared/config-types.js';
+import { CONFIG_FILE, type KitName, type KitRoot, type WorkspaceConfig } from '../shared/config-types.js';
 import { insideKiro, kitDirectory, kitPlaceOf } from './kit-paths.js';
 import type { Diagnostic } from '../shared/types.js';
 
@@ -40,6 +40,8 @@ export interface IgnoreRules {
   readonly gitignore?: boolean;
   /** The spec kits whose folders are read (KITS §1): inside `.kiro/`, past `include`; default none. */
   readonly kits?: readonly KitName[];
+  /** Folders below the root whose kit folders are read as the root's are (a monorepo's packages); default none. */
+  readonly kitRoots?: readonly KitRoot[];
   /** The ignore file's finding, if it cannot be read. */
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -50,6 +52,7 @@ export type GitignoreChain = readonly (readonly [dir: string, rules: GlobMatcher
 export const GITIGNORE_FILE = '.gitignore';
 
 const NO_KITS: readonly KitName[] = [];
+const NO_ROOTS: readonly KitRoot[] = [];
 
 /** What one directory holds, as discovery sees it (paths relative to the root). */
 export interface DirectoryListing {
@@ -129,11 +132,12 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
   const hidden: string[] = [];
   const links: string[] = [];
   const kits = rules.kits ?? NO_KITS;
+  const roots = rules.kitRoots ?? NO_ROOTS;
   for (const dirent of listed) {
     const name = dirent.name;
     const path = dir === '' ? name : `${dir}/${name}`;
     // A kit's way may lead through a dot-folder (`.kiro/`), and never into OpenSpec's archive (KITS §1).
-    const kitDir = kits.length === 0 || !dirent.isDirectory() ? null : kitDirectory(path, kits);
+    const kitDir = kits.length === 0 || !dirent.isDirectory() ? null : kitDirectory(path, kits, roots);
     if ((name.startsWith('.') && kitDir !== 'enter') || kitDir === 'skip') {
       hidden.push(name);
       continue;
@@ -149,8 +153,8 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
     }
     entries.push(path);
     // Inside `.kiro/` only kit files are read; a kit file is read whatever `include` says.
-    const kitFile = kits.length > 0 && kitPlaceOf(path, kits) !== null;
-    if (!kitFile && kits.length > 0 && insideKiro(path)) continue;
+    const kitFile = kits.length > 0 && kitPlaceOf(path, kits, roots) !== null;
+    if (!kitFile && kits.length > 0 && insideKiro(path, roots)) continue;
     if (!isMarkdownName(name) || skipped(path, false) || (rules.include != null && !kitFile && !rules.include.matches(path))) continue;
     if (dirent.isFile()) files.push(path);
     else if (dirent.isSymbolicLink()) links.push(path);
@@ -217,7 +221,7 @@ export function loadIgnoreRules(root: string, config: IgnoreConfig = { include: 
   return ignoreRules(readFileInside(root, IGNORE_FILE, MAX_IGNORE_BYTES), config);
 }
 
-type IgnoreConfig = Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'> & { readonly kits?: readonly KitName[] };
+type IgnoreConfig = Pick<WorkspaceConfig, 'include' | 'exclude' | 'gitignore'> & { readonly kits?: readonly KitName[]; readonly kitRoots?: readonly KitRoot[] };
 
 /** The ignore rules from the bytes of the root's ignore file (`ENOENT`: there is none) and the configuration. */
 export function ignoreRules(read: FileBytes, config: IgnoreConfig): IgnoreRules {
@@ -226,6 +230,7 @@ export function ignoreRules(read: FileBytes, config: IgnoreConfig): IgnoreRules 
     include: config.include.length === 1 && config.include[0] === '**/*.md' ? null : compileGlobs(config.include),
     gitignore: config.gitignore,
     ...(config.kits === undefined || config.kits.length === 0 ? {} : { kits: config.kits }),
+    ...(config.kitRoots === undefined || config.kitRoots.length === 0 ? {} : { kitRoots: config.kitRoots }),
   };
   if (!read.ok) return { ignorer: null, ...fromConfig, diagnostics: read.code === 'ENOENT' ? [] : [unreadableIgnore(read.reason)] };
   const decoded = decodeText(read.bytes);

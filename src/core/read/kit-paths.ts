@@ -5,7 +5,7 @@
  * otherwise never enters), and never reads OpenSpec's archive. The kits' conventions (Kiro's steering, Spec Kit's memory,
  * OpenSpec's project.md) are documents too (CONTEXT §3).
  */
-import type { KitName } from '../shared/config-types.js';
+import type { KitName, KitRoot } from '../shared/config-types.js';
 
 /** Where a kit file sits. */
 export interface KitPlace {
@@ -23,6 +23,32 @@ export interface KitPlace {
    * (`openspec/project`). A document of type `conventions`, without items.
    */
   readonly conventions?: true;
+  /** The name of the kit root it is under (`kitRoots` of the configuration: a monorepo's package), which its ids start with (`api:`); absent at the workspace's own root. */
+  readonly root?: string;
+}
+
+const NO_ROOTS: readonly KitRoot[] = Object.freeze([]);
+
+/** What the ids of a kit file at `place` start with: `api:` under the kit root `api`, else nothing. */
+export function rootPrefix(place: KitPlace): string {
+  return place.root === undefined ? '' : `${place.root}:`;
+}
+
+const byPath = new WeakMap<readonly KitRoot[], ReadonlyMap<string, KitRoot>>();
+
+/**
+ * The kit root (of `roots`) that `path` lies under, the deepest, and the path inside it; `null`
+ * when none. Looked up by each folder of the path (a map of the roots by path, made once per
+ * list): the work is the path's depth, whatever the number of roots.
+ */
+function rootOf(path: string, roots: readonly KitRoot[]): { root: KitRoot; inner: string } | null {
+  let map = byPath.get(roots);
+  if (map === undefined) byPath.set(roots, (map = new Map(roots.map((root) => [root.path, root]))));
+  for (let slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+    const root = map.get(path.slice(0, slash));
+    if (root !== undefined) return { root, inner: path.slice(slash + 1) };
+  }
+  return null;
 }
 
 const KIRO_FILES: ReadonlySet<string> = new Set(['requirements', 'design', 'tasks', 'bugfix']);
@@ -37,9 +63,37 @@ const STORIES_FILE = /stor(?:y|ies)/i;
 /** The folder of OpenSpec's archived changes: never read. */
 export const OPENSPEC_ARCHIVE = 'openspec/changes/archive';
 
-/** Where the kit file at `path` (relative to the workspace root) sits, or `null` when it is no kit file of `kits`. */
-export function kitPlaceOf(path: string, kits: readonly KitName[]): KitPlace | null {
+/**
+ * Where the kit file at `path` (relative to the workspace root) sits, or `null` when it is no
+ * kit file of `kits`: at the workspace root, or under one of `roots` (a file there is read as
+ * if that folder were the root, its place named for the root).
+ */
+export function kitPlaceOf(path: string, kits: readonly KitName[], roots: readonly KitRoot[] = NO_ROOTS): KitPlace | null {
   if (kits.length === 0 || !path.endsWith('.md')) return null;
+  const under = roots.length === 0 ? null : rootOf(path, roots);
+  if (under !== null) {
+    const place = placeAtRoot(under.inner, kits);
+    return place === null ? null : { ...place, folder: `${under.root.path}/${place.folder}`, root: under.root.name };
+  }
+  return placeAtRoot(path, kits);
+}
+
+/**
+ * The place of a kit file anywhere: at the root or below it, the path read from its end (the
+ * answers know a node's path, not the roots it was read under). For a path a kit root holds,
+ * the place under that root: its folder is the whole path's.
+ */
+export function kitPlaceAnywhere(path: string, kits: readonly KitName[]): KitPlace | null {
+  const at = placeAtRoot(path, kits);
+  if (at !== null) return at;
+  for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+    const place = placeAtRoot(path.slice(slash + 1), kits);
+    if (place !== null) return { ...place, folder: `${path.slice(0, slash)}/${place.folder}` };
+  }
+  return null;
+}
+
+function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   const parts = path.slice(0, -3).split('/');
   if (parts.some((part) => part === '')) return null;
   const [a, b, c, d, e, f, g] = parts;
@@ -73,8 +127,10 @@ function place(kit: KitName, scope: string, stem: string, folder: string): KitPl
  * way (`.kiro`, and below it only `specs` and its feature folders), `skip` one that is never
  * read (OpenSpec's archive), or `null`: the usual rules decide.
  */
-export function kitDirectory(path: string, kits: readonly KitName[]): 'enter' | 'skip' | null {
+export function kitDirectory(path: string, kits: readonly KitName[], roots: readonly KitRoot[] = NO_ROOTS): 'enter' | 'skip' | null {
   if (kits.length === 0) return null;
+  const under = roots.length === 0 ? null : rootOf(path, roots);
+  if (under !== null) return kitDirectory(under.inner, kits);
   if (kits.includes('kiro') && (path === '.kiro' || path.startsWith('.kiro/'))) {
     const depth = path.split('/').length;
     return depth === 1 || (depth === 2 && (path === '.kiro/specs' || path === '.kiro/steering')) || (depth === 3 && path.startsWith('.kiro/specs/')) ? 'enter' : 'skip';
@@ -85,7 +141,9 @@ export function kitDirectory(path: string, kits: readonly KitName[]): 'enter' | 
   return null;
 }
 
-/** Whether `path` lies inside `.kiro/` or `.specify/`, where only kit files are read. */
-export function insideKiro(path: string): boolean {
-  return path.startsWith('.kiro/') || path.startsWith('.specify/');
+/** Whether `path` lies inside `.kiro/` or `.specify/` (of the workspace root or of one of `roots`), where only kit files are read. */
+export function insideKiro(path: string, roots: readonly KitRoot[] = NO_ROOTS): boolean {
+  const under = roots.length === 0 ? null : rootOf(path, roots);
+  const inner = under === null ? path : under.inner;
+  return inner.startsWith('.kiro/') || inner.startsWith('.specify/');
 }

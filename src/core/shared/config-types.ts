@@ -123,6 +123,8 @@ export interface WorkspaceConfig {
   readonly coverage: readonly CoverageRule[];
   /** The spec kits whose folders are read as items (KITS §1), each once, in `KIT_NAMES` order. Default none. */
   readonly kits: readonly KitName[];
+  /** More folders whose kit folders are read (a monorepo's packages), their items' ids prefixed with the root's name (`api:auth/T2.1`); sorted by path. Default none. */
+  readonly kitRoots: readonly KitRoot[];
   /** Whether the MCP server offers the tools that write (`set_task_state`, `record_review`; KITS §6) without `--allow-writes`. Default `false`. */
   readonly writes: boolean;
   /**
@@ -140,9 +142,19 @@ export type NodeConfig = Pick<WorkspaceConfig, 'fields' | 'requireId'> & {
   readonly relations?: RelationKeys;
   /** The spec kits to read (KITS §1); default none. */
   readonly kits?: readonly KitName[];
+  /** The folders below the root whose kit folders are read too; default none. */
+  readonly kitRoots?: readonly KitRoot[];
   /** The status words (a checked kit task's status is the first done word); default `DEFAULT_CONFIG.status`. */
   readonly status?: StatusWords;
 };
+
+/** A folder below the workspace root whose kit folders are read as the root's are (a monorepo's package), and the name its items' ids start with (`api:`). */
+export interface KitRoot {
+  /** Letters, digits, `.`, `_`, `-`, starting with a letter or digit; the folder's name unless given. */
+  readonly name: string;
+  /** Relative to the workspace root, `/`-separated, without `.`, `..` or a trailing `/` (`packages/api`). */
+  readonly path: string;
+}
 
 export const CONFIG_FILE = 'docugraph.yml';
 /** The reviews of a workspace (TRACE §3), at its root; reviews are on when it exists. */
@@ -177,6 +189,7 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
   trace: Object.freeze({ sources: Object.freeze([]) }),
   coverage: Object.freeze([]),
   kits: Object.freeze([]),
+  kitRoots: Object.freeze([]),
   writes: false,
   cache: null,
   context: DEFAULT_CONTEXT,

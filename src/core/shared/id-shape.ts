@@ -17,11 +17,14 @@ export const DOCUMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  */
 const KIT_PART = '(?:[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]*|T#\\d+)';
 
+/** A kit root's name before a kit item's id (`api:` of `api:auth/T2.1`): a document id's shape, then a colon. */
+const ROOT_PART = '(?:[A-Za-z0-9][A-Za-z0-9._-]*:)';
+
 /** The source of a pattern matching either shape (no anchors): for building others, such as the lock file's keys. */
-export const ID_SOURCE = `(?:[A-Za-z0-9][A-Za-z0-9._-]*|${KIT_PART}(?:/${KIT_PART})+)`;
+export const ID_SOURCE = `(?:[A-Za-z0-9][A-Za-z0-9._-]*|${ROOT_PART}?${KIT_PART}(?:/${KIT_PART})+)`;
 
 const ANY_ID = new RegExp(`^${ID_SOURCE}$`, 'u');
-const KIT_ID = new RegExp(`^${KIT_PART}(?:/${KIT_PART})+$`, 'u');
+const KIT_ID = new RegExp(`^${ROOT_PART}?${KIT_PART}(?:/${KIT_PART})+$`, 'u');
 const PART = new RegExp(`^${KIT_PART}$`, 'u');
 
 /** Whether `text` has the shape of a document's or a kit item's id (so it can be shown as written). */
@@ -37,6 +40,14 @@ export function isIdShaped(text: string): boolean {
  */
 export function isKitId(id: string): boolean {
   return KIT_ID.test(id);
+}
+
+/** The kit root's part of a kit id, colon included (`api:` of `api:auth/T2.1`), or `''`. */
+export function rootOfId(id: string): string {
+  const colon = id.indexOf(':');
+  if (colon <= 0) return '';
+  const slash = id.indexOf('/');
+  return slash === -1 || colon < slash ? id.slice(0, colon + 1) : '';
 }
 
 /** Whether `name` (a folder's or a file's name) can be one part of a kit's id. */

@@ -12,7 +12,7 @@ import { readKitFile } from '../parse/kits/read-kit.js';
 import { spliceBox } from '../parse/kits/box-splice.js';
 import type { Box } from '../parse/kits/kit-read.js';
 import { spliceStatus } from '../parse/status-splice.js';
-import { kitPlaceOf } from '../read/kit-paths.js';
+import { kitPlaceOf, rootPrefix } from '../read/kit-paths.js';
 import { rewriteFile, StaleStateError, WriteRefusedError, type RewriteHooks } from './safe-write.js';
 import { versionOf } from '../model/file-version.js';
 import { requireNode } from '../answer/require-node.js';
@@ -89,9 +89,9 @@ type Edit = { from: string | null; to: string; line: number | null; text: string
 
 /** A kit task: its box, on its line as the file has it now. */
 function boxEdit(raw: string, node: DocNode, id: string, state: TaskState, config: WorkspaceConfig): Edit {
-  const place = kitPlaceOf(node.path, config.kits);
+  const place = kitPlaceOf(node.path, config.kits, config.kitRoots);
   const fm = parseFrontmatter(normalize(raw));
-  const item = place === null || fm.body === null ? undefined : readKitFile(fm.body, fm.bodyLine, place).read.items.find((i) => i.id === id);
+  const item = place === null || fm.body === null ? undefined : readKitFile(fm.body, fm.bodyLine, place).read.items.find((i) => `${rootPrefix(place)}${i.id}` === id);
   if (item === undefined || item.box === null) throw new StaleStateError(`\`${id}\` is no longer a task of \`${node.path}\`: nothing was written — list the tasks again`, { path: node.path });
   const box = BOXES[state];
   const to = BOX_STATUS[box];

@@ -14,6 +14,7 @@ const survey = (over: Partial<Omit<RepositorySurvey, 'keys'>> & { keys?: Partial
   archives: [],
   traceFolders: [],
   kits: [],
+  kitRoots: [],
   foreign: [],
   oftItems: { items: 0, files: 0 },
   ...over,

@@ -53,6 +53,7 @@ describe('docugraph.yml', () => {
       trace: DEFAULT_CONFIG.trace,
       coverage: DEFAULT_CONFIG.coverage,
       kits: [],
+      kitRoots: [],
       writes: false,
       cache: null,
       context: DEFAULT_CONFIG.context,
@@ -157,7 +158,7 @@ describe('docugraph.yml', () => {
   it('a misspelled setting: did you mean the close one, then the list; none when nothing is close (issue 37)', () => {
     const message = (text: string) => parseConfig(text).diagnostics.map((d) => d.message);
     expect(message('linkz:\n  check: false\n')).toEqual([
-      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `writes`, `cache`, `context`',
+      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `roots`, `writes`, `cache`, `context`',
     ]);
     expect(message('links:\n  chekc: false\n')[0]).toMatch(/^unknown setting `links\.chekc`; did you mean `links\.check`\? The settings are `links\.check`, /);
     expect(message('requireid: true\n')[0]).toContain('did you mean `requireId`?');
