@@ -136,9 +136,12 @@ describe('`init` finds the kit roots', () => {
       'services/api/specs/001-x/spec.md': '# X\n',
       'apps/web/openspec/specs/login/spec.md': '# login\n',
       'apps/web/openspec/changes/c/specs/login/spec.md': '## ADDED Requirements\n',
+      'apps/web/openspec/changes/archive/2025-01-01-old/tasks.md': '- [x] 1.1 Done\n',
       'README.md': '# Readme\n',
     });
     const proposed = proposeConfig(surveyRepository(root)).text!;
+    // A root's OpenSpec archive is never read: nothing to exclude.
+    expect(proposed).not.toContain('exclude:');
     expect(proposed).toContain('kits: [kiro, speckit, openspec]\n');
     expect(proposed).toContain('#   apps/web: openspec (2 folders)\n#   packages/api: kiro (1 folder)\n#   services/api: speckit (1 folder)\nroots: [web, { path: packages/api, name: packages-api }, { path: services/api, name: services-api }]'.replace('[web,', '[apps/web,'));
     const read = parseConfig(proposed);

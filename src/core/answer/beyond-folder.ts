@@ -183,17 +183,19 @@ function namesIndex(workspace: Workspace): Map<string, { id: string; k: number }
   namesMade.set(workspace, made);
   const byName = new Map<string, string>();
   const byPair = new Map<string, string>();
+  const byPath = new Map<string, string>();
+  // A name (or parent and name) two features share — `auth` of two kits, `specs/001-x` of two packages — names neither alone; their whole folder path does.
+  const claim = (map: Map<string, string>, key: string, folder: string): void => void map.set(key, map.has(key) && map.get(key) !== folder ? '' : folder);
   for (const [, node] of workspace.nodes) {
     if (node.item === undefined || node.type !== 'task') continue;
     const folder = posix.dirname(node.path);
+    if (byPath.has(folder)) continue;
+    byPath.set(folder, folder);
     const name = posix.basename(folder);
-    const pair = `${posix.basename(posix.dirname(folder))}/${name}`;
-    if (byPair.has(pair)) continue;
-    byPair.set(pair, folder);
-    // A name two features share (`auth` of two kits) names neither alone.
-    if (/[-_\d]/.test(name) && name.length >= 5) byName.set(name, byName.has(name) && byName.get(name) !== folder ? '' : folder);
+    claim(byPair, `${posix.basename(posix.dirname(folder))}/${name}`, folder);
+    if (/[-_\d]/.test(name) && name.length >= 5) claim(byName, name, folder);
   }
-  if (byPair.size === 0) return made;
+  if (byPath.size === 0) return made;
   const index = sectionIndex(workspace);
   const ids = idsUnder(workspace, '');
   for (const id of ids) {
@@ -202,9 +204,12 @@ function namesIndex(workspace: Workspace): Map<string, { id: string; k: number }
     index.sectionsOf(id).forEach((section, k) => {
       const seen = new Set<string>();
       for (const word of node.text.slice(section.from, section.to).matchAll(/[\w.-]+(?:\/[\w.-]+)*/g)) {
-        const parts = word[0].split('/');
+        const parts = word[0].replace(/^\.\//, '').split('/');
         for (let i = 0; i < parts.length; i += 1) {
-          const named = (i > 0 ? byPair.get(`${parts[i - 1]!}/${parts[i]!}`) : undefined) ?? byName.get(parts[i]!);
+          // The folder's whole path (`platform/billing/specs/001-x`), else its parent and name, else its name.
+          const whole = i > 1 ? byPath.get(parts.slice(0, i + 1).join('/')) : undefined;
+          const pair = i > 0 ? byPair.get(`${parts[i - 1]!}/${parts[i]!}`) : undefined;
+          const named = whole ?? (pair !== undefined && pair !== '' ? pair : undefined) ?? byName.get(parts[i]!);
           if (named === undefined || named === '' || seen.has(named)) continue;
           seen.add(named);
           let list = made!.get(named);

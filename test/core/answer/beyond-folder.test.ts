@@ -64,4 +64,16 @@ describe('beyond the feature folder (CONTEXT §3)', () => {
     expect(report(bundle).filter((line) => line.includes('names the feature'))).toEqual(['- `001-pay/plan` depth=1: names the feature `auth` (specs/001-pay/plan.md) — 1 of 3 sections (≈17 tokens)']);
     expect(bundle).toContain('#### ## Later (lines 7-9) — names the feature `auth`\n');
   });
+
+  it('one folder name in two packages: the parent and name name neither, the whole folder path names its own', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\nroots: [packages/api, packages/web]\n',
+      'packages/api/specs/001-login/tasks.md': '- [ ] T001 Lock the account\n',
+      'packages/web/specs/001-login/tasks.md': '- [ ] T001 Show the lock\n',
+      'notes/a.md': '---\nid: a\n---\n# A\n\n## Both\n\nsee specs/001-login for the lock\n\n## Web\n\nsee packages/web/specs/001-login for the lock\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(report(buildBundle(ws, { taskId: 'api:001-login/T001', commands: 'cli' })).filter((line) => line.includes('names the feature'))).toEqual([]);
+    expect(report(buildBundle(ws, { taskId: 'web:001-login/T001', commands: 'cli' })).filter((line) => line.includes('names the feature'))).toEqual(['- `a` depth=1: names the feature `001-login` (notes/a.md) — 1 of 3 sections (≈14 tokens)']);
+  });
 });

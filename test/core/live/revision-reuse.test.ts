@@ -56,6 +56,28 @@ describe('a revision beside the work tree', () => {
     expect(older.nodes.get('BE-02')!.title).toBe('Endpoint');
   });
 
+  it('keeps a link\'s verdict only where nothing it looked at differs: an anchor added, a file added, a README added', async () => {
+    const root = gitRepo({
+      'docs/a.md': doc({ id: 'A', title: 'A' }, 'See [b](b.md#later), [c](c.md), [dir](dir/#intro), and [ok](ok.md).\n'),
+      'docs/b.md': '# B\n\n## Now\n',
+      'docs/dir/x.md': '# X\n',
+      'docs/ok.md': '# OK\n',
+    });
+    // The work tree: the anchor, the file and the README the links want appear; the rest as it was.
+    writeFileSync(join(root, 'docs/b.md'), '# B\n\n## Now\n\n## Later\n');
+    writeFileSync(join(root, 'docs/c.md'), '# C\n');
+    writeFileSync(join(root, 'docs/dir/README.md'), '# Dir\n\n## Intro\n');
+    const today = loadWorkspace(root, { blobIds: true });
+    expect(buildReport(today).warnings).toEqual([]);
+    const config = readConfig(root);
+    const whole = await loadRevision(root, 'HEAD', { ...git, config });
+    const reused = await loadRevision(root, 'HEAD', { ...git, config, reuse: today });
+    // At HEAD the anchor, the file and the README are not there: every link that wanted them is broken, as read whole.
+    expect(formatJson(buildReport(reused.workspace))).toBe(formatJson(buildReport(whole.workspace)));
+    const report = buildReport(reused.workspace);
+    expect([...report.errors, ...report.warnings].map((d) => d.code).sort()).toEqual(['MD_ANCHOR_BROKEN', 'MD_ANCHOR_BROKEN', 'MD_LINK_BROKEN']);
+  });
+
   it('read with another configuration than the load\'s, reuses nothing and still answers the same', async () => {
     const root = repository();
     const today = loadWorkspace(root, { blobIds: true });

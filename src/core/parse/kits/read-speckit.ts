@@ -20,6 +20,8 @@ const STORY = /^User\s+Story\s+(\d+)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priorit
 const ANY_STORY = /^\S.*?\s*(\d+)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**` at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = /^\*\*((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*([\s\S]*)$/;
+/** A heading that is a requirement: its id, a colon, dash or dot, and its title (`FR-1: Language List Display`, `NFR-003 — Latency`). */
+const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—–-][ \t]*(\S.*)$/;
 const REQUIREMENT_TYPES: Readonly<Record<string, string>> = { FR: 'functional-requirement', SC: 'success-criterion', NFR: 'non-functional-requirement' };
 /** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence), then its text. */
 const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
@@ -43,6 +45,9 @@ function spec(outline: Outline, scope: string): KitRead {
       const title = headingTitle(entry.text);
       const story = STORY.exec(title) ?? ANY_STORY.exec(title);
       if (story !== null) picked.set(i, { id: `${scope}/US${Number(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
+      // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
+      const heading = story === null ? REQUIREMENT_HEADING.exec(title) : null;
+      if (heading !== null) picked.set(i, { id: `${scope}/${heading[1]!}`, type: REQUIREMENT_TYPES[heading[1]!.slice(0, heading[1]!.indexOf('-'))]!, title: heading[2]!, parent: null });
       continue;
     }
     const requirement = entry.kind === 'item' ? REQUIREMENT.exec(entry.text) : null;
