@@ -19,7 +19,8 @@ import { candidateBlobs, discoverTree, treeBytes } from '../read/discover-tree.j
 import { IGNORE_FILE, ignoreRules, isMarkdownName, MAX_IGNORE_BYTES } from '../read/discover-files.js';
 import { listTree, openRepository, readBlobs, resolveCommit, type GitOptions, type GitRepository, type TreeEntry } from '../read/git.js';
 import { indexTree, treeDiskView, type TreeDirectories } from '../read/tree-view.js';
-import { analysesOf, type ReusableRead } from './load-workspace.js';
+import { analysesOf, type Reusable } from './load-workspace.js';
+import { keysOfEntry } from '../check/target-keys.js';
 import { CONFIG_FILE, LOCK_FILE } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS, NO_STRINGS } from '../shared/empty.js';
 import { createPathSuggester } from '../shared/suggest.js';
@@ -128,7 +129,8 @@ export function createRevisionCache(size = 2): RevisionCache {
   };
 }
 
-async function loadCommit(root: string, repo: GitRepository, commit: string, given: ConfigResult | undefined, reuse: ((path: string) => ReusableRead | undefined) | undefined): Promise<RevisionWorkspace> {
+async function loadCommit(root: string, repo: GitRepository, commit: string, given: ConfigResult | undefined, lent: Reusable | undefined): Promise<RevisionWorkspace> {
+  const reuse = lent?.read;
   const dirs = indexTree(await listTree(repo, commit));
   const base = repo.prefix.replace(/\/$/, '');
   const wsPath = (full: string): string => (base === '' ? full : full.slice(base.length + 1));
@@ -176,7 +178,14 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   );
   const context = contextFor(null);
   const perFile = new Map<string, { analysis: FileAnalysis; links: LinkEntry | null }>();
+  // A file of the same bytes none of whose links' looked-at paths differ here keeps the work tree's verdict on them.
+  const keeps = reusing && lent !== undefined ? linksKept(lent, found, kept, dirs, base) : () => null;
   for (const [file, analysis] of analyses) {
+    const links = keeps(file);
+    if (links !== null) {
+      perFile.set(file, { analysis, links });
+      continue;
+    }
     // `links.check: false`: no link finding.
     const markdown = analysis.mayLink && config.links.check ? analysis.markdown() : null;
     const diagnostics = markdown === null ? NO_DIAGNOSTICS : checkLinks(file, markdown, context);
@@ -186,4 +195,43 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   for (const listing of found.listings.values()) if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
   const workspace = assembleWorkspace(root, { files: found.files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, createAssemblyCache(config.status));
   return { workspace: applyReviews(workspace, lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state), ...chosen };
+}
+
+/**
+ * The work tree's verdict on a revision file's links, where it holds there too, else `null`: a
+ * file read from the same blob, none of whose looked-at paths (and keys: a directory's listing,
+ * its README) differs between the work tree and the revision — an entry added or removed, a
+ * Markdown file of other bytes (its anchors) — and none above the workspace (the revision
+ * reads nothing there). A verdict with a finding holds only when both have the same Markdown
+ * files: its "did you mean" names the closest of them all.
+ */
+function linksKept(lent: Reusable, found: { readonly files: readonly string[]; readonly entries: ReadonlySet<string> }, kept: ReadonlyMap<string, FileAnalysis>, dirs: TreeDirectories, base: string): (file: string) => LinkEntry | null {
+  const changed = new Set<string>();
+  const mark = (path: string): void => {
+    changed.add(path);
+    for (const key of keysOfEntry(path)) changed.add(key);
+  };
+  for (const path of found.entries) if (!lent.entries.has(path)) mark(path);
+  for (const path of lent.entries) if (!found.entries.has(path)) mark(path);
+  // A Markdown file in both whose bytes differ (or whose work-tree bytes are unknown): its anchors may.
+  for (const path of found.entries) {
+    if (!lent.entries.has(path) || kept.has(path) || !isMarkdownName(path)) continue;
+    const entry = entryAt(dirs, base === '' ? path : `${base}/${path}`);
+    if (entry === undefined || lent.read(path)?.blob !== entry.oid) changed.add(path);
+  }
+  const sameFiles = sameList(found.files, lent.files);
+  return (file) => {
+    if (!kept.has(file)) return null;
+    const links = lent.read(file)?.links;
+    if (links === null || links === undefined || (links.diagnostics.length > 0 && !sameFiles)) return null;
+    for (const target of links.targets) if (target.startsWith('../') || changed.has(target)) return null;
+    return { diagnostics: links.diagnostics, targets: NO_STRINGS };
+  };
+}
+
+/** Whether two sorted lists of paths are the same. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }

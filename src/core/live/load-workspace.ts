@@ -7,6 +7,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { WorkspaceNotFoundError } from '../shared/errors.js';
 import type { Workspace } from '../shared/types.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
+import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 import { createWorkspaceIndex } from './workspace-index.js';
 
@@ -43,16 +44,25 @@ export interface LoadOptions {
 }
 
 /** The analysis of each file a load with `blobIds` read, by path, with the blob id of its bytes (`diff` reads unchanged files of a revision from them). */
-const analyses = new WeakMap<Workspace, (path: string) => ReusableRead | undefined>();
+const analyses = new WeakMap<Workspace, Reusable>();
 
 /** A file's analysis and the git blob id of the bytes it was made of. */
 export interface ReusableRead {
   readonly analysis: FileAnalysis;
   readonly blob: string;
+  /** Its link findings and the paths (and keys, check/target-keys.ts) they looked at. */
+  readonly links: LinkEntry | null;
+}
+
+/** What a load with `blobIds` lends a revision's load: each file's read, every entry its walk listed, and its Markdown files. */
+export interface Reusable {
+  readonly read: (path: string) => ReusableRead | undefined;
+  readonly entries: ReadonlySet<string>;
+  readonly files: readonly string[];
 }
 
 /** How to find the analysis of a file of `workspace` and its blob id, when a load with `blobIds` made it (else `undefined`). */
-export function analysesOf(workspace: Workspace): ((path: string) => ReusableRead | undefined) | undefined {
+export function analysesOf(workspace: Workspace): Reusable | undefined {
   return analyses.get(workspace);
 }
 
@@ -70,9 +80,13 @@ export function loadIndexed(path: string, options: LoadOptions = {}): { readonly
   const index = createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, blobIds, onLinkSkipped: options.onLinkSkipped, ...(options.cache === undefined ? {} : { cache: options.cache }) });
   const workspace = index.refresh('all', options.onProgress);
   if (blobIds) {
-    analyses.set(workspace, (file) => {
-      const read = index.readOf(file);
-      return read?.blob === undefined ? undefined : { analysis: read.analysis, blob: read.blob };
+    analyses.set(workspace, {
+      read: (file) => {
+        const read = index.readOf(file);
+        return read?.blob === undefined ? undefined : { analysis: read.analysis, blob: read.blob, links: read.links };
+      },
+      entries: index.entries(),
+      files: workspace.files,
     });
   }
   return { workspace, saveIndex: () => index.saveCache(), fromIndex: index.fromCache(), listingsFromIndex: index.listingsFromCache() };

@@ -4,6 +4,7 @@
  */
 import type { LinkOptions } from '../shared/config-types.js';
 import type { Workspace } from '../shared/types.js';
+import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 
@@ -46,7 +47,9 @@ export interface WorkspaceIndex {
   /** Every directory the walk lists now. */
   directories(): Iterable<string>;
   /** The analysis of the file at `path` (relative to the root) the current snapshot was made from, and the blob id of the bytes it was made of when `blobIds` asked for it (and the file was read, not taken from the on-disk index). */
-  readOf(path: string): { readonly analysis: FileAnalysis; readonly blob?: string } | undefined;
+  readOf(path: string): { readonly analysis: FileAnalysis; readonly blob?: string; readonly links: LinkEntry | null } | undefined;
+  /** Every entry (file or directory, relative to the root) the walk lists now. */
+  entries(): ReadonlySet<string>;
   /** Marks the trace sources as changed (a watcher saw a change in one of `traceDirectories`): the next refresh reads them again. */
   markTraces(): void;
   /** Whether the trace sources are marked as changed since they were last read. */

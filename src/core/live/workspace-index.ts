@@ -54,8 +54,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   const traces = createTraceFollower(root);
   let loaded = false;
   let assembly = createAssemblyCache(config.status);
-  // Kept for the on-disk index even by an index refreshed once: stamps and the paths links looked at.
-  const once = options.once === true && cache === null;
+  // Kept for the on-disk index even by an index refreshed once, and for `diff` (blob ids: D-447): stamps and the paths links looked at.
+  const once = options.once === true && cache === null && options.blobIds !== true;
   // Whether files were read since the on-disk index was last written (or found whole).
   let unsaved = false;
   // How many files the first load took from the on-disk index.
@@ -278,6 +278,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     },
     directories: () => listings.keys(),
     readOf: (path) => files.get(path),
+    entries: () => entrySet,
     markTraces: () => traces.mark(),
     tracesMarked: () => traces.dirty(),
     traceDirectories: () => traces.directories(),
@@ -295,6 +296,4 @@ const NO_IDS: ReadonlySet<string> = new Set();
 const lockFindings = (read: LockRead): string => (read.state.kind === 'invalid' ? read.state.diagnostics.map((d) => d.message).join('\n') : read.state.kind);
 
 /** A change to one of these re-reads the rules and lists every directory again. */
-function isRulesFile(path: string): boolean {
-  return path === IGNORE_FILE || path === CONFIG_FILE || path === GITIGNORE_FILE || path.endsWith(`/${GITIGNORE_FILE}`);
-}
+const isRulesFile = (path: string): boolean => path === IGNORE_FILE || path === CONFIG_FILE || path === GITIGNORE_FILE || path.endsWith(`/${GITIGNORE_FILE}`);

@@ -78,6 +78,30 @@ describe('a revision beside the work tree', () => {
     expect([...report.errors, ...report.warnings].map((d) => d.code).sort()).toEqual(['MD_ANCHOR_BROKEN', 'MD_ANCHOR_BROKEN', 'MD_LINK_BROKEN']);
   });
 
+  it('a broken link\'s "did you mean" is the revision\'s: kept while both hold the same files, checked again when a file came or went', async () => {
+    const root = gitRepo({
+      'docs/a.md': doc({ id: 'A', title: 'A' }, 'See [setup](setpu.md).\n'),
+      'docs/setup.md': '# Setup\n',
+      'docs/b.md': doc({ id: 'B', title: 'B' }),
+    });
+    const config = readConfig(root);
+    // An edit only: the same files, so the same suggestion, kept.
+    writeFileSync(join(root, 'docs/b.md'), doc({ id: 'B', title: 'B v2' }));
+    let today = loadWorkspace(root, { blobIds: true });
+    let whole = await loadRevision(root, 'HEAD', { ...git, config });
+    let reused = await loadRevision(root, 'HEAD', { ...git, config, reuse: today });
+    expect(formatJson(buildReport(reused.workspace))).toBe(formatJson(buildReport(whole.workspace)));
+    expect(buildReport(reused.workspace).errors.map((d) => d.message)).toEqual([expect.stringContaining("did you mean `setup.md`")]);
+    // A closer file in the work tree: today's suggestion names it, the revision's must not.
+    writeFileSync(join(root, 'docs/setpu2.md'), '# Typo\n');
+    today = loadWorkspace(root, { blobIds: true });
+    expect(buildReport(today).errors.map((d) => d.message)).toEqual([expect.stringContaining("did you mean `setpu2.md`")]);
+    whole = await loadRevision(root, 'HEAD', { ...git, config });
+    reused = await loadRevision(root, 'HEAD', { ...git, config, reuse: today });
+    expect(formatJson(buildReport(reused.workspace))).toBe(formatJson(buildReport(whole.workspace)));
+    expect(buildReport(reused.workspace).errors.map((d) => d.message)).toEqual([expect.stringContaining("did you mean `setup.md`")]);
+  });
+
   it('read with another configuration than the load\'s, reuses nothing and still answers the same', async () => {
     const root = repository();
     const today = loadWorkspace(root, { blobIds: true });
