@@ -242,7 +242,12 @@ function documentFinding(d: Diagnostic): boolean {
   return d.code !== 'TRACE_BROKEN' && d.code !== 'COVERAGE_MISSING';
 }
 
-function compareDiagnosticLists(before: readonly Diagnostic[], after: readonly Diagnostic[]): { introduced: Diagnostic[]; fixed: Diagnostic[] } {
+function compareDiagnosticLists(allBefore: readonly Diagnostic[], allAfter: readonly Diagnostic[]): { introduced: Diagnostic[]; fixed: Diagnostic[] } {
+  // A finding both sides hold as one object (a revision patched from the work tree's assembly shares its unchanged files' findings) is in both: only the others are keyed.
+  const inAfter = new Set(allAfter);
+  const inBefore = new Set(allBefore);
+  const before = allBefore.filter((d) => !inAfter.has(d));
+  const after = allAfter.filter((d) => !inBefore.has(d));
   // Each finding's key once: both lists are counted, then matched against the other's counts.
   const keysBefore = before.map(diagnosticKey);
   const keysAfter = after.map(diagnosticKey);

@@ -193,7 +193,13 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   }
   const discoveryDiagnostics: Diagnostic[] = [...configRead.diagnostics, ...rules.diagnostics];
   for (const listing of found.listings.values()) if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
-  const workspace = assembleWorkspace(root, { files: found.files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, createAssemblyCache(config.status));
+  // The same files as the work tree's load: its assembly, patched with the files whose results differ here (as a live edit is).
+  const patching = reusing && lent !== undefined && sameList(found.files, lent.files);
+  const changed = new Set<string>();
+  if (patching) for (const [file, results] of perFile) if (results.analysis !== lent.read(file)?.analysis || !sameFindings(results.links?.diagnostics, lent.read(file)?.links?.diagnostics)) changed.add(file);
+  const files = patching ? lent.files : found.files;
+  const cache = patching ? lent.assembly : createAssemblyCache(config.status);
+  const workspace = assembleWorkspace(root, { files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, cache, patching ? changed : undefined);
   return { workspace: applyReviews(workspace, lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state), ...chosen };
 }
 
@@ -234,4 +240,11 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** Whether two files' link findings say the same (a file checked again often finds what the work tree's load found). */
+function sameFindings(a: readonly Diagnostic[] | undefined, b: readonly Diagnostic[] | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  return a.every((d, i) => d.code === b[i]!.code && d.message === b[i]!.message && d.path === b[i]!.path && d.line === b[i]!.line && d.nodeId === b[i]!.nodeId);
 }

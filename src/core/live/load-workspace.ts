@@ -7,7 +7,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { WorkspaceNotFoundError } from '../shared/errors.js';
 import type { Workspace } from '../shared/types.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
-import type { LinkEntry } from '../model/assemble-workspace.js';
+import type { AssemblyCache, LinkEntry } from '../model/assemble-workspace.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 import { createWorkspaceIndex } from './workspace-index.js';
 
@@ -59,6 +59,8 @@ export interface Reusable {
   readonly read: (path: string) => ReusableRead | undefined;
   readonly entries: ReadonlySet<string>;
   readonly files: readonly string[];
+  /** Its assembly's cache, to patch with the files a revision holds otherwise (used once: the load is done). */
+  readonly assembly: AssemblyCache;
 }
 
 /** How to find the analysis of a file of `workspace` and its blob id, when a load with `blobIds` made it (else `undefined`). */
@@ -87,6 +89,7 @@ export function loadIndexed(path: string, options: LoadOptions = {}): { readonly
       },
       entries: index.entries(),
       files: workspace.files,
+      assembly: index.assembly(),
     });
   }
   return { workspace, saveIndex: () => index.saveCache(), fromIndex: index.fromCache(), listingsFromIndex: index.listingsFromCache() };

@@ -4,7 +4,7 @@
  */
 import type { LinkOptions } from '../shared/config-types.js';
 import type { Workspace } from '../shared/types.js';
-import type { LinkEntry } from '../model/assemble-workspace.js';
+import type { AssemblyCache, LinkEntry } from '../model/assemble-workspace.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 
@@ -50,6 +50,8 @@ export interface WorkspaceIndex {
   readOf(path: string): { readonly analysis: FileAnalysis; readonly blob?: string; readonly links: LinkEntry | null } | undefined;
   /** Every entry (file or directory, relative to the root) the walk lists now. */
   entries(): ReadonlySet<string>;
+  /** What the last assembly keeps for the next (a revision's load beside a one-time load patches it: D-447). */
+  assembly(): AssemblyCache;
   /** Marks the trace sources as changed (a watcher saw a change in one of `traceDirectories`): the next refresh reads them again. */
   markTraces(): void;
   /** Whether the trace sources are marked as changed since they were last read. */

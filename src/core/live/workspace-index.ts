@@ -279,6 +279,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     directories: () => listings.keys(),
     readOf: (path) => files.get(path),
     entries: () => entrySet,
+    assembly: () => assembly,
     markTraces: () => traces.mark(),
     tracesMarked: () => traces.dirty(),
     traceDirectories: () => traces.directories(),

@@ -92,6 +92,11 @@ describe('a revision beside the work tree', () => {
     let reused = await loadRevision(root, 'HEAD', { ...git, config, reuse: today });
     expect(formatJson(buildReport(reused.workspace))).toBe(formatJson(buildReport(whole.workspace)));
     expect(buildReport(reused.workspace).errors.map((d) => d.message)).toEqual([expect.stringContaining("did you mean `setup.md`")]);
+    // The same files: the work tree's assembly patched with the one file that differs — the same nodes, graph and states.
+    expect(reused.workspace.ids).toEqual(whole.workspace.ids);
+    for (const id of whole.workspace.ids) expect(reused.workspace.nodes.get(id), id).toEqual(whole.workspace.nodes.get(id));
+    expect([...reused.workspace.states]).toEqual([...whole.workspace.states]);
+    expect(reused.workspace.nodes.get('A')).toBe(today.nodes.get('A'));
     // A closer file in the work tree: today's suggestion names it, the revision's must not.
     writeFileSync(join(root, 'docs/setpu2.md'), '# Typo\n');
     today = loadWorkspace(root, { blobIds: true });
