@@ -9,12 +9,13 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildBundle, loadWorkspace, writeTaskState } from '../../src/core/index.js';
+import { buildBundle, listTasks, loadWorkspace, writeTaskState } from '../../src/core/index.js';
 import { parseConfig } from '../../src/core/parse/config.js';
 import { surveyRepository } from '../../src/core/model/survey-repository.js';
 import { proposeConfig } from '../../src/core/answer/propose-config.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 import { testdir } from '../helpers/testdir.js';
+import { connectInMemory } from '../helpers/in-memory.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/monorepo', import.meta.url));
 
@@ -72,6 +73,20 @@ describe('a monorepo with kit folders in its packages', () => {
     expect(loadWorkspace(root).diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message)).toEqual([
       'web:auth/T1 implements `web:auth/R1.2` (written `_Requirements: 1.1, 1.2_`), which does not exist; did you mean `web:auth/R1.1`?',
     ]);
+  });
+
+  it('list_tasks by root: a package\'s items, or (root "") what no package holds', () => {
+    expect(listTasks(ws, { root: 'web' }).tasks.map((t) => t.id)).toEqual(['web:auth/FR-001', 'web:auth/T001', 'web:auth/T002', 'web:auth/US1', 'web:auth/spec', 'web:auth/tasks']);
+    expect(listTasks(ws, { root: 'api', state: 'ready' }).tasks.map((t) => t.id)).toEqual(['api:auth/T2']);
+    expect(listTasks(ws, { root: '' }).tasks.map((t) => t.id)).toEqual(['BILL-1', 'REL-1']);
+    expect(listTasks(ws, { root: 'nowhere' }).tasks.length).toBe(0);
+  });
+
+  it('list_tasks takes `root` over MCP', async () => {
+    const { client } = await connectInMemory(ws);
+    const first = await client.callTool({ name: 'list_tasks', arguments: { root: 'api', type: 'task' } });
+    expect((first.structuredContent as { tasks: { id: string }[] }).tasks.map((t) => t.id)).toEqual(['api:auth/T1', 'api:auth/T2']);
+    await client.close();
   });
 
   it('`done` writes the box of a package’s task', () => {

@@ -61,10 +61,11 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .option('--status <status>', 'only this exact status, e.g. todo')
     .addOption(new Option('--state <state>', 'only this work state: ready, blocked (with what blocks each), done, dropped, untracked, or open (ready or blocked)').choices(STATE_FILTERS))
     .option('--query <text>', 'only ids or titles containing this text (case-insensitive)')
+    .option('--root <name>', 'only the items of this kit root (roots: in docugraph.yml), e.g. api')
     .addOption(textOrJson('the list_tasks answer'))
-    .action((options: { type?: string; status?: string; state?: StateFilter; query?: string; format?: 'json' | 'text' }, command: Command) => {
+    .action((options: { type?: string; status?: string; state?: StateFilter; query?: string; root?: string; format?: 'json' | 'text' }, command: Command) => {
       const workspace = ctx.load(command.optsWithGlobals());
-      const result = listTasks(workspace, { type: options.type, status: options.status, state: options.state, query: options.query });
+      const result = listTasks(workspace, { type: options.type, status: options.status, state: options.state, query: options.query, root: options.root });
       if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(withVersions(workspace, result)), 'json');
       else ctx.io.stdout.write(renderTaskTable(result.tasks));
       if (result.hint !== undefined && (options.format ?? defaultFormat(ctx)) !== 'json') ctx.io.stderr.write(`docugraph: ${safeInline(result.hint)}\n`);

@@ -3,6 +3,7 @@
  * state (TRACE §2); with `state: "ready"`, the most unblocking first ("what to do next").
  */
 import { NO_STRINGS } from '../shared/empty.js';
+import { rootOfId } from '../shared/id-shape.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { WORK_STATES, type WorkState } from '../shared/relations.js';
 import { compareStrings, sortStrings } from '../shared/sort.js';
@@ -24,6 +25,8 @@ export interface ListTasksOptions {
   readonly query?: string | undefined;
   /** Work state (TRACE §2), or `open` for ready and blocked; `ready` sorts by `unblocks`, most first. */
   readonly state?: StateFilter | undefined;
+  /** Only the items of this kit root (`api`: ids `api:…`; issue 57); `""`: only what no kit root holds. */
+  readonly root?: string | undefined;
 }
 
 /** One document in a listing. */
@@ -67,12 +70,14 @@ export function taskList(workspace: Workspace, options: ListTasksOptions = {}): 
   const query = options.query?.toLowerCase();
   // Ids and titles are one line each: a query over several lines matches nothing.
   if (query?.includes('\n') === true) return { tasks: NO_TASKS };
+  const root = options.root === undefined ? undefined : options.root === '' ? '' : `${options.root}:`;
   const matches = (node: DocNode): boolean =>
+    (root === undefined || rootOfId(node.id) === root) &&
     (options.type === undefined || node.type === options.type) &&
     (options.status === undefined || node.status === options.status) &&
     (query === undefined || searchTextOf(node).includes(query));
   let found: DocNode[];
-  if (options.type === undefined && options.status === undefined && query === undefined && state === undefined) {
+  if (options.type === undefined && options.status === undefined && query === undefined && state === undefined && root === undefined) {
     found = workspace.ids.map((id) => workspace.nodes.get(id)!);
   } else if (state !== undefined) {
     // The ids of a state are kept per snapshot, in the answer's order (ready: most unblocking first).

@@ -15,6 +15,7 @@ export const listTasksInput = z.object({
   status: filterSchema('status').describe('Exact status, e.g. "todo".'),
   query: filterSchema('query').describe('Text in the id or title (any case).'),
   state: choiceSchema('state', STATE_FILTERS).optional().describe('Work state; open = ready or blocked.'),
+  root: filterSchema('root').describe('A kit root\'s name: its items only.'),
   ...pageInput,
 });
 
@@ -49,7 +50,7 @@ export function tasksPage(workspace: Workspace, filters: ListTasksOptions, args:
       tool: 'list_tasks',
       noun: 'documents',
       items: (listed ??= taskList(workspace, filters)).tasks,
-      scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null, filters.state ?? null])}`,
+      scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null, filters.state ?? null, filters.root ?? null])}`,
       snapshot: workspace,
       // Each entry's `version` (KITS §6: what set_task_state's `expect` takes), for the page's entries only.
       build: (tasks, more) => ({ tasks: withVersions(workspace, tasks), ...more, ...(listed?.hint === undefined ? {} : { hint: listed.hint }) }),
