@@ -50,7 +50,7 @@ export function tasksPage(workspace: Workspace, filters: ListTasksOptions, args:
       tool: 'list_tasks',
       noun: 'documents',
       items: (listed ??= taskList(workspace, filters)).tasks,
-      scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null, filters.state ?? null, filters.root ?? null])}`,
+      scope: `list_tasks\n${JSON.stringify([filters.type ?? null, filters.status ?? null, filters.query ?? null, filters.state ?? null, ...(filters.root === undefined ? [] : [filters.root])])}`,
       snapshot: workspace,
       // Each entry's `version` (KITS §6: what set_task_state's `expect` takes), for the page's entries only.
       build: (tasks, more) => ({ tasks: withVersions(workspace, tasks), ...more, ...(listed?.hint === undefined ? {} : { hint: listed.hint }) }),
