@@ -138,34 +138,46 @@ function documentsByPath(workspace: Workspace): Map<string, string> {
   return map;
 }
 
-/** The sections outside the folder that name it, best matches of the task's words first, at most `MAX_NAMING`. */
+/**
+ * The sections outside the folder that name it, or name by its full id the task or what it
+ * implements, verifies or refines (`auth/R1.1`, `api:auth/T2`), best matches of the task's words
+ * first, at most `MAX_NAMING`.
+ */
 function namingSections(workspace: Workspace, taskId: string, folder: string, outside: (node: DocNode) => boolean, linked: ReadonlySet<string>): PickedSections[] {
-  const places = namesIndex(workspace).get(folder);
-  if (places === undefined) return [];
+  const names = namesIndex(workspace);
   const index = sectionIndex(workspace);
   const owner = new Map<number, { id: string; k: number }>();
-  for (const { id, k } of places) {
-    if (linked.has(id) || !outside(workspace.nodes.get(id)!)) continue;
-    // A section of a document, or of a kit file's prose (a section that holds items is theirs).
-    const unit = index.unitsOf(id)[k] ?? index.proseOf(id).get(k);
-    if (unit !== undefined) owner.set(unit, { id, k });
+  const named = new Map<number, string>();
+  const items = [taskId, ...(workspace.relationsOut.get(taskId) ?? []).filter((e) => e.relation === 'implements' || e.relation === 'verifies' || e.relation === 'refines').map((e) => e.id)];
+  const name = posix.basename(folder);
+  for (const [key, shown] of [[folder, `the feature \`${name}\``], ...items.map((id) => [`#${id}`, `\`${id}\``] as const)] as const) {
+    for (const { id, k } of names.get(key) ?? []) {
+      if (linked.has(id) || !outside(workspace.nodes.get(id)!)) continue;
+      // A section of a document, or of a kit file's prose (a section that holds items is theirs).
+      const unit = index.unitsOf(id)[k] ?? index.proseOf(id).get(k);
+      if (unit === undefined) continue;
+      owner.set(unit, { id, k });
+      if (!named.has(unit)) named.set(unit, shown);
+    }
   }
   if (owner.size === 0) return [];
   const query = taskQuery(workspace, taskId);
   const scores = index.bm25.scores(query, (unit) => owner.has(unit));
   const ranked = [...owner].map(([unit, place]) => ({ unit, ...place, score: scores.get(unit) ?? 0 }));
   ranked.sort((a, b) => b.score - a.score || compareStrings(a.id, b.id) || a.k - b.k);
-  const name = posix.basename(folder);
   const byDocument = new Map<string, Map<number, string>>();
+  const firstNamed = new Map<string, string>();
   for (const { unit, id, k, score } of ranked.slice(0, MAX_NAMING)) {
     const matched = score > 0 ? index.bm25.matched(query, unit) : [];
     // Only words of its own say it matches (not `the`).
     const words = sharesRealWords(matched) ? shownWords(matched).slice(0, 4) : [];
     let sections = byDocument.get(id);
     if (sections === undefined) byDocument.set(id, (sections = new Map()));
-    sections.set(k, `names the feature \`${name}\`${words.length > 0 ? `; matches the task's words: ${words.join(', ')}` : ''}`);
+    const shown = named.get(unit)!;
+    if (!firstNamed.has(id)) firstNamed.set(id, shown);
+    sections.set(k, `names ${shown}${words.length > 0 ? `; matches the task's words: ${words.join(', ')}` : ''}`);
   }
-  return [...byDocument.keys()].sort(compareStrings).map((id) => ({ id, reason: `names the feature \`${name}\` (${inlinePath(workspace.nodes.get(id)!.path)})`, sections: new Map([...byDocument.get(id)!].sort(([a], [b]) => a - b)) }));
+  return [...byDocument.keys()].sort(compareStrings).map((id) => ({ id, reason: `names ${firstNamed.get(id)!} (${inlinePath(workspace.nodes.get(id)!.path)})`, sections: new Map([...byDocument.get(id)!].sort(([a], [b]) => a - b)) }));
 }
 
 const namesMade = new WeakMap<Workspace, Map<string, { id: string; k: number }[]>>();
@@ -196,6 +208,7 @@ function namesIndex(workspace: Workspace): Map<string, { id: string; k: number }
     if (/[-_\d]/.test(name) && name.length >= 5) claim(byName, name, folder);
   }
   if (byPath.size === 0) return made;
+  // Keys: a feature folder's path; `#<id>` for a kit item named by its full id.
   const index = sectionIndex(workspace);
   const ids = idsUnder(workspace, '');
   for (const id of ids) {
@@ -203,8 +216,16 @@ function namesIndex(workspace: Workspace): Map<string, { id: string; k: number }
     if (node.item !== undefined) continue;
     index.sectionsOf(id).forEach((section, k) => {
       const seen = new Set<string>();
-      for (const word of node.text.slice(section.from, section.to).matchAll(/[\w.-]+(?:\/[\w.-]+)*/g)) {
-        const parts = word[0].replace(/^\.\//, '').split('/');
+      for (const word of node.text.slice(section.from, section.to).matchAll(/(?:[\w.-]+:)?[\w.-]+(?:\/[\w.-]+)*/g)) {
+        // A kit item's full id (`auth/R1.1`, `api:auth/T2`; a trailing `.` ends the sentence, not the id).
+        const written = word[0].replace(/\.$/, '');
+        if (written.includes('/') && workspace.nodes.get(written)?.item !== undefined && !seen.has(`#${written}`)) {
+          seen.add(`#${written}`);
+          let list = made!.get(`#${written}`);
+          if (list === undefined) made!.set(`#${written}`, (list = []));
+          list.push({ id, k });
+        }
+        const parts = word[0].replace(/^(?:[\w.-]+:)?\.\//, '').replace(/^[\w.-]+:/, '').split('/');
         for (let i = 0; i < parts.length; i += 1) {
           // The folder's whole path (`platform/billing/specs/001-x`), else its parent and name, else its name.
           const whole = i > 1 ? byPath.get(parts.slice(0, i + 1).join('/')) : undefined;

@@ -76,4 +76,16 @@ describe('beyond the feature folder (CONTEXT §3)', () => {
     expect(report(buildBundle(ws, { taskId: 'api:001-login/T001', commands: 'cli' })).filter((line) => line.includes('names the feature'))).toEqual([]);
     expect(report(buildBundle(ws, { taskId: 'web:001-login/T001', commands: 'cli' })).filter((line) => line.includes('names the feature'))).toEqual(['- `a` depth=1: names the feature `001-login` (notes/a.md) — 1 of 3 sections (≈14 tokens)']);
   });
+
+  it('a document that names the task or what it implements by its full id (`auth/R1.1`) joins as that section', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/auth/requirements.md': requirements,
+      '.kiro/specs/auth/tasks.md': '# Tasks\n\n- [ ] 1. Lock the account\n  - _Requirements: 1.1_\n',
+      'notes/decisions.md': '---\nid: decisions\n---\n# Decisions\n\n## Other\n\nUnrelated.\n\n## Lockout\n\nauth/R1.1 counts failures per account, not per address.\n',
+    });
+    const bundle = buildBundle(loadWorkspace(root), { taskId: 'auth/T1', commands: 'cli' });
+    expect(report(bundle).filter((line) => line.includes('names'))).toEqual(['- `decisions` depth=1: names `auth/R1.1` (notes/decisions.md) — 1 of 3 sections (≈17 tokens)']);
+    expect(bundle).toContain("#### ## Lockout (lines 10-12) — names `auth/R1.1`; matches the task's words: account\n");
+  });
 });
