@@ -12,12 +12,13 @@
  */
 import { posix } from 'node:path';
 import { extractMarkdown } from '../parse/markdown.js';
-import { createSlugger } from '../parse/slugger.js';
+import type { Section } from '../parse/sections.js';
+import { decodeLinkPart, resolveFrom } from '../check/link-paths.js';
 import { DEFAULT_CONTEXT } from '../shared/config-types.js';
 import { inlinePath } from '../shared/inline-path.js';
 import { compareStrings } from '../shared/sort.js';
 import type { DocNode, Workspace } from '../shared/types.js';
-import { idsUnder, perTask, pickSections, type PickedSections } from './picked-sections.js';
+import { perTask, pickSections, type PickedSections } from './picked-sections.js';
 import { sectionIndex } from './section-index.js';
 import { estimateTokens } from './token-budget.js';
 import { sharesRealWords, shownWords, taskQuery } from './task-words.js';
@@ -74,9 +75,8 @@ function linkedSections(workspace: Workspace, taskId: string, id: string, anchor
   const node = workspace.nodes.get(id)!;
   const out = new Map<number, string>();
   if (anchor !== null) {
-    const k = sectionOfAnchor(node.text, sections, anchor);
-    if (k !== null) out.set(k, `the section the link names (#${anchor})`);
-    if (out.size > 0) return out;
+    const k = sectionOfAnchor(node, sections, anchor);
+    if (k !== null) return new Map([[k, `the section the link names (#${anchor})`]]);
   }
   if (estimateTokens(node.text) <= (workspace.context ?? DEFAULT_CONTEXT).wholeUnder) {
     sections.forEach((_section, k) => out.set(k, 'the linked document'));
@@ -91,38 +91,32 @@ function linkedSections(workspace: Workspace, taskId: string, id: string, anchor
   return new Map([...out].sort(([a], [b]) => a - b));
 }
 
-/** The place among `sections` of the one whose heading's GitHub anchor is `anchor`, or `null`. */
-function sectionOfAnchor(text: string, sections: readonly { readonly level: number; readonly heading: string; readonly from: number; readonly to: number }[], anchor: string): number | null {
-  const slug = createSlugger();
-  const wanted = anchor.toLowerCase();
-  for (let k = 0; k < sections.length; k += 1) {
-    const section = sections[k]!;
-    if (section.level === 0) {
-      // The opening's own headings (a `#` title) take their anchors first.
-      for (const match of text.slice(section.from, section.to).matchAll(/^ {0,3}#[ \t]+(.+?)[ \t#]*$/gm)) if (slug(match[1]!) === wanted) return k;
-      continue;
-    }
-    if (slug(section.heading) === wanted) return k;
-  }
-  return null;
+/**
+ * The place among `sections` of the one holding the heading whose anchor is `anchor`, or
+ * `null`: the anchors the link checks compute (`extractMarkdown`, GitHub's, in document order),
+ * the first of them the opening's own headings (a `#` title), one each for the sections after.
+ */
+function sectionOfAnchor(node: DocNode, sections: readonly Section[], anchor: string): number | null {
+  const { anchors } = extractMarkdown(node.body, node.bodyLine);
+  const at = anchors.indexOf(anchor.toLowerCase());
+  if (at === -1) return null;
+  const opening = sections[0]?.level === 0 ? 1 : 0;
+  const inOpening = anchors.length - (sections.length - opening);
+  if (inOpening < 0) return null;
+  return at < inOpening ? (opening === 1 ? 0 : null) : opening + at - inOpening;
 }
 
-/** A link's target inside the workspace (`path` relative to its root, `anchor` decoded), or `null` for another site, this file, or a path out of the root. */
+/** A relative link's target inside the workspace, as the link checks resolve it (`resolveFrom`, `decodeLinkPart`); `null` for another site, a root-absolute path, this file, or a path out of the root. */
 function resolveLink(from: string, url: string): { path: string; anchor: string | null } | null {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:|^\/\/|^#|^\//.test(url)) return null;
   const hash = url.indexOf('#');
-  let path = hash < 0 ? url : url.slice(0, hash);
-  let anchor = hash < 0 ? null : url.slice(hash + 1);
-  try {
-    path = decodeURI(path.split('?')[0]!);
-    if (anchor !== null) anchor = decodeURIComponent(anchor);
-  } catch {
-    return null;
-  }
-  if (path === '') return null;
-  const joined = posix.normalize(posix.join(posix.dirname(from), path));
-  if (joined.startsWith('../') || joined === '..' || joined.includes('\0')) return null;
-  return { path: joined, anchor: anchor === '' ? null : anchor };
+  const beforeHash = hash === -1 ? url : url.slice(0, hash);
+  const query = beforeHash.indexOf('?');
+  const written = decodeLinkPart(query === -1 ? beforeHash : beforeHash.slice(0, query));
+  const anchor = hash === -1 ? '' : decodeLinkPart(url.slice(hash + 1));
+  const dir = from.lastIndexOf('/') === -1 ? '' : from.slice(0, from.lastIndexOf('/'));
+  const path = written === '' ? null : resolveFrom(dir, written);
+  return path === null || path === '' ? null : { path, anchor: anchor === '' ? null : anchor };
 }
 
 const byPathMade = new WeakMap<Workspace, Map<string, string>>();
@@ -195,47 +189,44 @@ function namesIndex(workspace: Workspace): Map<string, { id: string; k: number }
   namesMade.set(workspace, made);
   const byName = new Map<string, string>();
   const byPair = new Map<string, string>();
-  const byPath = new Map<string, string>();
+  const folders = new Set<string>();
   // A name (or parent and name) two features share — `auth` of two kits, `specs/001-x` of two packages — names neither alone; their whole folder path does.
   const claim = (map: Map<string, string>, key: string, folder: string): void => void map.set(key, map.has(key) && map.get(key) !== folder ? '' : folder);
   for (const [, node] of workspace.nodes) {
     if (node.item === undefined || node.type !== 'task') continue;
     const folder = posix.dirname(node.path);
-    if (byPath.has(folder)) continue;
-    byPath.set(folder, folder);
+    if (folders.has(folder)) continue;
+    folders.add(folder);
     const name = posix.basename(folder);
     claim(byPair, `${posix.basename(posix.dirname(folder))}/${name}`, folder);
     if (/[-_\d]/.test(name) && name.length >= 5) claim(byName, name, folder);
   }
-  if (byPath.size === 0) return made;
-  // Keys: a feature folder's path; `#<id>` for a kit item named by its full id.
+  if (folders.size === 0) return made;
+  // Keys: a feature folder's path; `#<id>` for a kit item named by its full id. Each once per section.
   const index = sectionIndex(workspace);
-  const ids = idsUnder(workspace, '');
-  for (const id of ids) {
+  for (const id of workspace.ids) {
     const node = workspace.nodes.get(id)!;
     if (node.item !== undefined) continue;
     index.sectionsOf(id).forEach((section, k) => {
       const seen = new Set<string>();
+      const record = (key: string): void => {
+        if (seen.has(key)) return;
+        seen.add(key);
+        let list = made!.get(key);
+        if (list === undefined) made!.set(key, (list = []));
+        list.push({ id, k });
+      };
       for (const word of node.text.slice(section.from, section.to).matchAll(/(?:[\w.-]+:)?[\w.-]+(?:\/[\w.-]+)*/g)) {
         // A kit item's full id (`auth/R1.1`, `api:auth/T2`; a trailing `.` ends the sentence, not the id).
         const written = word[0].replace(/\.$/, '');
-        if (written.includes('/') && workspace.nodes.get(written)?.item !== undefined && !seen.has(`#${written}`)) {
-          seen.add(`#${written}`);
-          let list = made!.get(`#${written}`);
-          if (list === undefined) made!.set(`#${written}`, (list = []));
-          list.push({ id, k });
-        }
+        if (written.includes('/') && workspace.nodes.get(written)?.item !== undefined) record(`#${written}`);
         const parts = word[0].replace(/^(?:[\w.-]+:)?\.\//, '').replace(/^[\w.-]+:/, '').split('/');
         for (let i = 0; i < parts.length; i += 1) {
           // The folder's whole path (`platform/billing/specs/001-x`), else its parent and name, else its name.
-          const whole = i > 1 ? byPath.get(parts.slice(0, i + 1).join('/')) : undefined;
+          const whole = i > 1 ? parts.slice(0, i + 1).join('/') : undefined;
           const pair = i > 0 ? byPair.get(`${parts[i - 1]!}/${parts[i]!}`) : undefined;
-          const named = whole ?? (pair !== undefined && pair !== '' ? pair : undefined) ?? byName.get(parts[i]!);
-          if (named === undefined || named === '' || seen.has(named)) continue;
-          seen.add(named);
-          let list = made!.get(named);
-          if (list === undefined) made!.set(named, (list = []));
-          list.push({ id, k });
+          const named = (whole !== undefined && folders.has(whole) ? whole : undefined) ?? (pair !== undefined && pair !== '' ? pair : undefined) ?? byName.get(parts[i]!);
+          if (named !== undefined && named !== '') record(named);
         }
       }
     });

@@ -77,8 +77,9 @@ export function proposeConfig(survey: RepositorySurvey, schema: readonly string[
   }
   // OpenSpec's archive is never read with `kits: [openspec]` (KITS §1): no need to exclude it.
   // Nor under a kit root (`packages/api/openspec/changes/archive`).
-  const openspecArchives = new Set(['openspec/changes/archive', ...kitRoots.filter((r) => r.kits.some((k) => k.kit === 'openspec')).map((r) => `${r.path}/openspec/changes/archive`)]);
-  const archived = archives.filter((a) => !(openspecArchives.has(a.dir) && (a.dir !== 'openspec/changes/archive' || kits.some((k) => k.kit === 'openspec'))));
+  const readsOpenspec = (found: readonly { readonly kit: string }[]) => found.some((k) => k.kit === 'openspec');
+  const openspecArchives = new Set([...(readsOpenspec(kits) ? ['openspec/changes/archive'] : []), ...kitRoots.filter((r) => readsOpenspec(r.kits)).map((r) => `${r.path}/openspec/changes/archive`)]);
+  const archived = archives.filter((a) => !openspecArchives.has(a.dir));
   for (const a of archived) excludes.push(`  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
   if (archived.length > 0) choices.push(`${archived.length} archive ${archived.length === 1 ? 'folder' : 'folders'} excluded`);
   if (excludes.length > 0) sections.push(['# Archived documents stay out of the graph (delete a line to keep that folder in):', 'exclude:', ...excludes].join('\n'));

@@ -12,7 +12,7 @@ import { echo } from '../shared/errors.js';
 import type { Diagnostic, MarkdownInfo } from '../shared/types.js';
 import { checkFragment } from './check-fragment.js';
 import { findPage, type PageSearch } from './find-page.js';
-import { isAboveWorkspace, linkRootPath, resolveLink } from './link-paths.js';
+import { decodeLinkPart as decode, isAboveWorkspace, linkRootPath, resolveLink } from './link-paths.js';
 import type { LinkContext, Problem } from './link-types.js';
 import { pageLink, pageSources } from './site-pages.js';
 
@@ -122,15 +122,6 @@ function missingPage(from: string, url: string, rawPath: string, search: PageSea
   return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: no file, folder or page ${named} exists (tried ${tried}); ${hint}` };
 }
 
-/** Percent-decodes; a malformed escape leaves the text as written. */
-function decode(value: string): string {
-  if (!value.includes('%')) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 /** How `from` would link to `to`, for "did you mean". */
 function relativeLink(from: string, to: string): string {

@@ -79,3 +79,13 @@ export function linkRootPath(path: string, workspaceDir: readonly string[]): str
 export function isAboveWorkspace(path: string): boolean {
   return path === '..' || path.startsWith('../');
 }
+
+/** A link's path or fragment percent-decoded; a malformed escape leaves the text as written. */
+export function decodeLinkPart(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

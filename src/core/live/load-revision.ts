@@ -21,6 +21,7 @@ import { listTree, openRepository, readBlobs, resolveCommit, type GitOptions, ty
 import { indexTree, treeDiskView, type TreeDirectories } from '../read/tree-view.js';
 import { analysesOf, type Reusable } from './load-workspace.js';
 import { keysOfEntry } from '../check/target-keys.js';
+import { sameList } from '../shared/same-list.js';
 import { CONFIG_FILE, LOCK_FILE } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS, NO_STRINGS } from '../shared/empty.js';
 import { createPathSuggester } from '../shared/suggest.js';
@@ -178,8 +179,10 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   );
   const context = contextFor(null);
   const perFile = new Map<string, { analysis: FileAnalysis; links: LinkEntry | null }>();
+  // Whether the revision holds the work tree's Markdown files (then "did you mean" is the same, and its assembly can start from the work tree's).
+  const sameFiles = reusing && lent !== undefined && sameList(found.files, lent.files);
   // A file of the same bytes none of whose links' looked-at paths differ here keeps the work tree's verdict on them.
-  const keeps = reusing && lent !== undefined ? linksKept(lent, found, kept, dirs, base) : () => null;
+  const keeps = reusing && lent !== undefined ? linksKept(lent, found.entries, sameFiles, kept, dirs, base) : () => null;
   for (const [file, analysis] of analyses) {
     const links = keeps(file);
     if (links !== null) {
@@ -194,12 +197,16 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   const discoveryDiagnostics: Diagnostic[] = [...configRead.diagnostics, ...rules.diagnostics];
   for (const listing of found.listings.values()) if (listing.gitignoreDiagnostic) discoveryDiagnostics.push(listing.gitignoreDiagnostic);
   // The same files as the work tree's load: its assembly, patched with the files whose results differ here (as a live edit is).
-  const patching = reusing && lent !== undefined && sameList(found.files, lent.files);
   const changed = new Set<string>();
-  if (patching) for (const [file, results] of perFile) if (results.analysis !== lent.read(file)?.analysis || !sameFindings(results.links?.diagnostics, lent.read(file)?.links?.diagnostics)) changed.add(file);
-  const files = patching ? lent.files : found.files;
-  const cache = patching ? lent.assembly : createAssemblyCache(config.status);
-  const workspace = assembleWorkspace(root, { files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, cache, patching ? changed : undefined);
+  if (sameFiles) {
+    for (const [file, results] of perFile) {
+      const read = lent!.read(file);
+      if (results.analysis !== read?.analysis || !sameFindings(results.links?.diagnostics, read?.links?.diagnostics)) changed.add(file);
+    }
+  }
+  const files = sameFiles ? lent!.files : found.files;
+  const cache = sameFiles ? lent!.assembly : createAssemblyCache(config.status);
+  const workspace = assembleWorkspace(root, { files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, cache, sameFiles ? changed : undefined);
   return { workspace: applyReviews(workspace, lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state), ...chosen };
 }
 
@@ -211,21 +218,20 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
  * reads nothing there). A verdict with a finding holds only when both have the same Markdown
  * files: its "did you mean" names the closest of them all.
  */
-function linksKept(lent: Reusable, found: { readonly files: readonly string[]; readonly entries: ReadonlySet<string> }, kept: ReadonlyMap<string, FileAnalysis>, dirs: TreeDirectories, base: string): (file: string) => LinkEntry | null {
+function linksKept(lent: Reusable, entries: ReadonlySet<string>, sameFiles: boolean, kept: ReadonlyMap<string, FileAnalysis>, dirs: TreeDirectories, base: string): (file: string) => LinkEntry | null {
   const changed = new Set<string>();
   const mark = (path: string): void => {
     changed.add(path);
     for (const key of keysOfEntry(path)) changed.add(key);
   };
-  for (const path of found.entries) if (!lent.entries.has(path)) mark(path);
-  for (const path of lent.entries) if (!found.entries.has(path)) mark(path);
+  for (const path of entries) if (!lent.entries.has(path)) mark(path);
+  for (const path of lent.entries) if (!entries.has(path)) mark(path);
   // A Markdown file in both whose bytes differ (or whose work-tree bytes are unknown): its anchors may.
-  for (const path of found.entries) {
+  for (const path of entries) {
     if (!lent.entries.has(path) || kept.has(path) || !isMarkdownName(path)) continue;
     const entry = entryAt(dirs, base === '' ? path : `${base}/${path}`);
     if (entry === undefined || lent.read(path)?.blob !== entry.oid) changed.add(path);
   }
-  const sameFiles = sameList(found.files, lent.files);
   return (file) => {
     if (!kept.has(file)) return null;
     const links = lent.read(file)?.links;
@@ -233,13 +239,6 @@ function linksKept(lent: Reusable, found: { readonly files: readonly string[]; r
     for (const target of links.targets) if (target.startsWith('../') || changed.has(target)) return null;
     return { diagnostics: links.diagnostics, targets: NO_STRINGS };
   };
-}
-
-/** Whether two sorted lists of paths are the same. */
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Whether two files' link findings say the same (a file checked again often finds what the work tree's load found). */

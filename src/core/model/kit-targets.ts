@@ -135,9 +135,10 @@ function criteriaBetween(list: readonly Criterion[], range: RegExpExecArray): st
 }
 
 /** A team's label of a requirement's shape (`SC-01`, `FR-012`, `NFR-3`, `FR-011-002`): what a table row may be named. */
-const LABEL = /^[A-Z]{2,4}-\d+(?:-\d+)?[a-z]?$/;
+const LABEL_SOURCE = '[A-Z]{2,4}-\\d+(?:-\\d+)?[a-z]?';
+const LABEL = new RegExp(`^${LABEL_SOURCE}$`);
 /** A table row whose first cell is such a label (`| SC-01 | … |`, bold or code allowed). */
-const ROW = /^[ \t]*\|[ \t]*(?:\*\*|`)?([A-Z]{2,4}-\d+(?:-\d+)?[a-z]?)(?:\*\*|`)?[ \t]*\|/gm;
+const ROW = new RegExp(`^[ \\t]*\\|[ \\t]*(?:\\*\\*|\`)?(${LABEL_SOURCE})(?:\\*\\*|\`)?[ \\t]*\\|`, 'gm');
 
 /** The labels that name table rows in each feature's documents (not its items), read per feature on first need. */
 class TableRows {

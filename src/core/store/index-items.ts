@@ -9,6 +9,7 @@
  * items records, as before.
  */
 import { TYPED_RELATIONS, type TypedRelation } from '../shared/relations.js';
+import { sameList } from '../shared/same-list.js';
 import type { DocNode, ItemPlace, RelationEntries } from '../shared/types.js';
 import { isStrings } from './index-shapes.js';
 import { NONE } from './index-columns.js';
@@ -135,10 +136,6 @@ function fits(item: DocNode, text: string, path: string): boolean {
 function slicedAt(text: string, piece: string, from: number): number {
   const at = text.indexOf(piece, from);
   return at !== -1 ? at : text.indexOf(piece);
-}
-
-function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 /** Whether `columns` have the shape `itemColumnsWriter` gives (its values are checked as items are made). */
