@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { lstatSync } from 'node:fs';
-import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadIndexed, loadWorkspace, readConfig, resolveWorkspaceRoot, type IndexCacheOptions, type Workspace } from '../core/index.js';
+import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadIndexed, loadSources, loadWorkspace, NO_SOURCES, readConfig, resolveWorkspaceRoot, type IndexCacheOptions, type LoadedSources, type Workspace } from '../core/index.js';
 import { cacheDirOf, userCacheDir } from '../common/cache-dir.js';
 import { VERSION } from '../common/version.js';
 import type { CliIo, Output } from './io.js';
@@ -33,7 +33,9 @@ export interface CliContext {
   readonly io: CliIo;
   /** Loads the workspace the options name (`--workspace`, `DOCUGRAPH_WORKSPACE`, else the current directory). */
   /** Loads the workspace; `blobIds`: keep each file's git blob id, for a `diff` against the work tree (`loadRevision`'s `reuse`). */
-  readonly load: (options: GlobalOptions, dir?: string, more?: { readonly blobIds?: boolean }) => Workspace;
+  readonly load: (options: GlobalOptions, dir?: string, more?: { readonly blobIds?: boolean }) => Promise<Workspace>;
+  /** The other repositories the workspace's `sources:` names, read (issue 57), and the workspace's real root. */
+  readonly sources: (options: GlobalOptions, dir?: string) => Promise<{ readonly root: string; readonly loaded: LoadedSources }>;
   /** The on-disk index for the workspace at `root` (a real path), unless `--no-cache`, `DOCUGRAPH_NO_CACHE` or `cache: false` turn it off. */
   readonly cacheOptions: (options: GlobalOptions, root: string) => IndexCacheOptions | undefined;
   /** Writes the on-disk indexes of what the command loaded: after its answer is out (never on its way). */
@@ -71,9 +73,16 @@ export function createContext(io: CliIo, fail: (code: number) => void, limits: C
     return dir === null ? undefined : { dir, version: VERSION, log, secretDir: userCacheDir(io.env) };
   };
   const saves: (() => boolean)[] = [];
+  const sources = async (options: GlobalOptions, dir?: string) => {
+    const root = checkedRoot(workspacePath(options, dir));
+    const { sources: specs } = readConfig(root).config;
+    const cache = specs.length === 0 ? undefined : cacheOptions(options, root);
+    return { root, loaded: specs.length === 0 ? NO_SOURCES : await loadSources(root, specs, { env: io.env, ...(cache === undefined ? {} : { cache }) }) };
+  };
   return {
     workspacePath,
     cacheOptions,
+    sources,
     finish: () => {
       for (const save of saves.splice(0)) {
         try {
@@ -90,8 +99,10 @@ export function createContext(io: CliIo, fail: (code: number) => void, limits: C
       if (kind === 'json') io.stdout.write(safeJson(text));
       else io.stdout.write(io.stdout.isTTY === true ? safeBlock(text) : text);
     },
-    load: (options, dir, more) => {
-      const root = checkedRoot(workspacePath(options, dir));
+    load: async (options, dir, more) => {
+      // Other repositories (`sources:`, issue 57) are read first, each with its own on-disk index.
+      const { root, loaded } = await sources(options, dir);
+      const given = { blobIds: more?.blobIds === true, ...(loaded === NO_SOURCES ? {} : { sources: loaded }) };
       const progress = createProgress(io.stderr, 'Loading');
       const say = (line: string) => {
         progress.done();
@@ -105,9 +116,8 @@ export function createContext(io: CliIo, fail: (code: number) => void, limits: C
       try {
         const onLinkSkipped = linkNotices((line) => say(safeInline(line)));
         const cache = cacheOptions(options, root);
-        const blobIds = more?.blobIds === true;
-        if (cache === undefined) return loadWorkspace(root, { onProgress, onLinkSkipped, blobIds });
-        const { workspace, saveIndex } = loadIndexed(root, { onProgress, onLinkSkipped, cache, blobIds });
+        if (cache === undefined) return loadWorkspace(root, { ...given, onProgress, onLinkSkipped });
+        const { workspace, saveIndex } = loadIndexed(root, { ...given, onProgress, onLinkSkipped, cache });
         if (!large.skipIndex(workspace)) saves.push(saveIndex);
         return workspace;
       } finally {

@@ -19,5 +19,6 @@ export const HELP_EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   view: ['docugraph view --open', 'docugraph view --out site/graph'],
   coverage: ['docugraph coverage', 'docugraph coverage --strict --format markdown'],
   cache: ['docugraph cache status', 'docugraph cache clear'],
+  sources: ['docugraph sources', 'docugraph sources pin platform'],
   mcp: ['docugraph mcp', 'docugraph mcp --allow-writes', 'docugraph mcp --http --port 3939 --token-file ~/.docugraph-token'],
 };

@@ -14,6 +14,7 @@ import { inCliTerms } from './render/cli-terms.js';
 import { registerQueries } from './commands/queries.js';
 import { registerSearch } from './commands/search.js';
 import { registerReview } from './commands/review.js';
+import { registerSources } from './commands/sources.js';
 import { registerTaskState } from './commands/task-state.js';
 import { registerValidate } from './commands/validate.js';
 import { registerView } from './commands/view.js';
@@ -82,6 +83,7 @@ export function buildProgram(ctx: CliContext, startServer: StartServer): Command
   registerSearch(program, ctx);
   registerInit(program, ctx);
   registerReview(program, ctx);
+  registerSources(program, ctx);
   registerTaskState(program, ctx);
   registerDiff(program, ctx);
   registerView(program, ctx);

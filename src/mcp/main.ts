@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { buildReport, CONFIG_FILE, createAuditLoader, type LiveMode, openLiveWorkspace, readConfig, type WorkspaceConfig } from '../core/index.js';
+import { buildReport, CONFIG_FILE, createAuditLoader, loadSources, type LiveMode, openLiveWorkspace, readConfig, type WorkspaceConfig } from '../core/index.js';
 import { createWriter } from './writer.js';
 import { createServer, SERVER_NAME } from './create-server.js';
 import type { ServerState } from './server-state.js';
@@ -229,11 +229,14 @@ export function main(io: ProcessIo): void {
     const wire = serveHttp === undefined ? new DrainingStdioTransport(io.stdin, io.stdout, { log }) : undefined;
     const startAfter = wire === undefined ? undefined : Promise.race([wire.handshakeOver, delay(HANDSHAKE_GRACE_MS)]);
     const cacheDir = cache ? cacheDirOf(root, config, io.env) : null;
+    const cacheOptions = cacheDir === null ? undefined : { dir: cacheDir, version: VERSION, log: (line: string) => log(`${SERVER_NAME}: ${line}`), secretDir: userCacheDir(io.env) };
     const live = openLiveWorkspace(root, {
       mode,
+      // Other repositories (`sources:`, issue 57): read once, before the first load (a change in them needs a restart).
+      ...(config.sources.length === 0 ? {} : { sources: loadSources(root, config.sources, { env: io.env, ...(cacheOptions === undefined ? {} : { cache: cacheOptions }) }) }),
       log: (line) => log(`${SERVER_NAME}: ${line}`),
       ...(startAfter === undefined ? {} : { startAfter }),
-      ...(cacheDir === null ? {} : { cache: { dir: cacheDir, version: VERSION, log: (line: string) => log(`${SERVER_NAME}: ${line}`), secretDir: userCacheDir(io.env) } }),
+      ...(cacheOptions === undefined ? {} : { cache: cacheOptions }),
     });
     let exiting = false;
     void live.firstLoad().then((workspace) => {

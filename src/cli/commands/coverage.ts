@@ -17,8 +17,8 @@ export function registerCoverage(program: Command, ctx: CliContext): void {
     .description(`Print how the coverage rules of ${CONFIG_FILE} stand: per document type and relation, how many documents something implements, verifies, … and which are uncovered.`)
     .addOption(new Option('--format <format>', 'text (a table), json, or markdown (for a PR comment or a job summary)').choices(COVERAGE_FORMATS).default('text'))
     .option('--strict', 'fail (exit 1) when a document is uncovered')
-    .action((options: { format: (typeof COVERAGE_FORMATS)[number]; strict?: boolean }, command: Command) => {
-      const workspace = ctx.load(command.optsWithGlobals());
+    .action(async (options: { format: (typeof COVERAGE_FORMATS)[number]; strict?: boolean }, command: Command) => {
+      const workspace = await ctx.load(command.optsWithGlobals());
       const coverage = workspace.coverage;
       if (coverage === null) {
         if (!readConfig(workspace.root).found) {

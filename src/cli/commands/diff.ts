@@ -42,7 +42,7 @@ export function registerDiff(program: Command, ctx: CliContext): void {
       let head: { side: DiffSide; workspace: Workspace; config: ConfigResult };
       let root: string;
       if (options.head === undefined) {
-        const workspace = ctx.load(globals, undefined, { blobIds: true });
+        const workspace = await ctx.load(globals, undefined, { blobIds: true });
         root = workspace.root;
         head = { side: { revision: null, commit: null }, workspace, config: readConfig(root) };
       } else {

@@ -21,8 +21,8 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(depthOption('how many levels of depends_on to follow (default 5)'))
     .addOption(maxTokensOption('leave out the documents that do not fit this many tokens (≈ bytes / 4) and list them (default: no budget)'))
     .option('--whole', "every document whole (a kit task's large documents are otherwise the sections that name or match it)")
-    .action((taskId: string, options: { maxDepth?: number; maxTokens?: number; whole?: boolean }, command: Command) => {
-      const workspace = ctx.load(command.optsWithGlobals());
+    .action(async (taskId: string, options: { maxDepth?: number; maxTokens?: number; whole?: boolean }, command: Command) => {
+      const workspace = await ctx.load(command.optsWithGlobals());
       ctx.print(buildBundle(workspace, { taskId, maxDepth: options.maxDepth, maxTokens: options.maxTokens, commands: 'cli', ...(options.whole === true ? { sections: 'all' as const } : {}) }), 'text');
     });
 
@@ -33,8 +33,8 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .addOption(new Option('--direction <direction>', 'from the root: upstream, downstream or both').choices(DIRECTIONS).default('upstream'))
     .addOption(depthOption('how many levels from the root (default: no limit)'))
     .addOption(new Option('--format <format>', 'text (each document and what it depends on; the default on a terminal), json (the default otherwise), mermaid (for GitHub) or dot (for Graphviz)').choices(GRAPH_FORMATS))
-    .action((given: { root?: string; direction: Direction; maxDepth?: number; format?: (typeof GRAPH_FORMATS)[number] }, command: Command) => {
-      const workspace = ctx.load(command.optsWithGlobals());
+    .action(async (given: { root?: string; direction: Direction; maxDepth?: number; format?: (typeof GRAPH_FORMATS)[number] }, command: Command) => {
+      const workspace = await ctx.load(command.optsWithGlobals());
       // The root as found (`1559` for `EIP-1559`): the diagram marks it.
       const options = { ...given, root: given.root === undefined ? undefined : resolveId(workspace, given.root), format: given.format ?? defaultFormat(ctx) };
       const view = selectGraph(workspace, { rootId: options.root, direction: options.direction, maxDepth: options.maxDepth });
@@ -48,8 +48,8 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .argument('<id>', 'exact id of the document that changes')
     .addOption(depthOption('how many levels of dependents (default: no limit)'))
     .addOption(textOrJson('the analyze_impact answer'))
-    .action((id: string, options: { maxDepth?: number; format?: 'text' | 'json' }, command: Command) => {
-      const impact = analyzeImpact(ctx.load(command.optsWithGlobals()), id, options.maxDepth);
+    .action(async (id: string, options: { maxDepth?: number; format?: 'text' | 'json' }, command: Command) => {
+      const impact = analyzeImpact(await ctx.load(command.optsWithGlobals()), id, options.maxDepth);
       if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(impact), 'json');
       else ctx.io.stdout.write(renderImpactText(impact));
     });
@@ -63,8 +63,8 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .option('--query <text>', 'only ids or titles containing this text (case-insensitive)')
     .option('--root <name>', 'only the items of this kit root (roots: in docugraph.yml), e.g. api')
     .addOption(textOrJson('the list_tasks answer'))
-    .action((options: { type?: string; status?: string; state?: StateFilter; query?: string; root?: string; format?: 'json' | 'text' }, command: Command) => {
-      const workspace = ctx.load(command.optsWithGlobals());
+    .action(async (options: { type?: string; status?: string; state?: StateFilter; query?: string; root?: string; format?: 'json' | 'text' }, command: Command) => {
+      const workspace = await ctx.load(command.optsWithGlobals());
       const result = listTasks(workspace, { type: options.type, status: options.status, state: options.state, query: options.query, root: options.root });
       if ((options.format ?? defaultFormat(ctx)) === 'json') ctx.print(formatJson(withVersions(workspace, result)), 'json');
       else ctx.io.stdout.write(renderTaskTable(result.tasks));
@@ -77,8 +77,8 @@ export function registerQueries(program: Command, ctx: CliContext): void {
     .option('--type <type>', 'only this exact type, e.g. task')
     .addOption(new Option('--format <format>', 'text (a table: id, unblocks, title) or json (the list_tasks answer)').choices(['text', 'json']).default('text'))
     .option('--allow-empty', 'a folder with no Markdown file to read has nothing ready (by default it is a usage error: exit 2, as for validate)')
-    .action((options: { type?: string; format: 'json' | 'text'; allowEmpty?: boolean }, command: Command) => {
-      const workspace = ctx.load(command.optsWithGlobals());
+    .action(async (options: { type?: string; format: 'json' | 'text'; allowEmpty?: boolean }, command: Command) => {
+      const workspace = await ctx.load(command.optsWithGlobals());
       // "Nothing is ready" from the wrong folder would read as "all done" (issue 53).
       requireMarkdown(workspace, options.allowEmpty);
       const result = listTasks(workspace, { type: options.type, state: 'ready' });

@@ -16,9 +16,9 @@ export function registerReview(program: Command, ctx: CliContext): void {
     .argument('[ids...]', 'the documents whose outgoing links were reviewed, e.g. BE-02')
     .option('--all', 'review the links of every document')
     .option('--dry-run', 'print what would change; write nothing')
-    .action((ids: string[], options: { all?: boolean; dryRun?: boolean }, command: Command) => {
+    .action(async (ids: string[], options: { all?: boolean; dryRun?: boolean }, command: Command) => {
       if ((options.all === true) === ids.length > 0) throw new InvalidArgumentError('Pass the ids of the documents you reviewed (e.g. `docugraph review BE-02`), or --all, not both.');
-      const workspace = ctx.load(command.optsWithGlobals());
+      const workspace = await ctx.load(command.optsWithGlobals());
       const lock = readLockFile(workspace.root);
       const plan = planReview(workspace, lock.state, options.all === true ? 'all' : ids);
       const lines = changeLines(plan);

@@ -25,8 +25,8 @@ export function registerSearch(program: Command, ctx: CliContext): void {
       }),
     )
     .addOption(new Option('--format <format>', 'text (a table; the default on a terminal) or json (the hits; the default otherwise)').choices(['text', 'json']))
-    .action((words: string[], options: { kind?: SearchKind; state?: (typeof SEARCH_STATES)[number]; scope?: string; limit?: number; format?: 'text' | 'json' }, command: Command) => {
-      const workspace = ctx.load(command.optsWithGlobals());
+    .action(async (words: string[], options: { kind?: SearchKind; state?: (typeof SEARCH_STATES)[number]; scope?: string; limit?: number; format?: 'text' | 'json' }, command: Command) => {
+      const workspace = await ctx.load(command.optsWithGlobals());
       const list = searchList(workspace, { query: words.join(' '), kind: options.kind, state: options.state, scope: options.scope });
       const shown = Math.min(list.length, options.limit ?? 10);
       const hits = Array.from({ length: shown }, (_, i) => list.item(i));

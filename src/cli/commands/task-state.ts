@@ -24,9 +24,9 @@ export function registerTaskState(program: Command, ctx: CliContext): void {
       .option('--expect <version>', 'refuse (STALE_STATE, nothing written) unless the file is still at this version (one id only)')
       .addOption(new Option('--format <format>', 'text (one line a task; the default) or json').choices(['text', 'json']).default('text'))
       .addHelpText('after', `\nExample:\n  docugraph ${name} auth/T2.1 BE-02`)
-      .action((ids: string[], options: { expect?: string; format: 'text' | 'json' }, command: Command) => {
+      .action(async (ids: string[], options: { expect?: string; format: 'text' | 'json' }, command: Command) => {
         if (options.expect !== undefined && ids.length !== 1) throw new InvalidArgumentError('--expect takes the version of one file: pass one id with it.');
-        const before = ctx.load(command.optsWithGlobals());
+        const before = await ctx.load(command.optsWithGlobals());
         const written: TaskStateWrite[] = [];
         let workspace: Workspace = before;
         for (const id of ids) {

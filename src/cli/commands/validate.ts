@@ -30,7 +30,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       const globals = command.optsWithGlobals<{ workspace?: string }>();
       const { dir, files } = splitPaths(ctx, paths);
       if (options.watch === true) return watch(ctx, ctx.workspacePath(globals, dir), options, globals);
-      const workspace = ctx.load(globals, dir);
+      const workspace = await ctx.load(globals, dir);
       // A CI job pointed at the wrong folder must not pass on nothing.
       requireMarkdown(workspace, options.allowEmpty);
       const failed = printReport(ctx, workspace, options, files === null ? null : onlyFiles(workspace.root, files, ctx.io.cwd));

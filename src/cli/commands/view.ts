@@ -42,7 +42,7 @@ export function registerView(program: Command, ctx: CliContext): void {
       }
       const { viewPage } = await import('../../common/view-page.js');
       if (options.out !== undefined) {
-        const workspace = ctx.load(globals);
+        const workspace = await ctx.load(globals);
         const { dir, name } = pagePath(resolve(ctx.io.cwd, options.out));
         const page = join(dir, name);
         if (name !== 'index.html' && entryAt(page) === 'directory') throw new UsageError(`cannot write ${safeInline(page)}: it is a folder; pick a file you can write to (a path ending in .html), or a folder for index.html.`);

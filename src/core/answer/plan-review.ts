@@ -6,7 +6,7 @@
  */
 import { fingerprintOf } from '../model/fingerprint.js';
 import { reviewedEdges } from '../model/relation-edges.js';
-import { reviewKey, type LockState } from '../parse/lock-file.js';
+import { lockText, reviewKey, type LockState } from '../parse/lock-file.js';
 import { LOCK_FILE } from '../shared/config-types.js';
 import { InvalidArgumentError } from '../shared/errors.js';
 import { sortStrings } from '../shared/sort.js';
@@ -39,6 +39,8 @@ export interface ReviewPlan {
  * Throws `TaskNotFoundError` for an unknown id, and `InvalidArgumentError` when the lock file
  * cannot be read or is not the shape DocuGraph writes (it is never overwritten then).
  */
+const NO_PINS: ReadonlyMap<string, string> = new Map();
+
 export function planReview(workspace: Workspace, state: LockState, ids: readonly string[] | 'all'): ReviewPlan {
   if (state.kind === 'invalid') {
     const [problem] = state.diagnostics;
@@ -67,5 +69,5 @@ export function planReview(workspace: Workspace, state: LockState, ids: readonly
   const reviewed: Record<string, string> = {};
   for (const key of keys) reviewed[key] = after.get(key)!;
   changes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { text: `${JSON.stringify({ version: 1, reviewed }, null, 2)}\n`, changes, current, total: keys.length };
+  return { text: lockText(reviewed, state.kind === 'ok' ? state.lock.sources : NO_PINS), changes, current, total: keys.length };
 }

@@ -69,11 +69,19 @@ function checkLink(from: string, dir: string, url: string, context: LinkContext)
     target = search.found;
   } else {
     const resolved = resolveLink(rawPath, dir, '', context.workspaceDir);
-    if (resolved === null) return outside(url, context);
+    if (resolved === null) return rawPath.startsWith('/') ? outside(url, context) : intoSource(url, posix.join(dir, rawPath), context);
     target = resolved;
     if (!context.exists(target)) return missingFile(from, url, external, rawPath.startsWith('/'), target, context);
   }
   return fragment === '' ? null : checkFragment(from, url, target, fragment, context);
+}
+
+/** A link above the link root into a source's checkout (issue 57): checked against the Markdown files read there (another file is not checked); anywhere else, `outside`. */
+function intoSource(url: string, path: string, context: LinkContext): Problem | null {
+  const found = context.sourceFile(path);
+  if (found === null) return outside(url, context);
+  if (found.kind !== 'missing') return null;
+  return { code: 'MD_LINK_BROKEN', message: `link \`${echo(url)}\` is broken: the source \`${found.source}\` has no Markdown file \`${echo(path)}\`; fix the path` };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface ReviewCheck {
 export function checkReviews(workspace: Workspace, state: LockState): ReviewCheck {
   if (state.kind === 'none') return { reviews: NO_REVIEWS, diagnostics: [] };
   if (state.kind === 'invalid') return { reviews: NO_REVIEWS, diagnostics: state.diagnostics };
+  // A lock file that only pins sources (issue 57) leaves reviews off.
+  if (!state.lock.reviews) return { reviews: NO_REVIEWS, diagnostics: [] };
   const { reviewed, lines } = state.lock;
   const diagnostics: Diagnostic[] = [];
   const suspect = new Map<string, string[]>();

@@ -6,6 +6,7 @@
  * broken link (their "did you mean" may differ). One step every 64 files, so that a caller can
  * let the event loop run between them.
  */
+import type { SourceFile } from '../model/source-findings.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { LinkEntry } from '../model/assemble-workspace.js';
 import type { Stamp } from '../model/read-files.js';
@@ -42,6 +43,8 @@ export interface IndexView {
   readonly listings: ReadonlyMap<string, DirectoryListing>;
   readonly sortedFiles: () => readonly string[];
   readonly linkOptions: () => LinkOptions;
+  /** What a path above the workspace is in a source's checkout (issue 57); absent: no sources. */
+  readonly sourceFile?: (path: string) => SourceFile;
 }
 
 export interface LinkChecks {
@@ -142,6 +145,7 @@ export function createLinkChecks(state: IndexView): LinkChecks {
       walked: (dir) => state.listings.has(dir),
       markdownOf: (file) => state.files.get(file)?.analysis.markdown(),
       suggestFile,
+      ...(state.sourceFile === undefined ? {} : { sourceFile: state.sourceFile }),
     });
     let checked = 0;
     for (const [source, entry] of sources) {

@@ -23,6 +23,7 @@ import { closestMatch } from '../shared/suggest.js';
 import { findIgnoringCase } from './find-ignoring-case.js';
 import { listingKey, README, readmeKey } from './target-keys.js';
 import { compileGlobs } from '../read/compile-globs.js';
+import type { SourceFile } from '../model/source-findings.js';
 import type { MarkdownInfo } from '../shared/types.js';
 
 /** What links resolve against, found once per workspace: the link root, the repository's own URLs, the style and what is not checked. */
@@ -66,6 +67,8 @@ function ignoredLinks(patterns: readonly string[]): ((written: string) => boolea
 const LEADING = /^(?:\.?\/)+/;
 
 /** The workspace as the index holds it now. */
+const noSource = (): SourceFile => null;
+
 export interface WorkspaceView {
   /** Real path of the workspace root. */
   readonly root: string;
@@ -82,6 +85,8 @@ export interface WorkspaceView {
   readonly markdownOf: (file: string) => MarkdownInfo | null | undefined;
   /** A workspace Markdown file to suggest for a missing target, or `null`. */
   readonly suggestFile: (missing: string) => string | null;
+  /** What a path above the workspace is in a source's checkout (issue 57); absent: no sources. */
+  readonly sourceFile?: (path: string) => SourceFile;
 }
 
 /**
@@ -264,6 +269,7 @@ export function linkContexts(setup: LinkSetup, view: WorkspaceView, disk?: LinkD
       },
       nodeIdOf: () => null,
       suggestFile: (missing) => (isAboveWorkspace(missing) ? suggestOutside(missing) : view.suggestFile(missing)),
+      sourceFile: view.sourceFile ?? noSource,
     };
     if (record === null) unreported = context;
     return context;

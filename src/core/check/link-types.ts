@@ -2,6 +2,7 @@
  * The link checks' types (META-01 §5): what a check asks of the workspace and its link root,
  * what a fragment is checked against, and what a broken link gives.
  */
+import type { SourceFile } from '../model/source-findings.js';
 import type { OwnUrls } from '../read/repository.js';
 import type { Diagnostic } from '../shared/types.js';
 import type { Anchors } from './anchors.js';
@@ -35,6 +36,8 @@ export interface LinkContext {
   readonly nodeIdOf: (path: string) => string | null;
   /** A file to suggest for a missing target, or `null`. */
   readonly suggestFile: (missing: string) => string | null;
+  /** What a path that leaves the workspace (`../platform/docs/a.md`) is in a source's checkout (issue 57). */
+  readonly sourceFile: (path: string) => SourceFile;
 }
 
 /** A Markdown file's anchors; a directory's README's; or a directory without a README. */

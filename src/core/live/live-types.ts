@@ -2,6 +2,7 @@
  * What a live workspace (live-workspace.ts) is to its callers: its modes, options and methods.
  */
 import type { Workspace } from '../shared/types.js';
+import type { LoadedSources } from '../model/source-findings.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 
 export type LiveMode = 'watch' | 'poll' | 'static';
@@ -40,6 +41,8 @@ export interface LiveOptions {
    * The on-disk index (issue 38): the first load takes from it every file unchanged since; it
    * is written soon after the first load and at most every `SAVE_EVERY_MS` after changes.
    */
+  /** Other repositories' files (`sources:`, issue 57): the first load waits for them. */
+  readonly sources?: Promise<LoadedSources>;
   readonly cache?: IndexCacheOptions;
 }
 

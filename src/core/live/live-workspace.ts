@@ -29,6 +29,7 @@ import type { Workspace } from '../shared/types.js';
 import type { LiveMode, LiveOptions, LiveWorkspace, UpdateListener } from './live-types.js';
 import { createWorkspaceIndex, type Changes, type WorkspaceIndex } from './workspace-index.js';
 import { linkNotices } from './link-notices.js';
+import { NO_SOURCES } from '../model/source-findings.js';
 
 export type { LiveMode, LiveOptions, LiveWorkspace, UpdateListener } from './live-types.js';
 
@@ -94,17 +95,16 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
       // A directory that vanished before it could be watched is seen by its parent's watcher.
     }
   };
-  const detach = (dir: string) => {
-    watchers.get(dir)?.close();
-    watchers.delete(dir);
-  };
-
+  const detach = (dir: string) => void (watchers.get(dir)?.close(), watchers.delete(dir));
+  // Other repositories' files (issue 57): the first load waits for them.
+  let sources = NO_SOURCES;
   const index: WorkspaceIndex = createWorkspaceIndex(root, {
     beforeList: attach,
     afterDrop: detach,
     ...(options.log === undefined ? {} : { onLinkSkipped: linkNotices(options.log) }),
     // Texts of the on-disk index that cannot be read back: written again soon.
     ...(options.cache === undefined ? {} : { cache: { ...options.cache, onDamaged: () => scheduleSave(SAVE_EVERY_MS) } }),
+    sources: () => sources,
   });
 
   // The on-disk index: written off the answer path, a moment after the load or a change (one timer at most, which never keeps the process alive).
@@ -218,6 +218,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     // Let the caller finish starting (the server wires its transport) before the first slice.
     await nextTurn();
     if (startSignal !== undefined) await startSignal;
+    if (options.sources !== undefined) sources = await options.sources.catch((error: unknown) => (options.log?.(`the sources cannot be read (${String(error)}); serving this workspace alone`), NO_SOURCES));
     const steps = index.refreshSteps('all');
     let sliceStart = performance.now();
     for (;;) {

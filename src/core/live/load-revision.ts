@@ -207,7 +207,17 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   const files = sameFiles ? lent!.files : found.files;
   const cache = sameFiles ? lent!.assembly : createAssemblyCache(config.status);
   const workspace = assembleWorkspace(root, { files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, cache, sameFiles ? changed : undefined);
-  return { workspace: applyReviews(workspace, lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state), ...chosen };
+  const reviewed = applyReviews(workspace, lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state);
+  analysesAt.set(reviewed, analyses);
+  return { workspace: reviewed, ...chosen };
+}
+
+/** Each file's analysis of a revision's workspace, by path (a source read at a revision takes them: issue 57). */
+const analysesAt = new WeakMap<Workspace, ReadonlyMap<string, FileAnalysis>>();
+
+/** The analysis of each file of a workspace `loadRevision` made, by path. */
+export function revisionAnalyses(workspace: Workspace): ReadonlyMap<string, FileAnalysis> | undefined {
+  return analysesAt.get(workspace);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Workspace } from '../shared/types.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { AssemblyCache, LinkEntry } from '../model/assemble-workspace.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
+import type { LoadedSources } from '../model/source-findings.js';
 import { createWorkspaceIndex } from './workspace-index.js';
 
 /** Resolves `path` to the real path of a readable directory, or throws `WorkspaceNotFoundError`. */
@@ -41,6 +42,8 @@ export interface LoadOptions {
   readonly cache?: IndexCacheOptions;
   /** Keep the git blob id of each file read, for a `diff` that reads a revision beside this load (`loadRevision`'s `reuse`). */
   readonly blobIds?: boolean;
+  /** Other repositories' files (`sources:`, issue 57), read before (`loadSources`). */
+  readonly sources?: LoadedSources;
 }
 
 /** The analysis of each file a load with `blobIds` read, by path, with the blob id of its bytes (`diff` reads unchanged files of a revision from them). */
@@ -79,7 +82,8 @@ export function loadWorkspace(path: string, options: LoadOptions = {}): Workspac
  */
 export function loadIndexed(path: string, options: LoadOptions = {}): { readonly workspace: Workspace; readonly saveIndex: () => boolean; readonly fromIndex: number; readonly listingsFromIndex: number } {
   const blobIds = options.blobIds === true;
-  const index = createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, blobIds, onLinkSkipped: options.onLinkSkipped, ...(options.cache === undefined ? {} : { cache: options.cache }) });
+  const { sources } = options;
+  const index = createWorkspaceIndex(resolveWorkspaceRoot(path), { once: true, blobIds, onLinkSkipped: options.onLinkSkipped, ...(options.cache === undefined ? {} : { cache: options.cache }), ...(sources === undefined ? {} : { sources: () => sources }) });
   const workspace = index.refresh('all', options.onProgress);
   if (blobIds) {
     analyses.set(workspace, {

@@ -7,6 +7,7 @@ import type { Workspace } from '../shared/types.js';
 import type { AssemblyCache, LinkEntry } from '../model/assemble-workspace.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
+import type { LoadedSources } from '../model/source-findings.js';
 
 export interface IndexOptions {
   /** Called before a directory is listed: a watcher attached there sees every later change in it. */
@@ -24,6 +25,8 @@ export interface IndexOptions {
   readonly once?: boolean;
   /** The on-disk index (issue 38): a first load takes from it every file unchanged since it was written. */
   readonly cache?: IndexCacheOptions;
+  /** Other repositories' files (`sources:`, issue 57), read by the caller, asked for at the first refresh and joined to every assembly. */
+  readonly sources?: () => LoadedSources;
   /** Keep the git blob id of each file read (`readOf`): `diff` reuses its analysis where a revision holds the same bytes. */
   readonly blobIds?: boolean;
 }

@@ -7,15 +7,16 @@
  * once, so the live index and `loadWorkspace` share every line of the pipeline.
  */
 import { assembleSteps, assembleWorkspace, createAssemblyCache, keptStagesOf, patchedIds } from '../model/assemble-workspace.js';
+import { createSourceMerge, NO_SOURCES, sourceFileOf, withSourceFindings } from '../model/source-findings.js';
 import { asSteps, finish } from '../shared/steps.js';
 import { applyReviews } from '../check/check-reviews.js';
 import { applyTraces, withContext } from '../check/check-traces.js';
 import { findLinkRoot } from '../read/link-root.js';
 import { createTraceFollower } from './trace-index.js';
 import { readConfig } from '../parse/config.js';
-import { NO_LOCK, readLockFile, type LockRead } from '../parse/lock-file.js';
-import { CONFIG_FILE, DEFAULT_CONFIG, LOCK_FILE, type WorkspaceConfig } from '../shared/config-types.js';
-import { GITIGNORE_FILE, IGNORE_FILE, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
+import { lockFindings, NO_LOCK, readLockFile, type LockRead } from '../parse/lock-file.js';
+import { DEFAULT_CONFIG, LOCK_FILE, type WorkspaceConfig } from '../shared/config-types.js';
+import { isRulesFile, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
 import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
 import { sortStrings } from '../shared/sort.js';
 import { createDirectoryWalk, depth, parentOf } from './directory-walk.js';
@@ -39,6 +40,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
   let config: WorkspaceConfig = DEFAULT_CONFIG;
   let configFindings: readonly Diagnostic[] = [];
+  // Other repositories' files (issue 57), read by the caller before the first refresh, joined to every assembly.
+  let sources = NO_SOURCES;
+  let merged = createSourceMerge(sources);
   // Texts of the on-disk index that cannot be read back (the documents' are read meanwhile): it is written again.
   const cache = options.cache === undefined ? null : createIndexCache(root, { ...options.cache, onDamaged: () => ((unsaved = true), options.cache?.onDamaged?.()) });
   const walk = createDirectoryWalk(root, () => rules, { beforeList: options.beforeList, afterDrop: options.afterDrop, onLinkSkipped: options.onLinkSkipped, now: cache?.now });
@@ -70,6 +74,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     listings,
     sortedFiles: () => sortedFiles,
     linkOptions: () => options.links ?? config.links,
+    sourceFile: (path) => sourceFileOf(sources, path),
   });
 
   /**
@@ -109,6 +114,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const candidates = new Set<string>();
     const paths = changes === 'all' ? null : [...changes];
     const first = !loaded;
+    if (first && options.sources !== undefined) merged = createSourceMerge((sources = options.sources()));
     assembledNow = false;
     let rulesChanged = false;
     const rulesTouched = paths === null || first || paths.some(isRulesFile);
@@ -153,8 +159,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (warm !== null) {
       fromCache = warm.paths.length;
       seedSuggestions(assembly.suggestions, warm.memo);
-      // Every file listed taken from the index, none gone: the analyses the kept stages were made from.
-      if (warm.toRead.length === 0 && warm.changed.size === 0) assembly.kept = warm.memo.stages ?? undefined;
+      // Every file listed taken from the index, none gone: the analyses the kept stages were made from (a source may have moved: never kept with sources).
+      if (warm.toRead.length === 0 && warm.changed.size === 0 && sources.files.length === 0) assembly.kept = warm.memo.stages ?? undefined;
       for (let i = 0; i < warm.paths.length; i += 1) files.set(warm.paths[i]!, warm.entries[i]!);
       for (const path of warm.changed) changed.add(path);
       for (const path of warm.touched) touched.add(path);
@@ -238,11 +244,11 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     const discovery = { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics };
     // Files edited since the on-disk index that keep the graph's inputs: its own state first, with its kept stages, then the edits as a live edit.
-    const before = warm === null ? null : indexState(warm, files, fileSet);
+    const before = warm === null || sources.files.length > 0 ? null : indexState(warm, files, fileSet);
     if (before !== null) assembly.kept = before.stages;
-    if (before !== null) yield* asSteps(assembleSteps(root, discovery, before.perFile, assembly), LISTING);
-    // `files` holds exactly the files of `sortedFiles`; `changed`, every file whose results differ.
-    assembled = yield* asSteps(assembleSteps(root, discovery, files, assembly, first && before === null ? undefined : changed), LISTING);
+    if (before !== null) yield* asSteps(assembleSteps(root, ...merged(discovery, before.perFile), assembly), LISTING);
+    // `files` holds exactly the files of `sortedFiles` (and the sources' theirs); `changed`, every file whose results differ.
+    assembled = yield* asSteps(assembleSteps(root, ...merged(discovery, files), assembly, first && before === null ? undefined : changed), LISTING);
     current = overlay();
     if (warm !== null) seedWorkspace(current, warm.memo);
     overlayOnly = null;
@@ -259,9 +265,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, new Set(entrySet)), memo, [...listings]);
   }
 
-  /** The assembly with the lock file's reviews (TRACE §3), the traces and coverage (TRACE §5), and how its bundles cut documents (CONTEXT §1). */
+  /** The assembly with its sources' findings (issue 57), the lock file's reviews (TRACE §3), the traces and coverage (TRACE §5), and how its bundles cut documents (CONTEXT §1). */
   function overlay(): Workspace {
-    return withContext(applyTraces(applyReviews(assembled, lock.state), traces.scan(), config.coverage), config.context);
+    return withContext(applyTraces(applyReviews(withSourceFindings(assembled, sources), lock.state), traces.scan(), config.coverage), config.context);
   }
 
   return {
@@ -292,9 +298,3 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();
-
-/** The findings of a lock file that could not be read, as one string to compare. */
-const lockFindings = (read: LockRead): string => (read.state.kind === 'invalid' ? read.state.diagnostics.map((d) => d.message).join('\n') : read.state.kind);
-
-/** A change to one of these re-reads the rules and lists every directory again. */
-const isRulesFile = (path: string): boolean => path === IGNORE_FILE || path === CONFIG_FILE || path === GITIGNORE_FILE || path.endsWith(`/${GITIGNORE_FILE}`);

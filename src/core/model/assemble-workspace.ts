@@ -40,8 +40,8 @@ export interface FileResults {
   readonly links: LinkEntry | null;
 }
 
-/** The per-file results the assembly reads, by path. */
-export type PerFile = ReadonlyMap<string, FileResults>;
+/** The per-file results the assembly reads, by path (looked up only: a map, or this workspace's and its sources' together). */
+export type PerFile = Pick<ReadonlyMap<string, FileResults>, 'get'>;
 
 /**
  * What one assembly hands to the next (a live index assembles after every change). With the

@@ -10,7 +10,7 @@ import { compareStrings } from '../shared/sort.js';
 import type { Diagnostic } from '../shared/types.js';
 
 /** What `updateLost` reads of a file's results. */
-type PerFileAnalysis = ReadonlyMap<string, { readonly analysis: FileAnalysis }>;
+type PerFileAnalysis = Pick<ReadonlyMap<string, { readonly analysis: FileAnalysis }>, 'get'>;
 
 /** `lost` with the `changed` files' ids: the same map when none of them had or has one. */
 export function updateLost(lost: ReadonlyMap<string, string>, changed: ReadonlySet<string>, perFile: PerFileAnalysis): ReadonlyMap<string, string> {

@@ -15,6 +15,7 @@ import { checkKeyClaims, readRelations, readStatus, RELATION_SETTINGS, STATUS_SE
 import type { TypedRelation } from '../shared/relations.js';
 import { readCoverage, readTrace, TRACE_SETTINGS } from './config-coverage.js';
 import { kitCoverage, readKitRoots, readKits } from './config-kits.js';
+import { readSources } from './config-sources.js';
 
 export { MAX_PATTERNS, MAX_SHORT_LIST } from './config-reader.js';
 
@@ -45,7 +46,7 @@ export function configFrom(read: FileBytes): ConfigResult {
   return { ...parseConfig(decoded.text), found: true };
 }
 
-const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'roots', 'writes', 'cache', 'context'] as const;
+const TOP_KEYS = ['include', 'exclude', 'gitignore', 'requireId', 'fields', 'links', 'relations', 'status', 'trace', 'coverage', 'kits', 'roots', 'sources', 'writes', 'cache', 'context'] as const;
 const FIELD_KEYS = ['id', 'title', 'type', 'status', 'dependsOn', 'separator'] as const;
 const LINK_KEYS = ['check', 'style', 'siteRoot', 'ignore', 'root', 'repositoryUrls', 'branches'] as const;
 
@@ -116,6 +117,9 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
       rootsNode = node;
       const kitRoots = readKitRoots(reader, node);
       if (kitRoots !== null) config = { ...config, kitRoots };
+    } else if (key === 'sources') {
+      const sources = readSources(reader, node, lineOf);
+      if (sources !== null) config = { ...config, sources };
     } else {
       const entries = reader.section(node, [...STATUS_SETTINGS, 'write'], 'status', '{ done: [done, shipped] }');
       if (entries !== null) config = { ...config, status: readStatus(reader, entries, config.status) };
@@ -123,6 +127,10 @@ export function parseConfig(text: string): { config: WorkspaceConfig; diagnostic
   }
   checkKeyClaims(reader, config.fields, config.relations, relationNodes);
   if (rootsNode !== undefined && config.kits.length === 0) reader.fail(rootsNode, '`roots` lists folders whose kit folders are read, but no kit is named: add `kits:` too, e.g. `kits: [kiro, speckit, openspec]`');
+  const rootNamed = new Set(config.kitRoots.map((root) => root.name));
+  for (const source of config.sources) {
+    if (rootNamed.has(source.name)) reader.fail(rootsNode, `the kit root and the source both named \`${source.name}\` would give their items the same ids: rename one of them`);
+  }
   // The kits' own coverage (KITS §5) stands until `coverage:` says otherwise.
   if (!coverageSet && config.kits.length > 0) config = { ...config, coverage: kitCoverage(config.kits) };
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));

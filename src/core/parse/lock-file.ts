@@ -5,6 +5,7 @@
  * `CONFIG_INVALID` on it (reviews are then off), with what to do.
  */
 import { ID_SOURCE } from '../shared/id-shape.js';
+import { compareStrings } from '../shared/sort.js';
 import { LOCK_FILE } from '../shared/config-types.js';
 import { echo } from '../shared/errors.js';
 import { decodeText } from '../shared/normalize-text.js';
@@ -13,10 +14,14 @@ import type { FileBytes } from '../read/discover-files.js';
 import { readFileInside } from '../read/safe-fs.js';
 import type { Diagnostic } from '../shared/types.js';
 
-/** The reviews a lock file holds. */
+/** The reviews a lock file holds, and the commits its sources are pinned to (issue 57). */
 export interface LockFile {
   /** The fingerprint recorded for each reviewed link, by its key `{from} -> {to}`. */
   readonly reviewed: ReadonlyMap<string, string>;
+  /** Whether it has `reviewed` (reviews are on); a file that pins sources only leaves them off. */
+  readonly reviews: boolean;
+  /** The commit each source (`sources:` of docugraph.yml) is pinned to, by name. */
+  readonly sources: ReadonlyMap<string, string>;
   /** 1-based line of each key in the file. */
   readonly lines: ReadonlyMap<string, number>;
 }
@@ -35,6 +40,9 @@ export interface LockRead {
 
 export const NO_LOCK: LockState = Object.freeze({ kind: 'none' });
 
+/** The findings of a lock file that could not be read, as one string to compare. */
+export const lockFindings = (read: LockRead): string => (read.state.kind === 'invalid' ? read.state.diagnostics.map((d) => d.message).join('\n') : read.state.kind);
+
 /** `{from} -> {to}`: two ids (META-01 §3, or a kit's items: KITS §2) around ` -> `. */
 const KEY = new RegExp(`^${ID_SOURCE} -> ${ID_SOURCE}$`, 'u');
 const FINGERPRINT = /^[0-9a-f]{16}$/;
@@ -43,7 +51,16 @@ const CONFLICT = /^(?:<{7}|={7}|>{7})(?: |$)/m;
 /** A line that starts with a JSON key: its quoted text. */
 const KEY_LINE = /^\s*("(?:[^"\\\n]|\\.)*")\s*:/;
 
-const SHAPE = '`{ "version": 1, "reviewed": { "FROM -> TO": "<16 hex digits>" } }`';
+const SHAPE = '`{ "version": 1, "reviewed": { "FROM -> TO": "<16 hex digits>" }, "sources": { "NAME": { "commit": "<40 hex digits>" } } }`';
+const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+const SOURCE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** The text of a lock file with these reviews (`null`: none, reviews off) and source pins, as DocuGraph writes it: keys sorted, two-space indentation, a final newline. */
+export function lockText(reviewed: Readonly<Record<string, string>> | null, sources: ReadonlyMap<string, string>): string {
+  const pins: Record<string, { commit: string }> = {};
+  for (const name of [...sources.keys()].sort(compareStrings)) pins[name] = { commit: sources.get(name)! };
+  return `${JSON.stringify({ version: 1, ...(reviewed === null ? {} : { reviewed }), ...(sources.size === 0 ? {} : { sources: pins }) }, null, 2)}\n`;
+}
 
 /** The key of the review of the link from `from` to `to`. */
 export function reviewKey(from: string, to: string): string {
@@ -81,11 +98,22 @@ export function parseLockFile(text: string): LockState {
     return invalid(at === null ? null : lineAt(text, Number(at[1])), `\`${LOCK_FILE}\` is not valid JSON (${echo(reason)}); fix it, or delete it and review the links again with \`docugraph review\``);
   }
   if (!isObject(value)) return shape(null, 'it is not a JSON object');
-  const extra = Object.keys(value).find((key) => key !== 'version' && key !== 'reviewed');
+  const extra = Object.keys(value).find((key) => key !== 'version' && key !== 'reviewed' && key !== 'sources');
   const lines = keyLines(text);
   if (extra !== undefined) return shape(lines.get(extra) ?? null, `it has the key \`${echo(extra)}\``);
   if (value['version'] !== 1) return shape(lines.get('version') ?? null, '`version` must be 1');
-  const reviewed = value['reviewed'];
+  const sources = new Map<string, string>();
+  if ('sources' in value) {
+    const pins = value['sources'];
+    if (!isObject(pins)) return shape(lines.get('sources') ?? null, '`sources` must be an object');
+    for (const [name, pin] of Object.entries(pins)) {
+      const commit = isObject(pin) && Object.keys(pin).length === 1 ? pin['commit'] : undefined;
+      if (!SOURCE_NAME.test(name) || typeof commit !== 'string' || !COMMIT.test(commit)) return shape(lines.get(name) ?? null, `the pin of the source \`${echo(name)}\` is not \`{ "commit": "<40 hex digits>" }\` (\`docugraph sources pin\` writes it)`);
+      sources.set(name, commit);
+    }
+  }
+  const reviews = 'reviewed' in value || !('sources' in value);
+  const reviewed = reviews ? value['reviewed'] : {};
   if (!isObject(reviewed)) return shape(lines.get('reviewed') ?? null, '`reviewed` must be an object');
   const map = new Map<string, string>();
   for (const [key, fingerprint] of Object.entries(reviewed)) {
@@ -96,7 +124,7 @@ export function parseLockFile(text: string): LockState {
   }
   const repeated = repeatedKey(text);
   if (repeated !== null) return shape(repeated.line, `the key \`${echo(repeated.key)}\` appears twice; keep one line`);
-  return { kind: 'ok', lock: { reviewed: map, lines } };
+  return { kind: 'ok', lock: { reviewed: map, lines, reviews, sources } };
 }
 
 function shape(line: number | null, problem: string): LockState {

@@ -51,6 +51,9 @@ export type GitignoreChain = readonly (readonly [dir: string, rules: GlobMatcher
 
 export const GITIGNORE_FILE = '.gitignore';
 
+/** A change to one of these re-reads the rules and lists every directory again. */
+export const isRulesFile = (path: string): boolean => path === IGNORE_FILE || path === CONFIG_FILE || path === GITIGNORE_FILE || path.endsWith(`/${GITIGNORE_FILE}`);
+
 const NO_KITS: readonly KitName[] = [];
 const NO_ROOTS: readonly KitRoot[] = [];
 

@@ -31,6 +31,8 @@ export const WARNING_CODES = [
   'COVERAGE_MISSING',
   'REFS_CAPPED',
   'FILE_ENCODING',
+  'SOURCE_MISSING',
+  'SOURCE_MOVED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -71,6 +73,8 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   COVERAGE_MISSING: 'A document of a type that `coverage:` in `docugraph.yml` lists has nothing that implements (verifies, …) it.',
   REFS_CAPPED: 'A spec kit item names more ids than are read (500, ranges expanded, and no more than its lines have characters); the rest are not read.',
   FILE_ENCODING: 'A spec kit file is not valid UTF-8: it is read with each bad byte as U+FFFD.',
+  SOURCE_MISSING: 'A repository that `sources:` in `docugraph.yml` names is not at its path (or cannot be read there): its ids are not checked.',
+  SOURCE_MOVED: 'A source now resolves to another commit than the one `docugraph.lock.json` pins: what changed there, and what here depends on it.',
   CONFIG_INVALID: '`docugraph.yml` is not valid YAML, has a key the schema does not know, or a value of the wrong type; or `docugraph.lock.json` is not the shape DocuGraph writes.',
 };
 

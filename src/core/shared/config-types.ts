@@ -125,6 +125,8 @@ export interface WorkspaceConfig {
   readonly kits: readonly KitName[];
   /** More folders whose kit folders are read (a monorepo's packages), their items' ids prefixed with the root's name (`api:auth/T2.1`); sorted by path. Default none. */
   readonly kitRoots: readonly KitRoot[];
+  /** Other repositories read into the graph (issue 57), their ids prefixed with the source's name (`platform:REQ-12`); sorted by name. Default none. */
+  readonly sources: readonly SourceSpec[];
   /** Whether the MCP server offers the tools that write (`set_task_state`, `record_review`; KITS §6) without `--allow-writes`. Default `false`. */
   readonly writes: boolean;
   /**
@@ -154,6 +156,20 @@ export interface KitRoot {
   readonly name: string;
   /** Relative to the workspace root, `/`-separated, without `.`, `..` or a trailing `/` (`packages/api`). */
   readonly path: string;
+}
+
+/** Another repository read into the workspace's graph (issue 57): never written, its ids prefixed with its name. */
+export interface SourceSpec {
+  /** Letters, digits, `.`, `_`, `-`, starting with a letter or digit: its ids start with it and a colon. */
+  readonly name: string;
+  /** The folder of its checkout, as written, relative to the workspace root (`../platform-specs`). */
+  readonly path: string;
+  /** Read at this git revision (a branch, tag or commit, never starting with `-`); `null`: its working tree. */
+  readonly rev: string | null;
+  /** Where it is cloned from, named when the checkout is missing; `null`: not given. */
+  readonly url: string | null;
+  /** 1-based line of its name in `docugraph.yml`, where its findings are. */
+  readonly line: number;
 }
 
 export const CONFIG_FILE = 'docugraph.yml';
@@ -190,6 +206,7 @@ export const DEFAULT_CONFIG: WorkspaceConfig = Object.freeze({
   coverage: Object.freeze([]),
   kits: Object.freeze([]),
   kitRoots: Object.freeze([]),
+  sources: Object.freeze([]),
   writes: false,
   cache: null,
   context: DEFAULT_CONTEXT,

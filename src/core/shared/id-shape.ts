@@ -20,16 +20,22 @@ const KIT_PART = '(?:[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]*|T#\\d+)';
 /** A kit root's name before a kit item's id (`api:` of `api:auth/T2.1`): a document id's shape, then a colon. */
 const ROOT_PART = '(?:[A-Za-z0-9][A-Za-z0-9._-]*:)';
 
-/** The source of a pattern matching either shape (no anchors): for building others, such as the lock file's keys. */
-export const ID_SOURCE = `(?:[A-Za-z0-9][A-Za-z0-9._-]*|${ROOT_PART}?${KIT_PART}(?:/${KIT_PART})+)`;
+/**
+ * The source of a pattern matching either shape (no anchors): for building others, such as the
+ * lock file's keys. Ids read from another repository (issue 57) start with its name and a colon
+ * (`platform:REQ-12`, `platform:api:auth/T2.1`).
+ */
+export const ID_SOURCE = `(?:${ROOT_PART}?[A-Za-z0-9][A-Za-z0-9._-]*|${ROOT_PART}{0,2}${KIT_PART}(?:/${KIT_PART})+)`;
 
 const ANY_ID = new RegExp(`^${ID_SOURCE}$`, 'u');
 const KIT_ID = new RegExp(`^${ROOT_PART}?${KIT_PART}(?:/${KIT_PART})+$`, 'u');
 const PART = new RegExp(`^${KIT_PART}$`, 'u');
+/** A document's id read from another repository (`platform:REQ-12`). */
+const SOURCED_DOCUMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*:[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Whether `text` has the shape of a document's or a kit item's id (so it can be shown as written). */
 export function isIdShaped(text: string): boolean {
-  return DOCUMENT_ID.test(text) || (text.includes('/') && ANY_ID.test(text));
+  return DOCUMENT_ID.test(text) || SOURCED_DOCUMENT_ID.test(text) || (text.includes('/') && ANY_ID.test(text));
 }
 
 /**
@@ -42,12 +48,19 @@ export function isKitId(id: string): boolean {
   return KIT_ID.test(id);
 }
 
-/** The kit root's part of a kit id, colon included (`api:` of `api:auth/T2.1`), or `''`. */
+/** The kit root's part of a kit id, colon included (`api:` of `api:auth/T2.1`, `platform:api:` of a source's), or `''`. */
 export function rootOfId(id: string): string {
-  const colon = id.indexOf(':');
-  if (colon <= 0) return '';
   const slash = id.indexOf('/');
-  return slash === -1 || colon < slash ? id.slice(0, colon + 1) : '';
+  const colon = id.lastIndexOf(':', slash === -1 ? id.length : slash);
+  return colon <= 0 ? '' : id.slice(0, colon + 1);
+}
+
+/** The source's name of an id read from another repository (`platform` of `platform:REQ-12`), among `names`; `null` for an id of this workspace. */
+export function sourceOfId(id: string, names: ReadonlySet<string>): string | null {
+  const colon = id.indexOf(':');
+  if (colon <= 0) return null;
+  const name = id.slice(0, colon);
+  return names.has(name) ? name : null;
 }
 
 /** Whether `name` (a folder's or a file's name) can be one part of a kit's id. */

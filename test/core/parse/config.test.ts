@@ -54,10 +54,29 @@ describe('docugraph.yml', () => {
       coverage: DEFAULT_CONFIG.coverage,
       kits: [],
       kitRoots: [],
+      sources: [],
       writes: false,
       cache: null,
       context: DEFAULT_CONFIG.context,
     });
+  });
+
+  it('sources (issue 57): other repositories by name, with path, rev and url; a rev that git would take as an option, a bad name or no path says what to write', () => {
+    const { config, diagnostics } = parseConfig('sources:\n  platform:\n    path: ../platform-specs/\n    rev: v3.2\n  billing: ../billing\n');
+    expect(diagnostics).toEqual([]);
+    expect(config.sources).toEqual([
+      { name: 'billing', path: '../billing', rev: null, url: null, line: 5 },
+      { name: 'platform', path: '../platform-specs', rev: 'v3.2', url: null, line: 2 },
+    ]);
+    const messages = (text: string) => parseConfig(text).diagnostics.map((d) => `${d.line}: ${d.message}`);
+    expect(messages('sources:\n  platform:\n    path: ../p\n    rev: --upload-pack=evil\n')).toEqual([
+      '3: `sources.platform.rev` `--upload-pack=evil` cannot be read: it starts with `-`, which git would take as an option; give a branch, a tag or a commit, e.g. `rev: v3.2`',
+    ]);
+    expect(messages('sources:\n  platform:\n    rev: main\n')[0]).toMatch(/^3: the source `platform` needs `path`/);
+    expect(messages('sources:\n  "my source": ../p\n')[0]).toMatch(/^2: the source name `my source` cannot start an id/);
+    expect(messages('sources:\n  platform:\n    path: ../p\n    branch: main\n')[0]).toMatch(/^4: unknown setting `sources.platform.branch`/);
+    expect(messages('sources: [../p]\n')[0]).toMatch(/^1: `sources` must be a mapping of names/);
+    expect(messages('kits: [kiro]\nroots: [{ path: packages/api, name: platform }]\nsources:\n  platform: ../p\n')[0]).toMatch(/the kit root and the source both named `platform`/);
   });
 
   it('context (CONTEXT §1): when and how bundles cut large documents; a bad value says what to write', () => {
@@ -158,7 +177,7 @@ describe('docugraph.yml', () => {
   it('a misspelled setting: did you mean the close one, then the list; none when nothing is close (issue 37)', () => {
     const message = (text: string) => parseConfig(text).diagnostics.map((d) => d.message);
     expect(message('linkz:\n  check: false\n')).toEqual([
-      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `roots`, `writes`, `cache`, `context`',
+      'unknown setting `linkz`; did you mean `links`? The settings are `include`, `exclude`, `gitignore`, `requireId`, `fields`, `links`, `relations`, `status`, `trace`, `coverage`, `kits`, `roots`, `sources`, `writes`, `cache`, `context`',
     ]);
     expect(message('links:\n  chekc: false\n')[0]).toMatch(/^unknown setting `links\.chekc`; did you mean `links\.check`\? The settings are `links\.check`, /);
     expect(message('requireid: true\n')[0]).toContain('did you mean `requireId`?');
