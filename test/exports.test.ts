@@ -98,6 +98,7 @@ describe('public exports', () => {
       'selectGraph',
       'severityOf',
       'sortStrings',
+      'sourcesOf',
       'stateChange',
       'surveyKits',
       'surveyRepository',

@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } f
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildBundle, loadSources, loadWorkspace, pinSources, readConfig, readLockFile, recordReview, type LoadedSources, type Workspace } from '../../src/core/index.js';
+import { buildBundle, loadSources, loadWorkspace, pinSources, readConfig, readLockFile, recordReview, writeTaskState, type LoadedSources, type Workspace } from '../../src/core/index.js';
 import { commitAll, commitFiles, git } from '../helpers/git-repo.js';
 import { testdir } from '../helpers/testdir.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
@@ -42,17 +42,21 @@ describe('another repository read as a source', () => {
     const { service } = pair();
     const { workspace: ws, sources } = await load(service);
     expect(messages(ws)).toEqual([]);
-    expect(ws.ids).toEqual(['SVC-1', 'SVC-2', 'platform:REQ-12', 'platform:REQ-13', 'platform:auth/R1', 'platform:auth/R1.1', 'platform:auth/R1.2', 'platform:auth/requirements']);
+    expect(ws.ids).toEqual(['SVC-1', 'SVC-2', 'platform:REQ-12', 'platform:REQ-13', 'platform:auth/R1', 'platform:auth/R1.1', 'platform:auth/R1.2', 'platform:auth/T1', 'platform:auth/requirements', 'platform:auth/tasks']);
+    expect(ws.relationsOut.get('platform:auth/T1')).toEqual([{ relation: 'implements', id: 'platform:auth/R1.2' }]);
     expect(ws.upstream.get('SVC-1')).toEqual(['platform:REQ-12']);
     expect(ws.upstream.get('platform:REQ-13')).toEqual(['platform:REQ-12']);
     expect(ws.relationsOut.get('SVC-1')).toEqual([{ relation: 'implements', id: 'platform:auth/R1.1' }]);
     expect(ws.nodes.get('platform:REQ-12')?.path).toBe('../platform/docs/req-12.md');
-    expect(sources.sources).toMatchObject([{ state: 'ok', folder: '../platform', fileCount: 3, nodeCount: 6, pinned: null, moved: null }]);
+    expect(sources.sources).toMatchObject([{ state: 'ok', folder: '../platform', fileCount: 4, nodeCount: 8, pinned: null, moved: null }]);
     expect(sources.sources[0]!.commit).toBe(git(join(service, '../platform'), 'rev-parse', 'HEAD').trim());
     // A bundle crosses the boundary and says where each document comes from (its path in the checkout).
     const bundle = buildBundle(ws, { taskId: 'SVC-2' });
     expect(bundle).toContain('- `platform:REQ-12` depth=2: required by `SVC-1`');
     expect(bundle).toContain('### platform:REQ-12 — Tokens expire\npath: ../platform/docs/req-12.md\n');
+    // Nothing in a source is ever written.
+    expect(() => writeTaskState(ws, 'platform:auth/T1', 'done')).toThrow('`platform:auth/T1` is read from the source `platform` (`../platform/.kiro/specs/auth/tasks.md`), which DocuGraph never writes: change it in that repository');
+    expect(readFileSync(join(service, '../platform/.kiro/specs/auth/tasks.md'), 'utf8')).toContain('- [ ] 1. Lock');
   });
 
   it('a link into the checkout to a file it does not hold is broken, and says which source', async () => {

@@ -9,7 +9,7 @@
  */
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { CONFIG_FILE, diffWorkspaces, formatJson, loadRevision, readConfig, resolveWorkspaceRoot, severityOf, type ConfigResult, type DiffSide, type LoadedRevision, type Workspace, type WorkspaceDiff } from '../../core/index.js';
+import { CONFIG_FILE, diffWorkspaces, formatJson, loadRevision, readConfig, severityOf, sourcesOf, type ConfigResult, type DiffSide, type LoadedRevision, type Workspace, type WorkspaceDiff } from '../../core/index.js';
 import { VERSION } from '../../common/version.js';
 import type { CliContext } from '../context.js';
 import { renderDiffGithub, renderDiffSarif } from '../render/diff-ci.js';
@@ -46,13 +46,16 @@ export function registerDiff(program: Command, ctx: CliContext): void {
         root = workspace.root;
         head = { side: { revision: null, commit: null }, workspace, config: readConfig(root) };
       } else {
-        root = resolveWorkspaceRoot(ctx.workspacePath(globals));
-        const loaded = await loadRevision(root, options.head, git);
+        const read = await ctx.sources(globals);
+        root = read.root;
+        const loaded = await loadRevision(root, options.head, { ...git, sources: read.loaded });
         head = { side: { revision: loaded.revision, commit: loaded.commit }, workspace: loaded.workspace, config: loaded.config };
       }
       // Against the work tree, a file the revision holds unchanged takes the work tree's analysis (the same bytes, read once).
       const reuse = options.head === undefined ? { reuse: head.workspace } : {};
-      const before = await loadRevision(root, base, options.oldConfig === true ? git : { ...git, config: head.config, ...reuse });
+      // Both sides hold the same sources, as read today (issue 57): only this workspace's changes show.
+      const sources = { sources: sourcesOf(head.workspace) };
+      const before = await loadRevision(root, base, options.oldConfig === true ? { ...git, ...sources } : { ...git, config: head.config, ...reuse, ...sources });
       if (before.replacedConfig !== null) ctx.io.stderr.write(`docugraph: ${configNote(before, options.head)}\n`);
       const diff = diffWorkspaces(before.workspace, head.workspace, { base: { revision: before.revision, commit: before.commit }, head: head.side });
       printDiff(ctx, diff, root, options.format ?? defaultFormat(ctx));

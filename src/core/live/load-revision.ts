@@ -20,6 +20,7 @@ import { IGNORE_FILE, ignoreRules, isMarkdownName, MAX_IGNORE_BYTES } from '../r
 import { listTree, openRepository, readBlobs, resolveCommit, type GitOptions, type GitRepository, type TreeEntry } from '../read/git.js';
 import { indexTree, treeDiskView, type TreeDirectories } from '../read/tree-view.js';
 import { analysesOf, type Reusable } from './load-workspace.js';
+import { createSourceMerge, NO_SOURCES, sourceFileOf, withSourceFindings, withSourcesNoted, type LoadedSources } from '../model/source-findings.js';
 import { keysOfEntry } from '../check/target-keys.js';
 import { sameList } from '../shared/same-list.js';
 import { CONFIG_FILE, LOCK_FILE } from '../shared/config-types.js';
@@ -62,6 +63,8 @@ export interface RevisionOptions extends GitOptions {
    * analysed again — the same answers, at the cost of what changed.
    */
   readonly reuse?: Workspace;
+  /** Other repositories' files (issue 57), joined to the revision's as to the working tree's (the same on both sides of a diff). */
+  readonly sources?: LoadedSources;
 }
 
 /**
@@ -73,10 +76,10 @@ export async function loadRevision(root: string, revision: string, options: Revi
   const repo = await openRepository(root, options);
   const commit = await resolveCommit(repo, revision);
   // A commit never changes: with the same configuration given (or none), neither does its workspace.
-  const key = `${root}\0${commit}\0${options.config === undefined ? '' : configKey(options.config)}`;
+  const key = `${root}\0${commit}\0${options.config === undefined ? '' : configKey(options.config)}\0${(options.sources?.sources ?? []).map((s) => `${s.spec.name}@${s.commit ?? s.state}`).join(',')}`;
   const cached = options.cache?.get(key);
   if (cached !== undefined) return { revision, commit, ...cached };
-  const loaded = await loadCommit(root, repo, commit, options.config, options.reuse === undefined ? undefined : analysesOf(options.reuse));
+  const loaded = await loadCommit(root, repo, commit, options.config, options.reuse === undefined ? undefined : analysesOf(options.reuse), options.sources ?? NO_SOURCES);
   options.cache?.set(key, loaded);
   return { revision, commit, ...loaded };
 }
@@ -130,7 +133,7 @@ export function createRevisionCache(size = 2): RevisionCache {
   };
 }
 
-async function loadCommit(root: string, repo: GitRepository, commit: string, given: ConfigResult | undefined, lent: Reusable | undefined): Promise<RevisionWorkspace> {
+async function loadCommit(root: string, repo: GitRepository, commit: string, given: ConfigResult | undefined, lent: Reusable | undefined, sources: LoadedSources): Promise<RevisionWorkspace> {
   const reuse = lent?.read;
   const dirs = indexTree(await listTree(repo, commit));
   const base = repo.prefix.replace(/\/$/, '');
@@ -173,6 +176,7 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
       walked: (dir) => found.listings.has(dir),
       markdownOf: (file) => analyses.get(file)?.markdown(),
       suggestFile: createPathSuggester(found.files),
+      sourceFile: (path) => sourceFileOf(sources, path),
     },
     // Blobs are read only under the workspace: a link's fragment into Markdown above it is not checked.
     { inside: treeDiskView(dirs, base), above: treeDiskView(dirs, aboveBase), readAbove: () => null },
@@ -180,7 +184,7 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   const context = contextFor(null);
   const perFile = new Map<string, { analysis: FileAnalysis; links: LinkEntry | null }>();
   // Whether the revision holds the work tree's Markdown files (then "did you mean" is the same, and its assembly can start from the work tree's).
-  const sameFiles = reusing && lent !== undefined && sameList(found.files, lent.files);
+  const sameFiles = reusing && lent !== undefined && sources.files.length === 0 && sameList(found.files, lent.files);
   // A file of the same bytes none of whose links' looked-at paths differ here keeps the work tree's verdict on them.
   const keeps = reusing && lent !== undefined ? linksKept(lent, found.entries, sameFiles, kept, dirs, base) : () => null;
   for (const [file, analysis] of analyses) {
@@ -206,8 +210,8 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   }
   const files = sameFiles ? lent!.files : found.files;
   const cache = sameFiles ? lent!.assembly : createAssemblyCache(config.status);
-  const workspace = assembleWorkspace(root, { files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile, cache, sameFiles ? changed : undefined);
-  const reviewed = applyReviews(workspace, lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state);
+  const workspace = assembleWorkspace(root, ...createSourceMerge(sources)({ files, entries: found.entries, diagnostics: discoveryDiagnostics }, perFile), cache, sameFiles ? changed : undefined);
+  const reviewed = withSourcesNoted(applyReviews(withSourceFindings(workspace, sources), lockFrom(bytesOf(LOCK_FILE, MAX_FILE_BYTES)).state), sources);
   analysesAt.set(reviewed, analyses);
   return { workspace: reviewed, ...chosen };
 }

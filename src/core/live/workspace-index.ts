@@ -7,7 +7,7 @@
  * once, so the live index and `loadWorkspace` share every line of the pipeline.
  */
 import { assembleSteps, assembleWorkspace, createAssemblyCache, keptStagesOf, patchedIds } from '../model/assemble-workspace.js';
-import { createSourceMerge, NO_SOURCES, sourceFileOf, withSourceFindings } from '../model/source-findings.js';
+import { createSourceMerge, NO_SOURCES, sourceFileOf, withSourceFindings, withSourcesNoted } from '../model/source-findings.js';
 import { asSteps, finish } from '../shared/steps.js';
 import { applyReviews } from '../check/check-reviews.js';
 import { applyTraces, withContext } from '../check/check-traces.js';
@@ -267,7 +267,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
 
   /** The assembly with its sources' findings (issue 57), the lock file's reviews (TRACE §3), the traces and coverage (TRACE §5), and how its bundles cut documents (CONTEXT §1). */
   function overlay(): Workspace {
-    return withContext(applyTraces(applyReviews(withSourceFindings(assembled, sources), lock.state), traces.scan(), config.coverage), config.context);
+    return withSourcesNoted(withContext(applyTraces(applyReviews(withSourceFindings(assembled, sources), lock.state), traces.scan(), config.coverage), config.context), sources);
   }
 
   return {

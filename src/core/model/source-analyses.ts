@@ -63,13 +63,21 @@ function sourceNode(view: SourceView, node: DocNode): DocNode {
     relations = {};
     for (const [relation, entries] of Object.entries(node.relations) as [TypedRelation, RelationEntries][]) relations[relation] = { ...entries, ids: entries.ids.map(entry) };
   }
-  const { item } = node;
+  const { item, dependsOnKeys } = node;
+  // Field by field: a node restored from the on-disk index reads its texts through getters, which a spread would drop.
   return {
-    ...node,
     id: `${view.name}:${node.id}`,
+    title: node.title,
+    type: node.type,
+    status: node.status,
     path: sourcePath(view, node.path),
     dependsOn: node.dependsOn.map(entry),
+    dependsOnLines: node.dependsOnLines,
+    ...(dependsOnKeys === undefined ? {} : { dependsOnKeys }),
     ...(relations === undefined ? {} : { relations }),
-    ...(item === undefined ? {} : { item: { ...item, file: `${view.name}:${item.file}`, context: item.context.map(entry) } }),
+    text: node.text,
+    bodyLine: node.bodyLine,
+    body: node.body,
+    ...(item === undefined ? {} : { item: { line: item.line, end: item.end, file: `${view.name}:${item.file}`, box: item.box, context: item.context.map(entry), source: item.source } }),
   };
 }

@@ -50,6 +50,20 @@ export interface LoadedSources {
 
 export const NO_SOURCES: LoadedSources = Object.freeze({ sources: [], files: [], results: new Map() });
 
+/** The sources each workspace was assembled with (a revision of it is read with the same: `diff`, `since`). */
+const combined = new WeakMap<Workspace, LoadedSources>();
+
+/** Records that `workspace` holds `sources`' files; returns it. */
+export function withSourcesNoted(workspace: Workspace, sources: LoadedSources): Workspace {
+  if (sources.sources.length > 0) combined.set(workspace, sources);
+  return workspace;
+}
+
+/** The sources `workspace` was assembled with (`NO_SOURCES`: none). */
+export function sourcesOf(workspace: Workspace): LoadedSources {
+  return combined.get(workspace) ?? NO_SOURCES;
+}
+
 /** The most ids a SOURCE_MOVED names of each list. */
 const MAX_NAMED = 5;
 

@@ -62,6 +62,9 @@ export function writeTaskState(workspace: Workspace, asked: string, state: TaskS
     throw new WriteRefusedError(`docugraph.yml${problem!.line === null ? '' : `:${problem!.line}`} is invalid (${problem!.message}); fix it before DocuGraph writes anything`);
   }
   const config = read.config;
+  // A source's document (issue 57) is another repository's: never written from here.
+  const source = config.sources.find((s) => id.startsWith(`${s.name}:`) && node.path.startsWith('../'));
+  if (source !== undefined) throw new WriteRefusedError(`\`${id}\` is read from the source \`${source.name}\` (\`${node.path}\`), which DocuGraph never writes: change it in that repository`);
   if (node.item !== undefined && node.item.box === null) {
     throw new InvalidArgumentError(`\`${id}\` is a ${node.type ?? 'item'}, not a task: only a task has a box to check (its requirement's state comes from its file's frontmatter \`status\`).`, { argument: 'id' });
   }

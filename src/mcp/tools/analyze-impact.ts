@@ -4,7 +4,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { analyzeImpact, type CodeLocation, CONFIG_FILE, createRevisionCache, type ImpactedNode, diffWorkspaces, InvalidArgumentError, loadRevision, readConfig, type Capped, type LoadedRevision, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
+import { analyzeImpact, type CodeLocation, CONFIG_FILE, createRevisionCache, type ImpactedNode, diffWorkspaces, InvalidArgumentError, loadRevision, readConfig, sourcesOf, type Capped, type LoadedRevision, type PageArguments, type RevisionCache, type Workspace } from '../../core/index.js';
 import { pagedJsonAnswer, type Rendered } from '../paged-result.js';
 import { registerTool } from '../register-tool.js';
 import { depthSchema, idSchema, pageInput, revisionSchema } from '../schemas.js';
@@ -108,7 +108,7 @@ async function changesPage(workspace: Workspace, since: string, state: ServerSta
   // One revision load at a time per server: calls that arrive meanwhile wait (and then find
   // their commit in the cache), so a burst of calls never runs many loads at once.
   // Read with today's docugraph.yml when the revision's own is absent or another (issue 53): a diff of documents, not of configurations.
-  const turn = (loading.get(state) ?? Promise.resolve()).then(() => loadRevision(workspace.root, since, { env: state.env ?? {}, cache, config: readConfig(workspace.root) }));
+  const turn = (loading.get(state) ?? Promise.resolve()).then(() => loadRevision(workspace.root, since, { env: state.env ?? {}, cache, config: readConfig(workspace.root), sources: sourcesOf(workspace) }));
   loading.set(state, turn.then(noop, noop));
   const base = await turn;
   const diff = diffWorkspaces(base.workspace, workspace, { base: { revision: base.revision, commit: base.commit }, head: { revision: null, commit: null }, cap: Number.POSITIVE_INFINITY });
