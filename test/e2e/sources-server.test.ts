@@ -1,0 +1,42 @@
+/**
+ * Issue 57 over MCP: the server serves this workspace's graph with its sources in it — a bundle
+ * crosses into the platform repository, `validate_traceability` reports the sources' findings
+ * (here SOURCE_MOVED after the platform moved past its pin), and `list_tasks` filters by the
+ * source's name. The fixture is test/fixtures/sources (written by hand).
+ */
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { commitAll, commitFiles, git } from '../helpers/git-repo.js';
+import { connect, textOf } from '../helpers/server-process.js';
+import { testdir } from '../helpers/testdir.js';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/sources', import.meta.url));
+
+describe('the MCP server with a source', () => {
+  it('serves the combined graph', async () => {
+    const dir = testdir({});
+    cpSync(FIXTURE, dir, { recursive: true });
+    const service = join(dir, 'service');
+    const platform = join(dir, 'platform');
+    for (const repo of [service, platform]) (git(repo, 'init', '-q', '-b', 'main'), commitAll(repo, 'first'));
+    const pinned = git(platform, 'rev-parse', 'HEAD').trim();
+    writeFileSync(join(service, 'docugraph.lock.json'), `{\n  "version": 1,\n  "sources": {\n    "platform": {\n      "commit": "${pinned}"\n    }\n  }\n}\n`);
+    commitFiles(platform, { 'docs/req-12.md': '---\nid: REQ-12\ntitle: Tokens expire\n---\n\nThirty minutes.\n' });
+    const { client } = await connect({ args: ['--workspace', service] });
+    try {
+      const bundle = textOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'SVC-2' } }));
+      expect(bundle).toContain('- `platform:REQ-12` depth=2: required by `SVC-1`');
+      expect(bundle).toContain('path: ../platform/docs/req-12.md');
+      const report = JSON.parse(textOf(await client.callTool({ name: 'validate_traceability', arguments: {} }))) as { valid: boolean; warnings: { code: string; message: string }[] };
+      expect(report.valid).toBe(true);
+      expect(report.warnings.map((w) => w.code)).toEqual(['SOURCE_MOVED']);
+      expect(report.warnings[0]!.message).toContain('1 changed (`platform:REQ-12`); here, `SVC-1` depends on what changed');
+      const tasks = JSON.parse(textOf(await client.callTool({ name: 'list_tasks', arguments: { root: 'platform', type: 'task' } }))) as { tasks: { id: string }[] };
+      expect(tasks.tasks.map((t) => t.id)).toEqual(['platform:auth/T1']);
+    } finally {
+      await client.close();
+    }
+  });
+});
