@@ -23,7 +23,9 @@
  *  11. restarts (bench/warm.mjs, issue 38): spawn → first answer cold and warm (the on-disk
  *      index), beside the floor of `stat`-ing every file and the handshake;
  *  10. a spec-kit repository (bench/kits.mjs) of as many items as the largest size (100k by
- *      default; Kiro, Spec Kit and OpenSpec folders): `docugraph validate` beside the floor.
+ *      default; Kiro, Spec Kit and OpenSpec folders): `docugraph validate` beside the floor;
+ *  12. with 10k (bench/sources.mjs, issue 57): a warm start of a workspace that reads two other
+ *      repositories of 10k documents each (`sources:`), beside a warm start of one of 20k.
  *
  * It prints a table and writes it, with the machine description, to bench/RESULTS.md.
  *
@@ -50,6 +52,7 @@ const DIFF = join(ROOT, 'bench', 'diff.mjs');
 const WARM = join(ROOT, 'bench', 'warm.mjs');
 const TRACE = join(ROOT, 'bench', 'trace.mjs');
 const KITS = join(ROOT, 'bench', 'kits.mjs');
+const SOURCES = join(ROOT, 'bench', 'sources.mjs');
 const HTTP_SECONDS = 10;
 const IDLE_SECONDS = 30;
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
@@ -251,6 +254,14 @@ if (SIZES.includes(10000)) {
 const kitItems = Math.max(...SIZES);
 log(`spec kits: ${kitItems} items…`);
 const kits = kitRepository(kitItems, 5);
+// Two sources of 10k beside one workspace of 20k, warm (issue 57: within 1.5×).
+let sources = null;
+if (SIZES.includes(10000)) {
+  log('sources: two of 10k beside one of 20k, warm…');
+  const result = spawnSync(process.execPath, [SOURCES, '10000', '5'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`sources probe failed: ${result.stderr}`);
+  sources = JSON.parse(result.stdout);
+}
 
 // ---- Report -------------------------------------------------------------------------------
 const ms = (v) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
@@ -348,6 +359,15 @@ lines.push('| items | nodes | kit files | size | floor | docugraph validate | vs
 lines.push('|---:|---:|---:|---:|---:|---:|---:|');
 lines.push(`| ${kits.items.toLocaleString('en-US')} | ${kits.nodes.toLocaleString('en-US')} | ${kits.files.toLocaleString('en-US')} | ${(kits.bytes / 1e6).toFixed(1)} MB | ${ms(kits.floor)} ms | ${ms(kits.validate)} ms | ${ratio(kits.validate, kits.floor)} |`);
 
+if (sources !== null) {
+  lines.push('');
+  lines.push('Sources (`bench/sources.mjs`, issue 57): a spawned `docugraph-mcp`, spawn → first answer (`list_tasks`) with the on-disk indexes its own cold run wrote, for a one-document workspace that reads two generated repositories of 10,000 documents each (`sources:`) beside one generated workspace of 20,000, interleaved, medians of 5:');
+  lines.push('');
+  lines.push('| documents | one workspace of 2 × n, warm | two sources of n, warm | vs one |');
+  lines.push('|---:|---:|---:|---:|');
+  lines.push(`| ${sources.documents.toLocaleString('en-US')} | ${ms(sources.single)} ms | ${ms(sources.sources)} ms | ${ratio(sources.sources, sources.single)} |`);
+}
+
 const byCount = new Map(rows.map((r) => [r.count, r]));
 const targets = [];
 const ten = byCount.get(10000);
@@ -372,6 +392,7 @@ if (hundred !== undefined) {
   const largest = Math.max(...Object.values(hundred.stdio.answers));
   targets.push(`- 100k documents: every default answer under 25,000 tokens — **largest ${largest.toLocaleString('en-US')}**: ${largest < 25000 ? 'met' : '**not met**'}.`);
 }
+if (sources !== null) targets.push(`- two sources of 10k documents: a warm start ≤ 1.5× a warm start of one workspace of 20k — **${(sources.sources / sources.single).toFixed(2)}×** (${ms(sources.sources)} ms vs ${ms(sources.single)} ms): ${sources.sources <= 1.5 * sources.single ? 'met' : '**not met**'}.`);
 targets.push(`- a spec-kit repository of ${kits.items.toLocaleString('en-US')} items: load + validate ≤ 10× the floor, end to end — **${ratio(kits.validate, kits.floor)}** (${ms(kits.validate)} ms vs ${ms(kits.floor)} ms): ${kits.validate <= 10 * kits.floor ? 'met' : '**not met**'}.`);
 const idle = rows.map((r) => r.live.idleTicks * 10);
 {

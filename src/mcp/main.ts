@@ -233,7 +233,7 @@ export function main(io: ProcessIo): void {
     const live = openLiveWorkspace(root, {
       mode,
       // Other repositories (`sources:`, issue 57): read once, before the first load (a change in them needs a restart).
-      ...(config.sources.length === 0 ? {} : { sources: loadSources(root, config.sources, { env: io.env, ...(cacheOptions === undefined ? {} : { cache: cacheOptions }) }) }),
+      ...(config.sources.length === 0 ? {} : { sources: () => loadSources(root, config.sources, { env: io.env, ...(cacheOptions === undefined ? {} : { cache: cacheOptions }) }) }),
       log: (line) => log(`${SERVER_NAME}: ${line}`),
       ...(startAfter === undefined ? {} : { startAfter }),
       ...(cacheOptions === undefined ? {} : { cache: cacheOptions }),

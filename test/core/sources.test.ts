@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } f
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildBundle, loadSources, loadWorkspace, pinSources, readConfig, readLockFile, recordReview, writeTaskState, type LoadedSources, type Workspace } from '../../src/core/index.js';
+import { buildBundle, loadIndexed, loadSources, loadWorkspace, pinSources, readConfig, readLockFile, recordReview, writeTaskState, type LoadedSources, type Workspace } from '../../src/core/index.js';
 import { commitAll, commitFiles, git } from '../helpers/git-repo.js';
 import { testdir } from '../helpers/testdir.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
@@ -52,7 +52,9 @@ describe('another repository read as a source', () => {
     expect(sources.sources[0]!.commit).toBe(git(join(service, '../platform'), 'rev-parse', 'HEAD').trim());
     // A bundle crosses the boundary and says where each document comes from (its path in the checkout).
     const bundle = buildBundle(ws, { taskId: 'SVC-2' });
-    expect(bundle).toContain('- `platform:REQ-12` depth=2: required by `SVC-1`');
+    const commit = sources.sources[0]!.commit!.slice(0, 12);
+    expect(bundle).toContain(`- \`platform:REQ-12\` depth=2: required by \`SVC-1\` — from source \`platform\` at \`${commit}\`\n`);
+    expect(bundle).toContain('- `SVC-1` depth=1: required by `SVC-2`\n');
     expect(bundle).toContain('### platform:REQ-12 — Tokens expire\npath: ../platform/docs/req-12.md\n');
     // Nothing in a source is ever written.
     expect(() => writeTaskState(ws, 'platform:auth/T1', 'done')).toThrow('`platform:auth/T1` is read from the source `platform` (`../platform/.kiro/specs/auth/tasks.md`), which DocuGraph never writes: change it in that repository');
@@ -110,6 +112,29 @@ describe('another repository read as a source', () => {
     expect(sources.sources[0]!.commit).toBe(git(platform, 'rev-parse', 'v1').trim());
     writeFileSync(join(service, 'docugraph.yml'), 'sources:\n  platform:\n    path: ../platform\n    rev: nope\n');
     expect(messages((await load(service)).workspace)[0]).toMatch(/^docugraph\.yml:2 SOURCE_MISSING the source `platform` at `\.\.\/platform` cannot be read at `nope`: git does not know the revision/);
+  });
+});
+
+describe('with the on-disk index', () => {
+  it('a warm start takes the combined graph it kept only while every source is as it was', async () => {
+    const { service, platform } = pair();
+    const cache = { dir: testdir({}), version: 'test', log: () => {}, now: () => Date.now() + 10_000 };
+    const start = async () => {
+      const sources = await loadSources(service, readConfig(service).config.sources, { ...ENV, cache });
+      const { workspace, saveIndex } = loadIndexed(service, { cache, sources });
+      saveIndex();
+      return { workspace, sources };
+    };
+    const cold = await start();
+    const warm = await start();
+    expect(warm.sources.key).toBe(cold.sources.key);
+    expect(warm.workspace.upstream.get('platform:REQ-13')).toEqual(['platform:REQ-12']);
+    // The platform's REQ-13 no longer depends on REQ-12: a graph kept from before would still say it does.
+    writeFileSync(join(platform, 'docs/req-13.md'), '---\nid: REQ-13\ntitle: Tokens refresh\n---\n\nA client refreshes its token whenever it likes.\n');
+    const moved = await start();
+    expect(moved.sources.key).not.toBe(cold.sources.key);
+    expect(moved.workspace.upstream.get('platform:REQ-13')).toEqual([]);
+    expect(messages(moved.workspace)).toEqual([]);
   });
 });
 

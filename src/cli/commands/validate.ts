@@ -144,6 +144,7 @@ async function watch(ctx: CliContext, path: string, options: ValidateOptions, gl
     log: (line) => void ctx.io.stderr.write(`docugraph: ${safeInline(line)}\n`),
     onPoll: poll.onPoll,
     ...(cache === undefined ? {} : { cache }),
+    sources: async () => (await ctx.sources(globals, path)).loaded,
   });
   const clear = options.format === 'text' && ctx.io.stdout.isTTY === true;
   let failed = false;

@@ -71,7 +71,8 @@ async function serve(ctx: CliContext, path: string, options: ViewOptions, global
   const poll = pollSwitch();
   const root = checkedRoot(path);
   const cache = ctx.cacheOptions(globals, root);
-  const live = openLiveWorkspace(root, { persistent: true, log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`), onPoll: poll.onPoll, ...(cache === undefined ? {} : { cache }) });
+  const sources = async () => (await ctx.sources(globals, path)).loaded;
+  const live = openLiveWorkspace(root, { persistent: true, log: (line) => void ctx.io.stderr.write(`docugraph: ${line}\n`), onPoll: poll.onPoll, ...(cache === undefined ? {} : { cache }), sources });
   const server = createViewServer(live, options.port);
   let url: string;
   try {

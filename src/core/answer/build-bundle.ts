@@ -8,6 +8,7 @@ import { GraphCycleError, InvalidArgumentError } from '../shared/errors.js';
 import { requireNode } from './require-node.js';
 import { compareStrings } from '../shared/sort.js';
 import { StringHeap } from '../shared/string-heap.js';
+import { sourceMarks } from '../model/source-findings.js';
 import { suspectMarks } from './suspect-marks.js';
 import { codeReferences } from './code-references.js';
 import { checkMaxTokens, estimateTokens, omitToFit } from './token-budget.js';
@@ -135,11 +136,12 @@ function renderBundle(workspace: Workspace, taskId: string, closure: Closure, ma
   }
   out += '\n## Inclusion report\n';
   const suspect = suspectMarks(workspace, closure.included);
+  const from = sourceMarks(workspace);
   for (const id of closure.included) {
     const depth = closure.depths.get(id)!;
     const size = omitted.get(id);
     const sections = size === undefined && cut !== null && (cut.always || asSections.has(id)) ? cut.summary(id) : '';
-    out += `- \`${shownId(id)}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included, closure.parts, closure.matches)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}${sections}\n`;
+    out += `- \`${shownId(id)}\` depth=${depth}: ${reasonFor(workspace, id, depth, closure.depths, included, closure.parts, closure.matches)}${from(id)}${suspect.get(id) ?? ''}${size === undefined ? '' : ` — omitted (≈${size} tokens)`}${sections}\n`;
   }
   const unresolved = unresolvedReferences(workspace, closure.included);
   if (unresolved.length > 0) {

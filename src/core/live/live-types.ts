@@ -41,8 +41,8 @@ export interface LiveOptions {
    * The on-disk index (issue 38): the first load takes from it every file unchanged since; it
    * is written soon after the first load and at most every `SAVE_EVERY_MS` after changes.
    */
-  /** Other repositories' files (`sources:`, issue 57): the first load waits for them. */
-  readonly sources?: Promise<LoadedSources>;
+  /** Reads other repositories' files (`sources:`, issue 57): called once the load may start; the first load waits for them. */
+  readonly sources?: () => Promise<LoadedSources>;
   readonly cache?: IndexCacheOptions;
 }
 

@@ -218,7 +218,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     // Let the caller finish starting (the server wires its transport) before the first slice.
     await nextTurn();
     if (startSignal !== undefined) await startSignal;
-    if (options.sources !== undefined) sources = await options.sources.catch((error: unknown) => (options.log?.(`the sources cannot be read (${String(error)}); serving this workspace alone`), NO_SOURCES));
+    if (options.sources !== undefined) sources = await options.sources().catch((error: unknown) => (options.log?.(`the sources cannot be read (${String(error)}); serving this workspace alone`), NO_SOURCES));
     const steps = index.refreshSteps('all');
     let sliceStart = performance.now();
     for (;;) {

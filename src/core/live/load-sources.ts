@@ -7,6 +7,7 @@
  * other). Its commit is compared with the pin in `docugraph.lock.json`: a source that moved is
  * read at the pinned commit too, to say what changed.
  */
+import { createHash } from 'node:crypto';
 import { lstatSync, realpathSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { FileResults } from '../model/assemble-workspace.js';
@@ -26,6 +27,9 @@ import type { Workspace } from '../shared/types.js';
 import { loadRevision, revisionAnalyses } from './load-revision.js';
 import { createWorkspaceIndex } from './workspace-index.js';
 
+/** The longest a source's load holds the thread before it lets other work run. */
+const SLICE_MS = 15;
+
 export interface SourceOptions extends GitOptions {
   /** The on-disk index's options: a source read from its working tree keeps its own index (a warm start stays warm). */
   readonly cache?: IndexCacheOptions;
@@ -38,17 +42,24 @@ export async function loadSources(root: string, specs: readonly SourceSpec[], op
   const pins = lock.kind === 'ok' ? lock.lock.sources : new Map<string, string>();
   const sources: LoadedSource[] = [];
   const results = new Map<string, FileResults>();
-  for (const spec of specs) {
-    const read = await loadSource(root, spec, pins.get(spec.name) ?? null, options);
+  // Side by side: each reads its on-disk index on another thread, and runs git, while the others work (in slices).
+  const reads = await Promise.all(specs.map((spec) => loadSource(root, spec, pins.get(spec.name) ?? null, options)));
+  const key = createHash('sha256');
+  let keyed = true;
+  for (const read of reads) {
     sources.push(read.source);
     for (const [path, analysis] of read.analyses) results.set(path, { analysis, links: null });
+    if (read.key === null) keyed = false;
+    else key.update(`${read.key}\0`);
   }
-  return { sources, files: [...results.keys()].sort(compareStrings), results };
+  return { sources, files: [...results.keys()].sort(compareStrings), results, key: keyed ? key.digest('hex') : null };
 }
 
 interface SourceRead {
   readonly source: LoadedSource;
   readonly analyses: ReadonlyMap<string, FileAnalysis>;
+  /** What its analyses are made of, as one string (`null`: not known — a file read without its stamp). */
+  readonly key: string | null;
 }
 
 async function loadSource(root: string, spec: SourceSpec, pinned: string | null, options: SourceOptions): Promise<SourceRead> {
@@ -58,6 +69,7 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
   const finding = (code: 'SOURCE_MISSING' | 'CONFIG_INVALID', message: string): SourceRead => ({
     source: { ...base, state: code === 'CONFIG_INVALID' ? 'refused' : 'missing', findings: [{ code, message, nodeId: null, path: CONFIG_FILE, line: spec.line }] },
     analyses: new Map(),
+    key: JSON.stringify([spec, 'not read']),
   });
   const where = `\`${shownValue(spec.path)}\``;
   let stats;
@@ -79,7 +91,10 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
   if (real === root || real.startsWith(root + sep)) return finding('CONFIG_INVALID', `the source \`${spec.name}\` at ${where} is inside this workspace, whose files are read already: list it under \`roots:\` if it is a package, or remove it from \`sources:\``);
   if (root.startsWith(real + sep)) return finding('CONFIG_INVALID', `the source \`${spec.name}\` at ${where} holds this workspace: a source is another repository beside this one`);
 
-  const view: SourceView = { name: spec.name, folder, ownSources: ownSources(root, real) };
+  const config = readConfig(real);
+  const view: SourceView = { name: spec.name, folder, ownSources: ownSources(root, real, config.config.sources) };
+  // What its analyses are made of: how it is seen from here, its configuration, and its commit or its files' stamps.
+  let key: string | null = JSON.stringify([spec, folder, [...view.ownSources], config.config]);
   let commit: string | null = null;
   let repo = null;
   try {
@@ -92,17 +107,32 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
   let own: Workspace;
   let analyses: ReadonlyMap<string, FileAnalysis>;
   if (spec.rev !== null && commit !== null) {
+    key += commit;
     own = (await loadRevision(real, commit, { env: options.env })).workspace;
     analyses = revisionAnalyses(own) ?? new Map();
   } else {
     const index = createWorkspaceIndex(real, { once: options.cache === undefined, ...(options.cache === undefined ? {} : { cache: options.cache }) });
-    own = index.refresh('all');
+    // In slices, as a live load: a server answers between them.
+    const steps = index.refreshSteps('all');
+    let slice = performance.now();
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done === true) {
+        own = step.value;
+        break;
+      }
+      if (performance.now() - slice > SLICE_MS) (await new Promise((resolve) => setImmediate(resolve)), (slice = performance.now()));
+    }
     if (options.cache !== undefined) index.saveCache();
     const made = new Map<string, FileAnalysis>();
+    const stamps: unknown[] = [];
     for (const file of own.files) {
-      const analysis = index.readOf(file)?.analysis;
-      if (analysis !== undefined) made.set(file, analysis);
+      const read = index.readOf(file);
+      if (read === undefined) continue;
+      made.set(file, read.analysis);
+      if (read.stamp === null) key = null;
+      else stamps.push(file, read.stamp.size, read.stamp.mtimeMs, read.stamp.ctimeMs, read.stamp.ino);
     }
+    if (key !== null) key += JSON.stringify(stamps);
     analyses = made;
   }
   const seen = new Map<string, FileAnalysis>();
@@ -111,7 +141,7 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
     seen.set(shown.path, shown);
   }
   const moved = pinned !== null && commit !== null && pinned !== commit ? await moveOf(real, view, own, pinned, options) : null;
-  return { source: { ...base, state: 'ok', commit, moved, findings: [], fileCount: own.files.length, nodeCount: own.nodes.size }, analyses: seen };
+  return { source: { ...base, state: 'ok', commit, moved, findings: [], fileCount: own.files.length, nodeCount: own.nodes.size }, analyses: seen, key };
 }
 
 /** What changed in the source between `pinned` and `now` (its workspace as read). */
@@ -136,9 +166,9 @@ async function moveOf(real: string, view: SourceView, now: Workspace, pinned: st
 }
 
 /** The names the source's own `sources:` give, each with whether it is this workspace (`root`). */
-function ownSources(root: string, real: string): Map<string, boolean> {
+function ownSources(root: string, real: string, specs: readonly SourceSpec[]): Map<string, boolean> {
   const names = new Map<string, boolean>();
-  for (const other of readConfig(real).config.sources) {
+  for (const other of specs) {
     let here = false;
     try {
       here = realpathSync(resolve(real, other.path)) === root;

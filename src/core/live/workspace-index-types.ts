@@ -8,6 +8,7 @@ import type { AssemblyCache, LinkEntry } from '../model/assemble-workspace.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 import type { LoadedSources } from '../model/source-findings.js';
+import type { Stamp } from '../model/read-files.js';
 
 export interface IndexOptions {
   /** Called before a directory is listed: a watcher attached there sees every later change in it. */
@@ -50,7 +51,7 @@ export interface WorkspaceIndex {
   /** Every directory the walk lists now. */
   directories(): Iterable<string>;
   /** The analysis of the file at `path` (relative to the root) the current snapshot was made from, and the blob id of the bytes it was made of when `blobIds` asked for it (and the file was read, not taken from the on-disk index). */
-  readOf(path: string): { readonly analysis: FileAnalysis; readonly blob?: string; readonly links: LinkEntry | null } | undefined;
+  readOf(path: string): { readonly analysis: FileAnalysis; readonly blob?: string; readonly links: LinkEntry | null; readonly stamp: Stamp | null } | undefined;
   /** Every entry (file or directory, relative to the root) the walk lists now. */
   entries(): ReadonlySet<string>;
   /** What the last assembly keeps for the next (a revision's load beside a one-time load patches it: D-447). */

@@ -22,7 +22,7 @@ import { sortStrings } from '../shared/sort.js';
 import { createDirectoryWalk, depth, parentOf } from './directory-walk.js';
 import { createLinkChecks, NO_PROGRESS, type FileEntry } from '../check/link-checks.js';
 import { createIndexCache, walkedNamesOf } from '../store/index-cache.js';
-import { memoOf, seedSuggestions, seedWorkspace } from '../store/index-memo.js';
+import { memoOf, sameSources, seedSuggestions, seedWorkspace } from '../store/index-memo.js';
 import { indexState } from './warm-patch.js';
 import type { Changes, IndexOptions, WorkspaceIndex } from './workspace-index-types.js';
 import type { Diagnostic, Workspace } from '../shared/types.js';
@@ -159,8 +159,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (warm !== null) {
       fromCache = warm.paths.length;
       seedSuggestions(assembly.suggestions, warm.memo);
-      // Every file listed taken from the index, none gone: the analyses the kept stages were made from (a source may have moved: never kept with sources).
-      if (warm.toRead.length === 0 && warm.changed.size === 0 && sources.files.length === 0) assembly.kept = warm.memo.stages ?? undefined;
+      // Every file listed taken from the index, none gone, its sources' as they were: the analyses the kept stages were made from (sources moved: kept again).
+      if (warm.toRead.length === 0 && warm.changed.size === 0) [assembly.kept, unsaved] = sameSources(warm.memo, sources.key) ? [warm.memo.stages ?? undefined, unsaved] : [undefined, true];
       for (let i = 0; i < warm.paths.length; i += 1) files.set(warm.paths[i]!, warm.entries[i]!);
       for (const path of warm.changed) changed.add(path);
       for (const path of warm.touched) touched.add(path);
@@ -261,7 +261,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     if (cache === null || !unsaved || !loaded) return false;
     unsaved = false;
     // Everything written is taken in this step (a refresh may run between the next ones): the files, the walk's names, the kept answers and stages.
-    const memo = memoOf(assembly.suggestions, current, assembledNow ? keptStagesOf(assembly) : null);
+    const memo = memoOf(assembly.suggestions, current, assembledNow ? keptStagesOf(assembly) : null, sources.key);
     return yield* cache.saveSteps(config, options.links ?? config.links, sortedFiles.map((file) => [file, files.get(file)!] as const), walkedNamesOf(listings, new Set(entrySet)), memo, [...listings]);
   }
 

@@ -64,6 +64,8 @@ function sourceNode(view: SourceView, node: DocNode): DocNode {
     for (const [relation, entries] of Object.entries(node.relations) as [TypedRelation, RelationEntries][]) relations[relation] = { ...entries, ids: entries.ids.map(entry) };
   }
   const { item, dependsOnKeys } = node;
+  // A document keeps reading its texts from the source's node (restored from the on-disk index, it reads them only when asked).
+  if (item === undefined) return SourceDocument.of(node, `${view.name}:${node.id}`, sourcePath(view, node.path), node.dependsOn.map(entry), relations);
   // Field by field: a node restored from the on-disk index reads its texts through getters, which a spread would drop.
   return {
     id: `${view.name}:${node.id}`,
@@ -80,4 +82,50 @@ function sourceNode(view: SourceView, node: DocNode): DocNode {
     body: node.body,
     ...(item === undefined ? {} : { item: { line: item.line, end: item.end, file: `${view.name}:${item.file}`, box: item.box, context: item.context.map(entry), source: item.source } }),
   };
+}
+
+/**
+ * A source's document as this workspace sees it: its own id, path and entries, and the texts of
+ * the source's node, read through it when first asked for (as a node restored from the on-disk
+ * index reads them: never spread, as such a node is not).
+ */
+class SourceDocument implements DocNode {
+  declare readonly id: string;
+  declare readonly title: string;
+  declare readonly type: string | null;
+  declare readonly status: string | null;
+  declare readonly path: string;
+  declare readonly dependsOn: readonly string[];
+  declare readonly dependsOnLines: readonly number[];
+  declare readonly dependsOnKeys?: readonly string[];
+  declare readonly relations?: Readonly<Partial<Record<TypedRelation, RelationEntries>>>;
+  declare readonly bodyLine: number;
+  declare private readonly of: DocNode;
+
+  static of(of: DocNode, id: string, path: string, dependsOn: readonly string[], relations: Partial<Record<TypedRelation, RelationEntries>> | undefined): SourceDocument {
+    const { title, type, status, dependsOnLines, dependsOnKeys, bodyLine } = of;
+    const own = { __proto__: SourceDocument.prototype, id, title, type, status, path, dependsOn, dependsOnLines, bodyLine, of } as Record<string, unknown>;
+    if (dependsOnKeys !== undefined) own['dependsOnKeys'] = dependsOnKeys;
+    if (relations !== undefined) own['relations'] = relations;
+    return own as unknown as SourceDocument;
+  }
+
+  get text(): string {
+    return this.of.text;
+  }
+
+  get body(): string {
+    return this.of.body;
+  }
+
+  /** Its file's version, when the source's node knows it without its text (restored from the on-disk index: model/file-version.ts). */
+  get fileVersion(): unknown {
+    return (this.of as { readonly fileVersion?: unknown }).fileVersion;
+  }
+
+  /** Its JSON: a document node's, key for key (its texts read). */
+  toJSON(): DocNode {
+    const { id, title, type, status, path, dependsOn, dependsOnLines, dependsOnKeys, relations, text, bodyLine, body } = this;
+    return { id, title, type, status, path, dependsOn, dependsOnLines, ...(dependsOnKeys === undefined ? {} : { dependsOnKeys }), ...(relations === undefined ? {} : { relations }), text, bodyLine, body };
+  }
 }

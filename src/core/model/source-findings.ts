@@ -46,9 +46,15 @@ export interface LoadedSources {
   /** Their files' paths as this workspace sees them, sorted. */
   readonly files: readonly string[];
   readonly results: ReadonlyMap<string, FileResults>;
+  /**
+   * What their analyses are made of (each source's configuration, commit or files' stamps), as
+   * a digest: the on-disk index keeps the stages of an assembly with sources for a later start
+   * whose sources have the same key; `null` when it is not known.
+   */
+  readonly key: string | null;
 }
 
-export const NO_SOURCES: LoadedSources = Object.freeze({ sources: [], files: [], results: new Map() });
+export const NO_SOURCES: LoadedSources = Object.freeze({ sources: [], files: [], results: new Map(), key: '' });
 
 /** The sources each workspace was assembled with (a revision of it is read with the same: `diff`, `since`). */
 const combined = new WeakMap<Workspace, LoadedSources>();
@@ -62,6 +68,20 @@ export function withSourcesNoted(workspace: Workspace, sources: LoadedSources): 
 /** The sources `workspace` was assembled with (`NO_SOURCES`: none). */
 export function sourcesOf(workspace: Workspace): LoadedSources {
   return combined.get(workspace) ?? NO_SOURCES;
+}
+
+/** Where a node of `workspace` comes from, for a bundle's inclusion report: ` — from source \`platform\` at \`<commit>\`` for a source's, else `''`. */
+export function sourceMarks(workspace: Workspace): (id: string) => string {
+  const loaded = sourcesOf(workspace);
+  if (loaded.sources.length === 0) return () => '';
+  const marks = new Map<string, string>();
+  for (const source of loaded.sources) {
+    if (source.state === 'ok') marks.set(source.spec.name, ` — from source \`${source.spec.name}\`${source.commit === null ? '' : ` at \`${source.commit.slice(0, 12)}\``}`);
+  }
+  return (id) => {
+    const colon = id.indexOf(':');
+    return colon <= 0 || !(workspace.nodes.get(id)?.path.startsWith('../') ?? false) ? '' : (marks.get(id.slice(0, colon)) ?? '');
+  };
 }
 
 /** The most ids a SOURCE_MOVED names of each list. */
@@ -144,10 +164,9 @@ function movedFinding(workspace: Workspace, source: LoadedSource, move: SourceMo
     for (const from of workspace.downstream.get(id) ?? []) if (!sourceId(from)) suspect.add(from);
     for (const edge of workspace.relationsIn.get(id) ?? []) if (!sourceId(edge.id)) suspect.add(edge.id);
   }
-  for (const [id, node] of workspace.nodes) {
-    if (sourceId(id)) continue;
-    if (move.removed.some((gone) => node.dependsOn.includes(gone))) suspect.add(id);
-  }
+  // A dependency on what went away is no edge any more: found by its entry.
+  const removed = new Set(move.removed);
+  for (const [id, node] of workspace.nodes) if (!sourceId(id) && node.dependsOn.some((dep) => removed.has(dep))) suspect.add(id);
   const here = [...suspect].sort();
   const what = `${move.added.length} ${move.added.length === 1 ? 'document' : 'documents'} added${named(move.added)}, ${move.removed.length} removed${named(move.removed)}, ${move.changed.length} changed${named(move.changed)}`;
   const shown = `${here.slice(0, MAX_NAMED).map((id) => `\`${id}\``).join(', ')}${here.length > MAX_NAMED ? ` and ${here.length - MAX_NAMED} more` : ''}`;

@@ -20,6 +20,8 @@ export interface IndexMemo {
   readonly suggestions: { readonly key: string; readonly best: readonly (readonly [string, string | null])[] } | null;
   readonly unblocks: UnblocksMemo | null;
   readonly stages: KeptStages | null;
+  /** The key of the sources (issue 57) whose files the stages' assembly held (`LoadedSources.key`); absent: none. */
+  readonly sourcesKey?: string | null;
 }
 
 /**
@@ -28,11 +30,16 @@ export interface IndexMemo {
  * write, so that all are of one state); the `unblocks` of `workspace` (a snapshot, never
  * changed) are counted when the result is called, if no answer counted them yet.
  */
-export function memoOf(suggestions: IdSuggestions, workspace: Workspace, stages: KeptStages | null): () => IndexMemo {
+export function memoOf(suggestions: IdSuggestions, workspace: Workspace, stages: KeptStages | null, sourcesKey: string | null = ''): () => IndexMemo {
   // Filled from an index and not yet checked against a build: kept as it came.
   const key = suggestions.key ?? idsKey(suggestions.ids);
   const best = [...suggestions.best];
-  return () => ({ suggestions: { key, best }, unblocks: unblocksMemo(workspace), stages });
+  return () => ({ suggestions: { key, best }, unblocks: unblocksMemo(workspace), stages, ...(sourcesKey === '' ? {} : { sourcesKey }) });
+}
+
+/** Whether the stages `memo` keeps were made with the sources of `key` (`''`: none). */
+export function sameSources(memo: IndexMemo, key: string | null): boolean {
+  return key !== null && (memo.sourcesKey ?? '') === key;
 }
 
 /** Offers the suggestions of `memo` to the next build of the graph (kept if its ids have their key). */
@@ -64,7 +71,8 @@ export function wellShapedMemo(value: unknown): value is IndexMemo {
     const { key, counts } = unblocks as { key?: unknown; counts?: unknown };
     if (typeof key !== 'string' || !(counts instanceof Int32Array)) return false;
   }
-  const stages = (value as { stages?: unknown }).stages;
+  const { stages, sourcesKey } = value as { stages?: unknown; sourcesKey?: unknown };
+  if (sourcesKey !== undefined && sourcesKey !== null && typeof sourcesKey !== 'string') return false;
   return stages === null || wellShapedStages(stages);
 }
 

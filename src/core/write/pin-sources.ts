@@ -43,6 +43,8 @@ export function pinSources(root: string, loaded: LoadedSources, names: readonly 
     else skipped.push({ name: source.spec.name, why: source.state !== 'ok' ? 'it cannot be read (see `docugraph validate`)' : 'its checkout is not a git repository with a commit' });
   }
   let pins: SourcePin[] = [];
+  // Nothing to pin: the lock file is not made (a new one would turn reviews on).
+  if (wanted.size === 0) return { pins, skipped, written: false };
   const result = rewriteFile(
     root,
     LOCK_FILE,
