@@ -61,6 +61,23 @@ describe('another repository read as a source', () => {
     expect(readFileSync(join(service, '../platform/.kiro/specs/auth/tasks.md'), 'utf8')).toContain('- [ ] 1. Lock');
   });
 
+  it('a kit task names a source’s item or document by its full id, in a label or in its line; prose, times and URLs name nothing', async () => {
+    const { service, platform } = pair();
+    writeFileSync(join(service, 'docugraph.yml'), 'kits: [kiro, speckit]\nsources:\n  platform: ../platform\n');
+    mkdirSync(join(service, '.kiro/specs/login'), { recursive: true });
+    writeFileSync(join(service, '.kiro/specs/login/tasks.md'), '- [ ] 1. Lock the account\n  - _Requirements: platform:auth/R1.2_\n  - _Depends: platform:auth/T1_\n');
+    mkdirSync(join(service, 'specs/001-refresh'), { recursive: true });
+    writeFileSync(join(service, 'specs/001-refresh/tasks.md'), '- [ ] T001 Refresh per platform:REQ-13. Note:later, at 10:30, see https://example.com/a:b and docs:x\n');
+    const { workspace: ws } = await load(service);
+    expect(messages(ws)).toEqual([]);
+    expect(ws.relationsOut.get('login/T1')).toEqual([{ relation: 'implements', id: 'platform:auth/R1.2' }]);
+    expect(ws.upstream.get('login/T1')).toEqual(['platform:auth/T1']);
+    expect(ws.relationsOut.get('001-refresh/T001')).toEqual([{ relation: 'implements', id: 'platform:REQ-13' }]);
+    // The platform gone: what names it is no error (its SOURCE_MISSING says why).
+    rmSync(platform, { recursive: true });
+    expect(messages((await load(service)).workspace).map((m) => m.split(' ')[1])).toEqual(['SOURCE_MISSING']);
+  });
+
   it('a link into the checkout to a file it does not hold is broken, and says which source', async () => {
     const { service } = pair();
     writeFileSync(join(service, 'svc-2.md'), '---\nid: SVC-2\ntitle: Refresh\n---\n\nSee [the rule](../platform/docs/req-31.md).\n');

@@ -11,6 +11,7 @@ import type { MisspelledUse } from './field-keys.js';
 import type { FileAnalysis } from './file-analysis.js';
 import { kitDocumentNode, kitItemNodes, kitPlaceProblem, prefixedRead, type KitDocument } from './kit-nodes.js';
 import { own } from './read-relations.js';
+import { qualifiedNames, withQualifiedRefs } from './qualified-refs.js';
 import { rootPrefix, type KitPlace } from '../read/kit-paths.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { readKitFile } from '../parse/kits/read-kit.js';
@@ -35,7 +36,9 @@ export function analyzeKitText(path: string, text: string, place: KitPlace, conf
   }
   const read = body === null ? null : readKitFile(body, bodyLine, place);
   // Under a kit root (a monorepo's package), every id the file makes or names is the root's (`api:auth/T2.1`).
-  const kit = read === null || place.root === undefined ? read : { ...read, read: prefixedRead(read.read, rootPrefix(place)) };
+  const prefixed = read === null || place.root === undefined ? read : { ...read, read: prefixedRead(read.read, rootPrefix(place)) };
+  // Ids written in full to another package or repository (issue 57), after the root's prefix (they have their own).
+  const kit = prefixed === null ? null : { ...prefixed, read: withQualifiedRefs(prefixed.read, qualifiedNames(config)) };
   let parsed: MarkdownInfo | null | undefined;
   const markdown = (): MarkdownInfo | null => {
     if (parsed === undefined) parsed = body === null ? null : (early?.() ?? extractMarkdown(body, bodyLine));

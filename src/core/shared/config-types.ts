@@ -146,6 +146,8 @@ export type NodeConfig = Pick<WorkspaceConfig, 'fields' | 'requireId'> & {
   readonly kits?: readonly KitName[];
   /** The folders below the root whose kit folders are read too; default none. */
   readonly kitRoots?: readonly KitRoot[];
+  /** Other repositories read into the graph (issue 57): a kit task may name their ids in full; default none. */
+  readonly sources?: readonly SourceSpec[];
   /** The status words (a checked kit task's status is the first done word); default `DEFAULT_CONFIG.status`. */
   readonly status?: StatusWords;
 };
