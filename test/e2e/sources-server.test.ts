@@ -35,6 +35,15 @@ describe('the MCP server with a source', () => {
       expect(report.warnings[0]!.message).toContain('1 changed (`platform:REQ-12`); here, `SVC-1` depends on what changed');
       const tasks = JSON.parse(textOf(await client.callTool({ name: 'list_tasks', arguments: { root: 'platform', type: 'task' } }))) as { tasks: { id: string }[] };
       expect(tasks.tasks.map((t) => t.id)).toEqual(['platform:auth/T1']);
+      // A change in the platform's working tree shows: the server reads its sources again.
+      writeFileSync(join(platform, 'docs/req-12.md'), '---\nid: REQ-12\ntitle: Tokens expire sooner\n---\n\nFifteen minutes.\n');
+      const until = Date.now() + 10_000;
+      let seen = '';
+      while (Date.now() < until && !seen.includes('Tokens expire sooner')) {
+        seen = textOf(await client.callTool({ name: 'get_task_context', arguments: { taskId: 'SVC-1' } }));
+        if (!seen.includes('Tokens expire sooner')) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(seen).toContain('### platform:REQ-12 — Tokens expire sooner\n');
     } finally {
       await client.close();
     }

@@ -30,6 +30,7 @@ import type { LiveMode, LiveOptions, LiveWorkspace, UpdateListener } from './liv
 import { createWorkspaceIndex, type Changes, type WorkspaceIndex } from './workspace-index.js';
 import { linkNotices } from './link-notices.js';
 import { NO_SOURCES } from '../model/source-findings.js';
+import { followSources } from './follow-sources.js';
 
 export type { LiveMode, LiveOptions, LiveWorkspace, UpdateListener } from './live-types.js';
 
@@ -97,7 +98,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
   };
   const detach = (dir: string) => void (watchers.get(dir)?.close(), watchers.delete(dir));
   // Other repositories' files (issue 57): the first load waits for them.
-  let sources = NO_SOURCES;
+  let [sources, stopSources] = [NO_SOURCES, noop];
   const index: WorkspaceIndex = createWorkspaceIndex(root, {
     beforeList: attach,
     afterDrop: detach,
@@ -234,6 +235,7 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
     scheduleSave(SAVE_AFTER_LOAD_MS);
     if (mode === 'static') return;
     followTraces();
+    if (options.sources !== undefined) stopSources = followSources(root, { sources, read: options.sources, apply: (next) => ((sources = next), update([])), persistent: options.persistent === true, log: options.log });
     // Changes during the load: apply them now.
     if (pending.size > 0) scheduleSettle();
   })();
@@ -285,15 +287,13 @@ export function openLiveWorkspace(root: string, options: LiveOptions = {}): Live
       closed = true;
       if (settleTimer !== undefined) clearTimeout(settleTimer);
       if (saveTimer !== undefined) clearTimeout(saveTimer);
-      for (const watcher of watchers.values()) watcher.close();
-      watchers.clear();
-      for (const watcher of traceWatchers.values()) watcher.close();
-      traceWatchers.clear();
+      for (const map of [watchers, traceWatchers]) (map.forEach((watcher) => watcher.close()), map.clear());
+      stopSources();
     },
   };
 }
 
-function noop(): void {}
+const noop = (): void => {};
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

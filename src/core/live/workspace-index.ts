@@ -40,9 +40,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   let rules: IgnoreRules = { ignorer: null, diagnostics: [] };
   let config: WorkspaceConfig = DEFAULT_CONFIG;
   let configFindings: readonly Diagnostic[] = [];
-  // Other repositories' files (issue 57), read by the caller before the first refresh, joined to every assembly.
-  let sources = NO_SOURCES;
-  let merged = createSourceMerge(sources);
+  // Other repositories' files (issue 57), as the caller last read them (asked at each refresh), joined to every assembly.
+  let [sources, merged] = [NO_SOURCES, createSourceMerge(NO_SOURCES)];
   // Texts of the on-disk index that cannot be read back (the documents' are read meanwhile): it is written again.
   const cache = options.cache === undefined ? null : createIndexCache(root, { ...options.cache, onDamaged: () => ((unsaved = true), options.cache?.onDamaged?.()) });
   const walk = createDirectoryWalk(root, () => rules, { beforeList: options.beforeList, afterDrop: options.afterDrop, onLinkSkipped: options.onLinkSkipped, now: cache?.now });
@@ -62,8 +61,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   const once = options.once === true && cache === null && options.blobIds !== true;
   // Whether files were read since the on-disk index was last written (or found whole).
   let unsaved = false;
-  // How many files the first load took from the on-disk index.
-  let fromCache = 0;
+  let fromCache = 0; // How many files the first load took from the on-disk index.
   // Whether the last assembly is of the files as `files` holds them now (no refresh under way).
   let assembledNow = false;
   const linkChecks = createLinkChecks({
@@ -114,7 +112,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const candidates = new Set<string>();
     const paths = changes === 'all' ? null : [...changes];
     const first = !loaded;
-    if (first && options.sources !== undefined) merged = createSourceMerge((sources = options.sources()));
+    // Sources read again (a change in their working trees): every file is assembled, and its links checked, again.
+    const sourcesMoved = options.sources !== undefined && options.sources() !== sources;
+    if (sourcesMoved) merged = createSourceMerge((sources = options.sources!()));
     assembledNow = false;
     let rulesChanged = false;
     const rulesTouched = paths === null || first || paths.some(isRulesFile);
@@ -167,7 +167,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       linkChecks.restored();
     }
     // Nothing known before (a first load, a new configuration): every file is read now.
-    const allNew = files.size === 0;
+    const allNew = files.size === 0 || (sourcesMoved && !first);
     const reader = createFileReader(root, config, { blobIds: options.blobIds === true });
     try {
       // A first load reads every file listed (there is nothing to forget or compare); a warm one, what the on-disk index did not hold.
@@ -216,7 +216,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     } finally {
       reader.close();
     }
-    if (!first && !rulesChanged && !walk.findingsMoved && changed.size === 0 && touched.size === 0) {
+    if (!first && !rulesChanged && !walk.findingsMoved && !sourcesMoved && changed.size === 0 && touched.size === 0) {
       if (lockChanged || tracesChanged) {
         current = overlay();
         overlayOnly = tracesChanged ? 'traces' : 'reviews';
