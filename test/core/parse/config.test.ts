@@ -319,6 +319,15 @@ describe('the shipped JSON Schema agrees with the checks', () => {
       'status:\n  write: { todo: "" }\n',
       'status:\n  write: { started: doing }\n',
       'status:\n  write: doing\n',
+      'sources:\n  platform: ../platform\n',
+      'sources:\n  platform:\n    path: ../platform\n    rev: v3.2\n    url: https://example.com/p.git\n',
+      'sources:\n  platform:\n    path: ../platform\n    rev: -x\n',
+      'sources:\n  platform:\n    path: ../platform\n    rev: a..b\n',
+      'sources:\n  platform:\n    rev: main\n',
+      'sources:\n  platform:\n    path: ../p\n    branch: main\n',
+      'sources:\n  "a b": ../p\n',
+      'sources: [../p]\n',
+      'sources:\n  platform: ""\n',
     ];
     expectSchemaAgrees(samples);
   });
