@@ -93,6 +93,9 @@ describe('another repository read as a source', () => {
       'docugraph.yml:2 SOURCE_MISSING the source `platform` is not at `../platform`: clone it there (`git clone https://example.com/acme/platform.git ../platform`), or change `sources.platform.path`; meanwhile its ids are not checked',
     ]);
     expect(ws.ids).toEqual(['SVC-1', 'SVC-2']);
+    // A path a shell would split is quoted in the command to copy.
+    writeFileSync(join(service, 'docugraph.yml'), 'sources:\n  platform:\n    path: ../my platform\n    url: git@example.com:acme/platform.git\n');
+    expect(messages((await load(service)).workspace)[0]).toContain("(`git clone git@example.com:acme/platform.git '../my platform'`)");
   });
 
   it('refuses a source that is a symbolic link, or whose path goes through one, and one inside this workspace', async () => {

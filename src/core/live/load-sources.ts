@@ -76,7 +76,7 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
   try {
     stats = lstatSync(dir);
   } catch {
-    const clone = spec.url === null ? 'clone it there' : `clone it there (\`git clone ${shownValue(spec.url)} ${shownValue(spec.path)}\`)`;
+    const clone = spec.url === null ? 'clone it there' : `clone it there (\`git clone ${spec.url} ${shellWord(spec.path)}\`)`;
     return finding('SOURCE_MISSING', `the source \`${spec.name}\` is not at ${where}: ${clone}, or change \`sources.${spec.name}.path\`; meanwhile its ids are not checked`);
   }
   if (stats.isSymbolicLink()) return finding('CONFIG_INVALID', `the source \`${spec.name}\` at ${where} is a symbolic link, which DocuGraph never follows: give the path of the real folder`);
@@ -106,6 +106,7 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
   }
   let own: Workspace;
   let analyses: ReadonlyMap<string, FileAnalysis>;
+  let directories: string[] | undefined;
   if (spec.rev !== null && commit !== null) {
     key += commit;
     own = (await loadRevision(real, commit, { env: options.env })).workspace;
@@ -123,6 +124,7 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
       if (performance.now() - slice > SLICE_MS) (await new Promise((resolve) => setImmediate(resolve)), (slice = performance.now()));
     }
     if (options.cache !== undefined) index.saveCache();
+    directories = [...index.directories()];
     const made = new Map<string, FileAnalysis>();
     const stamps: unknown[] = [];
     for (const file of own.files) {
@@ -141,7 +143,7 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
     seen.set(shown.path, shown);
   }
   const moved = pinned !== null && commit !== null && pinned !== commit ? await moveOf(real, view, own, pinned, options) : null;
-  return { source: { ...base, state: 'ok', commit, moved, findings: [], fileCount: own.files.length, nodeCount: own.nodes.size }, analyses: seen, key };
+  return { source: { ...base, state: 'ok', commit, moved, findings: [], fileCount: own.files.length, nodeCount: own.nodes.size, ...(directories === undefined ? {} : { directories }) }, analyses: seen, key };
 }
 
 /** What changed in the source between `pinned` and `now` (its workspace as read). */
@@ -163,6 +165,11 @@ async function moveOf(real: string, view: SourceView, now: Workspace, pinned: st
   }
   for (const id of then.nodes.keys()) if (!now.nodes.has(id)) removed.push(shown(id));
   return { pinned, added: added.sort(compareStrings), removed: removed.sort(compareStrings), changed: changed.sort(compareStrings), unread: null };
+}
+
+/** `path` as one word of a command to copy into a shell: as written when no shell acts on its characters, else in single quotes (one line, at most 200 characters). */
+function shellWord(path: string): string {
+  return /^[A-Za-z0-9._/~@:+=-]+$/.test(path) ? path : `'${shownValue(path).replace(/'/g, "'\\''")}'`;
 }
 
 /** The names the source's own `sources:` give, each with whether it is this workspace (`root`). */

@@ -38,6 +38,8 @@ export interface LoadedSource {
   /** How many Markdown files and nodes it gave. */
   readonly fileCount: number;
   readonly nodeCount: number;
+  /** The folders its working tree's walk listed, relative to its root (`''`: the root); absent when read at a `rev` or not read. A live workspace watches them. */
+  readonly directories?: readonly string[];
 }
 
 /** Every source as read, and their files as this workspace's assembly takes them. */

@@ -24,6 +24,12 @@ const EXAMPLE = '`sources: { platform: { path: ../platform-specs, rev: v3.2 } }`
  */
 const REV = /^(?!-)(?!.*\.\.)[^\s\u0000-\u001f\u007f:~^?*[\\]{1,200}$/;
 
+/**
+ * Where a repository is cloned from, as a SOURCE_MISSING message suggests it in a command to
+ * copy: `https://`, `ssh://` or `git@host:path`, of characters no shell acts on.
+ */
+const CLONE_URL = /^(?:https:\/\/|ssh:\/\/|git@)[A-Za-z0-9._~:/@%+=-]+$/;
+
 export function readSources(reader: ConfigReader, node: unknown, lineOf: (node: YamlNode | null | undefined) => number | null): SourceSpec[] | null {
   const { isMap, isScalar } = yamlNodes();
   if (!isMap(node)) {
@@ -71,8 +77,8 @@ export function readSources(reader: ConfigReader, node: unknown, lineOf: (node: 
       ok = false;
       continue;
     }
-    if (url !== null && (typeof url !== 'string' || url === '' || url.length > 1000 || /[\s\u0000-\u001f`]/.test(url))) {
-      reader.fail(pair.value, `\`sources.${name}.url\` must be where the repository is cloned from, e.g. \`url: https://github.com/acme/platform-specs\``);
+    if (url !== null && (typeof url !== 'string' || url.length > 1000 || !CLONE_URL.test(url))) {
+      reader.fail(pair.value, `\`sources.${name}.url\` must be where the repository is cloned from — \`https://\`, \`ssh://\` or \`git@host:path\`, without spaces or shell characters — e.g. \`url: https://github.com/acme/platform-specs\``);
       ok = false;
       continue;
     }

