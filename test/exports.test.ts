@@ -103,6 +103,7 @@ describe('public exports', () => {
       'surveyKits',
       'surveyRepository',
       'taskList',
+      'unchanged',
       'viewJson',
       'viewOfGraph',
       'writeTaskState',

@@ -11,7 +11,7 @@ export { cacheFileOf, cacheFileSize, removeCacheFile, type CacheFile } from './r
 export { linkNotices, MAX_LINK_NOTICES } from './live/link-notices.js';
 export { openLiveWorkspace, type LiveMode, type LiveOptions, type LiveWorkspace, type UpdateListener } from './live/live-workspace.js';
 export { loadSources, type SourceOptions } from './live/load-sources.js';
-export { NO_SOURCES, sourcesOf, type LoadedSource, type LoadedSources, type SourceMove } from './model/source-findings.js';
+export { NO_SOURCES, sourcesOf, unchanged, type LoadedSource, type LoadedSources, type SourceMove } from './model/source-findings.js';
 export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './live/audit-loader.js';
 export { readConfig, type ConfigResult } from './parse/config.js';
 export { CONFIG_FILE, LOCK_FILE, type WorkspaceConfig } from './shared/config-types.js';

@@ -232,8 +232,8 @@ export function main(io: ProcessIo): void {
     const cacheOptions = cacheDir === null ? undefined : { dir: cacheDir, version: VERSION, log: (line: string) => log(`${SERVER_NAME}: ${line}`), secretDir: userCacheDir(io.env) };
     const live = openLiveWorkspace(root, {
       mode,
-      // Other repositories (`sources:`, issue 57): read once, before the first load (a change in them needs a restart).
-      ...(config.sources.length === 0 ? {} : { sources: () => loadSources(root, config.sources, { env: io.env, ...(cacheOptions === undefined ? {} : { cache: cacheOptions }) }) }),
+      // Other repositories (`sources:`, issue 57), as docugraph.yml names them when they are read: before the first load, and again when they change.
+      sources: () => loadSources(root, readConfig(root).config.sources, { env: io.env, ...(cacheOptions === undefined ? {} : { cache: cacheOptions }) }),
       log: (line) => log(`${SERVER_NAME}: ${line}`),
       ...(startAfter === undefined ? {} : { startAfter }),
       ...(cacheOptions === undefined ? {} : { cache: cacheOptions }),

@@ -9,7 +9,8 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } f
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildBundle, loadIndexed, loadSources, loadWorkspace, pinSources, readConfig, readLockFile, recordReview, writeTaskState, type LoadedSources, type Workspace } from '../../src/core/index.js';
+import { buildBundle, createRevisionCache, diffWorkspaces, loadIndexed, loadRevision, loadSources, loadWorkspace, openLiveWorkspace, pinSources, readConfig, readLockFile, recordReview, writeTaskState, type LoadedSources, type Workspace } from '../../src/core/index.js';
+import { renameSync } from 'node:fs';
 import { commitAll, commitFiles, git } from '../helpers/git-repo.js';
 import { testdir } from '../helpers/testdir.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
@@ -90,12 +91,29 @@ describe('another repository read as a source', () => {
     rmSync(platform, { recursive: true });
     const { workspace: ws } = await load(service);
     expect(messages(ws)).toEqual([
-      'docugraph.yml:2 SOURCE_MISSING the source `platform` is not at `../platform`: clone it there (`git clone https://example.com/acme/platform.git ../platform`), or change `sources.platform.path`; meanwhile its ids are not checked',
+      'docugraph.yml:2 SOURCE_MISSING the source `platform` is not at `../platform`: clone it there (`git clone -- https://example.com/acme/platform.git ../platform`), or change `sources.platform.path`; meanwhile its ids are not checked',
     ]);
     expect(ws.ids).toEqual(['SVC-1', 'SVC-2']);
     // A path a shell would split is quoted in the command to copy.
     writeFileSync(join(service, 'docugraph.yml'), 'sources:\n  platform:\n    path: ../my platform\n    url: git@example.com:acme/platform.git\n');
-    expect(messages((await load(service)).workspace)[0]).toContain("(`git clone git@example.com:acme/platform.git '../my platform'`)");
+    expect(messages((await load(service)).workspace)[0]).toContain("(`git clone -- git@example.com:acme/platform.git '../my platform'`)");
+  });
+
+  it('refuses two sources of one folder, or one inside the other', async () => {
+    const { service } = pair();
+    writeFileSync(join(service, 'docugraph.yml'), 'sources:\n  a: ../platform\n  platform: ../platform/docs\n');
+    const { workspace: ws } = await load(service);
+    expect(messages(ws)).toEqual(['docugraph.yml:3 CONFIG_INVALID the source `platform` at `../platform/docs` overlaps another source\'s folder (`../platform`): each folder is read as one source — remove one of them']);
+    expect(ws.ids.filter((id) => id.startsWith('a:'))).toHaveLength(8);
+  });
+
+  it('a link to a file the source does not read, but holds, is not broken', async () => {
+    const { service, platform } = pair();
+    writeFileSync(join(platform, 'docugraph.yml'), 'kits: [kiro]\nexclude: [notes/]\n');
+    mkdirSync(join(platform, 'notes'));
+    writeFileSync(join(platform, 'notes/draft.md'), '# Draft\n');
+    writeFileSync(join(service, 'svc-3.md'), '---\nid: SVC-3\ntitle: Notes\n---\n\nSee [the draft](../platform/notes/draft.md) and [none](../platform/notes/gone.md).\n');
+    expect(messages((await load(service)).workspace)).toEqual(['svc-3.md:6 MD_LINK_BROKEN link `../platform/notes/gone.md` is broken: the source `platform` has no Markdown file `../platform/notes/gone.md`; fix the path']);
   });
 
   it('refuses a source that is a symbolic link, or whose path goes through one, and one inside this workspace', async () => {
@@ -155,10 +173,65 @@ describe('with the on-disk index', () => {
     expect(moved.sources.key).not.toBe(cold.sources.key);
     expect(moved.workspace.upstream.get('platform:REQ-13')).toEqual([]);
     expect(messages(moved.workspace)).toEqual([]);
+    // The file svc-2.md links to goes away in the platform: the link verdict kept in the index is not taken.
+    renameSync(join(platform, 'docs/req-13.md'), join(platform, 'docs/req-13b.md'));
+    expect(messages((await start()).workspace)).toEqual(['svc-2.md:7 MD_LINK_BROKEN link `../platform/docs/req-13.md` is broken: the source `platform` has no Markdown file `../platform/docs/req-13.md`; fix the path']);
+  });
+
+  it('a revision read for since or diff with sources is never answered from before a source changed', async () => {
+    const { service, platform } = pair();
+    const cache = createRevisionCache();
+    const read = async () => {
+      const sources = await loadSources(service, readConfig(service).config.sources, ENV);
+      const now = loadWorkspace(service, { sources });
+      const then = await loadRevision(service, 'HEAD', { ...ENV, cache, sources });
+      return diffWorkspaces(then.workspace, now, { base: { revision: 'HEAD', commit: then.commit }, head: { revision: null, commit: null } });
+    };
+    expect((await read()).documents.changed.count).toBe(0);
+    // Not committed in the platform: its commit stays, what it holds does not.
+    writeFileSync(join(platform, 'docs/req-12.md'), '---\nid: REQ-12\ntitle: Tokens expire sooner\n---\n\nFifteen minutes.\n');
+    expect((await read()).documents.changed.count).toBe(0);
   });
 });
 
 describe('pinned like a lockfile', () => {
+  it('a source beside this workspace in one repository: a commit that changes none of its documents moves no pin', async () => {
+    const dir = testdir({});
+    cpSync(FIXTURE, dir, { recursive: true });
+    git(dir, 'init', '-q', '-b', 'main');
+    commitAll(dir, 'both');
+    const service = join(dir, 'service');
+    pinSources(service, (await load(service)).sources, 'all');
+    commitAll(dir, 'the pin');
+    expect(messages((await load(service)).workspace)).toEqual([]);
+    commitFiles(dir, { 'platform/docs/req-12.md': '---\nid: REQ-12\ntitle: Tokens expire\n---\n\nThirty minutes.\n' });
+    expect(messages((await load(service)).workspace)[0]).toMatch(/SOURCE_MOVED .*0 documents added, 0 removed, 1 changed \(`platform:REQ-12`\); here, `SVC-1` depends on what changed/);
+  });
+
+  it('a live workspace follows the pin and the source’s commits', async () => {
+    const { service, platform } = pair();
+    pinSources(service, (await load(service)).sources, 'all');
+    const live = openLiveWorkspace(service, { sources: () => loadSources(service, readConfig(service).config.sources, ENV) });
+    const until = async (want: (ws: Workspace) => boolean): Promise<Workspace> => {
+      const end = Date.now() + 8000;
+      for (;;) {
+        const ws = await live.snapshot();
+        if (want(ws) || Date.now() > end) return ws;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const moved = (ws: Workspace) => ws.diagnostics.some((d) => d.code === 'SOURCE_MOVED');
+    try {
+      expect(moved(await live.snapshot())).toBe(false);
+      commitFiles(platform, { 'docs/req-12.md': '---\nid: REQ-12\ntitle: Tokens expire\n---\n\nThirty minutes.\n' });
+      expect(moved(await until(moved))).toBe(true);
+      pinSources(service, (await load(service)).sources, 'all');
+      expect(moved(await until((ws) => !moved(ws)))).toBe(false);
+    } finally {
+      live.close();
+    }
+  });
+
   it('pin records the commit; a moved source is SOURCE_MOVED with what changed and what here depends on it; pinning again clears it', async () => {
     const { service, platform } = pair();
     const first = (await load(service)).sources;

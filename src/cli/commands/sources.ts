@@ -5,7 +5,7 @@
  * one of the commands that write (only the lock file).
  */
 import { Option, type Command } from 'commander';
-import { LOCK_FILE, pinSources, StaleStateError, WriteRefusedError, type LoadedSource } from '../../core/index.js';
+import { LOCK_FILE, pinSources, StaleStateError, unchanged, WriteRefusedError, type LoadedSource } from '../../core/index.js';
 import type { CliContext } from '../context.js';
 import { safeInline } from '../render/safe-text.js';
 
@@ -49,6 +49,7 @@ export function registerSources(program: Command, ctx: CliContext): void {
         ctx.io.stdout.write(`pinned  ${safeInline(pin.name)} ${pin.after.slice(0, 12)} (${was})\n`);
       }
       for (const skip of pinned.skipped) ctx.io.stdout.write(`skipped ${safeInline(skip.name)}: ${safeInline(skip.why)}\n`);
+      for (const name of pinned.dropped) ctx.io.stdout.write(`dropped ${safeInline(name)} (docugraph.yml names no such source)\n`);
       ctx.io.stdout.write(pinned.written ? `Wrote ${LOCK_FILE}.\n` : `${LOCK_FILE} is up to date.\n`);
       if (pinned.skipped.length > 0) ctx.fail(1);
     });
@@ -58,7 +59,7 @@ function sourceLine(source: LoadedSource): string {
   const { spec } = source;
   const at = spec.rev === null ? 'working tree' : `rev ${spec.rev}`;
   const commit = source.commit === null ? 'no commit' : source.commit.slice(0, 12);
-  const pin = source.pinned === null ? 'not pinned' : source.pinned === source.commit ? 'pinned' : `pinned to ${source.pinned.slice(0, 12)}: moved`;
+  const pin = source.pinned === null ? 'not pinned' : source.pinned === source.commit ? 'pinned' : `pinned to ${source.pinned.slice(0, 12)}: moved${source.moved !== null && unchanged(source.moved) ? ', none of its documents changed' : ''}`;
   const state = source.state === 'ok' ? `${source.fileCount} files, ${source.nodeCount} nodes` : (source.findings[0]?.message ?? source.state);
   return `${spec.name}  ${spec.path}  ${at}  ${commit}  ${pin}  ${state}`;
 }

@@ -72,7 +72,7 @@ export function taskList(workspace: Workspace, options: ListTasksOptions = {}): 
   if (query?.includes('\n') === true) return { tasks: NO_TASKS };
   const root = options.root === undefined ? undefined : options.root === '' ? '' : `${options.root}:`;
   const matches = (node: DocNode): boolean =>
-    (root === undefined || rootOfId(node.id) === root) &&
+    (root === undefined || (root === '' ? rootOfId(node.id) === '' : rootOfId(node.id).startsWith(root))) &&
     (options.type === undefined || node.type === options.type) &&
     (options.status === undefined || node.status === options.status) &&
     (query === undefined || searchTextOf(node).includes(query));

@@ -20,7 +20,8 @@ import { IGNORE_FILE, ignoreRules, isMarkdownName, MAX_IGNORE_BYTES } from '../r
 import { listTree, openRepository, readBlobs, resolveCommit, type GitOptions, type GitRepository, type TreeEntry } from '../read/git.js';
 import { indexTree, treeDiskView, type TreeDirectories } from '../read/tree-view.js';
 import { analysesOf, type Reusable } from './load-workspace.js';
-import { createSourceMerge, NO_SOURCES, sourceFileOf, withSourceFindings, withSourcesNoted, type LoadedSources } from '../model/source-findings.js';
+import { sourceFileOnDisk } from './source-files.js';
+import { createSourceMerge, NO_SOURCES, withSourceFindings, withSourcesNoted, type LoadedSources } from '../model/source-findings.js';
 import { keysOfEntry } from '../check/target-keys.js';
 import { sameList } from '../shared/same-list.js';
 import { CONFIG_FILE, LOCK_FILE } from '../shared/config-types.js';
@@ -76,11 +77,13 @@ export async function loadRevision(root: string, revision: string, options: Revi
   const repo = await openRepository(root, options);
   const commit = await resolveCommit(repo, revision);
   // A commit never changes: with the same configuration given (or none), neither does its workspace.
-  const key = `${root}\0${commit}\0${options.config === undefined ? '' : configKey(options.config)}\0${(options.sources?.sources ?? []).map((s) => `${s.spec.name}@${s.commit ?? s.state}`).join(',')}`;
-  const cached = options.cache?.get(key);
+  // With sources, what they hold too (a working tree's edits move no commit); unknown (no key): not kept.
+  const sourcesKey = options.sources === undefined ? '' : options.sources.key;
+  const key = `${root}\0${commit}\0${options.config === undefined ? '' : configKey(options.config)}\0${sourcesKey}`;
+  const cached = sourcesKey === null ? undefined : options.cache?.get(key);
   if (cached !== undefined) return { revision, commit, ...cached };
   const loaded = await loadCommit(root, repo, commit, options.config, options.reuse === undefined ? undefined : analysesOf(options.reuse), options.sources ?? NO_SOURCES);
-  options.cache?.set(key, loaded);
+  if (sourcesKey !== null) options.cache?.set(key, loaded);
   return { revision, commit, ...loaded };
 }
 
@@ -176,7 +179,7 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
       walked: (dir) => found.listings.has(dir),
       markdownOf: (file) => analyses.get(file)?.markdown(),
       suggestFile: createPathSuggester(found.files),
-      sourceFile: (path) => sourceFileOf(sources, path),
+      sourceFile: (path) => sourceFileOnDisk(root, sources, path),
     },
     // Blobs are read only under the workspace: a link's fragment into Markdown above it is not checked.
     { inside: treeDiskView(dirs, base), above: treeDiskView(dirs, aboveBase), readAbove: () => null },

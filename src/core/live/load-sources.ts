@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, realpathSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { FileResults } from '../model/assemble-workspace.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import { fingerprintOf } from '../model/fingerprint.js';
@@ -46,7 +46,17 @@ export async function loadSources(root: string, specs: readonly SourceSpec[], op
   const reads = await Promise.all(specs.map((spec) => loadSource(root, spec, pins.get(spec.name) ?? null, options)));
   const key = createHash('sha256');
   let keyed = true;
+  const taken: string[] = [];
   for (const read of reads) {
+    // Two sources of one folder, or one inside the other, would give the same files twice: the second (by name) is refused.
+    const { folder, spec } = read.source;
+    const other = read.source.state === 'ok' ? taken.find((f) => f === folder || folder.startsWith(`${f}/`) || f.startsWith(`${folder}/`)) : undefined;
+    if (other !== undefined) {
+      const message = `the source \`${spec.name}\` at \`${shownValue(spec.path)}\` overlaps another source's folder (\`${shownValue(other)}\`): each folder is read as one source — remove one of them`;
+      sources.push({ ...read.source, state: 'refused', commit: null, moved: null, fileCount: 0, nodeCount: 0, findings: [{ code: 'CONFIG_INVALID', message, nodeId: null, path: CONFIG_FILE, line: spec.line }] });
+      continue;
+    }
+    if (read.source.state === 'ok') taken.push(folder);
     sources.push(read.source);
     for (const [path, analysis] of read.analyses) results.set(path, { analysis, links: null });
     if (read.key === null) keyed = false;
@@ -76,7 +86,7 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
   try {
     stats = lstatSync(dir);
   } catch {
-    const clone = spec.url === null ? 'clone it there' : `clone it there (\`git clone ${spec.url} ${shellWord(spec.path)}\`)`;
+    const clone = spec.url === null ? 'clone it there' : `clone it there (\`git clone -- ${spec.url} ${shellWord(spec.path)}\`)`;
     return finding('SOURCE_MISSING', `the source \`${spec.name}\` is not at ${where}: ${clone}, or change \`sources.${spec.name}.path\`; meanwhile its ids are not checked`);
   }
   if (stats.isSymbolicLink()) return finding('CONFIG_INVALID', `the source \`${spec.name}\` at ${where} is a symbolic link, which DocuGraph never follows: give the path of the real folder`);
@@ -97,9 +107,12 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
   let key: string | null = JSON.stringify([spec, folder, [...view.ownSources], config.config]);
   let commit: string | null = null;
   let repo = null;
+  let gitDir: string | undefined;
   try {
     repo = await openRepository(real, options);
     commit = await resolveCommit(repo, spec.rev ?? 'HEAD');
+    const dotGit = join(repo.top, '.git');
+    if (lstatSync(dotGit, { throwIfNoEntry: false })?.isDirectory() === true) gitDir = dotGit;
   } catch (error) {
     // Without git (or a commit yet) a working tree is still read, unpinned; a `rev` needs one.
     if (spec.rev !== null) return finding('SOURCE_MISSING', `the source \`${spec.name}\` at ${where} cannot be read at \`${shownValue(spec.rev)}\`: ${echo(String((error as Error).message))}`);
@@ -143,7 +156,7 @@ async function loadSource(root: string, spec: SourceSpec, pinned: string | null,
     seen.set(shown.path, shown);
   }
   const moved = pinned !== null && commit !== null && pinned !== commit ? await moveOf(real, view, own, pinned, options) : null;
-  return { source: { ...base, state: 'ok', commit, moved, findings: [], fileCount: own.files.length, nodeCount: own.nodes.size, ...(directories === undefined ? {} : { directories }) }, analyses: seen, key };
+  return { source: { ...base, state: 'ok', commit, moved, findings: [], fileCount: own.files.length, nodeCount: own.nodes.size, ...(directories === undefined ? {} : { directories }), ...(gitDir === undefined ? {} : { gitDir }) }, analyses: seen, key };
 }
 
 /** What changed in the source between `pinned` and `now` (its workspace as read). */
@@ -176,13 +189,8 @@ function shellWord(path: string): string {
 function ownSources(root: string, real: string, specs: readonly SourceSpec[]): Map<string, boolean> {
   const names = new Map<string, boolean>();
   for (const other of specs) {
-    let here = false;
-    try {
-      here = realpathSync(resolve(real, other.path)) === root;
-    } catch {
-      // Not there: not this workspace.
-    }
-    names.set(other.name, here);
+    // This workspace only by its real path (a path through a link names it not).
+    names.set(other.name, resolve(real, other.path) === root);
   }
   return names;
 }

@@ -7,14 +7,15 @@
  * once, so the live index and `loadWorkspace` share every line of the pipeline.
  */
 import { assembleSteps, assembleWorkspace, createAssemblyCache, keptStagesOf, patchedIds } from '../model/assemble-workspace.js';
-import { createSourceMerge, NO_SOURCES, sourceFileOf, withSourceFindings, withSourcesNoted } from '../model/source-findings.js';
+import { createSourceMerge, NO_SOURCES, withSourceFindings, withSourcesNoted } from '../model/source-findings.js';
+import { sourceFileOnDisk } from './source-files.js';
 import { asSteps, finish } from '../shared/steps.js';
 import { applyReviews } from '../check/check-reviews.js';
 import { applyTraces, withContext } from '../check/check-traces.js';
 import { findLinkRoot } from '../read/link-root.js';
 import { createTraceFollower } from './trace-index.js';
 import { readConfig } from '../parse/config.js';
-import { lockFindings, NO_LOCK, readLockFile, type LockRead } from '../parse/lock-file.js';
+import { NO_LOCK, readLockFile, sameLockRead, type LockRead } from '../parse/lock-file.js';
 import { DEFAULT_CONFIG, LOCK_FILE, type WorkspaceConfig } from '../shared/config-types.js';
 import { isRulesFile, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
 import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
@@ -72,7 +73,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     listings,
     sortedFiles: () => sortedFiles,
     linkOptions: () => options.links ?? config.links,
-    sourceFile: (path) => sourceFileOf(sources, path),
+    sourceFile: (path) => sourceFileOnDisk(root, sources, path),
   });
 
   /**
@@ -98,12 +99,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
   }
 
   /** Reads `docugraph.lock.json` again; whether what it says changed. */
-  function reloadLock(): boolean {
-    const read = readLockFile(root);
-    const same = read.text !== null ? read.text === lock.text : lock.text === null && lockFindings(read) === lockFindings(lock);
-    lock = read;
-    return !same;
-  }
+  const reloadLock = (): boolean => !sameLockRead(lock, (lock = readLockFile(root)));
 
   function* refreshSteps(changes: Changes): Generator<{ done: number; total: number }, Workspace, void> {
     // It keeps no link targets, so a second refresh would miss the files to check again.
@@ -167,7 +163,8 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       linkChecks.restored();
     }
     // Nothing known before (a first load, a new configuration): every file is read now.
-    const allNew = files.size === 0 || (sourcesMoved && !first);
+    // Links into sources that changed since the on-disk index (or since the last refresh) are checked again, with all the others.
+    const allNew = files.size === 0 || (sourcesMoved && !first) || (warm !== null && !sameSources(warm.memo, sources.key));
     const reader = createFileReader(root, config, { blobIds: options.blobIds === true });
     try {
       // A first load reads every file listed (there is nothing to forget or compare); a warm one, what the on-disk index did not hold.
@@ -244,7 +241,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     }
     const discovery = { files: sortedFiles, entries: entrySet, diagnostics: discoveryDiagnostics };
     // Files edited since the on-disk index that keep the graph's inputs: its own state first, with its kept stages, then the edits as a live edit.
-    const before = warm === null || sources.files.length > 0 ? null : indexState(warm, files, fileSet);
+    const before = warm === null || sources.files.length > 0 || !sameSources(warm.memo, sources.key) ? null : indexState(warm, files, fileSet);
     if (before !== null) assembly.kept = before.stages;
     if (before !== null) yield* asSteps(assembleSteps(root, ...merged(discovery, before.perFile), assembly), LISTING);
     // `files` holds exactly the files of `sortedFiles` (and the sources' theirs); `changed`, every file whose results differ.

@@ -8,7 +8,7 @@
 import type { DiscoveredFiles, FileResults, PerFile } from './assemble-workspace.js';
 import { CONFIG_FILE, type SourceSpec } from '../shared/config-types.js';
 import { compareDiagnostics } from '../shared/sort.js';
-import type { Diagnostic, Workspace } from '../shared/types.js';
+import type { Diagnostic, DocNode, Workspace } from '../shared/types.js';
 
 /** What changed in a source between its pinned commit and the one it resolves to now (ids as this workspace sees them, sorted). */
 export interface SourceMove {
@@ -40,6 +40,8 @@ export interface LoadedSource {
   readonly nodeCount: number;
   /** The folders its working tree's walk listed, relative to its root (`''`: the root); absent when read at a `rev` or not read. A live workspace watches them. */
   readonly directories?: readonly string[];
+  /** The `.git` folder of the repository it is in, when there is one: a live workspace watches it (a commit moves the source). */
+  readonly gitDir?: string;
 }
 
 /** Every source as read, and their files as this workspace's assembly takes them. */
@@ -60,6 +62,12 @@ export const NO_SOURCES: LoadedSources = Object.freeze({ sources: [], files: [],
 
 /** The sources each workspace was assembled with (a revision of it is read with the same: `diff`, `since`). */
 const combined = new WeakMap<Workspace, LoadedSources>();
+
+/** Whether two reads of the sources say the same: what they hold (a known key) and each one's state, commits, pin and findings. */
+export function sameRead(a: LoadedSources, b: LoadedSources): boolean {
+  const state = (read: LoadedSources): string => JSON.stringify(read.sources.map((s) => [s.spec, s.state, s.commit, s.pinned, s.moved, s.findings.map((d) => d.message)]));
+  return a.key !== null && a.key === b.key && state(a) === state(b);
+}
 
 /** Records that `workspace` holds `sources`' files; returns it. */
 export function withSourcesNoted(workspace: Workspace, sources: LoadedSources): Workspace {
@@ -147,7 +155,8 @@ export function withSourceFindings(workspace: Workspace, loaded: LoadedSources):
   }
   for (const source of loaded.sources) {
     for (const d of source.findings) diagnostics.push(d);
-    if (source.moved !== null) diagnostics.push(movedFinding(workspace, source, source.moved, sourceId));
+    // A pin behind a commit that changed none of the source's documents (another folder of its repository moved) says nothing.
+    if (source.moved !== null && !unchanged(source.moved)) diagnostics.push(movedFinding(workspace, source, source.moved, sourceId));
   }
   diagnostics.sort(compareDiagnostics);
   return Object.freeze({ ...workspace, diagnostics });
@@ -168,12 +177,18 @@ function movedFinding(workspace: Workspace, source: LoadedSource, move: SourceMo
   }
   // A dependency on what went away is no edge any more: found by its entry.
   const removed = new Set(move.removed);
-  for (const [id, node] of workspace.nodes) if (!sourceId(id) && node.dependsOn.some((dep) => removed.has(dep))) suspect.add(id);
+  const names = (node: DocNode): boolean => node.dependsOn.some((dep) => removed.has(dep)) || Object.values(node.relations ?? {}).some((entries) => entries?.ids.some((to) => removed.has(to)) === true);
+  for (const [id, node] of workspace.nodes) if (!sourceId(id) && names(node)) suspect.add(id);
   const here = [...suspect].sort();
   const what = `${move.added.length} ${move.added.length === 1 ? 'document' : 'documents'} added${named(move.added)}, ${move.removed.length} removed${named(move.removed)}, ${move.changed.length} changed${named(move.changed)}`;
   const shown = `${here.slice(0, MAX_NAMED).map((id) => `\`${id}\``).join(', ')}${here.length > MAX_NAMED ? ` and ${here.length - MAX_NAMED} more` : ''}`;
   const check = here.length === 0 ? `nothing here depends on what changed: ${pin.replace(/^then /, '')}` : `here, ${shown} ${here.length === 1 ? 'depends' : 'depend'} on what changed — check ${here.length === 1 ? 'it' : 'them'}, ${pin}`;
   return moved(source, `${head}: ${what}; ${check}`);
+}
+
+/** Whether a move changed none of the source's documents (and its pinned commit was read). */
+export function unchanged(move: SourceMove): boolean {
+  return move.unread === null && move.added.length === 0 && move.removed.length === 0 && move.changed.length === 0;
 }
 
 function moved(source: LoadedSource, message: string): Diagnostic {

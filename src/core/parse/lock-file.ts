@@ -41,7 +41,12 @@ export interface LockRead {
 export const NO_LOCK: LockState = Object.freeze({ kind: 'none' });
 
 /** The findings of a lock file that could not be read, as one string to compare. */
-export const lockFindings = (read: LockRead): string => (read.state.kind === 'invalid' ? read.state.diagnostics.map((d) => d.message).join('\n') : read.state.kind);
+const lockFindings = (read: LockRead): string => (read.state.kind === 'invalid' ? read.state.diagnostics.map((d) => d.message).join('\n') : read.state.kind);
+
+/** Whether two reads of the lock file say the same (the same text, or the same findings of none). */
+export function sameLockRead(before: LockRead, after: LockRead): boolean {
+  return after.text !== null ? after.text === before.text : before.text === null && lockFindings(after) === lockFindings(before);
+}
 
 /** `{from} -> {to}`: two ids (META-01 §3, or a kit's items: KITS §2) around ` -> `. */
 const KEY = new RegExp(`^${ID_SOURCE} -> ${ID_SOURCE}$`, 'u');

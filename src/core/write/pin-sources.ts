@@ -21,6 +21,8 @@ export interface PinnedSources {
   readonly pins: readonly SourcePin[];
   /** The sources named that could not be pinned, each with why. */
   readonly skipped: readonly { readonly name: string; readonly why: string }[];
+  /** The pins of sources `sources:` no longer names, dropped (by `all` only). */
+  readonly dropped: readonly string[];
   /** Whether the file changed. */
   readonly written: boolean;
 }
@@ -43,8 +45,9 @@ export function pinSources(root: string, loaded: LoadedSources, names: readonly 
     else skipped.push({ name: source.spec.name, why: source.state !== 'ok' ? 'it cannot be read (see `docugraph validate`)' : 'its checkout is not a git repository with a commit' });
   }
   let pins: SourcePin[] = [];
+  let dropped: string[] = [];
   // Nothing to pin: the lock file is not made (a new one would turn reviews on).
-  if (wanted.size === 0) return { pins, skipped, written: false };
+  if (wanted.size === 0 && names !== 'all') return { pins, skipped, dropped, written: false };
   const result = rewriteFile(
     root,
     LOCK_FILE,
@@ -54,6 +57,9 @@ export function pinSources(root: string, loaded: LoadedSources, names: readonly 
       const lock = read.state.kind === 'ok' ? read.state.lock : null;
       const sources = new Map(lock?.sources ?? []);
       pins = [];
+      dropped = names === 'all' ? sortStrings([...sources.keys()].filter((name) => !known.has(name))) : [];
+      for (const name of dropped) sources.delete(name);
+      if (lock === null && wanted.size === 0) return null;
       for (const [name, commit] of wanted) {
         pins.push({ name, before: sources.get(name) ?? null, after: commit });
         sources.set(name, commit);
@@ -69,5 +75,5 @@ export function pinSources(root: string, loaded: LoadedSources, names: readonly 
     hooks,
     true,
   );
-  return { pins, skipped, written: result.changed };
+  return { pins, skipped, dropped, written: result.changed };
 }
