@@ -74,6 +74,9 @@ describe('another repository read as a source', () => {
     expect(ws.relationsOut.get('login/T1')).toEqual([{ relation: 'implements', id: 'platform:auth/R1.2' }]);
     expect(ws.upstream.get('login/T1')).toEqual(['platform:auth/T1']);
     expect(ws.relationsOut.get('001-refresh/T001')).toEqual([{ relation: 'implements', id: 'platform:REQ-13' }]);
+    // Each reference at its own line: a wrong one is reported where it is written.
+    writeFileSync(join(service, '.kiro/specs/login/tasks.md'), '- [ ] 1. Lock the account\n  - Uses platform:auth/R1.2 and\n    platform:auth/R1.1\n  - then platform:auth/R9.9\n');
+    expect(messages((await load(service)).workspace)).toEqual(['.kiro/specs/login/tasks.md:4 LINK_BROKEN login/T1 implements `platform:auth/R9.9` (written `platform:auth/R9.9`), which does not exist; did you mean `platform:auth/R1.1`?']);
     // The platform gone: what names it is no error (its SOURCE_MISSING says why).
     rmSync(platform, { recursive: true });
     expect(messages((await load(service)).workspace).map((m) => m.split(' ')[1])).toEqual(['SOURCE_MISSING']);

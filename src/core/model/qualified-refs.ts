@@ -39,14 +39,16 @@ export function withQualifiedRefs(read: KitRead, names: ReadonlySet<string>): Ki
 function qualifiedRefs(item: KitItem, names: ReadonlySet<string>): KitRef[] {
   const refs: KitRef[] = [];
   const seen = new Set(item.refs.map((ref) => ref.id));
+  // Lines counted as the matches go (they come in order): linear in the item's text.
+  let line = item.line;
+  let counted = 0;
   for (const match of item.text.matchAll(QUALIFIED)) {
     if (!names.has(match[1]!)) continue;
     // A sentence's full stop, or the `_` that closes an italic label, is not part of the id.
     const id = `${match[1]!}:${match[2]!.replace(/[._]+$/, '')}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    let line = item.line;
-    for (let at = item.text.indexOf('\n'); at !== -1 && at < match.index; at = item.text.indexOf('\n', at + 1)) line += 1;
+    for (let at = item.text.indexOf('\n', counted); at !== -1 && at < match.index; at = item.text.indexOf('\n', at + 1)) (line += 1), (counted = at + 1);
     refs.push({ relation: itemKind(id) === 'task' ? 'depends_on' : 'implements', id, line, written: id });
   }
   return refs;
