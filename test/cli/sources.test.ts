@@ -3,23 +3,16 @@
  * `docugraph sources` lists them with their commits and pins; `docugraph sources pin` writes
  * the pins into docugraph.lock.json. The fixture is test/fixtures/sources (written by hand).
  */
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/cli-in-process.js';
-import { commitAll, commitFiles, git } from '../helpers/git-repo.js';
-import { testdir } from '../helpers/testdir.js';
-
-const FIXTURE = fileURLToPath(new URL('../fixtures/sources', import.meta.url));
+import { commitFiles, git } from '../helpers/git-repo.js';
+import { sourcePair } from '../helpers/source-pair.js';
 
 describe('docugraph sources', () => {
   it('validate and context read the platform; sources lists it; pin writes the lock file; a moved source is a warning until pinned again', async () => {
-    const dir = testdir({});
-    cpSync(FIXTURE, dir, { recursive: true });
-    const service = join(dir, 'service');
-    const platform = join(dir, 'platform');
-    for (const repo of [service, platform]) (git(repo, 'init', '-q', '-b', 'main'), commitAll(repo, 'first'));
+    const { service, platform } = sourcePair();
     const run = (...argv: string[]) => runInProcess(argv, { cwd: service });
     const head = () => git(platform, 'rev-parse', 'HEAD').trim();
 

@@ -7,29 +7,18 @@
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildBundle, createRevisionCache, diffWorkspaces, loadIndexed, loadRevision, loadSources, loadWorkspace, openLiveWorkspace, pinSources, readConfig, readLockFile, recordReview, writeTaskState, type LoadedSources, type Workspace } from '../../src/core/index.js';
 import { renameSync } from 'node:fs';
 import { commitAll, commitFiles, git } from '../helpers/git-repo.js';
 import { testdir } from '../helpers/testdir.js';
+import { sourcePair, SOURCES_FIXTURE } from '../helpers/source-pair.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/sources', import.meta.url));
+const FIXTURE = SOURCES_FIXTURE;
 const ENV = { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', HOME: '/nonexistent' } };
 
-/** The fixture's two repositories side by side in a temporary folder, each a git repository with one commit. */
-function pair(): { service: string; platform: string } {
-  const dir = testdir({});
-  cpSync(FIXTURE, dir, { recursive: true });
-  const service = join(dir, 'service');
-  const platform = join(dir, 'platform');
-  for (const repo of [service, platform]) {
-    git(repo, 'init', '-q', '-b', 'main');
-    commitAll(repo, 'first');
-  }
-  return { service, platform };
-}
+const pair = sourcePair;
 
 async function load(root: string): Promise<{ workspace: Workspace; sources: LoadedSources }> {
   const sources = await loadSources(root, readConfig(root).config.sources, ENV);

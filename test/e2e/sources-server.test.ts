@@ -4,23 +4,16 @@
  * (here SOURCE_MOVED after the platform moved past its pin), and `list_tasks` filters by the
  * source's name. The fixture is test/fixtures/sources (written by hand).
  */
-import { cpSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { commitAll, commitFiles, git } from '../helpers/git-repo.js';
+import { commitFiles, git } from '../helpers/git-repo.js';
 import { connect, textOf } from '../helpers/server-process.js';
-import { testdir } from '../helpers/testdir.js';
-
-const FIXTURE = fileURLToPath(new URL('../fixtures/sources', import.meta.url));
+import { sourcePair } from '../helpers/source-pair.js';
 
 describe('the MCP server with a source', () => {
   it('serves the combined graph', async () => {
-    const dir = testdir({});
-    cpSync(FIXTURE, dir, { recursive: true });
-    const service = join(dir, 'service');
-    const platform = join(dir, 'platform');
-    for (const repo of [service, platform]) (git(repo, 'init', '-q', '-b', 'main'), commitAll(repo, 'first'));
+    const { service, platform } = sourcePair();
     const pinned = git(platform, 'rev-parse', 'HEAD').trim();
     writeFileSync(join(service, 'docugraph.lock.json'), `{\n  "version": 1,\n  "sources": {\n    "platform": {\n      "commit": "${pinned}"\n    }\n  }\n}\n`);
     commitFiles(platform, { 'docs/req-12.md': '---\nid: REQ-12\ntitle: Tokens expire\n---\n\nThirty minutes.\n' });

@@ -109,8 +109,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const paths = changes === 'all' ? null : [...changes];
     const first = !loaded;
     // Sources read again (a change in their working trees): every file is assembled, and its links checked, again.
-    const sourcesMoved = options.sources !== undefined && options.sources() !== sources;
-    if (sourcesMoved) merged = createSourceMerge((sources = options.sources!()));
+    const next = options.sources?.() ?? sources;
+    const sourcesMoved = next !== sources;
+    if (sourcesMoved) merged = createSourceMerge((sources = next));
     assembledNow = false;
     let rulesChanged = false;
     const rulesTouched = paths === null || first || paths.some(isRulesFile);

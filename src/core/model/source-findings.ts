@@ -88,9 +88,10 @@ export function sourceMarks(workspace: Workspace): (id: string) => string {
   for (const source of loaded.sources) {
     if (source.state === 'ok') marks.set(source.spec.name, ` — from source \`${source.spec.name}\`${source.commit === null ? '' : ` at \`${source.commit.slice(0, 12)}\``}`);
   }
+  const fromSource = readFrom(loaded);
   return (id) => {
     const colon = id.indexOf(':');
-    return colon <= 0 || !(workspace.nodes.get(id)?.path.startsWith('../') ?? false) ? '' : (marks.get(id.slice(0, colon)) ?? '');
+    return colon <= 0 || !fromSource(workspace.nodes.get(id)?.path ?? null) ? '' : (marks.get(id.slice(0, colon)) ?? '');
   };
 }
 
@@ -136,12 +137,17 @@ export function sourceFileOf(loaded: LoadedSources, path: string): SourceFile {
   return null;
 }
 
+/** Whether a path is that of a file read from one of the sources (under its folder). */
+function readFrom(loaded: LoadedSources): (path: string | null) => boolean {
+  const folders = loaded.sources.filter((s) => s.state === 'ok').map((s) => `${s.folder}/`);
+  return (path) => path !== null && folders.some((folder) => path.startsWith(folder));
+}
+
 /** `workspace` (assembled with the sources' files) with this workspace's findings only, and the sources'. */
 export function withSourceFindings(workspace: Workspace, loaded: LoadedSources): Workspace {
   if (loaded.sources.length === 0) return workspace;
-  const folders = loaded.sources.filter((s) => s.state === 'ok').map((s) => `${s.folder}/`);
   const gone = loaded.sources.filter((s) => s.state !== 'ok').map((s) => `\`${s.spec.name}:`);
-  const fromSource = (path: string | null): boolean => path !== null && folders.some((folder) => path.startsWith(folder));
+  const fromSource = readFrom(loaded);
   const sourceId = (id: string): boolean => fromSource(workspace.nodes.get(id)?.path ?? null);
   const diagnostics: Diagnostic[] = [];
   for (const d of workspace.diagnostics) {
