@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const elkVersion = JSON.parse(readFileSync(join(root, 'node_modules/elkjs/package.json'), 'utf8')).version;
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['web/main.ts'],
+  entryPoints: ['web/entry.ts'],
   bundle: true,
   write: false,
   format: 'iife',
@@ -24,6 +25,8 @@ const result = await build({
   target: ['chrome110', 'firefox110', 'safari16'],
   minify: true,
   legalComments: 'none',
+  // The layout library bundled in the page (issue 58), its licence and where its source is.
+  banner: { js: `/*! elkjs ${elkVersion} (the Eclipse Layout Kernel): EPL-2.0 OR GPL-3.0-or-later, source at https://github.com/kieler/elkjs */` },
   logLevel: 'warning',
 });
 // `</script` cannot end the element: in a string or a pattern, `<\/` means the same.

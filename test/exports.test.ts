@@ -67,7 +67,6 @@ describe('public exports', () => {
       'groupThousands',
       'inlinePath',
       'isIdShaped',
-      'layoutGraph',
       'linkNotices',
       'listTasks',
       'loadIndexed',

@@ -1,22 +1,34 @@
 /**
  * The canvas and its camera: drawn on demand (one frame per change), panned by dragging or
- * the keyboard, zoomed by the wheel or +/-; a click or Enter selects a node. Arrow keys move
- * the selection to the nearest shown node in that direction.
+ * the keyboard, zoomed by the wheel or +/-; a click or Enter selects an item or opens a group,
+ * a click on an open group's title closes it. Arrow keys move to the nearest item or closed
+ * group in that direction.
  */
-import { COL, draw, hit, ROW, worldX, worldY, type Camera, type Scene } from './draw.js';
+import { draw, hit, type Camera, type Scene } from './draw.js';
+import { MIN_OVERVIEW_SCALE, type Rect } from './layout.js';
 
 export interface CanvasView {
   /** Draws `scene` at the next frame. */
   render(scene: Scene): void;
-  /** Fits the shown nodes (or all) on screen. */
+  /** Fits the picture on screen; the overview's text never below 10 px (then it starts at the top left). */
   fit(): void;
-  /** Centres the camera on a node, zoomed in to read it. */
+  /** Centres the camera on an item, zoomed in to read it. */
   centre(i: number): void;
   /** Whether the camera was ever placed (a new payload keeps it). */
   placed(): boolean;
+  /** The camera now (tests, and the overview's text size at Fit). */
+  camera(): Readonly<Camera>;
 }
 
-export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number | null, open: boolean) => void): CanvasView {
+export interface CanvasActions {
+  readonly select: (i: number | null, open: boolean) => void;
+  /** Opens or closes a group. */
+  readonly toggle: (group: number) => void;
+  /** The keyboard is on a closed group. */
+  readonly cursor: (group: number) => void;
+}
+
+export function createCanvasView(canvas: HTMLCanvasElement, actions: CanvasActions): CanvasView {
   const ctx = canvas.getContext('2d')!;
   const camera: Camera = { scale: 1, tx: 0, ty: 0 };
   let scene: Scene | null = null;
@@ -55,6 +67,15 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
     camera.scale = scale;
     request();
   };
+  const centreOn = (r: Rect) => {
+    const { w, h } = size();
+    camera.scale = Math.max(camera.scale, 0.8);
+    camera.tx = w / 2 - (r.x + r.w / 2) * camera.scale;
+    camera.ty = h / 2 - (r.y + r.h / 2) * camera.scale;
+    last = { w, h };
+    placed = true;
+    request();
+  };
   const view: CanvasView = {
     render(next) {
       scene = next;
@@ -63,35 +84,27 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
     },
     fit() {
       if (scene === null) return;
-      const { graph, visible } = scene;
-      let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
-      for (let i = 0; i < graph.n; i += 1) {
-        if (visible !== null && visible[i] !== 1) continue;
-        minX = Math.min(minX, worldX(graph, i));
-        maxX = Math.max(maxX, worldX(graph, i));
-        minY = Math.min(minY, worldY(graph, i));
-        maxY = Math.max(maxY, worldY(graph, i));
-      }
-      if (minX === Infinity) [minX, maxX, minY, maxY] = [0, 0, 0, 0];
+      const { picture } = scene;
       const { w, h } = size();
-      camera.scale = Math.min(1, (w - 40) / (maxX - minX + COL), (h - 40) / (maxY - minY + ROW));
-      camera.tx = w / 2 - ((minX + maxX) / 2) * camera.scale;
-      camera.ty = h / 2 - ((minY + maxY) / 2) * camera.scale;
+      const margin = 20;
+      const width = Math.max(1, picture.width);
+      const height = Math.max(1, picture.height);
+      let scale = Math.min(1, (w - 2 * margin) / width, (h - 2 * margin) / height);
+      // A closed group's text is read at Fit: not below 10 px, even if the picture then runs off the screen.
+      if (picture.groups.some((box) => !box.open)) scale = Math.max(scale, MIN_OVERVIEW_SCALE);
+      camera.scale = scale;
+      camera.tx = width * scale <= w - 2 * margin ? w / 2 - (width / 2) * scale : margin;
+      camera.ty = height * scale <= h - 2 * margin ? h / 2 - (height / 2) * scale : margin;
       last = { w, h };
       placed = true;
       request();
     },
     centre(i) {
-      if (scene === null) return;
-      const { w, h } = size();
-      camera.scale = Math.max(camera.scale, 0.8);
-      camera.tx = w / 2 - worldX(scene.graph, i) * camera.scale;
-      camera.ty = h / 2 - worldY(scene.graph, i) * camera.scale;
-      last = { w, h };
-      placed = true;
-      request();
+      const r = scene?.picture.items.get(i);
+      if (r !== undefined) centreOn(r);
     },
     placed: () => placed,
+    camera: () => ({ ...camera }),
   };
   let drag: { x: number; y: number; moved: boolean } | null = null;
   canvas.addEventListener('pointerdown', (event) => {
@@ -117,8 +130,9 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
     // A click in the frame the canvas was resized in (the panel just closed) comes before the observer's note of it.
     settle();
     const rect = canvas.getBoundingClientRect();
-    const i = hit(scene.graph, camera, event.clientX - rect.left, event.clientY - rect.top);
-    if (i !== null && (scene.visible === null || scene.visible[i] === 1)) onSelect(i, true);
+    const at = hit(scene.picture, camera, event.clientX - rect.left, event.clientY - rect.top);
+    if (at?.kind === 'item') actions.select(at.i, true);
+    else if (at?.kind === 'group' && at.header) actions.toggle(at.group);
   });
   canvas.addEventListener('wheel', (event) => {
     event.preventDefault();
@@ -133,11 +147,16 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
     if (move !== undefined) {
       event.preventDefault();
       const next = nearest(scene, move[0], move[1]);
-      if (next !== null) {
-        onSelect(next, false);
-        view.centre(next);
+      if (next === null) return;
+      if (next.kind === 'item') {
+        actions.select(next.id, false);
+        view.centre(next.id);
+      } else {
+        actions.cursor(next.id);
+        centreOn(next.box);
       }
-    } else if (event.key === 'Enter' && scene.selected !== null) onSelect(scene.selected, true);
+    } else if (event.key === 'Enter' && scene.selectedGroup !== null) actions.toggle(scene.selectedGroup);
+    else if (event.key === 'Enter' && scene.selected !== null) actions.select(scene.selected, true);
     else if (event.key === '+' || event.key === '=') zoomAt(1.25, w / 2, h / 2);
     else if (event.key === '-') zoomAt(0.8, w / 2, h / 2);
     else if (event.key === '0') view.fit();
@@ -147,26 +166,30 @@ export function createCanvasView(canvas: HTMLCanvasElement, onSelect: (i: number
   return view;
 }
 
-/** The nearest shown node from the selection in a direction (or the first shown node). */
-function nearest(scene: Scene, dx: number, dy: number): number | null {
-  const { graph, visible, selected } = scene;
-  const shown = (i: number) => visible === null || visible[i] === 1;
-  if (selected === null) {
-    for (let i = 0; i < graph.n; i += 1) if (shown(i)) return i;
-    return null;
+type Target = { readonly kind: 'item' | 'group'; readonly id: number; readonly box: Rect };
+
+/** The nearest item or closed group from where the keyboard is, in a direction (or the first at the top left). */
+function nearest(scene: Scene, dx: number, dy: number): Target | null {
+  const targets: Target[] = [];
+  for (const [i, box] of scene.picture.items) targets.push({ kind: 'item', id: i, box });
+  for (const box of scene.picture.groups) if (!box.open) targets.push({ kind: 'group', id: box.group, box });
+  const here = scene.selectedGroup !== null ? targets.find((t) => t.kind === 'group' && t.id === scene.selectedGroup) : scene.selected !== null ? targets.find((t) => t.kind === 'item' && t.id === scene.selected) : undefined;
+  const centre = (t: Target) => [t.box.x + t.box.w / 2, t.box.y + t.box.h / 2] as const;
+  if (here === undefined) {
+    let best: Target | null = null;
+    for (const t of targets) if (best === null || t.box.y + t.box.x < best.box.y + best.box.x) best = t;
+    return best;
   }
-  const x0 = graph.model.x[selected]!;
-  const y0 = graph.model.y[selected]!;
-  let best: number | null = null;
+  const [x0, y0] = centre(here);
+  let best: Target | null = null;
   let bestScore = Infinity;
-  for (let i = 0; i < graph.n; i += 1) {
-    if (i === selected || !shown(i)) continue;
-    const ddx = graph.model.x[i]! - x0;
-    const ddy = graph.model.y[i]! - y0;
-    const along = dx * ddx + dy * ddy;
+  for (const t of targets) {
+    if (t === here) continue;
+    const [x, y] = centre(t);
+    const along = dx * (x - x0) + dy * (y - y0);
     if (along <= 0) continue;
-    const score = along + 4 * Math.abs(dx === 0 ? ddx : ddy);
-    if (score < bestScore) [best, bestScore] = [i, score];
+    const score = along + 4 * Math.abs(dx === 0 ? x - x0 : y - y0);
+    if (score < bestScore) [best, bestScore] = [t, score];
   }
   return best;
 }

@@ -1,15 +1,13 @@
 /**
- * The graph on a canvas: nodes on the layout's grid, coloured by work state, marked when
- * they have errors, warnings, a cycle or a suspect link; edges styled by relation. Only what
- * is on screen is drawn, and details (text, arrows) only when zoomed in far enough to read,
- * so 10,000 nodes pan and zoom smoothly.
+ * The picture on a canvas (issue 58): group boxes — closed ones with their name, counts and a
+ * bar of their work states; open ones framed around their items — the links between groups with
+ * their counts, and the items with their edges as ELK routed them. Items are coloured by work
+ * state and marked for errors, warnings, cycles and suspect links. Only what is on screen is
+ * drawn; text and arrows only when zoomed in far enough to read them. Every label stays inside
+ * its box, and boxes never overlap, so labels never do.
  */
+import { COUNT_PX, ITEM_H, ITEM_W, NAME_PX, type Picture, type Rect } from './layout.js';
 import type { Graph } from './model.js';
-
-export const COL = 200;
-export const ROW = 90;
-const W = 170;
-const H = 44;
 
 export const STATE_COLORS: Readonly<Record<string, string>> = {
   ready: '#2e7d32',
@@ -37,13 +35,15 @@ export const EDGE_STYLES: readonly { readonly color: string; readonly dash: read
 const SUSPECT = '#d500f9';
 /** At most this many edges drawn at once (else only the selected node's). */
 export const EDGE_BUDGET = 4_000;
-/** Borders of marked nodes: colour, width (screen pixels when zoomed out), dash when zoomed in. */
+/** Borders of marked nodes: colour, width, dash when zoomed in. */
 const BORDERS: Readonly<Record<string, { color: string; width: number; dash: number[] }>> = {
   cycle: { color: '#b71c1c', width: 5, dash: [] },
   error: { color: '#d32f2f', width: 4, dash: [6, 3] },
   suspect: { color: SUSPECT, width: 3, dash: [3, 3] },
   warning: { color: '#f9a825', width: 3, dash: [] },
 };
+/** Text is drawn only when it is at least this many screen pixels high. */
+const LEGIBLE = 5;
 
 export interface Camera {
   scale: number;
@@ -54,74 +54,55 @@ export interface Camera {
 
 export interface Scene {
   readonly graph: Graph;
-  /** Which nodes are shown (`null`: all). */
-  readonly visible: Uint8Array | null;
+  readonly picture: Picture;
+  /** Per group: how many of its shown nodes are in each work state (index in `states`), and how many have errors. */
+  readonly counts: ReadonlyMap<number, { readonly states: readonly number[]; readonly errors: number; readonly total: number }>;
   /** Search matches, highlighted. */
   readonly matches: ReadonlySet<number>;
   readonly selected: number | null;
-  /** The closure being shown, drawn bold. */
-  readonly focus: ReadonlySet<number> | null;
-}
-
-export function worldX(graph: Graph, i: number): number {
-  return graph.model.x[i]! * COL;
-}
-export function worldY(graph: Graph, i: number): number {
-  return graph.model.y[i]! * ROW;
+  /** The group the keyboard is on, when it is on a closed group. */
+  readonly selectedGroup: number | null;
 }
 
 export function draw(ctx: CanvasRenderingContext2D, width: number, height: number, camera: Camera, scene: Scene): void {
-  const { graph } = scene;
+  const { graph, picture } = scene;
   const { model } = graph;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, width, height);
   ctx.setTransform(camera.scale, 0, 0, camera.scale, camera.tx, camera.ty);
-  // The world rectangle on screen, with a node's margin.
-  const left = -camera.tx / camera.scale - W;
-  const right = (width - camera.tx) / camera.scale + W;
-  const top = -camera.ty / camera.scale - H;
-  const bottom = (height - camera.ty) / camera.scale + H;
-  const shown = (i: number) => scene.visible === null || scene.visible[i] === 1;
-  const onScreen = (x: number, y: number) => x >= left && x <= right && y >= top && y <= bottom;
-  const detailed = camera.scale >= 0.45;
-  drawFrames(ctx, graph, camera);
-  const hiddenEdges = drawEdges(ctx, scene, camera, shown, left, right, top, bottom, detailed);
+  const view: Rect = { x: -camera.tx / camera.scale, y: -camera.ty / camera.scale, w: width / camera.scale, h: height / camera.scale };
+  const onScreen = (r: Rect) => r.x + r.w >= view.x && r.x <= view.x + view.w && r.y + r.h >= view.y && r.y <= view.y + view.h;
+  const detailed = camera.scale * 11 >= LEGIBLE + 3;
+  const px = 1 / camera.scale;
+  drawGroups(ctx, scene, camera, onScreen);
+  drawLinks(ctx, picture, camera, onScreen);
+  const hiddenEdges = drawRoutes(ctx, scene, camera, view, detailed);
   ctx.setLineDash([]);
-  // Nodes in batches: one path per fill colour and per kind of border, so 10,000 nodes cost a
-  // few dozen canvas calls; text only when zoomed in to read it.
+  // Items in batches: one path per fill colour and per kind of border.
   const fills = new Map<string, Path2D>();
   const borders = new Map<string, Path2D>();
   const rings: [Path2D, Path2D] = [new Path2D(), new Path2D()];
-  const labels: number[] = [];
-  const add = (map: Map<string, Path2D>, key: string, x: number, y: number, grow = 0) => {
+  const labels: [number, Rect][] = [];
+  const add = (map: Map<string, Path2D>, key: string, r: Rect) => {
     let path = map.get(key);
     if (path === undefined) map.set(key, (path = new Path2D()));
-    path.rect(x - W / 2 - grow, y - H / 2 - grow, W + 2 * grow, H + 2 * grow);
+    path.rect(r.x, r.y, r.w, r.h);
   };
-  for (let i = 0; i < graph.n; i += 1) {
-    if (!shown(i)) continue;
-    const x = worldX(graph, i);
-    const y = worldY(graph, i);
-    if (!onScreen(x, y)) continue;
+  for (const [i, r] of picture.items) {
+    if (!onScreen(r)) continue;
     const state = model.states[model.state[i]!]!;
-    const dim = scene.focus !== null && !scene.focus.has(i) ? 'dim' : '';
-    add(fills, `${detailed ? STATE_FILL[state] : STATE_COLORS[state]}|${dim}`, x, y);
+    add(fills, detailed ? STATE_FILL[state]! : STATE_COLORS[state]!, r);
     const flags = model.flags[i]!;
-    // Zoomed out, only errors, cycles and suspect links stand out; warnings when zoomed in.
-    if (flags & 11 || (flags !== 0 && detailed)) add(borders, flags & 2 ? 'cycle' : flags & 1 ? 'error' : flags & 8 ? 'suspect' : 'warning', x, y);
-    else if (detailed) add(borders, `state:${STATE_COLORS[state]}`, x, y);
-    if (i === scene.selected) rings[0].rect(x - W / 2 - 8, y - H / 2 - 8, W + 16, H + 16);
-    else if (scene.matches.has(i)) rings[1].rect(x - W / 2 - 8, y - H / 2 - 8, W + 16, H + 16);
-    if (detailed) labels.push(i);
+    if (flags & 11 || (flags !== 0 && detailed)) add(borders, flags & 2 ? 'cycle' : flags & 1 ? 'error' : flags & 8 ? 'suspect' : 'warning', r);
+    else if (detailed) add(borders, `state:${STATE_COLORS[state]}`, r);
+    if (i === scene.selected) rings[0].rect(r.x - 8, r.y - 8, r.w + 16, r.h + 16);
+    else if (scene.matches.has(i)) rings[1].rect(r.x - 8, r.y - 8, r.w + 16, r.h + 16);
+    if (detailed) labels.push([i, r]);
   }
-  for (const [key, path] of fills) {
-    const [color, dim] = key.split('|');
-    ctx.globalAlpha = dim === 'dim' ? 0.25 : 1;
-    ctx.fillStyle = color!;
+  for (const [color, path] of fills) {
+    ctx.fillStyle = color;
     ctx.fill(path);
   }
-  ctx.globalAlpha = 1;
-  const px = 1 / camera.scale;
   for (const [key, path] of borders) {
     const mark = BORDERS[key];
     ctx.strokeStyle = mark?.color ?? key.slice(6);
@@ -135,7 +116,7 @@ export function draw(ctx: CanvasRenderingContext2D, width: number, height: numbe
   ctx.stroke(rings[1]);
   ctx.strokeStyle = '#000';
   ctx.stroke(rings[0]);
-  for (const i of labels) drawLabel(ctx, graph, i, worldX(graph, i), worldY(graph, i));
+  for (const [i, r] of labels) drawLabel(ctx, graph, i, r);
   if (hiddenEdges > 0) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.font = `${Math.round(13 * (width / Math.max(1, ctx.canvas.clientWidth)))}px system-ui, sans-serif`;
@@ -143,83 +124,112 @@ export function draw(ctx: CanvasRenderingContext2D, width: number, height: numbe
     ctx.textBaseline = 'bottom';
     ctx.fillText(`${hiddenEdges.toLocaleString('en')} links on screen, hidden at this zoom: zoom in, or select a document to see its links.`, 10, height - 8);
   }
-  ctx.globalAlpha = 1;
 }
 
-/** Each spec-kit folder's block: a frame behind its nodes, the folder's name above it (as text: a canvas never reads markup). */
-function drawFrames(ctx: CanvasRenderingContext2D, graph: Graph, camera: Camera): void {
-  if (graph.frames.length === 0) return;
+/** Group boxes: a closed one with its name, its counts and a bar of its states; an open one as a frame with its name on top. */
+function drawGroups(ctx: CanvasRenderingContext2D, scene: Scene, camera: Camera, onScreen: (r: Rect) => boolean): void {
+  const { graph, picture } = scene;
+  const { model } = graph;
+  const px = 1 / camera.scale;
+  const readable = camera.scale * COUNT_PX >= LEGIBLE;
+  for (const box of picture.groups) {
+    if (!onScreen(box)) continue;
+    const counts = scene.counts.get(box.group);
+    const name = graph.groups.names[box.group]!;
+    ctx.fillStyle = box.open ? '#fafafa' : '#fff';
+    ctx.fillRect(box.x, box.y, box.w, box.h);
+    ctx.setLineDash([]);
+    ctx.lineWidth = Math.max(1.5, 1.5 * px);
+    ctx.strokeStyle = counts !== undefined && counts.errors > 0 ? BORDERS['error']!.color : '#90a4ae';
+    ctx.strokeRect(box.x, box.y, box.w, box.h);
+    if (box.group === scene.selectedGroup || (!box.open && scene.selected !== null && graph.groups.of[scene.selected] === box.group)) {
+      ctx.lineWidth = Math.max(3, 3 * px);
+      ctx.strokeStyle = '#000';
+      ctx.strokeRect(box.x - 6, box.y - 6, box.w + 12, box.h + 12);
+    } else if (!box.open && graph.groups.members[box.group]!.some((i) => scene.matches.has(i))) {
+      ctx.lineWidth = Math.max(3, 3 * px);
+      ctx.strokeStyle = '#ff6f00';
+      ctx.strokeRect(box.x - 6, box.y - 6, box.w + 12, box.h + 12);
+    }
+    // The bar of work states along the bottom of a closed box (or the top band of an open one).
+    if (counts !== undefined && counts.total > 0) {
+      const barY = box.open ? box.y + 28 : box.y + box.h - 16;
+      const barW = box.w - 16;
+      let x = box.x + 8;
+      counts.states.forEach((count, s) => {
+        if (count === 0) return;
+        const w = (barW * count) / counts.total;
+        ctx.fillStyle = STATE_COLORS[model.states[s]!]!;
+        ctx.fillRect(x, barY, w, box.open ? 4 : 8);
+        x += w;
+      });
+    }
+    if (!readable) continue;
+    ctx.fillStyle = '#263238';
+    ctx.textBaseline = 'middle';
+    ctx.font = `bold ${NAME_PX}px system-ui, sans-serif`;
+    ctx.fillText(fit(ctx, name, box.w - 16), box.x + 8, box.y + 16);
+    if (box.open || counts === undefined) continue;
+    ctx.font = `${COUNT_PX}px system-ui, sans-serif`;
+    ctx.fillText(fit(ctx, countLine(counts.total, counts.states, model.states), box.w - 16), box.x + 8, box.y + 40);
+    ctx.fillText(fit(ctx, counts.errors > 0 ? `${counts.errors} with errors · click to open` : 'click to open', box.w - 16), box.x + 8, box.y + 58);
+  }
+}
+
+/** `48 items: 20 done, 12 ready, 16 blocked`. */
+export function countLine(total: number, states: readonly number[], names: readonly string[]): string {
+  const parts = states.flatMap((count, s) => (count === 0 ? [] : [`${count} ${names[s]}`]));
+  return `${total} ${total === 1 ? 'item' : 'items'}: ${parts.join(', ')}`;
+}
+
+/** Links between groups: a line with an arrow at the group depended on, and its count. */
+function drawLinks(ctx: CanvasRenderingContext2D, picture: Picture, camera: Camera, onScreen: (r: Rect) => boolean): void {
+  if (picture.links.length === 0) return;
+  const px = 1 / camera.scale;
   ctx.setLineDash([]);
-  ctx.lineWidth = 1.5 / Math.min(1, camera.scale);
-  ctx.font = `${Math.round(14 / Math.min(1, camera.scale))}px system-ui, sans-serif`;
-  ctx.textBaseline = 'bottom';
-  for (const frame of graph.frames) {
-    const x = frame.minX * COL - W / 2 - 16;
-    const y = frame.minY * ROW - H / 2 - 16;
-    const w = (frame.maxX - frame.minX) * COL + W + 32;
-    const h = (frame.maxY - frame.minY) * ROW + H + 32;
-    ctx.fillStyle = '#fafafa';
-    ctx.fillRect(x, y, w, h);
-    ctx.strokeStyle = '#b0bec5';
-    ctx.strokeRect(x, y, w, h);
-    ctx.fillStyle = '#455a64';
-    ctx.fillText(frame.name, x + 4, y - 4);
+  ctx.strokeStyle = '#546e7a';
+  ctx.lineWidth = Math.max(1.5, 1.5 * px);
+  ctx.beginPath();
+  for (const link of picture.links) {
+    polyline(ctx, link.points);
+    arrowAtStart(ctx, link.points, 12);
+  }
+  ctx.stroke();
+  if (camera.scale * COUNT_PX < LEGIBLE) return;
+  ctx.font = `${COUNT_PX}px system-ui, sans-serif`;
+  ctx.textBaseline = 'middle';
+  for (const link of picture.links) {
+    const label = link.label;
+    if (label === null || !onScreen(label)) continue;
+    ctx.fillStyle = '#eceff1';
+    ctx.fillRect(label.x, label.y, label.w, label.h);
+    ctx.fillStyle = '#263238';
+    ctx.fillText(label.text, label.x + 5, label.y + label.h / 2);
   }
 }
 
-function drawEdges(
-  ctx: CanvasRenderingContext2D,
-  scene: Scene,
-  camera: Camera,
-  shown: (i: number) => boolean,
-  left: number,
-  right: number,
-  top: number,
-  bottom: number,
-  detailed: boolean,
-): number {
-  const { graph } = scene;
-  const edges = graph.model.edges;
+/** Edges between items, as routed; past EDGE_BUDGET on screen, only the selected node's. Returns how many were hidden. */
+function drawRoutes(ctx: CanvasRenderingContext2D, scene: Scene, camera: Camera, view: Rect, detailed: boolean): number {
+  const { picture } = scene;
   ctx.lineWidth = 1.2 / Math.min(1, camera.scale);
-  // The edges on screen; past EDGE_BUDGET only those of the selected node (a grey mass of
-  // long lines says nothing, and costs a software rasteriser most of a second).
-  let onScreen: number[] = [];
-  for (let e = 0; e * 3 < edges.length; e += 1) {
-    const from = edges[e * 3]!;
-    const to = edges[e * 3 + 1]!;
-    if (from === to || !shown(from) || !shown(to)) continue;
-    const x1 = worldX(graph, from);
-    const y1 = worldY(graph, from) - H / 2;
-    const x2 = worldX(graph, to);
-    const y2 = worldY(graph, to) + H / 2;
-    if (Math.max(x1, x2) < left || Math.min(x1, x2) > right || Math.max(y1, y2) < top || Math.min(y1, y2) > bottom) continue;
-    onScreen.push(e);
-  }
+  let onScreen = picture.routes.filter((route) => crossesView(route.points, view));
   const total = onScreen.length;
   const hidden = total > EDGE_BUDGET;
-  if (hidden) onScreen = onScreen.filter((e) => edges[e * 3] === scene.selected || edges[e * 3 + 1] === scene.selected);
-  const byKind: number[][] = Array.from({ length: 16 }, () => []);
-  for (const e of onScreen) byKind[edges[e * 3 + 2]!]!.push(e);
-  // One path per style: a few strokes for thousands of edges.
+  if (hidden) onScreen = onScreen.filter((route) => route.from === scene.selected || route.to === scene.selected);
   for (let kind = 0; kind < 16; kind += 1) {
     const style = EDGE_STYLES[kind % 8];
     if (style === undefined) continue;
     ctx.beginPath();
     let any = false;
-    for (const e of byKind[kind]!) {
-      const from = edges[e * 3]!;
-      const to = edges[e * 3 + 1]!;
-      const x1 = worldX(graph, from);
-      const y1 = worldY(graph, from) - H / 2;
-      const x2 = worldX(graph, to);
-      const y2 = worldY(graph, to) + H / 2;
-      ctx.moveTo(x1, y1);
-      ctx.lineTo(x2, y2);
-      if (detailed && kind % 8 !== 4) arrowHead(ctx, x1, y1, x2, y2);
+    for (const route of onScreen) {
+      // A route's kind is its relation's index, + 8 when the link is suspect.
+      if (route.kind !== kind) continue;
+      polyline(ctx, route.points);
+      if (detailed && kind % 8 !== 4) arrowAtStart(ctx, route.points, 9);
       any = true;
     }
     if (!any) continue;
-    ctx.globalAlpha = scene.focus === null ? 0.8 : 0.35;
+    ctx.globalAlpha = 0.85;
     ctx.strokeStyle = kind >= 8 ? SUSPECT : style.color;
     ctx.setLineDash(!detailed ? [] : kind >= 8 ? [4, 3] : [...style.dash]);
     ctx.stroke();
@@ -228,26 +238,45 @@ function drawEdges(
   return hidden ? total : 0;
 }
 
-/** An arrow head at the dependency's end (`from` depends on `to`: the arrow points at `to`). */
-function arrowHead(ctx: CanvasRenderingContext2D, x1: number, y1: number, x2: number, y2: number): void {
-  const angle = Math.atan2(y2 - y1, x2 - x1);
-  ctx.moveTo(x2, y2);
-  ctx.lineTo(x2 - 10 * Math.cos(angle - 0.4), y2 - 10 * Math.sin(angle - 0.4));
-  ctx.moveTo(x2, y2);
-  ctx.lineTo(x2 - 10 * Math.cos(angle + 0.4), y2 - 10 * Math.sin(angle + 0.4));
+function crossesView(points: readonly number[], view: Rect): boolean {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let k = 0; k + 1 < points.length; k += 2) {
+    minX = Math.min(minX, points[k]!);
+    maxX = Math.max(maxX, points[k]!);
+    minY = Math.min(minY, points[k + 1]!);
+    maxY = Math.max(maxY, points[k + 1]!);
+  }
+  return maxX >= view.x && minX <= view.x + view.w && maxY >= view.y && minY <= view.y + view.h;
+}
+
+function polyline(ctx: CanvasRenderingContext2D, points: readonly number[]): void {
+  if (points.length < 4) return;
+  ctx.moveTo(points[0]!, points[1]!);
+  for (let k = 2; k + 1 < points.length; k += 2) ctx.lineTo(points[k]!, points[k + 1]!);
+}
+
+/** An arrow head at the route's start: routes run from the dependency, and the arrow points at it. */
+function arrowAtStart(ctx: CanvasRenderingContext2D, points: readonly number[], size: number): void {
+  if (points.length < 4) return;
+  const [x, y, nx, ny] = [points[0]!, points[1]!, points[2]!, points[3]!];
+  const angle = Math.atan2(y - ny, x - nx);
+  ctx.moveTo(x, y);
+  ctx.lineTo(x - size * Math.cos(angle - 0.4), y - size * Math.sin(angle - 0.4));
+  ctx.moveTo(x, y);
+  ctx.lineTo(x - size * Math.cos(angle + 0.4), y - size * Math.sin(angle + 0.4));
 }
 
 /** The id and as much of the title as fits, as text (a canvas never reads markup). */
-function drawLabel(ctx: CanvasRenderingContext2D, graph: Graph, i: number, x: number, y: number): void {
+function drawLabel(ctx: CanvasRenderingContext2D, graph: Graph, i: number, r: Rect): void {
   ctx.fillStyle = '#111';
   ctx.font = 'bold 12px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
-  ctx.fillText(fit(ctx, graph.model.ids[i]!, W - 12), x - W / 2 + 6, y - 9);
+  ctx.fillText(fit(ctx, graph.model.ids[i]!, ITEM_W - 12), r.x + 6, r.y + ITEM_H / 2 - 9);
   ctx.font = '11px system-ui, sans-serif';
-  ctx.fillText(fit(ctx, graph.model.titles[i]!, W - 12), x - W / 2 + 6, y + 9);
+  ctx.fillText(fit(ctx, graph.model.titles[i]!, ITEM_W - 12), r.x + 6, r.y + ITEM_H / 2 + 9);
 }
 
-function fit(ctx: CanvasRenderingContext2D, text: string, width: number): string {
+export function fit(ctx: CanvasRenderingContext2D, text: string, width: number): string {
   if (ctx.measureText(text).width <= width) return text;
   let low = 0;
   let high = text.length;
@@ -259,15 +288,14 @@ function fit(ctx: CanvasRenderingContext2D, text: string, width: number): string
   return `${text.slice(0, low)}…`;
 }
 
-/** The node under a screen point, if any. */
-export function hit(graph: Graph, camera: Camera, sx: number, sy: number): number | null {
+/** What is under a screen point: an item, or a group (`header`: on an open group's title band). */
+export type Hit = { readonly kind: 'item'; readonly i: number } | { readonly kind: 'group'; readonly group: number; readonly open: boolean; readonly header: boolean };
+
+export function hit(picture: Picture, camera: Camera, sx: number, sy: number): Hit | null {
   const wx = (sx - camera.tx) / camera.scale;
   const wy = (sy - camera.ty) / camera.scale;
-  const gy = Math.round(wy / ROW);
-  for (const half of [0, 0.5, -0.5]) {
-    const gx = Math.round(wx / COL + half) - half;
-    const i = graph.byCell.get(`${Math.round(gx * 2)},${gy}`);
-    if (i !== undefined && Math.abs(worldX(graph, i) - wx) <= W / 2 && Math.abs(worldY(graph, i) - wy) <= H / 2) return i;
-  }
+  const inside = (r: Rect) => wx >= r.x && wx <= r.x + r.w && wy >= r.y && wy <= r.y + r.h;
+  for (const [i, r] of picture.items) if (inside(r)) return { kind: 'item', i };
+  for (const box of picture.groups) if (inside(box)) return { kind: 'group', group: box.group, open: box.open, header: !box.open || wy <= box.y + 36 };
   return null;
 }

@@ -1,8 +1,9 @@
 /**
  * The view's data in the browser: the payload (src/core/answer/view-model.ts) and the indexes
- * the page needs — each node's edges both ways, its grid cell, and closures.
+ * the page needs — each node's edges both ways, its group (groups.ts), and closures.
  */
 import type { ViewModel } from '../src/core/answer/view-model.js';
+import { groupsOf, type Groups } from './groups.js';
 
 export type { ViewModel };
 
@@ -15,22 +16,12 @@ export interface Graph {
   readonly in: readonly number[][];
   /** Node index by id. */
   readonly byId: ReadonlyMap<string, number>;
-  /** Node index by grid cell (`2x,y`). */
-  readonly byCell: ReadonlyMap<string, number>;
   /** Edge numbers by kind (relation index, + 8 when suspect). */
   readonly byKind: readonly number[][];
   /** Lower-case `id title`, for search. */
   readonly haystack: readonly string[];
-  /** Each spec-kit folder's block of the grid (the layout gives each its own): its name and extent in grid cells. */
-  readonly frames: readonly Frame[];
-}
-
-export interface Frame {
-  readonly name: string;
-  readonly minX: number;
-  readonly maxX: number;
-  readonly minY: number;
-  readonly maxY: number;
+  /** Each node's group: its feature folder, change or folder. */
+  readonly groups: Groups;
 }
 
 export function indexModel(model: ViewModel): Graph {
@@ -47,33 +38,12 @@ export function indexModel(model: ViewModel): Graph {
     into[to]!.push(e);
   }
   const byId = new Map<string, number>();
-  const byCell = new Map<string, number>();
   const haystack: string[] = [];
   for (let i = 0; i < n; i += 1) {
     byId.set(model.ids[i]!, i);
-    byCell.set(cellKey(model.x[i]!, model.y[i]!), i);
     haystack.push(`${model.ids[i]} ${model.titles[i]}`.toLowerCase());
   }
-  return { model, n, out, in: into, byId, byCell, byKind, haystack, frames: framesOf(model) };
-}
-
-/** The extent of each named group's nodes (groups 1…; 0 is no folder). */
-function framesOf(model: ViewModel): Frame[] {
-  const { group, groups } = model;
-  if (group === undefined || groups === undefined) return [];
-  const boxes = groups.map((name) => ({ name, minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity }));
-  group.forEach((g, i) => {
-    const box = boxes[g]!;
-    box.minX = Math.min(box.minX, model.x[i]!);
-    box.maxX = Math.max(box.maxX, model.x[i]!);
-    box.minY = Math.min(box.minY, model.y[i]!);
-    box.maxY = Math.max(box.maxY, model.y[i]!);
-  });
-  return boxes.slice(1).filter((box) => box.minX !== Infinity);
-}
-
-export function cellKey(x: number, y: number): string {
-  return `${Math.round(x * 2)},${y}`;
+  return { model, n, out, in: into, byId, byKind, haystack, groups: groupsOf(model) };
 }
 
 export type Way = 'upstream' | 'downstream' | 'both';

@@ -3,7 +3,8 @@
  * scripts/build-view.mjs into dist/web/: filled here for its mode — `live` (the server's
  * page, which fetches its data), `static` (the export, data embedded) or `app` (the MCP App,
  * which receives get_dependency_graph's answer from its host). The Content-Security-Policy
- * allows the one inline script and style by hash, and nothing else: no other script, no
+ * allows the one inline script and style by hash, a worker from a Blob of that same script (the
+ * layout's, web/elk.ts), and nothing else: no other script, no
  * remote resource, no connection but the server's own in `live`. Data goes in as JSON with
  * `<`, `>` and `&` escaped (viewJson), inside a `<script type="application/json">` that never runs.
  */
@@ -41,6 +42,8 @@ export function pageCsp(mode: PageMode): string {
     `script-src '${hashes.script}'`,
     `style-src '${hashes.style}'`,
     `connect-src ${mode === 'live' ? "'self'" : "'none'"}`,
+    // ELK's layouts run on a worker started from a Blob of the page's own script (web/elk.ts).
+    `worker-src ${mode === 'app' ? "'none'" : 'blob:'}`,
     "img-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

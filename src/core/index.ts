@@ -44,7 +44,6 @@ export {
 } from './answer/select-graph.js';
 export { diagramNodeBytes, nodeMarks, renderDot, renderMermaid, type NodeMarks } from './answer/render-graph.js';
 export { completeIds, MAX_COMPLETIONS } from './answer/complete-ids.js';
-export { layoutGraph, type GraphLayout, type LayoutInputs } from './answer/layout-graph.js';
 export { buildViewModel, NEXT_LIMIT, VIEW_FLAGS, viewJson, type ViewFinding, type ViewModel, type ViewModelOptions } from './answer/view-model.js';
 export { viewOfGraph } from './answer/view-of-graph.js';
 export { planReview, type ReviewChange, type ReviewPlan } from './answer/plan-review.js';

@@ -1,7 +1,7 @@
 /**
- * What `docugraph view` draws (issue 27), as plain JSON: every node with its work state,
- * findings and grid place (layout-graph.ts), every typed edge, and the ready work most
- * unblocking first. Columns rather than one object per node, so that 100,000 nodes stay a
+ * What `docugraph view` draws (issue 27), as plain JSON: every node with its work state and
+ * findings, every typed edge, and the ready work most unblocking first; the page lays it out
+ * (web/layout.ts, issue 58). Columns rather than one object per node, so that 100,000 nodes stay a
  * few megabytes; deterministic (ids in code-unit order, no clock, no absolute path).
  */
 import { severityOf } from '../shared/codes.js';
@@ -10,9 +10,7 @@ import { compareStrings } from '../shared/sort.js';
 import { KIT_NAMES } from '../shared/config-types.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 import { kitPlaceAnywhere } from '../read/kit-paths.js';
-import { contextNeighbours } from './context-graph.js';
 import { getAcceptanceCriteria } from './acceptance-criteria.js';
-import { layoutGraph } from './layout-graph.js';
 import { idsInState, unblocksOf } from './unblocks.js';
 
 /** Node marks, as bits of `ViewModel.flags`. */
@@ -22,8 +20,8 @@ export const VIEW_FLAGS = { error: 1, cycle: 2, warning: 4, suspect: 8 } as cons
 export type ViewFinding = readonly [string, 'error' | 'warning', number, string];
 
 export interface ViewModel {
-  /** The payload's version. */
-  readonly format: 1;
+  /** The payload's version (2: no grid places; the page lays the graph out). */
+  readonly format: 2;
   /** Every id, sorted; the other columns are by this index. */
   readonly ids: readonly string[];
   readonly titles: readonly string[];
@@ -38,9 +36,6 @@ export interface ViewModel {
   readonly states: readonly string[];
   /** Bits of VIEW_FLAGS. */
   readonly flags: readonly number[];
-  /** Grid column and row (layout-graph.ts). */
-  readonly x: readonly number[];
-  readonly y: readonly number[];
   /** Edges as flat triples `from, to, kind`: node indexes (`from` depends on `to`, …), kind = relation index + 8 when suspect. */
   readonly edges: readonly number[];
   readonly relations: readonly Relation[];
@@ -55,7 +50,7 @@ export interface ViewModel {
   readonly warningCount: number;
   /**
    * A spec kit's feature folder of each node (KITS §5), as an index into `groups` (`""` at 0: not
-   * in one); present only when the workspace has kit items. The layout gives each folder a block.
+   * in one); present only when the workspace has kit items. The page groups by it (else by folder).
    */
   readonly group?: readonly number[];
   readonly groups?: readonly string[];
@@ -96,13 +91,12 @@ export function buildViewModel(workspace: Workspace, options: ViewModelOptions =
     if (state.blockedBy.length > 0) blockedBy[i] = state.blockedBy.map((b) => [b.id, b.state] as const);
   });
   const folders = kitFolders(nodes);
-  const layout = layoutGraph({ ids, upstream: layoutEdges(workspace), cycleOf: workspace.cycleOf, ...(folders === null ? {} : { groupOf: folders.group }) });
   const unblocks = unblocksOf(workspace);
   const next = idsInState(workspace, 'ready')
     .slice(0, NEXT_LIMIT)
     .map((id) => [index.get(id)!, unblocks.get(id) ?? 0] as const);
   const model: ViewModel = {
-    format: 1,
+    format: 2,
     ids,
     titles: nodes.map((node) => node.title),
     paths: nodes.map((node) => node.path),
@@ -112,8 +106,6 @@ export function buildViewModel(workspace: Workspace, options: ViewModelOptions =
     state: ids.map((id) => stateIndex.get(workspace.states.get(id)!.state)!),
     states: WORK_STATES,
     flags,
-    x: layout.x,
-    y: layout.y,
     edges: viewEdges(workspace, index, flags),
     relations: RELATIONS,
     blockedBy,
@@ -124,18 +116,6 @@ export function buildViewModel(workspace: Workspace, options: ViewModelOptions =
     ...(folders === null ? {} : folders),
   };
   return options.criteria === true ? { ...model, criteria: allCriteria(workspace) } : model;
-}
-
-/**
- * What places a node below another: its `depends_on` edges and, with typed relations, the
- * other context relations (TRACE §1: what it implements, verifies, refines), so that a
- * criterion sits below its requirement and a task below what it implements.
- */
-function layoutEdges(workspace: Workspace): ReadonlyMap<string, readonly string[]> {
-  if (!workspace.typedRelations) return workspace.upstream;
-  const out = new Map<string, readonly string[]>();
-  for (const id of workspace.ids) out.set(id, contextNeighbours(workspace, id, 'upstream'));
-  return out;
 }
 
 /** Each node's kit folder (`.kiro/specs/auth`), when the workspace has kit items: the groups of the view. */

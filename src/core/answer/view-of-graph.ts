@@ -2,13 +2,12 @@
  * The view's payload (view-model.ts) made from a `get_dependency_graph` JSON answer alone, as
  * the MCP App receives it: the same layout; work states from the answer's statuses with the
  * default status words (TRACE §2) and the answer's `depends_on` edges — exact for an upstream
- * answer, which holds every dependency; no findings (the answer has none). Pure and
- * dependency-free, so the browser bundle runs it.
+ * answer, which holds every dependency; no findings (the answer has none). The page lays it out
+ * (web/layout.ts). Pure and dependency-free, so the browser bundle runs it.
  */
 import { DEFAULT_CONFIG } from '../shared/config-types.js';
-import { isContextRelation, RELATIONS, WORK_STATES, normalStatus, type Relation } from '../shared/relations.js';
+import { RELATIONS, WORK_STATES, normalStatus, type Relation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
-import { layoutGraph } from './layout-graph.js';
 import type { GraphView } from './select-graph.js';
 import type { ViewModel } from './view-model.js';
 
@@ -18,7 +17,6 @@ export function viewOfGraph(view: Pick<GraphView, 'nodes' | 'edges'>): ViewModel
   const index = new Map(ids.map((id, i) => [id, i]));
   const rank = new Map<string, number>(RELATIONS.map((relation, i) => [relation, i]));
   const upstream = new Map<string, string[]>();
-  const layoutUp = new Map<string, string[]>();
   const supersededBy = new Map<string, string[]>();
   const edges: number[] = [];
   for (const edge of view.edges) {
@@ -28,8 +26,6 @@ export function viewOfGraph(view: Pick<GraphView, 'nodes' | 'edges'>): ViewModel
     if (from === undefined || to === undefined || kind === undefined) continue;
     edges.push(from, to, kind);
     if (edge.relation === 'depends_on') (upstream.get(edge.from) ?? upstream.set(edge.from, []).get(edge.from)!).push(edge.to);
-    // Laid out as the CLI's view: over every relation a bundle walks, not depends_on alone.
-    if (isContextRelation(edge.relation)) (layoutUp.get(edge.from) ?? layoutUp.set(edge.from, []).get(edge.from)!).push(edge.to);
     if (edge.relation === 'supersedes') (supersededBy.get(edge.to) ?? supersededBy.set(edge.to, []).get(edge.to)!).push(edge.from);
   }
   const local = nodes.map((node) => localState(node.status, supersededBy.has(node.id)));
@@ -44,11 +40,9 @@ export function viewOfGraph(view: Pick<GraphView, 'nodes' | 'edges'>): ViewModel
     return blockers.length > 0 ? 'blocked' : 'ready';
   });
   const types = [...new Set(nodes.map((node) => node.type ?? ''))].sort(compareStrings);
-  for (const list of layoutUp.values()) list.sort(compareStrings);
-  const layout = layoutGraph({ ids, upstream: layoutUp, cycleOf: new Map() });
   const stateIndex = new Map<string, number>(WORK_STATES.map((s, i) => [s, i]));
   return {
-    format: 1,
+    format: 2,
     ids,
     titles: nodes.map((node) => node.title),
     paths: nodes.map((node) => node.path),
@@ -58,8 +52,6 @@ export function viewOfGraph(view: Pick<GraphView, 'nodes' | 'edges'>): ViewModel
     state: state.map((s) => stateIndex.get(s)!),
     states: WORK_STATES,
     flags: ids.map(() => 0),
-    x: layout.x,
-    y: layout.y,
     edges,
     relations: RELATIONS as readonly Relation[],
     blockedBy,

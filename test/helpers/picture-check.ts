@@ -1,0 +1,73 @@
+/**
+ * Checks a picture of `docugraph view` (web/layout.ts) from its own data (issue 58): boxes that
+ * overlap, and edges that pass through a box other than their ends (and the groups that hold
+ * them). A segment passes through a box when clipping it to the box shrunk by half a pixel
+ * (Liang–Barsky) leaves a piece of it.
+ */
+import type { Picture, Rect } from '../../web/layout.js';
+
+export interface PictureFaults {
+  readonly overlaps: string[];
+  readonly through: string[];
+}
+
+/** Whether the segment p–q enters the inside of `r` (shrunk by 0.5 px). */
+export function segmentThrough(px: number, py: number, qx: number, qy: number, r: Rect): boolean {
+  const x0 = r.x + 0.5;
+  const y0 = r.y + 0.5;
+  const x1 = r.x + r.w - 0.5;
+  const y1 = r.y + r.h - 0.5;
+  const dx = qx - px;
+  const dy = qy - py;
+  let t0 = 0;
+  let t1 = 1;
+  for (const [p, q] of [[-dx, px - x0], [dx, x1 - px], [-dy, py - y0], [dy, y1 - py]] as const) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 >= t1) return false;
+  }
+  return t0 < t1;
+}
+
+function overlap(a: Rect, b: Rect): boolean {
+  return a.x + 0.5 < b.x + b.w && b.x + 0.5 < a.x + a.w && a.y + 0.5 < b.y + b.h && b.y + 0.5 < a.y + a.h;
+}
+
+/** `groupOf`: each node's group (to skip the groups holding an edge's ends). */
+export function checkPicture(picture: Picture, groupOf: ArrayLike<number>): PictureFaults {
+  const overlaps: string[] = [];
+  const through: string[] = [];
+  const groups = picture.groups;
+  const items = [...picture.items.entries()];
+  for (let a = 0; a < groups.length; a += 1) for (let b = a + 1; b < groups.length; b += 1) if (overlap(groups[a]!, groups[b]!)) overlaps.push(`group ${groups[a]!.group} and group ${groups[b]!.group}`);
+  // Items overlap only within a group (groups do not overlap, and each item lies inside its group).
+  const byGroup = new Map<number, [number, Rect][]>();
+  for (const entry of items) (byGroup.get(groupOf[entry[0]]!) ?? byGroup.set(groupOf[entry[0]]!, []).get(groupOf[entry[0]]!)!).push(entry);
+  for (const [g, list] of byGroup) {
+    const box = groups.find((b) => b.group === g)!;
+    for (const [i, r] of list) if (r.x < box.x || r.y < box.y || r.x + r.w > box.x + box.w || r.y + r.h > box.y + box.h) overlaps.push(`item ${i} outside group ${g}`);
+    for (let a = 0; a < list.length; a += 1) for (let b = a + 1; b < list.length; b += 1) if (overlap(list[a]![1], list[b]![1])) overlaps.push(`items ${list[a]![0]} and ${list[b]![0]}`);
+  }
+  for (const route of picture.routes) {
+    const g = groupOf[route.from]!;
+    const others: [string, Rect][] = [...(byGroup.get(g) ?? []).filter(([i]) => i !== route.from && i !== route.to).map(([i, r]) => [`item ${i}`, r] as [string, Rect]), ...groups.filter((b) => b.group !== g).map((b) => [`group ${b.group}`, b] as [string, Rect])];
+    for (const [name, r] of others) if (crosses(route.points, r)) through.push(`edge ${route.from}→${route.to} through ${name}`);
+  }
+  for (const link of picture.links) {
+    for (const b of groups) {
+      if (b.group === link.from || b.group === link.to) continue;
+      if (crosses(link.points, b)) through.push(`link ${link.from}→${link.to} through group ${b.group}`);
+    }
+  }
+  return { overlaps, through };
+}
+
+function crosses(points: readonly number[], r: Rect): boolean {
+  for (let k = 0; k + 3 < points.length; k += 2) if (segmentThrough(points[k]!, points[k + 1]!, points[k + 2]!, points[k + 3]!, r)) return true;
+  return false;
+}

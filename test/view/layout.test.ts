@@ -1,0 +1,128 @@
+/**
+ * The view's layout (issue 58), in Node with the same ELK the page runs: groups by feature or
+ * folder; in a group, each dependency left of what depends on it; the same graph, the same
+ * picture; and, on generated graphs of 50, 800 and 5,000 nodes, no two boxes overlapping and no
+ * edge through a box other than its ends (checked from the picture's own data).
+ */
+import { describe, expect, it } from 'vitest';
+import ElkBundled from 'elkjs/lib/elk.bundled.js';
+import type { ELK, ELKConstructorArguments } from 'elkjs/lib/elk-api.js';
+import { buildViewModel, loadWorkspace, VIEW_FLAGS } from '../../src/core/index.js';
+import { groupsOf } from '../../web/groups.js';
+import { GROUP_H, GROUP_W, layoutPicture, type Picture, type PictureSpec } from '../../web/layout.js';
+import { checkPicture, segmentThrough } from '../helpers/picture-check.js';
+import { DEMO } from '../helpers/paths.js';
+import { doc, testdir } from '../helpers/testdir.js';
+import { specGraph } from '../helpers/view-graphs.js';
+
+const Elk = ElkBundled as unknown as new (args?: ELKConstructorArguments) => ELK;
+const elk = new Elk({ algorithms: ['layered'] });
+
+/** The picture of `model` with the groups named by `opened` (index) open, every node shown. */
+function picture(model: Parameters<typeof groupsOf>[0] & { edges: readonly number[] }, opened: (g: number, names: readonly string[]) => boolean): Promise<Picture> {
+  const groups = groupsOf(model);
+  const shown = new Map(groups.members.map((m, g) => [g, m] as const));
+  const open = new Set([...shown.keys()].filter((g) => opened(g, groups.names)));
+  const spec: PictureSpec = { edges: model.edges, groupOf: groups.of, shown, open, aspect: 1.6 };
+  return layoutPicture(elk, spec, new Map());
+}
+
+describe('groups', () => {
+  it('are a spec kit feature folder for its items, else the folder of the file; (top) for the top folder', () => {
+    const groups = groupsOf({
+      ids: ['A', 'auth/R1', 'B', 'C'],
+      paths: ['docs/a.md', '.kiro/specs/auth/requirements.md', 'docs/b.md', 'readme.md'],
+      group: [0, 1, 0, 0],
+      groups: ['', '.kiro/specs/auth'],
+    });
+    expect(groups.names).toEqual(['(top)', '.kiro/specs/auth', 'docs']);
+    expect([...groups.of]).toEqual([2, 1, 2, 0]);
+    expect(groups.members).toEqual([[3], [1], [0, 2]]);
+  });
+});
+
+describe('layout', () => {
+  it('puts each dependency left of what depends on it, in every group of the demo', async () => {
+    const model = buildViewModel(loadWorkspace(DEMO));
+    const laid = await picture(model, () => true);
+    expect(laid.items.size).toBe(model.ids.length);
+    const groups = groupsOf(model);
+    let checked = 0;
+    for (let k = 0; k < model.edges.length; k += 3) {
+      const [from, to] = [model.edges[k]!, model.edges[k + 1]!];
+      if (groups.of[from] !== groups.of[to] || model.flags[from]! & VIEW_FLAGS.cycle) continue;
+      const a = laid.items.get(from)!;
+      const b = laid.items.get(to)!;
+      expect(b.x + b.w, `${model.ids[from]} depends on ${model.ids[to]}`).toBeLessThan(a.x);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(3);
+    // Edges between groups are links between their boxes, with how many edges each stands for.
+    expect(laid.links.reduce((sum, link) => sum + link.count, 0)).toBe(model.edges.length / 3 - checked - cycleEdges(model));
+  });
+
+  it('reads requirement → refinement → implementation → test from left to right', async () => {
+    const root = testdir({
+      'req.md': doc({ id: 'REQ-1', title: 'r' }),
+      'spec.md': doc({ id: 'SPEC-1', title: 's', refines: ['REQ-1'] }),
+      'impl.md': doc({ id: 'IMPL-1', title: 'i', implements: ['SPEC-1'] }),
+      'test.md': doc({ id: 'TEST-1', title: 't', verifies: ['IMPL-1'] }),
+    });
+    const model = buildViewModel(loadWorkspace(root));
+    const laid = await picture(model, () => true);
+    const x = (id: string) => laid.items.get(model.ids.indexOf(id))!.x;
+    expect(x('REQ-1')).toBeLessThan(x('SPEC-1'));
+    expect(x('SPEC-1')).toBeLessThan(x('IMPL-1'));
+    expect(x('IMPL-1')).toBeLessThan(x('TEST-1'));
+  });
+
+  it('gives the same graph the same picture, and a closed group its overview box', async () => {
+    const graph = specGraph(800);
+    const first = await picture(graph, (g) => g === 3);
+    const again = await picture(graph, (g) => g === 3);
+    expect(JSON.stringify({ ...again, items: [...again.items] })).toBe(JSON.stringify({ ...first, items: [...first.items] }));
+    const closed = first.groups.filter((box) => !box.open);
+    expect(first.groups).toHaveLength(8);
+    expect(closed).toHaveLength(7);
+    for (const box of closed) expect([box.w, box.h]).toEqual([GROUP_W, GROUP_H]);
+  });
+
+  it.each([
+    [50, 'every group open'],
+    [800, 'the overview, two groups open'],
+    [5000, 'the overview, one group open'],
+  ])('%i nodes (%s): no boxes overlap, no edge passes through a box', async (n) => {
+    const graph = specGraph(n);
+    const laid = await picture(graph, (g) => n <= 150 || g === 1 || (n === 800 && g === 5));
+    const groups = groupsOf(graph);
+    expect(laid.items.size).toBe(n <= 150 ? n : groups.members[1]!.length + (n === 800 ? groups.members[5]!.length : 0));
+    expect(laid.routes.length).toBeGreaterThan(0);
+    if (n > 150) expect(laid.links.length).toBeGreaterThan(0);
+    expect(checkPicture(laid, groups.of)).toEqual({ overlaps: [], through: [] });
+  }, 30_000);
+});
+
+describe('the picture checker', () => {
+  it('finds a box overlap and an edge through a box, and nothing on a clean picture', () => {
+    const clean: Picture = {
+      groups: [{ group: 0, open: true, x: 0, y: 0, w: 400, h: 100 }, { group: 1, open: false, x: 500, y: 0, w: 100, h: 100 }],
+      items: new Map([[0, { x: 10, y: 40, w: 50, h: 20 }], [1, { x: 200, y: 40, w: 50, h: 20 }], [2, { x: 100, y: 40, w: 50, h: 20 }]]),
+      routes: [{ from: 0, to: 2, kind: 0, points: [60, 50, 100, 50] }],
+      links: [],
+      width: 600,
+      height: 100,
+    };
+    expect(checkPicture(clean, [0, 0, 0])).toEqual({ overlaps: [], through: [] });
+    const planted: Picture = { ...clean, items: new Map([...clean.items, [2, { x: 230, y: 40, w: 50, h: 20 }]]), routes: [{ from: 0, to: 1, kind: 0, points: [60, 50, 300, 50] }] };
+    expect(checkPicture(planted, [0, 0, 0])).toEqual({ overlaps: ['items 1 and 2'], through: ['edge 0→1 through item 2'] });
+    expect(segmentThrough(0, 0, 10, 0, { x: 0, y: 0, w: 10, h: 10 })).toBe(false);
+    expect(segmentThrough(0, 5, 20, 5, { x: 5, y: 0, w: 10, h: 10 })).toBe(true);
+  });
+});
+
+function cycleEdges(model: ReturnType<typeof buildViewModel>): number {
+  const groups = groupsOf(model);
+  let count = 0;
+  for (let k = 0; k < model.edges.length; k += 3) if (groups.of[model.edges[k]!] === groups.of[model.edges[k + 1]!] && model.flags[model.edges[k]!]! & VIEW_FLAGS.cycle) count += 1;
+  return count;
+}

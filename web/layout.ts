@@ -1,0 +1,252 @@
+/**
+ * The picture `docugraph view` draws (issue 58), laid out by ELK's layered algorithm (elkjs):
+ * one box per group (groups.ts) — closed, with its counts, or open, holding its items laid out
+ * in layers — and the links between groups with how many edges each stands for. Two levels of
+ * plain layered graphs rather than one compound graph: a group is laid out alone (and kept, so
+ * opening another moves nothing inside it), then the overview places the groups at their sizes.
+ *
+ * In a group, a dependency stands left of what depends on it (requirement → criterion → task),
+ * edges are routed orthogonally around the boxes, and every input is sorted first: the same
+ * graph gets the same picture. Pure but for `elk`, which may run in a worker (elk.ts).
+ */
+import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
+
+/** An item's box (world px). */
+export const ITEM_W = 170;
+export const ITEM_H = 44;
+/** A closed group's box. */
+export const GROUP_W = 240;
+export const GROUP_H = 92;
+/** An open group's margin around its items, and its title band. */
+export const PAD = 16;
+export const HEADER = 36;
+/** The overview's text sizes (world px): a group's name, its counts and a link's count. */
+export const NAME_PX = 14;
+export const COUNT_PX = 13;
+/** Fit never shrinks the overview's text below 10 px. */
+export const MIN_OVERVIEW_SCALE = 10 / COUNT_PX;
+
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** A routed edge: `points` flat (x0, y0, x1, y1, …), from the dependency to what depends on it. */
+export interface Route {
+  readonly from: number;
+  readonly to: number;
+  readonly kind: number;
+  readonly points: readonly number[];
+}
+
+export interface GroupBox extends Rect {
+  readonly group: number;
+  readonly open: boolean;
+}
+
+export interface Link {
+  /** The group that depends (its nodes' edges start there), and the group depended on. */
+  readonly from: number;
+  readonly to: number;
+  readonly count: number;
+  readonly points: readonly number[];
+  readonly label: (Rect & { readonly text: string }) | null;
+}
+
+export interface Picture {
+  readonly groups: readonly GroupBox[];
+  /** Items of open groups: node index → box. */
+  readonly items: ReadonlyMap<number, Rect>;
+  /** Edges between items of one open group. */
+  readonly routes: readonly Route[];
+  readonly links: readonly Link[];
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A group laid out alone: its items' places and routes, from (0, 0). */
+export interface Inner {
+  readonly w: number;
+  readonly h: number;
+  readonly items: ReadonlyMap<number, { readonly x: number; readonly y: number }>;
+  readonly routes: readonly Route[];
+}
+
+/** What the picture shows: the edges (flat triples, `from` depends on `to`), each node's group, the groups shown with their shown nodes, the open ones. */
+export interface PictureSpec {
+  readonly edges: readonly number[];
+  readonly groupOf: Int32Array;
+  readonly shown: ReadonlyMap<number, readonly number[]>;
+  readonly open: ReadonlySet<number>;
+  /** Width over height of the area the picture is drawn in. */
+  readonly aspect: number;
+}
+
+const BASE: Record<string, string> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'RIGHT',
+  'elk.edgeRouting': 'ORTHOGONAL',
+  'elk.randomSeed': '1',
+  'elk.padding': '[top=0,left=0,bottom=0,right=0]',
+  'elk.spacing.nodeNode': '16',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '48',
+  'elk.spacing.edgeNode': '12',
+  'elk.spacing.edgeEdge': '8',
+  'elk.layered.crossingMinimization.strategy': 'LAYER_SWEEP',
+  'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
+};
+
+/** Past this many boxes, one crossing-minimisation pass (thoroughness 1) keeps a layout within a second. */
+const THOROUGH_UP_TO = 300;
+
+function options(count: number, extra: Record<string, string> = {}): Record<string, string> {
+  return { ...BASE, 'elk.layered.thoroughness': count > THOROUGH_UP_TO ? '1' : '7', ...extra };
+}
+
+/** The ELK graph of one group's shown nodes (`members`, sorted) and the edges between them; an edge (from, to) goes to → from. */
+export function groupGraph(members: readonly number[], edges: readonly number[]): ElkNode {
+  const inside = new Set(members);
+  const list: ElkExtendedEdge[] = [];
+  const seen = new Set<string>();
+  for (let e = 0; e * 3 < edges.length; e += 1) {
+    const from = edges[e * 3]!;
+    const to = edges[e * 3 + 1]!;
+    if (from === to || !inside.has(from) || !inside.has(to)) continue;
+    const kind = edges[e * 3 + 2]!;
+    const id = `${to}>${from}:${kind}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    list.push({ id, sources: [String(to)], targets: [String(from)] });
+  }
+  list.sort((a, b) => compareIds(a.id, b.id));
+  return {
+    id: 'group',
+    layoutOptions: options(members.length),
+    children: [...members].sort((a, b) => a - b).map((i) => ({ id: String(i), width: ITEM_W, height: ITEM_H })),
+    edges: list,
+  };
+}
+
+/** A laid-out group graph read back: item places and routes. */
+export function readGroup(laid: ElkNode): Inner {
+  const items = new Map<number, { x: number; y: number }>();
+  for (const child of laid.children ?? []) items.set(Number(child.id), { x: child.x ?? 0, y: child.y ?? 0 });
+  const routes: Route[] = [];
+  for (const edge of (laid.edges ?? []) as ElkExtendedEdge[]) {
+    const [pair, kind] = edge.id.split(':') as [string, string];
+    const [to, from] = pair.split('>').map(Number) as [number, number];
+    routes.push({ from, to, kind: Number(kind), points: pointsOf(edge) });
+  }
+  return { w: laid.width ?? 0, h: laid.height ?? 0, items, routes };
+}
+
+/** The overview's ELK graph: each shown group at its size (open: its items' extent, margins and title band), a link per pair of groups with edges between their shown nodes. */
+export function overviewGraph(spec: PictureSpec, inner: ReadonlyMap<number, Inner>): ElkNode {
+  const groups = [...spec.shown.keys()].sort((a, b) => a - b);
+  const shownNode = new Set<number>();
+  for (const nodes of spec.shown.values()) for (const i of nodes) shownNode.add(i);
+  const counts = new Map<string, number>();
+  const { edges, groupOf } = spec;
+  for (let e = 0; e * 3 < edges.length; e += 1) {
+    const from = edges[e * 3]!;
+    const to = edges[e * 3 + 1]!;
+    if (!shownNode.has(from) || !shownNode.has(to)) continue;
+    const a = groupOf[from]!;
+    const b = groupOf[to]!;
+    if (a === b) continue;
+    const key = `${b}>${a}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const links: ElkExtendedEdge[] = [...counts.entries()]
+    .sort(([a], [b]) => compareIds(a, b))
+    .map(([id, count]) => {
+      const [to, from] = id.split('>') as [string, string];
+      const text = String(count);
+      return { id, sources: [`g${to}`], targets: [`g${from}`], labels: [{ id: `${id}#`, text, width: labelWidth(text), height: COUNT_PX + 6 }] };
+    });
+  return {
+    id: 'overview',
+    layoutOptions: options(groups.length, {
+      'elk.separateConnectedComponents': 'true',
+      'elk.spacing.componentComponent': '32',
+      'elk.aspectRatio': String(Math.min(4, Math.max(0.5, spec.aspect))),
+      'elk.edgeLabels.placement': 'CENTER',
+      'elk.spacing.nodeNode': '24',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '64',
+    }),
+    children: groups.map((g) => {
+      const open = spec.open.has(g) ? inner.get(g) : undefined;
+      return { id: `g${g}`, width: open === undefined ? GROUP_W : Math.max(GROUP_W, open.w + 2 * PAD), height: open === undefined ? GROUP_H : open.h + HEADER + PAD };
+    }),
+    edges: links,
+  };
+}
+
+/** The picture from the laid-out overview and the open groups' inner layouts. */
+export function readPicture(laid: ElkNode, spec: PictureSpec, inner: ReadonlyMap<number, Inner>): Picture {
+  const groups: GroupBox[] = [];
+  const items = new Map<number, Rect>();
+  const routes: Route[] = [];
+  for (const child of laid.children ?? []) {
+    const group = Number(child.id.slice(1));
+    const x = child.x ?? 0;
+    const y = child.y ?? 0;
+    const open = spec.open.has(group) ? inner.get(group) : undefined;
+    groups.push({ group, open: open !== undefined, x, y, w: child.width ?? GROUP_W, h: child.height ?? GROUP_H });
+    if (open === undefined) continue;
+    const left = x + PAD;
+    const top = y + HEADER;
+    for (const [i, place] of open.items) items.set(i, { x: left + place.x, y: top + place.y, w: ITEM_W, h: ITEM_H });
+    for (const route of open.routes) routes.push({ ...route, points: route.points.map((v, k) => v + (k % 2 === 0 ? left : top)) });
+  }
+  const links: Link[] = [];
+  for (const edge of (laid.edges ?? []) as ElkExtendedEdge[]) {
+    const [to, from] = edge.id.split('>').map(Number) as [number, number];
+    const label = edge.labels?.[0];
+    const count = Number(label?.text ?? '0');
+    links.push({ from, to, count, points: pointsOf(edge), label: label === undefined ? null : { x: label.x ?? 0, y: label.y ?? 0, w: label.width ?? 0, h: label.height ?? 0, text: label.text ?? '' } });
+  }
+  return { groups, items, routes, links, width: laid.width ?? 0, height: laid.height ?? 0 };
+}
+
+/**
+ * Lays out what `spec` shows: each open group alone (kept in `cache` under its shown nodes, so a
+ * group is laid out once per payload and filter), then the overview.
+ */
+export async function layoutPicture(elk: Pick<ELK, 'layout'>, spec: PictureSpec, cache: Map<string, Inner>): Promise<Picture> {
+  const inner = new Map<number, Inner>();
+  for (const g of [...spec.open].sort((a, b) => a - b)) {
+    const members = spec.shown.get(g);
+    if (members === undefined) continue;
+    const key = `${g}:${members.join(',')}`;
+    let laid = cache.get(key);
+    if (laid === undefined) {
+      laid = readGroup(await elk.layout(groupGraph(members, spec.edges)));
+      cache.set(key, laid);
+    }
+    inner.set(g, laid);
+  }
+  const overview = await elk.layout(overviewGraph(spec, inner));
+  return readPicture(overview, spec, inner);
+}
+
+function pointsOf(edge: ElkExtendedEdge): number[] {
+  const out: number[] = [];
+  for (const section of edge.sections ?? []) {
+    out.push(section.startPoint.x, section.startPoint.y);
+    for (const bend of section.bendPoints ?? []) out.push(bend.x, bend.y);
+    out.push(section.endPoint.x, section.endPoint.y);
+  }
+  return out;
+}
+
+/** A link label's width for its digits at COUNT_PX (digits are about 0.6 em wide), with margins. */
+export function labelWidth(text: string): number {
+  return Math.ceil(text.length * COUNT_PX * 0.62) + 10;
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
