@@ -7,6 +7,9 @@
 import { draw, hit, type Camera, type Scene } from './draw.js';
 import { MIN_OVERVIEW_SCALE, type Rect } from './layout.js';
 
+/** The scale an opened group is shown at, at least: its items' ids and titles are drawn. */
+const READABLE = 0.8;
+
 export interface CanvasView {
   /** Draws `scene` at the next frame. */
   render(scene: Scene): void;
@@ -14,6 +17,8 @@ export interface CanvasView {
   fit(): void;
   /** Centres the camera on an item, zoomed in to read it. */
   centre(i: number): void;
+  /** Shows a group's box: whole when it can be read so, else from its top left. */
+  frameGroup(group: number): void;
   /** Whether the camera was ever placed (a new payload keeps it). */
   placed(): boolean;
   /** The camera now (tests, and the overview's text size at Fit). */
@@ -102,6 +107,18 @@ export function createCanvasView(canvas: HTMLCanvasElement, actions: CanvasActio
     centre(i) {
       const r = scene?.picture.items.get(i);
       if (r !== undefined) centreOn(r);
+    },
+    frameGroup(group) {
+      const box = scene?.picture.groups.find((b) => b.group === group);
+      if (box === undefined) return;
+      const { w, h } = size();
+      // Whole if it can be read so; else from its top left, at a scale its items' labels are drawn at.
+      camera.scale = Math.max(READABLE, Math.min(1, (w - 40) / box.w, (h - 40) / box.h));
+      camera.tx = box.w * camera.scale <= w - 40 ? w / 2 - (box.x + box.w / 2) * camera.scale : 20 - box.x * camera.scale;
+      camera.ty = box.h * camera.scale <= h - 40 ? h / 2 - (box.y + box.h / 2) * camera.scale : 20 - box.y * camera.scale;
+      last = { w, h };
+      placed = true;
+      request();
     },
     placed: () => placed,
     camera: () => ({ ...camera }),

@@ -72,7 +72,7 @@ export function draw(ctx: CanvasRenderingContext2D, width: number, height: numbe
   ctx.setTransform(camera.scale, 0, 0, camera.scale, camera.tx, camera.ty);
   const view: Rect = { x: -camera.tx / camera.scale, y: -camera.ty / camera.scale, w: width / camera.scale, h: height / camera.scale };
   const onScreen = (r: Rect) => r.x + r.w >= view.x && r.x <= view.x + view.w && r.y + r.h >= view.y && r.y <= view.y + view.h;
-  const detailed = camera.scale * 11 >= LEGIBLE + 3;
+  const detailed = camera.scale >= 0.45;
   const px = 1 / camera.scale;
   drawGroups(ctx, scene, camera, onScreen);
   drawLinks(ctx, picture, camera, onScreen);

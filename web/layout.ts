@@ -1,15 +1,17 @@
 /**
  * The picture `docugraph view` draws (issue 58), laid out by ELK's layered algorithm (elkjs):
  * one box per group (groups.ts) — closed, with its counts, or open, holding its items laid out
- * in layers — and the links between groups with how many edges each stands for. Two levels of
- * plain layered graphs rather than one compound graph: a group is laid out alone (and kept, so
- * opening another moves nothing inside it), then the overview places the groups at their sizes.
+ * in layers — and the links between groups with how many edges each stands for. Above a few
+ * hundred nodes, two levels of plain layered graphs rather than one compound graph (seconds at
+ * that size): a group is laid out alone (and kept, so opening another moves nothing inside it),
+ * then the overview places the groups at their sizes.
  *
  * In a group, a dependency stands left of what depends on it (requirement → criterion → task),
  * edges are routed orthogonally around the boxes, and every input is sorted first: the same
  * graph gets the same picture. Pure but for `elk`, which may run in a worker (elk.ts).
  */
 import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
+import { COMPOUND_UP_TO, compoundGraph, readCompound } from './layout-compound.js';
 
 /** An item's box (world px). */
 export const ITEM_W = 170;
@@ -101,7 +103,7 @@ const BASE: Record<string, string> = {
 /** Past this many boxes, one crossing-minimisation pass (thoroughness 1) keeps a layout within a second. */
 const THOROUGH_UP_TO = 300;
 
-function options(count: number, extra: Record<string, string> = {}): Record<string, string> {
+export function options(count: number, extra: Record<string, string> = {}): Record<string, string> {
   return { ...BASE, 'elk.layered.thoroughness': count > THOROUGH_UP_TO ? '1' : '7', ...extra };
 }
 
@@ -212,10 +214,14 @@ export function readPicture(laid: ElkNode, spec: PictureSpec, inner: ReadonlyMap
 }
 
 /**
- * Lays out what `spec` shows: each open group alone (kept in `cache` under its shown nodes, so a
+ * Lays out what `spec` shows: a few nodes, every group open, as one compound graph
+ * (layout-compound.ts); else each open group alone (kept in `cache` under its shown nodes, so a
  * group is laid out once per payload and filter), then the overview.
  */
 export async function layoutPicture(elk: Pick<ELK, 'layout'>, spec: PictureSpec, cache: Map<string, Inner>): Promise<Picture> {
+  let total = 0;
+  for (const nodes of spec.shown.values()) total += nodes.length;
+  if (total <= COMPOUND_UP_TO && [...spec.shown.keys()].every((g) => spec.open.has(g))) return readCompound(await elk.layout(compoundGraph(spec)));
   const inner = new Map<number, Inner>();
   for (const g of [...spec.open].sort((a, b) => a - b)) {
     const members = spec.shown.get(g);

@@ -53,8 +53,7 @@ export function start(script: string | null): void {
   let shown: Shown | null = null;
   let matchesNow: number[] = [];
 
-  const canvas = byId<HTMLCanvasElement>('canvas');
-  const canvasView = createCanvasView(canvas, {
+  const canvasView = createCanvasView(byId<HTMLCanvasElement>('canvas'), {
     select: (i, openPanel) => select(i, openPanel),
     toggle: (g) => toggleGroup(g),
     cursor: (g) => {
@@ -86,6 +85,8 @@ export function start(script: string | null): void {
     if (open.has(name)) open.delete(name);
     else open.add(name);
     cursorGroup = open.has(name) ? null : g;
+    // An opened group is shown whole (or from its top); a closed one stays where it is.
+    if (open.has(name)) after = () => canvasView.frameGroup(g);
     update();
   }
 
@@ -149,8 +150,8 @@ export function start(script: string | null): void {
       if (few) for (let k = 0; k < g.groups.names.length; k += 1) if (visible === null || g.groups.members[k]!.some((i) => visible![i] === 1)) open.add(g.groups.names[k]!);
       after = () => canvasView.fit();
     }
-    const rect = canvas.getBoundingClientRect();
-    shown = shownOf(g, visible, open, rect.height > 0 ? rect.width / rect.height : 1.6);
+    // The window's shape, not the canvas's: the panel opening or closing lays nothing out again.
+    shown = shownOf(g, visible, open, window.innerHeight > 0 ? window.innerWidth / window.innerHeight : 1.6);
     renderSide(g, matches, total);
     byId('summary').textContent = `${plural(g.n, 'document')}, ${plural(model.edges.length / 3, 'link')} · ${plural(model.errorCount, 'error')}, ${plural(model.warningCount, 'warning')}${visible === null ? '' : ` · ${tooMany ? 0 : count} shown`}`;
     if (listMode) renderList(g, visible, matches, ui.search.value.trim() !== '', (i) => select(i, true));

@@ -53,9 +53,10 @@ export function checkPicture(picture: Picture, groupOf: ArrayLike<number>): Pict
     for (const [i, r] of list) if (r.x < box.x || r.y < box.y || r.x + r.w > box.x + box.w || r.y + r.h > box.y + box.h) overlaps.push(`item ${i} outside group ${g}`);
     for (let a = 0; a < list.length; a += 1) for (let b = a + 1; b < list.length; b += 1) if (overlap(list[a]![1], list[b]![1])) overlaps.push(`items ${list[a]![0]} and ${list[b]![0]}`);
   }
+  // An edge between items (of one group, or of two in a compound picture) may cross the frames of its ends' groups, nothing else.
   for (const route of picture.routes) {
-    const g = groupOf[route.from]!;
-    const others: [string, Rect][] = [...(byGroup.get(g) ?? []).filter(([i]) => i !== route.from && i !== route.to).map(([i, r]) => [`item ${i}`, r] as [string, Rect]), ...groups.filter((b) => b.group !== g).map((b) => [`group ${b.group}`, b] as [string, Rect])];
+    const ends = new Set([groupOf[route.from]!, groupOf[route.to]!]);
+    const others: [string, Rect][] = [...items.filter(([i]) => i !== route.from && i !== route.to).map(([i, r]) => [`item ${i}`, r] as [string, Rect]), ...groups.filter((b) => !ends.has(b.group)).map((b) => [`group ${b.group}`, b] as [string, Rect])];
     for (const [name, r] of others) if (crosses(route.points, r)) through.push(`edge ${route.from}→${route.to} through ${name}`);
   }
   for (const link of picture.links) {

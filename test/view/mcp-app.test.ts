@@ -81,6 +81,8 @@ describe.skipIf(!HAS_CHROMIUM)('the MCP App in Chromium', () => {
     );
     const frame = await (await page.waitForSelector('#app'))!.contentFrame();
     await frame.waitForFunction(() => document.body.dataset['ready'] === '1', { timeout: 15_000 });
+    // An MCP Apps host allows no worker: the layouts ran on the page (issue 58).
+    expect(await frame.evaluate(() => (window as unknown as { __docugraphView: { layouts(): string } }).__docugraphView.layouts())).toBe('page');
     await frame.click('#toggle');
     const ids = await frame.$$eval('#list-body tr td:first-child', (cells) => cells.map((c) => c.textContent));
     expect(ids.sort()).toEqual(selectGraph(demo, { rootId: 'BE-03' }).nodes.map((n) => n.id));

@@ -56,6 +56,8 @@ describe.skipIf(!HAS_CHROMIUM)('docugraph view in Chromium', () => {
     const response = await page.goto(url);
     expect(response!.headers()['content-security-policy']).toMatch(/default-src 'none'; script-src 'sha256-[^']+'; style-src/);
     await drawn(page);
+    // The layout ran on a worker made from the page's own script (issue 58).
+    expect(await page.evaluate(() => (window['__docugraphView'] as { layouts(): string }).layouts())).toBe('worker');
     await page.click('#toggle');
     const ids = await page.$$eval('#list-body tr td:first-child', (cells) => cells.map((c) => c.textContent));
     const demo = selectGraph(loadWorkspace(DEMO));

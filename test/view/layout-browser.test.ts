@@ -1,0 +1,124 @@
+/**
+ * The view's layout in Chromium (issue 58): static pages of generated graphs of 50, 800 and
+ * 5,000 nodes and of a real OpenSpec repository (test/fixtures/view), each checked from the
+ * picture's own data as the page drew it — no two boxes overlap, no edge passes through a box
+ * other than its ends, the overview's text at least 10 px at Fit — then a group opened by a
+ * click, and checked again. Layouts run on the page's worker.
+ */
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELATIONS, viewJson, viewOfGraph, type ViewModel } from '../../src/core/index.js';
+import { viewPage } from '../../src/common/view-page.js';
+import { COUNT_PX, NAME_PX, type Picture, type Rect } from '../../web/layout.js';
+import { drawn, HAS_CHROMIUM, launchChromium, watchedPage } from '../helpers/chromium.js';
+import { checkPicture } from '../helpers/picture-check.js';
+import { specGraph } from '../helpers/view-graphs.js';
+
+declare const window: { __docugraphView: { picture(): unknown; groupOf(): number[]; camera(): { scale: number; tx: number; ty: number }; layouts(): string } };
+
+/** A payload of a generated graph (every node a todo task; groups as generated). */
+function generated(n: number): ViewModel {
+  const graph = specGraph(n);
+  const model = viewOfGraph({
+    nodes: graph.ids.map((id, i) => ({ id, title: `Item ${id}`, type: 'task', status: i % 3 === 0 ? 'done' : 'todo', path: graph.paths[i]! })),
+    edges: Array.from({ length: graph.edges.length / 3 }, (_, e) => ({ from: graph.ids[graph.edges[e * 3]!]!, to: graph.ids[graph.edges[e * 3 + 1]!]!, relation: RELATIONS[graph.edges[e * 3 + 2]!]! })),
+  });
+  return { ...model, group: graph.group, groups: graph.groups };
+}
+
+function butlers(): ViewModel {
+  return JSON.parse(gunzipSync(readFileSync(join(import.meta.dirname, '../fixtures/view/butlers.view.json.gz'))).toString('utf8')) as ViewModel;
+}
+
+interface Drawn {
+  readonly picture: Picture;
+  readonly groupOf: number[];
+  readonly camera: { scale: number; tx: number; ty: number };
+}
+
+async function drawnPicture(page: Page): Promise<Drawn> {
+  const raw = await page.evaluate(() => ({ picture: window.__docugraphView.picture(), groupOf: window.__docugraphView.groupOf(), camera: window.__docugraphView.camera() }));
+  const picture = raw.picture as Picture & { items: [number, Rect][] };
+  return { picture: { ...picture, items: new Map(picture.items) }, groupOf: raw.groupOf, camera: raw.camera };
+}
+
+describe.skipIf(!HAS_CHROMIUM)('the layered, grouped view in Chromium (issue 58)', () => {
+  let browser: Browser;
+  let dir: string;
+  beforeAll(async () => {
+    dir = realpathSync(mkdtempSync(join(tmpdir(), 'docugraph-layout-')));
+    browser = await launchChromium();
+  }, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['50 generated nodes', () => generated(50), false],
+    ['800 generated nodes', () => generated(800), true],
+    ['5,000 generated nodes', () => generated(5000), true],
+    ['a real OpenSpec repository (Tzeusy/butlers, 3,646 nodes in 254 groups)', butlers, true],
+  ] as const)('%s: no overlaps, no edge through a box; the overview readable at Fit; a group opened by a click', { timeout: 60_000 }, async (name, make, overview) => {
+    const model = make();
+    const file = join(dir, `${name.replace(/\W+/g, '-')}.html`);
+    writeFileSync(file, viewPage('static', viewJson(model)));
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(pathToFileURL(file).href);
+    await drawn(page);
+    const first = await drawnPicture(page);
+    expect(await page.evaluate(() => window.__docugraphView.layouts())).toBe('worker');
+    expect(checkPicture(first.picture, first.groupOf)).toEqual({ overlaps: [], through: [] });
+    const closed = first.picture.groups.filter((box) => !box.open);
+    if (!overview) {
+      // Few nodes: every group open, every node drawn.
+      expect(closed).toEqual([]);
+      expect(first.picture.items.size).toBe(model.ids.length);
+      expect(problems).toEqual([]);
+      await page.close();
+      return;
+    }
+    // The overview: every group a closed box, its text at least 10 px at Fit.
+    expect(first.picture.items.size).toBe(0);
+    expect(closed.length).toBe(new Set(first.groupOf).size);
+    expect(first.camera.scale * Math.min(COUNT_PX, NAME_PX)).toBeGreaterThanOrEqual(10);
+    // A click on the largest box on screen opens that group into its items.
+    const canvas = (await (await page.$('#canvas'))!.boundingBox())!;
+    const onScreen = (box: Rect) => {
+      const x = box.x * first.camera.scale + first.camera.tx;
+      const y = box.y * first.camera.scale + first.camera.ty;
+      return x >= 0 && y >= 0 && x + box.w * first.camera.scale <= canvas.width && y + box.h * first.camera.scale <= canvas.height;
+    };
+    const target = closed.find(onScreen)!;
+    expect(target).toBeDefined();
+    await page.mouse.click(canvas.x + (target.x + 20) * first.camera.scale + first.camera.tx, canvas.y + (target.y + 20) * first.camera.scale + first.camera.ty);
+    await page.waitForFunction((g: number) => (window.__docugraphView.picture() as { groups: { group: number; open: boolean }[] }).groups.some((b) => b.group === g && b.open), { timeout: 20_000 }, target.group);
+    const opened = await drawnPicture(page);
+    const members = first.groupOf.filter((g) => g === target.group).length;
+    expect(opened.picture.items.size).toBe(members);
+    expect(checkPicture(opened.picture, opened.groupOf)).toEqual({ overlaps: [], through: [] });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lays out on the page when no worker can start (a Content-Security-Policy that allows none)', { timeout: 30_000 }, async () => {
+    const file = join(dir, 'no-worker.html');
+    const page0 = viewPage('static', viewJson(generated(50)));
+    expect(page0).toContain('worker-src blob:');
+    writeFileSync(file, page0.replace('worker-src blob:', "worker-src 'none'"));
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(pathToFileURL(file).href);
+    await drawn(page);
+    expect(await page.evaluate(() => window.__docugraphView.layouts())).toBe('page');
+    const laid = await drawnPicture(page);
+    expect(laid.picture.items.size).toBe(50);
+    // The refused worker is the only complaint.
+    expect(problems.filter((p) => !/worker/i.test(p))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * A small picture with every group open (issue 58): one compound ELK graph, groups holding their
+ * items, laid out together so that an edge between items of two groups is routed as such (and a
+ * dependency in another group still stands to the left). Above a few hundred items this costs
+ * seconds, so larger pictures lay each group out alone (layout.ts).
+ */
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
+import { GROUP_W, HEADER, ITEM_H, ITEM_W, options, PAD, type GroupBox, type Picture, type PictureSpec, type Rect, type Route } from './layout.js';
+
+/** At most this many shown nodes, a picture whose groups are all open is laid out as one compound graph. */
+export const COMPOUND_UP_TO = 300;
+
+export function compoundGraph(spec: PictureSpec): ElkNode {
+  const groups = [...spec.shown.keys()].sort((a, b) => a - b);
+  const shown = new Set<number>();
+  for (const nodes of spec.shown.values()) for (const i of nodes) shown.add(i);
+  const edges: ElkExtendedEdge[] = [];
+  const seen = new Set<string>();
+  for (let e = 0; e * 3 < spec.edges.length; e += 1) {
+    const from = spec.edges[e * 3]!;
+    const to = spec.edges[e * 3 + 1]!;
+    if (from === to || !shown.has(from) || !shown.has(to)) continue;
+    const id = `${to}>${from}:${spec.edges[e * 3 + 2]!}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    edges.push({ id, sources: [String(to)], targets: [String(from)] });
+  }
+  edges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const own = options(shown.size);
+  return {
+    id: 'all',
+    layoutOptions: { ...own, 'elk.hierarchyHandling': 'INCLUDE_CHILDREN', 'elk.json.shapeCoords': 'ROOT', 'elk.json.edgeCoords': 'ROOT', 'elk.spacing.nodeNode': '24' },
+    children: groups.map((g) => ({
+      id: `g${g}`,
+      // ELK does not pass options down: each group repeats them, with its margins and title band.
+      layoutOptions: { ...own, 'elk.padding': `[top=${HEADER},left=${PAD},bottom=${PAD},right=${PAD}]`, 'elk.nodeSize.constraints': 'MINIMUM_SIZE', 'elk.nodeSize.minimum': `(${GROUP_W}, ${HEADER + PAD})` },
+      children: [...spec.shown.get(g)!].sort((a, b) => a - b).map((i) => ({ id: String(i), width: ITEM_W, height: ITEM_H })),
+    })),
+    edges,
+  };
+}
+
+/** The picture of a laid-out compound graph (coordinates from its root). */
+export function readCompound(laid: ElkNode): Picture {
+  const groups: GroupBox[] = [];
+  const items = new Map<number, Rect>();
+  for (const child of laid.children ?? []) {
+    groups.push({ group: Number(child.id.slice(1)), open: true, x: child.x ?? 0, y: child.y ?? 0, w: child.width ?? GROUP_W, h: child.height ?? 0 });
+    for (const item of child.children ?? []) items.set(Number(item.id), { x: item.x ?? 0, y: item.y ?? 0, w: ITEM_W, h: ITEM_H });
+  }
+  const routes: Route[] = [];
+  for (const edge of (laid.edges ?? []) as ElkExtendedEdge[]) {
+    const [pair, kind] = edge.id.split(':') as [string, string];
+    const [to, from] = pair.split('>').map(Number) as [number, number];
+    const points: number[] = [];
+    for (const section of edge.sections ?? []) {
+      points.push(section.startPoint.x, section.startPoint.y);
+      for (const bend of section.bendPoints ?? []) points.push(bend.x, bend.y);
+      points.push(section.endPoint.x, section.endPoint.y);
+    }
+    routes.push({ from, to, kind: Number(kind), points });
+  }
+  return { groups, items, routes, links: [], width: laid.width ?? 0, height: laid.height ?? 0 };
+}
