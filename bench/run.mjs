@@ -25,12 +25,16 @@
  *  10. a spec-kit repository (bench/kits.mjs) of as many items as the largest size (100k by
  *      default; Kiro, Spec Kit and OpenSpec folders): `docugraph validate` beside the floor;
  *  12. with 10k (bench/sources.mjs, issue 57): a warm start of a workspace that reads two other
- *      repositories of 10k documents each (`sources:`), beside a warm start of one of 20k.
+ *      repositories of 10k documents each (`sources:`), beside a warm start of one of 20k;
+ *  13. `docugraph view` (bench/view.mjs, issue 58) of generated spec-kit repositories of 800 and
+ *      5,000 items in headless Chromium: navigation → first frame, beside another checkout's
+ *      build given with --view-baseline <dir> (skipped without Chromium).
  *
  * It prints a table and writes it, with the machine description, to bench/RESULTS.md.
  *
  *   npm run bench                      # 1k, 10k and 100k documents
  *   npm run bench -- --sizes 1000,10000
+ *   npm run bench -- --view-baseline ../docugraph-before    # a checkout with its dist built
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -53,6 +57,7 @@ const WARM = join(ROOT, 'bench', 'warm.mjs');
 const TRACE = join(ROOT, 'bench', 'trace.mjs');
 const KITS = join(ROOT, 'bench', 'kits.mjs');
 const SOURCES = join(ROOT, 'bench', 'sources.mjs');
+const VIEW = join(ROOT, 'bench', 'view.mjs');
 const HTTP_SECONDS = 10;
 const IDLE_SECONDS = 30;
 const REMARK = join(ROOT, 'node_modules', 'remark-cli', 'cli.js');
@@ -66,6 +71,7 @@ process.env.DOCUGRAPH_NO_CACHE = '1';
 const args = process.argv.slice(2);
 const sizesArg = args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '1000,10000,100000';
 const SIZES = sizesArg.split(',').map(Number);
+const VIEW_BASELINE = args.includes('--view-baseline') ? args[args.indexOf('--view-baseline') + 1] : null;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -262,6 +268,14 @@ if (SIZES.includes(10000)) {
   if (result.status !== 0) throw new Error(`sources probe failed: ${result.stderr}`);
   sources = JSON.parse(result.stdout);
 }
+// The view's first frame at 800 and 5,000 items (issue 58: within 1 s and 3 s).
+let views = null;
+if (existsSync(process.env.CHROMIUM ?? '/usr/bin/chromium')) {
+  log('view: first frame at 800 and 5,000 items…');
+  const result = spawnSync(process.execPath, [VIEW, '--sizes', '800,5000', '--runs', '3', ...(VIEW_BASELINE === null ? [] : ['--baseline', VIEW_BASELINE])], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (result.status !== 0) throw new Error(`view probe failed: ${result.stderr}`);
+  views = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+}
 
 // ---- Report -------------------------------------------------------------------------------
 const ms = (v) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
@@ -368,6 +382,15 @@ if (sources !== null) {
   lines.push(`| ${sources.documents.toLocaleString('en-US')} | ${ms(sources.single)} ms | ${ms(sources.sources)} ms | ${ratio(sources.sources, sources.single)} |`);
 }
 
+if (views !== null) {
+  lines.push('');
+  lines.push(`View (\`bench/view.mjs\`, issue 58): a generated spec-kit repository (\`bench/kits.mjs\`) exported with \`docugraph view --out\`, opened from file:// in headless Chromium at 1280×800, navigation → first frame (the first picture laid out by ELK on the page's worker, and painted)${VIEW_BASELINE === null ? '' : ', beside the same workspaces exported by the build in the baseline checkout'}, interleaved, medians of 3:`);
+  lines.push('');
+  lines.push(`| items | nodes | groups | first frame |${VIEW_BASELINE === null ? '' : ' baseline |'} pan/zoom frame (median, max of 12) | search (to the next frame) |`);
+  lines.push(`|---|---:|---:|---:|${VIEW_BASELINE === null ? '' : '---:|'}---:|---:|`);
+  for (const v of views) lines.push(`| ${v.name} | ${v.nodes.toLocaleString('en-US')} | ${v.groups} | ${ms(v.first)} ms |${VIEW_BASELINE === null ? '' : ` ${ms(v.baseline)} ms |`} ${v.frame} | ${ms(v.search)} ms |`);
+}
+
 const byCount = new Map(rows.map((r) => [r.count, r]));
 const targets = [];
 const ten = byCount.get(10000);
@@ -393,6 +416,10 @@ if (hundred !== undefined) {
   targets.push(`- 100k documents: every default answer under 25,000 tokens — **largest ${largest.toLocaleString('en-US')}**: ${largest < 25000 ? 'met' : '**not met**'}.`);
 }
 if (sources !== null) targets.push(`- two sources of 10k documents: a warm start ≤ 1.5× a warm start of one workspace of 20k — **${(sources.sources / sources.single).toFixed(2)}×** (${ms(sources.sources)} ms vs ${ms(sources.single)} ms): ${sources.sources <= 1.5 * sources.single ? 'met' : '**not met**'}.`);
+for (const [name, bound] of [['800 items', 1000], ['5000 items', 3000]]) {
+  const v = views?.find((row) => row.name === name);
+  if (v !== undefined) targets.push(`- \`docugraph view\` of a spec-kit repository of ${name}: first frame ≤ ${bound / 1000} s — **${ms(v.first)} ms**: ${v.first <= bound ? 'met' : '**not met**'}.`);
+}
 targets.push(`- a spec-kit repository of ${kits.items.toLocaleString('en-US')} items: load + validate ≤ 10× the floor, end to end — **${ratio(kits.validate, kits.floor)}** (${ms(kits.validate)} ms vs ${ms(kits.floor)} ms): ${kits.validate <= 10 * kits.floor ? 'met' : '**not met**'}.`);
 const idle = rows.map((r) => r.live.idleTicks * 10);
 {

@@ -1,35 +1,64 @@
+#!/usr/bin/env node
 /**
- * `docugraph view` in headless Chromium (issue 27): for each size, a generated workspace
- * (bench/generate.mjs) exported with `docugraph view --out`, opened from file://, timed from
- * navigation to the first frame drawn; then the time of frames while panning and zooming, and
- * of a search. Prints a Markdown table (docs/decisions.md, "Seeing the graph").
+ * `docugraph view` in headless Chromium (issues 27 and 58): for each size, a generated spec-kit
+ * repository (bench/kits.mjs: Kiro, Spec Kit and OpenSpec features of about 100 items), or a
+ * real one given with --real, exported with `docugraph view --out`, opened from file:// in a
+ * 1280×800 window and timed from navigation to the first frame drawn (the first picture laid out
+ * and painted); then the frames while panning and zooming, and a search. With --baseline, the
+ * same workspaces exported by another checkout's build (its dist/bin/docugraph.js) and timed in
+ * turn with this one, interleaved, medians of --runs (default 3).
  *
- *   npm run build && node bench/view.mjs [sizes…]      (default 1000 10000 100000)
+ * Prints JSON rows `{ name, nodes, groups, first, baseline?, frame, search }` (times in ms), one
+ * per line; bench/run.mjs makes its table of them.
+ *
+ *   npm run build && node bench/view.mjs [--sizes 800,5000] [--real <dir>]… [--baseline <checkout>] [--runs 3]
  *
  * Needs Chromium at /usr/bin/chromium (or CHROMIUM=path).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { generateWorkspace } from './generate.mjs';
+import { generateKits } from './kits.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) throw new Error(`no Chromium at ${chromium}: apt-get install -y chromium, or set CHROMIUM`);
-const sizes = process.argv.slice(2).map(Number);
+const args = process.argv.slice(2);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const sizes = (option('--sizes') ?? '800,5000').split(',').filter((s) => s !== '').map(Number);
+const reals = args.flatMap((a, i) => (args[i - 1] === '--real' ? [a] : []));
+const baseline = option('--baseline');
+const runs = Number(option('--runs') ?? 3);
 const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
-const rows = [];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 const browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox'] });
 try {
-  for (const size of sizes.length > 0 ? sizes : [1000, 10000, 100000]) {
+  const cases = [...sizes.map((n) => ({ name: `${n} items`, make: (dir) => (generateKits(dir, n), dir) })), ...reals.map((dir) => ({ name: basename(dir), make: () => dir }))];
+  for (const { name, make } of cases) {
     const dir = mkdtempSync(join(base, 'docugraph-view-bench-'));
     try {
-      generateWorkspace(join(dir, 'ws'), size);
-      execFileSync(process.execPath, [join(root, 'dist/bin/docugraph.js'), 'view', '-w', join(dir, 'ws'), '--out', join(dir, 'out')], { stdio: 'ignore' });
-      rows.push(await measure(pathToFileURL(join(dir, 'out', 'index.html')).href, size));
+      const workspace = make(join(dir, 'ws'));
+      const exportWith = (cli, out) => {
+        execFileSync(process.execPath, [cli, 'view', '-w', workspace, '--out', out], { stdio: 'ignore', env: { ...process.env, DOCUGRAPH_NO_CACHE: '1' } });
+        return pathToFileURL(join(out, 'index.html')).href;
+      };
+      const url = exportWith(join(root, 'dist/bin/docugraph.js'), join(dir, 'out'));
+      const old = baseline === undefined ? null : exportWith(join(baseline, 'dist/bin/docugraph.js'), join(dir, 'old'));
+      const firsts = [];
+      const olds = [];
+      let detail = null;
+      for (let run = 0; run < runs; run += 1) {
+        const got = await measure(url, run === 0);
+        firsts.push(got.first);
+        detail ??= got;
+        if (old !== null) olds.push((await measure(old, false)).first);
+      }
+      const row = { name, nodes: detail.nodes, groups: detail.groups, first: Math.round(median(firsts)), ...(old === null ? {} : { baseline: Math.round(median(olds)) }), frame: detail.frame, search: detail.search };
+      process.stdout.write(`${JSON.stringify(row)}\n`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -37,20 +66,26 @@ try {
 } finally {
   await browser.close();
 }
-console.log('| documents | first frame | pan/zoom frame (median, max of 12) | search `BE-00001` (to the next frame) |');
-console.log('|---:|---:|---:|---:|');
-for (const r of rows) console.log(`| ${r.size.toLocaleString('en')} | ${r.first} ms | ${r.frame} | ${r.search} ms |`);
 
-async function measure(url, size) {
+/** Navigation → first frame; with `more`, the pan/zoom frames and a search too. */
+async function measure(url, more) {
   const page = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 900 });
+  await page.setViewport({ width: 1280, height: 800 });
   const start = Date.now();
   await page.goto(url);
   await page.waitForSelector('body[data-ready]', { timeout: 120_000 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const first = Date.now() - start;
-  // Timed inside the page (no round trips to the browser): a frame after each zoom or pan step,
-  // and a search typed at once (the input event, the lists, the next frame).
+  const shape = await page.evaluate(() => {
+    const view = window.__docugraphView;
+    const summary = document.getElementById('summary').textContent;
+    return { nodes: Number(/^([\d,]+) documents/.exec(summary)?.[1].replace(/,/g, '') ?? 0), groups: view === undefined ? 0 : view.names().length };
+  });
+  if (!more) {
+    await page.close();
+    return { first, ...shape };
+  }
+  // Timed inside the page (no round trips to the browser): a frame after each zoom or pan step.
   const frames = await page.evaluate(async () => {
     const canvas = document.getElementById('canvas');
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -71,13 +106,12 @@ async function measure(url, size) {
   const search = await page.evaluate(async () => {
     const input = document.getElementById('search');
     const t0 = performance.now();
-    input.value = 'BE-00001';
+    input.value = 'T1';
     input.dispatchEvent(new Event('input', { bubbles: true }));
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     if (document.querySelectorAll('#found-list li').length === 0) throw new Error('the search found nothing');
     return Math.round(performance.now() - t0);
   });
-  const frame = `${frames[6]} ms, ${frames[11]} ms`;
   await page.close();
-  return { size, first, frame, search };
+  return { first, ...shape, frame: `${frames[6]} ms, ${frames[11]} ms`, search };
 }
