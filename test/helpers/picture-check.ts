@@ -1,6 +1,6 @@
 /**
- * Checks a picture of `docugraph view` (web/layout.ts) from its own data (issue 58): boxes that
- * overlap, and edges that pass through a box other than their ends (and the groups that hold
+ * Checks a picture of `docugraph view` (web/layout.ts) from its own data (issue 58): boxes (and
+ * the links' counts) that overlap, and edges that pass through a box other than their ends (and the groups that hold
  * them). A segment passes through a box when clipping it to the box shrunk by half a pixel
  * (Liang–Barsky) leaves a piece of it.
  */
@@ -58,6 +58,12 @@ export function checkPicture(picture: Picture, groupOf: ArrayLike<number>): Pict
     const ends = new Set([groupOf[route.from]!, groupOf[route.to]!]);
     const others: [string, Rect][] = [...items.filter(([i]) => i !== route.from && i !== route.to).map(([i, r]) => [`item ${i}`, r] as [string, Rect]), ...groups.filter((b) => !ends.has(b.group)).map((b) => [`group ${b.group}`, b] as [string, Rect])];
     for (const [name, r] of others) if (crosses(route.points, r)) through.push(`edge ${route.from}→${route.to} through ${name}`);
+  }
+  // A link's count is text on the picture: it overlaps no box and no other count.
+  const labels = picture.links.flatMap((link) => (link.label === null ? [] : [link.label]));
+  for (let a = 0; a < labels.length; a += 1) {
+    for (const b of groups) if (overlap(labels[a]!, b)) overlaps.push(`label ${labels[a]!.text} and group ${b.group}`);
+    for (let b = a + 1; b < labels.length; b += 1) if (overlap(labels[a]!, labels[b]!)) overlaps.push(`labels ${labels[a]!.text} and ${labels[b]!.text}`);
   }
   for (const link of picture.links) {
     for (const b of groups) {
