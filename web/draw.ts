@@ -8,6 +8,7 @@
  */
 import { COUNT_PX, ITEM_H, ITEM_W, NAME_PX, type Picture, type Rect } from './layout.js';
 import type { Graph } from './model.js';
+import { countLine, fit } from './text.js';
 
 export const STATE_COLORS: Readonly<Record<string, string>> = {
   ready: '#2e7d32',
@@ -35,7 +36,7 @@ export const EDGE_STYLES: readonly { readonly color: string; readonly dash: read
 const SUSPECT = '#d500f9';
 /** At most this many edges drawn at once (else only the selected node's). */
 export const EDGE_BUDGET = 4_000;
-/** Borders of marked nodes: colour, width, dash when zoomed in. */
+/** Borders of marked nodes. */
 const BORDERS: Readonly<Record<string, { color: string; width: number; dash: number[] }>> = {
   cycle: { color: '#b71c1c', width: 5, dash: [] },
   error: { color: '#d32f2f', width: 4, dash: [6, 3] },
@@ -176,12 +177,6 @@ function drawGroups(ctx: CanvasRenderingContext2D, scene: Scene, camera: Camera,
   }
 }
 
-/** `48 items: 20 done, 12 ready, 16 blocked`. */
-export function countLine(total: number, states: readonly number[], names: readonly string[]): string {
-  const parts = states.flatMap((count, s) => (count === 0 ? [] : [`${count} ${names[s]}`]));
-  return `${total} ${total === 1 ? 'item' : 'items'}: ${parts.join(', ')}`;
-}
-
 /** Links between groups: a line with an arrow at the group depended on, and its count. */
 function drawLinks(ctx: CanvasRenderingContext2D, picture: Picture, camera: Camera, onScreen: (r: Rect) => boolean): void {
   if (picture.links.length === 0) return;
@@ -239,7 +234,7 @@ function drawRoutes(ctx: CanvasRenderingContext2D, scene: Scene, camera: Camera,
 }
 
 function crossesView(points: readonly number[], view: Rect): boolean {
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity]; // the route's bounding box
   for (let k = 0; k + 1 < points.length; k += 2) {
     minX = Math.min(minX, points[k]!);
     maxX = Math.max(maxX, points[k]!);
@@ -274,18 +269,6 @@ function drawLabel(ctx: CanvasRenderingContext2D, graph: Graph, i: number, r: Re
   ctx.fillText(fit(ctx, graph.model.ids[i]!, ITEM_W - 12), r.x + 6, r.y + ITEM_H / 2 - 9);
   ctx.font = '11px system-ui, sans-serif';
   ctx.fillText(fit(ctx, graph.model.titles[i]!, ITEM_W - 12), r.x + 6, r.y + ITEM_H / 2 + 9);
-}
-
-export function fit(ctx: CanvasRenderingContext2D, text: string, width: number): string {
-  if (ctx.measureText(text).width <= width) return text;
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= width) low = mid;
-    else high = mid - 1;
-  }
-  return `${text.slice(0, low)}…`;
 }
 
 /** What is under a screen point: an item, or a group (`header`: on an open group's title band). */
