@@ -36,6 +36,7 @@ const SLOW_FIRST = [
   'test/e2e/read-ahead.test.ts',
   'test/e2e/inspector.test.ts',
   'test/view/view-browser.test.ts',
+  'test/view/layout-browser.test.ts',
   'test/packaging/mcpb.test.ts',
   'test/e2e/protocol-edges.test.ts',
   'test/e2e/http-security.test.ts',

@@ -169,11 +169,14 @@ function drawGroups(ctx: CanvasRenderingContext2D, scene: Scene, camera: Camera,
     ctx.fillStyle = '#263238';
     ctx.textBaseline = 'middle';
     ctx.font = `bold ${NAME_PX}px system-ui, sans-serif`;
-    ctx.fillText(fit(ctx, name, box.w - 16), box.x + 8, box.y + 16);
+    // An open group's frame is wide: its whole path. A closed box: the last part, its folder below.
+    const slash = name.lastIndexOf('/');
+    ctx.fillText(fit(ctx, box.open || slash < 0 ? name : name.slice(slash + 1), box.w - 16), box.x + 8, box.y + 16);
     if (box.open || counts === undefined) continue;
     ctx.font = `${COUNT_PX}px system-ui, sans-serif`;
-    ctx.fillText(fit(ctx, countLine(counts.total, counts.states, model.states), box.w - 16), box.x + 8, box.y + 40);
-    ctx.fillText(fit(ctx, counts.errors > 0 ? `${counts.errors} with errors · click to open` : 'click to open', box.w - 16), box.x + 8, box.y + 58);
+    ctx.fillText(fit(ctx, countLine(counts.total, counts.states, model.states), box.w - 16), box.x + 8, box.y + 38);
+    ctx.fillStyle = counts.errors > 0 ? BORDERS['error']!.color : '#607d8b';
+    ctx.fillText(fit(ctx, `${counts.errors > 0 ? `${counts.errors} with errors · ` : ''}${slash < 0 ? '' : `in ${name.slice(0, slash)}`}`, box.w - 16), box.x + 8, box.y + 58);
   }
 }
 
@@ -266,7 +269,9 @@ function drawLabel(ctx: CanvasRenderingContext2D, graph: Graph, i: number, r: Re
   ctx.fillStyle = '#111';
   ctx.font = 'bold 12px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
-  ctx.fillText(fit(ctx, graph.model.ids[i]!, ITEM_W - 12), r.x + 6, r.y + ITEM_H / 2 - 9);
+  // A kit item's id without its feature (`auth/R1.2` → `R1.2`): its group's frame names the feature; the panel, the whole id.
+  const id = graph.model.ids[i]!;
+  ctx.fillText(fit(ctx, id.slice(id.lastIndexOf('/') + 1), ITEM_W - 12), r.x + 6, r.y + ITEM_H / 2 - 9);
   ctx.font = '11px system-ui, sans-serif';
   ctx.fillText(fit(ctx, graph.model.titles[i]!, ITEM_W - 12), r.x + 6, r.y + ITEM_H / 2 + 9);
 }
