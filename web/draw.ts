@@ -7,6 +7,8 @@
  * its box, and boxes never overlap, so labels never do.
  */
 import { COUNT_PX, ITEM_H, ITEM_W, NAME_PX, type Picture, type Rect } from './layout.js';
+import { linksOfGroups } from './shelves.js';
+import { arrowAtStart, drawLinks, LEGIBLE, polyline } from './draw-links.js';
 import type { Graph } from './model.js';
 import { countLine, fit } from './text.js';
 
@@ -43,8 +45,6 @@ const BORDERS: Readonly<Record<string, { color: string; width: number; dash: num
   suspect: { color: SUSPECT, width: 3, dash: [3, 3] },
   warning: { color: '#f9a825', width: 3, dash: [] },
 };
-/** Text is drawn only when it is at least this many screen pixels high. */
-const LEGIBLE = 5;
 
 export interface Camera {
   scale: number;
@@ -76,7 +76,9 @@ export function draw(ctx: CanvasRenderingContext2D, width: number, height: numbe
   const detailed = camera.scale >= 0.45;
   const px = 1 / camera.scale;
   drawGroups(ctx, scene, camera, onScreen);
-  drawLinks(ctx, picture, camera, onScreen);
+  // On shelves (too many links to draw them all), the links of the groups being looked at.
+  const links = picture.shelves === undefined ? picture.links : linksOfGroups(picture, picture.shelves, lookedAt(scene));
+  drawLinks(ctx, links, camera, onScreen);
   const hiddenEdges = drawRoutes(ctx, scene, camera, view, detailed);
   ctx.setLineDash([]);
   // Items in batches: one path per fill colour and per kind of border.
@@ -118,12 +120,18 @@ export function draw(ctx: CanvasRenderingContext2D, width: number, height: numbe
   ctx.strokeStyle = '#000';
   ctx.stroke(rings[0]);
   for (const [i, r] of labels) drawLabel(ctx, graph, i, r);
-  if (hiddenEdges > 0) {
+  const note =
+    hiddenEdges > 0
+      ? `${hiddenEdges.toLocaleString('en')} links on screen, hidden at this zoom: zoom in, or select a document to see its links.`
+      : picture.shelves !== undefined && links.length === 0
+        ? `${picture.shelves.pairs.length.toLocaleString('en')} pairs of groups are linked: open a group, or move to one with the arrow keys, to see its links.`
+        : '';
+  if (note !== '') {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.font = `${Math.round(13 * (width / Math.max(1, ctx.canvas.clientWidth)))}px system-ui, sans-serif`;
     ctx.fillStyle = '#37474f';
     ctx.textBaseline = 'bottom';
-    ctx.fillText(`${hiddenEdges.toLocaleString('en')} links on screen, hidden at this zoom: zoom in, or select a document to see its links.`, 10, height - 8);
+    ctx.fillText(note, 10, height - 8);
   }
 }
 
@@ -180,30 +188,13 @@ function drawGroups(ctx: CanvasRenderingContext2D, scene: Scene, camera: Camera,
   }
 }
 
-/** Links between groups: a line with an arrow at the group depended on, and its count. */
-function drawLinks(ctx: CanvasRenderingContext2D, picture: Picture, camera: Camera, onScreen: (r: Rect) => boolean): void {
-  if (picture.links.length === 0) return;
-  const px = 1 / camera.scale;
-  ctx.setLineDash([]);
-  ctx.strokeStyle = '#546e7a';
-  ctx.lineWidth = Math.max(1.5, 1.5 * px);
-  ctx.beginPath();
-  for (const link of picture.links) {
-    polyline(ctx, link.points);
-    arrowAtStart(ctx, link.points, 12);
-  }
-  ctx.stroke();
-  if (camera.scale * COUNT_PX < LEGIBLE) return;
-  ctx.font = `${COUNT_PX}px system-ui, sans-serif`;
-  ctx.textBaseline = 'middle';
-  for (const link of picture.links) {
-    const label = link.label;
-    if (label === null || !onScreen(label)) continue;
-    ctx.fillStyle = '#eceff1';
-    ctx.fillRect(label.x, label.y, label.w, label.h);
-    ctx.fillStyle = '#263238';
-    ctx.fillText(label.text, label.x + 5, label.y + label.h / 2);
-  }
+/** The groups whose links are drawn on shelves: the one the keyboard is on, the selected item's, the open ones. */
+function lookedAt(scene: Scene): number[] {
+  const groups = new Set<number>();
+  if (scene.selectedGroup !== null) groups.add(scene.selectedGroup);
+  if (scene.selected !== null) groups.add(scene.graph.groups.of[scene.selected]!);
+  for (const box of scene.picture.groups) if (box.open) groups.add(box.group);
+  return [...groups];
 }
 
 /** Edges between items, as routed; past EDGE_BUDGET on screen, only the selected node's. Returns how many were hidden. */
@@ -245,23 +236,6 @@ function crossesView(points: readonly number[], view: Rect): boolean {
     maxY = Math.max(maxY, points[k + 1]!);
   }
   return maxX >= view.x && minX <= view.x + view.w && maxY >= view.y && minY <= view.y + view.h;
-}
-
-function polyline(ctx: CanvasRenderingContext2D, points: readonly number[]): void {
-  if (points.length < 4) return;
-  ctx.moveTo(points[0]!, points[1]!);
-  for (let k = 2; k + 1 < points.length; k += 2) ctx.lineTo(points[k]!, points[k + 1]!);
-}
-
-/** An arrow head at the route's start: routes run from the dependency, and the arrow points at it. */
-function arrowAtStart(ctx: CanvasRenderingContext2D, points: readonly number[], size: number): void {
-  if (points.length < 4) return;
-  const [x, y, nx, ny] = [points[0]!, points[1]!, points[2]!, points[3]!];
-  const angle = Math.atan2(y - ny, x - nx);
-  ctx.moveTo(x, y);
-  ctx.lineTo(x - size * Math.cos(angle - 0.4), y - size * Math.sin(angle - 0.4));
-  ctx.moveTo(x, y);
-  ctx.lineTo(x - size * Math.cos(angle + 0.4), y - size * Math.sin(angle + 0.4));
 }
 
 /** The id and as much of the title as fits, as text (a canvas never reads markup). */

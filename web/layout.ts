@@ -12,6 +12,7 @@
  */
 import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import { COMPOUND_UP_TO, compoundGraph, readCompound } from './layout-compound.js';
+import { MANY_LINKS, shelve, type Shelves } from './shelves.js';
 
 /** An item's box (world px). */
 export const ITEM_W = 170;
@@ -63,7 +64,10 @@ export interface Picture {
   readonly items: ReadonlyMap<number, Rect>;
   /** Edges between items of one open group. */
   readonly routes: readonly Route[];
+  /** Links between groups, as laid out (none on shelves: see `shelves`). */
   readonly links: readonly Link[];
+  /** When the groups have too many links to lay out in layers: the shelves they stand on, through whose gutters a group's links are routed on demand. */
+  readonly shelves?: Shelves;
   readonly width: number;
   readonly height: number;
 }
@@ -144,9 +148,8 @@ export function readGroup(laid: ElkNode): Inner {
   return { w: laid.width ?? 0, h: laid.height ?? 0, items, routes };
 }
 
-/** The overview's ELK graph: each shown group at its size (open: its items' extent, margins and title band), a link per pair of groups with edges between their shown nodes. */
-export function overviewGraph(spec: PictureSpec, inner: ReadonlyMap<number, Inner>): ElkNode {
-  const groups = [...spec.shown.keys()].sort((a, b) => a - b);
+/** The linked pairs of shown groups: `from`'s shown nodes depend on `to`'s by `count` edges; in order of their ids. */
+export function linkPairs(spec: PictureSpec): { from: number; to: number; count: number }[] {
   const shownNode = new Set<number>();
   for (const nodes of spec.shown.values()) for (const i of nodes) shownNode.add(i);
   const counts = new Map<string, number>();
@@ -161,13 +164,28 @@ export function overviewGraph(spec: PictureSpec, inner: ReadonlyMap<number, Inne
     const key = `${b}>${a}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const links: ElkExtendedEdge[] = [...counts.entries()]
+  return [...counts.entries()]
     .sort(([a], [b]) => compareIds(a, b))
-    .map(([id, count]) => {
-      const [to, from] = id.split('>') as [string, string];
-      const text = String(count);
-      return { id, sources: [`g${to}`], targets: [`g${from}`], labels: [{ id: `${id}#`, text, width: labelWidth(text), height: COUNT_PX + 6 }] };
+    .map(([key, count]) => {
+      const [to, from] = key.split('>').map(Number) as [number, number];
+      return { from, to, count };
     });
+}
+
+/** A group's size in the overview: closed, a box; open, its items' extent with margins and title band. */
+function sizeOf(spec: PictureSpec, inner: ReadonlyMap<number, Inner>, g: number): { w: number; h: number } {
+  const open = spec.open.has(g) ? inner.get(g) : undefined;
+  return open === undefined ? { w: GROUP_W, h: GROUP_H } : { w: Math.max(GROUP_W, open.w + 2 * PAD), h: open.h + HEADER + PAD };
+}
+
+/** The overview's ELK graph: each shown group at its size, a link per linked pair (`pairs`), labelled with its count. */
+export function overviewGraph(spec: PictureSpec, inner: ReadonlyMap<number, Inner>, pairs = linkPairs(spec)): ElkNode {
+  const groups = [...spec.shown.keys()].sort((a, b) => a - b);
+  const links: ElkExtendedEdge[] = pairs.map(({ from, to, count }) => {
+    const id = `${to}>${from}`;
+    const text = String(count);
+    return { id, sources: [`g${to}`], targets: [`g${from}`], labels: [{ id: `${id}#`, text, width: labelWidth(text), height: COUNT_PX + 6 }] };
+  });
   return {
     id: 'overview',
     layoutOptions: options(groups.length, {
@@ -178,31 +196,14 @@ export function overviewGraph(spec: PictureSpec, inner: ReadonlyMap<number, Inne
       'elk.spacing.nodeNode': '24',
       'elk.layered.spacing.nodeNodeBetweenLayers': '64',
     }),
-    children: groups.map((g) => {
-      const open = spec.open.has(g) ? inner.get(g) : undefined;
-      return { id: `g${g}`, width: open === undefined ? GROUP_W : Math.max(GROUP_W, open.w + 2 * PAD), height: open === undefined ? GROUP_H : open.h + HEADER + PAD };
-    }),
+    children: groups.map((g) => ({ id: `g${g}`, ...(({ w, h }) => ({ width: w, height: h }))(sizeOf(spec, inner, g)) })),
     edges: links,
   };
 }
 
 /** The picture from the laid-out overview and the open groups' inner layouts. */
 export function readPicture(laid: ElkNode, spec: PictureSpec, inner: ReadonlyMap<number, Inner>): Picture {
-  const groups: GroupBox[] = [];
-  const items = new Map<number, Rect>();
-  const routes: Route[] = [];
-  for (const child of laid.children ?? []) {
-    const group = Number(child.id.slice(1));
-    const x = child.x ?? 0;
-    const y = child.y ?? 0;
-    const open = spec.open.has(group) ? inner.get(group) : undefined;
-    groups.push({ group, open: open !== undefined, x, y, w: child.width ?? GROUP_W, h: child.height ?? GROUP_H });
-    if (open === undefined) continue;
-    const left = x + PAD;
-    const top = y + HEADER;
-    for (const [i, place] of open.items) items.set(i, { x: left + place.x, y: top + place.y, w: ITEM_W, h: ITEM_H });
-    for (const route of open.routes) routes.push({ ...route, points: route.points.map((v, k) => v + (k % 2 === 0 ? left : top)) });
-  }
+  const boxes: GroupBox[] = (laid.children ?? []).map((child) => ({ group: Number(child.id.slice(1)), open: false, x: child.x ?? 0, y: child.y ?? 0, w: child.width ?? GROUP_W, h: child.height ?? GROUP_H }));
   const links: Link[] = [];
   for (const edge of (laid.edges ?? []) as ElkExtendedEdge[]) {
     const [to, from] = edge.id.split('>').map(Number) as [number, number];
@@ -210,7 +211,24 @@ export function readPicture(laid: ElkNode, spec: PictureSpec, inner: ReadonlyMap
     const count = Number(label?.text ?? '0');
     links.push({ from, to, count, points: pointsOf(edge), label: label === undefined ? null : { x: label.x ?? 0, y: label.y ?? 0, w: label.width ?? 0, h: label.height ?? 0, text: label.text ?? '' } });
   }
-  return { groups, items, routes, links, width: laid.width ?? 0, height: laid.height ?? 0 };
+  return { ...placeItems(boxes, spec, inner), links, width: laid.width ?? 0, height: laid.height ?? 0 };
+}
+
+/** Open groups' items and routes placed in their boxes (an open box is marked so). */
+function placeItems(boxes: readonly GroupBox[], spec: PictureSpec, inner: ReadonlyMap<number, Inner>): Pick<Picture, 'groups' | 'items' | 'routes'> {
+  const groups: GroupBox[] = [];
+  const items = new Map<number, Rect>();
+  const routes: Route[] = [];
+  for (const box of boxes) {
+    const open = spec.open.has(box.group) ? inner.get(box.group) : undefined;
+    groups.push({ ...box, open: open !== undefined });
+    if (open === undefined) continue;
+    const left = box.x + PAD;
+    const top = box.y + HEADER;
+    for (const [i, place] of open.items) items.set(i, { x: left + place.x, y: top + place.y, w: ITEM_W, h: ITEM_H });
+    for (const route of open.routes) routes.push({ ...route, points: route.points.map((v, k) => v + (k % 2 === 0 ? left : top)) });
+  }
+  return { groups, items, routes };
 }
 
 /**
@@ -234,8 +252,14 @@ export async function layoutPicture(elk: Pick<ELK, 'layout'>, spec: PictureSpec,
     }
     inner.set(g, laid);
   }
-  const overview = await elk.layout(overviewGraph(spec, inner));
-  return readPicture(overview, spec, inner);
+  const pairs = linkPairs(spec);
+  if (pairs.length > MANY_LINKS) {
+    // Too many links to lay out in layers: the groups on shelves, links routed on demand (shelves.ts).
+    const sizes = new Map([...spec.shown.keys()].map((g) => [g, sizeOf(spec, inner, g)] as const));
+    const { groups, shelves, width, height } = shelve(sizes, pairs, spec.aspect);
+    return { ...placeItems(groups, spec, inner), links: [], shelves, width, height };
+  }
+  return readPicture(await elk.layout(overviewGraph(spec, inner, pairs)), spec, inner);
 }
 
 function pointsOf(edge: ElkExtendedEdge): number[] {

@@ -275,7 +275,11 @@ export function start(script: string | null): void {
   });
   // For tests and the screenshots script: the picture drawn, from its own data.
   (window as unknown as Record<string, unknown>)['__docugraphView'] = {
-    picture: () => (picture === null ? null : { ...picture.picture, items: [...picture.picture.items] }),
+    picture: () => {
+      if (picture === null) return null;
+      const { items, shelves } = picture.picture;
+      return { ...picture.picture, items: [...items], ...(shelves === undefined ? {} : { shelves: { ...shelves, rowOf: [...shelves.rowOf] } }) };
+    },
     groupOf: () => (graph === null ? [] : [...graph.groups.of]),
     names: () => graph?.groups.names ?? [],
     camera: () => canvasView.camera(),

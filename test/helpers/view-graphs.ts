@@ -76,3 +76,28 @@ export function specGraph(n: number, seed = 58): ViewGraph {
     edges: edges.map((v, k) => (k % 3 === 2 ? v : at[v]!)),
   };
 }
+
+/** `n` documents in `folders` folders (`docs/f000/…`), each depending on 0–3 earlier ones anywhere: many links between folders, as bench/generate.mjs's workspaces have. */
+export function folderGraph(n: number, folders: number, seed = 27): ViewGraph {
+  let s = seed >>> 0;
+  const rand = () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return s / 4294967296;
+  };
+  const ids: string[] = [];
+  const paths: string[] = [];
+  const edges: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    ids.push(`DOC-${String(i).padStart(5, '0')}`);
+    paths.push(`docs/f${String(i % folders).padStart(3, '0')}/doc-${i}.md`);
+    const deps = i === 0 ? 0 : Math.floor(rand() * 4);
+    const seen = new Set<number>();
+    for (let d = 0; d < deps; d += 1) {
+      const to = Math.floor(rand() * i);
+      if (seen.has(to)) continue;
+      seen.add(to);
+      edges.push(i, to, 0);
+    }
+  }
+  return { ids, paths, edges, group: ids.map(() => 0), groups: [''] };
+}

@@ -13,7 +13,8 @@ import { GROUP_H, GROUP_W, layoutPicture, type Picture, type PictureSpec } from 
 import { checkPicture, segmentThrough } from '../helpers/picture-check.js';
 import { DEMO } from '../helpers/paths.js';
 import { doc, testdir } from '../helpers/testdir.js';
-import { specGraph } from '../helpers/view-graphs.js';
+import { folderGraph, specGraph } from '../helpers/view-graphs.js';
+import { linksOf, MANY_LINKS } from '../../web/shelves.js';
 
 const Elk = ElkBundled as unknown as new (args?: ELKConstructorArguments) => ELK;
 const elk = new Elk({ algorithms: ['layered'] });
@@ -112,6 +113,30 @@ describe('layout', () => {
     expect(laid.routes.length).toBeGreaterThan(0);
     if (n > 150) expect(laid.links.length).toBeGreaterThan(0);
     expect(checkPicture(laid, groups.of)).toEqual({ overlaps: [], through: [] });
+  }, 30_000);
+});
+
+describe('shelves: the overview of groups with many links between them', () => {
+  it('places the boxes on rows in group order and routes a group\'s links through the gutters and the lane, around every box', async () => {
+    const graph = folderGraph(1000, 250);
+    const groups = groupsOf(graph);
+    const laid = await picture(graph, (g) => g === 7);
+    expect(laid.shelves).toBeDefined();
+    const shelves = laid.shelves!;
+    expect(shelves.pairs.length).toBeGreaterThan(MANY_LINKS);
+    expect(laid.links).toEqual([]);
+    expect(laid.groups.map((box) => box.group)).toEqual(groups.names.map((_, g) => g));
+    // Compact: about the window's shape (1.6), not a line of boxes.
+    expect(laid.width / laid.height).toBeGreaterThan(0.8);
+    expect(laid.width / laid.height).toBeLessThan(3.2);
+    expect(laid.items.size).toBe(groups.members[7]!.length);
+    for (const g of [0, 7, 125, 249]) {
+      const links = linksOf(laid, shelves, g);
+      expect(links.length).toBeGreaterThan(0);
+      expect(links.every((link) => link.from === g || link.to === g)).toBe(true);
+      expect(links.reduce((sum, link) => sum + link.count, 0)).toBe(shelves.pairs.filter((p) => p.from === g || p.to === g).reduce((sum, p) => sum + p.count, 0));
+      expect(checkPicture({ ...laid, links }, groups.of), `group ${g}`).toEqual({ overlaps: [], through: [] });
+    }
   }, 30_000);
 });
 
