@@ -5,7 +5,7 @@
  * seconds, so larger pictures lay each group out alone (layout.ts).
  */
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
-import { GROUP_W, HEADER, ITEM_H, ITEM_W, options, PAD, type GroupBox, type Picture, type PictureSpec, type Rect, type Route } from './layout.js';
+import { GROUP_W, HEADER, ITEM_H, ITEM_W, options, PAD, itemEdges, routeOf, type GroupBox, type Picture, type PictureSpec, type Rect } from './layout.js';
 
 /** At most this many shown nodes, a picture whose groups are all open is laid out as one compound graph. */
 export const COMPOUND_UP_TO = 300;
@@ -14,18 +14,7 @@ export function compoundGraph(spec: PictureSpec): ElkNode {
   const groups = [...spec.shown.keys()].sort((a, b) => a - b);
   const shown = new Set<number>();
   for (const nodes of spec.shown.values()) for (const i of nodes) shown.add(i);
-  const edges: ElkExtendedEdge[] = [];
-  const seen = new Set<string>();
-  for (let e = 0; e * 3 < spec.edges.length; e += 1) {
-    const from = spec.edges[e * 3]!;
-    const to = spec.edges[e * 3 + 1]!;
-    if (from === to || !shown.has(from) || !shown.has(to)) continue;
-    const id = `${to}>${from}:${spec.edges[e * 3 + 2]!}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    edges.push({ id, sources: [String(to)], targets: [String(from)] });
-  }
-  edges.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const edges = itemEdges(shown, spec.edges);
   const own = options(shown.size);
   return {
     id: 'all',
@@ -48,17 +37,5 @@ export function readCompound(laid: ElkNode): Picture {
     groups.push({ group: Number(child.id.slice(1)), open: true, x: child.x ?? 0, y: child.y ?? 0, w: child.width ?? GROUP_W, h: child.height ?? 0 });
     for (const item of child.children ?? []) items.set(Number(item.id), { x: item.x ?? 0, y: item.y ?? 0, w: ITEM_W, h: ITEM_H });
   }
-  const routes: Route[] = [];
-  for (const edge of (laid.edges ?? []) as ElkExtendedEdge[]) {
-    const [pair, kind] = edge.id.split(':') as [string, string];
-    const [to, from] = pair.split('>').map(Number) as [number, number];
-    const points: number[] = [];
-    for (const section of edge.sections ?? []) {
-      points.push(section.startPoint.x, section.startPoint.y);
-      for (const bend of section.bendPoints ?? []) points.push(bend.x, bend.y);
-      points.push(section.endPoint.x, section.endPoint.y);
-    }
-    routes.push({ from, to, kind: Number(kind), points });
-  }
-  return { groups, items, routes, links: [], width: laid.width ?? 0, height: laid.height ?? 0 };
+  return { groups, items, routes: ((laid.edges ?? []) as ElkExtendedEdge[]).map(routeOf), links: [], width: laid.width ?? 0, height: laid.height ?? 0 };
 }

@@ -111,27 +111,29 @@ export function options(count: number, extra: Record<string, string> = {}): Reco
   return { ...BASE, 'elk.layered.thoroughness': count > THOROUGH_UP_TO ? '1' : '7', ...extra };
 }
 
-/** The ELK graph of one group's shown nodes (`members`, sorted) and the edges between them; an edge (from, to) goes to → from. */
-export function groupGraph(members: readonly number[], edges: readonly number[]): ElkNode {
-  const inside = new Set(members);
+/** The edges between `inside` nodes, each (from, to, kind) once, as ELK edges to → from with the id `to>from:kind`, sorted by id. */
+export function itemEdges(inside: ReadonlySet<number>, edges: readonly number[]): ElkExtendedEdge[] {
   const list: ElkExtendedEdge[] = [];
   const seen = new Set<string>();
   for (let e = 0; e * 3 < edges.length; e += 1) {
     const from = edges[e * 3]!;
     const to = edges[e * 3 + 1]!;
     if (from === to || !inside.has(from) || !inside.has(to)) continue;
-    const kind = edges[e * 3 + 2]!;
-    const id = `${to}>${from}:${kind}`;
+    const id = `${to}>${from}:${edges[e * 3 + 2]!}`;
     if (seen.has(id)) continue;
     seen.add(id);
     list.push({ id, sources: [String(to)], targets: [String(from)] });
   }
-  list.sort((a, b) => compareIds(a.id, b.id));
+  return list.sort((a, b) => compareIds(a.id, b.id));
+}
+
+/** The ELK graph of one group's shown nodes (`members`) and the edges between them. */
+export function groupGraph(members: readonly number[], edges: readonly number[]): ElkNode {
   return {
     id: 'group',
     layoutOptions: options(members.length),
     children: [...members].sort((a, b) => a - b).map((i) => ({ id: String(i), width: ITEM_W, height: ITEM_H })),
-    edges: list,
+    edges: itemEdges(new Set(members), edges),
   };
 }
 
@@ -139,13 +141,7 @@ export function groupGraph(members: readonly number[], edges: readonly number[])
 export function readGroup(laid: ElkNode): Inner {
   const items = new Map<number, { x: number; y: number }>();
   for (const child of laid.children ?? []) items.set(Number(child.id), { x: child.x ?? 0, y: child.y ?? 0 });
-  const routes: Route[] = [];
-  for (const edge of (laid.edges ?? []) as ElkExtendedEdge[]) {
-    const [pair, kind] = edge.id.split(':') as [string, string];
-    const [to, from] = pair.split('>').map(Number) as [number, number];
-    routes.push({ from, to, kind: Number(kind), points: pointsOf(edge) });
-  }
-  return { w: laid.width ?? 0, h: laid.height ?? 0, items, routes };
+  return { w: laid.width ?? 0, h: laid.height ?? 0, items, routes: ((laid.edges ?? []) as ElkExtendedEdge[]).map(routeOf) };
 }
 
 /** The linked pairs of shown groups: `from`'s shown nodes depend on `to`'s by `count` edges; in order of their ids. */
@@ -260,6 +256,13 @@ export async function layoutPicture(elk: Pick<ELK, 'layout'>, spec: PictureSpec,
     return { ...placeItems(groups, spec, inner), links: [], shelves, width, height };
   }
   return readPicture(await elk.layout(overviewGraph(spec, inner, pairs)), spec, inner);
+}
+
+/** An edge between items, read back (its id is `to>from:kind`, groupGraph's and compoundGraph's). */
+export function routeOf(edge: ElkExtendedEdge): Route {
+  const [pair, kind] = edge.id.split(':') as [string, string];
+  const [to, from] = pair.split('>').map(Number) as [number, number];
+  return { from, to, kind: Number(kind), points: pointsOf(edge) };
 }
 
 function pointsOf(edge: ElkExtendedEdge): number[] {
