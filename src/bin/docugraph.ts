@@ -15,7 +15,18 @@ function commandOf(argv: readonly string[]): string | undefined {
 
 // `docugraph mcp` is the server: it catches SIGINT/SIGTERM from the start (exit 0, MCP-G0 §2),
 // as docugraph-mcp does. Other commands keep the default (Ctrl-C stops them).
-const io = processIo({ trapSignals: commandOf(process.argv.slice(2)) === 'mcp' });
+const command = commandOf(process.argv.slice(2));
+const io = processIo({ trapSignals: command === 'mcp' });
+// A reader that stops early (`docugraph graph | head`) closes the pipe: the rest is not wanted.
+// Leave quietly, as a program that SIGPIPE ends (128 + 13), not with an unhandled 'error' event.
+// (`docugraph mcp` has its own: its stdout is the MCP channel.)
+if (command !== 'mcp') {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(141);
+    process.stderr.write(`docugraph: cannot write to stdout: ${error.message}\n`);
+    process.exit(2);
+  });
+}
 const code = await runCli({ argv: io.argv, env: io.env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr }, (argv) => {
   // The MCP SDK is loaded only for `docugraph mcp`: the other commands start faster without it.
   loadServer().main({ ...io, argv });
