@@ -8,8 +8,8 @@
 import ElkModule from 'elkjs/lib/elk-api.js';
 import type { ELK, ELKConstructorArguments, ElkNode } from 'elkjs/lib/elk-api.js';
 
-/** elk-api's class (a CommonJS module whose default export it is). */
-const ElkApi = ElkModule as unknown as new (args: ELKConstructorArguments) => ELK;
+/** elk-api's class: a CommonJS module's default export (bundled, the import is the class; in Node, the module's exports hold it). */
+const ElkApi = ((ElkModule as unknown as { default?: unknown }).default ?? ElkModule) as new (args: ELKConstructorArguments) => ELK;
 
 export interface Layouter extends Pick<ELK, 'layout'> {
   /** Where the layouts ran so far: on a worker, on the page, or not yet. */
@@ -18,76 +18,90 @@ export interface Layouter extends Pick<ELK, 'layout'> {
 
 /** ELK on the page's thread: its worker script run here, behind a message-passing stand-in. */
 async function onPage(): Promise<ELK> {
-  const { Worker: FakeWorker } = await import('elkjs/lib/elk-worker.min.js');
+  const module = (await import('elkjs/lib/elk-worker.min.js')) as { Worker?: new () => Worker; default?: { Worker: new () => Worker } };
+  const FakeWorker = module.Worker ?? module.default!.Worker;
   return new ElkApi({ algorithms: ['layered'], workerFactory: () => new FakeWorker() });
 }
 
-/** ELK on a worker made from `script` (the page's own script), or `null` when none can start. */
-function onWorker(script: string, onError: () => void): ELK | null {
-  try {
+/** How a worker is made (tests give their own): from the page's script, by a Blob URL. */
+export type MakeWorker = () => Worker;
+
+/** A worker made from `script` (the page's own script). */
+export function workerOf(script: string): MakeWorker {
+  return () => {
     const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
-    return new ElkApi({
-      algorithms: ['layered'],
-      workerFactory: () => {
-        const worker = new Worker(url);
-        worker.addEventListener('error', onError);
-        return worker;
-      },
-    });
-  } catch {
-    return null;
-  }
+    try {
+      return new Worker(url);
+    } finally {
+      // The worker took the Blob when it was made: the URL is not needed any more.
+      URL.revokeObjectURL(url);
+    }
+  };
 }
 
 /**
- * A layouter: on a worker when `script` is given and one starts, else on the page. A worker that
- * fails (an error, or no answer to its first layout within `patience` ms) is dropped, and the
- * layouts it had are done again on the page.
+ * A layouter: on a worker when `makeWorker` is given and one starts, else on the page. A worker
+ * that fails — it cannot be made, it reports an error, or it has not answered ELK's first
+ * message (registering its algorithm) within `patience` ms — is stopped, and the layouts it
+ * had are done again on the page. A worker that answered is trusted with layouts of any length
+ * (a folder of thousands of items takes seconds); one that dies later reports an error.
  */
-export function createLayouter(script: string | null, patience = 8_000): Layouter {
+export function createLayouter(makeWorker: MakeWorker | null, patience = 8_000): Layouter {
   let page: Promise<ELK> | null = null;
   const onPageElk = () => (page ??= onPage());
   let failed = false;
-  let answered = false;
+  let where: 'worker' | 'page' | 'none' = 'none';
   /** The layouts the worker has not answered, each able to move to the page. */
   const waiting = new Set<() => void>();
+  let raw: Worker | null = null;
+  let elk: ELK | null = null;
   const giveUp = () => {
+    if (failed) return;
     failed = true;
+    raw?.terminate();
     for (const toPage of [...waiting]) toPage();
   };
-  const worker = script === null ? null : onWorker(script, giveUp);
-  let where: 'worker' | 'page' | 'none' = 'none';
+  if (makeWorker !== null) {
+    try {
+      elk = new ElkApi({
+        algorithms: ['layered'],
+        workerFactory: () => {
+          raw = makeWorker();
+          raw.addEventListener('error', giveUp);
+          return raw;
+        },
+      });
+      // elk-api sets `initialized` when the worker answers its first message.
+      const alive = elk;
+      setTimeout(() => {
+        if ((alive as unknown as { initialized: boolean }).initialized !== true) giveUp();
+      }, patience);
+    } catch {
+      failed = true;
+    }
+  }
+  const onPageNow = (graph: ElkNode): Promise<ElkNode> => {
+    where = 'page';
+    // ELK writes its answer into the graph it is given: each call lays out a copy.
+    return onPageElk().then((pageElk) => pageElk.layout(structuredClone(graph)));
+  };
   return {
     where: () => where,
     layout(graph: ElkNode) {
-      // ELK writes its answer into the graph it is given: each call lays out a copy.
-      if (worker === null || failed) {
-        where = 'page';
-        return onPageElk().then((elk) => elk.layout(structuredClone(graph)));
-      }
+      if (elk === null || failed) return onPageNow(graph);
+      const worker = elk;
       return new Promise<ElkNode>((resolve, reject) => {
         let done = false;
         const toPage = () => {
           if (done) return;
           done = true;
           waiting.delete(toPage);
-          where = 'page';
-          onPageElk()
-            .then((elk) => elk.layout(structuredClone(graph)))
-            .then(resolve, reject);
+          onPageNow(graph).then(resolve, reject);
         };
         waiting.add(toPage);
-        if (!answered) {
-          setTimeout(() => {
-            if (answered || failed) return;
-            worker.terminateWorker();
-            giveUp();
-          }, patience);
-        }
         worker.layout(structuredClone(graph)).then((laid) => {
           if (done) return;
           done = true;
-          answered = true;
           where = 'worker';
           waiting.delete(toPage);
           resolve(laid);

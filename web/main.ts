@@ -7,9 +7,9 @@
  */
 import { appSource } from './app-bridge.js';
 import { createCanvasView } from './canvas-view.js';
-import { EDGE_STYLES, STATE_COLORS } from './draw.js';
-import { byId, el, itemButton } from './dom.js';
-import { createLayouter } from './elk.js';
+import { fillControls } from './controls.js';
+import { byId, itemButton } from './dom.js';
+import { createLayouter, workerOf } from './elk.js';
 import { layoutPicture, type Inner, type Picture } from './layout.js';
 import { closure, indexModel, search, type Graph, type ViewModel, type Way } from './model.js';
 import { hidePanel, showPanel } from './panel.js';
@@ -27,7 +27,7 @@ export function start(script: string | null): void {
   const data = embedded();
   const source: Source = data !== null ? staticSource(data) : mode === 'app' ? appSource() : liveSource();
   // An MCP Apps host allows no worker: ELK runs on the page there.
-  const layouter = createLayouter(mode === 'app' ? null : script);
+  const layouter = createLayouter(mode === 'app' || script === null ? null : workerOf(script));
   const ui = {
     search: byId<HTMLInputElement>('search'),
     type: byId<HTMLSelectElement>('type'),
@@ -40,12 +40,17 @@ export function start(script: string | null): void {
   let selectedId: string | null = null;
   let focusRootId: string | null = null;
   let listMode = false;
-  /** The open groups, by name (a new payload keeps them). */
+  /** The open groups, by name (a new payload keeps them), and the closed one the keyboard is on. */
   const open = new Set<string>();
-  let cursorGroup: number | null = null;
+  let cursorGroup: string | null = null;
   /** Inner layouts of groups, for this payload. */
   let cache = new Map<string, Inner>();
-  let picture: { key: string; picture: Picture } | null = null;
+  /**
+   * The picture drawn, with the graph and counts it was made of: after a new payload the old
+   * picture stays on screen until the new one is laid out, and what is clicked on it is read
+   * with its own graph (indexes move when a document comes or goes).
+   */
+  let picture: { key: string; picture: Picture; graph: Graph; counts: Shown['counts'] } | null = null;
   let asked = 0;
   /** Payloads drawn (body[data-ready] counts them for tests). */
   let payloads = 0;
@@ -53,11 +58,20 @@ export function start(script: string | null): void {
   let shown: Shown | null = null;
   let matchesNow: number[] = [];
 
+  /** A node or group of the picture drawn, in the current graph. */
+  const nodeNow = (i: number): number | null => (picture === null || graph === null ? null : (graph.byId.get(picture.graph.model.ids[i]!) ?? null));
+  const groupName = (g: number): string | null => picture?.graph.groups.names[g] ?? null;
   const canvasView = createCanvasView(byId<HTMLCanvasElement>('canvas'), {
-    select: (i, openPanel) => select(i, openPanel),
-    toggle: (g) => toggleGroup(g),
+    select: (i, openPanel) => {
+      const now = i === null ? null : nodeNow(i);
+      if (i === null || now !== null) select(now, openPanel);
+    },
+    toggle: (g) => {
+      const name = groupName(g);
+      if (name !== null) toggleGroup(name);
+    },
     cursor: (g) => {
-      cursorGroup = g;
+      cursorGroup = groupName(g);
       selectedId = null;
       draw();
     },
@@ -76,17 +90,16 @@ export function start(script: string | null): void {
     open.add(graph.groups.names[graph.groups.of[i]!]!);
     select(i, true);
     after = () => canvasView.centre(i);
-    if (picture !== null && shown !== null && picture.key === shown.key) runAfter();
+    if (picture !== null && shown !== null && picture.graph === graph && picture.key === shown.key) runAfter();
   }
 
-  function toggleGroup(g: number): void {
+  function toggleGroup(name: string): void {
     if (graph === null) return;
-    const name = graph.groups.names[g]!;
     if (open.has(name)) open.delete(name);
     else open.add(name);
-    cursorGroup = open.has(name) ? null : g;
+    cursorGroup = open.has(name) ? null : name;
     // An opened group is shown whole (or from its top); a closed one stays where it is.
-    if (open.has(name)) after = () => canvasView.frameGroup(g);
+    after = open.has(name) ? () => canvasView.frameGroup(picture?.graph.groups.names.indexOf(name) ?? -1) : null;
     update();
   }
 
@@ -106,9 +119,13 @@ export function start(script: string | null): void {
   }
 
   function draw(): void {
-    if (graph === null || shown === null || picture === null) return;
-    const selected = selectedId === null ? null : (graph.byId.get(selectedId) ?? null);
-    canvasView.render({ graph, picture: picture.picture, counts: shown.counts, matches: new Set(matchesNow), selected, selectedGroup: cursorGroup });
+    if (graph === null || picture === null) return;
+    // Indexes of the picture's own graph (the current one but while a new payload is laid out).
+    const own = picture.graph;
+    const selected = selectedId === null ? null : (own.byId.get(selectedId) ?? null);
+    const matches = own === graph ? new Set(matchesNow) : new Set<number>();
+    const cursor = cursorGroup === null ? -1 : own.groups.names.indexOf(cursorGroup);
+    canvasView.render({ graph: own, picture: picture.picture, counts: picture.counts, matches, selected, selectedGroup: cursor < 0 ? null : cursor });
   }
 
   /** Recomputes what is shown from the controls, lays it out if it changed, and redraws; `filtered`: the filters changed (groups open or close by the count shown, then Fit). */
@@ -157,20 +174,31 @@ export function start(script: string | null): void {
     if (listMode) renderList(g, visible, matches, ui.search.value.trim() !== '', (i) => select(i, true));
     if (selected === null && !byId<HTMLElement>('panel').hidden && selectedId === null) hidePanel();
     const want = shown;
-    if (picture !== null && picture.key === want.key) {
+    // Every update asks anew: a layout still running for an earlier one is dropped when it ends.
+    const ask = ++asked;
+    if (picture !== null && picture.graph === g && picture.key === want.key) {
       draw();
       runAfter();
       markDrawn();
       return;
     }
-    const ask = ++asked;
-    void layoutPicture(layouter, want.spec, cache).then((laid) => {
-      if (ask !== asked || graph !== g) return;
-      picture = { key: want.key, picture: laid };
-      draw();
-      runAfter();
-      markDrawn();
-    });
+    layoutPicture(layouter, want.spec, cache).then(
+      (laid) => {
+        if (ask !== asked || graph !== g) return;
+        picture = { key: want.key, picture: laid, graph: g, counts: want.counts };
+        draw();
+        runAfter();
+        markDrawn();
+      },
+      (error: unknown) => {
+        if (ask !== asked) return;
+        // ELK failed (on the worker, then again on the page): say so; the list view still works.
+        const notice = byId<HTMLElement>('notice');
+        notice.hidden = false;
+        notice.textContent = `The graph could not be laid out (${error instanceof Error ? error.message : String(error)}); the list view shows every document.`;
+        markDrawn();
+      },
+    );
   }
 
   function markDrawn(): void {
@@ -193,9 +221,8 @@ export function start(script: string | null): void {
     const first = graph === null;
     graph = indexModel(model);
     cache = new Map();
-    picture = null;
     payloads += 1;
-    if (first) fillControls(graph);
+    if (first) fillControls(graph, ui);
     const selected = selectedId === null ? undefined : graph.byId.get(selectedId);
     const panelId = byId<HTMLElement>('panel').dataset['id'];
     if (panelId !== undefined) {
@@ -206,40 +233,6 @@ export function start(script: string | null): void {
     if (selected === undefined) selectedId = null;
     cursorGroup = null;
     update(first);
-  }
-
-  function fillControls(g: Graph): void {
-    const { model } = g;
-    ui.type.append(...model.types.map((t) => Object.assign(el('option', t === '' ? '(none)' : t), { value: t })));
-    ui.state.append(...model.states.map((s) => Object.assign(el('option', s), { value: s })));
-    // The groups (a spec kit's feature folders, a change, a folder): a filter.
-    if (g.groups.names.length > 1) {
-      ui.folder.append(...g.groups.names.map((name) => Object.assign(el('option', name), { value: name })));
-      byId('folder-label').hidden = false;
-    }
-    const legend = byId('legend-list');
-    for (const s of model.states) {
-      const swatch = el('span', undefined, 'swatch');
-      swatch.style.borderColor = STATE_COLORS[s]!;
-      const li = el('li');
-      li.append(swatch, s);
-      legend.append(li);
-    }
-    model.relations.forEach((relation, k) => {
-      const line = el('span', undefined, 'line');
-      line.style.borderTopColor = EDGE_STYLES[k]!.color;
-      line.style.borderTopStyle = k === 0 ? 'solid' : 'dashed';
-      const li = el('li');
-      li.append(line, relation);
-      legend.append(li);
-    });
-    for (const [text, color] of [['error (red border)', '#d32f2f'], ['suspect link', '#d500f9'], ['warning', '#f9a825']] as const) {
-      const swatch = el('span', undefined, 'swatch');
-      swatch.style.borderColor = color;
-      const li = el('li');
-      li.append(swatch, text);
-      legend.append(li);
-    }
   }
 
   ui.search.addEventListener('input', () => update());
@@ -284,10 +277,8 @@ export function start(script: string | null): void {
     names: () => graph?.groups.names ?? [],
     camera: () => canvasView.camera(),
     layouts: () => layouter.where(),
-    toggle: (name: string) => {
-      const g = graph?.groups.names.indexOf(name) ?? -1;
-      if (g >= 0) toggleGroup(g);
-    },
+    open: () => [...open].sort(),
+    toggle: (name: string) => toggleGroup(name),
   };
   source.start(show);
 }

@@ -3,8 +3,8 @@
  * scripts/build-view.mjs into dist/web/: filled here for its mode — `live` (the server's
  * page, which fetches its data), `static` (the export, data embedded) or `app` (the MCP App,
  * which receives get_dependency_graph's answer from its host). The Content-Security-Policy
- * allows the one inline script and style by hash, a worker from a Blob of that same script (the
- * layout's, web/elk.ts), and nothing else: no other script, no
+ * allows the one inline script and style by hash, a worker from a blob: URL in `live` and
+ * `static` (the layout's, web/elk.ts: only the hashed script can make one), and nothing else: no other script, no
  * remote resource, no connection but the server's own in `live`. Data goes in as JSON with
  * `<`, `>` and `&` escaped (viewJson), inside a `<script type="application/json">` that never runs.
  */

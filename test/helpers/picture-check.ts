@@ -1,6 +1,7 @@
 /**
  * Checks a picture of `docugraph view` (web/layout.ts) from its own data (issue 58): boxes (and
- * the links' counts) that overlap, and edges that pass through a box other than their ends (and the groups that hold
+ * the links' counts) that overlap, lines not attached to both their ends, and edges that pass
+ * through a box other than their ends (and the groups that hold
  * them). A segment passes through a box when clipping it to the box shrunk by half a pixel
  * (Liang–Barsky) leaves a piece of it.
  */
@@ -53,6 +54,16 @@ export function checkPicture(picture: Picture, groupOf: ArrayLike<number>): Pict
     for (const [i, r] of list) if (r.x < box.x || r.y < box.y || r.x + r.w > box.x + box.w || r.y + r.h > box.y + box.h) overlaps.push(`item ${i} outside group ${g}`);
     for (let a = 0; a < list.length; a += 1) for (let b = a + 1; b < list.length; b += 1) if (overlap(list[a]![1], list[b]![1])) overlaps.push(`items ${list[a]![0]} and ${list[b]![0]}`);
   }
+  // Every line is attached at both ends: it starts on the box depended on and ends on the one that depends on it.
+  for (const route of picture.routes) {
+    const [start, end] = [picture.items.get(route.to), picture.items.get(route.from)];
+    if (start === undefined || end === undefined || !endsOn(route.points, start, end)) through.push(`edge ${route.from}→${route.to} not attached to its items`);
+  }
+  const boxOf = new Map(groups.map((b) => [b.group, b]));
+  for (const link of picture.links) {
+    const [start, end] = [boxOf.get(link.to), boxOf.get(link.from)];
+    if (start === undefined || end === undefined || !endsOn(link.points, start, end)) through.push(`link ${link.from}→${link.to} not attached to its groups`);
+  }
   // An edge between items (of one group, or of two in a compound picture) may cross the frames of its ends' groups, nothing else.
   for (const route of picture.routes) {
     const ends = new Set([groupOf[route.from]!, groupOf[route.to]!]);
@@ -77,4 +88,17 @@ export function checkPicture(picture: Picture, groupOf: ArrayLike<number>): Pict
 function crosses(points: readonly number[], r: Rect): boolean {
   for (let k = 0; k + 3 < points.length; k += 2) if (segmentThrough(points[k]!, points[k + 1]!, points[k + 2]!, points[k + 3]!, r)) return true;
   return false;
+}
+
+/** Whether `points` start on the border of `start` and end on the border of `end` (within a pixel). */
+function endsOn(points: readonly number[], start: Rect, end: Rect): boolean {
+  const n = points.length;
+  return n >= 4 && onBorder(points[0]!, points[1]!, start) && onBorder(points[n - 2]!, points[n - 1]!, end);
+}
+
+function onBorder(x: number, y: number, r: Rect): boolean {
+  const near = (a: number, b: number) => Math.abs(a - b) <= 1;
+  const withinX = x >= r.x - 1 && x <= r.x + r.w + 1;
+  const withinY = y >= r.y - 1 && y <= r.y + r.h + 1;
+  return ((near(x, r.x) || near(x, r.x + r.w)) && withinY) || ((near(y, r.y) || near(y, r.y + r.h)) && withinX);
 }

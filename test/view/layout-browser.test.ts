@@ -18,9 +18,9 @@ import { COUNT_PX, NAME_PX, type Picture, type Rect } from '../../web/layout.js'
 import { drawn, HAS_CHROMIUM, launchChromium, watchedPage } from '../helpers/chromium.js';
 import { checkPicture } from '../helpers/picture-check.js';
 import { folderGraph, specGraph } from '../helpers/view-graphs.js';
-import { linksOf, type Shelves } from '../../web/shelves.js';
+import { linksOfGroups, type Shelves } from '../../web/shelves.js';
 
-declare const window: { __docugraphView: { picture(): unknown; groupOf(): number[]; camera(): { scale: number; tx: number; ty: number }; layouts(): string } };
+declare const window: { __docugraphView: { picture(): unknown; groupOf(): number[]; names(): string[]; open(): string[]; camera(): { scale: number; tx: number; ty: number }; layouts(): string } };
 
 /** A payload of a generated graph (every node a todo task; groups as generated). */
 function generated(n: number): ViewModel {
@@ -96,7 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)('the layered, grouped view in Chromium (issue 58)
       await page.close();
       return;
     }
-    // The overview: every group a closed box, its text at least 10 px at Fit.
+    // The overview: every group a closed box, its text (drawn at NAME_PX and COUNT_PX world pixels, times the camera's scale) at least 10 px at Fit.
     expect(first.picture.items.size).toBe(0);
     expect(closed.length).toBe(new Set(first.groupOf).size);
     expect(first.camera.scale * Math.min(COUNT_PX, NAME_PX)).toBeGreaterThanOrEqual(10);
@@ -116,12 +116,36 @@ describe.skipIf(!HAS_CHROMIUM)('the layered, grouped view in Chromium (issue 58)
     const members = first.groupOf.filter((g) => g === target.group).length;
     expect(opened.picture.items.size).toBe(members);
     expect(checkPicture(opened.picture, opened.groupOf)).toEqual({ overlaps: [], through: [] });
-    // On shelves, the opened group's links are drawn, routed around every box.
+    // On shelves, the open groups' links are drawn (the page draws linksOfGroups of them), routed around every box.
     if (opened.picture.shelves !== undefined) {
-      const links = linksOf(opened.picture, opened.picture.shelves, target.group);
+      const links = linksOfGroups(opened.picture, opened.picture.shelves, opened.picture.groups.filter((box) => box.open).map((box) => box.group));
       expect(links.length).toBeGreaterThan(0);
+      expect(links.every((link) => link.from === target.group || link.to === target.group)).toBe(true);
       expect(checkPicture({ ...opened.picture, links }, opened.groupOf)).toEqual({ overlaps: [], through: [] });
     }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a double click on a closed box opens and closes it: what is drawn is what the page holds open', { timeout: 30_000 }, async () => {
+    const file = join(dir, 'double.html');
+    writeFileSync(file, viewPage('static', viewJson(generated(800))));
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(pathToFileURL(file).href);
+    await drawn(page);
+    const first = await drawnPicture(page);
+    const box = first.picture.groups[0]!;
+    const canvas = (await (await page.$('#canvas'))!.boundingBox())!;
+    const at = { x: canvas.x + (box.x + 20) * first.camera.scale + first.camera.tx, y: canvas.y + (box.y + 20) * first.camera.scale + first.camera.ty };
+    // The second click comes while the first one's layout is running.
+    await page.mouse.click(at.x, at.y);
+    await page.mouse.click(at.x, at.y);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const after = await drawnPicture(page);
+    const openNow = await page.evaluate(() => window.__docugraphView.open());
+    const names = await page.evaluate(() => window.__docugraphView.names());
+    expect(after.picture.groups.filter((b) => b.open).map((b) => names[b.group])).toEqual(openNow);
+    expect(openNow).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });

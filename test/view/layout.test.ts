@@ -14,7 +14,7 @@ import { checkPicture, segmentThrough } from '../helpers/picture-check.js';
 import { DEMO } from '../helpers/paths.js';
 import { doc, testdir } from '../helpers/testdir.js';
 import { folderGraph, specGraph } from '../helpers/view-graphs.js';
-import { linksOf, MANY_LINKS } from '../../web/shelves.js';
+import { linksOf, linksOfGroups, MANY_LINKS } from '../../web/shelves.js';
 
 const Elk = ElkBundled as unknown as new (args?: ELKConstructorArguments) => ELK;
 const elk = new Elk({ algorithms: ['layered'] });
@@ -130,14 +130,24 @@ describe('shelves: the overview of groups with many links between them', () => {
     expect(laid.width / laid.height).toBeGreaterThan(0.8);
     expect(laid.width / laid.height).toBeLessThan(3.2);
     expect(laid.items.size).toBe(groups.members[7]!.length);
-    for (const g of [0, 7, 125, 249]) {
+    for (let g = 0; g < groups.names.length; g += 1) {
       const links = linksOf(laid, shelves, g);
-      expect(links.length).toBeGreaterThan(0);
       expect(links.every((link) => link.from === g || link.to === g)).toBe(true);
       expect(links.reduce((sum, link) => sum + link.count, 0)).toBe(shelves.pairs.filter((p) => p.from === g || p.to === g).reduce((sum, p) => sum + p.count, 0));
       expect(checkPicture({ ...laid, links }, groups.of), `group ${g}`).toEqual({ overlaps: [], through: [] });
     }
-  }, 30_000);
+    // What the page draws at once: the links of several groups (open, the keyboard's, the selected item's).
+    for (const several of [[7, 8], [7, 28, 29, 46], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]) {
+      const links = linksOfGroups(laid, shelves, several);
+      expect(new Set(links.map((link) => `${link.to}>${link.from}`)).size).toBe(links.length);
+      expect(checkPicture({ ...laid, links }, groups.of), `groups ${several.join(', ')}`).toEqual({ overlaps: [], through: [] });
+    }
+    // Two groups linked both ways get two lines, not one drawn twice.
+    const both = shelves.pairs.find((p) => shelves.pairs.some((q) => q.from === p.to && q.to === p.from))!;
+    expect(both).toBeDefined();
+    const [one, other] = [both.from, both.to].map((g) => linksOf(laid, shelves, g).find((link) => link.from === g && link.to === (g === both.from ? both.to : both.from))!);
+    expect(JSON.stringify(one!.points)).not.toBe(JSON.stringify([...other!.points]));
+  }, 60_000);
 });
 
 describe('the picture checker', () => {
@@ -145,14 +155,17 @@ describe('the picture checker', () => {
     const clean: Picture = {
       groups: [{ group: 0, open: true, x: 0, y: 0, w: 400, h: 100 }, { group: 1, open: false, x: 500, y: 0, w: 100, h: 100 }],
       items: new Map([[0, { x: 10, y: 40, w: 50, h: 20 }], [1, { x: 200, y: 40, w: 50, h: 20 }], [2, { x: 100, y: 40, w: 50, h: 20 }]]),
-      routes: [{ from: 0, to: 2, kind: 0, points: [60, 50, 100, 50] }],
+      routes: [{ from: 0, to: 2, kind: 0, points: [100, 50, 60, 50] }],
       links: [],
       width: 600,
       height: 100,
     };
     expect(checkPicture(clean, [0, 0, 0])).toEqual({ overlaps: [], through: [] });
-    const planted: Picture = { ...clean, items: new Map([...clean.items, [2, { x: 230, y: 40, w: 50, h: 20 }]]), routes: [{ from: 0, to: 1, kind: 0, points: [60, 50, 300, 50] }] };
+    const planted: Picture = { ...clean, items: new Map([...clean.items, [2, { x: 230, y: 40, w: 50, h: 20 }]]), routes: [{ from: 0, to: 1, kind: 0, points: [250, 50, 300, 50, 300, 90, 5, 90, 5, 50, 10, 50] }] };
     expect(checkPicture(planted, [0, 0, 0])).toEqual({ overlaps: ['items 1 and 2'], through: ['edge 0→1 through item 2'] });
+    // A line 8 px off its end is not attached to it.
+    const adrift: Picture = { ...clean, routes: [{ from: 0, to: 2, kind: 0, points: [100, 58 + 8, 60, 58 + 8] }] };
+    expect(checkPicture(adrift, [0, 0, 0]).through).toEqual(['edge 0→2 not attached to its items']);
     expect(segmentThrough(0, 0, 10, 0, { x: 0, y: 0, w: 10, h: 10 })).toBe(false);
     expect(segmentThrough(0, 5, 20, 5, { x: 5, y: 0, w: 10, h: 10 })).toBe(true);
   });
