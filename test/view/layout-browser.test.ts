@@ -150,6 +150,57 @@ describe.skipIf(!HAS_CHROMIUM)('the layered, grouped view in Chromium (issue 58)
     await page.close();
   });
 
+  it('on the overview, search, the keyboard and a filter open groups: a match is opened and centred, Enter opens the group the arrows are on, a narrow filter opens every group left', { timeout: 30_000 }, async () => {
+    const model = generated(800);
+    const file = join(dir, 'open-ways.html');
+    writeFileSync(file, viewPage('static', viewJson(model)));
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(pathToFileURL(file).href);
+    await drawn(page);
+    const openGroups = async () => (await drawnPicture(page)).picture.groups.filter((b) => b.open).map((b) => b.group);
+    const settled = (want: number) => page.waitForFunction((n: number) => (window.__docugraphView.picture() as { groups: { open: boolean }[] }).groups.filter((b) => b.open).length === n, { timeout: 20_000 }, want);
+    expect(await openGroups()).toEqual([]);
+    // A search's Enter opens the first match's group, selects the match and centres it.
+    const target = model.ids.findIndex((id) => id.startsWith('f004/T'));
+    await page.type('#search', model.ids[target]!);
+    await page.keyboard.press('Enter');
+    await settled(1);
+    await page.waitForSelector('#panel:not([hidden])');
+    expect(await page.$eval('#panel-facts', (e) => e.textContent)).toContain(model.ids[target]!);
+    const opened = await drawnPicture(page);
+    expect(opened.picture.groups.filter((b) => b.open).map((b) => b.group)).toEqual([opened.groupOf[target]]);
+    const item = opened.picture.items.get(target)!;
+    const canvas = (await (await page.$('#canvas'))!.boundingBox())!;
+    const centre = { x: (item.x + item.w / 2) * opened.camera.scale + opened.camera.tx, y: (item.y + item.h / 2) * opened.camera.scale + opened.camera.ty };
+    expect(Math.abs(centre.x - canvas.width / 2)).toBeLessThan(2);
+    expect(Math.abs(centre.y - canvas.height / 2)).toBeLessThan(2);
+    // On a fresh overview, the arrows reach a closed group (the top left one first, then the one below it); Enter opens it.
+    await page.reload();
+    await drawn(page);
+    const boxes = (await drawnPicture(page)).picture.groups;
+    const topLeft = [...boxes].sort((a, b) => a.x + a.y - (b.x + b.y))[0]!;
+    const below = boxes.filter((b) => b.y > topLeft.y + topLeft.h && Math.abs(b.x + b.w / 2 - (topLeft.x + topLeft.w / 2)) < topLeft.w).sort((a, b) => a.y - b.y)[0];
+    await page.focus('#canvas');
+    await page.keyboard.press('ArrowDown');
+    if (below !== undefined) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await settled(1);
+    expect(await openGroups()).toEqual([(below ?? topLeft).group]);
+    // A filter that leaves 150 documents or fewer opens every group left.
+    await page.select('#state', 'done');
+    const shown = Number(/· (\d+) shown/.exec((await page.$eval('#summary', (e) => e.textContent)) ?? '')?.[1]);
+    expect(shown).toBeGreaterThan(150);
+    await page.select('#folder', '.kiro/specs/feature-002');
+    await page.waitForFunction(() => {
+      const picture = window.__docugraphView.picture() as { groups: { open: boolean }[]; items: unknown[] };
+      return picture.groups.length === 1 && picture.groups[0]!.open && picture.items.length > 0;
+    }, { timeout: 20_000 });
+    const narrowed = await drawnPicture(page);
+    expect(narrowed.picture.items.size).toBe(Number(/· (\d+) shown/.exec((await page.$eval('#summary', (e) => e.textContent)) ?? '')?.[1]));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('lays out on the page when no worker can start (a Content-Security-Policy that allows none)', { timeout: 30_000 }, async () => {
     const file = join(dir, 'no-worker.html');
     const page0 = viewPage('static', viewJson(generated(50)));
