@@ -17,7 +17,7 @@ import { configFrom, MAX_CONFIG_BYTES, type ConfigResult } from '../parse/config
 import { lockFrom } from '../parse/lock-file.js';
 import { candidateBlobs, discoverTree, treeBytes } from '../read/discover-tree.js';
 import { IGNORE_FILE, ignoreRules, isMarkdownName, MAX_IGNORE_BYTES } from '../read/discover-files.js';
-import { listTree, openRepository, readBlobs, resolveCommit, type GitOptions, type GitRepository, type TreeEntry } from '../read/git.js';
+import { fillSizes, listTree, openRepository, readBlobs, resolveCommit, type GitOptions, type GitRepository, type TreeEntry } from '../read/git.js';
 import { indexTree, treeDiskView, type TreeDirectories } from '../read/tree-view.js';
 import { analysesOf, type Reusable } from './load-workspace.js';
 import { sourceFileOnDisk } from './source-files.js';
@@ -138,14 +138,18 @@ export function createRevisionCache(size = 2): RevisionCache {
 
 async function loadCommit(root: string, repo: GitRepository, commit: string, given: ConfigResult | undefined, lent: Reusable | undefined, sources: LoadedSources): Promise<RevisionWorkspace> {
   const reuse = lent?.read;
-  const dirs = indexTree(await listTree(repo, commit));
+  // Reusing the work tree's analyses, only the blobs that differ are read: their sizes are asked for then (`ls-tree -l` reads every object's header).
+  const tree = await listTree(repo, commit, { sizes: reuse === undefined || given === undefined });
+  const dirs = indexTree(tree);
   const base = repo.prefix.replace(/\/$/, '');
   const wsPath = (full: string): string => (base === '' ? full : full.slice(base.length + 1));
   // A file whose blob is the one the work tree's load read (the load hashed the bytes it analysed): not read again.
   const same = (entry: TreeEntry): boolean => reuse !== undefined && given !== undefined && reuse(wsPath(entry.path))?.blob === entry.oid;
   // One `cat-file` for every blob discovery may read (files too large are never read).
-  const wanted = candidateBlobs(dirs, base, [CONFIG_FILE, IGNORE_FILE, LOCK_FILE]).filter((entry) => entry.size <= MAX_FILE_BYTES);
-  const blobs = await readBlobs(repo, commit, [...new Set(wanted.filter((entry) => !(same(entry) && isMarkdownName(entry.path))).map((entry) => entry.oid))]);
+  const needed = candidateBlobs(dirs, base, [CONFIG_FILE, IGNORE_FILE, LOCK_FILE]).filter((entry) => !(same(entry) && isMarkdownName(entry.path)));
+  await fillSizes(repo, commit, needed);
+  const wanted = needed.filter((entry) => entry.size <= MAX_FILE_BYTES);
+  const blobs = await readBlobs(repo, commit, [...new Set(wanted.map((entry) => entry.oid))]);
   const bytesOf = (path: string, maxBytes: number) => treeBytes(dirs, base, path, blobs, maxBytes);
 
   const chosen = chooseConfig(configFrom(bytesOf(CONFIG_FILE, MAX_CONFIG_BYTES)), given);
@@ -157,13 +161,16 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   const reusing = given !== undefined && configKey(configRead) === configKey(given);
   const kept = new Map<string, FileAnalysis>();
   const missing: string[] = [];
+  const unread: TreeEntry[] = [];
   for (const file of found.files) {
     const entry = entryAt(dirs, base === '' ? file : `${base}/${file}`);
     if (entry === undefined) continue;
     if (reusing && same(entry)) kept.set(file, reuse!(file)!.analysis);
-    else if (!blobs.has(entry.oid) && entry.size <= MAX_FILE_BYTES) missing.push(entry.oid);
+    else if (!blobs.has(entry.oid)) unread.push(entry);
   }
   // Blobs skipped above whose analysis could not be reused after all (another configuration).
+  await fillSizes(repo, commit, unread);
+  for (const entry of unread) if (entry.size <= MAX_FILE_BYTES) missing.push(entry.oid);
   for (const [oid, bytes] of await readBlobs(repo, commit, [...new Set(missing)])) blobs.set(oid, bytes);
   const analyses = new Map<string, FileAnalysis>();
   for (const file of found.files) analyses.set(file, kept.get(file) ?? analyzeBytes(file, bytesOf(file, MAX_FILE_BYTES), config));

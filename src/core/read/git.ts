@@ -35,7 +35,7 @@ export interface TreeEntry {
   readonly kind: 'file' | 'directory' | 'link' | 'other';
   /** The object id. */
   readonly oid: string;
-  /** Size in bytes (blobs; 0 for the others). */
+  /** Size in bytes (blobs; 0 for the others); `NaN` until asked for (`listTree` without sizes, then `withSizes`). */
   readonly size: number;
 }
 
@@ -89,9 +89,14 @@ export async function resolveCommit(repo: GitRepository, revision: string): Prom
   throw new InvalidArgumentError(`git does not know the revision \`${echo(revision)}\`: check its name, or fetch it first (e.g. \`git fetch origin main\`).`, { argument: 'revision' });
 }
 
-/** Every entry of the commit's tree, directories included, in git's order (one `ls-tree`). */
-export async function listTree(repo: GitRepository, commit: string): Promise<TreeEntry[]> {
-  const result = await runGit(repo.top, repo.env, ['ls-tree', '-r', '-t', '-z', '-l', '--full-tree', commit]);
+/**
+ * Every entry of the commit's tree, directories included, in git's order (one `ls-tree`). With
+ * `sizes: false`, blobs' sizes are left `NaN` (git reads every object's header for them: 0.7 s
+ * of 0.8 at 64,000 files), for `withSizes` to fill in for the few blobs that will be read.
+ */
+export async function listTree(repo: GitRepository, commit: string, options: { readonly sizes?: boolean } = {}): Promise<TreeEntry[]> {
+  const sizes = options.sizes !== false;
+  const result = await runGit(repo.top, repo.env, ['ls-tree', '-r', '-t', '-z', ...(sizes ? ['-l'] : []), '--full-tree', commit]);
   if (result.code !== 0) throw missingObjects(repo, commit, firstLine(result.stderr));
   const out = result.stdout;
   const entries: TreeEntry[] = [];
@@ -100,15 +105,40 @@ export async function listTree(repo: GitRepository, commit: string): Promise<Tre
     if (end === -1) end = out.length;
     const record = out.toString('utf8', start, end);
     start = end + 1;
-    // `<mode> <type> <object> <size>\t<path>` (size right-aligned, `-` for trees and submodules).
+    // `<mode> <type> <object> <size>\t<path>` (size right-aligned, `-` for trees and submodules; no size without -l).
     const tab = record.indexOf('\t');
     const fields = record.slice(0, tab).split(/ +/);
-    if (tab === -1 || fields.length !== 4) continue;
-    const [mode, , oid, size] = fields as [string, string, string, string];
+    if (tab === -1 || fields.length !== (sizes ? 4 : 3)) continue;
+    const [mode, type, oid, size] = fields as [string, string, string, string | undefined];
     const kind = mode === '040000' ? 'directory' : mode === '120000' ? 'link' : mode === '100644' || mode === '100755' ? 'file' : 'other';
-    entries.push({ path: record.slice(tab + 1), kind, oid, size: size === '-' ? 0 : Number(size) });
+    entries.push({ path: record.slice(tab + 1), kind, oid, size: size === undefined ? (type === 'blob' ? Number.NaN : 0) : size === '-' ? 0 : Number(size) });
   }
   return entries;
+}
+
+/**
+ * Fills in every unknown size (`NaN`) of `entries`, as `listTree` made them, by one
+ * `cat-file --batch-check` of their blobs. In place: the entries are `listTree`'s own, and the
+ * tree's index holds them.
+ */
+export async function fillSizes(repo: GitRepository, commit: string, entries: readonly TreeEntry[]): Promise<void> {
+  const unknown = [...new Set(entries.filter((entry) => Number.isNaN(entry.size)).map((entry) => entry.oid))];
+  if (unknown.length === 0) return;
+  const result = await runGit(repo.top, repo.env, ['cat-file', '--batch-check'], `${unknown.join('\n')}\n`);
+  if (result.code !== 0) throw missingObjects(repo, commit, firstLine(result.stderr));
+  const sizes = new Map<string, number>();
+  for (const line of result.stdout.toString('utf8').split('\n')) {
+    // `<oid> <type> <size>`, or `<oid> missing`.
+    const [oid, type, size] = line.split(' ');
+    if (type === 'missing') throw missingObjects(repo, commit, `object ${oid} is missing`);
+    if (oid !== undefined && size !== undefined && Number.isSafeInteger(Number(size))) sizes.set(oid, Number(size));
+  }
+  for (const entry of entries) {
+    if (!Number.isNaN(entry.size)) continue;
+    const size = sizes.get(entry.oid);
+    if (size === undefined) throw new InvalidArgumentError('git gave an answer DocuGraph cannot read while reading files of a revision.');
+    (entry as { size: number }).size = size;
+  }
 }
 
 /** The blobs `oids` names (one `cat-file --batch`), by id. */

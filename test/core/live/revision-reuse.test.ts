@@ -8,6 +8,7 @@ import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, diffWorkspaces, formatJson, loadRevision, loadWorkspace, readConfig } from '../../../src/core/index.js';
+import { MAX_FILE_BYTES } from '../../../src/core/read/read-bytes.js';
 import { CLI_ENV, commitFiles, gitRepo } from '../../helpers/git-repo.js';
 import { doc } from '../../helpers/testdir.js';
 
@@ -54,6 +55,20 @@ describe('a revision beside the work tree', () => {
     // At HEAD~1 BE-02 differs from the work tree's: read from the revision.
     const older = (await loadRevision(root, 'HEAD~1', { ...git, config, reuse: today })).workspace;
     expect(older.nodes.get('BE-02')!.title).toBe('Endpoint');
+  });
+
+  it('a file too large to read in the revision is the same finding whether the revision is read whole or beside the work tree (sizes asked for only the blobs read)', async () => {
+    const big = `${doc({ id: 'BIG-1', title: 'Big' })}${'x'.repeat(MAX_FILE_BYTES)}\n`;
+    const root = gitRepo({ 'docs/big.md': big, 'docs/a.md': doc({ id: 'A-1', title: 'A' }) });
+    // The work tree's copy differs (smaller), so the revision's blob must be looked at.
+    writeFileSync(join(root, 'docs/big.md'), doc({ id: 'BIG-1', title: 'Big, cut down' }));
+    const today = loadWorkspace(root, { blobIds: true });
+    const config = readConfig(root);
+    const whole = await loadRevision(root, 'HEAD', { ...git, config });
+    const reused = await loadRevision(root, 'HEAD', { ...git, config, reuse: today });
+    expect(formatJson(buildReport(reused.workspace))).toBe(formatJson(buildReport(whole.workspace)));
+    expect(buildReport(whole.workspace).errors.concat(buildReport(whole.workspace).warnings).map((d) => [d.code, d.path])).toContainEqual(['FILE_UNREADABLE', 'docs/big.md']);
+    expect(reused.workspace.nodes.get('A-1')).toBe(today.nodes.get('A-1'));
   });
 
   it('keeps a link\'s verdict only where nothing it looked at differs: an anchor added, a file added, a README added', async () => {
