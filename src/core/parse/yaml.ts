@@ -12,9 +12,24 @@ export type { Node as YamlNode, YAMLMap } from 'yaml';
 
 let library: typeof import('yaml') | undefined;
 
+/**
+ * The library: beside the bundled executables, `yaml.cjs` — the same package bundled into one
+ * file by scripts/bundle-bins.mjs (6 ms to load, where its 74 files took 20–30 ms, at every start
+ * that reads a `docugraph.yml`); elsewhere (the library entry, tests) the package itself.
+ */
+function loadYaml(): typeof import('yaml') {
+  const require = createRequire(import.meta.url);
+  try {
+    return require('./yaml.cjs') as typeof import('yaml');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    return require('yaml') as typeof import('yaml');
+  }
+}
+
 /** The library's node predicates and visitor. */
 export function yamlNodes(): Pick<typeof import('yaml'), 'isAlias' | 'isMap' | 'isPair' | 'isScalar' | 'isSeq' | 'visit'> {
-  library ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  library ??= loadYaml();
   return library;
 }
 
@@ -35,7 +50,7 @@ export function parseYamlDocument(text: string, options: { readonly uniqueKeys: 
   // Too deep for sure, whatever the stack holds when this is called: the same text is always
   // the same finding (near the library's limit, how much stack is left would decide).
   if (nestingOf(text) > MAX_NESTING) return 'too-deep';
-  library ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  library ??= loadYaml();
   const lineCounter: LineCounter = new library.LineCounter();
   let doc: Document.Parsed;
   try {
