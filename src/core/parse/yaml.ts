@@ -6,6 +6,7 @@
  * `docugraph.yml` are both read through it.
  */
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Document, LineCounter } from 'yaml';
 
 export type { Node as YamlNode, YAMLMap } from 'yaml';
@@ -20,7 +21,8 @@ let library: typeof import('yaml') | undefined;
 function loadYaml(): typeof import('yaml') {
   const require = createRequire(import.meta.url);
   try {
-    return require('./yaml.cjs') as typeof import('yaml');
+    // By its path, not a specifier: only the built executables have this file beside them.
+    return require(fileURLToPath(new URL('yaml.cjs', import.meta.url))) as typeof import('yaml');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
     return require('yaml') as typeof import('yaml');
