@@ -141,6 +141,9 @@ function drawGroups(ctx: CanvasRenderingContext2D, scene: Scene, camera: Camera,
   const { model } = graph;
   const px = 1 / camera.scale;
   const readable = camera.scale * COUNT_PX >= LEGIBLE;
+  // The groups holding a search match: a ring around a closed one.
+  const matched = new Set<number>();
+  for (const i of scene.matches) matched.add(graph.groups.of[i]!);
   for (const box of picture.groups) {
     if (!onScreen(box)) continue;
     const counts = scene.counts.get(box.group);
@@ -155,7 +158,7 @@ function drawGroups(ctx: CanvasRenderingContext2D, scene: Scene, camera: Camera,
       ctx.lineWidth = Math.max(3, 3 * px);
       ctx.strokeStyle = '#000';
       ctx.strokeRect(box.x - 6, box.y - 6, box.w + 12, box.h + 12);
-    } else if (!box.open && graph.groups.members[box.group]!.some((i) => scene.matches.has(i))) {
+    } else if (!box.open && matched.has(box.group)) {
       ctx.lineWidth = Math.max(3, 3 * px);
       ctx.strokeStyle = '#ff6f00';
       ctx.strokeRect(box.x - 6, box.y - 6, box.w + 12, box.h + 12);

@@ -5,6 +5,7 @@
  * nodes in index (id) order. Pure: the page and the tests in Node use it alike.
  */
 import type { ViewModel } from '../src/core/answer/view-model.js';
+import { sortStrings } from '../src/core/shared/sort.js';
 
 export interface Groups {
   /** Group names, sorted (a folder, `.kiro/specs/auth`; `(top)` for the workspace's top folder). */
@@ -16,7 +17,7 @@ export interface Groups {
 }
 
 /** The name of the group of files in the workspace's top folder. */
-export const TOP = '(top)';
+const TOP = '(top)';
 
 export function groupsOf(model: Pick<ViewModel, 'ids' | 'paths' | 'group' | 'groups'>): Groups {
   const n = model.ids.length;
@@ -25,7 +26,7 @@ export function groupsOf(model: Pick<ViewModel, 'ids' | 'paths' | 'group' | 'gro
     const kit = model.group?.[i] ?? 0;
     nameOf[i] = kit > 0 && model.groups !== undefined ? model.groups[kit]! : folderOf(model.paths[i]!);
   }
-  const names = [...new Set(nameOf)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = sortStrings(new Set(nameOf));
   const index = new Map(names.map((name, g) => [name, g]));
   const of = new Int32Array(n);
   const members: number[][] = names.map(() => []);
@@ -38,7 +39,7 @@ export function groupsOf(model: Pick<ViewModel, 'ids' | 'paths' | 'group' | 'gro
 }
 
 /** The folder of a path as written (`docs/tasks/be-01.md` → `docs/tasks`), `(top)` for none. */
-export function folderOf(path: string): string {
+function folderOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash <= 0 ? TOP : path.slice(0, slash);
 }

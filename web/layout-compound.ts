@@ -5,15 +5,14 @@
  * seconds, so larger pictures lay each group out alone (layout.ts).
  */
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
-import { GROUP_W, HEADER, ITEM_H, ITEM_W, options, PAD, itemEdges, routeOf, type GroupBox, type Picture, type PictureSpec, type Rect } from './layout.js';
+import { GROUP_W, HEADER, ITEM_H, ITEM_W, options, PAD, itemEdges, routeOf, shownNodes, type GroupBox, type Picture, type PictureSpec, type Rect } from './layout.js';
 
 /** At most this many shown nodes, a picture whose groups are all open is laid out as one compound graph. */
 export const COMPOUND_UP_TO = 300;
 
 export function compoundGraph(spec: PictureSpec): ElkNode {
   const groups = [...spec.shown.keys()].sort((a, b) => a - b);
-  const shown = new Set<number>();
-  for (const nodes of spec.shown.values()) for (const i of nodes) shown.add(i);
+  const shown = shownNodes(spec);
   const edges = itemEdges(shown, spec.edges);
   const own = options(shown.size);
   return {

@@ -13,6 +13,7 @@
 import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import { COMPOUND_UP_TO, compoundGraph, readCompound } from './layout-compound.js';
 import { MANY_LINKS, shelve, type Shelves } from './shelves.js';
+import { compareStrings } from '../src/core/shared/sort.js';
 
 /** An item's box (world px). */
 export const ITEM_W = 170;
@@ -124,11 +125,11 @@ export function itemEdges(inside: ReadonlySet<number>, edges: readonly number[])
     seen.add(id);
     list.push({ id, sources: [String(to)], targets: [String(from)] });
   }
-  return list.sort((a, b) => compareIds(a.id, b.id));
+  return list.sort((a, b) => compareStrings(a.id, b.id));
 }
 
 /** The ELK graph of one group's shown nodes (`members`) and the edges between them. */
-export function groupGraph(members: readonly number[], edges: readonly number[]): ElkNode {
+function groupGraph(members: readonly number[], edges: readonly number[]): ElkNode {
   return {
     id: 'group',
     layoutOptions: options(members.length),
@@ -138,16 +139,15 @@ export function groupGraph(members: readonly number[], edges: readonly number[])
 }
 
 /** A laid-out group graph read back: item places and routes. */
-export function readGroup(laid: ElkNode): Inner {
+function readGroup(laid: ElkNode): Inner {
   const items = new Map<number, { x: number; y: number }>();
   for (const child of laid.children ?? []) items.set(Number(child.id), { x: child.x ?? 0, y: child.y ?? 0 });
   return { w: laid.width ?? 0, h: laid.height ?? 0, items, routes: ((laid.edges ?? []) as ElkExtendedEdge[]).map(routeOf) };
 }
 
 /** The linked pairs of shown groups: `from`'s shown nodes depend on `to`'s by `count` edges; in order of their ids. */
-export function linkPairs(spec: PictureSpec): { from: number; to: number; count: number }[] {
-  const shownNode = new Set<number>();
-  for (const nodes of spec.shown.values()) for (const i of nodes) shownNode.add(i);
+function linkPairs(spec: PictureSpec): { from: number; to: number; count: number }[] {
+  const shownNode = shownNodes(spec);
   const counts = new Map<string, number>();
   const { edges, groupOf } = spec;
   for (let e = 0; e * 3 < edges.length; e += 1) {
@@ -161,11 +161,18 @@ export function linkPairs(spec: PictureSpec): { from: number; to: number; count:
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts.entries()]
-    .sort(([a], [b]) => compareIds(a, b))
+    .sort(([a], [b]) => compareStrings(a, b))
     .map(([key, count]) => {
       const [to, from] = key.split('>').map(Number) as [number, number];
       return { from, to, count };
     });
+}
+
+/** Every node `spec` shows. */
+export function shownNodes(spec: PictureSpec): Set<number> {
+  const out = new Set<number>();
+  for (const nodes of spec.shown.values()) for (const i of nodes) out.add(i);
+  return out;
 }
 
 /** A group's size in the overview: closed, a box; open, its items' extent with margins and title band. */
@@ -175,7 +182,7 @@ function sizeOf(spec: PictureSpec, inner: ReadonlyMap<number, Inner>, g: number)
 }
 
 /** The overview's ELK graph: each shown group at its size, a link per linked pair (`pairs`), labelled with its count. */
-export function overviewGraph(spec: PictureSpec, inner: ReadonlyMap<number, Inner>, pairs = linkPairs(spec)): ElkNode {
+function overviewGraph(spec: PictureSpec, inner: ReadonlyMap<number, Inner>, pairs = linkPairs(spec)): ElkNode {
   const groups = [...spec.shown.keys()].sort((a, b) => a - b);
   const links: ElkExtendedEdge[] = pairs.map(({ from, to, count }) => {
     const id = `${to}>${from}`;
@@ -192,13 +199,16 @@ export function overviewGraph(spec: PictureSpec, inner: ReadonlyMap<number, Inne
       'elk.spacing.nodeNode': '24',
       'elk.layered.spacing.nodeNodeBetweenLayers': '64',
     }),
-    children: groups.map((g) => ({ id: `g${g}`, ...(({ w, h }) => ({ width: w, height: h }))(sizeOf(spec, inner, g)) })),
+    children: groups.map((g) => {
+      const { w, h } = sizeOf(spec, inner, g);
+      return { id: `g${g}`, width: w, height: h };
+    }),
     edges: links,
   };
 }
 
 /** The picture from the laid-out overview and the open groups' inner layouts. */
-export function readPicture(laid: ElkNode, spec: PictureSpec, inner: ReadonlyMap<number, Inner>): Picture {
+function readPicture(laid: ElkNode, spec: PictureSpec, inner: ReadonlyMap<number, Inner>): Picture {
   const boxes: GroupBox[] = (laid.children ?? []).map((child) => ({ group: Number(child.id.slice(1)), open: false, x: child.x ?? 0, y: child.y ?? 0, w: child.width ?? GROUP_W, h: child.height ?? GROUP_H }));
   const links: Link[] = [];
   for (const edge of (laid.edges ?? []) as ElkExtendedEdge[]) {
@@ -278,8 +288,4 @@ function pointsOf(edge: ElkExtendedEdge): number[] {
 /** A link label's width for its digits at COUNT_PX (digits are about 0.6 em wide), with margins. */
 export function labelWidth(text: string): number {
   return Math.ceil(text.length * COUNT_PX * 0.62) + 10;
-}
-
-function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
