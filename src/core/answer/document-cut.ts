@@ -15,6 +15,7 @@ import { conventionsOf } from './conventions.js';
 import { featureProseOf } from './feature-prose.js';
 import { beyondFolder } from './beyond-folder.js';
 import { taskQuery } from './task-words.js';
+import { outlineTest } from './file-tasks.js';
 
 /** The opening is cut to this many tokens. */
 const OPENING_TOKENS = 400;
@@ -31,6 +32,8 @@ export interface CutFor {
   readonly conventions: ReadonlyMap<string, ReadonlyMap<number, string>>;
   /** `context:` of the configuration: the size, floor and share. */
   readonly context: ContextOptions;
+  /** Whether a section outlines the work of the task's whole file (file-tasks.ts): what it names is then named in passing. */
+  readonly outline: (text: string) => boolean;
 }
 
 /** Something a section may name: how it is shown in a reason, and whether a text names it. */
@@ -79,7 +82,7 @@ export function cutFor(workspace: Workspace, taskId: string, depths: ReadonlyMap
   // Picked sections only for a document that joined for them (not one the task requires anyway, which is cut or whole as any other).
   const picked = [...conventionsOf(workspace, taskId), ...featureProseOf(workspace, taskId), ...beyondFolder(workspace, taskId)].filter((c) => joined.has(c.id));
   const conventions = new Map(picked.map((c) => [c.id, c.sections] as const));
-  return { names, query: taskQuery(workspace, taskId), best: null, conventions, context: workspace.context ?? DEFAULT_CONTEXT };
+  return { names, query: taskQuery(workspace, taskId), best: null, conventions, context: workspace.context ?? DEFAULT_CONTEXT, outline: outlineTest(workspace, taskId) };
 }
 
 /** The cut of document `id` for `cut` within a budget of `maxTokens`, or `null` when it is given whole. */
@@ -104,8 +107,8 @@ export function cutDocument(workspace: Workspace, id: string, cut: CutFor, maxTo
       return;
     }
     const named = cut.names.filter((name) => name.test(text)).map((name) => name.shown);
-    // A section that names every requirement (an index, a traceability table) names none in particular.
-    if (named.length > 0 && isCatalog(text, named.length)) return;
+    // A section that names every requirement (an index, a traceability table), or the code of most of the file's tasks (a source tree), names none in particular.
+    if (named.length > 0 && (isCatalog(text, named.length) || cut.outline(text))) return;
     if (named.length > 0) reasons.set(k, `names ${named.slice(0, 3).join(', ')}${named.length > 3 ? ` and ${named.length - 3} more` : ''}`);
   });
   for (const k of reasons.keys()) tokens += estimateTokens(node.text.slice(sections[k]!.from, sections[k]!.to));
@@ -226,6 +229,11 @@ function capped(text: string, max: number): string {
   return at > 0 ? cut.slice(0, at) : cut;
 }
 
+/** `name` written as a whole: not inside a longer identifier (`User` is not named by `RegisterUserService`). */
+function wholeName(name: string): RegExp {
+  return new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
+}
+
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The ways a document may name a kit item: its id's last part (`R1.2`, `FR-003`, `T2.1`), the kit's words for it, a requirement's title. */
@@ -267,7 +275,9 @@ function codeNames(text: string): Name[] {
   for (const name of [...found].sort()) {
     if (name.length < 3 || /\s/.test(name) && name.length > 40) continue;
     const base = name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : null;
-    out.push({ shown: `\`${name}\``, test: (text) => text.includes(name) || (base !== null && base.length >= 6 && text.includes(base)) });
+    const whole = wholeName(name);
+    const baseWhole = base !== null && base.length >= 6 ? wholeName(base) : null;
+    out.push({ shown: `\`${name}\``, test: (text) => whole.test(text) || (baseWhole !== null && baseWhole.test(text)) });
   }
   return out;
 }

@@ -10,17 +10,13 @@ import { uncitedMatches } from './uncited-matches.js';
 import { queryTerms, sharesRealWords, shownWords } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 import { conventionsOf } from './conventions.js';
-import { idsUnder } from './picked-sections.js';
 import { otherChanges } from './other-changes.js';
 import { featureProseOf } from './feature-prose.js';
 import { beyondFolder } from './beyond-folder.js';
+import { codeTokens, COMMON_SHARE, FEW_TASKS, tasksOfFile } from './file-tasks.js';
 
 /** At most this many tasks join a bundle as the work around its task. */
 export const MAX_AROUND = 8;
-/** A name that more than this share of the file's tasks write ties nothing in particular (`src/`, the module's name). */
-const COMMON_SHARE = 0.25;
-/** …unless the file has this few tasks. */
-const FEW_TASKS = 8;
 /** A range `T019-T021` names at most this many tasks. */
 const MAX_RANGE = 20;
 
@@ -117,39 +113,9 @@ function earlierMatches(workspace: Workspace, task: DocNode, siblings: readonly 
   return out;
 }
 
-/** The task items of `task`'s file, in file order (ids of one file sort together under its feature). */
-function tasksOfFile(workspace: Workspace, task: DocNode): DocNode[] {
-  const out: DocNode[] = [];
-  for (const id of idsUnder(workspace, task.id.slice(0, task.id.lastIndexOf('/') + 1))) {
-    const node = workspace.nodes.get(id)!;
-    if (node.item?.file === task.item!.file && node.type === 'task') out.push(node);
-  }
-  return out.sort((a, b) => a.item!.line - b.item!.line);
-}
-
 /** Whether a task's lines say it writes or runs tests. */
 function isTestTask(text: string): boolean {
   return /\b(?:tests?|specs?|testing)\b|Test\b/i.test(text.split('\n', 1)[0]!);
-}
-
-/**
- * The code names a task's lines write: CamelCase and snake_case identifiers anywhere
- * (`CostEngine`, `validate_cost`), and the identifiers, file stems and kebab-case module names
- * inside backticks and paths (`aegis-common`, `types` of `src/models/types.ts`).
- */
-export function codeTokens(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const match of text.matchAll(/\b[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g)) if (/[a-z][A-Z]/.test(match[0]) && match[0].length >= 5) out.add(match[0]);
-  for (const match of text.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)) if (match[0].length >= 6) out.add(match[0]);
-  const quoted = [...text.matchAll(/`([^`\n]{2,120})`/g)].map((m) => m[1]!);
-  const paths = [...text.matchAll(/(?:^|[\s(])((?:[\w.-]+\/)+[\w.-]+)/gm)].map((m) => m[1]!);
-  for (const written of [...quoted, ...paths]) {
-    for (const part of written.split(/[^\w-]+/)) {
-      // A module or file name (`aegis-common`, `CostEngine`), not a common word or a bare extension.
-      if (part.length >= 6 && /[-_A-Z]|[a-z][0-9]/.test(part.slice(1)) && !/^-|-$/.test(part)) out.add(part);
-    }
-  }
-  return out;
 }
 
 /** The local ids of the tasks `task`'s lines name by number: `T012`, `T019-T021`, `task 1.2`, `Tasks 2.1 and 2.3`. */

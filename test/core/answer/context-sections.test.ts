@@ -9,6 +9,8 @@ import { Bm25 } from '../../../src/core/answer/bm25.js';
 import { buildBundle, loadWorkspace } from '../../../src/core/index.js';
 import { sectionsOf } from '../../../src/core/parse/sections.js';
 import { termsOf } from '../../../src/core/shared/words.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { testdir } from '../../helpers/testdir.js';
 
 describe('termsOf', () => {
@@ -111,5 +113,43 @@ describe("a kit task's bundle (CONTEXT §1, §2)", () => {
     expect(whole).not.toContain('(not cited)');
     // Same input, same bytes.
     expect(buildBundle(loadWorkspace(kiroFeature()), { taskId: 'auth/T1', maxTokens: 20_000 })).toBe(buildBundle(ws, { taskId: 'auth/T1', maxTokens: 20_000 }));
+  });
+});
+
+/** A Kiro feature of twelve tasks, each making one class, and a large design with a source tree that lists every class. */
+function treeFeature(): string {
+  const classes = ['UserRepository', 'EmailAddress', 'PasswordHasher', 'SessionToken', 'LoginThrottle', 'AuditJournal', 'ProfileMapper', 'AvatarStore', 'InviteLedger', 'RoleMatrix', 'TokenSigner', 'ConsentRecord'];
+  const filler = Array.from({ length: 100 }, (_, i) => `Paragraph ${i} about hosting, written at some length to make the design large enough to be cut.`).join('\n');
+  const tree = classes.map((name) => `    ├── ${name}.java`).join('\n');
+  return testdir({
+    'docugraph.yml': 'kits: [kiro]\n',
+    '.kiro/specs/users/requirements.md': '# Requirements\n\n### Requirement 1: Accounts\n\n#### Acceptance Criteria\n\n1. WHEN a user registers THEN the system SHALL keep the account\n',
+    '.kiro/specs/users/design.md': `# Design\n\nOverview.\n\n## Source tree\n\n\`\`\`text\nsrc/main/java/\n${tree}\n\`\`\`\n\n## Persistence\n\nThe \`UserRepository\` keeps accounts in Postgres.\n\n## Registration\n\nThe \`RegisterUserService\` checks the form.\n\n## Hosting\n\n${filler}\n`,
+    '.kiro/specs/users/tasks.md': `# Tasks\n\n${classes.map((name, i) => `- [ ] ${i + 1}. Create \`${name}\`\n  - _Requirements: 1.1_\n`).join('')}- [ ] 13. Create \`User\`\n  - _Requirements: 1.1_\n`,
+  });
+}
+
+describe("a kit task's bundle: what a section names in passing (CONTEXT §1)", () => {
+  const kept = (bundle: string) => [...bundle.slice(bundle.indexOf('### users/design — ')).matchAll(/^#### (.*) \(lines \d+-\d+\) — (.*)$/gm)].map((m) => [m[1], m[2]]);
+
+  it('a section that lists the code of most of the file\'s tasks (a source tree) names none of them in particular', () => {
+    const ws = loadWorkspace(treeFeature());
+    const sections = kept(buildBundle(ws, { taskId: 'users/T1', maxTokens: 20_000 }));
+    expect(sections).toContainEqual(['## Persistence', 'names `UserRepository`']);
+    expect(sections.filter(([heading, reason]) => heading === '## Source tree' && reason!.startsWith('names'))).toEqual([]);
+  });
+
+  it('a section that lists the code of a few of them still names those', () => {
+    const root = treeFeature();
+    // Three classes in the tree, not twelve.
+    const design = join(root, '.kiro/specs/users/design.md');
+    writeFileSync(design, readFileSync(design, 'utf8').replace(/(    ├── (?:EmailAddress|PasswordHasher|SessionToken|LoginThrottle|AuditJournal|ProfileMapper|AvatarStore|InviteLedger|RoleMatrix)\.java\n)/g, ''));
+    const sections = kept(buildBundle(loadWorkspace(root), { taskId: 'users/T1', maxTokens: 20_000 }));
+    expect(sections).toContainEqual(['## Source tree', 'names `UserRepository`']);
+  });
+
+  it('a code name is named whole: `User` is not named by `RegisterUserService` or `UserRepository`', () => {
+    const sections = kept(buildBundle(loadWorkspace(treeFeature()), { taskId: 'users/T13', maxTokens: 20_000 }));
+    expect(sections.filter(([, reason]) => reason!.startsWith('names'))).toEqual([]);
   });
 });
