@@ -7,8 +7,9 @@
  */
 import { sameFingerprint } from '../model/fingerprint.js';
 import { contextDownstream, typedEdges, type TypedEdge } from '../model/relation-edges.js';
-import { compareDiagnostics, compareStrings } from '../shared/sort.js';
+import { compareStrings } from '../shared/sort.js';
 import type { Diagnostic, DocNode, Workspace } from '../shared/types.js';
+import { compareFindings } from './compare-findings.js';
 
 /** The most entries of each list (its `count` says how many there are). */
 export const DIFF_CAP = 200;
@@ -92,7 +93,7 @@ export function diffWorkspaces(base: Workspace, head: Workspace, options: DiffOp
   const edges = compareEdges(typedEdges(base), typedEdges(head));
   // A revision's sources are not read from git (TRACE §5): its trace and coverage findings are
   // unknown, so those of either side are left out rather than reported as introduced or fixed.
-  const diagnostics = compareDiagnosticLists(base.diagnostics.filter(documentFinding), head.diagnostics.filter(documentFinding));
+  const diagnostics = compareFindings(base.diagnostics.filter(documentFinding), head.diagnostics.filter(documentFinding));
   return {
     base: options.base,
     head: options.head,
@@ -233,41 +234,6 @@ function compareEdges(before: readonly TypedEdge[], after: readonly TypedEdge[])
   return { added, removed };
 }
 
-/** What a diagnostic is compared on: code, path, node and message (not its line, which moves with any edit above it). */
-function diagnosticKey(d: Diagnostic): string {
-  return `${d.code}\0${d.path}\0${d.nodeId ?? ''}\0${d.message}`;
-}
-
 function documentFinding(d: Diagnostic): boolean {
   return d.code !== 'TRACE_BROKEN' && d.code !== 'COVERAGE_MISSING';
-}
-
-function compareDiagnosticLists(allBefore: readonly Diagnostic[], allAfter: readonly Diagnostic[]): { introduced: Diagnostic[]; fixed: Diagnostic[] } {
-  // A finding both sides hold as one object (a revision patched from the work tree's assembly shares its unchanged files' findings) is in both: only the others are keyed.
-  const inAfter = new Set(allAfter);
-  const inBefore = new Set(allBefore);
-  const before = allBefore.filter((d) => !inAfter.has(d));
-  const after = allAfter.filter((d) => !inBefore.has(d));
-  // Each finding's key once: both lists are counted, then matched against the other's counts.
-  const keysBefore = before.map(diagnosticKey);
-  const keysAfter = after.map(diagnosticKey);
-  const count = (keys: readonly string[]) => {
-    const counts = new Map<string, number>();
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-    return counts;
-  };
-  // As multisets: a finding twice where it was once is one introduced.
-  const unmatched = (list: readonly Diagnostic[], keys: readonly string[], other: Map<string, number>) =>
-    list.filter((_, i) => {
-      const key = keys[i]!;
-      const left = other.get(key) ?? 0;
-      if (left === 0) return true;
-      other.set(key, left - 1);
-      return false;
-    });
-  const copy = (d: Diagnostic): Diagnostic => ({ code: d.code, message: d.message, nodeId: d.nodeId, path: d.path, line: d.line });
-  return {
-    introduced: unmatched(after, keysAfter, count(keysBefore)).map(copy).sort(compareDiagnostics),
-    fixed: unmatched(before, keysBefore, count(keysAfter)).map(copy).sort(compareDiagnostics),
-  };
 }
