@@ -58,5 +58,7 @@ describe('near-linear reviews and diffs (issue 25)', () => {
     expect(Math.max(...impact.items.map((i) => i.because.length))).toBe(MAX_BECAUSE);
     // Between the first and the second change: only the first.
     expect(impact.items.find((i) => i.id === 'D-0000008')).toEqual({ id: 'D-0000008', title: 'D-0000008', path: 'D-0000008.md', depth: 1, because: ['D-0000007'] });
+    // A capped list is the whole list's first entries (only the depths the cap reaches are sorted), whatever depth the cap falls in.
+    for (const cap of [1, 20, 21, 250, 3_972]) expect(diffWorkspaces(base, head, { base: side, head: side, cap }).impact).toEqual({ count: impact.count, items: impact.items.slice(0, cap) });
   }, 90_000);
 });

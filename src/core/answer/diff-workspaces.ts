@@ -105,7 +105,7 @@ export function diffWorkspaces(base: Workspace, head: Workspace, options: DiffOp
       statusChanged: capped(statusChanged),
     },
     edges: { added: capped(edges.added), removed: capped(edges.removed) },
-    impact: capped(impactOf(base, head, added, changed, removed)),
+    impact: impactOf(base, head, added, changed, removed, cap),
     diagnostics: { introduced: capped(diagnostics.introduced), fixed: capped(diagnostics.fixed) },
   };
 }
@@ -131,7 +131,7 @@ export const MAX_BECAUSE = 10;
  * changes it has not passed on yet — each edge carries at most `MAX_BECAUSE` names, so the
  * whole is linear in the edges however many documents changed.
  */
-function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], changed: readonly DocNode[], removed: readonly DocNode[]): DiffImpact[] {
+function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], changed: readonly DocNode[], removed: readonly DocNode[], cap: number): Capped<DiffImpact> {
   const sources = new Set<string>();
   for (const list of [added, changed, removed]) for (const node of list) sources.add(node.id);
   // One index per id of either side; a node is listed when it is in the head and not a source.
@@ -159,6 +159,7 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
     return { start, list };
   };
   const depth = new Int32Array(ids.length).fill(-1);
+  // Each node's changes, as names (`because`), merged over the two walks.
   const because: (string[] | undefined)[] = [];
   const walk = ({ start: from, list: edges }: Adjacency, start: readonly DocNode[]) => {
     const starts = start.map((node) => indexOf(node.id));
@@ -177,42 +178,60 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
         if (listed[next] && (depth[next] === -1 || level[next]! < depth[next]!)) depth[next] = level[next]!;
       }
     }
-    // Because: each node passes on, once, each change it holds (its own first, for a start).
-    const holds: string[][] = [];
+    // Because: each node passes on, once, each change it holds (its own first, for a start). A
+    // change is its place in `start` (the starts' ids are distinct), named once the walk is done.
+    const holds: number[][] = [];
     const passed = new Int32Array(ids.length);
     const pending: number[] = [];
     const queued = new Uint8Array(ids.length);
-    const give = (at: number, id: string) => {
+    const give = (at: number, change: number) => {
       const list = (holds[at] ??= []);
-      if (list.length >= MAX_BECAUSE || list.includes(id)) return;
-      list.push(id);
+      if (list.length >= MAX_BECAUSE || list.includes(change)) return;
+      list.push(change);
       if (queued[at] === 0) (queued[at] = 1), pending.push(at);
     };
-    for (let k = 0; k < starts.length; k += 1) give(starts[k]!, start[k]!.id);
+    for (let k = 0; k < starts.length; k += 1) give(starts[k]!, k);
     for (let next = 0; next < pending.length; next += 1) {
       const at = pending[next]!;
       queued[at] = 0;
       const list = holds[at]!;
-      const fresh = list.slice(passed[at]!);
-      passed[at] = list.length;
-      for (let e = from[at]!; e < from[at + 1]!; e += 1) for (const id of fresh) give(edges[e]!, id);
+      const first = passed[at]!;
+      const end = list.length;
+      passed[at] = end;
+      for (let e = from[at]!; e < from[at + 1]!; e += 1) for (let c = first; c < end; c += 1) give(edges[e]!, list[c]!);
     }
     for (let i = 0; i < ids.length; i += 1) {
       if (!listed[i] || holds[i] === undefined) continue;
       const list = (because[i] ??= []);
-      for (const id of holds[i]!) if (list.length < MAX_BECAUSE && !list.includes(id)) list.push(id);
+      for (const change of holds[i]!) {
+        const id = start[change]!.id;
+        if (list.length < MAX_BECAUSE && !list.includes(id)) list.push(id);
+      }
     }
   };
   const fromHead = [...added, ...changed];
   if (fromHead.length > 0) walk(adjacency(contextDownstream(head)), fromHead);
   if (removed.length > 0) walk(adjacency(contextDownstream(base)), removed);
-  const impact: DiffImpact[] = [];
+  // The first `cap` by depth, then id: the impacted nodes counted by depth, and only the depths
+  // the cap reaches sorted (a wide change impacts most of a large workspace).
+  const byDepth: number[][] = [];
+  let count = 0;
   for (let i = 0; i < ids.length; i += 1) {
     if (depth[i] === -1) continue;
-    const node = head.nodes.get(ids[i]!)!;
-    impact.push({ id: node.id, title: node.title, path: node.path, depth: depth[i]!, because: (because[i] ?? []).sort(compareStrings) });
+    (byDepth[depth[i]!] ??= []).push(i);
+    count += 1;
   }
-  return impact.sort((a, b) => a.depth - b.depth || compareStrings(a.id, b.id));
+  const items: DiffImpact[] = [];
+  for (const level of byDepth) {
+    if (items.length >= cap) break;
+    if (level === undefined) continue;
+    for (const i of level.sort((a, b) => compareStrings(ids[a]!, ids[b]!))) {
+      if (items.length >= cap) break;
+      const node = head.nodes.get(ids[i]!)!;
+      items.push({ id: node.id, title: node.title, path: node.path, depth: depth[i]!, because: (because[i] ?? []).sort(compareStrings) });
+    }
+  }
+  return { count, items };
 }
 
 function compareEdge(a: TypedEdge, b: TypedEdge): number {
