@@ -18,16 +18,16 @@ import { lockFrom } from '../parse/lock-file.js';
 import { candidateBlobs, discoverTree, treeBytes } from '../read/discover-tree.js';
 import { IGNORE_FILE, ignoreRules, isMarkdownName, MAX_IGNORE_BYTES } from '../read/discover-files.js';
 import { fillSizes, listTree, openRepository, readBlobs, resolveCommit, type GitOptions, type GitRepository, type TreeEntry } from '../read/git.js';
-import { indexTree, treeDiskView, type TreeDirectories } from '../read/tree-view.js';
+import { entryAt, indexTree, treeDiskView } from '../read/tree-view.js';
 import { analysesOf, type Reusable } from './load-workspace.js';
 import { sourceFileOnDisk } from './source-files.js';
 import { createSourceMerge, NO_SOURCES, withSourceFindings, withSourcesNoted, type LoadedSources } from '../model/source-findings.js';
-import { keysOfEntry } from '../check/target-keys.js';
 import { sameList } from '../shared/same-list.js';
 import { CONFIG_FILE, LOCK_FILE } from '../shared/config-types.js';
 import { NO_DIAGNOSTICS, NO_STRINGS } from '../shared/empty.js';
 import { createPathSuggester } from '../shared/suggest.js';
 import type { Diagnostic, Workspace } from '../shared/types.js';
+import { linksKept } from './kept-links.js';
 
 export type { GitOptions } from '../read/git.js';
 
@@ -85,12 +85,6 @@ export async function loadRevision(root: string, revision: string, options: Revi
   const loaded = await loadCommit(root, repo, commit, options.config, options.reuse === undefined ? undefined : analysesOf(options.reuse), options.sources ?? NO_SOURCES);
   if (sourcesKey !== null) options.cache?.set(key, loaded);
   return { revision, commit, ...loaded };
-}
-
-/** The tree's entry at `full` (a path from the top level), if any. */
-function entryAt(dirs: TreeDirectories, full: string): TreeEntry | undefined {
-  const slash = full.lastIndexOf('/');
-  return dirs.get(slash === -1 ? '' : full.slice(0, slash))?.get(full.slice(slash + 1))?.entry;
 }
 
 /** What a configuration means, as one string: two that give the same are read the same. */
@@ -196,7 +190,7 @@ async function loadCommit(root: string, repo: GitRepository, commit: string, giv
   // Whether the revision holds the work tree's Markdown files (then "did you mean" is the same, and its assembly can start from the work tree's).
   const sameFiles = reusing && lent !== undefined && sources.files.length === 0 && sameList(found.files, lent.files);
   // A file of the same bytes none of whose links' looked-at paths differ here keeps the work tree's verdict on them.
-  const keeps = reusing && lent !== undefined ? linksKept(lent, found.entries, sameFiles, kept, dirs, base) : () => null;
+  const keeps = reusing && lent !== undefined ? linksKept(lent, found.entries, sameFiles, analyses, kept, dirs, base) : () => null;
   for (const [file, analysis] of analyses) {
     const links = keeps(file);
     if (links !== null) {
@@ -232,37 +226,6 @@ const analysesAt = new WeakMap<Workspace, ReadonlyMap<string, FileAnalysis>>();
 /** The analysis of each file of a workspace `loadRevision` made, by path. */
 export function revisionAnalyses(workspace: Workspace): ReadonlyMap<string, FileAnalysis> | undefined {
   return analysesAt.get(workspace);
-}
-
-/**
- * The work tree's verdict on a revision file's links, where it holds there too, else `null`: a
- * file read from the same blob, none of whose looked-at paths (and keys: a directory's listing,
- * its README) differs between the work tree and the revision — an entry added or removed, a
- * Markdown file of other bytes (its anchors) — and none above the workspace (the revision
- * reads nothing there). A verdict with a finding holds only when both have the same Markdown
- * files: its "did you mean" names the closest of them all.
- */
-function linksKept(lent: Reusable, entries: ReadonlySet<string>, sameFiles: boolean, kept: ReadonlyMap<string, FileAnalysis>, dirs: TreeDirectories, base: string): (file: string) => LinkEntry | null {
-  const changed = new Set<string>();
-  const mark = (path: string): void => {
-    changed.add(path);
-    for (const key of keysOfEntry(path)) changed.add(key);
-  };
-  for (const path of entries) if (!lent.entries.has(path)) mark(path);
-  for (const path of lent.entries) if (!entries.has(path)) mark(path);
-  // A Markdown file in both whose bytes differ (or whose work-tree bytes are unknown): its anchors may.
-  for (const path of entries) {
-    if (!lent.entries.has(path) || kept.has(path) || !isMarkdownName(path)) continue;
-    const entry = entryAt(dirs, base === '' ? path : `${base}/${path}`);
-    if (entry === undefined || lent.read(path)?.blob !== entry.oid) changed.add(path);
-  }
-  return (file) => {
-    if (!kept.has(file)) return null;
-    const links = lent.read(file)?.links;
-    if (links === null || links === undefined || (links.diagnostics.length > 0 && !sameFiles)) return null;
-    for (const target of links.targets) if (target.startsWith('../') || changed.has(target)) return null;
-    return { diagnostics: links.diagnostics, targets: NO_STRINGS };
-  };
 }
 
 /** Whether two files' link findings say the same (a file checked again often finds what the work tree's load found). */

@@ -58,3 +58,9 @@ function direntOf(name: string, entry: TreeEntry): TreeDirent {
     isSymbolicLink: () => entry.kind === 'link',
   };
 }
+
+/** The tree's entry at `full` (a path from the top level), if any. */
+export function entryAt(dirs: TreeDirectories, full: string): TreeEntry | undefined {
+  const slash = full.lastIndexOf('/');
+  return dirs.get(slash === -1 ? '' : full.slice(0, slash))?.get(full.slice(slash + 1))?.entry;
+}

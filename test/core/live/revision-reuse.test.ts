@@ -93,6 +93,33 @@ describe('a revision beside the work tree', () => {
     expect([...report.errors, ...report.warnings].map((d) => d.code).sort()).toEqual(['MD_ANCHOR_BROKEN', 'MD_ANCHOR_BROKEN', 'MD_LINK_BROKEN']);
   });
 
+  it('a file whose bytes differ but not its anchors changes no verdict on a link into it; its line count does, for a file that links to a line', async () => {
+    const root = gitRepo({
+      'docs/a.md': doc({ id: 'A', title: 'A' }, 'See [now](b.md#now) and [line four](c.md#L4).\n'),
+      'docs/x.md': doc({ id: 'X', title: 'X' }, 'See [intro](c.md#intro) and [gone](b.md#gone).\n'),
+      'docs/y.md': doc({ id: 'Y', title: 'Y' }, 'See [old](d.md#old).\n'),
+      'docs/b.md': '# B\n\n## Now\n',
+      'docs/d.md': '# D\n\n## Old\n',
+      'docs/c.md': '# C\n\n## Intro\n\nLine five.\n',
+    });
+    // The work tree: b.md and c.md hold other bytes under the same headings, c.md three lines, not five; d.md's heading has another name on the same line.
+    writeFileSync(join(root, 'docs/b.md'), '# B\n\n## Now\n\nMore text.\n');
+    writeFileSync(join(root, 'docs/c.md'), '# C\n\n## Intro\n');
+    writeFileSync(join(root, 'docs/d.md'), '# D\n\n## New\n');
+    const today = loadWorkspace(root, { blobIds: true });
+    const codes = (ws: typeof today) => [...buildReport(ws).errors, ...buildReport(ws).warnings].map((d) => [d.code, d.path, d.message.includes('#L4')]);
+    // Today the line and y.md's anchor are not there; x.md's missing anchor is broken on both sides.
+    expect(codes(today)).toEqual([['MD_ANCHOR_BROKEN', 'docs/a.md', true], ['MD_ANCHOR_BROKEN', 'docs/x.md', false], ['MD_ANCHOR_BROKEN', 'docs/y.md', false]]);
+    const config = readConfig(root);
+    const whole = await loadRevision(root, 'HEAD', { ...git, config });
+    const reused = await loadRevision(root, 'HEAD', { ...git, config, reuse: today });
+    // At HEAD c.md has five lines and d.md its old heading: a.md's and y.md's links hold there (checked again, not the work tree's verdicts).
+    expect(codes(whole.workspace)).toEqual([['MD_ANCHOR_BROKEN', 'docs/x.md', false]]);
+    expect(formatJson(buildReport(reused.workspace))).toBe(formatJson(buildReport(whole.workspace)));
+    const sides = { base: { revision: 'HEAD', commit: whole.commit }, head: { revision: null, commit: null } };
+    expect(formatJson(diffWorkspaces(reused.workspace, today, sides))).toBe(formatJson(diffWorkspaces(whole.workspace, today, sides)));
+  });
+
   it('a broken link\'s "did you mean" is the revision\'s: kept while both hold the same files, checked again when a file came or went', async () => {
     const root = gitRepo({
       'docs/a.md': doc({ id: 'A', title: 'A' }, 'See [setup](setpu.md).\n'),
