@@ -18,7 +18,7 @@ import { readConfig } from '../parse/config.js';
 import { NO_LOCK, readLockFile, sameLockRead, type LockRead } from '../parse/lock-file.js';
 import { DEFAULT_CONFIG, LOCK_FILE, type WorkspaceConfig } from '../shared/config-types.js';
 import { isRulesFile, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
-import { createFileReader, currentStamp, sameStamp } from '../model/read-files.js';
+import { createFileReader, currentStamp, readersFor, sameStamp, type StartedReaders } from '../model/read-files.js';
 import { sortStrings } from '../shared/sort.js';
 import { createDirectoryWalk, depth, parentOf } from './directory-walk.js';
 import { createLinkChecks, NO_PROGRESS, type FileEntry } from '../check/link-checks.js';
@@ -115,6 +115,7 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     assembledNow = false;
     let rulesChanged = false;
     const rulesTouched = paths === null || first || paths.some(isRulesFile);
+    let workers: StartedReaders | null | undefined;
     const lockChanged = (paths === null || first || paths.includes(LOCK_FILE)) && reloadLock();
     if (paths !== null) traces.note(paths);
     // A first load with an on-disk index reads it on another thread while it lists the folders.
@@ -129,7 +130,10 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       const visited = new Set<string>();
       // A first load takes the listings the on-disk index kept of folders whose key is the same.
       [walk.reuse, walk.taken] = [first ? (cache?.listings(config, options.links ?? config.links) ?? null) : null, 0];
-      for (const step of walk.relistSteps('', true, first ? null : touched, first ? null : candidates, visited)) yield (void step, LISTING);
+      for (const step of walk.relistSteps('', true, first ? null : touched, first ? null : candidates, visited)) {
+        if (first && walk.reuse === null && workers === undefined) workers = readersFor(root, fileSet.size);
+        yield (void step, LISTING);
+      }
       walk.reuse = null;
       for (const dir of [...listings.keys()]) if (!visited.has(dir)) walk.drop(dir, touched, candidates);
       if (!first) for (const file of fileSet) candidates.add(file);
@@ -150,7 +154,6 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
     const warm = first && cache !== null ? yield* cache.restoreSteps(config, options.links ?? config.links, fileSet, listings) : null;
     const tracking = !first || warm !== null;
     const started = cache?.now() ?? 0;
-
     // Content: read what is new or whose stamp differs; forget what left the walk.
     const changed = new Set<string>();
     if (warm !== null) {
@@ -163,10 +166,9 @@ export function createWorkspaceIndex(root: string, options: IndexOptions = {}): 
       for (const path of warm.touched) touched.add(path);
       linkChecks.restored();
     }
-    // Nothing known before (a first load, a new configuration): every file is read now.
-    // Links into sources that changed since the on-disk index (or since the last refresh) are checked again, with all the others.
+    // Nothing known before (a first load, a new configuration): every file is read now. Links into sources that changed since the on-disk index (or since the last refresh) are checked again, with all the others.
     const allNew = files.size === 0 || (sourcesMoved && !first) || (warm !== null && !sameSources(warm.memo, sources.key));
-    const reader = createFileReader(root, config, { blobIds: options.blobIds === true });
+    const reader = createFileReader(root, config, { blobIds: options.blobIds === true, ...(workers ? { started: workers } : {}) });
     try {
       // A first load reads every file listed (there is nothing to forget or compare); a warm one, what the on-disk index did not hold.
       let pending: Iterable<string> = warm !== null ? warm.toRead : first ? fileSet : candidates;

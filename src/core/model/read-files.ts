@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { analyzeFile, analyzeText, unreadable, type EarlyMarkdown, type FileAnalysis } from './analyze-file.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import { normalizeNewlines } from '../shared/normalize-text.js';
-import { startMarkdownAhead, type MarkdownAhead } from '../parse/markdown-ahead.js';
-import { RECORD, READ_AHEAD_MIN_FILES, startReadAhead, type AheadBatch, type ReadAhead } from '../read/read-ahead.js';
+import { prestartMarkdownAhead, startMarkdownAhead, type MarkdownAhead, type MarkdownAheadStart } from '../parse/markdown-ahead.js';
+import { prestartReadAhead, RECORD, READ_AHEAD_MIN_FILES, startReadAhead, type AheadBatch, type ReadAhead, type ReadAheadStart } from '../read/read-ahead.js';
 import { createByteReader, MAX_FILE_BYTES } from '../read/read-bytes.js';
 import type { FileBytes } from '../read/discover-files.js';
 import { readFileInside, type ReadResult } from '../read/safe-fs.js';
@@ -99,6 +99,30 @@ export interface ReadAheadOptions {
   readonly workerUrl?: URL;
   readonly markdownWorkerUrl?: URL | null;
   readonly minFiles?: number;
+  /** Workers started while the walk listed the folders (`prestartReaders`): used for a list of `minFiles` or more, else stopped. */
+  readonly started?: StartedReaders;
+}
+
+/** The two workers of a read-ahead, started before the read list is known. */
+export interface StartedReaders {
+  readonly read: ReadAheadStart;
+  readonly markdown: MarkdownAheadStart | null;
+}
+
+/**
+ * A first load without an on-disk index, while the walk lists the folders: once it has found
+ * `found` files, `READ_AHEAD_MIN_FILES` or more, starts the read-ahead and Markdown workers of
+ * `root` (their start-up, some 30 ms each, then overlaps the rest of the walk, where they
+ * started with the first read: the main thread read a quarter of 10,000 files itself meanwhile,
+ * whose Markdown no worker made); `undefined` until then, `null` on one processor or when no
+ * worker can be started. Give them to `createFileReader` (`started`), which stops them when it
+ * does not use them.
+ */
+export function readersFor(root: string, found: number, scripts?: { readonly read: URL; readonly markdown: URL }): StartedReaders | null | undefined {
+  if (found < READ_AHEAD_MIN_FILES) return undefined;
+  if (availableParallelism() < 2) return null;
+  const read = prestartReadAhead(root, BATCH_BYTES, scripts?.read);
+  return read === null ? null : { read, markdown: prestartMarkdownAhead(scripts?.markdown) };
 }
 
 /** Reads files one after another as `readFile` does; `close` when done. */
@@ -112,6 +136,13 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
   const minFiles = ahead.minFiles ?? (availableParallelism() > 1 ? READ_AHEAD_MIN_FILES : Number.POSITIVE_INFINITY);
   let aheadBatches = 0;
   let earlyMarkdown = 0;
+  /** Workers started before the list was known, until the first read uses them or not. */
+  let unused = ahead.started ?? null;
+  const stopUnused = (): void => {
+    unused?.read.close();
+    unused?.markdown?.close();
+    unused = null;
+  };
 
   /**
    * A batch the worker read, from file `from` on (the files before it in the batch were read
@@ -163,9 +194,17 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
   return {
     readMany: (files, from) => {
       if (from === 0 && stream === null && files.length >= minFiles) {
-        stream = startReadAhead(root, files, BATCH_BYTES, ahead.workerUrl);
-        if (stream !== null && ahead.markdownWorkerUrl !== null) markdown = startMarkdownAhead(files.length, ahead.markdownWorkerUrl);
+        const started = unused;
+        unused = null;
+        if (started !== null) {
+          stream = started.read.begin(files);
+          markdown = started.markdown?.begin(files.length) ?? null;
+        } else {
+          stream = startReadAhead(root, files, BATCH_BYTES, ahead.workerUrl);
+          if (stream !== null && ahead.markdownWorkerUrl !== null) markdown = startMarkdownAhead(files.length, ahead.markdownWorkerUrl);
+        }
       }
+      stopUnused();
       const reading = stream !== null && stream.files === files ? stream : null;
       const batch = reading?.take(from) ?? null;
       if (batch !== null) {
@@ -204,6 +243,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
     aheadBatches: () => aheadBatches,
     earlyMarkdown: () => earlyMarkdown,
     close: () => {
+      stopUnused();
       stream?.close();
       stream = null;
       // The worker finishes the batches it has; what it sends is still taken.

@@ -46,9 +46,31 @@ const WORKER_URL = new URL('./markdown-ahead-worker.js', import.meta.url);
 
 /** Starts the worker for a read list of `count` files; `null` when it cannot be started (then every body is extracted on the main thread). */
 export function startMarkdownAhead(count: number, workerUrl: URL = WORKER_URL): MarkdownAhead | null {
+  return prestartMarkdownAhead(workerUrl)?.begin(count) ?? null;
+}
+
+/** A Markdown worker started before the read list is known (while the walk lists the folders), so that its start-up is over when the first batch comes. */
+export interface MarkdownAheadStart {
+  /** The worker, for a read list of `count` files (at most once). */
+  readonly begin: (count: number) => MarkdownAhead;
+  /** Stops it, when it is not begun. */
+  readonly close: () => void;
+}
+
+/** Starts the Markdown worker before the read list is known; `null` when it cannot be started. */
+export function prestartMarkdownAhead(workerUrl: URL = WORKER_URL): MarkdownAheadStart | null {
   const started = startWorker(workerUrl, 1, (port, control): MarkdownAheadData => ({ port, control }));
   if (started === null) return null;
-  const { port: port1, control } = started;
+  return {
+    begin: (count) => markdownAheadOf(started.port, started.control, count),
+    close: () => {
+      started.port.postMessage({ kind: 'end' } satisfies MarkdownRequest);
+    },
+  };
+}
+
+/** The main thread's side of the Markdown worker at `port1`, for a read list of `count` files. */
+function markdownAheadOf(port1: MessagePort, control: Int32Array, count: number): MarkdownAhead {
   let ended = false;
   let seen = 0;
   /** Per file of the read list, where its packed Markdown is, until it is taken. */

@@ -4,10 +4,10 @@
  * skipping what the main thread has read itself. Whatever happens, its last message is the end.
  */
 import { workerData } from 'node:worker_threads';
-import { AHEAD_BATCHES, CLAIMED, CONSUMED, PRODUCED, RECORD, STOP, type AheadData, type AheadMessage } from './read-ahead.js';
+import { AHEAD_BATCHES, CLAIMED, CONSUMED, PRODUCED, RECORD, STOP, type AheadData, type AheadMessage, type ReadAheadList } from './read-ahead.js';
 import { createByteReader } from './read-bytes.js';
 
-const { root, files: joined, batchBytes, control: shared, port } = workerData as AheadData;
+const { root, files: given, batchBytes, control: shared, port } = workerData as AheadData;
 const control = new Int32Array(shared);
 
 /** Sends, then counts. */
@@ -16,7 +16,7 @@ function send(message: AheadMessage, transfer: ArrayBuffer[]): void {
   Atomics.add(control, PRODUCED, 1);
 }
 
-function readAll(): void {
+function readAll(joined: string): void {
   const files = joined.split('\0');
   const reader = createByteReader(root);
   let sent = 0;
@@ -67,8 +67,15 @@ function readAll(): void {
   }
 }
 
-try {
-  readAll();
-} finally {
-  send({ kind: 'end' }, []);
+/** Reads `joined`'s files; whatever happens, the last message is the end. */
+function run(joined: string): void {
+  try {
+    readAll(joined);
+  } finally {
+    send({ kind: 'end' }, []);
+  }
 }
+
+// Started before the walk ended (`prestartReadAhead`): the list comes as the first message.
+if (given !== null) run(given);
+else port.once('message', (message: ReadAheadList) => run(message.files));

@@ -36,11 +36,16 @@ export const RECORD = 6;
 /** What the main thread gives the worker. */
 export interface AheadData {
   readonly root: string;
-  /** The files to read, in order, joined with NUL (which no path holds): one string to copy, not 100,000. */
-  readonly files: string;
+  /** The files to read, in order, joined with NUL (which no path holds): one string to copy, not 100,000; `null`: they come as the first message (`ReadAheadList`). */
+  readonly files: string | null;
   readonly batchBytes: number;
   readonly control: SharedArrayBuffer;
   readonly port: MessagePort;
+}
+
+/** To a worker started before its list was known (`prestartReadAhead`): the list. */
+export interface ReadAheadList {
+  readonly files: string;
 }
 
 /** A batch of files: the index of its first file in the list, their bytes, packed, and `RECORD` numbers per file. */
@@ -79,7 +84,35 @@ const WORKER_URL = new URL('./read-ahead-worker.js', import.meta.url);
  */
 export function startReadAhead(root: string, files: readonly string[], batchBytes: number, workerUrl: URL = WORKER_URL): ReadAhead | null {
   const started = startWorker(workerUrl, 4, (port, control): AheadData => ({ root, files: files.join('\0'), batchBytes, control, port }));
+  return started === null ? null : readAheadOf(started, files);
+}
+
+/** A read-ahead worker started before the files are known (while the walk lists the folders), so that its start-up is over when the reading begins. */
+export interface ReadAheadStart {
+  /** Gives it the files (at most once): the read-ahead over them. */
+  readonly begin: (files: readonly string[]) => ReadAhead;
+  /** Stops it, when it is not begun (a read-ahead begun is closed as any other). */
+  readonly close: () => void;
+}
+
+/** Starts the read-ahead worker of `root` before its list of files is known; `null` when no worker can be started. */
+export function prestartReadAhead(root: string, batchBytes: number, workerUrl: URL = WORKER_URL): ReadAheadStart | null {
+  const started = startWorker(workerUrl, 4, (port, control): AheadData => ({ root, files: null, batchBytes, control, port }));
   if (started === null) return null;
+  return {
+    begin: (files) => {
+      started.port.postMessage({ files: files.join('\0') } satisfies ReadAheadList);
+      return readAheadOf(started, files);
+    },
+    close: () => {
+      started.port.close();
+      void started.worker.terminate().catch(() => {});
+    },
+  };
+}
+
+/** The main thread's side of the worker `started`, reading `files`. */
+function readAheadOf(started: { readonly worker: Worker; readonly port: MessagePort; readonly control: Int32Array }, files: readonly string[]): ReadAhead {
   const { worker, port, control } = started;
   let consumed = 0;
   let ended = false;

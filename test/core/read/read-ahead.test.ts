@@ -11,8 +11,8 @@ import { cpSync, existsSync, readdirSync, utimesSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AHEAD_BATCHES, RECORD, startReadAhead, type AheadBatch, type ReadAhead } from '../../../src/core/read/read-ahead.js';
-import { createFileReader, readFile, type ReadFile } from '../../../src/core/model/read-files.js';
+import { AHEAD_BATCHES, READ_AHEAD_MIN_FILES, RECORD, startReadAhead, type AheadBatch, type ReadAhead } from '../../../src/core/read/read-ahead.js';
+import { createFileReader, readersFor, readFile, type ReadFile } from '../../../src/core/model/read-files.js';
 import { readFileInside } from '../../../src/core/read/safe-fs.js';
 import { MAX_FILE_BYTES } from '../../../src/core/read/read-bytes.js';
 import { packMarkdown } from '../../../src/core/parse/markdown-ahead.js';
@@ -181,6 +181,33 @@ describe('the read-ahead worker', () => {
     expect(got.map(comparable)).toEqual(reference);
     // Lists below the threshold are read on the main thread.
     expect(readAllWith(root, files, { workerUrl: WORKER, minFiles: files.length + 1 }, 300).ahead).toBe(0);
+  });
+
+  it('workers started before the list is known (while the walk goes on) give what readFile gives, the Markdown too; unused, they are stopped', () => {
+    const { root, files: once } = mixed();
+    const files = repeated(once, 20);
+    const reference = readEach(root, files, comparable);
+    const scripts = { read: WORKER, markdown: MARKDOWN_WORKER };
+    // Not before the walk has found enough files.
+    expect(readersFor(root, READ_AHEAD_MIN_FILES - 1, scripts)).toBeUndefined();
+    const started = readersFor(root, READ_AHEAD_MIN_FILES, scripts)!;
+    expect(started).not.toBeNull();
+    // They start up while the walk would go on; the reader gets them with the list (no worker script of its own: these are the ones it uses).
+    sleep(200);
+    const reader = createFileReader(root, undefined, { minFiles: 1, started });
+    try {
+      const got: ReadFile[] = [];
+      while (got.length < files.length) got.push(...reader.readMany(files, got.length));
+      sleep(300);
+      expect(reader.aheadBatches()).toBeGreaterThan(0);
+      expect(got.map(comparable)).toEqual(reference);
+      expect(reader.earlyMarkdown()).toBeGreaterThan(0);
+    } finally {
+      reader.close();
+    }
+    // A list below the reader's threshold: they are stopped, and the main thread reads it all.
+    const unused = readersFor(root, READ_AHEAD_MIN_FILES, scripts)!;
+    expect(readAllWith(root, files, { minFiles: files.length + 1, started: unused }).ahead).toBe(0);
   });
 
   it('a worker that cannot start, or ends early, leaves the rest to the main thread, which never waits for it', () => {
