@@ -110,13 +110,10 @@ export interface StartedReaders {
 }
 
 /**
- * A first load without an on-disk index, while the walk lists the folders: once it has found
- * `found` files, `READ_AHEAD_MIN_FILES` or more, starts the read-ahead and Markdown workers of
- * `root` (their start-up, some 30 ms each, then overlaps the rest of the walk, where they
- * started with the first read: the main thread read a quarter of 10,000 files itself meanwhile,
- * whose Markdown no worker made); `undefined` until then, `null` on one processor or when no
- * worker can be started. Give them to `createFileReader` (`started`), which stops them when it
- * does not use them.
+ * For a first load without an on-disk index, once its walk has found `found` files (at least
+ * `READ_AHEAD_MIN_FILES`): the read-ahead and Markdown workers of `root`, started while the walk
+ * goes on (started at the first read, the main thread read a quarter of 10,000 files before their
+ * first batch). `undefined` until then; `null` on one processor or when none can be started.
  */
 export function readersFor(root: string, found: number, scripts?: { readonly read: URL; readonly markdown: URL }): StartedReaders | null | undefined {
   if (found < READ_AHEAD_MIN_FILES) return undefined;
