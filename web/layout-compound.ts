@@ -10,6 +10,13 @@ import { GROUP_W, HEADER, ITEM_H, ITEM_W, options, PAD, itemEdges, routeOf, show
 /** At most this many shown nodes, a picture whose groups are all open is laid out as one compound graph. */
 export const COMPOUND_UP_TO = 300;
 
+/** Whether a picture of `total` shown nodes in `groups` is one compound graph: every group in `open` (then the window's shape does not move it). */
+export function isCompound(total: number, groups: Iterable<number>, open: ReadonlySet<number>): boolean {
+  if (total > COMPOUND_UP_TO) return false;
+  for (const g of groups) if (!open.has(g)) return false;
+  return true;
+}
+
 export function compoundGraph(spec: PictureSpec): ElkNode {
   const groups = [...spec.shown.keys()].sort((a, b) => a - b);
   const shown = shownNodes(spec);

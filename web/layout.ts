@@ -11,7 +11,7 @@
  * graph gets the same picture. Pure but for `elk`, which may run in a worker (elk.ts).
  */
 import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
-import { COMPOUND_UP_TO, compoundGraph, readCompound } from './layout-compound.js';
+import { compoundGraph, isCompound, readCompound } from './layout-compound.js';
 import { MANY_LINKS, shelve, type Shelves } from './shelves.js';
 import { compareStrings } from '../src/core/shared/sort.js';
 
@@ -237,25 +237,29 @@ function placeItems(boxes: readonly GroupBox[], spec: PictureSpec, inner: Readon
   return { groups, items, routes };
 }
 
+/** At most this many groups' layouts are kept for a payload: every filter tried would keep its own. */
+export const KEPT_LAYOUTS = 256;
+
 /**
  * Lays out what `spec` shows: a few nodes, every group open, as one compound graph
  * (layout-compound.ts); else each open group alone (kept in `cache` under its shown nodes, so a
- * group is laid out once per payload and filter), then the overview.
+ * group is laid out once per payload and filter, the `KEPT_LAYOUTS` last used), then the overview.
  */
 export async function layoutPicture(elk: Pick<ELK, 'layout'>, spec: PictureSpec, cache: Map<string, Inner>): Promise<Picture> {
   let total = 0;
   for (const nodes of spec.shown.values()) total += nodes.length;
-  if (total <= COMPOUND_UP_TO && [...spec.shown.keys()].every((g) => spec.open.has(g))) return readCompound(await elk.layout(compoundGraph(spec)));
+  if (isCompound(total, spec.shown.keys(), spec.open)) return readCompound(await elk.layout(compoundGraph(spec)));
   const inner = new Map<number, Inner>();
   for (const g of [...spec.open].sort((a, b) => a - b)) {
     const members = spec.shown.get(g);
     if (members === undefined) continue;
     const key = `${g}:${members.join(',')}`;
     let laid = cache.get(key);
-    if (laid === undefined) {
-      laid = readGroup(await elk.layout(groupGraph(members, spec.edges)));
-      cache.set(key, laid);
-    }
+    if (laid === undefined) laid = readGroup(await elk.layout(groupGraph(members, spec.edges)));
+    // The most recently used last; past KEPT_LAYOUTS, the least recently used goes.
+    cache.delete(key);
+    cache.set(key, laid);
+    if (cache.size > KEPT_LAYOUTS) cache.delete(cache.keys().next().value!);
     inner.set(g, laid);
   }
   const pairs = linkPairs(spec);

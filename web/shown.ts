@@ -4,6 +4,7 @@
  * its nodes with errors. Pure.
  */
 import type { PictureSpec } from './layout.js';
+import { isCompound } from './layout-compound.js';
 import type { Graph } from './model.js';
 
 /** At most this many shown nodes, every shown group opens by itself. */
@@ -49,5 +50,7 @@ export function shownOf(graph: Graph, visible: Uint8Array | null, open: Readonly
     parts.push(`${g}${isOpen ? '+' : ''}:${visible === null ? '*' : own.join(',')}`);
   });
   const ratio = Math.round(aspect * 4) / 4;
-  return { spec: { edges: model.edges, groupOf: groups.of, shown, open: openGroups, aspect: ratio }, counts, key: `${ratio}|${parts.join(';')}`, total };
+  // A compound picture is laid out the same for any window: a resize does not lay it out again.
+  const shape = isCompound(total, shown.keys(), openGroups) ? '*' : String(ratio);
+  return { spec: { edges: model.edges, groupOf: groups.of, shown, open: openGroups, aspect: ratio }, counts, key: `${shape}|${parts.join(';')}`, total };
 }

@@ -6,15 +6,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import ElkBundled from 'elkjs/lib/elk.bundled.js';
-import type { ELK, ELKConstructorArguments } from 'elkjs/lib/elk-api.js';
+import type { ELK, ELKConstructorArguments, ElkNode } from 'elkjs/lib/elk-api.js';
 import { buildViewModel, loadWorkspace, VIEW_FLAGS } from '../../src/core/index.js';
 import { groupsOf } from '../../web/groups.js';
-import { GROUP_H, GROUP_W, layoutPicture, type Picture, type PictureSpec } from '../../web/layout.js';
+import { GROUP_H, GROUP_W, KEPT_LAYOUTS, layoutPicture, type Picture, type PictureSpec } from '../../web/layout.js';
 import { checkPicture, segmentThrough } from '../helpers/picture-check.js';
 import { DEMO } from '../helpers/paths.js';
 import { doc, testdir } from '../helpers/testdir.js';
 import { folderGraph, specGraph } from '../helpers/view-graphs.js';
 import { linksOf, linksOfGroups, MANY_LINKS } from '../../web/shelves.js';
+import { indexModel } from '../../web/model.js';
+import { shownOf } from '../../web/shown.js';
 
 const Elk = ElkBundled as unknown as new (args?: ELKConstructorArguments) => ELK;
 const elk = new Elk({ algorithms: ['layered'] });
@@ -168,5 +170,39 @@ describe('the picture checker', () => {
     expect(checkPicture(adrift, [0, 0, 0]).through).toEqual(['edge 0→2 not attached to its items']);
     expect(segmentThrough(0, 0, 10, 0, { x: 0, y: 0, w: 10, h: 10 })).toBe(false);
     expect(segmentThrough(0, 5, 20, 5, { x: 5, y: 0, w: 10, h: 10 })).toBe(true);
+  });
+});
+
+describe('what a window resize lays out again', () => {
+  it('a picture with every group open (one compound graph) has the same key for any window shape; a picture of closed groups does not', () => {
+    const graph = indexModel(buildViewModel(loadWorkspace(DEMO)));
+    const names = new Set(graph.groups.names);
+    const wide = shownOf(graph, null, names, 2.4);
+    const tall = shownOf(graph, null, names, 0.8);
+    expect(wide.key).toBe(tall.key);
+    // Closed groups are laid out on shelves or by ELK to the window's shape.
+    expect(shownOf(graph, null, new Set(), 2.4).key).not.toBe(shownOf(graph, null, new Set(), 0.8).key);
+  });
+});
+
+describe("a payload's kept layouts", () => {
+  it('keep the KEPT_LAYOUTS groups last used: a filter tried again is not laid out again, and the rest go', async () => {
+    let calls = 0;
+    // A stand-in for ELK that places every child at the top left (this test counts layouts; it does not look at them).
+    const place = (node: ElkNode): ElkNode => ({ ...node, x: 0, y: 0, width: node.width ?? 200, height: node.height ?? 100, ...(node.children === undefined ? {} : { children: node.children.map(place) }) });
+    const counting: Pick<ELK, 'layout'> = { layout: (async (graph: ElkNode) => ((calls += 1), place(graph))) as unknown as ELK['layout'] };
+    const cache: Parameters<typeof layoutPicture>[2] = new Map();
+    // An open group of 399 nodes and a closed one of one: each filter leaves the open group one node, a layout of its own.
+    const groupOf = Int32Array.from({ length: 400 }, (_, i) => (i === 399 ? 1 : 0));
+    const spec = (i: number): PictureSpec => ({ edges: [], groupOf, shown: new Map([[0, [i]], [1, [399]]]), open: new Set([0]), aspect: 1.6 });
+    for (let i = 0; i < KEPT_LAYOUTS + 40; i += 1) await layoutPicture(counting, spec(i), cache);
+    expect(cache.size).toBe(KEPT_LAYOUTS);
+    const before = calls;
+    // The last one is kept; the first went.
+    await layoutPicture(counting, spec(KEPT_LAYOUTS + 39), cache);
+    const kept = calls - before;
+    await layoutPicture(counting, spec(0), cache);
+    expect(calls - before - kept).toBeGreaterThan(kept);
+    expect(cache.size).toBe(KEPT_LAYOUTS);
   });
 });
