@@ -99,7 +99,7 @@ export interface ReadAheadOptions {
   readonly workerUrl?: URL;
   readonly markdownWorkerUrl?: URL | null;
   readonly minFiles?: number;
-  /** Workers started while the walk listed the folders (`prestartReaders`): used for a list of `minFiles` or more, else stopped. */
+  /** Workers started while the walk listed the folders (`readersFor`): used for a list of `minFiles` or more, else stopped. */
   readonly started?: StartedReaders;
 }
 
