@@ -11,7 +11,7 @@ import { cpSync, existsSync, readdirSync, utimesSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AHEAD_BATCHES, READ_AHEAD_MIN_FILES, RECORD, startReadAhead, type AheadBatch, type ReadAhead } from '../../../src/core/read/read-ahead.js';
+import { AHEAD_BATCHES, prestartReadAhead, READ_AHEAD_MIN_FILES, RECORD, startReadAhead, type AheadBatch, type ReadAhead } from '../../../src/core/read/read-ahead.js';
 import { createFileReader, readersFor, readFile, type ReadFile } from '../../../src/core/model/read-files.js';
 import { readFileInside } from '../../../src/core/read/safe-fs.js';
 import { MAX_FILE_BYTES } from '../../../src/core/read/read-bytes.js';
@@ -183,35 +183,24 @@ describe('the read-ahead worker', () => {
     expect(readAllWith(root, files, { workerUrl: WORKER, minFiles: files.length + 1 }, 300).ahead).toBe(0);
   });
 
-  it('workers started before the list is known (while the walk goes on) give what readFile gives, the Markdown too; unused, they are stopped', () => {
-    const { root, files: once } = mixed();
-    const files = repeated(once, 20);
-    const reference = readEach(root, files, comparable);
-    const scripts = { read: WORKER, markdown: MARKDOWN_WORKER };
-    // Not before the walk has found enough files.
-    expect(readersFor(root, READ_AHEAD_MIN_FILES - 1, scripts)).toBeUndefined();
-    const started = readersFor(root, READ_AHEAD_MIN_FILES, scripts)!;
+  it('a read-ahead worker started before its list is known reads the list it is given later, as one started with it', () => {
+    const { root, files } = mixed();
+    const started = prestartReadAhead(root, 400, WORKER)!;
     expect(started).not.toBeNull();
-    // They start up while the walk would go on; the reader gets them with the list (no worker script of its own: these are the ones it uses).
-    sleep(200);
-    const reader = createFileReader(root, undefined, { minFiles: 1, started });
+    // It starts up while the walk would go on.
+    sleep(100);
+    const ahead = started.begin(files);
+    let from = 0;
     try {
-      const got: ReadFile[] = [];
-      while (got.length < files.length) got.push(...reader.readMany(files, got.length));
-      expect(reader.aheadBatches()).toBeGreaterThan(0);
-      // The Markdown worker's results come when they come (a loaded machine starts a worker slowly): files are asked from the last back until one came from it.
-      for (let i = got.length - 1, until = Date.now() + 20_000; reader.earlyMarkdown() === 0 && i >= 0 && Date.now() < until; i -= 1) {
-        sleep(20);
-        got[i]!.analysis.markdown();
+      while (from < files.length) {
+        const batch = poll(ahead, from);
+        expect(batch.first).toBe(from);
+        checkBatch(root, files, batch, from, 400);
+        from = batch.first + batch.meta.length / RECORD;
       }
-      expect(reader.earlyMarkdown()).toBeGreaterThan(0);
-      expect(got.map(comparable)).toEqual(reference);
     } finally {
-      reader.close();
+      ahead.close();
     }
-    // A list below the reader's threshold: they are stopped, and the main thread reads it all.
-    const unused = readersFor(root, READ_AHEAD_MIN_FILES, scripts)!;
-    expect(readAllWith(root, files, { minFiles: files.length + 1, started: unused }).ahead).toBe(0);
   });
 
   it('a worker that cannot start, or ends early, leaves the rest to the main thread, which never waits for it', () => {
@@ -330,6 +319,39 @@ describe('the Markdown worker', () => {
     const late = got.slice(half).map((read) => read.analysis.markdown());
     expect([...early, ...late]).toEqual(reference);
     expect(reader.earlyMarkdown()).toBeGreaterThan(0);
+  });
+
+  it('workers started before the list is known (while the walk goes on) give what readFile gives, the Markdown too; unused, they are stopped', () => {
+    const { root, files: once } = corpus();
+    const files = repeated(once, 4);
+    const reference = readEach(root, files, comparable);
+    const scripts = { read: WORKER, markdown: MARKDOWN_WORKER };
+    // Not before the walk has found enough files.
+    expect(readersFor(root, READ_AHEAD_MIN_FILES - 1, scripts)).toBeUndefined();
+    const started = readersFor(root, READ_AHEAD_MIN_FILES, scripts)!;
+    expect(started).not.toBeNull();
+    // The reader gets them with the list (it has no worker script of its own: these are the ones it uses).
+    const reader = createFileReader(root, undefined, { minFiles: 1, started });
+    const got: ReadFile[] = [];
+    try {
+      got.push(...reader.readMany(files, 0));
+      // Until a batch comes from the reading worker (the first was read here).
+      for (let tries = 0; reader.aheadBatches() === 0 && tries < 30 && got.length < files.length; tries += 1) {
+        sleep(tries === 0 ? 300 : 100);
+        got.push(...reader.readMany(files, got.length));
+      }
+      while (got.length < files.length) got.push(...reader.readMany(files, got.length));
+    } finally {
+      reader.close();
+    }
+    expect(reader.aheadBatches()).toBeGreaterThan(0);
+    // Time for the Markdown worker to send what it was given.
+    sleep(2000);
+    expect(got.map(comparable)).toEqual(reference);
+    expect(reader.earlyMarkdown()).toBeGreaterThan(0);
+    // A list below the reader's threshold: they are stopped, and the main thread reads it all.
+    const unused = readersFor(root, READ_AHEAD_MIN_FILES, scripts)!;
+    expect(readAllWith(root, files, { minFiles: files.length + 1, started: unused }).ahead).toBe(0);
   });
 
   it('a document whose Markdown holds a NUL is not packed (the main thread extracts it)', () => {
