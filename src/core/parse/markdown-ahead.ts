@@ -13,7 +13,7 @@
  */
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { NO_STRINGS } from '../shared/empty.js';
-import { startWorker, type AheadBatch } from '../read/read-ahead.js';
+import { startWorker, UNUSED_WORKER_MS, type AheadBatch } from '../read/read-ahead.js';
 import type { MarkdownInfo, MarkdownLink } from '../shared/types.js';
 
 /** What the main thread gives the worker. */
@@ -58,12 +58,16 @@ export interface MarkdownAheadStart {
 }
 
 /** Starts the Markdown worker before the read list is known; `null` when it cannot be started. */
-export function prestartMarkdownAhead(workerUrl: URL = WORKER_URL): MarkdownAheadStart | null {
+export function prestartMarkdownAhead(workerUrl: URL = WORKER_URL, unusedMs = UNUSED_WORKER_MS): MarkdownAheadStart | null {
   const started = startWorker(workerUrl, 1, (port, control): MarkdownAheadData => ({ port, control }));
   if (started === null) return null;
+  // Not begun in time (a load that failed before its first read): stopped.
+  const timer = setTimeout(() => void started.worker.terminate().catch(() => {}), unusedMs);
+  timer.unref();
   return {
-    begin: (count) => markdownAheadOf(started.port, started.control, count),
+    begin: (count) => (clearTimeout(timer), markdownAheadOf(started.port, started.control, count)),
     close: () => {
+      clearTimeout(timer);
       started.port.postMessage({ kind: 'end' } satisfies MarkdownRequest);
     },
   };

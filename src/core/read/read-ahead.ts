@@ -87,6 +87,9 @@ export function startReadAhead(root: string, files: readonly string[], batchByte
   return started === null ? null : readAheadOf(started, files);
 }
 
+/** A worker started ahead that no list reaches within this long is stopped (a load that failed between its walk and its first read). */
+export const UNUSED_WORKER_MS = 60_000;
+
 /** A read-ahead worker started before the files are known (while the walk lists the folders), so that its start-up is over when the reading begins. */
 export interface ReadAheadStart {
   /** Gives it the files (at most once): the read-ahead over them. */
@@ -96,18 +99,23 @@ export interface ReadAheadStart {
 }
 
 /** Starts the read-ahead worker of `root` before its list of files is known; `null` when no worker can be started. */
-export function prestartReadAhead(root: string, batchBytes: number, workerUrl: URL = WORKER_URL): ReadAheadStart | null {
+export function prestartReadAhead(root: string, batchBytes: number, workerUrl: URL = WORKER_URL, unusedMs = UNUSED_WORKER_MS): ReadAheadStart | null {
   const started = startWorker(workerUrl, 4, (port, control): AheadData => ({ root, files: null, batchBytes, control, port }));
   if (started === null) return null;
+  const close = (): void => {
+    clearTimeout(timer);
+    started.port.close();
+    void started.worker.terminate().catch(() => {});
+  };
+  const timer = setTimeout(close, unusedMs);
+  timer.unref();
   return {
     begin: (files) => {
+      clearTimeout(timer);
       started.port.postMessage({ files: files.join('\0') } satisfies ReadAheadList);
       return readAheadOf(started, files);
     },
-    close: () => {
-      started.port.close();
-      void started.worker.terminate().catch(() => {});
-    },
+    close,
   };
 }
 

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AHEAD_BATCHES, prestartReadAhead, READ_AHEAD_MIN_FILES, RECORD, startReadAhead, type AheadBatch, type ReadAhead } from '../../../src/core/read/read-ahead.js';
-import { createFileReader, readersFor, readFile, type ReadFile } from '../../../src/core/model/read-files.js';
+import { BATCH_BYTES, createFileReader, readersFor, readFile, type ReadFile } from '../../../src/core/model/read-files.js';
 import { readFileInside } from '../../../src/core/read/safe-fs.js';
 import { MAX_FILE_BYTES } from '../../../src/core/read/read-bytes.js';
-import { packMarkdown } from '../../../src/core/parse/markdown-ahead.js';
+import { packMarkdown, prestartMarkdownAhead } from '../../../src/core/parse/markdown-ahead.js';
 import { extractMarkdown } from '../../../src/core/parse/markdown.js';
 import { ROOT } from '../../helpers/paths.js';
 import { doc, testdir } from '../../helpers/testdir.js';
@@ -200,6 +200,29 @@ describe('the read-ahead worker', () => {
       }
     } finally {
       ahead.close();
+    }
+  });
+
+  it('workers started ahead that no list reaches in time are stopped (a load that failed between its walk and its first read)', async () => {
+    const { root, files } = mixed();
+    const reading = prestartReadAhead(root, 400, WORKER, 50)!;
+    const extracting = prestartMarkdownAhead(MARKDOWN_WORKER, 50)!;
+    // Their timers run while the event loop turns (a server's does; a failed one-shot load ends the process).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Begun too late: nothing comes from either.
+    const ahead = reading.begin(files);
+    const markdown = extracting.begin(files.length);
+    const live = startReadAhead(root, files, BATCH_BYTES, WORKER)!;
+    try {
+      const batch = poll(live, 0);
+      markdown.give(batch);
+      sleep(500);
+      expect(ahead.take(0)).toBeNull();
+      expect(markdown.take(0)).toBeUndefined();
+    } finally {
+      ahead.close();
+      live.close();
+      markdown.end();
     }
   });
 
