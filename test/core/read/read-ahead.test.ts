@@ -124,6 +124,21 @@ function checkBatch(root: string, files: readonly string[], batch: AheadBatch, f
   return left;
 }
 
+/** Polls and checks every batch from file `from` to the end (its first file is `from`, or before it unless `exact`); how many batches, and how many files the worker left to the main thread. */
+function checkAll(ahead: ReadAhead, root: string, files: readonly string[], from: number, batchBytes: number, exact: boolean): { batches: number; left: number } {
+  let batches = 0;
+  let left = 0;
+  while (from < files.length) {
+    const batch = poll(ahead, from);
+    if (exact) expect(batch.first).toBe(from);
+    else expect(batch.first).toBeLessThanOrEqual(from);
+    left += checkBatch(root, files, batch, from, batchBytes);
+    from = batch.first + batch.meta.length / RECORD;
+    batches += 1;
+  }
+  return { batches, left };
+}
+
 describe('the read-ahead worker', () => {
   it('hands over the bytes and stamps the main thread reads, and leaves it what it cannot read or what is too large for a batch', () => {
     const { root, files } = mixed();
@@ -132,15 +147,8 @@ describe('the read-ahead worker', () => {
     expect(ahead).not.toBeNull();
     let batches = 0;
     let left = 0;
-    let from = 0;
     try {
-      while (from < files.length) {
-        const batch = poll(ahead!, from);
-        expect(batch.first).toBe(from);
-        left += checkBatch(root, files, batch, from, batchBytes);
-        from = batch.first + batch.meta.length / RECORD;
-        batches += 1;
-      }
+      ({ batches, left } = checkAll(ahead!, root, files, 0, batchBytes, true));
     } finally {
       ahead!.close();
     }
@@ -158,13 +166,7 @@ describe('the read-ahead worker', () => {
         // Whether the worker had read past it or not.
         if (claimed % 2 === 1) sleep(100);
         ahead.claim(claimed);
-        let from = claimed;
-        while (from < files.length) {
-          const batch = poll(ahead, from);
-          expect(batch.first).toBeLessThanOrEqual(from);
-          checkBatch(root, files, batch, from, 400);
-          from = batch.first + batch.meta.length / RECORD;
-        }
+        checkAll(ahead, root, files, claimed, 400, false);
       } finally {
         ahead.close();
       }
@@ -190,14 +192,8 @@ describe('the read-ahead worker', () => {
     // It starts up while the walk would go on.
     sleep(100);
     const ahead = started.begin(files);
-    let from = 0;
     try {
-      while (from < files.length) {
-        const batch = poll(ahead, from);
-        expect(batch.first).toBe(from);
-        checkBatch(root, files, batch, from, 400);
-        from = batch.first + batch.meta.length / RECORD;
-      }
+      expect(checkAll(ahead, root, files, 0, 400, true).batches).toBeGreaterThan(1);
     } finally {
       ahead.close();
     }
@@ -296,6 +292,26 @@ describe('the read-ahead worker', () => {
   });
 });
 
+/**
+ * Reads `files` with `reader`, then closes it: the first batch is read here; then, until a batch
+ * comes from the reading worker (its start-up: a few hundred ms, more on a busy machine), a
+ * batch at a time with a pause between; then the rest.
+ */
+function readGivingTime(reader: ReturnType<typeof createFileReader>, files: readonly string[]): ReadFile[] {
+  const got: ReadFile[] = [];
+  try {
+    got.push(...reader.readMany(files, 0));
+    for (let tries = 0; reader.aheadBatches() === 0 && tries < 30 && got.length < files.length; tries += 1) {
+      sleep(tries === 0 ? 300 : 100);
+      got.push(...reader.readMany(files, got.length));
+    }
+    while (got.length < files.length) got.push(...reader.readMany(files, got.length));
+  } finally {
+    reader.close();
+  }
+  return got;
+}
+
 describe('the Markdown worker', () => {
   /** Every Markdown file of the repository's fixtures, examples and docs, and bodies that test the packing. */
   function corpus(): { root: string; files: string[] } {
@@ -322,19 +338,7 @@ describe('the Markdown worker', () => {
     expect(reference.filter((m) => m?.tooDeepLine != null).length).toBeGreaterThan(0);
     expect(reference.filter((m) => (m?.htmlAnchors.length ?? 0) > 0).length).toBeGreaterThan(0);
     const reader = createFileReader(root, undefined, { workerUrl: WORKER, markdownWorkerUrl: MARKDOWN_WORKER, minFiles: 1 });
-    const got: ReadFile[] = [];
-    try {
-      got.push(...reader.readMany(files, 0));
-      // Time for the workers to start (the first batch was read here): until a batch comes
-      // from the reading worker, a few hundred ms, more on a busy machine.
-      for (let tries = 0; reader.aheadBatches() === 0 && tries < 30 && got.length < files.length; tries += 1) {
-        sleep(tries === 0 ? 300 : 100);
-        got.push(...reader.readMany(files, got.length));
-      }
-      while (got.length < files.length) got.push(...reader.readMany(files, got.length));
-    } finally {
-      reader.close();
-    }
+    const got = readGivingTime(reader, files);
     // Half asked at once (the worker may not have them yet), the rest once it has had time.
     const half = Math.floor(files.length / 2);
     const early = got.slice(0, half).map((read) => read.analysis.markdown());
@@ -355,18 +359,7 @@ describe('the Markdown worker', () => {
     expect(started).not.toBeNull();
     // The reader gets them with the list (it has no worker script of its own: these are the ones it uses).
     const reader = createFileReader(root, undefined, { minFiles: 1, started });
-    const got: ReadFile[] = [];
-    try {
-      got.push(...reader.readMany(files, 0));
-      // Until a batch comes from the reading worker (the first was read here).
-      for (let tries = 0; reader.aheadBatches() === 0 && tries < 30 && got.length < files.length; tries += 1) {
-        sleep(tries === 0 ? 300 : 100);
-        got.push(...reader.readMany(files, got.length));
-      }
-      while (got.length < files.length) got.push(...reader.readMany(files, got.length));
-    } finally {
-      reader.close();
-    }
+    const got = readGivingTime(reader, files);
     expect(reader.aheadBatches()).toBeGreaterThan(0);
     // Time for the Markdown worker to send what it was given.
     sleep(2000);
