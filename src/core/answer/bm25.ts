@@ -4,30 +4,55 @@
  * inverted index made once from each unit's terms (shared/words.ts): scoring a query touches
  * only the postings of its terms. Deterministic: no randomness, sums in a fixed order.
  */
+import { asciiParts, scanTerms } from '../shared/words.js';
+
 const K1 = 1.2;
 const B = 0.75;
 
 export class Bm25 {
-  readonly #terms = new Map<string, number>();
-  /** Per term: the units that hold it and how often, one pair after another. */
-  readonly #postings: number[][] = [];
+  /** Each term, by id. */
+  readonly #terms: string[] = [];
+  /** Each term's hash (`hashOf`), by id. */
+  readonly #hashes: number[] = [];
+  /** Open addressing over the terms: term id + 1 in the slot its hash leads to (0: empty); at most half full. */
+  #slots = new Int32Array(1 << 12);
+  /** Until `seal`: each unit's terms, as (term id, unit, count) triples, in the order added. */
+  #pending = new Int32Array(3 * 4096);
+  #pendingUsed = 0;
+  /** From `seal`: term `id`'s units and counts are `#units[k]`, `#counts[k]` for `#starts[id] <= k < #starts[id + 1]`, units ascending. */
+  #starts: Int32Array | null = null;
+  #units = new Int32Array(0);
+  #counts = new Int32Array(0);
   #lengths: number[] | Float64Array = [];
   #average = 0;
   /** The term ids of the unit being added. */
   #buffer = new Int32Array(256);
   #used = 0;
-  readonly #visit = (term: string): void => {
-    let id = this.#terms.get(term);
-    if (id === undefined) {
-      id = this.#postings.push([]) - 1;
-      this.#terms.set(term, id);
+  /** The text being scanned (`#scan`): the spans `#ascii` is given are of it. */
+  #text = '';
+  readonly #visit = (term: string): void => this.#push(this.#intern(term));
+  /**
+   * A run of ASCII letters and digits of `#text`, as shared/words.ts's `asciiRun` takes it: the
+   * run lowercased and folded (an English plural), found by its characters — no string is made
+   * unless the term is new — then its CamelCase parts, when it has some.
+   */
+  readonly #ascii = (start: number, end: number, upper: boolean, lower: boolean): void => {
+    const text = this.#text;
+    const n = end - start;
+    let keep = n;
+    let y = false;
+    if (n >= 4 && lowerAt(text, end - 1) === 115) {
+      const a = lowerAt(text, end - 2);
+      if (n > 4 && a === 101 && lowerAt(text, end - 3) === 105) (keep = n - 3), (y = true);
+      else if (a !== 115 && a !== 117 && a !== 105) keep = n - 1;
     }
-    if (this.#used === this.#buffer.length) {
-      const grown = new Int32Array(this.#buffer.length * 2);
-      grown.set(this.#buffer);
-      this.#buffer = grown;
-    }
-    this.#buffer[this.#used++] = id;
+    this.#push(this.#internSpan(text, start, keep, y));
+    if (upper && lower && !capitalised(text, start, end)) asciiParts(text.slice(start, end), this.#visit);
+  };
+  readonly #scan = (text: string): void => {
+    this.#text = text;
+    scanTerms(text, this.#ascii, this.#visit);
+    this.#text = '';
   };
 
   /** An index of `units` (each unit's terms, as `termsOf` gives them); unit `i` is the `i`-th. More may be added (`add`) until `seal`. */
@@ -36,23 +61,104 @@ export class Bm25 {
     if (units.length > 0) this.seal();
   }
 
-  /** Adds the next unit: `forEach` gives each of its terms to `visit` (shared/words.ts `forEachTerm`), none kept once counted. */
-  add(forEach: (visit: (term: string) => void) => void): void {
+  /**
+   * Adds the next unit: `forEach` gives each of its terms to `visit`, or a text to `scan`, which
+   * gives it the terms `forEachTerm` (shared/words.ts) would; none kept once counted.
+   */
+  add(forEach: (visit: (term: string) => void, scan: (text: string) => void) => void): void {
     this.#used = 0;
-    forEach(this.#visit);
+    forEach(this.#visit, this.#scan);
     const unit = this.#lengths.length;
     (this.#lengths as number[]).push(this.#used);
     const ids = this.#buffer.subarray(0, this.#used).sort();
     for (let i = 0; i < ids.length; ) {
       let j = i + 1;
       while (j < ids.length && ids[j] === ids[i]) j += 1;
-      this.#postings[ids[i]!]!.push(unit, j - i);
+      if (this.#pendingUsed + 3 > this.#pending.length) {
+        const grown = new Int32Array(this.#pending.length * 2);
+        grown.set(this.#pending);
+        this.#pending = grown;
+      }
+      this.#pending[this.#pendingUsed++] = ids[i]!;
+      this.#pending[this.#pendingUsed++] = unit;
+      this.#pending[this.#pendingUsed++] = j - i;
       i = j;
     }
   }
 
-  /** Ends the adding: the lengths and their average are fixed. */
+  #push(id: number): void {
+    if (this.#used === this.#buffer.length) {
+      const grown = new Int32Array(this.#buffer.length * 2);
+      grown.set(this.#buffer);
+      this.#buffer = grown;
+    }
+    this.#buffer[this.#used++] = id;
+  }
+
+  /** The id of `term`, or `-1` when no unit holds it. */
+  #find(term: string): number {
+    const hash = hashOf(term, 0, term.length, false, false);
+    const mask = this.#slots.length - 1;
+    for (let at = hash & mask; this.#slots[at] !== 0; at = (at + 1) & mask) {
+      const id = this.#slots[at]! - 1;
+      if (this.#hashes[id] === hash && this.#terms[id] === term) return id;
+    }
+    return -1;
+  }
+
+  #intern(term: string): number {
+    const id = this.#find(term);
+    return id !== -1 ? id : this.#insert(term, hashOf(term, 0, term.length, false, false));
+  }
+
+  /** The id of the term `text[start, start + keep)` lowercased, with `y` after it when `y`. */
+  #internSpan(text: string, start: number, keep: number, y: boolean): number {
+    const hash = hashOf(text, start, keep, true, y);
+    const mask = this.#slots.length - 1;
+    for (let at = hash & mask; this.#slots[at] !== 0; at = (at + 1) & mask) {
+      const id = this.#slots[at]! - 1;
+      if (this.#hashes[id] === hash && sameSpan(this.#terms[id]!, text, start, keep, y)) return id;
+    }
+    const term = text.slice(start, start + keep).toLowerCase();
+    return this.#insert(y ? `${term}y` : term, hash);
+  }
+
+  #insert(term: string, hash: number): number {
+    const id = this.#terms.push(term) - 1;
+    this.#hashes.push(hash);
+    if (this.#terms.length * 2 > this.#slots.length) {
+      this.#slots = new Int32Array(this.#slots.length * 2);
+      for (let k = 0; k < this.#terms.length; k += 1) this.#place(k);
+    } else this.#place(id);
+    return id;
+  }
+
+  #place(id: number): void {
+    const mask = this.#slots.length - 1;
+    let at = this.#hashes[id]! & mask;
+    while (this.#slots[at] !== 0) at = (at + 1) & mask;
+    this.#slots[at] = id + 1;
+  }
+
+  /** Ends the adding: the lengths and their average are fixed, and each term's units laid out in one array (a count, then a place, per term). */
   seal(): this {
+    if (this.#starts !== null) return this;
+    const starts = new Int32Array(this.#terms.length + 1);
+    const pending = this.#pending;
+    for (let k = 0; k < this.#pendingUsed; k += 3) starts[pending[k]! + 1]! += 1;
+    for (let id = 0; id < this.#terms.length; id += 1) starts[id + 1]! += starts[id]!;
+    const next = starts.slice(0, this.#terms.length);
+    this.#units = new Int32Array(this.#pendingUsed / 3);
+    this.#counts = new Int32Array(this.#pendingUsed / 3);
+    // Units were added in order: each term's stay ascending.
+    for (let k = 0; k < this.#pendingUsed; k += 3) {
+      const at = next[pending[k]!]!++;
+      this.#units[at] = pending[k + 1]!;
+      this.#counts[at] = pending[k + 2]!;
+    }
+    this.#starts = starts;
+    this.#pending = new Int32Array(0);
+    this.#pendingUsed = 0;
     const lengths = Float64Array.from(this.#lengths as number[]);
     let total = 0;
     for (const length of lengths) total += length;
@@ -68,8 +174,9 @@ export class Bm25 {
 
   /** How many units hold `term`. */
   frequency(term: string): number {
-    const id = this.#terms.get(term);
-    return id === undefined ? 0 : this.#postings[id]!.length / 2;
+    const id = this.#find(term);
+    const starts = this.seal().#starts!;
+    return id === -1 ? 0 : starts[id + 1]! - starts[id]!;
   }
 
   /**
@@ -78,17 +185,17 @@ export class Bm25 {
    */
   scores(query: readonly string[], only?: (unit: number) => boolean): Map<number, number> {
     const out = new Map<number, number>();
+    const starts = this.seal().#starts!;
     const n = this.#lengths.length;
     for (const term of [...new Set(query)].sort()) {
-      const id = this.#terms.get(term);
-      if (id === undefined) continue;
-      const postings = this.#postings[id]!;
-      const df = postings.length / 2;
+      const id = this.#find(term);
+      if (id === -1) continue;
+      const df = starts[id + 1]! - starts[id]!;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (let i = 0; i < postings.length; i += 2) {
-        const unit = postings[i]!;
+      for (let i = starts[id]!; i < starts[id + 1]!; i += 1) {
+        const unit = this.#units[i]!;
         if (only !== undefined && !only(unit)) continue;
-        const tf = postings[i + 1]!;
+        const tf = this.#counts[i]!;
         const norm = this.#average === 0 ? 1 : 1 - B + (B * this.#lengths[unit]!) / this.#average;
         out.set(unit, (out.get(unit) ?? 0) + (idf * tf * (K1 + 1)) / (tf + K1 * norm));
       }
@@ -100,15 +207,15 @@ export class Bm25 {
   matched(query: readonly string[], unit: number): string[] {
     const out: string[] = [];
     for (const term of new Set(query)) {
-      const id = this.#terms.get(term);
-      if (id === undefined) continue;
-      // Units were indexed in order: each term's postings are sorted by unit.
-      const postings = this.#postings[id]!;
-      let low = 0;
-      let high = postings.length / 2 - 1;
+      const id = this.#find(term);
+      if (id === -1) continue;
+      // Units were indexed in order: each term's are sorted.
+      const starts = this.seal().#starts!;
+      let low = starts[id]!;
+      let high = starts[id + 1]! - 1;
       while (low <= high) {
         const mid = (low + high) >>> 1;
-        const at = postings[mid * 2]!;
+        const at = this.#units[mid]!;
         if (at === unit) {
           out.push(term);
           break;
@@ -119,4 +226,39 @@ export class Bm25 {
     }
     return out;
   }
+}
+
+/** FNV-1a over `text[start, start + length)` — lowercased when `lower` — and a final `y` when `y`: a term's characters, whether it is a string or a span. */
+function hashOf(text: string, start: number, length: number, lower: boolean, y: boolean): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < start + length; i += 1) {
+    hash ^= lower ? lowerAt(text, i) : text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  if (y) hash = Math.imul(hash ^ 121, 0x01000193);
+  return hash >>> 0;
+}
+
+/** The character code at `i`, an ASCII capital made small. */
+function lowerAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** Whether `term` is `text[start, start + keep)` lowercased, with `y` after it when `y`. */
+function sameSpan(term: string, text: string, start: number, keep: number, y: boolean): boolean {
+  if (term.length !== keep + (y ? 1 : 0)) return false;
+  for (let i = 0; i < keep; i += 1) if (term.charCodeAt(i) !== lowerAt(text, start + i)) return false;
+  return !y || term.charCodeAt(keep) === 121;
+}
+
+/** Whether the run `text[start, end)` is a capital then small letters only (`Paragraph`): one part, itself. */
+function capitalised(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  if (first < 65 || first > 90) return false;
+  for (let i = start + 1; i < end; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
 }

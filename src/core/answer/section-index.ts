@@ -6,7 +6,6 @@
  * a task item's words include the heading it sits under (its phase, its story).
  */
 import { sectionsOf, type Section } from '../parse/sections.js';
-import { forEachTerm } from '../shared/words.js';
 import type { DocNode, Workspace } from '../shared/types.js';
 import { Bm25 } from './bm25.js';
 
@@ -85,10 +84,10 @@ function build(workspace: Workspace): SectionIndex {
     list.push(units.length);
     units.push({ id: node.id, section, path: node.path, line, end });
     texts.push(text);
-    bm25.add((visit) => {
-      if (section === null) forEachTerm(node.title, visit);
-      if (section === null && node.item !== undefined) forEachTerm(placeOf(node), visit);
-      forEachTerm(text, visit);
+    bm25.add((_visit, scan) => {
+      if (section === null) scan(node.title);
+      if (section === null && node.item !== undefined) scan(placeOf(node));
+      scan(text);
     });
   };
   const prose = new Map<string, Map<number, number>>();
@@ -103,7 +102,7 @@ function build(workspace: Workspace): SectionIndex {
         const unit = units.length;
         units.push({ id: node.id, section, path: node.path, line: section.line, end: section.end });
         texts.push(text);
-        bm25.add((visit) => forEachTerm(text, visit));
+        bm25.add((_visit, scan) => scan(text));
         return unit;
       }));
       continue;

@@ -30,6 +30,15 @@ export function termsOf(text: string): string[] {
  * that holds any other character is matched by `RUN` as before.
  */
 export function forEachTerm(text: string, visit: (term: string) => void): void {
+  scanTerms(text, (start, end, upper, lower) => asciiRun(text.slice(start, end), upper, lower, visit), visit);
+}
+
+/**
+ * The scan of `forEachTerm`, for a caller that takes a run of ASCII letters and digits as its
+ * span (`ascii`: `text.slice(start, end)`, and whether it holds upper- and lower-case letters),
+ * without a string made for it; every other term goes to `visit` (answer/bm25.ts).
+ */
+export function scanTerms(text: string, ascii: (start: number, end: number, upper: boolean, lower: boolean) => void, visit: (term: string) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -52,13 +61,19 @@ export function forEachTerm(text: string, visit: (term: string) => void): void {
         i = slowRun(text, i, visit);
         continue;
       }
-      asciiRun(text.slice(i, j), upper, lower, visit);
+      ascii(i, j, upper, lower);
       i = j;
       continue;
     }
     if (continuesRun(text, i)) i = slowRun(text, i, visit);
     else i += 1;
   }
+}
+
+/** The parts a run of ASCII letters and digits `run` gives beyond itself (`ASCII_PARTS`, when it holds both cases and more than one part), folded. */
+export function asciiParts(run: string, visit: (term: string) => void): void {
+  const parts = run.match(ASCII_PARTS);
+  if (parts !== null && parts.length > 1) for (const part of parts) visit(fold(part.toLowerCase()));
 }
 
 function asciiAlnum(c: number): boolean {
@@ -92,10 +107,7 @@ function slowRun(text: string, at: number, visit: (term: string) => void): numbe
 /** The terms of a run of ASCII letters and digits (`upper`, `lower`: whether it holds such letters). */
 function asciiRun(run: string, upper: boolean, lower: boolean, visit: (term: string) => void): void {
   visit(fold(upper ? run.toLowerCase() : run));
-  if (upper && lower) {
-    const parts = run.match(ASCII_PARTS);
-    if (parts !== null && parts.length > 1) for (const part of parts) visit(fold(part.toLowerCase()));
-  }
+  if (upper && lower) asciiParts(run, visit);
 }
 
 /** The CJK stretches of `run` as character pairs, the rest as words. */

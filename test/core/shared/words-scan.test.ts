@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { termsOf } from '../../../src/core/shared/words.js';
+import { Bm25 } from '../../../src/core/answer/bm25.js';
 import { ROOT } from '../../helpers/paths.js';
 import { fuzzRuns, FUZZ_SEED, mulberry32 } from '../../helpers/prng.js';
 
@@ -59,6 +60,33 @@ describe('termsOf by scan', () => {
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       expect(termsOf(text)).toEqual(reference(text));
+    }
+  });
+});
+
+describe('BM25 fed texts (their ASCII runs interned by their characters, no string made)', () => {
+  it('is the index fed those texts\' terms as strings: the same frequencies, scores and matched terms, on generated texts', () => {
+    const next = mulberry32(FUZZ_SEED + 56);
+    for (let round = 0; round < fuzzRuns(300); round += 1) {
+      const texts: string[] = [];
+      for (let u = 0; u < 1 + Math.floor(next() * 12); u += 1) {
+        let text = '';
+        const length = Math.floor(next() * 40);
+        for (let i = 0; i < length; i += 1) text += PIECES[Math.floor(next() * PIECES.length)]!;
+        texts.push(text);
+      }
+      const scanned = new Bm25();
+      for (const text of texts) scanned.add((_visit, scan) => scan(text));
+      scanned.seal();
+      const units = texts.map(termsOf);
+      const given = new Bm25(units);
+      const all = [...new Set(units.flat())].sort();
+      const label = `seed ${FUZZ_SEED}, round ${round}: ${JSON.stringify(texts)}`;
+      expect(all.map((term) => scanned.frequency(term)), label).toEqual(all.map((term) => given.frequency(term)));
+      expect(scanned.scores(all), label).toEqual(given.scores(all));
+      for (let u = 0; u < texts.length; u += 1) expect(scanned.matched(all, u), label).toEqual(given.matched(all, u));
+      // A term no text holds is none of them.
+      expect(scanned.frequency('zzz-none'), label).toBe(0);
     }
   });
 });
