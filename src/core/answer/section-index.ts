@@ -67,7 +67,7 @@ function build(workspace: Workspace): SectionIndex {
     const file = workspace.nodes.get(item.file);
     if (node.type !== 'task' || file === undefined) return '';
     let list = sections.get(item.file);
-    if (list === undefined) sections.set(item.file, (list = sectionsOf(file.text, file.body, file.bodyLine)));
+    if (list === undefined) sections.set(item.file, (list = sectionsOfNode(file)));
     // The last section that starts above the task (by bisection: a file may hold thousands of each).
     let low = 0;
     let high = list.length;
@@ -107,7 +107,7 @@ function build(workspace: Workspace): SectionIndex {
       }));
       continue;
     }
-    const list = sectionsOf(node.text, node.body, node.bodyLine);
+    const list = sectionsOfNode(node);
     sections.set(id, list);
     for (const section of list) add(node, section, node.text.slice(section.from, section.to), section.line, section.end);
   }
@@ -122,11 +122,24 @@ function build(workspace: Workspace): SectionIndex {
   };
 }
 
+/**
+ * Each document's sections, by the node: a live workspace's next snapshot keeps the nodes of the
+ * files an edit left alone, so its index outlines only what changed (a node's text never
+ * changes; the map lets go of a node with its snapshot).
+ */
+const outlined = new WeakMap<DocNode, readonly Section[]>();
+
+function sectionsOfNode(node: DocNode): readonly Section[] {
+  let list = outlined.get(node);
+  if (list === undefined) outlined.set(node, (list = sectionsOf(node.text, node.body, node.bodyLine)));
+  return list;
+}
+
 /** The sections of a document the index did not rank (a kit file with items), made when asked. */
 function sectionsFor(workspace: Workspace, id: string, sections: Map<string, readonly Section[]>): readonly Section[] {
   const node = workspace.nodes.get(id);
   if (node === undefined || node.item !== undefined) return [];
-  const list = sectionsOf(node.text, node.body, node.bodyLine);
+  const list = sectionsOfNode(node);
   sections.set(id, list);
   return list;
 }
@@ -138,7 +151,7 @@ const NO_PROSE: ReadonlyMap<number, number> = new Map();
  * unit by `add`; its sections kept in `sections` so that their places are those of `sectionsOf`.
  */
 function proseUnits(node: DocNode, spans: readonly [number, number][], sections: Map<string, readonly Section[]>, add: (section: Section, text: string) => number): Map<number, number> {
-  const list = sectionsOf(node.text, node.body, node.bodyLine);
+  const list = sectionsOfNode(node);
   sections.set(node.id, list);
   const sorted = [...spans].sort((a, b) => a[0] - b[0]);
   const out = new Map<number, number>();

@@ -6,12 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Bm25 } from '../../../src/core/answer/bm25.js';
-import { buildBundle, loadWorkspace } from '../../../src/core/index.js';
+import { buildBundle, loadWorkspace, openLiveWorkspace } from '../../../src/core/index.js';
+import { sectionIndex } from '../../../src/core/answer/section-index.js';
 import { sectionsOf } from '../../../src/core/parse/sections.js';
 import { termsOf } from '../../../src/core/shared/words.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { testdir } from '../../helpers/testdir.js';
+import { doc, testdir } from '../../helpers/testdir.js';
 
 describe('termsOf', () => {
   it('lowercases runs of letters and digits, splits CamelCase too, folds English plurals', () => {
@@ -151,5 +152,29 @@ describe("a kit task's bundle: what a section names in passing (CONTEXT §1)", (
   it('a code name is named whole: `User` is not named by `RegisterUserService` or `UserRepository`', () => {
     const sections = kept(buildBundle(loadWorkspace(treeFeature()), { taskId: 'users/T13', maxTokens: 20_000 }));
     expect(sections.filter(([, reason]) => reason!.startsWith('names'))).toEqual([]);
+  });
+});
+
+describe("a live workspace's next index", () => {
+  it('outlines only the documents an edit changed: the others keep their sections', async () => {
+    const root = testdir({ 'a.md': doc({ id: 'A', title: 'a' }, '# A\n\n## One\n\ntext\n'), 'b.md': doc({ id: 'B', title: 'b' }, '# B\n\n## Two\n') });
+    const live = openLiveWorkspace(root, { mode: 'poll', settleMs: 20 });
+    try {
+      const first = await live.snapshot();
+      const before = sectionIndex(first);
+      writeFileSync(join(root, 'b.md'), doc({ id: 'B', title: 'b' }, '# B\n\n## Three\n'));
+      let second = await live.snapshot();
+      for (let tries = 0; second === first && tries < 50; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        second = await live.snapshot();
+      }
+      const after = sectionIndex(second);
+      expect(after).not.toBe(before);
+      expect(after.sectionsOf('A')).toBe(before.sectionsOf('A'));
+      expect(after.sectionsOf('B').map((s) => s.heading)).toEqual(['', 'Three']);
+      expect(before.sectionsOf('B').map((s) => s.heading)).toEqual(['', 'Two']);
+    } finally {
+      await live.close();
+    }
   });
 });
