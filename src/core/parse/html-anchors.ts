@@ -4,7 +4,7 @@
  * malformed HTML block costs one pass). Comments, CDATA, processing instructions and
  * declarations are skipped; a tag that does not close (`>`) gives nothing.
  */
-import { md } from './markdown-parser.js';
+import { unescapeAll } from 'markdown-it/lib/common/utils.mjs';
 
 /** A cheap test before scanning: text without this cannot hold an anchor attribute. */
 export const ANCHOR_HINT = /(?:id|name)\s*=/i;
@@ -98,5 +98,5 @@ function skip(html: string, at: number): number {
 
 /** Named and numeric character references, decoded as HTML does (an unknown name stays as written). */
 function decodeEntities(value: string): string {
-  return value.includes('&') ? value.replace(ENTITY, (entity) => md.utils.unescapeAll(entity)) : value;
+  return value.includes('&') ? value.replace(ENTITY, (entity) => unescapeAll(entity)) : value;
 }

@@ -16,7 +16,7 @@
  * before the first block). An indented fence opener (1–3 spaces, maybe inside a list item)
  * stops the cutting from there on.
  */
-import { md, type Definitions, type NestingWatch } from './markdown-parser.js';
+import { parsers, type Definitions, type NestingWatch } from './markdown-parser.js';
 import type { Token } from 'markdown-it';
 import { closesFence, fenceLike, headingContent, indentedFence, isBlank, opensFence, plainStart, type Fence } from './block-lines.js';
 import { scanTable } from './scan-table.js';
@@ -112,7 +112,7 @@ function parseChunk(source: string, line: number, env: BlockEnv, visit: BlockVis
   // The nesting watch records the chunk's first too-deep line, counted from the chunk's start.
   const tooDeep = env.tooDeep;
   delete env.tooDeep;
-  const tokens: Token[] = md.parse(source, env);
+  const tokens: Token[] = parsers().md.parse(source, env);
   for (let i = definitions; i < env.definitions.found.length; i += 1) env.definitions.found[i]!.line += line;
   if (tooDeep !== undefined) env.tooDeep = tooDeep;
   else if (env.tooDeep !== undefined) env.tooDeep += line;

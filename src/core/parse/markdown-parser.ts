@@ -17,23 +17,6 @@ import { unescapeAll } from 'markdown-it/lib/common/utils.mjs';
 import { useFastBlockState } from './block-state.js';
 import { literalEnd, protocolLength } from './url-literals.js';
 
-/** The block parser, and the inline parser for headings (every inline rule). */
-export const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false }).use(footnote);
-useFastBlockState(md);
-// Keep destinations as written (after CommonMark unescaping): no percent-encoding, no scheme filter.
-md.normalizeLink = (url) => url;
-md.validateLink = () => true;
-// Line endings are normalised before (META-01 §1); inline content is parsed on demand below.
-// Footnote definitions stay where they are written (`footnote_tail` would move them to the
-// end, and drop those never referred to); `^[inline]` notes are not GFM.
-md.core.ruler.disable(['normalize', 'inline', 'text_join', 'footnote_tail']);
-md.inline.ruler.disable(['footnote_inline', 'footnote_ref']);
-{
-  // A footnote definition also ends a block quote's or list's lazy continuation, as in GFM.
-  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: (...args: never[]) => boolean }[] }).__rules__;
-  const definition = rules.find((rule) => rule.name === 'footnote_def')!.fn as unknown as (s: StateBlock, a: number, b: number, c: boolean) => boolean;
-  md.block.ruler.at('footnote_def', definition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
-}
 
 /**
  * The inline rules that decide what is a link: emphasis, strikethrough, entities and line
@@ -42,12 +25,6 @@ md.inline.ruler.disable(['footnote_inline', 'footnote_ref']);
  * text matters, use the full set (`md.inline`).
  */
 const LINK_RULES = ['text', 'escape', 'backticks', 'footnote_call', 'label_end', 'link', 'image', 'autolink', 'url_literal', 'html_inline'];
-export const linkParser = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
-linkParser.normalizeLink = md.normalizeLink;
-linkParser.validateLink = md.validateLink;
-// Link extraction reads destinations, never the text: an autolink's text is left as written
-// (no URL parsing or punycode decoding for a text nobody reads).
-linkParser.normalizeLinkText = (url) => url;
 
 /**
  * The source offset (in the inline content) where each checked link starts: inline links and
@@ -157,8 +134,6 @@ function urlLiteral(state: StateInline, silent: boolean): boolean {
   state.pos = end;
   return true;
 }
-markLinkStarts(md);
-markLinkStarts(linkParser);
 
 /**
  * A GFM footnote call, `[^label]` where a definition `[^label]: …` exists: not a link, and
@@ -178,10 +153,6 @@ function footnoteCall(state: StateInline, silent: boolean): boolean {
   state.pos = end + 1;
   return true;
 }
-md.inline.ruler.before('link', 'footnote_call', footnoteCall);
-linkParser.inline.ruler.before('link', 'footnote_call', footnoteCall);
-linkParser.inline.ruler.enableOnly(LINK_RULES);
-linkParser.inline.ruler2.enableOnly([]);
 
 /**
  * What the parse environment records: `tooDeep` is the first (0-based body) line where the
@@ -225,8 +196,6 @@ function watchNesting(parser: MarkdownIt): void {
 function mark(env: NestingWatch, line: number): void {
   if (env.tooDeep === undefined || line < env.tooDeep) env.tooDeep = line;
 }
-watchNesting(md);
-watchNesting(linkParser);
 
 /** Link reference definitions, with the line each starts on (duplicates included). */
 export interface Definitions {
@@ -276,4 +245,54 @@ function oneDefinition(state: StateBlock, line: number, endLine: number, silent:
   return 'more';
 }
 // No `alt`: like the original rule, a definition cannot interrupt a paragraph.
-md.block.ruler.at('reference', definitionRule);
+
+/** The two parsers, configured at their first use (a command that parses no Markdown with them — `--version`, a small workspace the block scanner reads — never makes them: some 5 ms). */
+export interface Parsers {
+  /** The block parser, and the inline parser for headings (every inline rule). */
+  readonly md: MarkdownIt;
+  /** The inline parser of link extraction: `LINK_RULES` only. */
+  readonly linkParser: MarkdownIt;
+}
+
+let made: Parsers | undefined;
+
+export function parsers(): Parsers {
+  return (made ??= configure());
+}
+
+function configure(): Parsers {
+  // The block parser, and the inline parser for headings (every inline rule).
+  const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false }).use(footnote);
+  useFastBlockState(md);
+  // Keep destinations as written (after CommonMark unescaping): no percent-encoding, no scheme filter.
+  md.normalizeLink = (url) => url;
+  md.validateLink = () => true;
+  // Line endings are normalised before (META-01 §1); inline content is parsed on demand below.
+  // Footnote definitions stay where they are written (`footnote_tail` would move them to the
+  // end, and drop those never referred to); `^[inline]` notes are not GFM.
+  md.core.ruler.disable(['normalize', 'inline', 'text_join', 'footnote_tail']);
+  md.inline.ruler.disable(['footnote_inline', 'footnote_ref']);
+  {
+    // A footnote definition also ends a block quote's or list's lazy continuation, as in GFM.
+    const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: (...args: never[]) => boolean }[] }).__rules__;
+    const definition = rules.find((rule) => rule.name === 'footnote_def')!.fn as unknown as (s: StateBlock, a: number, b: number, c: boolean) => boolean;
+    md.block.ruler.at('footnote_def', definition, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  }
+  // The parser of links (LINK_RULES).
+  const linkParser = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+  linkParser.normalizeLink = md.normalizeLink;
+  linkParser.validateLink = md.validateLink;
+  // Link extraction reads destinations, never the text: an autolink's text is left as written
+  // (no URL parsing or punycode decoding for a text nobody reads).
+  linkParser.normalizeLinkText = (url) => url;
+  markLinkStarts(md);
+  markLinkStarts(linkParser);
+  md.inline.ruler.before('link', 'footnote_call', footnoteCall);
+  linkParser.inline.ruler.before('link', 'footnote_call', footnoteCall);
+  linkParser.inline.ruler.enableOnly(LINK_RULES);
+  linkParser.inline.ruler2.enableOnly([]);
+  watchNesting(md);
+  watchNesting(linkParser);
+  md.block.ruler.at('reference', definitionRule);
+  return { md, linkParser };
+}

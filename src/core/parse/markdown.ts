@@ -12,7 +12,7 @@ import type { Token } from 'markdown-it';
 import { NO_STRINGS } from '../shared/empty.js';
 import { ANCHOR_HINT, htmlAnchors } from './html-anchors.js';
 import { parseBodyBlocks, type BlockEnv } from './markdown-blocks.js';
-import { linkParser, md, OFFSET, type Definitions, type InlineWatch, type Marked } from './markdown-parser.js';
+import { OFFSET, parsers, type Definitions, type InlineWatch, type Marked } from './markdown-parser.js';
 import { place, simpleLinks, type Placed } from './simple-links.js';
 import { createSlugger } from './slugger.js';
 import type { MarkdownInfo, MarkdownLink } from '../shared/types.js';
@@ -21,7 +21,7 @@ export type { Token } from 'markdown-it';
 
 /** The block tokens of `body` (inline content not parsed yet). Lines in `map` are 0-based. */
 export function parseBlocks(body: string): Token[] {
-  return md.parse(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, { definitions: { found: [] } });
+  return parsers().md.parse(body.includes('\0') ? body.replace(/\0/g, '\uFFFD') : body, { definitions: { found: [] } });
 }
 
 /** The plain text of an inline content as a heading shows it (see `headingText`). */
@@ -29,6 +29,7 @@ export function inlineText(content: string): string {
   // Plain text: what the inline parser would give back unchanged (a kit file's every heading asks).
   if (PLAIN_HEADING.test(content)) return content;
   const children: Token[] = [];
+  const { md } = parsers();
   md.inline.parse(content, md, {}, children);
   return headingText(children);
 }
@@ -65,7 +66,7 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
     const children: Token[] = [];
     env.line = blockLine;
     env.inLabel = env.inImage = env.openBrackets = 0;
-    const parser = inHeading === null ? linkParser : md;
+    const parser = inHeading === null ? parsers().linkParser : parsers().md;
     parser.inline.parse(content, parser, env, children);
     if (inHeading !== null) {
       const text = headingText(children);

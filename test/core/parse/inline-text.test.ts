@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Token } from 'markdown-it';
 import { inlineText } from '../../../src/core/parse/markdown.js';
-import { md } from '../../../src/core/parse/markdown-parser.js';
+import { parsers } from '../../../src/core/parse/markdown-parser.js';
+
+const { md } = parsers();
 
 /** The parser's answer, as `inlineText` gave it before the fast path. */
 function parsed(content: string): string {

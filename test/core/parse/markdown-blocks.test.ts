@@ -7,7 +7,9 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractMarkdown } from '../../../src/core/parse/markdown.js';
-import { md } from '../../../src/core/parse/markdown-parser.js';
+import { parsers } from '../../../src/core/parse/markdown-parser.js';
+
+const { md } = parsers();
 import { expectEqual } from '../../helpers/many-checks.js';
 import { markdownBodies } from '../../helpers/markdown-bodies.js';
 import { DEMO, FIXTURES, ROOT } from '../../helpers/paths.js';

@@ -6,7 +6,9 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { outlineOf } from '../../../../src/core/parse/kits/outline.js';
-import { md } from '../../../../src/core/parse/markdown-parser.js';
+import { parsers } from '../../../../src/core/parse/markdown-parser.js';
+
+const { md } = parsers();
 import { expectEqual } from '../../../helpers/many-checks.js';
 import { markdownBodies } from '../../../helpers/markdown-bodies.js';
 import { FIXTURES, ROOT } from '../../../helpers/paths.js';
