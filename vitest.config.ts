@@ -121,6 +121,8 @@ const ISOLATED = [
   'test/fuzz/core-documents.test.ts',
   'test/fuzz/ignore-files.test.ts',
   'test/fuzz/cli-large-workspace.test.ts',
+  // checkLinks counted.
+  'test/core/live/kept-links.test.ts',
 ];
 
 /**
