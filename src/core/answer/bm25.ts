@@ -4,7 +4,7 @@
  * inverted index made once from each unit's terms (shared/words.ts): scoring a query touches
  * only the postings of its terms. Deterministic: no randomness, sums in a fixed order.
  */
-import { asciiParts, scanTerms } from '../shared/words.js';
+import { asciiParts, foldedLength, lowerAt, mayHaveParts, scanTerms } from '../shared/words.js';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -38,16 +38,9 @@ export class Bm25 {
    */
   readonly #ascii = (start: number, end: number, upper: boolean, lower: boolean): void => {
     const text = this.#text;
-    const n = end - start;
-    let keep = n;
-    let y = false;
-    if (n >= 4 && lowerAt(text, end - 1) === 115) {
-      const a = lowerAt(text, end - 2);
-      if (n > 4 && a === 101 && lowerAt(text, end - 3) === 105) (keep = n - 3), (y = true);
-      else if (a !== 115 && a !== 117 && a !== 105) keep = n - 1;
-    }
-    this.#push(this.#internSpan(text, start, keep, y));
-    if (upper && lower && !capitalised(text, start, end)) asciiParts(text.slice(start, end), this.#visit);
+    const kept = foldedLength(text, start, end);
+    this.#push(this.#internSpan(text, start, Math.abs(kept), kept < 0));
+    if (upper && lower && mayHaveParts(text, start, end)) asciiParts(text.slice(start, end), this.#visit);
   };
   readonly #scan = (text: string): void => {
     this.#text = text;
@@ -95,9 +88,8 @@ export class Bm25 {
     this.#buffer[this.#used++] = id;
   }
 
-  /** The id of `term`, or `-1` when no unit holds it. */
-  #find(term: string): number {
-    const hash = hashOf(term, 0, term.length, false, false);
+  /** The id of `term` (whose hash is `hash`), or `-1` when no unit holds it. */
+  #find(term: string, hash = hashOf(term, 0, term.length, false, false)): number {
     const mask = this.#slots.length - 1;
     for (let at = hash & mask; this.#slots[at] !== 0; at = (at + 1) & mask) {
       const id = this.#slots[at]! - 1;
@@ -107,8 +99,9 @@ export class Bm25 {
   }
 
   #intern(term: string): number {
-    const id = this.#find(term);
-    return id !== -1 ? id : this.#insert(term, hashOf(term, 0, term.length, false, false));
+    const hash = hashOf(term, 0, term.length, false, false);
+    const id = this.#find(term, hash);
+    return id !== -1 ? id : this.#insert(term, hash);
   }
 
   /** The id of the term `text[start, start + keep)` lowercased, with `y` after it when `y`. */
@@ -206,11 +199,11 @@ export class Bm25 {
   /** The terms of `query` that `unit` holds, in the query's order, each once. */
   matched(query: readonly string[], unit: number): string[] {
     const out: string[] = [];
+    const starts = this.seal().#starts!;
     for (const term of new Set(query)) {
       const id = this.#find(term);
       if (id === -1) continue;
       // Units were indexed in order: each term's are sorted.
-      const starts = this.seal().#starts!;
       let low = starts[id]!;
       let high = starts[id + 1]! - 1;
       while (low <= high) {
@@ -239,26 +232,9 @@ function hashOf(text: string, start: number, length: number, lower: boolean, y: 
   return hash >>> 0;
 }
 
-/** The character code at `i`, an ASCII capital made small. */
-function lowerAt(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  return c >= 65 && c <= 90 ? c + 32 : c;
-}
-
 /** Whether `term` is `text[start, start + keep)` lowercased, with `y` after it when `y`. */
 function sameSpan(term: string, text: string, start: number, keep: number, y: boolean): boolean {
   if (term.length !== keep + (y ? 1 : 0)) return false;
   for (let i = 0; i < keep; i += 1) if (term.charCodeAt(i) !== lowerAt(text, start + i)) return false;
   return !y || term.charCodeAt(keep) === 121;
-}
-
-/** Whether the run `text[start, end)` is a capital then small letters only (`Paragraph`): one part, itself. */
-function capitalised(text: string, start: number, end: number): boolean {
-  const first = text.charCodeAt(start);
-  if (first < 65 || first > 90) return false;
-  for (let i = start + 1; i < end; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c < 97 || c > 122) return false;
-  }
-  return true;
 }

@@ -125,8 +125,36 @@ function cjkTerms(run: string, visit: (term: string) => void): void {
 
 /** An English plural folded: `-ies` → `-y`, a final `s` dropped (not `-ss`, `-us`, `-is`), on words of four letters or more. */
 function fold(word: string): string {
-  if (word.length < 4 || !word.endsWith('s')) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('ss') || word.endsWith('us') || word.endsWith('is')) return word;
-  return word.slice(0, -1);
+  const kept = foldedLength(word, 0, word.length);
+  return kept < 0 ? `${word.slice(0, -kept)}y` : kept === word.length ? word : word.slice(0, kept);
+}
+
+/**
+ * `fold` of `text[start, end)` (ASCII capitals taken as small), as how many of its characters
+ * the term keeps; negative (`-k`) when it keeps `k` and ends with a `y` (`-ies` → `-y`). For a
+ * caller that takes a term without making its string (answer/bm25.ts).
+ */
+export function foldedLength(text: string, start: number, end: number): number {
+  const n = end - start;
+  if (n < 4 || lowerAt(text, end - 1) !== 115) return n;
+  const before = lowerAt(text, end - 2);
+  if (n > 4 && before === 101 && lowerAt(text, end - 3) === 105) return -(n - 3);
+  return before === 115 || before === 117 || before === 105 ? n : n - 1;
+}
+
+/** The character code at `i`, an ASCII capital made small. */
+export function lowerAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** Whether the run `text[start, end)` gives parts beyond itself (`asciiParts`) — that is, whether it is anything but one capital and small letters (`Paragraph`). */
+export function mayHaveParts(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  if (first < 65 || first > 90) return true;
+  for (let i = start + 1; i < end; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < 97 || c > 122) return true;
+  }
+  return false;
 }
