@@ -159,8 +159,8 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
     return { start, list };
   };
   const depth = new Int32Array(ids.length).fill(-1);
-  // Each node's changes, as names (`because`), merged over the two walks.
-  const because: (string[] | undefined)[] = [];
+  // Each walk's changes held by each node (places in its start list), named only for the entries listed.
+  const walks: { readonly holds: readonly (readonly number[] | undefined)[]; readonly start: readonly DocNode[] }[] = [];
   const walk = ({ start: from, list: edges }: Adjacency, start: readonly DocNode[]) => {
     const starts = start.map((node) => indexOf(node.id));
     // Depth: one walk from every start at once.
@@ -200,14 +200,18 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
       passed[at] = end;
       for (let e = from[at]!; e < from[at + 1]!; e += 1) for (let c = first; c < end; c += 1) give(edges[e]!, list[c]!);
     }
-    for (let i = 0; i < ids.length; i += 1) {
-      if (!listed[i] || holds[i] === undefined) continue;
-      const list = (because[i] ??= []);
-      for (const change of holds[i]!) {
+    walks.push({ holds, start });
+  };
+  /** The changes that reach node `i`, named: the head's walk first, at most `MAX_BECAUSE`. */
+  const because = (i: number): string[] => {
+    const list: string[] = [];
+    for (const { holds, start } of walks) {
+      for (const change of holds[i] ?? []) {
         const id = start[change]!.id;
         if (list.length < MAX_BECAUSE && !list.includes(id)) list.push(id);
       }
     }
+    return list;
   };
   const fromHead = [...added, ...changed];
   if (fromHead.length > 0) walk(adjacency(contextDownstream(head)), fromHead);
@@ -228,7 +232,7 @@ function impactOf(base: Workspace, head: Workspace, added: readonly DocNode[], c
     for (const i of level.sort((a, b) => compareStrings(ids[a]!, ids[b]!))) {
       if (items.length >= cap) break;
       const node = head.nodes.get(ids[i]!)!;
-      items.push({ id: node.id, title: node.title, path: node.path, depth: depth[i]!, because: (because[i] ?? []).sort(compareStrings) });
+      items.push({ id: node.id, title: node.title, path: node.path, depth: depth[i]!, because: because(i).sort(compareStrings) });
     }
   }
   return { count, items };
