@@ -11,14 +11,36 @@ export const COMMON_SHARE = 0.25;
 /** …unless the file has this few tasks. */
 export const FEW_TASKS = 8;
 
-/** The task items of `task`'s file, in file order (ids of one file sort together under its feature). */
-export function tasksOfFile(workspace: Workspace, task: DocNode): DocNode[] {
-  const out: DocNode[] = [];
-  for (const id of idsUnder(workspace, task.id.slice(0, task.id.lastIndexOf('/') + 1))) {
-    const node = workspace.nodes.get(id)!;
-    if (node.item?.file === task.item!.file && node.type === 'task') out.push(node);
+/** The task items of a task's file, in file order, and the code names each writes (`codeTokens`). */
+export interface FileTasks {
+  readonly tasks: readonly DocNode[];
+  readonly names: readonly ReadonlySet<string>[];
+  /** How many of the tasks write each name. */
+  readonly writers: ReadonlyMap<string, number>;
+}
+
+/** Per workspace (a snapshot never changes), each task file's `FileTasks`: a bundle asks twice (the work around its task, the outline test), a server many times. */
+const madeFor = new WeakMap<Workspace, Map<string, FileTasks>>();
+
+/** The tasks of `task`'s file and their code names (ids of one file sort together under its feature). */
+export function fileTasks(workspace: Workspace, task: DocNode): FileTasks {
+  let files = madeFor.get(workspace);
+  if (files === undefined) madeFor.set(workspace, (files = new Map()));
+  const file = task.item!.file;
+  let made = files.get(file);
+  if (made === undefined) {
+    const tasks: DocNode[] = [];
+    for (const id of idsUnder(workspace, task.id.slice(0, task.id.lastIndexOf('/') + 1))) {
+      const node = workspace.nodes.get(id)!;
+      if (node.item?.file === file && node.type === 'task') tasks.push(node);
+    }
+    tasks.sort((a, b) => a.item!.line - b.item!.line);
+    const names = tasks.map((node) => codeTokens(node.text));
+    const writers = new Map<string, number>();
+    for (const set of names) for (const name of set) writers.set(name, (writers.get(name) ?? 0) + 1);
+    files.set(file, (made = { tasks, names, writers }));
   }
-  return out.sort((a, b) => a.item!.line - b.item!.line);
+  return made;
 }
 
 /**
@@ -26,7 +48,7 @@ export function tasksOfFile(workspace: Workspace, task: DocNode): DocNode[] {
  * (`CostEngine`, `validate_cost`), and the identifiers, file stems and kebab-case module names
  * inside backticks and paths (`aegis-common`, `types` of `src/models/types.ts`).
  */
-export function codeTokens(text: string): Set<string> {
+function codeTokens(text: string): Set<string> {
   const out = new Set<string>();
   for (const match of text.matchAll(/\b[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g)) if (/[a-z][A-Z]/.test(match[0]) && match[0].length >= 5) out.add(match[0]);
   for (const match of text.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)) if (match[0].length >= 6) out.add(match[0]);
@@ -54,18 +76,18 @@ export function outlineTest(workspace: Workspace, taskId: string): (text: string
   let tasksOf: Map<string, number[]> | undefined;
   let limit = 0;
   const index = (): Map<string, number[]> => {
-    const siblings = tasksOfFile(workspace, task);
-    limit = Math.max(FEW_TASKS, siblings.length * COMMON_SHARE);
+    const { tasks, names, writers } = fileTasks(workspace, task);
+    limit = Math.max(FEW_TASKS, tasks.length * COMMON_SHARE);
     const out = new Map<string, number[]>();
-    siblings.forEach((sibling, k) => {
-      for (const name of codeTokens(sibling.text)) {
+    names.forEach((set, k) => {
+      for (const name of set) {
+        // A name most of the file's tasks write (the module's, the product's) ties nothing in particular (as in work-around.ts).
+        if (writers.get(name)! > limit) continue;
         const list = out.get(name);
         if (list === undefined) out.set(name, [k]);
         else list.push(k);
       }
     });
-    // A name most of the file's tasks write (the module's, the product's) ties nothing in particular (as in work-around.ts).
-    for (const [name, list] of out) if (list.length > limit) out.delete(name);
     return out;
   };
   return (text) => {

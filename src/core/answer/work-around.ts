@@ -13,7 +13,7 @@ import { conventionsOf } from './conventions.js';
 import { otherChanges } from './other-changes.js';
 import { featureProseOf } from './feature-prose.js';
 import { beyondFolder } from './beyond-folder.js';
-import { codeTokens, COMMON_SHARE, FEW_TASKS, tasksOfFile } from './file-tasks.js';
+import { COMMON_SHARE, FEW_TASKS, fileTasks } from './file-tasks.js';
 
 /** At most this many tasks join a bundle as the work around its task. */
 export const MAX_AROUND = 8;
@@ -61,16 +61,10 @@ export function withWorkAround<C extends { readonly depths: ReadonlyMap<string, 
 export function tasksAround(workspace: Workspace, taskId: string, included: ReadonlySet<string>): AroundTask[] {
   const task = workspace.nodes.get(taskId);
   if (task?.item === undefined || task.type !== 'task') return [];
-  const siblings = tasksOfFile(workspace, task);
-  const namesOf = new Map<string, Set<string>>();
-  const frequency = new Map<string, number>();
-  for (const sibling of siblings) {
-    const names = codeTokens(sibling.text);
-    namesOf.set(sibling.id, names);
-    for (const name of names) frequency.set(name, (frequency.get(name) ?? 0) + 1);
-  }
+  const { tasks: siblings, names: namesAt, writers } = fileTasks(workspace, task);
+  const namesOf = new Map(siblings.map((sibling, k) => [sibling.id, namesAt[k]!] as const));
   const limit = siblings.length <= FEW_TASKS ? Number.POSITIVE_INFINITY : Math.max(2, siblings.length * COMMON_SHARE);
-  const own = [...(namesOf.get(taskId) ?? [])].filter((name) => frequency.get(name)! <= limit);
+  const own = [...(namesOf.get(taskId) ?? [])].filter((name) => writers.get(name)! <= limit);
   const byNumber = numberedTasks(task);
   const words = earlierMatches(workspace, task, siblings);
   const found: { id: string; distance: number; reason: string }[] = [];
