@@ -5,13 +5,11 @@
  * checked again; one to a line of a file whose line count moved is, as is one into a renamed
  * heading.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { checkLinks } from '../../../src/core/check/check-links.js';
 import { buildReport, formatJson, loadRevision, loadWorkspace, readConfig } from '../../../src/core/index.js';
-import { CLI_ENV, gitRepo } from '../../helpers/git-repo.js';
-import { doc } from '../../helpers/testdir.js';
+import { CLI_ENV } from '../../helpers/git-repo.js';
+import { editedUnderHeadings } from '../../helpers/edited-headings.js';
 
 vi.mock('../../../src/core/check/check-links.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../src/core/check/check-links.js')>();
@@ -22,24 +20,14 @@ const git = { env: CLI_ENV };
 
 describe("a revision's links beside the work tree", () => {
   it('are checked again only where what they read of their targets differs', async () => {
-    const root = gitRepo({
-      'docs/a.md': doc({ id: 'A', title: 'A' }, 'See [line four](c.md#L4).\n'),
-      'docs/x.md': doc({ id: 'X', title: 'X' }, 'See [intro](c.md#intro) and [now](b.md#now).\n'),
-      'docs/y.md': doc({ id: 'Y', title: 'Y' }, 'See [old](d.md#old).\n'),
-      'docs/b.md': '# B\n\n## Now\n',
-      'docs/c.md': '# C\n\n## Intro\n\nLine five.\n',
-      'docs/d.md': '# D\n\n## Old\n',
-    });
     // Other bytes under the same headings (b.md), a shorter file (c.md), a renamed heading (d.md).
-    writeFileSync(join(root, 'docs/b.md'), '# B\n\n## Now\n\nMore text.\n');
-    writeFileSync(join(root, 'docs/c.md'), '# C\n\n## Intro\n');
-    writeFileSync(join(root, 'docs/d.md'), '# D\n\n## New\n');
+    const root = editedUnderHeadings();
     const today = loadWorkspace(root, { blobIds: true });
     const config = readConfig(root);
     const checked = vi.mocked(checkLinks);
     checked.mockClear();
     const reused = await loadRevision(root, 'HEAD', { ...git, config, reuse: today });
-    // a.md links to a line of c.md, whose line count moved; y.md into d.md, whose heading did. x.md's verdict is kept.
+    // a.md links to a line of c.md, whose line count moved; y.md into d.md, whose heading did. x.md's verdicts (into b.md and c.md by heading) are kept.
     expect(checked.mock.calls.map(([path]) => path).sort()).toEqual(['docs/a.md', 'docs/y.md']);
     checked.mockClear();
     const whole = await loadRevision(root, 'HEAD', { ...git, config });

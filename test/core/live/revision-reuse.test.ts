@@ -11,6 +11,7 @@ import { buildReport, diffWorkspaces, formatJson, loadRevision, loadWorkspace, r
 import { MAX_FILE_BYTES } from '../../../src/core/read/read-bytes.js';
 import { CLI_ENV, commitFiles, gitRepo } from '../../helpers/git-repo.js';
 import { doc } from '../../helpers/testdir.js';
+import { editedUnderHeadings } from '../../helpers/edited-headings.js';
 
 const git = { env: CLI_ENV };
 
@@ -94,18 +95,8 @@ describe('a revision beside the work tree', () => {
   });
 
   it('a file whose bytes differ but not its anchors changes no verdict on a link into it; its line count does, for a file that links to a line', async () => {
-    const root = gitRepo({
-      'docs/a.md': doc({ id: 'A', title: 'A' }, 'See [now](b.md#now) and [line four](c.md#L4).\n'),
-      'docs/x.md': doc({ id: 'X', title: 'X' }, 'See [intro](c.md#intro) and [gone](b.md#gone).\n'),
-      'docs/y.md': doc({ id: 'Y', title: 'Y' }, 'See [old](d.md#old).\n'),
-      'docs/b.md': '# B\n\n## Now\n',
-      'docs/d.md': '# D\n\n## Old\n',
-      'docs/c.md': '# C\n\n## Intro\n\nLine five.\n',
-    });
-    // The work tree: b.md and c.md hold other bytes under the same headings, c.md three lines, not five; d.md's heading has another name on the same line.
-    writeFileSync(join(root, 'docs/b.md'), '# B\n\n## Now\n\nMore text.\n');
-    writeFileSync(join(root, 'docs/c.md'), '# C\n\n## Intro\n');
-    writeFileSync(join(root, 'docs/d.md'), '# D\n\n## New\n');
+    // Other bytes under the same headings (b.md), a shorter file (c.md), a renamed heading (d.md).
+    const root = editedUnderHeadings();
     const today = loadWorkspace(root, { blobIds: true });
     const codes = (ws: typeof today) => [...buildReport(ws).errors, ...buildReport(ws).warnings].map((d) => [d.code, d.path, d.message.includes('#L4')]);
     // Today the line and y.md's anchor are not there; x.md's missing anchor is broken on both sides.
