@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { searchList } from '../../src/core/answer/search.js';
-import { sectionIndex } from '../../src/core/answer/section-index.js';
+import { indexAfter, sectionIndex } from '../../src/core/answer/section-index.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 import { mulberry32 } from '../helpers/prng.js';
 import { syntheticWorkspace } from '../helpers/synthetic-workspace.js';
@@ -23,13 +23,30 @@ function workspace(n: number) {
 describe('near-linear search (issue 55)', () => {
   it('the index of every section, then a query that many sections match, its first page made', () => {
     const r = measureRatio(workspace, (ws) => {
-      // A copy is another snapshot: its index is made again (indexes are kept per snapshot).
-      const list = searchList({ ...ws }, { query: 'session lockout account' });
+      // A copy of every node is another snapshot of other documents: its index is made afresh
+      // (indexes are kept per snapshot, and the next takes only the nodes it shares with the last).
+      const copy = { ...ws, nodes: new Map([...ws.nodes].map(([id, node]) => [id, { ...node }])) };
+      const list = searchList(copy, { query: 'session lockout account' });
       for (let i = 0; i < Math.min(20, list.length); i += 1) list.item(i);
     }, { start: 500, max: 16_000 });
     expect(nearLinear(r), r.summary).toBe(true);
     const ws = workspace(100);
     expect(sectionIndex(ws).units).toHaveLength(300);
+  });
+
+  it('the index of a next snapshot that shares all but one of its n documents with the last (their units taken as they were)', () => {
+    const r = measureRatio((n) => {
+      const ws = workspace(n);
+      const nodes = new Map(ws.nodes);
+      const first = ws.ids[0]!;
+      const node = ws.nodes.get(first)!;
+      nodes.set(first, { ...node, text: `${node.text}\n## Three\n`, body: `${node.body}\n## Three\n` });
+      return { next: { ...ws, nodes }, before: { nodes: ws.nodes, index: indexAfter(ws, null) } };
+    }, ({ next, before }) => {
+      const index = indexAfter(next, before);
+      expect(index.scanned).toBe(4);
+    }, { start: 2_000, max: 32_000 });
+    expect(nearLinear(r), r.summary).toBe(true);
   });
 
   it('a kit task among n tasks and n/4 headings: the index (each task under its heading) and its bundle with the work around it', () => {

@@ -34,18 +34,41 @@ export interface SectionIndex {
    * place in `sectionsOf(id)`. Empty for other documents (their sections are `unitsOf`).
    */
   proseOf(id: string): ReadonlyMap<number, number>;
+  /** How many units were scanned for this index; the others were taken as they were from the index it followed (`indexAfter`). */
+  readonly scanned: number;
+}
+
+/** An index made before, with its workspace's nodes. */
+export interface IndexBefore {
+  readonly nodes: ReadonlyMap<string, DocNode>;
+  readonly index: SectionIndex;
 }
 
 const made = new WeakMap<Workspace, SectionIndex>();
 
+/**
+ * The last index made, with its workspace's nodes: the next one takes from it, as they are, the
+ * units of every node both workspaces hold (the same object: a live workspace's next snapshot
+ * keeps the nodes of the files an edit left alone), and scans only the others. Held until the
+ * next index is made.
+ */
+let latest: IndexBefore | null = null;
+
 /** The index of `workspace`'s units (made once per workspace). */
 export function sectionIndex(workspace: Workspace): SectionIndex {
   let index = made.get(workspace);
-  if (index === undefined) made.set(workspace, (index = build(workspace)));
+  if (index === undefined) {
+    made.set(workspace, (index = indexAfter(workspace, latest)));
+    latest = { nodes: workspace.nodes, index };
+  }
   return index;
 }
 
-function build(workspace: Workspace): SectionIndex {
+/**
+ * The index of `workspace`'s units, taking from `before` (when given) the units of the nodes both
+ * workspaces hold as they are: the same index as one made afresh (`before` null), sooner.
+ */
+export function indexAfter(workspace: Workspace, before: IndexBefore | null): SectionIndex {
   const withItems = new Set<string>();
   /** Each kit file's items' spans, for the prose between them. */
   const itemSpans = new Map<string, [number, number][]>();
@@ -57,7 +80,14 @@ function build(workspace: Workspace): SectionIndex {
     spans.push([node.item.line, node.item.end]);
   }
   const units: Unit[] = [];
-  const bm25 = new Bm25();
+  const following = before === null ? null : Bm25.following(before.index.bm25);
+  const bm25 = following ?? new Bm25();
+  /** Whether `id` is the same node (or the same absence) in the workspace of the index followed. */
+  const same = (id: string): boolean => following !== null && before!.nodes.get(id) === workspace.nodes.get(id);
+  /** Kept units come in the order they had (workspaces list nodes in id order): one that would not is scanned. */
+  let lastKept = -1;
+  let scanned = 0;
+  const keepable = (old: number | undefined): number | undefined => (old !== undefined && old > lastKept ? (lastKept = old) : undefined);
   const byNode = new Map<string, number[]>();
   const sections = new Map<string, readonly Section[]>();
   const texts: string[] = [];
@@ -78,12 +108,21 @@ function build(workspace: Workspace): SectionIndex {
     }
     return low === 0 ? '' : list[low - 1]!.heading;
   };
-  const add = (node: DocNode, section: Section | null, text: string, line: number, end: number): void => {
+  /** Adds a unit of `node`; `old`: the same unit in the index followed (same node, same words), taken as it is. */
+  const add = (node: DocNode, section: Section | null, text: string, line: number, end: number, same: number | undefined): void => {
     let list = byNode.get(node.id);
     if (list === undefined) byNode.set(node.id, (list = []));
     list.push(units.length);
+    const old = keepable(same);
+    if (old !== undefined) {
+      units.push(before!.index.units[old]!);
+      texts.push(before!.index.textOf(old));
+      bm25.keep(old);
+      return;
+    }
     units.push({ id: node.id, section, path: node.path, line, end });
     texts.push(text);
+    scanned += 1;
     bm25.add((_visit, scan) => {
       if (section === null) scan(node.title);
       if (section === null && node.item !== undefined) scan(placeOf(node));
@@ -94,22 +133,33 @@ function build(workspace: Workspace): SectionIndex {
   for (const id of workspace.ids) {
     const node = workspace.nodes.get(id)!;
     if (node.item !== undefined) {
-      add(node, null, node.text, node.item.line, node.item.end);
+      // An item's words take the heading it sits under in its file: kept when the file's node is the same too.
+      const old = same(id) && same(node.item.file) ? before!.index.unitsOf(id)[0] : undefined;
+      add(node, null, node.text, node.item.line, node.item.end, old);
       continue;
     }
     if (withItems.has(id)) {
-      if (node.type !== 'tasks') prose.set(id, proseUnits(node, itemSpans.get(id) ?? [], sections, (section, text) => {
+      const kept = same(id) ? before!.index.proseOf(id) : NO_PROSE;
+      if (node.type !== 'tasks') prose.set(id, proseUnits(node, itemSpans.get(id) ?? [], sections, (section, text, k) => {
         const unit = units.length;
-        units.push({ id: node.id, section, path: node.path, line: section.line, end: section.end });
+        const old = keepable(kept.get(k));
+        units.push(old === undefined ? { id: node.id, section, path: node.path, line: section.line, end: section.end } : before!.index.units[old]!);
         texts.push(text);
-        bm25.add((_visit, scan) => scan(text));
+        if (old !== undefined) bm25.keep(old);
+        else {
+          scanned += 1;
+          bm25.add((_visit, scan) => scan(text));
+        }
         return unit;
       }));
       continue;
     }
     const list = sectionsOfNode(node);
     sections.set(id, list);
-    for (const section of list) add(node, section, node.text.slice(section.from, section.to), section.line, section.end);
+    // The same node has the same sections (kept by node), whose units the index followed holds in the same order.
+    const old = same(id) ? before!.index.unitsOf(id) : [];
+    const keep = old.length === list.length;
+    list.forEach((section, k) => add(node, section, node.text.slice(section.from, section.to), section.line, section.end, keep ? old[k] : undefined));
   }
   bm25.seal();
   return {
@@ -119,6 +169,7 @@ function build(workspace: Workspace): SectionIndex {
     unitsOf: (id) => byNode.get(id) ?? [],
     textOf: (unit) => texts[unit]!,
     proseOf: (id) => prose.get(id) ?? NO_PROSE,
+    scanned,
   };
 }
 
@@ -148,9 +199,9 @@ const NO_PROSE: ReadonlyMap<number, number> = new Map();
 
 /**
  * The sections of kit file `node` that hold no line of an item (the opening aside), each made a
- * unit by `add`; its sections kept in `sections` so that their places are those of `sectionsOf`.
+ * unit by `add` (given its place `k` in the list); its sections kept in `sections` so that their places are those of `sectionsOf`.
  */
-function proseUnits(node: DocNode, spans: readonly [number, number][], sections: Map<string, readonly Section[]>, add: (section: Section, text: string) => number): Map<number, number> {
+function proseUnits(node: DocNode, spans: readonly [number, number][], sections: Map<string, readonly Section[]>, add: (section: Section, text: string, k: number) => number): Map<number, number> {
   const list = sectionsOfNode(node);
   sections.set(node.id, list);
   const sorted = [...spans].sort((a, b) => a[0] - b[0]);
@@ -161,7 +212,7 @@ function proseUnits(node: DocNode, spans: readonly [number, number][], sections:
     // Spans before this section end before it: skip them; then one that starts at or before its end overlaps.
     while (at < sorted.length && sorted[at]![1] < section.line) at += 1;
     if (at < sorted.length && sorted[at]![0] <= section.end) return;
-    out.set(k, add(section, node.text.slice(section.from, section.to)));
+    out.set(k, add(section, node.text.slice(section.from, section.to), k));
   });
   return out;
 }

@@ -1,0 +1,184 @@
+/**
+ * The search index of a live workspace's next snapshot takes the units of the nodes an edit left
+ * alone from the index before (section-index.ts `indexAfter`, bm25.ts `following`/`keep`,
+ * postings.ts `mergedPostings`): the same index as one made afresh — units, texts, scores and
+ * matched words — with only the changed nodes' units scanned.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Bm25 } from '../../../src/core/answer/bm25.js';
+import { mergedPostings, postingsOf, type Postings } from '../../../src/core/answer/postings.js';
+import { indexAfter, type SectionIndex } from '../../../src/core/answer/section-index.js';
+import { openLiveWorkspace, type Workspace } from '../../../src/core/index.js';
+import { termsOf } from '../../../src/core/shared/words.js';
+import { doc, testdir } from '../../helpers/testdir.js';
+
+/** A seeded generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** (term, unit, count) triples of `units` (each a map of term to count), in unit order. */
+function triplesOf(units: readonly ReadonlyMap<number, number>[]): Int32Array {
+  const out: number[] = [];
+  units.forEach((unit, at) => {
+    for (const [term, count] of unit) out.push(term, at, count);
+  });
+  return Int32Array.from(out);
+}
+
+const plain = (p: Postings) => ({ starts: [...p.starts], units: [...p.units], counts: [...p.counts] });
+
+describe('mergedPostings', () => {
+  it('is the postings of the kept units renumbered and the added ones, as if made afresh (seeded)', () => {
+    const rand = random(55);
+    for (let round = 0; round < 300; round += 1) {
+      const oldTerms = 1 + Math.floor(rand() * 12);
+      const unit = (terms: number): Map<number, number> => {
+        const out = new Map<number, number>();
+        const n = Math.floor(rand() * 5);
+        for (let i = 0; i < n; i += 1) {
+          const term = Math.floor(rand() * terms);
+          out.set(term, (out.get(term) ?? 0) + 1 + Math.floor(rand() * 3));
+        }
+        return out;
+      };
+      const before = Array.from({ length: Math.floor(rand() * 10) }, () => unit(oldTerms));
+      const terms = oldTerms + Math.floor(rand() * 4);
+      // The next list: each unit before kept (in order) or dropped, new units anywhere between.
+      const after: Map<number, number>[] = [];
+      const renumber = new Int32Array(before.length).fill(-1);
+      const added: Map<number, number>[] = [];
+      const addedAt: number[] = [];
+      const addOne = (): void => {
+        const made = unit(terms);
+        addedAt.push(after.length);
+        added.push(made);
+        after.push(made);
+      };
+      before.forEach((kept, k) => {
+        while (rand() < 0.3) addOne();
+        if (rand() < 0.6) {
+          renumber[k] = after.length;
+          after.push(kept);
+        }
+      });
+      while (rand() < 0.3) addOne();
+      // The added units' triples carry their new numbers, as Bm25 makes them.
+      const addedTriples: number[] = [];
+      added.forEach((made, i) => {
+        for (const [term, count] of made) addedTriples.push(term, addedAt[i]!, count);
+      });
+      const previous = postingsOf(triplesOf(before), 3 * before.reduce((n, u) => n + u.size, 0), oldTerms);
+      const fresh = postingsOf(triplesOf(after), 3 * after.reduce((n, u) => n + u.size, 0), terms);
+      const merged = mergedPostings(previous, renumber, postingsOf(Int32Array.from(addedTriples), addedTriples.length, terms), terms);
+      expect(plain(merged), `round ${round}`).toEqual(plain(fresh));
+    }
+  });
+});
+
+describe('Bm25.following', () => {
+  const texts = ['session cookie expiry', 'session session store', 'unrelated text here', 'the session', 'cookie jar store', 'lock the account after five failed logins'];
+  const queries = ['session', 'cookie store', 'account lock', 'jar', 'nothing here', 'failed session cookie'].map(termsOf);
+
+  it('keeps units as they were and scores the next list as an index made afresh does', () => {
+    const previous = new Bm25(texts.map(termsOf));
+    const next = Bm25.following(previous)!;
+    // Units 0, 2 and 5 kept; two new ones between; 1, 3 and 4 gone.
+    const list = [texts[0]!, 'a new cookie policy', texts[2]!, 'session lock screen', texts[5]!];
+    next.keep(0);
+    next.add((visit) => termsOf(list[1]!).forEach(visit));
+    next.keep(2);
+    next.add((_visit, scan) => scan(list[3]!));
+    next.keep(5);
+    const fresh = new Bm25(list.map(termsOf));
+    expect(next.size).toBe(5);
+    for (const query of queries) {
+      expect([...next.scores(query)], query.join(' ')).toEqual([...fresh.scores(query)]);
+      for (let unit = 0; unit < list.length; unit += 1) expect(next.matched(query, unit)).toEqual(fresh.matched(query, unit));
+      for (const term of query) expect(next.frequency(term)).toBe(fresh.frequency(term));
+    }
+  });
+
+  it('refuses a unit kept out of order or one the index before does not have', () => {
+    const next = Bm25.following(new Bm25(texts.map(termsOf)))!;
+    next.keep(3);
+    expect(() => next.keep(2)).toThrow(/comes after unit 3/);
+    expect(() => next.keep(99)).toThrow(/no unit 99/);
+    expect(() => new Bm25().keep(0)).toThrow(/no unit 0/);
+  });
+
+  it('starts afresh when most terms of the index before are in no unit', () => {
+    const first = new Bm25(texts.map(termsOf));
+    const second = Bm25.following(first)!;
+    second.add((visit) => visit('one'));
+    second.seal();
+    // `second` holds every word of `first`, and uses one.
+    expect(Bm25.following(second)).toBeNull();
+  });
+});
+
+/** What a reader of an index sees: every unit, its text, and the scores and matched words of some queries. */
+function answersOf(index: SectionIndex): unknown {
+  const queries = ['session store', 'lock account', 'design cookie', 'phase setup', 'three', 'audit log retention'].map(termsOf);
+  return {
+    units: index.units.map((u, k) => [u.id, u.path, u.line, u.end, u.section?.trail ?? null, index.textOf(k)]),
+    scores: queries.map((q) => [...index.bm25.scores(q)]),
+    matched: queries.map((q) => index.units.map((_, k) => index.bm25.matched(q, k))),
+  };
+}
+
+describe('indexAfter', () => {
+  it('is, for each snapshot after an edit, the index made afresh, scanning only what the edit changed', async () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/auth/requirements.md': '# Requirements\n\n## Requirement 1: Lock the account\n\n#### Acceptance Criteria\n\n1. WHEN five logins fail THEN THE system SHALL lock the account\n',
+      '.kiro/specs/auth/design.md': '# Design\n\n## Session store\n\nSessions live in the store.\n\n## Cookie\n\nThe cookie holds the session id.\n',
+      '.kiro/specs/auth/tasks.md': '# Tasks\n\n## Phase 1: Setup\n\n- [ ] 1. Lock the account\n  - _Requirements: 1_\n- [ ] 2. Session store\n',
+      'docs/a.md': doc({ id: 'A', title: 'Audit' }, '# Audit\n\n## Log\n\nKeep the audit log.\n\n## Retention\n\nNinety days.\n'),
+      'docs/b.md': doc({ id: 'B', title: 'B' }, '# B\n\n## Two\n\nTwo words.\n'),
+    });
+    const live = openLiveWorkspace(root, { mode: 'poll', settleMs: 20 });
+    const next = async (previous: Workspace): Promise<Workspace> => {
+      let ws = await live.snapshot();
+      for (let tries = 0; ws === previous && tries < 100; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        ws = await live.snapshot();
+      }
+      expect(ws).not.toBe(previous);
+      return ws;
+    };
+    try {
+      let ws = await live.snapshot();
+      let index = indexAfter(ws, null);
+      expect(index.scanned).toBe(index.units.length);
+      const edits: [string, () => void, number][] = [
+        // One section of one document: its three units scanned again, nothing else.
+        ['a document edited', () => writeFileSync(join(root, 'docs/b.md'), doc({ id: 'B', title: 'B' }, '# B\n\n## Three\n\nThree words.\n\n## Four\n')), 3],
+        ['a task file edited', () => writeFileSync(join(root, '.kiro/specs/auth/tasks.md'), '# Tasks\n\n## Phase 1: Setup the store\n\n- [x] 1. Lock the account\n  - _Requirements: 1_\n- [ ] 2. Session store\n- [ ] 3. Cookie\n'), -1],
+        ['a document added', () => writeFileSync(join(root, 'docs/c.md'), doc({ id: 'C', title: 'Cookie' }, '# Cookie\n\nThe cookie jar.\n')), 1],
+        ['a document removed', () => rmSync(join(root, 'docs/a.md')), 0],
+      ];
+      for (const [what, edit, scanned] of edits) {
+        edit();
+        const after = await next(ws);
+        const reused = indexAfter(after, { nodes: ws.nodes, index });
+        expect(answersOf(reused), what).toEqual(answersOf(indexAfter(after, null)));
+        if (scanned >= 0) expect(reused.scanned, what).toBe(scanned);
+        else expect(reused.scanned, what).toBeGreaterThan(0);
+        expect(reused.scanned, what).toBeLessThan(reused.units.length);
+        ws = after;
+        index = reused;
+      }
+    } finally {
+      await live.close();
+    }
+  });
+});
