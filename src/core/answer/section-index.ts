@@ -2,7 +2,8 @@
  * CONTEXT §1, §4: what the workspace holds as units to rank — each kit item, and each section
  * of each other document (parse/sections.ts) — with one BM25 index over all of them. Made for a
  * workspace when first asked (a bundle that cuts a document, a search), and kept while that
- * workspace is the live one. A kit file that has items is ranked by its items, not its sections;
+ * workspace is the live one; the next snapshot's index takes from it the units of the nodes
+ * both share (`indexAfter`). A kit file that has items is ranked by its items, not its sections;
  * a task item's words include the heading it sits under (its phase, its story).
  */
 import { sectionsOf, type Section } from '../parse/sections.js';
