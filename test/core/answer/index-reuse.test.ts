@@ -12,18 +12,8 @@ import { mergedPostings, postingsOf, type Postings } from '../../../src/core/ans
 import { indexAfter, type SectionIndex } from '../../../src/core/answer/section-index.js';
 import { openLiveWorkspace, type Workspace } from '../../../src/core/index.js';
 import { termsOf } from '../../../src/core/shared/words.js';
+import { mulberry32 } from '../../helpers/prng.js';
 import { doc, testdir } from '../../helpers/testdir.js';
-
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** (term, unit, count) triples of `units` (each a map of term to count), in unit order. */
 function triplesOf(units: readonly ReadonlyMap<number, number>[]): Int32Array {
@@ -38,7 +28,7 @@ const plain = (p: Postings) => ({ starts: [...p.starts], units: [...p.units], co
 
 describe('mergedPostings', () => {
   it('is the postings of the kept units renumbered and the added ones, as if made afresh (seeded)', () => {
-    const rand = random(55);
+    const rand = mulberry32(55);
     for (let round = 0; round < 300; round += 1) {
       const oldTerms = 1 + Math.floor(rand() * 12);
       const unit = (terms: number): Map<number, number> => {
