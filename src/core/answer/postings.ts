@@ -37,15 +37,12 @@ export function postingsOf(triples: Int32Array, used: number, terms: number): Po
 export function mergedPostings(previous: Postings, renumber: Int32Array, added: Postings, terms: number): Postings {
   const old = previous.starts.length - 1;
   const starts = new Int32Array(terms + 1);
-  for (let id = 0; id < terms; id += 1) {
-    let count = added.starts[id + 1]! - added.starts[id]!;
-    if (id < old) for (let k = previous.starts[id]!; k < previous.starts[id + 1]!; k += 1) if (renumber[previous.units[k]!]! >= 0) count += 1;
-    starts[id + 1] = starts[id]! + count;
-  }
-  const units = new Int32Array(starts[terms]!);
+  // One pass: room for every posting, the few of units not kept left unused at the end.
+  const units = new Int32Array(previous.units.length + added.units.length);
   const counts = new Int32Array(units.length);
+  let at = 0;
   for (let id = 0; id < terms; id += 1) {
-    let at = starts[id]!;
+    starts[id] = at;
     let a = id < old ? previous.starts[id]! : 0;
     const aEnd = id < old ? previous.starts[id + 1]! : 0;
     let b = added.starts[id]!;
@@ -63,5 +60,6 @@ export function mergedPostings(previous: Postings, renumber: Int32Array, added: 
       }
     }
   }
-  return { starts, units, counts };
+  starts[terms] = at;
+  return { starts, units: units.subarray(0, at), counts: counts.subarray(0, at) };
 }
