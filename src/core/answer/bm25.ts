@@ -1,8 +1,10 @@
 /**
  * BM25 over a fixed list of units (CONTEXT §1, §4): the standard Okapi weighting with fixed
  * parameters (k1 1.2, b 0.75) and the non-negative idf `ln(1 + (N − n + ½) / (n + ½))`. An
- * inverted index made once from each unit's terms (shared/words.ts): scoring a query touches
- * only the postings of its terms. Deterministic: no randomness, sums in a fixed order.
+ * inverted index of each unit's terms (shared/words.ts) — or, for a live workspace's next
+ * snapshot, of the units it keeps from the index before and those it scans anew (`following`):
+ * scoring a query touches only the postings of its terms. Deterministic: no randomness, sums in
+ * a fixed order.
  */
 import { asciiParts, foldedLength, mayHaveParts, scanTerms } from '../shared/words.js';
 import { mergedPostings, postingsOf, type Postings } from './postings.js';
@@ -84,7 +86,7 @@ export class Bm25 {
    */
   keep(unit: number): void {
     const previous = this.#previous;
-    if (previous === null || unit >= this.#renumber.length) throw new Error(`keep: no unit ${unit} to keep`);
+    if (previous === null || !(unit >= 0 && unit < this.#renumber.length)) throw new Error(`keep: no unit ${unit} to keep`);
     if (this.#lastKept >= unit) throw new Error(`keep: unit ${unit} comes after unit ${this.#lastKept}, kept before`);
     this.#lastKept = unit;
     this.#renumber[unit] = this.#lengths.length;

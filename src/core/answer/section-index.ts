@@ -51,7 +51,7 @@ const made = new WeakMap<Workspace, SectionIndex>();
  * The last index made, with its workspace's nodes: the next one takes from it, as they are, the
  * units of every node both workspaces hold (the same object: a live workspace's next snapshot
  * keeps the nodes of the files an edit left alone), and scans only the others. Held until the
- * next index is made.
+ * next index is made (an index holds nothing of the one it followed: `answerOf`).
  */
 let latest: IndexBefore | null = null;
 
@@ -81,7 +81,9 @@ export function indexAfter(workspace: Workspace, before: IndexBefore | null): Se
     spans.push([node.item.line, node.item.end]);
   }
   const units: Unit[] = [];
-  const following = before === null ? null : Bm25.following(before.index.bm25);
+  // Another workspace altogether (no node in common) is indexed afresh: its words are not the last one's.
+  const shares = before !== null && workspace.ids.some((id) => before.nodes.get(id) === workspace.nodes.get(id));
+  const following = shares ? Bm25.following(before.index.bm25) : null;
   const bm25 = following ?? new Bm25();
   /** Whether `id` is the same node (or the same absence) in the workspace of the index followed. */
   const same = (id: string): boolean => following !== null && before!.nodes.get(id) === workspace.nodes.get(id);
@@ -109,12 +111,12 @@ export function indexAfter(workspace: Workspace, before: IndexBefore | null): Se
     }
     return low === 0 ? '' : list[low - 1]!.heading;
   };
-  /** Adds a unit of `node`; `old`: the same unit in the index followed (same node, same words), taken as it is. */
-  const add = (node: DocNode, section: Section | null, text: string, line: number, end: number, same: number | undefined): void => {
+  /** Adds a unit of `node`; `prior`: the same unit in the index followed (same node, same words), taken as it is. */
+  const add = (node: DocNode, section: Section | null, text: string, line: number, end: number, prior: number | undefined): void => {
     let list = byNode.get(node.id);
     if (list === undefined) byNode.set(node.id, (list = []));
     list.push(units.length);
-    const old = keepable(same);
+    const old = keepable(prior);
     if (old !== undefined) {
       units.push(before!.index.units[old]!);
       texts.push(before!.index.textOf(old));
@@ -159,10 +161,30 @@ export function indexAfter(workspace: Workspace, before: IndexBefore | null): Se
     sections.set(id, list);
     // The same node has the same sections (kept by node), whose units the index followed holds in the same order.
     const old = same(id) ? before!.index.unitsOf(id) : [];
-    const keep = old.length === list.length;
-    list.forEach((section, k) => add(node, section, node.text.slice(section.from, section.to), section.line, section.end, keep ? old[k] : undefined));
+    list.forEach((section, k) => add(node, section, node.text.slice(section.from, section.to), section.line, section.end, old[k]));
   }
   bm25.seal();
+  return answerOf(workspace, { units, bm25, sections, byNode, texts, prose, scanned });
+}
+
+/** What an index is made of (`indexAfter`). */
+interface Made {
+  readonly units: readonly Unit[];
+  readonly bm25: Bm25;
+  readonly sections: Map<string, readonly Section[]>;
+  readonly byNode: ReadonlyMap<string, readonly number[]>;
+  readonly texts: readonly string[];
+  readonly prose: ReadonlyMap<string, ReadonlyMap<number, number>>;
+  readonly scanned: number;
+}
+
+/**
+ * The index's reads, made in a scope of their own: closures made inside `indexAfter` would share
+ * its scope, and with it the index followed (`before`), which then held the one before it, and
+ * so on — every snapshot's index kept for the life of a live server.
+ */
+function answerOf(workspace: Workspace, made: Made): SectionIndex {
+  const { units, bm25, sections, byNode, texts, prose, scanned } = made;
   return {
     units,
     bm25,

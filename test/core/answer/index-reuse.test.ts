@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Bm25 } from '../../../src/core/answer/bm25.js';
 import { mergedPostings, postingsOf, type Postings } from '../../../src/core/answer/postings.js';
-import { indexAfter, type SectionIndex } from '../../../src/core/answer/section-index.js';
-import { openLiveWorkspace, type Workspace } from '../../../src/core/index.js';
+import { indexAfter, sectionIndex, type SectionIndex } from '../../../src/core/answer/section-index.js';
+import { loadWorkspace, openLiveWorkspace, type Workspace } from '../../../src/core/index.js';
+import type { DocNode } from '../../../src/core/shared/types.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { syntheticWorkspace } from '../../helpers/synthetic-workspace.js';
 import { termsOf } from '../../../src/core/shared/words.js';
 import { mulberry32 } from '../../helpers/prng.js';
 import { doc, testdir } from '../../helpers/testdir.js';
@@ -117,24 +121,36 @@ describe('Bm25.following', () => {
 
 /** What a reader of an index sees: every unit, its text, and the scores and matched words of some queries. */
 function answersOf(index: SectionIndex): unknown {
-  const queries = ['session store', 'lock account', 'design cookie', 'phase setup', 'three', 'audit log retention'].map(termsOf);
+  const queries = ['session store', 'lock account', 'design cookie', 'phase setup', 'three', 'audit log retention', 'players glossary'].map(termsOf);
+  const ids = [...new Set(index.units.map((u) => u.id))].sort();
   return {
     units: index.units.map((u, k) => [u.id, u.path, u.line, u.end, u.section?.trail ?? null, index.textOf(k)]),
     scores: queries.map((q) => [...index.bm25.scores(q)]),
     matched: queries.map((q) => index.units.map((_, k) => index.bm25.matched(q, k))),
+    frequency: queries.map((q) => q.map((term) => index.bm25.frequency(term))),
+    byNode: ids.map((id) => [id, index.unitsOf(id), [...index.proseOf(id)]]),
   };
+}
+
+const KIT = {
+  'docugraph.yml': 'kits: [kiro]\n',
+  '.kiro/specs/auth/requirements.md': '# Requirements\n\n## Introduction\n\nPlayers lock themselves out; the glossary says who.\n\n## Requirements\n\n### Requirement 1: Lock the account\n\n#### Acceptance Criteria\n\n1. WHEN five logins fail THEN THE system SHALL lock the account\n',
+  '.kiro/specs/auth/design.md': '# Design\n\n## Session store\n\nSessions live in the store.\n\n## Cookie\n\nThe cookie holds the session id.\n',
+  '.kiro/specs/auth/tasks.md': '# Tasks\n\n## Phase 1: Setup\n\n- [ ] 1. Lock the account\n  - _Requirements: 1_\n- [ ] 2. Session store\n',
+  'docs/a.md': doc({ id: 'A', title: 'Audit' }, '# Audit\n\n## Log\n\nKeep the audit log.\n\n## Retention\n\nNinety days.\n'),
+  'docs/b.md': doc({ id: 'B', title: 'B' }, '# B\n\n## Two\n\nTwo words.\n'),
+};
+
+/** `workspace` with the node `id` replaced by `node`, the others the same objects. */
+function withNode(workspace: Workspace, node: DocNode): Workspace {
+  const nodes = new Map(workspace.nodes);
+  nodes.set(node.id, node);
+  return { ...workspace, nodes };
 }
 
 describe('indexAfter', () => {
   it('is, for each snapshot after an edit, the index made afresh, scanning only what the edit changed', async () => {
-    const root = testdir({
-      'docugraph.yml': 'kits: [kiro]\n',
-      '.kiro/specs/auth/requirements.md': '# Requirements\n\n## Requirement 1: Lock the account\n\n#### Acceptance Criteria\n\n1. WHEN five logins fail THEN THE system SHALL lock the account\n',
-      '.kiro/specs/auth/design.md': '# Design\n\n## Session store\n\nSessions live in the store.\n\n## Cookie\n\nThe cookie holds the session id.\n',
-      '.kiro/specs/auth/tasks.md': '# Tasks\n\n## Phase 1: Setup\n\n- [ ] 1. Lock the account\n  - _Requirements: 1_\n- [ ] 2. Session store\n',
-      'docs/a.md': doc({ id: 'A', title: 'Audit' }, '# Audit\n\n## Log\n\nKeep the audit log.\n\n## Retention\n\nNinety days.\n'),
-      'docs/b.md': doc({ id: 'B', title: 'B' }, '# B\n\n## Two\n\nTwo words.\n'),
-    });
+    const root = testdir(KIT);
     const live = openLiveWorkspace(root, { mode: 'poll', settleMs: 20 });
     const next = async (previous: Workspace): Promise<Workspace> => {
       let ws = await live.snapshot();
@@ -149,10 +165,15 @@ describe('indexAfter', () => {
       let ws = await live.snapshot();
       let index = indexAfter(ws, null);
       expect(index.scanned).toBe(index.units.length);
+      // The requirements file's prose (its introduction, and the heading above the requirements) are units of their own, kept like the others.
+      expect(index.proseOf('auth/requirements').size).toBe(2);
       const edits: [string, () => void, number][] = [
         // One section of one document: its three units scanned again, nothing else.
         ['a document edited', () => writeFileSync(join(root, 'docs/b.md'), doc({ id: 'B', title: 'B' }, '# B\n\n## Three\n\nThree words.\n\n## Four\n')), 3],
-        ['a task file edited', () => writeFileSync(join(root, '.kiro/specs/auth/tasks.md'), '# Tasks\n\n## Phase 1: Setup the store\n\n- [x] 1. Lock the account\n  - _Requirements: 1_\n- [ ] 2. Session store\n- [ ] 3. Cookie\n'), -1],
+        // The task file's three tasks are new nodes; the file itself, a kit file of tasks, is no unit.
+        ['a task file edited', () => writeFileSync(join(root, '.kiro/specs/auth/tasks.md'), '# Tasks\n\n## Phase 1: Setup the store\n\n- [x] 1. Lock the account\n  - _Requirements: 1_\n- [ ] 2. Session store\n- [ ] 3. Cookie\n'), 3],
+        // Its requirement and criterion, and its prose, read again.
+        ['a requirements file edited', () => writeFileSync(join(root, '.kiro/specs/auth/requirements.md'), KIT['.kiro/specs/auth/requirements.md'].replace('who.', 'who, and the players glossary.')), -1],
         ['a document added', () => writeFileSync(join(root, 'docs/c.md'), doc({ id: 'C', title: 'Cookie' }, '# Cookie\n\nThe cookie jar.\n')), 1],
         ['a document removed', () => rmSync(join(root, 'docs/a.md')), 0],
       ];
@@ -170,5 +191,68 @@ describe('indexAfter', () => {
     } finally {
       await live.close();
     }
+  });
+});
+
+describe('the index followed', () => {
+  it('is the last one made: a snapshot after an edit scans only what changed', async () => {
+    const root = testdir(KIT);
+    const live = openLiveWorkspace(root, { mode: 'poll', settleMs: 20 });
+    try {
+      const first = await live.snapshot();
+      const before = sectionIndex(first);
+      writeFileSync(join(root, 'docs/b.md'), doc({ id: 'B', title: 'B' }, '# B\n\n## Three\n'));
+      let second = await live.snapshot();
+      for (let tries = 0; second === first && tries < 100; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        second = await live.snapshot();
+      }
+      const after = sectionIndex(second);
+      expect(after.scanned).toBe(2);
+      expect(after.units.length).toBe(before.units.length);
+      expect(answersOf(after)).toEqual(answersOf(indexAfter(second, null)));
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('is not used for an item whose file is another node, though the item is the same', () => {
+    const ws = loadWorkspace(testdir(KIT));
+    const before = { nodes: ws.nodes, index: indexAfter(ws, null) };
+    // The heading the task sits under (its words are the task's) on the same line, in a file node of its own.
+    const file = ws.nodes.get('auth/tasks')!;
+    const renamed = (text: string): string => text.replace('Phase 1: Setup', 'Phase 1: Glossary');
+    const next = withNode(ws, { ...file, text: renamed(file.text), body: renamed(file.body) });
+    expect(next.nodes.get('auth/T1')).toBe(ws.nodes.get('auth/T1'));
+    const reused = indexAfter(next, before);
+    expect(answersOf(reused)).toEqual(answersOf(indexAfter(next, null)));
+    expect(reused.bm25.scores(termsOf('glossary')).size).toBeGreaterThan(1);
+  });
+
+  it('gives its units only in the order they had there: a workspace listing the same nodes in another order scans the rest', () => {
+    const ws = syntheticWorkspace(['A', 'B', 'C', 'D'].map((id) => ({ id, body: `# ${id}\n\n## One\n\n${id} words\n` })));
+    const before = { nodes: ws.nodes, index: indexAfter(ws, null) };
+    const reversed = { ...ws, ids: [...ws.ids].reverse() };
+    const reused = indexAfter(reversed, before);
+    expect(answersOf(reused)).toEqual(answersOf(indexAfter(reversed, null)));
+    // The first node listed (D, the last before) is kept; the others would come before it.
+    expect(reused.scanned).toBe(6);
+  });
+
+  it('is not held by the index made after it (a live server keeps one index, not one per edit)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let ws = syntheticWorkspace(Array.from({ length: 20 }, (_, i) => ({ id: `D${i}`, body: `# D${i}\n\n## S\n\nword${i}\n` })));
+    let before = { nodes: ws.nodes, index: indexAfter(ws, null) };
+    const first = new WeakRef(before.index);
+    for (let step = 0; step < 3; step += 1) {
+      const node = ws.nodes.get('D0')!;
+      ws = withNode(ws, { ...node, text: `${node.text}\n## Step ${step}\n`, body: `${node.body}\n## Step ${step}\n` });
+      before = { nodes: ws.nodes, index: indexAfter(ws, before) };
+      expect(before.index.scanned).toBe(3 + step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(first.deref()).toBeUndefined();
   });
 });
