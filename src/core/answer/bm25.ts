@@ -12,21 +12,30 @@ import { TermDictionary } from './term-dictionary.js';
 
 const K1 = 1.2;
 const B = 0.75;
+/** The largest chunk of triples (a multiple of 3): 3 MiB. */
+const MAX_CHUNK = 3 * (1 << 18);
 
 export class Bm25 {
   /** The terms, by id. */
   readonly #dictionary: TermDictionary;
-  /** Until `seal`: each unit's terms, as (term id, unit, count) triples, in the order added. */
+  /**
+   * Until `seal`: each unit's terms, as (term id, unit, count) triples, in the order added — in
+   * chunks, each twice the last up to `MAX_CHUNK`, never copied as they grow (at 100k documents
+   * the triples are some 240 MB: copying them as one array doubled cost about 1 s). `#pending` is
+   * the chunk being filled, `#full` those before it.
+   */
   #pending = new Int32Array(3 * 4096);
   #pendingUsed = 0;
+  #full: Int32Array[] = [];
   /** From `seal`: each term's units and counts (postings.ts). */
   #postings: Postings | null = null;
   #lengths: number[] | Float64Array = [];
   #average = 0;
   /** How many terms the unit being added holds, repeats counted. */
   #used = 0;
-  /** Per term id: the last unit that held it (-1: none yet), and where that unit's count of it is in `#pending`. */
+  /** Per term id: the last unit that held it (-1: none yet), and where that unit's count of it is: which chunk (`#full`'s length: `#pending`), and where in it. */
   #lastUnit: Int32Array;
+  #countChunk: Int32Array;
   #countAt: Int32Array;
   /** Until `seal`, for `keep`: the index this one follows, the new number of each of its units kept (-1: not kept), the last kept. */
   #previous: Bm25 | null = null;
@@ -56,6 +65,7 @@ export class Bm25 {
   constructor(units: readonly (readonly string[])[] = [], dictionary = new TermDictionary()) {
     this.#dictionary = dictionary;
     this.#lastUnit = new Int32Array(Math.max(4096, 2 * dictionary.size)).fill(-1);
+    this.#countChunk = new Int32Array(this.#lastUnit.length);
     this.#countAt = new Int32Array(this.#lastUnit.length);
     for (const terms of units) this.add((visit) => terms.forEach(visit));
     if (units.length > 0) this.seal();
@@ -109,48 +119,52 @@ export class Bm25 {
     const unit = this.#lengths.length;
     if (id >= this.#lastUnit.length) this.#growTerms();
     if (this.#lastUnit[id] === unit) {
-      this.#pending[this.#countAt[id]!]! += 1;
+      const chunk = this.#countChunk[id]!;
+      (chunk === this.#full.length ? this.#pending : this.#full[chunk]!)[this.#countAt[id]!]! += 1;
       return;
     }
-    this.#reserve(3);
+    if (this.#pendingUsed === this.#pending.length) {
+      this.#full.push(this.#pending);
+      this.#pending = new Int32Array(Math.min(2 * this.#pending.length, MAX_CHUNK));
+      this.#pendingUsed = 0;
+    }
     this.#lastUnit[id] = unit;
+    this.#countChunk[id] = this.#full.length;
     this.#countAt[id] = this.#pendingUsed + 2;
     this.#pending[this.#pendingUsed++] = id;
     this.#pending[this.#pendingUsed++] = unit;
     this.#pending[this.#pendingUsed++] = 1;
   }
 
-  /** Room for `more` numbers in `#pending`. */
-  #reserve(more: number): void {
-    if (this.#pendingUsed + more <= this.#pending.length) return;
-    const grown = new Int32Array(Math.max(this.#pending.length * 2, this.#pendingUsed + more));
-    grown.set(this.#pending);
-    this.#pending = grown;
-  }
-
   #growTerms(): void {
+    const grown = (from: Int32Array): Int32Array => {
+      const to = new Int32Array(2 * this.#dictionary.size);
+      to.set(from);
+      return to;
+    };
     const last = new Int32Array(2 * this.#dictionary.size).fill(-1);
     last.set(this.#lastUnit);
     this.#lastUnit = last;
-    const at = new Int32Array(last.length);
-    at.set(this.#countAt);
-    this.#countAt = at;
+    this.#countChunk = grown(this.#countChunk);
+    this.#countAt = grown(this.#countAt);
   }
 
   /** Ends the adding: the lengths and their average are fixed, and each term's units laid out in one array (postings.ts). */
   seal(): this {
     if (this.#postings !== null) return this;
-    const added = postingsOf(this.#pending, this.#pendingUsed, this.#dictionary.size);
+    const added = postingsOf([...this.#full, this.#pending.subarray(0, this.#pendingUsed)], this.#dictionary.size);
     const previous = this.#previous;
     this.#postings = previous === null ? added : mergedPostings(previous.#postings!, this.#renumber, added, this.#dictionary.size);
     this.#pending = new Int32Array(0);
     this.#pendingUsed = 0;
+    this.#full = [];
     const lengths = Float64Array.from(this.#lengths as number[]);
     let total = 0;
     for (const length of lengths) total += length;
     this.#lengths = lengths;
     this.#average = lengths.length === 0 ? 0 : total / lengths.length;
     this.#lastUnit = new Int32Array(0);
+    this.#countChunk = new Int32Array(0);
     this.#countAt = new Int32Array(0);
     this.#previous = null;
     this.#renumber = new Int32Array(0);

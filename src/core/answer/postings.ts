@@ -12,19 +12,25 @@ export interface Postings {
   readonly counts: Int32Array;
 }
 
-/** The postings of `terms` terms from `used` numbers of `triples` — (term, unit, count), units never decreasing. */
-export function postingsOf(triples: Int32Array, used: number, terms: number): Postings {
+/** The postings of `terms` terms from `chunks` of (term, unit, count) triples, one after another, units never decreasing. */
+export function postingsOf(chunks: readonly Int32Array[], terms: number): Postings {
   const starts = new Int32Array(terms + 1);
-  for (let k = 0; k < used; k += 3) starts[triples[k]! + 1]! += 1;
+  let pairs = 0;
+  for (const triples of chunks) {
+    for (let k = 0; k < triples.length; k += 3) starts[triples[k]! + 1]! += 1;
+    pairs += triples.length / 3;
+  }
   for (let id = 0; id < terms; id += 1) starts[id + 1]! += starts[id]!;
   const next = starts.slice(0, terms);
-  const units = new Int32Array(used / 3);
-  const counts = new Int32Array(used / 3);
+  const units = new Int32Array(pairs);
+  const counts = new Int32Array(pairs);
   // Units came in order: each term's stay ascending.
-  for (let k = 0; k < used; k += 3) {
-    const at = next[triples[k]!]!++;
-    units[at] = triples[k + 1]!;
-    counts[at] = triples[k + 2]!;
+  for (const triples of chunks) {
+    for (let k = 0; k < triples.length; k += 3) {
+      const at = next[triples[k]!]!++;
+      units[at] = triples[k + 1]!;
+      counts[at] = triples[k + 2]!;
+    }
   }
   return { starts, units, counts };
 }

@@ -70,10 +70,46 @@ describe('mergedPostings', () => {
       added.forEach((made, i) => {
         for (const [term, count] of made) addedTriples.push(term, addedAt[i]!, count);
       });
-      const previous = postingsOf(triplesOf(before), 3 * before.reduce((n, u) => n + u.size, 0), oldTerms);
-      const fresh = postingsOf(triplesOf(after), 3 * after.reduce((n, u) => n + u.size, 0), terms);
-      const merged = mergedPostings(previous, renumber, postingsOf(Int32Array.from(addedTriples), addedTriples.length, terms), terms);
+      const previous = postingsOf([triplesOf(before)], oldTerms);
+      const fresh = postingsOf([triplesOf(after)], terms);
+      // The same triples in chunks (cut between triples) give the same postings.
+      const whole = triplesOf(after);
+      const cut = 3 * Math.floor((rand() * whole.length) / 3);
+      expect(plain(postingsOf([whole.subarray(0, cut), whole.subarray(cut)], terms))).toEqual(plain(fresh));
+      const merged = mergedPostings(previous, renumber, postingsOf([Int32Array.from(addedTriples)], terms), terms);
       expect(plain(merged), `round ${round}`).toEqual(plain(fresh));
+    }
+  });
+});
+
+describe('Bm25 over many units', () => {
+  it('scores as the formula does, its triples in chunks that the counts of a unit straddle (seeded)', () => {
+    const rand = mulberry32(7);
+    // 3,000 units of 2–13 words from 400, each ending with its first word again (a count raised in
+    // the triple its first time made, maybe in the chunk before): some 20,000 triples, in chunks of
+    // 4,096 triples, then 8,192, …
+    const units = Array.from({ length: 3000 }, () => {
+      const words = Array.from({ length: 2 + Math.floor(rand() * 12) }, () => `w${Math.floor(rand() * 400)}`);
+      return [...words, words[0]!];
+    });
+    const bm25 = new Bm25(units);
+    const n = units.length;
+    const average = units.reduce((sum, u) => sum + u.length, 0) / n;
+    // Every word alone (each term's counts in every unit), then some queries of several words.
+    const queries = Array.from({ length: 400 }, (_, k) => [`w${k}`]);
+    for (let q = 0; q < 20; q += 1) queries.push([...new Set(Array.from({ length: 2 + Math.floor(rand() * 3) }, () => `w${Math.floor(rand() * 400)}`))].sort());
+    for (const query of queries) {
+      const expected = new Map<number, number>();
+      for (const term of query) {
+        const holders = units.flatMap((u, k) => (u.includes(term) ? [k] : []));
+        const idf = Math.log(1 + (n - holders.length + 0.5) / (holders.length + 0.5));
+        for (const k of holders) {
+          const tf = units[k]!.filter((t) => t === term).length;
+          const norm = 1 - 0.75 + (0.75 * units[k]!.length) / average;
+          expected.set(k, (expected.get(k) ?? 0) + (idf * tf * 2.2) / (tf + 1.2 * norm));
+        }
+      }
+      expect([...bm25.scores(query)].sort(([a], [b]) => a - b), query.join(' ')).toEqual([...expected].sort(([a], [b]) => a - b));
     }
   });
 });
