@@ -80,7 +80,14 @@ export function restoreStages(kept: KeptStages, nodes: ReadonlyMap<string, DocNo
   for (const cycle of kept.cycles) if (cycle.ids.length === 0 || !known(cycle.ids) || !known(cycle.path)) return null;
   const graph = graphOf(ids, placeOf, upStart, upList, kept.graphDiagnostics, kept.broken);
   const cycleOf = cyclesById(kept.cycles);
-  const states = new StateMap({ ids, placeOf, nodes, upstream: graph.upstream, cycleOf, local, blocked, edges: graph.placeEdges });
+  // The entries naming no node, of the blocked nodes that have some (as `placesOf` finds them).
+  const missing = new Map<number, readonly string[]>();
+  for (let i = 0; i < n; i += 1) {
+    if (blocked[i] !== 1) continue;
+    const { dependsOn } = nodes.get(ids[i]!)!;
+    if (upStart[i + 1]! - upStart[i]! < dependsOn.length) missing.set(i, dependsOn.filter((entry) => !nodes.has(entry)));
+  }
+  const states = new StateMap({ ids, placeOf, missing, upstream: graph.upstream, cycleOf, local, blocked, edges: graph.placeEdges });
   return { graph, cycles: { cycles: kept.cycles, diagnostics: kept.cycleDiagnostics }, cycleOf, cycleUpstream: new LazyMap(() => cyclesUpstream(kept.cycles, graph)), states: { states, diagnostics: kept.stateDiagnostics } };
 }
 

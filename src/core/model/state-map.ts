@@ -6,7 +6,7 @@
  */
 import type { WorkState } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
-import type { Blocker, Cycle, DocNode, NodeState } from '../shared/types.js';
+import type { Blocker, Cycle, NodeState } from '../shared/types.js';
 import type { PlaceEdges } from './build-graph.js';
 
 /** A node's local state: what its own fields decide (`OPEN` is ready or blocked); settled ones are at most `UNTRACKED`. */
@@ -23,11 +23,16 @@ const SETTLED: Readonly<Record<Exclude<WorkState, 'blocked'>, NodeState>> = {
   untracked: Object.freeze({ state: 'untracked', blockedBy: NONE }),
 };
 
-/** What the map reads: the snapshot's nodes and edges, and the two arrays by place. */
+/**
+ * What the map reads: the snapshot's ids and edges, and the two arrays by place. Never its nodes:
+ * a live workspace keeps a map while edits change no status and no edge, and a map holding the
+ * nodes it was made from held their texts (every file's first version) for as long.
+ */
 export interface StatePlaces {
   readonly ids: readonly string[];
   readonly placeOf: ReadonlyMap<string, number>;
-  readonly nodes: ReadonlyMap<string, DocNode>;
+  /** The `depends_on` entries that name no node, by the place of an open node that has some, in its order. */
+  readonly missing: ReadonlyMap<number, readonly string[]>;
   readonly upstream: ReadonlyMap<string, readonly string[]>;
   readonly cycleOf: ReadonlyMap<string, Cycle>;
   /** Each node's local state (`DONE`, `UNTRACKED`, `OPEN`, `DROPPED`). */
@@ -73,16 +78,15 @@ export class StateMap implements ReadonlyMap<string, NodeState> {
 
   /** Why the node at `place` is blocked: unsettled dependencies with their states, missing entries, its cycle; by id, then state. */
   private blockersAt(place: number): Blocker[] {
-    const { ids, placeOf, nodes, upstream, cycleOf, local } = this.places;
+    const { ids, placeOf, missing, upstream, cycleOf, local } = this.places;
     const id = ids[place]!;
-    const node = nodes.get(id)!;
     const deps = upstream.get(id)!;
     const blockers: Blocker[] = [];
     for (const dep of deps) {
       const at = placeOf.get(dep)!;
       if (at !== place && local[at]! > UNTRACKED) blockers.push({ id: dep, state: this.stateAt(at) as Blocker['state'] });
     }
-    if (deps.length < node.dependsOn.length) for (const entry of node.dependsOn) if (!nodes.has(entry)) blockers.push({ id: entry, state: 'missing' });
+    for (const entry of missing.get(place) ?? []) blockers.push({ id: entry, state: 'missing' });
     const cycle = cycleOf.size > 0 ? cycleOf.get(id) : undefined;
     if (cycle !== undefined) blockers.push({ id: cycle.ids[0]!, state: 'cycle' });
     if (blockers.length > 1) blockers.sort((a, b) => compareStrings(a.id, b.id) || compareStrings(a.state, b.state));

@@ -77,20 +77,23 @@ function placesOf(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words
     local[i] = relationsIn.size > 0 && supersededBy(relationsIn, id).length > 0 ? DROPPED : classify(nodes.get(id)!.status);
   }
   const blocked = new Uint8Array(n);
+  const missing = new Map<number, readonly string[]>();
   const edges = graph.placeEdges ?? null;
   for (let i = 0; i < n; i += 1) {
     if (local[i] !== OPEN) continue;
     const id = ids[i]!;
     const deps = edges === null ? upstream.get(id)! : null;
     const count = deps === null ? edges!.upStart[i + 1]! - edges!.upStart[i]! : deps.length;
-    let isBlocked = count < nodes.get(id)!.dependsOn.length || (cycleOf.size > 0 && cycleOf.has(id));
+    const { dependsOn } = nodes.get(id)!;
+    if (count < dependsOn.length) missing.set(i, dependsOn.filter((entry) => !nodes.has(entry)));
+    let isBlocked = count < dependsOn.length || (cycleOf.size > 0 && cycleOf.has(id));
     for (let k = 0; k < count && !isBlocked; k += 1) {
       const at = deps === null ? edges!.upList[edges!.upStart[i]! + k]! : placeOf.get(deps[k]!)!;
       isBlocked = at !== i && local[at]! > UNTRACKED;
     }
     blocked[i] = isBlocked ? 1 : 0;
   }
-  return { ids, placeOf, nodes, upstream, cycleOf, local, blocked, edges };
+  return { ids, placeOf, missing, upstream, cycleOf, local, blocked, edges };
 }
 
 /** Whether the node at `i` depends on open work (by place; `true` when there are no place edges: look through the maps). */
