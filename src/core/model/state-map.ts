@@ -26,7 +26,7 @@ const SETTLED: Readonly<Record<Exclude<WorkState, 'blocked'>, NodeState>> = {
 /**
  * What the map reads: the snapshot's ids and edges, and the two arrays by place. Never its nodes:
  * a live workspace keeps a map while edits change no status and no edge, and a map holding the
- * nodes it was made from held their texts (every file's first version) for as long.
+ * nodes it was made from held the version of every file edited since, and its text, for as long.
  */
 export interface StatePlaces {
   readonly ids: readonly string[];

@@ -1,9 +1,10 @@
 /**
  * The work states (model/state-map.ts) hold no node of the snapshot they were made from. A live
  * workspace keeps its states while edits change no status and no edge, so states that held
- * their nodes held every file's first text (a 10k workspace's 24 MB) for as long: a soak of
- * 600 body edits kept each 256 KB batch of first texts alive. What `blockedBy` needs of the
- * nodes — the entries naming no node — is taken when the states are made.
+ * their nodes held the version of every file edited since (and the batches of text it was read
+ * in) for as long: a soak of 600 body edits on 500 documents kept every 256 KB batch of first
+ * texts alive. What `blockedBy` needs of the nodes — the entries naming no node — is taken when
+ * the states are made.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
