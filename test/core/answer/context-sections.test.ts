@@ -12,6 +12,7 @@ import { sectionsOf } from '../../../src/core/parse/sections.js';
 import { termsOf } from '../../../src/core/shared/words.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nextSnapshot } from '../../helpers/next-snapshot.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
 describe('termsOf', () => {
@@ -163,11 +164,7 @@ describe("a live workspace's next index", () => {
       const first = await live.snapshot();
       const before = sectionIndex(first);
       writeFileSync(join(root, 'b.md'), doc({ id: 'B', title: 'b' }, '# B\n\n## Three\n'));
-      let second = await live.snapshot();
-      for (let tries = 0; second === first && tries < 50; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        second = await live.snapshot();
-      }
+      const second = await nextSnapshot(live, first);
       const after = sectionIndex(second);
       expect(after).not.toBe(before);
       expect(after.sectionsOf('A')).toBe(before.sectionsOf('A'));

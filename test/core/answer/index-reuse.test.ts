@@ -17,6 +17,7 @@ import { runInNewContext } from 'node:vm';
 import { syntheticWorkspace } from '../../helpers/synthetic-workspace.js';
 import { termsOf } from '../../../src/core/shared/words.js';
 import { mulberry32 } from '../../helpers/prng.js';
+import { nextSnapshot } from '../../helpers/next-snapshot.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
 /** (term, unit, count) triples of `units` (each a map of term to count), in unit order. */
@@ -189,11 +190,7 @@ describe('indexAfter', () => {
     const root = testdir(KIT);
     const live = openLiveWorkspace(root, { mode: 'poll', settleMs: 20 });
     const next = async (previous: Workspace): Promise<Workspace> => {
-      let ws = await live.snapshot();
-      for (let tries = 0; ws === previous && tries < 100; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        ws = await live.snapshot();
-      }
+      const ws = await nextSnapshot(live, previous);
       expect(ws).not.toBe(previous);
       return ws;
     };
@@ -238,11 +235,7 @@ describe('the index followed', () => {
       const first = await live.snapshot();
       const before = sectionIndex(first);
       writeFileSync(join(root, 'docs/b.md'), doc({ id: 'B', title: 'B' }, '# B\n\n## Three\n'));
-      let second = await live.snapshot();
-      for (let tries = 0; second === first && tries < 100; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        second = await live.snapshot();
-      }
+      const second = await nextSnapshot(live, first);
       const after = sectionIndex(second);
       expect(after.scanned).toBe(2);
       expect(after.units.length).toBe(before.units.length);
