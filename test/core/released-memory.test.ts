@@ -17,8 +17,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { indexAfter } from '../../src/core/answer/section-index.js';
-import { loadWorkspace, type Workspace } from '../../src/core/index.js';
-import type { DocNode } from '../../src/core/shared/types.js';
+import { loadWorkspace } from '../../src/core/index.js';
+import { withNode } from '../helpers/index-answers.js';
 import { syntheticWorkspace } from '../helpers/synthetic-workspace.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
@@ -29,13 +29,6 @@ const gc = runInNewContext('gc') as () => void;
 async function collect(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   gc();
-}
-
-/** `workspace` with the node `node.id` replaced by `node`, the others the same objects. */
-function withNode(workspace: Workspace, node: DocNode): Workspace {
-  const nodes = new Map(workspace.nodes);
-  nodes.set(node.id, node);
-  return { ...workspace, nodes };
 }
 
 describe('work states', () => {

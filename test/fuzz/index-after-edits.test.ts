@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexAfter, type SectionIndex } from '../../src/core/answer/section-index.js';
 import { openLiveWorkspace, type Workspace } from '../../src/core/index.js';
-import { termsOf } from '../../src/core/shared/words.js';
+import { indexAnswers } from '../helpers/index-answers.js';
 import { nextSnapshot } from '../helpers/next-snapshot.js';
 import { FUZZ_SEED, fuzzRuns, fuzzTimeout, Rng } from '../helpers/prng.js';
 import { doc, testdir } from '../helpers/testdir.js';
 
 const WORDS = ['session', 'store', 'cookie', 'lock', 'account', 'audit', 'log', 'retention', 'player', 'glossary', 'phase', 'setup', 'token', 'queue'];
-const QUERIES = ['session store', 'lock account', 'audit log', 'player glossary', 'phase setup', 'token queue cookie'].map(termsOf);
+const QUERIES = ['session store', 'lock account', 'audit log', 'player glossary', 'phase setup', 'token queue cookie'];
 
 const words = (rng: Rng, n: number): string => Array.from({ length: n }, () => rng.pick(WORDS)).join(' ');
 
@@ -50,16 +50,7 @@ function requirements(rng: Rng): string {
   return `# Requirements\n\n${intro}## Requirements\n\n### Requirement 1: ${words(rng, 2)}\n\n#### Acceptance Criteria\n\n1. WHEN ${words(rng, 3)} THEN THE system SHALL ${words(rng, 2)}\n${more}`;
 }
 
-function answersOf(index: SectionIndex): unknown {
-  const ids = [...new Set(index.units.map((u) => u.id))].sort();
-  return {
-    units: index.units.map((u, k) => [u.id, u.path, u.line, u.end, u.section?.trail ?? null, index.textOf(k)]),
-    scores: QUERIES.map((q) => [...index.bm25.scores(q)]),
-    matched: QUERIES.map((q) => index.units.map((_, k) => index.bm25.matched(q, k))),
-    frequency: QUERIES.map((q) => q.map((term) => index.bm25.frequency(term))),
-    byNode: ids.map((id) => [id, index.unitsOf(id), [...index.proseOf(id)]]),
-  };
-}
+const answersOf = (index: SectionIndex): unknown => indexAnswers(index, QUERIES);
 
 describe("a live workspace's search index after random edits (seeded)", () => {
   it(

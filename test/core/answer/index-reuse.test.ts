@@ -11,10 +11,10 @@ import { Bm25 } from '../../../src/core/answer/bm25.js';
 import { mergedPostings, postingsOf, type Postings } from '../../../src/core/answer/postings.js';
 import { indexAfter, sectionIndex, type SectionIndex } from '../../../src/core/answer/section-index.js';
 import { loadWorkspace, openLiveWorkspace, type Workspace } from '../../../src/core/index.js';
-import type { DocNode } from '../../../src/core/shared/types.js';
 import { syntheticWorkspace } from '../../helpers/synthetic-workspace.js';
 import { termsOf } from '../../../src/core/shared/words.js';
 import { mulberry32 } from '../../helpers/prng.js';
+import { indexAnswers, withNode } from '../../helpers/index-answers.js';
 import { nextSnapshot } from '../../helpers/next-snapshot.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
@@ -154,18 +154,8 @@ describe('Bm25.following', () => {
   });
 });
 
-/** What a reader of an index sees: every unit, its text, and the scores and matched words of some queries. */
-function answersOf(index: SectionIndex): unknown {
-  const queries = ['session store', 'lock account', 'design cookie', 'phase setup', 'three', 'audit log retention', 'players glossary'].map(termsOf);
-  const ids = [...new Set(index.units.map((u) => u.id))].sort();
-  return {
-    units: index.units.map((u, k) => [u.id, u.path, u.line, u.end, u.section?.trail ?? null, index.textOf(k)]),
-    scores: queries.map((q) => [...index.bm25.scores(q)]),
-    matched: queries.map((q) => index.units.map((_, k) => index.bm25.matched(q, k))),
-    frequency: queries.map((q) => q.map((term) => index.bm25.frequency(term))),
-    byNode: ids.map((id) => [id, index.unitsOf(id), [...index.proseOf(id)]]),
-  };
-}
+/** What a reader of an index sees (test/helpers/index-answers.ts), for these tests' words. */
+const answersOf = (index: SectionIndex): unknown => indexAnswers(index, ['session store', 'lock account', 'design cookie', 'phase setup', 'three', 'audit log retention', 'players glossary']);
 
 const KIT = {
   'docugraph.yml': 'kits: [kiro]\n',
@@ -175,13 +165,6 @@ const KIT = {
   'docs/a.md': doc({ id: 'A', title: 'Audit' }, '# Audit\n\n## Log\n\nKeep the audit log.\n\n## Retention\n\nNinety days.\n'),
   'docs/b.md': doc({ id: 'B', title: 'B' }, '# B\n\n## Two\n\nTwo words.\n'),
 };
-
-/** `workspace` with the node `id` replaced by `node`, the others the same objects. */
-function withNode(workspace: Workspace, node: DocNode): Workspace {
-  const nodes = new Map(workspace.nodes);
-  nodes.set(node.id, node);
-  return { ...workspace, nodes };
-}
 
 describe('indexAfter', () => {
   it('is, for each snapshot after an edit, the index made afresh, scanning only what the edit changed', async () => {
