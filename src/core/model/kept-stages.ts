@@ -9,7 +9,7 @@
  */
 import { graphOf, type BrokenTarget, type Graph } from './build-graph.js';
 import { cyclesById, cyclesUpstream, type Cycles } from './find-cycles.js';
-import { DROPPED, StateMap } from './state-map.js';
+import { DROPPED, noteMissing, StateMap } from './state-map.js';
 import { LazyMap } from '../shared/lazy-map.js';
 import { SortedPlaces } from '../shared/sorted-places.js';
 import type { WorkStates } from './work-state.js';
@@ -84,8 +84,7 @@ export function restoreStages(kept: KeptStages, nodes: ReadonlyMap<string, DocNo
   const missing = new Map<number, readonly string[]>();
   for (let i = 0; i < n; i += 1) {
     if (blocked[i] !== 1) continue;
-    const { dependsOn } = nodes.get(ids[i]!)!;
-    if (upStart[i + 1]! - upStart[i]! < dependsOn.length) missing.set(i, dependsOn.filter((entry) => !nodes.has(entry)));
+    noteMissing(missing, i, nodes.get(ids[i]!)!.dependsOn, upStart[i + 1]! - upStart[i]!, nodes);
   }
   const states = new StateMap({ ids, placeOf, missing, upstream: graph.upstream, cycleOf, local, blocked, edges: graph.placeEdges });
   return { graph, cycles: { cycles: kept.cycles, diagnostics: kept.cycleDiagnostics }, cycleOf, cycleUpstream: new LazyMap(() => cyclesUpstream(kept.cycles, graph)), states: { states, diagnostics: kept.stateDiagnostics } };

@@ -43,6 +43,15 @@ export interface StatePlaces {
   readonly edges: PlaceEdges | null;
 }
 
+/**
+ * Notes in `missing` the `depends_on` entries of the node at `place` that name no node, when it
+ * has some: fewer edges (`edges`) than entries. What `StatePlaces.missing` holds, as the states
+ * and the warm start's restored states both make it.
+ */
+export function noteMissing(missing: Map<number, readonly string[]>, place: number, dependsOn: readonly string[], edges: number, nodes: ReadonlyMap<string, unknown>): void {
+  if (edges < dependsOn.length) missing.set(place, dependsOn.filter((entry) => !nodes.has(entry)));
+}
+
 export class StateMap implements ReadonlyMap<string, NodeState> {
   private readonly kept = new Map<number, NodeState>();
 

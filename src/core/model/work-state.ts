@@ -10,7 +10,7 @@ import { echo } from '../shared/errors.js';
 import { compareDiagnostics } from '../shared/sort.js';
 import { normalStatus } from '../shared/relations.js';
 import type { Cycle, Diagnostic, DocNode, NodeState, RelationEdge } from '../shared/types.js';
-import { DONE, DROPPED, OPEN, StateMap, UNTRACKED, type StatePlaces } from './state-map.js';
+import { DONE, DROPPED, noteMissing, OPEN, StateMap, UNTRACKED, type StatePlaces } from './state-map.js';
 import type { PlaceEdges } from './build-graph.js';
 
 export interface WorkStates {
@@ -85,7 +85,7 @@ function placesOf(nodes: ReadonlyMap<string, DocNode>, graph: StateInputs, words
     const deps = edges === null ? upstream.get(id)! : null;
     const count = deps === null ? edges!.upStart[i + 1]! - edges!.upStart[i]! : deps.length;
     const { dependsOn } = nodes.get(id)!;
-    if (count < dependsOn.length) missing.set(i, dependsOn.filter((entry) => !nodes.has(entry)));
+    noteMissing(missing, i, dependsOn, count, nodes);
     let isBlocked = count < dependsOn.length || (cycleOf.size > 0 && cycleOf.has(id));
     for (let k = 0; k < count && !isBlocked; k += 1) {
       const at = deps === null ? edges!.upList[edges!.upStart[i]! + k]! : placeOf.get(deps[k]!)!;
