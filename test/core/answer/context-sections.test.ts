@@ -7,11 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25 } from '../../../src/core/answer/bm25.js';
 import { buildBundle, loadWorkspace, openLiveWorkspace } from '../../../src/core/index.js';
-import { sectionIndex } from '../../../src/core/answer/section-index.js';
+import { indexAfter, sectionIndex } from '../../../src/core/answer/section-index.js';
 import { sectionsOf } from '../../../src/core/parse/sections.js';
 import { termsOf } from '../../../src/core/shared/words.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { indexAnswers } from '../../helpers/index-answers.js';
 import { nextSnapshot } from '../../helpers/next-snapshot.js';
 import { doc, testdir } from '../../helpers/testdir.js';
 
@@ -168,6 +169,11 @@ describe("a live workspace's next index", () => {
       const after = sectionIndex(second);
       expect(after).not.toBe(before);
       expect(after.sectionsOf('A')).toBe(before.sectionsOf('A'));
+      // It follows the last index made (D-456): B's two sections scanned, A's taken as they were — the index made afresh all the same.
+      expect(after.scanned).toBe(2);
+      expect(after.units).toHaveLength(4);
+      const words = ['text one', 'three', 'a b'];
+      expect(indexAnswers(after, words)).toEqual(indexAnswers(indexAfter(second, null), words));
       expect(after.sectionsOf('B').map((s) => s.heading)).toEqual(['', 'Three']);
       expect(before.sectionsOf('B').map((s) => s.heading)).toEqual(['', 'Two']);
     } finally {

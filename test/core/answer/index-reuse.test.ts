@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Bm25 } from '../../../src/core/answer/bm25.js';
 import { mergedPostings, postingsOf, type Postings } from '../../../src/core/answer/postings.js';
-import { indexAfter, sectionIndex, type SectionIndex } from '../../../src/core/answer/section-index.js';
+import { indexAfter, type SectionIndex } from '../../../src/core/answer/section-index.js';
 import { loadWorkspace, openLiveWorkspace, type Workspace } from '../../../src/core/index.js';
 import { syntheticWorkspace } from '../../helpers/synthetic-workspace.js';
 import { termsOf } from '../../../src/core/shared/words.js';
@@ -209,23 +209,6 @@ describe('indexAfter', () => {
 });
 
 describe('the index followed', () => {
-  it('is the last one made: a snapshot after an edit scans only what changed', async () => {
-    const root = testdir(KIT);
-    const live = openLiveWorkspace(root, { mode: 'poll', settleMs: 20 });
-    try {
-      const first = await live.snapshot();
-      const before = sectionIndex(first);
-      writeFileSync(join(root, 'docs/b.md'), doc({ id: 'B', title: 'B' }, '# B\n\n## Three\n'));
-      const second = await nextSnapshot(live, first);
-      const after = sectionIndex(second);
-      expect(after.scanned).toBe(2);
-      expect(after.units.length).toBe(before.units.length);
-      expect(answersOf(after)).toEqual(answersOf(indexAfter(second, null)));
-    } finally {
-      await live.close();
-    }
-  });
-
   it('is not used for an item whose file is another node, though the item is the same', () => {
     const ws = loadWorkspace(testdir(KIT));
     const before = { nodes: ws.nodes, index: indexAfter(ws, null) };
