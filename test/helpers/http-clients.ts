@@ -75,9 +75,9 @@ export interface Flood {
   readonly stop: () => void;
 }
 
-/** Starts keeping `count` half-sent requests open against `url`; killed after the test. */
-export function startFlood(url: URL, count: number): Flood {
-  const child = spawn(process.execPath, [FLOOD, url.href, String(count)], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** Starts keeping `count` half-sent requests open against `url`, each reopened `delayMs` after the server closed it; killed after the test. */
+export function startFlood(url: URL, count: number, delayMs = 20): Flood {
+  const child = spawn(process.execPath, [FLOOD, url.href, String(count), String(delayMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
   cleanups.push(() => child.kill('SIGKILL'));
   let last = { opened: 0, open: 0 };
   let partial = '';
