@@ -31,6 +31,16 @@ export interface Relations {
 
 const NO_RELATIONS: Relations = Object.freeze({ out: new Map(), in: new Map(), counts: zeroCounts(0), typed: false, diagnostics: Object.freeze([]), broken: Object.freeze([]) });
 
+/** Whether `list`'s relations come in table order. */
+function inRelationOrder(list: readonly RelationEdge[]): boolean {
+  for (let i = 1; i < list.length; i += 1) if (relationRank(list[i - 1]!.relation) > relationRank(list[i]!.relation)) return false;
+  return true;
+}
+
+function byRelation(a: RelationEdge, b: RelationEdge): number {
+  return relationRank(a.relation) - relationRank(b.relation);
+}
+
 /** Every relation at zero but `depends_on`. */
 export function zeroCounts(dependsOn: number): Record<Relation, number> {
   const counts = {} as Record<Relation, number>;
@@ -59,10 +69,10 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   // A reference that names no item may name one after all (KITS §7: a shared story, a team's tag).
   let meant: ReturnType<typeof kitTargets> | undefined;
   for (const id of ids) {
-    const relations = nodes.get(id)!.relations;
+    const node = nodes.get(id)!;
+    const relations = node.relations;
     if (relations === undefined) continue;
     typed = true;
-    const node = nodes.get(id)!;
     const edges: RelationEdge[] = [];
     let reported = 0;
     let more: MoreBroken | null = null;
@@ -70,20 +80,22 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
       const entries = relations[relation];
       if (entries === undefined) continue;
       const targets: string[] = [];
-      entries.ids.forEach((target, index) => {
+      const written = entries.ids;
+      for (let index = 0; index < written.length; index += 1) {
+        let target = written[index]!;
         if (nodes.has(target)) {
           targets.push(target);
-          return;
+          continue;
         }
         const after = node.item === undefined ? null : (meant ??= kitTargets(nodes))(target, entries.keys[index]!);
-        if (after === 'drop') return;
+        if (after === 'drop') continue;
         if (after !== null && 'ids' in after) {
           for (const each of after.ids) if (!targets.includes(each)) targets.push(each);
-          return;
+          continue;
         }
         if (after !== null && nodes.has(after.id)) {
           if (!targets.includes(after.id)) targets.push(after.id);
-          return;
+          continue;
         }
         // A tag's criterion that does not exist (`FR-SEC-99`): broken, under the id it stands for.
         if (after !== null) target = after.id;
@@ -91,15 +103,15 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         if (reported === MAX_FINDINGS_PER_NODE) {
           if (more === null) more = { count: 0, first: target, line: entries.lines[index] ?? null };
           more.count += 1;
-          return;
+          continue;
         }
         reported += 1;
         suggest ??= byKind(createSuggester(ids), ids);
         const guess = suggest.best(target);
         const key = entries.keys[index]!;
         // A spec kit's file wrote it in the kit's words (KITS §3), not under a frontmatter key.
-        const written = node.item !== undefined || !Object.prototype.hasOwnProperty.call(frontmatterOf(node), key);
-        const via = key === relation ? '' : written ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
+        const inWords = node.item !== undefined || !Object.prototype.hasOwnProperty.call(frontmatterOf(node), key);
+        const via = key === relation ? '' : inWords ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
         const head = `${id} ${relation} \`${echo(target)}\`${via}, which does not exist`;
         broken.push({ target, head });
         diagnostics.push({
@@ -109,13 +121,13 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           path: node.path,
           line: entries.lines[index] ?? null,
         });
-      });
-      targets.sort(compareStrings);
+      }
+      if (targets.length > 1) targets.sort(compareStrings);
       for (const target of targets) {
         edges.push({ relation, id: target });
-        let list = into.get(target);
-        if (list === undefined) into.set(target, (list = []));
-        list.push({ relation, id });
+        const list = into.get(target);
+        if (list === undefined) into.set(target, [{ relation, id }]);
+        else list.push({ relation, id });
       }
       counts[relation] += targets.length;
     }
@@ -127,7 +139,8 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
     if (edges.length > 0) out.set(id, edges);
   }
   if (!typed) return dependsOnCount === 0 ? NO_RELATIONS : { ...NO_RELATIONS, counts };
-  // Visited in id order, so each list is sorted by id within a relation: order by relation first.
-  for (const list of into.values()) if (list.length > 1) list.sort((a, b) => relationRank(a.relation) - relationRank(b.relation) || compareStrings(a.id, b.id));
+  // Visited in id order, so within a relation each list is in id order already: a list whose
+  // relations are out of table order is put in it by a stable sort on the relation alone.
+  for (const list of into.values()) if (list.length > 1 && !inRelationOrder(list)) list.sort(byRelation);
   return { out, in: into, counts, typed, diagnostics, broken };
 }
