@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildBundle, buildReport, formatReport, listTasks, loadWorkspace } from '../../src/core/index.js';
+import { oneLine } from '../../src/core/parse/kits/outline.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -105,4 +106,10 @@ describe('near-linear kits (KITS §2–5)', () => {
     const r = measureRatio(build, (root) => answer(root, 'lines/T2'), { start: 2_000, max: 8_000, targetMs: 0 }, remove);
     expect(nearLinear(r), r.summary).toBe(true);
   }, 120_000);
+
+  it('a title of n HTML comments, then n that never close: dropped in time linear in its length', () => {
+    const build = (n: number) => `Long ${'<!-- c --> word '.repeat(n)}${'<!-- '.repeat(n)}`;
+    const r = measureRatio(build, (line) => void oneLine(line), { start: 1_000, max: 1_024_000 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  });
 });

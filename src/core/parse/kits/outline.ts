@@ -184,11 +184,34 @@ export function headingTitle(content: string): string {
   return singleLine(inlineText(content));
 }
 
-/** A list item's paragraph on one line: each line break and the blanks around it become one space. */
+/**
+ * A list item's paragraph on one line: each line break and the blanks around it become one
+ * space, and an HTML comment (`<!-- id: remove-dup-search -->`, which GitHub does not show)
+ * is dropped with the blanks around it.
+ */
 export function oneLine(text: string): string {
-  return text
+  const line = text
     .split('\n')
     .map((part) => part.trim())
     .filter((part) => part !== '')
     .join(' ');
+  return line.includes('<!--') ? withoutComments(line) : line;
+}
+
+/**
+ * `line` without its HTML comments, as a browser shows it: each comment a blank, and each run
+ * of blanks one space. Linear: each comment's end is looked for once.
+ */
+function withoutComments(line: string): string {
+  let out = '';
+  let from = 0;
+  for (let open = line.indexOf('<!--'); open !== -1; open = line.indexOf('<!--', from)) {
+    // `<!-->` and `<!--->` are comments too (CommonMark).
+    const close = line.indexOf('-->', open + 2);
+    // No comment closes after this one opens: none after it can either.
+    if (close === -1) break;
+    out += `${line.slice(from, open)} `;
+    from = close + 3;
+  }
+  return (out + line.slice(from)).replace(/\s+/g, ' ').trim();
 }

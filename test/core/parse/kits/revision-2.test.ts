@@ -191,6 +191,29 @@ describe('OpenSpec tasks as people write them', () => {
       parents: ['change/add-x/T1.3 < change/add-x/T1.2', 'change/add-x/T2.3 < change/add-x/T2.1'],
     });
   });
+
+  it('an HTML comment after a task, which GitHub does not show, is not in its title (its text keeps it); nor in a Kiro task or criterion', () => {
+    // The shape of glorianbeda/SATU-DATA at cf5fe31 (openspec/changes/refine-inventory-ui/tasks.md
+    // lines 3-5): each box ends with the team's `<!-- id: … -->`.
+    const text = [
+      '## Asset UI Polish', // 1
+      "- [x] Remove the duplicate search field (keep only the table's) <!-- id: remove-dup-search -->", // 2
+      '- [ ] Improve the empty <!-- not shown --> state<!---->', // 3
+      '- [ ] Keep <!-- an unclosed comment stays as written', // 4
+    ].join('\n');
+    const found = read('openspec/changes/refine-ui/tasks.md', text);
+    expect(found.items).toEqual([
+      'change/refine-ui/T#1 task "Remove the duplicate search field (keep only the table\'s)" 2-2 [x]',
+      'change/refine-ui/T#2 task "Improve the empty state" 3-3 [ ]',
+      'change/refine-ui/T#3 task "Keep <!-- an unclosed comment stays as written" 4-4 [ ]',
+    ]);
+    const { read: own } = readKitFile(text, 1, place('openspec/changes/refine-ui/tasks.md'));
+    expect(own.items[0]!.text).toContain('<!-- id: remove-dup-search -->');
+    const kiro = read('.kiro/specs/k/tasks.md', '- [ ] 1. Build it <!-- owner: ana -->\n  - _Requirements: 1.1_');
+    expect(kiro.items).toEqual(['k/T1 task "Build it" 1-2 [ ]']);
+    const criteria = readKitFile(['### Requirement 1: Save', '#### Acceptance Criteria', '1. WHEN saved THEN the system SHALL <!-- TODO: wording --> keep it'].join('\n'), 1, place('.kiro/specs/k/requirements.md'));
+    expect(criteria.read.items.map((i) => i.title)).toEqual(['Save', 'WHEN saved THEN the system SHALL keep it']);
+  });
 });
 
 describe('a kit file that is not valid UTF-8', () => {
