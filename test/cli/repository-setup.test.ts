@@ -69,6 +69,28 @@ describe('docugraph init', () => {
     expect(JSON.parse(after.stdout)).toMatchObject({ nodeCount: 5, edgeCount: 4, errors: [{ code: 'LINK_BROKEN', path: 'EIPS/eip-1155.md' }] });
   });
 
+  it("a Spec Kit Plus repository: init leaves its prompt history records out, so validate reports only the kit's findings", async () => {
+    // The shape of ISMAIL-AHMED-SHAH/Todo-Evolution at d23e3e2: records with `id: 004` (a number to YAML), repeated ids, and YAML that does not parse.
+    const record = (id: string, extra = '') => `---\nid: ${id}\ntitle: A session\nstage: tasks\n${extra}---\n\n## Prompt\n`;
+    const root = testdir({
+      'specs/001-todo/spec.md': '# Feature Specification: Todo\n\n## Requirements\n\n- **FR-001**: System MUST add a todo\n',
+      'specs/001-todo/tasks.md': '# Tasks\n\n- [ ] T001 Add the todo command (FR-001)\n',
+      'history/prompts/001-todo/004-phase-3.tasks.prompt.md': record('004'),
+      'history/prompts/001-todo/1-phase-5.green.prompt.md': record('1'),
+      'history/prompts/general/1-setup.general.prompt.md': record('1'),
+      'history/prompts/constitution/002-uv.constitution.prompt.md': record('002', 'command: /sp.constitution - id: uv description: | x\n'),
+    });
+    const before = JSON.parse((await run(['validate', '--format', 'json'], root)).stdout) as { errors: { path: string }[] };
+    expect(before.errors.filter((e) => e.path.startsWith('history/')).length).toBeGreaterThan(0);
+    const init = await run(['init'], root);
+    expect(init).toMatchObject({ code: 0, stderr: '' });
+    expect(init.stdout).toContain('agent files *.prompt.md excluded');
+    const after = JSON.parse((await run(['validate', '--format', 'json'], root)).stdout) as { errors: unknown[]; warnings: unknown[]; nodeCount: number };
+    expect(after).toMatchObject({ errors: [], warnings: [] });
+    // spec.md and tasks.md, FR-001 and T001.
+    expect(after.nodeCount).toBe(4);
+  });
+
   it("an EIP repository: init maps its status words, so ready lists the open proposals, not the moved stubs", async () => {
     const root = testdir({
       'EIPS/eip-1.md': doc({ eip: '1', title: 'Purpose', status: 'Living' }),

@@ -82,7 +82,22 @@ export function proposeConfig(survey: RepositorySurvey, schema: readonly string[
   const archived = archives.filter((a) => !openspecArchives.has(a.dir));
   for (const a of archived) excludes.push(`  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
   if (archived.length > 0) choices.push(`${archived.length} archive ${archived.length === 1 ? 'folder' : 'folders'} excluded`);
-  if (excludes.length > 0) sections.push(['# Archived documents stay out of the graph (delete a line to keep that folder in):', 'exclude:', ...excludes].join('\n'));
+  // Files written for coding agents whose frontmatter has the id key would be documents, with the agent's ids (Spec Kit Plus's prompt history records: `id: 001`).
+  const idField = idKey?.key ?? 'id';
+  const agents = survey.agentFiles.filter((a) => (a.keys.get(idField) ?? 0) > 0);
+  for (const a of agents) {
+    const withId = a.keys.get(idField)!;
+    excludes.push(`  - ${JSON.stringify(a.pattern)}  # ${count(a.files)} ${a.files === 1 ? 'file' : 'files'} written for coding agents, ${withId === a.files ? (a.files === 1 ? 'with' : 'each with') : `${count(withId)} with`} an "${comment(idField)}:" of ${withId === 1 ? 'its' : 'their'} own: not documents of this repository`);
+  }
+  if (agents.length > 0) choices.push(`agent files ${agents.map((a) => comment(a.pattern)).join(', ')} excluded`);
+  const archivedAny = archived.length > 0 || site?.versionedDocs != null;
+  const head =
+    agents.length === 0
+      ? '# Archived documents stay out of the graph (delete a line to keep that folder in):'
+      : archivedAny
+        ? '# Archived documents and files written for coding agents stay out of the graph (delete a line to read them):'
+        : '# Files written for coding agents stay out of the graph (delete a line to read them):';
+  if (excludes.length > 0) sections.push([head, 'exclude:', ...excludes].join('\n'));
   if (traceFolders.length > 0) {
     const found = traceFolders.map((f) => (f.file ? comment(f.dir) : `${count(f.files)} under ${comment(f.dir)}/`)).join(', ');
     const globs = traceFolders.map((f) => JSON.stringify(f.file ? `/${escapeGlob(f.dir)}` : `${escapeGlob(f.dir)}/**`));

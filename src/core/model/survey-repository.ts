@@ -8,12 +8,15 @@
 import { decodeText } from '../shared/normalize-text.js';
 import { compareStrings } from '../shared/sort.js';
 import { listDirectory, loadIgnoreRules, type GitignoreChain } from '../read/discover-files.js';
-import { isAgentFile } from '../read/agent-files.js';
+import { agentPattern } from '../read/agent-files.js';
+import { surveyAgentFiles, type AgentFiles } from './survey-agents.js';
 import { findLinkRoot } from '../read/link-root.js';
 import { MAX_FILE_BYTES } from '../read/read-bytes.js';
 import { listDirectoryInside, readFileInside } from '../read/safe-fs.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { surveyKeys, type KeySurvey } from './survey-keys.js';
+
+export type { AgentFiles } from './survey-agents.js';
 import { countOftItems, surveyFormats, type ForeignFiles } from './survey-formats.js';
 import { listRepositoryFiles, surveyTraces, type TraceFolder } from './survey-traces.js';
 import { surveyKitRoots, surveyKits, type KitFound, type KitRootFound } from './survey-kits.js';
@@ -50,7 +53,10 @@ export interface RepositorySurvey {
   readonly foreign: readonly ForeignFiles[];
   /** OpenFastTrace items (`req~name~1`) in the Markdown files, which DocuGraph reads as pages: how many, in how many files. */
   readonly oftItems: { readonly items: number; readonly files: number };
+  /** The files written for coding agents (read/agent-files.ts) by kind (`*.prompt.md`, `SKILL.md`), sorted: how many, and how many hold each top-level frontmatter key. */
+  readonly agentFiles: readonly AgentFiles[];
 }
+
 
 /** Configuration files are small: more than this is not read. */
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -64,6 +70,7 @@ export function surveyRepository(root: string): RepositorySurvey {
   const rootEntries: string[] = [];
   const firstLevel: string[] = [];
   const kitCandidates: string[] = [];
+  const agentFiles: string[] = [];
   const stack: [string, GitignoreChain, string | null][] = [['', [], null]];
   while (stack.length > 0) {
     const [dir, chain, archive] = stack.pop()!;
@@ -74,7 +81,10 @@ export function surveyRepository(root: string): RepositorySurvey {
     const below: GitignoreChain = listing.gitignore ? [...chain, [dir, listing.gitignore]] : chain;
     for (const file of listing.files) {
       // A SKILL.md's `id:` or `name:` says nothing of how the repository writes its documents.
-      if (isAgentFile(file)) continue;
+      if (agentPattern(file) !== null) {
+        agentFiles.push(file);
+        continue;
+      }
       files.push(file);
       if (archive !== null) archives.set(archive, (archives.get(archive) ?? 0) + 1);
     }
@@ -110,6 +120,7 @@ export function surveyRepository(root: string): RepositorySurvey {
     kitRoots: surveyKitRoots(root, kitCandidates),
     foreign: surveyFormats(prefix === '' ? repositoryFiles : repositoryFiles.filter((path) => path.startsWith(`${prefix}/`))),
     oftItems,
+    agentFiles: surveyAgentFiles(root, agentFiles),
   };
 }
 

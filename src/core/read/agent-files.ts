@@ -16,3 +16,16 @@ export function isAgentFile(path: string): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   return AGENT_NAMES.has(name) || AGENT_SUFFIXES.some((suffix) => name.endsWith(suffix) && name.length > suffix.length);
 }
+
+/**
+ * The `exclude` glob that names the kind of agent file `path` is: its name for a named one
+ * (`SKILL.md`), `*` and its suffix for the others (`*.prompt.md`), as written; `null` for a
+ * file that is no agent file.
+ */
+export function agentPattern(path: string): string | null {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const lower = name.toLowerCase();
+  if (AGENT_NAMES.has(lower)) return name;
+  const suffix = AGENT_SUFFIXES.find((end) => lower.endsWith(end) && lower.length > end.length);
+  return suffix === undefined ? null : `*${name.slice(name.length - suffix.length)}`;
+}

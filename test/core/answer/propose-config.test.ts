@@ -17,11 +17,35 @@ const survey = (over: Partial<Omit<RepositorySurvey, 'keys'>> & { keys?: Partial
   kitRoots: [],
   foreign: [],
   oftItems: { items: 0, files: 0 },
+  agentFiles: [],
   ...over,
   keys: { ...NO_KEYS, ...over.keys },
 });
 
 describe('proposeConfig', () => {
+  it("files written for coding agents that have the id key are excluded, by kind; with another id key they are left alone", () => {
+    const records = { pattern: '*.prompt.md', files: 48, keys: new Map([['id', 48], ['stage', 48]]) };
+    const skills = { pattern: 'SKILL.md', files: 3, keys: new Map([['name', 3], ['id', 1]]) };
+    const proposal = proposeConfig(survey({ keys: { idKey: null, withFrontmatter: 0 }, agentFiles: [records, skills, { pattern: 'AGENTS.md', files: 1, keys: new Map() }] }));
+    expect(proposal.text).toContain(
+      [
+        '# Files written for coding agents stay out of the graph (delete a line to read them):',
+        'exclude:',
+        '  - "*.prompt.md"  # 48 files written for coding agents, each with an "id:" of their own: not documents of this repository',
+        '  - "SKILL.md"  # 3 files written for coding agents, 1 with an "id:" of its own: not documents of this repository',
+        '',
+      ].join('\n'),
+    );
+    expect(proposal.choices).toEqual(['agent files *.prompt.md, SKILL.md excluded']);
+    expect(parseConfig(proposal.text!).config.exclude).toEqual(['*.prompt.md', 'SKILL.md']);
+    // The repository's ids are under `eip:`: an agent's `id:` makes no document.
+    const eips = proposeConfig(survey({ keys: { idKey: { key: 'eip', files: 8, numeric: true } }, agentFiles: [records] }));
+    expect(eips.text).not.toContain('exclude:');
+    // Beside an archive: one list, one heading for both.
+    const both = proposeConfig(survey({ archives: [{ dir: 'docs/archive', files: 4 }], agentFiles: [records] }));
+    expect(both.text).toContain(['# Archived documents and files written for coding agents stay out of the graph (delete a line to read them):', 'exclude:', '  - "docs/archive/"  # 4 Markdown files', '  - "*.prompt.md"'].join('\n'));
+  });
+
   it('an EIPs-style repository: the id key, the dependency key and the separator, each said why', () => {
     const proposal = proposeConfig(
       survey({ keys: { files: 951, withFrontmatter: 949, idKey: { key: 'eip', files: 949, numeric: true }, dependencyKeys: [{ key: 'requires', files: 769 }], commaLists: { values: 312, example: 'requires: 20, 165' } } }),

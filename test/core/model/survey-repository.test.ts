@@ -103,5 +103,28 @@ describe('files of coding agents', () => {
       }),
     );
     expect(survey.keys).toMatchObject({ files: 3, withFrontmatter: 3, idKey: { key: 'eip', files: 3, numeric: true } });
+    // Counted apart, by kind, with the keys at the top of their frontmatter.
+    expect(survey.agentFiles.map((a) => ({ ...a, keys: Object.fromEntries(a.keys) }))).toEqual([
+      { pattern: '*.instructions.md', files: 1, keys: { id: 1, applyTo: 1 } },
+      { pattern: '*.prompt.md', files: 1, keys: { id: 1 } },
+      { pattern: 'AGENTS.md', files: 1, keys: { id: 1 } },
+      { pattern: 'SKILL.md', files: 2, keys: { id: 2, name: 2, description: 2 } },
+    ]);
+  });
+
+  it("Spec Kit Plus's prompt history records: each key of their frontmatter counted, of YAML that does not parse too", () => {
+    // The shape of ISMAIL-AHMED-SHAH/Todo-Evolution at d23e3e2 (history/prompts/<feature>/*.prompt.md).
+    const record = (id: string, extra = '') => `---\nid: ${id}\ntitle: Execute phase 3\nstage: tasks\nsurface: agent\n${extra}---\n\n## Prompt\n`;
+    const survey = surveyRepository(
+      testdir({
+        'specs/001-todo/spec.md': '# Feature Specification: Todo\n',
+        'history/prompts/001-todo/004-execute-phase-3.tasks.prompt.md': record('004'),
+        'history/prompts/constitution/002-update.constitution.prompt.md': record('002', 'command: /sp.constitution - id: uv description: | The project\n'),
+      }),
+    );
+    expect(survey.keys).toMatchObject({ files: 1, withFrontmatter: 0, idKey: null });
+    expect(survey.agentFiles.map((a) => ({ ...a, keys: Object.fromEntries(a.keys) }))).toEqual([
+      { pattern: '*.prompt.md', files: 2, keys: { id: 2, title: 2, stage: 2, surface: 2, command: 1 } },
+    ]);
   });
 });
