@@ -17,9 +17,10 @@ export const SCAN_LIMIT = 2000;
 const INDEX_MAX_LENGTH = 32;
 
 /**
- * Up to `limit` candidates closest to `wanted` (case-insensitive edit distance; ties by
- * code-unit order). With `maxDistance`, candidates further away are left out. `lowered`, the
- * candidates in lower case in the same order, saves lowering them again for each question.
+ * Up to `limit` candidates closest to `wanted` (case-insensitive edit distance; ties by the
+ * longest start shared with `wanted` — `R3.3` suggests `R3.2` before `R1.3` —, then code-unit
+ * order). With `maxDistance`, candidates further away are left out. `lowered`, the candidates
+ * in lower case in the same order, saves lowering them again for each question.
  */
 export function closestMatches(
   wanted: string,
@@ -31,7 +32,7 @@ export function closestMatches(
   if (wanted.length > MAX_SUGGEST_LENGTH || limit < 1) return [];
   const target = wanted.toLowerCase();
   // The best so far, nearest first; once full, its last entry bounds every later comparison.
-  const best: { value: string; distance: number }[] = [];
+  const best: { value: string; distance: number; shared: number }[] = [];
   let from: DistanceFrom | undefined;
   let index = -1;
   for (const value of candidates) {
@@ -41,14 +42,29 @@ export function closestMatches(
     if (Math.abs(value.length - target.length) > bound || value.length > MAX_SUGGEST_LENGTH) continue;
     const distance = value === wanted ? -1 : (from ??= distanceFrom(target))(lowered === undefined ? value.toLowerCase() : lowered[index]!, bound);
     if (distance > bound) continue;
-    const entry = { value, distance };
+    const entry = { value, distance, shared: sharedStart(target, lowered === undefined ? value.toLowerCase() : lowered[index]!) };
     let at = best.length;
-    while (at > 0 && (best[at - 1]!.distance > distance || (best[at - 1]!.distance === distance && compareStrings(best[at - 1]!.value, value) > 0))) at -= 1;
+    while (at > 0 && before(entry, best[at - 1]!)) at -= 1;
     if (at >= limit) continue;
     best.splice(at, 0, entry);
     if (best.length > limit) best.pop();
   }
   return best.map((s) => s.value);
+}
+
+/** Whether `a` ranks before `b`: nearer, else sharing a longer start with what was written, else first in code-unit order. */
+function before(a: { value: string; distance: number; shared: number }, b: { value: string; distance: number; shared: number }): boolean {
+  if (a.distance !== b.distance) return a.distance < b.distance;
+  if (a.shared !== b.shared) return a.shared > b.shared;
+  return compareStrings(a.value, b.value) < 0;
+}
+
+/** How many characters `a` and `b` start with in common. */
+function sharedStart(a: string, b: string): number {
+  const end = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < end && a.charCodeAt(i) === b.charCodeAt(i)) i += 1;
+  return i;
 }
 
 /** The distance a "did you mean" allows: it scales with the length of what was written. */

@@ -76,8 +76,12 @@ describe('suggestions', () => {
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3);
   });
 
-  it('closest first, ties in code-unit order, case-insensitive', () => {
-    expect(closestMatches('be-2', ['BE-02', 'BE-12', 'FE-02', 'be-2x', 'ZZZ'], 3)).toEqual(['BE-02', 'BE-12', 'be-2x']);
+  it('closest first, ties by the longest start shared with what was written, then in code-unit order, case-insensitive', () => {
+    // All one edit away: `be-2x` starts with all of `be-2`, the others with `be-`.
+    expect(closestMatches('be-2', ['BE-02', 'BE-12', 'FE-02', 'be-2x', 'ZZZ'], 3)).toEqual(['be-2x', 'BE-02', 'BE-12']);
+    // A criterion of requirement 3 that does not exist: its requirement's own criterion first, not requirement 1's.
+    expect(closestMatches('auth/R3.3', ['auth/R1.3', 'auth/R3.1', 'auth/R3.2', 'auth/R4.3'], 3)).toEqual(['auth/R3.1', 'auth/R3.2', 'auth/R1.3']);
+    expect(closestMatches('DEC-002901', ['DEC-002001', 'DEC-002902'], 1)).toEqual(['DEC-002902']);
     expect(closestMatches('x', [], 5)).toEqual([]);
   });
 });
