@@ -136,11 +136,16 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
       broken.push({ target: '', head: finding.message });
       diagnostics.push(finding);
     }
-    if (edges.length > 0) out.set(id, edges);
+    // As long as it holds (see kit-nodes.ts, `entriesOf`).
+    if (edges.length > 0) out.set(id, edges.slice());
   }
   if (!typed) return dependsOnCount === 0 ? NO_RELATIONS : { ...NO_RELATIONS, counts };
   // Visited in id order, so within a relation each list is in id order already: a list whose
   // relations are out of table order is put in it by a stable sort on the relation alone.
-  for (const list of into.values()) if (list.length > 1 && !inRelationOrder(list)) list.sort(byRelation);
+  for (const [target, list] of into) {
+    if (list.length === 1) continue;
+    if (!inRelationOrder(list)) list.sort(byRelation);
+    into.set(target, list.slice());
+  }
   return { out, in: into, counts, typed, diagnostics, broken };
 }

@@ -173,20 +173,34 @@ function relationsOf(refs: readonly KitRef[]): Partial<Record<TypedRelation, Rel
   return out;
 }
 
+/** Above this many ids, an item's entries of one relation are kept apart through a set (below, a scan is cheaper than a set per item). */
+const SCAN_IDS = 8;
+
+/**
+ * The entries of `relation` among `refs`, each id once, in the order written; `null` when there
+ * are none. The lists are as long as they hold (a list grown by `push` keeps room for a dozen
+ * more, which a load of 100,000 items kept: a fifth of its heap).
+ */
 function entriesOf(refs: readonly KitRef[], relation: KitRef['relation']): { ids: string[]; lines: number[]; keys: string[] } | null {
-  let out: { ids: string[]; lines: number[]; keys: string[] } | null = null;
+  let ids: string[] | null = null;
+  let lines: number[] = [];
+  let keys: string[] = [];
   let seen: Set<string> | null = null;
   for (const ref of refs) {
     if (ref.relation !== relation) continue;
-    out ??= { ids: [], lines: [], keys: [] };
-    seen ??= new Set();
-    if (seen.has(ref.id)) continue;
-    seen.add(ref.id);
-    out.ids.push(ref.id);
-    out.lines.push(ref.line);
-    out.keys.push(ref.written);
+    if (ids === null) {
+      [ids, lines, keys] = [[ref.id], [ref.line], [ref.written]];
+      continue;
+    }
+    if (seen !== null ? seen.has(ref.id) : ids.includes(ref.id)) continue;
+    ids.push(ref.id);
+    lines.push(ref.line);
+    keys.push(ref.written);
+    if (seen !== null) seen.add(ref.id);
+    else if (ids.length > SCAN_IDS) seen = new Set(ids);
   }
-  return out;
+  if (ids === null) return null;
+  return ids.length === 1 ? { ids, lines, keys } : { ids: ids.slice(), lines: lines.slice(), keys: keys.slice() };
 }
 
 /** `read` with `prefix` (a kit root's name and a colon) before every id it makes or names: its items', their references' and context's, the document's references. */

@@ -267,3 +267,25 @@ describe('a diff of a kit (TRACE §4 on items)', () => {
     expect(diff.impact.items.map((i) => [i.id, i.depth])).toEqual([['auth/T2.1', 1], ['auth/T2.2', 2]]);
   });
 });
+
+describe("an item's entries", () => {
+  it('each id once per relation, in the order first written, with its line and words — past eight ids too, where a set takes over', () => {
+    const criteria = ['1.1', '1.2', '1.3', '1.4', '1.5', '2.1', '2.2', '2.3', '2.4', '3.1'];
+    const requirements = ['# Requirements', '', ...[1, 2, 3].flatMap((r) => [`### Requirement ${r}: R${r}`, '', '#### Acceptance Criteria', '', ...criteria.filter((c) => c.startsWith(`${r}.`)).map((c, i) => `${i + 1}. WHEN ${c} THEN the system SHALL work`), ''])];
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [kiro]\n',
+        '.kiro/specs/f/requirements.md': `${requirements.join('\n')}\n`,
+        // 16 citations of 10 criteria: 1.1 three times, 1.2, 2.2, 2.4 and 3.1 twice, on two lines (a set takes over from the ninth id).
+        '.kiro/specs/f/tasks.md': ['- [ ] 1. Do it', '  - _Requirements: 1.1, 1.2, 1.1, 2.1, 1.3, 1.4, 1.5, 2.2_', '  - _Requirements: 2.3, 2.4, 1.1, 2.4, 3.1, 1.2, 2.2, 3.1_', ''].join('\n'),
+      }),
+    );
+    const task = ws.nodes.get('f/T1')!;
+    expect(task.relations?.implements).toEqual({
+      ids: ['f/R1.1', 'f/R1.2', 'f/R2.1', 'f/R1.3', 'f/R1.4', 'f/R1.5', 'f/R2.2', 'f/R2.3', 'f/R2.4', 'f/R3.1'],
+      lines: [2, 2, 2, 2, 2, 2, 2, 3, 3, 3],
+      keys: Array.from({ length: 10 }, (_, i) => (i < 7 ? '_Requirements: 1.1, 1.2, 1.1, 2.1, 1.3, 1.4, 1.5, 2.2_' : '_Requirements: 2.3, 2.4, 1.1, 2.4, 3.1, 1.2, 2.2, 3.1_')),
+    });
+    expect(ws.relationCounts.implements).toBe(10);
+  });
+});
