@@ -94,11 +94,12 @@ export function withKitContext(node: DocNode, lookup: ContextLookup, previous?: 
   }
   const line = node.item!.line;
   const keys = node.dependsOnKeys;
+  // `concat` makes lists as long as they hold (a spread into a literal keeps room for more: 20 MB at 100,000 items).
   const made: DocNode = {
     ...node,
-    dependsOn: [...node.dependsOn, ...present],
-    dependsOnLines: [...node.dependsOnLines, ...present.map(() => line)],
-    ...(keys === undefined ? {} : { dependsOnKeys: [...keys, ...present.map(() => 'depends_on')] }),
+    dependsOn: node.dependsOn.concat(present),
+    dependsOnLines: node.dependsOnLines.concat(present.map(() => line)),
+    ...(keys === undefined ? {} : { dependsOnKeys: keys.concat(present.map(() => 'depends_on')) }),
   };
   next?.add(node, key, made);
   return made;
