@@ -13,6 +13,8 @@
  *   `MAX_RANGE` of them;
  * - `SC-01` that no item is, written as the first cell of a table row in a document of the
  *   feature (a plan's test table), names that row: the team's own name, not a broken reference.
+ * - `FR-029-030`, which no item is, names `FR-029` to `FR-030` when both are items (a range
+ *   written with a dash, mixseek/mixseek-core).
  * Each lookup is built once, on the first reference that needs it.
  */
 import { CROSS_RANGE, MAX_RANGE } from '../parse/kits/number-list.js';
@@ -41,7 +43,8 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     const feature = target.slice(0, slash);
     const tail = target.slice(slash + 1);
     if (itemKind(target) === 'story') {
-      const story = (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)![0])}`);
+      // A story inserted later (`US3.5`) is never a shared file's.
+      const story = tail.includes('.') ? undefined : (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)![0])}`);
       if (story !== undefined && story !== null) return { id: story };
       // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by.
       const unstoried = !(storied ??= storyFeatures(nodes)).has(feature);
@@ -53,6 +56,11 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       return between.length === 0 ? 'drop' : { ids: between };
     }
     if (LABEL.test(tail) && (rows ??= new TableRows(nodes)).has(feature, tail)) return 'drop';
+    const pair = PAIR.exec(tail);
+    if (pair !== null) {
+      const range = pairRange(nodes, feature, pair[1]!, pair[2]!, pair[3]!);
+      if (range !== null) return { ids: range };
+    }
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;
     const requirement = (tags ??= requirementTags(nodes)).get(`${feature}/${tag[1]!}`);
@@ -89,6 +97,24 @@ function requirementTags(nodes: ReadonlyMap<string, DocNode>): Map<string, strin
     if (heading !== null) tags.set(`${id.slice(0, id.lastIndexOf('/'))}/${heading[2]!}`, id);
   }
   return tags;
+}
+
+/** A Spec Kit id of two numbers (`FR-029-030`), which the readers take whole (`FR-011-002` is a team's own id). */
+const PAIR = /^(FR|SC|NFR)-(\d+)-(\d+)$/;
+
+/**
+ * `FR-029-030` that names no item, as a range: the ids from its first number to its second that
+ * the feature has — when both ends are items, the second number is greater and written as wide
+ * (mixseek/mixseek-core: `FR-029-030` for FR-029 and FR-030); else `null`.
+ */
+function pairRange(nodes: ReadonlyMap<string, DocNode>, feature: string, kind: string, from: string, to: string): string[] | null {
+  const [a, b] = [Number(from), Number(to)];
+  if (to.length !== from.length || b <= a || b - a >= MAX_RANGE) return null;
+  const name = (n: number): string => `${feature}/${kind}-${String(n).padStart(from.length, '0')}`;
+  if (!nodes.has(name(a)) || !nodes.has(name(b))) return null;
+  const ids: string[] = [];
+  for (let n = a; n <= b; n += 1) if (nodes.has(name(n))) ids.push(name(n));
+  return ids;
 }
 
 /** What a Kiro reader writes between the ends of a range across requirements: `R1.1…10.5`. */

@@ -20,6 +20,19 @@ export const REQUIREMENT = /^Requirement\s*:\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
 /** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box, a task labelled with its number: `Task 1.1: Title`, `**Task 1.1: Title** ✅` (the bold closed after the title). */
+const TASK_LABEL = /^(\*\*)?Task[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/i;
+
+/** The number a box's text gives its task (`1.1 …`, `**1.1** …`, `Task 1.1: …`), and the text after it; `null` when it gives none. */
+function boxNumber(rest: string): { readonly number: string; readonly text: string } | null {
+  const number = TASK_NUMBER.exec(rest);
+  if (number !== null) return { number: number[1]!, text: number[2]! };
+  const label = TASK_LABEL.exec(rest);
+  if (label === null) return null;
+  // `**Task 1.1: Title**`: the bold that opened before the label closes after the title.
+  return { number: label[2]!, text: label[1] === undefined ? label[3]! : label[3]!.replace('**', '') };
+}
+
 /** A numbered section heading (`## 2. Backend`): the unnumbered tasks under it are numbered in it. */
 const SECTION = /^(\d+)\.\s/;
 /** A task written as a heading: `### Task 1.1: Title` (✅ or `[x]` in it: done). */
@@ -93,8 +106,8 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   const written = new Set<string>();
   for (const entry of entries) {
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    const number = box === null ? (entry.kind === 'heading' ? TASK_HEADING.exec(headingTitle(entry.text)) : null) : TASK_NUMBER.exec(box.rest);
-    if (number !== null) written.add(number[1]!);
+    const number = box === null ? (entry.kind === 'heading' ? (TASK_HEADING.exec(headingTitle(entry.text))?.[1] ?? null) : null) : (boxNumber(box.rest)?.number ?? null);
+    if (number !== null) written.add(number);
   }
   // The places taken in each section (`2.`), and in the file (`#`).
   const places = new Map<string, number>();
@@ -129,9 +142,9 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     }
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
     if (box === null) continue;
-    const number = TASK_NUMBER.exec(box.rest);
+    const number = boxNumber(box.rest);
     const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
-    if (number !== null) pick(i, `${scope}/T${number[1]!}`, oneLine(number[2]!), box.box, parent);
+    if (number !== null) pick(i, `${scope}/T${number.number}`, oneLine(number.text), box.box, parent);
     // Unnumbered (KITS §7): by its place among the unnumbered boxes of its numbered section, else of the file; nested, it refines the task it is in.
     else pick(i, `${scope}/T${placed(section !== null ? `${section.n}.` : '#')}`, oneLine(box.rest), box.box, parent);
   }

@@ -7,17 +7,17 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, type KitRead, type KitRef } from './kit-read.js';
+import { matchesIn, NO_KIT_READ, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { dependencies, requirementIds } from './speckit-ids.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
-const STORY = /^User\s+Story\s+(\d+)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
+const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
 /**
  * A story in any language (KITS §7), by its shape: `<words> <n> <dash> <title> (<words><colon> P<k>)`
  * — `ユーザーストーリー 1 - 登録 (優先度: P1)`, `使用者故事 2 - 登入 (優先級：P1)`; full-width
  * parentheses and colons too.
  */
-const ANY_STORY = /^\S.*?\s*(\d+)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
+const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**` at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = /^\*\*((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*([\s\S]*)$/;
 /** A heading that is a requirement: its id, a colon, dash or dot, and its title (`FR-1: Language List Display`, `NFR-003 — Latency`). */
@@ -25,10 +25,21 @@ const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—�
 const REQUIREMENT_TYPES: Readonly<Record<string, string>> = { FR: 'functional-requirement', SC: 'success-criterion', NFR: 'non-functional-requirement' };
 /** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence), then its text. */
 const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+/** A task written as a heading: `### T001: Title`, `### T012 - Title` (✅ or `[x]` in it: done). */
+const TASK_HEADING = /^(T\d+[a-z]?)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+const DONE_MARK = /✅|\[[xX]\]/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
-const MARKS = /^(?:\[(?:P|US\d+|Story:?\s*US\d+)\][ \t]*)+/i;
-/** `[US1]`, `[Story: US1]`; `US-011` or `US11` in the text (a story, KITS §7). */
-const STORY_REF = /\[(?:Story:?\s*)?US(\d+)\]|\bUS-?(\d+)\b/gi;
+const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
+/** `[US1]`, `[Story: US1]`, `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a story, KITS §7). */
+const STORY_REF = /\[(?:Story:?\s*)?US(\d+(?:\.\d+)?)\]|\bUS-?(\d+(?:\.\d+)?)\b/gi;
+
+/** A story's number as its id writes it: without leading zeros, part by part (`01` is `1`; `3.5`, a story inserted after 3, stays `3.5`; `3.10` is not `3.1`). */
+function storyNumber(written: string): string {
+  return written
+    .split('.')
+    .map((part) => String(Number(part)))
+    .join('.');
+}
 
 export function readSpeckit(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'spec') return spec(outline, place.scope);
@@ -44,7 +55,7 @@ function spec(outline: Outline, scope: string): KitRead {
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
       const story = STORY.exec(title) ?? ANY_STORY.exec(title);
-      if (story !== null) picked.set(i, { id: `${scope}/US${Number(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
+      if (story !== null) picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
       // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
       const heading = story === null ? REQUIREMENT_HEADING.exec(title) : null;
       if (heading !== null) picked.set(i, { id: `${scope}/${heading[1]!}`, type: REQUIREMENT_TYPES[heading[1]!.slice(0, heading[1]!.indexOf('-'))]!, title: heading[2]!, parent: null });
@@ -60,11 +71,12 @@ function spec(outline: Outline, scope: string): KitRead {
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
+  taskHeadings(outline, scope, picked, boxes);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
   return {
     items: itemsOf(outline, picked, (item, span, refs, index) => {
-      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${Number(match[1] ?? match[2]!)}`, line, written: match[0] });
+      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
       for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
       for (const { ids, index: at, written } of dependencies(span.text)) {
         for (const id of ids) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
@@ -73,6 +85,18 @@ function tasks(outline: Outline, scope: string): KitRead {
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
+}
+
+/** The tasks written as headings (`### T001: Title`, mixseek/mixseek-core's tasks.md), into `picked` and `boxes`: open, or done with ✅ or `[x]`. */
+function taskHeadings(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+  outline.entries.forEach((entry, i) => {
+    if (entry.kind !== 'heading') return;
+    const title = headingTitle(entry.text);
+    const task = TASK_HEADING.exec(title);
+    if (task === null) return;
+    picked.set(i, { id: `${scope}/${task[1]!}`, type: 'task', title: task[2]!.replace(MARKS, '').replace(DONE_MARK, '').replace(/\s+/g, ' ').trim(), parent: null });
+    boxes.set(i, DONE_MARK.test(title) ? 'x' : ' ');
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The ids a Spec Kit task (or a tasks.md heading) names, as people write them (KITS §3, §7): the
  * longest id written (`FR-011-002` is not `FR-011`), a range of them (`FR-001–FR-006`,
- * `T022–T025`: every id in it, at most `MAX_RANGE`), a slash list with the prefix written once
+ * `T022–T025`, `SC-001～SC-007`: every id in it, at most `MAX_RANGE`), a slash list with the prefix written once
  * (`FR-004/005`, `SC-001/004/005`), and the tasks a dependency names — after a colon label
  * (`Depends on: T002, T003 (why).`, up to a parenthesis or the end of the sentence, `none`
  * naming none), or right after a phrase (`depends on T012`, `(after T012)`).
@@ -16,8 +16,8 @@ export interface IdsWritten {
 }
 
 const REQUIREMENT_ID = /\b((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)\b/g;
-/** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
-const RANGE_AFTER = /^\s*(?:[–—]|-(?=\s*[A-Z])|\bto\b|\bthrough\b)\s*(?:(FR|SC|NFR|T)-?)?(\d+)\b/;
+/** After an id: a range to another of its kind (`–FR-006`, ` to 006`, Japanese `～SC-007` and `〜FR-020`), or a slash list (`/005/006`). */
+const RANGE_AFTER = /^\s*(?:[–—～〜~]|-(?=\s*[A-Z])|\bto\b|\bthrough\b)\s*(?:(FR|SC|NFR|T)-?)?(\d+)\b/;
 /** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`): the end's prefix written out. */
 const WORD_RANGE_AFTER = /^\s+(?:a|à|al|bis|até|hasta)\s+(FR|SC|NFR|T)-?(\d+)\b/;
 const SLASHES_AFTER = /^(?:\/\d+\b)+/;

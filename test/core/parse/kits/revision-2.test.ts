@@ -216,6 +216,75 @@ describe('OpenSpec tasks as people write them', () => {
   });
 });
 
+describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5, 54corbin/job-hunter at 64a5ce5)', () => {
+  it('Spec Kit: a range written with a full-width or wave tilde (`SC-001～SC-007`, `FR-001〜FR-003`, `T001~T003`)', () => {
+    // specs/012-round-controller/tasks.md line 151.
+    const text = ['- [X] T038 パフォーマンス最適化を実施する（SC-001～SC-004の達成確認）', '- [ ] T039 準拠（FR-001〜FR-003）', '- [ ] T040 Wait. Depends on: T001~T003.'].join('\n');
+    expect(read('specs/012-round/tasks.md', text).refs).toEqual([
+      ...['SC-001', 'SC-002', 'SC-003', 'SC-004'].map((id) => `012-round/T038 implements 012-round/${id} @1 (SC-001～SC-004)`),
+      ...['FR-001', 'FR-002', 'FR-003'].map((id) => `012-round/T039 implements 012-round/${id} @2 (FR-001〜FR-003)`),
+      ...['T001', 'T002', 'T003'].map((id) => `012-round/T040 depends_on 012-round/${id} @3 (Depends on: T001~T003)`),
+    ]);
+  });
+
+  it('Spec Kit: a story inserted later (`### User Story 3.5 - …`, `[US3.5]`) is a story of its own, not a second US3', () => {
+    // specs/013-configuration/spec.md line 109 and tasks.md line 404.
+    const spec = ['### User Story 3 - 設定ファイル (Priority: P1)', '', '### User Story 3.5 - CLIで設定値を参照 (Priority: P2)', '', '### ユーザーストーリー 3.10 - 後で (優先度: P3)'].join('\n');
+    expect(read('specs/013-config/spec.md', spec).items).toEqual(['013-config/US3 user-story "設定ファイル" 1-1', '013-config/US3.5 user-story "CLIで設定値を参照" 3-3', '013-config/US3.10 user-story "後で" 5-5']);
+    expect(read('specs/013-config/tasks.md', '- [x] T056 [P] [US3.5] Test for `mixseek config show`').items).toEqual(['013-config/T056 task "Test for `mixseek config show`" 1-1 [x]']);
+    expect(read('specs/013-config/tasks.md', '- [x] T056 [P] [US3.5] Test for `mixseek config show`').refs).toEqual(['013-config/T056 implements 013-config/US3.5 @1 ([US3.5])']);
+  });
+
+  it('Spec Kit: tasks written as headings (`### T001: タイトル`), their sections theirs; done with ✅', () => {
+    // specs/007-orchestration/tasks.md lines 25-60.
+    const text = [
+      '## Phase 1: Setup & Infrastructure', // 1
+      '', // 2
+      '### T001: プロジェクト構造セットアップ', // 3
+      '**Description**: orchestratorディレクトリを作成 (FR-001)', // 4
+      '**Dependencies**: なし', // 5
+      '', // 6
+      '### T002 - テストディレクトリ ✅', // 7
+      '**Dependencies**: T001', // 8
+      '', // 9
+      '### Tasks overview', // 10
+    ].join('\n');
+    expect(read('specs/007-orch/tasks.md', text)).toEqual({
+      items: ['007-orch/T001 task "プロジェクト構造セットアップ" 3-5 [ ]', '007-orch/T002 task "テストディレクトリ" 7-8 [x]'],
+      refs: ['007-orch/T001 implements 007-orch/FR-001 @4 (FR-001)', '007-orch/T002 depends_on 007-orch/T001 @8 (**Dependencies**: T001)'],
+      parents: [],
+    });
+  });
+
+  it('OpenSpec: a box labelled `**Task 1.1: Title** ✅ COMPLETED` is task 1.1, its title without the bold', () => {
+    // openspec/changes/answer-generation-redesign/tasks.md line 89.
+    const text = ['## 1. Content Script', '- [x] **Task 1.1: Update Content Script Icon Behavior** ✅ COMPLETED', '- [ ] Task 1.2: Wire the button', '- [ ] An unnumbered step'].join('\n');
+    expect(read('openspec/changes/answer/tasks.md', text).items).toEqual([
+      'change/answer/T1.1 task "Update Content Script Icon Behavior ✅ COMPLETED" 2-2 [x]',
+      'change/answer/T1.2 task "Wire the button" 3-3 [ ]',
+      // The place after the numbers written: 1.3.
+      'change/answer/T1.3 task "An unnumbered step" 4-4 [ ]',
+    ]);
+  });
+
+  it('Spec Kit: `FR-029-030` that no item is names FR-029 and FR-030 when both are items; `FR-011-002` that is one stays itself', () => {
+    // specs/008-leader/tasks.md line 195.
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/008-leader/spec.md': ['# Spec', '', '- **FR-029**: TOML', '- **FR-030**: Env', '- **FR-011**: Base', '- **FR-011-002**: A part of it', ''].join('\n'),
+      'specs/008-leader/tasks.md': ['- [ ] T021 system_prompt設定（TOML読み込み、FR-029-030）', '- [ ] T022 The part (FR-011-002)', '- [ ] T023 Not a range (FR-030-029, FR-029-031)', ''].join('\n'),
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.relationsOut.get('008-leader/T021')).toEqual([
+      { relation: 'implements', id: '008-leader/FR-029' },
+      { relation: 'implements', id: '008-leader/FR-030' },
+    ]);
+    expect(ws.relationsOut.get('008-leader/T022')).toEqual([{ relation: 'implements', id: '008-leader/FR-011-002' }]);
+    // Backwards, or an end that is no item: broken, as written.
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => /implements `([^`]+)`/.exec(d.message)?.[1])).toEqual(['008-leader/FR-029-031', '008-leader/FR-030-029']);
+  });
+});
+
 describe('a kit file that is not valid UTF-8', () => {
   it('is read with each bad byte as U+FFFD and one FILE_ENCODING warning at its first bad line; another file is still FILE_UNREADABLE', () => {
     // "café" in Latin-1 on line 3 of the tasks, and in a page that is no kit file.
