@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { lstatSync } from 'node:fs';
 import { CONFIG_FILE, InvalidArgumentError, linkNotices, loadIndexed, loadSources, loadWorkspace, NO_SOURCES, readConfig, resolveWorkspaceRoot, type IndexCacheOptions, type LoadedSources, type Workspace } from '../core/index.js';
 import { cacheDirOf, userCacheDir } from '../common/cache-dir.js';
-import { VERSION } from '../common/version.js';
+import { cacheVersion } from '../common/version.js';
 import type { CliIo, Output } from './io.js';
 import { LARGE_FOLDER_FILES, watchLargeFolder } from './large-folder.js';
 import { createProgress } from './progress.js';
@@ -70,7 +70,7 @@ export function createContext(io: CliIo, fail: (code: number) => void, limits: C
   const cacheOptions = (options: GlobalOptions, root: string): IndexCacheOptions | undefined => {
     if (options.cache === false) return undefined;
     const dir = cacheDirOf(root, readConfig(root).config, io.env);
-    return dir === null ? undefined : { dir, version: VERSION, log, secretDir: userCacheDir(io.env) };
+    return dir === null ? undefined : { dir, version: cacheVersion(), log, secretDir: userCacheDir(io.env) };
   };
   const saves: (() => boolean)[] = [];
   const sources = async (options: GlobalOptions, dir?: string) => {

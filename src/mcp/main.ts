@@ -16,7 +16,7 @@ import { oneLine } from './tool-result.js';
 import { startupDirectory, UsageError, workspaceRoot } from './startup.js';
 import { cacheDirOf, cacheOff, userCacheDir } from '../common/cache-dir.js';
 import { USAGE } from './usage.js';
-import { VERSION } from '../common/version.js';
+import { cacheVersion, VERSION } from '../common/version.js';
 
 /** What `main` needs from the process; tests pass their own. */
 export interface ProcessIo {
@@ -229,7 +229,7 @@ export function main(io: ProcessIo): void {
     const wire = serveHttp === undefined ? new DrainingStdioTransport(io.stdin, io.stdout, { log }) : undefined;
     const startAfter = wire === undefined ? undefined : Promise.race([wire.handshakeOver, delay(HANDSHAKE_GRACE_MS)]);
     const cacheDir = cache ? cacheDirOf(root, config, io.env) : null;
-    const cacheOptions = cacheDir === null ? undefined : { dir: cacheDir, version: VERSION, log: (line: string) => log(`${SERVER_NAME}: ${line}`), secretDir: userCacheDir(io.env) };
+    const cacheOptions = cacheDir === null ? undefined : { dir: cacheDir, version: cacheVersion(), log: (line: string) => log(`${SERVER_NAME}: ${line}`), secretDir: userCacheDir(io.env) };
     const live = openLiveWorkspace(root, {
       mode,
       // Other repositories (`sources:`, issue 57), as docugraph.yml names them when they are read: before the first load, and again when they change.

@@ -5,7 +5,7 @@
  * with `--no-cache` or `DOCUGRAPH_NO_CACHE`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ import { doc, testdir } from '../helpers/testdir.js';
 
 const WRITER = fileURLToPath(new URL('../helpers/cache-writer.mjs', import.meta.url));
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+/** What the built executables key their index by: the version and the build's id. */
+const BUILT = `${VERSION}+${readFileSync(join(ROOT, 'dist', 'bin', 'build-id.txt'), 'utf8').trim()}`;
 
 /** A workspace of `n` documents, each linking to the next, large enough that writing its index takes a while. */
 function workspace(n: number): string {
@@ -106,8 +108,8 @@ describe('the on-disk index across processes', () => {
     for (const server of servers) server.child.stdin.end();
     for (const server of servers) expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(temps(dir)).toEqual([]);
-    // Written by a server of this version: read back whole, every file from it.
-    const third = warm(root, dir, VERSION);
+    // Written by a server of this build: read back whole, every file from it.
+    const third = warm(root, dir, BUILT);
     expect(third.log).toEqual([]);
     expect(third.fromIndex).toBe(800);
     expect(third.answers).toEqual(answers(loadWorkspace(root)));
@@ -140,6 +142,34 @@ describe('the on-disk index across processes', () => {
     expect(server.stdout).toContain('D-49');
     expect(existsFile(index)).toBe(false);
     writeFileSync(join(root, 'docs', 'd0.md'), doc({ id: 'D-0', title: 'changed' }));
+  });
+});
+
+describe('the index and the code that made it', () => {
+  it('a build of other code (another build id, the same version) reads the workspace again, once: a clone rebuilt at another commit', { timeout: 30_000 }, async () => {
+    const root = workspace(20);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    // A copy of the built executables, whose build id this test may change.
+    const copy = testdir({});
+    cpSync(join(ROOT, 'dist', 'bin'), join(copy, 'dist', 'bin'), { recursive: true });
+    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const { buildId } = (await import(join(ROOT, 'scripts', 'build-id.mjs'))) as { buildId: (dir: string) => string };
+    expect(readFileSync(join(copy, 'dist', 'bin', 'build-id.txt'), 'utf8')).toBe(`${buildId(join(ROOT, 'dist', 'bin'))}\n`);
+    const home = testdir({});
+    const run = () => spawnSync(process.execPath, [join(copy, 'dist', 'bin', 'docugraph.js'), 'validate', '--format', 'json'], { cwd: root, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: home } });
+    const index = cacheFileOf(join(home, '.cache', 'docugraph'), root).path;
+    const first = run();
+    const written = statSync(index).mtimeMs;
+    expect(run().stdout).toBe(first.stdout);
+    expect(statSync(index).mtimeMs).toBe(written);
+    // Other code: the index is not used, and is written again.
+    writeFileSync(join(copy, 'dist', 'bin', 'build-id.txt'), '0123456789abcdef\n');
+    expect(run().stdout).toBe(first.stdout);
+    const rewritten = statSync(index).mtimeMs;
+    expect(rewritten).toBeGreaterThan(written);
+    expect(run().stdout).toBe(first.stdout);
+    expect(statSync(index).mtimeMs).toBe(rewritten);
   });
 });
 

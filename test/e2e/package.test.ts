@@ -49,7 +49,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('ships the bins, the library, the schema, README and LICENSE; no tests, fixtures, maps or sources', () => {
-    for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/bin/docugraph.js', 'dist/bin/docugraph-mcp.js', 'dist/bin/read-ahead-worker.js', 'dist/bin/markdown-ahead-worker.js', 'dist/bin/stat-ahead-worker.js', 'dist/bin/index-read-worker.js', 'dist/core/index.js', 'dist/core/index.d.ts', 'schema/docugraph.schema.json']) {
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/bin/docugraph.js', 'dist/bin/docugraph-mcp.js', 'dist/bin/read-ahead-worker.js', 'dist/bin/markdown-ahead-worker.js', 'dist/bin/stat-ahead-worker.js', 'dist/bin/index-read-worker.js', 'dist/bin/build-id.txt', 'dist/core/index.js', 'dist/core/index.d.ts', 'schema/docugraph.schema.json']) {
       expect(files).toContain(file);
     }
     // The bins are esbuild bundles: their dynamic imports and shared code are chunks beside them.
@@ -61,7 +61,7 @@ describe('the npm package', { timeout: 180_000 }, () => {
     // The YAML library as one file, loaded beside them (src/core/parse/yaml.ts).
     expect(files).toContain('dist/bin/yaml.cjs');
     // Exactly these kinds of file: nothing else slips in (tsc's unbundled dist/mcp and dist/cli stay out).
-    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/bin\/server\.(cjs|cache)|dist\/bin\/yaml\.cjs|dist\/core\/(?:[a-z]+\/){0,2}[^/]+\.(js|d\.ts)|dist\/web\/view\.(html|json)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/bin\/server\.(cjs|cache)|dist\/bin\/build-id\.txt|dist\/bin\/yaml\.cjs|dist\/core\/(?:[a-z]+\/){0,2}[^/]+\.(js|d\.ts)|dist\/web\/view\.(html|json)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
   });
 
   it('the packed manifest has no install scripts and says where the project lives', () => {
