@@ -101,7 +101,7 @@ function taskHeadings(outline: Outline, scope: string, picked: Map<number, Picke
 
 /**
  * The references the section headings above each outline entry name (KITS §7): a heading's ids
- * hold for every task under it, down to the next heading of its level or higher. One pass over
+ * (requirements, and stories written `US2`) hold for every task under it, down to the next heading of its level or higher. One pass over
  * the outline; the list of an entry is shared by the entries under the same headings.
  */
 function headingIds(outline: Outline, scope: string): (index: number) => readonly KitRef[] {
@@ -114,7 +114,10 @@ function headingIds(outline: Outline, scope: string): (index: number) => readonl
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       const refs: KitRef[] = [];
-      for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written: `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}` });
+      const written = `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}`;
+      for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written });
+      // The stories a heading names by id (`### Implementação — Data Layer (US1 + US2)`), not a task heading's own marks.
+      if (!TASK_HEADING.test(headingTitle(entry.text))) for (const match of entry.text.matchAll(STORY_REF)) refs.push({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line: entry.line, written });
       open[entry.level] = refs;
       for (let level = entry.level + 1; level <= 6; level += 1) open[level] = null;
       current = open.flatMap((list) => list ?? []);

@@ -235,6 +235,24 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
     expect(read('specs/013-config/tasks.md', '- [x] T056 [P] [US3.5] Test for `mixseek config show`').refs).toEqual(['013-config/T056 implements 013-config/US3.5 @1 ([US3.5])']);
   });
 
+  it('Spec Kit: stories a section heading names by id (`### Data Layer (US1 + US2)`) hold for its tasks, as its requirements do', () => {
+    // henriquelopeslima/l1face at 552bba6, specs/004-atas-api-integration/tasks.md lines 43-55.
+    const text = [
+      '## Fase 3: Histórias de Usuário 1 e 2 — Visualizar Atas (Prioridade: P1)', // 1
+      '### Implementação — Data Layer (US1 + US2)', // 2
+      '- [x] T010 [US1] Criar o repositório', // 3
+      '### Outra seção', // 4
+      '- [ ] T011 [US3] Tratar erros', // 5
+    ].join('\n');
+    expect(read('specs/004-atas/tasks.md', text).refs).toEqual([
+      '004-atas/T010 implements 004-atas/US1 @3 ([US1])',
+      // Named twice (the node keeps the first: its own mark).
+      '004-atas/T010 implements 004-atas/US1 @2 (### Implementação — Data Layer (US1 + US2))',
+      '004-atas/T010 implements 004-atas/US2 @2 (### Implementação — Data Layer (US1 + US2))',
+      '004-atas/T011 implements 004-atas/US3 @5 ([US3])',
+    ]);
+  });
+
   it('Spec Kit: tasks written as headings (`### T001: タイトル`), their sections theirs; done with ✅', () => {
     // specs/007-orchestration/tasks.md lines 25-60.
     const text = [
