@@ -123,7 +123,8 @@ function workspace(count) {
  */
 async function overStdio(dir, ids, probed) {
   const start = performance.now();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--workspace', dir], stderr: 'ignore' });
+  // Cold, as the CLI column: the SDK passes the server only a few variables of its own (PATH, HOME, …), so DOCUGRAPH_NO_CACHE is given here, or the server would start from the on-disk index an earlier run left.
+  const transport = new StdioClientTransport({ command: process.execPath, args: [SERVER, '--workspace', dir], env: { ...process.env, DOCUGRAPH_NO_CACHE: '1' }, stderr: 'ignore' });
   const client = new Client({ name: 'docugraph-bench', version: '1.0.0' });
   await client.connect(transport, { timeout: 600_000 });
   const report = await client.callTool({ name: 'validate_traceability', arguments: {} }, { timeout: 600_000 });
