@@ -25,8 +25,8 @@ const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—�
 const REQUIREMENT_TYPES: Readonly<Record<string, string>> = { FR: 'functional-requirement', SC: 'success-criterion', NFR: 'non-functional-requirement' };
 /** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence), then its text. */
 const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
-/** A task written as a heading: `### T001: Title`, `### T012 - Title` (✅ or `[x]` in it: done). */
-const TASK_HEADING = /^(T\d+[a-z]?)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+/** A task written as a heading: `### T001: Title`, `### T012 - Title` (✅ or `[x]` in it: done); not a heading of a range or list of tasks (`### T001-T010: Setup`). */
+const TASK_HEADING = /^(T\d+[a-z]?)(?:[ \t]*[:：.\-–—~～〜][ \t]*|[ \t]+)(?!(?:to|and|&|,)?[ \t]*T\d)(\S.*)$/;
 const DONE_MARK = /✅|\[[xX]\]/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;

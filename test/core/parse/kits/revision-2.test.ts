@@ -266,6 +266,8 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
       '**Dependencies**: T001', // 8
       '', // 9
       '### Tasks overview', // 10
+      '### T003-T005: 並列タスク', // 11: a heading of a range of tasks, not a task
+      '### T006, T007 Wiring', // 12
     ].join('\n');
     expect(read('specs/007-orch/tasks.md', text)).toEqual({
       items: ['007-orch/T001 task "プロジェクト構造セットアップ" 3-5 [ ]', '007-orch/T002 task "テストディレクトリ" 7-8 [x]'],
