@@ -16,8 +16,10 @@ export interface IdsWritten {
 }
 
 const REQUIREMENT_ID = /\b((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)\b/g;
-/** After an id: a range to another of its kind (`–FR-006`, ` to 006`, Japanese `～SC-007` and `〜FR-020`), or a slash list (`/005/006`). */
-const RANGE_AFTER = /^\s*(?:[–—～〜~]|-(?=\s*[A-Z])|\bto\b|\bthrough\b)\s*(?:(FR|SC|NFR|T)-?)?(\d+)\b/;
+/** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
+const RANGE_AFTER = /^\s*(?:[–—]|-(?=\s*[A-Z])|\bto\b|\bthrough\b)\s*(?:(FR|SC|NFR|T)-?)?(\d+)\b/;
+/** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out (`T001 ~5 min` is no range). */
+const TILDE_RANGE_AFTER = /^\s*[～〜~]\s*(FR|SC|NFR|T)-?(\d+)\b/;
 /** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`): the end's prefix written out. */
 const WORD_RANGE_AFTER = /^\s+(?:a|à|al|bis|até|hasta)\s+(FR|SC|NFR|T)-?(\d+)\b/;
 const SLASHES_AFTER = /^(?:\/\d+\b)+/;
@@ -60,7 +62,7 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
   if (!/^\d+$/.test(number)) return null;
   const width = number.length;
   const name = (n: number): string => `${prefix}${String(n).padStart(width, '0')}`;
-  const range = RANGE_AFTER.exec(after) ?? WORD_RANGE_AFTER.exec(after);
+  const range = RANGE_AFTER.exec(after) ?? TILDE_RANGE_AFTER.exec(after) ?? WORD_RANGE_AFTER.exec(after);
   if (range !== null && (range[1] === undefined || range[1] === kind)) {
     const from = Number(number);
     const to = Number(range[2]!);

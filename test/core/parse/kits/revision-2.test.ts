@@ -219,11 +219,14 @@ describe('OpenSpec tasks as people write them', () => {
 describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5, 54corbin/job-hunter at 64a5ce5)', () => {
   it('Spec Kit: a range written with a full-width or wave tilde (`SC-001～SC-007`, `FR-001〜FR-003`, `T001~T003`)', () => {
     // specs/012-round-controller/tasks.md line 151.
-    const text = ['- [X] T038 パフォーマンス最適化を実施する（SC-001～SC-004の達成確認）', '- [ ] T039 準拠（FR-001〜FR-003）', '- [ ] T040 Wait. Depends on: T001~T003.'].join('\n');
+    const text = ['- [X] T038 パフォーマンス最適化を実施する（SC-001～SC-004の達成確認）', '- [ ] T039 準拠（FR-001〜FR-003）', '- [ ] T040 Wait. Depends on: T001~T003.', '- [ ] T041 Quick. Depends on: T004 ~5 min (FR-005 ~ 7 days)'].join('\n');
     expect(read('specs/012-round/tasks.md', text).refs).toEqual([
       ...['SC-001', 'SC-002', 'SC-003', 'SC-004'].map((id) => `012-round/T038 implements 012-round/${id} @1 (SC-001～SC-004)`),
       ...['FR-001', 'FR-002', 'FR-003'].map((id) => `012-round/T039 implements 012-round/${id} @2 (FR-001〜FR-003)`),
       ...['T001', 'T002', 'T003'].map((id) => `012-round/T040 depends_on 012-round/${id} @3 (Depends on: T001~T003)`),
+      // A tilde without the end's prefix is "about": no range.
+      '012-round/T041 implements 012-round/FR-005 @4 (FR-005)',
+      '012-round/T041 depends_on 012-round/T004 @4 (Depends on: T004 ~5 min)',
     ]);
   });
 
