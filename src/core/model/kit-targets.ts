@@ -38,6 +38,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let storied: Set<string> | undefined;
   let criteria: Map<string, Criterion[]> | undefined;
   let rows: TableRows | undefined;
+  let parted: Set<string> | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -57,7 +58,8 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     }
     if (LABEL.test(tail) && (rows ??= new TableRows(nodes)).has(feature, tail)) return 'drop';
     const pair = PAIR.exec(tail);
-    if (pair !== null) {
+    // Not where the feature writes ids of two numbers itself (`FR-001-002`, a part of FR-001): there it is a stale one.
+    if (pair !== null && !(parted ??= partedIds(nodes)).has(`${feature}/${pair[1]!}-${pair[2]!}`)) {
       const range = pairRange(nodes, feature, pair[1]!, pair[2]!, pair[3]!);
       if (range !== null) return { ids: range };
     }
@@ -101,6 +103,18 @@ function requirementTags(nodes: ReadonlyMap<string, DocNode>): Map<string, strin
 
 /** A Spec Kit id of two numbers (`FR-029-030`), which the readers take whole (`FR-011-002` is a team's own id). */
 const PAIR = /^(FR|SC|NFR)-(\d+)-(\d+)$/;
+
+/** The requirements (`<feature>/FR-001`) that have parts of their own (`FR-001-002` is an item). */
+function partedIds(nodes: ReadonlyMap<string, DocNode>): Set<string> {
+  const parted = new Set<string>();
+  for (const [id, node] of nodes) {
+    if (node.item === undefined) continue;
+    const slash = id.lastIndexOf('/');
+    const pair = PAIR.exec(id.slice(slash + 1));
+    if (pair !== null) parted.add(`${id.slice(0, slash)}/${pair[1]!}-${pair[2]!}`);
+  }
+  return parted;
+}
 
 /**
  * `FR-029-030` that names no item, as a range: the ids from its first number to its second that

@@ -22,7 +22,9 @@ export function itemKind(id: string): string | null {
   }
   if (first === 0x55 /* U */ && id.charCodeAt(at + 1) === 0x53 /* S */) {
     const from = id.charCodeAt(at + 2) === 0x2d /* - */ ? at + 3 : at + 2;
-    return from < id.length && allDigits(id, from) ? 'story' : null;
+    // `US3.5`: a story inserted after 3 (Spec Kit).
+    const dot = id.indexOf('.', from);
+    return from < id.length && (dot === -1 ? allDigits(id, from) : dot > from && dot + 1 < id.length && allDigits(id.slice(0, dot), from) && allDigits(id, dot + 1)) ? 'story' : null;
   }
   for (const prefix of PREFIXES) if (id.startsWith(prefix, at) && isDigit(id.charCodeAt(at + prefix.length))) return prefix.slice(0, -1);
   return null;

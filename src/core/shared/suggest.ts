@@ -17,9 +17,10 @@ export const SCAN_LIMIT = 2000;
 const INDEX_MAX_LENGTH = 32;
 
 /**
- * Up to `limit` candidates closest to `wanted` (case-insensitive edit distance; ties by the
- * longest start shared with `wanted` — `R3.3` suggests `R3.2` before `R1.3` —, then code-unit
- * order). With `maxDistance`, candidates further away are left out. `lowered`, the candidates
+ * Up to `limit` candidates closest to `wanted` (case-insensitive edit distance; ties: first the
+ * candidates no longer than `wanted` — a character changed or left out, not one added: `R3.3`
+ * suggests `R3.1` before `R3.30` —, then by the longest start shared with `wanted` — `R3.1`
+ * before `R1.3`, `T-12` for `T-12x` before `T-120` —, then code-unit order). With `maxDistance`, candidates further away are left out. `lowered`, the candidates
  * in lower case in the same order, saves lowering them again for each question.
  */
 export function closestMatches(
@@ -32,7 +33,7 @@ export function closestMatches(
   if (wanted.length > MAX_SUGGEST_LENGTH || limit < 1) return [];
   const target = wanted.toLowerCase();
   // The best so far, nearest first; once full, its last entry bounds every later comparison.
-  const best: { value: string; distance: number; shared: number }[] = [];
+  const best: Ranked[] = [];
   let from: DistanceFrom | undefined;
   let index = -1;
   for (const value of candidates) {
@@ -42,7 +43,7 @@ export function closestMatches(
     if (Math.abs(value.length - target.length) > bound || value.length > MAX_SUGGEST_LENGTH) continue;
     const distance = value === wanted ? -1 : (from ??= distanceFrom(target))(lowered === undefined ? value.toLowerCase() : lowered[index]!, bound);
     if (distance > bound) continue;
-    const entry = { value, distance, shared: sharedStart(target, lowered === undefined ? value.toLowerCase() : lowered[index]!) };
+    const entry: Ranked = { value, distance, notLonger: value.length <= wanted.length, shared: sharedStart(target, lowered === undefined ? value.toLowerCase() : lowered[index]!) };
     let at = best.length;
     while (at > 0 && before(entry, best[at - 1]!)) at -= 1;
     if (at >= limit) continue;
@@ -52,9 +53,17 @@ export function closestMatches(
   return best.map((s) => s.value);
 }
 
-/** Whether `a` ranks before `b`: nearer, else sharing a longer start with what was written, else first in code-unit order. */
-function before(a: { value: string; distance: number; shared: number }, b: { value: string; distance: number; shared: number }): boolean {
+interface Ranked {
+  readonly value: string;
+  readonly distance: number;
+  readonly notLonger: boolean;
+  readonly shared: number;
+}
+
+/** Whether `a` ranks before `b`: nearer; else no longer than what was written; else sharing a longer start with it; else first in code-unit order. */
+function before(a: Ranked, b: Ranked): boolean {
   if (a.distance !== b.distance) return a.distance < b.distance;
+  if (a.notLonger !== b.notLonger) return a.notLonger;
   if (a.shared !== b.shared) return a.shared > b.shared;
   return compareStrings(a.value, b.value) < 0;
 }

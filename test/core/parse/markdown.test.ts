@@ -76,9 +76,13 @@ describe('suggestions', () => {
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3);
   });
 
-  it('closest first, ties by the longest start shared with what was written, then in code-unit order, case-insensitive', () => {
-    // All one edit away: `be-2x` starts with all of `be-2`, the others with `be-`.
+  it('closest first; ties: no longer than what was written, then the longest start shared with it, then code-unit order; case-insensitive', () => {
+    // All one edit away and one longer: `be-2x` starts with all of `be-2`, the others with `be-`.
     expect(closestMatches('be-2', ['BE-02', 'BE-12', 'FE-02', 'be-2x', 'ZZZ'], 3)).toEqual(['be-2x', 'BE-02', 'BE-12']);
+    // A character changed or left out before one added: `T12` does not suggest `T120` first, nor `R3.3` `R3.30`.
+    expect(closestMatches('T12', ['T1', 'T11', 'T120', 'T13'], 2)).toEqual(['T1', 'T11']);
+    expect(closestMatches('R3.3', ['R3.30', 'R3.1', 'R1.3'], 1)).toEqual(['R3.1']);
+    expect(closestMatches('T-12x', ['T-120', 'T-12', 'T-121'], 1)).toEqual(['T-12']);
     // A criterion of requirement 3 that does not exist: its requirement's own criterion first, not requirement 1's.
     expect(closestMatches('auth/R3.3', ['auth/R1.3', 'auth/R3.1', 'auth/R3.2', 'auth/R4.3'], 3)).toEqual(['auth/R3.1', 'auth/R3.2', 'auth/R1.3']);
     expect(closestMatches('DEC-002901', ['DEC-002001', 'DEC-002902'], 1)).toEqual(['DEC-002902']);

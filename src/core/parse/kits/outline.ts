@@ -187,7 +187,7 @@ export function headingTitle(content: string): string {
 /**
  * A list item's paragraph on one line: each line break and the blanks around it become one
  * space, and an HTML comment (`<!-- id: remove-dup-search -->`, which GitHub does not show)
- * is dropped with the blanks around it.
+ * is dropped (`withoutComments`).
  */
 export function oneLine(text: string): string {
   const line = text
@@ -199,19 +199,27 @@ export function oneLine(text: string): string {
 }
 
 /**
- * `line` without its HTML comments, as a browser shows it: each comment a blank, and each run
- * of blanks one space. Linear: each comment's end is looked for once.
+ * `line` without its HTML comments, as GitHub shows it: each comment a space, and the spaces and
+ * tabs around it one. A `<!--` inside a code span (after an odd number of backticks) or escaped
+ * (`\<!--`) is text. Linear: the backticks are counted once, and each comment's end is looked
+ * for once.
  */
 function withoutComments(line: string): string {
   let out = '';
   let from = 0;
-  for (let open = line.indexOf('<!--'); open !== -1; open = line.indexOf('<!--', from)) {
+  let ticks = 0;
+  let counted = 0;
+  for (let open = line.indexOf('<!--'); open !== -1; open = line.indexOf('<!--', Math.max(open + 4, from))) {
+    for (; counted < open; counted += 1) if (line.charCodeAt(counted) === 0x60) ticks += 1;
+    if (ticks % 2 === 1 || line.charCodeAt(open - 1) === 0x5c) continue;
     // `<!-->` and `<!--->` are comments too (CommonMark).
     const close = line.indexOf('-->', open + 2);
     // No comment closes after this one opens: none after it can either.
     if (close === -1) break;
     out += `${line.slice(from, open)} `;
     from = close + 3;
+    // What the comment holds is not counted.
+    counted = from;
   }
-  return (out + line.slice(from)).replace(/\s+/g, ' ').trim();
+  return (out + line.slice(from)).replace(/[ \t]+/g, ' ').trim();
 }

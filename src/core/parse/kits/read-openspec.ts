@@ -20,8 +20,11 @@ export const REQUIREMENT = /^Requirement\s*:\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
 /** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
-/** After the box, a task labelled with its number: `Task 1.1: Title`, `**Task 1.1: Title** ✅` (the bold closed after the title). */
-const TASK_LABEL = /^(\*\*)?Task[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/i;
+/**
+ * After the box, a task labelled with its number and a colon, dot or dash: `Task 1.1: Title`,
+ * `**Task 1.1: Title** ✅` (the bold closed after the title), `**Task 1.1**: Title`.
+ */
+const TASK_LABEL = /^(\*\*)?(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)(\*\*)?[ \t]*[:：.\-–—](\*\*)?[ \t]*([\s\S]*)$/;
 
 /** The number a box's text gives its task (`1.1 …`, `**1.1** …`, `Task 1.1: …`), and the text after it; `null` when it gives none. */
 function boxNumber(rest: string): { readonly number: string; readonly text: string } | null {
@@ -29,8 +32,9 @@ function boxNumber(rest: string): { readonly number: string; readonly text: stri
   if (number !== null) return { number: number[1]!, text: number[2]! };
   const label = TASK_LABEL.exec(rest);
   if (label === null) return null;
-  // `**Task 1.1: Title**`: the bold that opened before the label closes after the title.
-  return { number: label[2]!, text: label[1] === undefined ? label[3]! : label[3]!.replace('**', '') };
+  // `**Task 1.1: Title**`: the bold that opened before the label closes after the title (`**Task 1.1**:` and `**Task 1.1:**` close it at once).
+  const closed = label[1] === undefined || label[3] !== undefined || label[4] !== undefined;
+  return { number: label[2]!, text: closed ? label[5]! : label[5]!.replace('**', '') };
 }
 
 /** A numbered section heading (`## 2. Backend`): the unnumbered tasks under it are numbered in it. */

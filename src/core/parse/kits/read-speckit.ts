@@ -25,13 +25,16 @@ const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—�
 const REQUIREMENT_TYPES: Readonly<Record<string, string>> = { FR: 'functional-requirement', SC: 'success-criterion', NFR: 'non-functional-requirement' };
 /** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence), then its text. */
 const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
-/** A task written as a heading: `### T001: Title`, `### T012 - Title` (✅ or `[x]` in it: done); not a heading of a range or list of tasks (`### T001-T010: Setup`). */
-const TASK_HEADING = /^(T\d+[a-z]?)(?:[ \t]*[:：.\-–—~～〜][ \t]*|[ \t]+)(?!(?:to|and|&|,)?[ \t]*T\d)(\S.*)$/;
+/** A task written as a heading: `### T001: Title`, `### T012 - Title` (✅ or `[x]` in it: done); not a heading of a range or list of tasks (`### T001-T010: Setup`, `### T001 – T003`, `### T001 and T002`). */
+const TASK_HEADING = /^(T\d+[a-z]?)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T\d)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
 const DONE_MARK = /✅|\[[xX]\]/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
-/** `[US1]`, `[Story: US1]`, `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a story, KITS §7). */
-const STORY_REF = /\[(?:Story:?\s*)?US(\d+(?:\.\d+)?)\]|\bUS-?(\d+(?:\.\d+)?)\b/gi;
+/**
+ * `[US1]`, `[Story: US1]`, `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a
+ * story, KITS §7) — there `US1.2` is US1 (its scenario 2, say): only a mark names a story 3.5.
+ */
+const STORY_REF = /\[(?:Story:?\s*)?US(\d+(?:\.\d+)?)\]|\bUS-?(\d+)\b/gi;
 
 /** A story's number as its id writes it: without leading zeros, part by part (`01` is `1`; `3.5`, a story inserted after 3, stays `3.5`; `3.10` is not `3.1`). */
 function storyNumber(written: string): string {

@@ -213,6 +213,14 @@ describe('OpenSpec tasks as people write them', () => {
     expect(kiro.items).toEqual(['k/T1 task "Build it" 1-2 [ ]']);
     const criteria = readKitFile(['### Requirement 1: Save', '#### Acceptance Criteria', '1. WHEN saved THEN the system SHALL <!-- TODO: wording --> keep it'].join('\n'), 1, place('.kiro/specs/k/requirements.md'));
     expect(criteria.read.items.map((i) => i.title)).toEqual(['Save', 'WHEN saved THEN the system SHALL keep it']);
+    // In a code span or escaped, `<!--` is text, as GitHub shows it; a full-width space stays.
+    const shown = read('openspec/changes/refine-ui/tasks.md', ['- [ ] Remove `<!-- TODO -->` markers', '- [ ] Strip `<!--` and `-->` from output <!-- x -->', '- [ ] Escape \\<!-- not a comment --> text', '- [ ] 設定　ファイル <!-- c -->'].join('\n'));
+    expect(shown.items).toEqual([
+      'change/refine-ui/T#1 task "Remove `<!-- TODO -->` markers" 1-1 [ ]',
+      'change/refine-ui/T#2 task "Strip `<!--` and `-->` from output" 2-2 [ ]',
+      'change/refine-ui/T#3 task "Escape \\<!-- not a comment --> text" 3-3 [ ]',
+      'change/refine-ui/T#4 task "設定　ファイル" 4-4 [ ]',
+    ]);
   });
 });
 
@@ -236,6 +244,8 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
     expect(read('specs/013-config/spec.md', spec).items).toEqual(['013-config/US3 user-story "設定ファイル" 1-1', '013-config/US3.5 user-story "CLIで設定値を参照" 3-3', '013-config/US3.10 user-story "後で" 5-5']);
     expect(read('specs/013-config/tasks.md', '- [x] T056 [P] [US3.5] Test for `mixseek config show`').items).toEqual(['013-config/T056 task "Test for `mixseek config show`" 1-1 [x]']);
     expect(read('specs/013-config/tasks.md', '- [x] T056 [P] [US3.5] Test for `mixseek config show`').refs).toEqual(['013-config/T056 implements 013-config/US3.5 @1 ([US3.5])']);
+    // In a task's words `US1.2` is US1 (its scenario 2): only a mark names a story inserted later.
+    expect(read('specs/013-config/tasks.md', '- [ ] T057 Test acceptance scenario US1.2 and US2.').refs).toEqual(['013-config/T057 implements 013-config/US1 @1 (US1)', '013-config/T057 implements 013-config/US2 @1 (US2)']);
   });
 
   it('Spec Kit: stories a section heading names by id (`### Data Layer (US1 + US2)`) hold for its tasks, as its requirements do', () => {
@@ -271,6 +281,9 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
       '### Tasks overview', // 10
       '### T003-T005: 並列タスク', // 11: a heading of a range of tasks, not a task
       '### T006, T007 Wiring', // 12
+      '### T008 - T009: Spaced', // 13
+      '### T010 – T011 Tests', // 14
+      '### T012 / T013 docs', // 15
     ].join('\n');
     expect(read('specs/007-orch/tasks.md', text)).toEqual({
       items: ['007-orch/T001 task "プロジェクト構造セットアップ" 3-5 [ ]', '007-orch/T002 task "テストディレクトリ" 7-8 [x]'],
@@ -281,12 +294,16 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
 
   it('OpenSpec: a box labelled `**Task 1.1: Title** ✅ COMPLETED` is task 1.1, its title without the bold', () => {
     // openspec/changes/answer-generation-redesign/tasks.md line 89.
-    const text = ['## 1. Content Script', '- [x] **Task 1.1: Update Content Script Icon Behavior** ✅ COMPLETED', '- [ ] Task 1.2: Wire the button', '- [ ] An unnumbered step'].join('\n');
+    const text = ['## 1. Content Script', '- [x] **Task 1.1: Update Content Script Icon Behavior** ✅ COMPLETED', '- [ ] Task 1.2: Wire the button', '- [ ] An unnumbered step', '- [ ] **Task 1.4**: Create the model', '- [ ] **Task 1.5** - Wire it', '- [ ] task 3 times retry logic'].join('\n');
     expect(read('openspec/changes/answer/tasks.md', text).items).toEqual([
       'change/answer/T1.1 task "Update Content Script Icon Behavior ✅ COMPLETED" 2-2 [x]',
       'change/answer/T1.2 task "Wire the button" 3-3 [ ]',
       // The place after the numbers written: 1.3.
       'change/answer/T1.3 task "An unnumbered step" 4-4 [ ]',
+      'change/answer/T1.4 task "Create the model" 5-5 [ ]',
+      'change/answer/T1.5 task "Wire it" 6-6 [ ]',
+      // No label: a sentence (by its place, after the numbers written).
+      'change/answer/T1.6 task "task 3 times retry logic" 7-7 [ ]',
     ]);
   });
 
@@ -295,7 +312,7 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
     const root = testdir({
       'docugraph.yml': 'kits: [speckit]\n',
       'specs/008-leader/spec.md': ['# Spec', '', '- **FR-029**: TOML', '- **FR-030**: Env', '- **FR-011**: Base', '- **FR-011-002**: A part of it', ''].join('\n'),
-      'specs/008-leader/tasks.md': ['- [ ] T021 system_prompt設定（TOML読み込み、FR-029-030）', '- [ ] T022 The part (FR-011-002)', '- [ ] T023 Not a range (FR-030-029, FR-029-031)', ''].join('\n'),
+      'specs/008-leader/tasks.md': ['- [ ] T021 system_prompt設定（TOML読み込み、FR-029-030）', '- [ ] T022 The part (FR-011-002)', '- [ ] T023 Not a range (FR-030-029, FR-029-031)', '- [ ] T024 A stale part (FR-011-003) of a story inserted later [US3.5]', ''].join('\n'),
     });
     const ws = loadWorkspace(root);
     expect(ws.relationsOut.get('008-leader/T021')).toEqual([
@@ -303,8 +320,9 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
       { relation: 'implements', id: '008-leader/FR-030' },
     ]);
     expect(ws.relationsOut.get('008-leader/T022')).toEqual([{ relation: 'implements', id: '008-leader/FR-011-002' }]);
-    // Backwards, or an end that is no item: broken, as written.
-    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => /implements `([^`]+)`/.exec(d.message)?.[1])).toEqual(['008-leader/FR-029-031', '008-leader/FR-030-029']);
+    // Backwards, an end that is no item, or a part of a requirement that has parts: broken, as
+    // written. A story of a feature whose spec numbers none: nothing to resolve it by.
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => /implements `([^`]+)`/.exec(d.message)?.[1])).toEqual(['008-leader/FR-029-031', '008-leader/FR-030-029', '008-leader/FR-011-003']);
   });
 });
 
