@@ -292,6 +292,37 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
     });
   });
 
+  it('Kiro: tasks written as headings (`### Task 1.1: Title`), their boxes their steps: done when all are, in progress when some are', () => {
+    // dadbodgeoff/1v1bro at 5bb6b9a, .kiro/specs/arena-combat-bot/tasks.md lines 1-20, and launch-scaling's `## Task 1: … ✅ COMPLETE`.
+    const text = [
+      '## Task 1: Core Infrastructure ✅ COMPLETE', // 1
+      '### Task 1.1: Types and Interfaces', // 2
+      '- [x] Create `types.ts`', // 3
+      '- [x] Define BotState', // 4
+      '_Requirements: 1.1_', // 5
+      '### Task 1.2: Aggression Curve', // 6
+      '- [x] Create `AggressionCurve.ts`', // 7
+      '- [ ] Unit tests', // 8
+      '### Task 1.3: Mercy System', // 9
+      '- [ ] Create `MercySystem.ts`', // 10
+      '## Phase 2', // 11
+      '- [ ] 2. A numbered task as Kiro writes it', // 12
+      '### Acceptance Checklist', // 13
+      '- [ ] 4 barriers render correctly', // 14: a count, not task 4
+    ].join('\n');
+    expect(read('.kiro/specs/bot/tasks.md', text)).toEqual({
+      items: [
+        'bot/T1 task "Core Infrastructure COMPLETE" 1-1 [x]',
+        'bot/T1.1 task "Types and Interfaces" 2-5 [x]',
+        'bot/T1.2 task "Aggression Curve" 6-8 [-]',
+        'bot/T1.3 task "Mercy System" 9-10 [ ]',
+        'bot/T2 task "A numbered task as Kiro writes it" 12-12 [ ]',
+      ],
+      refs: ['bot/T1.1 implements bot/R1.1 @5 (_Requirements: 1.1_)'],
+      parents: ['bot/T1.1 < bot/T1', 'bot/T1.2 < bot/T1', 'bot/T1.3 < bot/T1'],
+    });
+  });
+
   it('OpenSpec: a box labelled `**Task 1.1: Title** ✅ COMPLETED` is task 1.1, its title without the bold', () => {
     // openspec/changes/answer-generation-redesign/tasks.md line 89.
     const text = ['## 1. Content Script', '- [x] **Task 1.1: Update Content Script Icon Behavior** ✅ COMPLETED', '- [ ] Task 1.2: Wire the button', '- [ ] An unnumbered step', '- [ ] **Task 1.4**: Create the model', '- [ ] **Task 1.5** - Wire it', '- [ ] task 3 times retry logic'].join('\n');
