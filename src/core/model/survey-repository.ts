@@ -15,11 +15,11 @@ import { MAX_FILE_BYTES } from '../read/read-bytes.js';
 import { listDirectoryInside, readFileInside } from '../read/safe-fs.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { surveyKeys, type KeySurvey } from './survey-keys.js';
-
-export type { AgentFiles } from './survey-agents.js';
 import { countOftItems, surveyFormats, type ForeignFiles } from './survey-formats.js';
 import { listRepositoryFiles, surveyTraces, type TraceFolder } from './survey-traces.js';
 import { surveyKitRoots, surveyKits, type KitFound, type KitRootFound } from './survey-kits.js';
+
+export type { AgentFiles } from './survey-agents.js';
 
 /** A static-site generator's configuration, and the folder its `/` names. */
 export interface SiteFound {
@@ -56,7 +56,6 @@ export interface RepositorySurvey {
   /** The files written for coding agents (read/agent-files.ts) by kind (`*.prompt.md`, `SKILL.md`), sorted: how many, and how many hold each top-level frontmatter key. */
   readonly agentFiles: readonly AgentFiles[];
 }
-
 
 /** Configuration files are small: more than this is not read. */
 const MAX_CONFIG_BYTES = 1024 * 1024;

@@ -11,12 +11,6 @@
 const AGENT_NAMES: ReadonlySet<string> = new Set(['skill.md', 'agents.md', 'claude.md', 'gemini.md', 'copilot-instructions.md']);
 const AGENT_SUFFIXES: readonly string[] = ['.prompt.md', '.instructions.md', '.chatmode.md', '.agent.md'];
 
-/** Whether the file at `path` (`/`-separated) is one written for coding agents, by its name (any case). */
-export function isAgentFile(path: string): boolean {
-  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
-  return AGENT_NAMES.has(name) || AGENT_SUFFIXES.some((suffix) => name.endsWith(suffix) && name.length > suffix.length);
-}
-
 /**
  * The `exclude` glob that names the kind of agent file `path` is: its name for a named one
  * (`SKILL.md`), `*` and its suffix for the others (`*.prompt.md`), as written; `null` for a

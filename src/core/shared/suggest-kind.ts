@@ -24,7 +24,7 @@ export function itemKind(id: string): string | null {
     const from = id.charCodeAt(at + 2) === 0x2d /* - */ ? at + 3 : at + 2;
     // `US3.5`: a story inserted after 3 (Spec Kit).
     const dot = id.indexOf('.', from);
-    return from < id.length && (dot === -1 ? allDigits(id, from) : dot > from && dot + 1 < id.length && allDigits(id.slice(0, dot), from) && allDigits(id, dot + 1)) ? 'story' : null;
+    return from < id.length && (dot === -1 ? allDigits(id, from) : dot > from && dot + 1 < id.length && allDigits(id, from, dot) && allDigits(id, dot + 1)) ? 'story' : null;
   }
   for (const prefix of PREFIXES) if (id.startsWith(prefix, at) && isDigit(id.charCodeAt(at + prefix.length))) return prefix.slice(0, -1);
   return null;
@@ -36,8 +36,9 @@ function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 
-function allDigits(id: string, from: number): boolean {
-  for (let i = from; i < id.length; i += 1) if (!isDigit(id.charCodeAt(i))) return false;
+/** Whether `id[from, to)` is all digits. */
+function allDigits(id: string, from: number, to = id.length): boolean {
+  for (let i = from; i < to; i += 1) if (!isDigit(id.charCodeAt(i))) return false;
   return true;
 }
 

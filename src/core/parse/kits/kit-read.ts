@@ -58,6 +58,9 @@ export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), do
  */
 const BOX = /^\[([ xX~-]?)\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef]))/;
 
+/** A task written as a heading is done when the heading carries one of these: `✅`, or a checked box `[x]`. */
+export const HEADING_DONE = /✅|\[[xX]\]/;
+
 /** The box that opens `text` (`[ ]`, `[x]`, `[X]`, `[-]`, `[~]`, optionally followed by Kiro's `*` or `\*`), and the text after it. */
 export function readBox(text: string): { box: Box; rest: string } | null {
   const match = BOX.exec(text);

@@ -7,7 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, numberList, readBox, type Box, type ItemRefs, type KitRead } from './kit-read.js';
+import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type ItemRefs, type KitRead } from './kit-read.js';
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
 import { kiroRequirements } from './kiro-requirements.js';
 
@@ -44,7 +44,6 @@ function tasks(outline: Outline, scope: string): KitRead {
 
 /** A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`. */
 const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—][ \t]*(.*)$/;
-const DONE_MARK = /✅|\[[xX]\]/;
 
 /**
  * The tasks written as headings (dadbodgeoff/1v1bro's arena-combat-bot), into `picked` and
@@ -68,8 +67,8 @@ function taskHeadings(outline: Outline, scope: string, picked: Map<number, Picke
       const task = TASK_HEADING.exec(title);
       if (task === null) return;
       any = true;
-      picked.set(i, { id: `${scope}/T${task[1]!}`, type: 'task', title: task[2]!.replace(DONE_MARK, '').replace(/[ \t]+/g, ' ').trim(), parent: null });
-      if (DONE_MARK.test(title)) boxes.set(i, 'x');
+      picked.set(i, { id: `${scope}/T${task[1]!}`, type: 'task', title: task[2]!.replace(HEADING_DONE, '').replace(/[ \t]+/g, ' ').trim(), parent: null });
+      if (HEADING_DONE.test(title)) boxes.set(i, 'x');
       open.push({ index: i, level: entry.level, done: 0, all: 0 });
       return;
     }

@@ -13,7 +13,7 @@
 import type { KitPlace } from '../../read/kit-paths.js';
 import { slug } from '../slugger.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
 
 export const REQUIREMENT = /^Requirement\s*:\s*(.+)$/i;
@@ -41,7 +41,6 @@ function boxNumber(rest: string): { readonly number: string; readonly text: stri
 const SECTION = /^(\d+)\.\s/;
 /** A task written as a heading: `### Task 1.1: Title` (✅ or `[x]` in it: done). */
 const TASK_HEADING = /^Task\s+(\d+(?:\.\d+)*)\s*[:：.\-–—]?\s*(.*)$/i;
-const DONE_MARK = /✅|\[[xX]\]/;
 /** `**Dependencies**: 1.1, 1.2`, `Depends on: 2.1`: the value, to the line's end. */
 const DEPENDS_LABEL = /(?:^|[\s(])(?:\*\*|_)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*|_)?[ \t]*:[ \t]*(?:\*\*|_)?([^\n]*)/gi;
 
@@ -136,7 +135,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
       const task = TASK_HEADING.exec(title);
       if (task !== null) {
         const id = `${scope}/T${task[1]!}`;
-        pick(i, id, task[2]!.replace(DONE_MARK, '').replace(/\s+/g, ' ').trim(), DONE_MARK.test(title) ? 'x' : ' ', null);
+        pick(i, id, task[2]!.replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim(), HEADING_DONE.test(title) ? 'x' : ' ', null);
         taskHeading = { id, level: entry.level };
         continue;
       }

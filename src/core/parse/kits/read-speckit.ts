@@ -7,7 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { HEADING_DONE, matchesIn, NO_KIT_READ, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { dependencies, requirementIds } from './speckit-ids.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
@@ -27,7 +27,6 @@ const REQUIREMENT_TYPES: Readonly<Record<string, string>> = { FR: 'functional-re
 const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** A task written as a heading: `### T001: Title`, `### T012 - Title` (✅ or `[x]` in it: done); not a heading of a range or list of tasks (`### T001-T010: Setup`, `### T001 – T003`, `### T001 and T002`). */
 const TASK_HEADING = /^(T\d+[a-z]?)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T\d)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
-const DONE_MARK = /✅|\[[xX]\]/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
 /**
@@ -97,15 +96,16 @@ function taskHeadings(outline: Outline, scope: string, picked: Map<number, Picke
     const title = headingTitle(entry.text);
     const task = TASK_HEADING.exec(title);
     if (task === null) return;
-    picked.set(i, { id: `${scope}/${task[1]!}`, type: 'task', title: task[2]!.replace(MARKS, '').replace(DONE_MARK, '').replace(/\s+/g, ' ').trim(), parent: null });
-    boxes.set(i, DONE_MARK.test(title) ? 'x' : ' ');
+    picked.set(i, { id: `${scope}/${task[1]!}`, type: 'task', title: task[2]!.replace(MARKS, '').replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim(), parent: null });
+    boxes.set(i, HEADING_DONE.test(title) ? 'x' : ' ');
   });
 }
 
 /**
  * The references the section headings above each outline entry name (KITS §7): a heading's ids
- * (requirements, and stories written `US2`) hold for every task under it, down to the next heading of its level or higher. One pass over
- * the outline; the list of an entry is shared by the entries under the same headings.
+ * (requirements, and stories written `US2`) hold for every task under it, down to the next
+ * heading of its level or higher. One pass over the outline; the list of an entry is shared by
+ * the entries under the same headings.
  */
 function headingIds(outline: Outline, scope: string): (index: number) => readonly KitRef[] {
   const { entries } = outline;
@@ -117,10 +117,11 @@ function headingIds(outline: Outline, scope: string): (index: number) => readonl
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       const refs: KitRef[] = [];
-      const written = `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}`;
+      const title = headingTitle(entry.text);
+      const written = `${'#'.repeat(entry.level)} ${title}`;
       for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written });
       // The stories a heading names by id (`### Implementação — Data Layer (US1 + US2)`), not a task heading's own marks.
-      if (!TASK_HEADING.test(headingTitle(entry.text))) for (const match of entry.text.matchAll(STORY_REF)) refs.push({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line: entry.line, written });
+      if (!TASK_HEADING.test(title)) for (const match of entry.text.matchAll(STORY_REF)) refs.push({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line: entry.line, written });
       open[entry.level] = refs;
       for (let level = entry.level + 1; level <= 6; level += 1) open[level] = null;
       current = open.flatMap((list) => list ?? []);
