@@ -211,7 +211,7 @@ export function documentCutter(workspace: Workspace, taskId: string, closure: { 
 function numbersNamed(text: string): Set<string> {
   const out = new Set<string>();
   for (const match of text.matchAll(/\b(?:Requirements?|Req\.?|criteri(?:on|a)|AC)\s*:?\s*((?:\d+(?:\.\d+)*\s*(?:,|and|&)?\s*)+)/gi)) for (const n of match[1]!.match(/\d+(?:\.\d+)*/g) ?? []) out.add(`R${n}`);
-  for (const match of text.matchAll(/\b(?:R\d+(?:\.\d+)*|(?:FR|NFR|SC|US)-?\d+|T\d{3})\b/g)) out.add(match[0]);
+  for (const match of text.matchAll(/\b(?:R\d+(?:\.\d+)*|(?:FR|NFR|SC|US|RF|RNF|CS)-?\d+|T\d{3})\b/g)) out.add(match[0]);
   return out;
 }
 

@@ -9,6 +9,7 @@
  */
 import type { CoverageRule } from '../shared/config-types.js';
 import { itemKind } from '../shared/suggest-kind.js';
+import { LOCAL_PREFIXES } from '../shared/requirement-prefixes.js';
 import { compareStrings } from '../shared/sort.js';
 import type { UntracedFeature, Workspace } from '../shared/types.js';
 
@@ -19,6 +20,9 @@ const CITED: Readonly<Record<string, readonly string[]>> = {
   'functional-requirement': ['FR'],
   'success-criterion': ['SC'],
 };
+
+/** A reference in a language's own prefix (`…/RF-001`, `…/CS-2`, `…/RNF-1`; shared/requirement-prefixes.ts). */
+const LOCAL_ID = new RegExp(`/(?:${[...LOCAL_PREFIXES].join('|')})-\\d[^/]*$`);
 
 /** A kit item's feature (its scope): the id without its last part. */
 export function featureOf(id: string): string {
@@ -37,7 +41,8 @@ export function citedByFeature(workspace: Workspace): ReadonlyMap<string, Readon
     for (const relation of ['implements', 'verifies'] as const) {
       for (const target of node.relations?.[relation]?.ids ?? []) {
         const kind = itemKind(target);
-        if (kind !== null) kinds.add(kind);
+        // `RF-433` that names no item (an English task's radio part) is no citation (model/kit-targets.ts).
+        if (kind !== null && (!LOCAL_ID.test(target) || workspace.nodes.has(target))) kinds.add(kind);
       }
     }
   }

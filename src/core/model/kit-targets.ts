@@ -15,6 +15,8 @@
  *   feature (a plan's test table), names that row: the team's own name, not a broken reference.
  * - `FR-029-030`, which no item is, names `FR-029` to `FR-030` when both are items (a range
  *   written with a dash, mixseek/mixseek-core).
+ * - `RF-433`, `CS-2`, `RNF-1` (a prefix of another language than the template's) in a feature
+ *   that writes no item of that prefix is prose (a radio part, say), not a missing requirement.
  * Each lookup is built once, on the first reference that needs it.
  */
 import { CROSS_RANGE, MAX_RANGE } from '../parse/kits/number-list.js';
@@ -22,6 +24,7 @@ import { SHARED_STORIES } from '../read/kit-paths.js';
 import { compareStrings } from '../shared/sort.js';
 import { itemKind } from '../shared/suggest-kind.js';
 import { rootOfId } from '../shared/id-shape.js';
+import { LOCAL_PREFIXES, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
 
 /** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
@@ -39,6 +42,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let criteria: Map<string, Criterion[]> | undefined;
   let rows: TableRows | undefined;
   let parted: Set<string> | undefined;
+  let prefixed: Set<string> | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -63,6 +67,9 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       const range = pairRange(nodes, feature, pair[1]!, pair[2]!, pair[3]!);
       if (range !== null) return { ids: range };
     }
+    const local = LOCAL_ID.exec(tail);
+    // `RF-433` in a feature that writes no `RF-` item: not a requirement of another language.
+    if (local !== null && LOCAL_PREFIXES.has(local[1]!) && !(prefixed ??= prefixesByFeature(nodes)).has(`${feature}/${local[1]!}`)) return 'drop';
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;
     const requirement = (tags ??= requirementTags(nodes)).get(`${feature}/${tag[1]!}`);
@@ -102,7 +109,21 @@ function requirementTags(nodes: ReadonlyMap<string, DocNode>): Map<string, strin
 }
 
 /** A Spec Kit id of two numbers (`FR-029-030`), which the readers take whole (`FR-011-002` is a team's own id). */
-const PAIR = /^(FR|SC|NFR)-(\d+)-(\d+)$/;
+const PAIR = new RegExp(`^(${REQUIREMENT_PREFIX})-(\\d+)-(\\d+)$`);
+/** A requirement's id (`RF-001`): its prefix. */
+const LOCAL_ID = /^([A-Z]{2,3})-\d/;
+
+/** Each feature's requirement prefixes, as `<feature>/RF`, from its items' ids. */
+function prefixesByFeature(nodes: ReadonlyMap<string, DocNode>): Set<string> {
+  const out = new Set<string>();
+  for (const [id, node] of nodes) {
+    if (node.item === undefined) continue;
+    const slash = id.lastIndexOf('/');
+    const local = LOCAL_ID.exec(id.slice(slash + 1));
+    if (local !== null) out.add(`${id.slice(0, slash)}/${local[1]!}`);
+  }
+  return out;
+}
 
 /** The requirements (`<feature>/FR-001`) that have parts of their own (`FR-001-002` is an item). */
 function partedIds(nodes: ReadonlyMap<string, DocNode>): Set<string> {

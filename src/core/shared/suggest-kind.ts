@@ -2,9 +2,10 @@
  * "Did you mean" by kind for spec kit items (KITS §7): a missing criterion is answered with a
  * criterion, a story with a story, a requirement with a requirement — never a task for a
  * requirement, however close its id. The kind of an item's id is read from its last part's
- * shape (`R2.3`, `R2`, `T4.1`, `US1`, `FR-001`); any other id is answered from every id.
+ * shape (`R2.3`, `R2`, `T4.1`, `US1`, `FR-001`, `RF-001`); any other id is answered from every id.
  */
 import { createSuggester, type Suggester } from './suggest.js';
+import { REQUIREMENT_PREFIXES } from './requirement-prefixes.js';
 
 /**
  * The kind of a kit item's id by the shape of its last part, or `null` (a document's id, a
@@ -15,10 +16,11 @@ export function itemKind(id: string): string | null {
   const at = id.lastIndexOf('/') + 1;
   if (at === 0) return null;
   const first = id.charCodeAt(at);
-  if (first === 0x52 /* R */) return digitsAfter(id, at + 1);
+  if (first === 0x52 /* R */ && isDigit(id.charCodeAt(at + 1))) return digitsAfter(id, at + 1);
   if (first === 0x54 /* T */) {
     const next = id.charCodeAt(at + 1);
-    return next === 0x23 /* # */ || isDigit(next) ? 'task' : null;
+    // `T12`, `T#3` (a box numbered by its place), `TASK-001` (mixseek/mixseek-core).
+    return next === 0x23 /* # */ || isDigit(next) || (id.startsWith('ASK-', at + 1) && isDigit(id.charCodeAt(at + 5))) ? 'task' : null;
   }
   if (first === 0x55 /* U */ && id.charCodeAt(at + 1) === 0x53 /* S */) {
     const from = id.charCodeAt(at + 2) === 0x2d /* - */ ? at + 3 : at + 2;
@@ -26,11 +28,11 @@ export function itemKind(id: string): string | null {
     const dot = id.indexOf('.', from);
     return from < id.length && (dot === -1 ? allDigits(id, from) : dot > from && dot + 1 < id.length && allDigits(id, from, dot) && allDigits(id, dot + 1)) ? 'story' : null;
   }
-  for (const prefix of PREFIXES) if (id.startsWith(prefix, at) && isDigit(id.charCodeAt(at + prefix.length))) return prefix.slice(0, -1);
-  return null;
+  // `FR-001`, and `RF-001` of the same kind (shared/requirement-prefixes.ts).
+  const dash = id.indexOf('-', at);
+  if (dash === -1 || dash - at > 3 || !isDigit(id.charCodeAt(dash + 1))) return null;
+  return REQUIREMENT_PREFIXES[id.slice(at, dash)]?.kind ?? null;
 }
-
-const PREFIXES = ['FR-', 'SC-', 'NFR-'] as const;
 
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;

@@ -6,13 +6,16 @@
  * they test (`**Validates: Requirements 1.2**`).
  */
 import type { KitPlace } from '../../read/kit-paths.js';
-import { headingTitle, type Outline } from './outline.js';
-import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type ItemRefs, type KitRead } from './kit-read.js';
-import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
+import type { Outline } from './outline.js';
+import { matchesIn, NO_KIT_READ, numberList, type ItemRefs, type KitRead } from './kit-read.js';
+import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
+import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
 import { kiroRequirements } from './kiro-requirements.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]+|$)([\s\S]*)$/;
+/** A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`. */
+const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—][ \t]*(.*)$/;
 /** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `): group 1 is the `_` or `**` that opens it, if any. */
 const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?Requirements?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
@@ -30,7 +33,11 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
-  if (taskHeadings(outline, scope, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
+  const taskOf: HeadingTaskOf = (title) => {
+    const task = TASK_HEADING.exec(title);
+    return task === null ? null : { id: `${scope}/T${task[1]!}`, title: task[2]! };
+  };
+  if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   const context = [`${scope}/design`];
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
@@ -40,47 +47,6 @@ function tasks(outline: Outline, scope: string): KitRead {
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
-}
-
-/** A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`. */
-const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—][ \t]*(.*)$/;
-
-/**
- * The tasks written as headings (dadbodgeoff/1v1bro's arena-combat-bot), into `picked` and
- * `boxes`; whether there were any. Such a task's steps are the boxes of its section: it is done
- * when its heading says so (`✅`, `[x]`) or every box is checked, in progress when some are,
- * else open. One pass (the headings open at once are at most six).
- */
-function taskHeadings(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): boolean {
-  const open: { readonly index: number; readonly level: number; done: number; all: number }[] = [];
-  const settle = (level: number): void => {
-    for (let task = open.at(-1); task !== undefined && task.level >= level; task = open.at(-1)) {
-      open.pop();
-      if (!boxes.has(task.index)) boxes.set(task.index, task.done === 0 ? ' ' : task.done === task.all ? 'x' : '-');
-    }
-  };
-  let any = false;
-  outline.entries.forEach((entry, i) => {
-    if (entry.kind === 'heading') {
-      settle(entry.level);
-      const title = headingTitle(entry.text);
-      const task = TASK_HEADING.exec(title);
-      if (task === null) return;
-      any = true;
-      picked.set(i, { id: `${scope}/T${task[1]!}`, type: 'task', title: task[2]!.replace(HEADING_DONE, '').replace(/[ \t]+/g, ' ').trim(), parent: null });
-      if (HEADING_DONE.test(title)) boxes.set(i, 'x');
-      open.push({ index: i, level: entry.level, done: 0, all: 0 });
-      return;
-    }
-    const box = entry.kind === 'item' && open.length > 0 ? readBox(entry.text) : null;
-    if (box === null) return;
-    for (const task of open) {
-      task.all += 1;
-      if (box.box === 'x') task.done += 1;
-    }
-  });
-  settle(0);
-  return any;
 }
 
 /**

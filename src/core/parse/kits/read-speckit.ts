@@ -7,8 +7,10 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { HEADING_DONE, matchesIn, NO_KIT_READ, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, requirementIds } from './speckit-ids.js';
+import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
 const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
@@ -19,16 +21,32 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**` at the start of a list item (a full-width `：` too), then its text. */
-const REQUIREMENT = /^\*\*((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*([\s\S]*)$/;
+const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /** A heading that is a requirement: its id, a colon, dash or dot, and its title (`FR-1: Language List Display`, `NFR-003 — Latency`). */
-const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—–-][ \t]*(\S.*)$/;
-const REQUIREMENT_TYPES: Readonly<Record<string, string>> = { FR: 'functional-requirement', SC: 'success-criterion', NFR: 'non-functional-requirement' };
+const REQUIREMENT_HEADING = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：.—–-][ \\t]*(\\S.*)$`);
+/** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
+const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
 /** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence), then its text. */
 const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
-/** A task written as a heading: `### T001: Title`, `### T012 - Title` (✅ or `[x]` in it: done); not a heading of a range or list of tasks (`### T001-T010: Setup`, `### T001 – T003`, `### T001 and T002`). */
-const TASK_HEADING = /^(T\d+[a-z]?)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T\d)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+/**
+ * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
+ * `### TASK-001: Title [P]`, `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
+ * (`### T001-T010: Setup`, `### T001 – T003`, `### T001 and T002`). Groups: the id, the marks
+ * before the separator, the title.
+ */
+const TASK_HEADING = /^(T\d+[a-z]?|TASK-\d+(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[[^\]\n]*\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+/**
+ * A line of a task's own that says it is done: its status label, then `✅` (`**Status**: ✅
+ * **COMPLETED** (2025-11-20)`). Not any label: a phase's `**Checkpoint**: ✅ …` after its last
+ * task is the phase's.
+ */
+const STATUS_DONE = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*✅/im;
+/** After the box, an id that is a placeholder (`T00X`, `TXXX`, `**T0XX**`), then the task's text. */
+const PLACEHOLDER = /^(?:\*\*)?T((?=[0-9Xx]{2})[0-9]*[Xx][0-9Xx]*)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
+/** The same marks closing a heading task's title (`### TASK-001: 構造作成 [P]`). */
+const TRAILING_MARKS = /(?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])+[ \t]*$/i;
 /**
  * `[US1]`, `[Story: US1]`, `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a
  * story, KITS §7) — there `US1.2` is US1 (its scenario 2, say): only a mark names a story 3.5.
@@ -60,20 +78,25 @@ function spec(outline: Outline, scope: string): KitRead {
       if (story !== null) picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
       // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
       const heading = story === null ? REQUIREMENT_HEADING.exec(title) : null;
-      if (heading !== null) picked.set(i, { id: `${scope}/${heading[1]!}`, type: REQUIREMENT_TYPES[heading[1]!.slice(0, heading[1]!.indexOf('-'))]!, title: heading[2]!, parent: null });
+      if (heading !== null) picked.set(i, { id: `${scope}/${heading[1]!}`, type: typeOf(heading[1]!), title: heading[2]!, parent: null });
       continue;
     }
     const requirement = entry.kind === 'item' ? REQUIREMENT.exec(entry.text) : null;
     if (requirement === null) continue;
     const id = requirement[1]!;
-    picked.set(i, { id: `${scope}/${id}`, type: REQUIREMENT_TYPES[id.slice(0, id.indexOf('-'))]!, title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });
+    picked.set(i, { id: `${scope}/${id}`, type: typeOf(id), title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });
   }
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
-  taskHeadings(outline, scope, picked, boxes);
+  const taskOf: HeadingTaskOf = (title) => {
+    const task = TASK_HEADING.exec(title);
+    return task === null ? null : { id: `${scope}/${task[1]!}`, title: task[3]!.replace(MARKS, '').replace(HEADING_DONE, '').replace(TRAILING_MARKS, '') };
+  };
+  placeholderTasks(outline, scope, picked, boxes);
+  headingTasks(outline, taskOf, picked, boxes);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
   return {
@@ -84,21 +107,57 @@ function tasks(outline: Outline, scope: string): KitRead {
         for (const id of ids) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
       }
       for (const ref of fromHeadings(index)) refs.add(ref);
+      // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
+      if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && STATUS_DONE.test(span.text)) boxes.set(index, 'x');
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
 }
 
-/** The tasks written as headings (`### T001: Title`, mixseek/mixseek-core's tasks.md), into `picked` and `boxes`: open, or done with ✅ or `[x]`. */
-function taskHeadings(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
-  outline.entries.forEach((entry, i) => {
-    if (entry.kind !== 'heading') return;
-    const title = headingTitle(entry.text);
-    const task = TASK_HEADING.exec(title);
-    if (task === null) return;
-    picked.set(i, { id: `${scope}/${task[1]!}`, type: 'task', title: task[2]!.replace(MARKS, '').replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim(), parent: null });
-    boxes.set(i, HEADING_DONE.test(title) ? 'x' : ' ');
-  });
+/**
+ * The boxes whose id is a placeholder the team never filled in (D-462; henriquelopeslima/l1face:
+ * `- [x] T00X Criar entidade …`, then `T01X` from the tenth box on), into `picked` and `boxes`:
+ * tasks all the same. Such a box stands for its place among the file's task boxes, as the
+ * team's own references count (`depende de T003, T004`): it is `T<place>`, as wide as written,
+ * when the digits written agree (`T01X` at place 12 is `T012`) and no task of the file has
+ * that id; else `T#<n>`, its place among the placeholders (as OpenSpec's unnumbered boxes).
+ * Called before the heading tasks are picked: only boxes count.
+ */
+function placeholderTasks(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+  const { entries } = outline;
+  const taken = new Set<string>();
+  for (const item of picked.values()) taken.add(item.id);
+  let place = 0;
+  let n = 0;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind !== 'item') continue;
+    if (picked.has(i)) {
+      place += 1;
+      continue;
+    }
+    const box = readBox(entry.text);
+    const match = box === null ? null : PLACEHOLDER.exec(box.rest);
+    if (box === null || match === null) continue;
+    place += 1;
+    n += 1;
+    const number = placeNumber(match[1]!, place);
+    const id = number !== null && !taken.has(`${scope}/T${number}`) ? `${scope}/T${number}` : `${scope}/T#${n}`;
+    taken.add(id);
+    picked.set(i, { id, type: 'task', title: oneLine(match[2]!.replace(MARKS, '')), parent: enclosing(entries, picked, i) });
+    boxes.set(i, box.box);
+  }
+}
+
+/** `place` written as wide as the placeholder `written` (`01X`), when the digits written agree with it (`012`); else `null`. */
+function placeNumber(written: string, place: number): string | null {
+  const number = String(place).padStart(written.length, '0');
+  if (number.length !== written.length) return null;
+  for (let k = 0; k < written.length; k += 1) {
+    const c = written[k]!;
+    if (c !== 'X' && c !== 'x' && c !== number[k]) return null;
+  }
+  return number;
 }
 
 /**

@@ -7,6 +7,7 @@
  * naming none), or right after a phrase (`depends on T012`, `(after T012)`).
  */
 import { MAX_RANGE } from './number-list.js';
+import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** One id written (or several, for a range or a slash list), where it starts, and how it is written. */
 export interface IdsWritten {
@@ -15,16 +16,16 @@ export interface IdsWritten {
   readonly written: string;
 }
 
-const REQUIREMENT_ID = /\b((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)\b/g;
+const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)\\b`, 'g');
 /** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
-const RANGE_AFTER = /^\s*(?:[–—]|-(?=\s*[A-Z])|\bto\b|\bthrough\b)\s*(?:(FR|SC|NFR|T)-?)?(\d+)\b/;
+const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
 /** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out (`T001 ~5 min` is no range). */
-const TILDE_RANGE_AFTER = /^\s*[～〜~]\s*(FR|SC|NFR|T)-?(\d+)\b/;
+const TILDE_RANGE_AFTER = new RegExp(`^\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
 /** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`): the end's prefix written out. */
-const WORD_RANGE_AFTER = /^\s+(?:a|à|al|bis|até|hasta)\s+(FR|SC|NFR|T)-?(\d+)\b/;
+const WORD_RANGE_AFTER = new RegExp(`^\\s+(?:a|à|al|bis|até|hasta)\\s+(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
 const SLASHES_AFTER = /^(?:\/\d+\b)+/;
 
-/** The requirement ids (`FR-`, `SC-`, `NFR-`) written in `text`, ranges and slash lists expanded. */
+/** The requirement ids (`FR-`, `SC-`, `NFR-`, `RF-`, `RNF-`, `CS-`) written in `text`, ranges and slash lists expanded. */
 export function* requirementIds(text: string): Generator<IdsWritten> {
   REQUIREMENT_ID.lastIndex = 0;
   for (let match = REQUIREMENT_ID.exec(text); match !== null; match = REQUIREMENT_ID.exec(text)) {
@@ -37,11 +38,15 @@ export function* requirementIds(text: string): Generator<IdsWritten> {
   }
 }
 
-/** The task ids (`T012`, `T009a`) in a list, ranges (`T022–T025`) expanded. */
+/** The task ids (`T012`, `T009a`, `TASK-001`) in a list, ranges (`T022–T025`) expanded. */
 export function taskIds(list: string): string[] {
   const out: string[] = [];
-  const pattern = /\bT(\d+)([a-z]?)\b/g;
+  const pattern = /\bT(\d+)([a-z]?)\b|\bTASK-\d+(?:\.\d+)?\b/g;
   for (let match = pattern.exec(list); match !== null; match = pattern.exec(list)) {
+    if (match[1] === undefined) {
+      out.push(match[0]);
+      continue;
+    }
     const id = `T${match[1]!}${match[2]!}`;
     const more = match[2] === '' ? expand('T', match[1]!, list.slice(pattern.lastIndex, pattern.lastIndex + 20), 'T') : null;
     if (more === null) out.push(id);
@@ -81,7 +86,7 @@ const DEPENDS_LABEL = /\b(?:depends\s+on|dependencies|depends|dependencias|depen
  * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende
  * da`, German `abhängig von`), the phrase and its list wrapping across lines, `T016-T018` a range.
  */
-const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:T\d+[a-z]?\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)T\d+[a-z]?\b)*)/gi;
+const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:(?:T\d+[a-z]?|TASK-\d+(?:\.\d+)?)\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)(?:T\d+[a-z]?|TASK-\d+(?:\.\d+)?)\b)*)/gi;
 
 /** The dependencies `text` writes: the tasks each names, where it starts, how it is written. */
 export function* dependencies(text: string): Generator<IdsWritten> {

@@ -209,7 +209,7 @@ describe('Spec Kit', () => {
       '- [ ] T002 [P] [US1] Album model (FR-001, SC-001) in src/album.ts', // 6
       '- [ ] T003 [US1] List view, depends on T002 and T001', // 7
       '- [X] **T004** [Story: US2] Create (after T003)', // 8
-      '- [ ] TXXX placeholder', // 9
+      '- [ ] TXXX placeholder', // 9: a placeholder id: the fifth task box, T005 (D-462)
       '```', // 10
       '- [ ] T800 fenced', // 11
       '```', // 12
@@ -220,6 +220,7 @@ describe('Spec Kit', () => {
         '001-albums/T002 task "Album model (FR-001, SC-001) in src/album.ts" 6-6 [ ]',
         '001-albums/T003 task "List view, depends on T002 and T001" 7-7 [ ]',
         '001-albums/T004 task "Create (after T003)" 8-8 [x]',
+        '001-albums/T005 task "placeholder" 9-9 [ ]',
       ],
       refs: [
         '001-albums/T002 implements 001-albums/US1 @6',

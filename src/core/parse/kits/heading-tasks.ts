@@ -1,0 +1,50 @@
+/**
+ * Tasks written as headings (KITS §7), as Kiro and Spec Kit teams write them: `### Task 1.1:
+ * Types` (dadbodgeoff/1v1bro), `### T001: 構造` and `### TASK-001: 構造 [P]` (mixseek/mixseek-core).
+ * Such a task's lines are its heading's section, and its steps are the boxes there: it is done
+ * when its heading says so (`✅`, `[x]`) or every box is checked, in progress when some are,
+ * else open.
+ */
+import { headingTitle, type Outline } from './outline.js';
+import { HEADING_DONE, readBox, type Box } from './kit-read.js';
+import type { Picked } from './pick-items.js';
+
+/** What a reader makes of a heading's title: the task's id (with its scope) and title, or `null` (no task). */
+export type HeadingTaskOf = (title: string) => { readonly id: string; readonly title: string } | null;
+
+/**
+ * The tasks `taskOf` finds among the headings of `outline`, into `picked` and `boxes` (a task
+ * with no box of its own gets its steps' state); whether there were any. One pass (the headings
+ * open at once are at most six).
+ */
+export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Map<number, Picked>, boxes: Map<number, Box>): boolean {
+  const open: { readonly index: number; readonly level: number; done: number; all: number }[] = [];
+  const settle = (level: number): void => {
+    for (let task = open.at(-1); task !== undefined && task.level >= level; task = open.at(-1)) {
+      open.pop();
+      if (!boxes.has(task.index)) boxes.set(task.index, task.done === 0 ? ' ' : task.done === task.all ? 'x' : '-');
+    }
+  };
+  let any = false;
+  outline.entries.forEach((entry, i) => {
+    if (entry.kind === 'heading') {
+      settle(entry.level);
+      const title = headingTitle(entry.text);
+      const task = taskOf(title);
+      if (task === null) return;
+      any = true;
+      picked.set(i, { id: task.id, type: 'task', title: task.title.replace(HEADING_DONE, '').replace(/[ \t]+/g, ' ').trim(), parent: null });
+      if (HEADING_DONE.test(title)) boxes.set(i, 'x');
+      open.push({ index: i, level: entry.level, done: 0, all: 0 });
+      return;
+    }
+    const box = entry.kind === 'item' && open.length > 0 ? readBox(entry.text) : null;
+    if (box === null) return;
+    for (const task of open) {
+      task.all += 1;
+      if (box.box === 'x') task.done += 1;
+    }
+  });
+  settle(0);
+  return any;
+}

@@ -1,0 +1,220 @@
+/**
+ * Forms from a third round of public Spec Kit repositories, each case modelled on the lines
+ * quoted (items, states and references worked out by hand):
+ * - mixseek/mixseek-core at 7b7e0f5: tasks written `### TASK-001: Title [P]` with their
+ *   acceptance boxes (specs/019-custom-member-api/tasks.md), and `### T003 [P]: [US1] Title`
+ *   (specs/007-orchestration/tasks.md);
+ * - henriquelopeslima/l1face at 552bba6: `- [x] T00X …`, ids the team never filled in
+ *   (specs/002-login-licitante/tasks.md), and Portuguese requirement ids `**RF-001**`,
+ *   `**CS-001**` (specs/003-register-licitante/spec.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { readKitFile } from '../../../../src/core/parse/kits/read-kit.js';
+import { kitPlaceOf } from '../../../../src/core/read/kit-paths.js';
+import { itemKind } from '../../../../src/core/shared/suggest-kind.js';
+import { loadWorkspace } from '../../../../src/core/index.js';
+import { testdir } from '../../../helpers/testdir.js';
+
+/** Each item as `id type "title" line-end [box]`, and its references as `relation id @line (written)`. */
+const read = (path: string, text: string) => {
+  const { read: found } = readKitFile(text, 1, kitPlaceOf(path, ['speckit'])!);
+  return {
+    items: found.items.map((i) => `${i.id} ${i.type} "${i.title}" ${i.line}-${i.end}${i.box === null ? '' : ` [${i.box}]`}`),
+    refs: found.items.flatMap((i) => i.refs.filter((r) => r.relation !== 'refines').map((r) => `${i.id} ${r.relation} ${r.id} @${r.line} (${r.written})`)),
+  };
+};
+
+describe('Spec Kit tasks written as headings, as mixseek writes them', () => {
+  it('`### TASK-001: Title [P]`: a task by the id written, its boxes its steps, its dependencies `TASK-001`', () => {
+    // specs/019-custom-member-api/tasks.md lines 17-27, 50-52, 104-106 and 145 (shortened).
+    const text = [
+      '**Note**: アービトラージ検証機能（旧Phase 4のTASK-017からTASK-020）は削除されました。', // 1
+      '', // 2
+      '## Phase 1: Setup (Project Structure)', // 3
+      '', // 4
+      '### TASK-001: プロジェクトディレクトリ構造作成 [P]', // 5
+      '**Priority**: P1 | **Type**: Setup | **Estimate**: 5 min | **Dependencies**: None', // 6
+      '', // 7
+      '**Acceptance Criteria**:', // 8
+      '- [x] `examples/custom_agents/bitbank/__init__.py` が存在する', // 9
+      '- [x] `examples/custom_agents/bitbank/agent.py` が存在する（空ファイル）', // 10
+      '', // 11
+      '### TASK-002: TOML設定ファイル作成 [P]', // 12
+      '**Priority**: P1 | **Type**: Setup | **Estimate**: 10 min | **Dependencies**: None', // 13
+      '- [x] `bitbank_agent.toml` が存在する', // 14
+      '- [ ] `[agent]` セクションに `type = "custom"` が定義されている', // 15
+      '', // 16
+      '### TASK-003: Pydantic Modelsテスト作成 (models.py)', // 17
+      '**Priority**: P1 | **Type**: Test | **Estimate**: 30 min | **Dependencies**: TASK-001, TASK-002', // 18
+      '- [ ] TASK-002のテストがすべてGreen phase（成功）になる', // 19
+      '', // 20
+      '### TASK-004: ticker取得ツール実装 ✅', // 21
+      '`get_ticker_data()` を実装します。FR-001に対応します。', // 22
+    ].join('\n');
+    expect(read('specs/019-custom/tasks.md', text)).toEqual({
+      items: [
+        '019-custom/TASK-001 task "プロジェクトディレクトリ構造作成" 5-10 [x]',
+        '019-custom/TASK-002 task "TOML設定ファイル作成" 12-15 [-]',
+        '019-custom/TASK-003 task "Pydantic Modelsテスト作成 (models.py)" 17-19 [ ]',
+        '019-custom/TASK-004 task "ticker取得ツール実装" 21-22 [x]',
+      ],
+      refs: [
+        '019-custom/TASK-003 depends_on 019-custom/TASK-001 @18 (**Dependencies**: TASK-001, TASK-002)',
+        '019-custom/TASK-003 depends_on 019-custom/TASK-002 @18 (**Dependencies**: TASK-001, TASK-002)',
+        '019-custom/TASK-004 implements 019-custom/FR-001 @22 (FR-001)',
+      ],
+    });
+  });
+
+  it('`### T003 [P]: [US1] Title`: the marks before and after the colon are not the title', () => {
+    // specs/007-orchestration/tasks.md lines 82 and 392.
+    const text = ['### T003 [P]: [US1] OrchestratorTask モデルのテスト作成', '', '### T009: [US1] RoundController テスト作成（モック版）', '', '### T004 [P] TeamStatus モデル'].join('\n');
+    expect(read('specs/007-orch/tasks.md', text)).toEqual({
+      items: ['007-orch/T003 task "OrchestratorTask モデルのテスト作成" 1-1 [ ]', '007-orch/T009 task "RoundController テスト作成（モック版）" 3-3 [ ]', '007-orch/T004 task "TeamStatus モデル" 5-5 [ ]'],
+      refs: ['007-orch/T003 implements 007-orch/US1 @1 ([US1])', '007-orch/T009 implements 007-orch/US1 @3 ([US1])'],
+    });
+  });
+
+  it('`### TASK-016.5:` (inserted later) is a task of its own; a `**Status**: ✅` line of a heading task\'s own says it is done', () => {
+    // specs/019-custom-member-api/tasks.md lines 456-457 and 484-485; specs/009-member/tasks.md lines 1590-1623 (shortened).
+    const text = [
+      '### TASK-016: BitbankAPIAgent実装 (agent.py)', // 1
+      '**Priority**: P1 | **Dependencies**: TASK-015', // 2
+      '', // 3
+      '### TASK-016.5: LLM自然言語分析の統合テスト作成 (agent.py)', // 4
+      '**Priority**: P1 | **Type**: Test | **Dependencies**: TASK-016', // 5
+      '', // 6
+      '### T084: [Refactor] コード品質チェック実行[P]', // 7
+      '**AC**:', // 8
+      '- [ ] Ruffチェックがパスする', // 9
+      '', // 10
+      '**Status**: ✅ **COMPLETED** (2025-11-20)', // 11
+      '', // 12
+      '### T085: [Documentation] ガイド追加', // 13
+      '**Status**: 🔴 **未実装**', // 14
+      '### T086.5 is no id', // 15: a decimal T- id is not read (none seen)
+      '### T087: データモデル実装', // 16
+      '**Checkpoint**: ✅ Foundational Models完成', // 17: the phase's, after its last task (007-orchestration line 382)
+    ].join('\n');
+    const { items, refs } = read('specs/019-custom/tasks.md', text);
+    expect(items).toEqual([
+      '019-custom/TASK-016 task "BitbankAPIAgent実装 (agent.py)" 1-2 [ ]',
+      '019-custom/TASK-016.5 task "LLM自然言語分析の統合テスト作成 (agent.py)" 4-5 [ ]',
+      '019-custom/T084 task "[Refactor] コード品質チェック実行" 7-11 [x]',
+      '019-custom/T085 task "[Documentation] ガイド追加" 13-14 [ ]',
+      '019-custom/T087 task "データモデル実装" 16-17 [ ]',
+    ]);
+    expect(refs).toEqual([
+      '019-custom/TASK-016 depends_on 019-custom/TASK-015 @2 (**Dependencies**: TASK-015)',
+      '019-custom/TASK-016.5 depends_on 019-custom/TASK-016 @5 (**Dependencies**: TASK-016)',
+    ]);
+  });
+
+  it('a range of `TASK-` headings is no task', () => {
+    expect(read('specs/019-custom/tasks.md', '### TASK-017 - TASK-020: 削除\n\n### TASK-021: Keep').items).toEqual(['019-custom/TASK-021 task "Keep" 3-3 [ ]']);
+  });
+});
+
+describe('Spec Kit tasks whose id is a placeholder (l1face)', () => {
+  it('`- [x] T00X …`, then `T01X`: each the task of its place among the file\'s boxes, as the team\'s `depende de T003, T004` counts', () => {
+    // specs/002-login-licitante/tasks.md lines 25-44 (shortened): T001, then T00X up to the ninth box, T01X from the tenth.
+    const text = [
+      '- [x] T001 Criar estrutura de diretórios da feature auth', // 1
+      '- [x] T00X Configurar proxy `/api` no Vite', // 2: T002
+      '', // 3
+      '## Fase 2: Fundação', // 4
+      '', // 5
+      '- [x] T00X Criar entidade `User`', // 6: T003
+      '- [x] T00X [P] Criar entidade `Licitante`', // 7: T004
+      '- [x] T00X Criar tipos `AuthSession` (depende de T003, T004)', // 8: T005
+      '- [x] T00X Criar `AuthError`', // 9: T006
+      '- [x] T00X Criar interface `IAuthRepository`', // 10: T007
+      '- [x] T00X Criar `authMappers`', // 11: T008
+      '- [ ] T00X Criar `LoginUseCase` (depende de T005, T006, T007)', // 12: T009
+      '- [ ] T01X [P] Criar `GetMeUseCase`', // 13: T010
+      '- [ ] TEXT is a word, no task', // 14
+    ].join('\n');
+    const { items, refs } = read('specs/002-login/tasks.md', text);
+    expect(items).toEqual([
+      '002-login/T001 task "Criar estrutura de diretórios da feature auth" 1-1 [x]',
+      '002-login/T002 task "Configurar proxy `/api` no Vite" 2-2 [x]',
+      '002-login/T003 task "Criar entidade `User`" 6-6 [x]',
+      '002-login/T004 task "Criar entidade `Licitante`" 7-7 [x]',
+      '002-login/T005 task "Criar tipos `AuthSession` (depende de T003, T004)" 8-8 [x]',
+      '002-login/T006 task "Criar `AuthError`" 9-9 [x]',
+      '002-login/T007 task "Criar interface `IAuthRepository`" 10-10 [x]',
+      '002-login/T008 task "Criar `authMappers`" 11-11 [x]',
+      '002-login/T009 task "Criar `LoginUseCase` (depende de T005, T006, T007)" 12-12 [ ]',
+      '002-login/T010 task "Criar `GetMeUseCase`" 13-13 [ ]',
+    ]);
+    expect(refs).toEqual([
+      '002-login/T005 depends_on 002-login/T003 @8 (depende de T003, T004)',
+      '002-login/T005 depends_on 002-login/T004 @8 (depende de T003, T004)',
+      '002-login/T009 depends_on 002-login/T005 @12 (depende de T005, T006, T007)',
+      '002-login/T009 depends_on 002-login/T006 @12 (depende de T005, T006, T007)',
+      '002-login/T009 depends_on 002-login/T007 @12 (depende de T005, T006, T007)',
+    ]);
+  });
+
+  it('a placeholder whose digits disagree with its place, or whose place a real id holds, is `T#n` (its place among placeholders)', () => {
+    const text = [
+      '- [ ] T001 First', // 1
+      '- [ ] T01X Second, written as a tenth', // 2: T01X at place 2 → T#1
+      '- [ ] TXXX Third', // 3: T003 is a real id below → T#2
+      '- [ ] T003 Fourth, with its own id', // 4
+      '- [ ] TXX Fifth', // 5: T05, as wide as written
+    ].join('\n');
+    expect(read('specs/002-login/tasks.md', text).items).toEqual([
+      '002-login/T001 task "First" 1-1 [ ]',
+      '002-login/T#1 task "Second, written as a tenth" 2-2 [ ]',
+      '002-login/T#2 task "Third" 3-3 [ ]',
+      '002-login/T003 task "Fourth, with its own id" 4-4 [ ]',
+      '002-login/T05 task "Fifth" 5-5 [ ]',
+    ]);
+  });
+});
+
+describe('requirements in Portuguese (l1face): RF-, RNF-, CS-', () => {
+  it('spec.md: `- **RF-001**: …` is a functional requirement, `**CS-001**` a success criterion, `**RNF-001**` a non-functional one', () => {
+    // specs/003-register-licitante/spec.md lines 83-86 and 112-114 (shortened); RNF- as people write it.
+    const text = [
+      '### Requisitos Funcionais', // 1
+      '', // 2
+      '- **RF-001**: O sistema DEVE exibir um formulário de cadastro.', // 3
+      '- **RF-002**: O sistema DEVE validar os campos obrigatórios.', // 4
+      '- **RNF-001**: O cadastro DEVE responder em menos de 2 s.', // 5
+      '', // 6
+      '## Critérios de Sucesso *(obrigatório)*', // 7
+      '', // 8
+      '- **CS-001**: Um novo visitante consegue criar conta em menos de 3 minutos.', // 9
+      '- **RFC-001**: not a prefix of requirements', // 10
+    ].join('\n');
+    expect(read('specs/003-register/spec.md', text).items).toEqual([
+      '003-register/RF-001 functional-requirement "O sistema DEVE exibir um formulário de cadastro." 3-3',
+      '003-register/RF-002 functional-requirement "O sistema DEVE validar os campos obrigatórios." 4-4',
+      '003-register/RNF-001 non-functional-requirement "O cadastro DEVE responder em menos de 2 s." 5-5',
+      '003-register/CS-001 success-criterion "Um novo visitante consegue criar conta em menos de 3 minutos." 9-9',
+    ]);
+  });
+
+  it('their kind is the template\'s (`RF-` with `FR-`), for "did you mean" and coverage', () => {
+    expect(['a/RF-001', 'a/RNF-2', 'a/CS-010', 'a/FR-001', 'a/R3', 'a/R3.1', 'a/R-3', 'a/RFC-1', 'a/TASK-001', 'a/TASKS-1', 'a/T#2'].map(itemKind)).toEqual(['FR', 'NFR', 'SC', 'FR', 'requirement', 'criterion', null, null, 'task', null, 'task']);
+  });
+
+  it('a task citing `RF-002` implements it; `RF-009` that its feature lacks is broken; `RF-433` in a feature without RF- items is prose', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/003-register/spec.md': '## Requisitos\n\n- **RF-001**: Exibir o formulário.\n- **RF-002**: Validar os campos.\n\n## Critérios\n\n- **CS-001**: Conta em 3 minutos.\n',
+      'specs/003-register/tasks.md': '- [ ] T001 Validar os campos (RF-002)\n- [ ] T002 Mensagens de erro (RF-009)\n',
+      'specs/004-radio/spec.md': '## Requirements\n\n- **FR-001**: The board SHALL talk to the radio.\n',
+      'specs/004-radio/tasks.md': '- [ ] T001 Wire the RF-433 module to the board\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.relationsOut.get('003-register/T001')?.map((e) => `${e.relation} ${e.id}`)).toEqual(['implements 003-register/RF-002']);
+    expect(ws.relationsOut.get('004-radio/T001')).toBeUndefined();
+    const findings = ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING').map((d) => `${d.code} ${d.nodeId}`);
+    // 003 cites RF- ids, so its RF- items are held to coverage (RF-001 is not covered); its CS- ones are not (no task cites one); 004 cites none.
+    expect(findings.sort()).toEqual(['COVERAGE_MISSING 003-register/RF-001', 'LINK_BROKEN 003-register/T002']);
+    expect(ws.diagnostics.find((d) => d.code === 'LINK_BROKEN')?.message).toContain('did you mean `003-register/RF-001`?');
+  });
+});
