@@ -98,6 +98,9 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   if (fileId !== null) first.set(fileId, 0);
   const doneWord = (config.status ?? DEFAULT_CONFIG.status).done[0] ?? 'done';
   const source = { text: doc.text };
+  const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo');
+  // The tasks of one line that name nothing (by id): their title, and their place in `items`.
+  const stubs = new Map<string, { readonly title: string; readonly index: number }>();
   for (const item of read.items) {
     if (!isKitId(item.id)) {
       diagnostics.push({
@@ -110,6 +113,23 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
       continue;
     }
     const seen = first.get(item.id);
+    // Written twice, the first time as an empty line of the same title (Kiro's `- [x] 11. Toolbar`
+    // above `- [ ] 11. Toolbar` with its steps and requirements): the one with lines is the item.
+    const stub = seen === undefined || seen === 0 ? undefined : stubs.get(item.id);
+    if (stub !== undefined && stub.title === item.title && item.end > item.line) {
+      stubs.delete(item.id);
+      diagnostics.push({
+        code: 'ID_DUPLICATE',
+        message: `id \`${item.id}\` is written twice in this file: the item on line ${item.line}, which has lines of its own, is used, and this empty one is ignored — remove it`,
+        nodeId: null,
+        path: doc.path,
+        line: seen!,
+      });
+      first.set(item.id, item.line);
+      if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
+      items[stub.index] = node(item);
+      continue;
+    }
     if (seen !== undefined) {
       const where = seen === 0 ? 'the file itself' : `the item on line ${seen}`;
       diagnostics.push({
@@ -123,7 +143,8 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
     }
     first.set(item.id, item.line);
     if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
-    items.push(itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo'));
+    if (item.type === 'task' && item.end === item.line && item.refs.every((ref) => ref.relation === 'refines')) stubs.set(item.id, { title: item.title, index: items.length });
+    items.push(node(item));
   }
   return { items, diagnostics };
 }

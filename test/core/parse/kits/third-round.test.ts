@@ -6,7 +6,9 @@
  *   (specs/007-orchestration/tasks.md);
  * - henriquelopeslima/l1face at 552bba6: `- [x] T00X …`, ids the team never filled in
  *   (specs/002-login-licitante/tasks.md), and Portuguese requirement ids `**RF-001**`,
- *   `**CS-001**` (specs/003-register-licitante/spec.md).
+ *   `**CS-001**` (specs/003-register-licitante/spec.md);
+ * - Amethyst001/Protocol-Resurrection-Machine at ebca137: a Kiro task written twice, first as an
+ *   empty line (.kiro/specs/workbench-mobile-and-animations/tasks.md lines 179-195).
  */
 import { describe, expect, it } from 'vitest';
 import { readKitFile } from '../../../../src/core/parse/kits/read-kit.js';
@@ -216,5 +218,47 @@ describe('requirements in Portuguese (l1face): RF-, RNF-, CS-', () => {
     // 003 cites RF- ids, so its RF- items are held to coverage (RF-001 is not covered); its CS- ones are not (no task cites one); 004 cites none.
     expect(findings.sort()).toEqual(['COVERAGE_MISSING 003-register/RF-001', 'LINK_BROKEN 003-register/T002']);
     expect(ws.diagnostics.find((d) => d.code === 'LINK_BROKEN')?.message).toContain('did you mean `003-register/RF-001`?');
+  });
+});
+
+describe('a Kiro task written twice, first as an empty line (Protocol-Resurrection-Machine)', () => {
+  const tasks = (first: string) => [
+    '## Phase 4: Final Integration & Polish', // 1
+    '', // 2
+    first, // 3
+    '', // 4
+    '', // 5
+    '- [ ] 11. Responsive Toolbar & Console', // 6
+    '  - Make toolbar responsive with Tailwind utilities', // 7
+    '  - _Requirements: 2.1, 2.2_', // 8
+    '', // 9
+    '- [ ] 12. Final Manual Verification', // 10
+  ].join('\n');
+  const load = (first: string) => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/workbench/requirements.md': '# Requirements\n\n### Requirement 2: Mobile\n\n#### Acceptance Criteria\n\n1. THE toolbar SHALL fit\n2. THE console SHALL scroll\n',
+      '.kiro/specs/workbench/tasks.md': tasks(first),
+    });
+    return loadWorkspace(root);
+  };
+
+  it('the one with lines is the task, its requirements read; the empty one is ID_DUPLICATE at its line', () => {
+    const ws = load('- [x] 11. Responsive Toolbar & Console');
+    const node = ws.nodes.get('workbench/T11')!;
+    expect([node.item!.line, node.item!.end, ws.states.get('workbench/T11')!.state]).toEqual([6, 8, 'ready']);
+    expect(ws.relationsOut.get('workbench/T11')!.map((e) => `${e.relation} ${e.id}`)).toEqual(['implements workbench/R2.1', 'implements workbench/R2.2']);
+    const findings = ws.diagnostics.filter((d) => d.code !== 'COVERAGE_MISSING').map((d) => `${d.code} ${d.line} ${d.message}`);
+    expect(findings).toEqual(['ID_DUPLICATE 3 id `workbench/T11` is written twice in this file: the item on line 6, which has lines of its own, is used, and this empty one is ignored — remove it']);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
+  });
+
+  it('a first one of another title, or with lines of its own, stays the task (a real duplicate number)', () => {
+    const other = load('- [x] 11. Checkpoint - Toolbar Complete');
+    expect(other.nodes.get('workbench/T11')!.title).toBe('Checkpoint - Toolbar Complete');
+    expect(other.diagnostics.find((d) => d.code === 'ID_DUPLICATE')?.line).toBe(6);
+    const full = load('- [x] 11. Responsive Toolbar & Console\n  - Started on mobile');
+    expect(full.nodes.get('workbench/T11')!.item!.line).toBe(3);
+    expect(full.diagnostics.find((d) => d.code === 'ID_DUPLICATE')?.line).toBe(7);
   });
 });
