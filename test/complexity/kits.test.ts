@@ -8,6 +8,8 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildBundle, buildReport, formatReport, listTasks, loadWorkspace } from '../../src/core/index.js';
 import { oneLine } from '../../src/core/parse/kits/outline.js';
+import { readKitFile } from '../../src/core/parse/kits/read-kit.js';
+import { kitPlaceOf } from '../../src/core/read/kit-paths.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -111,5 +113,13 @@ describe('near-linear kits (KITS §2–5)', () => {
     const build = (n: number) => `Long ${'<!-- c --> word '.repeat(n)}${'<!-- '.repeat(n)}`;
     const r = measureRatio(build, (line) => void oneLine(line), { start: 1_000, max: 1_024_000 });
     expect(nearLinear(r), r.summary).toBe(true);
+  });
+
+  it('a heading task of n closing marks or spaces (`### T001: a [P] [P] … x [P]`): its title read in time linear in its length', () => {
+    const place = kitPlaceOf('specs/001-a/tasks.md', ['speckit'])!;
+    for (const unit of [' ', '[P] ', '[Story: US1] ']) {
+      const r = measureRatio((n) => `### T001: a${unit.repeat(n)}x [P]`, (text) => void readKitFile(text, 1, place), { start: 1_000, max: 256_000 });
+      expect(nearLinear(r), `${JSON.stringify(unit)}: ${r.summary}`).toBe(true);
+    }
   });
 });

@@ -9,7 +9,7 @@
  */
 import type { CoverageRule } from '../shared/config-types.js';
 import { itemKind } from '../shared/suggest-kind.js';
-import { LOCAL_PREFIXES } from '../shared/requirement-prefixes.js';
+import { foreignPrefix, prefixesByFeature } from '../shared/requirement-prefixes.js';
 import { compareStrings } from '../shared/sort.js';
 import type { UntracedFeature, Workspace } from '../shared/types.js';
 
@@ -21,9 +21,6 @@ const CITED: Readonly<Record<string, readonly string[]>> = {
   'success-criterion': ['SC'],
 };
 
-/** A reference in a language's own prefix (`…/RF-001`, `…/CS-2`, `…/RNF-1`; shared/requirement-prefixes.ts). */
-const LOCAL_ID = new RegExp(`/(?:${[...LOCAL_PREFIXES].join('|')})-\\d[^/]*$`);
-
 /** A kit item's feature (its scope): the id without its last part. */
 export function featureOf(id: string): string {
   return id.slice(0, id.lastIndexOf('/'));
@@ -32,6 +29,7 @@ export function featureOf(id: string): string {
 /** Per feature, the kinds of id its tasks cite (`implements`, `verifies`, as written) and whether it has tasks. One pass over the nodes. */
 export function citedByFeature(workspace: Workspace): ReadonlyMap<string, ReadonlySet<string>> {
   const cited = new Map<string, Set<string>>();
+  let prefixed: Set<string> | undefined;
   for (const id of workspace.ids) {
     const node = workspace.nodes.get(id)!;
     if (node.item === undefined || node.type !== 'task') continue;
@@ -41,8 +39,10 @@ export function citedByFeature(workspace: Workspace): ReadonlyMap<string, Readon
     for (const relation of ['implements', 'verifies'] as const) {
       for (const target of node.relations?.[relation]?.ids ?? []) {
         const kind = itemKind(target);
-        // `RF-433` that names no item (an English task's radio part) is no citation (model/kit-targets.ts).
-        if (kind !== null && (!LOCAL_ID.test(target) || workspace.nodes.has(target))) kinds.add(kind);
+        if (kind === null || kinds.has(kind)) continue;
+        // `RF-433` in a feature that writes no `RF-` item (an English task's radio part) is no citation (model/kit-targets.ts).
+        const requirement = kind === 'FR' || kind === 'SC' || kind === 'NFR';
+        if (!requirement || !foreignPrefix(target, () => (prefixed ??= prefixesByFeature(workspace.nodes)))) kinds.add(kind);
       }
     }
   }

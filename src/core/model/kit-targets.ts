@@ -24,7 +24,7 @@ import { SHARED_STORIES } from '../read/kit-paths.js';
 import { compareStrings } from '../shared/sort.js';
 import { itemKind } from '../shared/suggest-kind.js';
 import { rootOfId } from '../shared/id-shape.js';
-import { LOCAL_PREFIXES, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
+import { foreignPrefix, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
 
 /** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
@@ -67,9 +67,8 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       const range = pairRange(nodes, feature, pair[1]!, pair[2]!, pair[3]!);
       if (range !== null) return { ids: range };
     }
-    const local = LOCAL_ID.exec(tail);
     // `RF-433` in a feature that writes no `RF-` item: not a requirement of another language.
-    if (local !== null && LOCAL_PREFIXES.has(local[1]!) && !(prefixed ??= prefixesByFeature(nodes)).has(`${feature}/${local[1]!}`)) return 'drop';
+    if (foreignPrefix(target, () => (prefixed ??= prefixesByFeature(nodes)))) return 'drop';
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;
     const requirement = (tags ??= requirementTags(nodes)).get(`${feature}/${tag[1]!}`);
@@ -110,21 +109,6 @@ function requirementTags(nodes: ReadonlyMap<string, DocNode>): Map<string, strin
 
 /** A Spec Kit id of two numbers (`FR-029-030`), which the readers take whole (`FR-011-002` is a team's own id). */
 const PAIR = new RegExp(`^(${REQUIREMENT_PREFIX})-(\\d+)-(\\d+)$`);
-/** A requirement's id (`RF-001`): its prefix. */
-const LOCAL_ID = /^([A-Z]{2,3})-\d/;
-
-/** Each feature's requirement prefixes, as `<feature>/RF`, from its items' ids. */
-function prefixesByFeature(nodes: ReadonlyMap<string, DocNode>): Set<string> {
-  const out = new Set<string>();
-  for (const [id, node] of nodes) {
-    if (node.item === undefined) continue;
-    const slash = id.lastIndexOf('/');
-    const local = LOCAL_ID.exec(id.slice(slash + 1));
-    if (local !== null) out.add(`${id.slice(0, slash)}/${local[1]!}`);
-  }
-  return out;
-}
-
 /** The requirements (`<feature>/FR-001`) that have parts of their own (`FR-001-002` is an item). */
 function partedIds(nodes: ReadonlyMap<string, DocNode>): Set<string> {
   const parted = new Set<string>();

@@ -5,6 +5,7 @@
  * Each prefix's item type, and the kind its ids share for coverage and "did you mean" (`RF-` is
  * a functional requirement as `FR-` is).
  */
+import type { DocNode } from './types.js';
 
 /** Each prefix: the item type, and the kind (`itemKind`) of its ids. */
 export const REQUIREMENT_PREFIXES: Readonly<Record<string, { readonly type: string; readonly kind: string }>> = {
@@ -25,3 +26,26 @@ export const REQUIREMENT_PREFIX = Object.keys(REQUIREMENT_PREFIXES).join('|');
  * is a radio part, not a missing requirement).
  */
 export const LOCAL_PREFIXES: ReadonlySet<string> = new Set(['RF', 'RNF', 'CS']);
+
+/** A kit item id's last part's prefix (`RF` of `…/RF-001`, `FR` of `…/FR-SEC-19`). */
+const PREFIX = /\/([A-Z]{2,3})-\d[^/]*$/;
+
+/** Each feature's requirement prefixes, as `<feature>/RF`, from its items' ids (one pass over the nodes). */
+export function prefixesByFeature(nodes: ReadonlyMap<string, DocNode>): Set<string> {
+  const out = new Set<string>();
+  for (const [id, node] of nodes) {
+    if (node.item === undefined) continue;
+    const prefix = PREFIX.exec(id);
+    if (prefix !== null) out.add(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
+  }
+  return out;
+}
+
+/**
+ * Whether `id` (`<feature>/RF-433`, `<feature>/RF-001-003`) is in another language's prefix that
+ * its feature writes no item of; `prefixed` gives `prefixesByFeature`, asked only for such an id.
+ */
+export function foreignPrefix(id: string, prefixed: () => ReadonlySet<string>): boolean {
+  const prefix = PREFIX.exec(id);
+  return prefix !== null && LOCAL_PREFIXES.has(prefix[1]!) && !prefixed().has(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
+}

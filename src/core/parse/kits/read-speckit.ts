@@ -22,31 +22,33 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**` at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
-/** A heading that is a requirement: its id, a colon, dash or dot, and its title (`FR-1: Language List Display`, `NFR-003 — Latency`). */
-const REQUIREMENT_HEADING = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：.—–-][ \\t]*(\\S.*)$`);
+/** A heading that is a requirement: its id, a colon, dash or dot, and its title (`FR-1: Language List Display`, `NFR-003 — Latency`); the template's prefixes only (`### CS-101: Intro to programming` is a course). */
+const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—–-][ \t]*(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
-/** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence), then its text. */
-const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence, `TASK-004`), then its text. */
+const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?|TASK-\d+(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### TASK-001: Title [P]`, `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
  * (`### T001-T010: Setup`, `### T001 – T003`, `### T001 and T002`). Groups: the id, the marks
  * before the separator, the title.
  */
-const TASK_HEADING = /^(T\d+[a-z]?|TASK-\d+(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[[^\]\n]*\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+const TASK_HEADING = /^(T\d+[a-z]?|TASK-\d+(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
 /**
  * A line of a task's own that says it is done: its status label, then `✅` (`**Status**: ✅
  * **COMPLETED** (2025-11-20)`). Not any label: a phase's `**Checkpoint**: ✅ …` after its last
  * task is the phase's.
  */
-const STATUS_DONE = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*✅/im;
+const STATUS_DONE = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*✅/i;
+/** A line that opens or closes a fenced code block. */
+const FENCE = /^ {0,3}(?:```|~~~)/;
 /** After the box, an id that is a placeholder (`T00X`, `TXXX`, `**T0XX**`), then the task's text. */
 const PLACEHOLDER = /^(?:\*\*)?T((?=[0-9Xx]{2})[0-9]*[Xx][0-9Xx]*)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
-/** The same marks closing a heading task's title (`### TASK-001: 構造作成 [P]`). */
-const TRAILING_MARKS = /(?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])+[ \t]*$/i;
+/** One of those marks, whole. */
+const MARK = /^\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\]$/i;
 /**
  * `[US1]`, `[Story: US1]`, `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a
  * story, KITS §7) — there `US1.2` is US1 (its scenario 2, say): only a mark names a story 3.5.
@@ -93,10 +95,10 @@ function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
   const taskOf: HeadingTaskOf = (title) => {
     const task = TASK_HEADING.exec(title);
-    return task === null ? null : { id: `${scope}/${task[1]!}`, title: task[3]!.replace(MARKS, '').replace(HEADING_DONE, '').replace(TRAILING_MARKS, '') };
+    return task === null ? null : { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
   };
-  placeholderTasks(outline, scope, picked, boxes);
   headingTasks(outline, taskOf, picked, boxes);
+  placeholderTasks(outline, scope, picked, boxes);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
   return {
@@ -108,10 +110,42 @@ function tasks(outline: Outline, scope: string): KitRead {
       }
       for (const ref of fromHeadings(index)) refs.add(ref);
       // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
-      if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && STATUS_DONE.test(span.text)) boxes.set(index, 'x');
+      if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && saysDone(span.text, span.line, nextHeadingLine(outline, index))) boxes.set(index, 'x');
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
+}
+
+/** A title without the marks that close it (`構造作成 [P]`), read from its end (linear however many). */
+function withoutTrailingMarks(title: string): string {
+  let rest = title.trimEnd();
+  while (rest.endsWith(']')) {
+    const open = rest.lastIndexOf('[');
+    if (open === -1 || !MARK.test(rest.slice(open))) break;
+    rest = rest.slice(0, open).trimEnd();
+  }
+  return rest;
+}
+
+/** The line of the first heading after outline entry `index` (the end of a heading task's own lines), or `Infinity`. */
+function nextHeadingLine(outline: Outline, index: number): number {
+  for (let i = index + 1; i < outline.entries.length; i += 1) if (outline.entries[i]!.kind === 'heading') return outline.entries[i]!.line;
+  return Infinity;
+}
+
+/** Whether a heading task's own lines (`text` from file line `first`, before line `stop`), outside code blocks, give its status as done. */
+function saysDone(text: string, first: number, stop: number): boolean {
+  let fenced = false;
+  let line = first;
+  for (let at = 0; at <= text.length && line < stop; line += 1) {
+    const end = text.indexOf('\n', at);
+    const each = text.slice(at, end === -1 ? text.length : end);
+    if (FENCE.test(each)) fenced = !fenced;
+    else if (!fenced && STATUS_DONE.test(each)) return true;
+    if (end === -1) break;
+    at = end + 1;
+  }
+  return false;
 }
 
 /**
@@ -121,7 +155,7 @@ function tasks(outline: Outline, scope: string): KitRead {
  * team's own references count (`depende de T003, T004`): it is `T<place>`, as wide as written,
  * when the digits written agree (`T01X` at place 12 is `T012`) and no task of the file has
  * that id; else `T#<n>`, its place among the placeholders (as OpenSpec's unnumbered boxes).
- * Called before the heading tasks are picked: only boxes count.
+ * Only boxes count; the ids of the tasks written as headings are taken.
  */
 function placeholderTasks(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
   const { entries } = outline;

@@ -112,6 +112,28 @@ describe('Spec Kit tasks written as headings, as mixseek writes them', () => {
     ]);
   });
 
+  it('a status line of a sub-heading or in a code block is not the task\'s; a mark-like bracket of the team\'s stays in the title; `- [ ] TASK-004` boxes too', () => {
+    // From a review of this change: each case was a wrong state or title.
+    const text = [
+      '### T001: Big task', // 1
+      '#### Step 1', // 2
+      '**Status**: ✅', // 3
+      '### T002 [Bug 12] Fix the parser', // 4
+      '```markdown', // 5
+      '**Status**: ✅ **COMPLETED**', // 6
+      '```', // 7
+      '### T003: Title [P] [US2]', // 8
+      '- [ ] TASK-004 A box with the team\'s id (depends on T003)', // 9
+    ].join('\n');
+    const { items } = read('specs/019-custom/tasks.md', text);
+    expect(items).toEqual([
+      '019-custom/T001 task "Big task" 1-3 [ ]',
+      '019-custom/T002 task "[Bug 12] Fix the parser" 4-7 [ ]',
+      '019-custom/T003 task "Title" 8-8 [ ]',
+      '019-custom/TASK-004 task "A box with the team\'s id (depends on T003)" 9-9 [ ]',
+    ]);
+  });
+
   it('a range of `TASK-` headings is no task', () => {
     expect(read('specs/019-custom/tasks.md', '### TASK-017 - TASK-020: 削除\n\n### TASK-021: Keep').items).toEqual(['019-custom/TASK-021 task "Keep" 3-3 [ ]']);
   });
@@ -158,6 +180,16 @@ describe('Spec Kit tasks whose id is a placeholder (l1face)', () => {
     ]);
   });
 
+  it('a placeholder never takes the id of a task written as a heading (a review found a false ID_DUPLICATE that dropped the heading task)', () => {
+    const text = ['- [x] T001 one', '- [ ] T00X two', '- [ ] T00X three', '', '### T003: Heading task', '- [ ] step'].join('\n');
+    expect(read('specs/002-login/tasks.md', text).items).toEqual([
+      '002-login/T001 task "one" 1-1 [x]',
+      '002-login/T002 task "two" 2-2 [ ]',
+      '002-login/T#2 task "three" 3-3 [ ]',
+      '002-login/T003 task "Heading task" 5-6 [ ]',
+    ]);
+  });
+
   it('a placeholder whose digits disagree with its place, or whose place a real id holds, is `T#n` (its place among placeholders)', () => {
     const text = [
       '- [ ] T001 First', // 1
@@ -201,6 +233,20 @@ describe('requirements in Portuguese (l1face): RF-, RNF-, CS-', () => {
 
   it('their kind is the template\'s (`RF-` with `FR-`), for "did you mean" and coverage', () => {
     expect(['a/RF-001', 'a/RNF-2', 'a/CS-010', 'a/FR-001', 'a/R3', 'a/R3.1', 'a/R-3', 'a/RFC-1', 'a/TASK-001', 'a/TASKS-1', 'a/T#2'].map(itemKind)).toEqual(['FR', 'NFR', 'SC', 'FR', 'requirement', 'criterion', null, null, 'task', null, 'task']);
+  });
+
+  it('a range of RF- ids traces its feature as `FR-001-003` does; `### CS-101: Intro` in an English spec.md is no criterion', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/001-a/spec.md': '- **RF-001**: Um.\n- **RF-002**: Dois.\n- **RF-003**: Três.\n- **RF-004**: Quatro.\n',
+      'specs/001-a/tasks.md': '- [ ] T001 Implementa RF-001-003\n',
+      'specs/002-b/spec.md': '## Courses\n\n### CS-101: Intro to programming\n',
+      'specs/002-b/tasks.md': '- [ ] T001 Grade CS-102 homework\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.relationsOut.get('001-a/T001')?.map((e) => e.id)).toEqual(['001-a/RF-001', '001-a/RF-002', '001-a/RF-003']);
+    expect(ws.diagnostics.map((d) => `${d.code} ${d.nodeId}`)).toEqual(['COVERAGE_MISSING 001-a/RF-004']);
+    expect(ws.nodes.has('002-b/CS-101')).toBe(false);
   });
 
   it('a task citing `RF-002` implements it; `RF-009` that its feature lacks is broken; `RF-433` in a feature without RF- items is prose', () => {
