@@ -7,7 +7,8 @@
  *   is `R7`, `FR-SEC-19` its criterion `R7.19`; a tag no requirement of the feature has is
  *   prose, not an error;
  * - `[US3]` (or `US3` in a task's text) in a Spec Kit feature whose spec.md numbers no story is
- *   no error (nothing to resolve it by);
+ *   no error (nothing to resolve it by); `US1.2` in a task's text, where the feature has no such
+ *   story but has US1, is US1 (its scenario 2);
  * - `1.1–10.5`, a Kiro range across requirements, names the criteria between its ends that
  *   exist (the reader gives the ends, and `R1.1…10.5` for what lies between), at most
  *   `MAX_RANGE` of them;
@@ -48,6 +49,9 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     const feature = target.slice(0, slash);
     const tail = target.slice(slash + 1);
     if (itemKind(target) === 'story') {
+      const dot = tail.indexOf('.');
+      // `US1.2` in a task's words where the feature has no such story: story US1 (its scenario 2, say); a `[US1.2]` mark names that story alone.
+      if (dot !== -1 && !written.startsWith('[') && nodes.has(`${feature}/${tail.slice(0, dot)}`)) return { id: `${feature}/${tail.slice(0, dot)}` };
       // A story inserted later (`US3.5`) is never a shared file's.
       const story = tail.includes('.') ? undefined : (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)![0])}`);
       if (story !== undefined && story !== null) return { id: story };

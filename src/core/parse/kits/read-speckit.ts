@@ -51,9 +51,10 @@ const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i
 const MARK = /^\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\]$/i;
 /**
  * `[US1]`, `[Story: US1]`, `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a
- * story, KITS §7) — there `US1.2` is US1 (its scenario 2, say): only a mark names a story 3.5.
+ * story, KITS §7), and `US1.1` there (a feature that numbers its stories so, eliascoelho911/Listify;
+ * where it has no such story, `US1.2` is US1's scenario 2: model/kit-targets.ts).
  */
-const STORY_REF = /\[(?:Story:?\s*)?US(\d+(?:\.\d+)?)\]|\bUS-?(\d+)\b/gi;
+const STORY_REF = /\[(?:Story:?\s*)?US(\d+(?:\.\d+)?)\]|\bUS-?(\d+(?:\.\d+)?)\b/gi;
 
 /** A story's number as its id writes it: without leading zeros, part by part (`01` is `1`; `3.5`, a story inserted after 3, stays `3.5`; `3.10` is not `3.1`). */
 function storyNumber(written: string): string {

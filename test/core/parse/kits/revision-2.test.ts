@@ -244,8 +244,29 @@ describe('a second round of public repositories (mixseek/mixseek-core at 7b7e0f5
     expect(read('specs/013-config/spec.md', spec).items).toEqual(['013-config/US3 user-story "設定ファイル" 1-1', '013-config/US3.5 user-story "CLIで設定値を参照" 3-3', '013-config/US3.10 user-story "後で" 5-5']);
     expect(read('specs/013-config/tasks.md', '- [x] T056 [P] [US3.5] Test for `mixseek config show`').items).toEqual(['013-config/T056 task "Test for `mixseek config show`" 1-1 [x]']);
     expect(read('specs/013-config/tasks.md', '- [x] T056 [P] [US3.5] Test for `mixseek config show`').refs).toEqual(['013-config/T056 implements 013-config/US3.5 @1 ([US3.5])']);
-    // In a task's words `US1.2` is US1 (its scenario 2): only a mark names a story inserted later.
-    expect(read('specs/013-config/tasks.md', '- [ ] T057 Test acceptance scenario US1.2 and US2.').refs).toEqual(['013-config/T057 implements 013-config/US1 @1 (US1)', '013-config/T057 implements 013-config/US2 @1 (US2)']);
+    // In a task's words the reader gives `US1.2` as written; where the feature has no story 1.2, the model reads US1 (its scenario 2).
+    expect(read('specs/013-config/tasks.md', '- [ ] T057 Test acceptance scenario US1.2 and US2.').refs).toEqual(['013-config/T057 implements 013-config/US1.2 @1 (US1.2)', '013-config/T057 implements 013-config/US2 @1 (US2)']);
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/013-config/spec.md': '### User Story 1 - 設定 (Priority: P1)\n\n### User Story 2 - 参照 (Priority: P2)\n',
+      'specs/013-config/tasks.md': '- [ ] T057 Test acceptance scenario US1.2 and US2.\n- [ ] T058 [US1.2] A mark names story 1.2 alone\n',
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.relationsOut.get('013-config/T057')!.map((e) => e.id)).toEqual(['013-config/US1', '013-config/US2']);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.nodeId)).toEqual(['013-config/T058']);
+  });
+
+  it('Spec Kit: stories numbered `1.1`, `1.2` (eliascoelho911/Listify), named in a phase heading\'s words, are those stories', () => {
+    // eliascoelho911/Listify at 8fcdc89, specs/004-listify-core/spec.md line 76 and tasks.md lines 117-127 (shortened).
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/004-core/spec.md': '### User Story 1.1 - Navegação Principal via BottomBar (Priority: P0)\n\n### User Story 1.2 - Navbar (Priority: P0)\n',
+      'specs/004-core/tasks.md': ['## Fase 3: US1.1 - Navegação Principal via BottomBar (Priority: P0) 🎯 MVP', '', '- [X] T067 [P] Criar átomo NavigationTab', '- [X] T068 [P] [US1.2] Criar a Navbar', ''].join('\n'),
+    });
+    const ws = loadWorkspace(root);
+    expect(ws.relationsOut.get('004-core/T067')!.map((e) => e.id)).toEqual(['004-core/US1.1']);
+    expect(ws.relationsOut.get('004-core/T068')!.map((e) => e.id)).toEqual(['004-core/US1.1', '004-core/US1.2']);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
   });
 
   it('Spec Kit: stories a section heading names by id (`### Data Layer (US1 + US2)`) hold for its tasks, as its requirements do', () => {
