@@ -16,6 +16,8 @@ import { kiroRequirements } from './kiro-requirements.js';
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /** A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`. */
 const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—][ \t]*(.*)$/;
+/** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`): a task where no box has a number. */
+const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `): group 1 is the `_` or `**` that opens it, if any. */
 const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?Requirements?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
@@ -33,8 +35,10 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
+  // A file with no numbered box numbers its tasks in headings, if at all (`### 1.1 Create the migration`, its boxes its steps).
+  const numbered = picked.size === 0;
   const taskOf: HeadingTaskOf = (title) => {
-    const task = TASK_HEADING.exec(title);
+    const task = TASK_HEADING.exec(title) ?? (numbered ? NUMBERED_HEADING.exec(title) : null);
     return task === null ? null : { id: `${scope}/T${task[1]!}`, title: task[2]! };
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);

@@ -8,7 +8,9 @@
  *   (specs/002-login-licitante/tasks.md), and Portuguese requirement ids `**RF-001**`,
  *   `**CS-001**` (specs/003-register-licitante/spec.md);
  * - Amethyst001/Protocol-Resurrection-Machine at ebca137: a Kiro task written twice, first as an
- *   empty line (.kiro/specs/workbench-mobile-and-animations/tasks.md lines 179-195).
+ *   empty line (.kiro/specs/workbench-mobile-and-animations/tasks.md lines 179-195);
+ * - anqianqianqi/Henry-s-math-classroom-Kiro at 1e81888: Kiro tasks numbered in headings, their
+ *   boxes unnumbered (.kiro/specs/class-exploration/tasks.md lines 1-25).
  */
 import { describe, expect, it } from 'vitest';
 import { readKitFile } from '../../../../src/core/parse/kits/read-kit.js';
@@ -306,5 +308,42 @@ describe('a Kiro task written twice, first as an empty line (Protocol-Resurrecti
     const full = load('- [x] 11. Responsive Toolbar & Console\n  - Started on mobile');
     expect(full.nodes.get('workbench/T11')!.item!.line).toBe(3);
     expect(full.diagnostics.find((d) => d.code === 'ID_DUPLICATE')?.line).toBe(7);
+  });
+});
+
+describe('Kiro tasks numbered in headings, their boxes their steps (Henry-s-math-classroom-Kiro)', () => {
+  const readKiro = (text: string) =>
+    readKitFile(text, 1, kitPlaceOf('.kiro/specs/class-exploration/tasks.md', ['kiro'])!).read.items.map((i) => `${i.id} "${i.title}" ${i.line}-${i.end} [${i.box}]${i.refs.filter((r) => r.relation === 'refines').map((r) => ` < ${r.id}`).join('')}`);
+
+  it('`### 1.1 Create Database Migration File`: task T1.1, done when all its boxes are, in progress when some are', () => {
+    const text = [
+      '# Class Exploration & Trial Request System - Tasks', // 1
+      '', // 2
+      '## Phase 1: Database & Admin Role Setup', // 3
+      '', // 4
+      '### 1.1 Create Database Migration File', // 5
+      '- [x] Create `supabase/add-class-exploration.sql`', // 6
+      '- [x] Add trial_requests table', // 7
+      '', // 8
+      '### 1.2 Set Up Administrator Role', // 9
+      '- [x] Add administrator role to roles table', // 10
+      '- [ ] Create admin permissions', // 11
+      '', // 12
+      '## 2. Public Class Discovery', // 13
+      '### 2.1: Update Class Creation/Edit Forms', // 14
+      '- [ ] Add "Make Public" toggle to class form', // 15
+    ].join('\n');
+    expect(readKiro(text)).toEqual([
+      'class-exploration/T1.1 "Create Database Migration File" 5-7 [x]',
+      'class-exploration/T1.2 "Set Up Administrator Role" 9-11 [-]',
+      // A whole number is a task too; its own lines end where its first sub-task begins, and its steps are every box under it.
+      'class-exploration/T2 "Public Class Discovery" 13-13 [ ]',
+      'class-exploration/T2.1 "Update Class Creation/Edit Forms" 14-15 [ ] < class-exploration/T2',
+    ]);
+  });
+
+  it('a file whose boxes are numbered keeps its headings as headings', () => {
+    const text = ['## 1. Foundation', '', '- [ ] 1.1 Set up the project', '', '### 2.1 Notes on the API', '- [ ] 2. Build the API'].join('\n');
+    expect(readKiro(text)).toEqual(['class-exploration/T1.1 "Set up the project" 3-3 [ ]', 'class-exploration/T2 "Build the API" 6-6 [ ]']);
   });
 });
