@@ -7,10 +7,11 @@ import type { Workspace } from '../shared/types.js';
 
 /**
  * The terms of a task's words for ranking, without bare numbers (a task's own `3.` matches every
- * `Property 3`), single Latin letters (its box's `x`, a list's `a`) or the kit's reference words.
+ * `Property 3`), single Latin letters (its box's `x`, a list's `a`), story marks (`[US1]`: every
+ * task of the story has it) or the kit's reference words.
  */
 export function queryTerms(text: string): string[] {
-  return termsOf(text).filter((term) => !/^(?:\d+|[a-z])$/.test(term) && !KIT_WORDS.has(term));
+  return termsOf(text).filter((term) => !/^(?:\d+|[a-z]|us\d+)$/.test(term) && !KIT_WORDS.has(term));
 }
 
 /** Whether `matched` (the words a unit shares with a task) holds a word other than the common ones. */

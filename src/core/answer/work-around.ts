@@ -99,12 +99,34 @@ function earlierMatches(workspace: Workspace, task: DocNode, siblings: readonly 
   const scores = index.bm25.scores(query, (unit) => earlier.has(unit));
   let best = 0;
   for (const score of scores.values()) best = Math.max(best, score);
+  const common = commonWords(workspace, task, siblings);
   const out = new Map<string, readonly string[]>();
   for (const [unit, score] of scores) {
-    const words = index.bm25.matched(query, unit);
+    // A word most of the file's tasks write (`create`, `src`, Portuguese `em`, Japanese `テス`, `スト` of `テスト`) ties nothing in particular.
+    const words = index.bm25.matched(query, unit).filter((word) => !common.has(word));
     if (score > 0 && score >= best * WORDS_FLOOR && sharesRealWords(words)) out.set(earlier.get(unit)!, shownWords(words).slice(0, 4));
   }
   return out;
+}
+
+/** Per workspace and task file, the words more than COMMON_SHARE of its tasks write (none when it has FEW_TASKS or fewer), as for code names. */
+const commonFor = new WeakMap<Workspace, Map<string, ReadonlySet<string>>>();
+
+function commonWords(workspace: Workspace, task: DocNode, siblings: readonly DocNode[]): ReadonlySet<string> {
+  let files = commonFor.get(workspace);
+  if (files === undefined) commonFor.set(workspace, (files = new Map()));
+  let common = files.get(task.item!.file);
+  if (common === undefined) {
+    const out = new Set<string>();
+    if (siblings.length > FEW_TASKS) {
+      const limit = siblings.length * COMMON_SHARE;
+      const counts = new Map<string, number>();
+      for (const sibling of siblings) for (const word of new Set(queryTerms(sibling.text))) counts.set(word, (counts.get(word) ?? 0) + 1);
+      for (const [word, count] of counts) if (count > limit) out.add(word);
+    }
+    files.set(task.item!.file, (common = out));
+  }
+  return common;
 }
 
 /** Whether a task's lines say it writes or runs tests. */

@@ -250,3 +250,34 @@ describe('uncited matches', () => {
     expect(lines.get('001-report/FR-001')).toMatch(/^matches the task's words: /);
   });
 });
+
+describe("words most of a file's tasks write", () => {
+  // Modelled on eliascoelho911/Listify at 8fcdc89 (specs/004-listify-core/tasks.md, Portuguese: most tasks say `em src/…`)
+  // and mixseek/mixseek-core at 7b7e0f5 (Japanese: `テスト作成`, cut into `テス`, `スト`).
+  const tasks = [
+    '# Tarefas',
+    '',
+    '- [ ] T001 Criar átomo NavigationTab em src/atoms/NavigationTab',
+    '- [ ] T002 Criar átomo Fab em src/atoms/Fab',
+    '- [ ] T003 Criar organismo Bottombar em src/organisms/Bottombar',
+    '- [ ] T004 Configurar rotas em src/app/routes',
+    '- [ ] T005 Criar tela Inbox em src/screens/Inbox',
+    '- [ ] T006 Criar tela Listas em src/screens/Listas',
+    '- [ ] T007 Criar tela Notas em src/screens/Notas',
+    '- [ ] T008 Adicionar testes de navegação em src/tests/navigation',
+    '- [ ] T009 Documentar o fluxo de navegação',
+    '- [ ] T010 Criar tela Configurações em src/screens/Configuracoes',
+    '',
+  ].join('\n');
+  const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/004-core/spec.md': '# Core\n', 'specs/004-core/tasks.md': tasks }));
+
+  it('tie no task to another (`criar`, `em`, `src` are in most of them); a rarer shared word still does', () => {
+    const lines = report(buildBundle(ws, { taskId: '004-core/T010' }));
+    const words = [...lines].filter(([, reason]) => reason.startsWith("an earlier task matching the task's words"));
+    // `tela` (screen) is in four of ten tasks: over a quarter, common too; nothing else is shared.
+    expect(words).toEqual([]);
+    const navigation = report(buildBundle(ws, { taskId: '004-core/T009' }));
+    // `de` is in two of the ten tasks: rare enough by this file's count (a language's stop words are not listed).
+    expect(navigation.get('004-core/T008')).toBe("an earlier task matching the task's words: de, navegação");
+  });
+});
