@@ -15,12 +15,14 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
- * cc-sdd's Japanese `要件3: Name`; `R1: Name`; one inserted later, `Requirement 19.1: Name`
+ * cc-sdd's Japanese `要件3: Name`, Chinese `需求 1：Name`, Korean `요구사항 1`, Spanish or
+ * Portuguese `Requisito 1`, French `Exigence 1`, German `Anforderung 1`; `R1: Name`; one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:Requirement\s+|要件\s*|R(?=\d+\s*[:：]))(\d+(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
-const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ基準)\s*[:：]?$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：]))(\d+(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+/** The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`, `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE). */
+const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ基準|受入れ?基準|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien)\s*[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */

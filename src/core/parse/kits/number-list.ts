@@ -87,7 +87,8 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     }
   };
   // Emphasis and code marks are no part of the numbers; a slash between two numbers lists them.
-  let text = list.replace(/\*+|`|_/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ');
+  // The word for requirement written before a number in other languages (`需求 1、12`, `需求14`) says what it is, as `Requirement 3` does.
+  let text = list.replace(/\*+|`|_/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ').replace(/(?:需求|要件|요구사항)\s*(?=\d)/g, ' ');
   if (kind === 'requirement') {
     text = text.replace(CRITERIA_OF, (_all, n: string, inner: string) => {
       for (const item of inner.split(/[,;]/)) part(item.trim(), `${n}.`);
@@ -96,7 +97,7 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
   }
   // Parentheses that hold only numbers are a list (`Core validation (1.2, 2.1-2.5)`); any other is prose (`(descope record)`, `(Property 13)`).
   text = text.replace(/\(([^)]*)\)?/g, (_all, inner: string) => (NUMBERS_ONLY[kind].test(inner) ? `,${inner},` : ','));
-  for (const raw of text.split(/[,;]|\band\b/)) {
+  for (const raw of text.split(/[,;、，；]|\band\b/)) {
     const trimmed = raw.trim();
     if (trimmed !== '') part(trimmed, '');
   }

@@ -18,8 +18,8 @@ const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.))\.?(?:
 const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—][ \t]*(.*)$/;
 /** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`): a task where no box has a number. */
 const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
-/** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `): group 1 is the `_` or `**` that opens it, if any. */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?Requirements?(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
+/** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`): group 1 is the `_` or `**` that opens it, if any. */
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|需求|要件|요구사항|对应|對應)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?/gim;
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;

@@ -39,6 +39,8 @@ function boxNumber(rest: string): { readonly number: string; readonly text: stri
 
 /** A numbered section heading (`## 2. Backend`): the unnumbered tasks under it are numbered in it. */
 const SECTION = /^(\d+)\.\s/;
+/** A numbered heading (`### 1. Title`, `### 1.2 API`): a task where no box is under it, else a group of the tasks under it. */
+const NUMBERED_HEADING = /^(\d+(?:\.\d+)*)\.?[ \t]+(\S.*)$/;
 /** A task written as a heading: `### Task 1.1: Title` (✅ or `[x]` in it: done). */
 const TASK_HEADING = /^Task\s+(\d+(?:\.\d+)*)\s*[:：.\-–—]?\s*(.*)$/i;
 /** `**Dependencies**: 1.1, 1.2`, `Depends on: 2.1`: the value, to the line's end. */
@@ -96,6 +98,24 @@ function tasks(outline: Outline, scope: string): KitRead {
   };
 }
 
+/** For each heading (by outline index), whether its section holds a box or a numbered heading: a group of tasks, not one. One pass (at most six headings are open at once). */
+function headingsWithBoxes(entries: Outline['entries']): boolean[] {
+  const out: boolean[] = [];
+  const open: number[] = [];
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'heading') {
+      while (open.length > 0 && entries[open.at(-1)!]!.level >= entry.level) open.pop();
+      const title = headingTitle(entry.text);
+      if (TASK_HEADING.test(title) || NUMBERED_HEADING.test(title)) for (const at of open) out[at] = true;
+      open.push(i);
+      continue;
+    }
+    if (entry.kind === 'item' && readBox(entry.text) !== null) for (const at of open) out[at] = true;
+  }
+  return out;
+}
+
 /** A change's tasks (see the top of this file): numbered ones as written, unnumbered ones by their place; task headings. Linear. */
 function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<number, Picked>; boxes: Map<number, Box> } {
   const { entries } = outline;
@@ -105,12 +125,18 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   // The numbered section (`## 2. Backend`) and the task heading (`### Task 2.1: …`) the entries are under.
   let section: { n: string; level: number } | null = null;
   let taskHeading: { id: string; level: number } | null = null;
-  // The numbers written (boxes and task headings), first: a place never takes one (`- [ ] 2.1` after `- [ ] step`).
+  // The numbers written (boxes, task headings, numbered group headings `### 1.2 API`) and the groups they are parts of, first: a place
+  // never takes one (`- [ ] 2.1` after `- [ ] step`), and a task numbered `1.2.1` is never made part of a box placed as `1.2`.
   const written = new Set<string>();
-  for (const entry of entries) {
+  const boxed = headingsWithBoxes(entries);
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    const number = box === null ? (entry.kind === 'heading' ? (TASK_HEADING.exec(headingTitle(entry.text))?.[1] ?? null) : null) : (boxNumber(box.rest)?.number ?? null);
-    if (number !== null) written.add(number);
+    const title = entry.kind === 'heading' ? headingTitle(entry.text) : '';
+    const number = box !== null ? (boxNumber(box.rest)?.number ?? null) : entry.kind === 'heading' ? (TASK_HEADING.exec(title)?.[1] ?? NUMBERED_HEADING.exec(title)?.[1] ?? null) : null;
+    if (number === null) continue;
+    const parts = number.split('.');
+    for (let k = 1; k <= parts.length; k += 1) written.add(parts.slice(0, k).join('.'));
   }
   // The places taken in each section (`2.`), and in the file (`#`).
   const places = new Map<string, number>();
@@ -132,7 +158,8 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
       if (section !== null && entry.level <= section.level) section = null;
       if (taskHeading !== null && entry.level <= taskHeading.level) taskHeading = null;
       const title = headingTitle(entry.text);
-      const task = TASK_HEADING.exec(title);
+      // `### Task 1.1: Title`, or `### 1. Title` over no box (its steps written as prose: xujiangze/worker_plan).
+      const task = TASK_HEADING.exec(title) ?? (boxed[i] === true ? null : NUMBERED_HEADING.exec(title));
       if (task !== null) {
         const id = `${scope}/T${task[1]!}`;
         pick(i, id, task[2]!.replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim(), HEADING_DONE.test(title) ? 'x' : ' ', null);

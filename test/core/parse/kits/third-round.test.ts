@@ -347,3 +347,87 @@ describe('Kiro tasks numbered in headings, their boxes their steps (Henry-s-math
     expect(readKiro(text)).toEqual(['class-exploration/T1.1 "Set up the project" 3-3 [ ]', 'class-exploration/T2 "Build the API" 6-6 [ ]']);
   });
 });
+
+describe('Kiro in Japanese and Chinese, as a fourth round of repositories writes it', () => {
+  const kiro = (path: string, text: string) =>
+    readKitFile(text, 1, kitPlaceOf(path, ['kiro'])!).read.items.map((i) => `${i.id} ${i.type} "${i.title}" ${i.line}-${i.end}${i.refs.filter((r) => r.relation !== 'refines').map((r) => ` ${r.relation} ${r.id} (${r.written})`).join('')}`);
+
+  it('`#### 受入基準` opens the criteria as `受け入れ基準` does (mashharuki/getting-started-with-kiro at c4409a6)', () => {
+    // .kiro/specs/tetris-game/requirements.md lines 9-16 (shortened).
+    const text = ['### 要件1: ゲーム基本機能', '', '**ユーザーストーリー:** ゲームプレイヤーとして、Tetrisを楽しみたい', '', '#### 受入基準', '', '1. WHEN ゲームが開始されると THEN 10x20のゲームボードが表示される', '2. WHEN 横一列が完全に埋まると THEN その列が消去される'].join('\n');
+    expect(kiro('.kiro/specs/tetris-game/requirements.md', text)).toEqual([
+      'tetris-game/R1 requirement "ゲーム基本機能" 1-5',
+      'tetris-game/R1.1 acceptance-criterion "WHEN ゲームが開始されると THEN 10x20のゲームボードが表示される" 7-7',
+      'tetris-game/R1.2 acceptance-criterion "WHEN 横一列が完全に埋まると THEN その列が消去される" 8-8',
+    ]);
+  });
+
+  it('`### 需求 1: …` with `#### 接受标准` or `1.1 WHEN …` lines; tasks citing `_需求: 1_` and `对应：需求 1、12` (zxj6827111-blip/KIROGOVCOMPARE at ed9cb5d)', () => {
+    // .kiro/specs/city-report-integration/requirements.md lines 18-28 and api-worker-separation/requirements.md lines 16-21 (shortened).
+    const requirements = ['### 需求 1: 数据模型改造', '', '#### 接受标准', '', '1. WHEN 创建年报资产时，THE 系统 SHALL 要求指定所属城市', '2. WHEN 查询某城市的年报时，THE 系统 SHALL 只返回 status=usable 的资产', '', '## 需求 12：API 路由前缀统一（/api/v1）', '', '12.1 WHEN 请求 API 时 THEN 系统 SHALL 使用 `/api/v1` 前缀。'].join('\n');
+    expect(kiro('.kiro/specs/city/requirements.md', requirements)).toEqual([
+      'city/R1 requirement "数据模型改造" 1-3',
+      'city/R1.1 acceptance-criterion "WHEN 创建年报资产时，THE 系统 SHALL 要求指定所属城市" 5-5',
+      'city/R1.2 acceptance-criterion "WHEN 查询某城市的年报时，THE 系统 SHALL 只返回 status=usable 的资产" 6-6',
+      'city/R12 requirement "API 路由前缀统一（/api/v1）" 8-8',
+      'city/R12.1 acceptance-criterion "WHEN 请求 API 时 THEN 系统 SHALL 使用 `/api/v1` 前缀。" 10-10',
+    ]);
+    // city-report-integration/tasks.md lines 8-11 and api-worker-separation/tasks.md lines 9-14 (shortened).
+    const tasks = ['- [ ] 1.1 创建 Region 模型', '  - 创建 `src/models/Region.ts`', '  - _需求: 1_', '- [ ] 1.2 抽离 Express 初始化', '  - 所有路由统一 `/api/v1/` 前缀', '  - 对应：需求 1、12', '- [ ] 1.3 两个需求', '  - _需求: 需求14, 需求16_'].join('\n');
+    expect(kiro('.kiro/specs/city/tasks.md', tasks)).toEqual([
+      'city/T1.1 task "创建 Region 模型" 1-3 implements city/R1 (_需求: 1_)',
+      'city/T1.2 task "抽离 Express 初始化" 4-6 implements city/R1 (对应：需求 1、12) implements city/R12 (对应：需求 1、12)',
+      'city/T1.3 task "两个需求" 7-8 implements city/R14 (_需求: 需求14, 需求16_) implements city/R16 (_需求: 需求14, 需求16_)',
+    ]);
+  });
+});
+
+describe('OpenSpec tasks as a fourth round writes them (xujiangze/worker_plan at 9f12082)', () => {
+  const openspec = (text: string) =>
+    readKitFile(text, 1, kitPlaceOf('openspec/changes/plan/tasks.md', ['openspec'])!).read.items.map((i) => `${i.id.replace('change/plan/', '')} "${i.title}" ${i.line}${i.refs.filter((r) => r.relation === 'refines').map((r) => ` < ${r.id.replace('change/plan/', '')}`).join('')}`);
+
+  it('boxes nested in numbered tasks under numbered group headings (`### 1.2 API`) never take a group\'s number, and the numbered tasks keep their groups\' parents', () => {
+    // openspec/changes/implement-progress-tracking/tasks.md lines 3-20 (shortened).
+    const text = [
+      '## 1. 后端实现', // 1
+      '', // 2
+      '### 1.2 API 路由实现', // 3
+      '- [ ] 1.2.1 实现 PATCH /api/plans/:id/status 路由', // 4
+      '', // 5
+      '### 1.3 服务层实现', // 6
+      '- [ ] 1.3.1 实现更新计划状态服务方法', // 7
+      '  - [ ] 验证状态值的有效性', // 8
+      '  - [ ] 记录状态变更历史到 PlanHistory 表', // 9
+      '- [ ] 1.3.2 实现更新计划进度服务方法', // 10
+    ].join('\n');
+    expect(openspec(text)).toEqual([
+      // 1.2 and 1.3 are written (groups, and parts of 1.2.1, 1.3.1): the places are 1.1 (no one writes it here), then 1.4. Before, they were 1.1 and 1.2, and 1.2.1 was made part of the second.
+      'T1.2.1 "实现 PATCH /api/plans/:id/status 路由" 4',
+      'T1.3.1 "实现更新计划状态服务方法" 7',
+      'T1.1 "验证状态值的有效性" 8 < T1.3.1',
+      'T1.4 "记录状态变更历史到 PlanHistory 表" 9 < T1.3.1',
+      'T1.3.2 "实现更新计划进度服务方法" 10',
+    ]);
+  });
+
+  it('`### 1. Title` over no box is a task (its steps written as a numbered list); `## 1. Exporter` over task headings or boxes is a group', () => {
+    // openspec/changes/implement-statistics-ui/tasks.md lines 3-10 and 411-413 (shortened).
+    const text = [
+      '## Backend Tasks', // 1
+      '', // 2
+      '### 1. 完善后端时间统计实现', // 3
+      '**Description**: 完善 `GetStatsByTime` 方法。', // 4
+      '', // 5
+      '1. 在 `plan_repository.go` 中添加 `CountByDateRange` 方法', // 6
+      '', // 7
+      '### 2. 更新API文档 ✅', // 8
+      '', // 9
+      '## Success Criteria', // 10
+      '- [ ] 所有后端API正常工作', // 11
+      '', // 12
+      '## 3. Exporter', // 13
+      '### Task 3.1: Define the schema', // 14
+    ].join('\n');
+    expect(openspec(text)).toEqual(['T1 "完善后端时间统计实现" 3', 'T2 "更新API文档" 8', 'T#1 "所有后端API正常工作" 11', 'T3.1 "Define the schema" 14']);
+  });
+});
