@@ -122,4 +122,10 @@ describe('near-linear kits (KITS §2–5)', () => {
       expect(nearLinear(r), `${JSON.stringify(unit)}: ${r.summary}`).toBe(true);
     }
   });
+
+  it('an OpenSpec task numbered with n parts (`- [ ] 1.1.1…`): its groups reserved in time linear in its length (a review found it quadratic)', () => {
+    const place = kitPlaceOf('openspec/changes/a/tasks.md', ['openspec'])!;
+    const r = measureRatio((n) => `- [ ] ${Array.from({ length: n }, () => '1').join('.')} x\n- [ ] step\n`, (text) => void readKitFile(text, 1, place), { start: 500, max: 64_000 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  });
 });

@@ -87,7 +87,9 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           targets.push(target);
           continue;
         }
-        const after = node.item === undefined ? null : (meant ??= kitTargets(nodes))(target, entries.keys[index]!);
+        // A kit item's reference, or a kit document's written in the kit's words (an OpenSpec delta's `MODIFIED Requirement: X`), may mean another id.
+        const key = entries.keys[index]!;
+        const after = node.item === undefined && (key === relation || Object.prototype.hasOwnProperty.call(frontmatterOf(node), key)) ? null : (meant ??= kitTargets(nodes))(target, key);
         if (after === 'drop') continue;
         if (after !== null && 'ids' in after) {
           for (const each of after.ids) if (!targets.includes(each)) targets.push(each);
@@ -97,8 +99,9 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           if (!targets.includes(after.id)) targets.push(after.id);
           continue;
         }
-        // A tag's criterion that does not exist (`FR-SEC-99`): broken, under the id it stands for.
+        // A tag's criterion that does not exist (`FR-SEC-99`): broken, under the id it stands for (with what else to know of it).
         if (after !== null) target = after.id;
+        const hint = after === null ? undefined : after.hint;
         // Past the cap, counted (a kit item's ranges can name hundreds): one finding says how many.
         if (reported === MAX_FINDINGS_PER_NODE) {
           if (more === null) more = { count: 0, first: target, line: entries.lines[index] ?? null };
@@ -107,8 +110,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         }
         reported += 1;
         suggest ??= byKind(createSuggester(ids), ids);
-        const guess = suggest.best(target);
-        const key = entries.keys[index]!;
+        const guess = hint === undefined ? suggest.best(target) : null;
         // A spec kit's file wrote it in the kit's words (KITS §3), not under a frontmatter key.
         const inWords = node.item !== undefined || !Object.prototype.hasOwnProperty.call(frontmatterOf(node), key);
         const via = key === relation ? '' : inWords ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
@@ -116,7 +118,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         broken.push({ target, head });
         diagnostics.push({
           code: 'LINK_BROKEN',
-          message: `${head}${guess === null ? '' : `; did you mean \`${guess}\`?`}`,
+          message: `${head}${hint !== undefined ? `; ${hint}` : guess === null ? '' : `; did you mean \`${guess}\`?`}`,
           nodeId: id,
           path: node.path,
           line: entries.lines[index] ?? null,

@@ -18,6 +18,8 @@
  *   written with a dash, mixseek/mixseek-core).
  * - `RF-433`, `CS-2`, `RNF-1` (a prefix of another language than the template's) in a feature
  *   that writes no item of that prefix is prose (a radio part, say), not a missing requirement.
+ * - an OpenSpec change's `MODIFIED Requirement: X` that the capability lacks stays broken, with
+ *   the open change that adds it named (`hint`).
  * Each lookup is built once, on the first reference that needs it.
  */
 import { CROSS_RANGE, MAX_RANGE } from '../parse/kits/number-list.js';
@@ -29,7 +31,7 @@ import { foreignPrefix, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/
 import type { DocNode } from '../shared/types.js';
 
 /** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
-export type KitTarget = { readonly id: string } | { readonly ids: readonly string[] } | 'drop' | null;
+export type KitTarget = { readonly id: string; readonly hint?: string } | { readonly ids: readonly string[] } | 'drop' | null;
 
 /** A team's tag as a Kiro reference writes it: `FR-SEC`, `NFR-THREAD`, and a criterion of it, `FR-SEC-19`. */
 export const TEAM_TAG = /^([A-Z]{2,}(?:-[A-Z]{2,})+)(?:-(\d+))?$/;
@@ -44,10 +46,20 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let rows: TableRows | undefined;
   let parted: Set<string> | undefined;
   let prefixed: Set<string> | undefined;
+  let added: Map<string, string> | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
     const tail = target.slice(slash + 1);
+    // An OpenSpec change's MODIFIED (or REMOVED) requirement that the capability does not have but another open change adds
+    // (1776686596/PackLens, AGIBuild/AGI.Kapster): broken — OpenSpec archives such a delta only once the capability has it —
+    // with the change that adds it named.
+    if (DELTA_REF.test(written)) {
+      const base = (added ??= addedByChanges(nodes)).get(target);
+      if (base === undefined) return null;
+      const change = base.slice(0, base.lastIndexOf('/'));
+      return { id: target, hint: `\`${change}\` adds it (\`${base}\`): archive that change first, as OpenSpec archives a delta's MODIFIED requirement only into a spec that has it` };
+    }
     if (itemKind(target) === 'story') {
       const dot = tail.indexOf('.');
       // `US1.2` in a task's words where the feature has no such story: story US1 (its scenario 2, say); a `[US1.2]` mark names that story alone.
@@ -109,6 +121,25 @@ function requirementTags(nodes: ReadonlyMap<string, DocNode>): Map<string, strin
     if (heading !== null) tags.set(`${id.slice(0, id.lastIndexOf('/'))}/${heading[2]!}`, id);
   }
   return tags;
+}
+
+/** How a delta spec names the capability's requirement it changes (read-openspec.ts). */
+const DELTA_REF = /^(?:MODIFIED|REMOVED) Requirement: /;
+/** A change's delta spec of a capability: `change/<name>/specs/<capability>/spec`. */
+const DELTA_FILE = /^change\/[^/]+\/specs\/([^/]+)\/spec$/;
+
+/** The requirements open changes add, by the id the capability would give them (`<capability>/<slug>` → the first change's item, in id order). */
+function addedByChanges(nodes: ReadonlyMap<string, DocNode>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [id, node] of nodes) {
+    if (node.item === undefined || node.type !== 'requirement') continue;
+    const delta = DELTA_FILE.exec(node.item.file);
+    if (delta === null) continue;
+    const key = `${delta[1]!}/${id.slice(id.lastIndexOf('/') + 1)}`;
+    const kept = out.get(key);
+    if (kept === undefined || compareStrings(id, kept) < 0) out.set(key, id);
+  }
+  return out;
 }
 
 /** A Spec Kit id of two numbers (`FR-029-030`), which the readers take whole (`FR-011-002` is a team's own id). */

@@ -9,8 +9,8 @@ import { headingTitle, type Outline } from './outline.js';
 import { HEADING_DONE, readBox, type Box } from './kit-read.js';
 import type { Picked } from './pick-items.js';
 
-/** What a reader makes of a heading's title: the task's id (with its scope) and title, or `null` (no task). */
-export type HeadingTaskOf = (title: string) => { readonly id: string; readonly title: string } | null;
+/** What a reader makes of a heading's title (the heading: outline entry `index`): the task's id (with its scope) and title, or `null` (no task). */
+export type HeadingTaskOf = (title: string, index: number) => { readonly id: string; readonly title: string } | null;
 
 /**
  * The tasks `taskOf` finds among the headings of `outline`, into `picked` and `boxes` (a task
@@ -30,7 +30,7 @@ export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Ma
     if (entry.kind === 'heading') {
       settle(entry.level);
       const title = headingTitle(entry.text);
-      const task = taskOf(title);
+      const task = taskOf(title, i);
       if (task === null) return;
       any = true;
       picked.set(i, { id: task.id, type: 'task', title: task.title.replace(HEADING_DONE, '').replace(/[ \t]+/g, ' ').trim(), parent: null });
@@ -47,4 +47,26 @@ export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Ma
   });
   settle(0);
   return any;
+}
+
+/**
+ * For each heading (by outline index), whether its section holds a box (`boxes`), and whether it
+ * holds a heading `isTask` takes for a task's or a numbered one (`headings`). One pass (at most
+ * six headings are open at once).
+ */
+export function headingsHolding(entries: Outline['entries'], isTask: (title: string) => boolean): { readonly boxes: boolean[]; readonly headings: boolean[] } {
+  const boxes: boolean[] = [];
+  const headings: boolean[] = [];
+  const open: number[] = [];
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'heading') {
+      while (open.length > 0 && entries[open.at(-1)!]!.level >= entry.level) open.pop();
+      if (isTask(headingTitle(entry.text))) for (const at of open) headings[at] = true;
+      open.push(i);
+      continue;
+    }
+    if (entry.kind === 'item' && readBox(entry.text) !== null) for (const at of open) boxes[at] = true;
+  }
+  return { boxes, headings };
 }

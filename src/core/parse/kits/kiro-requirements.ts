@@ -75,7 +75,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A requirement without a name is known by its user story.
       if (item.type === 'requirement' && item.title === '') {
         const story = USER_STORY.exec(span.text);
-        item.title = story === null ? item.id.slice(scope.length + 1).replace(/^R/, 'Requirement ') : headingTitle(story[1]!);
+        // Else by its heading as written (`### 요구사항 1`), not in English.
+        item.title = story === null ? headingTitle(span.text.split('\n', 1)[0]!.replace(/^#+[ \t]*/, '')) : headingTitle(story[1]!);
       }
     }, () => null, NO_CONTEXT),
     documentRefs: [],

@@ -37,11 +37,14 @@ const NUMBER = {
 } as const;
 /** `3 (ACs 1–5, 8–11)`: requirement 3's criteria, listed in parentheses after its number. */
 const CRITERIA_OF = /(\d+)\s*\(\s*(?:acceptance\s+criteria|criteria|criterion|acs?)\b[\s:]*([^)]*)\)/gi;
+/** What separates a list's parts: `,`, `;`, and their full-width and ideographic forms (`1、12`). */
+const SEPARATORS = /[,;、，；]/;
+const LIST_PARTS = new RegExp(`${SEPARATORS.source}|\\band\\b`);
 const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—-]|\.\.|to)\s*R?(\d+)(?:\.(\d+))?$/;
 /** Text in parentheses that is a list of numbers and ranges only. */
 const NUMBERS_ONLY = {
-  requirement: /^[\sR\d.,;–—-]*\d[\sR\d.,;–—-]*$/,
-  task: /^[\sT\d.,;a-z–—-]*\d[\sT\d.,;a-z–—-]*$/,
+  requirement: /^[\sR\d.,;、，；–—-]*\d[\sR\d.,;、，；–—-]*$/,
+  task: /^[\sT\d.,;、，；a-z–—-]*\d[\sT\d.,;、，；a-z–—-]*$/,
 } as const;
 
 /**
@@ -91,13 +94,13 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
   let text = list.replace(/\*+|`|_/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ').replace(/(?:需求|要件|요구사항)\s*(?=\d)/g, ' ');
   if (kind === 'requirement') {
     text = text.replace(CRITERIA_OF, (_all, n: string, inner: string) => {
-      for (const item of inner.split(/[,;]/)) part(item.trim(), `${n}.`);
+      for (const item of inner.split(SEPARATORS)) part(item.trim(), `${n}.`);
       return ',';
     });
   }
   // Parentheses that hold only numbers are a list (`Core validation (1.2, 2.1-2.5)`); any other is prose (`(descope record)`, `(Property 13)`).
   text = text.replace(/\(([^)]*)\)?/g, (_all, inner: string) => (NUMBERS_ONLY[kind].test(inner) ? `,${inner},` : ','));
-  for (const raw of text.split(/[,;、，；]|\band\b/)) {
+  for (const raw of text.split(LIST_PARTS)) {
     const trimmed = raw.trim();
     if (trimmed !== '') part(trimmed, '');
   }

@@ -6,9 +6,9 @@
  * they test (`**Validates: Requirements 1.2**`).
  */
 import type { KitPlace } from '../../read/kit-paths.js';
-import type { Outline } from './outline.js';
+import { headingTitle, type Outline } from './outline.js';
 import { matchesIn, NO_KIT_READ, numberList, type ItemRefs, type KitRead } from './kit-read.js';
-import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
+import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
 import { kiroRequirements } from './kiro-requirements.js';
 
@@ -16,8 +16,8 @@ import { kiroRequirements } from './kiro-requirements.js';
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /** A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`. */
 const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—][ \t]*(.*)$/;
-/** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`): a task where no box has a number. */
-const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
+/** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`; a whole number with its dot, colon or dash: `## 2024 Goals` is none): a task where no box has a number. */
+const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /** Where a label's value starts (`_Requirements: `, `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`): group 1 is the `_` or `**` that opens it, if any. */
 const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|需求|要件|요구사항|对应|對應)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?/gim;
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*:[ \t]*(?:\*\*)?/gim;
@@ -35,10 +35,12 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
-  // A file with no numbered box numbers its tasks in headings, if at all (`### 1.1 Create the migration`, its boxes its steps).
-  const numbered = picked.size === 0;
-  const taskOf: HeadingTaskOf = (title) => {
-    const task = TASK_HEADING.exec(title) ?? (numbered ? NUMBERED_HEADING.exec(title) : null);
+  // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
+  // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
+  const numbered = picked.size === 0 && !outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
+  const holding = numbered ? headingsHolding(outline.entries, () => false) : null;
+  const taskOf: HeadingTaskOf = (title, index) => {
+    const task = TASK_HEADING.exec(title) ?? (numbered && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
     return task === null ? null : { id: `${scope}/T${task[1]!}`, title: task[2]! };
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);

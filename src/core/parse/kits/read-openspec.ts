@@ -15,6 +15,7 @@ import { slug } from '../slugger.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
+import { headingsHolding } from './heading-tasks.js';
 
 export const REQUIREMENT = /^Requirement\s*:\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
@@ -37,10 +38,10 @@ function boxNumber(rest: string): { readonly number: string; readonly text: stri
   return { number: label[2]!, text: closed ? label[5]! : label[5]!.replace('**', '') };
 }
 
-/** A numbered section heading (`## 2. Backend`): the unnumbered tasks under it are numbered in it. */
-const SECTION = /^(\d+)\.\s/;
-/** A numbered heading (`### 1. Title`, `### 1.2 API`): a task where no box is under it, else a group of the tasks under it. */
-const NUMBERED_HEADING = /^(\d+(?:\.\d+)*)\.?[ \t]+(\S.*)$/;
+/** A numbered section heading (`## 2. Backend`, `### 2.1 API`): the unnumbered tasks under it are numbered in it (`T2.5`, `T2.1.1`). */
+const SECTION = /^(\d+(?:\.\d+)+|\d+(?=\.))\.?\s/;
+/** A numbered heading (`### 1. Title`, `### 1.2 API`; a whole number with its dot, colon or dash: `## 2024 Goals` is none): a task or a group of tasks. */
+const NUMBERED_HEADING = /^(\d+(?:\.\d+)+|\d+(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /** A task written as a heading: `### Task 1.1: Title` (✅ or `[x]` in it: done). */
 const TASK_HEADING = /^Task\s+(\d+(?:\.\d+)*)\s*[:：.\-–—]?\s*(.*)$/i;
 /** `**Dependencies**: 1.1, 1.2`, `Depends on: 2.1`: the value, to the line's end. */
@@ -98,22 +99,14 @@ function tasks(outline: Outline, scope: string): KitRead {
   };
 }
 
-/** For each heading (by outline index), whether its section holds a box or a numbered heading: a group of tasks, not one. One pass (at most six headings are open at once). */
-function headingsWithBoxes(entries: Outline['entries']): boolean[] {
-  const out: boolean[] = [];
-  const open: number[] = [];
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    if (entry.kind === 'heading') {
-      while (open.length > 0 && entries[open.at(-1)!]!.level >= entry.level) open.pop();
-      const title = headingTitle(entry.text);
-      if (TASK_HEADING.test(title) || NUMBERED_HEADING.test(title)) for (const at of open) out[at] = true;
-      open.push(i);
-      continue;
-    }
-    if (entry.kind === 'item' && readBox(entry.text) !== null) for (const at of open) out[at] = true;
-  }
-  return out;
+/** The most parts of a number whose groups are reserved (`1.2.3` reserves `1` and `1.2`): a task's number is a few parts, and a line of thousands costs no more. */
+const MAX_PARTS = 8;
+
+/** `number` and the groups it is part of, into `written`. Linear in the number's length. */
+function reserve(written: Set<string>, number: string): void {
+  written.add(number);
+  let at = number.indexOf('.');
+  for (let k = 1; at !== -1 && k < MAX_PARTS; k += 1, at = number.indexOf('.', at + 1)) written.add(number.slice(0, at));
 }
 
 /** A change's tasks (see the top of this file): numbered ones as written, unnumbered ones by their place; task headings. Linear. */
@@ -128,16 +121,24 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   // The numbers written (boxes, task headings, numbered group headings `### 1.2 API`) and the groups they are parts of, first: a place
   // never takes one (`- [ ] 2.1` after `- [ ] step`), and a task numbered `1.2.1` is never made part of a box placed as `1.2`.
   const written = new Set<string>();
-  const boxed = headingsWithBoxes(entries);
+  const holding = headingsHolding(entries, (title) => TASK_HEADING.test(title) || NUMBERED_HEADING.test(title));
+  // Numbered headings are tasks (`### 1. Title`, their steps prose: xujiangze/worker_plan) only in a file that numbers its
+  // tasks no other way: no numbered box, no `Task 1.1:` heading, no numbered heading over boxes (a group), and two or more of them.
+  let otherForm = false;
+  let candidates = 0;
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
     const title = entry.kind === 'heading' ? headingTitle(entry.text) : '';
-    const number = box !== null ? (boxNumber(box.rest)?.number ?? null) : entry.kind === 'heading' ? (TASK_HEADING.exec(title)?.[1] ?? NUMBERED_HEADING.exec(title)?.[1] ?? null) : null;
-    if (number === null) continue;
-    const parts = number.split('.');
-    for (let k = 1; k <= parts.length; k += 1) written.add(parts.slice(0, k).join('.'));
+    const boxedNumber = box !== null ? (boxNumber(box.rest)?.number ?? null) : null;
+    const headed = entry.kind === 'heading' ? (TASK_HEADING.exec(title)?.[1] ?? null) : null;
+    const grouped = entry.kind === 'heading' && headed === null ? (NUMBERED_HEADING.exec(title)?.[1] ?? null) : null;
+    if (boxedNumber !== null || headed !== null || (grouped !== null && holding.boxes[i] === true)) otherForm = true;
+    else if (grouped !== null && holding.headings[i] !== true) candidates += 1;
+    const number = boxedNumber ?? headed ?? grouped;
+    if (number !== null) reserve(written, number);
   }
+  const headingNumbers = !otherForm && candidates >= 2;
   // The places taken in each section (`2.`), and in the file (`#`).
   const places = new Map<string, number>();
   const placed = (prefix: string): string => {
@@ -159,7 +160,8 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
       if (taskHeading !== null && entry.level <= taskHeading.level) taskHeading = null;
       const title = headingTitle(entry.text);
       // `### Task 1.1: Title`, or `### 1. Title` over no box (its steps written as prose: xujiangze/worker_plan).
-      const task = TASK_HEADING.exec(title) ?? (boxed[i] === true ? null : NUMBERED_HEADING.exec(title));
+      // A numbered heading over numbered headings groups them (`### 1.` over `#### 1.1 Sub`).
+      const task = TASK_HEADING.exec(title) ?? (headingNumbers && holding.headings[i] !== true ? NUMBERED_HEADING.exec(title) : null);
       if (task !== null) {
         const id = `${scope}/T${task[1]!}`;
         pick(i, id, task[2]!.replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim(), HEADING_DONE.test(title) ? 'x' : ' ', null);

@@ -342,6 +342,16 @@ describe('Kiro tasks numbered in headings, their boxes their steps (Henry-s-math
     ]);
   });
 
+  it('a numbered heading over no box is prose, and a file with `Task 1:` headings keeps them (a review found `## 1. Overview` taking Task 1\'s id)', () => {
+    expect(readKiro(['## 1. Overview', 'Prose.', '', '## 2. Tasks', '', '### Task 1: Setup', '- [x] a', '### Task 2: Build', '- [ ] b'].join('\n'))).toEqual([
+      'class-exploration/T1 "Setup" 6-7 [x]',
+      'class-exploration/T2 "Build" 8-9 [ ]',
+    ]);
+    expect(readKiro(['## 1. Overview', 'Prose.', '', '## Work', '- [ ] Write it', '', '### 2.1 Steps', '- [ ] a step', '## 2024 Goals', '- [ ] Ship'].join('\n'))).toEqual([
+      'class-exploration/T2.1 "Steps" 7-8 [ ]',
+    ]);
+  });
+
   it('a file whose boxes are numbered keeps its headings as headings', () => {
     const text = ['## 1. Foundation', '', '- [ ] 1.1 Set up the project', '', '### 2.1 Notes on the API', '- [ ] 2. Build the API'].join('\n');
     expect(readKiro(text)).toEqual(['class-exploration/T1.1 "Set up the project" 3-3 [ ]', 'class-exploration/T2 "Build the API" 6-6 [ ]']);
@@ -382,6 +392,16 @@ describe('Kiro in Japanese and Chinese, as a fourth round of repositories writes
   });
 });
 
+describe('review of the fourth round: lists and titles', () => {
+  it('`、`, `，`, `；` separate the numbers in parentheses too; an unnamed requirement keeps its heading as written', () => {
+    const tasks = ['- [ ] 1. One', '  - _Requirements: Core validation (1.2、2.1)_', '- [ ] 2. Two', '  - _需求: 3 (criteria 1、2)_'].join('\n');
+    const refs = readKitFile(tasks, 1, kitPlaceOf('.kiro/specs/a/tasks.md', ['kiro'])!).read.items.flatMap((i) => i.refs.map((r) => `${i.id} ${r.id}`));
+    expect(refs).toEqual(['a/T1 a/R1.2', 'a/T1 a/R2.1', 'a/T2 a/R3.1', 'a/T2 a/R3.2']);
+    const requirements = ['### 요구사항 1', '', '#### 인수 기준', '', '1. WHEN 저장하면 THEN 시스템은 기록한다'].join('\n');
+    expect(readKitFile(requirements, 1, kitPlaceOf('.kiro/specs/a/requirements.md', ['kiro'])!).read.items.map((i) => `${i.id} "${i.title}"`)).toEqual(['a/R1 "요구사항 1"', 'a/R1.1 "WHEN 저장하면 THEN 시스템은 기록한다"']);
+  });
+});
+
 describe('OpenSpec tasks as a fourth round writes them (xujiangze/worker_plan at 9f12082)', () => {
   const openspec = (text: string) =>
     readKitFile(text, 1, kitPlaceOf('openspec/changes/plan/tasks.md', ['openspec'])!).read.items.map((i) => `${i.id.replace('change/plan/', '')} "${i.title}" ${i.line}${i.refs.filter((r) => r.relation === 'refines').map((r) => ` < ${r.id.replace('change/plan/', '')}`).join('')}`);
@@ -401,11 +421,12 @@ describe('OpenSpec tasks as a fourth round writes them (xujiangze/worker_plan at
       '- [ ] 1.3.2 实现更新计划进度服务方法', // 10
     ].join('\n');
     expect(openspec(text)).toEqual([
-      // 1.2 and 1.3 are written (groups, and parts of 1.2.1, 1.3.1): the places are 1.1 (no one writes it here), then 1.4. Before, they were 1.1 and 1.2, and 1.2.1 was made part of the second.
+      // Placed in their numbered group, `### 1.3` (as `## 2.` places its boxes at `2.k`), past the numbers written there (1.3.1, 1.3.2).
+      // Before, they were 1.1 and 1.2, and 1.2.1 was made part of the second.
       'T1.2.1 "实现 PATCH /api/plans/:id/status 路由" 4',
       'T1.3.1 "实现更新计划状态服务方法" 7',
-      'T1.1 "验证状态值的有效性" 8 < T1.3.1',
-      'T1.4 "记录状态变更历史到 PlanHistory 表" 9 < T1.3.1',
+      'T1.3.3 "验证状态值的有效性" 8 < T1.3.1',
+      'T1.3.4 "记录状态变更历史到 PlanHistory 表" 9 < T1.3.1',
       'T1.3.2 "实现更新计划进度服务方法" 10',
     ]);
   });
@@ -424,10 +445,35 @@ describe('OpenSpec tasks as a fourth round writes them (xujiangze/worker_plan at
       '', // 9
       '## Success Criteria', // 10
       '- [ ] 所有后端API正常工作', // 11
-      '', // 12
-      '## 3. Exporter', // 13
-      '### Task 3.1: Define the schema', // 14
     ].join('\n');
-    expect(openspec(text)).toEqual(['T1 "完善后端时间统计实现" 3', 'T2 "更新API文档" 8', 'T#1 "所有后端API正常工作" 11', 'T3.1 "Define the schema" 14']);
+    expect(openspec(text)).toEqual(['T1 "完善后端时间统计实现" 3', 'T2 "更新API文档" 8', 'T#1 "所有后端API正常工作" 11']);
+    // A file that numbers its tasks another way keeps its numbered headings as headings (a review found `## 1. Overview` taking Task 1's id).
+    expect(openspec(['## 1. Overview', '', 'Prose.', '', '## 2. Implementation', '### Task 1: Setup', '- [ ] a step'].join('\n'))).toEqual(['T1 "Setup" 6', 'T2.1 "a step" 7 < T1']);
+    expect(openspec(['## 1. Setup', '- [ ] 1.1 Create the module', '', '## 2. Later', '', '## 3. Notes', 'Prose.'].join('\n'))).toEqual(['T1.1 "Create the module" 2']);
+    // Nor is a whole number without its dot, colon or dash a task's (`## 2024 Goals`), nor one heading alone.
+    expect(openspec(['## 2024 Goals', 'Prose.', '## 3 things to remember', 'Prose.'].join('\n'))).toEqual([]);
+    expect(openspec(['## 1. Overview', 'Prose.', '## Tasks', '- [ ] Write it'].join('\n'))).toEqual(['T#1 "Write it" 4']);
+  });
+});
+
+describe('an OpenSpec change modifying what another open change adds (1776686596/PackLens at af6c724)', () => {
+  it('stays LINK_BROKEN (OpenSpec archives it only into a spec that has the requirement; the gold sets judge it broken), naming the change that adds it', () => {
+    // openspec/changes/refactor-python-to-rust/specs/dev-environment/spec.md lines 1-3 and add-linux-software-manager/specs/dev-environment/spec.md lines 1-3 (shortened).
+    const root = testdir({
+      'docugraph.yml': 'kits: [openspec]\n',
+      'openspec/changes/add-linux-software-manager/proposal.md': '# Add\n',
+      'openspec/changes/add-linux-software-manager/tasks.md': '## 1. Detect\n- [ ] 1.1 Detect runtimes\n',
+      'openspec/changes/add-linux-software-manager/specs/dev-environment/spec.md': '## ADDED Requirements\n### Requirement: Runtime Detection\nThe system SHALL detect runtimes.\n',
+      'openspec/changes/refactor-python-to-rust/proposal.md': '# Refactor\n',
+      'openspec/changes/refactor-python-to-rust/tasks.md': '## 1. Port\n- [ ] 1.1 Port detection\n',
+      'openspec/changes/refactor-python-to-rust/specs/dev-environment/spec.md': '## MODIFIED Requirements\n### Requirement: Runtime Detection\nThe system SHALL detect runtimes in Rust.\n\n### Requirement: Nobody Adds This\nText.\n',
+    });
+    const ws = loadWorkspace(root);
+    const delta = 'change/refactor-python-to-rust/specs/dev-environment/spec';
+    expect(ws.relationsOut.get(delta)).toBeUndefined();
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message)).toEqual([
+      `${delta} refines \`dev-environment/runtime-detection\` (written \`MODIFIED Requirement: Runtime Detection\`), which does not exist; \`change/add-linux-software-manager\` adds it (\`change/add-linux-software-manager/runtime-detection\`): archive that change first, as OpenSpec archives a delta's MODIFIED requirement only into a spec that has it`,
+      `${delta} refines \`dev-environment/nobody-adds-this\` (written \`MODIFIED Requirement: Nobody Adds This\`), which does not exist`,
+    ]);
   });
 });
