@@ -383,11 +383,13 @@ describe('Kiro in Japanese and Chinese, as a fourth round of repositories writes
       'city/R12.1 acceptance-criterion "WHEN 请求 API 时 THEN 系统 SHALL 使用 `/api/v1` 前缀。" 10-10',
     ]);
     // city-report-integration/tasks.md lines 8-11 and api-worker-separation/tasks.md lines 9-14 (shortened).
-    const tasks = ['- [ ] 1.1 创建 Region 模型', '  - 创建 `src/models/Region.ts`', '  - _需求: 1_', '- [ ] 1.2 抽离 Express 初始化', '  - 所有路由统一 `/api/v1/` 前缀', '  - 对应：需求 1、12', '- [ ] 1.3 两个需求', '  - _需求: 需求14, 需求16_'].join('\n');
+    const tasks = ['- [ ] 1.1 创建 Region 模型', '  - 创建 `src/models/Region.ts`', '  - _需求: 1_', '- [ ] 1.2 抽离 Express 初始化', '  - 所有路由统一 `/api/v1/` 前缀', '  - 对应：需求 1、12', '- [ ] 1.3 两个需求', '  - _需求: 需求14, 需求16_', '- [ ] 1.4 相关', '  - 相关需求：1.1'].join('\n');
     expect(kiro('.kiro/specs/city/tasks.md', tasks)).toEqual([
       'city/T1.1 task "创建 Region 模型" 1-3 implements city/R1 (_需求: 1_)',
       'city/T1.2 task "抽离 Express 初始化" 4-6 implements city/R1 (对应：需求 1、12) implements city/R12 (对应：需求 1、12)',
       'city/T1.3 task "两个需求" 7-8 implements city/R14 (_需求: 需求14, 需求16_) implements city/R16 (_需求: 需求14, 需求16_)',
+      // A label glued to the word before it (`相关需求：`, "related requirements"; a review's case).
+      'city/T1.4 task "相关" 9-10 implements city/R1.1 (相关需求：1.1)',
     ]);
   });
 });
