@@ -21,8 +21,10 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * comes first and keeps it: ID_DUPLICATE).
  */
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：]))(\d+(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+/** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
+const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /** The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`, `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE). */
-const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ基準|受入れ?基準|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien)\s*[:：]?$/i;
+const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien)\s*[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
@@ -35,15 +37,23 @@ interface Candidate {
   /** Whether the requirement's number is written in: its number is its id, whatever the list. */
   readonly qualified: boolean;
   readonly title: string;
+  /** Read under a sub-heading taken as the criteria heading for want of a named one. */
+  readonly fallback?: boolean;
 }
 
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; level: number; id: string; candidates: Candidate[] } | null = null;
+  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; index: number; bare: boolean } | null = null;
+  // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs).
+  const bare = !entries.some((entry) => entry.kind === 'heading' && REQUIREMENT.test(headingTitle(entry.text)));
   let criteria = -1;
+  // Whether the open criteria heading is the requirement's first sub-heading, taken for want of one named (`#### 受け入れ条件`).
+  let fallback = false;
   const close = (): void => {
-    if (requirement !== null) numberCriteria(requirement, scope, picked);
+    // A bare numbered heading with no criteria is a document's section (`## 1. Introduction`), not a requirement.
+    if (requirement !== null && requirement.bare && requirement.candidates.length === 0) picked.delete(requirement.index);
+    else if (requirement !== null) numberCriteria(requirement, scope, picked);
     requirement = null;
   };
   for (let i = 0; i < entries.length; i += 1) {
@@ -52,22 +62,30 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (requirement !== null && entry.level <= requirement.level) close();
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
       const title = headingTitle(entry.text);
-      const match = REQUIREMENT.exec(title);
+      const match = REQUIREMENT.exec(title) ?? (bare ? BARE_REQUIREMENT.exec(title) : null);
       if (match !== null) {
         close();
-        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [] };
+        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, index: i, bare };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();
         picked.set(i, { id: requirement.id, type: 'requirement', title: /^\([^)]*\)$/.test(name) ? '' : name, parent: null });
       } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
+        // Named: what a first sub-heading gave in its stead is not criteria after all.
+        if (!requirement.named) requirement.candidates = requirement.candidates.filter((c) => c.qualified || !c.fallback);
+        requirement.named = true;
         criteria = i;
+        fallback = false;
+      } else if (requirement !== null && !requirement.named && criteria === -1 && !requirement.candidates.some((c) => c.fallback)) {
+        // A requirement whose criteria heading is in words we do not list: its first sub-heading over an ordered list (by structure, KITS §7).
+        criteria = i;
+        fallback = true;
       }
       continue;
     }
     if (requirement === null) continue;
     const candidate = criterionOf(entries, entry, i, criteria, requirement.n);
-    if (candidate !== null) requirement.candidates.push(candidate);
+    if (candidate !== null) requirement.candidates.push(fallback && !candidate.qualified ? { ...candidate, fallback: true } : candidate);
   }
   close();
   return {

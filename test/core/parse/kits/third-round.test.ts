@@ -479,3 +479,74 @@ describe('an OpenSpec change modifying what another open change adds (1776686596
     ]);
   });
 });
+
+describe('Kiro as a held-out round (j5ik2o/fraktor-rs at 2428ce7) writes it', () => {
+  const kiro = (path: string, text: string) =>
+    readKitFile(text, 1, kitPlaceOf(path, ['kiro'])!).read.items.map((i) => `${i.id} ${i.type} ${i.line}-${i.end}${i.refs.filter((r) => r.relation !== 'refines').map((r) => ` ${r.relation} ${r.id} (${r.written})`).join('')}`);
+
+  it('`#### 受け入れ条件`, and any first sub-heading over an ordered list when none is named, opens the criteria; a named one after it wins', () => {
+    // .kiro/specs/cluster-active-compatibility-baseline/requirements.md lines 11-19 (shortened).
+    const text = [
+      '### 要件1: config compatibility baseline', // 1
+      '', // 2
+      '**目的:** cluster runtime 実装者として、同じ compatibility contract を参照したい。', // 3
+      '', // 4
+      '#### 受け入れ条件', // 5
+      '', // 6
+      '1. cluster node が join compatibility を評価するとき、比較理由を返さなければならない。', // 7
+      '2. downing provider が異なる場合、join を incompatible として報告しなければならない。', // 8
+      '', // 9
+      '### 要件2: failure detector', // 10
+      '#### Kriterien der Abnahme', // 11: words not listed: the first sub-heading
+      '1. THE detector SHALL report', // 12
+      '', // 13
+      '### 要件3: with notes first', // 14
+      '#### Notes', // 15
+      '1. a numbered note', // 16
+      '#### Acceptance Criteria', // 17
+      '1. THE system SHALL work', // 18
+    ].join('\n');
+    expect(kiro('.kiro/specs/baseline/requirements.md', text)).toEqual([
+      'baseline/R1 requirement 1-5',
+      'baseline/R1.1 acceptance-criterion 7-7',
+      'baseline/R1.2 acceptance-criterion 8-8',
+      'baseline/R2 requirement 10-11',
+      'baseline/R2.1 acceptance-criterion 12-12',
+      'baseline/R3 requirement 14-17',
+      'baseline/R3.1 acceptance-criterion 18-18',
+    ]);
+  });
+
+  it('`### 1. Failure Detector Configuration`: a requirement numbered without the word, where no heading has it, and only with criteria', () => {
+    // .kiro/specs/configure-cluster-failure-detector/requirements.md lines 3-23 (shortened).
+    const text = [
+      '## 1. 導入', // 1: a numbered section with no criteria: no requirement
+      '', // 2
+      'この文書は…', // 3
+      '', // 4
+      '### 1. Failure Detector Configuration (故障検出器設定)', // 5
+      '**目的:** cluster 実装者として…', // 6
+      '', // 7
+      '#### 受け入れ条件', // 8
+      '1. Cluster Configuration が作成されたとき、`FailureDetectorConfig` を保持しなければならない。', // 9
+      '', // 10
+      '### 2. 観測パラメータの範囲', // 11
+      '#### 受け入れ条件', // 12
+      '1. 値だけを揃えなければならない。', // 13
+    ].join('\n');
+    expect(kiro('.kiro/specs/detector/requirements.md', text)).toEqual([
+      'detector/R1 requirement 5-8',
+      'detector/R1.1 acceptance-criterion 9-9',
+      'detector/R2 requirement 11-12',
+      'detector/R2.1 acceptance-criterion 13-13',
+    ]);
+  });
+
+  it('`_Requirements:_ 2.1, 2.2` (the italic closed before the value) and `_Depends:_ none`', () => {
+    // .kiro/specs/actor-cell-facet-structure/tasks.md lines 8-12 (shortened).
+    const text = ['- [ ] 1. Split the facets', '  - root ActorCell の最小 creation/accessor 回帰が green になる', '  - _Requirements:_ 2.1, 2.2, 3.1', '  - _Boundary:_ ActorCell Core', '  - _Depends:_ none'].join('\n');
+    expect(kiro('.kiro/specs/facets/tasks.md', text)).toEqual([
+      'facets/T1 task 1-5 implements facets/R2.1 (_Requirements:_ 2.1, 2.2, 3.1) implements facets/R2.2 (_Requirements:_ 2.1, 2.2, 3.1) implements facets/R3.1 (_Requirements:_ 2.1, 2.2, 3.1)',
+    ]);
+  });
+});
