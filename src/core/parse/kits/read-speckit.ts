@@ -47,6 +47,8 @@ const FENCE = /^ {0,3}(?:```|~~~)/;
 const PLACEHOLDER = /^(?:\*\*)?T((?=[0-9Xx]{2})[0-9]*[Xx][0-9Xx]*)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
+/** A task written as a heading with the word (`## Task 1: Environment Configuration Setup`): task `T1`. */
+const WORD_TASK_HEADING = /^Task[ \t]+(\d+(?:\.\d+)*)[ \t]*[:：.\-–—][ \t]*(\S.*)$/i;
 /** One of those marks, whole. */
 const MARK = /^\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\]$/i;
 /**
@@ -96,10 +98,14 @@ function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
   const taskOf: HeadingTaskOf = (title) => {
     const task = TASK_HEADING.exec(title);
-    return task === null ? null : { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
+    if (task !== null) return { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
+    const word = WORD_TASK_HEADING.exec(title);
+    return word === null ? null : { id: `${scope}/T${word[1]!}`, title: withoutTrailingMarks(word[2]!.replace(HEADING_DONE, '')) };
   };
   headingTasks(outline, taskOf, picked, boxes);
   placeholderTasks(outline, scope, picked, boxes);
+  // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
+  if (picked.size === 0) boxesByPlace(outline, scope, picked, boxes);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
   return {
@@ -180,6 +186,20 @@ function placeholderTasks(outline: Outline, scope: string, picked: Map<number, P
     const id = number !== null && !taken.has(`${scope}/T${number}`) ? `${scope}/T${number}` : `${scope}/T#${n}`;
     taken.add(id);
     picked.set(i, { id, type: 'task', title: oneLine(match[2]!.replace(MARKS, '')), parent: enclosing(entries, picked, i) });
+    boxes.set(i, box.box);
+  }
+}
+
+/** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */
+function boxesByPlace(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+  const { entries } = outline;
+  let n = 0;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    const box = entry.kind === 'item' ? readBox(entry.text) : null;
+    if (box === null) continue;
+    n += 1;
+    picked.set(i, { id: `${scope}/T#${n}`, type: 'task', title: oneLine(box.rest.replace(MARKS, '')), parent: enclosing(entries, picked, i) });
     boxes.set(i, box.box);
   }
 }

@@ -550,3 +550,22 @@ describe('Kiro as a held-out round (j5ik2o/fraktor-rs at 2428ce7) writes it', ()
     ]);
   });
 });
+
+describe('Spec Kit tasks without ids (Muhammad-Ubaid-1166/Hackathon-II-Evolution-of-Todo at 9dc9a1e)', () => {
+  it('a tasks.md that gives no task an id: each box a task by its place, nested boxes refining theirs', () => {
+    // phase 2 …/specs/001-frontend-app/tasks.md lines 1-12 (shortened).
+    const text = ['# Task List: 001-frontend-app', '', '## Phase 1: Project Setup & Initialization', '', '- [ ] Initialize Next.js Application', '  - Run `npx create-next-app@latest frontend`', '- [x] Clean Workspace', '  - [x] Remove boilerplate assets in `/public`'].join('\n');
+    expect(read('specs/001-frontend-app/tasks.md', text).items).toEqual([
+      '001-frontend-app/T#1 task "Initialize Next.js Application" 5-6 [ ]',
+      '001-frontend-app/T#2 task "Clean Workspace" 7-7 [x]',
+      '001-frontend-app/T#3 task "Remove boilerplate assets in `/public`" 8-8 [x]',
+    ]);
+  });
+
+  it('`## Task 1: Environment Configuration Setup`: task T1, its acceptance boxes its steps; a file with T-ids keeps its other boxes as they were', () => {
+    // phase 2 …/specs/008-secure-cors-config/tasks.md lines 9-19 (shortened).
+    const text = ['## Task 1: Environment Configuration Setup', '**Priority**: P1', '', '### Acceptance Criteria', '- [x] WEB_URL is read from environment variables', '- [ ] Default value is set', '', '## Task 2: CORS Middleware', '- [x] Middleware added'].join('\n');
+    expect(read('specs/008-cors/tasks.md', text).items).toEqual(['008-cors/T1 task "Environment Configuration Setup" 1-6 [-]', '008-cors/T2 task "CORS Middleware" 8-9 [x]']);
+    expect(read('specs/008-cors/tasks.md', '- [ ] T001 Real task\n- [ ] a checklist line\n').items).toEqual(['008-cors/T001 task "Real task" 1-1 [ ]']);
+  });
+});
