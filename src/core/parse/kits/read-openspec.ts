@@ -55,6 +55,16 @@ export function readOpenspec(outline: Outline, place: KitPlace): KitRead {
   return NO_KIT_READ;
 }
 
+/**
+ * A requirement's id part: its name's heading anchor, without what an id may not start with
+ * (`_throughput_deadline …` is `throughput_deadline-…`: j5ik2o/fraktor-rs; else ID_INVALID, and the
+ * requirement was not read).
+ */
+function requirementSlug(name: string): string {
+  const anchor = slug(name);
+  return anchor.replace(/^[^\p{L}\p{N}]+/u, '') || anchor;
+}
+
 /** A spec's requirements; in a change's delta spec of `capability`, the MODIFIED and REMOVED ones refine the capability's instead. */
 function requirements(outline: Outline, scope: string, capability: string | null): KitRead {
   const { entries } = outline;
@@ -77,9 +87,9 @@ function requirements(outline: Outline, scope: string, capability: string | null
     const name = headingTitle(match[1]!);
     if (name === '') continue;
     if (section !== null && (section.kind === 'MODIFIED' || section.kind === 'REMOVED')) {
-      documentRefs.push({ relation: 'refines', id: `${capability!}/${slug(name)}`, line: entry.line, written: `${section.kind} Requirement: ${name}` });
+      documentRefs.push({ relation: 'refines', id: `${capability!}/${requirementSlug(name)}`, line: entry.line, written: `${section.kind} Requirement: ${name}` });
     } else if (section === null || section.kind === 'ADDED') {
-      picked.set(i, { id: `${scope}/${slug(name)}`, type: 'requirement', title: name, parent: null });
+      picked.set(i, { id: `${scope}/${requirementSlug(name)}`, type: 'requirement', title: name, parent: null });
     }
   }
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs };

@@ -569,3 +569,13 @@ describe('Spec Kit tasks without ids (Muhammad-Ubaid-1166/Hackathon-II-Evolution
     expect(read('specs/008-cors/tasks.md', '- [ ] T001 Real task\n- [ ] a checklist line\n').items).toEqual(['008-cors/T001 task "Real task" 1-1 [ ]']);
   });
 });
+
+describe('an OpenSpec requirement whose name starts with `_` (j5ik2o/fraktor-rs at 2428ce7)', () => {
+  it('is read, its id without the leading `_` (it was ID_INVALID and not read); a MODIFIED reference to it names the same id', () => {
+    // openspec/specs/pekko-mailbox-throughput-deadline/spec.md line 109 (shortened).
+    const spec = '## Requirements\n\n### Requirement: _throughput_deadline プレフィックスは完全に削除しなければならない\nText.\n';
+    expect(readKitFile(spec, 1, kitPlaceOf('openspec/specs/mailbox/spec.md', ['openspec'])!).read.items.map((i) => i.id)).toEqual(['mailbox/throughput_deadline-プレフィックスは完全に削除しなければならない']);
+    const delta = '## MODIFIED Requirements\n\n### Requirement: _throughput_deadline プレフィックスは完全に削除しなければならない\nText.\n';
+    expect(readKitFile(delta, 1, kitPlaceOf('openspec/changes/c/specs/mailbox/spec.md', ['openspec'])!).read.documentRefs.map((r) => r.id)).toEqual(['mailbox/throughput_deadline-プレフィックスは完全に削除しなければならない']);
+  });
+});
