@@ -96,10 +96,12 @@ function spec(outline: Outline, scope: string): KitRead {
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
+  // `## Task 1: Title` only where no box has a task id: over `- [ ] T001` boxes such a heading groups them.
+  const words = picked.size === 0;
   const taskOf: HeadingTaskOf = (title) => {
     const task = TASK_HEADING.exec(title);
     if (task !== null) return { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
-    const word = WORD_TASK_HEADING.exec(title);
+    const word = words ? WORD_TASK_HEADING.exec(title) : null;
     return word === null ? null : { id: `${scope}/T${word[1]!}`, title: withoutTrailingMarks(word[2]!.replace(HEADING_DONE, '')) };
   };
   headingTasks(outline, taskOf, picked, boxes);

@@ -567,6 +567,8 @@ describe('Spec Kit tasks without ids (Muhammad-Ubaid-1166/Hackathon-II-Evolution
     const text = ['## Task 1: Environment Configuration Setup', '**Priority**: P1', '', '### Acceptance Criteria', '- [x] WEB_URL is read from environment variables', '- [ ] Default value is set', '', '## Task 2: CORS Middleware', '- [x] Middleware added'].join('\n');
     expect(read('specs/008-cors/tasks.md', text).items).toEqual(['008-cors/T1 task "Environment Configuration Setup" 1-6 [-]', '008-cors/T2 task "CORS Middleware" 8-9 [x]']);
     expect(read('specs/008-cors/tasks.md', '- [ ] T001 Real task\n- [ ] a checklist line\n').items).toEqual(['008-cors/T001 task "Real task" 1-1 [ ]']);
+    // Over boxes with ids, a `## Task 1:` heading groups them.
+    expect(read('specs/008-cors/tasks.md', '## Task 1: Setup\n- [ ] T001 Real task\n').items).toEqual(['008-cors/T001 task "Real task" 2-2 [ ]']);
   });
 });
 
