@@ -14,6 +14,15 @@ import { kiroRequirements } from './kiro-requirements.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]+|$)([\s\S]*)$/;
+/** A heading written as a box (`### - [x] 1. Title`): the text after the box (a checked box in a heading says done: HEADING_DONE). */
+const BOXED_HEADING = /^[-*+][ \t]+\[[ xX~-]?\][ \t]+(.*)$/;
+/** A task's text without the bold that closes its first line alone (`**1.1 開発環境セットアップ**`: the number took the opening `**`). */
+function unboldTitle(text: string): string {
+  const end = text.indexOf('\n');
+  const first = (end === -1 ? text : text.slice(0, end)).trimEnd();
+  if (!first.endsWith('**') || first.indexOf('**') !== first.length - 2) return text;
+  return first.slice(0, -2).trimEnd() + (end === -1 ? '' : text.slice(end));
+}
 /** A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`. */
 const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—][ \t]*(.*)$/;
 /** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`; a whole number with its dot, colon or dash: `## 2024 Goals` is none): a task where no box has a number. */
@@ -34,14 +43,16 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
-  const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true);
+  const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true, unboldTitle);
   // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
   // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
   const numbered = picked.size === 0 && !outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
   const holding = numbered ? headingsHolding(outline.entries, () => false) : null;
   const taskOf: HeadingTaskOf = (title, index) => {
-    const task = TASK_HEADING.exec(title) ?? (numbered && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
-    return task === null ? null : { id: `${scope}/T${task[1]!}`, title: task[2]! };
+    // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
+    const boxed = numbered ? BOXED_HEADING.exec(title) : null;
+    const task = TASK_HEADING.exec(title) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
+    return task === null ? null : { id: `${scope}/T${task[1]!}`, title: unboldTitle(task[2]!) };
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   const context = [`${scope}/design`];

@@ -581,3 +581,21 @@ describe('an OpenSpec requirement whose name starts with `_` (j5ik2o/fraktor-rs 
     expect(readKitFile(delta, 1, kitPlaceOf('openspec/changes/c/specs/mailbox/spec.md', ['openspec'])!).read.documentRefs.map((r) => r.id)).toEqual(['mailbox/throughput_deadline-プレフィックスは完全に削除しなければならない']);
   });
 });
+
+describe('Kiro tasks as a seventh, held-out round found them (s-hiraoku/b2b-design-system)', () => {
+  const kiro = (text: string) => readKitFile(text, 1, kitPlaceOf('.kiro/specs/blog/tasks.md', ['kiro'])!).read.items.map((i) => `${i.id} "${i.title}" ${i.line}-${i.end} [${i.box}]`);
+
+  it('a heading written as a box (`### - [x] 1. Title`) is the task its number names, its box its state', () => {
+    // .kiro/specs/liquid-glass-tech-blog/tasks.md lines 3-8 (shortened).
+    const text = ['## フェーズ 1: プロジェクト基盤とライブラリ統合', '', '### - [x] 1. プロジェクト初期設定とライブラリインストール', '', '- Next.js 15 プロジェクトを作成し、TypeScript 5.x を設定', '', '### - [ ] 2. デザインシステム', '- トークンを定義'].join('\n');
+    expect(kiro(text)).toEqual(['blog/T1 "プロジェクト初期設定とライブラリインストール" 3-5 [x]', 'blog/T2 "デザインシステム" 7-8 [ ]']);
+  });
+
+  it('`- [x] **1.1 Title**`: the title without the closing bold', () => {
+    // .kiro/specs/todo-app/tasks.md line 9.
+    expect(kiro('- [x] **1.1 開発環境セットアップとプロジェクト初期化**\n  - Vite + React を作成\n- [ ] 1.2 A **bold** word stays')).toEqual([
+      'blog/T1.1 "開発環境セットアップとプロジェクト初期化" 1-2 [x]',
+      'blog/T1.2 "A **bold** word stays" 3-3 [ ]',
+    ]);
+  });
+});
