@@ -128,4 +128,11 @@ describe('near-linear kits (KITS §2–5)', () => {
     const r = measureRatio((n) => `- [ ] ${Array.from({ length: n }, () => '1').join('.')} x\n- [ ] step\n`, (text) => void readKitFile(text, 1, place), { start: 500, max: 64_000 });
     expect(nearLinear(r), r.summary).toBe(true);
   });
+
+  it('a Kiro requirement of n criteria written `1.k`, then n sub-headings: read in time linear in n (a review found it quadratic)', () => {
+    const place = kitPlaceOf('.kiro/specs/a/requirements.md', ['kiro'])!;
+    const build = (n: number) => ['### Requirement 1: One', ...Array.from({ length: n }, (_, k) => `1.${k + 1}. THE system SHALL do ${k}`), ...Array.from({ length: n }, (_, k) => `#### Part ${k}`)].join('\n');
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 1_000, max: 80_000 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  });
 });

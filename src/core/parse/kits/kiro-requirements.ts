@@ -37,22 +37,28 @@ interface Candidate {
   /** Whether the requirement's number is written in: its number is its id, whatever the list. */
   readonly qualified: boolean;
   readonly title: string;
-  /** Read under a sub-heading taken as the criteria heading for want of a named one. */
-  readonly fallback?: boolean;
 }
 
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; index: number; bare: boolean } | null = null;
-  // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs).
-  const bare = !entries.some((entry) => entry.kind === 'heading' && REQUIREMENT.test(headingTitle(entry.text)));
+  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean } | null = null;
+  // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
+  // a file that names no criteria heading may write it in words we do not know (then a requirement's first sub-heading is it).
+  let bare = true;
+  let unnamed = true;
+  for (const entry of entries) {
+    if (entry.kind !== 'heading') continue;
+    const title = headingTitle(entry.text);
+    if (REQUIREMENT.test(title)) bare = false;
+    if (CRITERIA_HEADING.test(title)) unnamed = false;
+  }
   let criteria = -1;
-  // Whether the open criteria heading is the requirement's first sub-heading, taken for want of one named (`#### 受け入れ条件`).
+  // Whether the open criteria heading is the requirement's first sub-heading over an ordered list, taken for want of one named.
   let fallback = false;
   const close = (): void => {
-    // A bare numbered heading with no criteria is a document's section (`## 1. Introduction`), not a requirement.
-    if (requirement !== null && requirement.bare && requirement.candidates.length === 0) picked.delete(requirement.index);
+    // A bare numbered heading without criteria under a criteria heading named as such is a document's section (`## 1. Introduction`).
+    if (requirement !== null && requirement.bare && !(requirement.named && requirement.candidates.length > 0)) picked.delete(requirement.index);
     else if (requirement !== null) numberCriteria(requirement, scope, picked);
     requirement = null;
   };
@@ -65,19 +71,17 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       const match = REQUIREMENT.exec(title) ?? (bare ? BARE_REQUIREMENT.exec(title) : null);
       if (match !== null) {
         close();
-        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, index: i, bare };
+        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();
         picked.set(i, { id: requirement.id, type: 'requirement', title: /^\([^)]*\)$/.test(name) ? '' : name, parent: null });
       } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
-        // Named: what a first sub-heading gave in its stead is not criteria after all.
-        if (!requirement.named) requirement.candidates = requirement.candidates.filter((c) => c.qualified || !c.fallback);
         requirement.named = true;
         criteria = i;
         fallback = false;
-      } else if (requirement !== null && !requirement.named && criteria === -1 && !requirement.candidates.some((c) => c.fallback)) {
-        // A requirement whose criteria heading is in words we do not list: its first sub-heading over an ordered list (by structure, KITS §7).
+      } else if (unnamed && requirement !== null && criteria === -1 && !requirement.fellBack) {
+        // In a file that names no criteria heading, a requirement's is in words we do not list: its first sub-heading over an ordered list (by structure, KITS §7).
         criteria = i;
         fallback = true;
       }
@@ -85,7 +89,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     }
     if (requirement === null) continue;
     const candidate = criterionOf(entries, entry, i, criteria, requirement.n);
-    if (candidate !== null) requirement.candidates.push(fallback && !candidate.qualified ? { ...candidate, fallback: true } : candidate);
+    if (candidate === null) continue;
+    if (fallback && !candidate.qualified) requirement.fellBack = true;
+    requirement.candidates.push(candidate);
   }
   close();
   return {

@@ -39,7 +39,7 @@ export function enclosing(entries: Outline['entries'], picked: ReadonlyMap<numbe
  * numbers, `T012` for Spec Kit's ids), nested in the task it is in; `numbered`: a task `2.1`
  * in none is part of `2` when the file has it. `title` cleans the text (Spec Kit's marks).
  */
-export function pickTasks(outline: Outline, scope: string, label: RegExp, prefix: string, numbered: boolean, title: (text: string) => string = (text) => text): { picked: Map<number, Picked>; boxes: Map<number, Box> } {
+export function pickTasks(outline: Outline, scope: string, label: RegExp, prefix: string, numbered: boolean, title: (text: string, match: RegExpExecArray) => string = (text) => text): { picked: Map<number, Picked>; boxes: Map<number, Box> } {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
   const boxes = new Map<number, Box>();
@@ -51,7 +51,7 @@ export function pickTasks(outline: Outline, scope: string, label: RegExp, prefix
     const match = box === null ? null : label.exec(box.rest);
     if (box === null || match === null) continue;
     const id = `${scope}/${prefix}${match[1]!}`;
-    picked.set(i, { id, type: 'task', title: oneLine(title(match[2]!)), parent: enclosing(entries, picked, i) });
+    picked.set(i, { id, type: 'task', title: oneLine(title(match[2]!, match)), parent: enclosing(entries, picked, i) });
     boxes.set(i, box.box);
     ids.add(id);
   }

@@ -28,9 +28,9 @@ const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：
 /** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`; a whole number with its dot, colon or dash: `## 2024 Goals` is none): a task where no box has a number. */
 const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /** Where a label's value starts (`_Requirements: `, `_Requirements:_ ` closed before its value, `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`): group 1 is the `_` or `**` that opens it, if any. */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關)?需求|要件|요구사항|对应|對應)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|_)?/gim;
-const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|_)?/gim;
-const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|_)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關)?需求|要件|요구사항|对应|對應)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?)(?![\w-])/g;
 /** The longest value read after a label: a list of numbers, not a chapter. */
@@ -43,16 +43,18 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
-  const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true, unboldTitle);
+  const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true, (text, match) => (match[0].startsWith('**') ? unboldTitle(text) : text));
   // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
   // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
   const numbered = picked.size === 0 && !outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
+  // A file whose task headings are boxes (`### - [x] 1. Title`) numbers its phases in other headings (`## 1. Foundation`): those are no tasks.
+  const boxHeadings = numbered && outline.entries.some((entry) => entry.kind === 'heading' && BOXED_HEADING.test(headingTitle(entry.text)));
   const holding = numbered ? headingsHolding(outline.entries, () => false) : null;
   const taskOf: HeadingTaskOf = (title, index) => {
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
     const boxed = numbered ? BOXED_HEADING.exec(title) : null;
-    const task = TASK_HEADING.exec(title) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
-    return task === null ? null : { id: `${scope}/T${task[1]!}`, title: unboldTitle(task[2]!) };
+    const task = TASK_HEADING.exec(title) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && !boxHeadings && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
+    return task === null ? null : { id: `${scope}/T${task[1]!}`, title: task[0].startsWith('**') ? unboldTitle(task[2]!) : task[2]! };
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   const context = [`${scope}/design`];
@@ -97,7 +99,9 @@ function* labelValues(label: RegExp, span: Span): Generator<{ value: string; lin
   const { text } = span;
   for (const { match, line } of matchesIn(label, text, span.lineAt)) {
     const start = match.index + match[0].length;
-    const end = valueEnd(text, start, Math.min(text.length, start + MAX_VALUE), match[1]);
+    // A label whose own mark closes right after its colon (`_Requirements:_ 2.1`) reads its value as a plain one does: to the line's end.
+    const opener = match[1] !== undefined && /[:：][ \t]*(?:\*\*|_)$/.test(match[0]) ? undefined : match[1];
+    const end = valueEnd(text, start, Math.min(text.length, start + MAX_VALUE), opener);
     label.lastIndex = Math.max(label.lastIndex, end);
     // As written: from the label (its opening mark included) to the value's closing mark.
     const from = match.index + match[0].length - match[0].trimStart().length + (/^[(]/.test(match[0].trimStart()) ? 1 : 0);

@@ -484,7 +484,7 @@ describe('Kiro as a held-out round (j5ik2o/fraktor-rs at 2428ce7) writes it', ()
   const kiro = (path: string, text: string) =>
     readKitFile(text, 1, kitPlaceOf(path, ['kiro'])!).read.items.map((i) => `${i.id} ${i.type} ${i.line}-${i.end}${i.refs.filter((r) => r.relation !== 'refines').map((r) => ` ${r.relation} ${r.id} (${r.written})`).join('')}`);
 
-  it('`#### 受け入れ条件`, and any first sub-heading over an ordered list when none is named, opens the criteria; a named one after it wins', () => {
+  it('`#### 受け入れ条件` opens the criteria; in a file that names no criteria heading, a requirement\'s first sub-heading over an ordered list does', () => {
     // .kiro/specs/cluster-active-compatibility-baseline/requirements.md lines 11-19 (shortened).
     const text = [
       '### 要件1: config compatibility baseline', // 1
@@ -496,24 +496,22 @@ describe('Kiro as a held-out round (j5ik2o/fraktor-rs at 2428ce7) writes it', ()
       '1. cluster node が join compatibility を評価するとき、比較理由を返さなければならない。', // 7
       '2. downing provider が異なる場合、join を incompatible として報告しなければならない。', // 8
       '', // 9
-      '### 要件2: failure detector', // 10
-      '#### Kriterien der Abnahme', // 11: words not listed: the first sub-heading
-      '1. THE detector SHALL report', // 12
-      '', // 13
-      '### 要件3: with notes first', // 14
-      '#### Notes', // 15
-      '1. a numbered note', // 16
-      '#### Acceptance Criteria', // 17
-      '1. THE system SHALL work', // 18
+      '### 要件2: with notes', // 10
+      '#### Notes', // 11: the file names its criteria headings: a numbered list elsewhere is no criteria (a review's case)
+      '1. a numbered note', // 12
     ].join('\n');
     expect(kiro('.kiro/specs/baseline/requirements.md', text)).toEqual([
       'baseline/R1 requirement 1-5',
       'baseline/R1.1 acceptance-criterion 7-7',
       'baseline/R1.2 acceptance-criterion 8-8',
-      'baseline/R2 requirement 10-11',
-      'baseline/R2.1 acceptance-criterion 12-12',
-      'baseline/R3 requirement 14-17',
-      'baseline/R3.1 acceptance-criterion 18-18',
+      'baseline/R2 requirement 10-12',
+    ]);
+    const unknown = ['### Requirement 1: Detector', '#### Kriterien der Abnahme', '1. THE detector SHALL report', '#### Notes', '1. not a criterion', '', '### Requirement 2: Second', '#### Kriterien der Abnahme', '1. THE system SHALL work'].join('\n');
+    expect(kiro('.kiro/specs/baseline/requirements.md', unknown)).toEqual([
+      'baseline/R1 requirement 1-2',
+      'baseline/R1.1 acceptance-criterion 3-3',
+      'baseline/R2 requirement 7-8',
+      'baseline/R2.1 acceptance-criterion 9-9',
     ]);
   });
 
@@ -597,5 +595,27 @@ describe('Kiro tasks as a seventh, held-out round found them (s-hiraoku/b2b-desi
       'blog/T1.1 "開発環境セットアップとプロジェクト初期化" 1-2 [x]',
       'blog/T1.2 "A **bold** word stays" 3-3 [ ]',
     ]);
+  });
+});
+
+describe('a review of the held-out rounds\' fixes (each case run)', () => {
+  const kiro = (path: string, text: string) =>
+    readKitFile(text, 1, kitPlaceOf(path, ['kiro'])!).read.items.map((i) => `${i.id} "${i.title}"${i.refs.filter((r) => r.relation !== 'refines').map((r) => ` ${r.relation} ${r.id}`).join('')}`);
+
+  it('`_Requirements:_ 1.1` reads to its line\'s end; a plain label\'s italic value is prose as before', () => {
+    const text = ['- [ ] 1. Form', '  - _Requirements:_ 1.1', '  - Steps:', '    1. Create form', '    2. Validate', '- [ ] 2. Pages', '  - Keep requirements: _3 per page_ max', '  - _Depends:_ 1', '  3 retries at most'].join('\n');
+    expect(kiro('.kiro/specs/a/tasks.md', text)).toEqual(['a/T1 "Form" implements a/R1.1', 'a/T2 "Pages" depends_on a/T1']);
+  });
+
+  it('box headings under numbered phase headings: the phases are no tasks (no false ID_DUPLICATE); a lone `**` that the number did not open stays', () => {
+    const text = ['## 1. Foundation', '### - [x] 1. Setup', '- [x] deps', '### - [ ] 2. Config', '## 2. Features', '### - [ ] 3. Login'].join('\n');
+    expect(kiro('.kiro/specs/a/tasks.md', text)).toEqual(['a/T1 "Setup"', 'a/T2 "Config"', 'a/T3 "Login"']);
+    expect(kiro('.kiro/specs/a/tasks.md', '- [ ] 1.1 Ignore dist/**')).toEqual(['a/T1.1 "Ignore dist/**"']);
+  });
+
+  it('a bare numbered section over a sub-heading\'s numbered list is no requirement; nor are a named file\'s other numbered lists criteria', () => {
+    expect(kiro('.kiro/specs/a/requirements.md', ['## 1. Introduction', '### Scope', '1. Web only', '2. No mobile'].join('\n'))).toEqual([]);
+    const named = ['### Requirement 1: One', '#### Acceptance Criteria', '1. THE system SHALL work', '', '### Requirement 2: Two', '#### Notes', '1. a note'].join('\n');
+    expect(kiro('.kiro/specs/a/requirements.md', named)).toEqual(['a/R1 "One"', 'a/R1.1 "THE system SHALL work"', 'a/R2 "Two"']);
   });
 });
