@@ -56,13 +56,13 @@ export function readOpenspec(outline: Outline, place: KitPlace): KitRead {
 }
 
 /**
- * A requirement's id part: its name's heading anchor, without what an id may not start with
- * (`_throughput_deadline …` is `throughput_deadline-…`: j5ik2o/fraktor-rs; else ID_INVALID, and the
- * requirement was not read).
+ * A requirement's id part: its name's heading anchor, without the underscores a code name opens
+ * with (`_throughput_deadline …` is `throughput_deadline-…`: j5ik2o/fraktor-rs; it was ID_INVALID,
+ * and not read). Any other anchor an id cannot start with stays ID_INVALID (`-internal API`).
  */
 function requirementSlug(name: string): string {
   const anchor = slug(name);
-  return anchor.replace(/^[^\p{L}\p{N}]+/u, '') || anchor;
+  return anchor.replace(/^_+/, '') || anchor;
 }
 
 /** A spec's requirements; in a change's delta spec of `capability`, the MODIFIED and REMOVED ones refine the capability's instead. */
