@@ -195,16 +195,24 @@ function placeholderTasks(outline: Outline, scope: string, picked: Map<number, P
 /** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */
 function boxesByPlace(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
   const { entries } = outline;
+  const taken = new Set<string>();
   let n = 0;
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
     if (box === null) continue;
-    n += 1;
-    picked.set(i, { id: `${scope}/T#${n}`, type: 'task', title: oneLine(box.rest.replace(MARKS, '')), parent: enclosing(entries, picked, i) });
+    // A box that writes a number as Kiro's do (`- [x] 1.1 (P) Title`, a cc-sdd file under specs/): that task, by its number.
+    const numbered = BOX_NUMBER.exec(box.rest);
+    const byNumber = numbered !== null && !taken.has(numbered[1]!);
+    if (byNumber) taken.add(numbered[1]!);
+    const id = byNumber ? `T${numbered[1]!}` : `T#${(n += 1)}`;
+    picked.set(i, { id: `${scope}/${id}`, type: 'task', title: oneLine((byNumber ? numbered[2]! : box.rest).replace(MARKS, '')), parent: enclosing(entries, picked, i) });
     boxes.set(i, box.box);
   }
 }
+
+/** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text. */
+const BOX_NUMBER = /^(\d+(?:\.\d+)+|\d+(?=\.))\.?[ \t]+([\s\S]*)$/;
 
 /** `place` written as wide as the placeholder `written` (`01X`), when the digits written agree with it (`012`); else `null`. */
 function placeNumber(written: string, place: number): string | null {

@@ -560,6 +560,17 @@ describe('Spec Kit tasks without ids (Muhammad-Ubaid-1166/Hackathon-II-Evolution
     ]);
   });
 
+  it('a box that writes a number as Kiro\'s do (`- [x] 1.1 (P) Title`, a cc-sdd file under specs/): that task by its number', () => {
+    // Tech-C-Venture/Portal.C at 606e1a1, docs/specification/specs/clean-architecture-refactor/tasks.md lines 3-5 (shortened), read as Spec Kit.
+    const text = ['- [x] 1. レイヤー基盤を整備する', '  - [x] 1.1 (P) ドメイン層を作る', '- [ ] 1.1 again, a number taken', '- [ ] no number'].join('\n');
+    expect(read('specs/clean/tasks.md', text).items).toEqual([
+      'clean/T1 task "レイヤー基盤を整備する" 1-1 [x]',
+      'clean/T1.1 task "(P) ドメイン層を作る" 2-2 [x]',
+      'clean/T#1 task "1.1 again, a number taken" 3-3 [ ]',
+      'clean/T#2 task "no number" 4-4 [ ]',
+    ]);
+  });
+
   it('`## Task 1: Environment Configuration Setup`: task T1, its acceptance boxes its steps; a file with T-ids keeps its other boxes as they were', () => {
     // phase 2 …/specs/008-secure-cors-config/tasks.md lines 9-19 (shortened).
     const text = ['## Task 1: Environment Configuration Setup', '**Priority**: P1', '', '### Acceptance Criteria', '- [x] WEB_URL is read from environment variables', '- [ ] Default value is set', '', '## Task 2: CORS Middleware', '- [x] Middleware added'].join('\n');
