@@ -279,4 +279,23 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     writeFileSync(join(root, 'docugraph.yml'), 'kits: [kiro, speckit]\n');
     expect((await run(['validate'], root)).stderr).toBe('');
   });
+
+  it('says on stderr how many kit features are not held to coverage (their tasks cite no requirement by id), so a clean report is not read as full coverage', async () => {
+    // Modelled on PabloHerreraTajamar/Speckit-demo (a held-out round): FR- requirements that no task cites by id.
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/001-auth/spec.md': '- **FR-001**: The system MUST sign users in.\n',
+      'specs/001-auth/tasks.md': '- [ ] T001 Build the sign-in form\n',
+      'specs/002-crud/spec.md': '- **FR-001**: The system MUST list tasks.\n',
+      'specs/002-crud/tasks.md': '- [ ] T001 List the tasks (FR-001)\n',
+    });
+    const text = await run(['validate'], root);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe('docugraph: one kit feature is not held to coverage (its tasks cite no requirement by id, or it has no tasks.md); `docugraph coverage` lists it\n');
+    // The JSON report is a machine's: nothing on stderr.
+    expect((await run(['validate', '--format', 'json'], root)).stderr).toBe('');
+    mkdirSync(join(root, 'specs/003-more'));
+    writeFileSync(join(root, 'specs/003-more/spec.md'), '- **FR-001**: The system MUST export.\n');
+    expect((await run(['validate'], root)).stderr).toBe('docugraph: 2 kit features are not held to coverage (their tasks cite no requirement by id, or they have no tasks.md); `docugraph coverage` lists them\n');
+  });
 });

@@ -35,6 +35,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       requireMarkdown(workspace, options.allowEmpty);
       const failed = printReport(ctx, workspace, options, files === null ? null : onlyFiles(workspace.root, files, ctx.io.cwd));
       kitHint(ctx, workspace.root);
+      if (options.format === 'text' && files === null) untracedHint(ctx, workspace);
       if (failed) ctx.fail(1);
     });
 }
@@ -56,6 +57,19 @@ function kitHint(ctx: CliContext, root: string): void {
   ctx.io.stderr.write(
     `docugraph: spec-kit folders are here (${safeInline(seen)}), read as plain pages: with \`kits: [${kits.map((k) => k.kit).join(', ')}]\` in docugraph.yml their requirements and tasks are items — \`docugraph init\` writes it\n`,
   );
+}
+
+/**
+ * Kit features whose tasks cite no requirement by id (or that have no tasks.md) are not held to
+ * coverage (KITS §7): no finding says so, and `coverage` lists them. One line on stderr says how
+ * many there are and where to see them, so that a clean report is not read as full coverage.
+ */
+function untracedHint(ctx: CliContext, workspace: Workspace): void {
+  const features = new Set((workspace.coverage?.untraced ?? []).filter((row) => row.count > 0).map((row) => row.feature));
+  if (features.size === 0) return;
+  const one = features.size === 1;
+  const why = one ? 'its tasks cite no requirement by id, or it has no tasks.md' : 'their tasks cite no requirement by id, or they have no tasks.md';
+  ctx.io.stderr.write(`docugraph: ${one ? 'one kit feature is' : `${features.size} kit features are`} not held to coverage (${why}); \`docugraph coverage\` lists ${one ? 'it' : 'them'}\n`);
 }
 
 /** One directory (the workspace), or files (whose findings alone are reported), or nothing. */
