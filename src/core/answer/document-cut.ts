@@ -8,6 +8,7 @@ import type { Section } from '../parse/sections.js';
 import type { BundleOptions, Workspace } from '../shared/types.js';
 import { type ContextOptions, DEFAULT_CONTEXT } from '../shared/config-types.js';
 import { inlinePath } from '../shared/inline-path.js';
+import { REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import { singleLine } from '../parse/markdown.js';
 import { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
 import { sectionIndex } from './section-index.js';
@@ -207,11 +208,14 @@ export function documentCutter(workspace: Workspace, taskId: string, closure: { 
   };
 }
 
+/** A kit id written in a text: `R1.2`, a requirement's (`FR-003`, `RF-003`: shared/requirement-prefixes.ts), a story's (`US1`), `T012`. */
+const NUMBERED_ID = new RegExp(`\\b(?:R\\d+(?:\\.\\d+)*|(?:${REQUIREMENT_PREFIX}|US)-?\\d+|T\\d{3})\\b`, 'g');
+
 /** The distinct kit numbers a text names (`R1.2`, `Requirements 1.2, 3.4`, `FR-003`, `US1`, `T012`). */
 function numbersNamed(text: string): Set<string> {
   const out = new Set<string>();
   for (const match of text.matchAll(/\b(?:Requirements?|Req\.?|criteri(?:on|a)|AC)\s*:?\s*((?:\d+(?:\.\d+)*\s*(?:,|and|&)?\s*)+)/gi)) for (const n of match[1]!.match(/\d+(?:\.\d+)*/g) ?? []) out.add(`R${n}`);
-  for (const match of text.matchAll(/\b(?:R\d+(?:\.\d+)*|(?:FR|NFR|SC|US|RF|RNF|CS)-?\d+|T\d{3})\b/g)) out.add(match[0]);
+  for (const match of text.matchAll(NUMBERED_ID)) out.add(match[0]);
   return out;
 }
 

@@ -9,7 +9,7 @@
  */
 import type { CoverageRule } from '../shared/config-types.js';
 import { itemKind } from '../shared/suggest-kind.js';
-import { foreignPrefix, prefixesByFeature } from '../shared/requirement-prefixes.js';
+import { foreignPrefix, prefixesByFeature, REQUIREMENT_KINDS } from '../shared/requirement-prefixes.js';
 import { compareStrings } from '../shared/sort.js';
 import type { UntracedFeature, Workspace } from '../shared/types.js';
 
@@ -41,8 +41,7 @@ export function citedByFeature(workspace: Workspace): ReadonlyMap<string, Readon
         const kind = itemKind(target);
         if (kind === null || kinds.has(kind)) continue;
         // `RF-433` in a feature that writes no `RF-` item (an English task's radio part) is no citation (model/kit-targets.ts).
-        const requirement = kind === 'FR' || kind === 'SC' || kind === 'NFR';
-        if (!requirement || !foreignPrefix(target, () => (prefixed ??= prefixesByFeature(workspace.nodes)))) kinds.add(kind);
+        if (!REQUIREMENT_KINDS.has(kind) || !foreignPrefix(target, () => (prefixed ??= prefixesByFeature(workspace.nodes)))) kinds.add(kind);
       }
     }
   }

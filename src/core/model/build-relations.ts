@@ -87,9 +87,11 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           targets.push(target);
           continue;
         }
-        // A kit item's reference, or a kit document's written in the kit's words (an OpenSpec delta's `MODIFIED Requirement: X`), may mean another id.
         const key = entries.keys[index]!;
-        const after = node.item === undefined && (key === relation || Object.prototype.hasOwnProperty.call(frontmatterOf(node), key)) ? null : (meant ??= kitTargets(nodes))(target, key);
+        // A spec kit's file wrote it in the kit's words (KITS §3), not under a frontmatter key: an item's reference, or a kit
+        // document's (an OpenSpec delta's `MODIFIED Requirement: X`). Such a reference may mean another id.
+        const inWords = node.item !== undefined || (key !== relation && !Object.prototype.hasOwnProperty.call(frontmatterOf(node), key));
+        const after = inWords ? (meant ??= kitTargets(nodes))(target, key) : null;
         if (after === 'drop') continue;
         if (after !== null && 'ids' in after) {
           for (const each of after.ids) if (!targets.includes(each)) targets.push(each);
@@ -111,8 +113,6 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         reported += 1;
         suggest ??= byKind(createSuggester(ids), ids);
         const guess = hint === undefined ? suggest.best(target) : null;
-        // A spec kit's file wrote it in the kit's words (KITS §3), not under a frontmatter key.
-        const inWords = node.item !== undefined || !Object.prototype.hasOwnProperty.call(frontmatterOf(node), key);
         const via = key === relation ? '' : inWords ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
         const head = `${id} ${relation} \`${echo(target)}\`${via}, which does not exist`;
         broken.push({ target, head });

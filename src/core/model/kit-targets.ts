@@ -65,7 +65,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       // `US1.2` in a task's words where the feature has no such story: story US1 (its scenario 2, say); a `[US1.2]` mark names that story alone.
       if (dot !== -1 && !written.startsWith('[') && nodes.has(`${feature}/${tail.slice(0, dot)}`)) return { id: `${feature}/${tail.slice(0, dot)}` };
       // A story inserted later (`US3.5`) is never a shared file's.
-      const story = tail.includes('.') ? undefined : (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)![0])}`);
+      const story = dot !== -1 ? undefined : (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)![0])}`);
       if (story !== undefined && story !== null) return { id: story };
       // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by.
       const unstoried = !(storied ??= storyFeatures(nodes)).has(feature);

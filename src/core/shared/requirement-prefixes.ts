@@ -7,15 +7,21 @@
  */
 import type { DocNode } from './types.js';
 
-/** Each prefix: the item type, and the kind (`itemKind`) of its ids. */
-export const REQUIREMENT_PREFIXES: Readonly<Record<string, { readonly type: string; readonly kind: string }>> = {
-  FR: { type: 'functional-requirement', kind: 'FR' },
-  SC: { type: 'success-criterion', kind: 'SC' },
-  NFR: { type: 'non-functional-requirement', kind: 'NFR' },
-  RF: { type: 'functional-requirement', kind: 'FR' },
-  RNF: { type: 'non-functional-requirement', kind: 'NFR' },
-  CS: { type: 'success-criterion', kind: 'SC' },
+/**
+ * Each prefix: the item type, the kind (`itemKind`) of its ids, and whether it is another
+ * language's than the template's (`local`: see `LOCAL_PREFIXES`).
+ */
+export const REQUIREMENT_PREFIXES: Readonly<Record<string, { readonly type: string; readonly kind: string; readonly local: boolean }>> = {
+  FR: { type: 'functional-requirement', kind: 'FR', local: false },
+  SC: { type: 'success-criterion', kind: 'SC', local: false },
+  NFR: { type: 'non-functional-requirement', kind: 'NFR', local: false },
+  RF: { type: 'functional-requirement', kind: 'FR', local: true },
+  RNF: { type: 'non-functional-requirement', kind: 'NFR', local: true },
+  CS: { type: 'success-criterion', kind: 'SC', local: true },
 };
+
+/** The kinds their ids have (`FR`, `SC`, `NFR`). */
+export const REQUIREMENT_KINDS: ReadonlySet<string> = new Set(Object.values(REQUIREMENT_PREFIXES).map((prefix) => prefix.kind));
 
 /** The prefixes as a regular expression's alternation (`FR|SC|…`). */
 export const REQUIREMENT_PREFIX = Object.keys(REQUIREMENT_PREFIXES).join('|');
@@ -25,7 +31,7 @@ export const REQUIREMENT_PREFIX = Object.keys(REQUIREMENT_PREFIXES).join('|');
  * is an error only in a feature that writes items of that prefix (`RF-433` in an English task
  * is a radio part, not a missing requirement).
  */
-export const LOCAL_PREFIXES: ReadonlySet<string> = new Set(['RF', 'RNF', 'CS']);
+export const LOCAL_PREFIXES: ReadonlySet<string> = new Set(Object.keys(REQUIREMENT_PREFIXES).filter((prefix) => REQUIREMENT_PREFIXES[prefix]!.local));
 
 /** A kit item id's last part's prefix (`RF` of `…/RF-001`, `FR` of `…/FR-SEC-19`). */
 const PREFIX = /\/([A-Z]{2,3})-\d[^/]*$/;

@@ -41,9 +41,10 @@ export function closestMatches(
     const bound = best.length === limit ? best[limit - 1]!.distance : maxDistance;
     // A length gap is a lower bound of the distance: skip the work when it already loses.
     if (Math.abs(value.length - target.length) > bound || value.length > MAX_SUGGEST_LENGTH) continue;
-    const distance = value === wanted ? -1 : (from ??= distanceFrom(target))(lowered === undefined ? value.toLowerCase() : lowered[index]!, bound);
+    const low = lowered === undefined ? value.toLowerCase() : lowered[index]!;
+    const distance = value === wanted ? -1 : (from ??= distanceFrom(target))(low, bound);
     if (distance > bound) continue;
-    const entry: Ranked = { value, distance, notLonger: value.length <= wanted.length, shared: sharedStart(target, lowered === undefined ? value.toLowerCase() : lowered[index]!) };
+    const entry: Ranked = { value, distance, notLonger: value.length <= wanted.length, shared: sharedStart(target, low) };
     let at = best.length;
     while (at > 0 && before(entry, best[at - 1]!)) at -= 1;
     if (at >= limit) continue;

@@ -50,11 +50,12 @@ export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Ma
 }
 
 /**
- * For each heading (by outline index), whether its section holds a box (`boxes`), and whether it
- * holds a heading `isTask` takes for a task's or a numbered one (`headings`). One pass (at most
+ * For each heading (by outline index), whether its section holds a box (`isBox` of an item's
+ * index: `boxes`), and whether it holds a heading `isTask` (of its index) takes for a task's or a
+ * numbered one (`headings`). The callers have read the titles and boxes already. One pass (at most
  * six headings are open at once).
  */
-export function headingsHolding(entries: Outline['entries'], isTask: (title: string) => boolean): { readonly boxes: boolean[]; readonly headings: boolean[] } {
+export function headingsHolding(entries: Outline['entries'], isTask: (index: number) => boolean, isBox: (index: number) => boolean): { readonly boxes: boolean[]; readonly headings: boolean[] } {
   const boxes: boolean[] = [];
   const headings: boolean[] = [];
   const open: number[] = [];
@@ -62,11 +63,11 @@ export function headingsHolding(entries: Outline['entries'], isTask: (title: str
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       while (open.length > 0 && entries[open.at(-1)!]!.level >= entry.level) open.pop();
-      if (isTask(headingTitle(entry.text))) for (const at of open) headings[at] = true;
+      if (isTask(i)) for (const at of open) headings[at] = true;
       open.push(i);
       continue;
     }
-    if (entry.kind === 'item' && readBox(entry.text) !== null) for (const at of open) boxes[at] = true;
+    if (entry.kind === 'item' && isBox(i)) for (const at of open) boxes[at] = true;
   }
   return { boxes, headings };
 }

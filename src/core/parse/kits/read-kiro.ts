@@ -7,7 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, type Outline } from './outline.js';
-import { matchesIn, NO_KIT_READ, numberList, type ItemRefs, type KitRead } from './kit-read.js';
+import { matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
 import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
 import { kiroRequirements } from './kiro-requirements.js';
@@ -49,7 +49,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   const numbered = picked.size === 0 && !outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
   // A file whose task headings are boxes (`### - [x] 1. Title`) numbers its phases in other headings (`## 1. Foundation`): those are no tasks.
   const boxHeadings = numbered && outline.entries.some((entry) => entry.kind === 'heading' && BOXED_HEADING.test(headingTitle(entry.text)));
-  const holding = numbered ? headingsHolding(outline.entries, () => false) : null;
+  const holding = numbered ? headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null) : null;
   const taskOf: HeadingTaskOf = (title, index) => {
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
     const boxed = numbered ? BOXED_HEADING.exec(title) : null;

@@ -131,15 +131,22 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   // The numbers written (boxes, task headings, numbered group headings `### 1.2 API`) and the groups they are parts of, first: a place
   // never takes one (`- [ ] 2.1` after `- [ ] step`), and a task numbered `1.2.1` is never made part of a box placed as `1.2`.
   const written = new Set<string>();
-  const holding = headingsHolding(entries, (title) => TASK_HEADING.test(title) || NUMBERED_HEADING.test(title));
+  // Each heading's title and each item's box, read once (the passes below ask for them again).
+  const titles: string[] = [];
+  const read: (Readonly<{ box: Box; rest: string }> | null)[] = [];
+  entries.forEach((entry, i) => {
+    if (entry.kind === 'heading') titles[i] = headingTitle(entry.text);
+    else read[i] = entry.kind === 'item' ? readBox(entry.text) : null;
+  });
+  const holding = headingsHolding(entries, (i) => TASK_HEADING.test(titles[i]!) || NUMBERED_HEADING.test(titles[i]!), (i) => read[i] != null);
   // Numbered headings are tasks (`### 1. Title`, their steps prose: xujiangze/worker_plan) only in a file that numbers its
   // tasks no other way: no numbered box, no `Task 1.1:` heading, no numbered heading over boxes (a group), and two or more of them.
   let otherForm = false;
   let candidates = 0;
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
-    const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    const title = entry.kind === 'heading' ? headingTitle(entry.text) : '';
+    const box = read[i] ?? null;
+    const title = titles[i] ?? '';
     const boxedNumber = box !== null ? (boxNumber(box.rest)?.number ?? null) : null;
     const headed = entry.kind === 'heading' ? (TASK_HEADING.exec(title)?.[1] ?? null) : null;
     const grouped = entry.kind === 'heading' && headed === null ? (NUMBERED_HEADING.exec(title)?.[1] ?? null) : null;
@@ -168,7 +175,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     if (entry.kind === 'heading') {
       if (section !== null && entry.level <= section.level) section = null;
       if (taskHeading !== null && entry.level <= taskHeading.level) taskHeading = null;
-      const title = headingTitle(entry.text);
+      const title = titles[i]!;
       // `### Task 1.1: Title`, or `### 1. Title` over no box (its steps written as prose: xujiangze/worker_plan).
       // A numbered heading over numbered headings groups them (`### 1.` over `#### 1.1 Sub`).
       const task = TASK_HEADING.exec(title) ?? (headingNumbers && holding.headings[i] !== true ? NUMBERED_HEADING.exec(title) : null);
@@ -182,7 +189,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
       if (numbered !== null) section = { n: numbered[1]!, level: entry.level };
       continue;
     }
-    const box = entry.kind === 'item' ? readBox(entry.text) : null;
+    const box = read[i] ?? null;
     if (box === null) continue;
     const number = boxNumber(box.rest);
     const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
