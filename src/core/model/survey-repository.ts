@@ -154,13 +154,20 @@ function withServed(root: string, dir: string, site: Omit<SiteFound, 'served' | 
   };
 }
 
+/**
+ * What makes a `config.*` Hugo's: its `baseURL` key (TOML `baseURL = …`, YAML `baseURL: …`, JSON
+ * `"baseURL": …`), not the word in a value (OpenSpec's `openspec/config.yaml` wrote "maps to
+ * baseURL https://…" in its prose: 1330482928/kai-code-agent).
+ */
+const HUGO_BASE_URL = /^[ \t]*["']?baseurl["']?[ \t]*[:=]/im;
+
 function siteIn(root: string, dir: string, has: (name: string) => boolean, prefix: string): Omit<SiteFound, 'served' | 'versionedDocs'> | null {
   const at = (name: string) => (dir === '' ? name : `${dir}/${name}`);
   const folder = (sub: string) => joinPath(prefix, joinPath(dir, sub));
   for (const name of ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config.yaml', 'config.yml', 'config/_default/hugo.toml', 'config/_default/config.toml']) {
     if (!name.includes('/') && !has(name)) continue;
     const text = readText(root, at(name));
-    if (text === null || (name.includes('config') && !name.startsWith('config/') && !/\bbaseurl\b/i.test(text))) continue;
+    if (text === null || (name.includes('config') && !name.startsWith('config/') && !HUGO_BASE_URL.test(text))) continue;
     return { generator: 'Hugo', config: at(name), siteRoot: folder(setting(text, 'contentDir') ?? contentMount(text) ?? 'content') };
   }
   for (const name of ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs']) {

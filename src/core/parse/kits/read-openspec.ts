@@ -27,10 +27,26 @@ const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|
  */
 const TASK_LABEL = /^(\*\*)?(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)(\*\*)?[ \t]*[:：.\-–—](\*\*)?[ \t]*([\s\S]*)$/;
 
-/** The number a box's text gives its task (`1.1 …`, `**1.1** …`, `Task 1.1: …`), and the text after it; `null` when it gives none. */
-function boxNumber(rest: string): { readonly number: string; readonly text: string } | null {
+/**
+ * After the box, a task id of one or two capitals and a dotted number, as some teams number their
+ * phases (`C2.1`, `P2.0`, `V.1`: Salk-Harnessing-Plants-Initiative/bloom); `T1.1` is task `1.1`.
+ * A dot is needed (`V2 migration` is prose).
+ */
+const LETTER_NUMBER = /^(?:\*\*)?([A-Z]{1,2})((?:\d+[a-z]?)?(?:\.\d+[a-z]?)+)(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+
+/**
+ * The number a box's text gives its task (`1.1 …`, `**1.1** …`, `Task 1.1: …`, `T1.1 …`) and the
+ * text after it; a task named by letters and a number (`C2.1 …`) has them as its `id`. `null` when
+ * it gives none.
+ */
+function boxNumber(rest: string): { readonly number: string; readonly text: string; readonly id?: string } | null {
   const number = TASK_NUMBER.exec(rest);
   if (number !== null) return { number: number[1]!, text: number[2]! };
+  const lettered = LETTER_NUMBER.exec(rest);
+  if (lettered !== null) {
+    const [, letters, digits, text] = lettered;
+    return letters === 'T' && !digits!.startsWith('.') ? { number: digits!, text: text! } : { number: `${letters!}${digits!}`, text: text!, id: `${letters!}${digits!}` };
+  }
   const label = TASK_LABEL.exec(rest);
   if (label === null) return null;
   // `**Task 1.1: Title**`: the bold that opened before the label closes after the title (`**Task 1.1**:` and `**Task 1.1:**` close it at once).
@@ -42,8 +58,11 @@ function boxNumber(rest: string): { readonly number: string; readonly text: stri
 const SECTION = /^(\d+(?:\.\d+)+|\d+(?=\.))\.?\s/;
 /** A numbered heading (`### 1. Title`, `### 1.2 API`; a whole number with its dot, colon or dash: `## 2024 Goals` is none): a task or a group of tasks. */
 const NUMBERED_HEADING = /^(\d+(?:\.\d+)+|\d+(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
-/** A task written as a heading: `### Task 1.1: Title` (✅ or `[x]` in it: done). */
-const TASK_HEADING = /^Task\s+(\d+(?:\.\d+)*)\s*[:：.\-–—]?\s*(.*)$/i;
+/**
+ * A task written as a heading: `### Task 1.1: Title`, or `#### T0.1: Title` (a colon or dash after
+ * the number: mauriciocruzdeveloper/appMcDron3.0); ✅ or `[x]` in it: done.
+ */
+const TASK_HEADING = /^(?:Task\s+|T(?=\d+(?:\.\d+)*[ \t]*[:：\-–—]))(\d+(?:\.\d+)*)\s*[:：.\-–—]?\s*(.*)$/i;
 /** `**Dependencies**: 1.1, 1.2`, `Depends on: 2.1`: the value, to the line's end. */
 const DEPENDS_LABEL = /(?:^|[\s(])(?:\*\*|_)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*|_)?[ \t]*:[ \t]*(?:\*\*|_)?([^\n]*)/gi;
 
@@ -65,11 +84,54 @@ function requirementSlug(name: string): string {
   return anchor.replace(/^_+/, '') || anchor;
 }
 
-/** A spec's requirements; in a change's delta spec of `capability`, the MODIFIED and REMOVED ones refine the capability's instead. */
+/**
+ * A line of a delta's `## RENAMED Requirements`: `- FROM: \`### Requirement: Old\`` or
+ * `- TO: \`### Requirement: New\`` (the backticks and the heading's marks optional).
+ */
+const RENAMED_LINE = /^(FROM|TO)[ \t]*:[ \t]*`?[ \t]*(?:#{1,6}[ \t]+)?Requirement[ \t]*:[ \t]*([^`]*?)[ \t]*`?[ \t]*$/i;
+
+/**
+ * The renames of a delta spec (`## RENAMED Requirements`, each `FROM:` then its `TO:`): the new
+ * names with the old ones, and each old name with its line. Linear.
+ */
+function renamesOf(outline: Outline): { readonly to: ReadonlyMap<string, string>; readonly from: readonly { readonly name: string; readonly line: number }[] } {
+  const to = new Map<string, string>();
+  const from: { name: string; line: number }[] = [];
+  let level = 0;
+  let pending: string | null = null;
+  for (const entry of outline.entries) {
+    if (entry.kind === 'heading') {
+      if (level !== 0 && entry.level <= level) level = 0;
+      const delta = DELTA.exec(headingTitle(entry.text));
+      if (delta !== null && delta[1]!.toUpperCase() === 'RENAMED') level = entry.level;
+      continue;
+    }
+    const line = level === 0 || entry.kind !== 'item' ? null : RENAMED_LINE.exec(entry.text.trim());
+    const name = line === null ? '' : headingTitle(line[2]!);
+    if (line === null || name === '') continue;
+    if (line[1]!.toUpperCase() === 'FROM') {
+      pending = name;
+      from.push({ name, line: entry.line });
+    } else if (pending !== null) {
+      to.set(name, pending);
+      pending = null;
+    }
+  }
+  return { to, from };
+}
+
+/**
+ * A spec's requirements; in a change's delta spec of `capability`, the MODIFIED and REMOVED ones
+ * refine the capability's instead, as do the old names of its RENAMED ones. A MODIFIED or REMOVED
+ * requirement written under its new name refines the requirement its rename names (the openspec
+ * CLI applies RENAMED first: Salk-Harnessing-Plants-Initiative/bloom's `add-cyl-blob-upload`).
+ */
 function requirements(outline: Outline, scope: string, capability: string | null): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
   const documentRefs: KitRef[] = [];
+  const renames = capability === null ? null : renamesOf(outline);
+  for (const { name, line } of renames?.from ?? []) documentRefs.push({ relation: 'refines', id: `${capability!}/${requirementSlug(name)}`, line, written: `RENAMED Requirement: ${name}` });
   let section: { kind: string; level: number } | null = null;
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
@@ -87,7 +149,8 @@ function requirements(outline: Outline, scope: string, capability: string | null
     const name = headingTitle(match[1]!);
     if (name === '') continue;
     if (section !== null && (section.kind === 'MODIFIED' || section.kind === 'REMOVED')) {
-      documentRefs.push({ relation: 'refines', id: `${capability!}/${requirementSlug(name)}`, line: entry.line, written: `${section.kind} Requirement: ${name}` });
+      const old = renames?.to.get(name) ?? name;
+      documentRefs.push({ relation: 'refines', id: `${capability!}/${requirementSlug(old)}`, line: entry.line, written: `${section.kind} Requirement: ${name}` });
     } else if (section === null || section.kind === 'ADDED') {
       picked.set(i, { id: `${scope}/${requirementSlug(name)}`, type: 'requirement', title: name, parent: null });
     }
@@ -193,7 +256,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     if (box === null) continue;
     const number = boxNumber(box.rest);
     const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
-    if (number !== null) pick(i, `${scope}/T${number.number}`, oneLine(number.text), box.box, parent);
+    if (number !== null) pick(i, `${scope}/${number.id ?? `T${number.number}`}`, oneLine(number.text), box.box, parent);
     // Unnumbered (KITS §7): by its place among the unnumbered boxes of its numbered section, else of the file; nested, it refines the task it is in.
     else pick(i, `${scope}/T${placed(section !== null ? `${section.n}.` : '#')}`, oneLine(box.rest), box.box, parent);
   }

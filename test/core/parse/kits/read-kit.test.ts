@@ -244,7 +244,7 @@ describe('OpenSpec', () => {
     expect(read('openspec/specs/auth/spec.md', text).items).toEqual(['auth/user-authentication requirement "User Authentication" 3-6', 'auth/session-expiry requirement "Session Expiry" 7-8']);
   });
 
-  it('a delta spec: ADDED requirements are the change\'s; MODIFIED and REMOVED refine the capability\'s; RENAMED names none', () => {
+  it('a delta spec: ADDED requirements are the change\'s; MODIFIED and REMOVED refine the capability\'s, as does RENAMED\'s old name (D-474)', () => {
     const text = [
       '## ADDED Requirements', // 1
       '### Requirement: Two-Factor Authentication', // 2
@@ -261,7 +261,7 @@ describe('OpenSpec', () => {
       items: ['change/add-2fa/two-factor-authentication requirement "Two-Factor Authentication" 2-3'],
       refs: [],
       context: [],
-      documentRefs: ['refines auth/user-authentication @5 (MODIFIED Requirement: User Authentication)', 'refines auth/remember-me @7 (REMOVED Requirement: Remember Me)'],
+      documentRefs: ['refines auth/login @9 (RENAMED Requirement: Login)', 'refines auth/user-authentication @5 (MODIFIED Requirement: User Authentication)', 'refines auth/remember-me @7 (REMOVED Requirement: Remember Me)'],
     });
   });
 
