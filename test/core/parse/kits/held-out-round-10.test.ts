@@ -2,15 +2,15 @@
  * Forms a tenth round of public repositories wrote, judged by hand before anything was changed
  * for them (held out); each case is modelled on the lines quoted, its items and references
  * worked out by hand:
- * - Salk-Harnessing-Plants-Initiative/bloom at 1b0e1d3: a delta's `## RENAMED Requirements`
+ * - Salk-Harnessing-Plants-Initiative/bloom at 0e551e2: a delta's `## RENAMED Requirements`
  *   (`- FROM:` / `- TO:`), then `## MODIFIED Requirements` under the new name
  *   (openspec/changes/add-cyl-blob-upload/specs/cyl-ingest-cli/spec.md lines 1-8); task ids
  *   written with a letter (`- [x] C2.1 …`, `P2.0`, `V.1`:
  *   openspec/changes/devendor-bloommcp-analysis/tasks.md lines 37-45);
- * - mauriciocruzdeveloper/appMcDron3.0: OpenSpec tasks written as headings `#### T0.1: Title`,
+ * - mauriciocruzdeveloper/appMcDron3.0 at 4e30e4f: OpenSpec tasks written as headings `#### T0.1: Title`,
  *   their boxes their steps, `**Dependencies:** T1.1` (openspec/changes/add-repuestos-state/tasks.md
  *   lines 10-24, 180-190);
- * - 1330482928/kai-code-agent: `openspec/config.yaml`, whose prose says "baseURL", is no Hugo
+ * - 1330482928/kai-code-agent at 51c98a2: `openspec/config.yaml`, whose prose says "baseURL", is no Hugo
  *   configuration (line 30).
  */
 import { describe, expect, it } from 'vitest';
