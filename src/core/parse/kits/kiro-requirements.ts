@@ -2,7 +2,9 @@
  * Kiro's requirements.md (KITS §2, §7): `### Requirement N` headings (`### R1: Name` too), each
  * with its acceptance criteria. A criterion is an ordered list item under the requirement's
  * `Acceptance Criteria` heading — headings deeper than that one (`#####`) group criteria and do
- * not end the list — or a line or bullet that writes the requirement's number in
+ * not end the list, and so do a team's bold labels, after which CommonMark reads `4. …` as the
+ * label's paragraph (a numbered line under the heading is a criterion) — or a line or bullet that
+ * writes the requirement's number in
  * (`1.1. THE …`, `- R1.1: …`) anywhere in the requirement. Each keeps its written number: `3.`
  * under Requirement 2 is `R2.3`, and so is `2.3.`; when the written numbers of a requirement's
  * list repeat (groups that start again at 1) every one takes its place instead (the Nth), as
@@ -23,8 +25,12 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：]))(\d+(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
-/** The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`, `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE). */
-const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien)\s*[:：]?$/i;
+/**
+ * The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`,
+ * `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE), with a
+ * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum).
+ */
+const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
@@ -112,6 +118,8 @@ function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: n
   // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
   const written = entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;
   if (written !== null && written[1] === n) return { index: i, written: written[2]!, qualified: true, title: oneLine(written[3]!) };
+  // A paragraph's line under the criteria heading that opens with a whole number (`**Group label**` then `4. When …`: quizeum).
+  if (entry.kind === 'line' && criteria !== -1 && entry.heading >= criteria && !entry.number!.includes('.')) return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
   // An ordered item of the list under the criteria heading (or a heading below it).
   if (entry.kind !== 'item' || criteria === -1 || entry.heading < criteria || !entry.ordered || entry.parent !== -1) return null;
   return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };

@@ -81,8 +81,13 @@ export function outlineOf(body: string, bodyLine: number, fast = true): Outline 
   return { entries, body, bodyLine, starts };
 }
 
-/** A paragraph line that opens with a dotted number (`1.1.`, `2.3 `): the number and the text after it. */
-const NUMBERED_LINE = /^ {0,3}(\d+(?:\.\d+)+)\.?[ \t]+(\S.*)$/;
+/**
+ * A paragraph line that opens with a dotted number (`1.1.`, `2.3 `), or a whole number and its dot
+ * (`4. When …`: a list that starts at 4 cannot interrupt a paragraph, so CommonMark reads the
+ * criteria after a team's bold group label as the label's text, npressoworks/quizeum): the number
+ * and the text after it.
+ */
+const NUMBERED_LINE = /^ {0,3}(\d+(?:\.\d+)+(?=\.?[ \t])|\d+(?=\.[ \t]))\.?[ \t]+(\S.*)$/;
 
 /** The numbered lines of the paragraph on body lines `[first, end)`, each up to the next one, into `entries`. */
 function numberedLines(body: string, starts: Int32Array, [first, end]: [number, number], bodyLine: number, heading: number, entries: OutlineEntry[]): void {

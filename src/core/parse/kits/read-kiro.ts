@@ -9,7 +9,7 @@ import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, type Outline } from './outline.js';
 import { matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
 import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
-import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
+import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
 import { kiroRequirements } from './kiro-requirements.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
@@ -43,10 +43,12 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
-  const { picked, boxes } = pickTasks(outline, scope, TASK_NUMBER, 'T', true, (text, match) => (match[0].startsWith('**') ? unboldTitle(text) : text));
+  const first = pickTasks(outline, scope, TASK_NUMBER, 'T', true, (text, match) => (match[0].startsWith('**') ? unboldTitle(text) : text));
+  const headed = outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
+  const { picked, boxes } = first.picked.size === 0 && !headed ? (wholeNumbered(outline, scope) ?? first) : first;
   // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
   // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
-  const numbered = picked.size === 0 && !outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
+  const numbered = picked.size === 0 && !headed;
   // A file whose task headings are boxes (`### - [x] 1. Title`) numbers its phases in other headings (`## 1. Foundation`): those are no tasks.
   const boxHeadings = numbered && outline.entries.some((entry) => entry.kind === 'heading' && BOXED_HEADING.test(headingTitle(entry.text)));
   const holding = numbered ? headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null) : null;
@@ -66,6 +68,31 @@ function tasks(outline: Outline, scope: string): KitRead {
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
+}
+
+/** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
+const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
+
+/**
+ * The tasks of a file that numbers its boxes `1 Title`, `2 Title`, … without the dot (KITS §7:
+ * LuChangQiu/kiro-spec-engine, 44 features): a box is task `T<n>` when its number continues the
+ * file's count (1, then each one more than the last), else prose (`- [ ] 4 barriers render`, a
+ * list that starts again at 1); `null` when fewer than two are. Only where no box has a number
+ * written with a dot and no heading names a task.
+ */
+function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
+  const found = pickTasks(outline, scope, WHOLE_NUMBER, 'T', false);
+  const picked = new Map<number, Picked>();
+  let next = 1;
+  for (const [i, item] of found.picked) {
+    if (item.id !== `${scope}/T${next}`) continue;
+    picked.set(i, item);
+    next += 1;
+  }
+  if (picked.size < 2) return null;
+  const kept = new Set([...picked.values()].map((item) => item.id));
+  for (const [i, item] of picked) if (item.parent !== null && !kept.has(item.parent)) picked.set(i, { ...item, parent: null });
+  return { picked, boxes: new Map([...found.boxes].filter(([i]) => picked.has(i))) };
 }
 
 /**

@@ -20,14 +20,14 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  * parentheses and colons too.
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
-/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**` at the start of a list item (a full-width `：` too), then its text. */
-const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
+const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /** A heading that is a requirement: its id, a colon, dash or dot, and its title (`FR-1: Language List Display`, `NFR-003 — Latency`); the template's prefixes only (`### CS-101: Intro to programming` is a course). */
 const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—–-][ \t]*(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
 /** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence, `TASK-004`), then its text. */
-const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:-\d+)?|TASK-\d+(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:\.\d+)*(?:-\d+)?|TASK-\d+(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### TASK-001: Title [P]`, `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks

@@ -16,9 +16,10 @@ export interface IdsWritten {
   readonly written: string;
 }
 
-const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)\\b`, 'g');
-/** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
-const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
+/** An id as written; a letter after its digits is one inserted later (`FR-007a`), but not `x`, a placeholder's (`@SC-00x`: Tomvaz11/iabank). */
+const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-wyz]?)\\b`, 'g');
+/** After an id: a range to another of its kind (`–FR-006`, ` to 006`, `..SC-005`: Tomvaz11/iabank), or a slash list (`/005/006`). */
+const RANGE_AFTER = new RegExp(`^\\s*(?:[–—…]|\\.{2,3}|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
 /** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out (`T001 ~5 min` is no range). */
 const TILDE_RANGE_AFTER = new RegExp(`^\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
 /** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`): the end's prefix written out. */
