@@ -298,4 +298,25 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     writeFileSync(join(root, 'specs/003-more/spec.md'), '- **FR-001**: The system MUST export.\n');
     expect((await run(['validate'], root)).stderr).toBe('docugraph: 2 kit features are not held to coverage (their tasks cite no requirement by id, or they have no tasks.md); `docugraph coverage` lists them\n');
   });
+
+  it('says on stderr when kit folders hold files none of which was read: a .gitignore that lists them, or `kits:` without their kit', async () => {
+    // Modelled on possesion/zvuchi-vocal at 716acf1 (a held-out round): `.kiro` committed, and listed in .gitignore (line 41).
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.gitignore': 'node_modules\n.kiro\n',
+      'README.md': '# Vocal\n',
+      '.kiro/specs/user-authentication/requirements.md': '### Requirement 1: Sign in\n#### Acceptance Criteria\n1. WHEN a user signs in THEN the system SHALL check the password\n',
+      '.kiro/specs/user-authentication/tasks.md': '- [ ] 1. Sign-in form\n  - _Requirements: 1.1_\n',
+    });
+    const hint =
+      'docugraph: a kit folder holds files none of which was read (kiro: .kiro/specs/user-authentication): check that `kits:` in docugraph.yml names the kit and that .gitignore, .docugraphignore or `exclude` does not skip the folder (`gitignore: false` reads what .gitignore lists)\n';
+    const ignored = await run(['validate'], root);
+    expect(ignored.code).toBe(0);
+    expect(ignored.stderr).toBe(hint);
+    expect((await run(['validate', '--format', 'json'], root)).stderr).toBe('');
+    writeFileSync(join(root, 'docugraph.yml'), 'kits: [kiro]\ngitignore: false\n');
+    expect((await run(['validate'], root)).stderr).toBe('');
+    writeFileSync(join(root, 'docugraph.yml'), 'kits: [speckit]\ngitignore: false\n');
+    expect((await run(['validate'], root)).stderr).toBe(hint);
+  });
 });

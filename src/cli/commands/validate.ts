@@ -35,6 +35,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       requireMarkdown(workspace, options.allowEmpty);
       const failed = printReport(ctx, workspace, options, files === null ? null : onlyFiles(workspace.root, files, ctx.io.cwd));
       kitHint(ctx, workspace.root);
+      if (options.format === 'text' && files === null) unreadKitsHint(ctx, workspace);
       if (options.format === 'text' && files === null) untracedHint(ctx, workspace);
       if (failed) ctx.fail(1);
     });
@@ -57,6 +58,36 @@ function kitHint(ctx: CliContext, root: string): void {
   ctx.io.stderr.write(
     `docugraph: spec-kit folders are here (${safeInline(seen)}), read as plain pages: with \`kits: [${kits.map((k) => k.kit).join(', ')}]\` in docugraph.yml their requirements and tasks are items — \`docugraph init\` writes it\n`,
   );
+}
+
+/**
+ * Kit folders (found by listing, as `init` finds them) none of whose files was read: a
+ * docugraph.yml whose `kits:` does not name their kit, or a `.gitignore` that lists them though
+ * they are committed (possesion/zvuchi-vocal: `.kiro` in .gitignore; `init` said "kits kiro (2
+ * folders)", then `validate` read nothing and said nothing). One line on stderr names them and
+ * what to check.
+ */
+function unreadKitsHint(ctx: CliContext, workspace: Workspace): void {
+  if (!exists(join(workspace.root, CONFIG_FILE))) return;
+  const unread = surveyKits(workspace.root).flatMap((k) => k.folders.filter((folder) => !holdsRead(workspace.files, folder)).map((folder) => `${k.kit}: ${folder}`));
+  if (unread.length === 0) return;
+  const shown = `${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ` and ${unread.length - 3} more` : ''}`;
+  ctx.io.stderr.write(
+    `docugraph: ${unread.length === 1 ? 'a kit folder holds' : `${unread.length} kit folders hold`} files none of which was read (${safeInline(shown)}): check that \`kits:\` in docugraph.yml names the kit and that .gitignore, .docugraphignore or \`exclude\` does not skip the folder (\`gitignore: false\` reads what .gitignore lists)\n`,
+  );
+}
+
+/** Whether some file of `files` (sorted by code unit) is under `folder`: a binary search for the first path at or after `folder/`. */
+function holdsRead(files: readonly string[], folder: string): boolean {
+  const prefix = `${folder}/`;
+  let low = 0;
+  let high = files.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (files[mid]! < prefix) low = mid + 1;
+    else high = mid;
+  }
+  return low < files.length && files[low]!.startsWith(prefix);
 }
 
 /**
