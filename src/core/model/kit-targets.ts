@@ -16,6 +16,9 @@
  *   feature (a plan's test table), names that row: the team's own name, not a broken reference.
  * - `FR-029-030`, which no item is, names `FR-029` to `FR-030` when both are items (a range
  *   written with a dash, mixseek/mixseek-core).
+ * - `R5.1` that no item is, where the feature's requirements.md, which gives no requirement in
+ *   Kiro's form, numbers a section `5.1` (`### 5.1 Safety`) or labels a criterion `**AC 5.1**`,
+ *   names that section: no error, and no link;
  * - `RF-433`, `CS-2`, `RNF-1` (a prefix of another language than the template's) in a feature
  *   that writes no item of that prefix is prose (a radio part, say), not a missing requirement.
  * - an OpenSpec change's `MODIFIED Requirement: X` that the capability lacks stays broken, with
@@ -47,6 +50,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let parted: Set<string> | undefined;
   let prefixed: Set<string> | undefined;
   let added: Map<string, string> | undefined;
+  let numbered: Map<string, Set<string>> | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -77,6 +81,9 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       return between.length === 0 ? 'drop' : { ids: between };
     }
     if (LABEL.test(tail) && (rows ??= new TableRows(nodes)).has(feature, tail)) return 'drop';
+    // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`): that section.
+    const section = SECTION_REF.exec(tail);
+    if (section !== null && (numbered ??= sectionNumbers(nodes)).get(feature)?.has(section[1]!) === true) return 'drop';
     const pair = PAIR.exec(tail);
     // Not where the feature writes ids of two numbers itself (`FR-001-002`, a part of FR-001): there it is a stale one.
     if (pair !== null && !(parted ??= partedIds(nodes)).has(`${feature}/${pair[1]!}-${pair[2]!}`)) {
@@ -210,6 +217,32 @@ function criteriaBetween(list: readonly Criterion[], range: RegExpExecArray): st
     if (!before(from, at)) continue;
     if (!before(at, to) || out.length === MAX_RANGE) break;
     out.push(c.id);
+  }
+  return out;
+}
+
+/** A Kiro criterion's id of two numbers or more (`R5.1`, `R3.2.1`). */
+const SECTION_REF = /^R(\d+(?:\.\d+)+)$/;
+/** A numbered section of a requirements.md written without Kiro's requirement headings: `### 5.1 Safety`, or a criterion labelled `**AC 3.2.1**:`. */
+const NUMBERED_SECTION = /^#{1,6}[ \t]+(\d+(?:\.\d+)+)\.?[ \t]|\*\*AC[ \t]+(\d+(?:\.\d+)+)\*\*/gm;
+
+/**
+ * The numbers a Kiro feature's requirements.md gives its sections, for a file that numbers them
+ * its own way (LuChangQiu/kiro-spec-engine: `## 5. Non-Functional Requirements` / `### 5.1
+ * Safety`, `**AC 3.2.1**: …`, cited as `_Requirements: 5.1_`): by feature. Only a feature's
+ * requirements.md from which no requirement was read (else its references stay as they are);
+ * each text read once.
+ */
+function sectionNumbers(nodes: ReadonlyMap<string, DocNode>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  // A feature whose requirements.md gives Kiro's requirements keeps its references to them as they are.
+  const kiro = new Set<string>();
+  for (const [id, node] of nodes) if (node.type === 'requirement' && node.item !== undefined) kiro.add(id.slice(0, id.lastIndexOf('/')));
+  for (const [id, node] of nodes) {
+    if (node.item !== undefined || !id.endsWith('/requirements') || !node.path.endsWith('/requirements.md') || kiro.has(id.slice(0, -'/requirements'.length))) continue;
+    const numbers = new Set<string>();
+    for (const match of node.text.matchAll(NUMBERED_SECTION)) numbers.add((match[1] ?? match[2])!);
+    out.set(id.slice(0, -'/requirements'.length), numbers);
   }
   return out;
 }

@@ -6,7 +6,11 @@
  *   the groups (.kiro/specs/quizeum-moderation-governance-ui/requirements.md lines 86-100), and a
  *   criteria heading with a remark in parentheses (quizeum-auth-profile-ui/requirements.md line 103);
  * - LuChangQiu/kiro-spec-engine at 384832c: Kiro tasks numbered without the dot
- *   (.kiro/specs/40-00-scene-scaffold-command/tasks.md lines 1-20);
+ *   (.kiro/specs/40-00-scene-scaffold-command/tasks.md lines 1-20); requirements.md files that
+ *   number their own sections, cited by number (02-00-project-adoption-and-upgrade:
+ *   requirements.md lines 241-250, tasks.md lines 30-35; 08-00-document-lifecycle-management:
+ *   `**AC 3.2.1**:`); a requirements line labelled `**验证**:` (96-00-agent-orchestrator/tasks.md
+ *   line 82);
  * - 30675137/Cinema_Bussiness_Center_Platform at da04e53: Spec Kit tasks inserted later as
  *   `T007.1` (specs/O003-beverage-order/tasks.md lines 33-34);
  * - Tomvaz11/iabank at e3c8d85: `**NFR-003 (Observabilidade)**:` (specs/002-f-10-fundacao/spec.md
@@ -15,6 +19,8 @@
 import { describe, expect, it } from 'vitest';
 import { readKitFile } from '../../../../src/core/parse/kits/read-kit.js';
 import { kitPlaceOf } from '../../../../src/core/read/kit-paths.js';
+import { loadWorkspace } from '../../../../src/core/index.js';
+import { testdir } from '../../../helpers/testdir.js';
 
 /** Each item as `id "title" line-end [box]`, then its references other than its parent as `relation id @line`. */
 const read = (path: string, text: string) => {
@@ -134,5 +140,41 @@ describe('Spec Kit forms of a ninth round', () => {
       ...['SC-001', 'SC-002', 'SC-003', 'SC-004', 'SC-005'].map((id) => `002-f-10-fundacao/T061 implements 002-f-10-fundacao/${id} @1`),
       '002-f-10-fundacao/T064 implements 002-f-10-fundacao/FR-007a @3',
     ]);
+  });
+});
+
+describe('Kiro requirements.md files that number their own sections (kiro-spec-engine)', () => {
+  const files = {
+    'docugraph.yml': 'kits: [kiro]\n',
+    '.kiro/specs/02-00-adoption/requirements.md': [
+      '# Requirements: Project Adoption and Upgrade System',
+      '## 5. Non-Functional Requirements',
+      '### 5.1 Safety',
+      '- All destructive operations require confirmation',
+      '### 5.2 Performance',
+      '- Adoption should complete in < 10 seconds',
+      '### 3.2 Root Directory Cleanup',
+      '**AC 3.2.1**: 清理根目录临时文档',
+      '',
+    ].join('\n'),
+    '.kiro/specs/02-00-adoption/tasks.md': ['- [x] 1.2 Implement file system utilities', '  - _Requirements: 5.1, 3.2.1, 5.9_', ''].join('\n'),
+  };
+
+  it('`_Requirements: 5.1_` names the section `### 5.1 Safety`, and `3.2.1` the criterion labelled `**AC 3.2.1**`: no error, no link; `5.9`, which is no section, stays broken', () => {
+    const ws = loadWorkspace(testdir(files));
+    expect(ws.relationsOut.get('02-00-adoption/T1.2')).toBeUndefined();
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.replace(/;.*$/, ''))).toEqual([
+      '02-00-adoption/T1.2 implements `02-00-adoption/R5.9` (written `_Requirements: 5.1, 3.2.1, 5.9_`), which does not exist',
+    ]);
+  });
+
+  it('a feature whose requirements.md gives Kiro\'s requirements keeps its references as they are', () => {
+    const ws = loadWorkspace(testdir({ ...files, '.kiro/specs/02-00-adoption/requirements.md': `### Requirement 1: Adopt\n#### Acceptance Criteria\n1. WHEN x THEN y SHALL z\n${files['.kiro/specs/02-00-adoption/requirements.md']}` }));
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').length).toBe(3);
+  });
+
+  it('`- **验证**: Requirements 4.1, 4.2` on an implementation task cites what it implements, as `_Requirements:_` does (the team writes no other requirements line)', () => {
+    const text = ['- [x] 4.1 创建 `lib/orchestrator/status-monitor.js`', '  - 无效 JSON 优雅处理（不抛异常）', '  - **验证**: Requirements 4.1, 4.2'].join('\n');
+    expect(read('.kiro/specs/96-00-agent-orchestrator/tasks.md', text).refs).toEqual(['96-00-agent-orchestrator/T4.1 implements 96-00-agent-orchestrator/R4.1 @3', '96-00-agent-orchestrator/T4.1 implements 96-00-agent-orchestrator/R4.2 @3']);
   });
 });
