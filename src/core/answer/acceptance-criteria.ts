@@ -72,7 +72,7 @@ function kitCriteria(workspace: Workspace, node: DocNode): Pick<AcceptanceCriter
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (node.type === 'requirement' && entry.kind === 'heading') {
-      const name = /^Scenario\s*:\s*(.*)$/i.exec(headingTitle(entry.text));
+      const name = /^(?:Scenario|场景|場景)\s*[:：]\s*(.*)$/i.exec(headingTitle(entry.text));
       if (name === null) continue;
       // The scenario's own lines: to the next heading of its level or higher.
       let end = lastLine;

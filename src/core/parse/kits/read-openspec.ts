@@ -17,7 +17,8 @@ import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, ty
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
 import { headingsHolding } from './heading-tasks.js';
 
-export const REQUIREMENT = /^Requirement\s*:\s*(.+)$/i;
+/** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so). */
+export const REQUIREMENT = /^(?:Requirement|需求)\s*[:：]\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
 /** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
@@ -88,7 +89,7 @@ function requirementSlug(name: string): string {
  * A line of a delta's `## RENAMED Requirements`: `- FROM: \`### Requirement: Old\`` or
  * `- TO: \`### Requirement: New\`` (the backticks and the heading's marks optional).
  */
-const RENAMED_LINE = /^(FROM|TO)[ \t]*:[ \t]*`?[ \t]*(?:#{1,6}[ \t]+)?Requirement[ \t]*:[ \t]*([^`]*?)[ \t]*`?[ \t]*$/i;
+const RENAMED_LINE = /^(FROM|TO)[ \t]*:[ \t]*`?[ \t]*(?:#{1,6}[ \t]+)?(?:Requirement|需求)[ \t]*[:：][ \t]*([^`]*?)[ \t]*`?[ \t]*$/i;
 
 /**
  * The renames of a delta spec (`## RENAMED Requirements`, each `FROM:` then its `TO:`): the new

@@ -9,7 +9,7 @@ import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
-import { dependencies, requirementIds } from './speckit-ids.js';
+import { dependencies, mappedRequirements, requirementIds } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
@@ -21,13 +21,15 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
-const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+/** The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes none in bold; a part's letters may follow the prefix (`FR-BE-001`). */
+const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
 /** A heading that is a requirement: its id, a colon, dash or dot, and its title (`FR-1: Language List Display`, `NFR-003 — Latency`); the template's prefixes only (`### CS-101: Intro to programming` is a course). */
 const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—–-][ \t]*(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
-/** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence, `TASK-004`), then its text. */
-const TASK_ID = /^(?:\*\*)?(T\d+[a-z]?(?:\.\d+)*(?:-\d+)?|TASK-\d+(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit), then its text. */
+const TASK_ID = /^(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-z]?(?:\.\d+)*(?:-\d+)?|TASK-\d+(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### TASK-001: Title [P]`, `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
@@ -75,6 +77,9 @@ export function readSpeckit(outline: Outline, place: KitPlace): KitRead {
 function spec(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
+  // Requirements without the bold only in a file that writes none with it: beside bold ones, `- FR-003: …` cites one
+  // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform).
+  const plain = !entries.some((entry) => entry.kind === 'item' && REQUIREMENT.test(entry.text));
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
@@ -86,7 +91,7 @@ function spec(outline: Outline, scope: string): KitRead {
       if (heading !== null) picked.set(i, { id: `${scope}/${heading[1]!}`, type: typeOf(heading[1]!), title: heading[2]!, parent: null });
       continue;
     }
-    const requirement = entry.kind === 'item' ? REQUIREMENT.exec(entry.text) : null;
+    const requirement = entry.kind === 'item' ? (REQUIREMENT.exec(entry.text) ?? (plain ? PLAIN_REQUIREMENT.exec(entry.text) : null)) : null;
     if (requirement === null) continue;
     const id = requirement[1]!;
     picked.set(i, { id: `${scope}/${id}`, type: typeOf(id), title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });
@@ -110,8 +115,11 @@ function tasks(outline: Outline, scope: string): KitRead {
   if (picked.size === 0) boxesByPlace(outline, scope, picked, boxes);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
+  const mapped = mappedRequirements(outline.entries, scope, (text) => readBox(text) !== null);
   return {
     items: itemsOf(outline, picked, (item, span, refs, index) => {
+      // A mapping line elsewhere in the file (`- T009~T011 -> FR-001, FR-003`) names what the task implements.
+      if (index >= 0) for (const { ids, line, written } of mapped.get(item.id) ?? []) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line, written });
       for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
       for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
       for (const { ids, index: at, written } of dependencies(span.text)) {

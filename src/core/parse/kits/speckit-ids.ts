@@ -16,8 +16,8 @@ export interface IdsWritten {
   readonly written: string;
 }
 
-/** An id as written; a letter after its digits is one inserted later (`FR-007a`), but not `x`, a placeholder's (`@SC-00x`: Tomvaz11/iabank). */
-const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})-\\d+(?:-\\d+)*[a-wyz]?)\\b`, 'g');
+/** An id as written, a part's letters after its prefix (`FR-BE-015`); a letter after its digits is one inserted later (`FR-007a`), but not `x`, a placeholder's (`@SC-00x`: Tomvaz11/iabank). */
+const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-wyz]?)\\b`, 'g');
 /** After an id: a range to another of its kind (`–FR-006`, ` to 006`, `..SC-005`: Tomvaz11/iabank), or a slash list (`/005/006`). */
 const RANGE_AFTER = new RegExp(`^\\s*(?:[–—…]|\\.{2,3}|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
 /** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out (`T001 ~5 min` is no range). */
@@ -102,4 +102,34 @@ export function* dependencies(text: string): Generator<IdsWritten> {
       yield { ids: taskIds(match[1]!), index: match.index, written: `${bold}${match[0].trim()}` };
     }
   }
+}
+
+/** A list item that maps tasks to requirements: the tasks, an arrow, the requirements (`T004~T008, T023~T026 -> FR-002, FR-007~FR-012`). */
+const MAPPING = /^([^\n]*?)[ \t]*(?:->|→|=>)[ \t]*([^\n]+)/;
+/** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`). */
+const TASKS_ONLY = /^[\sT\d,~～〜–—\-、，&a-z]*T\d[\sT\d,~～〜–—\-、，&a-z]*$/;
+
+/**
+ * The requirements each task implements by a tasks.md's mapping lines (KamiJeong/taste_spec_kit's
+ * "Traceability Rules": `- T009~T011, T015~T017 -> FR-001, FR-003, FR-005, FR-006`), by task id
+ * (`<scope>/T009`): a list item that is no box, whose text before an arrow holds only task ids
+ * and ranges, and after it requirement ids. Linear in the entries' text.
+ */
+export function mappedRequirements(entries: readonly { readonly kind: string; readonly text: string; readonly line: number }[], scope: string, isBox: (text: string) => boolean): Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]> {
+  const out = new Map<string, { ids: readonly string[]; line: number; written: string }[]>();
+  for (const entry of entries) {
+    if (entry.kind !== 'item' || isBox(entry.text)) continue;
+    const mapping = MAPPING.exec(entry.text);
+    if (mapping === null || !TASKS_ONLY.test(mapping[1]!)) continue;
+    const ids = [...requirementIds(mapping[2]!)].flatMap((written) => written.ids);
+    if (ids.length === 0) continue;
+    const written = mapping[0].trim();
+    for (const task of taskIds(mapping[1]!)) {
+      const key = `${scope}/${task}`;
+      let list = out.get(key);
+      if (list === undefined) out.set(key, (list = []));
+      list.push({ ids, line: entry.line, written });
+    }
+  }
+  return out;
 }
