@@ -89,4 +89,11 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     expect(task!.refs.length).toBe(MAX_ITEM_REFS);
     expect(task!.cut).toEqual({ kept: MAX_ITEM_REFS, count: 1_000 - MAX_ITEM_REFS, line: MAX_ITEM_REFS + 2 });
   }, 60_000);
+
+  it('a delta\'s RENAMED line of n spaces before a stray character: read in time linear at n and 4n (a review found it cubic)', () => {
+    const place = kitPlaceOf('openspec/changes/c/specs/cap/spec.md', ['openspec'])!;
+    const build = (n: number) => `## RENAMED Requirements\n- FROM: Requirement: a${' '.repeat(n)}\`x\n- TO: \`### Requirement: b\`\n`;
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 2_000, max: 4_000_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
 });

@@ -16,6 +16,8 @@
  *   feature (a plan's test table), names that row: the team's own name, not a broken reference.
  * - `FR-029-030`, which no item is, names `FR-029` to `FR-030` when both are items (a range
  *   written with a dash, mixseek/mixseek-core).
+ * - `R4.1` that no item is, where the requirement writes criterion 1 in parts (`1a.`, `1b.`), names
+ *   those parts;
  * - `R5.1` that no item is, where the feature's requirements.md, which gives no requirement in
  *   Kiro's form, numbers a section `5.1` (`### 5.1 Safety`) or labels a criterion `**AC 5.1**`,
  *   names that section: no error, and no link;
@@ -81,6 +83,12 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       return between.length === 0 ? 'drop' : { ids: between };
     }
     if (LABEL.test(tail) && (rows ??= new TableRows(nodes)).has(feature, tail)) return 'drop';
+    // `4.1` where requirement 4 writes its first criterion in parts, `1a.` and `1b.` (inakanou/ArchiTrack): those parts.
+    if (CRITERION.test(tail) && nodes.has(`${target}a`)) {
+      const parts: string[] = [];
+      for (let code = 97; code <= 122 && nodes.has(`${target}${String.fromCharCode(code)}`); code += 1) parts.push(`${target}${String.fromCharCode(code)}`);
+      return { ids: parts };
+    }
     // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`): that section.
     const section = SECTION_REF.exec(tail);
     if (section !== null && (numbered ??= sectionNumbers(nodes)).get(feature)?.has(section[1]!) === true) return 'drop';

@@ -17,12 +17,14 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
- * cc-sdd's Japanese `要件3: Name`, Chinese `需求 1：Name`, Korean `요구사항 1`, Spanish or
+ * cc-sdd's Japanese `要件3: Name`, Chinese `需求 1：Name` or `故事1: Name` (a story for each, with
+ * `#### 验收标准` under it: heguangyong/moqui-framework), one inserted later with a capital (`要件16A:` is
+ * `R16A`: inakanou/ArchiTrack), Korean `요구사항 1`, Spanish or
  * Portuguese `Requisito 1`, French `Exigence 1`, German `Anforderung 1`; `R1: Name`; one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：]))(\d+(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung)\s+|(?:要件|需求|요구사항|故事)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**
@@ -94,6 +96,12 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       continue;
     }
     if (requirement === null) continue;
+    // `**Acceptance Criteria**:` written as a bold line instead of a heading (heguangyong/moqui-framework): it opens the criteria too.
+    if (criteria === -1 && entry.kind === 'item' && entry.ordered && entry.parent === -1 && labelledCriteria(outline, entry.line)) {
+      requirement.named = true;
+      criteria = requirement.index;
+      fallback = false;
+    }
     const candidate = criterionOf(entries, entry, i, criteria, requirement.n);
     if (candidate === null) continue;
     if (fallback && !candidate.qualified) requirement.fellBack = true;
@@ -113,6 +121,26 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   };
 }
 
+/** A bold line that names the criteria (`**Acceptance Criteria**:`, `**验收标准：**`), in any of the heading's words. */
+const BOLD_LABEL = /^[ \t]*\*\*([^*\n]+?)\*\*[ \t]*[:：]?[ \t]*$/;
+
+/**
+ * Whether the lines before file line `line`, back to the first that is neither blank nor a bold
+ * label, hold a bold label that names the criteria: a list right after `**Acceptance Criteria**:`,
+ * or after a group's own bold label below it (`**パッケージの独立性**`: ekicyou/dcomp_sample-rs).
+ */
+function labelledCriteria(outline: Outline, line: number): boolean {
+  const { body, starts, bodyLine } = outline;
+  for (let k = line - bodyLine - 1; k >= 0; k -= 1) {
+    const text = body.slice(starts[k]!, starts[k + 1]! - 1);
+    if (text.trim() === '') continue;
+    const label = BOLD_LABEL.exec(text);
+    if (label === null) return false;
+    if (CRITERIA_HEADING.test(label[1]!.trim())) return true;
+  }
+  return false;
+}
+
 /** Entry `i` as a criterion of requirement `n` (whose `Acceptance Criteria` heading is entry `criteria`, `-1`: none open), or `null`. */
 function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: number, criteria: number, n: string): Candidate | null {
   // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
@@ -125,12 +153,15 @@ function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: n
   return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
 }
 
-/** The criteria of `requirement` as items: by the numbers written when they do not repeat in its list, else by place. */
+/**
+ * The criteria of `requirement` as items: by the numbers written when they do not repeat in its
+ * list, else by place; a number with a letter (`1a.`) keeps it (`R4.1a`).
+ */
 function numberCriteria(requirement: { readonly n: string; readonly id: string; readonly candidates: readonly Candidate[] }, scope: string, picked: Map<number, Picked>): void {
   const listed = requirement.candidates.filter((c) => !c.qualified).map((c) => c.written);
   const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
   requirement.candidates.forEach((c, place) => {
-    const m = c.qualified || !byPlace ? Number(c.written) : place + 1;
+    const m = c.qualified || !byPlace ? (/^\d+$/.test(c.written!) ? Number(c.written) : c.written!.replace(/^0+(?=\d)/, '')) : place + 1;
     picked.set(c.index, { id: `${scope}/R${requirement.n}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
   });
 }

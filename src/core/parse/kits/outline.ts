@@ -85,13 +85,22 @@ export function outlineOf(body: string, bodyLine: number, fast = true): Outline 
  * A paragraph line that opens with a dotted number (`1.1.`, `2.3 `), or a whole number and its dot
  * (`4. When …`: a list that starts at 4 cannot interrupt a paragraph, so CommonMark reads the
  * criteria after a team's bold group label as the label's text, npressoworks/quizeum): the number
- * and the text after it.
+ * and the text after it. A whole number counts only in a paragraph that opens with such a label
+ * (`BOLD_LABEL`): elsewhere it is a hard-wrapped sentence's (`the retry limit is` / `3. It can be
+ * changed …`: a review).
  */
-const NUMBERED_LINE = /^ {0,3}(\d+(?:\.\d+)+(?=\.?[ \t])|\d+(?=\.[ \t]))\.?[ \t]+(\S.*)$/;
+const NUMBERED_LINE = /^ {0,3}(\d+(?:\.\d+)+(?=\.?[ \t])|\d+[a-z]?(?=\.[ \t]))\.?[ \t]+(\S.*)$/;
+/**
+ * A paragraph's first line that lets its lines numbered `4.` or `1a.` count: a bold label alone
+ * (`**タグ/ジャンルマージリクエスト画面における非同期表示最適化**`), or a line numbered with a letter,
+ * which no list opens with (`1a. When …`, then `1b.`, `2.`: inakanou/ArchiTrack).
+ */
+const BOLD_LABEL = /^ {0,3}(?:\*\*[^*\n]+\*\*[ \t]*[:：]?[ \t]*|\d+[a-z]\.[ \t].*)$/;
 
 /** The numbered lines of the paragraph on body lines `[first, end)`, each up to the next one, into `entries`. */
 function numberedLines(body: string, starts: Int32Array, [first, end]: [number, number], bodyLine: number, heading: number, entries: OutlineEntry[]): void {
   let open: { index: number; entry: OutlineEntry } | null = null;
+  let labelled: boolean | undefined;
   for (let k = first; k < end; k += 1) {
     const from = starts[k]!;
     // Only a line that starts with a digit (after at most three spaces) is looked at.
@@ -99,6 +108,7 @@ function numberedLines(body: string, starts: Int32Array, [first, end]: [number, 
     if (!(c >= 0x30 && c <= 0x39) && c !== 0x20) continue;
     const match = NUMBERED_LINE.exec(body.slice(from, starts[k + 1]! - 1));
     if (match === null) continue;
+    if (!match[1]!.includes('.') && !(labelled ??= BOLD_LABEL.test(body.slice(starts[first]!, starts[first + 1]! - 1)))) continue;
     if (open !== null) entries[open.index] = { ...open.entry, last: k - 1 + bodyLine };
     const entry: OutlineEntry = { kind: 'line', level: 0, line: k + bodyLine, last: end - 1 + bodyLine, text: match[2]!, ordered: false, number: match[1]!, parent: -1, heading };
     open = { index: entries.length, entry };

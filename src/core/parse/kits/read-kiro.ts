@@ -50,18 +50,26 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 function tasks(outline: Outline, scope: string): KitRead {
   const first = pickTasks(outline, scope, TASK_NUMBER, 'T', true, (text, match) => (match[0].startsWith('**') ? unboldTitle(text) : text));
   const headed = outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
-  const { picked, boxes } = first.picked.size === 0 && !headed ? (wholeNumbered(outline, scope) ?? first) : first;
+  // Boxes numbered `1 Title` without the dot are tasks only where no numbered heading holds boxes (there they are its steps: a review).
+  const stepsUnderHeadings = (): boolean => {
+    const held = headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null);
+    return outline.entries.some((entry, i) => entry.kind === 'heading' && held.boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
+  };
+  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? first) : first;
   // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
   // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
   const numbered = picked.size === 0 && !headed;
   // A file whose task headings are boxes (`### - [x] 1. Title`) numbers its phases in other headings (`## 1. Foundation`): those are no tasks.
   const boxHeadings = numbered && outline.entries.some((entry) => entry.kind === 'heading' && BOXED_HEADING.test(headingTitle(entry.text)));
   const holding = numbered ? headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null) : null;
+  const boxIds = new Set([...picked.values()].map((item) => item.id));
   const taskOf: HeadingTaskOf = (title, index) => {
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
     const boxed = numbered ? BOXED_HEADING.exec(title) : null;
     const task = TASK_HEADING.exec(title) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && !boxHeadings && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
-    return task === null ? null : { id: `${scope}/T${task[1]!}`, title: task[0].startsWith('**') ? unboldTitle(task[2]!) : task[2]! };
+    // `## Task 1: …` over its own box `- [x] 1. (P) …` (inakanou/ArchiTrack): the box, with its lines, is the task; the heading groups it.
+    if (task === null || boxIds.has(`${scope}/T${task[1]!}`)) return null;
+    return { id: `${scope}/T${task[1]!}`, title: task[0].startsWith('**') ? unboldTitle(task[2]!) : task[2]! };
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   const context = [`${scope}/design`];
@@ -81,16 +89,18 @@ const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
 /**
  * The tasks of a file that numbers its boxes `1 Title`, `2 Title`, … without the dot (KITS §7:
  * LuChangQiu/kiro-spec-engine, 44 features): a box is task `T<n>` when its number continues the
- * file's count (1, then each one more than the last), else prose (`- [ ] 4 barriers render`, a
- * list that starts again at 1); `null` when fewer than two are. Only where no box has a number
- * written with a dot and no heading names a task.
+ * file's count (1, then each one more than the last) and is at the top of its list, else prose
+ * (`- [ ] 4 barriers render`, a list that starts again at 1, a nested step); `null` when fewer
+ * than two are. Only where no box has a number written with a dot, no heading names a task and
+ * no numbered heading holds boxes.
  */
 function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
   const found = pickTasks(outline, scope, WHOLE_NUMBER, 'T', false);
   const picked = new Map<number, Picked>();
   let next = 1;
   for (const [i, item] of found.picked) {
-    if (item.id !== `${scope}/T${next}`) continue;
+    // Only a box at the top of its list: a nested `- [ ] 1 Create repo` is a step of its task (a review).
+    if (outline.entries[i]!.parent !== -1 || item.id !== `${scope}/T${next}`) continue;
     picked.set(i, item);
     next += 1;
   }

@@ -31,7 +31,8 @@ const TASK_LABEL = /^(\*\*)?(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)(\*\*)
 /**
  * After the box, a task id of one or two capitals and a dotted number, as some teams number their
  * phases (`C2.1`, `P2.0`, `V.1`: Salk-Harnessing-Plants-Initiative/bloom); `T1.1` is task `1.1`.
- * A dot is needed (`V2 migration` is prose).
+ * A dot is needed (`V2 migration` is prose), and a file must write three such ids or more, none
+ * twice (`- [ ] V2.0 tag pushed`, `UI.1 …` alone are text: a review).
  */
 const LETTER_NUMBER = /^(?:\*\*)?([A-Z]{1,2})((?:\d+[a-z]?)?(?:\.\d+[a-z]?)+)(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
 
@@ -40,11 +41,11 @@ const LETTER_NUMBER = /^(?:\*\*)?([A-Z]{1,2})((?:\d+[a-z]?)?(?:\.\d+[a-z]?)+)(?:
  * text after it; a task named by letters and a number (`C2.1 …`) has them as its `id`. `null` when
  * it gives none.
  */
-function boxNumber(rest: string): { readonly number: string; readonly text: string; readonly id?: string } | null {
+function boxNumber(rest: string, letters: boolean): { readonly number: string; readonly text: string; readonly id?: string } | null {
   const number = TASK_NUMBER.exec(rest);
   if (number !== null) return { number: number[1]!, text: number[2]! };
   const lettered = LETTER_NUMBER.exec(rest);
-  if (lettered !== null) {
+  if (lettered !== null && (letters || lettered[1] === 'T')) {
     const [, letters, digits, text] = lettered;
     return letters === 'T' && !digits!.startsWith('.') ? { number: digits!, text: text! } : { number: `${letters!}${digits!}`, text: text!, id: `${letters!}${digits!}` };
   }
@@ -87,9 +88,22 @@ function requirementSlug(name: string): string {
 
 /**
  * A line of a delta's `## RENAMED Requirements`: `- FROM: \`### Requirement: Old\`` or
- * `- TO: \`### Requirement: New\`` (the backticks and the heading's marks optional).
+ * `- TO: \`### Requirement: New\`` (the backticks and the heading's marks optional): `FROM` or
+ * `TO`, and the name. Read in two unambiguous steps (one pattern that trimmed the name itself
+ * backtracked cubically on a long line of spaces: a review).
  */
-const RENAMED_LINE = /^(FROM|TO)[ \t]*:[ \t]*`?[ \t]*(?:#{1,6}[ \t]+)?(?:Requirement|需求)[ \t]*[:：][ \t]*([^`]*?)[ \t]*`?[ \t]*$/i;
+const RENAMED_SIDE = /^(FROM|TO)[ \t]*:(.*)$/i;
+const RENAMED_NAME = /^(?:#{1,6}[ \t]+)?(?:Requirement|需求)[ \t]*[:：](.*)$/i;
+
+function renamedLine(text: string): { readonly side: string; readonly name: string } | null {
+  const side = RENAMED_SIDE.exec(text);
+  if (side === null) return null;
+  let value = side[2]!.trim();
+  if (value.startsWith('`')) value = value.slice(1);
+  if (value.endsWith('`')) value = value.slice(0, -1);
+  const name = RENAMED_NAME.exec(value.trim());
+  return name === null ? null : { side: side[1]!.toUpperCase(), name: name[1]!.trim() };
+}
 
 /**
  * The renames of a delta spec (`## RENAMED Requirements`, each `FROM:` then its `TO:`): the new
@@ -107,10 +121,10 @@ function renamesOf(outline: Outline): { readonly to: ReadonlyMap<string, string>
       if (delta !== null && delta[1]!.toUpperCase() === 'RENAMED') level = entry.level;
       continue;
     }
-    const line = level === 0 || entry.kind !== 'item' ? null : RENAMED_LINE.exec(entry.text.trim());
-    const name = line === null ? '' : headingTitle(line[2]!);
+    const line = level === 0 || entry.kind !== 'item' ? null : renamedLine(entry.text.trim());
+    const name = line === null ? '' : headingTitle(line.name);
     if (line === null || name === '') continue;
-    if (line[1]!.toUpperCase() === 'FROM') {
+    if (line.side === 'FROM') {
       pending = name;
       from.push({ name, line: entry.line });
     } else if (pending !== null) {
@@ -202,6 +216,13 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     if (entry.kind === 'heading') titles[i] = headingTitle(entry.text);
     else read[i] = entry.kind === 'item' ? readBox(entry.text) : null;
   });
+  // Ids written with letters (`C2.1`) count only in a file that writes three or more, each once.
+  const lettered: string[] = [];
+  for (const box of read) {
+    const found = box == null || TASK_NUMBER.test(box.rest) ? null : LETTER_NUMBER.exec(box.rest);
+    if (found !== null && found[1] !== 'T') lettered.push(`${found[1]!}${found[2]!}`);
+  }
+  const letters = lettered.length >= 3 && new Set(lettered).size === lettered.length;
   const holding = headingsHolding(entries, (i) => TASK_HEADING.test(titles[i]!) || NUMBERED_HEADING.test(titles[i]!), (i) => read[i] != null);
   // Numbered headings are tasks (`### 1. Title`, their steps prose: xujiangze/worker_plan) only in a file that numbers its
   // tasks no other way: no numbered box, no `Task 1.1:` heading, no numbered heading over boxes (a group), and two or more of them.
@@ -211,7 +232,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     const entry = entries[i]!;
     const box = read[i] ?? null;
     const title = titles[i] ?? '';
-    const boxedNumber = box !== null ? (boxNumber(box.rest)?.number ?? null) : null;
+    const boxedNumber = box !== null ? (boxNumber(box.rest, letters)?.number ?? null) : null;
     const headed = entry.kind === 'heading' ? (TASK_HEADING.exec(title)?.[1] ?? null) : null;
     const grouped = entry.kind === 'heading' && headed === null ? (NUMBERED_HEADING.exec(title)?.[1] ?? null) : null;
     if (boxedNumber !== null || headed !== null || (grouped !== null && holding.boxes[i] === true)) otherForm = true;
@@ -255,7 +276,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     }
     const box = read[i] ?? null;
     if (box === null) continue;
-    const number = boxNumber(box.rest);
+    const number = boxNumber(box.rest, letters);
     const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
     if (number !== null) pick(i, `${scope}/${number.id ?? `T${number.number}`}`, oneLine(number.text), box.box, parent);
     // Unnumbered (KITS §7): by its place among the unnumbered boxes of its numbered section, else of the file; nested, it refines the task it is in.

@@ -18,12 +18,14 @@ export interface IdsWritten {
 
 /** An id as written, a part's letters after its prefix (`FR-BE-015`); a letter after its digits is one inserted later (`FR-007a`), but not `x`, a placeholder's (`@SC-00x`: Tomvaz11/iabank). */
 const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-wyz]?)\\b`, 'g');
-/** After an id: a range to another of its kind (`–FR-006`, ` to 006`, `..SC-005`: Tomvaz11/iabank), or a slash list (`/005/006`). */
-const RANGE_AFTER = new RegExp(`^\\s*(?:[–—…]|\\.{2,3}|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
+/** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
+const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
+/** A range written with dots, its end's prefix written out (`SC-001..SC-005`: Tomvaz11/iabank; `SC-002... 15 users` is none). */
+const DOTS_RANGE_AFTER = new RegExp(`^\\s*(?:\\.{2,3}|…)\\s*(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
 /** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out (`T001 ~5 min` is no range). */
 const TILDE_RANGE_AFTER = new RegExp(`^\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
-/** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`): the end's prefix written out. */
-const WORD_RANGE_AFTER = new RegExp(`^\\s+(?:a|à|al|bis|até|hasta)\\s+(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
+/** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`; Chinese `FR-001 到 FR-039`, `FR-001至FR-005`: aiofc-nx/hl8-saas-platform-turborepo; Japanese `から`): the end's prefix written out. */
+const WORD_RANGE_AFTER = new RegExp(`^(?:\\s+(?:a|à|al|bis|até|hasta)\\s+|\\s*(?:到|至|から)\\s*)(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
 const SLASHES_AFTER = /^(?:\/\d+\b)+/;
 
 /** The requirement ids (`FR-`, `SC-`, `NFR-`, `RF-`, `RNF-`, `CS-`) written in `text`, ranges and slash lists expanded. */
@@ -39,17 +41,17 @@ export function* requirementIds(text: string): Generator<IdsWritten> {
   }
 }
 
-/** The task ids (`T012`, `T009a`, `TASK-001`) in a list, ranges (`T022–T025`) expanded. */
+/** The task ids (`T012`, `T009a`, `T007.1`, `TASK-001`) in a list, ranges (`T022–T025`) expanded. */
 export function taskIds(list: string): string[] {
   const out: string[] = [];
-  const pattern = /\bT(\d+)([a-z]?)\b|\bTASK-\d+(?:\.\d+)?\b/g;
+  const pattern = /\bT(\d+)([a-z]?)((?:\.\d+)*)\b|\bTASK-\d+(?:\.\d+)?\b/g;
   for (let match = pattern.exec(list); match !== null; match = pattern.exec(list)) {
     if (match[1] === undefined) {
       out.push(match[0]);
       continue;
     }
-    const id = `T${match[1]!}${match[2]!}`;
-    const more = match[2] === '' ? expand('T', match[1]!, list.slice(pattern.lastIndex, pattern.lastIndex + 20), 'T') : null;
+    const id = `T${match[1]!}${match[2]!}${match[3]!}`;
+    const more = match[2] === '' && match[3] === '' ? expand('T', match[1]!, list.slice(pattern.lastIndex, pattern.lastIndex + 20), 'T') : null;
     if (more === null) out.push(id);
     else {
       out.push(...more.ids);
@@ -68,7 +70,7 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
   if (!/^\d+$/.test(number)) return null;
   const width = number.length;
   const name = (n: number): string => `${prefix}${String(n).padStart(width, '0')}`;
-  const range = RANGE_AFTER.exec(after) ?? TILDE_RANGE_AFTER.exec(after) ?? WORD_RANGE_AFTER.exec(after);
+  const range = RANGE_AFTER.exec(after) ?? DOTS_RANGE_AFTER.exec(after) ?? TILDE_RANGE_AFTER.exec(after) ?? WORD_RANGE_AFTER.exec(after);
   if (range !== null && (range[1] === undefined || range[1] === kind)) {
     const from = Number(number);
     const to = Number(range[2]!);
@@ -87,7 +89,7 @@ const DEPENDS_LABEL = /\b(?:depends\s+on|dependencies|depends|dependencias|depen
  * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende
  * da`, German `abhängig von`), the phrase and its list wrapping across lines, `T016-T018` a range.
  */
-const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:(?:T\d+[a-z]?|TASK-\d+(?:\.\d+)?)\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)(?:T\d+[a-z]?|TASK-\d+(?:\.\d+)?)\b)*)/gi;
+const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:\.\d+)?)\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:\.\d+)?)\b)*)/gi;
 
 /** The dependencies `text` writes: the tasks each names, where it starts, how it is written. */
 export function* dependencies(text: string): Generator<IdsWritten> {

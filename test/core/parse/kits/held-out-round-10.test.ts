@@ -69,9 +69,9 @@ describe('an OpenSpec delta that renames a requirement (bloom)', () => {
     ]);
   });
 
-  it('a TO outside RENAMED, or without its FROM, renames nothing', () => {
-    const text = ['## MODIFIED Requirements', '- TO: `### Requirement: New`', '### Requirement: New', 'Text.', '## RENAMED Requirements', '- TO: `### Requirement: Other`'].join('\n');
-    expect(read('openspec/changes/c/specs/cap/spec.md', text).refs).toEqual(['refines cap/new @3 (MODIFIED Requirement: New)']);
+  it('a FROM and TO outside RENAMED, or a TO without its FROM, rename nothing', () => {
+    const text = ['## MODIFIED Requirements', '- FROM: `### Requirement: Old`', '- TO: `### Requirement: New`', '### Requirement: New', 'Text.', '## RENAMED Requirements', '- TO: `### Requirement: Other`'].join('\n');
+    expect(read('openspec/changes/c/specs/cap/spec.md', text).refs).toEqual(['refines cap/new @4 (MODIFIED Requirement: New)']);
   });
 });
 

@@ -32,7 +32,7 @@ const read = (path: string, text: string) => {
 };
 
 describe('Kiro criteria grouped under bold labels (quizeum)', () => {
-  it('`**Label**` then `4. When …` (a paragraph to CommonMark): criteria 4, 5, 6 as written, after 1–3 of the list above', () => {
+  it('`**Label**` then `4. When …` (a paragraph to CommonMark): criteria 4 and 5 as written, after 1 and 2 of the list above', () => {
     const text = [
       '### Requirement 6: モデレーション関連画面の非同期表示最適化', // 1
       '', // 2
