@@ -97,6 +97,9 @@ function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   const parts = path.slice(0, -3).split('/');
   if (parts.some((part) => part === '')) return null;
   const [a, b, c, d, e, f, g] = parts;
+  // A feature folder whose name opens with `_` is the team's template or archive (`.kiro/specs/_template/`, full of
+  // `[Feature Name]`: mathgallina/wiki-veloz), not a feature: no id could start with it.
+  if ((a === '.kiro' && b === 'specs' && parts.length === 4 && c!.startsWith('_')) || (a === 'specs' && parts.length >= 3 && b!.startsWith('_'))) return null;
   if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 4 && KIRO_FILES.has(d!)) return place('kiro', c!, d!, `.kiro/specs/${c!}`);
   if (kits.includes('kiro') && a === '.kiro' && b === 'steering' && parts.length === 3) return { ...place('kiro', 'steering', c!, '.kiro/steering'), conventions: true };
   if (kits.includes('speckit') && a === '.specify' && b === 'memory' && parts.length === 3) return { ...place('speckit', 'memory', c!, '.specify/memory'), conventions: true };

@@ -20,11 +20,14 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * cc-sdd's Japanese `要件3: Name`, Chinese `需求 1：Name` or `故事1: Name` (a story for each, with
  * `#### 验收标准` under it: heguangyong/moqui-framework), one inserted later with a capital (`要件16A:` is
  * `R16A`: inakanou/ArchiTrack), Korean `요구사항 1`, Spanish or
- * Portuguese `Requisito 1`, French `Exigence 1`, German `Anforderung 1`; `R1: Name`; one inserted later, `Requirement 19.1: Name`
+ * Portuguese `Requisito 1`, French `Exigence 1`, German `Anforderung 1`, Russian `Требование 1`
+ * (with `#### Критерии приемки`: lostguk/vedma); `R1: Name`; one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung)\s+|(?:要件|需求|요구사항|故事)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항|故事)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+/** A user story as a heading: `US-1: Title`, `US2 — Title`. */
+const STORY_HEADING = /^US-?(\d+)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**
@@ -32,11 +35,11 @@ const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
  * `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE), with a
  * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum).
  */
-const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
+const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
-const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
+const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 
 interface Candidate {
   readonly index: number;
@@ -77,6 +80,15 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
       const title = headingTitle(entry.text);
       const match = REQUIREMENT.exec(title) ?? (bare ? BARE_REQUIREMENT.exec(title) : null);
+      // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
+      // which a task's `**Requirements**: US-1` names: the story item `US1`.
+      const story = match === null ? STORY_HEADING.exec(title) : null;
+      if (story !== null) {
+        close();
+        criteria = -1;
+        picked.set(i, { id: `${scope}/US${Number(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
+        continue;
+      }
       if (match !== null) {
         close();
         requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare };

@@ -89,9 +89,10 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
       push(`${prefix}${number[1]!}`);
     }
   };
-  // Emphasis and code marks are no part of the numbers; a slash between two numbers lists them.
+  // Emphasis and code marks are no part of the numbers, nor are the brackets of a list written `[1.1, 1.2]`
+  // (mathgallina/wiki-veloz); a slash between two numbers lists them.
   // The word for requirement written before a number in other languages (`需求 1、12`, `需求14`) says what it is, as `Requirement 3` does.
-  let text = list.replace(/\*+|`|_/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ').replace(/(?:需求|要件|요구사항)\s*(?=\d)/g, ' ');
+  let text = list.replace(/\*+|`|_|^\s*\[|\]\s*$/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ').replace(/(?:需求|要件|요구사항)\s*(?=\d)/g, ' ');
   if (kind === 'requirement') {
     text = text.replace(CRITERIA_OF, (_all, n: string, inner: string) => {
       for (const item of inner.split(SEPARATORS)) part(item.trim(), `${n}.`);
