@@ -72,6 +72,9 @@ export function judgedByFeature(rule: CoverageRule, ids: readonly string[], cite
   return { judged, untraced };
 }
 
+/** A Spec Kit requirement id of two numbers (`…/FR-042-01`): its first part (`…/FR-042`). */
+const PART = /^(.*\/[A-Z]{2,4}-\d+)-\d+$/;
+
 /**
  * Whether a criterion (`auth/R2.3`) is covered through its requirement: a task implements
  * `auth/R2` whole. Each requirement is looked at once (its incoming edges hold every criterion
@@ -80,8 +83,12 @@ export function judgedByFeature(rule: CoverageRule, ids: readonly string[], cite
 export function requirementCoverage(workspace: Workspace): (id: string) => boolean {
   const whole = new Map<string, boolean>();
   return (id) => {
-    if (itemKind(id) !== 'criterion') return false;
-    const requirement = id.slice(0, id.lastIndexOf('.'));
+    // A Spec Kit requirement's part (`FR-042-01`) under a requirement of its own (`#### FR-042: …`): covered when a task implements
+    // the whole (`实现FR-042仅浏览模式`: Akujik/GymnasticMini), as a Kiro criterion is.
+    const part = PART.exec(id);
+    if (part === null && itemKind(id) !== 'criterion') return false;
+    const requirement = part !== null ? part[1]! : id.slice(0, id.lastIndexOf('.'));
+    if (part !== null && !workspace.nodes.has(requirement)) return false;
     let covered = whole.get(requirement);
     if (covered === undefined) {
       covered = workspace.relationsIn.get(requirement)?.some((edge) => edge.relation === 'implements' && workspace.nodes.get(edge.id)?.type === 'task') === true;

@@ -26,8 +26,8 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * comes first and keeps it: ID_DUPLICATE).
  */
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항|故事)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
-/** A user story as a heading: `US-1: Title`, `US2 — Title`. */
-const STORY_HEADING = /^US-?(\d+)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
+/** A user story as a heading: `US-1: Title`, `US2 — Title`, one inserted later `US-5.1: Title` (LuChangQiu/kiro-spec-engine). */
+const STORY_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.])[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**
@@ -86,7 +86,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (story !== null) {
         close();
         criteria = -1;
-        picked.set(i, { id: `${scope}/US${Number(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
+        picked.set(i, { id: `${scope}/US${story[1]!.split('.').map(Number).join('.')}`, type: 'user-story', title: story[2]!, parent: null });
         continue;
       }
       if (match !== null) {

@@ -20,6 +20,8 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  * parentheses and colons too.
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
+/** A story written by its id, `### US-1: 구글 계정 연결 (M-01)` (shiro-jwjang/obsidrive): its number and title. */
+const US_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.])[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /** The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes none in bold; a part's letters may follow the prefix (`FR-BE-001`). */
@@ -84,7 +86,7 @@ function spec(outline: Outline, scope: string): KitRead {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
-      const story = STORY.exec(title) ?? ANY_STORY.exec(title);
+      const story = STORY.exec(title) ?? ANY_STORY.exec(title) ?? US_HEADING.exec(title);
       if (story !== null) picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
       // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
       const heading = story === null ? REQUIREMENT_HEADING.exec(title) : null;
