@@ -27,7 +27,7 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  */
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항|故事)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** A user story as a heading: `US-1: Title`, `US2 — Title`, one inserted later `US-5.1: Title` (LuChangQiu/kiro-spec-engine). */
-const STORY_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.])[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
+const STORY_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**

@@ -21,7 +21,7 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /** A story written by its id, `### US-1: 구글 계정 연결 (M-01)` (shiro-jwjang/obsidrive): its number and title. */
-const US_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.])[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
+const US_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /** The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes none in bold; a part's letters may follow the prefix (`FR-BE-001`). */
@@ -38,7 +38,7 @@ const TASK_ID = /^(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-z]?(?:\.\d+)*(?:-\d+)?|TASK-\
  * (`### T001-T010: Setup`, `### T001 – T003`, `### T001 and T002`). Groups: the id, the marks
  * before the separator, the title.
  */
-const TASK_HEADING = /^(T\d+[a-z]?|TASK-\d+(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+const TASK_HEADING = /^(T\d+[a-z]?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
 /**
  * A line of a task's own that says it is done: its status label, then `✅` (`**Status**: ✅
  * **COMPLETED** (2025-11-20)`). Not any label: a phase's `**Checkpoint**: ✅ …` after its last

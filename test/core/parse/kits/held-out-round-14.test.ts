@@ -7,6 +7,9 @@
  *   lines 102-104, tasks.md line 237);
  * - shiro-jwjang/obsidrive at 4dedbba: Spec Kit stories written by id, `### US-1: 구글 계정 연결 (M-01)`
  *   (specs/001-mvp/spec.md line 10);
+ * - bkourouma/immotopia_website at c24f218: Spec Kit tasks written as headings with hyphenated ids,
+ *   `#### T-004-P1-001-001 : Intégration textes page d'accueil`, their boxes their steps, under
+ *   `### US-004-P1-001 : …` (specs/004-phase-4-contenu-et-optimisation/tasks.md lines 77-86);
  * - LuChangQiu/kiro-spec-engine at 384832c (the ninth round, met again): Kiro stories inserted later,
  *   `### US-5.1: New Project Adoption` (.kiro/specs/21-00-gitignore-auto-fix/requirements.md line 195).
  */
@@ -36,5 +39,14 @@ describe('a fourteenth round', () => {
   it('`### US-1: 구글 계정 연결 (M-01)` in a spec.md is story US1 (obsidrive); `### US-5.1: …` in a Kiro requirements.md is story US5.1, not a second US5 (kiro-spec-engine)', () => {
     expect(items('specs/001-mvp/spec.md', ['### US-1: 구글 계정 연결 (M-01)', '사용자로서…', '### US-2: 볼트 폴더 선택 (M-02, M-07)'].join('\n'))).toEqual(['001-mvp/US1 user-story "구글 계정 연결 (M-01)"', '001-mvp/US2 user-story "볼트 폴더 선택 (M-02, M-07)"']);
     expect(items('.kiro/specs/21-00-fix/requirements.md', ['## 5. User Stories', '### US-5.1: New Project Adoption', '- Clear message', '### US-5.2: Existing Project Upgrade'].join('\n'))).toEqual(['21-00-fix/US5.1 user-story "New Project Adoption"', '21-00-fix/US5.2 user-story "Existing Project Upgrade"']);
+  });
+
+  it('`#### T-004-P1-001-001 : …` is that task, its boxes its steps (immotopia_website); `### US-004-P1-001 : …` is no story US4', () => {
+    const text = ['### US-004-P1-001 : Production et intégration contenus textuels finaux', '', "#### T-004-P1-001-001 : Intégration textes page d'accueil", '- [ ] Intégrer tous textes validés', '- [x] Vérifier cohérence avec design system', '- **Dépendances** : T-004-000', '', '#### T-004-P1-001-002 : Intégration textes pages métiers', '- [ ] Relecture et correction'].join('\n');
+    expect(items('specs/004-phase-4/tasks.md', text)).toEqual([
+      "004-phase-4/T-004-P1-001-001 task \"Intégration textes page d'accueil\"",
+      '004-phase-4/T-004-P1-001-002 task "Intégration textes pages métiers"',
+    ]);
+    expect(items('specs/004-phase-4/spec.md', '### US-004-P1-001 : Production\n### US-004-P1-002 : Optimisation\n')).toEqual([]);
   });
 });
