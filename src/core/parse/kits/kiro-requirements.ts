@@ -25,7 +25,9 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항|故事)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+/** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
+const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A user story as a heading: `US-1: Title`, `US2 — Title`, one inserted later `US-5.1: Title` (LuChangQiu/kiro-spec-engine). */
 const STORY_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
@@ -57,11 +59,13 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
   // a file that names no criteria heading may write it in words we do not know (then a requirement's first sub-heading is it).
   let bare = true;
+  let storied = false;
   let unnamed = true;
   for (const entry of entries) {
     if (entry.kind !== 'heading') continue;
     const title = headingTitle(entry.text);
     if (REQUIREMENT.test(title)) bare = false;
+    if (STORY_REQUIREMENT.test(title)) storied = true;
     if (CRITERIA_HEADING.test(title)) unnamed = false;
   }
   let criteria = -1;
@@ -79,10 +83,11 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (requirement !== null && entry.level <= requirement.level) close();
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
       const title = headingTitle(entry.text);
-      const match = REQUIREMENT.exec(title) ?? (bare ? BARE_REQUIREMENT.exec(title) : null);
+      const match = REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null);
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
-      const story = match === null ? STORY_HEADING.exec(title) : null;
+      // Not inside a requirement: there `#### US-1: As a user …` is the requirement's story, its criteria still to come (a review).
+      const story = match === null && (requirement === null || requirement.bare || entry.level <= requirement.level) ? STORY_HEADING.exec(title) : null;
       if (story !== null) {
         close();
         criteria = -1;

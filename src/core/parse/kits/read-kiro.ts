@@ -29,11 +29,12 @@ const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：
 const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /**
  * Where a label's value starts (`_Requirements: `, `_Requirements:_ ` closed before its value,
- * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, and `**验证**: Requirements 4.1`,
+ * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, and `**验证**: Requirements 4.1` (only before
+ * `Requirements` or `需求`: `验证：3 轮压测均通过` is a check, not a list: a review),
  * the line an implementation task of LuChangQiu/kiro-spec-engine cites its requirements on in
  * place of `_Requirements:_`): group 1 is the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關)?需求|要件|요구사항|对应|對應|验证|驗證|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關)?需求|要件|요구사항|对应|對應|(?:验证|驗證)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求))|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;

@@ -79,9 +79,9 @@ export function readSpeckit(outline: Outline, place: KitPlace): KitRead {
 function spec(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  // Requirements without the bold only in a file that writes none with it: beside bold ones, `- FR-003: …` cites one
-  // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform).
-  const plain = !entries.some((entry) => entry.kind === 'item' && REQUIREMENT.test(entry.text));
+  // Requirements without the bold only in a file that writes none with it, nor as headings: beside those, `- FR-003: …` cites one
+  // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform; a clarification under `### FR-001:`: a review).
+  const plain = !entries.some((entry) => (entry.kind === 'item' && REQUIREMENT.test(entry.text)) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {

@@ -7,6 +7,7 @@
  * naming none), or right after a phrase (`depends on T012`, `(after T012)`).
  */
 import { MAX_RANGE } from './number-list.js';
+import { MAX_ITEM_REFS } from './kit-read.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** One id written (or several, for a range or a slash list), where it starts, and how it is written. */
@@ -106,31 +107,48 @@ export function* dependencies(text: string): Generator<IdsWritten> {
   }
 }
 
-/** A list item that maps tasks to requirements: the tasks, an arrow, the requirements (`T004~T008, T023~T026 -> FR-002, FR-007~FR-012`). */
-const MAPPING = /^([^\n]*?)[ \t]*(?:->|→|=>)[ \t]*([^\n]+)/;
-/** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`). */
-const TASKS_ONLY = /^[\sT\d,~～〜–—\-、，&a-z]*T\d[\sT\d,~～〜–—\-、，&a-z]*$/;
+/** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`); one class, read once. */
+const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
+/** The requirements' side opens with a requirement id (`FR-001, …`); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
+const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d`);
+/** The arrows of a mapping line. */
+const ARROWS = ['->', '→', '=>'];
 
 /**
  * The requirements each task implements by a tasks.md's mapping lines (KamiJeong/taste_spec_kit's
  * "Traceability Rules": `- T009~T011, T015~T017 -> FR-001, FR-003, FR-005, FR-006`), by task id
- * (`<scope>/T009`): a list item that is no box, whose text before an arrow holds only task ids
- * and ranges, and after it requirement ids. Linear in the entries' text.
+ * (`<scope>/T009`): a list item that is no box, whose first line holds before its first arrow only
+ * task ids and ranges, and after it requirement ids first. At most `MAX_ITEM_REFS` requirements a
+ * line, so the work is linear in the entries' text (a review found a line of ranges quadratic).
  */
 export function mappedRequirements(entries: readonly { readonly kind: string; readonly text: string; readonly line: number }[], scope: string, isBox: (text: string) => boolean): Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]> {
   const out = new Map<string, { ids: readonly string[]; line: number; written: string }[]>();
   for (const entry of entries) {
     if (entry.kind !== 'item' || isBox(entry.text)) continue;
-    const mapping = MAPPING.exec(entry.text);
-    if (mapping === null || !TASKS_ONLY.test(mapping[1]!)) continue;
-    const ids = [...requirementIds(mapping[2]!)].flatMap((written) => written.ids);
+    const newline = entry.text.indexOf('\n');
+    const first = newline === -1 ? entry.text : entry.text.slice(0, newline);
+    let at = -1;
+    let arrow = '';
+    for (const each of ARROWS) {
+      const found = first.indexOf(each);
+      if (found !== -1 && (at === -1 || found < at)) (at = found), (arrow = each);
+    }
+    if (at === -1) continue;
+    const left = first.slice(0, at);
+    const right = first.slice(at + arrow.length);
+    if (!TASKS_SIDE.test(left) || !/T\d/.test(left) || !REQUIREMENTS_SIDE.test(right)) continue;
+    const ids: string[] = [];
+    for (const written of requirementIds(right)) {
+      for (const id of written.ids) if (ids.length < MAX_ITEM_REFS) ids.push(id);
+      if (ids.length === MAX_ITEM_REFS) break;
+    }
     if (ids.length === 0) continue;
-    const written = mapping[0].trim();
-    for (const task of taskIds(mapping[1]!)) {
+    const line = first.trim();
+    for (const task of taskIds(left)) {
       const key = `${scope}/${task}`;
       let list = out.get(key);
       if (list === undefined) out.set(key, (list = []));
-      list.push({ ids, line: entry.line, written });
+      list.push({ ids, line: entry.line, written: line });
     }
   }
   return out;
