@@ -12,7 +12,7 @@
  * keeps the first and says ID_DUPLICATE at the second.
  */
 import { headingTitle, oneLine, type Outline, type OutlineEntry } from './outline.js';
-import type { KitRead } from './kit-read.js';
+import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 
 /**
@@ -28,8 +28,6 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
-/** A user story as a heading: `US-1: Title`, `US2 — Title`, one inserted later `US-5.1: Title` (LuChangQiu/kiro-spec-engine). */
-const STORY_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**
@@ -87,11 +85,11 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
       // Not inside a requirement: there `#### US-1: As a user …` is the requirement's story, its criteria still to come (a review).
-      const story = match === null && (requirement === null || requirement.bare || entry.level <= requirement.level) ? STORY_HEADING.exec(title) : null;
+      const story = match === null && (requirement === null || requirement.bare || entry.level <= requirement.level) ? STORY_BY_ID.exec(title) : null;
       if (story !== null) {
         close();
         criteria = -1;
-        picked.set(i, { id: `${scope}/US${story[1]!.split('.').map(Number).join('.')}`, type: 'user-story', title: story[2]!, parent: null });
+        picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
         continue;
       }
       if (match !== null) {

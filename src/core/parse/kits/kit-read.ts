@@ -61,6 +61,21 @@ const BOX = /^\[([ xX~-]?)\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef])
 /** A task written as a heading is done when the heading carries one of these: `✅`, or a checked box `[x]`. */
 export const HEADING_DONE = /✅|\[[xX]\]/;
 
+/**
+ * A user story written as a heading by its id (`US-1: Title`, `US2 — Title`, `US-5.1: Title`; not
+ * `US-004-P1-001 : …`, whose id goes on): its number and title. Kiro's requirements.md and Spec
+ * Kit's spec.md alike.
+ */
+export const STORY_BY_ID = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
+
+/** A story's number as its id writes it: without leading zeros, part by part (`01` is `1`; `3.5`, a story inserted after 3, stays `3.5`; `3.10` is not `3.1`). */
+export function storyNumber(written: string): string {
+  return written
+    .split('.')
+    .map((part) => String(Number(part)))
+    .join('.');
+}
+
 /** The box that opens `text` (`[ ]`, `[x]`, `[X]`, `[-]`, `[~]`, optionally followed by Kiro's `*` or `\*`), and the text after it. */
 export function readBox(text: string): { box: Box; rest: string } | null {
   const match = BOX.exec(text);

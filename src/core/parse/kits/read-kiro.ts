@@ -52,17 +52,17 @@ function tasks(outline: Outline, scope: string): KitRead {
   const first = pickTasks(outline, scope, TASK_NUMBER, 'T', true, (text, match) => (match[0].startsWith('**') ? unboldTitle(text) : text));
   const headed = outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
   // Boxes numbered `1 Title` without the dot are tasks only where no numbered heading holds boxes (there they are its steps: a review).
-  const stepsUnderHeadings = (): boolean => {
-    const held = headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null);
-    return outline.entries.some((entry, i) => entry.kind === 'heading' && held.boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
-  };
+  // The headings over boxes, asked at most once (for whole-numbered boxes, and for tasks numbered in headings).
+  let held: ReturnType<typeof headingsHolding> | undefined;
+  const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
+  const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
   const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? first) : first;
   // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
   // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
   const numbered = picked.size === 0 && !headed;
   // A file whose task headings are boxes (`### - [x] 1. Title`) numbers its phases in other headings (`## 1. Foundation`): those are no tasks.
   const boxHeadings = numbered && outline.entries.some((entry) => entry.kind === 'heading' && BOXED_HEADING.test(headingTitle(entry.text)));
-  const holding = numbered ? headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null) : null;
+  const holding = numbered ? holdingBoxes() : null;
   const boxIds = new Set([...picked.values()].map((item) => item.id));
   const taskOf: HeadingTaskOf = (title, index) => {
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.

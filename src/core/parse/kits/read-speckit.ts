@@ -7,7 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, STORY_BY_ID, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, mappedRequirements, requirementIds } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
@@ -20,8 +20,6 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  * parentheses and colons too.
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
-/** A story written by its id, `### US-1: 구글 계정 연결 (M-01)` (shiro-jwjang/obsidrive): its number and title. */
-const US_HEADING = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /** The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes none in bold; a part's letters may follow the prefix (`FR-BE-001`). */
@@ -62,13 +60,6 @@ const MARK = /^\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\]$/i;
  */
 const STORY_REF = /\[(?:Story:?\s*)?US(\d+(?:\.\d+)?)\]|\bUS-?(\d+(?:\.\d+)?)\b/gi;
 
-/** A story's number as its id writes it: without leading zeros, part by part (`01` is `1`; `3.5`, a story inserted after 3, stays `3.5`; `3.10` is not `3.1`). */
-function storyNumber(written: string): string {
-  return written
-    .split('.')
-    .map((part) => String(Number(part)))
-    .join('.');
-}
 
 export function readSpeckit(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'spec') return spec(outline, place.scope);
@@ -86,7 +77,7 @@ function spec(outline: Outline, scope: string): KitRead {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
-      const story = STORY.exec(title) ?? ANY_STORY.exec(title) ?? US_HEADING.exec(title);
+      const story = STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title); // `### US-1: 구글 계정 연결 (M-01)`: shiro-jwjang/obsidrive
       if (story !== null) picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
       // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
       const heading = story === null ? REQUIREMENT_HEADING.exec(title) : null;
