@@ -170,6 +170,22 @@ export interface DocumentCutter {
 /** Most sections a cut document lists as left out (the rest counted). */
 const MAX_LEFT = 30;
 
+/**
+ * The line naming the sections a cut document leaves out: each by its own heading (the kept
+ * sections show the whole trail), its lines and its tokens — `Components (5, ≈4); Palette
+ * (11-51, ≈1270)` — the legend said once: it was a sixth of a kit task's bundle when each
+ * entry repeated its trail and the words.
+ */
+export function leftOut(left: readonly { readonly section: Section; readonly tokens: number }[]): string {
+  const shown = left.slice(0, MAX_LEFT).map(({ section, tokens }) => {
+    const lines = section.end === section.line ? `${section.line}` : `${section.line}-${section.end}`;
+    return `${section.level === 0 ? 'Opening' : inlinePath(singleLine(section.heading))} (${lines}, ≈${tokens})`;
+  });
+  const rest = left.slice(MAX_LEFT);
+  const more = rest.length === 0 ? '' : `; and ${rest.length} more (≈${rest.reduce((sum, { tokens }) => sum + tokens, 0)})`;
+  return `Left out (heading (lines, ≈tokens)): ${shown.join('; ')}${more}`;
+}
+
 /** The cutter of the bundle of `taskId` (its closure `included`), or `null` when it gives every document whole. */
 export function documentCutter(workspace: Workspace, taskId: string, closure: { readonly depths: ReadonlyMap<string, number>; readonly matches?: ReadonlyMap<string, string> }, options: BundleOptions): DocumentCutter | null {
   const cuts = options.sections === 'all' ? 'none' : cutsDocuments(workspace, taskId);
@@ -190,10 +206,7 @@ export function documentCutter(workspace: Workspace, taskId: string, closure: { 
       const all = cut.kept.length + cut.left.length;
       let out = `sections: ${cut.kept.length} of ${all} (≈${cut.tokens} of ${estimateTokens(workspace.nodes.get(id)!.text)} tokens); the whole document: ${whole}, or docugraph://docs/${encodeURIComponent(id)}\n`;
       for (const { section, text, reason } of cut.kept) out += `\n#### ${section.level === 0 ? 'Opening' : singleLine(section.trail)} (lines ${section.line}-${section.end}) — ${reason}\n\n${text.replace(/\n+$/, '')}\n`;
-      if (cut.left.length > 0) {
-        const shown = cut.left.slice(0, MAX_LEFT).map(({ section, tokens }) => `${section.level === 0 ? 'Opening' : inlinePath(singleLine(section.trail))} (lines ${section.line}-${section.end}, ≈${tokens} tokens)`);
-        out += `\nLeft out: ${shown.join('; ')}${cut.left.length > MAX_LEFT ? `; and ${cut.left.length - MAX_LEFT} more` : ''}\n`;
-      }
+      if (cut.left.length > 0) out += `\n${leftOut(cut.left)}\n`;
       return out;
     },
     cuts: (id) => cutOf(id) !== null,

@@ -23,7 +23,7 @@ export function documentSection(workspace: Workspace, id: string, cut: DocumentC
   if (sections !== undefined && sections !== null) return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}\n${sections}`;
   // An item of a spec kit holds its own lines only, and says which (KITS §5).
   const lines = node.item === undefined ? '' : `:${node.item.line}-${node.item.end}`;
-  return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}${lines}\n\n${node.text.replace(/\n+$/, '')}\n`;
+  return `### ${shownId(id)} — ${node.item === undefined ? visible(node.title) : shortTitle(node.title)}\npath: ${inlinePath(node.path)}${lines}\n\n${node.text.replace(/\n+$/, '')}\n`;
 }
 
 /** The entry of item `id` when its file's document in the bundle gives its lines, else `null`. */
@@ -33,5 +33,19 @@ export function itemShownWith(workspace: Workspace, id: string, kept: ReadonlySe
   if (item === undefined || !kept.has(item.file)) return null;
   const cutFile = cut !== null && (cut.always || asSections.has(item.file)) && cut.cuts(item.file);
   if (cutFile && !cut!.covers(item.file, item.line, item.end)) return null;
-  return `### ${shownId(id)} — ${visible(node.title)}\npath: ${inlinePath(node.path)}:${item.line}-${item.end}\n\nIts lines are in \`${shownId(item.file)}\` in this bundle.\n`;
+  return `### ${shownId(id)} — ${shortTitle(node.title)}\npath: ${inlinePath(node.path)}:${item.line}-${item.end}\n\nIts lines are in \`${shownId(item.file)}\` in this bundle.\n`;
+}
+
+/** Most characters of a kit item's title in its header: its lines follow (or are in the bundle), and a requirement's title is often its whole sentence. */
+const TITLE_CHARS = 80;
+
+/** A kit item's title for its header: whole up to `TITLE_CHARS`, else cut at a word with `…`. */
+export function shortTitle(title: string): string {
+  const chars = [...title];
+  if (chars.length <= TITLE_CHARS) return visible(title);
+  const head = chars.slice(0, TITLE_CHARS - 1).join('');
+  // At the end of a word: the last whole word kept (unless that leaves less than half).
+  const space = chars[TITLE_CHARS - 1] === ' ' ? head.length : head.lastIndexOf(' ');
+  // Cut before it is made visible: an escape (`\u0007`) is never cut in two.
+  return `${visible(space > TITLE_CHARS / 2 ? head.slice(0, space) : head)}…`;
 }

@@ -90,7 +90,8 @@ describe("a kit task's bundle (CONTEXT §1, §2)", () => {
       const text = file.slice(Number(m[1]) - 1, Number(m[2])).join('\n');
       expect(design.slice(m.index + m[0].length).startsWith(text)).toBe(true);
     }
-    expect(design).toMatch(/^Left out: ## Components \(lines 5-5, ≈\d+ tokens\); ## Components › ### Palette \(lines 11-\d+, ≈\d+ tokens\); /m);
+    // Each section left out by its own heading, lines and tokens (a one-line section by its line), the legend said once.
+    expect(design).toMatch(/^Left out \(heading \(lines, ≈tokens\)\): Components \(5, ≈\d+\); Palette \(11-\d+, ≈\d+\); /m);
     expect(design).not.toContain('Paragraph 0 about deployment');
     expect(bundle).toMatch(/- `auth\/design` depth=1: required by `auth\/T1` — 3 of 8 sections \(≈\d+ tokens\)/);
   });
@@ -101,7 +102,7 @@ describe("a kit task's bundle (CONTEXT §1, §2)", () => {
     const match = /^#### ## Lockout rules \(lines \d+-\d+\) — matches the task's words: (.*)$/m.exec(bundle);
     expect(match).not.toBeNull();
     const after = bundle.slice(match!.index + match![0].length);
-    const section = after.slice(0, after.search(/\n(#### |Left out: |### )/));
+    const section = after.slice(0, after.search(/\n(#### |Left out |### )/));
     for (const word of match![1]!.split(', ')) expect(termsOf(section)).toContain(word);
     expect(bundle).toMatch(/- `auth\/R2\.1` depth=1: matches the task's words: [a-z, ]+ \(not cited\)/);
     expect(bundle).not.toContain('`auth/R3.1`');

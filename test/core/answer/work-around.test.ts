@@ -99,7 +99,7 @@ describe("the kit's conventions", () => {
     expect(part).toContain('#### ## II. Errors (lines 7-9) — matches the task\'s words: aegisexception, aegis, exception');
     expect(part).toContain('Every exception extends AegisException and carries a code.');
     expect(part).not.toContain('Releases are tagged');
-    expect(part).toContain('Left out: Opening (lines 1-1, ≈5 tokens); ## I. Domain purity (lines 3-5, ≈16 tokens); ## III. Releases (lines 11-13, ≈13 tokens)');
+    expect(part).toContain('Left out (heading (lines, ≈tokens)): Opening (1, ≈5); I. Domain purity (3-5, ≈16); III. Releases (11-13, ≈13)');
     // A task whose words no section matches: no conventions.
     expect(report(buildBundle(ws, { taskId: '001-registration/T007' })).has('memory/constitution')).toBe(false);
   });
