@@ -42,11 +42,25 @@ export function surveyKits(root: string, base = ''): KitFound[] {
         if (!entry.isDirectory() || (parent === 'openspec/changes' && entry.name === 'archive')) continue;
         const folder = `${parent}/${entry.name}`;
         if (holdsKitFile(root, at, folder, kit)) folders.push(`${at}${folder}`);
+        // Kiro features kept a folder deeper, by stage (`.kiro/specs/completed/<feature>`), in a folder that holds no kit file itself.
+        else if (kit === 'kiro' && !entry.name.startsWith('_')) folders.push(...nestedFeatures(root, at, folder));
       }
     }
     if (folders.length > 0) found.push({ kit, folders: folders.sort(compareStrings).slice(0, MAX_KIT_FOLDERS), count: folders.length });
   }
   return found;
+}
+
+/** The Kiro feature folders directly in `group` (below `at`), which holds none of its own. */
+function nestedFeatures(root: string, at: string, group: string): string[] {
+  const listed = listDirectoryInside(root, `${at}${group}`);
+  if (!listed.ok) return [];
+  const out: string[] = [];
+  for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
+    const folder = `${group}/${entry.name}`;
+    if (entry.isDirectory() && !entry.name.startsWith('_') && holdsKitFile(root, at, folder, 'kiro')) out.push(`${at}${folder}`);
+  }
+  return out;
 }
 
 /** Whether `folder` (below `at`) holds a file of `kit` (Spec Kit: `spec.md` or `tasks.md`; an OpenSpec change may hold only delta specs). */

@@ -10,7 +10,7 @@ import type { KitName, KitRoot } from '../shared/config-types.js';
 /** Where a kit file sits. */
 export interface KitPlace {
   readonly kit: KitName;
-  /** The feature, capability or change folder's name; an OpenSpec change's is `change/<name>`. */
+  /** The feature, capability or change folder's name; an OpenSpec change's is `change/<name>`; a Kiro feature a folder deeper, `<folder>/<name>` (`completed/auth`). */
   readonly scope: string;
   /** Its path inside that folder, without `.md` (`design`, `contracts/api`, `specs/auth/spec`). */
   readonly stem: string;
@@ -99,8 +99,11 @@ function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   const [a, b, c, d, e, f, g] = parts;
   // A feature folder whose name opens with `_` is the team's template or archive (`.kiro/specs/_template/`, full of
   // `[Feature Name]`: mathgallina/wiki-veloz), not a feature: no id could start with it.
-  if ((a === '.kiro' && b === 'specs' && parts.length === 4 && c!.startsWith('_')) || (a === 'specs' && parts.length >= 3 && b!.startsWith('_'))) return null;
+  if ((a === '.kiro' && b === 'specs' && (parts.length === 4 || parts.length === 5) && (c!.startsWith('_') || (parts.length === 5 && d!.startsWith('_')))) || (a === 'specs' && parts.length >= 3 && b!.startsWith('_'))) return null;
   if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 4 && KIRO_FILES.has(d!)) return place('kiro', c!, d!, `.kiro/specs/${c!}`);
+  // A feature folder one folder deeper, where a team keeps its features by stage (`.kiro/specs/completed/<feature>/`,
+  // `backlog/`: ekicyou/dcomp_sample-rs, 74 of them): its scope is the path below `specs/`, so that no two meet.
+  if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 5 && KIRO_FILES.has(e!)) return place('kiro', `${c!}/${d!}`, e!, `.kiro/specs/${c!}/${d!}`);
   if (kits.includes('kiro') && a === '.kiro' && b === 'steering' && parts.length === 3) return { ...place('kiro', 'steering', c!, '.kiro/steering'), conventions: true };
   if (kits.includes('speckit') && a === '.specify' && b === 'memory' && parts.length === 3) return { ...place('speckit', 'memory', c!, '.specify/memory'), conventions: true };
   if (kits.includes('openspec') && a === 'openspec' && b === 'project' && parts.length === 2) return { ...place('openspec', 'openspec', 'project', 'openspec'), conventions: true };
@@ -136,7 +139,8 @@ export function kitDirectory(path: string, kits: readonly KitName[], roots: read
   if (under !== null) return kitDirectory(under.inner, kits);
   if (kits.includes('kiro') && (path === '.kiro' || path.startsWith('.kiro/'))) {
     const depth = path.split('/').length;
-    return depth === 1 || (depth === 2 && (path === '.kiro/specs' || path === '.kiro/steering')) || (depth === 3 && path.startsWith('.kiro/specs/')) ? 'enter' : 'skip';
+    // Feature folders, and those a folder deeper (`.kiro/specs/completed/<feature>`).
+    return depth === 1 || (depth === 2 && (path === '.kiro/specs' || path === '.kiro/steering')) || ((depth === 3 || depth === 4) && path.startsWith('.kiro/specs/')) ? 'enter' : 'skip';
   }
   // Spec Kit's conventions (`.specify/memory/`), and nothing else of `.specify/` (its templates and scripts).
   if (kits.includes('speckit') && (path === '.specify' || path.startsWith('.specify/'))) return path === '.specify' || path === '.specify/memory' ? 'enter' : 'skip';
