@@ -44,35 +44,78 @@ export function resolveIds(analyses: readonly FileAnalysis[]): ResolvedIds {
     if (analysis.node !== null) note(analysis.node);
     if (analysis.items !== undefined) for (const item of analysis.items) note(item);
   }
+  // One requirement name in two capabilities' delta specs of a change: each named with its capability.
+  const qualified = twice.size === 0 ? NO_RENAMES : qualifyDeltas(analyses, twice, first);
+  for (const node of qualified.values()) note(node);
+  const as = (node: DocNode): DocNode => qualified.get(node) ?? node;
+  // The ids a live edit cannot patch: those held twice, and those qualified.
+  const repeated = qualified.size === 0 ? twice : new Set([...twice, ...[...qualified.keys()].map((node) => node.id)]);
   const diagnostics: Diagnostic[] = [];
   // No id held twice (the usual case): every node is its id's, every file keeps its findings.
   if (twice.size === 0) {
     for (const analysis of analyses) for (const d of analysis.diagnostics) diagnostics.push(d);
-    return { nodes: first, diagnostics, repeated: twice };
+    return { nodes: first, diagnostics, repeated };
   }
   // The holders of each repeated id, in path order.
-  const repeated = new Map<string, Declared[]>();
+  const holders = new Map<string, Declared[]>();
   const declare = (node: DocNode, analysis: FileAnalysis, line: number): void => {
     if (!twice.has(node.id)) return;
-    const list = repeated.get(node.id);
-    if (list === undefined) repeated.set(node.id, [{ node, analysis, line }]);
+    const list = holders.get(node.id);
+    if (list === undefined) holders.set(node.id, [{ node, analysis, line }]);
     else list.push({ node, analysis, line });
   };
   for (const analysis of analyses) {
     if (analysis.node !== null) declare(analysis.node, analysis, analysis.idLine);
-    if (analysis.items !== undefined) for (const item of analysis.items) declare(item, analysis, item.item!.line);
+    if (analysis.items !== undefined) for (const item of analysis.items) declare(as(item), analysis, item.item!.line);
   }
   for (const analysis of analyses) {
     const node = analysis.node;
     const items = analysis.items;
     // A kit file's own findings stand whichever of its nodes another file holds first.
     let keepFindings = node === null || items !== undefined;
-    if (node !== null) keepFindings = declareNode(node, analysis, analysis.idLine, repeated, diagnostics) || keepFindings;
-    if (items !== undefined) for (const item of items) declareNode(item, analysis, item.item!.line, repeated, diagnostics);
+    if (node !== null) keepFindings = declareNode(node, analysis, analysis.idLine, holders, diagnostics) || keepFindings;
+    if (items !== undefined) for (const item of items) declareNode(as(item), analysis, item.item!.line, holders, diagnostics);
     if (keepFindings) for (const d of analysis.diagnostics) diagnostics.push(d);
   }
   // The first holder of an id is the one kept (`declareNode`): the nodes are the first holders, in the order they came.
-  return { nodes: first, diagnostics, repeated: twice };
+  return { nodes: first, diagnostics, repeated };
+}
+
+const NO_RENAMES: ReadonlyMap<DocNode, DocNode> = new Map();
+
+/** A delta spec of an OpenSpec change (`openspec/changes/<change>/specs/<capability>/spec.md`, under a kit root too): its capability. */
+const DELTA_SPEC = /(?:^|\/)openspec\/changes\/[^/]+\/specs\/([^/]+)\/spec\.md$/;
+
+/**
+ * The requirements of an OpenSpec change that two or more of its delta specs name alike (the
+ * same requirement added to two capabilities: Reamd7/Kode-cli-rust's `错误类型` in message-model
+ * and config-loading), each renamed `change/<name>/<capability>/<slug>`: OpenSpec keeps
+ * requirements by capability, so the name is not repeated, though the change's ids (KITS §2)
+ * would be. Removed from `first` and `twice`; returned by the node each replaces. An id some
+ * other file holds too is left as it is (a real duplicate).
+ */
+function qualifyDeltas(analyses: readonly FileAnalysis[], twice: Set<string>, first: Map<string, DocNode>): Map<DocNode, DocNode> {
+  const holders = new Map<string, { node: DocNode; capability: string | null }[]>();
+  for (const analysis of analyses) {
+    const capability = DELTA_SPEC.exec(analysis.path)?.[1] ?? null;
+    const own = analysis.node === null ? [] : [analysis.node];
+    for (const node of [...own, ...(analysis.items ?? [])]) {
+      if (!twice.has(node.id)) continue;
+      let list = holders.get(node.id);
+      if (list === undefined) holders.set(node.id, (list = []));
+      list.push({ node, capability: node.item !== undefined && node.type === 'requirement' ? capability : null });
+    }
+  }
+  const out = new Map<DocNode, DocNode>();
+  for (const [id, list] of holders) {
+    const capabilities = new Set(list.map((h) => h.capability));
+    if (capabilities.has(null) || capabilities.size !== list.length) continue;
+    const slash = id.lastIndexOf('/');
+    for (const { node, capability } of list) out.set(node, { ...node, id: `${id.slice(0, slash)}/${capability!}${id.slice(slash)}` });
+    first.delete(id);
+    twice.delete(id);
+  }
+  return out;
 }
 
 /** Whether `node` (of `analysis`, its id at `line`) is the node of its id: no other file holds the id first (else `ID_DUPLICATE`). */
