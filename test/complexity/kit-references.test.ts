@@ -96,4 +96,15 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 2_000, max: 4_000_000, targetMs: 30 });
     expect(nearLinear(r), r.summary).toBe(true);
   }, 60_000);
+
+  it('a tasks.md mapping table of n rows, each naming ranges of tasks: read in time linear at n and 4n', () => {
+    const place = kitPlaceOf('specs/001-x/tasks.md', ['speckit'])!;
+    const build = (n: number) => {
+      const lines = ['- [ ] T001 One', '', '| Criterion | Tasks |', '|---|---|'];
+      for (let k = 0; k < n; k += 1) lines.push(`| SC-${String((k % 900) + 1).padStart(3, '0')}: a criterion | T001-T050, T${(k % 900) + 1} |`);
+      return `${lines.join('\n')}\n`;
+    };
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
 });

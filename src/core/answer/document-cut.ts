@@ -179,7 +179,8 @@ const MAX_LEFT = 30;
 export function leftOut(left: readonly { readonly section: Section; readonly tokens: number }[]): string {
   const shown = left.slice(0, MAX_LEFT).map(({ section, tokens }) => {
     const lines = section.end === section.line ? `${section.line}` : `${section.line}-${section.end}`;
-    return `${section.level === 0 ? 'Opening' : inlinePath(singleLine(section.heading))} (${lines}, ≈${tokens})`;
+    const heading = section.level === 0 ? 'Opening' : singleLine(section.heading).trim() === '' ? '(a heading without text)' : inlinePath(singleLine(section.heading));
+    return `${heading} (${lines}, ≈${tokens})`;
   });
   const rest = left.slice(MAX_LEFT);
   const more = rest.length === 0 ? '' : `; and ${rest.length} more (≈${rest.reduce((sum, { tokens }) => sum + tokens, 0)})`;

@@ -39,13 +39,20 @@ export function itemShownWith(workspace: Workspace, id: string, kept: ReadonlySe
 /** Most characters of a kit item's title in its header: its lines follow (or are in the bundle), and a requirement's title is often its whole sentence. */
 const TITLE_CHARS = 80;
 
-/** A kit item's title for its header: whole up to `TITLE_CHARS`, else cut at a word with `…`. */
+/** A kit item's title for its header: whole up to `TITLE_CHARS` characters (as a reader sees them: an emoji, a flag, a letter with its accent are one), else cut after its last whole word with `…`. */
 export function shortTitle(title: string): string {
-  const chars = [...title];
+  if (title.length <= TITLE_CHARS) return visible(title);
+  const chars = [...GRAPHEMES.segment(title)].map((s) => s.segment);
   if (chars.length <= TITLE_CHARS) return visible(title);
-  const head = chars.slice(0, TITLE_CHARS - 1).join('');
   // At the end of a word: the last whole word kept (unless that leaves less than half).
-  const space = chars[TITLE_CHARS - 1] === ' ' ? head.length : head.lastIndexOf(' ');
+  let cut = TITLE_CHARS - 1;
+  if (chars[cut] !== ' ') {
+    let space = cut - 1;
+    while (space > 0 && chars[space] !== ' ') space -= 1;
+    if (space > TITLE_CHARS / 2) cut = space;
+  }
   // Cut before it is made visible: an escape (`\u0007`) is never cut in two.
-  return `${visible(space > TITLE_CHARS / 2 ? head.slice(0, space) : head)}…`;
+  return `${visible(chars.slice(0, cut).join(''))}…`;
 }
+
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });

@@ -63,7 +63,8 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     if (DELTA_REF.test(written)) {
       const base = (added ??= addedByChanges(nodes)).get(target);
       if (base === undefined) return null;
-      const change = base.slice(0, base.lastIndexOf('/'));
+      // The change is the id's first two parts (`change/<name>`): a requirement two of its capabilities name alike is `change/<name>/<capability>/<slug>` (D-484).
+      const change = base.split('/').slice(0, 2).join('/');
       return { id: target, hint: `\`${change}\` adds it (\`${base}\`): archive that change first, as OpenSpec archives a delta's MODIFIED requirement only into a spec that has it` };
     }
     if (itemKind(target) === 'story') {

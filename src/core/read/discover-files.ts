@@ -11,7 +11,7 @@ import { decodeText } from '../shared/normalize-text.js';
 import { formatBytes } from '../shared/cap.js';
 import { listDirectoryInside, listKeyedInside, readFileInside, type FolderHold, type FolderKey, type Refusal } from './safe-fs.js';
 import { CONFIG_FILE, type KitName, type KitRoot, type WorkspaceConfig } from '../shared/config-types.js';
-import { insideKiro, kitDirectory, kitPlaceOf } from './kit-paths.js';
+import { insideKiro, isKiroFeatureFile, kitDirectory, kitPlaceOf } from './kit-paths.js';
 import type { Diagnostic } from '../shared/types.js';
 
 export const IGNORE_FILE = '.docugraphignore';
@@ -136,11 +136,13 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
   const links: string[] = [];
   const kits = rules.kits ?? NO_KITS;
   const roots = rules.kitRoots ?? NO_ROOTS;
+  // A Kiro feature folder (it holds the feature's own files): no folder inside it is a feature a folder deeper.
+  const kiroFeature = kits.includes('kiro') && insideKiro(dir, roots) && listed.some((d) => !d.isDirectory() && isKiroFeature(dir === '' ? d.name : `${dir}/${d.name}`, kits, roots));
   for (const dirent of listed) {
     const name = dirent.name;
     const path = dir === '' ? name : `${dir}/${name}`;
     // A kit's way may lead through a dot-folder (`.kiro/`), and never into OpenSpec's archive (KITS §1).
-    const kitDir = kits.length === 0 || !dirent.isDirectory() ? null : kitDirectory(path, kits, roots);
+    const kitDir = kits.length === 0 || !dirent.isDirectory() ? null : kiroFeature ? 'skip' : kitDirectory(path, kits, roots);
     if ((name.startsWith('.') && kitDir !== 'enter') || kitDir === 'skip') {
       hidden.push(name);
       continue;
@@ -164,6 +166,12 @@ export function sortListing(dir: string, listed: readonly ListedEntry[], rules: 
   }
   const listing = { files, entries, subdirs, hidden, diagnostic: null, gitignore: own?.rules ?? null, gitignoreDiagnostic: own?.diagnostic ?? null, links };
   return own?.text === undefined ? listing : { ...listing, gitignoreText: own.text };
+}
+
+/** Whether `path` is a Kiro feature's own file (`isKiroFeatureFile`). */
+function isKiroFeature(path: string, kits: readonly KitName[], roots: readonly KitRoot[]): boolean {
+  const place = kitPlaceOf(path, kits, roots);
+  return place !== null && isKiroFeatureFile(place);
 }
 
 /**

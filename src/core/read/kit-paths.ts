@@ -148,6 +148,15 @@ export function kitDirectory(path: string, kits: readonly KitName[], roots: read
   return null;
 }
 
+/**
+ * Whether the kit file at `place` is a Kiro feature's own (`requirements.md`, `design.md`,
+ * `tasks.md`, `bugfix.md` of `.kiro/specs/<feature>/`): its folder is then a feature, and no
+ * folder inside it is one (`.kiro/specs/auth/old/` is an old copy of auth, not a feature).
+ */
+export function isKiroFeatureFile(place: KitPlace): boolean {
+  return place.kit === 'kiro' && place.conventions !== true && KIRO_FILES.has(place.stem);
+}
+
 /** Whether `path` lies inside `.kiro/` or `.specify/` (of the workspace root or of one of `roots`), where only kit files are read. */
 export function insideKiro(path: string, roots: readonly KitRoot[] = NO_ROOTS): boolean {
   const under = roots.length === 0 ? null : rootOf(path, roots);

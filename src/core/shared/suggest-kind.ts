@@ -65,11 +65,35 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester {
   return {
     best: (wanted) => {
       const kind = itemKind(wanted);
-      return kind === null ? base.best(wanted) : of(kind).best(wanted);
+      return qualifiedTwin(ids, wanted) ?? (kind === null ? base.best(wanted) : of(kind).best(wanted));
     },
     some: (wanted, limit) => {
       const kind = itemKind(wanted);
       return kind === null ? base.some(wanted, limit) : of(kind).some(wanted, limit);
     },
   };
+}
+
+/**
+ * For a missing `<scope>/<name>`, the first id `<scope>/<one part>/<name>`: an OpenSpec change's
+ * requirement that two capabilities name alike, named with its capability (D-484), which an
+ * older reference still names without it. `ids` are sorted: the scope's ids are one range.
+ */
+function qualifiedTwin(ids: readonly string[], wanted: string): string | null {
+  const slash = wanted.lastIndexOf('/');
+  if (slash <= 0) return null;
+  const head = wanted.slice(0, slash + 1);
+  const tail = wanted.slice(slash);
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ids[mid]! < head) low = mid + 1;
+    else high = mid;
+  }
+  for (let i = low; i < ids.length && ids[i]!.startsWith(head); i += 1) {
+    const id = ids[i]!;
+    if (id.length > wanted.length && id.endsWith(tail) && !id.slice(head.length, id.length - tail.length).includes('/')) return id;
+  }
+  return null;
 }

@@ -24,6 +24,15 @@ describe('shortTitle', () => {
     expect(shortTitle(`${'word '.repeat(15)}abcdefghij more`)).toBe(`${'word '.repeat(15).trimEnd()}…`);
   });
 
+  it('counts what a reader sees as one character (an emoji, a flag, a family) and never cuts one in two (a review of this change)', () => {
+    const cut = shortTitle(`${'😀'.repeat(30)} ${'😀'.repeat(60)}`);
+    expect(cut).toBe(`${'😀'.repeat(30)} ${'😀'.repeat(48)}…`);
+    const flags = shortTitle('🇫🇷'.repeat(90));
+    expect(flags).toBe(`${'🇫🇷'.repeat(79)}…`);
+    const family = '👨‍👩‍👧';
+    expect(shortTitle(family.repeat(85))).toBe(`${family.repeat(79)}…`);
+  });
+
   it('never cuts a control character’s escape in two: the title is cut first, then made visible', () => {
     const title = `${'x'.repeat(78)}\u0007 and more words`;
     expect(shortTitle(title)).toBe(`${'x'.repeat(78)}\\u0007…`);
@@ -46,6 +55,10 @@ describe('leftOut', () => {
     const line = leftOut(many);
     expect(line).toContain('S29 (68-69, ≈39); and 3 more (≈123)');
     expect(line).not.toContain('S30');
+  });
+
+  it('says so of a heading without text', () => {
+    expect(leftOut([{ section: section('', 58, 67), tokens: 143 }])).toBe('Left out (heading (lines, ≈tokens)): (a heading without text) (58-67, ≈143)');
   });
 
   it('keeps a heading that holds a line break on one line', () => {

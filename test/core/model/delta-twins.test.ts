@@ -32,6 +32,27 @@ describe('one requirement name in two capabilities of a change (Kode-cli-rust)',
     expect(ws.nodes.has('change/migrate-docs-to-specs/错误类型')).toBe(false);
   });
 
+  it('an older reference to the id without the capability is broken, and "did you mean" names a capability\'s (a review of this change)', () => {
+    const ws = loadWorkspace(testdir({ ...files(), 'docs/note.md': '---\nid: note\ndepends_on: [change/migrate-docs-to-specs/错误类型]\n---\n# Note\n' }));
+    const broken = ws.diagnostics.filter((d) => d.path === 'docs/note.md');
+    expect(broken).toHaveLength(1);
+    expect(broken[0]!.message).toContain('did you mean `change/migrate-docs-to-specs/config-loading/错误类型`?');
+  });
+
+  it('a MODIFIED requirement that another change adds names that change, not `change/<name>/<capability>` (a review of this change)', () => {
+    const ws = loadWorkspace(
+      testdir({
+        ...files(),
+        'openspec/specs/message-model/spec.md': '# Message model\n\n## Requirements\n\n### Requirement: Messages\nThe system SHALL send messages.\n',
+        'openspec/changes/later/specs/message-model/spec.md': '## MODIFIED Requirements\n\n### Requirement: 错误类型\nThe system SHALL define typed errors.\n',
+      }),
+    );
+    const broken = ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN' && d.path.includes('/later/'));
+    expect(broken.map((d) => d.message.slice(d.message.indexOf('; ') + 2))).toEqual([
+      '`change/migrate-docs-to-specs` adds it (`change/migrate-docs-to-specs/message-model/错误类型`): archive that change first, as OpenSpec archives a delta\'s MODIFIED requirement only into a spec that has it',
+    ]);
+  });
+
   it('a name repeated inside one delta spec is still ID_DUPLICATE (the same capability twice)', () => {
     const ws = loadWorkspace(testdir({ ...files(), 'openspec/changes/migrate-docs-to-specs/specs/message-model/spec.md': `${MESSAGE}\n### Requirement: 错误类型\nThe system SHALL say it twice.\n` }));
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([11]);

@@ -9,7 +9,7 @@ import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, STORY_BY_ID, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
-import { dependencies, mappedRequirements, requirementIds } from './speckit-ids.js';
+import { dependencies, mappedRequirements, requirementIds, tableMappings } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
@@ -109,9 +109,11 @@ function tasks(outline: Outline, scope: string): KitRead {
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
   const mapped = mappedRequirements(outline.entries, scope, (text) => readBox(text) !== null);
+  // And a mapping table (`| SC-003: … | T041, T047 |`).
+  if (outline.body.includes('|')) tableMappings(outline.body, outline.bodyLine, scope, mapped);
   return {
     items: itemsOf(outline, picked, (item, span, refs, index) => {
-      // A mapping line elsewhere in the file (`- T009~T011 -> FR-001, FR-003`) names what the task implements.
+      // A mapping line or table row elsewhere in the file (`- T009~T011 -> FR-001, FR-003`, `| SC-003 | T041 |`) names what the task implements.
       if (index >= 0) for (const { ids, line, written } of mapped.get(item.id) ?? []) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line, written });
       for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
       for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });

@@ -153,3 +153,52 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
   }
   return out;
 }
+
+/** A GFM table's row: a line that opens with `|` (at most three spaces before it). */
+const TABLE_ROW = /^ {0,3}\|/;
+/** A fence's opening or closing line: three backticks or tildes or more. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** At most this many characters of a row are quoted as what a reference was written in. */
+const WRITTEN_CHARS = 120;
+
+/**
+ * The requirements each task implements by a tasks.md's mapping table (chenchiyuan/crypto_exchange_news_crawler's
+ * "Success Criteria Mapping": `| SC-003: Top 5满足筛选条件 | T041, T047, T053 | 端到端测试验证 |`), merged into `into`
+ * by task id: a row whose first cell opens with requirement ids and another holds only task ids (or the other way
+ * round: `| T041 | SC-003, FR-002 |`). Rows inside a fence are none. Linear: each line is looked at once, at most
+ * `MAX_ITEM_REFS` requirements a row.
+ */
+export function tableMappings(body: string, bodyLine: number, scope: string, into: Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]>): void {
+  let fence: string | null = null;
+  let line = bodyLine - 1;
+  for (const text of body.split('\n')) {
+    line += 1;
+    const fenced = FENCE.exec(text);
+    if (fenced !== null) {
+      if (fence === null) fence = fenced[1]!;
+      else if (fenced[1]![0] === fence[0] && fenced[1]!.length >= fence.length && text.trim() === fenced[1]) fence = null;
+      continue;
+    }
+    if (fence !== null || !TABLE_ROW.test(text) || !/T\d/.test(text)) continue;
+    const cells = text.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+    if (cells.length < 2) continue;
+    const [first, ...rest] = cells;
+    const forward = REQUIREMENTS_SIDE.test(first!);
+    const tasksCell = forward ? rest.find((cell) => TASKS_SIDE.test(cell) && /T\d/.test(cell)) : TASKS_SIDE.test(first!) && /T\d/.test(first!) ? first : undefined;
+    const requirementsCell = forward ? first : rest.find((cell) => REQUIREMENTS_SIDE.test(cell));
+    if (tasksCell === undefined || requirementsCell === undefined) continue;
+    const ids: string[] = [];
+    for (const written of requirementIds(requirementsCell)) {
+      for (const id of written.ids) if (ids.length < MAX_ITEM_REFS && !ids.includes(id)) ids.push(id);
+      if (ids.length === MAX_ITEM_REFS) break;
+    }
+    if (ids.length === 0) continue;
+    const written = text.trim().slice(0, WRITTEN_CHARS);
+    for (const task of taskIds(tasksCell)) {
+      const key = `${scope}/${task}`;
+      let list = into.get(key);
+      if (list === undefined) into.set(key, (list = []));
+      list.push({ ids, line, written });
+    }
+  }
+}

@@ -68,6 +68,21 @@ describe('Kiro features a folder deeper (dcomp_sample-rs)', () => {
     expect(ws.diagnostics.filter((d) => ['LINK_BROKEN', 'ID_DUPLICATE', 'ID_INVALID'].includes(d.code))).toEqual([]);
     expect(surveyKits(root)).toEqual([{ kit: 'kiro', folders: ['.kiro/specs/backlog/areka-P1-devtools', '.kiro/specs/completed/event-drag-system', '.kiro/specs/wintf-P0-event-system'], count: 3 }]);
   });
+
+  it('a folder inside a feature folder is no feature: an old copy there is not read, and `init` agrees (a review of this change)', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/auth/requirements.md': REQUIREMENTS,
+      '.kiro/specs/auth/tasks.md': '- [ ] 1. Log in\n  - _Requirements: 1.1_\n',
+      '.kiro/specs/auth/old/requirements.md': REQUIREMENTS,
+      '.kiro/specs/auth/old/tasks.md': '- [ ] 1. Log in\n  - _Requirements: 1.3_\n',
+    });
+    const ws = loadWorkspace(root);
+    expect([...ws.nodes.keys()].filter((id) => id.startsWith('auth/old'))).toEqual([]);
+    expect(ws.files.filter((f) => f.includes('/old/'))).toEqual([]);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+    expect(surveyKits(root)).toEqual([{ kit: 'kiro', folders: ['.kiro/specs/auth'], count: 1 }]);
+  });
 });
 
 describe('a kit file written whole inside a markdown fence (dcomp_sample-rs)', () => {
