@@ -7,7 +7,6 @@
 import type { Section } from '../parse/sections.js';
 import type { BundleOptions, Workspace } from '../shared/types.js';
 import { type ContextOptions, DEFAULT_CONTEXT } from '../shared/config-types.js';
-import { inlinePath } from '../shared/inline-path.js';
 import { REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import { singleLine } from '../parse/markdown.js';
 import { DEFAULT_MAX_TOKENS, estimateTokens } from './token-budget.js';
@@ -17,6 +16,7 @@ import { featureProseOf } from './feature-prose.js';
 import { beyondFolder } from './beyond-folder.js';
 import { taskQuery } from './task-words.js';
 import { outlineTest } from './file-tasks.js';
+import { leftOut } from './left-out.js';
 
 /** The opening is cut to this many tokens. */
 const OPENING_TOKENS = 400;
@@ -165,26 +165,6 @@ export interface DocumentCutter {
   summary(id: string): string;
   /** Whether the cut of document `id` keeps every line from `line` to `end` (`false` when it is not cut). */
   covers(id: string, line: number, end: number): boolean;
-}
-
-/** Most sections a cut document lists as left out (the rest counted). */
-const MAX_LEFT = 30;
-
-/**
- * The line naming the sections a cut document leaves out: each by its own heading (the kept
- * sections show the whole trail), its lines and its tokens — `Components (5, ≈4); Palette
- * (11-51, ≈1270)` — the legend said once: it was a sixth of a kit task's bundle when each
- * entry repeated its trail and the words.
- */
-export function leftOut(left: readonly { readonly section: Section; readonly tokens: number }[]): string {
-  const shown = left.slice(0, MAX_LEFT).map(({ section, tokens }) => {
-    const lines = section.end === section.line ? `${section.line}` : `${section.line}-${section.end}`;
-    const heading = section.level === 0 ? 'Opening' : singleLine(section.heading).trim() === '' ? '(a heading without text)' : inlinePath(singleLine(section.heading));
-    return `${heading} (${lines}, ≈${tokens})`;
-  });
-  const rest = left.slice(MAX_LEFT);
-  const more = rest.length === 0 ? '' : `; and ${rest.length} more (≈${rest.reduce((sum, { tokens }) => sum + tokens, 0)})`;
-  return `Left out (heading (lines, ≈tokens)): ${shown.join('; ')}${more}`;
 }
 
 /** The cutter of the bundle of `taskId` (its closure `included`), or `null` when it gives every document whole. */

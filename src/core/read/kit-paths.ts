@@ -60,6 +60,9 @@ export const SHARED_STORIES = 'stories';
 /** The name of such a file: it says it holds stories (`user-stories`, `stories`, `USER_STORIES`); a README beside the folders stays a page. */
 const STORIES_FILE = /stor(?:y|ies)/i;
 
+/** A Kiro folder that opens with `_` or `.` is the team's template or archive (`_template`, `.template`: phan-tuan-thanh/mpm, `_completed`), no feature. */
+const TEMPLATE = /^[_.]/;
+
 /** The folder of OpenSpec's archived changes: never read. */
 export const OPENSPEC_ARCHIVE = 'openspec/changes/archive';
 
@@ -99,7 +102,7 @@ function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   const [a, b, c, d, e, f, g] = parts;
   // A feature folder whose name opens with `_` is the team's template or archive (`.kiro/specs/_template/`, full of
   // `[Feature Name]`: mathgallina/wiki-veloz), not a feature: no id could start with it.
-  if ((a === '.kiro' && b === 'specs' && (parts.length === 4 || parts.length === 5) && (c!.startsWith('_') || (parts.length === 5 && d!.startsWith('_')))) || (a === 'specs' && parts.length >= 3 && b!.startsWith('_'))) return null;
+  if ((a === '.kiro' && b === 'specs' && (parts.length === 4 || parts.length === 5) && (TEMPLATE.test(c!) || (parts.length === 5 && TEMPLATE.test(d!)))) || (a === 'specs' && parts.length >= 3 && b!.startsWith('_'))) return null;
   if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 4 && KIRO_FILES.has(d!)) return place('kiro', c!, d!, `.kiro/specs/${c!}`);
   // A feature folder one folder deeper, where a team keeps its features by stage (`.kiro/specs/completed/<feature>/`,
   // `backlog/`: ekicyou/dcomp_sample-rs, 74 of them): its scope is the path below `specs/`, so that no two meet.

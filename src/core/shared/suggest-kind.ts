@@ -57,6 +57,7 @@ function digitsAfter(id: string, from: number): string | null {
 /** `base` (a suggester over `ids`), but a kit item's id is answered only with ids of its kind. */
 export function byKind(base: Suggester, ids: readonly string[]): Suggester {
   const kinds = new Map<string, Suggester>();
+  let twins: ReadonlyMap<string, string> | undefined;
   const of = (kind: string): Suggester => {
     let suggester = kinds.get(kind);
     if (suggester === undefined) kinds.set(kind, (suggester = createSuggester(ids.filter((id) => itemKind(id) === kind))));
@@ -65,7 +66,7 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester {
   return {
     best: (wanted) => {
       const kind = itemKind(wanted);
-      return qualifiedTwin(ids, wanted) ?? (kind === null ? base.best(wanted) : of(kind).best(wanted));
+      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? (kind === null ? base.best(wanted) : of(kind).best(wanted));
     },
     some: (wanted, limit) => {
       const kind = itemKind(wanted);
@@ -75,25 +76,19 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester {
 }
 
 /**
- * For a missing `<scope>/<name>`, the first id `<scope>/<one part>/<name>`: an OpenSpec change's
- * requirement that two capabilities name alike, named with its capability (D-484), which an
- * older reference still names without it. `ids` are sorted: the scope's ids are one range.
+ * For each OpenSpec change requirement named with its capability (`change/<name>/<capability>/<slug>`,
+ * D-484), the id without it (`change/<name>/<slug>`, which an older reference still names) → the
+ * first such id; made once, by one pass over `ids`.
  */
-function qualifiedTwin(ids: readonly string[], wanted: string): string | null {
-  const slash = wanted.lastIndexOf('/');
-  if (slash <= 0) return null;
-  const head = wanted.slice(0, slash + 1);
-  const tail = wanted.slice(slash);
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (ids[mid]! < head) low = mid + 1;
-    else high = mid;
+function qualifiedTwins(ids: readonly string[]): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const id of ids) {
+    const at = id.indexOf('change/');
+    if (at !== 0 && !(at > 0 && id[at - 1] === ':')) continue;
+    const parts = id.slice(at).split('/');
+    if (parts.length !== 4) continue;
+    const plain = `${id.slice(0, at)}change/${parts[1]!}/${parts[3]!}`;
+    if (!out.has(plain)) out.set(plain, id);
   }
-  for (let i = low; i < ids.length && ids[i]!.startsWith(head); i += 1) {
-    const id = ids[i]!;
-    if (id.length > wanted.length && id.endsWith(tail) && !id.slice(head.length, id.length - tail.length).includes('/')) return id;
-  }
-  return null;
+  return out;
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildBundle, loadWorkspace } from '../../../src/core/index.js';
-import { leftOut } from '../../../src/core/answer/document-cut.js';
+import { leftOut } from '../../../src/core/answer/left-out.js';
 import { shortTitle } from '../../../src/core/answer/document-section.js';
 import type { Section } from '../../../src/core/parse/sections.js';
 import { testdir } from '../../helpers/testdir.js';

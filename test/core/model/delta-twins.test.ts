@@ -33,7 +33,7 @@ describe('one requirement name in two capabilities of a change (Kode-cli-rust)',
   });
 
   it('an older reference to the id without the capability is broken, and "did you mean" names a capability\'s (a review of this change)', () => {
-    const ws = loadWorkspace(testdir({ ...files(), 'docs/note.md': '---\nid: note\ndepends_on: [change/migrate-docs-to-specs/错误类型]\n---\n# Note\n' }));
+    const ws = loadWorkspace(testdir({ ...files(), 'docs/note.md': '---\nid: note\ntitle: Note\ndepends_on: [change/migrate-docs-to-specs/错误类型]\n---\n# Note\n' }));
     const broken = ws.diagnostics.filter((d) => d.path === 'docs/note.md');
     expect(broken).toHaveLength(1);
     expect(broken[0]!.message).toContain('did you mean `change/migrate-docs-to-specs/config-loading/错误类型`?');

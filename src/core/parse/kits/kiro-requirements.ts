@@ -78,9 +78,11 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
-      if (requirement !== null && entry.level <= requirement.level) close();
-      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
       const title = headingTitle(entry.text);
+      // `#### Acceptance Criteria` at the requirement's own level, right under `#### Requirement 13: …` (yeemio/owlclaw): its criteria still.
+      const sameLevelCriteria = requirement !== null && entry.level === requirement.level && !requirement.named && requirement.candidates.length === 0 && CRITERIA_HEADING.test(title);
+      if (requirement !== null && entry.level <= requirement.level && !sameLevelCriteria) close();
+      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
       const match = REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null);
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
@@ -180,3 +182,36 @@ function numberCriteria(requirement: { readonly n: string; readonly id: string; 
     picked.set(c.index, { id: `${scope}/R${requirement.n}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
   });
 }
+
+/**
+ * Kiro's bugfix spec (bugfix.md): numbered clauses under its behaviour headings — `1.1 WHEN … THEN …`
+ * under `### Current Behavior (Defect)`, `2.1 …` under `### Expected Behavior (Correct)`, `3.1 …`
+ * under `### Unchanged Behavior (Regression Prevention)` — which its tasks cite as a requirements.md's
+ * criteria (`_Requirements: 1.1, 2.1_`: phan-tuan-thanh/mpm). Clause `N.M` is criterion `R<N>.<M>` of
+ * requirement `R<N>`, the heading its first clause `N.` sits under (a heading taken once).
+ */
+export function kiroBugfix(outline: Outline, scope: string): KitRead {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  const requirements = new Map<string, string | null>();
+  const taken = new Set<number>();
+  entries.forEach((entry, i) => {
+    const written = entry.kind === 'line' ? CLAUSE.exec(entry.number!) : null;
+    if (written === null) return;
+    const n = written[1]!;
+    if (!requirements.has(n)) {
+      const heading = entry.heading;
+      const free = heading !== -1 && !taken.has(heading);
+      requirements.set(n, free ? `${scope}/R${n}` : null);
+      if (free) {
+        taken.add(heading);
+        picked.set(heading, { id: `${scope}/R${n}`, type: 'requirement', title: headingTitle(entries[heading]!.text), parent: null });
+      }
+    }
+    picked.set(i, { id: `${scope}/R${n}.${Number(written[2]!)}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirements.get(n) ?? null });
+  });
+  return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
+}
+
+/** A bugfix clause's number: `1.1` (two parts). */
+const CLAUSE = /^(\d+)\.(\d+)$/;

@@ -10,7 +10,7 @@ import { headingTitle, type Outline } from './outline.js';
 import { matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
 import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
-import { kiroRequirements } from './kiro-requirements.js';
+import { kiroBugfix, kiroRequirements } from './kiro-requirements.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]+|$)([\s\S]*)$/;
@@ -24,7 +24,7 @@ function unboldTitle(text: string): string {
   return first.slice(0, -2).trimEnd() + (end === -1 ? '' : text.slice(end));
 }
 /** A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`. */
-const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)[ \t]*[:：.\-–—][ \t]*(.*)$/;
+const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*(?:-[A-Za-z][A-Za-z0-9]*(?=[ \t]*[:：]))?)[ \t]*[:：.\-–—][ \t]*(.*)$/;
 /** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`; a whole number with its dot, colon or dash: `## 2024 Goals` is none): a task where no box has a number. */
 const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /**
@@ -44,6 +44,7 @@ const MAX_VALUE = 4000;
 
 export function readKiro(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'requirements') return kiroRequirements(outline, place.scope);
+  if (place.stem === 'bugfix') return kiroBugfix(outline, place.scope);
   if (place.stem === 'tasks') return tasks(outline, place.scope);
   return NO_KIT_READ;
 }

@@ -59,7 +59,7 @@ function holdsItems(place: KitPlace): boolean {
   const { kit, stem } = place;
   if (place.conventions === true) return false;
   if (stem === SHARED_STORIES) return true;
-  if (kit === 'kiro') return stem === 'requirements' || stem === 'tasks';
+  if (kit === 'kiro') return stem === 'requirements' || stem === 'tasks' || stem === 'bugfix';
   if (kit === 'speckit') return stem === 'spec' || stem === 'tasks';
   return stem === 'spec' || (stem === 'tasks' && place.scope.startsWith('change/')) || /^specs\/[^/]+\/spec$/.test(stem);
 }

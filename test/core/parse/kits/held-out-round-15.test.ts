@@ -5,10 +5,20 @@
  * - chenchiyuan/crypto_exchange_news_crawler at 8d154ec: a tasks.md's "Success Criteria Mapping"
  *   table (specs/001-short-grid-screening/tasks.md lines 497-510: `| SC-003: Top 5满足筛选条件 |
  *   T041, T047, T053 | 端到端测试验证 |`) names the tasks that implement each criterion; 7
- *   COVERAGE_MISSING said nothing implements them.
+ *   COVERAGE_MISSING said nothing implements them;
+ * - phan-tuan-thanh/mpm at 9f1e97e: Kiro's bugfix spec, `1.1 WHEN … THEN …` clauses under
+ *   `### Current Behavior (Defect)` (.kiro/specs/project-settings-tab-ui-consistency/bugfix.md lines
+ *   17-35), cited by `_Requirements: 1.1, 1.2, 2.1, 2.2_` (tasks.md line 31): 32 LINK_BROKEN; and a
+ *   template folder `.kiro/specs/.template/` (3 ID_INVALID);
+ * - yeemio/owlclaw at 0fb79df: `#### Requirement 13: Python AST 解析器` with `#### Acceptance Criteria`
+ *   at its own level (.kiro/specs/cli-scan/requirements.md lines 201-210: 24 LINK_BROKEN), and
+ *   `### Task 1-ext: SkillDescriptor 扩展` beside `### Task 1:` (.kiro/specs/skill-dx/tasks.md lines
+ *   11, 55: 2 ID_DUPLICATE).
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
+import { readKitFile } from '../../../../src/core/parse/kits/read-kit.js';
+import { kitPlaceOf } from '../../../../src/core/read/kit-paths.js';
 import { testdir } from '../../../helpers/testdir.js';
 
 const SPEC = ['# 短网格筛选', '', '## Success Criteria', '', '- **SC-003**: Top 5 标的均满足筛选条件', '- **SC-004**: API 成功率 ≥ 99%', '- **SC-010**: Z-Score 识别准确', ''].join('\n');
@@ -54,5 +64,68 @@ describe('Spec Kit as a fifteenth round writes it', () => {
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-x/spec.md': SPEC, 'specs/001-x/tasks.md': tasks }));
     expect((ws.relationsOut.get('001-x/T041') ?? []).map((e) => `${e.relation} ${e.id}`)).toEqual(['implements 001-x/SC-003', 'implements 001-x/SC-010']);
     expect(ws.relationsOut.get('001-x/T048') ?? []).toEqual([]);
+  });
+});
+
+const kiro = (path: string, text: string) => readKitFile(text, 1, kitPlaceOf(path, ['kiro'])!).read.items.map((i) => `${i.id} ${i.type} ${i.line}-${i.end}${i.refs.length === 0 ? '' : ` ${i.refs.map((r) => `${r.relation}:${r.id.slice(r.id.indexOf('/') + 1)}`).join(',')}`}`);
+
+describe('Kiro as a fifteenth round writes it', () => {
+  const BUGFIX = [
+    '# Bugfix Requirements Document', // 1
+    '', // 2
+    '## Bug Analysis', // 3
+    '', // 4
+    '### Current Behavior (Defect)', // 5
+    '', // 6
+    '1.1 WHEN người dùng mở một tab con có khối tiêu đề THEN hệ thống hiển thị lại tiêu đề', // 7
+    '', // 8
+    '1.2 WHEN người dùng chuyển qua lại giữa các tab con THEN spacing không đồng nhất', // 9
+    '', // 10
+    '### Expected Behavior (Correct)', // 11
+    '', // 12
+    '2.1 WHEN người dùng mở một tab con THEN hệ thống SHALL không hiển thị khối tiêu đề lặp lại', // 13
+    '', // 14
+    '### Unchanged Behavior (Regression Prevention)', // 15
+    '', // 16
+    '3.1 WHEN một tab con chứa các điều khiển hành động THEN hệ thống SHALL CONTINUE TO giữ chúng', // 17
+    '',
+  ].join('\n');
+
+  it('a bugfix spec\'s clauses are criteria of their heading\'s requirement, as its tasks cite them (mpm)', () => {
+    expect(kiro('.kiro/specs/tab-ui/bugfix.md', BUGFIX)).toEqual([
+      'tab-ui/R1 requirement 5-5',
+      'tab-ui/R1.1 acceptance-criterion 7-7 refines:R1',
+      'tab-ui/R1.2 acceptance-criterion 9-9 refines:R1',
+      'tab-ui/R2 requirement 11-11',
+      'tab-ui/R2.1 acceptance-criterion 13-13 refines:R2',
+      'tab-ui/R3 requirement 15-15',
+      'tab-ui/R3.1 acceptance-criterion 17-17 refines:R3',
+    ]);
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [kiro]\n',
+        '.kiro/specs/tab-ui/bugfix.md': BUGFIX,
+        '.kiro/specs/tab-ui/tasks.md': '- [x] 1. Viết test khám phá bug condition\n  - _Requirements: 1.1, 1.2, 2.1_\n- [x] 2. Viết test Preservation\n  - _Requirements: 3.1_\n',
+        '.kiro/specs/.template/requirements.md': '---\nspecName: FEATURE_NAME\n---\n### Requirement 1: [Name]\n',
+      }),
+    );
+    expect(ws.diagnostics.filter((d) => ['LINK_BROKEN', 'ID_INVALID', 'COVERAGE_MISSING'].includes(d.code))).toEqual([]);
+    expect([...ws.nodes.keys()].filter((id) => id.includes('template'))).toEqual([]);
+  });
+
+  it('`#### Acceptance Criteria` at the level of `#### Requirement 13:` holds its criteria (owlclaw)', () => {
+    const text = ['#### Requirement 13: Python AST 解析器', '', '**User Story:** 作为工具开发者，我需要可靠的 Python AST 解析器', '', '#### Acceptance Criteria', '', '1. WHEN 提供有效的 Python 源文件，THE Parser SHALL 解析为 AST', '2. WHEN 提供无效的 Python 源文件，THE Parser SHALL 返回描述性错误消息', '', '#### Requirement 14: 序列化器', '', '#### Acceptance Criteria', '', '1. THE Serializer SHALL 输出 JSON', ''].join('\n');
+    expect(kiro('.kiro/specs/cli-scan/requirements.md', text)).toEqual([
+      'cli-scan/R13 requirement 1-3',
+      'cli-scan/R13.1 acceptance-criterion 7-7 refines:R13',
+      'cli-scan/R13.2 acceptance-criterion 8-8 refines:R13',
+      'cli-scan/R14 requirement 10-10',
+      'cli-scan/R14.1 acceptance-criterion 14-14 refines:R14',
+    ]);
+  });
+
+  it('`### Task 1-ext:` is task T1-ext, not a second T1 (owlclaw)', () => {
+    const text = ['### Task 1: SkillDescriptor 数据结构统一', '', '- [x] 1.1 审查现有 `SkillDescriptor` 数据结构', '', '### Task 1-ext: SkillDescriptor 扩展', '', '- [x] 1.5 增加 `resolved_tools` 字段', '', '### Task 2 - Cache', ''].join('\n');
+    expect(kiro('.kiro/specs/skill-dx/tasks.md', text)).toEqual(['skill-dx/T1 task 1-1', 'skill-dx/T1.1 task 3-3 refines:T1', 'skill-dx/T1-ext task 5-5', 'skill-dx/T1.5 task 7-7 refines:T1', 'skill-dx/T2 task 9-9']);
   });
 });
