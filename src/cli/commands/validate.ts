@@ -35,7 +35,8 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       requireMarkdown(workspace, options.allowEmpty);
       const failed = printReport(ctx, workspace, options, files === null ? null : onlyFiles(workspace.root, files, ctx.io.cwd));
       kitHint(ctx, workspace.root);
-      if (options.format === 'text' && files === null) unreadKitsHint(ctx, workspace);
+      // On stderr in every format: a CI job (`--format github`, `json`) must hear of a kit folder read as nothing too.
+      if (files === null) unreadKitsHint(ctx, workspace);
       if (options.format === 'text' && files === null) untracedHint(ctx, workspace);
       if (failed) ctx.fail(1);
     });
