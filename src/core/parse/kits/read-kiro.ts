@@ -58,6 +58,12 @@ function tasks(outline: Outline, scope: string): KitRead {
   const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
   const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? first) : first;
+  // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
+  const named = pickTasks(outline, scope, BOLD_TASK, 'T', false);
+  if (named.picked.size > 0) {
+    for (const [i, item] of named.picked) if (!picked.has(i)) (picked.set(i, item), boxes.set(i, named.boxes.get(i)!));
+    numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
+  }
   // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
   // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
   const numbered = picked.size === 0 && !headed;
@@ -84,6 +90,9 @@ function tasks(outline: Outline, scope: string): KitRead {
     documentRefs: [],
   };
 }
+
+/** After the box, a task named in bold words: `**Task 0**：Title`, `**Task 2.1**: Title`. */
+const BOLD_TASK = /^\*\*Task[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)\*\*[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/;
 
 /** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
 const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;

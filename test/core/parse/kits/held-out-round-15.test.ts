@@ -13,7 +13,8 @@
  * - yeemio/owlclaw at 0fb79df: `#### Requirement 13: Python AST 解析器` with `#### Acceptance Criteria`
  *   at its own level (.kiro/specs/cli-scan/requirements.md lines 201-210: 24 LINK_BROKEN), and
  *   `### Task 1-ext: SkillDescriptor 扩展` beside `### Task 1:` (.kiro/specs/skill-dx/tasks.md lines
- *   11, 55: 2 ID_DUPLICATE).
+ *   11, 55: 2 ID_DUPLICATE), and boxes that name their task in bold words, `- [x] **Task 0**：CLI
+ *   基础设施（若尚未存在）` (.kiro/specs/cli-skill/tasks.md lines 19-24, ten features), none of them read.
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
@@ -127,5 +128,10 @@ describe('Kiro as a fifteenth round writes it', () => {
   it('`### Task 1-ext:` is task T1-ext, not a second T1 (owlclaw)', () => {
     const text = ['### Task 1: SkillDescriptor 数据结构统一', '', '- [x] 1.1 审查现有 `SkillDescriptor` 数据结构', '', '### Task 1-ext: SkillDescriptor 扩展', '', '- [x] 1.5 增加 `resolved_tools` 字段', '', '### Task 2 - Cache', ''].join('\n');
     expect(kiro('.kiro/specs/skill-dx/tasks.md', text)).toEqual(['skill-dx/T1 task 1-1', 'skill-dx/T1.1 task 3-3 refines:T1', 'skill-dx/T1-ext task 5-5', 'skill-dx/T1.5 task 7-7 refines:T1', 'skill-dx/T2 task 9-9']);
+  });
+
+  it('`- [x] **Task 0**：Title` names its task in bold words: T0, T1, and a numbered sub-task under one (owlclaw)', () => {
+    const text = ['- [x] **Task 0**：CLI 基础设施（若尚未存在）', '  - 确保 `owlclaw --help` 可运行', '', '- [ ] **Task 1**: 注册 skill 子命令组', '  - [ ] 1.1 创建 `skill_app`', '  - _Requirements: 1.2_', ''].join('\n');
+    expect(kiro('.kiro/specs/cli-skill/tasks.md', text)).toEqual(['cli-skill/T0 task 1-2', 'cli-skill/T1 task 4-4 implements:R1.2', 'cli-skill/T1.1 task 5-5 refines:T1']);
   });
 });
