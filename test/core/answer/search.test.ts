@@ -76,7 +76,8 @@ describe('search', () => {
     expect(table).toMatchObject({ code: 0, stderr: '' });
     expect(table.stdout).toBe(
       '1. 001-auth/FR-001 (requirement) — System MUST lock the account after five failed logins\n   specs/001-auth/spec.md:13-13: - **FR-001**: System MUST lock the account after five failed logins\n' +
-        '2. NOTES (section) — ## Lockout\n   docs/notes.md:7-9: Failed logins are counted per account.\n' +
+        // The task that implements it comes before the prose about it (D-487).
+        '2. 001-auth/T001 (task, ready) — Implement FR-001 in src/lockout.ts\n   specs/001-auth/tasks.md:3-3: - [ ] T001 [US1] Implement FR-001 in src/lockout.ts\n' +
         '… 1 more (--limit)\n',
     );
     const json = JSON.parse((await runInProcess(['search', 'failed logins', '--format', 'json'], { cwd: root })).stdout) as { hits: { id: string }[]; total: number };
