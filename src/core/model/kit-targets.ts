@@ -283,7 +283,8 @@ class TableRows {
   private byFeature(): Map<string, DocNode[]> {
     const out = new Map<string, DocNode[]>();
     for (const [id, node] of this.nodes) {
-      if (node.item !== undefined) continue;
+      // A tasks file's table maps requirements to tasks (D-485): its rows name requirements, they are none.
+      if (node.item !== undefined || node.type === 'tasks') continue;
       const slash = id.lastIndexOf('/');
       if (slash < 0) continue;
       const feature = id.slice(0, slash);

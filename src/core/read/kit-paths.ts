@@ -152,12 +152,13 @@ export function kitDirectory(path: string, kits: readonly KitName[], roots: read
 }
 
 /**
- * Whether the kit file at `place` is a Kiro feature's own (`requirements.md`, `design.md`,
- * `tasks.md`, `bugfix.md` of `.kiro/specs/<feature>/`): its folder is then a feature, and no
- * folder inside it is one (`.kiro/specs/auth/old/` is an old copy of auth, not a feature).
+ * Whether the kit file at `place` is a Kiro feature's own (`requirements.md`, `tasks.md`,
+ * `bugfix.md` of `.kiro/specs/<feature>/`): its folder is then a feature, and no folder inside it
+ * is one (`.kiro/specs/auth/old/` is an old copy of auth, not a feature).
  */
 export function isKiroFeatureFile(place: KitPlace): boolean {
-  return place.kit === 'kiro' && place.conventions !== true && KIRO_FILES.has(place.stem);
+  // A design alone (`.kiro/specs/platform/design.md` over `platform/auth/`): an epic's shared design, its sub-folders features (a review).
+  return place.kit === 'kiro' && place.conventions !== true && KIRO_FILES.has(place.stem) && place.stem !== 'design';
 }
 
 /** Whether `path` lies inside `.kiro/` or `.specify/` (of the workspace root or of one of `roots`), where only kit files are read. */

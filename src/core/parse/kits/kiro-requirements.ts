@@ -197,7 +197,8 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
   const taken = new Set<number>();
   entries.forEach((entry, i) => {
     const written = entry.kind === 'line' ? CLAUSE.exec(entry.number!) : null;
-    if (written === null) return;
+    // A clause says what the system does, in EARS words (`WHEN … THEN …`, `… SHALL …`): a wrapped line of prose that starts with `1.5` is none (a review).
+    if (written === null || !EARS.test(entry.text)) return;
     const n = written[1]!;
     if (!requirements.has(n)) {
       const heading = entry.heading;
@@ -213,5 +214,7 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
 }
 
+/** The EARS words a bugfix clause is written with: `WHEN`/`IF`/`WHILE`/`WHERE` … `THEN`, or `SHALL`. */
+const EARS = /\b(?:(?:WHEN|IF|WHILE|WHERE)\b[\s\S]*\bTHEN|SHALL)\b/;
 /** A bugfix clause's number: `1.1` (two parts). */
 const CLAUSE = /^(\d+)\.(\d+)$/;

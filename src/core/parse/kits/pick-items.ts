@@ -82,6 +82,8 @@ export function itemsOf(
   refsOf: (item: Picked, span: Span, refs: ItemRefs, index: number) => void,
   boxOf: (index: number) => Box | null,
   context: readonly string[],
+  /** Room for references written elsewhere in the file (a mapping table's rows), in bytes, by outline index. */
+  roomElsewhere: (index: number) => number = () => 0,
 ): KitItem[] {
   const flags: boolean[] = [];
   for (const i of picked.keys()) flags[i] = true;
@@ -95,7 +97,7 @@ export function itemsOf(
   for (const [i, item] of [...picked].sort(([a], [b]) => a - b)) {
     const [line, end] = spans.get(i)!;
     const span = spanOf(line, end);
-    const found = new ItemRefs(Math.min(MAX_ITEM_REFS, span.text.length));
+    const found = new ItemRefs(Math.min(MAX_ITEM_REFS, span.text.length + roomElsewhere(i)));
     refsOf(item, span, found, i);
     for (const [first, last] of after.get(i) ?? []) refsOf(item, spanOf(first, last), found, -1);
     const refs: KitRef[] = item.parent === null ? found.refs : [{ relation: 'refines', id: item.parent, line, written: 'nested under' }, ...found.refs];

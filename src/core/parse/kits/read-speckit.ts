@@ -28,8 +28,8 @@ const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})
 const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—–-][ \t]*(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
-/** After the box: the task id (`T012`, `**T012**`, `T009a`: one inserted later, `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit), then its text. */
-const TASK_ID = /^(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-z]?(?:\.\d+)*(?:-\d+)?|TASK-\d+(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`: one inserted later (13g7895123's repositories), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit), then its text. */
+const TASK_ID = /^(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|-[A-Z](?![\w-]))?|TASK-\d+(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### TASK-001: Title [P]`, `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
@@ -123,7 +123,12 @@ function tasks(outline: Outline, scope: string): KitRead {
       for (const ref of fromHeadings(index)) refs.add(ref);
       // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
       if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && saysDone(span.text, span.line, nextHeadingLine(outline, index))) boxes.set(index, 'x');
-    }, (i) => boxes.get(i) ?? null, context),
+    }, (i) => boxes.get(i) ?? null, context, (i) => {
+      // The mapping lines and rows naming a task give its references room of their own (a task in 25 rows: a review).
+      let room = 0;
+      for (const { written } of mapped.get(picked.get(i)?.id ?? '') ?? []) room += written.length;
+      return room;
+    }),
     documentRefs: [],
   };
 }

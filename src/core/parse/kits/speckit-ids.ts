@@ -158,6 +158,8 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
 const TABLE_ROW = /^ {0,3}\|/;
 /** A fence's opening or closing line: three backticks or tildes or more. */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A table cell of task ids only: ids, ranges and what joins them, no words (`| FR-001 | within 5s on T3 instances |` names no task: a review). */
+const TASKS_CELL = /^[\sT\d,~～〜–—\-、，&]*$/;
 /** At most this many characters of a row are quoted as what a reference was written in. */
 const WRITTEN_CHARS = 120;
 
@@ -170,9 +172,19 @@ const WRITTEN_CHARS = 120;
  */
 export function tableMappings(body: string, bodyLine: number, scope: string, into: Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]>): void {
   let fence: string | null = null;
+  let comment = false;
   let line = bodyLine - 1;
   for (const text of body.split('\n')) {
     line += 1;
+    // Inside an HTML comment nothing is a row (a review), nor on a line that opens one.
+    if (comment) {
+      if (text.includes('-->')) comment = false;
+      continue;
+    }
+    if (fence === null && text.includes('<!--')) {
+      comment = !text.slice(text.indexOf('<!--') + 4).includes('-->');
+      continue;
+    }
     const fenced = FENCE.exec(text);
     if (fenced !== null) {
       if (fence === null) fence = fenced[1]!;
@@ -184,7 +196,7 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
     if (cells.length < 2) continue;
     const [first, ...rest] = cells;
     const forward = REQUIREMENTS_SIDE.test(first!);
-    const tasksCell = forward ? rest.find((cell) => TASKS_SIDE.test(cell) && /T\d/.test(cell)) : TASKS_SIDE.test(first!) && /T\d/.test(first!) ? first : undefined;
+    const tasksCell = forward ? rest.find((cell) => TASKS_CELL.test(cell) && /T\d/.test(cell)) : TASKS_CELL.test(first!) && /T\d/.test(first!) ? first : undefined;
     const requirementsCell = forward ? first : rest.find((cell) => REQUIREMENTS_SIDE.test(cell));
     if (tasksCell === undefined || requirementsCell === undefined) continue;
     const ids: string[] = [];

@@ -135,3 +135,54 @@ describe('Kiro as a fifteenth round writes it', () => {
     expect(kiro('.kiro/specs/cli-skill/tasks.md', text)).toEqual(['cli-skill/T0 task 1-2', 'cli-skill/T1 task 4-4 implements:R1.2', 'cli-skill/T1.1 task 5-5 refines:T1']);
   });
 });
+
+describe('a review of the fifteenth round\'s forms', () => {
+  it('a bugfix spec\'s clause is written in EARS words: a wrapped line of prose that starts with `1.5` is none', () => {
+    const text = ['## Introduction', '', 'The default timeout is', '1.5 seconds which is too short for slow networks.', '', '### Current Behavior (Defect)', '', '1.1 WHEN the network is slow THEN the login fails', '', '## Notes', '', 'Tested on version', '4.2 of the app and', '1.1 of the SDK.', ''].join('\n');
+    expect(kiro('.kiro/specs/fix-login/bugfix.md', text)).toEqual(['fix-login/R1 requirement 6-6', 'fix-login/R1.1 acceptance-criterion 8-8 refines:R1']);
+  });
+
+  it('a mapping row that names a requirement the spec does not have is LINK_BROKEN, as an arrow line is', () => {
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-x/spec.md': '- **FR-001**: Sign in\n', 'specs/001-x/tasks.md': '- [ ] T001 Sign in\n\n| Req | Tasks |\n|---|---|\n| FR-001 | T001 |\n| FR-009 | T001 |\n' }));
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => `${d.line} ${d.message.slice(0, 40)}`)).toEqual(['6 001-x/T001 implements `001-x/FR-009` (wr']);
+  });
+
+  it('a row inside an HTML comment, or a cell of words, names no task; a task in many rows keeps every reference', () => {
+    const rows = Array.from({ length: 25 }, (_, k) => `| FR-${String(k + 1).padStart(3, '0')} | T010 |`);
+    const spec = Array.from({ length: 25 }, (_, k) => `- **FR-${String(k + 1).padStart(3, '0')}**: Requirement ${k + 1}`).join('\n');
+    const tasks = ['- [ ] T002 Two', '- [ ] T003 Three', '- [ ] T010 E2E tests', '', '<!--', '| FR-001 | T002 |', '-->', '<!-- | FR-002 | T002 | -->', '| FR-003 | within 5s on T3 instances |', '', '| Req | Tasks |', '|---|---|', ...rows, ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-x/spec.md': `${spec}\n`, 'specs/001-x/tasks.md': tasks }));
+    expect(ws.relationsOut.get('001-x/T002') ?? []).toEqual([]);
+    expect(ws.relationsOut.get('001-x/T003') ?? []).toEqual([]);
+    expect((ws.relationsOut.get('001-x/T010') ?? []).length).toBe(25);
+    expect(ws.diagnostics.filter((d) => ['REFS_CAPPED', 'COVERAGE_MISSING'].includes(d.code))).toEqual([]);
+  });
+
+  it('a folder that holds only a design is an epic: its sub-folders are features', () => {
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/platform/design.md': '# Platform design\n', '.kiro/specs/platform/auth/requirements.md': '### Requirement 1: Sign in\n#### Acceptance Criteria\n1. WHEN a user signs in THEN the system SHALL check the password\n' }));
+    expect(ws.nodes.has('platform/auth/R1.1')).toBe(true);
+  });
+});
+
+describe('Spec Kit as a sixteenth round writes it', () => {
+  // 13g7895123/crm-questionnaire at cb26ba2 (specs/003-crm-questionnaire/tasks.md lines 79-99) and
+  // 13g7895123/free_youtube at ae775ff (specs/003-line-login-auth/tasks.md lines 172-174): tasks
+  // inserted later with a capital letter, none read (12 tasks the hand counts found).
+  it('`- [x] T019A [P] …` and `- [x] T071-A …` are tasks T019A and T071-A; `T00X` stays a placeholder', () => {
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/003-crm/tasks.md': '- [x] T019 [P] 建立 Composable\n- [x] T019A [P] 建立 useDepartments Composable 單元測試\n- [x] T071-A 實作軟刪除檢測邏輯 in Auth::lineCallback()\n' }));
+    expect([...ws.nodes.keys()].filter((id) => id.startsWith('003-crm/T'))).toEqual(['003-crm/T019', '003-crm/T019A', '003-crm/T071-A']);
+  });
+});
+
+describe('Kiro as a sixteenth round writes it', () => {
+  // 71bk/kinsun.ai-product at 14115c7 (.kiro/specs/backend-authentication/tasks.md line 52): each
+  // phase ends with `- [ ] 0.V Validation gate`; 11 such tasks were not read.
+  it('`- [ ] 0.V Validation gate` is task T0.V, part of T0', () => {
+    expect(kiro('.kiro/specs/backend-authentication/tasks.md', '- [ ] 0. Foundation\n- [ ] 0.1 Set up the schema\n- [ ] 0.V Validation gate\n- [ ] 1.Vote is prose\n')).toEqual([
+      'backend-authentication/T0 task 1-1',
+      'backend-authentication/T0.1 task 2-2 refines:T0',
+      'backend-authentication/T0.V task 3-3 refines:T0',
+    ]);
+  });
+});
+
