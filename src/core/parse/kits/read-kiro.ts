@@ -59,8 +59,8 @@ function tasks(outline: Outline, scope: string): KitRead {
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
   const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? first) : first;
   // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
-  const named = pickTasks(outline, scope, BOLD_TASK, 'T', false);
-  if (named.picked.size > 0) {
+  const named = outline.body.includes('**Task') ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
+  if (named !== null && named.picked.size > 0) {
     for (const [i, item] of named.picked) if (!picked.has(i)) (picked.set(i, item), boxes.set(i, named.boxes.get(i)!));
     numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   }

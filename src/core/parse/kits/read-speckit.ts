@@ -123,7 +123,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       for (const ref of fromHeadings(index)) refs.add(ref);
       // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
       if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && saysDone(span.text, span.line, nextHeadingLine(outline, index))) boxes.set(index, 'x');
-    }, (i) => boxes.get(i) ?? null, context, (i) => {
+    }, (i) => boxes.get(i) ?? null, context, mapped.size === 0 ? undefined : (i) => {
       // The mapping lines and rows naming a task give its references room of their own (a task in 25 rows: a review).
       let room = 0;
       for (const { written } of mapped.get(picked.get(i)?.id ?? '') ?? []) room += written.length;
