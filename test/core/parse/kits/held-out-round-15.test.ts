@@ -184,5 +184,15 @@ describe('Kiro as a sixteenth round writes it', () => {
       'backend-authentication/T0.V task 3-3 refines:T0',
     ]);
   });
+
+  // satoshi256kbyte/trail-of-thorns at 70a3dd1 (.kiro/specs/4.1-unified-save-load-ui/tasks.md line 73): tasks numbered
+  // with a colon after the number, `- [x] 4.1.1.1: SaveLoadSceneクラスの作成`; 116 tasks were not read (a seventeenth round).
+  it('`- [x] 4.1.1.1: Title` and `- [x] 6: Title` are tasks; `- [ ] 10:30 meeting` is none', () => {
+    expect(kiro('.kiro/specs/save-load/tasks.md', '- [x] 4.1.1: SaveLoadScene\n- [x] 4.1.1.1: SaveLoadSceneクラスの作成\n- [x] 6: 仕上げ\n- [ ] 10:30 meeting\n')).toEqual([
+      'save-load/T4.1.1 task 1-1',
+      'save-load/T4.1.1.1 task 2-2 refines:T4.1.1',
+      'save-load/T6 task 3-3',
+    ]);
+  });
 });
 
