@@ -12,8 +12,8 @@ import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tas
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
 import { kiroBugfix, kiroRequirements } from './kiro-requirements.js';
 
-/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` or `6:` with a colon: satoshi256kbyte/trail-of-thorns), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
-const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|\d+[a-z]?(?=\.|[ \t]*[:：][ \t]))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
+const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
 /** A heading written as a box (`### - [x] 1. Title`): the text after the box (a checked box in a heading says done: HEADING_DONE). */
 const BOXED_HEADING = /^[-*+][ \t]+\[[ xX~-]?\][ \t]+(.*)$/;
 /** A task's text without the bold that closes its first line alone (`**1.1 開発環境セットアップ**`: the number took the opening `**`). */

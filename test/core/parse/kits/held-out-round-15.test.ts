@@ -187,11 +187,10 @@ describe('Kiro as a sixteenth round writes it', () => {
 
   // satoshi256kbyte/trail-of-thorns at 70a3dd1 (.kiro/specs/4.1-unified-save-load-ui/tasks.md line 73): tasks numbered
   // with a colon after the number, `- [x] 4.1.1.1: SaveLoadSceneクラスの作成`; 116 tasks were not read (a seventeenth round).
-  it('`- [x] 4.1.1.1: Title` and `- [x] 6: Title` are tasks; `- [ ] 10:30 meeting` is none', () => {
-    expect(kiro('.kiro/specs/save-load/tasks.md', '- [x] 4.1.1: SaveLoadScene\n- [x] 4.1.1.1: SaveLoadSceneクラスの作成\n- [x] 6: 仕上げ\n- [ ] 10:30 meeting\n')).toEqual([
+  it('`- [x] 4.1.1.1: Title` is a task; a whole number with a colon (`- [ ] 1: create X`, a task\'s step) stays prose, as without its dot; `- [ ] 10:30 meeting` is none', () => {
+    expect(kiro('.kiro/specs/save-load/tasks.md', '- [x] 4.1.1: SaveLoadScene\n- [x] 4.1.1.1: SaveLoadSceneクラスの作成\n  - [ ] 1: create X\n- [ ] 10:30 meeting\n')).toEqual([
       'save-load/T4.1.1 task 1-1',
-      'save-load/T4.1.1.1 task 2-2 refines:T4.1.1',
-      'save-load/T6 task 3-3',
+      'save-load/T4.1.1.1 task 2-3 refines:T4.1.1',
     ]);
   });
 });
