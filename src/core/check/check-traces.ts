@@ -66,14 +66,15 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
   let throughRequirement: ((id: string) => boolean) | undefined;
   // Each type in normal form once (a workspace has few types, and 100,000 nodes).
   const normal = new Map<string, string>();
-  for (const id of workspace.ids) {
-    const node = workspace.nodes.get(id)!;
+  // By the nodes as stored, not looked up by id: each list is sorted below, where its order counts.
+  for (const [id, node] of workspace.nodes) {
     if (node.type === null) continue;
     let type = normal.get(node.type);
     if (type === undefined) normal.set(node.type, (type = normalStatus(node.type)));
     const list = wanted.get(type);
     if (list !== undefined && workspace.states.get(id)?.state !== 'dropped') list.push(id);
   }
+  for (const list of wanted.values()) list.sort(compareStrings);
   const rows: CoverageRow[] = [];
   const missing: CoverageGap[] = [];
   for (const rule of rules) {

@@ -30,8 +30,8 @@ export function featureOf(id: string): string {
 export function citedByFeature(workspace: Workspace): ReadonlyMap<string, ReadonlySet<string>> {
   const cited = new Map<string, Set<string>>();
   let prefixed: Set<string> | undefined;
-  for (const id of workspace.ids) {
-    const node = workspace.nodes.get(id)!;
+  // By the nodes as stored, not looked up by id (a set per feature: the order does not count).
+  for (const [id, node] of workspace.nodes) {
     if (node.item === undefined || node.type !== 'task') continue;
     const feature = featureOf(id);
     let kinds = cited.get(feature);
