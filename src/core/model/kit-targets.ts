@@ -34,6 +34,7 @@ import { itemKind } from '../shared/suggest-kind.js';
 import { rootOfId } from '../shared/id-shape.js';
 import { foreignPrefix, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
+import { sectionNumbers } from './section-numbers.js';
 
 /** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
 export type KitTarget = { readonly id: string; readonly hint?: string } | { readonly ids: readonly string[] } | 'drop' | null;
@@ -232,30 +233,6 @@ function criteriaBetween(list: readonly Criterion[], range: RegExpExecArray): st
 
 /** A Kiro criterion's id of two numbers or more (`R5.1`, `R3.2.1`). */
 const SECTION_REF = /^R(\d+(?:\.\d+)+)$/;
-/** A numbered section of a requirements.md written without Kiro's requirement headings: `### 5.1 Safety`, or a criterion labelled `**AC 3.2.1**:`. */
-const NUMBERED_SECTION = /^#{1,6}[ \t]+(\d+(?:\.\d+)+)\.?[ \t]|\*\*AC[ \t]+(\d+(?:\.\d+)+)\*\*/gm;
-
-/**
- * The numbers a Kiro feature's requirements.md gives its sections, for a file that numbers them
- * its own way (LuChangQiu/kiro-spec-engine: `## 5. Non-Functional Requirements` / `### 5.1
- * Safety`, `**AC 3.2.1**: …`, cited as `_Requirements: 5.1_`): by feature. Only a feature's
- * requirements.md from which no requirement was read (else its references stay as they are);
- * each text read once.
- */
-function sectionNumbers(nodes: ReadonlyMap<string, DocNode>): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  // A feature whose requirements.md gives Kiro's requirements keeps its references to them as they are.
-  const kiro = new Set<string>();
-  for (const [id, node] of nodes) if (node.type === 'requirement' && node.item !== undefined) kiro.add(id.slice(0, id.lastIndexOf('/')));
-  for (const [id, node] of nodes) {
-    if (node.item !== undefined || !id.endsWith('/requirements') || !node.path.endsWith('/requirements.md') || kiro.has(id.slice(0, -'/requirements'.length))) continue;
-    const numbers = new Set<string>();
-    for (const match of node.text.matchAll(NUMBERED_SECTION)) numbers.add((match[1] ?? match[2])!);
-    out.set(id.slice(0, -'/requirements'.length), numbers);
-  }
-  return out;
-}
-
 /** A team's label of a requirement's shape (`SC-01`, `FR-012`, `NFR-3`, `FR-011-002`): what a table row may be named. */
 const LABEL_SOURCE = '[A-Z]{2,4}-\\d+(?:-\\d+)?[a-z]?';
 const LABEL = new RegExp(`^${LABEL_SOURCE}$`);

@@ -28,6 +28,8 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
+/** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
+const SUB_SECTION = /^(\d+)\.\d+(?:\.\d+)*\.?[ \t]+\S/;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**
@@ -53,7 +55,7 @@ interface Candidate {
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean } | null = null;
+  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean } | null = null;
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
   // a file that names no criteria heading may write it in words we do not know (then a requirement's first sub-heading is it).
   let bare = true;
@@ -71,7 +73,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   let fallback = false;
   const close = (): void => {
     // A bare numbered heading without criteria under a criteria heading named as such is a document's section (`## 1. Introduction`).
-    if (requirement !== null && requirement.bare && !(requirement.named && requirement.candidates.length > 0)) picked.delete(requirement.index);
+    if (requirement !== null && requirement.bare && (requirement.sectioned || !(requirement.named && requirement.candidates.length > 0))) picked.delete(requirement.index);
     else if (requirement !== null) numberCriteria(requirement, scope, picked);
     requirement = null;
   };
@@ -94,6 +96,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
         continue;
       }
+      // A bare requirement whose own sub-heading is numbered within it (`## 2. 用户故事` over `### 2.1 设备类型识别`:
+      // zsyh27/excel_matching) is a document that numbers its sections, not a requirement: neither it nor its lists are items.
+      if (match === null && requirement !== null && requirement.bare && entry.level > requirement.level && SUB_SECTION.exec(title)?.[1] === requirement.n) requirement.sectioned = true;
       if (match !== null) {
         close();
         requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare };

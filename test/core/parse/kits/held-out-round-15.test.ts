@@ -195,3 +195,25 @@ describe('Kiro as a sixteenth round writes it', () => {
   });
 });
 
+describe('Kiro as an eighteenth round writes it', () => {
+  // shintairiku/evaluation-system at 7bdcfc3 (.kiro/specs/admin-goals-user-centric/tasks.md line 580):
+  // `**Dependencies:** Phase 1, 2 complete` named task 2 (4 false LINK_BROKEN).
+  it('`**Dependencies:** Phase 1, 2 complete` names phases, no task; `**Dependencies**: Task 1.1` still does', () => {
+    const text = ['- [ ] 1. Foundation', '- [ ] 3. Goals page', '  **Dependencies:** Phase 1, 2 complete', '- [ ] 4. Return comments', '  **Dependencies**: 1', ''].join('\n');
+    expect(kiro('.kiro/specs/admin-goals/tasks.md', text)).toEqual(['admin-goals/T1 task 1-1', 'admin-goals/T3 task 2-3', 'admin-goals/T4 task 4-5 depends_on:T1']);
+  });
+
+  // zsyh27/excel_matching at e3e07fe (.kiro/specs/intelligent-feature-extraction/requirements.md lines 32-53, tasks.md line 77):
+  // a requirements.md that numbers its sections (`## 2. 用户故事`, `### 2.2 技术参数提取`, `#### 3.2.4 规格提取`), each story's
+  // `**验收标准**：` list under its section, cited `_需求: 2.2.1, 3.2.4_`: 50 false of the round's 54 (124 LINK_BROKEN there).
+  it('a requirements.md numbering its sections: no requirement items; a task\'s `2.2.1` (a list item of 2.2) and `3.2.4` (a section) name them, `7.4` (none) is broken', () => {
+    const requirements = ['# 需求文档', '', '## 2. 用户故事', '', '### 2.1 设备类型识别', '', '**验收标准**：', '1. 设备类型识别准确率 >85%', '2. 支持多种识别模式', '', '### 2.2 技术参数提取', '', '**验收标准**：', '1. 支持量程、输出信号、精度、规格等参数提取', '', '## 3. 功能需求', '', '### 3.2 参数提取器', '', '#### 3.2.4 规格提取', '', '提取规格。', ''].join('\n');
+    const tasks = ['- [ ] 1. 参数提取', '  - _需求: 2.2.1, 3.2.4_', '- [ ] 2. 评分', '  - _需求: 2.1.2, 7.4_', ''].join('\n');
+    expect(kiro('.kiro/specs/extraction/requirements.md', requirements)).toEqual([]);
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/extraction/requirements.md': requirements, '.kiro/specs/extraction/tasks.md': tasks }));
+    expect(ws.diagnostics.filter((d) => ['LINK_BROKEN', 'COVERAGE_MISSING'].includes(d.code)).map((d) => `${d.code} ${d.line} ${d.message.slice(0, d.message.indexOf(' (written'))}`)).toEqual([
+      'LINK_BROKEN 4 extraction/T2 implements `extraction/R7.4`',
+    ]);
+  });
+});
+
