@@ -9,6 +9,8 @@ const NUMBERED_SECTION = /^#{1,6}[ \t]+(\d+(?:\.\d+)+)\.?[ \t]|\*\*AC[ \t]+(\d+(
 
 /** A heading's section number (`### 2.2 Title`, `## 3. Title`). */
 const HEADING_NUMBER = /^#{1,6}[ \t]+(\d+(?:\.\d+)*)\.?[ \t]/;
+/** A fence's opening or closing line. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A numbered list item at the left (`1. …`). */
 const LIST_NUMBER = /^ {0,3}(\d+)[.)][ \t]/;
 
@@ -30,7 +32,15 @@ export function sectionNumbers(nodes: ReadonlyMap<string, DocNode>): Map<string,
     for (const match of node.text.matchAll(NUMBERED_SECTION)) numbers.add((match[1] ?? match[2])!);
     // And the numbered list items under a numbered heading (`### 2.2 技术参数提取` then `1. 支持量程…`: `2.2.1`, zsyh27/excel_matching).
     let section: string | null = null;
+    let fence: string | null = null;
     for (const line of node.text.split('\n')) {
+      // Nothing inside a fence is a heading or an item (a review).
+      const fenced = FENCE.exec(line);
+      if (fenced !== null && (fence === null || (fenced[1]![0] === fence[0] && fenced[1]!.length >= fence.length && line.trim() === fenced[1]))) {
+        fence = fence === null ? fenced[1]! : null;
+        continue;
+      }
+      if (fence !== null) continue;
       const heading = HEADING_NUMBER.exec(line);
       if (heading !== null || line.startsWith('#')) section = heading?.[1] ?? null;
       else if (section !== null) {

@@ -55,7 +55,7 @@ interface Candidate {
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean } | null = null;
+  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean } | null = null;
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
   // a file that names no criteria heading may write it in words we do not know (then a requirement's first sub-heading is it).
   let bare = true;
@@ -73,7 +73,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   let fallback = false;
   const close = (): void => {
     // A bare numbered heading without criteria under a criteria heading named as such is a document's section (`## 1. Introduction`).
-    if (requirement !== null && requirement.bare && (requirement.sectioned || !(requirement.named && requirement.candidates.length > 0))) picked.delete(requirement.index);
+    // (Sectioned, unless a criteria heading of its own holds its criteria: `#### 1.1 User Story` then `#### Acceptance Criteria`, a review.)
+    if (requirement !== null && requirement.bare && ((requirement.sectioned === true && requirement.headed !== true) || !(requirement.named && requirement.candidates.length > 0))) picked.delete(requirement.index);
     else if (requirement !== null) numberCriteria(requirement, scope, picked);
     requirement = null;
   };
@@ -108,6 +109,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         picked.set(i, { id: requirement.id, type: 'requirement', title: /^\([^)]*\)$/.test(name) ? '' : name, parent: null });
       } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
         requirement.named = true;
+        requirement.headed = true;
         criteria = i;
         fallback = false;
       } else if (unnamed && requirement !== null && criteria === -1 && !requirement.fellBack) {

@@ -94,8 +94,8 @@ function tasks(outline: Outline, scope: string): KitRead {
 /** After the box, a task named in bold words: `**Task 0**：Title`, `**Task 2.1**: Title`. */
 const BOLD_TASK = /^\*\*Task[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)\*\*[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/;
 
-/** A dependency value that names phases: `Phase 1, 2 complete`, `Phases 1–3`, `フェーズ1`, `阶段 2`. */
-const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes?\b)/i;
+/** The phases a dependency value opens with: `Phase 1, 2 `, `Phases 1–3 and 4 `, `フェーズ1`, `阶段 2`. */
+const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes?\b)(?:[\s\d,、，&–—-]|\band\b)*/i;
 
 /** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
 const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
@@ -133,9 +133,9 @@ function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickT
  */
 function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, relation: 'implements' | 'verifies' | 'depends_on'): void {
   const task = relation === 'depends_on';
-  for (const { value, line, written } of labelValues(label, span)) {
-    // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system).
-    if (task && PHASES.test(value)) continue;
+  for (const { value: raw, line, written } of labelValues(label, span)) {
+    // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
+    const value = task ? raw.replace(PHASES, '') : raw;
     const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
     for (const n of numbers) refs.add({ relation, id: `${scope}/${task ? 'T' : 'R'}${n}`, line, written });
     refs.count(more, line);

@@ -215,5 +215,21 @@ describe('Kiro as an eighteenth round writes it', () => {
       'LINK_BROKEN 4 extraction/T2 implements `extraction/R7.4`',
     ]);
   });
+
+  it('a review: a bare requirement whose criteria sit under its own criteria heading keeps them, its numbered sub-heading notwithstanding', () => {
+    const text = ['### 1. Failure Detector Configuration', '#### 1.1 User Story', 'As an operator, I want X.', '#### Acceptance Criteria', '1. WHEN a THEN b', '2. WHEN c THEN d', '### 2. Heartbeat', '#### Acceptance Criteria', '1. WHEN e THEN f', ''].join('\n');
+    expect(kiro('.kiro/specs/a/requirements.md', text).map((i) => i.split(' ')[0])).toEqual(['a/R1', 'a/R1.1', 'a/R1.2', 'a/R2', 'a/R2.1']);
+  });
+
+  it('a review: list items and headings inside a fence under a numbered section are none', () => {
+    const requirements = ['## 2. 用户故事', '', '### 2.1 安装', '', '**验收标准**：', '1. 可以安装', '', '### 2.2 配置', '', '```', '1. step one', '2. step two', '# install', '```', '', '1. real item', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/x/requirements.md': requirements, '.kiro/specs/x/tasks.md': '- [ ] 1. One\n  - _需求: 2.1.1, 2.2.1, 2.2.2_\n' }));
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.slice(0, d.message.indexOf(' (written')))).toEqual(['x/T1 implements `x/R2.2.2`']);
+  });
+
+  it('a review: what follows the phases a dependency names may name tasks', () => {
+    const text = ['- [ ] 1. One', '- [ ] 2. Two', '- [ ] 3. Three', '  **Dependencies:** Phase 1 tasks 1.2, 2', '- [ ] 5. Five', '  - Depends on: phase 2 (task 2)', ''].join('\n');
+    expect(kiro('.kiro/specs/p/tasks.md', text).filter((i) => i.includes('depends_on'))).toEqual(['p/T3 task 3-4 depends_on:T1.2,depends_on:T2', 'p/T5 task 5-6 depends_on:T2']);
+  });
 });
 
