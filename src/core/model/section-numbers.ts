@@ -2,6 +2,7 @@
  * The numbers a Kiro feature's requirements.md gives its own sections, when it writes no Kiro
  * requirement (KITS §7): a task's `_Requirements: 5.1_` then names that section, no error.
  */
+import { forEachLineOutsideFences } from '../parse/block-lines.js';
 import type { DocNode } from '../shared/types.js';
 
 /** A numbered section of a requirements.md written without Kiro's requirement headings: `### 5.1 Safety`, or a criterion labelled `**AC 3.2.1**:`. */
@@ -9,8 +10,6 @@ const NUMBERED_SECTION = /^#{1,6}[ \t]+(\d+(?:\.\d+)+)\.?[ \t]|\*\*AC[ \t]+(\d+(
 
 /** A heading's section number (`### 2.2 Title`, `## 3. Title`). */
 const HEADING_NUMBER = /^#{1,6}[ \t]+(\d+(?:\.\d+)*)\.?[ \t]/;
-/** A fence's opening or closing line. */
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A numbered list item at the left (`1. …`). */
 const LIST_NUMBER = /^ {0,3}(\d+)[.)][ \t]/;
 
@@ -32,22 +31,15 @@ export function sectionNumbers(nodes: ReadonlyMap<string, DocNode>): Map<string,
     for (const match of node.text.matchAll(NUMBERED_SECTION)) numbers.add((match[1] ?? match[2])!);
     // And the numbered list items under a numbered heading (`### 2.2 技术参数提取` then `1. 支持量程…`: `2.2.1`, zsyh27/excel_matching).
     let section: string | null = null;
-    let fence: string | null = null;
-    for (const line of node.text.split('\n')) {
-      // Nothing inside a fence is a heading or an item (a review).
-      const fenced = FENCE.exec(line);
-      if (fenced !== null && (fence === null || (fenced[1]![0] === fence[0] && fenced[1]!.length >= fence.length && line.trim() === fenced[1]))) {
-        fence = fence === null ? fenced[1]! : null;
-        continue;
-      }
-      if (fence !== null) continue;
+    // Nothing inside a fence is a heading or an item (a review).
+    forEachLineOutsideFences(node.text, (line) => {
       const heading = HEADING_NUMBER.exec(line);
       if (heading !== null || line.startsWith('#')) section = heading?.[1] ?? null;
       else if (section !== null) {
         const item = LIST_NUMBER.exec(line);
         if (item !== null) numbers.add(`${section}.${Number(item[1])}`);
       }
-    }
+    });
     out.set(id.slice(0, -'/requirements'.length), numbers);
   }
   return out;

@@ -4,7 +4,7 @@
  * feature (`specs/<feature>/` holding `spec.md` or `tasks.md`), an OpenSpec capability or
  * change. Listings only (never through a link), a bounded number of folders each.
  */
-import { kitPlaceOf } from '../read/kit-paths.js';
+import { isTemplateFolder, kitPlaceOf } from '../read/kit-paths.js';
 import { listDirectoryInside } from '../read/safe-fs.js';
 import { KIT_NAMES, type KitName } from '../shared/config-types.js';
 import { compareStrings } from '../shared/sort.js';
@@ -43,7 +43,7 @@ export function surveyKits(root: string, base = ''): KitFound[] {
         const folder = `${parent}/${entry.name}`;
         if (holdsKitFile(root, at, folder, kit)) folders.push(`${at}${folder}`);
         // Kiro features kept a folder deeper, by stage (`.kiro/specs/completed/<feature>`), in a folder that holds no kit file itself.
-        else if (kit === 'kiro' && !/^[_.]/.test(entry.name)) folders.push(...nestedFeatures(root, at, folder));
+        else if (kit === 'kiro' && !isTemplateFolder(entry.name)) folders.push(...nestedFeatures(root, at, folder));
       }
     }
     if (folders.length > 0) found.push({ kit, folders: folders.sort(compareStrings).slice(0, MAX_KIT_FOLDERS), count: folders.length });
@@ -58,7 +58,7 @@ function nestedFeatures(root: string, at: string, group: string): string[] {
   const out: string[] = [];
   for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
     const folder = `${group}/${entry.name}`;
-    if (entry.isDirectory() && !/^[_.]/.test(entry.name) && holdsKitFile(root, at, folder, 'kiro')) out.push(`${at}${folder}`);
+    if (entry.isDirectory() && !isTemplateFolder(entry.name) && holdsKitFile(root, at, folder, 'kiro')) out.push(`${at}${folder}`);
   }
   return out;
 }

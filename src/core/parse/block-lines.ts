@@ -33,6 +33,30 @@ export function closesFence(text: string, at: number, end: number, fence: Fence)
   return pos === end;
 }
 
+/**
+ * Each line of `text` outside fenced code — a fence opened after at most three spaces, closed as
+ * `closesFence` says — with its 0-based index; the fences' own lines are not given either. For a
+ * line scan that must not read code as text (a tasks.md's mapping table, a requirements.md's
+ * numbered lists).
+ */
+export function forEachLineOutsideFences(text: string, visit: (line: string, index: number) => void): void {
+  let fence: Fence | null = null;
+  for (let at = 0, index = 0; at <= text.length; index += 1) {
+    const newline = text.indexOf('\n', at);
+    const end = newline === -1 ? text.length : newline;
+    if (fence !== null) {
+      if (closesFence(text, at, end, fence)) fence = null;
+    } else {
+      let pos = at;
+      while (pos < end && pos - at < 3 && text.charCodeAt(pos) === 0x20) pos += 1;
+      const opened = fenceLike(text, pos) ? opensFence(text, pos, end) : null;
+      if (opened !== null) fence = opened;
+      else visit(text.slice(at, end), index);
+    }
+    at = end + 1;
+  }
+}
+
 /** A line of 1–3 spaces and then a fence marker: it may open a fence the tracking cannot place. */
 export function indentedFence(text: string, at: number, end: number): boolean {
   let pos = at;

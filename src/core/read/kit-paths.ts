@@ -63,6 +63,11 @@ const STORIES_FILE = /stor(?:y|ies)/i;
 /** A Kiro folder that opens with `_` or `.` is the team's template or archive (`_template`, `.template`: phan-tuan-thanh/mpm, `_completed`), no feature. */
 const TEMPLATE = /^[_.]/;
 
+/** Whether a folder under `.kiro/specs/` named `name` is the team's template or archive, no feature (`TEMPLATE`). */
+export function isTemplateFolder(name: string): boolean {
+  return TEMPLATE.test(name);
+}
+
 /** The folder of OpenSpec's archived changes: never read. */
 export const OPENSPEC_ARCHIVE = 'openspec/changes/archive';
 

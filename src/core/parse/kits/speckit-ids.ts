@@ -9,6 +9,7 @@
 import { MAX_RANGE } from './number-list.js';
 import { MAX_ITEM_REFS } from './kit-read.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { forEachLineOutsideFences } from '../block-lines.js';
 
 /** One id written (or several, for a range or a slash list), where it starts, and how it is written. */
 export interface IdsWritten {
@@ -107,6 +108,26 @@ export function* dependencies(text: string): Generator<IdsWritten> {
   }
 }
 
+/** What a mapping line or row says: the requirements its tasks implement, its line, how it is written; by task id (`<scope>/T009`). */
+export type Mappings = Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]>;
+
+/** Adds to `into` that each task of `tasks` implements the requirement ids `requirements` writes (each once, at most `MAX_ITEM_REFS`). */
+function addMapping(into: Mappings, scope: string, tasks: string, requirements: string, line: number, written: string): void {
+  const ids = new Set<string>();
+  for (const each of requirementIds(requirements)) {
+    for (const id of each.ids) if (ids.size < MAX_ITEM_REFS) ids.add(id);
+    if (ids.size === MAX_ITEM_REFS) break;
+  }
+  if (ids.size === 0) return;
+  const list = [...ids];
+  for (const task of taskIds(tasks)) {
+    const key = `${scope}/${task}`;
+    let each = into.get(key);
+    if (each === undefined) into.set(key, (each = []));
+    each.push({ ids: list, line, written });
+  }
+}
+
 /** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`); one class, read once. */
 const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
 /** The requirements' side opens with a requirement id (`FR-001, …`); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
@@ -121,8 +142,8 @@ const ARROWS = ['->', '→', '=>'];
  * task ids and ranges, and after it requirement ids first. At most `MAX_ITEM_REFS` requirements a
  * line, so the work is linear in the entries' text (a review found a line of ranges quadratic).
  */
-export function mappedRequirements(entries: readonly { readonly kind: string; readonly text: string; readonly line: number }[], scope: string, isBox: (text: string) => boolean): Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]> {
-  const out = new Map<string, { ids: readonly string[]; line: number; written: string }[]>();
+export function mappedRequirements(entries: readonly { readonly kind: string; readonly text: string; readonly line: number }[], scope: string, isBox: (text: string) => boolean): Mappings {
+  const out: Mappings = new Map();
   for (const entry of entries) {
     if (entry.kind !== 'item' || isBox(entry.text)) continue;
     const newline = entry.text.indexOf('\n');
@@ -137,27 +158,13 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
     const left = first.slice(0, at);
     const right = first.slice(at + arrow.length);
     if (!TASKS_SIDE.test(left) || !/T\d/.test(left) || !REQUIREMENTS_SIDE.test(right)) continue;
-    const ids: string[] = [];
-    for (const written of requirementIds(right)) {
-      for (const id of written.ids) if (ids.length < MAX_ITEM_REFS) ids.push(id);
-      if (ids.length === MAX_ITEM_REFS) break;
-    }
-    if (ids.length === 0) continue;
-    const line = first.trim();
-    for (const task of taskIds(left)) {
-      const key = `${scope}/${task}`;
-      let list = out.get(key);
-      if (list === undefined) out.set(key, (list = []));
-      list.push({ ids, line: entry.line, written: line });
-    }
+    addMapping(out, scope, left, right, entry.line, first.trim());
   }
   return out;
 }
 
 /** A GFM table's row: a line that opens with `|` (at most three spaces before it). */
 const TABLE_ROW = /^ {0,3}\|/;
-/** A fence's opening or closing line: three backticks or tildes or more. */
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** A table cell of task ids only: ids, ranges and what joins them, no words (`| FR-001 | within 5s on T3 instances |` names no task: a review). */
 const TASKS_CELL = /^[\sT\d,~～〜–—\-、，&]*$/;
 /** At most this many characters of a row are quoted as what a reference was written in. */
@@ -167,50 +174,28 @@ const WRITTEN_CHARS = 120;
  * The requirements each task implements by a tasks.md's mapping table (chenchiyuan/crypto_exchange_news_crawler's
  * "Success Criteria Mapping": `| SC-003: Top 5满足筛选条件 | T041, T047, T053 | 端到端测试验证 |`), merged into `into`
  * by task id: a row whose first cell opens with requirement ids and another holds only task ids (or the other way
- * round: `| T041 | SC-003, FR-002 |`). Rows inside a fence are none. Linear: each line is looked at once, at most
+ * round: `| T041 | SC-003, FR-002 |`). Rows inside a fence or an HTML comment are none. Linear: each line is looked at once, at most
  * `MAX_ITEM_REFS` requirements a row.
  */
-export function tableMappings(body: string, bodyLine: number, scope: string, into: Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]>): void {
-  let fence: string | null = null;
+export function tableMappings(body: string, bodyLine: number, scope: string, into: Mappings): void {
   let comment = false;
-  let line = bodyLine - 1;
-  for (const text of body.split('\n')) {
-    line += 1;
+  forEachLineOutsideFences(body, (text, index) => {
     // Inside an HTML comment nothing is a row (a review), nor on a line that opens one.
     if (comment) {
       if (text.includes('-->')) comment = false;
-      continue;
+      return;
     }
-    if (fence === null && text.includes('<!--')) {
+    if (text.includes('<!--')) {
       comment = !text.slice(text.indexOf('<!--') + 4).includes('-->');
-      continue;
+      return;
     }
-    const fenced = FENCE.exec(text);
-    if (fenced !== null) {
-      if (fence === null) fence = fenced[1]!;
-      else if (fenced[1]![0] === fence[0] && fenced[1]!.length >= fence.length && text.trim() === fenced[1]) fence = null;
-      continue;
-    }
-    if (fence !== null || !TABLE_ROW.test(text) || !/T\d/.test(text)) continue;
+    if (!TABLE_ROW.test(text) || !/T\d/.test(text)) return;
     const cells = text.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
-    if (cells.length < 2) continue;
+    if (cells.length < 2) return;
     const [first, ...rest] = cells;
     const forward = REQUIREMENTS_SIDE.test(first!);
     const tasksCell = forward ? rest.find((cell) => TASKS_CELL.test(cell) && /T\d/.test(cell)) : TASKS_CELL.test(first!) && /T\d/.test(first!) ? first : undefined;
     const requirementsCell = forward ? first : rest.find((cell) => REQUIREMENTS_SIDE.test(cell));
-    if (tasksCell === undefined || requirementsCell === undefined) continue;
-    const ids: string[] = [];
-    for (const written of requirementIds(requirementsCell)) {
-      for (const id of written.ids) if (ids.length < MAX_ITEM_REFS && !ids.includes(id)) ids.push(id);
-      if (ids.length === MAX_ITEM_REFS) break;
-    }
-    if (ids.length === 0) continue;
-    const written = text.trim().slice(0, WRITTEN_CHARS);
-    for (const task of taskIds(tasksCell)) {
-      const key = `${scope}/${task}`;
-      let list = into.get(key);
-      if (list === undefined) into.set(key, (list = []));
-      list.push({ ids, line, written });
-    }
-  }
+    if (tasksCell !== undefined && requirementsCell !== undefined) addMapping(into, scope, tasksCell, requirementsCell, bodyLine + index, text.trim().slice(0, WRITTEN_CHARS));
+  });
 }
