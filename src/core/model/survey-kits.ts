@@ -4,7 +4,7 @@
  * feature (`specs/<feature>/` holding `spec.md` or `tasks.md`), an OpenSpec capability or
  * change. Listings only (never through a link), a bounded number of folders each.
  */
-import { isTemplateFolder, kitPlaceOf } from '../read/kit-paths.js';
+import { isKiroFeatureFile, isTemplateFolder, kitPlaceOf } from '../read/kit-paths.js';
 import { listDirectoryInside } from '../read/safe-fs.js';
 import { KIT_NAMES, type KitName } from '../shared/config-types.js';
 import { compareStrings } from '../shared/sort.js';
@@ -41,9 +41,11 @@ export function surveyKits(root: string, base = ''): KitFound[] {
       for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
         if (!entry.isDirectory() || (parent === 'openspec/changes' && entry.name === 'archive')) continue;
         const folder = `${parent}/${entry.name}`;
-        if (holdsKitFile(root, at, folder, kit)) folders.push(`${at}${folder}`);
-        // Kiro features kept a folder deeper, by stage (`.kiro/specs/completed/<feature>`), in a folder that holds no kit file itself.
-        else if (kit === 'kiro' && !isTemplateFolder(entry.name)) folders.push(...nestedFeatures(root, at, folder));
+        const holds = holdsKitFile(root, at, folder, kit);
+        if (holds !== 'none') folders.push(`${at}${folder}`);
+        // Kiro features kept a folder deeper, by stage (`.kiro/specs/completed/<feature>`), or under an epic whose folder
+        // holds only a design (`.kiro/specs/platform/auth`): as discovery reads them (kit-paths.ts, `isKiroFeatureFile`).
+        if (kit === 'kiro' && holds !== 'feature' && !isTemplateFolder(entry.name)) folders.push(...nestedFeatures(root, at, folder));
       }
     }
     if (folders.length > 0) found.push({ kit, folders: folders.sort(compareStrings).slice(0, MAX_KIT_FOLDERS), count: folders.length });
@@ -58,21 +60,30 @@ function nestedFeatures(root: string, at: string, group: string): string[] {
   const out: string[] = [];
   for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
     const folder = `${group}/${entry.name}`;
-    if (entry.isDirectory() && !isTemplateFolder(entry.name) && holdsKitFile(root, at, folder, 'kiro')) out.push(`${at}${folder}`);
+    if (entry.isDirectory() && !isTemplateFolder(entry.name) && holdsKitFile(root, at, folder, 'kiro') !== 'none') out.push(`${at}${folder}`);
   }
   return out;
 }
 
-/** Whether `folder` (below `at`) holds a file of `kit` (Spec Kit: `spec.md` or `tasks.md`; an OpenSpec change may hold only delta specs). */
-function holdsKitFile(root: string, at: string, folder: string, kit: KitName): boolean {
+/**
+ * Whether `folder` (below `at`) holds a file of `kit` (Spec Kit: `spec.md` or `tasks.md`; an
+ * OpenSpec change may hold only delta specs): `feature` when one is a feature's own (a Kiro
+ * design alone is `other`: an epic's, whose sub-folders may be features), `none` when none is.
+ */
+function holdsKitFile(root: string, at: string, folder: string, kit: KitName): 'feature' | 'other' | 'none' {
   const listed = listDirectoryInside(root, `${at}${folder}`);
-  if (!listed.ok) return false;
+  if (!listed.ok) return 'none';
+  let holds: 'other' | 'none' = 'none';
   for (const entry of listed.entries) {
     const path = `${folder}/${entry.name}`;
-    if (entry.isFile() && kitPlaceOf(path, [kit]) !== null && (kit !== 'speckit' || entry.name === 'spec.md' || entry.name === 'tasks.md')) return true;
-    if (kit === 'openspec' && entry.isDirectory() && entry.name === 'specs' && folder.startsWith('openspec/changes/')) return true;
+    const place = entry.isFile() ? kitPlaceOf(path, [kit]) : null;
+    if (place !== null && (kit !== 'speckit' || entry.name === 'spec.md' || entry.name === 'tasks.md')) {
+      if (kit !== 'kiro' || isKiroFeatureFile(place)) return 'feature';
+      holds = 'other';
+    }
+    if (kit === 'openspec' && entry.isDirectory() && entry.name === 'specs' && folder.startsWith('openspec/changes/')) return 'feature';
   }
-  return false;
+  return holds;
 }
 
 /** A folder below the workspace root that holds kit folders of its own (a monorepo's package), and the kits found there. */

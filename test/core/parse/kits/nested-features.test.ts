@@ -83,6 +83,20 @@ describe('Kiro features a folder deeper (dcomp_sample-rs)', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
     expect(surveyKits(root)).toEqual([{ kit: 'kiro', folders: ['.kiro/specs/auth'], count: 1 }]);
   });
+
+  it('an epic whose folder holds only a design: `init` lists it and the features inside it, the folders discovery reads', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/platform/design.md': '# Platform design\n',
+      '.kiro/specs/platform/auth/requirements.md': REQUIREMENTS,
+      '.kiro/specs/platform/billing/tasks.md': '- [ ] 1. Charge\n',
+      '.kiro/specs/search/requirements.md': REQUIREMENTS,
+    });
+    const ws = loadWorkspace(root);
+    const read = [...new Set(ws.files.map((file) => file.slice(0, file.lastIndexOf('/'))))].sort();
+    expect(read).toEqual(['.kiro/specs/platform', '.kiro/specs/platform/auth', '.kiro/specs/platform/billing', '.kiro/specs/search']);
+    expect(surveyKits(root)).toEqual([{ kit: 'kiro', folders: read, count: 4 }]);
+  });
 });
 
 describe('a kit file written whole inside a markdown fence (dcomp_sample-rs)', () => {
