@@ -16,14 +16,25 @@ export function queryTerms(text: string): string[] {
 
 /** Whether `matched` (the words a unit shares with a task) holds a word other than the common ones. */
 export function sharesRealWords(matched: readonly string[]): boolean {
-  return matched.some((term) => !STOP_WORDS.has(term));
+  return matched.some(isRealWord);
 }
 
 /** `matched` without the common words, to show in a reason (all of it when it has no other). */
 export function shownWords(matched: readonly string[]): string[] {
-  const real = matched.filter((term) => !STOP_WORDS.has(term));
+  const real = matched.filter(isRealWord);
   return real.length === 0 ? [...matched] : real;
 }
+
+/**
+ * Whether `term` says something of a text's work: not one of the common English words, nor a
+ * lone Han, kana or Hangul character (`在` "at", `の`, `및` "and": in the scripts written without
+ * spaces, words of content are pairs and more; a lone one is a particle standing between code).
+ */
+function isRealWord(term: string): boolean {
+  return !STOP_WORDS.has(term) && !LONE_CJK.test(term);
+}
+
+const LONE_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
 
 /** English words every text has: a section that shares only these with a task does not match it. */
 const STOP_WORDS: ReadonlySet<string> = new Set(

@@ -281,3 +281,27 @@ describe("words most of a file's tasks write", () => {
     expect(navigation.get('004-core/T008')).toBe("an earlier task matching the task's words: de, navegação");
   });
 });
+
+describe('a lone character of a script written without spaces', () => {
+  // Modelled on 2ue/ccman at 3d53e66 (openspec/changes/add-openclaw-support/tasks.md lines 3-16): most
+  // tasks open with `在` ("in", before a code path), a lone Han character between backticks.
+  const tasks = [
+    '## 1. Core',
+    '- [x] 1.1 在 `core/paths` 增加 路径解析',
+    '- [x] 1.2 新增 presets 与 writer（基于模板直接覆盖写入两份目标文件）',
+    '- [x] 1.3 为 writer 增加测试（包含覆盖写入与关键字段断言）',
+    '- [x] 1.4 将 `aicoding` 增加 平台',
+    '- [x] 1.5 在 `aicoding` 中实现 覆盖优先规则',
+    '',
+  ].join('\n');
+  const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [openspec]\n', 'openspec/changes/add-x/proposal.md': '# Add X\n', 'openspec/changes/add-x/tasks.md': tasks }));
+
+  it('ties no task by itself (`在` is a particle); a code name and a pair of characters still do', () => {
+    const lines = report(buildBundle(ws, { taskId: 'change/add-x/T1.5' }));
+    expect(lines.has('change/add-x/T1.1')).toBe(false);
+    expect(lines.get('change/add-x/T1.4')).toBe("an earlier task matching the task's words: aicoding");
+    // A pair of characters is a word: `覆盖` ("overwrite") ties T1.2 to a task that writes it beside `写入`.
+    const writer = report(buildBundle(ws, { taskId: 'change/add-x/T1.3' }));
+    expect(writer.get('change/add-x/T1.2')).toMatch(/^an earlier task matching the task's words: .*覆盖/);
+  });
+});
