@@ -58,15 +58,26 @@ export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), do
  */
 const BOX = /^\[([ xX~-]?)\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef]))/;
 
+/**
+ * An open box whose text opens struck through (`- [ ] ~~Función aplicar_import_socios~~ — no se hizo`:
+ * AgusMuzi79/rugby_app_gestion): work the team dropped, not work to do. A checked one stays done.
+ */
+export const STRUCK = /^~~(?!~)[^\n]*?[^~\s]~~/;
+
+/** Whether the box `box` with the text `rest` after it is open work that was struck through (`STRUCK`). */
+export function isStruckOpen(box: Box, rest: string): boolean {
+  return box === ' ' && STRUCK.test(rest);
+}
+
 /** A task written as a heading is done when the heading carries one of these: `✅`, or a checked box `[x]`. */
 export const HEADING_DONE = /✅|\[[xX]\]/;
 
 /**
  * A user story written as a heading by its id (`US-1: Title`, `US2 — Title`, `US-5.1: Title`; not
  * `US-004-P1-001 : …`, whose id goes on): its number and title. Kiro's requirements.md and Spec
- * Kit's spec.md alike.
+ * Kit's spec.md alike. Its priority may come first (`[P1] US1: 開発環境構築`: tamurashingo/dogatto).
  */
-export const STORY_BY_ID = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
+export const STORY_BY_ID = /^(?:[[(（]P\d+[\])）][ \t]*)?US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 
 /** A story's number as its id writes it: without leading zeros, part by part (`01` is `1`; `3.5`, a story inserted after 3, stays `3.5`; `3.10` is not `3.1`). */
 export function storyNumber(written: string): string {

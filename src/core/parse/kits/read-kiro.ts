@@ -29,12 +29,19 @@ const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*(?:-[A-Za-z]
 const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /**
  * Where a label's value starts (`_Requirements: `, `_Requirements:_ ` closed before its value,
- * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, and `**验证**: Requirements 4.1` (only before
- * `Requirements` or `需求`: `验证：3 轮压测均通过` is a check, not a list: a review),
- * the line an implementation task of LuChangQiu/kiro-spec-engine cites its requirements on in
- * place of `_Requirements:_`): group 1 is the `_` or `**` that opens it, if any.
+ * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`; `CHECKS_LABEL` below): group 1 is
+ * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關)?需求|要件|요구사항|对应|對應|(?:验证|驗證)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求))|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/** Whether a file cites requirements under a label of `REQUIREMENTS_LABEL` anywhere. */
+const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'im');
+/**
+ * Kiro's `**Validates: Requirements 2.9**` in Chinese or Japanese (`**验证: 需求 2.9**`, `**検証: 要件 6.1**`; only before
+ * a word for requirements: `验证：3 轮压测均通过` is a check, not a list: a review). What it means is the file's practice: where
+ * its tasks cite under `_需求:_` (lxm-001/accountRecord, okajun35/VetVoice), it is the property test's `verifies`; where
+ * nothing else cites (LuChangQiu/kiro-spec-engine's implementation tasks), it is how they cite: `implements`.
+ */
+const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
@@ -81,11 +88,13 @@ function tasks(outline: Outline, scope: string): KitRead {
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   const context = [`${scope}/design`];
+  const checks = CITES.test(outline.body) ? 'verifies' : 'implements';
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
       labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on');
       labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
+      labelRefs(refs, CHECKS_LABEL, span, scope, checks);
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
