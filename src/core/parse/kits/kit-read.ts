@@ -64,9 +64,9 @@ export const HEADING_DONE = /✅|\[[xX]\]/;
 /**
  * A user story written as a heading by its id (`US-1: Title`, `US2 — Title`, `US-5.1: Title`; not
  * `US-004-P1-001 : …`, whose id goes on): its number and title. Kiro's requirements.md and Spec
- * Kit's spec.md alike. Its priority may come first (`[P1] US1: 開発環境構築`: tamurashingo/dogatto).
+ * Kit's spec.md alike.
  */
-export const STORY_BY_ID = /^(?:[[(（]P\d+[\])）][ \t]*)?US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
+export const STORY_BY_ID = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–—][ \t]*(\S.*)$/;
 
 /** A story's number as its id writes it: without leading zeros, part by part (`01` is `1`; `3.5`, a story inserted after 3, stays `3.5`; `3.10` is not `3.1`). */
 export function storyNumber(written: string): string {

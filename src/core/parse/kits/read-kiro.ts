@@ -7,6 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, type Outline } from './outline.js';
+import { forEachLineOutsideFences } from '../block-lines.js';
 import { matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
 import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
@@ -33,8 +34,8 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
  * the `_` or `**` that opens it, if any.
  */
 const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
-/** Whether a file cites requirements under a label of `REQUIREMENTS_LABEL` anywhere. */
-const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'im');
+/** A label of `REQUIREMENTS_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
+const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
 /**
  * Kiro's `**Validates: Requirements 2.9**` in Chinese or Japanese (`**验证: 需求 2.9**`, `**検証: 要件 6.1**`; only before
  * a word for requirements: `验证：3 轮压测均通过` is a check, not a list: a review). What it means is the file's practice: where
@@ -42,6 +43,21 @@ const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'im');
  * nothing else cites (LuChangQiu/kiro-spec-engine's implementation tasks), it is how they cite: `implements`.
  */
 const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/** A word of `CHECKS_LABEL`: a file without one needs no look at its practice. */
+const CHECKS_WORD = /验证|驗證|検証/;
+
+/**
+ * Whether the tasks of `body` cite requirements under a label of their own, opened by `_` or `**`
+ * (`- _需求: 2.1_`, `**Requirements**: 1.1`), outside code: a YAML example's `requirements: none`
+ * or a prose line `对应：…` is no practice of citing (a review).
+ */
+function citesOtherwise(body: string): boolean {
+  let found = false;
+  forEachLineOutsideFences(body, (line) => {
+    if (!found) found = CITES.exec(line)?.[1] !== undefined;
+  });
+  return found;
+}
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
@@ -88,7 +104,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   const context = [`${scope}/design`];
-  const checks = CITES.test(outline.body) ? 'verifies' : 'implements';
+  const checks = CHECKS_WORD.test(outline.body) && citesOtherwise(outline.body) ? 'verifies' : 'implements';
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');

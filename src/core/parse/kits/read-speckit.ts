@@ -20,12 +20,24 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  * parentheses and colons too.
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
+/**
+ * The same without the dash, after a one-word name of the kind (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`,
+ * `用户故事 1 [分级筛选后执行优化] (优先级: P1)`: studyzy/save-token-kit): the number, a space, the title (a bracketed one
+ * unwrapped), the priority.
+ */
+const WORD_STORY = /^[^\s\d]+[ \t]*(\d+(?:\.\d+)?)[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/u;
+/** A story's priority written before its id: `[P1] `, `(P2) `. */
+const PRIORITY_FIRST = /^[[(（]P\d+[\])）][ \t]*(?=US)/;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /** The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes none in bold; a part's letters may follow the prefix (`FR-BE-001`). */
 const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
-/** A heading that is a requirement: its id, a colon, dash or dot, and its title (`FR-1: Language List Display`, `NFR-003 — Latency`); the template's prefixes only (`### CS-101: Intro to programming` is a course). */
-const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)[ \t]*[:：.—–-][ \t]*(\S.*)$/;
+/**
+ * A heading that is a requirement: its id, a colon, dash or dot — or a space only (`### FR-4 子 Agent 按对象存在性条件启动`:
+ * studyzy/save-token-kit) — and its title (`FR-1: Language List Display`, `NFR-003 — Latency`); the template's prefixes
+ * only (`### CS-101: Intro to programming` is a course); not a heading of a range or list (`### FR-001 to FR-005`, `FR-001, FR-002`).
+ */
+const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)(?![\w-]|\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,、]|to\b|and\b|through\b|到|至)?[ \t]*(?:FR|SC|NFR)-\d)(?:[ \t]*[:：.—–-][ \t]*|[ \t]+)(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
 /** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`: one inserted later (13g7895123's repositories), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit), then its text. */
@@ -77,7 +89,9 @@ function spec(outline: Outline, scope: string): KitRead {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
-      const story = STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title); // `### US-1: 구글 계정 연결 (M-01)`: shiro-jwjang/obsidrive
+      // `### US-1: 구글 계정 연결 (M-01)`: shiro-jwjang/obsidrive; its priority may come first, `### [P1] US1: 開発環境構築` (tamurashingo/dogatto).
+      const worded = WORD_STORY.exec(title);
+      const story = STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title.replace(PRIORITY_FIRST, '')) ?? (worded === null ? null : [worded[0], worded[1]!, worded[2] ?? worded[3]!]);
       if (story !== null) picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
       // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
       const heading = story === null ? REQUIREMENT_HEADING.exec(title) : null;

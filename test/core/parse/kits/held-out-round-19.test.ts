@@ -58,3 +58,23 @@ describe("Kiro's property-test line in Japanese and Chinese (VetVoice, accountRe
     ]);
   });
 });
+
+describe('a review of these forms', () => {
+  it('a Kiro requirement whose story heading carries a priority keeps its criteria (the priority form is Spec Kit’s)', () => {
+    const requirements = ['### 1. Login', '', '#### [P1] US1: As a user I want to log in', '', '#### Acceptance Criteria', '', '1. WHEN the password is right THEN the system SHALL log the user in', '2. WHEN it is wrong THEN the system SHALL refuse', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/auth/requirements.md': requirements, '.kiro/specs/auth/tasks.md': '- [ ] 1. Login\n  - _Requirements: 1.1, 1.2_\n' }));
+    expect(['auth/R1', 'auth/R1.1', 'auth/R1.2'].map((id) => ws.nodes.has(id))).toEqual([true, true, true]);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+  });
+
+  it('`requirements: none` in a fenced example, or a prose line `对应：…`, is no practice of citing: `**验证**: Requirements` still implements', () => {
+    const tasks = ['- [x] 1. 配置加载', '  - 示例：', '    ```yaml', '    requirements: none', '    ```', '  - 对应：配置文件的读取', '  - **验证**: Requirements 1.1, 1.2', ''].join('\n');
+    const requirements = ['### Requirement 1: 配置', '#### Acceptance Criteria', '1. WHEN 启动 THEN 系统 SHALL 读取配置', '2. WHEN 缺失 THEN 系统 SHALL 报错', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/cfg/requirements.md': requirements, '.kiro/specs/cfg/tasks.md': tasks }));
+    expect(ws.relationsOut.get('cfg/T1')).toEqual([
+      { relation: 'implements', id: 'cfg/R1.1' },
+      { relation: 'implements', id: 'cfg/R1.2' },
+    ]);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
+  });
+});

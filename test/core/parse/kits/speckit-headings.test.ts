@@ -14,7 +14,7 @@ const items = (text: string) =>
   readKitFile(text, 1, kitPlaceOf('specs/002-a/spec.md', ['speckit'])!).read.items.map((i) => `${i.id} ${i.type} "${i.title}" ${i.line}-${i.end}`);
 
 describe('Spec Kit requirements that are headings', () => {
-  it('`### FR-1: Title`, `### NFR-003 — Title`, `### SC-2. Title`: each a requirement with its section; other headings are not', () => {
+  it('`### FR-1: Title`, `### NFR-003 — Title`, `### SC-2. Title`, `### FR-11 Title`: each a requirement with its section; other headings are not', () => {
     const text = [
       '# Feature Specification: Languages', // 1
       '', // 2
@@ -36,6 +36,8 @@ describe('Spec Kit requirements that are headings', () => {
       '002-a/FR-10 functional-requirement "Dedicated Dictionaries Page" 9-9',
       '002-a/NFR-003 non-functional-requirement "Latency" 11-11',
       '002-a/SC-2 success-criterion "Search under a second" 12-12',
+      // A space alone after the id is a separator too (D-491: `### FR-4 子 Agent 按对象存在性条件启动`, studyzy/save-token-kit).
+      '002-a/FR-11 functional-requirement "without a separator" 13-13',
     ]);
   });
 
