@@ -21,11 +21,11 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * `#### 验收标准` under it: heguangyong/moqui-framework), one inserted later with a capital (`要件16A:` is
  * `R16A`: inakanou/ArchiTrack), Korean `요구사항 1`, Spanish or
  * Portuguese `Requisito 1`, French `Exigence 1`, German `Anforderung 1`, Russian `Требование 1`
- * (with `#### Критерии приемки`: lostguk/vedma); `R1: Name`; one inserted later, `Requirement 19.1: Name`
+ * (with `#### Критерии приемки`: lostguk/vedma); `R1: Name`, `R1 — Name` (Brunobiu/FreteGOBR, criteria `- R1.1 — …`); one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
@@ -221,7 +221,11 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
 }
 
-/** The EARS words a bugfix clause is written with: `WHEN`/`IF`/`WHILE`/`WHERE` … `THEN`, or `SHALL`. */
-const EARS = /\b(?:(?:WHEN|IF|WHILE|WHERE)\b[\s\S]*\bTHEN|SHALL)\b/;
+/**
+ * The EARS words a bugfix clause is written with: `WHEN`/`IF`/`WHILE`/`WHERE` … `THEN`, or `SHALL`; in
+ * capitals in Portuguese (`2.13 QUANDO o admin acessa … ENTÃO o sistema DEVE …`: Brunobiu/FreteGOBR), Spanish,
+ * French and German too.
+ */
+const EARS = /(?<![\p{L}\p{N}])(?:(?:WHEN|IF|WHILE|WHERE|QUANDO|SE|ENQUANTO|ONDE|CUANDO|SI|MIENTRAS|DONDE|QUAND|LORSQUE|WENN|FALLS|SOLANGE)(?![\p{L}\p{N}])[\s\S]*(?<![\p{L}\p{N}])(?:THEN|ENTÃO|ENTAO|ENTONCES|ALORS|DANN)|SHALL|DEVE|DEBE|DOIT|MUSS|SOLL)(?![\p{L}\p{N}])/u;
 /** A bugfix clause's number: `1.1` (two parts). */
 const CLAUSE = /^(\d+)\.(\d+)$/;

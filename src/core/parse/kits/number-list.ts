@@ -2,8 +2,8 @@
  * The numbers a Kiro reference list names (KITS §3, §7): the value after `_Requirements:`,
  * `_Depends:` or `**Validates:`, read as a person means it.
  *
- * - `1.1, 2.3`, `Requirement 3.2`, `R1.1`, a bare `2`; `1.1–1.7` (a range within one
- *   requirement, `-`, `–`, `—`, `..` or `to`); slash lists `15.1/15.3`;
+ * - `1.1, 2.3`, `Requirement 3.2`, `Requisito 12.1`, `R1.1`, a bare `2`, `7.x` (all of 7); `1.1–1.7` (a
+ *   range within one requirement, `-`, `–`, `—`, `~`, `..` or `to`); slash lists `15.1/15.3`;
  * - `1.1–10.5`, a range across requirements: its two ends, and `1.1…10.5` (`CROSS_RANGE`), which
  *   the model reads as the criteria between them that exist (model/kit-targets.ts);
  * - `3 (ACs 1–5, 8–11)`, `3 (criteria 1-3)`: criteria of requirement 3;
@@ -27,23 +27,27 @@ export interface Numbers {
 
 /** The words that say what the numbers after them are, per kind of list (dropped). */
 const LABELS = {
-  requirement: /^(?:requirements?|reqs?|criteria|criterion|acceptance|acs?|and|&)$/i,
+  requirement: /^(?:requirements?|reqs?|requisitos?|criteria|criterion|acceptance|acs?|and|&)$/i,
   task: /^(?:tasks?|and|&)$/i,
 } as const;
 /** A number as written in a list of each kind: `R1.1` or `1.1`; a task's `10a`, `T4.1`. */
 const NUMBER = {
-  requirement: /^R?(\d+(?:\.\d+)*)[.:)]*$/,
+  // `7.x`: all of requirement 7 (holholhol's `_Requirements: 7.x, 8.x_`), as `7` is.
+  requirement: /^R?(\d+(?:\.\d+)*)(?:\.[xX])?[.:)]*$/,
   task: /^T?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
 } as const;
 /** `3 (ACs 1–5, 8–11)`: requirement 3's criteria, listed in parentheses after its number. */
 const CRITERIA_OF = /(\d+)\s*\(\s*(?:acceptance\s+criteria|criteria|criterion|acs?)\b[\s:]*([^)]*)\)/gi;
+/** Marks the first part of a list in parentheses of numbers only (`validation (1.2, 2.1-2.5)`): a character no text writes (private use). */
+const LISTED = '\uE000';
 /** What separates a list's parts: `,`, `;`, and their full-width and ideographic forms (`1、12`). */
 const SEPARATORS = /[,;、，；]/;
 const LIST_PARTS = new RegExp(`${SEPARATORS.source}|\\band\\b`);
-const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—-]|\.\.|to)\s*R?(\d+)(?:\.(\d+))?$/;
+/** `1.1–1.7`, `1.1..1.7`, `1.1 to 1.7`, and with a tilde (`2.1~2.5`, full-width `～`, `〜`: joocy75-hash/holholhol). */
+const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—~～〜-]|\.\.|to)\s*R?(\d+)(?:\.(\d+))?$/;
 /** Text in parentheses that is a list of numbers and ranges only. */
 const NUMBERS_ONLY = {
-  requirement: /^[\sR\d.,;、，；–—-]*\d[\sR\d.,;、，；–—-]*$/,
+  requirement: /^[\sR\d.,;、，；–—~～〜-]*\d[\sR\d.,;、，；–—~～〜-]*$/,
   task: /^[\sT\d.,;、，；a-z–—-]*\d[\sT\d.,;、，；a-z–—-]*$/,
 } as const;
 
@@ -66,8 +70,23 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     for (let k = from; k < from + made; k += 1) numbers.push(name(k));
     more += to - from + 1 - made;
   };
+  /**
+   * Whether the parts now hold the numbers of a word of prose written before them (`Bugs 1, 2, 3`:
+   * Brunobiu/FreteGOBR's `_Refs: Bugs 3, 6_`; `Property 13, 14`), not the list's: until a part opens
+   * with a label word (`Requirements 2.1`), a dotted number, or a list in parentheses of numbers only.
+   */
+  let prose = false;
   /** One part of a list: a range, or numbers (none after a word of prose). */
-  const part = (text: string, prefix: string): void => {
+  const part = (raw: string, prefix: string): void => {
+    let text = raw;
+    if (text.startsWith(LISTED)) {
+      prose = false;
+      text = text.slice(LISTED.length).trim();
+    }
+    const first = text.split(/\s/, 1)[0]!;
+    // A dotted number is a criterion's, whatever came before it (`Property 13, Task 0, 2.1`); whole ones go on the prose word's.
+    if (LABELS[kind].test(first) || /^R?\d+\.\d/.test(first)) prose = false;
+    else if (prose) return;
     const range = RANGE.exec(text);
     if (range !== null) {
       const [, a, b, c, d] = range;
@@ -81,11 +100,16 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
       }
       return;
     }
-    for (const word of text.split(/\s+/)) {
+    const words = text.split(/\s+/);
+    for (let w = 0; w < words.length; w += 1) {
+      const word = words[w]!;
       if (word === '' || LABELS[kind].test(word)) continue;
       const number = NUMBER[kind].exec(word);
-      // A word of prose: what follows in this part is prose too (`Property 13`).
-      if (number === null) return;
+      // A word of prose: what follows in this part is prose too (`Property 13`), and so are the parts after it when a number follows it here.
+      if (number === null) {
+        for (let k = w + 1; k < words.length && !prose; k += 1) prose = NUMBER[kind].test(words[k]!);
+        return;
+      }
       push(`${prefix}${number[1]!}`);
     }
   };
@@ -100,7 +124,7 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     });
   }
   // Parentheses that hold only numbers are a list (`Core validation (1.2, 2.1-2.5)`); any other is prose (`(descope record)`, `(Property 13)`).
-  text = text.replace(/\(([^)]*)\)?/g, (_all, inner: string) => (NUMBERS_ONLY[kind].test(inner) ? `,${inner},` : ','));
+  text = text.replace(/\(([^)]*)\)?/g, (_all, inner: string) => (NUMBERS_ONLY[kind].test(inner) ? `,${LISTED}${inner},` : ','));
   for (const raw of text.split(LIST_PARTS)) {
     const trimmed = raw.trim();
     if (trimmed !== '') part(trimmed, '');

@@ -13,8 +13,8 @@ import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tas
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
 import { kiroBugfix, kiroRequirements } from './kiro-requirements.js';
 
-/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
-const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
+const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:-\d+(?=[.]))?(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|\d+[a-z]?(?:-\d+)?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
 /** A heading written as a box (`### - [x] 1. Title`): the text after the box (a checked box in a heading says done: HEADING_DONE). */
 const BOXED_HEADING = /^[-*+][ \t]+\[[ xX~-]?\][ \t]+(.*)$/;
 /** A task's text without the bold that closes its first line alone (`**1.1 開発環境セットアップ**`: the number took the opening `**`). */
@@ -30,10 +30,17 @@ const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*(?:-[A-Za-z]
 const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /**
  * Where a label's value starts (`_Requirements: `, `_Requirements:_ ` closed before its value,
- * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`; `CHECKS_LABEL` below): group 1 is
+ * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, `**关联需求**: Requirement 4`; a team's
+ * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Refs?|(?:对应|對應|相关|相關|关联|關聯)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/**
+ * The word for requirement right before the numbers, the colon after them (`- _需求 2.5: 通知审核_`,
+ * `- _需求 10.3, 11.3: AI 学习触发_`, `- _需求 1-10: 所有需求_`: Angus1976/superinsight1225): a label whose
+ * value is the numbers, up to the colon; what follows it is their title.
+ */
+const NUMBERS_FIRST_LABEL = /(?:^|[\s(])(_|\*\*)(?:需求|要件|요구사항)[ \t]*(?=\d[\d.,、，\s~～–—-]*[:：])/gm;
 /** A label of `REQUIREMENTS_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
 const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
 /**
@@ -80,7 +87,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   let held: ReturnType<typeof headingsHolding> | undefined;
   const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
-  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? first) : first;
+  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? first) : first;
   // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
   const named = outline.body.includes('**Task') ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
   if (named !== null && named.picked.size > 0) {
@@ -108,6 +115,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
+      labelRefs(refs, NUMBERS_FIRST_LABEL, span, scope, 'implements', true);
       labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on');
       labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
@@ -133,6 +141,20 @@ const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
  * than two are. Only where no box has a number written with a dot, no heading names a task and
  * no numbered heading holds boxes.
  */
+/** After the box, a task number that opens with a capital (`A1.`, `A1.1`, `B2.3`: a plan in parts, joocy75-hash/holholhol), then the text. */
+const LETTERED = /^(?:\*\*)?([A-Z]\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
+
+/**
+ * The tasks of a file that numbers every task with a part's capital first (`- [ ] A1. 메트릭 수집 서비스 완성`,
+ * `- [ ] A1.1 CCU/DAU 집계 서비스 구현`): each the task of its id as written (`<feature>/A1.1`, a part of `A1`),
+ * as OpenSpec's lettered ids are; only where no task is numbered otherwise and three or more are, none twice.
+ */
+function lettered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
+  const found = pickTasks(outline, scope, LETTERED, '', true);
+  const ids = [...found.picked.values()].map((item) => item.id);
+  return ids.length >= 3 && new Set(ids).size === ids.length ? found : null;
+}
+
 function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
   const found = pickTasks(outline, scope, WHOLE_NUMBER, 'T', false);
   const picked = new Map<number, Picked>();
@@ -156,11 +178,11 @@ function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickT
  * feature's, else one the features share) and a team's tags (`FR-SEC-19`), which the model
  * resolves (model/kit-targets.ts).
  */
-function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, relation: 'implements' | 'verifies' | 'depends_on'): void {
+function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, relation: 'implements' | 'verifies' | 'depends_on', toColon = false): void {
   const task = relation === 'depends_on';
   for (const { value: raw, line, written } of labelValues(label, span)) {
     // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
-    const value = task ? raw.replace(PHASES, '') : raw;
+    const value = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
     const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
     for (const n of numbers) refs.add({ relation, id: `${scope}/${task ? 'T' : 'R'}${n}`, line, written });
     refs.count(more, line);
