@@ -25,11 +25,13 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R?\d)))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
 const SUB_SECTION = /^(\d+)\.\d+(?:\.\d+)*\.?[ \t]+\S/;
+/** A heading over a file's requirements, in the languages Kiro writes them (`## Requirements`, `## Functional Requirements`, `## 需求`). */
+const REQUIREMENTS_SECTION = /^(?:functional\s+|non-functional\s+)?(?:requirements?|requisitos?|requerimientos?|exigences?|anforderungen?)\b|^(?:功能)?需求|^要件|^요구사항/i;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**
@@ -38,8 +40,8 @@ const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
  * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum).
  */
 const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
-/** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `1.1. …` (a bullet's text). */
-const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+([\s\S]*)$/;
+/** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
+const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 
@@ -55,7 +57,9 @@ interface Candidate {
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean } | null = null;
+  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean } | null = null;
+  // The titles of the headings open at each level (1–6): whether a bare requirement stands under one that says requirements.
+  const open: string[] = [];
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
   // a file that names no criteria heading may write it in words we do not know (then a requirement's first sub-heading is it).
   let bare = true;
@@ -74,7 +78,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const close = (): void => {
     // A bare numbered heading without criteria under a criteria heading named as such is a document's section (`## 1. Introduction`).
     // (Sectioned, unless a criteria heading of its own holds its criteria: `#### 1.1 User Story` then `#### Acceptance Criteria`, a review.)
-    if (requirement !== null && requirement.bare && ((requirement.sectioned === true && requirement.headed !== true) || !(requirement.named && requirement.candidates.length > 0))) picked.delete(requirement.index);
+    // (Kept too when it stands under a heading that says requirements and writes its own number into its lines: `## Requirements`,
+    // `### 1. Guidance Rule Data Model`, `1.1 Each guidance rule has: …`, perezjoseph/Gestion-inmobiliaria.)
+    const written = requirement !== null && requirement.listed === true && requirement.candidates.some((c) => c.qualified);
+    if (requirement !== null && requirement.bare && ((requirement.sectioned === true && requirement.headed !== true) || !((requirement.named || written) && requirement.candidates.length > 0))) picked.delete(requirement.index);
     else if (requirement !== null) numberCriteria(requirement, scope, picked);
     requirement = null;
   };
@@ -82,6 +89,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
+      open.length = entry.level;
+      open[entry.level] = title;
       // `#### Acceptance Criteria` at the requirement's own level, right under `#### Requirement 13: …` (yeemio/owlclaw): its criteria still.
       const sameLevelCriteria = requirement !== null && entry.level === requirement.level && !requirement.named && requirement.candidates.length === 0 && CRITERIA_HEADING.test(title);
       if (requirement !== null && entry.level <= requirement.level && !sameLevelCriteria) close();
@@ -102,7 +111,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (match === null && requirement !== null && requirement.bare && entry.level > requirement.level && SUB_SECTION.exec(title)?.[1] === requirement.n) requirement.sectioned = true;
       if (match !== null) {
         close();
-        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare };
+        const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above));
+        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare, listed };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();

@@ -3,7 +3,7 @@
  * `_Depends:` or `**Validates:`, read as a person means it.
  *
  * - `1.1, 2.3`, `Requirement 3.2`, `Requisito 12.1`, `R1.1`, a bare `2`, `7.x` (all of 7); `1.1–1.7` (a
- *   range within one requirement, `-`, `–`, `—`, `~`, `..` or `to`); slash lists `15.1/15.3`;
+ *   range within one requirement, `-`, `–`, `—`, `~`, `..`, `to` or `through`); slash lists `15.1/15.3`;
  * - `1.1–10.5`, a range across requirements: its two ends, and `1.1…10.5` (`CROSS_RANGE`), which
  *   the model reads as the criteria between them that exist (model/kit-targets.ts);
  * - `3 (ACs 1–5, 8–11)`, `3 (criteria 1-3)`: criteria of requirement 3;
@@ -27,7 +27,7 @@ export interface Numbers {
 
 /** The words that say what the numbers after them are, per kind of list (dropped). */
 const LABELS = {
-  requirement: /^(?:requirements?|reqs?|requisitos?|criteria|criterion|acceptance|acs?|and|&)$/i,
+  requirement: /^(?:requirements?|reqs?\.?|requisitos?|exigences?|anforderung(?:en)?|требовани[ея]|criteria|criterion|acceptance|acs?|and|&)$/i,
   task: /^(?:tasks?|and|&)$/i,
 } as const;
 /** A number as written in a list of each kind: `R1.1` or `1.1`; a task's `10a`, `T4.1`. */
@@ -36,6 +36,11 @@ const NUMBER = {
   requirement: /^R?(\d+(?:\.\d+)*)(?:\.[xX])?[.:)]*$/,
   task: /^T?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
 } as const;
+/** A number that is its kind's whatever prose came before it: dotted (`2.1`), or with the kind's letter (`R2`, `T3`). */
+const OWN_NUMBER = {
+  requirement: /^(?:R\d|\d+\.\d)/,
+  task: /^(?:T\d|\d+\.\d)/,
+} as const;
 /** `3 (ACs 1–5, 8–11)`: requirement 3's criteria, listed in parentheses after its number. */
 const CRITERIA_OF = /(\d+)\s*\(\s*(?:acceptance\s+criteria|criteria|criterion|acs?)\b[\s:]*([^)]*)\)/gi;
 /** Marks the first part of a list in parentheses of numbers only (`validation (1.2, 2.1-2.5)`): a character no text writes (private use). */
@@ -43,8 +48,8 @@ const LISTED = '\uE000';
 /** What separates a list's parts: `,`, `;`, and their full-width and ideographic forms (`1、12`). */
 const SEPARATORS = /[,;、，；]/;
 const LIST_PARTS = new RegExp(`${SEPARATORS.source}|\\band\\b`);
-/** `1.1–1.7`, `1.1..1.7`, `1.1 to 1.7`, and with a tilde (`2.1~2.5`, full-width `～`, `〜`: joocy75-hash/holholhol). */
-const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—~～〜-]|\.\.|to)\s*R?(\d+)(?:\.(\d+))?$/;
+/** `1.1–1.7`, `1.1..1.7`, `1.1 to 1.7`, `3.2 through 3.9` (perezjoseph/Gestion-inmobiliaria), and with a tilde (`2.1~2.5`, full-width `～`, `〜`: joocy75-hash/holholhol). */
+const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+)(?:\.(\d+))?$/;
 /** Text in parentheses that is a list of numbers and ranges only. */
 const NUMBERS_ONLY = {
   requirement: /^[\sR\d.,;、，；–—~～〜-]*\d[\sR\d.,;、，；–—~～〜-]*$/,
@@ -84,8 +89,9 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
       text = text.slice(LISTED.length).trim();
     }
     const first = text.split(/\s/, 1)[0]!;
-    // A dotted number is a criterion's, whatever came before it (`Property 13, Task 0, 2.1`); whole ones go on the prose word's.
-    if (LABELS[kind].test(first) || /^R?\d+\.\d/.test(first)) prose = false;
+    // A dotted number is a criterion's (or a task's), and so is one with its kind's letter (`R2`, `T3`), whatever came before it
+    // (`Property 13, Task 0, 2.1`, `Milestone 1, T2`); whole ones go on the prose word's.
+    if (LABELS[kind].test(first) || OWN_NUMBER[kind].test(first)) prose = false;
     else if (prose) return;
     const range = RANGE.exec(text);
     if (range !== null) {
@@ -105,7 +111,9 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
       const word = words[w]!;
       if (word === '' || LABELS[kind].test(word)) continue;
       const number = NUMBER[kind].exec(word);
-      // A word of prose: what follows in this part is prose too (`Property 13`), and so are the parts after it when a number follows it here.
+      // A word of prose: what follows in this part is prose too (`Property 13`), and so are the parts after it when a number follows it here;
+      // but one before a label word only qualifies it (`All requirements 1, 2`).
+      if (number === null && w + 1 < words.length && LABELS[kind].test(words[w + 1]!)) continue;
       if (number === null) {
         for (let k = w + 1; k < words.length && !prose; k += 1) prose = NUMBER[kind].test(words[k]!);
         return;
@@ -119,12 +127,15 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
   let text = list.replace(/\*+|`|_|^\s*\[|\]\s*$/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ').replace(/(?:需求|要件|요구사항)\s*(?=\d)/g, ' ');
   if (kind === 'requirement') {
     text = text.replace(CRITERIA_OF, (_all, n: string, inner: string) => {
+      prose = false;
       for (const item of inner.split(SEPARATORS)) part(item.trim(), `${n}.`);
       return ',';
     });
+    // What a group's prose said stays in it (`1, 2 (ACs 1-2; AC 3 in task 2)`: 1 still counts).
+    prose = false;
   }
   // Parentheses that hold only numbers are a list (`Core validation (1.2, 2.1-2.5)`); any other is prose (`(descope record)`, `(Property 13)`).
-  text = text.replace(/\(([^)]*)\)?/g, (_all, inner: string) => (NUMBERS_ONLY[kind].test(inner) ? `,${LISTED}${inner},` : ','));
+  text = text.replace(/[(（]([^)）]*)[)）]?/g, (_all, inner: string) => (NUMBERS_ONLY[kind].test(inner) ? `,${LISTED}${inner},` : ','));
   for (const raw of text.split(LIST_PARTS)) {
     const trimmed = raw.trim();
     if (trimmed !== '') part(trimmed, '');

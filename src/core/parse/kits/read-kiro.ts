@@ -14,7 +14,7 @@ import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pic
 import { kiroBugfix, kiroRequirements } from './kiro-requirements.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
-const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:-\d+(?=[.]))?(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|\d+[a-z]?(?:-\d+)?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
+const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
 /** A heading written as a box (`### - [x] 1. Title`): the text after the box (a checked box in a heading says done: HEADING_DONE). */
 const BOXED_HEADING = /^[-*+][ \t]+\[[ xX~-]?\][ \t]+(.*)$/;
 /** A task's text without the bold that closes its first line alone (`**1.1 開発環境セットアップ**`: the number took the opening `**`). */
@@ -34,13 +34,18 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Refs?|(?:对应|對應|相关|相關|关联|關聯)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關|关联|關聯)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * The word for requirement right before the numbers, the colon after them (`- _需求 2.5: 通知审核_`,
  * `- _需求 10.3, 11.3: AI 学习触发_`, `- _需求 1-10: 所有需求_`: Angus1976/superinsight1225): a label whose
  * value is the numbers, up to the colon; what follows it is their title.
  */
 const NUMBERS_FIRST_LABEL = /(?:^|[\s(])(_|\*\*)(?:需求|要件|요구사항)[ \t]*(?=\d[\d.,、，\s~～–—-]*[:：])/gm;
+/**
+ * A team's `_Refs:` label (Brunobiu/FreteGOBR: `- _Refs: Requirements 3.1, 3.2; Design Decision 1_`), only italic or bold and
+ * only before a word for requirements: a plain `Ref: design.md section 4.2` or `_Refs: Bugs 3, 6_` points elsewhere (a review).
+ */
+const REFS_LABEL = /(?:^|[\s(])(_|\*\*)Refs?(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?(?=[ \t]*(?:(?:Requirements?|Requisitos?|Reqs?)\b|需求|要件))/gim;
 /** A label of `REQUIREMENTS_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
 const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
 /**
@@ -55,13 +60,16 @@ const CHECKS_WORD = /验证|驗證|検証/;
 
 /**
  * Whether the tasks of `body` cite requirements under a label of their own, opened by `_` or `**`
- * (`- _需求: 2.1_`, `**Requirements**: 1.1`), outside code: a YAML example's `requirements: none`
- * or a prose line `对应：…` is no practice of citing (a review).
+ * (`- _需求: 2.1_`, `**Requirements**: 1.1`) and naming numbers, outside code: a YAML example's
+ * `requirements: none`, a prose line `对应：…` or a link to the requirements file is no practice of citing (reviews).
  */
 function citesOtherwise(body: string): boolean {
   let found = false;
   forEachLineOutsideFences(body, (line) => {
-    if (!found) found = CITES.exec(line)?.[1] !== undefined;
+    if (found) return;
+    const label = CITES.exec(line);
+    // A label that cites: opened by `_` or `**`, its value a list of numbers (not `**Requirements**: [requirements.md](…)`: a review).
+    found = label !== null && label[1] !== undefined && numberList(line.slice(label.index + label[0].length)).numbers.length > 0;
   });
   return found;
 }
@@ -115,6 +123,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
+      labelRefs(refs, REFS_LABEL, span, scope, 'implements');
       labelRefs(refs, NUMBERS_FIRST_LABEL, span, scope, 'implements', true);
       labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on');
       labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
@@ -141,8 +150,8 @@ const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
  * than two are. Only where no box has a number written with a dot, no heading names a task and
  * no numbered heading holds boxes.
  */
-/** After the box, a task number that opens with a capital (`A1.`, `A1.1`, `B2.3`: a plan in parts, joocy75-hash/holholhol), then the text. */
-const LETTERED = /^(?:\*\*)?([A-Z]\d+[a-z]?(?:\.\d+[a-z]?)*)\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
+/** After the box, a task number that opens with a capital, dotted or with its dot (`A1.`, `A1.1`, `B2.3`: a plan in parts, joocy75-hash/holholhol; not `S3 bucket`, `K8s`: a review), then the text. */
+const LETTERED = /^(?:\*\*)?([A-Z]\d+[a-z]?(?:\.\d+[a-z]?)+|[A-Z]\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
 
 /**
  * The tasks of a file that numbers every task with a part's capital first (`- [ ] A1. 메트릭 수집 서비스 완성`,

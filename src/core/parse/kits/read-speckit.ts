@@ -9,7 +9,7 @@ import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, STORY_BY_ID, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
-import { dependencies, mappedRequirements, requirementIds, tableMappings } from './speckit-ids.js';
+import { dependencies, mappedRequirements, mappingLine, requirementIds, tableMappings } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 
@@ -21,23 +21,34 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /**
- * The same without the dash, after a one-word name of the kind (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`,
+ * The same without the dash, after the kind's name in a script other than Latin (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`;
+ * not `Step 3 Deploy (Priority: P1)`, `FR-1 Rate limiting (Priority: P1)`: a review;
  * `用户故事 1 [分级筛选后执行优化] (优先级: P1)`: studyzy/save-token-kit): the number, a space, the title (a bracketed one
  * unwrapped), the priority.
  */
-const WORD_STORY = /^[^\s\d]+[ \t]*(\d+(?:\.\d+)?)[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/u;
+const WORD_STORY = /^[^\x00-\x7F\s\d]+(?:[ \t][^\x00-\x7F\s\d]+)?[ \t]*(\d+(?:\.\d+)?)[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/u;
+/** A story as a bold list item: `**US-1（散歩ユーザー）**: text`, `**US2**: text` — its number, the words in parentheses, the text. */
+const LISTED_STORY = /^\*\*US-?(\d+(?:\.\d+)?)(?:[ \t]*[(（]([^)）\n]*)[)）])?[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*(\S[\s\S]*)?$/;
 /** A story's priority written before its id: `[P1] `, `(P2) `. */
 const PRIORITY_FIRST = /^[[(（]P\d+[\])）][ \t]*(?=US)/;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
-/** The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes none in bold; a part's letters may follow the prefix (`FR-BE-001`). */
+/**
+ * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
+ * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7
+ * オフライン移動を蓄積し、…`: rokusoudo-product/terra-town), a space stands for it; beside colons, `- FR-003 is …` is prose.
+ */
 const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
+/** The same with a space for its colon, in a file that writes no colon after such an id either (a range is none: `- FR-1 to FR-3 …`). */
+const SPACED_REQUIREMENT = new RegExp(
+  `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
+);
 /**
  * A heading that is a requirement: its id, a colon, dash or dot — or a space only (`### FR-4 子 Agent 按对象存在性条件启动`:
  * studyzy/save-token-kit) — and its title (`FR-1: Language List Display`, `NFR-003 — Latency`); the template's prefixes
  * only (`### CS-101: Intro to programming` is a course); not a heading of a range or list (`### FR-001 to FR-005`, `FR-001, FR-002`).
  */
-const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)(?![\w-]|\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,、]|to\b|and\b|through\b|到|至)?[ \t]*(?:FR|SC|NFR)-\d)(?:[ \t]*[:：.—–-][ \t]*|[ \t]+)(\S.*)$/;
+const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)(?![\w-]|\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,、]|to\b|and\b|through\b|vs\.?|到|至)?[ \t]*(?:FR|SC|NFR)-\d)(?:[ \t]*[:：.—–-][ \t]*|[ \t]+)(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
 /** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`: one inserted later (13g7895123's repositories), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit), then its text. */
@@ -85,6 +96,7 @@ function spec(outline: Outline, scope: string): KitRead {
   // Requirements without the bold only in a file that writes none with it, nor as headings: beside those, `- FR-003: …` cites one
   // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform; a clarification under `### FR-001:`: a review).
   const plain = !entries.some((entry) => (entry.kind === 'item' && REQUIREMENT.test(entry.text)) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
+  const spaced = plain && !entries.some((entry) => entry.kind === 'item' && PLAIN_REQUIREMENT.test(entry.text));
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
@@ -98,7 +110,13 @@ function spec(outline: Outline, scope: string): KitRead {
       if (heading !== null) picked.set(i, { id: `${scope}/${heading[1]!}`, type: typeOf(heading[1]!), title: heading[2]!, parent: null });
       continue;
     }
-    const requirement = entry.kind === 'item' ? (REQUIREMENT.exec(entry.text) ?? (plain ? PLAIN_REQUIREMENT.exec(entry.text) : null)) : null;
+    // A story written as a bold list item (`- **US-1（散歩ユーザー）**: 通勤・散歩で歩いた場所の…`: terra-town).
+    const listed = entry.kind === 'item' && entry.parent === -1 ? LISTED_STORY.exec(entry.text) : null;
+    if (listed !== null) {
+      picked.set(i, { id: `${scope}/US${storyNumber(listed[1]!)}`, type: 'user-story', title: oneLine(listed[3] ?? listed[2] ?? ''), parent: null });
+      continue;
+    }
+    const requirement = entry.kind === 'item' ? (REQUIREMENT.exec(entry.text) ?? (plain ? (PLAIN_REQUIREMENT.exec(entry.text) ?? (spaced ? SPACED_REQUIREMENT.exec(entry.text) : null)) : null)) : null;
     if (requirement === null) continue;
     const id = requirement[1]!;
     picked.set(i, { id: `${scope}/${id}`, type: typeOf(id), title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });
@@ -266,6 +284,10 @@ function headingIds(outline: Outline, scope: string): (index: number) => readonl
       const title = headingTitle(entry.text);
       const written = `${'#'.repeat(entry.level)} ${title}`;
       for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written });
+      // A line right under it that maps the section to requirements (`**需求對應**：FR-001, FR-002`: 13g7895123/blog) says the same.
+      mappingLine(outline, entry.line, entries[i + 1]?.line ?? outline.bodyLine + outline.starts.length - 1, (line, text) => {
+        for (const { ids } of requirementIds(text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line, written: text.trim() });
+      });
       // The stories a heading names by id (`### Implementação — Data Layer (US1 + US2)`), not a task heading's own marks.
       if (!TASK_HEADING.test(title)) for (const match of entry.text.matchAll(STORY_REF)) refs.push({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line: entry.line, written });
       open[entry.level] = refs;

@@ -10,6 +10,7 @@ import { MAX_RANGE } from './number-list.js';
 import { MAX_ITEM_REFS } from './kit-read.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
+import type { Outline } from './outline.js';
 
 /** One id written (or several, for a range or a slash list), where it starts, and how it is written. */
 export interface IdsWritten {
@@ -198,4 +199,18 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
     const requirementsCell = forward ? first : rest.find((cell) => REQUIREMENTS_SIDE.test(cell));
     if (tasksCell !== undefined && requirementsCell !== undefined) addMapping(into, scope, tasksCell, requirementsCell, bodyLine + index, text.trim().slice(0, WRITTEN_CHARS));
   });
+}
+
+/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**対応要件**:`. */
+const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|對應需求|対応要件|要件対応|requirements?(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)\*\*[ \t]*[:：]/i;
+
+/** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
+export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {
+  const { body, starts, bodyLine } = outline;
+  for (let line = after + 1; line < before; line += 1) {
+    const k = line - bodyLine;
+    if (k < 0 || k + 1 >= starts.length) break;
+    const text = body.slice(starts[k]!, starts[k + 1]! - 1);
+    if (MAPPING_LABEL.test(text)) visit(line, text);
+  }
 }
