@@ -25,21 +25,22 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R?\d)))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d)))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
 const SUB_SECTION = /^(\d+)\.\d+(?:\.\d+)*\.?[ \t]+\S/;
-/** A heading over a file's requirements, in the languages Kiro writes them (`## Requirements`, `## Functional Requirements`, `## 需求`). */
-const REQUIREMENTS_SECTION = /^(?:functional\s+|non-functional\s+)?(?:requirements?|requisitos?|requerimientos?|exigences?|anforderungen?)\b|^(?:功能)?需求|^要件|^요구사항/i;
+/** A section heading over a file's requirements, its whole title (`## Requirements`, `## Functional Requirements`, `## 需求`; not the document's `# Requirements Document`: a review). */
+const REQUIREMENTS_SECTION = /^(?:(?:functional|non-functional)\s+)?(?:requirements?|requisitos?|requerimientos?|exigences?|anforderungen?)[ \t]*[:：]?$|^(?:功能|非功能)?需求[:：]?$|^要件[:：]?$|^요구사항[:：]?$/i;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**
  * The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`,
  * `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE), with a
- * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum).
+ * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum), a few words before it
+ * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie).
  */
-const CRITERIA_HEADING = /^(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
+const CRITERIA_HEADING = /^(?:\S[^\n]{0,30}?[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
@@ -81,6 +82,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     // (Kept too when it stands under a heading that says requirements and writes its own number into its lines: `## Requirements`,
     // `### 1. Guidance Rule Data Model`, `1.1 Each guidance rule has: …`, perezjoseph/Gestion-inmobiliaria.)
     const written = requirement !== null && requirement.listed === true && requirement.candidates.some((c) => c.qualified);
+    // Kept for its written numbers, its criteria are those: a sub-heading's list (`#### Open questions`) is none (a review).
+    if (requirement !== null && written && !requirement.named) requirement.candidates = requirement.candidates.filter((c) => c.qualified);
     if (requirement !== null && requirement.bare && ((requirement.sectioned === true && requirement.headed !== true) || !((requirement.named || written) && requirement.candidates.length > 0))) picked.delete(requirement.index);
     else if (requirement !== null) numberCriteria(requirement, scope, picked);
     requirement = null;
@@ -94,7 +97,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // `#### Acceptance Criteria` at the requirement's own level, right under `#### Requirement 13: …` (yeemio/owlclaw): its criteria still.
       const sameLevelCriteria = requirement !== null && entry.level === requirement.level && !requirement.named && requirement.candidates.length === 0 && CRITERIA_HEADING.test(title);
       if (requirement !== null && entry.level <= requirement.level && !sameLevelCriteria) close();
-      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = -1;
+      // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
+      // after criteria 1-8: 997899594/Juanie) holds more of them.
+      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.candidates, entries[i + 1]) ? i : -1;
       const match = REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null);
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
@@ -111,7 +116,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (match === null && requirement !== null && requirement.bare && entry.level > requirement.level && SUB_SECTION.exec(title)?.[1] === requirement.n) requirement.sectioned = true;
       if (match !== null) {
         close();
-        const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above));
+        const listed: boolean = bare && open.slice(2, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above));
         requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare, listed };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
@@ -173,6 +178,12 @@ function labelledCriteria(outline: Outline, line: number): boolean {
     if (CRITERIA_HEADING.test(label[1]!.trim())) return true;
   }
   return false;
+}
+
+/** Whether `next` (the entry after a heading) is an ordered item numbered one more than the last of `candidates`, listed ones. */
+function continuesCriteria(candidates: readonly Candidate[], next: OutlineEntry | undefined): boolean {
+  const last = candidates.at(-1);
+  return last !== undefined && !last.qualified && next?.kind === 'item' && next.ordered && /^\d+$/.test(last.written ?? '') && next.number === String(Number(last.written) + 1);
 }
 
 /** Entry `i` as a criterion of requirement `n` (whose `Acceptance Criteria` heading is entry `criteria`, `-1`: none open), or `null`. */

@@ -36,6 +36,14 @@ const NUMBER = {
   requirement: /^R?(\d+(?:\.\d+)*)(?:\.[xX])?[.:)]*$/,
   task: /^T?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
 } as const;
+/** `text` without the label words it opens with. */
+function withoutLabels(text: string, kind: keyof typeof LABELS): string {
+  const words = text.split(/\s+/);
+  let k = 0;
+  while (k < words.length && LABELS[kind].test(words[k]!)) k += 1;
+  return words.slice(k).join(' ');
+}
+
 /** A number that is its kind's whatever prose came before it: dotted (`2.1`), or with the kind's letter (`R2`, `T3`). */
 const OWN_NUMBER = {
   requirement: /^(?:R\d|\d+\.\d)/,
@@ -93,7 +101,8 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     // (`Property 13, Task 0, 2.1`, `Milestone 1, T2`); whole ones go on the prose word's.
     if (LABELS[kind].test(first) || OWN_NUMBER[kind].test(first)) prose = false;
     else if (prose) return;
-    const range = RANGE.exec(text);
+    // A range after its label words (`Requirements 1.1 through 1.4`, `Requirements 1.1-1.4`: a review).
+    const range = RANGE.exec(LABELS[kind].test(first) ? withoutLabels(text, kind) : text);
     if (range !== null) {
       const [, a, b, c, d] = range;
       if (b !== undefined && d !== undefined && a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) span(Number(b), Number(d), (m) => `${prefix}${a!}.${m}`);

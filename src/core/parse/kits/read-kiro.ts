@@ -43,9 +43,10 @@ const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:
 const NUMBERS_FIRST_LABEL = /(?:^|[\s(])(_|\*\*)(?:需求|要件|요구사항)[ \t]*(?=\d[\d.,、，\s~～–—-]*[:：])/gm;
 /**
  * A team's `_Refs:` label (Brunobiu/FreteGOBR: `- _Refs: Requirements 3.1, 3.2; Design Decision 1_`), only italic or bold and
- * only before a word for requirements: a plain `Ref: design.md section 4.2` or `_Refs: Bugs 3, 6_` points elsewhere (a review).
+ * only before a word for requirements or a number (`_Refs: 1.1, 1.2_`): a plain `Ref: design.md section 4.2` or `_Refs: Bugs 3, 6_`
+ * points elsewhere (reviews).
  */
-const REFS_LABEL = /(?:^|[\s(])(_|\*\*)Refs?(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?(?=[ \t]*(?:(?:Requirements?|Requisitos?|Reqs?)\b|需求|要件))/gim;
+const REFS_LABEL = /(?:^|[\s(])(_|\*\*)Refs?(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?(?=[ \t]*(?:(?:Requirements?|Requisitos?|Reqs?)\b|需求|要件|R?\d))/gim;
 /** A label of `REQUIREMENTS_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
 const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
 /**
@@ -54,7 +55,12 @@ const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
  * its tasks cite under `_需求:_` (lxm-001/accountRecord, okajun35/VetVoice), it is the property test's `verifies`; where
  * nothing else cites (LuChangQiu/kiro-spec-engine's implementation tasks), it is how they cite: `implements`.
  */
-const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:(?:验证|驗證|検証)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件)))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/**
+ * `**验证需求: 1.1, 1.2**`, `- 验证需求: 1.1-1.5` (Chinese "requirements verified", on a test task: 997899594/Juanie,
+ * zsyh27/excel_matching's E2E tasks): the label says it verifies, whatever else the file writes.
+ */
+const VERIFIED_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?:需求|要件)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /** A word of `CHECKS_LABEL`: a file without one needs no look at its practice. */
 const CHECKS_WORD = /验证|驗證|検証/;
 
@@ -128,6 +134,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on');
       labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
+      labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };
@@ -150,8 +157,8 @@ const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
  * than two are. Only where no box has a number written with a dot, no heading names a task and
  * no numbered heading holds boxes.
  */
-/** After the box, a task number that opens with a capital, dotted or with its dot (`A1.`, `A1.1`, `B2.3`: a plan in parts, joocy75-hash/holholhol; not `S3 bucket`, `K8s`: a review), then the text. */
-const LETTERED = /^(?:\*\*)?([A-Z]\d+[a-z]?(?:\.\d+[a-z]?)+|[A-Z]\d+[a-z]?(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
+/** After the box, a task number that opens with a capital, dotted, with its dot or colon, or bold (`A1.`, `A1.1`, `A1:`, `**B1**`: a plan in parts, joocy75-hash/holholhol; not `S3 bucket`, `K8s`: reviews), then the text. */
+const LETTERED = /^(?:\*\*)?([A-Z]\d+[a-z]?(?:\.\d+[a-z]?)+|[A-Z]\d+[a-z]?(?=\.|[:：]|\*\*))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
 
 /**
  * The tasks of a file that numbers every task with a part's capital first (`- [ ] A1. 메트릭 수집 서비스 완성`,

@@ -7,30 +7,13 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, STORY_BY_ID, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, mappedRequirements, mappingLine, requirementIds, tableMappings } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
+import { LISTED_STORY, storyOf } from './speckit-stories.js';
 
-const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
-/**
- * A story in any language (KITS §7), by its shape: `<words> <n> <dash> <title> (<words><colon> P<k>)`
- * — `ユーザーストーリー 1 - 登録 (優先度: P1)`, `使用者故事 2 - 登入 (優先級：P1)`; full-width
- * parentheses and colons too.
- */
-const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
-/**
- * The same without the dash, after the kind's name in a script other than Latin (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`;
- * not `Step 3 Deploy (Priority: P1)`, `FR-1 Rate limiting (Priority: P1)`: a review;
- * `用户故事 1 [分级筛选后执行优化] (优先级: P1)`: studyzy/save-token-kit): the number, a space, the title (a bracketed one
- * unwrapped), the priority.
- */
-const WORD_STORY = /^[^\x00-\x7F\s\d]+(?:[ \t][^\x00-\x7F\s\d]+)?[ \t]*(\d+(?:\.\d+)?)[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/u;
-/** A story as a bold list item: `**US-1（散歩ユーザー）**: text`, `**US2**: text` — its number, the words in parentheses, the text. */
-const LISTED_STORY = /^\*\*US-?(\d+(?:\.\d+)?)(?:[ \t]*[(（]([^)）\n]*)[)）])?[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*(\S[\s\S]*)?$/;
-/** A story's priority written before its id: `[P1] `, `(P2) `. */
-const PRIORITY_FIRST = /^[[(（]P\d+[\])）][ \t]*(?=US)/;
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /**
@@ -97,13 +80,15 @@ function spec(outline: Outline, scope: string): KitRead {
   // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform; a clarification under `### FR-001:`: a review).
   const plain = !entries.some((entry) => (entry.kind === 'item' && REQUIREMENT.test(entry.text)) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
   const spaced = plain && !entries.some((entry) => entry.kind === 'item' && PLAIN_REQUIREMENT.test(entry.text));
+  const headedStories = entries.some((entry) => entry.kind === 'heading' && storyOf(headingTitle(entry.text)) !== null);
+  // The ids taken by bold story items and by requirements written with a space (the weaker forms give way, no duplicate).
+  const taken = new Set<string>();
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
       // `### US-1: 구글 계정 연결 (M-01)`: shiro-jwjang/obsidrive; its priority may come first, `### [P1] US1: 開発環境構築` (tamurashingo/dogatto).
-      const worded = WORD_STORY.exec(title);
-      const story = STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title.replace(PRIORITY_FIRST, '')) ?? (worded === null ? null : [worded[0], worded[1]!, worded[2] ?? worded[3]!]);
+      const story = storyOf(title);
       if (story !== null) picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
       // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
       const heading = story === null ? REQUIREMENT_HEADING.exec(title) : null;
@@ -111,14 +96,22 @@ function spec(outline: Outline, scope: string): KitRead {
       continue;
     }
     // A story written as a bold list item (`- **US-1（散歩ユーザー）**: 通勤・散歩で歩いた場所の…`: terra-town).
-    const listed = entry.kind === 'item' && entry.parent === -1 ? LISTED_STORY.exec(entry.text) : null;
+    // Only in a spec that heads no story, the first of an id (a later `- **US1**: also covers …` is a clarification: a review).
+    const listed = !headedStories && entry.kind === 'item' && entry.parent === -1 ? LISTED_STORY.exec(entry.text) : null;
     if (listed !== null) {
-      picked.set(i, { id: `${scope}/US${storyNumber(listed[1]!)}`, type: 'user-story', title: oneLine(listed[3] ?? listed[2] ?? ''), parent: null });
+      const id = `${scope}/US${storyNumber(listed[1]!)}`;
+      if (!taken.has(id)) picked.set(i, { id, type: 'user-story', title: oneLine(listed[3] ?? listed[2] ?? ''), parent: null });
+      taken.add(id);
       continue;
     }
-    const requirement = entry.kind === 'item' ? (REQUIREMENT.exec(entry.text) ?? (plain ? (PLAIN_REQUIREMENT.exec(entry.text) ?? (spaced ? SPACED_REQUIREMENT.exec(entry.text) : null)) : null)) : null;
+    const strong = entry.kind === 'item' ? (REQUIREMENT.exec(entry.text) ?? (plain ? PLAIN_REQUIREMENT.exec(entry.text) : null)) : null;
+    const weak = strong === null && spaced && entry.kind === 'item' ? SPACED_REQUIREMENT.exec(entry.text) : null;
+    const requirement = strong ?? weak;
     if (requirement === null) continue;
     const id = requirement[1]!;
+    // A requirement written with a space is the first of its id; a later line so is a clarification (`- FR-002 now means …`: a review).
+    if (weak !== null && taken.has(id)) continue;
+    taken.add(id);
     picked.set(i, { id: `${scope}/${id}`, type: typeOf(id), title: oneLine(requirement[2]!), parent: enclosing(entries, picked, i) });
   }
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
@@ -284,8 +277,9 @@ function headingIds(outline: Outline, scope: string): (index: number) => readonl
       const title = headingTitle(entry.text);
       const written = `${'#'.repeat(entry.level)} ${title}`;
       for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written });
-      // A line right under it that maps the section to requirements (`**需求對應**：FR-001, FR-002`: 13g7895123/blog) says the same.
-      mappingLine(outline, entry.line, entries[i + 1]?.line ?? outline.bodyLine + outline.starts.length - 1, (line, text) => {
+      // A line right under it that maps the section to requirements (`**需求對應**：FR-001, FR-002`: 13g7895123/blog) says the same;
+      // not under the file's title, where it would be every task's (a review).
+      if (entry.level > 1) mappingLine(outline, entry.line, entries[i + 1]?.line ?? outline.bodyLine + outline.starts.length - 1, (line, text) => {
         for (const { ids } of requirementIds(text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line, written: text.trim() });
       });
       // The stories a heading names by id (`### Implementação — Data Layer (US1 + US2)`), not a task heading's own marks.

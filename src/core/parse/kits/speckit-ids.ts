@@ -201,8 +201,8 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
   });
 }
 
-/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**対応要件**:`. */
-const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|對應需求|対応要件|要件対応|requirements?(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)\*\*[ \t]*[:：]/i;
+/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**Requirements covered:**`, `**対応要件**:`. */
+const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|requirements?(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
 
 /** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
 export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {

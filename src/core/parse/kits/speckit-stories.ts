@@ -1,0 +1,32 @@
+/**
+ * A Spec Kit spec.md's stories (KITS §2, §7): a heading in any language and shape teams write
+ * (`### User Story 1 - Title (Priority: P1)`, `### 用户故事 1 - … (优先级：P1)`, `### US-1: Title`,
+ * `### [P1] US1: Title`, `### 用户故事 1 Title (优先级: P1)`), or a bold list item (`- **US-1（散歩ユーザー）**: …`).
+ */
+import { STORY_BY_ID } from './kit-read.js';
+
+const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
+/**
+ * A story in any language (KITS §7), by its shape: `<words> <n> <dash> <title> (<words><colon> P<k>)`
+ * — `ユーザーストーリー 1 - 登録 (優先度: P1)`, `使用者故事 2 - 登入 (優先級：P1)`; full-width
+ * parentheses and colons too.
+ */
+const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
+/**
+ * The same without the dash, after the kind's name in a script other than Latin (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`)
+ * or a word for story (`Story 1 Login (Priority: P1)`, `História 2 Cadastro (Prioridade: P2)`); not `Step 3 Deploy (Priority: P1)`,
+ * `FR-1 Rate limiting (Priority: P1)` (reviews);
+ * `用户故事 1 [分级筛选后执行优化] (优先级: P1)`: studyzy/save-token-kit): the number, a space, the title (a bracketed one
+ * unwrapped), the priority.
+ */
+const WORD_STORY = /^(?:[^\x00-\x7F\s\d]+(?:[ \t][^\x00-\x7F\s\d]+)?|(?:user[ \t]+)?story|hist[oó]ria(?:[ \t]+de[ \t]+usu[aá]rio)?|historia(?:[ \t]+de[ \t]+usuario)?|histoire(?:[ \t]+utilisateur)?|nutzergeschichte)[ \t]*(\d+(?:\.\d+)?)[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/iu;
+/** A story as a bold list item: `**US-1（散歩ユーザー）**: text`, `**US2**: text` — its number, the words in parentheses, the text. */
+export const LISTED_STORY = /^\*\*US-?(\d+(?:\.\d+)?)(?:[ \t]*[(（]([^)）\n]*)[)）])?[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*(\S[\s\S]*)?$/;
+/** A story's priority written before its id: `[P1] `, `(P2) `. */
+const PRIORITY_FIRST = /^[[(（]P\d+[\])）][ \t]*(?=US)/;
+/** The story a heading of spec.md is (its number and title), or `null`. */
+export function storyOf(title: string): readonly string[] | null {
+  const worded = WORD_STORY.exec(title);
+  return STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title.replace(PRIORITY_FIRST, '')) ?? (worded === null ? null : [worded[0], worded[1]!, worded[2] ?? worded[3]!]);
+}
+
