@@ -30,17 +30,19 @@ const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Треб�
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
 const SUB_SECTION = /^(\d+)\.\d+(?:\.\d+)*\.?[ \t]+\S/;
-/** A section heading over a file's requirements, its whole title (`## Requirements`, `## Functional Requirements`, `## 需求`; not the document's `# Requirements Document`: a review). */
-const REQUIREMENTS_SECTION = /^(?:(?:functional|non-functional)\s+)?(?:requirements?|requisitos?|requerimientos?|exigences?|anforderungen?)[ \t]*[:：]?$|^(?:功能|非功能)?需求[:：]?$|^要件[:：]?$|^요구사항[:：]?$/i;
+/** A heading over a file's requirements (`## Requirements`, `## Functional Requirements (MVP)`, `## 功能需求列表`, `# Requirements`). */
+const REQUIREMENTS_SECTION = /\b(?:requirements?|requisitos?|requerimientos?|exigences?|anforderungen?)\b|需求|要件|요구사항/i;
+/** The document's own title, over every section of it (`# Requirements Document`, `# 需求文档`, `# 要件定義書`): no section of requirements. */
+const DOCUMENT_TITLE = /\b(?:requirements?|requisitos?)\s+(?:document|specification|spec|documento)\b|需求(?:文档|文件|规格|規格|说明|說明)|要件定義|요구사항\s*(?:정의서|명세서)/i;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /**
  * The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`,
  * `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE), with a
- * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum), a few words before it
- * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie).
+ * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum), a phase's tag before it
+ * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie; not `#### Notes on acceptance criteria`: a review).
  */
-const CRITERIA_HEADING = /^(?:\S[^\n]{0,30}?[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
+const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
@@ -116,7 +118,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (match === null && requirement !== null && requirement.bare && entry.level > requirement.level && SUB_SECTION.exec(title)?.[1] === requirement.n) requirement.sectioned = true;
       if (match !== null) {
         close();
-        const listed: boolean = bare && open.slice(2, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above));
+        const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above));
         requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare, listed };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.

@@ -36,11 +36,17 @@ const NUMBER = {
   requirement: /^R?(\d+(?:\.\d+)*)(?:\.[xX])?[.:)]*$/,
   task: /^T?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
 } as const;
-/** `text` without the label words it opens with. */
+/** The label words a range may follow (`Requirements 7.1-7.7`, `Tasks 2-4`); not a criteria word (`AC 1-3` is no range of requirements: a review). */
+const RANGE_LABELS = {
+  requirement: /^(?:requirements?|reqs?\.?|requisitos?|exigences?|anforderung(?:en)?|требовани[ея])$/i,
+  task: /^tasks?$/i,
+} as const;
+
+/** `text` without the label words a range may follow that it opens with. */
 function withoutLabels(text: string, kind: keyof typeof LABELS): string {
   const words = text.split(/\s+/);
   let k = 0;
-  while (k < words.length && LABELS[kind].test(words[k]!)) k += 1;
+  while (k < words.length && RANGE_LABELS[kind].test(words[k]!)) k += 1;
   return words.slice(k).join(' ');
 }
 
@@ -102,7 +108,7 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     if (LABELS[kind].test(first) || OWN_NUMBER[kind].test(first)) prose = false;
     else if (prose) return;
     // A range after its label words (`Requirements 1.1 through 1.4`, `Requirements 1.1-1.4`: a review).
-    const range = RANGE.exec(LABELS[kind].test(first) ? withoutLabels(text, kind) : text);
+    const range = RANGE.exec(RANGE_LABELS[kind].test(first) ? withoutLabels(text, kind) : text);
     if (range !== null) {
       const [, a, b, c, d] = range;
       if (b !== undefined && d !== undefined && a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) span(Number(b), Number(d), (m) => `${prefix}${a!}.${m}`);

@@ -157,8 +157,8 @@ const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
  * than two are. Only where no box has a number written with a dot, no heading names a task and
  * no numbered heading holds boxes.
  */
-/** After the box, a task number that opens with a capital, dotted, with its dot or colon, or bold (`A1.`, `A1.1`, `A1:`, `**B1**`: a plan in parts, joocy75-hash/holholhol; not `S3 bucket`, `K8s`: reviews), then the text. */
-const LETTERED = /^(?:\*\*)?([A-Z]\d+[a-z]?(?:\.\d+[a-z]?)+|[A-Z]\d+[a-z]?(?=\.|[:：]|\*\*))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
+/** After the box, a task number that opens with a capital, dotted, with its dot or colon, or bold (`A1.`, `A1.1`, `A1:`, `**B1**`: a plan in parts, joocy75-hash/holholhol; not `S3 bucket`, `K8s`: reviews), then the text; never a priority (`**P1**`), nor `K8s` (reviews). */
+const LETTERED = /^(?:\*\*)?((?!P\d)[A-Z]\d+(?:\.\d+)+|(?!P\d)[A-Z]\d+(?=\.|[:：]|\*\*))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
 
 /**
  * The tasks of a file that numbers every task with a part's capital first (`- [ ] A1. 메트릭 수집 서비스 완성`,

@@ -80,7 +80,12 @@ function spec(outline: Outline, scope: string): KitRead {
   // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform; a clarification under `### FR-001:`: a review).
   const plain = !entries.some((entry) => (entry.kind === 'item' && REQUIREMENT.test(entry.text)) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
   const spaced = plain && !entries.some((entry) => entry.kind === 'item' && PLAIN_REQUIREMENT.test(entry.text));
-  const headedStories = entries.some((entry) => entry.kind === 'heading' && storyOf(headingTitle(entry.text)) !== null);
+  // The stories headings define: a bold item of the same id is their clarification, one of another id a story (`- **US4**: … (deferred)`: a review).
+  const headedStories = new Set<string>();
+  for (const entry of entries) {
+    const story = entry.kind === 'heading' ? storyOf(headingTitle(entry.text)) : null;
+    if (story !== null) headedStories.add(`${scope}/US${storyNumber(story[1]!)}`);
+  }
   // The ids taken by bold story items and by requirements written with a space (the weaker forms give way, no duplicate).
   const taken = new Set<string>();
   for (let i = 0; i < entries.length; i += 1) {
@@ -96,11 +101,11 @@ function spec(outline: Outline, scope: string): KitRead {
       continue;
     }
     // A story written as a bold list item (`- **US-1（散歩ユーザー）**: 通勤・散歩で歩いた場所の…`: terra-town).
-    // Only in a spec that heads no story, the first of an id (a later `- **US1**: also covers …` is a clarification: a review).
-    const listed = !headedStories && entry.kind === 'item' && entry.parent === -1 ? LISTED_STORY.exec(entry.text) : null;
+    // The first of an id no heading defines (a later `- **US1**: also covers …` is a clarification: a review).
+    const listed = entry.kind === 'item' && entry.parent === -1 ? LISTED_STORY.exec(entry.text) : null;
     if (listed !== null) {
       const id = `${scope}/US${storyNumber(listed[1]!)}`;
-      if (!taken.has(id)) picked.set(i, { id, type: 'user-story', title: oneLine(listed[3] ?? listed[2] ?? ''), parent: null });
+      if (!taken.has(id) && !headedStories.has(id)) picked.set(i, { id, type: 'user-story', title: oneLine(listed[3] ?? listed[2] ?? ''), parent: null });
       taken.add(id);
       continue;
     }
@@ -270,6 +275,7 @@ function headingIds(outline: Outline, scope: string): (index: number) => readonl
   // The headings open at each level (1–6), with their refs.
   const open: (readonly KitRef[] | null)[] = new Array<readonly KitRef[] | null>(7).fill(null);
   let current: readonly KitRef[] = [];
+  const titles = entries.filter((entry) => entry.kind === 'heading' && entry.level === 1).length;
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
@@ -278,8 +284,8 @@ function headingIds(outline: Outline, scope: string): (index: number) => readonl
       const written = `${'#'.repeat(entry.level)} ${title}`;
       for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written });
       // A line right under it that maps the section to requirements (`**需求對應**：FR-001, FR-002`: 13g7895123/blog) says the same;
-      // not under the file's title, where it would be every task's (a review).
-      if (entry.level > 1) mappingLine(outline, entry.line, entries[i + 1]?.line ?? outline.bodyLine + outline.starts.length - 1, (line, text) => {
+      // not under the file's one title, where it would be every task's (a review; a file of `# Phase 1` headings maps each).
+      if (entry.level > 1 || titles > 1) mappingLine(outline, entry.line, entries[i + 1]?.line ?? outline.bodyLine + outline.starts.length - 1, (line, text) => {
         for (const { ids } of requirementIds(text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line, written: text.trim() });
       });
       // The stories a heading names by id (`### Implementação — Data Layer (US1 + US2)`), not a task heading's own marks.

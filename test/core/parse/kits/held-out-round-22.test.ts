@@ -114,3 +114,48 @@ describe('a review of the twenty-first round’s change', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.nodeId)).toEqual(['003-c/FR-001']);
   });
 });
+
+describe('a review of the twenty-second round’s change', () => {
+  const numbered = (title: string) =>
+    loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [kiro]\n',
+        '.kiro/specs/f/requirements.md': [title, '', '### 1. Login', '', '1.1 The system SHALL log users in.', '', '### 2. Logout', '', '2.1 The system SHALL end the session.', ''].join('\n'),
+        '.kiro/specs/f/tasks.md': '- [ ] 1. Build auth\n  - _Requirements: 1.1, 2.1_\n',
+      }),
+    );
+
+  it('numbered requirements under `# Requirements`, `## Functional Requirements (MVP)`, `## 功能需求列表`; not under `# Requirements Document` alone', () => {
+    for (const title of ['# Requirements', '## Functional Requirements (MVP)', '## 功能需求列表', '# Requirements Document\n\n## Detailed Requirements']) {
+      const ws = numbered(title);
+      expect([...ws.nodes.values()].filter((n) => n.type === 'acceptance-criterion').map((n) => n.id), title).toEqual(['f/R1.1', 'f/R2.1']);
+      expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN'), title).toEqual([]);
+    }
+    expect([...numbered('# Requirements Document').nodes.values()].filter((n) => n.type === 'acceptance-criterion')).toEqual([]);
+  });
+
+  it('`#### Notes on acceptance criteria` holds no criteria; a range after a criteria word is no range of requirements', () => {
+    const requirements = ['### Requirement 1: Login', '#### Acceptance Criteria', '1. WHEN valid THEN the system SHALL log in', '2. WHEN invalid THEN the system SHALL refuse', '#### Notes on acceptance criteria', '1. Criterion 2 was reworded', '### Requirement 3: Audit', '#### Acceptance Criteria', '1. THE system SHALL audit', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/f/requirements.md': requirements, '.kiro/specs/f/tasks.md': '- [ ] 1. Login\n  - _Requirements: 1.1, 1.2, AC 1-3_\n' }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'acceptance-criterion').map((n) => n.id)).toEqual(['f/R1.1', 'f/R1.2', 'f/R3.1']);
+    expect(ws.relationsOut.get('f/T1')).toEqual([
+      { relation: 'implements', id: 'f/R1.1' },
+      { relation: 'implements', id: 'f/R1.2' },
+    ]);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.nodeId)).toEqual(['f/R3.1']);
+  });
+
+  it('a mapping line under each of several `# Phase` headings maps; priority tags (`**P1**`) and `K8s:` are no lettered tasks; a bold story no heading defines is a story', () => {
+    const tasks = ['# Phase 1: Login', '**Requirements covered**: FR-001', '- [ ] T001 Implement login', '# Phase 2: Sessions', '**Requirements covered**: FR-002', '- [ ] T002 Expire sessions', '- [ ] T003 [US4] Revoke sessions', ''].join('\n');
+    const spec = ['### User Story 3 - Logout (Priority: P2)', '', '### Future stories', '- **US4**: As an admin I want to revoke sessions (deferred to v2)', '', '- **FR-001**: log in', '- **FR-002**: expire sessions', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': spec, 'specs/001-a/tasks.md': tasks }));
+    expect(ws.relationsOut.get('001-a/T001')).toEqual([{ relation: 'implements', id: '001-a/FR-001' }]);
+    expect(ws.relationsOut.get('001-a/T002')).toEqual([{ relation: 'implements', id: '001-a/FR-002' }]);
+    expect(ws.relationsOut.get('001-a/T003')).toEqual([
+      { relation: 'implements', id: '001-a/FR-002' },
+      { relation: 'implements', id: '001-a/US4' },
+    ]);
+    const kiro = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/k/tasks.md': '- [ ] **P1** Deploy\n- [ ] **P2** Monitor\n- [ ] **P3** Alert\n- [ ] K8s: manifests\n' }));
+    expect([...kiro.nodes.values()].filter((n) => n.type === 'task')).toEqual([]);
+  });
+});
