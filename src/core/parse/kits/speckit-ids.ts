@@ -25,8 +25,8 @@ const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?
 const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
 /** A range written with dots, its end's prefix written out (`SC-001..SC-005`: Tomvaz11/iabank; `SC-002... 15 users` is none). */
 const DOTS_RANGE_AFTER = new RegExp(`^\\s*(?:\\.{2,3}|…)\\s*(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
-/** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out (`T001 ~5 min` is no range). */
-const TILDE_RANGE_AFTER = new RegExp(`^\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
+/** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out, or glued to both ends (`FR-185~188`: Rickwen1126/notebooklm-controller; `T001 ~5 min` is no range). */
+const TILDE_RANGE_AFTER = new RegExp(`^(?:\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?|[～〜~](?=\\d))(\\d+)\\b`);
 /** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`; Chinese `FR-001 到 FR-039`, `FR-001至FR-005`: aiofc-nx/hl8-saas-platform-turborepo; Japanese `から`): the end's prefix written out. */
 const WORD_RANGE_AFTER = new RegExp(`^(?:\\s+(?:a|à|al|bis|até|hasta)\\s+|\\s*(?:到|至|から)\\s*)(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
 const SLASHES_AFTER = /^(?:\/\d+\b)+/;
@@ -201,8 +201,8 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
   });
 }
 
-/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**Requirements covered:**`, `**対応要件**:`. */
-const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|requirements?(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
+/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**Requirements covered:**`, `**対応要件**:`, a phase's `**Purpose**: Home screen … (FR-085, FR-086)` (HIRO15254/sapphire). */
+const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|requirements?(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to|purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
 
 /** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
 export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {
