@@ -127,9 +127,9 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
       if (word === '' || LABELS[kind].test(word)) continue;
       const number = NUMBER[kind].exec(word);
       // A word of prose: what follows in this part is prose too (`Property 13`), and so are the parts after it when a number follows it here;
-      // but a plain word before a label word only qualifies it (`All requirements 1, 2`; not a name, `candidate-auth-onboarding task 3.1`:
-      // another feature's task, nonnta-ww/bulr-app-mvp).
-      if (number === null && w + 1 < words.length && LABELS[kind].test(words[w + 1]!) && /^\p{L}+$/u.test(word)) continue;
+      // but a word before a label word only qualifies it (`All requirements 1, 2`, `non-functional requirement 2.1`, `E2E task 5`; not a
+      // feature's name of three parts and more, `candidate-auth-onboarding task 3.1`: another feature's task, nonnta-ww/bulr-app-mvp).
+      if (number === null && w + 1 < words.length && LABELS[kind].test(words[w + 1]!) && /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)?$/u.test(word)) continue;
       if (number === null) {
         for (let k = w + 1; k < words.length && !prose; k += 1) prose = NUMBER[kind].test(words[k]!);
         return;

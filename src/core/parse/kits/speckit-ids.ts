@@ -201,8 +201,12 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
   });
 }
 
-/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**Requirements covered:**`, `**対応要件**:`, a phase's `**Purpose**: Home screen … (FR-085, FR-086)` (HIRO15254/sapphire). */
-const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|requirements?(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to|purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
+/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**Requirements covered:**`, `**対応要件**:`. */
+const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|requirements?(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
+
+/** A phase's purpose line (`**Purpose**:`, `**目的**:`), and the list in parentheses it ends with. */
+const PURPOSE_LABEL = /^[ \t]*\*\*(?:purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
+const LISTED_AT_END = /[(（]([^()（）]*)[)）][ \t。.]*$/;
 
 /** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
 export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {
@@ -212,5 +216,11 @@ export function mappingLine(outline: Outline, after: number, before: number, vis
     if (k < 0 || k + 1 >= starts.length) break;
     const text = body.slice(starts[k]!, starts[k + 1]! - 1);
     if (MAPPING_LABEL.test(text)) visit(line, text);
+    // A phase's purpose maps only the ids it lists at its end (`**Purpose**: Home screen … (FR-085, FR-086)`: HIRO15254/sapphire),
+    // not those its prose names (`**Purpose**: unblock FR-002 work in Phase 5`: a review).
+    else if (PURPOSE_LABEL.test(text)) {
+      const listed = LISTED_AT_END.exec(text);
+      if (listed !== null) visit(line, listed[1]!);
+    }
   }
 }

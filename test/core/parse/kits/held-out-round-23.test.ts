@@ -46,3 +46,24 @@ describe('forms of a twenty-third round', () => {
     expect(ws.diagnostics.filter((d) => ['ID_DUPLICATE', 'COVERAGE_MISSING', 'LINK_BROKEN'].includes(d.code))).toEqual([]);
   });
 });
+
+describe('a review of the twenty-third round’s change', () => {
+  it('a `**Purpose**:` line maps only the ids it lists at its end, not those its prose names', () => {
+    const tasks = ['## Phase 1: Setup', '', '**Purpose**: unblock FR-002 work in Phase 5', '', '- [ ] T001 Create project (FR-001)', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '- **FR-001**: a\n- **FR-002**: b\n', 'specs/001-a/tasks.md': tasks }));
+    expect(ws.relationsOut.get('001-a/T001')).toEqual([{ relation: 'implements', id: '001-a/FR-001' }]);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.nodeId)).toEqual(['001-a/FR-002']);
+  });
+
+  it('a box whose ids are a range written with spaces is its first task (`T001 – T003 Setup scaffolding`)', () => {
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '- **FR-001**: a\n', 'specs/001-a/tasks.md': '- [ ] T001 – T003 Setup scaffolding (FR-001)\n- [ ] T004 Build thing depends on T001\n' }));
+    expect(ws.relationsOut.get('001-a/T001')).toEqual([{ relation: 'implements', id: '001-a/FR-001' }]);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
+  });
+
+  it('a qualifier of one hyphen or with digits still qualifies (`non-functional requirement 2.1`, `E2E task 5`, `cross-cutting requirement 2.1, 2.2`)', () => {
+    expect(numberList('1.1, non-functional requirement 2.1').numbers).toEqual(['1.1', '2.1']);
+    expect(numberList('cross-cutting requirement 2.1, 2.2').numbers).toEqual(['2.1', '2.2']);
+    expect(numberList('follow-up task 4, E2E task 3, i18n task 2', Infinity, 'task').numbers).toEqual(['4', '3', '2']);
+  });
+});
