@@ -14,12 +14,12 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /**
  * The same without the dash, after the kind's name in a script other than Latin (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`)
- * or a word for story (`Story 1 Login (Priority: P1)`, `História 2 Cadastro (Prioridade: P2)`); not `Step 3 Deploy (Priority: P1)`,
+ * or a word for story (`Story 1 Login (Priority: P1)`, `Story 1: Login (Priority: P1)`, `História 2 Cadastro (Prioridade: P2)`); not `Step 3 Deploy (Priority: P1)`,
  * `FR-1 Rate limiting (Priority: P1)` (reviews);
  * `用户故事 1 [分级筛选后执行优化] (优先级: P1)`: studyzy/save-token-kit): the number, a space, the title (a bracketed one
  * unwrapped), the priority.
  */
-const WORD_STORY = /^(?:[^\x00-\x7F\s\d]+(?:[ \t][^\x00-\x7F\s\d]+)?|(?:user[ \t]+)?story|hist[oó]ria(?:[ \t]+de[ \t]+usu[aá]rio)?|historia(?:[ \t]+de[ \t]+usuario)?|histoire(?:[ \t]+utilisateur)?|nutzergeschichte)[ \t]*(\d+(?:\.\d+)?)[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/iu;
+const WORD_STORY = /^(?:[^\x00-\x7F\s\d]+(?:[ \t][^\x00-\x7F\s\d]+)?|(?:user[ \t]+)?story|hist[oó]ria(?:[ \t]+de[ \t]+usu[aá]rio)?|historia(?:[ \t]+de[ \t]+usuario)?|histoire(?:[ \t]+utilisateur)?|nutzergeschichte)[ \t]*(\d+(?:\.\d+)?)[:：.]?[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/iu;
 /** A story as a bold list item: `**US-1（散歩ユーザー）**: text`, `**US2**: text` — its number, the words in parentheses, the text. */
 export const LISTED_STORY = /^\*\*US-?(\d+(?:\.\d+)?)(?:[ \t]*[(（]([^)）\n]*)[)）])?[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*(\S[\s\S]*)?$/;
 /** A story's priority written before its id: `[P1] `, `(P2) `. */

@@ -94,9 +94,9 @@ describe('a review of the twenty-first round’s change', () => {
   });
 
   it('Spec Kit: `### Story 1 Login (Priority: P1)` and `### História 2 Cadastro (Prioridade: P2)` are stories; bold story items give way to story headings and to an earlier item', () => {
-    const latin = ['### Story 1 Login (Priority: P1)', '', '### História 2 Cadastro (Prioridade: P2)', '', '### Story Dependencies', '', '- **US2** needs the user model from US1.', ''].join('\n');
-    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': latin, 'specs/001-a/tasks.md': '- [ ] T001 [US1] Login\n- [ ] T002 [US2] Cadastro\n' }));
-    expect([...ws.nodes.values()].filter((n) => n.type === 'user-story').map((n) => `${n.id} ${n.title}`)).toEqual(['001-a/US1 Login', '001-a/US2 Cadastro']);
+    const latin = ['### Story 1 Login (Priority: P1)', '', '### História 2 Cadastro (Prioridade: P2)', '', '### Story 3: Logout (Priority: P3)', '', '### Story Dependencies', '', '- **US2** needs the user model from US1.', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': latin, 'specs/001-a/tasks.md': '- [ ] T001 [US1] Login\n- [ ] T002 [US2] Cadastro\n- [ ] T003 [US3] Logout\n' }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'user-story').map((n) => `${n.id} ${n.title}`)).toEqual(['001-a/US1 Login', '001-a/US2 Cadastro', '001-a/US3 Logout']);
     expect(ws.diagnostics.filter((d) => ['LINK_BROKEN', 'ID_DUPLICATE'].includes(d.code))).toEqual([]);
     const listed = ['## Stories', '', '- **US-1 (Admin)**: manages users.', '', '## Clarifications', '', '- **US1**: also covers bulk import.', ''].join('\n');
     const b = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/002-b/spec.md': listed }));
