@@ -55,7 +55,7 @@ const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
  * its tasks cite under `_需求:_` (lxm-001/accountRecord, okajun35/VetVoice), it is the property test's `verifies`; where
  * nothing else cites (LuChangQiu/kiro-spec-engine's implementation tasks), it is how they cite: `implements`.
  */
-const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:(?:验证|驗證|検証)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件)))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * `**验证需求: 1.1, 1.2**`, `- 验证需求: 1.1-1.5` (Chinese "requirements verified", on a test task: 997899594/Juanie,
  * zsyh27/excel_matching's E2E tasks): the label says it verifies, whatever else the file writes.
@@ -149,15 +149,7 @@ const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes
 /** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
 const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
 
-/**
- * The tasks of a file that numbers its boxes `1 Title`, `2 Title`, … without the dot (KITS §7:
- * LuChangQiu/kiro-spec-engine, 44 features): a box is task `T<n>` when its number continues the
- * file's count (1, then each one more than the last) and is at the top of its list, else prose
- * (`- [ ] 4 barriers render`, a list that starts again at 1, a nested step); `null` when fewer
- * than two are. Only where no box has a number written with a dot, no heading names a task and
- * no numbered heading holds boxes.
- */
-/** After the box, a task number that opens with a capital, dotted, with its dot or colon, or bold (`A1.`, `A1.1`, `A1:`, `**B1**`: a plan in parts, joocy75-hash/holholhol; not `S3 bucket`, `K8s`: reviews), then the text; never a priority (`**P1**`), nor `K8s` (reviews). */
+/** After the box, a task number that opens with a capital, dotted, with its dot or colon, or bold (`A1.`, `A1.1`, `A1:`, `**B1**`: a plan in parts, joocy75-hash/holholhol), then the text; not `S3 bucket`, `K8s`, nor a priority (`**P1**`): reviews. */
 const LETTERED = /^(?:\*\*)?((?!P\d)[A-Z]\d+(?:\.\d+)+|(?!P\d)[A-Z]\d+(?=\.|[:：]|\*\*))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
 
 /**
@@ -171,6 +163,14 @@ function lettered(outline: Outline, scope: string): ReturnType<typeof pickTasks>
   return ids.length >= 3 && new Set(ids).size === ids.length ? found : null;
 }
 
+/**
+ * The tasks of a file that numbers its boxes `1 Title`, `2 Title`, … without the dot (KITS §7:
+ * LuChangQiu/kiro-spec-engine, 44 features): a box is task `T<n>` when its number continues the
+ * file's count (1, then each one more than the last) and is at the top of its list, else prose
+ * (`- [ ] 4 barriers render`, a list that starts again at 1, a nested step); `null` when fewer
+ * than two are. Only where no box has a number written with a dot, no heading names a task and
+ * no numbered heading holds boxes.
+ */
 function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
   const found = pickTasks(outline, scope, WHOLE_NUMBER, 'T', false);
   const picked = new Map<number, Picked>();

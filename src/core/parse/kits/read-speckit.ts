@@ -12,7 +12,7 @@ import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, mappedRequirements, mappingLine, requirementIds, tableMappings } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
-import { LISTED_STORY, storyOf } from './speckit-stories.js';
+import { LISTED_STORY, storyOf, type StoryHeading } from './speckit-stories.js';
 
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
@@ -80,12 +80,13 @@ function spec(outline: Outline, scope: string): KitRead {
   // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform; a clarification under `### FR-001:`: a review).
   const plain = !entries.some((entry) => (entry.kind === 'item' && REQUIREMENT.test(entry.text)) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
   const spaced = plain && !entries.some((entry) => entry.kind === 'item' && PLAIN_REQUIREMENT.test(entry.text));
-  // The stories headings define: a bold item of the same id is their clarification, one of another id a story (`- **US4**: … (deferred)`: a review).
-  const headedStories = new Set<string>();
-  for (const entry of entries) {
+  // The stories headings define, by outline index: a bold item of the same id is their clarification, of another id a story (a review).
+  const stories = new Map<number, StoryHeading>();
+  for (const [i, entry] of entries.entries()) {
     const story = entry.kind === 'heading' ? storyOf(headingTitle(entry.text)) : null;
-    if (story !== null) headedStories.add(`${scope}/US${storyNumber(story[1]!)}`);
+    if (story !== null) stories.set(i, story);
   }
+  const headedStories = new Set([...stories.values()].map((story) => `${scope}/US${storyNumber(story.number)}`));
   // The ids taken by bold story items and by requirements written with a space (the weaker forms give way, no duplicate).
   const taken = new Set<string>();
   for (let i = 0; i < entries.length; i += 1) {
@@ -93,15 +94,14 @@ function spec(outline: Outline, scope: string): KitRead {
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
       // `### US-1: 구글 계정 연결 (M-01)`: shiro-jwjang/obsidrive; its priority may come first, `### [P1] US1: 開発環境構築` (tamurashingo/dogatto).
-      const story = storyOf(title);
-      if (story !== null) picked.set(i, { id: `${scope}/US${storyNumber(story[1]!)}`, type: 'user-story', title: story[2]!, parent: null });
+      const story = stories.get(i);
+      if (story !== undefined) picked.set(i, { id: `${scope}/US${storyNumber(story.number)}`, type: 'user-story', title: story.title, parent: null });
       // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
-      const heading = story === null ? REQUIREMENT_HEADING.exec(title) : null;
+      const heading = story === undefined ? REQUIREMENT_HEADING.exec(title) : null;
       if (heading !== null) picked.set(i, { id: `${scope}/${heading[1]!}`, type: typeOf(heading[1]!), title: heading[2]!, parent: null });
       continue;
     }
-    // A story written as a bold list item (`- **US-1（散歩ユーザー）**: 通勤・散歩で歩いた場所の…`: terra-town).
-    // The first of an id no heading defines (a later `- **US1**: also covers …` is a clarification: a review).
+    // A story as a bold list item (`- **US-1（散歩ユーザー）**: 通勤…`: terra-town), the first of an id no heading defines (a review).
     const listed = entry.kind === 'item' && entry.parent === -1 ? LISTED_STORY.exec(entry.text) : null;
     if (listed !== null) {
       const id = `${scope}/US${storyNumber(listed[1]!)}`;

@@ -13,20 +13,27 @@ const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(
  */
 const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
 /**
- * The same without the dash, after the kind's name in a script other than Latin (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`)
- * or a word for story (`Story 1 Login (Priority: P1)`, `Story 1: Login (Priority: P1)`, `História 2 Cadastro (Prioridade: P2)`); not `Step 3 Deploy (Priority: P1)`,
- * `FR-1 Rate limiting (Priority: P1)` (reviews);
- * `用户故事 1 [分级筛选后执行优化] (优先级: P1)`: studyzy/save-token-kit): the number, a space, the title (a bracketed one
- * unwrapped), the priority.
+ * The same without the dash, after the kind's name in a script other than Latin (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`;
+ * a title in brackets unwrapped, `用户故事 1 [分级筛选后执行优化] (优先级: P1)`: studyzy/save-token-kit) or a word for story
+ * (`Story 1 Login (Priority: P1)`, `Story 1: Login (…)`, `História 2 Cadastro (Prioridade: P2)`); not `Step 3 Deploy (Priority: P1)`
+ * nor `FR-1 Rate limiting (Priority: P1)` (reviews). Groups: the number, the bracketed title or the title.
  */
 const WORD_STORY = /^(?:[^\x00-\x7F\s\d]+(?:[ \t][^\x00-\x7F\s\d]+)?|(?:user[ \t]+)?story|hist[oó]ria(?:[ \t]+de[ \t]+usu[aá]rio)?|historia(?:[ \t]+de[ \t]+usuario)?|histoire(?:[ \t]+utilisateur)?|nutzergeschichte)[ \t]*(\d+(?:\.\d+)?)[:：.]?[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/iu;
 /** A story as a bold list item: `**US-1（散歩ユーザー）**: text`, `**US2**: text` — its number, the words in parentheses, the text. */
 export const LISTED_STORY = /^\*\*US-?(\d+(?:\.\d+)?)(?:[ \t]*[(（]([^)）\n]*)[)）])?[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*(\S[\s\S]*)?$/;
 /** A story's priority written before its id: `[P1] `, `(P2) `. */
 const PRIORITY_FIRST = /^[[(（]P\d+[\])）][ \t]*(?=US)/;
-/** The story a heading of spec.md is (its number and title), or `null`. */
-export function storyOf(title: string): readonly string[] | null {
+/** A story: its number as written and its title. */
+export interface StoryHeading {
+  readonly number: string;
+  readonly title: string;
+}
+
+/** The story a heading of spec.md is, or `null`: the first of the shapes above that it has. */
+export function storyOf(title: string): StoryHeading | null {
+  const named = STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title.replace(PRIORITY_FIRST, ''));
+  if (named !== null) return { number: named[1]!, title: named[2]! };
   const worded = WORD_STORY.exec(title);
-  return STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title.replace(PRIORITY_FIRST, '')) ?? (worded === null ? null : [worded[0], worded[1]!, worded[2] ?? worded[3]!]);
+  return worded === null ? null : { number: worded[1]!, title: worded[2] ?? worded[3]! };
 }
 
