@@ -5,7 +5,7 @@
  * never as `implements`.
  */
 import type { Workspace } from '../shared/types.js';
-import { queryTerms, shownWords } from './task-words.js';
+import { queryTerms, sharesRealWords, shownWords } from './task-words.js';
 import { sectionIndex } from './section-index.js';
 
 /** At most this many uncited items join a bundle. */
@@ -41,7 +41,7 @@ export function uncitedMatches(workspace: Workspace, taskId: string, included: R
   // At most one story: a story is long, and a task serves one.
   let stories = 0;
   return candidates
-    .filter((c) => c.score > 0 && c.score >= floor)
+    .filter((c) => c.score > 0 && c.score >= floor && sharesRealWords(index.bm25.matched(query, c.unit)))
     .filter((c) => !/story/.test(workspace.nodes.get(c.id)?.type ?? '') || stories++ === 0)
     .slice(0, MAX_MATCHES)
     .map((c) => ({ id: c.id, words: shownWords(index.bm25.matched(query, c.unit)).slice(0, 4) }));

@@ -249,6 +249,34 @@ describe('uncited matches', () => {
     expect(lines.get(stories[0]!)).toMatch(/^matches the task's words: .*\(not cited\)$/);
     expect(lines.get('001-report/FR-001')).toMatch(/^matches the task's words: /);
   });
+
+  // Modelled on AlexAlvarezGallardo-GitHub/Aegis at 3b8e288 (specs/001-user-registration: T006 cites
+  // nothing; SC-007 shared only `and`, `in` with it and joined as "matches the task's words: and, in").
+  it('share a word other than the common ones: an item sharing only `and`, `in` does not join', () => {
+    const spec = [
+      '# Feature',
+      '',
+      '## Requirements',
+      '',
+      '- **FR-007**: System MUST assign a UUID v7 to each new account',
+      '- **FR-008**: System MUST record the time of registration',
+      '',
+      '## Success Criteria',
+      '',
+      '- **SC-007**: Passwords are never stored in plaintext and never appear in logs',
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [speckit]\n',
+        'specs/001-reg/spec.md': spec,
+        'specs/001-reg/tasks.md': '# Tasks\n\n- [ ] T006 Implement `AegisException` and `UuidV7Generator` in aegis-common\n',
+      }),
+    );
+    const lines = report(buildBundle(ws, { taskId: '001-reg/T006' }));
+    expect(lines.has('001-reg/SC-007')).toBe(false);
+    expect(lines.has('001-reg/FR-008')).toBe(false);
+  });
 });
 
 describe("words most of a file's tasks write", () => {
