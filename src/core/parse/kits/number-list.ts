@@ -34,7 +34,8 @@ const LABELS = {
 const NUMBER = {
   // `7.x`: all of requirement 7 (holholhol's `_Requirements: 7.x, 8.x_`), as `7` is.
   requirement: /^R?(\d+(?:\.\d+)*)(?:\.[xX])?[.:)]*$/,
-  task: /^T?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
+  // `T-1`: a task a team ids with a dash (`- **Depends on**: T-1`, yoppyyyy/yoneko-utawaku).
+  task: /^(?:T-?)?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
 } as const;
 /** The label words a range may follow (`Requirements 7.1-7.7`, `Tasks 2-4`); not a criteria word (`AC 1-3` is no range of requirements: a review). */
 const RANGE_LABELS = {
@@ -53,7 +54,7 @@ function withoutLabels(text: string, kind: keyof typeof LABELS): string {
 /** A number that is its kind's whatever prose came before it: dotted (`2.1`), or with the kind's letter (`R2`, `T3`). */
 const OWN_NUMBER = {
   requirement: /^(?:R\d|\d+\.\d)/,
-  task: /^(?:T\d|\d+\.\d)/,
+  task: /^(?:T-?\d|\d+\.\d)/,
 } as const;
 /** `3 (ACs 1–5, 8–11)`: requirement 3's criteria, listed in parentheses after its number. */
 const CRITERIA_OF = /(\d+)\s*\(\s*(?:acceptance\s+criteria|criteria|criterion|acs?)\b[\s:]*([^)]*)\)/gi;

@@ -24,8 +24,12 @@ function unboldTitle(text: string): string {
   if (!first.endsWith('**') || first.indexOf('**') !== first.length - 2) return text;
   return first.slice(0, -2).trimEnd() + (end === -1 ? '' : text.slice(end));
 }
-/** A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`. */
-const TASK_HEADING = /^(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*(?:-[A-Za-z][A-Za-z0-9]*(?=[ \t]*[:：]))?)[ \t]*[:：.\-–—][ \t]*(.*)$/;
+/**
+ * A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`; in the
+ * team's language (`### ✅ Tarea 1.1: Migración`: 7Republik/reservo-spot; `Tarefa`, `Tâche`, `Aufgabe`, `Задача`, `タスク`,
+ * `任务`), its done mark before the word or after the number (`### タスク 1.1 ✅: entry スキーマの追加`: nonnta-ww/bulr-app-mvp).
+ */
+const TASK_HEADING = /^(?:(?:✅|\[[ xX]\])[ \t]*)?(?:Task|TASK|Tarea|TAREA|Tarefa|TAREFA|Tâche|Aufgabe|Задача|タスク|任务|任務)[ \t]*(\d+[a-z]?(?:\.\d+[a-z]?)*(?:-[A-Za-z][A-Za-z0-9]*(?=[ \t]*[:：]))?)(?![.-]?\d)(?:[ \t]*(?:✅|\[[xX]\]))?[ \t]*[:：.\-–—][ \t]*(.*)$/;
 /** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`; a whole number with its dot, colon or dash: `## 2024 Goals` is none): a task where no box has a number. */
 const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /**

@@ -23,22 +23,28 @@ export interface IdsWritten {
 const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-wyz]?)\\b`, 'g');
 /** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
 const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
-/** A range written with dots, its end's prefix written out (`SC-001..SC-005`: Tomvaz11/iabank; `SC-002... 15 users` is none). */
-const DOTS_RANGE_AFTER = new RegExp(`^\\s*(?:\\.{2,3}|…)\\s*(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
-/** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out, or glued to both ends (`FR-185~188`: Rickwen1126/notebooklm-controller; `T001 ~5 min` is no range). */
-const TILDE_RANGE_AFTER = new RegExp(`^(?:\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?|[～〜~](?=\\d))(\\d+)\\b`);
+/** A range written with dots, its end's prefix written out (`SC-001..SC-005`: Tomvaz11/iabank; `SC-002... 15 users` is none), or two dots glued to both ends and the end as wide as the start (`FR-011-110..115`: 0kam/echoroo; `FR-003..5 min` is none). */
+const DOTS_RANGE_AFTER = new RegExp(`^(?:\\s*(?:\\.{2,3}|…)\\s*(${REQUIREMENT_PREFIX}|T)-?|\\.\\.(?=\\d))(\\d+)\\b`);
+/** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out, or glued to both ends (`FR-185~188`: Rickwen1126/notebooklm-controller; `T001 ~5 min` is no range); its end may carry a letter (`FR-014〜015a`). */
+const TILDE_RANGE_AFTER = new RegExp(`^(?:\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?|[～〜~](?=\\d))(\\d+)(?:\\b|(?=[a-w](?![\\w-])))`);
 /** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`; Chinese `FR-001 到 FR-039`, `FR-001至FR-005`: aiofc-nx/hl8-saas-platform-turborepo; Japanese `から`): the end's prefix written out. */
 const WORD_RANGE_AFTER = new RegExp(`^(?:\\s+(?:a|à|al|bis|até|hasta)\\s+|\\s*(?:到|至|から)\\s*)(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
-const SLASHES_AFTER = /^(?:\/\d+\b)+/;
+/** A slash list with the prefix written once (`/005/006`), a part with a letter inserted (`FR-076a/076d`: 0kam/echoroo). */
+const SLASHES_AFTER = /^(?:\/\d+[a-w]?\b)+/;
+/** After an id ending in a letter, a range of letters glued to it with a tilde (`FR-076a〜c`: 0kam/echoroo): its end's letter. */
+const LETTERS_AFTER = /^[～〜~]([a-w])(?![\w-])/;
+/** After a range's glued end, the letter of an id inserted after it (`FR-014〜015a`: to FR-015, then FR-015a). */
+const LETTER_AT_END = /^[a-w](?![\w-])/;
 
 /** The requirement ids (`FR-`, `SC-`, `NFR-`, `RF-`, `RNF-`, `CS-`) written in `text`, ranges and slash lists expanded. */
 export function* requirementIds(text: string): Generator<IdsWritten> {
   REQUIREMENT_ID.lastIndex = 0;
   for (let match = REQUIREMENT_ID.exec(text); match !== null; match = REQUIREMENT_ID.exec(text)) {
     const id = match[1]!;
-    const dash = id.indexOf('-');
+    // The number a range counts on is the id's last part: `FR-011-110..115` runs FR-011-110 to FR-011-115.
+    const dash = id.lastIndexOf('-');
     const after = text.slice(REQUIREMENT_ID.lastIndex, REQUIREMENT_ID.lastIndex + 40);
-    const more = expand(id.slice(0, dash + 1), id.slice(dash + 1), after, id.slice(0, dash));
+    const more = expand(id.slice(0, dash + 1), id.slice(dash + 1), after, id.slice(0, id.indexOf('-'))) ?? letters(id, after);
     if (more !== null) REQUIREMENT_ID.lastIndex += more.length;
     yield { ids: more === null ? [id] : more.ids, index: match.index, written: more === null ? id : `${id}${more.written}` };
   }
@@ -70,19 +76,60 @@ export function taskIds(list: string): string[] {
  * numbers keep the width `number` is written in (`001`).
  */
 function expand(prefix: string, number: string, after: string, kind: string): { ids: string[]; length: number; written: string } | null {
-  if (!/^\d+$/.test(number)) return null;
+  // A number with a letter inserted (`FR-076a`) opens a slash list only (`FR-076a/076d`).
+  const lettered = /^\d+[a-w]$/.test(number);
+  if (!lettered && !/^\d+$/.test(number)) return null;
   const width = number.length;
   const name = (n: number): string => `${prefix}${String(n).padStart(width, '0')}`;
-  const range = RANGE_AFTER.exec(after) ?? DOTS_RANGE_AFTER.exec(after) ?? TILDE_RANGE_AFTER.exec(after) ?? WORD_RANGE_AFTER.exec(after);
-  if (range !== null && (range[1] === undefined || range[1] === kind)) {
+  const found = lettered ? null : (RANGE_AFTER.exec(after) ?? DOTS_RANGE_AFTER.exec(after) ?? TILDE_RANGE_AFTER.exec(after) ?? WORD_RANGE_AFTER.exec(after));
+  // An id of several parts (`FR-011-002`, `FR-BE-015`) whose range's end writes its prefix runs to the end only when it repeats every part (`–FR-011-005`).
+  const compound = prefix !== `${kind}-`;
+  const whole = compound && !lettered ? wholeEnd(prefix, after) : null;
+  const range: RangeEnd | null = whole ?? (found === null || (compound && found[1] !== undefined) ? null : { written: found[0], prefix: found[1], end: found[2]! });
+  // Two dots glued to a number are a range only when it is written as wide as the first (`FR-011-110..115`; `FR-003..5 min` is a time).
+  const glued = range !== null && range.written.startsWith('..') && range.end.length !== width;
+  if (range !== null && !glued && (range.prefix === undefined || range.prefix === kind)) {
     const from = Number(number);
-    const to = Number(range[2]!);
+    const to = Number(range.end);
     if (to <= from || to - from >= MAX_RANGE) return null;
-    return { ids: Array.from({ length: to - from + 1 }, (_, k) => name(from + k)), length: range[0].length, written: range[0] };
+    const ids = Array.from({ length: to - from + 1 }, (_, k) => name(from + k));
+    // `FR-014〜015a`: the range's end glued to a letter runs to FR-015, then FR-015a.
+    const letter = LETTER_AT_END.exec(after.slice(range.written.length));
+    if (letter === null) return { ids, length: range.written.length, written: range.written };
+    return { ids: [...ids, `${ids.at(-1)!}${letter[0]}`], length: range.written.length + 1, written: `${range.written}${letter[0]}` };
   }
   const slashes = SLASHES_AFTER.exec(after);
   if (slashes === null) return null;
-  return { ids: [name(Number(number)), ...slashes[0].slice(1).split('/').map((n) => `${prefix}${n}`)], length: slashes[0].length, written: slashes[0] };
+  // A part with a letter is one only as wide as the first number (`FR-076a/076d`; `FR-001/2d` is no id).
+  const digits = number.replace(/[a-w]$/, '').length;
+  const parts = slashes[0].slice(1).split('/');
+  const kept = parts.findIndex((part) => /[a-w]$/.test(part) && part.length - 1 !== digits);
+  const taken = kept === -1 ? parts : parts.slice(0, kept);
+  if (taken.length === 0) return null;
+  const written = `/${taken.join('/')}`;
+  return { ids: [`${prefix}${number}`, ...taken.map((n) => `${prefix}${n}`)], length: written.length, written };
+}
+
+/** A range's end as written: the text, the prefix it writes (a kind, `FR`), and its number. */
+interface RangeEnd {
+  readonly written: string;
+  readonly prefix: string | undefined;
+  readonly end: string;
+}
+
+/** A range's end that writes the whole prefix of an id of several parts (`–FR-011-005` after `FR-011-002`), or `null`. */
+function wholeEnd(prefix: string, after: string): RangeEnd | null {
+  const end = new RegExp(`^(?:\\s*(?:[–—~～〜-]|\\.{2,3}|…|\\bto\\b|\\bthrough\\b|到|至|から)\\s*|\\s+(?:a|à|al|bis|até|hasta)\\s+)${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)\\b`).exec(after);
+  return end === null ? null : { written: end[0], prefix: undefined, end: end[1]! };
+}
+
+/** `FR-076a` and the letters glued after it (`〜c`): FR-076a, FR-076b, FR-076c; `null` when none follow. */
+function letters(id: string, after: string): { ids: string[]; length: number; written: string } | null {
+  const range = LETTERS_AFTER.exec(after);
+  const from = id.charCodeAt(id.length - 1);
+  if (range === null || !/[a-w]$/.test(id) || range[1]!.charCodeAt(0) <= from) return null;
+  const stem = id.slice(0, -1);
+  return { ids: Array.from({ length: range[1]!.charCodeAt(0) - from + 1 }, (_, k) => `${stem}${String.fromCharCode(from + k)}`), length: range[0].length, written: range[0] };
 }
 
 /** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`): what follows, to a parenthesis or the end of the sentence. */
