@@ -13,6 +13,7 @@ import { findWrittenId } from './written-id.js';
 import type { ItemList } from './paginate.js';
 import { sectionIndex, type Unit } from './section-index.js';
 import { Heap } from '../shared/heap.js';
+import { withoutCommonWords } from './task-words.js';
 
 export const SEARCH_KINDS = ['task', 'requirement', 'story', 'document', 'section'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -71,7 +72,8 @@ export function searchList(workspace: Workspace, options: SearchOptions): ItemLi
   if (query === '') throw new InvalidArgumentError('`query` must be some words to look for, e.g. "lock the account after failed logins".', { argument: 'query' });
   if (query.length > MAX_QUERY) throw new InvalidArgumentError(`\`query\` is ${query.length} characters long; at most ${MAX_QUERY}.`, { argument: 'query' });
   const index = sectionIndex(workspace);
-  const terms = termsOf(query);
+  // The common English words (`for`, `and`, `with`) ask for nothing: a one-line task that has several outranked the one the other words name.
+  const terms = withoutCommonWords(termsOf(query));
   const scores = index.bm25.scores(terms);
   const prepared = preparedOf(workspace);
   // A document's section counts a share of its score; a task ranks up by what it implements (its requirement's words are its words too).

@@ -19,6 +19,12 @@ export function sharesRealWords(matched: readonly string[]): boolean {
   return matched.some(isRealWord);
 }
 
+/** `terms` without the common English words, when it holds another (`the` alone is still looked for). */
+export function withoutCommonWords(terms: readonly string[]): string[] {
+  const real = terms.filter((term) => !STOP_WORDS.has(term));
+  return real.length === 0 ? [...terms] : real;
+}
+
 /** `matched` without the common words, to show in a reason (all of it when it has no other). */
 export function shownWords(matched: readonly string[]): string[] {
   const real = matched.filter(isRealWord);
@@ -38,7 +44,7 @@ const LONE_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
 
 /** English words every text has: a section that shares only these with a task does not match it. */
 const STOP_WORDS: ReadonlySet<string> = new Set(
-  termsOf('the an and or of to in on for with is are be by as at from that this it its into not no all each when then than shall must should will can may do does if so we you our your their there these those which who what how'),
+  termsOf('a the an and or of to in on for with is are be by as at from that this it its into not no all each when then than shall must should will can may do does if so we you our your their there these those which who what how'),
 );
 
 /** The words a kit writes around its references (`_Requirements: 1.2_`, `**Dependencies**: 1.1`): every task has them; they say nothing of its work. */

@@ -44,6 +44,24 @@ describe('search', () => {
     expect(search(ws, { query: '001-auth/FR-002' })[0]!.id).toBe('001-auth/FR-002');
   });
 
+  // Modelled on RockyBoyRC/SpaceWeirdos at 1666df8 (the context benchmark's dev task 4.2: its request ranked the
+  // task sixth, under one-line tasks that share `for`, `and`, `with` with it).
+  it('looks for the words that ask for something: a task sharing only common words and two names ranks below the one the request names', () => {
+    const tasks = [
+      '- [ ] 1. Add the editor for the leader and for the trooper, with and without the ability, and for the others',
+      '- [ ] 2. Write a property test that equipment counts are capped',
+      '- [ ] 3. Write a property test of equipment weights',
+      '- [ ] 4. Write a property test of equipment names',
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/rules/tasks.md': tasks }));
+    const hits = search(ws, { query: 'a property test that equipment counts are capped, for the leader and for the trooper, with and without it' });
+    expect(hits.map((h) => h.id).slice(0, 2)).toEqual(['rules/T2', 'rules/T1']);
+    expect(hits[0]!.matched).toEqual(['property', 'test', 'equipment', 'count', 'capped']);
+    // A query of common words only is still looked for.
+    expect(search(ws, { query: 'for the' }).map((h) => h.id)).toEqual(['rules/T1']);
+  });
+
   it('filters by kind, state and folder, reads any script, and gives the same list for the same input', () => {
     const ws = loadWorkspace(speckit());
     expect(search(ws, { query: 'lockout', kind: 'task' }).every((h) => h.kind === 'task')).toBe(true);
