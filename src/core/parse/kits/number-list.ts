@@ -2,7 +2,7 @@
  * The numbers a Kiro reference list names (KITS §3, §7): the value after `_Requirements:`,
  * `_Depends:` or `**Validates:`, read as a person means it.
  *
- * - `1.1, 2.3`, `Requirement 3.2`, `Requisito 12.1`, `R1.1`, a bare `2`, `7.x` (all of 7); `1.1–1.7` (a
+ * - `1.1, 2.3`, `Requirement 3.2`, `Requisito 12.1`, `R1.1`, a bare `2`, `7.x` and `7全体` (all of 7); `1.1–1.7` (a
  *   range within one requirement, `-`, `–`, `—`, `~`, `..`, `to` or `through`); slash lists `15.1/15.3`;
  * - `1.1–10.5`, a range across requirements: its two ends, and `1.1…10.5` (`CROSS_RANGE`), which
  *   the model reads as the criteria between them that exist (model/kit-targets.ts);
@@ -33,7 +33,8 @@ const LABELS = {
 /** A number as written in a list of each kind: `R1.1` or `1.1`; a task's `10a`, `T4.1`. */
 const NUMBER = {
   // `7.x`: all of requirement 7 (holholhol's `_Requirements: 7.x, 8.x_`), as `7` is.
-  requirement: /^R?(\d+(?:\.\d+)*)(?:\.[xX])?[.:)]*$/,
+  // `10全体` (Japanese "all of 10": zawawa34/family-app), `3全部`: all of requirement 10, as `10` is.
+  requirement: /^R?(\d+(?:\.\d+)*)(?:\.[xX]|[ \t]*(?:全体|全體|全部|整体|整體))?[.:)]*$/,
   // `T-1`: a task a team ids with a dash (`- **Depends on**: T-1`, yoppyyyy/yoneko-utawaku).
   task: /^(?:T-?)?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
 } as const;

@@ -29,16 +29,18 @@ function unboldTitle(text: string): string {
  * team's language (`### ✅ Tarea 1.1: Migración`: 7Republik/reservo-spot; `Tarefa`, `Tâche`, `Aufgabe`, `Задача`, `タスク`,
  * `任务`), its done mark before the word or after the number (`### タスク 1.1 ✅: entry スキーマの追加`: nonnta-ww/bulr-app-mvp).
  */
-const TASK_HEADING = /^(?:(?:✅|\[[ xX]\])[ \t]*)?(?:Task|TASK|Tarea|TAREA|Tarefa|TAREFA|Tâche|Aufgabe|Задача|タスク|任务|任務)[ \t]*(\d+[a-z]?(?:\.\d+[a-z]?)*(?:-[A-Za-z][A-Za-z0-9]*(?=[ \t]*[:：]))?)(?![.-]?\d)(?:[ \t]*(?:✅|\[[xX]\]))?[ \t]*[:：.\-–—][ \t]*(.*)$/;
+const TASK_WORD = 'Task|TASK|Tarea|TAREA|Tarefa|TAREFA|Tâche|Aufgabe|Задача|タスク|任务|任務';
+const TASK_HEADING = new RegExp(`^(?:(?:✅|\\[[ xX]\\])[ \\t]*)?(?:${TASK_WORD})[ \\t]*(\\d+[a-z]?(?:\\.\\d+[a-z]?)*(?:-[A-Za-z][A-Za-z0-9]*(?=[ \\t]*[:：]))?)(?![.-]?\\d)(?:[ \\t]*(?:✅|\\[[xX]\\]))?[ \\t]*[:：.\\-–—][ \\t]*(.*)$`);
 /** A heading that opens with a task's number (`### 1.1 Create Database Migration File`, `## 2. Sign-in`; a whole number with its dot, colon or dash: `## 2024 Goals` is none): a task where no box has a number. */
 const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：\-–—]))\.?(?:[ \t]*[:：\-–—])?[ \t]+(\S.*)$/;
 /**
  * Where a label's value starts (`_Requirements: `, `_Requirements:_ ` closed before its value,
- * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, `**关联需求**: Requirement 4`; a team's
+ * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, `**关联需求**: Requirement 4`, `_覆盖全部需求：1.1-1.7_`
+ * ("covers all requirements": lbiceman/canvasTable); a team's
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關|关联|關聯)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * The word for requirement right before the numbers, the colon after them (`- _需求 2.5: 通知审核_`,
  * `- _需求 10.3, 11.3: AI 学习触发_`, `- _需求 1-10: 所有需求_`: Angus1976/superinsight1225): a label whose
@@ -107,10 +109,15 @@ function tasks(outline: Outline, scope: string): KitRead {
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
   const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? first) : first;
   // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
-  const named = outline.body.includes('**Task') ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
+  const named = TASK_WORDS.test(outline.body) ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
   if (named !== null && named.picked.size > 0) {
     for (const [i, item] of named.picked) if (!picked.has(i)) (picked.set(i, item), boxes.set(i, named.boxes.get(i)!));
     numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
+  }
+  // Boxes that name their task in plain words (`- [x] 任务 1: …`), in a file with no other task: elsewhere they are a task's steps or a summary (reviews).
+  if (picked.size === 0 && !headed && !stepsUnderHeadings() && TASK_WORDS.test(outline.body)) {
+    const worded = pickTasks(outline, scope, WORD_TASK, 'T', false);
+    for (const [i, item] of worded.picked) (picked.set(i, item), boxes.set(i, worded.boxes.get(i)!));
   }
   // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
   // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
@@ -144,8 +151,17 @@ function tasks(outline: Outline, scope: string): KitRead {
   };
 }
 
-/** After the box, a task named in bold words: `**Task 0**：Title`, `**Task 2.1**: Title`. */
-const BOLD_TASK = /^\*\*Task[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)\*\*[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/;
+/** After the box, a task named in bold words: `**Task 0**：Title`, `**Task 2.1**: Title` (in the team's language too). */
+const BOLD_TASK = new RegExp(`^\\*\\*(?:${TASK_WORD})[ \\t]*(\\d+[a-z]?(?:\\.\\d+[a-z]?)*)\\*\\*[ \\t]*[:：.\\-–—]?[ \\t]*([\\s\\S]*)$`);
+/**
+ * After the box, a task named in words, in bold or plain before a colon or dash (`- [x] 任务 1: 实现财务函数`: lbiceman/canvasTable,
+ * 15 tasks; `- [ ] Task 2: Build`) — in a file with no other task: where its tasks are headings (`### Task 1.1: …`), numbered
+ * boxes or numbered headings over boxes, such boxes are a summary of them (`- [x] Task 1.1: 扩展现有认证系统 - JWT authentication
+ * working`: Angus1976/superinsight1225) or a task's steps (`- [ ] 1. Set up login` over `- [ ] Task 1: write the form`: reviews).
+ */
+const WORD_TASK = new RegExp(`^(?:\\*\\*(?=(?:${TASK_WORD})[^*\\n]*\\*\\*))?(?:${TASK_WORD})[ \\t]*(\\d+[a-z]?(?:\\.\\d+[a-z]?)*)(?![.-]?\\d)(?:\\*\\*[ \\t]*[:：.\\-–—]?|[ \\t]*[:：.\\-–—])[ \\t]*([\\s\\S]*)$`);
+/** Whether a file may hold tasks named in words: it writes one of the words. */
+const TASK_WORDS = new RegExp(TASK_WORD);
 
 /** The phases a dependency value opens with: `Phase 1, 2 `, `Phases 1–3 and 4 `, `フェーズ1`, `阶段 2`. */
 const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes?\b)(?:[\s\d,、，&–—-]|\band\b)*/i;

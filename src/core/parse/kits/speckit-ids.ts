@@ -31,6 +31,8 @@ const TILDE_RANGE_AFTER = new RegExp(`^(?:\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX
 const WORD_RANGE_AFTER = new RegExp(`^(?:\\s+(?:a|à|al|bis|até|hasta)\\s+|\\s*(?:到|至|から)\\s*)(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
 /** A slash list with the prefix written once (`/005/006`), a part with a letter inserted (`FR-076a/076d`: 0kam/echoroo). */
 const SLASHES_AFTER = /^(?:\/\d+[a-w]?\b)+/;
+/** A list with the prefix written once, its commas glued to the numbers (`FR-001,003,004`: archway-tsune/speckit-demo; `FR-025, 3 経路` is none). */
+const COMMAS_AFTER = /^(?:,\d+[a-w]?\b(?!\.\d))+/;
 /** After an id ending in a letter, a range of letters glued to it with a tilde (`FR-076a〜c`: 0kam/echoroo): its end's letter. */
 const LETTERS_AFTER = /^[～〜~]([a-w])(?![\w-])/;
 /** After a range's glued end, the letter of an id inserted after it (`FR-014〜015a`: to FR-015, then FR-015a). */
@@ -98,15 +100,18 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
     if (letter === null) return { ids, length: range.written.length, written: range.written };
     return { ids: [...ids, `${ids.at(-1)!}${letter[0]}`], length: range.written.length + 1, written: `${range.written}${letter[0]}` };
   }
-  const slashes = SLASHES_AFTER.exec(after);
+  const slashes = SLASHES_AFTER.exec(after) ?? COMMAS_AFTER.exec(after);
   if (slashes === null) return null;
   // A part with a letter is one only as wide as the first number (`FR-076a/076d`; `FR-001/2d` is no id).
   const digits = number.replace(/[a-w]$/, '').length;
-  const parts = slashes[0].slice(1).split('/');
-  const kept = parts.findIndex((part) => /[a-w]$/.test(part) && part.length - 1 !== digits);
+  const separator = slashes[0][0]!;
+  const parts = slashes[0].slice(1).split(separator);
+  // After a number of several digits (`FR-001`, `FR-100`), a comma list's parts are as wide (`FR-001,3` and `FR-100,2 formats` name one id).
+  const padded = separator === ',' && digits > 1;
+  const kept = parts.findIndex((part) => (/[a-w]$/.test(part) && part.length - 1 !== digits) || (padded && part.replace(/[a-w]$/, '').length !== digits));
   const taken = kept === -1 ? parts : parts.slice(0, kept);
   if (taken.length === 0) return null;
-  const written = `/${taken.join('/')}`;
+  const written = `${separator}${taken.join(separator)}`;
   return { ids: [`${prefix}${number}`, ...taken.map((n) => `${prefix}${n}`)], length: written.length, written };
 }
 
