@@ -3,13 +3,14 @@
  * anything was changed for it (87 reference findings, none false): seanlee111/cwebp's Spec Kit tasks
  * with a dash before their number, in bold, `- [ ] **T-01** 初始化 Vite 项目：…` and `**T-45a**`
  * (specs/001-mvp/tasks.md line 7, specs/002-lossless-wasm/tasks.md line 76: 115 tasks read without
- * their ids, as unnumbered ones).
+ * their ids, as unnumbered ones), and its stories with a space after the id, `### US-1 单张转换（最小路径）`,
+ * `### US-2.1 真正的无损编码` (specs/001-mvp/spec.md line 31, specs/002-lossless-wasm/spec.md line 18: 25 unread).
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
 import { testdir } from '../../../helpers/testdir.js';
 
-describe('a form of a twenty-sixth round', () => {
+describe('forms of a twenty-sixth round', () => {
   it('Spec Kit: `**T-01**` and `**T-45a**` are tasks T-01 and T-45a', () => {
     const tasks = ['# Tasks — cwebp MVP 任务分解', '', '## Phase 4.0 脚手架', '', '- [ ] **T-01** 初始化 Vite 项目：`npm create vite@latest`', '- [x] **T-45a** 装依赖', '- [ ] T-HF02 修复', ''].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-mvp/spec.md': '# Spec\n', 'specs/001-mvp/tasks.md': tasks }));
@@ -18,5 +19,15 @@ describe('a form of a twenty-sixth round', () => {
       ['001-mvp/T-45a', 6, 'done'],
       ['001-mvp/T-HF02', 7, 'todo'],
     ]);
+  });
+
+  it('Spec Kit: `### US-1 单张转换（最小路径）` and `### US-2.1 真正的无损编码` are stories (a space after the id)', () => {
+    const spec = ['# cwebp MVP', '', '## 用户故事', '', '### US-1 单张转换（最小路径）', '', '拖入一张图片。', '', '### US-2.1 真正的无损编码', '', '无损。', '', '### USB Drive Notes', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-mvp/spec.md': spec, 'specs/001-mvp/tasks.md': '- [ ] **T-10** 写 `DropZone` 组件（US-1）\n' }));
+    expect([...ws.nodes.values()].filter((n) => /story/.test(n.type ?? '')).map((n) => [n.id, n.title, n.item!.line])).toEqual([
+      ['001-mvp/US1', '单张转换（最小路径）', 5],
+      ['001-mvp/US2.1', '真正的无损编码', 9],
+    ]);
+    expect(ws.relationsOut.get('001-mvp/T-10')).toEqual([{ relation: 'implements', id: '001-mvp/US1' }]);
   });
 });
