@@ -31,3 +31,14 @@ describe('forms of a twenty-sixth round', () => {
     expect(ws.relationsOut.get('001-mvp/T-10')).toEqual([{ relation: 'implements', id: '001-mvp/US1' }]);
   });
 });
+
+// Modelled on TomGeorge6/Wood-ARK at the twenty-seventh round's commit (specs/001-ark-monitor/tasks.md line 358: 17 tasks' dependencies dropped;
+// the round judged 37 reference findings on 133828e, none false).
+describe('a form of a twenty-seventh round', () => {
+  it('Spec Kit: `**依赖**: T002, T003` under a heading task names its dependencies; `依赖：无` none', () => {
+    const tasks = ['### T001 初始化项目', '', '**依赖**: 无', '', '### T002 实现 src/utils.py - 配置加载', '', '**依赖**: T001', '', '### T008 实现 src/scheduler.py', '', '**依赖**：T001, T002。其余稍后', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-ark/spec.md': '# Spec\n', 'specs/001-ark/tasks.md': tasks }));
+    const deps = (id: string) => ws.nodes.get(id)!.dependsOn.filter((d) => /\/T\d/.test(d));
+    expect([deps('001-ark/T001'), deps('001-ark/T002'), deps('001-ark/T008')]).toEqual([[], ['001-ark/T001'], ['001-ark/T001', '001-ark/T002']]);
+  });
+});
