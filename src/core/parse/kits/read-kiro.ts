@@ -86,7 +86,8 @@ function citesOtherwise(body: string): boolean {
   return found;
 }
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
-const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?Validates(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/** Kiro's property-test line, `**Validates: Requirements 2.9**`, in Spanish and Portuguese (`**Valida: Requisito 3.4**`: floresRicardozv/Mostrar-PlataformaRH), French, German. */
+const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?)(?![\w-])/g;
 /** The longest value read after a label: a list of numbers, not a chapter. */

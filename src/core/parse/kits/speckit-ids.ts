@@ -137,8 +137,8 @@ function letters(id: string, after: string): { ids: string[]; length: number; wr
   return { ids: Array.from({ length: range[1]!.charCodeAt(0) - from + 1 }, (_, k) => `${stem}${String.fromCharCode(from + k)}`), length: range[0].length, written: range[0] };
 }
 
-/** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`; Chinese and Japanese `**依赖**: T002, T003`: TomGeorge6/Wood-ARK, `依存:`): what follows, to a parenthesis or the end of the sentence. */
-const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)|(?:前置)?依[赖賴存](?:关系|關係|関係)?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（]|[.。](?:\s|$)|[;；]|\n|$)/gi;
+/** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`; Chinese and Japanese `**依赖**: T002, T003`: TomGeorge6/Wood-ARK, `依存:`; not inside a word, `被依赖：`, `不依赖：`): what follows, to a parenthesis, the end of the sentence (`。` always), or a comma before words (`T001 完成后，再与 T010 …`). */
+const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係)?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（]|\.(?:\s|$)|。|[;；]|[，、](?![ \t]*T\d)|\n|$)/gi;
 /**
  * A dependency phrase without a colon, then tasks right after it (`depends on T012, T013`,
  * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende

@@ -1,7 +1,7 @@
 /**
  * A Spec Kit spec.md's stories (KITS §2, §7): a heading in any language and shape teams write
  * (`### User Story 1 - Title (Priority: P1)`, `### 用户故事 1 - … (优先级：P1)`, `### US-1: Title`,
- * `### [P1] US1: Title`, `### 用户故事 1 Title (优先级: P1)`, `### US-1 Title`), or a bold list item (`- **US-1（散歩ユーザー）**: …`).
+ * `### [P1] US1: Title`, `### 用户故事 1 Title (优先级: P1)`), or a bold list item (`- **US-1（散歩ユーザー）**: …`).
  */
 import { STORY_BY_ID } from './kit-read.js';
 
@@ -21,8 +21,6 @@ const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（�
 const WORD_STORY = /^(?:[^\x00-\x7F\s\d]+(?:[ \t][^\x00-\x7F\s\d]+)?|(?:user[ \t]+)?story|hist[oó]ria(?:[ \t]+de[ \t]+usu[aá]rio)?|historia(?:[ \t]+de[ \t]+usuario)?|histoire(?:[ \t]+utilisateur)?|nutzergeschichte)[ \t]*(\d+(?:\.\d+)?)[:：.]?[ \t]+(?:\[([^\]]+)\]|(\S.*?))[ \t]*[(（][^()（）]*?[:：][ \t]*P\d+[ \t]*[)）].*$/iu;
 /** A story as a bold list item: `**US-1（散歩ユーザー）**: text`, `**US2**: text` — its number, the words in parentheses, the text. */
 export const LISTED_STORY = /^\*\*US-?(\d+(?:\.\d+)?)(?:[ \t]*[(（]([^)）\n]*)[)）])?[ \t]*[:：]?\*\*[ \t]*[:：]?[ \t]*(\S[\s\S]*)?$/;
-/** A story's id with only a space before its title: `### US-1 单张转换（最小路径）`, `### US-2.1 真正的无损编码` (seanlee111/cwebp: 25 stories). */
-const SPACED_STORY = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]+(\S.*)$/;
 /** A story's priority written before its id: `[P1] `, `(P2) `. */
 const PRIORITY_FIRST = /^[[(（]P\d+[\])）][ \t]*(?=US)/;
 /** A story: its number as written and its title. */
@@ -36,8 +34,6 @@ export function storyOf(title: string): StoryHeading | null {
   const named = STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title.replace(PRIORITY_FIRST, ''));
   if (named !== null) return { number: named[1]!, title: named[2]! };
   const worded = WORD_STORY.exec(title);
-  if (worded !== null) return { number: worded[1]!, title: worded[2] ?? worded[3]! };
-  const spaced = SPACED_STORY.exec(title);
-  return spaced === null ? null : { number: spaced[1]!, title: spaced[2]! };
+  return worded === null ? null : { number: worded[1]!, title: worded[2] ?? worded[3]! };
 }
 
