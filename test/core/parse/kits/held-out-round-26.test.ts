@@ -72,3 +72,16 @@ describe('a form of a twenty-eighth round', () => {
     expect(ws.relationsOut.get('dash/T4.3')).toEqual([{ relation: 'verifies', id: 'dash/R3.4' }]);
   });
 });
+
+// Modelled on luanalves/realestate_backend at the twenty-ninth round's commit (specs/008-tenant-lease-sale-api/tasks.md
+// line 56: 23 false COVERAGE_MISSING; specs/005-rbac-user-profiles/tasks.md line 270: 15 false ID_DUPLICATE).
+describe('forms of a twenty-ninth round', () => {
+  it('Spec Kit: a phase’s `**FRs covered**: FR-001, FR-002` maps its tasks; `T024.A` is a task of its own', () => {
+    const spec = '- **FR-001**: a\n- **FR-002**: b\n';
+    const tasks = ['## Phase 3: User Story 1 — Tenant CRUD', '', '**FRs covered**: FR-001, FR-002', '', '- [X] T007 [US1] Add `active` field', '- [X] T024 [US1] Write E2E tests', '- [X] T024.A [US1] E2E Test: Owner logs in', '- [X] T024.B [US1] E2E Test: Owner can CRUD', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/008-a/spec.md': spec, 'specs/008-a/tasks.md': tasks }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => n.id)).toEqual(['008-a/T007', '008-a/T024', '008-a/T024.A', '008-a/T024.B']);
+    expect(ws.relationsOut.get('008-a/T007')!.filter((e) => e.relation === 'implements').map((e) => e.id)).toEqual(['008-a/FR-001', '008-a/FR-002']);
+    expect(ws.diagnostics.filter((d) => ['ID_DUPLICATE', 'COVERAGE_MISSING', 'LINK_BROKEN'].includes(d.code))).toEqual([]);
+  });
+});
