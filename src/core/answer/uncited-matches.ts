@@ -41,10 +41,12 @@ export function uncitedMatches(workspace: Workspace, taskId: string, included: R
   // At most one story: a story is long, and a task serves one.
   let stories = 0;
   return candidates
-    .filter((c) => c.score > 0 && c.score >= floor && sharesRealWords(index.bm25.matched(query, c.unit)))
+    .filter((c) => c.score > 0 && c.score >= floor)
+    .map((c) => ({ id: c.id, matched: index.bm25.matched(query, c.unit) }))
+    .filter((c) => sharesRealWords(c.matched))
     .filter((c) => !/story/.test(workspace.nodes.get(c.id)?.type ?? '') || stories++ === 0)
     .slice(0, MAX_MATCHES)
-    .map((c) => ({ id: c.id, words: shownWords(index.bm25.matched(query, c.unit)).slice(0, 4) }));
+    .map((c) => ({ id: c.id, words: shownWords(c.matched).slice(0, 4) }));
 }
 
 function isTarget(workspace: Workspace, id: string): boolean {

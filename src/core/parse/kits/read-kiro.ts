@@ -110,15 +110,16 @@ function tasks(outline: Outline, scope: string): KitRead {
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
   const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? first) : first;
   // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
-  const named = TASK_WORDS.test(outline.body) ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
+  const worded = TASK_WORDS.test(outline.body);
+  const named = worded ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
   if (named !== null && named.picked.size > 0) {
     for (const [i, item] of named.picked) if (!picked.has(i)) (picked.set(i, item), boxes.set(i, named.boxes.get(i)!));
     numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   }
   // Boxes that name their task in plain words (`- [x] 任务 1: …`), in a file with no other task: elsewhere they are a task's steps or a summary (reviews).
-  if (picked.size === 0 && !headed && !stepsUnderHeadings() && TASK_WORDS.test(outline.body)) {
-    const worded = pickTasks(outline, scope, WORD_TASK, 'T', false);
-    for (const [i, item] of worded.picked) (picked.set(i, item), boxes.set(i, worded.boxes.get(i)!));
+  if (worded && picked.size === 0 && !headed && !stepsUnderHeadings()) {
+    const plain = pickTasks(outline, scope, WORD_TASK, 'T', false);
+    for (const [i, item] of plain.picked) (picked.set(i, item), boxes.set(i, plain.boxes.get(i)!));
   }
   // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
   // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).

@@ -85,7 +85,7 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
   const name = (n: number): string => `${prefix}${String(n).padStart(width, '0')}`;
   const found = lettered ? null : (RANGE_AFTER.exec(after) ?? DOTS_RANGE_AFTER.exec(after) ?? TILDE_RANGE_AFTER.exec(after) ?? WORD_RANGE_AFTER.exec(after));
   // An id of several parts (`FR-011-002`, `FR-BE-015`) whose range's end writes its prefix runs to the end only when it repeats every part (`–FR-011-005`).
-  const compound = prefix !== `${kind}-`;
+  const compound = prefix !== `${kind}-` && prefix !== kind;
   const whole = compound && !lettered ? wholeEnd(prefix, after) : null;
   const range: RangeEnd | null = whole ?? (found === null || (compound && found[1] !== undefined) ? null : { written: found[0], prefix: found[1], end: found[2]! });
   // Two dots glued to a number are a range only when it is written as wide as the first (`FR-011-110..115`; `FR-003..5 min` is a time).
@@ -103,7 +103,7 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
   const slashes = SLASHES_AFTER.exec(after) ?? COMMAS_AFTER.exec(after);
   if (slashes === null) return null;
   // A part with a letter is one only as wide as the first number (`FR-076a/076d`; `FR-001/2d` is no id).
-  const digits = number.replace(/[a-w]$/, '').length;
+  const digits = lettered ? width - 1 : width;
   const separator = slashes[0][0]!;
   const parts = slashes[0].slice(1).split(separator);
   // After a number of several digits (`FR-001`, `FR-100`), a comma list's parts are as wide (`FR-001,3` and `FR-100,2 formats` name one id).
@@ -122,10 +122,13 @@ interface RangeEnd {
   readonly end: string;
 }
 
+/** A range's end that writes a whole prefix (`–FR-011-005`, ` to FR-BE-017`): the prefix in group 1, the number in group 2. */
+const WHOLE_END = new RegExp(`^(?:\\s*(?:[–—~～〜-]|\\.{2,3}|…|\\bto\\b|\\bthrough\\b|到|至|から)\\s*|\\s+(?:a|à|al|bis|até|hasta)\\s+)((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-(?:\\d+-)*)(\\d+)\\b`);
+
 /** A range's end that writes the whole prefix of an id of several parts (`–FR-011-005` after `FR-011-002`), or `null`. */
 function wholeEnd(prefix: string, after: string): RangeEnd | null {
-  const end = new RegExp(`^(?:\\s*(?:[–—~～〜-]|\\.{2,3}|…|\\bto\\b|\\bthrough\\b|到|至|から)\\s*|\\s+(?:a|à|al|bis|até|hasta)\\s+)${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)\\b`).exec(after);
-  return end === null ? null : { written: end[0], prefix: undefined, end: end[1]! };
+  const end = WHOLE_END.exec(after);
+  return end === null || end[1] !== prefix ? null : { written: end[0], prefix: undefined, end: end[2]! };
 }
 
 /** `FR-076a` and the letters glued after it (`〜c`): FR-076a, FR-076b, FR-076c; `null` when none follow. */
