@@ -162,8 +162,8 @@ const BOLD_TASK = new RegExp(`^\\*\\*(?:${TASK_WORD})[ \\t]*(\\d+[a-z]?(?:\\.\\d
  * working`: Angus1976/superinsight1225) or a task's steps (`- [ ] 1. Set up login` over `- [ ] Task 1: write the form`: reviews).
  */
 const WORD_TASK = new RegExp(`^(?:\\*\\*(?=(?:${TASK_WORD})[^*\\n]*\\*\\*))?(?:${TASK_WORD})[ \\t]*(\\d+[a-z]?(?:\\.\\d+[a-z]?)*)(?![.-]?\\d)(?:\\*\\*[ \\t]*[:：.\\-–—]?|[ \\t]*[:：.\\-–—])[ \\t]*([\\s\\S]*)$`);
-/** Whether a file may hold tasks named in words: it writes one of the words. */
-const TASK_WORDS = new RegExp(TASK_WORD);
+/** Whether a file may hold tasks named in words: it writes one of the words before a number (`Tasks` in a title alone does not). */
+const TASK_WORDS = new RegExp(`(?:${TASK_WORD})[ \\t]*\\d`);
 
 /** The phases a dependency value opens with: `Phase 1, 2 `, `Phases 1–3 and 4 `, `フェーズ1`, `阶段 2`. */
 const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes?\b)(?:[\s\d,、，&–—-]|\band\b)*/i;
