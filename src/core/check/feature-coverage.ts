@@ -9,13 +9,14 @@
  */
 import type { CoverageRule } from '../shared/config-types.js';
 import { itemKind } from '../shared/suggest-kind.js';
-import { foreignPrefix, prefixesByFeature, REQUIREMENT_KINDS } from '../shared/requirement-prefixes.js';
+import { prefixesByFeature, REQUIREMENT_KINDS, unwrittenPrefix } from '../shared/requirement-prefixes.js';
 import { compareStrings } from '../shared/sort.js';
 import type { UntracedFeature, Workspace } from '../shared/types.js';
 
 /** The kinds of cited id (`itemKind`) that make a feature traced for each type a kit's rule is about. */
 const CITED: Readonly<Record<string, readonly string[]>> = {
-  'acceptance-criterion': ['requirement', 'criterion'],
+  // A Kiro requirement a team names `FR-1` (its criteria `FR-1.1`): cited by those ids (D-503).
+  'acceptance-criterion': ['requirement', 'criterion', ...REQUIREMENT_KINDS],
   'user-story': ['story'],
   'functional-requirement': ['FR'],
   'success-criterion': ['SC'],
@@ -40,8 +41,9 @@ export function citedByFeature(workspace: Workspace): ReadonlyMap<string, Readon
       for (const target of node.relations?.[relation]?.ids ?? []) {
         const kind = itemKind(target);
         if (kind === null || kinds.has(kind)) continue;
-        // `RF-433` in a feature that writes no `RF-` item (an English task's radio part) is no citation (model/kit-targets.ts).
-        if (!REQUIREMENT_KINDS.has(kind) || !foreignPrefix(target, () => (prefixed ??= prefixesByFeature(workspace.nodes)))) kinds.add(kind);
+        // `RF-433` in a feature that writes no `RF-` item (an English task's radio part) is no citation (model/kit-targets.ts), nor is
+        // any prefixed id there: a Kiro task's `FR-1.1` where the requirements name theirs in a form not read (D-503).
+        if (!REQUIREMENT_KINDS.has(kind) || !unwrittenPrefix(target, () => (prefixed ??= prefixesByFeature(workspace.nodes)))) kinds.add(kind);
       }
     }
   }
@@ -72,8 +74,8 @@ export function judgedByFeature(rule: CoverageRule, ids: readonly string[], cite
   return { judged, untraced };
 }
 
-/** A Spec Kit requirement id of two numbers (`…/FR-042-01`): its first part (`…/FR-042`). */
-const PART = /^(.*\/[A-Z]{2,4}-\d+)-\d+$/;
+/** A Spec Kit requirement id of two numbers (`…/FR-042-01`), or a Kiro criterion of a prefixed requirement (`…/FR-1.1`): its first part (`…/FR-042`, `…/FR-1`). */
+const PART = /^(.*\/[A-Z]{2,4}-\d+)[-.]\d+$/;
 
 /**
  * Whether a criterion (`auth/R2.3`) is covered through its requirement: a task implements

@@ -55,3 +55,9 @@ export function foreignPrefix(id: string, prefixed: () => ReadonlySet<string>): 
   const prefix = PREFIX.exec(id);
   return prefix !== null && LOCAL_PREFIXES.has(prefix[1]!) && !prefixed().has(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
 }
+
+/** Whether `id` (`<feature>/FR-1.1`) has a prefix its feature writes no item of (any prefix); `prefixed` as for `foreignPrefix`. */
+export function unwrittenPrefix(id: string, prefixed: () => ReadonlySet<string>): boolean {
+  const prefix = PREFIX.exec(id);
+  return prefix !== null && !prefixed().has(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
+}

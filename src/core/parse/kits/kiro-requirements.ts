@@ -14,6 +14,7 @@
 import { headingTitle, oneLine, type Outline, type OutlineEntry } from './outline.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
+import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
@@ -26,6 +27,12 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * comes first and keeps it: ID_DUPLICATE).
  */
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d)))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+/**
+ * A requirement a team names with Spec Kit's prefixes (`### FR-1: 楽曲検索`, `#### FR-2：用語統一`, `### NFR-3: Security`:
+ * yoppyyyy/yoneko-utawaku, piyonakajima-memogaki, takashi-uchida/kiroween-skeleton-crew, yeemio/owlclaw): requirement
+ * `FR-1`, whose criteria are `FR-1.1`, … (written in, `- **FR-1.1**: …`, or numbered under its criteria heading).
+ */
+const PREFIXED_REQUIREMENT = new RegExp(`^(${REQUIREMENT_PREFIX})-(\\d+)(?![\\d.\\w-])\\s*(?:[:：.\\-–—]\\s*)?(.*)$`);
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
@@ -45,6 +52,8 @@ const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
+/** A criterion of a prefixed requirement, written in: `**FR-1.1**: …`, `FR-1.1: …`, `**NFR-2.3:** …`. */
+const PREFIXED_QUALIFIED = new RegExp(`^(?:\\*\\*)?(${REQUIREMENT_PREFIX})-(\\d+)\\.(\\d+)(?:\\*\\*)?[ \\t]*[:：.]?(?:\\*\\*)?[ \\t]+(?:[—–-][ \\t]+)?([\\s\\S]*)$`);
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 
@@ -60,7 +69,7 @@ interface Candidate {
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean } | null = null;
+  let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean } | null = null;
   // The titles of the headings open at each level (1–6): whether a bare requirement stands under one that says requirements.
   const open: string[] = [];
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
@@ -71,7 +80,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   for (const entry of entries) {
     if (entry.kind !== 'heading') continue;
     const title = headingTitle(entry.text);
-    if (REQUIREMENT.test(title)) bare = false;
+    if (REQUIREMENT.test(title) || PREFIXED_REQUIREMENT.test(title)) bare = false;
     if (STORY_REQUIREMENT.test(title)) storied = true;
     if (CRITERIA_HEADING.test(title)) unnamed = false;
   }
@@ -87,7 +96,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     // Kept for its written numbers, its criteria are those: a sub-heading's list (`#### Open questions`) is none (a review).
     if (requirement !== null && written && !requirement.named) requirement.candidates = requirement.candidates.filter((c) => c.qualified);
     if (requirement !== null && requirement.bare && ((requirement.sectioned === true && requirement.headed !== true) || !((requirement.named || written) && requirement.candidates.length > 0))) picked.delete(requirement.index);
-    else if (requirement !== null) numberCriteria(requirement, scope, picked);
+    else if (requirement !== null) numberCriteria(requirement, picked);
     requirement = null;
   };
   for (let i = 0; i < entries.length; i += 1) {
@@ -102,7 +111,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.candidates, entries[i + 1]) ? i : -1;
-      const match = REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null);
+      const prefixed = PREFIXED_REQUIREMENT.exec(title);
+      const match = prefixed !== null ? [prefixed[0], prefixed[2]!, prefixed[3]!] : (REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
       // Not inside a requirement: there `#### US-1: As a user …` is the requirement's story, its criteria still to come (a review).
@@ -116,14 +126,19 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A bare requirement whose own sub-heading is numbered within it (`## 2. 用户故事` over `### 2.1 设备类型识别`:
       // zsyh27/excel_matching) is a document that numbers its sections, not a requirement: neither it nor its lists are items.
       if (match === null && requirement !== null && requirement.bare && entry.level > requirement.level && SUB_SECTION.exec(title)?.[1] === requirement.n) requirement.sectioned = true;
+      // A prefixed requirement's criterion as a heading of its own (`### FR-1:` over `#### FR-1.1: 基本カラースキーム`: piyonakajima/memogaki).
+      const subCriterion = match === null && requirement !== null && requirement.label !== 'R' && entry.level > requirement.level ? headingCriterion(title, requirement) : null;
       if (match !== null) {
         close();
         const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above));
-        requirement = { n: match[1]!, level: entry.level, id: `${scope}/R${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare, listed };
+        const label = prefixed !== null ? `${prefixed[1]!}-` : 'R';
+        requirement = { n: match[1]!, label, level: entry.level, id: `${scope}/${label}${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare, listed };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();
         picked.set(i, { id: requirement.id, type: 'requirement', title: /^\([^)]*\)$/.test(name) ? '' : name, parent: null });
+      } else if (requirement !== null && subCriterion !== null) {
+        requirement.candidates.push({ index: i, ...subCriterion });
       } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
         requirement.named = true;
         requirement.headed = true;
@@ -143,7 +158,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       criteria = requirement.index;
       fallback = false;
     }
-    const candidate = criterionOf(entries, entry, i, criteria, requirement.n);
+    const candidate = criterionOf(entries, entry, i, criteria, requirement.n, requirement.label);
     if (candidate === null) continue;
     if (fallback && !candidate.qualified) requirement.fellBack = true;
     requirement.candidates.push(candidate);
@@ -188,10 +203,24 @@ function continuesCriteria(candidates: readonly Candidate[], next: OutlineEntry 
   return last !== undefined && !last.qualified && next?.kind === 'item' && next.ordered && /^\d+$/.test(last.written ?? '') && next.number === String(Number(last.written) + 1);
 }
 
-/** Entry `i` as a criterion of requirement `n` (whose `Acceptance Criteria` heading is entry `criteria`, `-1`: none open), or `null`. */
-function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: number, criteria: number, n: string): Candidate | null {
+/** A heading's title as a criterion of a prefixed requirement (`FR-1.1: Title` under `FR-1`), or `null`. */
+function headingCriterion(title: string, requirement: { readonly n: string; readonly label: string }): Omit<Candidate, 'index'> | null {
+  const written = PREFIXED_QUALIFIED.exec(title);
+  return written !== null && `${written[1]!}-` === requirement.label && written[2] === requirement.n ? { written: written[3]!, qualified: true, title: oneLine(written[4]!) } : null;
+}
+
+/**
+ * Entry `i` as a criterion of requirement `n` (labelled `label`: `R`, or a team's prefix `FR-`; whose `Acceptance Criteria`
+ * heading is entry `criteria`, `-1`: none open), or `null`.
+ */
+function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: number, criteria: number, n: string, label: string): Candidate | null {
+  if (label !== 'R') {
+    // A prefixed requirement's criterion writes its id in, on a bullet (`- **FR-1.1**: …`).
+    const prefixed = entry.kind === 'item' && entry.parent === -1 ? PREFIXED_QUALIFIED.exec(entry.text) : null;
+    if (prefixed !== null && `${prefixed[1]!}-` === label && prefixed[2] === n) return { index: i, written: prefixed[3]!, qualified: true, title: oneLine(prefixed[4]!) };
+  }
   // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
-  const written = entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;
+  const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;
   if (written !== null && written[1] === n) return { index: i, written: written[2]!, qualified: true, title: oneLine(written[3]!) };
   // A paragraph's line under the criteria heading that opens with a whole number (`**Group label**` then `4. When …`: quizeum).
   if (entry.kind === 'line' && criteria !== -1 && entry.heading >= criteria && !entry.number!.includes('.')) return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
@@ -204,12 +233,12 @@ function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: n
  * The criteria of `requirement` as items: by the numbers written when they do not repeat in its
  * list, else by place; a number with a letter (`1a.`) keeps it (`R4.1a`).
  */
-function numberCriteria(requirement: { readonly n: string; readonly id: string; readonly candidates: readonly Candidate[] }, scope: string, picked: Map<number, Picked>): void {
+function numberCriteria(requirement: { readonly id: string; readonly candidates: readonly Candidate[] }, picked: Map<number, Picked>): void {
   const listed = requirement.candidates.filter((c) => !c.qualified).map((c) => c.written);
   const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
   requirement.candidates.forEach((c, place) => {
     const m = c.qualified || !byPlace ? (/^\d+$/.test(c.written!) ? Number(c.written) : c.written!.replace(/^0+(?=\d)/, '')) : place + 1;
-    picked.set(c.index, { id: `${scope}/R${requirement.n}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
+    picked.set(c.index, { id: `${requirement.id}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
   });
 }
 

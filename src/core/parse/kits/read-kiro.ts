@@ -12,6 +12,7 @@ import { matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRea
 import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
 import { kiroBugfix, kiroRequirements } from './kiro-requirements.js';
+import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
@@ -40,7 +41,7 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * The word for requirement right before the numbers, the colon after them (`- _需求 2.5: 通知审核_`,
  * `- _需求 10.3, 11.3: AI 学习触发_`, `- _需求 1-10: 所有需求_`: Angus1976/superinsight1225): a label whose
@@ -90,6 +91,8 @@ const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?)(?![\w-])/g;
+/** A requirement a team names with a prefix (`FR-1.1`, `NFR-2`: kiro-requirements.ts), in a list of requirements. */
+const PREFIXED_REF = new RegExp(`(?<![\\w-])((?:${REQUIREMENT_PREFIX})-\\d+(?:\\.\\d+)?)(?![\\w-]|\\.\\d)`, 'g');
 /** The longest value read after a label: a list of numbers, not a chapter. */
 const MAX_VALUE = 4000;
 
@@ -227,6 +230,7 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
     if (task) continue;
     for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${scope}/US${Number(story[1]!)}`, line, written });
     for (const tag of value.matchAll(TAG_REF)) refs.add({ relation, id: `${scope}/${tag[1]!}`, line, written });
+    for (const id of value.matchAll(PREFIXED_REF)) refs.add({ relation, id: `${scope}/${id[1]!}`, line, written });
   }
 }
 

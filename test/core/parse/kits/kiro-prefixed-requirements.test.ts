@@ -1,0 +1,117 @@
+/**
+ * Kiro requirements a team names with Spec Kit's prefixes (D-503), the form most often left unread by
+ * the held-out rounds 21–29: `### FR-1: 楽曲検索` over `- **FR-1.1**: …` (yoppyyyy/yoneko-utawaku,
+ * piyonakajima/memogaki, takashi-uchida/kiroween-skeleton-crew: `- FR-1.1: …`), criteria as headings of
+ * their own (`#### FR-1.1: 基本カラースキーム`: memogaki's .kiro/specs/7), and requirements whose criteria
+ * are unnumbered boxes under a bold label (`#### FR-13：Langfuse 配置`: yeemio/owlclaw), which tasks cite
+ * as `_Requirements: FR-1.1, NFR-2.1_`, `_需求：FR-13.1_` or `- **対応FR**: FR-2.4`. Before, the items were
+ * not read and the citations said nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadWorkspace } from '../../../../src/core/index.js';
+import { testdir } from '../../../helpers/testdir.js';
+
+const kiro = (files: Record<string, string>) => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', ...files }));
+const items = (ws: ReturnType<typeof loadWorkspace>, file: string) =>
+  [...ws.nodes.values()].filter((n) => n.item !== undefined && n.path === file).map((n) => [n.id, n.type, n.item!.line, n.title]);
+const findings = (ws: ReturnType<typeof loadWorkspace>) =>
+  ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING' || d.code === 'LINK_BROKEN').map((d) => `${d.code} ${d.nodeId ?? ''} ${d.line ?? ''}`);
+
+describe('Kiro requirements named FR-1, their criteria FR-1.1', () => {
+  const requirements = [
+    '# Requirements Document',
+    '',
+    '## Requirements',
+    '',
+    '### FR (Functional Requirements)',
+    '',
+    '#### FR-1: AdSenseスクリプト統合',
+    '- **FR-1.1**: Google AdSenseスクリプトを`index.html`のheadセクションに導入する',
+    '- **FR-1.2**: パブリッシャーIDを環境変数で管理可能にする',
+    '',
+    '#### FR-2：フッター広告表示',
+    '- FR-2.1: 画面下部に固定表示されるフッターバナー広告を実装する',
+    '- FR-2.2: 広告スロットIDを設定可能にする',
+    '',
+    '### NFR (Non-Functional Requirements)',
+    '',
+    '#### NFR-1: パフォーマンス',
+    '- **NFR-1.1**: First Contentful Paintを遅延させない',
+    '',
+  ].join('\n');
+  const tasks = [
+    '# Implementation Plan',
+    '',
+    '- [ ] 1. AdSense',
+    '  - _Requirements: FR-1.1, NFR-1.1_',
+    '- [ ] 2. Footer',
+    '  - _Requirements: FR-2_',
+    '',
+  ].join('\n');
+
+  it('reads each heading as a requirement and each bullet that writes its id as a criterion', () => {
+    const ws = kiro({ '.kiro/specs/ads/requirements.md': requirements, '.kiro/specs/ads/tasks.md': tasks });
+    expect(items(ws, '.kiro/specs/ads/requirements.md')).toEqual([
+      ['ads/FR-1', 'requirement', 7, 'AdSenseスクリプト統合'],
+      ['ads/FR-1.1', 'acceptance-criterion', 8, 'Google AdSenseスクリプトを`index.html`のheadセクションに導入する'],
+      ['ads/FR-1.2', 'acceptance-criterion', 9, 'パブリッシャーIDを環境変数で管理可能にする'],
+      ['ads/FR-2', 'requirement', 11, 'フッター広告表示'],
+      ['ads/FR-2.1', 'acceptance-criterion', 12, '画面下部に固定表示されるフッターバナー広告を実装する'],
+      ['ads/FR-2.2', 'acceptance-criterion', 13, '広告スロットIDを設定可能にする'],
+      ['ads/NFR-1', 'requirement', 17, 'パフォーマンス'],
+      ['ads/NFR-1.1', 'acceptance-criterion', 18, 'First Contentful Paintを遅延させない'],
+    ]);
+    expect(ws.nodes.get('ads/FR-1.1')!.relations?.refines?.ids).toEqual(['ads/FR-1']);
+  });
+
+  it('a task citing them implements them; a whole requirement covers its criteria; the one left is COVERAGE_MISSING', () => {
+    const ws = kiro({ '.kiro/specs/ads/requirements.md': requirements, '.kiro/specs/ads/tasks.md': tasks });
+    expect(ws.nodes.get('ads/T1')!.relations?.implements?.ids).toEqual(['ads/FR-1.1', 'ads/NFR-1.1']);
+    expect(ws.nodes.get('ads/T2')!.relations?.implements?.ids).toEqual(['ads/FR-2']);
+    expect(findings(ws)).toEqual(['COVERAGE_MISSING ads/FR-1.2 9']);
+  });
+
+  it('an id the requirements do not write is LINK_BROKEN, answered with one of its kind', () => {
+    const ws = kiro({ '.kiro/specs/ads/requirements.md': requirements, '.kiro/specs/ads/tasks.md': tasks.replace('FR-2_', 'FR-2, FR-1.9_') });
+    const broken = ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN');
+    expect(broken.map((d) => [d.nodeId, d.line])).toEqual([['ads/T2', 6]]);
+    expect(broken[0]!.message).toContain('implements `ads/FR-1.9` (written `_Requirements: FR-2, FR-1.9_`), which does not exist; did you mean `ads/FR-1.');
+  });
+
+  it('criteria written as headings of their own (`#### FR-1.1: …`) under `### FR-1:`', () => {
+    const text = ['# Requirements Document', '', '## Requirements', '', '### FR-1: カラーパレット', '**ID**: FR-1', '', '#### FR-1.1: 基本カラースキーム', '- 背景色: クリーム', '', '#### FR-1.2: セマンティックカラー', '- 成功: 緑', '', '### FR-2: タイポグラフィ', '', '#### FR-2.1: フォントファミリー', '- 本文: Noto Sans', ''].join('\n');
+    const ws = kiro({ '.kiro/specs/theme/requirements.md': text, '.kiro/specs/theme/tasks.md': '- [ ] 1. Colors\n  - _Requirements: FR-1.1, FR-2.1_\n' });
+    expect(items(ws, '.kiro/specs/theme/requirements.md')).toEqual([
+      ['theme/FR-1', 'requirement', 5, 'カラーパレット'],
+      ['theme/FR-1.1', 'acceptance-criterion', 8, '基本カラースキーム'],
+      ['theme/FR-1.2', 'acceptance-criterion', 11, 'セマンティックカラー'],
+      ['theme/FR-2', 'requirement', 14, 'タイポグラフィ'],
+      ['theme/FR-2.1', 'acceptance-criterion', 16, 'フォントファミリー'],
+    ]);
+    expect(ws.nodes.get('theme/FR-1.1')!.item!.end).toBe(9);
+    expect(findings(ws)).toEqual(['COVERAGE_MISSING theme/FR-1.2 11']);
+  });
+
+  it('`FR-13.1` where FR-13 writes its criteria as unnumbered boxes under a bold label names FR-13, whose lines hold them', () => {
+    const text = ['# Requirements: Langfuse Integration', '', '## 3. 功能需求', '', '#### FR-13：Langfuse 配置', '', '**验收标准**：', '- [ ] THE System SHALL 支持通过配置文件配置 Langfuse', '- [ ] THE System SHALL 验证配置的合法性', ''].join('\n');
+    const ws = kiro({ '.kiro/specs/langfuse/requirements.md': text, '.kiro/specs/langfuse/tasks.md': '- [ ] 2.1 Config\n  - _需求：FR-13.1, FR-13.2_\n' });
+    expect(ws.relationsOut.get('langfuse/T2.1')).toEqual([{ relation: 'implements', id: 'langfuse/FR-13' }]);
+    expect(findings(ws)).toEqual([]);
+  });
+
+  it('`- **対応FR**: FR-8.7` (Japanese "corresponding FR") cites as `_Requirements:_` does', () => {
+    const text = ['# Requirements', '', '## Functional Requirements', '', '### FR-8: おすすめ', '', '- **FR-8.7**: おすすめタブでは検索セクションを非表示にする', ''].join('\n');
+    const tasks16 = ['# Tasks', '', '### Task 16: おすすめタブで検索セクションを非表示に', '- **ID**: T-16', '- **対応FR**: FR-8.7', '- **Acceptance Criteria**:', '  - [x] `updateSearchVisibility(tabName)` を追加', ''].join('\n');
+    const ws = kiro({ '.kiro/specs/mvp/requirements.md': text, '.kiro/specs/mvp/tasks.md': tasks16 });
+    expect(ws.nodes.get('mvp/T16')!.relations?.implements?.ids).toEqual(['mvp/FR-8.7']);
+    expect(findings(ws)).toEqual([]);
+  });
+
+  it('a feature whose requirements write no FR item: `FR-3.1` says nothing, as before (a form not read: a paragraph, a table)', () => {
+    const text = ['# Requirements', '', '## 2. Functional Requirements', '', '### 2.1 Detection', '', '**FR-3.1: Detect the file**', 'Some text.', ''].join('\n');
+    const ws = kiro({ '.kiro/specs/fix/requirements.md': text, '.kiro/specs/fix/tasks.md': '- [ ] 1. Detect\n  - _Requirements: FR-3.1_\n' });
+    expect(ws.relationsOut.get('fix/T1') ?? []).toEqual([]);
+    expect(findings(ws)).toEqual([]);
+    expect(ws.coverage?.untraced ?? []).toEqual([]);
+  });
+});
