@@ -23,7 +23,14 @@ export interface ConfigProposal {
 
 /** `schema`: the comment lines that name the JSON Schema (the surface knows where the package's copy is). */
 export function proposeConfig(survey: RepositorySurvey, schema: readonly string[] = [SCHEMA_LINE]): ConfigProposal {
-  const { keys, site, archives, traceFolders, kits: rootKits, kitRoots } = survey;
+  const { keys, site, archives, traceFolders, kits: rootKits } = survey;
+  // OpenSpec's archive is never read with `kits: [openspec]` (KITS §1): no need to exclude it.
+  // Nor under a kit root (`packages/api/openspec/changes/archive`).
+  const readsOpenspec = (found: readonly { readonly kit: string }[]): boolean => found.some((k) => k.kit === 'openspec');
+  const openspecArchives = new Set([...(readsOpenspec(rootKits) ? ['openspec/changes/archive'] : []), ...survey.kitRoots.filter((r) => readsOpenspec(r.kits)).map((r) => `${r.path}/openspec/changes/archive`)]);
+  const archived = archives.filter((a) => !openspecArchives.has(a.dir));
+  // A kit root inside a folder excluded as an archive is never read: not listed (UntaDotMy/CreoNow: 32 of 74 under `rulebook/tasks/archive/`).
+  const kitRoots = survey.kitRoots.filter((r) => !archived.some((a) => r.path.startsWith(`${a.dir}/`)));
   // The kits named: those at the root and those of every kit root below it, in `KIT_NAMES` order.
   const named = new Set([...rootKits, ...kitRoots.flatMap((r) => r.kits)].map((k) => k.kit));
   const kits = rootKits;
@@ -75,11 +82,6 @@ export function proposeConfig(survey: RepositorySurvey, schema: readonly string[
     excludes.push(`  - ${JSON.stringify(`${escapeGlob(site.versionedDocs)}/`)}  # copies of older versions of the docs, with the same ids`);
     choices.push('versioned docs excluded');
   }
-  // OpenSpec's archive is never read with `kits: [openspec]` (KITS §1): no need to exclude it.
-  // Nor under a kit root (`packages/api/openspec/changes/archive`).
-  const readsOpenspec = (found: readonly { readonly kit: string }[]) => found.some((k) => k.kit === 'openspec');
-  const openspecArchives = new Set([...(readsOpenspec(kits) ? ['openspec/changes/archive'] : []), ...kitRoots.filter((r) => readsOpenspec(r.kits)).map((r) => `${r.path}/openspec/changes/archive`)]);
-  const archived = archives.filter((a) => !openspecArchives.has(a.dir));
   for (const a of archived) excludes.push(`  - ${JSON.stringify(`${escapeGlob(a.dir)}/`)}  # ${count(a.files)} Markdown ${a.files === 1 ? 'file' : 'files'}`);
   if (archived.length > 0) choices.push(`${archived.length} archive ${archived.length === 1 ? 'folder' : 'folders'} excluded`);
   // Files written for coding agents whose frontmatter has the id key would be documents, with the agent's ids (Spec Kit Plus's prompt history records: `id: 001`).

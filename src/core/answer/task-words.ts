@@ -4,6 +4,7 @@
  */
 import { termsOf } from '../shared/words.js';
 import type { Workspace } from '../shared/types.js';
+import { REQUIREMENT_PREFIXES } from '../shared/requirement-prefixes.js';
 
 /**
  * The terms of a task's words for ranking, without bare numbers (a task's own `3.` matches every
@@ -47,8 +48,12 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
   termsOf('a the an and or of to in on for with is are be by as at from that this it its into not no all each when then than shall must should will can may do does if so we you our your their there these those which who what how'),
 );
 
-/** The words a kit writes around its references (`_Requirements: 1.2_`, `**Dependencies**: 1.1`): every task has them; they say nothing of its work. */
-const KIT_WORDS: ReadonlySet<string> = new Set(termsOf('requirement requirements depends depend dependency dependencies task tasks acceptance criteria criterion'));
+/**
+ * The words a kit writes around its references (`_Requirements: 1.2_`, `**Dependencies**: 1.1`), and the prefixes of its ids
+ * (`FR-1.1`: a task citing one shares `fr` with every requirement so named, D-503's review): every task has them; they say
+ * nothing of its work.
+ */
+const KIT_WORDS: ReadonlySet<string> = new Set(termsOf(`requirement requirements depends depend dependency dependencies task tasks acceptance criteria criterion ${Object.keys(REQUIREMENT_PREFIXES).join(' ')}`));
 
 /** The terms of `taskId`'s lines and of the lines of what it implements. */
 export function taskQuery(workspace: Workspace, taskId: string): string[] {

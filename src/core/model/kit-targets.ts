@@ -32,7 +32,7 @@ import { SHARED_STORIES } from '../read/kit-paths.js';
 import { compareStrings } from '../shared/sort.js';
 import { itemKind } from '../shared/suggest-kind.js';
 import { rootOfId } from '../shared/id-shape.js';
-import { foreignPrefix, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
+import { foreignPrefix, PREFIXED, prefixedRequirements, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
 import { sectionNumbers } from './section-numbers.js';
 
@@ -54,7 +54,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let prefixed: Set<string> | undefined;
   let added: Map<string, string> | undefined;
   let numbered: Map<string, Set<string>> | undefined;
-  let withCriteria: Set<string> | undefined;
+  let requirements: Map<string, boolean> | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -103,13 +103,17 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     }
     // `RF-433` in a feature that writes no `RF-` item: not a requirement of another language.
     if (foreignPrefix(target, () => (prefixed ??= prefixesByFeature(nodes)))) return 'drop';
-    // `FR-13.1` where requirement `FR-13` is an item with no criterion read (its criteria are unnumbered boxes under a bold label:
-    // yeemio/owlclaw): that requirement, whose lines hold them (D-503).
-    const whole = CRITERION_OF_PREFIXED.exec(target);
-    if (whole !== null && nodes.get(whole[1]!)?.type === 'requirement' && !(withCriteria ??= prefixedWithCriteria(nodes)).has(whole[1]!)) return { id: whole[1]! };
-    // `FR-1.1` where the feature has no spec.md (a Kiro feature's tasks) and writes no `FR-` item: its requirements name them in a
-    // form not read as items (a paragraph, a table), as before any was (D-503): prose, not a missing requirement.
-    if (!nodes.has(`${feature}/spec`) && PREFIXED.test(tail) && !(prefixed ??= prefixesByFeature(nodes)).has(`${feature}/${tail.slice(0, tail.indexOf('-'))}`)) return 'drop';
+    const named = PREFIXED.exec(tail);
+    if (named !== null && !nodes.has(`${feature}/spec`)) {
+      const requirement = `${feature}/${named[1]!}`;
+      const criteria = (requirements ??= prefixedRequirements(nodes)).get(requirement);
+      // `FR-1.1` where the feature (a Kiro feature's tasks: no spec.md) writes no item of requirement `FR-1`: its requirements name
+      // it in a form not read as items (`### FR-1.1 Login` headings, a paragraph, a table), as before any was (D-503): prose.
+      if (criteria === undefined) return 'drop';
+      // `FR-13.1` where requirement `FR-13` is an item with no criterion read (its criteria are unnumbered boxes under a bold label:
+      // yeemio/owlclaw): that requirement, whose lines hold them.
+      if (named[2] !== undefined && !criteria && nodes.get(requirement)?.type === 'requirement') return { id: requirement };
+    }
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;
     const requirement = (tags ??= requirementTags(nodes)).get(`${feature}/${tag[1]!}`);
@@ -198,22 +202,6 @@ function pairRange(nodes: ReadonlyMap<string, DocNode>, feature: string, kind: s
 
 /** What a Kiro reader writes between the ends of a range across requirements: `R1.1…10.5`. */
 const CROSS = new RegExp(`^R(\\d+)\\.(\\d+)${CROSS_RANGE}(\\d+)\\.(\\d+)$`);
-/** A requirement a Kiro team names with a prefix, or its criterion: `FR-1`, `NFR-2.3` (kiro-requirements.ts). */
-const PREFIXED = new RegExp(`^(?:${REQUIREMENT_PREFIX})-\\d+(?:\\.\\d+)?$`);
-/** A criterion of a prefixed requirement (`<feature>/FR-13.1`): group 1 the requirement (`<feature>/FR-13`). */
-const CRITERION_OF_PREFIXED = new RegExp(`^(.*/(?:${REQUIREMENT_PREFIX})-\\d+)\\.\\d+$`);
-
-/** The prefixed requirements (`<feature>/FR-1`) that have a criterion item (`FR-1.1`). */
-function prefixedWithCriteria(nodes: ReadonlyMap<string, DocNode>): Set<string> {
-  const out = new Set<string>();
-  for (const [id, node] of nodes) {
-    if (node.type !== 'acceptance-criterion' || node.item === undefined) continue;
-    const whole = CRITERION_OF_PREFIXED.exec(id);
-    if (whole !== null) out.add(whole[1]!);
-  }
-  return out;
-}
-
 /** A Kiro criterion's id's numbers: `R2.3`. */
 const CRITERION = /^R(\d+)\.(\d+)$/;
 

@@ -39,7 +39,8 @@ export function surveyKits(root: string, base = ''): KitFound[] {
       const listed = listDirectoryInside(root, `${at}${parent}`);
       if (!listed.ok) continue;
       for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
-        if (!entry.isDirectory() || (parent === 'openspec/changes' && entry.name === 'archive')) continue;
+        // OpenSpec's archive, and a change folder named `_…`: the team's change template (kit-paths.ts).
+        if (!entry.isDirectory() || (parent === 'openspec/changes' && (entry.name === 'archive' || entry.name.startsWith('_')))) continue;
         const folder = `${parent}/${entry.name}`;
         const holds = holdsKitFile(root, at, folder, kit);
         if (holds !== 'none') folders.push(`${at}${folder}`);

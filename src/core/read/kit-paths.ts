@@ -107,7 +107,9 @@ function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   const [a, b, c, d, e, f, g] = parts;
   // A feature folder whose name opens with `_` is the team's template or archive (`.kiro/specs/_template/`, full of
   // `[Feature Name]`: mathgallina/wiki-veloz), not a feature: no id could start with it.
+  // An OpenSpec change folder so named is the team's change template (`openspec/changes/_template/`: UntaDotMy/CreoNow, D-504).
   if ((a === '.kiro' && b === 'specs' && (parts.length === 4 || parts.length === 5) && (TEMPLATE.test(c!) || (parts.length === 5 && TEMPLATE.test(d!)))) || (a === 'specs' && parts.length >= 3 && b!.startsWith('_'))) return null;
+  if (a === 'openspec' && b === 'changes' && parts.length >= 4 && c!.startsWith('_')) return null;
   if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 4 && KIRO_FILES.has(d!)) return place('kiro', c!, d!, `.kiro/specs/${c!}`);
   // A feature folder one folder deeper, where a team keeps its features by stage (`.kiro/specs/completed/<feature>/`,
   // `backlog/`: ekicyou/dcomp_sample-rs, 74 of them): its scope is the path below `specs/`, so that no two meet.

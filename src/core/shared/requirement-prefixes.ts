@@ -61,3 +61,20 @@ export function unwrittenPrefix(id: string, prefixed: () => ReadonlySet<string>)
   const prefix = PREFIX.exec(id);
   return prefix !== null && !prefixed().has(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
 }
+
+/** A requirement a Kiro team names with a prefix, or its criterion: `FR-1`, `NFR-2.3`, `FR-6b.1` (kiro-requirements.ts); group 1 the requirement, 2 the criterion's number. */
+export const PREFIXED = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+[a-z]?)(?:\\.(\\d+))?$`);
+
+/** Each prefixed requirement some kit item of its feature writes (`<feature>/FR-1`: itself, or a criterion `FR-1.1`), and whether a criterion does. */
+export function prefixedRequirements(nodes: ReadonlyMap<string, DocNode>): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const [id, node] of nodes) {
+    if (node.item === undefined) continue;
+    const slash = id.lastIndexOf('/');
+    const written = PREFIXED.exec(id.slice(slash + 1));
+    if (written === null) continue;
+    const key = `${id.slice(0, slash)}/${written[1]!}`;
+    out.set(key, out.get(key) === true || (written[2] !== undefined && node.type === 'acceptance-criterion'));
+  }
+  return out;
+}

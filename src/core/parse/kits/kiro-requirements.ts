@@ -28,11 +28,12 @@ import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
  */
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d)))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /**
- * A requirement a team names with Spec Kit's prefixes (`### FR-1: 楽曲検索`, `#### FR-2：用語統一`, `### NFR-3: Security`:
+ * A requirement a team names with Spec Kit's prefixes, then its title (`### FR-1: 楽曲検索`, `#### FR-2：用語統一`,
+ * `### NFR-3 — Security`, `### FR-1 API 契约差异检测`, `### FR-6b: …` inserted later; not a bare `### FR-1`:
  * yoppyyyy/yoneko-utawaku, piyonakajima-memogaki, takashi-uchida/kiroween-skeleton-crew, yeemio/owlclaw): requirement
  * `FR-1`, whose criteria are `FR-1.1`, … (written in, `- **FR-1.1**: …`, or numbered under its criteria heading).
  */
-const PREFIXED_REQUIREMENT = new RegExp(`^(${REQUIREMENT_PREFIX})-(\\d+)(?![\\d.\\w-])\\s*(?:[:：.\\-–—]\\s*)?(.*)$`);
+const PREFIXED_REQUIREMENT = new RegExp(`^(${REQUIREMENT_PREFIX})-(\\d+[a-z]?)(?![\\d.\\w-])(?:[ \\t]*[:：]|[ \\t]+[-–—](?=[ \\t])|(?=[ \\t]))[ \\t]*(\\S.*)$`);
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
@@ -53,7 +54,7 @@ const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 /** A criterion of a prefixed requirement, written in: `**FR-1.1**: …`, `FR-1.1: …`, `**NFR-2.3:** …`. */
-const PREFIXED_QUALIFIED = new RegExp(`^(?:\\*\\*)?(${REQUIREMENT_PREFIX})-(\\d+)\\.(\\d+)(?:\\*\\*)?[ \\t]*[:：.]?(?:\\*\\*)?[ \\t]+(?:[—–-][ \\t]+)?([\\s\\S]*)$`);
+const PREFIXED_QUALIFIED = new RegExp(`^(?:\\*\\*)?(${REQUIREMENT_PREFIX})-(\\d+[a-z]?)\\.(\\d+)(?:\\*\\*)?[ \\t]*[:：.]?(?:\\*\\*)?[ \\t]+(?:[—–-][ \\t]+)?([\\s\\S]*)$`);
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 
@@ -80,7 +81,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   for (const entry of entries) {
     if (entry.kind !== 'heading') continue;
     const title = headingTitle(entry.text);
-    if (REQUIREMENT.test(title) || PREFIXED_REQUIREMENT.test(title)) bare = false;
+    if (REQUIREMENT.test(title)) bare = false;
     if (STORY_REQUIREMENT.test(title)) storied = true;
     if (CRITERIA_HEADING.test(title)) unnamed = false;
   }
@@ -111,8 +112,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.candidates, entries[i + 1]) ? i : -1;
-      const prefixed = PREFIXED_REQUIREMENT.exec(title);
-      const match = prefixed !== null ? [prefixed[0], prefixed[2]!, prefixed[3]!] : (REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
+      // Inside a `Requirement N`, a prefixed sub-heading is its tag or a section of it (`#### FR-1: Maps to PRD 4.2`: a review), not a requirement.
+      const within: boolean = requirement !== null && requirement.label === 'R' && !requirement.bare && entry.level > requirement.level;
+      const prefixed: RegExpExecArray | null = within ? null : PREFIXED_REQUIREMENT.exec(title);
+      const match: readonly string[] | null = prefixed !== null ? [prefixed[0], prefixed[2]!, prefixed[3]!] : (REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
       // Not inside a requirement: there `#### US-1: As a user …` is the requirement's story, its criteria still to come (a review).
@@ -131,8 +134,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (match !== null) {
         close();
         const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above));
-        const label = prefixed !== null ? `${prefixed[1]!}-` : 'R';
-        requirement = { n: match[1]!, label, level: entry.level, id: `${scope}/${label}${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare, listed };
+        const label: string = prefixed !== null ? `${prefixed[1]!}-` : 'R';
+        requirement = { n: match[1]!, label, level: entry.level, id: `${scope}/${label}${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare: bare && prefixed === null, listed };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();

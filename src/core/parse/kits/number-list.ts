@@ -66,6 +66,8 @@ const SEPARATORS = /[,;、，；]/;
 const LIST_PARTS = new RegExp(`${SEPARATORS.source}|\\band\\b`);
 /** `1.1–1.7`, `1.1..1.7`, `1.1 to 1.7`, `3.2 through 3.9` (perezjoseph/Gestion-inmobiliaria), and with a tilde (`2.1~2.5`, full-width `～`, `〜`: joocy75-hash/holholhol). */
 const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+)(?:\.(\d+))?$/;
+/** `6.2.1-6.2.5`: a range of the criteria of a requirement inserted later (`Requirement 6.2`, whose criteria are `6.2.1`, …: stify12/AI-assistant). */
+const DEEP_RANGE = /^R?(\d+(?:\.\d+)+)\.(\d+)\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+(?:\.\d+)+)\.(\d+)$/;
 /** Text in parentheses that is a list of numbers and ranges only. */
 const NUMBERS_ONLY = {
   requirement: /^[\sR\d.,;、，；–—~～〜-]*\d[\sR\d.,;、，；–—~～〜-]*$/,
@@ -110,7 +112,15 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     if (LABELS[kind].test(first) || OWN_NUMBER[kind].test(first)) prose = false;
     else if (prose) return;
     // A range after its label words (`Requirements 1.1 through 1.4`, `Requirements 1.1-1.4`: a review).
-    const range = RANGE.exec(RANGE_LABELS[kind].test(first) ? withoutLabels(text, kind) : text);
+    const bare = RANGE_LABELS[kind].test(first) ? withoutLabels(text, kind) : text;
+    const deep = kind === 'requirement' ? DEEP_RANGE.exec(bare) : null;
+    if (deep !== null) {
+      const [, a, b, c, d] = deep;
+      if (a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) span(Number(b), Number(d), (m) => `${prefix}${a!}.${m}`);
+      else (push(`${prefix}${a!}.${b!}`), push(`${prefix}${c!}.${d!}`));
+      return;
+    }
+    const range = RANGE.exec(bare);
     if (range !== null) {
       const [, a, b, c, d] = range;
       if (b !== undefined && d !== undefined && a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) span(Number(b), Number(d), (m) => `${prefix}${a!}.${m}`);

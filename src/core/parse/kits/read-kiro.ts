@@ -9,13 +9,14 @@ import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, type Outline } from './outline.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
 import { matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
+import { MAX_RANGE } from './number-list.js';
 import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
 import { kiroBugfix, kiroRequirements } from './kiro-requirements.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
-/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
-const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
+const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
 /** A heading written as a box (`### - [x] 1. Title`): the text after the box (a checked box in a heading says done: HEADING_DONE). */
 const BOXED_HEADING = /^[-*+][ \t]+\[[ xX~-]?\][ \t]+(.*)$/;
 /** A task's text without the bold that closes its first line alone (`**1.1 開発環境セットアップ**`: the number took the opening `**`). */
@@ -91,8 +92,14 @@ const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?)(?![\w-])/g;
-/** A requirement a team names with a prefix (`FR-1.1`, `NFR-2`: kiro-requirements.ts), in a list of requirements. */
-const PREFIXED_REF = new RegExp(`(?<![\\w-])((?:${REQUIREMENT_PREFIX})-\\d+(?:\\.\\d+)?)(?![\\w-]|\\.\\d)`, 'g');
+/**
+ * A requirement a team names with a prefix (`FR-1.1`, `NFR-2`, `FR-6b.2`: kiro-requirements.ts), in a list of requirements, and a
+ * range of them (`FR-1.1〜1.3`, `FR-1.1-FR-1.3`, `NFR-2–4`): groups 1 the prefix, 2 the start's number, 3 the end's.
+ */
+const PREFIXED_REF = new RegExp(
+  `(?<![\\w-])(${REQUIREMENT_PREFIX})-(\\d+[a-z]?(?:\\.\\d+)?)(?:[ \\t]*[～〜~–—-][ \\t]*(?:\\1-)?(\\d+[a-z]?(?:\\.\\d+)?))?(?![\\w-]|\\.\\d)`,
+  'g',
+);
 /** The longest value read after a label: a list of numbers, not a chapter. */
 const MAX_VALUE = 4000;
 
@@ -223,15 +230,33 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
   const task = relation === 'depends_on';
   for (const { value: raw, line, written } of labelValues(label, span)) {
     // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
-    const value = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
+    const cut = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
+    // `FR-1.1, 1.2`: the numbers after a prefixed criterion are its requirement's criteria too, not Kiro's `1.2` (a review).
+    const value = task ? cut : cut.replace(CARRIED_PREFIX, (all: string, prefix: string, rest: string) => all.slice(0, all.length - rest.length) + rest.replace(/(\d+(?:\.\d+)?)/g, `${prefix}$1`));
     const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
     for (const n of numbers) refs.add({ relation, id: `${scope}/${task ? 'T' : 'R'}${n}`, line, written });
     refs.count(more, line);
     if (task) continue;
     for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${scope}/US${Number(story[1]!)}`, line, written });
     for (const tag of value.matchAll(TAG_REF)) refs.add({ relation, id: `${scope}/${tag[1]!}`, line, written });
-    for (const id of value.matchAll(PREFIXED_REF)) refs.add({ relation, id: `${scope}/${id[1]!}`, line, written });
+    for (const id of value.matchAll(PREFIXED_REF)) for (const n of prefixedRange(id[2]!, id[3])) refs.add({ relation, id: `${scope}/${id[1]!}-${n}`, line, written });
   }
+}
+
+/** A prefixed criterion followed by bare numbers of criteria (`FR-1.1, 1.2, 1.3`): group 1 the prefix with its dash, 2 the bare part. */
+const CARRIED_PREFIX = new RegExp(`(?<![\\w-])((?:${REQUIREMENT_PREFIX})-)\\d+[a-z]?\\.\\d+((?:[ \\t]*[,、，][ \\t]*\\d+\\.\\d+(?![\\w.-]))+)`, 'g');
+
+/**
+ * The numbers of a prefixed range (`1.1` to `1.3`: `1.1`, `1.2`, `1.3`; `2` to `4`), or its start alone: within one
+ * requirement, at most `MAX_RANGE`; else its two ends.
+ */
+function prefixedRange(from: string, to: string | undefined): string[] {
+  if (to === undefined) return [from];
+  const [a, b] = [/^(.*?)(\d+)$/.exec(from)!, /^(.*?)(\d+)$/.exec(to)!];
+  const [start, end] = [Number(a[2]), Number(b[2])];
+  if (a[1] !== b[1] || /[a-z]/.test(from + to) || end < start || end - start >= MAX_RANGE) return [from, to];
+  // As wide as the start when it writes zeros (`FR-001-003`).
+  return Array.from({ length: end - start + 1 }, (_, k) => `${a[1]!}${String(start + k).padStart(a[2]!.startsWith('0') ? a[2]!.length : 0, '0')}`);
 }
 
 /**

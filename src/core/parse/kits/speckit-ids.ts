@@ -55,7 +55,7 @@ export function* requirementIds(text: string): Generator<IdsWritten> {
 /** The task ids (`T012`, `T009a`, `T007.1`, `TASK-001`) in a list, ranges (`T022–T025`) expanded. */
 export function taskIds(list: string): string[] {
   const out: string[] = [];
-  const pattern = /\bT(\d+)([a-z]?)((?:\.\d+)*)\b|\bTASK-\d+(?:\.\d+)?\b/g;
+  const pattern = /\bT(\d+)([a-z]?)((?:\.\d+)*)\b|\bTASK-\d+(?:-\d+)*(?:\.\d+)?\b/g;
   for (let match = pattern.exec(list); match !== null; match = pattern.exec(list)) {
     if (match[1] === undefined) {
       out.push(match[0]);
@@ -140,14 +140,14 @@ function letters(id: string, after: string): { ids: string[]; length: number; wr
   return { ids: Array.from({ length: range[1]!.charCodeAt(0) - from + 1 }, (_, k) => `${stem}${String.fromCharCode(from + k)}`), length: range[0].length, written: range[0] };
 }
 
-/** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`; Chinese and Japanese `**依赖**: T002, T003`: TomGeorge6/Wood-ARK, `依存:`; not inside a word, `被依赖：`, `不依赖：`): what follows, to a parenthesis, the end of the sentence (`。` always), or a comma before words (`T001 完成后，再与 T010 …`). */
-const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係)?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（]|\.(?:\s|$)|。|[;；]|[，、](?![ \t]*T\d)|\n|$)/gi;
+/** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`; Chinese and Japanese `**依赖**: T002, T003`: TomGeorge6/Wood-ARK, `依存:`, `**依赖任务**：TASK-002-001` (jianglu0823/sales-agent); not inside a word, `被依赖：`, `不依赖：`): what follows, to a parenthesis, the end of the sentence (`。` always), or a comma before words (`T001 完成后，再与 T010 …`). */
+const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係|任务|任務|タスク)?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（]|\.(?:\s|$)|。|[;；]|[，、](?![ \t]*T\d)|\n|$)/gi;
 /**
  * A dependency phrase without a colon, then tasks right after it (`depends on T012, T013`,
  * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende
  * da`, German `abhängig von`), the phrase and its list wrapping across lines, `T016-T018` a range.
  */
-const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:\.\d+)?)\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:\.\d+)?)\b)*)/gi;
+const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:-\d+)*(?:\.\d+)?)\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:-\d+)*(?:\.\d+)?)\b)*)/gi;
 
 /** The dependencies `text` writes: the tasks each names, where it starts, how it is written. */
 export function* dependencies(text: string): Generator<IdsWritten> {

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
 import { testdir } from '../../../helpers/testdir.js';
+import { uncitedMatches } from '../../../../src/core/answer/uncited-matches.js';
 
 const kiro = (files: Record<string, string>) => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', ...files }));
 const items = (ws: ReturnType<typeof loadWorkspace>, file: string) =>
@@ -113,5 +114,47 @@ describe('Kiro requirements named FR-1, their criteria FR-1.1', () => {
     expect(ws.relationsOut.get('fix/T1') ?? []).toEqual([]);
     expect(findings(ws)).toEqual([]);
     expect(ws.coverage?.untraced ?? []).toEqual([]);
+  });
+
+  describe('a review of D-503', () => {
+    it('a task citing `FR-1.1` matches no uncited requirement on the prefix `fr` alone', () => {
+      const text = ['### FR-1: Search', '- **FR-1.1**: search songs by title', '', '### FR-2: Sort', '- **FR-2.1**: order streams newest first', '- **FR-2.2**: order streams oldest first', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/songs/requirements.md': text, '.kiro/specs/songs/tasks.md': '- [ ] 1. Build the widget\n  - _Requirements: FR-1.1_\n' });
+      expect(uncitedMatches(ws, 'songs/T1', new Set(['songs/T1', 'songs/FR-1.1']))).toEqual([]);
+    });
+
+    it('a file numbering its requirements `### 1. Title` and naming one `### NFR-1:` keeps them all', () => {
+      const text = ['## Requirements', '### 1. Roadmap document', '#### Acceptance Criteria', '1. The system shall place ROADMAP.md', '2. The system shall list the specs', '### 2. Focus file', '#### Acceptance Criteria', '1. The focus.md shall say when to read', '## Non-Functional Requirements', '### NFR-1: Lightweight', '- NFR-1.1: under 1 KB', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/road/requirements.md': text, '.kiro/specs/road/tasks.md': '- [ ] 1. Roadmap\n  - _Requirements: 1.1, 1.2_\n- [ ] 2. Focus\n  - _Requirements: 2.1, NFR-1.1_\n' });
+      expect(items(ws, '.kiro/specs/road/requirements.md').map((i) => i[0])).toEqual(['road/R1', 'road/R1.1', 'road/R1.2', 'road/R2', 'road/R2.1', 'road/NFR-1', 'road/NFR-1.1']);
+      expect(findings(ws)).toEqual([]);
+    });
+
+    it('inside `### Requirement 1`, `#### FR-1: …` is its tag, not a requirement taking its criteria; a bare `## FR-2` is none', () => {
+      const text = ['## FR-2', '', '### Requirement 1: Login', '#### FR-1: Maps to PRD section 4.2', '#### Acceptance Criteria', '1. WHEN valid THEN sign in', '2. WHEN invalid THEN show an error', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/auth/requirements.md': text, '.kiro/specs/auth/tasks.md': '- [ ] 1. Login\n  - _Requirements: 1.1, 1.2_\n' });
+      expect(items(ws, '.kiro/specs/auth/requirements.md').map((i) => i[0])).toEqual(['auth/R1', 'auth/R1.1', 'auth/R1.2']);
+      expect(findings(ws)).toEqual([]);
+    });
+
+    it('`FR-1.1` where the feature writes no item of FR-1 says nothing, though it writes FR-3 (`### FR-1.1 Login` headings are not read)', () => {
+      const text = ['## Requirements', '### FR-1.1 Login with email', 'Text.', '### FR-1.2 Login with a code', 'Text.', '### FR-3: Performance', '- FR-3.1: Login under 1s', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/auth/requirements.md': text, '.kiro/specs/auth/tasks.md': '- [ ] 1. Login\n  - _Requirements: FR-1.1, FR-1.2_\n- [ ] 2. Perf\n  - _Requirements: FR-3.1_\n' });
+      expect(findings(ws)).toEqual([]);
+    });
+
+    it('ranges (`FR-1.1〜1.3`, `FR-1.1-1.3`, `FR-2.1 - FR-2.2`), bare numbers after a prefixed one (`FR-1.1, 1.2`), lettered requirements (`FR-6b`)', () => {
+      const text = ['### FR-1: Search', '- **FR-1.1**: by title', '- **FR-1.2**: by artist', '- **FR-1.3**: every performance', '', '### FR-2: Sort', '- FR-2.1: newest', '- FR-2.2: oldest', '', '### FR-6b: Recommend', '- **FR-6b.1**: a random pick', ''].join('\n');
+      const tasks = ['- [ ] 1. A', '  - _Requirements: FR-1.1〜1.3_', '- [ ] 2. B', '  - _Requirements: FR-1.1-1.2, FR-6b.1_', '- [ ] 3. C', '  - _Requirements: FR-2.1 - FR-2.2_', '- [ ] 4. D', '  - _Requirements: FR-1.1, 1.2_', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/songs/requirements.md': text, '.kiro/specs/songs/tasks.md': tasks });
+      const implemented = (id: string) => (ws.relationsOut.get(id) ?? []).filter((e) => e.relation === 'implements').map((e) => e.id.slice('songs/'.length));
+      expect(['songs/T1', 'songs/T2', 'songs/T3', 'songs/T4'].map(implemented)).toEqual([
+        ['FR-1.1', 'FR-1.2', 'FR-1.3'],
+        ['FR-1.1', 'FR-1.2', 'FR-6b.1'],
+        ['FR-2.1', 'FR-2.2'],
+        ['FR-1.1', 'FR-1.2'],
+      ]);
+      expect(findings(ws)).toEqual([]);
+    });
   });
 });
