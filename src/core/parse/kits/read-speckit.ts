@@ -231,8 +231,7 @@ function placeholderTasks(outline: Outline, scope: string, picked: Map<number, P
 }
 
 /** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */
-function boxesByPlace(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
-  const { entries } = outline;
+function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
   const taken = new Set<string>();
   let n = 0;
   for (let i = 0; i < entries.length; i += 1) {
@@ -240,7 +239,7 @@ function boxesByPlace(outline: Outline, scope: string, picked: Map<number, Picke
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
     if (box === null) continue;
     // A box that writes a number as Kiro's do (`- [x] 1.1 (P) Title`, a cc-sdd file under specs/): that task, by its number.
-    const numbered = BOX_NUMBER.exec(box.rest);
+    const numbered = BOX_NUMBER.exec(box.rest) ?? BOX_WORD_TASK.exec(box.rest);
     const byNumber = numbered !== null && !taken.has(numbered[1]!);
     if (byNumber) taken.add(numbered[1]!);
     const id = byNumber ? `T${numbered[1]!}` : `T#${(n += 1)}`;
@@ -249,8 +248,9 @@ function boxesByPlace(outline: Outline, scope: string, picked: Map<number, Picke
   }
 }
 
-/** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text. */
+/** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem). */
 const BOX_NUMBER = /^(\d+(?:\.\d+)+|\d+(?=\.))\.?[ \t]+([\s\S]*)$/;
+const BOX_WORD_TASK = /^\*\*(?:Task|任务|任務|タスク|Tarea|Tarefa)[ \t]*(\d+(?:\.\d+)*)\*\*[ \t]*(?:\[[^\]\n]*\][ \t]*)*[:：]?[ \t]*([\s\S]*)$/;
 
 /** `place` written as wide as the placeholder `written` (`01X`), when the digits written agree with it (`012`); else `null`. */
 function placeNumber(written: string, place: number): string | null {

@@ -162,7 +162,12 @@ export function* dependencies(text: string): Generator<IdsWritten> {
       yield { ids: taskIds(match[1]!), index: match.index, written: `${bold}${match[0].trim()}` };
     }
   }
+  // `依赖任务 1.3`, `依赖任务 2.4, 2.5` ("depends on task"): tasks numbered in words (`**任务 1.3**`: biqiangwu/flowerSalesSystem).
+  WORD_DEPENDS.lastIndex = 0;
+  for (const match of text.matchAll(WORD_DEPENDS)) yield { ids: match[1]!.split(/[^\d.]+/).filter((n) => n !== '').map((n) => `T${n}`), index: match.index, written: match[0].trim() };
 }
+/** `依赖任务 1.3`, `依賴任務：2.4、2.5` (not inside a word: `不依赖任务`): the numbers of tasks named in words. */
+const WORD_DEPENDS = /(?<![\u3040-\u30ff\u3400-\u9fff])依[赖賴存]任[务務](?:\*\*)?[ \t]*[:：]?(?:\*\*)?[ \t]*(\d+(?:\.\d+)*(?:[ \t]*[,、，][ \t]*\d+(?:\.\d+)*)*)(?![\d.])/g;
 
 /** What a mapping line or row says: the requirements its tasks implement, its line, how it is written; by task id (`<scope>/T009`). */
 export type Mappings = Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]>;

@@ -93,4 +93,18 @@ describe('forms of a thirtieth round', () => {
     expect(proposed).toMatch(/roots: \[rulebook\/tasks\/issue-1-search, rulebook\/tasks\/issue-2-export\]/);
     expect(proposed).not.toMatch(/roots: .*archive/);
   });
+
+  // Left by the twenty-eighth round (biqiangwu/flowerSalesSystem at its commit, specs/001-core-functionality/tasks.md lines 29-46:
+  // 99 tasks read by their place, `T#1`…, without their ids).
+  it('Spec Kit: boxes naming their task in bold words (`- [ ] **任务 1.4**: 依赖任务 1.3 - …`) are tasks T1.4, with their dependencies', () => {
+    const tasks = ['## Phase 1: 基础框架', '', '### 1.2 配置管理模块', '- [ ] **任务 1.3** [P]: 创建配置管理模块测试 `internal/config/config_test.go`', '- [ ] **任务 1.4**: 依赖任务 1.3 - 创建配置管理模块', '- [x] **任务 2.6**: 依赖任务 1.3, 1.4 - 创建认证服务', '- [ ] 不依赖任务 1.3 的检查', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-core/spec.md': '# Spec\n', 'specs/001-core/tasks.md': tasks }));
+    const read = [...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.item!.line, n.title, n.dependsOn.filter((d) => /\/T/.test(d))]);
+    expect(read).toEqual([
+      ['001-core/T1.3', 4, '创建配置管理模块测试 `internal/config/config_test.go`', []],
+      ['001-core/T1.4', 5, '依赖任务 1.3 - 创建配置管理模块', ['001-core/T1.3']],
+      ['001-core/T2.6', 6, '依赖任务 1.3, 1.4 - 创建认证服务', ['001-core/T1.3', '001-core/T1.4']],
+      ['001-core/T#1', 7, '不依赖任务 1.3 的检查', []],
+    ]);
+  });
 });
