@@ -4,7 +4,7 @@
  */
 import { termsOf } from '../shared/words.js';
 import type { Workspace } from '../shared/types.js';
-import { REQUIREMENT_PREFIXES } from '../shared/requirement-prefixes.js';
+import { REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 
 /**
  * The terms of a task's words for ranking, without bare numbers (a task's own `3.` matches every
@@ -12,8 +12,12 @@ import { REQUIREMENT_PREFIXES } from '../shared/requirement-prefixes.js';
  * task of the story has it) or the kit's reference words.
  */
 export function queryTerms(text: string): string[] {
-  return termsOf(text).filter((term) => !/^(?:\d+|[a-z]|us\d+)$/.test(term) && !KIT_WORDS.has(term));
+  // Nor the prefix of an id (`FR-1.1`: a task citing one shared `fr` with every requirement so named; `RF` alone is a word: D-503's reviews).
+  return termsOf(text.replace(PREFIXED_ID, ' ')).filter((term) => !/^(?:\d+|[a-z]|us\d+)$/.test(term) && !KIT_WORDS.has(term));
 }
+
+/** A requirement's id as written (`FR-001`, `NFR-2.1`, `FR-SEC-19`). */
+const PREFIXED_ID = new RegExp(`\\b(?:${REQUIREMENT_PREFIX})-(?:[A-Z]{2,4}-)?\\d[\\w.-]*`, 'g');
 
 /** Whether `matched` (the words a unit shares with a task) holds a word other than the common ones. */
 export function sharesRealWords(matched: readonly string[]): boolean {
@@ -48,12 +52,8 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
   termsOf('a the an and or of to in on for with is are be by as at from that this it its into not no all each when then than shall must should will can may do does if so we you our your their there these those which who what how'),
 );
 
-/**
- * The words a kit writes around its references (`_Requirements: 1.2_`, `**Dependencies**: 1.1`), and the prefixes of its ids
- * (`FR-1.1`: a task citing one shares `fr` with every requirement so named, D-503's review): every task has them; they say
- * nothing of its work.
- */
-const KIT_WORDS: ReadonlySet<string> = new Set(termsOf(`requirement requirements depends depend dependency dependencies task tasks acceptance criteria criterion ${Object.keys(REQUIREMENT_PREFIXES).join(' ')}`));
+/** The words a kit writes around its references (`_Requirements: 1.2_`, `**Dependencies**: 1.1`): every task has them; they say nothing of its work. */
+const KIT_WORDS: ReadonlySet<string> = new Set(termsOf('requirement requirements depends depend dependency dependencies task tasks acceptance criteria criterion'));
 
 /** The terms of `taskId`'s lines and of the lines of what it implements. */
 export function taskQuery(workspace: Workspace, taskId: string): string[] {

@@ -54,7 +54,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let prefixed: Set<string> | undefined;
   let added: Map<string, string> | undefined;
   let numbered: Map<string, Set<string>> | undefined;
-  let requirements: Map<string, boolean> | undefined;
+  let requirements: Map<string, string[]> | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -107,12 +107,14 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     if (named !== null && !nodes.has(`${feature}/spec`)) {
       const requirement = `${feature}/${named[1]!}`;
       const criteria = (requirements ??= prefixedRequirements(nodes)).get(requirement);
-      // `FR-1.1` where the feature (a Kiro feature's tasks: no spec.md) writes no item of requirement `FR-1`: its requirements name
-      // it in a form not read as items (`### FR-1.1 Login` headings, a paragraph, a table), as before any was (D-503): prose.
-      if (criteria === undefined) return 'drop';
       // `FR-13.1` where requirement `FR-13` is an item with no criterion read (its criteria are unnumbered boxes under a bold label:
       // yeemio/owlclaw): that requirement, whose lines hold them.
-      if (named[2] !== undefined && !criteria && nodes.get(requirement)?.type === 'requirement') return { id: requirement };
+      if (named[2] !== undefined && criteria?.length === 0 && nodes.get(requirement)?.type === 'requirement') return { id: requirement };
+      // `FR-1` whole, where no heading is FR-1 but criteria FR-1.1, … are (`#### FR-1.1：…` under `### 3.1 模板管理（FR-1）`): those criteria.
+      if (named[2] === undefined && criteria !== undefined && criteria.length > 0 && !nodes.has(requirement)) return { ids: criteria.slice(0, MAX_RANGE) };
+      // `FR-1.1` in a feature that writes no `FR-` item (a Kiro feature's tasks: no spec.md): its requirements name them in a form not
+      // read as items (a paragraph, a table), as before any was (D-503): prose, not a missing requirement.
+      if (!(prefixed ??= prefixesByFeature(nodes)).has(`${feature}/${named[1]!.slice(0, named[1]!.indexOf('-'))}`)) return 'drop';
     }
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;

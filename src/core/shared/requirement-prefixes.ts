@@ -1,7 +1,8 @@
 /**
  * The prefixes of Spec Kit's numbered requirements (KITS §2, §7), in the languages teams write
  * them: `FR-001`, `SC-001`, `NFR-001`, and Portuguese or Spanish `RF-001` (requisito funcional),
- * `RNF-001` (não funcional / no funcional), `CS-001` (critério de sucesso; henriquelopeslima/l1face).
+ * `RNF-001` (não funcional / no funcional), `CS-001` (critério de sucesso; henriquelopeslima/l1face), `CE-001`
+ * (criterio de éxito).
  * Each prefix's item type, and the kind its ids share for coverage and "did you mean" (`RF-` is
  * a functional requirement as `FR-` is).
  */
@@ -18,6 +19,8 @@ export const REQUIREMENT_PREFIXES: Readonly<Record<string, { readonly type: stri
   RF: { type: 'functional-requirement', kind: 'FR', local: true },
   RNF: { type: 'non-functional-requirement', kind: 'NFR', local: true },
   CS: { type: 'success-criterion', kind: 'SC', local: true },
+  // Spanish `CE-001` (criterio de éxito: velosergio/Monolegal).
+  CE: { type: 'success-criterion', kind: 'SC', local: true },
 };
 
 /** The kinds their ids have (`FR`, `SC`, `NFR`). */
@@ -65,16 +68,18 @@ export function unwrittenPrefix(id: string, prefixed: () => ReadonlySet<string>)
 /** A requirement a Kiro team names with a prefix, or its criterion: `FR-1`, `NFR-2.3`, `FR-6b.1` (kiro-requirements.ts); group 1 the requirement, 2 the criterion's number. */
 export const PREFIXED = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+[a-z]?)(?:\\.(\\d+))?$`);
 
-/** Each prefixed requirement some kit item of its feature writes (`<feature>/FR-1`: itself, or a criterion `FR-1.1`), and whether a criterion does. */
-export function prefixedRequirements(nodes: ReadonlyMap<string, DocNode>): Map<string, boolean> {
-  const out = new Map<string, boolean>();
+/** Each prefixed requirement some kit item of its feature writes (`<feature>/FR-1`: itself, or a criterion `FR-1.1`), with its criteria's ids (in the nodes' order). */
+export function prefixedRequirements(nodes: ReadonlyMap<string, DocNode>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   for (const [id, node] of nodes) {
     if (node.item === undefined) continue;
     const slash = id.lastIndexOf('/');
     const written = PREFIXED.exec(id.slice(slash + 1));
     if (written === null) continue;
     const key = `${id.slice(0, slash)}/${written[1]!}`;
-    out.set(key, out.get(key) === true || (written[2] !== undefined && node.type === 'acceptance-criterion'));
+    let criteria = out.get(key);
+    if (criteria === undefined) out.set(key, (criteria = []));
+    if (written[2] !== undefined && node.type === 'acceptance-criterion') criteria.push(id);
   }
   return out;
 }

@@ -26,7 +26,10 @@ export function itemKind(id: string): string | null {
     const from = id.charCodeAt(at + 2) === 0x2d /* - */ ? at + 3 : at + 2;
     // `US3.5`: a story inserted after 3 (Spec Kit).
     const dot = id.indexOf('.', from);
-    return from < id.length && (dot === -1 ? allDigits(id, from) : dot > from && dot + 1 < id.length && allDigits(id, from, dot) && allDigits(id, dot + 1)) ? 'story' : null;
+    // `US1b`: a story inserted after 1.
+    const end = dot === -1 ? id.length : dot;
+    const digitsEnd = end - 1 > from && /[a-z]/.test(id[end - 1]!) ? end - 1 : end;
+    return from < id.length && (dot === -1 ? allDigits(id, from, digitsEnd) : dot > from && dot + 1 < id.length && allDigits(id, from, digitsEnd) && allDigits(id, dot + 1)) ? 'story' : null;
   }
   // `FR-001`, and `RF-001` of the same kind (shared/requirement-prefixes.ts).
   const dash = id.indexOf('-', at);

@@ -14,7 +14,7 @@
 import { headingTitle, oneLine, type Outline, type OutlineEntry } from './outline.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
-import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading } from './kiro-prefixed.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
@@ -26,14 +26,7 @@ import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d)))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
-/**
- * A requirement a team names with Spec Kit's prefixes, then its title (`### FR-1: 楽曲検索`, `#### FR-2：用語統一`,
- * `### NFR-3 — Security`, `### FR-1 API 契约差异检测`, `### FR-6b: …` inserted later; not a bare `### FR-1`:
- * yoppyyyy/yoneko-utawaku, piyonakajima-memogaki, takashi-uchida/kiroween-skeleton-crew, yeemio/owlclaw): requirement
- * `FR-1`, whose criteria are `FR-1.1`, … (written in, `- **FR-1.1**: …`, or numbered under its criteria heading).
- */
-const PREFIXED_REQUIREMENT = new RegExp(`^(${REQUIREMENT_PREFIX})-(\\d+[a-z]?)(?![\\d.\\w-])(?:[ \\t]*[:：]|[ \\t]+[-–—](?=[ \\t])|(?=[ \\t]))[ \\t]*(\\S.*)$`);
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?=\d+\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
@@ -53,8 +46,6 @@ const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
-/** A criterion of a prefixed requirement, written in: `**FR-1.1**: …`, `FR-1.1: …`, `**NFR-2.3:** …`. */
-const PREFIXED_QUALIFIED = new RegExp(`^(?:\\*\\*)?(${REQUIREMENT_PREFIX})-(\\d+[a-z]?)\\.(\\d+)(?:\\*\\*)?[ \\t]*[:：.]?(?:\\*\\*)?[ \\t]+(?:[—–-][ \\t]+)?([\\s\\S]*)$`);
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 
@@ -86,6 +77,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     if (CRITERIA_HEADING.test(title)) unnamed = false;
   }
   let criteria = -1;
+  // The requirements picked so far: a criterion heading whose requirement is no heading of its own names one as its parent if there is one.
+  const requirementIds = new Set<string>();
   // Whether the open criteria heading is the requirement's first sub-heading over an ordered list, taken for want of one named.
   let fallback = false;
   const close = (): void => {
@@ -112,10 +105,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.candidates, entries[i + 1]) ? i : -1;
-      // Inside a `Requirement N`, a prefixed sub-heading is its tag or a section of it (`#### FR-1: Maps to PRD 4.2`: a review), not a requirement.
+      // Inside a `Requirement N`, a prefixed sub-heading is one only with criteria of its own (else its tag: `#### FR-1: Maps to PRD 4.2`, a review).
       const within: boolean = requirement !== null && requirement.label === 'R' && !requirement.bare && entry.level > requirement.level;
-      const prefixed: RegExpExecArray | null = within ? null : PREFIXED_REQUIREMENT.exec(title);
-      const match: readonly string[] | null = prefixed !== null ? [prefixed[0], prefixed[2]!, prefixed[3]!] : (REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
+      const prefixed = prefixedHeading(entries, i, within);
+      const match: readonly string[] | null = prefixed !== null ? [title, prefixed.n, prefixed.title] : (REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
       // Not inside a requirement: there `#### US-1: As a user …` is the requirement's story, its criteria still to come (a review).
@@ -129,19 +122,27 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A bare requirement whose own sub-heading is numbered within it (`## 2. 用户故事` over `### 2.1 设备类型识别`:
       // zsyh27/excel_matching) is a document that numbers its sections, not a requirement: neither it nor its lists are items.
       if (match === null && requirement !== null && requirement.bare && entry.level > requirement.level && SUB_SECTION.exec(title)?.[1] === requirement.n) requirement.sectioned = true;
-      // A prefixed requirement's criterion as a heading of its own (`### FR-1:` over `#### FR-1.1: 基本カラースキーム`: piyonakajima/memogaki).
-      const subCriterion = match === null && requirement !== null && requirement.label !== 'R' && entry.level > requirement.level ? headingCriterion(title, requirement) : null;
+      // A criterion as a heading of its own (`### FR-1:` over `#### FR-1.1: 基本カラースキーム`: piyonakajima/memogaki; `#### REQ-8.1: …`).
+      const sub = match === null && requirement !== null && !requirement.bare && entry.level > requirement.level ? (requirement.label === 'R' ? headedCriterion(title, requirement.n) : prefixedCriterion(title, requirement)) : null;
+      // One whose requirement is no heading in that form (`### FR-1.1 Login with email`; `#### FR-1.1：…` under `### 3.1 模板管理（FR-1）`: owlclaw).
+      const orphan = match === null && sub === null && (requirement === null || requirement.bare || requirement.label !== 'R') ? anyPrefixedCriterion(title) : null;
+      if (orphan !== null) {
+        const owner = `${scope}/${orphan.requirement}`;
+        picked.set(i, { id: `${owner}.${Number(orphan.written)}`, type: 'acceptance-criterion', title: orphan.title, parent: requirementIds.has(owner) ? owner : null });
+        continue;
+      }
       if (match !== null) {
         close();
         const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above));
-        const label: string = prefixed !== null ? `${prefixed[1]!}-` : 'R';
+        const label: string = prefixed?.label ?? 'R';
         requirement = { n: match[1]!, label, level: entry.level, id: `${scope}/${label}${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare: bare && prefixed === null, listed };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();
         picked.set(i, { id: requirement.id, type: 'requirement', title: /^\([^)]*\)$/.test(name) ? '' : name, parent: null });
-      } else if (requirement !== null && subCriterion !== null) {
-        requirement.candidates.push({ index: i, ...subCriterion });
+        requirementIds.add(requirement.id);
+      } else if (requirement !== null && sub !== null) {
+        requirement.candidates.push({ index: i, written: sub.written, qualified: true, title: sub.title });
       } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
         requirement.named = true;
         requirement.headed = true;
@@ -206,12 +207,6 @@ function continuesCriteria(candidates: readonly Candidate[], next: OutlineEntry 
   return last !== undefined && !last.qualified && next?.kind === 'item' && next.ordered && /^\d+$/.test(last.written ?? '') && next.number === String(Number(last.written) + 1);
 }
 
-/** A heading's title as a criterion of a prefixed requirement (`FR-1.1: Title` under `FR-1`), or `null`. */
-function headingCriterion(title: string, requirement: { readonly n: string; readonly label: string }): Omit<Candidate, 'index'> | null {
-  const written = PREFIXED_QUALIFIED.exec(title);
-  return written !== null && `${written[1]!}-` === requirement.label && written[2] === requirement.n ? { written: written[3]!, qualified: true, title: oneLine(written[4]!) } : null;
-}
-
 /**
  * Entry `i` as a criterion of requirement `n` (labelled `label`: `R`, or a team's prefix `FR-`; whose `Acceptance Criteria`
  * heading is entry `criteria`, `-1`: none open), or `null`.
@@ -219,8 +214,8 @@ function headingCriterion(title: string, requirement: { readonly n: string; read
 function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: number, criteria: number, n: string, label: string): Candidate | null {
   if (label !== 'R') {
     // A prefixed requirement's criterion writes its id in, on a bullet (`- **FR-1.1**: …`).
-    const prefixed = entry.kind === 'item' && entry.parent === -1 ? PREFIXED_QUALIFIED.exec(entry.text) : null;
-    if (prefixed !== null && `${prefixed[1]!}-` === label && prefixed[2] === n) return { index: i, written: prefixed[3]!, qualified: true, title: oneLine(prefixed[4]!) };
+    const prefixed = entry.kind === 'item' && entry.parent === -1 ? prefixedCriterion(entry.text, { label, n }) : null;
+    if (prefixed !== null) return { index: i, written: prefixed.written, qualified: true, title: prefixed.title };
   }
   // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
   const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;

@@ -72,7 +72,7 @@ export const STORY_BY_ID = /^US-?(\d+(?:\.\d+)?)(?![\d.]|-\S)[ \t]*[:：.\-–�
 export function storyNumber(written: string): string {
   return written
     .split('.')
-    .map((part) => String(Number(part)))
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part)) : part.replace(/^0+(?=\d)/, '')))
     .join('.');
 }
 

@@ -36,7 +36,8 @@ const NUMBER = {
   // `10全体` (Japanese "all of 10": zawawa34/family-app), `3全部`: all of requirement 10, as `10` is.
   requirement: /^R?(\d+(?:\.\d+)*)(?:\.[xX]|[ \t]*(?:全体|全體|全部|整体|整體))?[.:)]*$/,
   // `T-1`: a task a team ids with a dash (`- **Depends on**: T-1`, yoppyyyy/yoneko-utawaku).
-  task: /^(?:T-?)?(\d+[a-z]?(?:\.\d+[a-z]?)*)[.:)]*$/,
+  // `9A.1`: a part inserted after 9 (stify12/AI-assistant).
+  task: /^(?:T-?)?(\d+(?:[a-z]|[A-Z](?=\.\d))?(?:\.\d+[a-z]?)*)[.:)]*$/,
 } as const;
 /** The label words a range may follow (`Requirements 7.1-7.7`, `Tasks 2-4`); not a criteria word (`AC 1-3` is no range of requirements: a review). */
 const RANGE_LABELS = {
@@ -66,8 +67,8 @@ const SEPARATORS = /[,;、，；]/;
 const LIST_PARTS = new RegExp(`${SEPARATORS.source}|\\band\\b`);
 /** `1.1–1.7`, `1.1..1.7`, `1.1 to 1.7`, `3.2 through 3.9` (perezjoseph/Gestion-inmobiliaria), and with a tilde (`2.1~2.5`, full-width `～`, `〜`: joocy75-hash/holholhol). */
 const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+)(?:\.(\d+))?$/;
-/** `6.2.1-6.2.5`: a range of the criteria of a requirement inserted later (`Requirement 6.2`, whose criteria are `6.2.1`, …: stify12/AI-assistant). */
-const DEEP_RANGE = /^R?(\d+(?:\.\d+)+)\.(\d+)\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+(?:\.\d+)+)\.(\d+)$/;
+/** `6.2.1-6.2.5`: a range of the criteria of a requirement inserted later (`Requirement 6.2`, whose criteria are `6.2.1`, …: stify12/AI-assistant); not a date (`2024.1.1-2024.1.5`). */
+const DEEP_RANGE = /^R?(\d{1,3}(?:\.\d+)+)\.(\d+)\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d{1,3}(?:\.\d+)+)\.(\d+)$/;
 /** Text in parentheses that is a list of numbers and ranges only. */
 const NUMBERS_ONLY = {
   requirement: /^[\sR\d.,;、，；–—~～〜-]*\d[\sR\d.,;、，；–—~～〜-]*$/,

@@ -58,19 +58,20 @@ const REFS_LABEL = /(?:^|[\s(])(_|\*\*)Refs?(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\
 /** A label of `REQUIREMENTS_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
 const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
 /**
- * Kiro's `**Validates: Requirements 2.9**` in Chinese or Japanese (`**验证: 需求 2.9**`, `**検証: 要件 6.1**`; only before
+ * Kiro's `**Validates: Requirements 2.9**` in Chinese, Japanese or Korean (`**验证: 需求 2.9**`, `**検証: 要件 6.1**`, `**검증: 요구사항 5.3**`:
+ * taemin6536/CoinAuto; only before
  * a word for requirements: `验证：3 轮压测均通过` is a check, not a list: a review). What it means is the file's practice: where
  * its tasks cite under `_需求:_` (lxm-001/accountRecord, okajun35/VetVoice), it is the property test's `verifies`; where
  * nothing else cites (LuChangQiu/kiro-spec-engine's implementation tasks), it is how they cite: `implements`.
  */
-const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証|검증)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件|요구사항))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * `**验证需求: 1.1, 1.2**`, `- 验证需求: 1.1-1.5` (Chinese "requirements verified", on a test task: 997899594/Juanie,
  * zsyh27/excel_matching's E2E tasks): the label says it verifies, whatever else the file writes.
  */
 const VERIFIED_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?:需求|要件)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /** A word of `CHECKS_LABEL`: a file without one needs no look at its practice. */
-const CHECKS_WORD = /验证|驗證|検証/;
+const CHECKS_WORD = /验证|驗證|検証|검증/;
 
 /**
  * Whether the tasks of `body` cite requirements under a label of their own, opened by `_` or `**`
@@ -230,9 +231,7 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
   const task = relation === 'depends_on';
   for (const { value: raw, line, written } of labelValues(label, span)) {
     // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
-    const cut = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
-    // `FR-1.1, 1.2`: the numbers after a prefixed criterion are its requirement's criteria too, not Kiro's `1.2` (a review).
-    const value = task ? cut : cut.replace(CARRIED_PREFIX, (all: string, prefix: string, rest: string) => all.slice(0, all.length - rest.length) + rest.replace(/(\d+(?:\.\d+)?)/g, `${prefix}$1`));
+    const value = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
     const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
     for (const n of numbers) refs.add({ relation, id: `${scope}/${task ? 'T' : 'R'}${n}`, line, written });
     refs.count(more, line);
@@ -242,9 +241,6 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
     for (const id of value.matchAll(PREFIXED_REF)) for (const n of prefixedRange(id[2]!, id[3])) refs.add({ relation, id: `${scope}/${id[1]!}-${n}`, line, written });
   }
 }
-
-/** A prefixed criterion followed by bare numbers of criteria (`FR-1.1, 1.2, 1.3`): group 1 the prefix with its dash, 2 the bare part. */
-const CARRIED_PREFIX = new RegExp(`(?<![\\w-])((?:${REQUIREMENT_PREFIX})-)\\d+[a-z]?\\.\\d+((?:[ \\t]*[,、，][ \\t]*\\d+\\.\\d+(?![\\w.-]))+)`, 'g');
 
 /**
  * The numbers of a prefixed range (`1.1` to `1.3`: `1.1`, `1.2`, `1.3`; `2` to `4`), or its start alone: within one

@@ -17,11 +17,11 @@ import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, ty
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
 import { headingsHolding } from './heading-tasks.js';
 
-/** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so). */
-export const REQUIREMENT = /^(?:Requirement|需求)\s*[:：]\s*(.+)$/i;
+/** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
+export const REQUIREMENT = /^(?:Requirement|需求)(?:[ \t]+\d+)?\s*[:：]\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
-/** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
-const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later; a whole one with its dot, `1. Title`: hectoresen/ArenaCup26), then its text. */
+const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.[ \t]))\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /**
  * After the box, a task labelled with its number and a colon, dot or dash: `Task 1.1: Title`,
  * `**Task 1.1: Title** ✅` (the bold closed after the title), `**Task 1.1**: Title`.

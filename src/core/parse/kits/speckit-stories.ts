@@ -1,11 +1,12 @@
 /**
  * A Spec Kit spec.md's stories (KITS §2, §7): a heading in any language and shape teams write
- * (`### User Story 1 - Title (Priority: P1)`, `### 用户故事 1 - … (优先级：P1)`, `### US-1: Title`,
+ * (`### User Story 1 - Title (Priority: P1)`, one inserted later `### User Story 1b - …` (VictorHugo1985/Escolastica),
+ * `### 用户故事 1 - … (优先级：P1)`, `### US-1: Title`,
  * `### [P1] US1: Title`, `### 用户故事 1 Title (优先级: P1)`), or a bold list item (`- **US-1（散歩ユーザー）**: …`).
  */
 import { STORY_BY_ID } from './kit-read.js';
 
-const STORY = /^User\s+Story\s+(\d+(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
+const STORY = /^User\s+Story\s+(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
 /**
  * A story in any language (KITS §7), by its shape: `<words> <n> <dash> <title> (<words><colon> P<k>)`
  * — `ユーザーストーリー 1 - 登録 (優先度: P1)`, `使用者故事 2 - 登入 (優先級：P1)`; full-width

@@ -107,4 +107,24 @@ describe('forms of a thirtieth round', () => {
       ['001-core/T#1', 7, '不依赖任务 1.3 的检查', []],
     ]);
   });
+
+  describe('a review of the round (89bfba0)', () => {
+    it('Spec Kit: `### TASK-001-BE: …` is task TASK-001-BE, named so in a dependency; `### TASK-003-Setup the DB` stays TASK-003', () => {
+      const tasks = ['### TASK-001-BE: API', '', '### TASK-001-FE: Page', '', '**Dependencies**: TASK-001-BE', '', '### TASK-003-Setup the DB', ''].join('\n');
+      const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '# Spec\n', 'specs/001-a/tasks.md': tasks }));
+      expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.dependsOn.filter((d) => d.includes('TASK'))])).toEqual([
+        ['001-a/TASK-001-BE', []],
+        ['001-a/TASK-001-FE', ['001-a/TASK-001-BE']],
+        ['001-a/TASK-003', []],
+      ]);
+      expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'ID_DUPLICATE')).toEqual([]);
+    });
+
+    it('Kiro: `_Depends: 9A.1_` names task 9A.1; `_Requirements: 2024.1.1-2024.1.5_` (a date) names nothing', () => {
+      const tasks = ['- [ ] 9A.1 分类', '- [ ] 9A.2 统计', '  - _Depends: 9A.1_', '  - _Requirements: 2024.1.1-2024.1.5_', ''].join('\n');
+      const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/b/tasks.md': tasks }));
+      expect(ws.nodes.get('b/T9A.2')!.dependsOn.filter((d) => d.includes('/T'))).toEqual(['b/T9A.1']);
+      expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+    });
+  });
 });

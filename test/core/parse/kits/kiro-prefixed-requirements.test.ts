@@ -143,18 +143,65 @@ describe('Kiro requirements named FR-1, their criteria FR-1.1', () => {
       expect(findings(ws)).toEqual([]);
     });
 
-    it('ranges (`FR-1.1〜1.3`, `FR-1.1-1.3`, `FR-2.1 - FR-2.2`), bare numbers after a prefixed one (`FR-1.1, 1.2`), lettered requirements (`FR-6b`)', () => {
+    it('ranges (`FR-1.1〜1.3`, `FR-1.1-1.3`, `FR-2.1 - FR-2.2`), lettered requirements (`FR-6b`)', () => {
       const text = ['### FR-1: Search', '- **FR-1.1**: by title', '- **FR-1.2**: by artist', '- **FR-1.3**: every performance', '', '### FR-2: Sort', '- FR-2.1: newest', '- FR-2.2: oldest', '', '### FR-6b: Recommend', '- **FR-6b.1**: a random pick', ''].join('\n');
-      const tasks = ['- [ ] 1. A', '  - _Requirements: FR-1.1〜1.3_', '- [ ] 2. B', '  - _Requirements: FR-1.1-1.2, FR-6b.1_', '- [ ] 3. C', '  - _Requirements: FR-2.1 - FR-2.2_', '- [ ] 4. D', '  - _Requirements: FR-1.1, 1.2_', ''].join('\n');
+      const tasks = ['- [ ] 1. A', '  - _Requirements: FR-1.1〜1.3_', '- [ ] 2. B', '  - _Requirements: FR-1.1-1.2, FR-6b.1_', '- [ ] 3. C', '  - _Requirements: FR-2.1 - FR-2.2_', ''].join('\n');
       const ws = kiro({ '.kiro/specs/songs/requirements.md': text, '.kiro/specs/songs/tasks.md': tasks });
       const implemented = (id: string) => (ws.relationsOut.get(id) ?? []).filter((e) => e.relation === 'implements').map((e) => e.id.slice('songs/'.length));
-      expect(['songs/T1', 'songs/T2', 'songs/T3', 'songs/T4'].map(implemented)).toEqual([
+      expect(['songs/T1', 'songs/T2', 'songs/T3'].map(implemented)).toEqual([
         ['FR-1.1', 'FR-1.2', 'FR-1.3'],
         ['FR-1.1', 'FR-1.2', 'FR-6b.1'],
         ['FR-2.1', 'FR-2.2'],
-        ['FR-1.1', 'FR-1.2'],
       ]);
       expect(findings(ws)).toEqual([]);
     });
+  });
+  describe('a second review (of 89bfba0)', () => {
+    const requirements = ['## Requirements', '### Requirement 1: Search', '#### Acceptance Criteria', '1. WHEN typing THEN filter', '2. WHEN empty THEN show all', '', '## Non-Functional Requirements', '### NFR-1: Speed', '- NFR-1.1: under 100 ms', '### FR-1（一覧）', '- FR-1.1: list them', '### FR-2', '- **FR-2.1**: sort them', ''].join('\n');
+
+    it('a task citing a requirement the feature does not write (`FR-3.1`, `NFR-2.1`) is LINK_BROKEN; Kiro numbers after an NFR id stay Kiro\'s', () => {
+      const tasks = ['- [ ] 1. A', '  - _Requirements: NFR-1.1, 1.1, 1.2_', '- [ ] 2. B', '  - _Requirements: FR-3.1, NFR-2.1, FR-1.1, FR-2.1_', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/s/requirements.md': requirements, '.kiro/specs/s/tasks.md': tasks });
+      const implemented = (id: string) => (ws.relationsOut.get(id) ?? []).filter((e) => e.relation === 'implements').map((e) => e.id.slice(2));
+      expect([implemented('s/T1'), implemented('s/T2')]).toEqual([['NFR-1.1', 'R1.1', 'R1.2'], ['FR-1.1', 'FR-2.1']]);
+      expect(findings(ws)).toEqual(['LINK_BROKEN s/T2 4', 'LINK_BROKEN s/T2 4']);
+      expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.split(' (written')[0])).toEqual(['s/T2 implements `s/FR-3.1`', 's/T2 implements `s/NFR-2.1`']);
+    });
+
+    it('headings `### FR-1（楽曲検索）`, `### FR-2—Sort`, `### FR-5、共有` and a bare `### FR-3` over its criteria are requirements', () => {
+      const text = ['### FR-1（楽曲検索）', '- FR-1.1: 曲名', '### FR-2—Sort', '- FR-2.1: newest', '### FR-3', '- **FR-3.1**: play', '### FR-5、共有', '- FR-5.1: share', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/m/requirements.md': text });
+      expect(items(ws, '.kiro/specs/m/requirements.md').filter((i) => i[1] === 'requirement').map((i) => [i[0], i[3]])).toEqual([
+        ['m/FR-1', '楽曲検索'],
+        ['m/FR-2', 'Sort'],
+        ['m/FR-3', 'FR-3'],
+        ['m/FR-5', '共有'],
+      ]);
+    });
+
+    it('`FR-n` headings grouped under `## Requirement N` with criteria of their own are requirements', () => {
+      const text = ['## Requirement 1: User management', '### FR-1: Create user', '- **FR-1.1**: by email', '- **FR-1.2**: by code', '## Requirement 2: Reports', '### FR-3: Export', '- FR-3.1: CSV', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/u/requirements.md': text, '.kiro/specs/u/tasks.md': '- [ ] 1. Users\n  - _Requirements: FR-1.1, FR-1.2_\n- [ ] 2. Export\n  - _Requirements: FR-3.1_\n' });
+      expect(items(ws, '.kiro/specs/u/requirements.md').map((i) => i[0])).toEqual(['u/R1', 'u/FR-1', 'u/FR-1.1', 'u/FR-1.2', 'u/R2', 'u/FR-3', 'u/FR-3.1']);
+      expect(findings(ws)).toEqual([]);
+    });
+
+    it('criteria headings whose requirement only tags a section (`### 3.1 模板管理（FR-1）` over `#### FR-1.1：…`); `FR-1` whole names them', () => {
+      const text = ['# Requirements: SKILL.md 模板库', '', '## 3. 功能需求', '', '### 3.1 模板管理（FR-1）', '', '#### FR-1.1：模板注册与加载', '- 扫描目录', '', '#### FR-1.2：模板元数据', '- 名称', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/t/requirements.md': text, '.kiro/specs/t/tasks.md': '- [ ] 1. 模板\n  - _需求：FR-1_\n- [ ] 2. 加载\n  - _需求：FR-1.1_\n' });
+      expect(items(ws, '.kiro/specs/t/requirements.md').map((i) => [i[0], i[1], i[2]])).toEqual([
+        ['t/FR-1.1', 'acceptance-criterion', 7],
+        ['t/FR-1.2', 'acceptance-criterion', 10],
+      ]);
+      expect(ws.relationsOut.get('t/T1')!.filter((e) => e.relation === 'implements').map((e) => e.id)).toEqual(['t/FR-1.1', 't/FR-1.2']);
+      expect(findings(ws)).toEqual([]);
+    });
+  });
+});
+
+describe('the words a task is matched by', () => {
+  it('leave out the prefix of an id (`FR-1.1`), not the same letters written as a word (`RF`)', async () => {
+    const { queryTerms } = await import('../../../../src/core/answer/task-words.js');
+    expect(queryTerms('The firmware SHALL support RF and FR-1.1, NFR-2, FR-SEC-19').filter((t) => /^(?:rf|fr|nfr|sec)$/.test(t))).toEqual(['rf']);
   });
 });
