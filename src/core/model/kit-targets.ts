@@ -12,8 +12,8 @@
  * - `1.1–10.5`, a Kiro range across requirements, names the criteria between its ends that
  *   exist (the reader gives the ends, and `R1.1…10.5` for what lies between), at most
  *   `MAX_RANGE` of them;
- * - `SC-01` that no item is, written as the first cell of a table row in a document of the
- *   feature (a plan's test table), names that row: the team's own name, not a broken reference.
+ * - `SC-01` that no item is, written as the first cell of a table row or a heading's first word in a document of
+ *   the feature (a plan's test table, a quickstart's scenario), names that row: the team's own name, not a broken reference.
  * - `FR-029-030`, which no item is, names `FR-029` to `FR-030` when both are items (a range
  *   written with a dash, mixseek/mixseek-core).
  * - `R4.1` that no item is, where the requirement writes criterion 1 in parts (`1a.`, `1b.`), names
@@ -32,7 +32,7 @@ import { SHARED_STORIES } from '../read/kit-paths.js';
 import { compareStrings } from '../shared/sort.js';
 import { itemKind } from '../shared/suggest-kind.js';
 import { rootOfId } from '../shared/id-shape.js';
-import { foreignPrefix, PREFIXED, prefixedRequirements, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
+import { carriedPrefix, foreignPrefix, kiroNumbered, PREFIXED, prefixedRequirements, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
 import { sectionNumbers } from './section-numbers.js';
 
@@ -55,6 +55,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let added: Map<string, string> | undefined;
   let numbered: Map<string, Set<string>> | undefined;
   let requirements: Map<string, string[]> | undefined;
+  let numberedFeatures: Set<string> | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -73,8 +74,11 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       const dot = tail.indexOf('.');
       // `US1.2` in a task's words where the feature has no such story: story US1 (its scenario 2, say); a `[US1.2]` mark names that story alone.
       if (dot !== -1 && !written.startsWith('[') && nodes.has(`${feature}/${tail.slice(0, dot)}`)) return { id: `${feature}/${tail.slice(0, dot)}` };
-      // A story inserted later (`US3.5`) is never a shared file's.
-      const story = dot !== -1 ? undefined : (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)![0])}`);
+      // A story with a letter (`US1b`) that the feature has not: in a task's words it is prose (`after all US1s pass`); a mark names it.
+      const lettered = /[a-z]$/i.test(tail);
+      if (lettered && !written.startsWith('[')) return 'drop';
+      // A story inserted later (`US3.5`, `US1b`) is never a shared file's.
+      const story = dot !== -1 || lettered ? undefined : (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)?.[0])}`);
       if (story !== undefined && story !== null) return { id: story };
       // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by.
       const unstoried = !(storied ??= storyFeatures(nodes)).has(feature);
@@ -93,6 +97,9 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       return { ids: parts };
     }
     // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`): that section.
+    // `1.2` after `FR-1.1` in one list (`_Requirements: FR-1.1, 1.2_`), in a feature whose requirements are all named with that prefix: `FR-1.2`.
+    const carried = CRITERION.test(tail) ? carriedPrefix(written) : null;
+    if (carried !== null && nodes.has(`${feature}/${carried}-${tail.slice(1)}`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature)) return { id: `${feature}/${carried}-${tail.slice(1)}` };
     const section = SECTION_REF.exec(tail);
     if (section !== null && (numbered ??= sectionNumbers(nodes)).get(feature)?.has(section[1]!) === true) return 'drop';
     const pair = PAIR.exec(tail);
@@ -250,8 +257,11 @@ const SECTION_REF = /^R(\d+(?:\.\d+)+)$/;
 /** A team's label of a requirement's shape (`SC-01`, `FR-012`, `NFR-3`, `FR-011-002`): what a table row may be named. */
 const LABEL_SOURCE = '[A-Z]{2,4}-\\d+(?:-\\d+)?[a-z]?';
 const LABEL = new RegExp(`^${LABEL_SOURCE}$`);
-/** A table row whose first cell is such a label (`| SC-01 | … |`, bold or code allowed). */
-const ROW = new RegExp(`^[ \\t]*\\|[ \\t]*(?:\\*\\*|\`)?(${LABEL_SOURCE})(?:\\*\\*|\`)?[ \\t]*\\|`, 'gm');
+/**
+ * A table row whose first cell is such a label (`| SC-01 | … |`, bold or code allowed), or a heading that opens with one
+ * (a quickstart's scenario `## SC-006 — Editar horario de clase existente`: VictorHugo1985/Escolastica).
+ */
+const ROW = new RegExp(`^(?:[ \\t]*\\|[ \\t]*(?:\\*\\*|\`)?(${LABEL_SOURCE})(?:\\*\\*|\`)?[ \\t]*\\||#{1,6}[ \\t]+(?:\\*\\*|\`)?(${LABEL_SOURCE})(?:\\*\\*|\`)?(?=[ \\t:：—–-]|\\.(?!\\d)|$))`, 'gm');
 
 /** The labels that name table rows in each feature's documents (not its items), read per feature on first need. */
 class TableRows {
@@ -264,7 +274,7 @@ class TableRows {
     let labels = this.labels.get(feature);
     if (labels === undefined) {
       labels = new Set();
-      for (const doc of (this.documents ??= this.byFeature()).get(feature) ?? []) for (const row of doc.text.matchAll(ROW)) labels.add(row[1]!);
+      for (const doc of (this.documents ??= this.byFeature()).get(feature) ?? []) for (const row of doc.text.matchAll(ROW)) labels.add(row[1] ?? row[2]!);
       this.labels.set(feature, labels);
     }
     return labels.has(label);

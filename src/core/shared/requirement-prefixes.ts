@@ -83,3 +83,17 @@ export function prefixedRequirements(nodes: ReadonlyMap<string, DocNode>): Map<s
   }
   return out;
 }
+
+/** The one requirement prefix a written list names ids of (`FR` of `_Requirements: FR-1.1, 1.2_`), or `null` (none, or two). */
+export function carriedPrefix(written: string): string | null {
+  const prefixes = new Set([...written.matchAll(WRITTEN_PREFIX)].map((m) => m[1]!));
+  return prefixes.size === 1 ? [...prefixes][0]! : null;
+}
+const WRITTEN_PREFIX = new RegExp(`(?<![\\w-])(${REQUIREMENT_PREFIX})-\\d`, 'g');
+
+/** The features with a Kiro requirement numbered `R<n>` (`Requirement 1`). */
+export function kiroNumbered(nodes: ReadonlyMap<string, DocNode>): Set<string> {
+  const out = new Set<string>();
+  for (const [id, node] of nodes) if (node.item !== undefined && node.type === 'requirement' && /\/R\d[^/]*$/.test(id)) out.add(id.slice(0, id.lastIndexOf('/')));
+  return out;
+}

@@ -71,3 +71,18 @@ export function headingsHolding(entries: Outline['entries'], isTask: (index: num
   }
   return { boxes, headings };
 }
+
+/**
+ * Drops from `picked` (and `boxes`) each box that names a task written as a heading of the file: a recap of the
+ * tasks (`## MVP 체크리스트` listing `- [ ] T001: CMake libsystemd 추가` after `### - [x] T001 [US1] CMake …`: 5rbit/mxrc),
+ * not a second task of that id.
+ */
+export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+  const headed = new Set<string>();
+  for (const [i, item] of picked) if (entries[i]!.kind === 'heading') headed.add(item.id);
+  for (const [i, item] of picked) {
+    if (entries[i]!.kind === 'heading' || !headed.has(item.id)) continue;
+    picked.delete(i);
+    boxes.delete(i);
+  }
+}

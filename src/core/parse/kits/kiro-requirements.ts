@@ -14,19 +14,19 @@
 import { headingTitle, oneLine, type Outline, type OutlineEntry } from './outline.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
-import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading } from './kiro-prefixed.js';
+import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading, type PrefixedHeading } from './kiro-prefixed.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
  * cc-sdd's Japanese `要件3: Name`, Chinese `需求 1：Name` or `故事1: Name` (a story for each, with
  * `#### 验收标准` under it: heguangyong/moqui-framework), one inserted later with a capital (`要件16A:` is
  * `R16A`: inakanou/ArchiTrack), Korean `요구사항 1`, Spanish or
- * Portuguese `Requisito 1`, French `Exigence 1`, German `Anforderung 1`, Russian `Требование 1`
+ * Portuguese `Requisito 1` (`Requerimiento 4`: Gilmore369/SISTEMA_BOUTIQUE), French `Exigence 1`, German `Anforderung 1`, Russian `Требование 1`
  * (with `#### Критерии приемки`: lostguk/vedma); `R1: Name`, `R1 — Name` (Brunobiu/FreteGOBR, criteria `- R1.1 — …`); one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?=\d+\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?=\d+(?!-\d)\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
@@ -79,6 +79,12 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   let criteria = -1;
   // The requirements picked so far: a criterion heading whose requirement is no heading of its own names one as its parent if there is one.
   const requirementIds = new Set<string>();
+  // Prefixed items read outside a requirement open in their form (kiro-prefixed.ts): added at the end, each where no item has its id.
+  const orphans: [number, Picked][] = [];
+  const addOrphan = (i: number, found: { readonly requirement: string; readonly written: string; readonly title: string }): void => {
+    const owner = `${scope}/${found.requirement}`;
+    orphans.push([i, { id: `${owner}.${Number(found.written)}`, type: 'acceptance-criterion', title: found.title, parent: requirementIds.has(owner) ? owner : null }]);
+  };
   // Whether the open criteria heading is the requirement's first sub-heading over an ordered list, taken for want of one named.
   let fallback = false;
   const close = (): void => {
@@ -105,9 +111,16 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.candidates, entries[i + 1]) ? i : -1;
-      // Inside a `Requirement N`, a prefixed sub-heading is one only with criteria of its own (else its tag: `#### FR-1: Maps to PRD 4.2`, a review).
+      // Inside a `Requirement N`, a prefixed sub-heading is its tag (`#### FR-1: Maps to PRD 4.2`), or, with criteria of its own, a requirement
+      // of its own that leaves `Requirement N` open, its criteria still to come (reviews).
       const within: boolean = requirement !== null && requirement.label === 'R' && !requirement.bare && entry.level > requirement.level;
-      const prefixed = prefixedHeading(entries, i, within);
+      const inner = within ? prefixedHeading(entries, i, true) : null;
+      if (inner !== null) {
+        orphans.push([i, { id: `${scope}/${inner.label}${inner.n}`, type: 'requirement', title: inner.title, parent: null }]);
+        requirementIds.add(`${scope}/${inner.label}${inner.n}`);
+        continue;
+      }
+      const prefixed: PrefixedHeading | null = within ? null : prefixedHeading(entries, i, false);
       const match: readonly string[] | null = prefixed !== null ? [title, prefixed.n, prefixed.title] : (REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
@@ -127,8 +140,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // One whose requirement is no heading in that form (`### FR-1.1 Login with email`; `#### FR-1.1：…` under `### 3.1 模板管理（FR-1）`: owlclaw).
       const orphan = match === null && sub === null && (requirement === null || requirement.bare || requirement.label !== 'R') ? anyPrefixedCriterion(title) : null;
       if (orphan !== null) {
-        const owner = `${scope}/${orphan.requirement}`;
-        picked.set(i, { id: `${owner}.${Number(orphan.written)}`, type: 'acceptance-criterion', title: orphan.title, parent: requirementIds.has(owner) ? owner : null });
+        addOrphan(i, orphan);
         continue;
       }
       if (match !== null) {
@@ -155,7 +167,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       }
       continue;
     }
-    if (requirement === null) continue;
+    // A bullet that writes a prefixed criterion's id, of no requirement open in that form (`- **FR-1.1**: …` under `#### FR-1:` inside a `Requirement N`).
+    const loose = entry.kind === 'item' && entry.parent === -1 && (requirement === null || requirement.label === 'R' || requirement.bare) ? anyPrefixedCriterion(entry.text) : null;
+    if (loose !== null) addOrphan(i, loose);
+    if (requirement === null || loose !== null) continue;
     // `**Acceptance Criteria**:` written as a bold line instead of a heading (heguangyong/moqui-framework): it opens the criteria too.
     if (criteria === -1 && entry.kind === 'item' && entry.ordered && entry.parent === -1 && labelledCriteria(outline, entry.line)) {
       requirement.named = true;
@@ -168,6 +183,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     requirement.candidates.push(candidate);
   }
   close();
+  const taken = new Set([...picked.values()].map((item) => item.id));
+  for (const [i, item] of orphans) if (!taken.has(item.id)) (picked.set(i, item), taken.add(item.id));
   return {
     items: itemsOf(outline, picked, (item, span) => {
       // A requirement without a name is known by its user story.

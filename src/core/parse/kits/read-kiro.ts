@@ -8,7 +8,7 @@
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, type Outline } from './outline.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
-import { matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
+import { BOXED_HEADING, matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
 import { MAX_RANGE } from './number-list.js';
 import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
@@ -17,8 +17,6 @@ import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
-/** A heading written as a box (`### - [x] 1. Title`): the text after the box (a checked box in a heading says done: HEADING_DONE). */
-const BOXED_HEADING = /^[-*+][ \t]+\[[ xX~-]?\][ \t]+(.*)$/;
 /** A task's text without the bold that closes its first line alone (`**1.1 開発環境セットアップ**`: the number took the opening `**`). */
 function unboldTitle(text: string): string {
   const end = text.indexOf('\n');
@@ -92,6 +90,7 @@ const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)
 /** Kiro's property-test line, `**Validates: Requirements 2.9**`, in Spanish and Portuguese (`**Valida: Requisito 3.4**`: floresRicardozv/Mostrar-PlataformaRH), French, German. */
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
+const REQ_REF = /(?<![\w-])REQ-(\d+(?:\.\d+)?)(?![\w-]|\.\d)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?)(?![\w-])/g;
 /**
  * A requirement a team names with a prefix (`FR-1.1`, `NFR-2`, `FR-6b.2`: kiro-requirements.ts), in a list of requirements, and a
@@ -239,6 +238,8 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
     for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${scope}/US${Number(story[1]!)}`, line, written });
     for (const tag of value.matchAll(TAG_REF)) refs.add({ relation, id: `${scope}/${tag[1]!}`, line, written });
     for (const id of value.matchAll(PREFIXED_REF)) for (const n of prefixedRange(id[2]!, id[3])) refs.add({ relation, id: `${scope}/${id[1]!}-${n}`, line, written });
+    // `REQ-04`, `REQ-1.1`: the requirements a team heads `### REQ-4:` (kiro-requirements.ts), by their numbers as written.
+    for (const req of value.matchAll(REQ_REF)) refs.add({ relation, id: `${scope}/R${req[1]!}`, line, written });
   }
 }
 

@@ -20,8 +20,8 @@ import { headingsHolding } from './heading-tasks.js';
 /** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
 export const REQUIREMENT = /^(?:Requirement|需求)(?:[ \t]+\d+)?\s*[:：]\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
-/** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later; a whole one with its dot, `1. Title`: hectoresen/ArenaCup26), then its text. */
-const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.[ \t]))\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
+const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /**
  * After the box, a task labelled with its number and a colon, dot or dash: `Task 1.1: Title`,
  * `**Task 1.1: Title** ✅` (the bold closed after the title), `**Task 1.1**: Title`.
@@ -160,7 +160,8 @@ function requirements(outline: Outline, scope: string, capability: string | null
     }
     // As OpenSpec reads it: the heading as written (`### ~~Requirement: X~~` is none), the name as shown.
     const match = REQUIREMENT.exec(entry.text.trim());
-    if (match === null) continue;
+    // Numbered (`## Requirement 1: …`) only in a capability's own spec: in a delta such a heading may close its `## MODIFIED` section (a review).
+    if (match === null || (capability !== null && /^(?:Requirement|需求)[ \t]+\d+[ \t]*[:：]/i.test(entry.text.trim()))) continue;
     const name = headingTitle(match[1]!);
     if (name === '') continue;
     if (section !== null && (section.kind === 'MODIFIED' || section.kind === 'REMOVED')) {

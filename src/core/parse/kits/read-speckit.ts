@@ -7,8 +7,8 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { HEADING_DONE, matchesIn, NO_KIT_READ, readBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
-import { headingTasks, type HeadingTaskOf } from './heading-tasks.js';
+import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { dropRecaps, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, mappedRequirements, mappingLine, requirementIds, tableMappings } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
@@ -35,14 +35,14 @@ const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)(?![\w-]|\.\d)(?
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
 /** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
-const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-\d+)*(?:-[A-Z][A-Z0-9]*(?![\w-]))?(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
- * `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title` (a part's), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
+ * `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title`, `### TASK-001-BE-01:` (a part's, before a colon), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
  * (`### T001-T010: Setup`, `### T001 – T003`, `### T001 and T002`). Groups: the id, the marks
  * before the separator, the title.
  */
-const TASK_HEADING = /^(T\d+[a-z]?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:-\d+)*(?:-[A-Z][A-Z0-9]*(?![\w-]))?(?!-?\d)(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+const TASK_HEADING = /^(T\d+[a-z]?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:-\d+)*(?:(?:-[A-Za-z0-9]+)+(?=[ \t]*(?:[:：]|\[|$)))?(?!-?\d)(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
 /**
  * A line of a task's own that says it is done: its status label, then `✅` (`**Status**: ✅
  * **COMPLETED** (2025-11-20)`). Not any label: a phase's `**Checkpoint**: ✅ …` after its last
@@ -127,12 +127,12 @@ function tasks(outline: Outline, scope: string): KitRead {
   // `## Task 1: Title` only where no box has a task id: over `- [ ] T001` boxes such a heading groups them.
   const words = picked.size === 0;
   const taskOf: HeadingTaskOf = (title) => {
-    const task = TASK_HEADING.exec(title);
+    const task = TASK_HEADING.exec(BOXED_HEADING.exec(title)?.[1] ?? title);
     if (task !== null) return { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
     const word = words ? WORD_TASK_HEADING.exec(title) : null;
     return word === null ? null : { id: `${scope}/T${word[1]!}`, title: withoutTrailingMarks(word[2]!.replace(HEADING_DONE, '')) };
   };
-  headingTasks(outline, taskOf, picked, boxes);
+  if (headingTasks(outline, taskOf, picked, boxes)) dropRecaps(outline, picked, boxes);
   placeholderTasks(outline, scope, picked, boxes);
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
   if (picked.size === 0) boxesByPlace(outline, scope, picked, boxes);
