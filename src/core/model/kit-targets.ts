@@ -12,8 +12,8 @@
  * - `1.1–10.5`, a Kiro range across requirements, names the criteria between its ends that
  *   exist (the reader gives the ends, and `R1.1…10.5` for what lies between), at most
  *   `MAX_RANGE` of them;
- * - `SC-01` that no item is, written as the first cell of a table row or a heading's first word in a document of
- *   the feature (a plan's test table, a quickstart's scenario), names that row: the team's own name, not a broken reference.
+ * - `SC-01` that no item is, written as the first cell of a table row in a document of the feature (a plan's test table)
+ *   or opening a heading of its quickstart.md (a scenario), names that row: the team's own name, not a broken reference.
  * - `FR-029-030`, which no item is, names `FR-029` to `FR-030` when both are items (a range
  *   written with a dash, mixseek/mixseek-core).
  * - `R4.1` that no item is, where the requirement writes criterion 1 in parts (`1a.`, `1b.`), names
@@ -32,9 +32,10 @@ import { SHARED_STORIES } from '../read/kit-paths.js';
 import { compareStrings } from '../shared/sort.js';
 import { itemKind } from '../shared/suggest-kind.js';
 import { rootOfId } from '../shared/id-shape.js';
-import { carriedPrefix, foreignPrefix, kiroNumbered, PREFIXED, prefixedRequirements, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
+import { carriedPrefix, foreignPrefix, kiroNumbered, onlyPrefix, PREFIXED, prefixedRequirements, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
 import { sectionNumbers } from './section-numbers.js';
+import { LABEL, TableRows } from './feature-labels.js';
 
 /** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
 export type KitTarget = { readonly id: string; readonly hint?: string } | { readonly ids: readonly string[] } | 'drop' | null;
@@ -99,7 +100,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`): that section.
     // `1.2` after `FR-1.1` in one list (`_Requirements: FR-1.1, 1.2_`), in a feature whose requirements are all named with that prefix: `FR-1.2`.
     const carried = CRITERION.test(tail) ? carriedPrefix(written) : null;
-    if (carried !== null && nodes.has(`${feature}/${carried}-${tail.slice(1)}`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature)) return { id: `${feature}/${carried}-${tail.slice(1)}` };
+    if (carried !== null && nodes.has(`${feature}/${carried}-${tail.slice(1)}`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature) && onlyPrefix(feature, carried, (prefixed ??= prefixesByFeature(nodes)))) return { id: `${feature}/${carried}-${tail.slice(1)}` };
     const section = SECTION_REF.exec(tail);
     if (section !== null && (numbered ??= sectionNumbers(nodes)).get(feature)?.has(section[1]!) === true) return 'drop';
     const pair = PAIR.exec(tail);
@@ -254,45 +255,3 @@ function criteriaBetween(list: readonly Criterion[], range: RegExpExecArray): st
 
 /** A Kiro criterion's id of two numbers or more (`R5.1`, `R3.2.1`). */
 const SECTION_REF = /^R(\d+(?:\.\d+)+)$/;
-/** A team's label of a requirement's shape (`SC-01`, `FR-012`, `NFR-3`, `FR-011-002`): what a table row may be named. */
-const LABEL_SOURCE = '[A-Z]{2,4}-\\d+(?:-\\d+)?[a-z]?';
-const LABEL = new RegExp(`^${LABEL_SOURCE}$`);
-/**
- * A table row whose first cell is such a label (`| SC-01 | … |`, bold or code allowed), or a heading that opens with one
- * (a quickstart's scenario `## SC-006 — Editar horario de clase existente`: VictorHugo1985/Escolastica).
- */
-const ROW = new RegExp(`^(?:[ \\t]*\\|[ \\t]*(?:\\*\\*|\`)?(${LABEL_SOURCE})(?:\\*\\*|\`)?[ \\t]*\\||#{1,6}[ \\t]+(?:\\*\\*|\`)?(${LABEL_SOURCE})(?:\\*\\*|\`)?(?=[ \\t:：—–-]|\\.(?!\\d)|$))`, 'gm');
-
-/** The labels that name table rows in each feature's documents (not its items), read per feature on first need. */
-class TableRows {
-  private documents: Map<string, DocNode[]> | undefined;
-  private readonly labels = new Map<string, Set<string>>();
-
-  constructor(private readonly nodes: ReadonlyMap<string, DocNode>) {}
-
-  has(feature: string, label: string): boolean {
-    let labels = this.labels.get(feature);
-    if (labels === undefined) {
-      labels = new Set();
-      for (const doc of (this.documents ??= this.byFeature()).get(feature) ?? []) for (const row of doc.text.matchAll(ROW)) labels.add(row[1] ?? row[2]!);
-      this.labels.set(feature, labels);
-    }
-    return labels.has(label);
-  }
-
-  /** The documents of each feature: nodes that are no item, by their id's folder part. */
-  private byFeature(): Map<string, DocNode[]> {
-    const out = new Map<string, DocNode[]>();
-    for (const [id, node] of this.nodes) {
-      // A tasks file's table maps requirements to tasks (D-485): its rows name requirements, they are none.
-      if (node.item !== undefined || node.type === 'tasks') continue;
-      const slash = id.lastIndexOf('/');
-      if (slash < 0) continue;
-      const feature = id.slice(0, slash);
-      let list = out.get(feature);
-      if (list === undefined) out.set(feature, (list = []));
-      list.push(node);
-    }
-    return out;
-  }
-}

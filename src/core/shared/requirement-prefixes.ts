@@ -97,3 +97,8 @@ export function kiroNumbered(nodes: ReadonlyMap<string, DocNode>): Set<string> {
   for (const [id, node] of nodes) if (node.item !== undefined && node.type === 'requirement' && /\/R\d[^/]*$/.test(id)) out.add(id.slice(0, id.lastIndexOf('/')));
   return out;
 }
+
+/** Whether `feature` writes items of no requirement prefix but `prefix` (`prefixed`: `prefixesByFeature`). */
+export function onlyPrefix(feature: string, prefix: string, prefixed: ReadonlySet<string>): boolean {
+  return Object.keys(REQUIREMENT_PREFIXES).every((other) => other === prefix || !prefixed.has(`${feature}/${other}`));
+}

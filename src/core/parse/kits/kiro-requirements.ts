@@ -81,6 +81,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const requirementIds = new Set<string>();
   // Prefixed items read outside a requirement open in their form (kiro-prefixed.ts): added at the end, each where no item has its id.
   const orphans: [number, Picked][] = [];
+  // The prefixed requirement read inside a `Requirement N` whose section is open: its bullets are its criteria.
+  let innerOpen: { readonly requirement: string; readonly level: number } | null = null;
   const addOrphan = (i: number, found: { readonly requirement: string; readonly written: string; readonly title: string }): void => {
     const owner = `${scope}/${found.requirement}`;
     orphans.push([i, { id: `${owner}.${Number(found.written)}`, type: 'acceptance-criterion', title: found.title, parent: requirementIds.has(owner) ? owner : null }]);
@@ -115,9 +117,11 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // of its own that leaves `Requirement N` open, its criteria still to come (reviews).
       const within: boolean = requirement !== null && requirement.label === 'R' && !requirement.bare && entry.level > requirement.level;
       const inner = within ? prefixedHeading(entries, i, true) : null;
+      if (innerOpen !== null && entry.level <= innerOpen.level) innerOpen = null;
       if (inner !== null) {
         orphans.push([i, { id: `${scope}/${inner.label}${inner.n}`, type: 'requirement', title: inner.title, parent: null }]);
         requirementIds.add(`${scope}/${inner.label}${inner.n}`);
+        innerOpen = { requirement: `${inner.label}${inner.n}`, level: entry.level };
         continue;
       }
       const prefixed: PrefixedHeading | null = within ? null : prefixedHeading(entries, i, false);
@@ -167,8 +171,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       }
       continue;
     }
-    // A bullet that writes a prefixed criterion's id, of no requirement open in that form (`- **FR-1.1**: …` under `#### FR-1:` inside a `Requirement N`).
-    const loose = entry.kind === 'item' && entry.parent === -1 && (requirement === null || requirement.label === 'R' || requirement.bare) ? anyPrefixedCriterion(entry.text) : null;
+    // A bullet that writes a prefixed criterion's id under `#### FR-1:` inside a `Requirement N` (`- **FR-1.1**: …`).
+    // Only in that requirement's own section (not an `## Out of scope` list's `- FR-2.2: moved to v2`, nor `1. **FR-1.1**: …` as Kiro's criteria: reviews).
+    const bullet = innerOpen !== null && entry.kind === 'item' && entry.parent === -1 && !entry.ordered ? anyPrefixedCriterion(entry.text) : null;
+    const loose = bullet !== null && bullet.requirement === innerOpen!.requirement ? bullet : null;
     if (loose !== null) addOrphan(i, loose);
     if (requirement === null || loose !== null) continue;
     // `**Acceptance Criteria**:` written as a bold line instead of a heading (heguangyong/moqui-framework): it opens the criteria too.
@@ -256,43 +262,3 @@ function numberCriteria(requirement: { readonly id: string; readonly candidates:
     picked.set(c.index, { id: `${requirement.id}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
   });
 }
-
-/**
- * Kiro's bugfix spec (bugfix.md): numbered clauses under its behaviour headings — `1.1 WHEN … THEN …`
- * under `### Current Behavior (Defect)`, `2.1 …` under `### Expected Behavior (Correct)`, `3.1 …`
- * under `### Unchanged Behavior (Regression Prevention)` — which its tasks cite as a requirements.md's
- * criteria (`_Requirements: 1.1, 2.1_`: phan-tuan-thanh/mpm). Clause `N.M` is criterion `R<N>.<M>` of
- * requirement `R<N>`, the heading its first clause `N.` sits under (a heading taken once).
- */
-export function kiroBugfix(outline: Outline, scope: string): KitRead {
-  const { entries } = outline;
-  const picked = new Map<number, Picked>();
-  const requirements = new Map<string, string | null>();
-  const taken = new Set<number>();
-  entries.forEach((entry, i) => {
-    const written = entry.kind === 'line' ? CLAUSE.exec(entry.number!) : null;
-    // A clause says what the system does, in EARS words (`WHEN … THEN …`, `… SHALL …`): a wrapped line of prose that starts with `1.5` is none (a review).
-    if (written === null || !EARS.test(entry.text)) return;
-    const n = written[1]!;
-    if (!requirements.has(n)) {
-      const heading = entry.heading;
-      const free = heading !== -1 && !taken.has(heading);
-      requirements.set(n, free ? `${scope}/R${n}` : null);
-      if (free) {
-        taken.add(heading);
-        picked.set(heading, { id: `${scope}/R${n}`, type: 'requirement', title: headingTitle(entries[heading]!.text), parent: null });
-      }
-    }
-    picked.set(i, { id: `${scope}/R${n}.${Number(written[2]!)}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirements.get(n) ?? null });
-  });
-  return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
-}
-
-/**
- * The EARS words a bugfix clause is written with: `WHEN`/`IF`/`WHILE`/`WHERE` … `THEN`, or `SHALL`; in
- * capitals in Portuguese (`2.13 QUANDO o admin acessa … ENTÃO o sistema DEVE …`: Brunobiu/FreteGOBR), Spanish,
- * French and German too.
- */
-const EARS = /(?<![\p{L}\p{N}])(?:(?:WHEN|IF|WHILE|WHERE|QUANDO|SE|ENQUANTO|ONDE|CUANDO|SI|MIENTRAS|DONDE|QUAND|LORSQUE|WENN|FALLS|SOLANGE)(?![\p{L}\p{N}])[\s\S]*(?<![\p{L}\p{N}])(?:THEN|ENTÃO|ENTAO|ENTONCES|ALORS|DANN)|SHALL|DEVE|DEBE|DOIT|MUSS|SOLL)(?![\p{L}\p{N}])/u;
-/** A bugfix clause's number: `1.1` (two parts). */
-const CLAUSE = /^(\d+)\.(\d+)$/;

@@ -27,7 +27,7 @@ export interface Numbers {
 
 /** The words that say what the numbers after them are, per kind of list (dropped). */
 const LABELS = {
-  requirement: /^(?:requirements?|reqs?\.?|requisitos?|exigences?|anforderung(?:en)?|требовани[ея]|criteria|criterion|acceptance|acs?|and|&)$/i,
+  requirement: /^(?:requirements?|reqs?\.?|requisitos?|requerimientos?|exigences?|anforderung(?:en)?|требовани[ея]|criteria|criterion|acceptance|acs?|and|&)$/i,
   task: /^(?:tasks?|and|&)$/i,
 } as const;
 /** A number as written in a list of each kind: `R1.1` or `1.1`; a task's `10a`, `T4.1`. */
@@ -41,7 +41,7 @@ const NUMBER = {
 } as const;
 /** The label words a range may follow (`Requirements 7.1-7.7`, `Tasks 2-4`); not a criteria word (`AC 1-3` is no range of requirements: a review). */
 const RANGE_LABELS = {
-  requirement: /^(?:requirements?|reqs?\.?|requisitos?|exigences?|anforderung(?:en)?|требовани[ея])$/i,
+  requirement: /^(?:requirements?|reqs?\.?|requisitos?|requerimientos?|exigences?|anforderung(?:en)?|требовани[ея])$/i,
   task: /^tasks?$/i,
 } as const;
 

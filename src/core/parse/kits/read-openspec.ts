@@ -20,6 +20,7 @@ import { headingsHolding } from './heading-tasks.js';
 /** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
 export const REQUIREMENT = /^(?:Requirement|需求)(?:[ \t]+\d+)?\s*[:：]\s*(.+)$/i;
 const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
+const NUMBERED_REQUIREMENT = /^(?:Requirement|需求)[ \t]+\d+[ \t]*[:：]/i;
 /** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /**
@@ -152,6 +153,8 @@ function requirements(outline: Outline, scope: string, capability: string | null
     const entry = entries[i]!;
     if (entry.kind !== 'heading') continue;
     const title = headingTitle(entry.text);
+    // Numbered (`## Requirement 2: …`) at the level of a delta's section (`## REMOVED Requirements`) would close it: none (a review).
+    if (section !== null && entry.level <= section.level && NUMBERED_REQUIREMENT.test(entry.text.trim())) continue;
     if (section !== null && entry.level <= section.level) section = null;
     const delta = capability === null ? null : DELTA.exec(title);
     if (delta !== null) {
@@ -160,8 +163,7 @@ function requirements(outline: Outline, scope: string, capability: string | null
     }
     // As OpenSpec reads it: the heading as written (`### ~~Requirement: X~~` is none), the name as shown.
     const match = REQUIREMENT.exec(entry.text.trim());
-    // Numbered (`## Requirement 1: …`) only in a capability's own spec: in a delta such a heading may close its `## MODIFIED` section (a review).
-    if (match === null || (capability !== null && /^(?:Requirement|需求)[ \t]+\d+[ \t]*[:：]/i.test(entry.text.trim()))) continue;
+    if (match === null) continue;
     const name = headingTitle(match[1]!);
     if (name === '') continue;
     if (section !== null && (section.kind === 'MODIFIED' || section.kind === 'REMOVED')) {
@@ -259,7 +261,9 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
-      if (section !== null && entry.level <= section.level) section = null;
+      // Numbered (`## Requirement 2: …`) at the level of a delta's section (`## REMOVED Requirements`) would close it: none (a review).
+    if (section !== null && entry.level <= section.level && NUMBERED_REQUIREMENT.test(entry.text.trim())) continue;
+    if (section !== null && entry.level <= section.level) section = null;
       if (taskHeading !== null && entry.level <= taskHeading.level) taskHeading = null;
       const title = titles[i]!;
       // `### Task 1.1: Title`, or `### 1. Title` over no box (its steps written as prose: xujiangze/worker_plan).

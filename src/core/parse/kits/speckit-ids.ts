@@ -55,7 +55,7 @@ export function* requirementIds(text: string): Generator<IdsWritten> {
 /** The task ids (`T012`, `T009a`, `T007.1`, `TASK-001`) in a list, ranges (`T022–T025`) expanded. */
 export function taskIds(list: string): string[] {
   const out: string[] = [];
-  const pattern = /\bT(\d+)([a-z]?)((?:\.\d+)*)\b|\bTASK-\d+(?:-(?:\d+|[A-Z][A-Za-z0-9]*))*(?:\.\d+)?\b/g;
+  const pattern = /\bT(\d+)([a-z]?)((?:\.\d+)*)\b|\bTASK-\d+(?:-(?:\d+|[A-Za-z][A-Za-z0-9]*))*(?:\.\d+)?\b/g;
   for (let match = pattern.exec(list); match !== null; match = pattern.exec(list)) {
     if (match[1] === undefined) {
       out.push(match[0]);
@@ -147,7 +147,7 @@ const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|de
  * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende
  * da`, German `abhängig von`), the phrase and its list wrapping across lines, `T016-T018` a range.
  */
-const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:-(?:\d+|[A-Z][A-Za-z0-9]*))*(?:\.\d+)?)\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:-(?:\d+|[A-Z][A-Za-z0-9]*))*(?:\.\d+)?)\b)*)/gi;
+const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+de|dépend\s+de|dipende\s+da|abhängig\s+von)\s+((?:(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:-(?:\d+|[A-Za-z][A-Za-z0-9]*))*(?:\.\d+)?)\b)(?:(?:\s*(?:,|&|\b(?:and|y|e|et|und)\b|[–—-])\s*|\s+)(?:T\d+[a-z]?(?:\.\d+)*|TASK-\d+(?:-(?:\d+|[A-Za-z][A-Za-z0-9]*))*(?:\.\d+)?)\b)*)/gi;
 
 /** The dependencies `text` writes: the tasks each names, where it starts, how it is written. */
 export function* dependencies(text: string): Generator<IdsWritten> {

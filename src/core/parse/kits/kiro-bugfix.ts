@@ -1,0 +1,47 @@
+/**
+ * Kiro's bugfix spec (bugfix.md, KITS §7): its numbered clauses, which its tasks cite as a
+ * requirements.md's criteria.
+ */
+import { headingTitle, oneLine, type Outline } from './outline.js';
+import type { KitRead } from './kit-read.js';
+import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
+
+/**
+ * Kiro's bugfix spec (bugfix.md): numbered clauses under its behaviour headings — `1.1 WHEN … THEN …`
+ * under `### Current Behavior (Defect)`, `2.1 …` under `### Expected Behavior (Correct)`, `3.1 …`
+ * under `### Unchanged Behavior (Regression Prevention)` — which its tasks cite as a requirements.md's
+ * criteria (`_Requirements: 1.1, 2.1_`: phan-tuan-thanh/mpm). Clause `N.M` is criterion `R<N>.<M>` of
+ * requirement `R<N>`, the heading its first clause `N.` sits under (a heading taken once).
+ */
+export function kiroBugfix(outline: Outline, scope: string): KitRead {
+  const { entries } = outline;
+  const picked = new Map<number, Picked>();
+  const requirements = new Map<string, string | null>();
+  const taken = new Set<number>();
+  entries.forEach((entry, i) => {
+    const written = entry.kind === 'line' ? CLAUSE.exec(entry.number!) : null;
+    // A clause says what the system does, in EARS words (`WHEN … THEN …`, `… SHALL …`): a wrapped line of prose that starts with `1.5` is none (a review).
+    if (written === null || !EARS.test(entry.text)) return;
+    const n = written[1]!;
+    if (!requirements.has(n)) {
+      const heading = entry.heading;
+      const free = heading !== -1 && !taken.has(heading);
+      requirements.set(n, free ? `${scope}/R${n}` : null);
+      if (free) {
+        taken.add(heading);
+        picked.set(heading, { id: `${scope}/R${n}`, type: 'requirement', title: headingTitle(entries[heading]!.text), parent: null });
+      }
+    }
+    picked.set(i, { id: `${scope}/R${n}.${Number(written[2]!)}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirements.get(n) ?? null });
+  });
+  return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
+}
+
+/**
+ * The EARS words a bugfix clause is written with: `WHEN`/`IF`/`WHILE`/`WHERE` … `THEN`, or `SHALL`; in
+ * capitals in Portuguese (`2.13 QUANDO o admin acessa … ENTÃO o sistema DEVE …`: Brunobiu/FreteGOBR), Spanish,
+ * French and German too.
+ */
+const EARS = /(?<![\p{L}\p{N}])(?:(?:WHEN|IF|WHILE|WHERE|QUANDO|SE|ENQUANTO|ONDE|CUANDO|SI|MIENTRAS|DONDE|QUAND|LORSQUE|WENN|FALLS|SOLANGE)(?![\p{L}\p{N}])[\s\S]*(?<![\p{L}\p{N}])(?:THEN|ENTÃO|ENTAO|ENTONCES|ALORS|DANN)|SHALL|DEVE|DEBE|DOIT|MUSS|SOLL)(?![\p{L}\p{N}])/u;
+/** A bugfix clause's number: `1.1` (two parts). */
+const CLAUSE = /^(\d+)\.(\d+)$/;
