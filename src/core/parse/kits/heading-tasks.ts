@@ -8,6 +8,7 @@
 import { headingTitle, type Outline } from './outline.js';
 import { HEADING_DONE, readBox, type Box } from './kit-read.js';
 import type { Picked } from './pick-items.js';
+import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** What a reader makes of a heading's title (the heading: outline entry `index`): the task's id (with its scope) and title, or `null` (no task). */
 export type HeadingTaskOf = (title: string, index: number) => { readonly id: string; readonly title: string } | null;
@@ -26,16 +27,12 @@ export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Ma
     }
   };
   let any = false;
-  // The heading each box task already read sits right under, by its id: a heading over its own box (`### T001: Title` over
-  // `- [x] T001 Title …`) groups it, the box with its lines is the task (as Kiro's `## Task 1:` over `- [x] 1.` is: a review).
-  const under = new Map<string, number>();
-  for (const [k, item] of picked) if (outline.entries[k]!.kind === 'item') under.set(item.id, outline.entries[k]!.heading);
   outline.entries.forEach((entry, i) => {
     if (entry.kind === 'heading') {
       settle(entry.level);
       const title = headingTitle(entry.text);
       const task = taskOf(title, i);
-      if (task === null || under.get(task.id) === i) return;
+      if (task === null) return;
       any = true;
       picked.set(i, { id: task.id, type: 'task', title: task.title.replace(HEADING_DONE, '').replace(/[ \t]+/g, ' ').trim(), parent: null });
       if (HEADING_DONE.test(title)) boxes.set(i, 'x');
@@ -77,10 +74,11 @@ export function headingsHolding(entries: Outline['entries'], isTask: (index: num
 }
 
 /**
- * Drops from `picked` (and `boxes`) each box that names a task written as a heading before it, in one line that cites
- * nothing: a recap of the tasks (`## MVP 체크리스트` listing `- [ ] T001: CMake libsystemd 추가` after `### - [x] T001 [US1]
- * CMake …`: 5rbit/mxrc), not a second task of that id. A box list before its tasks' detail headings (`- [x] T001 …`, then
- * `### T001: Create Entry Point`), or a box that cites (`- [x] T002 … (FR-001)`), stays as it was: a review.
+ * Drops from `picked` (and `boxes`) each box that names a task written as a heading: one right under that heading (`### T001:
+ * Title` over `- [x] T001 Title (FR-001)`: the heading's section, which holds it, is the task: a review), or one after it in
+ * one line that cites no requirement (a recap: `## MVP 체크리스트` listing `- [ ] T001: CMake libsystemd 추가` after
+ * `### - [x] T001 [US1] CMake …`: 5rbit/mxrc). A box list before its tasks' detail headings (`- [x] T001 …`, then
+ * `### T001: Create Entry Point`), or a later box that cites (`- [x] T002 … (FR-001)`), stays as it was: ID_DUPLICATE.
  */
 export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
   const headed = new Map<string, number>();
@@ -88,11 +86,13 @@ export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, bo
   for (const [i, item] of picked) {
     const entry = entries[i]!;
     const heading = headed.get(item.id);
+    if (entry.kind === 'heading' || heading === undefined || heading > i) continue;
     // One line: its first paragraph one line, no item nested in it (a list's last item ends at the blank line after it).
-    if (entry.kind === 'heading' || heading === undefined || heading > i || entry.text.includes('\n') || entries[i + 1]?.parent === i || CITES.test(entry.text)) continue;
+    const recap = !entry.text.includes('\n') && entries[i + 1]?.parent !== i && !CITES.test(entry.text);
+    if (entry.heading !== heading && !recap) continue;
     picked.delete(i);
     boxes.delete(i);
   }
 }
-/** A requirement's or story's id in a box's text. */
-const CITES = /\b(?:[A-Z]{2,3}-\d|US-?\d)/;
+/** A requirement's id in a box's text (not a story mark `[US1]`, nor `UTF-8`). */
+const CITES = new RegExp(`\\b(?:${REQUIREMENT_PREFIX})-\\d`);

@@ -62,15 +62,15 @@ describe('forms of a thirty-second round', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
   });
 
-  it('a review: boxes before their detail headings (`- [x] T001 …`, then `### T001: …`) stay the tasks, with their state; a box under its own heading is the task', () => {
+  it('a review: boxes before their detail headings (`- [x] T001 …`, then `### T001: …`) stay the tasks, with their state; a box under its own heading is part of it', () => {
     const tasks = ['- [x] T001 Create entry point', '- [x] T002 [US1] Configure linting (FR-001)', '', '## Task Details', '', '### T001: Create Entry Point', 'Details.', '', '### T003: Write docs', '', '- [x] T003 docs written (FR-001)', ''].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '# Spec\n\n- **FR-001**: lint\n', 'specs/001-a/tasks.md': tasks }));
     expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.item!.line, n.status])).toEqual([
       ['001-a/T001', 1, 'done'],
       ['001-a/T002', 2, 'done'],
-      ['001-a/T003', 11, 'done'],
+      ['001-a/T003', 9, 'done'],
     ]);
-    // The box right under `### T003:` is that task (its heading groups it); the detail heading of T001 is ID_DUPLICATE, as before.
+    // The box right under `### T003:` is part of that task (its heading's section holds it and what it cites); the detail heading of T001 is ID_DUPLICATE, as before.
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([6]);
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
   });
@@ -119,5 +119,15 @@ describe('forms of a thirty-second round', () => {
       expect(ws.nodes.get('001-x/TASK-002')!.dependsOn.filter((d) => d.includes('TASK'))).toEqual(['001-x/TASK-001-ui']);
       expect(broken(ws)).toEqual([]);
     });
+  });
+
+  it('a second review: `### T001:` over its own box keeps the heading\'s section, its references and dependencies; a recap with a story mark is a recap', () => {
+    const tasks = ['## Phase 1', '', '### T001: Create login form', '', '- [x] T001 Create the form', '', '**Requirements**: FR-001', '**Dependencies**: None', '', '### T002 [US1] Encode tokens as UTF-8 ✅', '', '**Dependencies**: T001, T009', '', '## MVP Checklist', '', '- [ ] T002 [US1] Encode tokens as UTF-8', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '# Spec\n\n### User Story 1 - Sign in (Priority: P1)\n\n- **FR-001**: a form\n', 'specs/001-a/tasks.md': tasks }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.item!.line, n.item!.end, n.status])).toEqual([
+      ['001-a/T001', 3, 8, 'done'],
+      ['001-a/T002', 10, 12, 'done'],
+    ]);
+    expect(ws.diagnostics.filter((d) => ['ID_DUPLICATE', 'COVERAGE_MISSING', 'LINK_BROKEN'].includes(d.code)).map((d) => `${d.code} ${d.line}`)).toEqual(['LINK_BROKEN 12']);
   });
 });
