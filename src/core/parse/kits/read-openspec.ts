@@ -261,9 +261,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
-      // Numbered (`## Requirement 2: …`) at the level of a delta's section (`## REMOVED Requirements`) would close it: none (a review).
-    if (section !== null && entry.level <= section.level && NUMBERED_REQUIREMENT.test(entry.text.trim())) continue;
-    if (section !== null && entry.level <= section.level) section = null;
+      if (section !== null && entry.level <= section.level) section = null;
       if (taskHeading !== null && entry.level <= taskHeading.level) taskHeading = null;
       const title = titles[i]!;
       // `### Task 1.1: Title`, or `### 1. Title` over no box (its steps written as prose: xujiangze/worker_plan).

@@ -130,4 +130,12 @@ describe('forms of a thirty-second round', () => {
     ]);
     expect(ws.diagnostics.filter((d) => ['ID_DUPLICATE', 'COVERAGE_MISSING', 'LINK_BROKEN'].includes(d.code)).map((d) => `${d.code} ${d.line}`)).toEqual(['LINK_BROKEN 12']);
   });
+
+  // A last read of the change: the delta spec's rule (skip a numbered requirement heading at its section's level) had been
+  // pasted into the task picker too, where a `## Requirement 2:` heading of a tasks.md then left the section before it open.
+  it('OpenSpec tasks: a `## Requirement 2: …` heading of a tasks.md ends the numbered section before it', () => {
+    const tasks = ['## 1. Setup', '', '- [ ] 1.1 Install', '', '## Requirement 2: Notes', '', '- [ ] Write the notes', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [openspec]\n', 'openspec/changes/c/proposal.md': '# C\n', 'openspec/changes/c/tasks.md': tasks }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => n.id)).toEqual(['change/c/T1.1', 'change/c/T#1']);
+  });
 });
