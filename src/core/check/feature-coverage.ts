@@ -75,7 +75,7 @@ export function judgedByFeature(rule: CoverageRule, ids: readonly string[], cite
 }
 
 /** A Spec Kit requirement id of two numbers (`…/FR-042-01`), or a Kiro criterion of a prefixed requirement (`…/FR-1.1`, `…/FR-6b.1`): its first part (`…/FR-042`, `…/FR-1`). */
-const PART = /^(.*\/[A-Z]{2,4}-\d+|.*\/[A-Z]{2,4}-\d+[a-z](?=\.))[-.]\d+$/;
+const PART = /^(.*\/[A-Z]{2,4}-\d+(?:[a-z](?=\.))?)[-.]\d+$/;
 
 /**
  * Whether a criterion (`auth/R2.3`) is covered through its requirement: a task implements

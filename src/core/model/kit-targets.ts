@@ -97,10 +97,10 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       for (let code = 97; code <= 122 && nodes.has(`${target}${String.fromCharCode(code)}`); code += 1) parts.push(`${target}${String.fromCharCode(code)}`);
       return { ids: parts };
     }
-    // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`): that section.
     // `1.2` after `FR-1.1` in one list (`_Requirements: FR-1.1, 1.2_`), in a feature whose requirements are all named with that prefix: `FR-1.2`.
     const carried = CRITERION.test(tail) ? carriedPrefix(written) : null;
     if (carried !== null && nodes.has(`${feature}/${carried}-${tail.slice(1)}`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature) && onlyPrefix(feature, carried, (prefixed ??= prefixesByFeature(nodes)))) return { id: `${feature}/${carried}-${tail.slice(1)}` };
+    // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`): that section.
     const section = SECTION_REF.exec(tail);
     if (section !== null && (numbered ??= sectionNumbers(nodes)).get(feature)?.has(section[1]!) === true) return 'drop';
     const pair = PAIR.exec(tail);

@@ -55,14 +55,13 @@ export function prefixesByFeature(nodes: ReadonlyMap<string, DocNode>): Set<stri
  * its feature writes no item of; `prefixed` gives `prefixesByFeature`, asked only for such an id.
  */
 export function foreignPrefix(id: string, prefixed: () => ReadonlySet<string>): boolean {
-  const prefix = PREFIX.exec(id);
-  return prefix !== null && LOCAL_PREFIXES.has(prefix[1]!) && !prefixed().has(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
+  return unwrittenPrefix(id, prefixed, LOCAL_PREFIXES);
 }
 
-/** Whether `id` (`<feature>/FR-1.1`) has a prefix its feature writes no item of (any prefix); `prefixed` as for `foreignPrefix`. */
-export function unwrittenPrefix(id: string, prefixed: () => ReadonlySet<string>): boolean {
+/** Whether `id` (`<feature>/FR-1.1`) has a prefix (of `among`: any by default) its feature writes no item of; `prefixed` as for `foreignPrefix`. */
+export function unwrittenPrefix(id: string, prefixed: () => ReadonlySet<string>, among?: ReadonlySet<string>): boolean {
   const prefix = PREFIX.exec(id);
-  return prefix !== null && !prefixed().has(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
+  return prefix !== null && (among === undefined || among.has(prefix[1]!)) && !prefixed().has(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
 }
 
 /** A requirement a Kiro team names with a prefix, or its criterion: `FR-1`, `NFR-2.3`, `FR-6b.1` (kiro-requirements.ts); group 1 the requirement, 2 the criterion's number. */
