@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from '../cli/main.js';
-import { loadServer } from './load-server.js';
+import { loadCli, loadServer } from './load-server.js';
 import { processIo } from './process-io.js';
 
 /** The command word of `argv` (skipping `-w/--workspace <dir>` and other options). */
@@ -27,6 +26,8 @@ if (command !== 'mcp') {
     process.exit(2);
   });
 }
+// The CLI is one CommonJS bundle compiled with V8's code cache (load-server.ts).
+const { runCli } = loadCli();
 const code = await runCli({ argv: io.argv, env: io.env, cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr }, (argv) => {
   // The MCP SDK is loaded only for `docugraph mcp`: the other commands start faster without it.
   loadServer().main({ ...io, argv });

@@ -58,10 +58,13 @@ describe('the npm package', { timeout: 180_000 }, () => {
     // The MCP server: one CommonJS bundle and its V8 code cache (see src/bin/load-server.ts).
     expect(files).toContain('dist/bin/server.cjs');
     expect(files).toContain('dist/bin/server.cache');
+    // The CLI: the same (see src/bin/load-server.ts).
+    expect(files).toContain('dist/bin/cli.cjs');
+    expect(files).toContain('dist/bin/cli.cache');
     // The YAML library as one file, loaded beside them (src/core/parse/yaml.ts).
     expect(files).toContain('dist/bin/yaml.cjs');
     // Exactly these kinds of file: nothing else slips in (tsc's unbundled dist/mcp and dist/cli stay out).
-    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/bin\/server\.(cjs|cache)|dist\/bin\/build-id\.txt|dist\/bin\/yaml\.cjs|dist\/core\/(?:[a-z]+\/){0,2}[^/]+\.(js|d\.ts)|dist\/web\/view\.(html|json)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/bin\/[^/]+\.js|dist\/bin\/(server|cli)\.(cjs|cache)|dist\/bin\/build-id\.txt|dist\/bin\/yaml\.cjs|dist\/core\/(?:[a-z]+\/){0,2}[^/]+\.(js|d\.ts)|dist\/web\/view\.(html|json)|schema\/docugraph\.schema\.json)$/.test(f))).toEqual([]);
   });
 
   it('the packed manifest has no install scripts and says where the project lives', () => {

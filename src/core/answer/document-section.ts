@@ -42,7 +42,7 @@ const TITLE_CHARS = 80;
 /** A kit item's title for its header: whole up to `TITLE_CHARS` characters (as a reader sees them: an emoji, a flag, a letter with its accent are one), else cut after its last whole word with `…`. */
 export function shortTitle(title: string): string {
   if (title.length <= TITLE_CHARS) return visible(title);
-  const chars = [...GRAPHEMES.segment(title)].map((s) => s.segment);
+  const chars = [...(graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(title)].map((s) => s.segment);
   if (chars.length <= TITLE_CHARS) return visible(title);
   // At the end of a word: the last whole word kept (unless that leaves less than half).
   let cut = TITLE_CHARS - 1;
@@ -55,4 +55,5 @@ export function shortTitle(title: string): string {
   return `${visible(chars.slice(0, cut).join(''))}…`;
 }
 
-const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made at the first long title: making one loads ICU's break data (some 10 ms), which a command that cuts no title never needs. */
+let graphemes: Intl.Segmenter | undefined;
