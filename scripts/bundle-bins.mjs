@@ -63,7 +63,8 @@ await build({
   platform: 'node',
   target: 'node20',
   define: { 'import.meta.url': '__docugraphUrl' },
-  banner: { js: "const __docugraphUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // Strict, as the ES modules it is made of (the directive must open the file to count).
+  banner: { js: "'use strict';const __docugraphUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'eof',
   logLevel: 'warning',
   ...minify,
@@ -79,7 +80,8 @@ await build({
   platform: 'node',
   target: 'node20',
   define: { 'import.meta.url': '__docugraphUrl' },
-  banner: { js: "const __docugraphUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // Strict, as the ES modules it is made of (the directive must open the file to count).
+  banner: { js: "'use strict';const __docugraphUrl = require('node:url').pathToFileURL(__filename).href;" },
   legalComments: 'eof',
   logLevel: 'warning',
   ...minify,
