@@ -11,7 +11,7 @@ import { normalStatus, relationRank, type Relation } from '../shared/relations.j
 import { compareDiagnostics, compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
 import type { Coverage, CoverageGap, CoverageRow, Diagnostic, Trace, UntracedFeature, Workspace } from '../shared/types.js';
-import { citedByFeature, judgedByFeature, requirementCoverage } from './feature-coverage.js';
+import { citedByFeature, judgedByFeature, requirementCoverage, defectClause } from './feature-coverage.js';
 
 /** What the sources hold: every trace, and how many files were read. `null`: tracing is off. */
 export interface TraceScan {
@@ -80,7 +80,7 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
   for (const rule of rules) {
     let ids = wanted.get(rule.type)!;
     if (rule.byFeature === true) {
-      const by = judgedByFeature(rule, ids, (cited ??= citedByFeature(workspace)));
+      const by = judgedByFeature(rule, ids, (cited ??= citedByFeature(workspace)), defectClause(workspace));
       ids = by.judged;
       untraced.push(...by.untraced);
     }

@@ -43,8 +43,9 @@ export interface Coverage {
   /**
    * The features a kit's default rule does not hold to coverage (KITS §7): their tasks cite
    * nothing of the rule's kind by id (`no-ids`), or they have no tasks (`no-tasks`); and those
-   * whose tasks name stories their spec.md does not number (`no-stories`, `count` 0). By type,
-   * then feature. Absent when there are none.
+   * whose tasks name stories their spec.md does not number (`no-stories`, `count` 0); and, in a
+   * traced feature, the clauses of a bugfix.md's defect heading (`defects`: what the fix removes,
+   * not what a task implements). By type, then feature. Absent when there are none.
    */
   readonly untraced?: readonly UntracedFeature[];
 }
@@ -55,7 +56,7 @@ export interface UntracedFeature {
   readonly type: string;
   /** How many items of the type it has. */
   readonly count: number;
-  readonly reason: 'no-ids' | 'no-tasks' | 'no-stories';
+  readonly reason: 'no-ids' | 'no-tasks' | 'no-stories' | 'defects';
 }
 
 /** What the trace tags of a workspace's sources say (TRACE §5). */

@@ -10,7 +10,7 @@ import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
  * Kiro's bugfix spec (bugfix.md): numbered clauses under its behaviour headings — `1.1 WHEN … THEN …`
  * under `### Current Behavior (Defect)`, `2.1 …` under `### Expected Behavior (Correct)`, `3.1 …`
  * under `### Unchanged Behavior (Regression Prevention)` — which its tasks cite as a requirements.md's
- * criteria (`_Requirements: 1.1, 2.1_`: phan-tuan-thanh/mpm). Clause `N.M` is criterion `R<N>.<M>` of
+ * criteria (`_Requirements: 1.1, 2.1_`: phan-tuan-thanh/mpm). Clause `N.M` is criterion `R<N>.<M>` (`2.3.1`: `R2.3.1`) of
  * requirement `R<N>`, the heading its first clause `N.` sits under (a heading taken once).
  */
 export function kiroBugfix(outline: Outline, scope: string): KitRead {
@@ -32,7 +32,8 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
         picked.set(heading, { id: `${scope}/R${n}`, type: 'requirement', title: headingTitle(entries[heading]!.text), parent: null });
       }
     }
-    picked.set(i, { id: `${scope}/R${n}.${Number(written[2]!)}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirements.get(n) ?? null });
+    const part = written[3] === undefined ? '' : `.${Number(written[3])}`;
+    picked.set(i, { id: `${scope}/R${n}.${Number(written[2]!)}${part}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirements.get(n) ?? null });
   });
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
 }
@@ -43,5 +44,8 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
  * French and German too.
  */
 const EARS = /(?<![\p{L}\p{N}])(?:(?:WHEN|IF|WHILE|WHERE|QUANDO|SE|ENQUANTO|ONDE|CUANDO|SI|MIENTRAS|DONDE|QUAND|LORSQUE|WENN|FALLS|SOLANGE)(?![\p{L}\p{N}])[\s\S]*(?<![\p{L}\p{N}])(?:THEN|ENTÃO|ENTAO|ENTONCES|ALORS|DANN)|SHALL|DEVE|DEBE|DOIT|MUSS|SOLL)(?![\p{L}\p{N}])/u;
-/** A bugfix clause's number: `1.1` (two parts). */
-const CLAUSE = /^(\d+)\.(\d+)$/;
+/**
+ * A bugfix clause's number: `1.1`, or a clause added under another, `2.3.1` (murilobc/d2r-desktop: its tasks cite
+ * `_Requirements: 2.1, 2.3.1_`), a criterion of the same requirement.
+ */
+const CLAUSE = /^(\d+)\.(\d+)(?:\.(\d+))?$/;
