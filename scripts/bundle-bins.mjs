@@ -53,39 +53,26 @@ await build({
   logLevel: 'warning',
   ...minify,
 });
-// The MCP server as one CommonJS file (`src/bin/load-server.ts` compiles it with a code cache).
-await build({
-  absWorkingDir: root,
-  entryPoints: ['dist/mcp/main.js'],
-  outfile: 'dist/bin/server.cjs',
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  define: { 'import.meta.url': '__docugraphUrl' },
-  // Strict, as the ES modules it is made of (the directive must open the file to count).
-  banner: { js: "'use strict';const __docugraphUrl = require('node:url').pathToFileURL(__filename).href;" },
-  legalComments: 'eof',
-  logLevel: 'warning',
-  ...minify,
-});
-// The CLI as one CommonJS file too (`loadCli` in src/bin/load-server.ts), `docugraph view`'s
-// page server inside it (a dynamic import in a script compiled by `vm` would need a loader).
-await build({
-  absWorkingDir: root,
-  entryPoints: ['dist/cli/main.js'],
-  outfile: 'dist/bin/cli.cjs',
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  define: { 'import.meta.url': '__docugraphUrl' },
-  // Strict, as the ES modules it is made of (the directive must open the file to count).
-  banner: { js: "'use strict';const __docugraphUrl = require('node:url').pathToFileURL(__filename).href;" },
-  legalComments: 'eof',
-  logLevel: 'warning',
-  ...minify,
-});
+// The MCP server as one CommonJS file, and the CLI too (`src/bin/load-server.ts` compiles each with
+// its code cache); `docugraph view`'s page server inside the CLI's (a dynamic import in a script
+// compiled by `vm` would need a module loader).
+for (const [entry, outfile] of [['dist/mcp/main.js', 'dist/bin/server.cjs'], ['dist/cli/main.js', 'dist/bin/cli.cjs']]) {
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    define: { 'import.meta.url': '__docugraphUrl' },
+    // Strict, as the ES modules it is made of (the directive must open the file to count).
+    banner: { js: "'use strict';const __docugraphUrl = require('node:url').pathToFileURL(__filename).href;" },
+    legalComments: 'eof',
+    logLevel: 'warning',
+    ...minify,
+  });
+}
 try {
   await writeCodeCache();
 } catch (error) {
