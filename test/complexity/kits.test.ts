@@ -135,4 +135,15 @@ describe('near-linear kits (KITS §2–5)', () => {
     const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 1_000, max: 80_000 });
     expect(nearLinear(r), r.summary).toBe(true);
   });
+
+  it('a bugfix.md of n sibling headings, each over a clause a task cites: its defect clauses found in time near linear in n (coverage, KITS §7)', () => {
+    const build = (n: number) => {
+      const lines = ['# Bugfix Requirements Document', ''];
+      for (let k = 1; k <= n; k += 1) lines.push(`### ${k % 2 === 0 ? 'Current Behavior (Defect)' : `Bug ${k}`}`, '', `${k}.1 WHEN case ${k} THEN the system SHALL cope`, '');
+      const cites = Array.from({ length: n }, (_, k) => `${k + 1}.1`).join(', ');
+      return testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/fix/bugfix.md': lines.join('\n'), '.kiro/specs/fix/tasks.md': `- [ ] 1. Fix\n  - _Requirements: 1.1_\n- [ ] 2. More\n  - _Requirements: ${cites}_\n` });
+    };
+    const r = measureRatio(build, (root) => void loadWorkspace(root).coverage, { start: 1_000, max: 4_000, targetMs: 0 }, remove);
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 120_000);
 });

@@ -11,7 +11,8 @@ import { normalStatus, relationRank, type Relation } from '../shared/relations.j
 import { compareDiagnostics, compareStrings } from '../shared/sort.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
 import type { Coverage, CoverageGap, CoverageRow, Diagnostic, Trace, UntracedFeature, Workspace } from '../shared/types.js';
-import { citedByFeature, judgedByFeature, requirementCoverage, defectClause } from './feature-coverage.js';
+import { defectClause } from './defect-clauses.js';
+import { citedByFeature, judgedByFeature, requirementCoverage } from './feature-coverage.js';
 
 /** What the sources hold: every trace, and how many files were read. `null`: tracing is off. */
 export interface TraceScan {

@@ -82,36 +82,6 @@ export function judgedByFeature(
   return { judged, untraced };
 }
 
-/**
- * The heading of a Kiro bugfix.md's defect clauses: the template's `### Current Behavior (Defect)`, and the
- * translations rounds met (`### 現在の動作（不具合）`, `### 当前行为（缺陷）`).
- */
-const DEFECT = /defect|current behaviou?r|defeito|defecto|défaut|comportamento atual|comportamiento actual|comportement actuel|不具合|缺陷|現在の動作|当前行为|결함|현재 동작/i;
-
-/**
- * Whether a criterion is a defect clause (KITS §7): a clause under a bugfix.md's defect heading. A defect is what
- * the fix removes, not what a task implements: the kit's default rule does not hold it to coverage (a task may
- * still cite it — a test written first to show the bug, `_Requirements: 1.1, 1.3_`: phan-tuan-thanh/mpm — and
- * the link is kept). murilobc/d2r-desktop's 33 bugfix specs cite them in some features and not in others, beside
- * the expected clauses they fix. Each requirement is looked at once.
- */
-export function defectClause(workspace: Workspace): (id: string) => boolean {
-  const byRequirement = new Map<string, boolean>();
-  return (id) => {
-    const node = workspace.nodes.get(id);
-    if (node === undefined || node.item === undefined || !node.path.endsWith('bugfix.md')) return false;
-    const requirement = workspace.relationsOut.get(id)?.find((edge) => edge.relation === 'refines')?.id;
-    if (requirement === undefined) return false;
-    let defect = byRequirement.get(requirement);
-    if (defect === undefined) {
-      const heading = workspace.nodes.get(requirement);
-      defect = heading !== undefined && heading.path === node.path && DEFECT.test(heading.title);
-      byRequirement.set(requirement, defect);
-    }
-    return defect;
-  };
-}
-
 /** A Spec Kit requirement id of two numbers (`…/FR-042-01`), or a Kiro criterion of a prefixed requirement (`…/FR-1.1`, `…/FR-6b.1`): its first part (`…/FR-042`, `…/FR-1`). */
 const PART = /^(.*\/[A-Z]{2,4}-\d+(?:[a-z](?=\.))?)[-.]\d+$/;
 

@@ -18,11 +18,16 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
   const picked = new Map<number, Picked>();
   const requirements = new Map<string, string | null>();
   const taken = new Set<number>();
+  const clauses = new Set<string>();
   entries.forEach((entry, i) => {
     const written = entry.kind === 'line' ? CLAUSE.exec(entry.number!) : null;
     // A clause says what the system does, in EARS words (`WHEN … THEN …`, `… SHALL …`): a wrapped line of prose that starts with `1.5` is none (a review).
     if (written === null || !EARS.test(entry.text)) return;
     const n = written[1]!;
+    const clause = `${n}.${Number(written[2]!)}`;
+    // A clause of three parts is one added under a clause read before it (`2.3.1` under `2.3`): alone, it is a version in a wrapped line of prose.
+    if (written[3] !== undefined && !clauses.has(clause)) return;
+    clauses.add(clause);
     if (!requirements.has(n)) {
       const heading = entry.heading;
       const free = heading !== -1 && !taken.has(heading);
@@ -33,7 +38,7 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
       }
     }
     const part = written[3] === undefined ? '' : `.${Number(written[3])}`;
-    picked.set(i, { id: `${scope}/R${n}.${Number(written[2]!)}${part}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirements.get(n) ?? null });
+    picked.set(i, { id: `${scope}/R${clause}${part}`, type: 'acceptance-criterion', title: oneLine(entry.text), parent: requirements.get(n) ?? null });
   });
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
 }
@@ -46,6 +51,6 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
 const EARS = /(?<![\p{L}\p{N}])(?:(?:WHEN|IF|WHILE|WHERE|QUANDO|SE|ENQUANTO|ONDE|CUANDO|SI|MIENTRAS|DONDE|QUAND|LORSQUE|WENN|FALLS|SOLANGE)(?![\p{L}\p{N}])[\s\S]*(?<![\p{L}\p{N}])(?:THEN|ENTÃO|ENTAO|ENTONCES|ALORS|DANN)|SHALL|DEVE|DEBE|DOIT|MUSS|SOLL)(?![\p{L}\p{N}])/u;
 /**
  * A bugfix clause's number: `1.1`, or a clause added under another, `2.3.1` (murilobc/d2r-desktop: its tasks cite
- * `_Requirements: 2.1, 2.3.1_`), a criterion of the same requirement.
+ * `_Requirements: 2.1, 2.3.1_`), a criterion of the same requirement — after clause `2.3`.
  */
 const CLAUSE = /^(\d+)\.(\d+)(?:\.(\d+))?$/;

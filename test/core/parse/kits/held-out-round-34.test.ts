@@ -85,4 +85,40 @@ describe('forms of a thirty-fourth round', () => {
       expect(findings(ws)).toEqual(expected);
     }
   });
+
+  // A review of the first version, which took a clause's requirement (the heading of its number's first clause) for its heading.
+  const bugfix = (lines: readonly string[]): string => ['# Bugfix Requirements Document', '', ...lines, ''].join('\n');
+  const judged = (text: string, cites: string): string[] =>
+    findings(loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/fix/bugfix.md': text, '.kiro/specs/fix/tasks.md': `- [ ] 1. Fix\n  - _Requirements: ${cites}_\n` })));
+  const W = (n: string): string => `${n} WHEN it runs THEN the system SHALL work`;
+
+  it('a clause is a defect clause by the behaviour heading it sits under, not by its number', () => {
+    // Another section whose title says "defect" or "current" is no defect heading.
+    expect(judged(bugfix(['### Current Behavior (Defect)', '', W('1.1'), '', '### Expected Behavior (defect fixed)', '', W('2.1'), '', W('2.2')]), '2.1')).toEqual(['COVERAGE_MISSING fix/R2.2']);
+    expect(judged(bugfix(['### Current Behavior (Defect)', '', W('1.1'), '', '### Expected Behavior (Correct)', '', W('2.1'), '', '### Current Behavior to Preserve', '', W('3.1')]), '2.1')).toEqual(['COVERAGE_MISSING fix/R3.1']);
+    // A bug's own heading that says "Defect" is no defect heading.
+    expect(judged(bugfix(['### Bug 1 — Login error not surfaced', '', W('1.1'), '', W('1.2'), '', '### Bug 2 — Defect in pagination', '', W('2.1'), '', W('2.2')]), '1.1, 2.1')).toEqual([
+      'COVERAGE_MISSING fix/R1.2',
+      'COVERAGE_MISSING fix/R2.2',
+    ]);
+    // Numbered by bug: each bug's current behaviour is its defect, its expected behaviour is held.
+    const byBug = bugfix(['### Bug 1', '', '#### Current Behavior', '', W('1.1'), '', '#### Expected Behavior', '', W('1.2'), '', W('1.3'), '', '### Bug 2', '', '#### Current Behavior', '', W('2.1'), '', '#### Expected Behavior', '', W('2.2')]);
+    expect(judged(byBug, '1.2, 2.2')).toEqual(['COVERAGE_MISSING fix/R1.3']);
+    // A heading under the defect heading (perezjoseph/Gestion-inmobiliaria: `#### Acceptance Criteria`).
+    expect(judged(bugfix(['### Current Behavior (Defect)', '', '#### Acceptance Criteria', '', W('1.1'), '', W('1.2'), '', '### Expected Behavior (Correct)', '', W('2.1')]), '2.1')).toEqual([]);
+  });
+
+  it('defect headings in other words: Actual Behavior, 現在の挙動（バグ）, Aktuelles Verhalten (Fehler)', () => {
+    for (const heading of ['### Actual Behavior', '### 現在の挙動（バグ）', '### Aktuelles Verhalten (Fehler)', '### Current Behaviour (Defect)']) {
+      expect(judged(bugfix([heading, '', W('1.1'), '', '### Expected Behavior', '', W('2.1')]), '2.1')).toEqual([]);
+    }
+  });
+
+  it('a three-part number is a clause only under the clause it extends: `1.2.3 WHEN …` wrapped in the introduction is prose', () => {
+    const text = bugfix(['## Introduction', '', 'Users on version', '1.2.3 WHEN they open a large file THEN the app quits without a message.', '', '### Current Behavior (Defect)', '', W('1.1'), '', '### Expected Behavior (Correct)', '', W('2.1'), '', W('2.2')]);
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/fix/bugfix.md': text, '.kiro/specs/fix/tasks.md': '- [ ] 1. Fix\n  - _Requirements: 2.1_\n' }));
+    expect(ws.nodes.has('fix/R1.2.3')).toBe(false);
+    expect(ws.nodes.get('fix/R1')!.title).toBe('Current Behavior (Defect)');
+    expect(findings(ws)).toEqual(['COVERAGE_MISSING fix/R2.2']);
+  });
 });
