@@ -19,7 +19,14 @@ import { headingsHolding } from './heading-tasks.js';
 
 /** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
 export const REQUIREMENT = /^(?:Requirement|需求)(?:[ \t]+\d+)?\s*[:：]\s*(.+)$/i;
-const DELTA = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements\s*:?$/i;
+/** A delta spec's section: `## ADDED Requirements` (`MODIFIED`, `REMOVED`, `RENAMED`), in Chinese `## 新增需求` (`修改需求`, `删除需求`, `重命名需求`: studyzy/aicli). */
+const DELTA = /^(?:(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements|(新增|添加|修改|变更|變更|删除|刪除|移除|重命名|重新命名)的?需求)\s*[:：]?$/i;
+const DELTA_KINDS: Readonly<Record<string, string>> = { 新增: 'ADDED', 添加: 'ADDED', 修改: 'MODIFIED', 变更: 'MODIFIED', 變更: 'MODIFIED', 删除: 'REMOVED', 刪除: 'REMOVED', 移除: 'REMOVED', 重命名: 'RENAMED', 重新命名: 'RENAMED' };
+/** The kind of a delta's section heading, in English (`MODIFIED`), or `null`. */
+function deltaKind(title: string): string | null {
+  const match = DELTA.exec(title);
+  return match === null ? null : (match[1]?.toUpperCase() ?? DELTA_KINDS[match[2]!]!);
+}
 const NUMBERED_REQUIREMENT = /^(?:Requirement|需求)[ \t]+\d+[ \t]*[:：]/i;
 /** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
@@ -118,8 +125,7 @@ function renamesOf(outline: Outline): { readonly to: ReadonlyMap<string, string>
   for (const entry of outline.entries) {
     if (entry.kind === 'heading') {
       if (level !== 0 && entry.level <= level) level = 0;
-      const delta = DELTA.exec(headingTitle(entry.text));
-      if (delta !== null && delta[1]!.toUpperCase() === 'RENAMED') level = entry.level;
+      if (deltaKind(headingTitle(entry.text)) === 'RENAMED') level = entry.level;
       continue;
     }
     const line = level === 0 || entry.kind !== 'item' ? null : renamedLine(entry.text.trim());
@@ -156,9 +162,9 @@ function requirements(outline: Outline, scope: string, capability: string | null
     // Numbered (`## Requirement 2: …`) at the level of a delta's section (`## REMOVED Requirements`) would close it: none (a review).
     if (section !== null && entry.level <= section.level && NUMBERED_REQUIREMENT.test(entry.text.trim())) continue;
     if (section !== null && entry.level <= section.level) section = null;
-    const delta = capability === null ? null : DELTA.exec(title);
-    if (delta !== null) {
-      section = { kind: delta[1]!.toUpperCase(), level: entry.level };
+    const kind = capability === null ? null : deltaKind(title);
+    if (kind !== null) {
+      section = { kind, level: entry.level };
       continue;
     }
     // As OpenSpec reads it: the heading as written (`### ~~Requirement: X~~` is none), the name as shown.

@@ -1,0 +1,58 @@
+/**
+ * Forms a thirty-fifth round of public repositories wrote, judged by hand on 7ab405c before anything was changed
+ * for them (113 reference findings, 1 false; five forms read wrong or not at all, most without a finding):
+ * - studyzy/aicli (6082af1): OpenSpec delta specs whose sections are headed in Chinese, `## 修改需求` (MODIFIED)
+ *   and `## 新增需求` (ADDED) (openspec/changes/add-i18n-support/specs/llm-prompt/spec.md line 3): the modified
+ *   requirements, `### 需求:系统提示词国际化`, were read as new ones — 14 real problems unreported (the capabilities
+ *   they modify have no spec yet).
+ */
+import { describe, expect, it } from 'vitest';
+import { loadWorkspace } from '../../../../src/core/index.js';
+import { testdir } from '../../../helpers/testdir.js';
+
+describe('forms of a thirty-fifth round', () => {
+  it('OpenSpec: a delta headed `## 修改需求` modifies the capability\'s requirement, `## 新增需求` adds one, `## 删除需求` removes one', () => {
+    const delta = [
+      '# 功能规范:LLM 提示词国际化',
+      '',
+      '## 修改需求',
+      '',
+      '### 需求:系统提示词国际化',
+      '',
+      '系统提示词必须根据用户语言生成对应语言的版本。',
+      '',
+      '## 新增需求',
+      '',
+      '### 需求:语言检测',
+      '',
+      '## 删除需求',
+      '',
+      '### 需求:旧提示词',
+      '',
+    ].join('\n');
+    const spec = ['# llm-prompt', '', '### Requirement: 系统提示词国际化', '', '### Requirement: 旧提示词', ''].join('\n');
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [openspec]\n',
+        'openspec/specs/llm-prompt/spec.md': spec,
+        'openspec/changes/add-i18n/proposal.md': '# 提案\n',
+        'openspec/changes/add-i18n/specs/llm-prompt/spec.md': delta,
+        'openspec/changes/add-i18n/tasks.md': '## 1. 实现\n- [ ] 1.1 改提示词\n',
+      }),
+    );
+    const requirements = [...ws.nodes.values()].filter((n) => n.type === 'requirement').map((n) => n.id).sort();
+    expect(requirements).toEqual(['change/add-i18n/语言检测', 'llm-prompt/旧提示词', 'llm-prompt/系统提示词国际化']);
+    const delta_ = [...ws.nodes.values()].find((n) => n.path.endsWith('add-i18n/specs/llm-prompt/spec.md') && n.item === undefined)!;
+    expect(ws.relationsOut.get(delta_.id)!.filter((e) => e.relation === 'refines').map((e) => e.id).sort()).toEqual(['llm-prompt/旧提示词', 'llm-prompt/系统提示词国际化']);
+    // A capability with no spec yet: the modified requirement names nothing there (as `## MODIFIED Requirements` does).
+    const orphan = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [openspec]\n',
+        'openspec/changes/add-i18n/proposal.md': '# 提案\n',
+        'openspec/changes/add-i18n/specs/llm-prompt/spec.md': delta,
+        'openspec/changes/add-i18n/tasks.md': '## 1. 实现\n- [ ] 1.1 改提示词\n',
+      }),
+    );
+    expect(orphan.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.line)).toEqual([5, 15]);
+  });
+});
