@@ -322,4 +322,26 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     writeFileSync(join(root, 'docugraph.yml'), 'kits: [speckit]\ngitignore: false\n');
     expect((await run(['validate'], root)).stderr).toBe(hint);
   });
+
+  it('says on stderr when a kit tasks file gives no task though it holds more than headings: its tasks are in a form DocuGraph does not read', async () => {
+    // Modelled on YILIXING/my-meeting-recording at 3aa04a3 (a thirty-fifth round): 101 tasks numbered as headings, no box; `validate` said nothing.
+    const tasks = ['# Tasks 001: 任务列表', '', '## 1.1 项目脚手架搭建', '', '### 1.1.1 [P] 创建项目目录结构', '**依赖**: 无', '', '### 1.1.2 [P] 创建 `pyproject.toml`', '**依赖**: 1.1.1', ''].join('\n');
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit, kiro]\n',
+      'specs/001-core/spec.md': '# Spec\n\n### User Story 1 - Upload (Priority: P1)\n',
+      'specs/001-core/tasks.md': tasks,
+      // Headings alone (a placeholder) and a file whose tasks are read: no word of them.
+      'specs/002-next/spec.md': '# Spec\n',
+      'specs/002-next/tasks.md': '# Tasks\n\n## Phase 1\n',
+      '.kiro/specs/done/tasks.md': '- [x] 1. Ship it\n',
+    });
+    const hint =
+      'docugraph: a kit tasks file gives no task (specs/001-core/tasks.md): DocuGraph reads tasks written as checkboxes (`- [ ] T001 …`, `- [ ] 1.1 …`) or task headings (`### T001: …`, `### Task 1: …`), so none there is checked, traced or listed\n';
+    const text = await run(['validate'], root);
+    expect(text.code).toBe(0);
+    expect(text.stderr.split('\n').filter((line) => line.includes('gives no task'))).toEqual([hint.trimEnd()]);
+    expect((await run(['validate', '--format', 'json'], root)).stderr).toContain(hint);
+    writeFileSync(join(root, 'specs/001-core/tasks.md'), `${tasks}- [ ] T003 Write the upload test\n`);
+    expect((await run(['validate'], root)).stderr).not.toContain('gives no task');
+  });
 });

@@ -5,7 +5,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Option, type Command } from 'commander';
-import { buildReport, CONFIG_FILE, countMarkdown, formatJson, formatReport, InvalidArgumentError, noMarkdownMessage, openLiveWorkspace, surveyKits, type Workspace } from '../../core/index.js';
+import { buildReport, compareStrings, CONFIG_FILE, countMarkdown, formatJson, formatReport, InvalidArgumentError, noMarkdownMessage, openLiveWorkspace, surveyKits, type Workspace } from '../../core/index.js';
 import { checkedRoot } from '../context.js';
 import { VERSION } from '../../common/version.js';
 import type { CliContext, GlobalOptions } from '../context.js';
@@ -37,6 +37,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       kitHint(ctx, workspace.root);
       // On stderr in every format: a CI job (`--format github`, `json`) must hear of a kit folder read as nothing too.
       if (files === null) unreadKitsHint(ctx, workspace);
+      if (files === null) taskLessHint(ctx, workspace);
       if (options.format === 'text' && files === null) untracedHint(ctx, workspace);
       if (failed) ctx.fail(1);
     });
@@ -75,6 +76,29 @@ function unreadKitsHint(ctx: CliContext, workspace: Workspace): void {
   const shown = `${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ` and ${unread.length - 3} more` : ''}`;
   ctx.io.stderr.write(
     `docugraph: ${unread.length === 1 ? 'a kit folder holds' : `${unread.length} kit folders hold`} files none of which was read (${safeInline(shown)}): check that \`kits:\` in docugraph.yml names the kit and that .gitignore, .docugraphignore or \`exclude\` does not skip the folder (\`gitignore: false\` reads what .gitignore lists)\n`,
+  );
+}
+
+/**
+ * Kit tasks files DocuGraph read no task from, though they hold more than headings: their tasks
+ * are written in a form it does not read (YILIXING/my-meeting-recording's Spec Kit folders number
+ * them as headings with no box, `### 1.1.1 [P] 创建项目目录结构`: 101 tasks, and `validate` said the
+ * folder was valid and nothing else). One line on stderr names them and the forms it reads.
+ */
+function taskLessHint(ctx: CliContext, workspace: Workspace): void {
+  const withTasks = new Set<string>();
+  for (const node of workspace.nodes.values()) if (node.type === 'task' && node.item !== undefined) withTasks.add(node.path);
+  const taskless: string[] = [];
+  // A kit's tasks file is a document of type `tasks` whose id its folder gives (`<feature>/tasks`, `change/<name>/tasks`).
+  for (const node of workspace.nodes.values()) {
+    if (node.type !== 'tasks' || node.item !== undefined || !node.id.endsWith('/tasks') || withTasks.has(node.path)) continue;
+    if (node.body.split('\n').some((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))) taskless.push(node.path);
+  }
+  if (taskless.length === 0) return;
+  taskless.sort(compareStrings);
+  const shown = `${taskless.slice(0, 3).join(', ')}${taskless.length > 3 ? ` and ${taskless.length - 3} more` : ''}`;
+  ctx.io.stderr.write(
+    `docugraph: ${taskless.length === 1 ? 'a kit tasks file gives' : `${taskless.length} kit tasks files give`} no task (${safeInline(shown)}): DocuGraph reads tasks written as checkboxes (\`- [ ] T001 …\`, \`- [ ] 1.1 …\`) or task headings (\`### T001: …\`, \`### Task 1: …\`), so none there is checked, traced or listed\n`,
   );
 }
 
