@@ -16,17 +16,10 @@ import { headingTitle, oneLine, type Outline } from './outline.js';
 import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
 import { headingsHolding } from './heading-tasks.js';
+import { deltaKind, renamesOf } from './openspec-deltas.js';
 
 /** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
 export const REQUIREMENT = /^(?:Requirement|需求)(?:[ \t]+\d+)?\s*[:：]\s*(.+)$/i;
-/** A delta spec's section: `## ADDED Requirements` (`MODIFIED`, `REMOVED`, `RENAMED`), in Chinese `## 新增需求` (`修改需求`, `删除需求`, `重命名需求`: studyzy/aicli). */
-const DELTA = /^(?:(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements|(新增|添加|修改|变更|變更|删除|刪除|移除|重命名|重新命名)的?需求)\s*[:：]?$/i;
-const DELTA_KINDS: Readonly<Record<string, string>> = { 新增: 'ADDED', 添加: 'ADDED', 修改: 'MODIFIED', 变更: 'MODIFIED', 變更: 'MODIFIED', 删除: 'REMOVED', 刪除: 'REMOVED', 移除: 'REMOVED', 重命名: 'RENAMED', 重新命名: 'RENAMED' };
-/** The kind of a delta's section heading, in English (`MODIFIED`), or `null`. */
-function deltaKind(title: string): string | null {
-  const match = DELTA.exec(title);
-  return match === null ? null : (match[1]?.toUpperCase() ?? DELTA_KINDS[match[2]!]!);
-}
 const NUMBERED_REQUIREMENT = /^(?:Requirement|需求)[ \t]+\d+[ \t]*[:：]/i;
 /** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
 const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
@@ -95,54 +88,6 @@ function requirementSlug(name: string): string {
 }
 
 /**
- * A line of a delta's `## RENAMED Requirements`: `- FROM: \`### Requirement: Old\`` or
- * `- TO: \`### Requirement: New\`` (the backticks and the heading's marks optional): `FROM` or
- * `TO`, and the name. Read in two unambiguous steps (one pattern that trimmed the name itself
- * backtracked cubically on a long line of spaces: a review).
- */
-const RENAMED_SIDE = /^(FROM|TO)[ \t]*:(.*)$/i;
-const RENAMED_NAME = /^(?:#{1,6}[ \t]+)?(?:Requirement|需求)[ \t]*[:：](.*)$/i;
-
-function renamedLine(text: string): { readonly side: string; readonly name: string } | null {
-  const side = RENAMED_SIDE.exec(text);
-  if (side === null) return null;
-  let value = side[2]!.trim();
-  if (value.startsWith('`')) value = value.slice(1);
-  if (value.endsWith('`')) value = value.slice(0, -1);
-  const name = RENAMED_NAME.exec(value.trim());
-  return name === null ? null : { side: side[1]!.toUpperCase(), name: name[1]!.trim() };
-}
-
-/**
- * The renames of a delta spec (`## RENAMED Requirements`, each `FROM:` then its `TO:`): the new
- * names with the old ones, and each old name with its line. Linear.
- */
-function renamesOf(outline: Outline): { readonly to: ReadonlyMap<string, string>; readonly from: readonly { readonly name: string; readonly line: number }[] } {
-  const to = new Map<string, string>();
-  const from: { name: string; line: number }[] = [];
-  let level = 0;
-  let pending: string | null = null;
-  for (const entry of outline.entries) {
-    if (entry.kind === 'heading') {
-      if (level !== 0 && entry.level <= level) level = 0;
-      if (deltaKind(headingTitle(entry.text)) === 'RENAMED') level = entry.level;
-      continue;
-    }
-    const line = level === 0 || entry.kind !== 'item' ? null : renamedLine(entry.text.trim());
-    const name = line === null ? '' : headingTitle(line.name);
-    if (line === null || name === '') continue;
-    if (line.side === 'FROM') {
-      pending = name;
-      from.push({ name, line: entry.line });
-    } else if (pending !== null) {
-      to.set(name, pending);
-      pending = null;
-    }
-  }
-  return { to, from };
-}
-
-/**
  * A spec's requirements; in a change's delta spec of `capability`, the MODIFIED and REMOVED ones
  * refine the capability's instead, as do the old names of its RENAMED ones. A MODIFIED or REMOVED
  * requirement written under its new name refines the requirement its rename names (the openspec
@@ -162,7 +107,7 @@ function requirements(outline: Outline, scope: string, capability: string | null
     // Numbered (`## Requirement 2: …`) at the level of a delta's section (`## REMOVED Requirements`) would close it: none (a review).
     if (section !== null && entry.level <= section.level && NUMBERED_REQUIREMENT.test(entry.text.trim())) continue;
     if (section !== null && entry.level <= section.level) section = null;
-    const kind = capability === null ? null : deltaKind(title);
+    const kind = capability === null ? null : deltaKind(title, entry.level);
     if (kind !== null) {
       section = { kind, level: entry.level };
       continue;

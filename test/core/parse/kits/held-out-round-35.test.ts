@@ -55,4 +55,36 @@ describe('forms of a thirty-fifth round', () => {
     );
     expect(orphan.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.line)).toEqual([5, 15]);
   });
+
+  // A review of 9812cd5.
+  const changed = (delta: string, spec: string | null): ReturnType<typeof loadWorkspace> =>
+    loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [openspec]\n',
+        ...(spec === null ? {} : { 'openspec/specs/cap/spec.md': spec }),
+        'openspec/changes/c1/proposal.md': '# 提案\n',
+        'openspec/changes/c1/specs/cap/spec.md': delta,
+        'openspec/changes/c1/tasks.md': '## 1. 实现\n- [ ] 1.1 改\n',
+      }),
+    );
+  const broken = (ws: ReturnType<typeof loadWorkspace>): (number | null)[] => ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.line);
+
+  it('a Chinese sub-heading inside a requirement (`#### 删除需求`) is the team\'s own: the MODIFIED section goes on', () => {
+    const delta = ['## 修改需求', '', '### 需求：需求编辑', '', '系统必须支持新增、修改、删除需求。', '', '#### 删除需求', '', '- 仅创建人可删除', '', '### 需求：需求导出', '', '系统必须支持导出为 CSV。', ''].join('\n');
+    const ws = changed(delta, '# cap\n\n### 需求：需求编辑\n');
+    expect([...ws.nodes.keys()].filter((id) => id.startsWith('change/c1/') && !id.includes('/T') && !id.endsWith('/proposal') && !id.endsWith('/tasks') && !id.endsWith('/spec'))).toEqual([]);
+    expect(broken(ws)).toEqual([11]);
+  });
+
+  it('bilingual delta headings: `## 修改需求 (MODIFIED Requirements)`, `## MODIFIED Requirements（修改的需求）`, `## MODIFIED 需求`', () => {
+    for (const heading of ['## 修改需求 (MODIFIED Requirements)', '## 修改需求（MODIFIED Requirements）', '## MODIFIED Requirements（修改的需求）', '## MODIFIED 需求']) {
+      const ws = changed([heading, '', '### 需求：不存在', '', '系统必须。', ''].join('\n'), '# cap\n\n### 需求：存在\n');
+      expect(broken(ws)).toEqual([3]);
+    }
+  });
+
+  it('a rename written with full-width colons, `- FROM：`### 需求：旧名``, is followed', () => {
+    const delta = ['## 重命名需求', '', '- FROM：`### 需求：旧名`', '- TO：`### 需求：新名`', '', '## 修改需求', '', '### 需求：新名', '', '系统必须。', ''].join('\n');
+    expect(broken(changed(delta, '# cap\n\n### 需求：旧名\n'))).toEqual([]);
+  });
 });
