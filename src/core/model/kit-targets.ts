@@ -100,7 +100,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     // `1.2` after `FR-1.1` in one list (`_Requirements: FR-1.1, 1.2_`), in a feature whose requirements are all named with that prefix: `FR-1.2`.
     const carried = CRITERION.test(tail) ? carriedPrefix(written) : null;
     if (carried !== null && nodes.has(`${feature}/${carried}-${tail.slice(1)}`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature) && onlyPrefix(feature, carried, (prefixed ??= prefixesByFeature(nodes)))) return { id: `${feature}/${carried}-${tail.slice(1)}` };
-    // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`): that section.
+    // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`, `### 9. Title` for `9`): that section.
     const section = SECTION_REF.exec(tail);
     if (section !== null && (numbered ??= sectionNumbers(nodes)).get(feature)?.has(section[1]!) === true) return 'drop';
     const pair = PAIR.exec(tail);
@@ -254,4 +254,4 @@ function criteriaBetween(list: readonly Criterion[], range: RegExpExecArray): st
 }
 
 /** A Kiro criterion's id of two numbers or more (`R5.1`, `R3.2.1`). */
-const SECTION_REF = /^R(\d+(?:\.\d+)+)$/;
+const SECTION_REF = /^R(\d+(?:\.\d+)*)$/;

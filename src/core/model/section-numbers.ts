@@ -10,6 +10,8 @@ const NUMBERED_SECTION = /^#{1,6}[ \t]+(\d+(?:\.\d+)+)\.?[ \t]|\*\*AC[ \t]+(\d+(
 
 /** A heading's section number (`### 2.2 Title`, `## 3. Title`). */
 const HEADING_NUMBER = /^#{1,6}[ \t]+(\d+(?:\.\d+)*)\.?[ \t]/;
+/** A heading numbered with a whole number and its dot (`### 9. Success criteria`; not `## 2024 Roadmap`). */
+const WHOLE_SECTION = /^#{1,6}[ \t]+(\d+)\.[ \t]/;
 /** A numbered list item at the left (`1. …`). */
 const LIST_NUMBER = /^ {0,3}(\d+)[.)][ \t]/;
 
@@ -34,6 +36,9 @@ export function sectionNumbers(nodes: ReadonlyMap<string, DocNode>): Map<string,
     // Nothing inside a fence is a heading or an item (a review).
     forEachLineOutsideFences(node.text, (line) => {
       const heading = HEADING_NUMBER.exec(line);
+      // A whole number with its dot, `### 9. 成功基準` (check5004/godot-first-game: `_Requirements: 9_`), is a section too.
+      const whole = WHOLE_SECTION.exec(line);
+      if (whole !== null) numbers.add(whole[1]!);
       if (heading !== null || line.startsWith('#')) section = heading?.[1] ?? null;
       else if (section !== null) {
         const item = LIST_NUMBER.exec(line);

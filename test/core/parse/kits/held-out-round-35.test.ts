@@ -87,4 +87,13 @@ describe('forms of a thirty-fifth round', () => {
     const delta = ['## 重命名需求', '', '- FROM：`### 需求：旧名`', '- TO：`### 需求：新名`', '', '## 修改需求', '', '### 需求：新名', '', '系统必须。', ''].join('\n');
     expect(broken(changed(delta, '# cap\n\n### 需求：旧名\n'))).toEqual([]);
   });
+
+  it('Kiro: `_Requirements: 9_` where the requirements.md numbers its sections (`### 9. 成功基準`) names that section, as `9.1` does: no error, no link; `10`, no section, stays broken', () => {
+    // check5004/godot-first-game at 37a17bf, .kiro/specs/project-setup (the one false finding of the round).
+    const requirements = ['# Requirements Document', '', '## Requirements', '', '### 1. ディレクトリ構造の構築', '', '#### 1.1 必須ディレクトリ', '', '- res://scripts', '', '### 9. 成功基準', '', '- 起動できる', ''].join('\n');
+    const tasks = ['- [ ] 1. 構造', '  - _Requirements: 1.1_', '- [ ] 12. 検証', '  - [ ] 12.1 起動確認', '    - _Requirements: 9_', '  - [ ] 12.2 其他', '    - _Requirements: 10_', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/project-setup/requirements.md': requirements, '.kiro/specs/project-setup/tasks.md': tasks }));
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => [d.nodeId, d.line])).toEqual([['project-setup/T12.2', 7]]);
+    expect(ws.relationsOut.get('project-setup/T12.1')?.filter((e) => e.relation === 'implements') ?? []).toEqual([]);
+  });
 });
