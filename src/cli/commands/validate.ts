@@ -90,9 +90,10 @@ function taskLessHint(ctx: CliContext, workspace: Workspace): void {
   for (const node of workspace.nodes.values()) if (node.type === 'task' && node.item !== undefined) withTasks.add(node.path);
   const taskless: string[] = [];
   // A kit's tasks file is a document of type `tasks` whose id its folder gives (`<feature>/tasks`, `change/<name>/tasks`).
+  // (Not a source's: its findings stay its own, docs/monorepos.md.)
   for (const node of workspace.nodes.values()) {
-    if (node.type !== 'tasks' || node.item !== undefined || !node.id.endsWith('/tasks') || withTasks.has(node.path)) continue;
-    if (node.body.split('\n').some((line) => line.trim() !== '' && !line.trimStart().startsWith('#'))) taskless.push(node.path);
+    if (node.type !== 'tasks' || node.item !== undefined || !node.id.endsWith('/tasks') || node.path.startsWith('../') || withTasks.has(node.path)) continue;
+    if (node.body.replace(HTML_COMMENT, '').replace(SETEXT_HEADING, '').split('\n').some(holdsWork)) taskless.push(node.path);
   }
   if (taskless.length === 0) return;
   taskless.sort(compareStrings);
@@ -101,6 +102,14 @@ function taskLessHint(ctx: CliContext, workspace: Workspace): void {
     `docugraph: ${taskless.length === 1 ? 'a kit tasks file gives' : `${taskless.length} kit tasks files give`} no task (${safeInline(shown)}): DocuGraph reads tasks written as checkboxes (\`- [ ] T001 …\`, \`- [ ] 1.1 …\`) or task headings (\`### T001: …\`, \`### Task 1: …\`), so none there is checked, traced or listed\n`,
   );
 }
+
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+/** A heading underlined (`Tasks` over `=====`). */
+const SETEXT_HEADING = /^[^\n]+\n[ \t]*(?:=+|-+)[ \t]*$/gm;
+/** A line that is no work: blank, a heading not numbered, a setext underline or thematic break, a link list of a table of contents. */
+const NO_WORK = /^\s*(?:#{1,6}(?!\s+\d)(?:\s.*)?|(?:[-=*_]\s*){3,}|[-*+]\s+\[[^\]]*\]\(#[^)]*\)\s*)?$/;
+/** Whether a line of a tasks file holds work: anything but `NO_WORK` (a numbered heading is a task DocuGraph did not read: `### 1.1 [P] …`). */
+const holdsWork = (line: string): boolean => !NO_WORK.test(line);
 
 /** Whether some file of `files` (sorted by code unit) is under `folder`: a binary search for the first path at or after `folder/`. */
 function holdsRead(files: readonly string[], folder: string): boolean {
