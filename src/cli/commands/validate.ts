@@ -130,7 +130,7 @@ function holdsRead(files: readonly string[], folder: string): boolean {
  * many there are and where to see them, so that a clean report is not read as full coverage.
  */
 function untracedHint(ctx: CliContext, workspace: Workspace): void {
-  // (A traced feature's defect clauses no task cites are listed by `coverage`, not counted here: the feature is held.)
+  // (A traced feature's defect clauses are listed by `coverage`, not counted here: the feature is held.)
   const features = new Set((workspace.coverage?.untraced ?? []).filter((row) => row.count > 0 && row.reason !== 'defects').map((row) => row.feature));
   if (features.size === 0) return;
   const one = features.size === 1;
