@@ -103,9 +103,10 @@ function taskLessHint(ctx: CliContext, workspace: Workspace): void {
   );
 }
 
-const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-/** A heading underlined (`Tasks` over `=====`). */
-const SETEXT_HEADING = /^[^\n]+\n[ \t]*(?:=+|-+)[ \t]*$/gm;
+/** An HTML comment that opens a line, to its end (or the file's, unclosed), as CommonMark reads one (a review: not a `<!--` in a line's code). */
+const HTML_COMMENT = /^[ \t]{0,3}<!--[\s\S]*?(?:-->|(?![\s\S]))/gm;
+/** A heading underlined (`Tasks` over `=====`); not a list item, a table row, a quote or a fence over a rule (a review). */
+const SETEXT_HEADING = /^(?![ \t]*(?:[-*+][ \t]|\d+[.)][ \t]|\||>|```|~~~))[^\n]+\n[ \t]*(?:=+|-+)[ \t]*$/gm;
 /** A line that is no work: blank, a heading not numbered, a setext underline or thematic break, a link list of a table of contents. */
 const NO_WORK = /^\s*(?:#{1,6}(?!\s+\d)(?:\s.*)?|(?:[-=*_]\s*){3,}|[-*+]\s+\[[^\]]*\]\(#[^)]*\)\s*)?$/;
 /** Whether a line of a tasks file holds work: anything but `NO_WORK` (a numbered heading is a task DocuGraph did not read: `### 1.1 [P] …`). */
