@@ -12,7 +12,7 @@
  * (`### Current Behavior (Defect)` › `#### Acceptance Criteria`: perezjoseph/Gestion-inmobiliaria).
  */
 import { frontmatterBody } from '../parse/frontmatter.js';
-import { outlineOf, type OutlineEntry } from '../parse/kits/outline.js';
+import { outlineOf } from '../parse/kits/outline.js';
 import type { Workspace } from '../shared/types.js';
 
 /** A heading over what the system does wrong now: Kiro's `Current Behavior (Defect)`, and what teams write instead, in their languages. */
@@ -44,7 +44,7 @@ function defectLines(text: string): ReadonlySet<number> {
   // section, else the heading it sits under (the open headings, a stack by level).
   const under = new Map<number, boolean>();
   const open: { readonly level: number; readonly defect: boolean }[] = [];
-  entries.forEach((entry: OutlineEntry, i) => {
+  entries.forEach((entry, i) => {
     if (entry.kind === 'heading') {
       while (open.length > 0 && open.at(-1)!.level >= entry.level) open.pop();
       const title = entry.text.trim();

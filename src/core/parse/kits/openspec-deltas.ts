@@ -68,4 +68,3 @@ export function renamesOf(outline: Outline): { readonly to: ReadonlyMap<string, 
   }
   return { to, from };
 }
-
