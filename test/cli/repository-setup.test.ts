@@ -325,6 +325,7 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
 
   it('says on stderr when a kit tasks file gives no task though it holds more than headings: its tasks are in a form DocuGraph does not read', async () => {
     // Modelled on YILIXING/my-meeting-recording at 3aa04a3 (a thirty-fifth round): 101 tasks numbered as headings, no box; `validate` said nothing.
+    // Since D-511 those are read (specs/001-core, specs/003-heads: not named); a numbered list with no box is not (JadeQYuan/TourMind).
     const tasks = ['# Tasks 001: 任务列表', '', '## 1.1 项目脚手架搭建', '', '### 1.1.1 [P] 创建项目目录结构', '**依赖**: 无', '', '### 1.1.2 [P] 创建 `pyproject.toml`', '**依赖**: 1.1.1', ''].join('\n');
     const root = testdir({
       'docugraph.yml': 'kits: [speckit, kiro]\n',
@@ -338,20 +339,22 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
       'specs/004-rule/tasks.md': '# Tasks\n\n- Write the API\n---\n',
       'specs/005-code/spec.md': '# Spec\n',
       'specs/005-code/tasks.md': '# Tasks\n\n## Escape `<!--` in templates\n\n- Write the escaper\n',
-      // Numbered headings alone are tasks not read.
+      // Numbered headings alone are tasks (D-511); a numbered list is work DocuGraph does not read.
       'specs/003-heads/spec.md': '# Spec\n',
       'specs/003-heads/tasks.md': '# Tasks\n\n## Phase 1: Setup\n\n### 1.1 [P] Create project structure\n### 1.2 Add pyproject.toml\n',
+      'specs/006-list/spec.md': '# Spec\n',
+      'specs/006-list/tasks.md': '# Tasks: 通用多文件上传组件\n\n1. 新建 `ImageMultiUpload.vue` 组件\n2. 编写组件和页面使用文档\n',
       '.kiro/specs/done/tasks.md': '- [x] 1. Ship it\n',
     });
     const hint =
-      'docugraph: 4 kit tasks files give no task (specs/001-core/tasks.md, specs/003-heads/tasks.md, specs/004-rule/tasks.md and 1 more): DocuGraph reads tasks written as checkboxes (`- [ ] T001 …`, `- [ ] 1.1 …`) or task headings (`### T001: …`, `### Task 1: …`), so none there is checked, traced or listed\n';
+      'docugraph: 3 kit tasks files give no task (specs/004-rule/tasks.md, specs/005-code/tasks.md, specs/006-list/tasks.md): DocuGraph reads tasks written as checkboxes (`- [ ] T001 …`, `- [ ] 1.1 …`) or task headings (`### T001: …`, `### Task 1: …`), so none there is checked, traced or listed\n';
     const text = await run(['validate'], root);
     expect(text.code).toBe(0);
     expect(text.stderr.split('\n').filter((line) => line.includes('no task ('))).toEqual([hint.trimEnd()]);
     expect((await run(['validate', '--format', 'json'], root)).stderr).toContain(hint);
     writeFileSync(join(root, 'specs/001-core/tasks.md'), `${tasks}- [ ] T003 Write the upload test\n`);
     writeFileSync(join(root, 'specs/003-heads/tasks.md'), '# Tasks\n\n- [ ] T001 Create project structure\n');
-    for (const folder of ['004-rule', '005-code']) writeFileSync(join(root, `specs/${folder}/tasks.md`), '# Tasks\n\n- [ ] T001 Do it\n');
+    for (const folder of ['004-rule', '005-code', '006-list']) writeFileSync(join(root, `specs/${folder}/tasks.md`), '# Tasks\n\n- [ ] T001 Do it\n');
     expect((await run(['validate'], root)).stderr).not.toContain('no task (');
     // A source's tasks file is the source's own (a review): validating the workspace that reads it says nothing of it.
     const platform = testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '# S\n', 'specs/001-a/tasks.md': '# Tasks\n\n1. Do it\n' });

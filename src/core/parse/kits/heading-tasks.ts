@@ -51,6 +51,63 @@ export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Ma
 }
 
 /**
+ * A line of a task's own that says it is done: its status label, then `✅` (`**Status**: ✅
+ * **COMPLETED** (2025-11-20)`). Not any label: a phase's `**Checkpoint**: ✅ …` after its last
+ * task is the phase's.
+ */
+const STATUS_DONE = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*✅/i;
+/** A line that opens or closes a fenced code block. */
+const FENCE = /^ {0,3}(?:```|~~~)/;
+
+/** The line of the first heading after outline entry `index` (the end of a heading task's own lines), or `Infinity`. */
+export function nextHeadingLine(outline: Outline, index: number): number {
+  for (let i = index + 1; i < outline.entries.length; i += 1) if (outline.entries[i]!.kind === 'heading') return outline.entries[i]!.line;
+  return Infinity;
+}
+
+/** Whether a heading task's own lines (`text` from file line `first`, before line `stop`), outside code blocks, give its status as done. */
+export function saysDone(text: string, first: number, stop: number): boolean {
+  let fenced = false;
+  let line = first;
+  for (let at = 0; at <= text.length && line < stop; line += 1) {
+    const end = text.indexOf('\n', at);
+    const each = text.slice(at, end === -1 ? text.length : end);
+    if (FENCE.test(each)) fenced = !fenced;
+    else if (!fenced && STATUS_DONE.test(each)) return true;
+    if (end === -1) break;
+    at = end + 1;
+  }
+  return false;
+}
+
+/**
+ * A heading numbered in two parts or more, its marks after the number, then its title (`### 1.1.1 [P] 创建项目目录结构`:
+ * YILIXING/my-meeting-recording, 101 tasks; `### ✅ 2.3 Title`). Groups: the number, the title.
+ */
+const NUMBERED_TASK_HEADING = /^(?:✅[ \t]*)?(\d{1,3}(?:\.\d{1,3})+)\.?((?:[ \t]+\[[^\]\n]*\])*)[ \t]+(\S.*)$/;
+
+/**
+ * In a tasks file that holds no box at all (D-511): its headings numbered in two parts or more
+ * (`### 1.1.1 [P] Title`) that hold no other such heading, by outline index, with their number
+ * and title — tasks `T1.1.1`; the headings that hold them (`## 1.1 Scaffolding`) group them. A
+ * file that numbers only its sections (`## 1. Overview`) gives none. `null` when the file
+ * holds a box or no such heading. One pass, and one more over the headings found.
+ */
+export function numberedTaskHeadings({ entries }: Outline): Map<number, { readonly number: string; readonly title: string }> | null {
+  const numbered = new Map<number, { readonly number: string; readonly title: string }>();
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'item' && readBox(entry.text) !== null) return null;
+    const match = entry.kind === 'heading' ? NUMBERED_TASK_HEADING.exec(headingTitle(entry.text)) : null;
+    if (match !== null) numbered.set(i, { number: match[1]!, title: match[3]!.trim() });
+  }
+  if (numbered.size === 0) return null;
+  const { headings } = headingsHolding(entries, (i) => numbered.has(i), () => false);
+  for (const i of [...numbered.keys()]) if (headings[i] === true) numbered.delete(i);
+  return numbered;
+}
+
+/**
  * For each heading (by outline index), whether its section holds a box (`isBox` of an item's
  * index: `boxes`), and whether it holds a heading `isTask` (of its index) takes for a task's or a
  * numbered one (`headings`). The callers have read the titles and boxes already. One pass (at most

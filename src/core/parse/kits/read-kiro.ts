@@ -10,7 +10,7 @@ import { headingTitle, type Outline } from './outline.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
 import { BOXED_HEADING, matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
 import { MAX_RANGE } from './number-list.js';
-import { headingsHolding, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
+import { headingsHolding, headingTasks, numberedTaskHeadings, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
@@ -138,7 +138,11 @@ function tasks(outline: Outline, scope: string): KitRead {
   const boxHeadings = numbered && outline.entries.some((entry) => entry.kind === 'heading' && BOXED_HEADING.test(headingTitle(entry.text)));
   const holding = numbered ? holdingBoxes() : null;
   const boxIds = new Set([...picked.values()].map((item) => item.id));
+  // A file with no box at all: its headings numbered `1.1.1` that hold no other are its tasks (D-511).
+  const leaves = numbered ? numberedTaskHeadings(outline) : null;
   const taskOf: HeadingTaskOf = (title, index) => {
+    const leaf = leaves?.get(index);
+    if (leaf !== undefined) return { id: `${scope}/T${leaf.number}`, title: leaf.title };
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
     const boxed = numbered ? BOXED_HEADING.exec(title) : null;
     const task = TASK_HEADING.exec(title) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && !boxHeadings && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);

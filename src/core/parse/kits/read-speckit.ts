@@ -8,8 +8,8 @@
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
-import { dropRecaps, headingTasks, type HeadingTaskOf } from './heading-tasks.js';
-import { dependencies, mappedRequirements, mappingLine, requirementIds, tableMappings } from './speckit-ids.js';
+import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, saysDone, type HeadingTaskOf } from './heading-tasks.js';
+import { dependencies, mappedRequirements, numbersAfterLabel, mappingLine, requirementIds, tableMappings } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 import { LISTED_STORY, storyOf, type StoryHeading } from './speckit-stories.js';
@@ -34,8 +34,8 @@ const SPACED_REQUIREMENT = new RegExp(
 const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)(?![\w-]|\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,、]|to\b|and\b|through\b|vs\.?|到|至)?[ \t]*(?:FR|SC|NFR)-\d)(?:[ \t]*[:：.—–-][ \t]*|[ \t]+)(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
-/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
-const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
+const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title`, `### TASK-001-BE-01:` (a part's, before a colon), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
@@ -43,18 +43,12 @@ const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{
  * before the separator, the title.
  */
 const TASK_HEADING = /^(T\d+[a-z]?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:-\d+)*(?:(?:-[A-Za-z0-9]+)+(?=[ \t]*(?:[:：]|\[|$)))?(?!-?\d)(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
-/**
- * A line of a task's own that says it is done: its status label, then `✅` (`**Status**: ✅
- * **COMPLETED** (2025-11-20)`). Not any label: a phase's `**Checkpoint**: ✅ …` after its last
- * task is the phase's.
- */
-const STATUS_DONE = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*✅/i;
-/** A line that opens or closes a fenced code block. */
-const FENCE = /^ {0,3}(?:```|~~~)/;
 /** After the box, an id that is a placeholder (`T00X`, `TXXX`, `**T0XX**`), then the task's text. */
 const PLACEHOLDER = /^(?:\*\*)?T((?=[0-9Xx]{2})[0-9]*[Xx][0-9Xx]*)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
+/** A task id of another letter than the template's `T` (`P001`). */
+const LETTER_ID = /^[A-SU-Z]\d{3}$/;
 /** A task written as a heading with the word (`## Task 1: Environment Configuration Setup`): task `T1`. */
 const WORD_TASK_HEADING = /^Task[ \t]+(\d+(?:\.\d+)*)[ \t]*[:：.\-–—][ \t]*(\S.*)$/i;
 /** One of those marks, whole. */
@@ -124,11 +118,17 @@ function spec(outline: Outline, scope: string): KitRead {
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
+  // `P001` is a task beside the template's `T001` (a planning phase's); alone, such boxes are no ids (`- [ ] X509 rotation`).
+  if (![...picked.values()].some((item) => !LETTER_ID.test(item.id.slice(scope.length + 1)))) (picked.clear(), boxes.clear());
   // `## Task 1: Title` only where no box has a task id: over `- [ ] T001` boxes such a heading groups them.
   const words = picked.size === 0;
-  const taskOf: HeadingTaskOf = (title) => {
+  // A file with no box numbers its tasks in headings, if at all: `### 1.1.1 [P] Title` under `## 1.1 Scaffolding` (D-511).
+  const numbered = words ? numberedTaskHeadings(outline) : null;
+  const taskOf: HeadingTaskOf = (title, index) => {
     const task = TASK_HEADING.exec(BOXED_HEADING.exec(title)?.[1] ?? title);
     if (task !== null) return { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
+    const heading = numbered?.get(index);
+    if (heading !== undefined) return { id: `${scope}/T${heading.number}`, title: heading.title };
     const word = words ? WORD_TASK_HEADING.exec(title) : null;
     return word === null ? null : { id: `${scope}/T${word[1]!}`, title: withoutTrailingMarks(word[2]!.replace(HEADING_DONE, '')) };
   };
@@ -148,7 +148,8 @@ function tasks(outline: Outline, scope: string): KitRead {
       for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
       for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
       for (const { ids, index: at, written } of dependencies(span.text)) {
-        for (const id of ids) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
+        // Where tasks are numbered headings, so are the tasks a dependency names (`**依赖**: 1.1.7, 1.2.5`).
+        for (const id of numbered === null ? ids : [...ids, ...numbersAfterLabel(written)]) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
       }
       for (const ref of fromHeadings(index)) refs.add(ref);
       // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
@@ -172,27 +173,6 @@ function withoutTrailingMarks(title: string): string {
     rest = rest.slice(0, open).trimEnd();
   }
   return rest;
-}
-
-/** The line of the first heading after outline entry `index` (the end of a heading task's own lines), or `Infinity`. */
-function nextHeadingLine(outline: Outline, index: number): number {
-  for (let i = index + 1; i < outline.entries.length; i += 1) if (outline.entries[i]!.kind === 'heading') return outline.entries[i]!.line;
-  return Infinity;
-}
-
-/** Whether a heading task's own lines (`text` from file line `first`, before line `stop`), outside code blocks, give its status as done. */
-function saysDone(text: string, first: number, stop: number): boolean {
-  let fenced = false;
-  let line = first;
-  for (let at = 0; at <= text.length && line < stop; line += 1) {
-    const end = text.indexOf('\n', at);
-    const each = text.slice(at, end === -1 ? text.length : end);
-    if (FENCE.test(each)) fenced = !fenced;
-    else if (!fenced && STATUS_DONE.test(each)) return true;
-    if (end === -1) break;
-    at = end + 1;
-  }
-  return false;
 }
 
 /**
