@@ -101,6 +101,9 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo');
   // The tasks of one line that name nothing (by id): their title, and their place in `items`.
   const stubs = new Map<string, { readonly title: string; readonly index: number }>();
+  // Each task kept, by id (its place in `items`), and what a task numbered the same after it cites (D-512).
+  const kept = new Map<string, { index: number; item: KitItem }>();
+  const cited = new Map<string, KitRef[]>();
   for (const item of read.items) {
     if (!isKitId(item.id)) {
       diagnostics.push({
@@ -128,13 +131,23 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
       first.set(item.id, item.line);
       if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
       items[stub.index] = node(item);
+      kept.set(item.id, { index: stub.index, item });
       continue;
     }
     if (seen !== undefined) {
       const where = seen === 0 ? 'the file itself' : `the item on line ${seen}`;
+      const twice = item.type === 'task' ? kept.get(item.id) : undefined;
+      // What a task numbered twice implements or verifies counts for the task kept (xuanyiying/IntervAI numbers tasks
+      // 44–49 twice): one mistake, this finding, not a COVERAGE_MISSING more for each criterion only the second cites.
+      const counted = twice !== undefined && twice.item.type === 'task' && item.refs.some((ref) => ref.relation === 'implements' || ref.relation === 'verifies');
+      if (counted) {
+        let list = cited.get(item.id);
+        if (list === undefined) cited.set(item.id, (list = []));
+        for (const ref of item.refs) if (ref.relation === 'implements' || ref.relation === 'verifies') list.push(ref);
+      }
       diagnostics.push({
         code: 'ID_DUPLICATE',
-        message: `id \`${item.id}\` is already used by ${where} of this file; that one is used and this ${item.type} is ignored — give each its own number`,
+        message: `id \`${item.id}\` is already used by ${where} of this file; that one is used and this ${item.type} is ignored${counted ? ' (what it implements or verifies counts for that one)' : ''} — give each its own number`,
         nodeId: null,
         path: doc.path,
         line: item.line,
@@ -144,7 +157,20 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
     first.set(item.id, item.line);
     if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
     if (item.type === 'task' && item.end === item.line && item.refs.every((ref) => ref.relation === 'refines')) stubs.set(item.id, { title: item.title, index: items.length });
+    kept.set(item.id, { index: items.length, item });
     items.push(node(item));
+  }
+  for (const [id, refs] of cited) {
+    const { index, item } = kept.get(id)!;
+    const have = new Set(item.refs.map((ref) => `${ref.relation} ${ref.id}`));
+    const more: KitRef[] = [];
+    for (const ref of refs) {
+      const key = `${ref.relation} ${ref.id}`;
+      if (have.has(key) || item.refs.length + more.length >= MAX_ITEM_REFS) continue;
+      have.add(key);
+      more.push(ref);
+    }
+    if (more.length > 0) items[index] = node({ ...item, refs: [...item.refs, ...more] });
   }
   return { items, diagnostics };
 }

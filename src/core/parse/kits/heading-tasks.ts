@@ -82,9 +82,10 @@ export function saysDone(text: string, first: number, stop: number): boolean {
 
 /**
  * A heading numbered in two parts or more, its marks after the number, then its title (`### 1.1.1 [P] 创建项目目录结构`:
- * YILIXING/my-meeting-recording, 101 tasks; `### ✅ 2.3 Title`). Groups: the number, the title.
+ * YILIXING/my-meeting-recording, 101 tasks; `### ✅ 2.3 Title`; after a colon, `、` or a dash: `### 1.1.1: Title`). Groups: the
+ * number, the marks, the title.
  */
-const NUMBERED_TASK_HEADING = /^(?:✅[ \t]*)?(\d{1,3}(?:\.\d{1,3})+)\.?((?:[ \t]+\[[^\]\n]*\])*)[ \t]+(\S.*)$/;
+const NUMBERED_TASK_HEADING = /^(?:✅[ \t]*)?(\d{1,3}(?:\.\d{1,3})+)\.?((?:[ \t]+\[[^\]\n]*\])*)(?:[ \t]*[:：、\-–—][ \t]*|[ \t]+)(\S.*)$/;
 
 /**
  * In a tasks file that holds no box at all (D-511): its headings numbered in two parts or more
@@ -105,6 +106,25 @@ export function numberedTaskHeadings({ entries }: Outline): Map<number, { readon
   const { headings } = headingsHolding(entries, (i) => numbered.has(i), () => false);
   for (const i of [...numbered.keys()]) if (headings[i] === true) numbered.delete(i);
   return numbered;
+}
+
+/**
+ * For a file whose tasks are numbered headings (`numberedTaskHeadings`): the task numbers a number
+ * written in a dependency names — the task so numbered, or each task of the group so numbered
+ * (`1.1`: `1.1.1`, `1.1.2`, a review) — none for another number (`Python 3.11`). Linear: a task
+ * number is listed under each of its prefixes.
+ */
+export function numberedTasksOf(headings: ReadonlyMap<number, { readonly number: string }>): (number: string) => readonly string[] {
+  const under = new Map<string, string[]>();
+  for (const { number } of headings.values()) {
+    for (let at = number.length; at > 0; at = number.lastIndexOf('.', at - 1)) {
+      const prefix = number.slice(0, at);
+      const list = under.get(prefix);
+      if (list === undefined) under.set(prefix, [number]);
+      else if (list.at(-1) !== number) list.push(number);
+    }
+  }
+  return (number) => under.get(number) ?? [];
 }
 
 /**
@@ -135,9 +155,10 @@ export function headingsHolding(entries: Outline['entries'], isTask: (index: num
  * Title` over `- [x] T001 Title (FR-001)`: the heading's section, which holds it, is the task: a review), or one after it in
  * one line that cites no requirement (a recap: `## MVP 체크리스트` listing `- [ ] T001: CMake libsystemd 추가` after
  * `### - [x] T001 [US1] CMake …`: 5rbit/mxrc). A box list before its tasks' detail headings (`- [x] T001 …`, then
- * `### T001: Create Entry Point`), or a later box that cites (`- [x] T002 … (FR-001)`), stays as it was: ID_DUPLICATE.
+ * `### T001: Create Entry Point`), or a later box that cites (`- [x] T002 … (FR-001)`), stays as it was: ID_DUPLICATE. With
+ * `takeState` (OpenSpec, whose heading tasks have no steps), a heading task with no mark takes the dropped box's state.
  */
-export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>, takeState = false): void {
   const headed = new Map<string, number>();
   for (const [i, item] of picked) if (entries[i]!.kind === 'heading' && !headed.has(item.id)) headed.set(item.id, i);
   for (const [i, item] of picked) {
@@ -147,6 +168,8 @@ export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, bo
     // One line: its first paragraph one line, no item nested in it (a list's last item ends at the blank line after it).
     const recap = !entry.text.includes('\n') && entries[i + 1]?.parent !== i && !CITES.test(entry.text);
     if (entry.heading !== heading && !recap) continue;
+    // `takeState`: a heading task with no mark of its own is as its box says (`## 总体进度追踪` ticking `- [x] Task 1: …`: Cool-B/douniu).
+    if (takeState && boxes.get(heading) === ' ') boxes.set(heading, boxes.get(i)!);
     picked.delete(i);
     boxes.delete(i);
   }

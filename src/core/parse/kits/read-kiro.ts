@@ -10,8 +10,9 @@ import { headingTitle, type Outline } from './outline.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
 import { BOXED_HEADING, matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
 import { MAX_RANGE } from './number-list.js';
-import { headingsHolding, headingTasks, numberedTaskHeadings, type HeadingTaskOf } from './heading-tasks.js';
-import { itemsOf, numberParents, pickTasks, type Picked, type Span } from './pick-items.js';
+import { headingsHolding, headingTasks, numberedTaskHeadings, numberedTasksOf, type HeadingTaskOf } from './heading-tasks.js';
+import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
+import { boxesByPlace, hyphenated, HYPHEN_TASK, lettered, wholeNumbered } from './kiro-task-forms.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
@@ -87,7 +88,8 @@ function citesOtherwise(body: string): boolean {
   });
   return found;
 }
-const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/** `_Depends: 4.1_`, `**Dependencies**: 1.1`, in the team's language too (`- **依存**: T-001`: cocoabreak/feathermd; `**依赖**: 1.1.2`). */
+const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /** Kiro's property-test line, `**Validates: Requirements 2.9**`, in Spanish and Portuguese (`**Valida: Requisito 3.4**`: floresRicardozv/Mostrar-PlataformaRH), French, German. */
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
@@ -118,7 +120,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   let held: ReturnType<typeof headingsHolding> | undefined;
   const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
-  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? first) : first;
+  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? hyphenated(outline, scope) ?? first) : first;
   // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
   const worded = TASK_WORDS.test(outline.body);
   const named = worded ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
@@ -140,9 +142,13 @@ function tasks(outline: Outline, scope: string): KitRead {
   const boxIds = new Set([...picked.values()].map((item) => item.id));
   // A file with no box at all: its headings numbered `1.1.1` that hold no other are its tasks (D-511).
   const leaves = numbered ? numberedTaskHeadings(outline) : null;
+  const leafTasks = leaves === null ? null : numberedTasksOf(leaves);
   const taskOf: HeadingTaskOf = (title, index) => {
     const leaf = leaves?.get(index);
     if (leaf !== undefined) return { id: `${scope}/T${leaf.number}`, title: leaf.title };
+    // `### T-001: lightbox.svelte.ts の実装 ✅`, `## T-001: 契約とテスト基盤` over the boxes that are its steps (cocoabreak/feathermd).
+    const hyphen = numbered ? HYPHEN_TASK.exec(title) : null;
+    if (hyphen !== null) return { id: `${scope}/T-${hyphen[1]!}`, title: hyphen[2]! };
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
     const boxed = numbered ? BOXED_HEADING.exec(title) : null;
     const task = TASK_HEADING.exec(title) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && !boxHeadings && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
@@ -151,6 +157,12 @@ function tasks(outline: Outline, scope: string): KitRead {
     return { id: `${scope}/T${task[1]!}`, title: task[0].startsWith('**') ? unboldTitle(task[2]!) : task[2]! };
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
+  // A file that gives no task otherwise: its boxes, by place (`- [x] 共通フォーカストラップとテストを追加する`), as Spec Kit's and OpenSpec's.
+  if (picked.size === 0) boxesByPlace(outline, scope, picked, boxes);
+  // Tasks written `T-001`: a dependency's `T-001` names one (`- **依存**: T-001`).
+  const hyphens = new Set<string>();
+  for (const item of picked.values()) if (item.id.startsWith(`${scope}/T-`)) hyphens.add(item.id.slice(scope.length + 3));
+  const tasksOf = leafTasks ?? (hyphens.size === 0 ? null : (n: string): readonly string[] => (hyphens.has(n) ? [`-${n}`] : []));
   const context = [`${scope}/design`];
   const checks = CHECKS_WORD.test(outline.body) && citesOtherwise(outline.body) ? 'verifies' : 'implements';
   return {
@@ -158,7 +170,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
       labelRefs(refs, REFS_LABEL, span, scope, 'implements');
       labelRefs(refs, NUMBERS_FIRST_LABEL, span, scope, 'implements', true);
-      labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on');
+      labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on', false, tasksOf);
       labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
       labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
@@ -182,47 +194,6 @@ const TASK_WORDS = new RegExp(`(?:${TASK_WORD})[ \\t]*\\d`);
 /** The phases a dependency value opens with: `Phase 1, 2 `, `Phases 1–3 and 4 `, `フェーズ1`, `阶段 2`. */
 const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes?\b)(?:[\s\d,、，&–—-]|\band\b)*/i;
 
-/** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
-const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
-
-/** After the box, a task number that opens with a capital, dotted, with its dot or colon, or bold (`A1.`, `A1.1`, `A1:`, `**B1**`: a plan in parts, joocy75-hash/holholhol), then the text; not `S3 bucket`, `K8s`, nor a priority (`**P1**`): reviews. */
-const LETTERED = /^(?:\*\*)?((?!P\d)[A-Z]\d+(?:\.\d+)+|(?!P\d)[A-Z]\d+(?=\.|[:：]|\*\*))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
-
-/**
- * The tasks of a file that numbers every task with a part's capital first (`- [ ] A1. 메트릭 수집 서비스 완성`,
- * `- [ ] A1.1 CCU/DAU 집계 서비스 구현`): each the task of its id as written (`<feature>/A1.1`, a part of `A1`),
- * as OpenSpec's lettered ids are; only where no task is numbered otherwise and three or more are, none twice.
- */
-function lettered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
-  const found = pickTasks(outline, scope, LETTERED, '', true);
-  const ids = [...found.picked.values()].map((item) => item.id);
-  return ids.length >= 3 && new Set(ids).size === ids.length ? found : null;
-}
-
-/**
- * The tasks of a file that numbers its boxes `1 Title`, `2 Title`, … without the dot (KITS §7:
- * LuChangQiu/kiro-spec-engine, 44 features): a box is task `T<n>` when its number continues the
- * file's count (1, then each one more than the last) and is at the top of its list, else prose
- * (`- [ ] 4 barriers render`, a list that starts again at 1, a nested step); `null` when fewer
- * than two are. Only where no box has a number written with a dot, no heading names a task and
- * no numbered heading holds boxes.
- */
-function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
-  const found = pickTasks(outline, scope, WHOLE_NUMBER, 'T', false);
-  const picked = new Map<number, Picked>();
-  let next = 1;
-  for (const [i, item] of found.picked) {
-    // Only a box at the top of its list: a nested `- [ ] 1 Create repo` is a step of its task (a review).
-    if (outline.entries[i]!.parent !== -1 || item.id !== `${scope}/T${next}`) continue;
-    picked.set(i, item);
-    next += 1;
-  }
-  if (picked.size < 2) return null;
-  const kept = new Set([...picked.values()].map((item) => item.id));
-  for (const [i, item] of picked) if (item.parent !== null && !kept.has(item.parent)) picked.set(i, { ...item, parent: null });
-  return { picked, boxes: new Map([...found.boxes].filter(([i]) => picked.has(i))) };
-}
-
 /**
  * The references written after each `label` of a span, as far as `refs` has room (the rest
  * counted), each quoting its line's source: the numbers of criteria, requirements (`implements`,
@@ -230,13 +201,14 @@ function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickT
  * feature's, else one the features share) and a team's tags (`FR-SEC-19`), which the model
  * resolves (model/kit-targets.ts).
  */
-function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, relation: 'implements' | 'verifies' | 'depends_on', toColon = false): void {
+/** `tasksOf`: in a file whose tasks are numbered headings, the tasks a number names (a group's number: each of its tasks). */
+function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, relation: 'implements' | 'verifies' | 'depends_on', toColon = false, tasksOf: ((n: string) => readonly string[]) | null = null): void {
   const task = relation === 'depends_on';
   for (const { value: raw, line, written } of labelValues(label, span)) {
     // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
     const value = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
     const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
-    for (const n of numbers) refs.add({ relation, id: `${scope}/${task ? 'T' : 'R'}${n}`, line, written });
+    for (const n of numbers) for (const each of tasksOf?.(n).length ? tasksOf(n) : [n]) refs.add({ relation, id: `${scope}/${task ? 'T' : 'R'}${each}`, line, written });
     refs.count(more, line);
     if (task) continue;
     for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${scope}/US${Number(story[1]!)}`, line, written });

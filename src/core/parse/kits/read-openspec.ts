@@ -15,7 +15,7 @@ import { slug } from '../slugger.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
-import { headingsHolding } from './heading-tasks.js';
+import { dropRecaps, headingsHolding } from './heading-tasks.js';
 import { deltaKind, renamesOf } from './openspec-deltas.js';
 
 /** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
@@ -66,8 +66,8 @@ const NUMBERED_HEADING = /^(\d+(?:\.\d+)+|\d+(?=\.|[ \t]*[:：\-–—]))\.?(?:[
  * the number: mauriciocruzdeveloper/appMcDron3.0); ✅ or `[x]` in it: done.
  */
 const TASK_HEADING = /^(?:Task\s+|T(?=\d+(?:\.\d+)*[ \t]*[:：\-–—]))(\d+(?:\.\d+)*)\s*[:：.\-–—]?\s*(.*)$/i;
-/** `**Dependencies**: 1.1, 1.2`, `Depends on: 2.1`: the value, to the line's end. */
-const DEPENDS_LABEL = /(?:^|[\s(])(?:\*\*|_)?(?:Dependencies|Depends(?:[ \t]+on)?)(?:\*\*|_)?[ \t]*:[ \t]*(?:\*\*|_)?([^\n]*)/gi;
+/** `**Dependencies**: 1.1, 1.2`, `Depends on: 2.1`, `**依赖**: Task 1, Task 2` (Cool-B/douniu): the value, to the line's end. */
+const DEPENDS_LABEL = /(?:^|[\s(])(?:\*\*|_)?(?:Dependencies|Depends(?:[ \t]+on)?|(?:前置)?依[赖賴存](?:任务|任務|タスク)?)(?:\*\*|_)?[ \t]*[:：][ \t]*(?:\*\*|_)?([^\n]*)/gi;
 
 export function readOpenspec(outline: Outline, place: KitPlace): KitRead {
   if (place.stem === 'tasks' && place.scope.startsWith('change/')) return tasks(outline, place.scope);
@@ -129,6 +129,8 @@ function requirements(outline: Outline, scope: string, capability: string | null
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickOpenspecTasks(outline, scope);
+  // A progress list that names the heading tasks again (`## 总体进度追踪` over `- [x] Task 1: …`: Cool-B/douniu) adds none; it ticks them.
+  dropRecaps(outline, picked, boxes, true);
   // The change's proposal and design (KITS §3), and its delta specs: what the change adds and modifies.
   return {
     items: itemsOf(outline, picked, (item, span, refs) => {

@@ -8,11 +8,12 @@
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
-import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, saysDone, type HeadingTaskOf } from './heading-tasks.js';
+import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, mappedRequirements, numbersAfterLabel, mappingLine, requirementIds, tableMappings } from './speckit-ids.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 import { LISTED_STORY, storyOf, type StoryHeading } from './speckit-stories.js';
+import { lettered, placeholderTasks } from './speckit-task-ids.js';
 
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
@@ -43,12 +44,10 @@ const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{
  * before the separator, the title.
  */
 const TASK_HEADING = /^(T\d+[a-z]?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:-\d+)*(?:(?:-[A-Za-z0-9]+)+(?=[ \t]*(?:[:：]|\[|$)))?(?!-?\d)(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
-/** After the box, an id that is a placeholder (`T00X`, `TXXX`, `**T0XX**`), then the task's text. */
-const PLACEHOLDER = /^(?:\*\*)?T((?=[0-9Xx]{2})[0-9]*[Xx][0-9Xx]*)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
-/** A task id of another letter than the template's `T` (`P001`). */
-const LETTER_ID = /^[A-SU-Z]\d{3}$/;
+/** A heading that is a task: `### T001: Title`, `### - [x] T001 …`, `## Task 1: Title`. */
+const isTaskHeading = (title: string): boolean => TASK_HEADING.test(BOXED_HEADING.exec(title)?.[1] ?? title) || WORD_TASK_HEADING.test(title);
 /** A task written as a heading with the word (`## Task 1: Environment Configuration Setup`): task `T1`. */
 const WORD_TASK_HEADING = /^Task[ \t]+(\d+(?:\.\d+)*)[ \t]*[:：.\-–—][ \t]*(\S.*)$/i;
 /** One of those marks, whole. */
@@ -118,12 +117,14 @@ function spec(outline: Outline, scope: string): KitRead {
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
-  // `P001` is a task beside the template's `T001` (a planning phase's); alone, such boxes are no ids (`- [ ] X509 rotation`).
-  if (![...picked.values()].some((item) => !LETTER_ID.test(item.id.slice(scope.length + 1)))) (picked.clear(), boxes.clear());
+  lettered(picked, boxes, scope);
   // `## Task 1: Title` only where no box has a task id: over `- [ ] T001` boxes such a heading groups them.
   const words = picked.size === 0;
-  // A file with no box numbers its tasks in headings, if at all: `### 1.1.1 [P] Title` under `## 1.1 Scaffolding` (D-511).
-  const numbered = words ? numberedTaskHeadings(outline) : null;
+  // A file with no box and no task heading numbers its tasks in headings, if at all: `### 1.1.1 [P] Title` under `## 1.1
+  // Scaffolding` (D-511); under `### T001:` numbered headings are its parts (`#### 1.1 Implementation notes`: a review).
+  const headed = words && outline.entries.some((entry) => entry.kind === 'heading' && isTaskHeading(headingTitle(entry.text)));
+  const numbered = words && !headed ? numberedTaskHeadings(outline) : null;
+  const numberedTasks = numbered === null ? null : numberedTasksOf(numbered);
   const taskOf: HeadingTaskOf = (title, index) => {
     const task = TASK_HEADING.exec(BOXED_HEADING.exec(title)?.[1] ?? title);
     if (task !== null) return { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
@@ -133,7 +134,7 @@ function tasks(outline: Outline, scope: string): KitRead {
     return word === null ? null : { id: `${scope}/T${word[1]!}`, title: withoutTrailingMarks(word[2]!.replace(HEADING_DONE, '')) };
   };
   if (headingTasks(outline, taskOf, picked, boxes)) dropRecaps(outline, picked, boxes);
-  placeholderTasks(outline, scope, picked, boxes);
+  placeholderTasks(outline, scope, picked, boxes, MARKS);
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
   if (picked.size === 0) boxesByPlace(outline, scope, picked, boxes);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
@@ -149,7 +150,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
       for (const { ids, index: at, written } of dependencies(span.text)) {
         // Where tasks are numbered headings, so are the tasks a dependency names (`**依赖**: 1.1.7, 1.2.5`).
-        for (const id of numbered === null ? ids : [...ids, ...numbersAfterLabel(written)]) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
+        for (const id of numberedTasks === null ? ids : [...ids, ...numbersAfterLabel(written).flatMap(numberedTasks).map((n) => `T${n}`)]) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
       }
       for (const ref of fromHeadings(index)) refs.add(ref);
       // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
@@ -175,41 +176,6 @@ function withoutTrailingMarks(title: string): string {
   return rest;
 }
 
-/**
- * The boxes whose id is a placeholder the team never filled in (D-462; henriquelopeslima/l1face:
- * `- [x] T00X Criar entidade …`, then `T01X` from the tenth box on), into `picked` and `boxes`:
- * tasks all the same. Such a box stands for its place among the file's task boxes, as the
- * team's own references count (`depende de T003, T004`): it is `T<place>`, as wide as written,
- * when the digits written agree (`T01X` at place 12 is `T012`) and no task of the file has
- * that id; else `T#<n>`, its place among the placeholders (as OpenSpec's unnumbered boxes).
- * Only boxes count; the ids of the tasks written as headings are taken.
- */
-function placeholderTasks(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
-  const { entries } = outline;
-  const taken = new Set<string>();
-  for (const item of picked.values()) taken.add(item.id);
-  let place = 0;
-  let n = 0;
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    if (entry.kind !== 'item') continue;
-    if (picked.has(i)) {
-      place += 1;
-      continue;
-    }
-    const box = readBox(entry.text);
-    const match = box === null ? null : PLACEHOLDER.exec(box.rest);
-    if (box === null || match === null) continue;
-    place += 1;
-    n += 1;
-    const number = placeNumber(match[1]!, place);
-    const id = number !== null && !taken.has(`${scope}/T${number}`) ? `${scope}/T${number}` : `${scope}/T#${n}`;
-    taken.add(id);
-    picked.set(i, { id, type: 'task', title: oneLine(match[2]!.replace(MARKS, '')), parent: enclosing(entries, picked, i) });
-    boxes.set(i, box.box);
-  }
-}
-
 /** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */
 function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
   const taken = new Set<string>();
@@ -231,17 +197,6 @@ function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, P
 /** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem). */
 const BOX_NUMBER = /^(\d+(?:\.\d+)+|\d+(?=\.))\.?[ \t]+([\s\S]*)$/;
 const BOX_WORD_TASK = /^\*\*(?:Task|任务|任務|タスク|Tarea|Tarefa)[ \t]*(\d+(?:\.\d+)*)\*\*[ \t]*(?:\[[^\]\n]*\][ \t]*)*[:：]?[ \t]*([\s\S]*)$/;
-
-/** `place` written as wide as the placeholder `written` (`01X`), when the digits written agree with it (`012`); else `null`. */
-function placeNumber(written: string, place: number): string | null {
-  const number = String(place).padStart(written.length, '0');
-  if (number.length !== written.length) return null;
-  for (let k = 0; k < written.length; k += 1) {
-    const c = written[k]!;
-    if (c !== 'X' && c !== 'x' && c !== number[k]) return null;
-  }
-  return number;
-}
 
 /**
  * The references the section headings above each outline entry name (KITS §7): a heading's ids

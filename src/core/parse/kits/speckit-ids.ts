@@ -166,11 +166,11 @@ export function* dependencies(text: string): Generator<IdsWritten> {
   WORD_DEPENDS.lastIndex = 0;
   for (const match of text.matchAll(WORD_DEPENDS)) yield { ids: match[1]!.split(/[^\d.]+/).filter((n) => n !== '').map((n) => `T${n}`), index: match.index, written: match[0].trim() };
 }
-/** The tasks numbered in two parts or more after a dependency label's colon (`**依赖**: 1.1.7, 1.2.5`: T1.1.7, T1.2.5), for a file whose tasks are so numbered. */
+/** The numbers in two parts or more after a dependency label's colon (`**依赖**: 1.1.7, 1.2.5`: 1.1.7, 1.2.5), for a file whose tasks are so numbered. */
 export function numbersAfterLabel(written: string): string[] {
   const colon = written.search(/[:：]/);
   if (colon === -1) return [];
-  return (written.slice(colon + 1).match(/(?<![\w.])\d{1,3}(?:\.\d{1,3})+(?![\w.])/g) ?? []).map((number) => `T${number}`);
+  return written.slice(colon + 1).match(/(?<![\w.])\d{1,3}(?:\.\d{1,3})+(?![\w.])/g) ?? [];
 }
 /** `依赖任务 1.3`, `依賴任務：2.4、2.5` (not inside a word: `不依赖任务`): the numbers of tasks named in words. */
 const WORD_DEPENDS = /(?<![\u3040-\u30ff\u3400-\u9fff])依[赖賴存]任[务務](?:\*\*)?[ \t]*[:：]?(?:\*\*)?[ \t]*(\d+(?:\.\d+)*(?:[ \t]*[,、，][ \t]*\d+(?:\.\d+)*)*)(?![\d.])/g;

@@ -10,9 +10,9 @@ const STORY = /^User\s+Story\s+(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\s*(?:[-–—:
 /**
  * A story in any language (KITS §7), by its shape: `<words> <n> <dash> <title> (<words><colon> P<k>)`
  * — `ユーザーストーリー 1 - 登録 (優先度: P1)`, `使用者故事 2 - 登入 (優先級：P1)`; full-width
- * parentheses and colons too.
+ * parentheses and colons too; more after the priority, `(Priorité : P3, ordre 4)` (guthubrx/roadie).
  */
-const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+\s*[)）].*$/u;
+const ANY_STORY = /^\S.*?\s*(\d+(?:\.\d+)?)\s*[-–—]\s*(.*?)\s*[(（][^()（）]*?[:：]\s*P\d+(?:\s*[,，;；][^()（）]*)?\s*[)）].*$/u;
 /**
  * The same without the dash, after the kind's name in a script other than Latin (`用户故事 1 完整跑通"诊断 → 分析 → 待办"链路 (优先级: P1)`;
  * a title in brackets unwrapped, `用户故事 1 [分级筛选后执行优化] (优先级: P1)`: studyzy/save-token-kit) or a word for story

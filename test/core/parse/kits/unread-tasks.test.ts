@@ -98,3 +98,72 @@ describe('tasks a thirty-fifth round found unread', () => {
     expect(tasksOf(other)).toEqual(['003-tls/T#1', '003-tls/T#2']);
   });
 });
+
+describe('a review of D-511', () => {
+  const speckit = (tasks: string): Ws => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-core/spec.md': '# Spec\n\n- **FR-001**: A\n', 'specs/001-core/tasks.md': tasks }));
+  const kiro = (tasks: string): Ws => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/core/requirements.md': '# R\n', '.kiro/specs/core/tasks.md': tasks }));
+
+  it('numbered headings inside a task heading are its parts, not tasks', () => {
+    const ws = speckit(['### T001: Environment setup', '**Status**: ✅ done', '#### 1.1 Implementation notes', 'Implements FR-001.', '#### 1.2 Verification', 'Run it.', ''].join('\n'));
+    expect(tasksOf(ws)).toEqual(['001-core/T001']);
+    expect([ws.nodes.get('001-core/T001')!.item!.end, ws.nodes.get('001-core/T001')!.item!.box]).toEqual([6, 'x']);
+    expect(ws.relationsOut.get('001-core/T001')!.map((e) => e.id)).toEqual(['001-core/FR-001']);
+    expect(tasksOf(speckit(['## Task 1: Setup', '### 1.1 Context', '### 1.2 Acceptance criteria', ''].join('\n')))).toEqual(['001-core/T1']);
+  });
+
+  it("a dependency on a group's number is on each of its tasks; a version is no dependency", () => {
+    const tasks = ['## 1.1 Setup', '### 1.1.1 Create folders', '**Dependencies**: Python 3.11, PostgreSQL 15.4', '### 1.1.2 Add packages', '**依赖**: fastapi>=0.110.0', '## 1.2 Core', '### 1.2.1 Create model', '**Dependencies**: 1.1', ''].join('\n');
+    for (const [ws, scope] of [[speckit(tasks), '001-core'], [kiro(tasks), 'core']] as const) {
+      expect(dependsOf(ws, `${scope}/T1.2.1`)).toEqual([`${scope}/T1.1.1`, `${scope}/T1.1.2`]);
+      expect(dependsOf(ws, `${scope}/T1.1.1`)).toEqual([]);
+      expect(dependsOf(ws, `${scope}/T1.1.2`)).toEqual([]);
+      expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+    }
+  });
+
+  it('a heading numbered before a colon, `、` or a dash is a task, its title after them', () => {
+    const ws = speckit(['## 1.1 Setup', '### 1.1.1: Create folders', '### 1.1.2 - Create config', '### 1.1.3、写配置', '**Depends on**: 1.1.1', ''].join('\n'));
+    expect(tasksOf(ws)).toEqual(['001-core/T1.1.1', '001-core/T1.1.2', '001-core/T1.1.3']);
+    expect(['001-core/T1.1.1', '001-core/T1.1.2', '001-core/T1.1.3'].map((id) => ws.nodes.get(id)!.title)).toEqual(['Create folders', 'Create config', '写配置']);
+    expect(dependsOf(ws, '001-core/T1.1.3')).toEqual(['001-core/T1.1.1']);
+  });
+
+  it('a box that opens with another letter and three digits is a task only at the top, two of its letter or more, beside `T` ids', () => {
+    const ws = speckit(['- [x] T001 Set up TLS', '  - [ ] X509 certificate rotation', '  - [x] Renew root CA', '- [ ] T002 Add video pipeline', '  - [ ] H264 decoding', '- [ ] R001 reviewed by security', ''].join('\n'));
+    expect(tasksOf(ws)).toEqual(['001-core/T001', '001-core/T002']);
+    expect([ws.nodes.get('001-core/T001')!.item!.line, ws.nodes.get('001-core/T001')!.item!.end]).toEqual([1, 3]);
+  });
+});
+
+describe('a task numbered twice (D-512)', () => {
+  // Modelled on xuanyiying/IntervAI at 1ccfbeb (a thirty-fourth round): .kiro/specs/resume-optimizer-mvp/tasks.md numbers
+  // tasks 44–48 twice (line 594 `- [x] 44. 实现职位信息对话交互`, line 663 `- [ ] 44. 配置 Docker 容器化`), and only the
+  // second 48 cites `_需求: 10.5_`: the duplicate was reported, and 10.5 was COVERAGE_MISSING besides — one mistake twice.
+  const requirements = ['# 需求文档', '', '### 需求 4', '', '#### 验收标准', '', '1. THE 系统 SHALL 识别职位描述', '', '### 需求 10', '', '#### 验收标准', '', '1. THE 系统 SHALL 加密传输', '5. THE 系统 SHALL 每日自动备份数据库数据', ''].join('\n');
+  const tasks = [
+    '- [x] 48. 实现职位信息对话交互',
+    '  - _需求: 4.1_',
+    '',
+    '- [x] 49. 配置 HTTPS',
+    '  - _需求: 10.1_',
+    '',
+    '- [x] 48. 实现数据备份',
+    '  - 配置数据库自动备份',
+    '  - _需求: 10.5, 4.1, 10.9_',
+    '  - _Depends: 49_',
+    '',
+  ].join('\n');
+
+  it('is ID_DUPLICATE once; what the second implements counts for the first, so no criterion it cites is COVERAGE_MISSING', () => {
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/mvp/requirements.md': requirements, '.kiro/specs/mvp/tasks.md': tasks }));
+    expect(tasksOf(ws)).toEqual(['mvp/T48', 'mvp/T49']);
+    const found = ws.diagnostics.map((d) => `${d.code} ${d.path.split('/').pop()}:${d.line}`);
+    // The duplicate, and the broken citation only the second wrote (it was hidden before); no COVERAGE_MISSING.
+    expect(found.sort()).toEqual(['ID_DUPLICATE tasks.md:7', 'LINK_BROKEN tasks.md:9']);
+    expect(ws.diagnostics.find((d) => d.code === 'ID_DUPLICATE')!.message).toContain('what it implements or verifies counts for that one');
+    const implemented = (ws.relationsOut.get('mvp/T48') ?? []).filter((e) => e.relation === 'implements').map((e) => e.id);
+    expect(implemented).toEqual(['mvp/R10.5', 'mvp/R4.1']);
+    // Its dependencies are not taken over: the first 48 does not wait for 49.
+    expect(ws.upstream.get('mvp/T48') ?? []).not.toContain('mvp/T49');
+  });
+});

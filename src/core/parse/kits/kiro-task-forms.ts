@@ -1,0 +1,74 @@
+/**
+ * Kiro tasks numbered in other ways than the template's `1.`, `1.1` (KITS §7), each read only
+ * where a file numbers its tasks no other way: whole numbers without the dot (`- [ ] 1 Title`),
+ * a part's capital first (`- [ ] A1.1 Title`), an id with a hyphen (`- [x] T-001: Title`,
+ * `### T-001: Title ✅`: cocoabreak/feathermd), and boxes with no number at all, by their place.
+ */
+import { oneLine, type Outline } from './outline.js';
+import { readBox, type Box } from './kit-read.js';
+import { enclosing, pickTasks, type Picked } from './pick-items.js';
+
+/** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
+const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
+
+/** After the box, a task number that opens with a capital, dotted, with its dot or colon, or bold (`A1.`, `A1.1`, `A1:`, `**B1**`: a plan in parts, joocy75-hash/holholhol), then the text; not `S3 bucket`, `K8s`, nor a priority (`**P1**`): reviews. */
+const LETTERED = /^(?:\*\*)?((?!P\d)[A-Z]\d+(?:\.\d+)+|(?!P\d)[A-Z]\d+(?=\.|[:：]|\*\*))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
+
+/**
+ * The tasks of a file that numbers every task with a part's capital first (`- [ ] A1. 메트릭 수집 서비스 완성`,
+ * `- [ ] A1.1 CCU/DAU 집계 서비스 구현`): each the task of its id as written (`<feature>/A1.1`, a part of `A1`),
+ * as OpenSpec's lettered ids are; only where no task is numbered otherwise and three or more are, none twice.
+ */
+export function lettered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
+  const found = pickTasks(outline, scope, LETTERED, '', true);
+  const ids = [...found.picked.values()].map((item) => item.id);
+  return ids.length >= 3 && new Set(ids).size === ids.length ? found : null;
+}
+
+/**
+ * The tasks of a file that numbers its boxes `1 Title`, `2 Title`, … without the dot (KITS §7:
+ * LuChangQiu/kiro-spec-engine, 44 features): a box is task `T<n>` when its number continues the
+ * file's count (1, then each one more than the last) and is at the top of its list, else prose
+ * (`- [ ] 4 barriers render`, a list that starts again at 1, a nested step); `null` when fewer
+ * than two are. Only where no box has a number written with a dot, no heading names a task and
+ * no numbered heading holds boxes.
+ */
+export function wholeNumbered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
+  const found = pickTasks(outline, scope, WHOLE_NUMBER, 'T', false);
+  const picked = new Map<number, Picked>();
+  let next = 1;
+  for (const [i, item] of found.picked) {
+    // Only a box at the top of its list: a nested `- [ ] 1 Create repo` is a step of its task (a review).
+    if (outline.entries[i]!.parent !== -1 || item.id !== `${scope}/T${next}`) continue;
+    picked.set(i, item);
+    next += 1;
+  }
+  if (picked.size < 2) return null;
+  const kept = new Set([...picked.values()].map((item) => item.id));
+  for (const [i, item] of picked) if (item.parent !== null && !kept.has(item.parent)) picked.set(i, { ...item, parent: null });
+  return { picked, boxes: new Map([...found.boxes].filter(([i]) => picked.has(i))) };
+}
+
+/** After the box, or opening a heading, a task id written with a hyphen (`T-001:`; `✅` before it in a heading), then the title. */
+export const HYPHEN_TASK = /^(?:✅[ \t]*)?(?:\*\*)?T-(\d{1,4})(?:\*\*)?(?![\w.-])[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/;
+
+/** The tasks of a file whose boxes write ids with a hyphen (`- [x] T-001: ネイティブのヘルプメニューと…`): `<feature>/T-001`; `null` when none do. */
+export function hyphenated(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
+  const found = pickTasks(outline, scope, HYPHEN_TASK, 'T-', false);
+  return found.picked.size === 0 ? null : found;
+}
+
+/**
+ * Every box of a file that gives no task otherwise (`- [x] 共通フォーカストラップとテストを追加する`: cocoabreak/feathermd,
+ * 129 tasks), as Spec Kit and OpenSpec read such boxes: `T#1`, `T#2`, … by place, nested in the task it is in.
+ */
+export function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+  let n = 0;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    const box = entry.kind === 'item' ? readBox(entry.text) : null;
+    if (box === null) continue;
+    picked.set(i, { id: `${scope}/T#${(n += 1)}`, type: 'task', title: oneLine(box.rest), parent: enclosing(entries, picked, i) });
+    boxes.set(i, box.box);
+  }
+}
