@@ -101,9 +101,10 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo');
   // The tasks of one line that name nothing (by id): their title, and their place in `items`.
   const stubs = new Map<string, { readonly title: string; readonly index: number }>();
-  // Each task kept, by id (its place in `items`), and what a task numbered the same after it cites (D-512).
-  const kept = new Map<string, { index: number; item: KitItem }>();
-  const cited = new Map<string, KitRef[]>();
+  // How many tasks of each number the file writes (D-512): the second is read as `T4.2#2`.
+  const copies = new Map<string, number>();
+  // The title of the item that has each id.
+  const titles = new Map<string, { readonly title: string; readonly heading: boolean }>();
   for (const item of read.items) {
     if (!isKitId(item.id)) {
       diagnostics.push({
@@ -131,49 +132,47 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
       first.set(item.id, item.line);
       if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
       items[stub.index] = node(item);
-      kept.set(item.id, { index: stub.index, item });
       continue;
     }
     if (seen !== undefined) {
       const where = seen === 0 ? 'the file itself' : `the item on line ${seen}`;
-      const twice = item.type === 'task' ? kept.get(item.id) : undefined;
-      // What a task numbered twice implements or verifies counts for the task kept (xuanyiying/IntervAI numbers tasks
-      // 44–49 twice): one mistake, this finding, not a COVERAGE_MISSING more for each criterion only the second cites.
-      const counted = twice !== undefined && twice.item.type === 'task' && item.refs.some((ref) => ref.relation === 'implements' || ref.relation === 'verifies');
-      if (counted) {
-        let list = cited.get(item.id);
-        if (list === undefined) cited.set(item.id, (list = []));
-        for (const ref of item.refs) if (ref.relation === 'implements' || ref.relation === 'verifies') list.push(ref);
-      }
+      // A task numbered twice (xuanyiying/IntervAI writes tasks 44–48 twice, the second ones other work): the second is read as
+      // `T44#2` — what it implements counts, no other task's links change — until the team numbers it (D-512).
+      // Not the same title again (a file pasted twice: NathanielPereira/Assistente-Dados-Hospitalar), nor a heading that details a
+      // box of the list above it (`- [x] T001 Create entry point`, then `### T001: Create Entry Point`, D-506): that task again.
+      const before = item.type === 'task' && seen !== 0 ? titles.get(item.id) : undefined;
+      const other = before !== undefined && before.heading === isHeading(item) && plain(before.title) !== plain(item.title);
+      const copy = other ? (copies.get(item.id) ?? 1) + 1 : null;
+      const as = copy === null ? null : `${item.id}#${copy}`;
+      const read = as !== null && isKitId(as) && !first.has(as);
       diagnostics.push({
         code: 'ID_DUPLICATE',
-        message: `id \`${item.id}\` is already used by ${where} of this file; that one is used and this ${item.type} is ignored${counted ? ' (what it implements or verifies counts for that one)' : ''} — give each its own number`,
+        message: `id \`${item.id}\` is already used by ${where} of this file; that one is used and this ${item.type} is ${read ? `read as \`${as}\`` : 'ignored'} — give each its own number`,
         nodeId: null,
         path: doc.path,
         line: item.line,
       });
+      if (read) {
+        copies.set(item.id, copy!);
+        first.set(as!, item.line);
+        if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
+        items.push(node({ ...item, id: as! }));
+      }
       continue;
     }
     first.set(item.id, item.line);
+    titles.set(item.id, { title: item.title, heading: isHeading(item) });
     if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
     if (item.type === 'task' && item.end === item.line && item.refs.every((ref) => ref.relation === 'refines')) stubs.set(item.id, { title: item.title, index: items.length });
-    kept.set(item.id, { index: items.length, item });
     items.push(node(item));
-  }
-  for (const [id, refs] of cited) {
-    const { index, item } = kept.get(id)!;
-    const have = new Set(item.refs.map((ref) => `${ref.relation} ${ref.id}`));
-    const more: KitRef[] = [];
-    for (const ref of refs) {
-      const key = `${ref.relation} ${ref.id}`;
-      if (have.has(key) || item.refs.length + more.length >= MAX_ITEM_REFS) continue;
-      have.add(key);
-      more.push(ref);
-    }
-    if (more.length > 0) items[index] = node({ ...item, refs: [...item.refs, ...more] });
   }
   return { items, diagnostics };
 }
+
+/** Whether a kit item is written as a heading (`### T001: Title`), not a list item. */
+const isHeading = (item: KitItem): boolean => item.text.trimStart().startsWith('#');
+/** A title as compared with another's: its case and spaces aside. */
+const plain = (title: string): string => title.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** `REFS_CAPPED` for an item whose references name more ids than a reader keeps (kit-read.ts, `ItemRefs`). */
 function refsCapped(item: KitItem, path: string): Diagnostic {

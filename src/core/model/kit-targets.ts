@@ -21,6 +21,7 @@
  * - `R5.1` that no item is, where the feature's requirements.md, which gives no requirement in
  *   Kiro's form, numbers a section `5.1` (`### 5.1 Safety`) or labels a criterion `**AC 5.1**`,
  *   names that section: no error, and no link;
+ * - `FR-039c` that no item is, where `FR-039` writes a clause `(c)`, names FR-039 (that clause);
  * - `RF-433`, `CS-2`, `RNF-1` (a prefix of another language than the template's) in a feature
  *   that writes no item of that prefix is prose (a radio part, say), not a missing requirement.
  * - an OpenSpec change's `MODIFIED Requirement: X` that the capability lacks stays broken, with
@@ -109,6 +110,11 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       const range = pairRange(nodes, feature, pair[1]!, pair[2]!, pair[3]!);
       if (range !== null) return { ids: range };
     }
+    // `FR-039c` that no item is, where FR-039 writes a clause `(c)` (renato-quintupil/unab-foodvoice: conditions (a)–(d);
+    // 0kam/echoroo's FR-101): that clause of FR-039. Not a retired `FR-011a` of an FR-011 with no clauses (a review).
+    const clause = CLAUSE.exec(tail);
+    const whole = clause === null ? undefined : nodes.get(`${feature}/${clause[1]!}`);
+    if (whole !== undefined && (whole.text.includes(`(${clause![2]!})`) || whole.text.includes(`（${clause![2]!}）`))) return { id: whole.id };
     // `RF-433` in a feature that writes no `RF-` item: not a requirement of another language.
     if (foreignPrefix(target, () => (prefixed ??= prefixesByFeature(nodes)))) return 'drop';
     const named = PREFIXED.exec(tail);
@@ -131,6 +137,9 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     return { id: tag[2] === undefined ? requirement : `${requirement}.${Number(tag[2])}` };
   };
 }
+
+/** A requirement's id with a clause's letter (`FR-039c`): the requirement's id. */
+const CLAUSE = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+)([a-z])$`);
 
 /** The stories of the files the features share, by kit root and number (`api:11`; `null`: two share it, and neither is guessed). */
 function sharedStories(nodes: ReadonlyMap<string, DocNode>): Map<string, string | null> {

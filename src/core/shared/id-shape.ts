@@ -13,9 +13,10 @@ export const DOCUMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /**
  * One part of a kit's id (a folder's or a file's name, a number, a slug): letters and digits of
  * any script (and their marks), `.`, `_`, `-`, starting with a letter or digit; or an OpenSpec
- * task without a number, `T#<place>` (KITS §7).
+ * task without a number, `T#<place>` (KITS §7); or the second task of a number a file writes
+ * twice, `T44#2` (D-512).
  */
-const KIT_PART = '(?:[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]*|T#\\d+)';
+const KIT_PART = '(?:[\\p{L}\\p{N}][\\p{L}\\p{N}\\p{M}._-]*(?:#\\d+)?|T#\\d+)';
 
 /** A kit root's name before a kit item's id (`api:` of `api:auth/T2.1`): a document id's shape, then a colon. */
 const ROOT_PART = '(?:[A-Za-z0-9][A-Za-z0-9._-]*:)';

@@ -156,7 +156,8 @@ export function headingsHolding(entries: Outline['entries'], isTask: (index: num
  * one line that cites no requirement (a recap: `## MVP 체크리스트` listing `- [ ] T001: CMake libsystemd 추가` after
  * `### - [x] T001 [US1] CMake …`: 5rbit/mxrc). A box list before its tasks' detail headings (`- [x] T001 …`, then
  * `### T001: Create Entry Point`), or a later box that cites (`- [x] T002 … (FR-001)`), stays as it was: ID_DUPLICATE. With
- * `takeState` (OpenSpec, whose heading tasks have no steps), a heading task with no mark takes the dropped box's state.
+ * `takeState` (OpenSpec), a box is a recap only with its heading's title, and a heading task with no mark and no open
+ * step takes the dropped box's state.
  */
 export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>, takeState = false): void {
   const headed = new Map<string, number>();
@@ -168,11 +169,29 @@ export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, bo
     // One line: its first paragraph one line, no item nested in it (a list's last item ends at the blank line after it).
     const recap = !entry.text.includes('\n') && entries[i + 1]?.parent !== i && !CITES.test(entry.text);
     if (entry.heading !== heading && !recap) continue;
-    // `takeState`: a heading task with no mark of its own is as its box says (`## 总体进度追踪` ticking `- [x] Task 1: …`: Cool-B/douniu).
-    if (takeState && boxes.get(heading) === ' ') boxes.set(heading, boxes.get(i)!);
+    if (takeState) {
+      // A box of another title is another task numbered the same (`- [x] Task 1: Write the migration guide`): ID_DUPLICATE (a review).
+      if (plainTitle(item.title) !== plainTitle(picked.get(heading)!.title)) continue;
+      // The list ticks a heading task with no mark of its own (`## 总体进度追踪` over `- [x] Task 1: …`: Cool-B/douniu), not over open steps.
+      if (boxes.get(heading) === ' ' && !openUnder(entries, heading)) boxes.set(heading, boxes.get(i)!);
+    }
     picked.delete(i);
     boxes.delete(i);
   }
 }
+/** A title as compared with another: without marks of done, spaces as one. */
+const plainTitle = (title: string): string => title.replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim();
+
+/** Whether the section of heading `index` holds a box not checked. */
+function openUnder(entries: Outline['entries'], index: number): boolean {
+  const level = entries[index]!.level;
+  for (let i = index + 1; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'heading' && entry.level <= level) break;
+    if (entry.kind === 'item' && readBox(entry.text)?.box !== undefined && readBox(entry.text)!.box !== 'x') return true;
+  }
+  return false;
+}
+
 /** A requirement's id in a box's text (not a story mark `[US1]`, nor `UTF-8`). */
 const CITES = new RegExp(`\\b(?:${REQUIREMENT_PREFIX})-\\d`);

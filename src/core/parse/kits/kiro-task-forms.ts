@@ -2,11 +2,10 @@
  * Kiro tasks numbered in other ways than the template's `1.`, `1.1` (KITS §7), each read only
  * where a file numbers its tasks no other way: whole numbers without the dot (`- [ ] 1 Title`),
  * a part's capital first (`- [ ] A1.1 Title`), an id with a hyphen (`- [x] T-001: Title`,
- * `### T-001: Title ✅`: cocoabreak/feathermd), and boxes with no number at all, by their place.
+ * `### T-001: Title ✅`: cocoabreak/feathermd); boxes with no number at all: by-place.ts.
  */
-import { oneLine, type Outline } from './outline.js';
-import { readBox, type Box } from './kit-read.js';
-import { enclosing, pickTasks, type Picked } from './pick-items.js';
+import type { Outline } from './outline.js';
+import { pickTasks, type Picked } from './pick-items.js';
 
 /** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
 const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
@@ -52,23 +51,9 @@ export function wholeNumbered(outline: Outline, scope: string): ReturnType<typeo
 /** After the box, or opening a heading, a task id written with a hyphen (`T-001:`; `✅` before it in a heading), then the title. */
 export const HYPHEN_TASK = /^(?:✅[ \t]*)?(?:\*\*)?T-(\d{1,4})(?:\*\*)?(?![\w.-])[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/;
 
-/** The tasks of a file whose boxes write ids with a hyphen (`- [x] T-001: ネイティブのヘルプメニューと…`): `<feature>/T-001`; `null` when none do. */
+/** The tasks of a file whose boxes write ids with a hyphen (`- [x] T-001: ネイティブのヘルプメニューと…`): `<feature>/T-001`; `null` when fewer than two do. */
 export function hyphenated(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
   const found = pickTasks(outline, scope, HYPHEN_TASK, 'T-', false);
-  return found.picked.size === 0 ? null : found;
-}
-
-/**
- * Every box of a file that gives no task otherwise (`- [x] 共通フォーカストラップとテストを追加する`: cocoabreak/feathermd,
- * 129 tasks), as Spec Kit and OpenSpec read such boxes: `T#1`, `T#2`, … by place, nested in the task it is in.
- */
-export function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
-  let n = 0;
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    if (box === null) continue;
-    picked.set(i, { id: `${scope}/T#${(n += 1)}`, type: 'task', title: oneLine(box.rest), parent: enclosing(entries, picked, i) });
-    boxes.set(i, box.box);
-  }
+  // Two or more: one `- [ ] T-1 reminder: …` among plain boxes is a countdown, not an id (a review).
+  return found.picked.size < 2 ? null : found;
 }

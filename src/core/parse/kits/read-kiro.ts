@@ -12,7 +12,8 @@ import { BOXED_HEADING, matchesIn, NO_KIT_READ, numberList, readBox, type ItemRe
 import { MAX_RANGE } from './number-list.js';
 import { headingsHolding, headingTasks, numberedTaskHeadings, numberedTasksOf, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
-import { boxesByPlace, hyphenated, HYPHEN_TASK, lettered, wholeNumbered } from './kiro-task-forms.js';
+import { hyphenated, HYPHEN_TASK, lettered, wholeNumbered } from './kiro-task-forms.js';
+import { boxesByPlace, mayReadByPlace } from './by-place.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
@@ -115,12 +116,14 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 function tasks(outline: Outline, scope: string): KitRead {
   const first = pickTasks(outline, scope, TASK_NUMBER, 'T', true, (text, match) => (match[0].startsWith('**') ? unboldTitle(text) : text));
   const headed = outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
+  // `## T-001: Title` headings are the tasks; a list of boxes naming them again is their progress (a review).
+  const hyphenHeadings = outline.entries.some((entry) => entry.kind === 'heading' && HYPHEN_TASK.test(headingTitle(entry.text)));
   // Boxes numbered `1 Title` without the dot are tasks only where no numbered heading holds boxes (there they are its steps: a review).
   // The headings over boxes, asked at most once (for whole-numbered boxes, and for tasks numbered in headings).
   let held: ReturnType<typeof headingsHolding> | undefined;
   const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
-  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? hyphenated(outline, scope) ?? first) : first;
+  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? (hyphenHeadings ? null : hyphenated(outline, scope)) ?? first) : first;
   // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
   const worded = TASK_WORDS.test(outline.body);
   const named = worded ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
@@ -158,11 +161,11 @@ function tasks(outline: Outline, scope: string): KitRead {
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   // A file that gives no task otherwise: its boxes, by place (`- [x] 共通フォーカストラップとテストを追加する`), as Spec Kit's and OpenSpec's.
-  if (picked.size === 0) boxesByPlace(outline, scope, picked, boxes);
+  if (picked.size === 0 && mayReadByPlace(outline)) boxesByPlace(outline, scope, picked, boxes);
   // Tasks written `T-001`: a dependency's `T-001` names one (`- **依存**: T-001`).
   const hyphens = new Set<string>();
   for (const item of picked.values()) if (item.id.startsWith(`${scope}/T-`)) hyphens.add(item.id.slice(scope.length + 3));
-  const tasksOf = leafTasks ?? (hyphens.size === 0 ? null : (n: string): readonly string[] => (hyphens.has(n) ? [`-${n}`] : []));
+  const tasksOf = leafTasks ?? (hyphens.size === 0 ? null : (n: string): readonly string[] => [`-${n}`]);
   const context = [`${scope}/design`];
   const checks = CHECKS_WORD.test(outline.body) && citesOtherwise(outline.body) ? 'verifies' : 'implements';
   return {

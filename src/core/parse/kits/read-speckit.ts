@@ -14,6 +14,7 @@ import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requireme
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 import { LISTED_STORY, storyOf, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
+import { mayReadByPlace } from './by-place.js';
 
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
@@ -136,7 +137,8 @@ function tasks(outline: Outline, scope: string): KitRead {
   if (headingTasks(outline, taskOf, picked, boxes)) dropRecaps(outline, picked, boxes);
   placeholderTasks(outline, scope, picked, boxes, MARKS);
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
-  if (picked.size === 0) boxesByPlace(outline, scope, picked, boxes);
+  // Not a checklist beside work written another way (`#### 1. 问题调查与分析 ✅` over `## 验收标准` boxes: by-place.ts); boxes numbered as Kiro's are read.
+  if (picked.size === 0 && (mayReadByPlace(outline) || outline.entries.some((entry) => entry.kind === 'item' && numberedBox(entry.text)))) boxesByPlace(outline, scope, picked, boxes);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
   const mapped = mappedRequirements(outline.entries, scope, (text) => readBox(text) !== null);
@@ -192,6 +194,12 @@ function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, P
     picked.set(i, { id: `${scope}/${id}`, type: 'task', title: oneLine((byNumber ? numbered[2]! : box.rest).replace(MARKS, '')), parent: enclosing(entries, picked, i) });
     boxes.set(i, box.box);
   }
+}
+
+/** Whether a list item is a box that writes a task's number (`- [x] 1.1 (P) Title`, `- [ ] **Task 2**: Title`). */
+function numberedBox(text: string): boolean {
+  const box = readBox(text);
+  return box !== null && (BOX_NUMBER.test(box.rest) || BOX_WORD_TASK.test(box.rest));
 }
 
 /** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem). */

@@ -106,3 +106,44 @@ describe('forms of a thirty-sixth round', () => {
     expect(ws.diagnostics).toEqual([]);
   });
 });
+
+describe('a review of 11a0d67', () => {
+  const openspec = (tasks: string): ReturnType<typeof loadWorkspace> =>
+    loadWorkspace(testdir({ 'docugraph.yml': 'kits: [openspec]\n', 'openspec/changes/c/proposal.md': '# P\n', 'openspec/changes/c/tasks.md': tasks }));
+  const kiroFile = (tasks: string): ReturnType<typeof loadWorkspace> =>
+    loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/f/requirements.md': '# R\n', '.kiro/specs/f/tasks.md': tasks }));
+  const taskIds = (ws: ReturnType<typeof loadWorkspace>): string[] => [...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => n.id).sort();
+
+  it('OpenSpec: a box of another title that a heading task numbers is another task (ID_DUPLICATE), and ticks nothing', () => {
+    const ws = openspec(['## Phase 1: Backend', '### Task 1: Create the orders table', '### Task 2: Add the orders API', '## Phase 2: Follow-up', '- [x] Task 1: Write the migration guide', ''].join('\n'));
+    expect(ws.nodes.get('change/c/T1')!.item!.box).toBe(' ');
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([5]);
+  });
+
+  it('OpenSpec: a progress list does not tick a heading task whose steps are open', () => {
+    const ws = openspec(['## Task 1: Backend API', '- [ ] 1.1 Add endpoint', '- [ ] 1.2 Add tests', '## 进度', '- [x] Task 1: Backend API', ''].join('\n'));
+    expect(ws.nodes.get('change/c/T1')!.item!.box).toBe(' ');
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
+  });
+
+  it('Kiro: boxes beside work written another way are its checklist, not tasks by place; placeholders are none', () => {
+    const list = ['# Tasks', '', '1. Set up the project', '   _Requirements: 1.1_', '2. Build the API', '', '## Definition of Done', '', '- [ ] All unit tests pass', '- [ ] Code reviewed', ''].join('\n');
+    const table = ['# Tasks', '', '| # | Task |', '|---|---|', '| 1 | Set up |', '', '## Acceptance', '', '- [ ] Works', ''].join('\n');
+    const headings = ['# Tasks', '', '## T1. Set up the project', '', '- [ ] Create the repo', '- [ ] Add CI', ''].join('\n');
+    const placeholder = ['# Tasks', '', '- [ ] [Task description]', '- [ ] [Task description]', ''].join('\n');
+    for (const tasks of [list, table, headings, placeholder]) expect(taskIds(kiroFile(tasks))).toEqual([]);
+    // A file of boxes and nothing else is read by place (D-513).
+    expect(taskIds(kiroFile(['# Tasks', '', '- [ ] Create the repo', '- [ ] T-1 reminder: send the day-before email', ''].join('\n')))).toEqual(['f/T#1', 'f/T#2']);
+  });
+
+  it('Kiro: `## T-001:` headings are the tasks, a progress list of their boxes is none; a dependency keeps the hyphen', () => {
+    const ws = kiroFile(['## Progress', '- [x] T-001: Scaffold', '- [ ] T-002: Model', '## T-001: Scaffold', '- **Requirements**: 1.1', '## T-002: Model', '- **依存**: T-001, T-003', ''].join('\n'));
+    expect(taskIds(ws)).toEqual(['f/T-001', 'f/T-002']);
+    expect(ws.upstream.get('f/T-002')).toContain('f/T-001');
+    // The requirement cited is not in requirements.md (real here), and `T-003` is named as written.
+    const broken = ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message);
+    expect(broken).toHaveLength(2);
+    expect(broken[0]).toMatch(/^f\/T-001 implements `f\/R1\.1` \(written `\*\*Requirements\*\*: 1\.1`\)/);
+    expect(broken[1]).toMatch(/^`\*\*依存\*\*: T-001, T-003` names `f\/T-003`/);
+  });
+});

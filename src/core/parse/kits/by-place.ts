@@ -1,0 +1,56 @@
+/**
+ * Boxes read as tasks by their place (`T#1`, `T#2`, …: KITS §7) in a tasks file that gives no
+ * task otherwise — Kiro's here; Spec Kit's and OpenSpec's readers number theirs alike — and
+ * when a file may be read so.
+ */
+import { headingTitle, oneLine, type Outline } from './outline.js';
+import { readBox, type Box } from './kit-read.js';
+import { enclosing, type Picked } from './pick-items.js';
+import { headingsHolding } from './heading-tasks.js';
+
+/**
+ * Whether a file that gives no task otherwise may read its boxes as its tasks, by place: not where its work is written
+ * another way DocuGraph does not read — a numbered or bulleted list beside the boxes, a table, headings numbered or
+ * named as tasks over no box (`## T1. Set up`, `#### 1. 问题调查与分析 ✅`) — there the boxes are a checklist of it (`## Definition of
+ * Done`, `## 验收标准`: reviews, 1070470144/xueranzhonglou-wx), nor where every box is a template's placeholder
+ * (`- [ ] [Task description]`). Such a file is named on stderr instead (`validate`).
+ */
+export function mayReadByPlace({ entries, body }: Outline): boolean {
+  if (/^[ \t]*\|.*\|[ \t]*$/m.test(body)) return false;
+  // A numbered heading over boxes groups them (`## 1. 基础能力`: HelloTalk-Web/creator-monitoring-platform); over none it is a task;
+  // a heading that names a task (`## T1. Set up`) is one, its boxes its steps.
+  const holding = headingsHolding(entries, () => false, (i) => readBox(entries[i]!.text) !== null).boxes;
+  let real = false;
+  for (const [i, entry] of entries.entries()) {
+    if (entry.kind === 'heading') {
+      const title = headingTitle(entry.text);
+      if (NAMED_TASK_HEADING.test(title) || (holding[i] !== true && NUMBERED_HEADING.test(title))) return false;
+    }
+    if (entry.kind !== 'item') continue;
+    const box = readBox(entry.text);
+    if (box === null && entry.parent === -1) return false;
+    if (box !== null && !PLACEHOLDER.test(box.rest.trim())) real = true;
+  }
+  return real;
+}
+/** A heading that names a task by its id (`T1.`, `T-001`, `Task 3`): over boxes, they are its steps. */
+const NAMED_TASK_HEADING = /^(?:✅[ \t]*)?(?:T-?|Task[ \t]*)\d/i;
+/** A heading that opens with a number (`1.`, `2.1`, `✅ 4.`). */
+const NUMBERED_HEADING = /^(?:✅[ \t]*)?\d/;
+/** A box's text that is a template's placeholder (`[Task description]`). */
+const PLACEHOLDER = /^\[[^\]]*\]$/;
+
+/**
+ * Every box of a file that gives no task otherwise (`- [x] 共通フォーカストラップとテストを追加する`: cocoabreak/feathermd,
+ * 129 tasks), as Spec Kit and OpenSpec read such boxes: `T#1`, `T#2`, … by place, nested in the task it is in.
+ */
+export function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+  let n = 0;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    const box = entry.kind === 'item' ? readBox(entry.text) : null;
+    if (box === null) continue;
+    picked.set(i, { id: `${scope}/T#${(n += 1)}`, type: 'task', title: oneLine(box.rest), parent: enclosing(entries, picked, i) });
+    boxes.set(i, box.box);
+  }
+}
