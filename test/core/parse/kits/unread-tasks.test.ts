@@ -7,7 +7,9 @@
  *   `- [X] P001 [EXECUTOR: MAIN] Analyze all tasks …`, a planning phase's four tasks before `T001`.
  */
 import { describe, expect, it } from 'vitest';
-import { loadWorkspace } from '../../../../src/core/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadWorkspace, writeTaskState } from '../../../../src/core/index.js';
 import { testdir } from '../../../helpers/testdir.js';
 
 type Ws = ReturnType<typeof loadWorkspace>;
@@ -170,5 +172,11 @@ describe('a task numbered twice (D-512)', () => {
     // Its dependencies are its own: the first 48 does not wait for 49.
     expect(ws.upstream.get('mvp/T48#2')).toContain('mvp/T49');
     expect(ws.upstream.get('mvp/T48') ?? []).not.toContain('mvp/T49');
+  });
+
+  it('`done` of `T48#2` checks the second 48, and no other box', () => {
+    const root = testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/mvp/requirements.md': requirements, '.kiro/specs/mvp/tasks.md': tasks.replace('- [x] 48. 实现数据备份', '- [ ] 48. 实现数据备份') });
+    expect(writeTaskState(loadWorkspace(root), 'mvp/T48#2', 'done')).toMatchObject({ changed: true, line: 7 });
+    expect(readFileSync(join(root, '.kiro/specs/mvp/tasks.md'), 'utf8')).toBe(tasks);
   });
 });
