@@ -109,6 +109,38 @@ describe('near-linear kits (KITS §2–5)', () => {
     expect(nearLinear(r), r.summary).toBe(true);
   }, 120_000);
 
+  it('the forms of rounds 35–37 (D-511–D-514): numbered heading tasks, T-001 headings, boxes by place, tasks numbered twice, a progress list, at 2,000 and 8,000 items', () => {
+    const build = (n: number) => {
+      const headings = ['# Tasks', ''];
+      for (let g = 1; g <= n / 10; g += 1) {
+        headings.push(`## ${g}.1 Group ${g}`);
+        for (let t = 1; t <= 10; t += 1) headings.push(`### ${g}.1.${t} [P] Task ${g}.${t}`, `**依赖**: ${g > 1 ? `${g - 1}.1` : '无'}, ${g}.1.${Math.max(1, t - 1)}`);
+      }
+      const hyphen: string[] = [];
+      for (let t = 1; t <= n / 2; t += 1) hyphen.push(`## T-${String(t).padStart(4, '0')}: Step ${t}`, '- [x] part one', '- [ ] part two', `- **依存**: T-${String(Math.max(1, t - 1)).padStart(4, '0')}`);
+      const plain: string[] = [];
+      for (let t = 1; t <= n; t += 1) plain.push(`- [ ] Do thing ${t}`);
+      const twice: string[] = [];
+      for (let t = 1; t <= n; t += 1) twice.push(`- [ ] ${t % (n / 4) || n / 4}. Task ${t}`, `  - _Requirements: 1.${(t % 9) + 1}_`);
+      const progress: string[] = [];
+      for (let t = 1; t <= n / 2; t += 1) progress.push(`## Task ${t}: Work ${t}`, `- [x] check ${t}`);
+      progress.push('## 进度');
+      for (let t = 1; t <= n / 2; t += 1) progress.push(`- [x] Task ${t}: Work ${t}`);
+      return testdir({
+        'docugraph.yml': 'kits: [kiro, speckit, openspec]\n',
+        'specs/001-heads/spec.md': '# Spec\n',
+        'specs/001-heads/tasks.md': `${headings.join('\n')}\n`,
+        '.kiro/specs/hyphen/tasks.md': `${hyphen.join('\n')}\n`,
+        '.kiro/specs/plain/tasks.md': `${plain.join('\n')}\n`,
+        '.kiro/specs/twice/requirements.md': '### Requirement 1: One\n\n#### Acceptance Criteria\n\n1. A\n2. B\n3. C\n4. D\n5. E\n6. F\n7. G\n8. H\n9. I\n10. J\n',
+        '.kiro/specs/twice/tasks.md': `${twice.join('\n')}\n`,
+        'openspec/changes/progress/tasks.md': `${progress.join('\n')}\n`,
+      });
+    };
+    const r = measureRatio(build, (root) => answer(root, 'twice/T2#2'), { start: 2_000, max: 8_000, targetMs: 0 }, remove);
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 120_000);
+
   it('a title of n HTML comments, then n that never close: dropped in time linear in its length', () => {
     const build = (n: number) => `Long ${'<!-- c --> word '.repeat(n)}${'<!-- '.repeat(n)}`;
     const r = measureRatio(build, (line) => void oneLine(line), { start: 1_000, max: 1_024_000 });
