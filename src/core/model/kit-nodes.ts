@@ -14,6 +14,7 @@ import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import type { TypedRelation } from '../shared/relations.js';
 import type { Diagnostic, DocNode, RelationEntries } from '../shared/types.js';
 import { visible } from './visible.js';
+import { taskCopies } from './task-copies.js';
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 const NO_LINES: readonly number[] = Object.freeze([]);
@@ -101,11 +102,18 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo');
   // The tasks of one line that name nothing (by id): their title, and their place in `items`.
   const stubs = new Map<string, { readonly title: string; readonly index: number }>();
-  // How many tasks of each number the file writes (D-512): the second is read as `T4.2#2`.
-  const copies = new Map<string, number>();
-  // The title of the item that has each id.
-  const titles = new Map<string, { readonly title: string; readonly heading: boolean }>();
-  for (const item of read.items) {
+  // A task numbered twice for other work is read as `T4.2#2` (D-512); what is written after it names it by the number: the
+  // sub-tasks under it and the tasks that wait for it in its run (`T011 … (depends on T010)` after the second T010), by the id
+  // each number was last read under.
+  const copies = taskCopies(read.items, fileId);
+  const latest = new Map<string, string>();
+  const named = (item: KitItem): KitItem => {
+    if (latest.size === 0) return item;
+    const refs = item.refs.map((ref) => ((ref.relation === 'refines' || ref.relation === 'depends_on') && latest.has(ref.id) ? { ...ref, id: latest.get(ref.id)! } : ref));
+    return refs.some((ref, k) => ref !== item.refs[k]) ? { ...item, refs } : item;
+  };
+  for (const [index, raw] of read.items.entries()) {
+    const item = named(raw);
     if (!isKitId(item.id)) {
       diagnostics.push({
         code: 'ID_INVALID',
@@ -136,15 +144,8 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
     }
     if (seen !== undefined) {
       const where = seen === 0 ? 'the file itself' : `the item on line ${seen}`;
-      // A task numbered twice (xuanyiying/IntervAI writes tasks 44–48 twice, the second ones other work): the second is read as
-      // `T44#2` — what it implements counts, no other task's links change — until the team numbers it (D-512).
-      // Not the same title again (a file pasted twice: NathanielPereira/Assistente-Dados-Hospitalar), nor a heading that details a
-      // box of the list above it (`- [x] T001 Create entry point`, then `### T001: Create Entry Point`, D-506): that task again.
-      const before = item.type === 'task' && seen !== 0 ? titles.get(item.id) : undefined;
-      const other = before !== undefined && before.heading === isHeading(item) && plain(before.title) !== plain(item.title);
-      const copy = other ? (copies.get(item.id) ?? 1) + 1 : null;
-      const as = copy === null ? null : `${item.id}#${copy}`;
-      const read = as !== null && isKitId(as) && !first.has(as);
+      const as = seen === 0 ? undefined : copies.get(index);
+      const read = as !== undefined && !first.has(as);
       diagnostics.push({
         code: 'ID_DUPLICATE',
         message: `id \`${item.id}\` is already used by ${where} of this file; that one is used and this ${item.type} is ${read ? `read as \`${as}\`` : 'ignored'} — give each its own number`,
@@ -153,26 +154,20 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
         line: item.line,
       });
       if (read) {
-        copies.set(item.id, copy!);
-        first.set(as!, item.line);
+        first.set(as, item.line);
+        latest.set(item.id, as);
         if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
-        items.push(node({ ...item, id: as! }));
+        items.push(node({ ...item, id: as }));
       }
       continue;
     }
     first.set(item.id, item.line);
-    titles.set(item.id, { title: item.title, heading: isHeading(item) });
     if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
     if (item.type === 'task' && item.end === item.line && item.refs.every((ref) => ref.relation === 'refines')) stubs.set(item.id, { title: item.title, index: items.length });
     items.push(node(item));
   }
   return { items, diagnostics };
 }
-
-/** Whether a kit item is written as a heading (`### T001: Title`), not a list item. */
-const isHeading = (item: KitItem): boolean => item.text.trimStart().startsWith('#');
-/** A title as compared with another's: its case and spaces aside. */
-const plain = (title: string): string => title.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** `REFS_CAPPED` for an item whose references name more ids than a reader keeps (kit-read.ts, `ItemRefs`). */
 function refsCapped(item: KitItem, path: string): Diagnostic {

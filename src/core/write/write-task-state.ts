@@ -15,6 +15,7 @@ import { spliceStatus } from '../parse/status-splice.js';
 import { kitPlaceOf, rootPrefix } from '../read/kit-paths.js';
 import { rewriteFile, StaleStateError, WriteRefusedError, type RewriteHooks } from './safe-write.js';
 import { versionOf } from '../model/file-version.js';
+import { taskCopies } from '../model/task-copies.js';
 import { requireNode } from '../answer/require-node.js';
 import { DEFAULT_STATUS_WRITE, type WorkspaceConfig } from '../shared/config-types.js';
 import { InvalidArgumentError } from '../shared/errors.js';
@@ -90,17 +91,15 @@ export function writeTaskState(workspace: Workspace, asked: string, state: TaskS
 
 type Edit = { from: string | null; to: string; line: number | null; text: string | null };
 
-/** A copy's id (`auth/T44#2`): the id its file writes, `auth/T44`; not a task by its place (`auth/T#3`). */
-const COPY = /^(.*\/(?!T#)[^/]+)#\d+$/;
 
 /** A kit task: its box, on its line as the file has it now. */
 function boxEdit(raw: string, node: DocNode, id: string, state: TaskState, config: WorkspaceConfig): Edit {
   const place = kitPlaceOf(node.path, config.kits, config.kitRoots);
   const fm = parseFrontmatter(normalize(raw));
-  // The second task of a number written twice is `T44#2` (D-512): the task of that number on the node's line.
-  const copy = COPY.exec(id);
-  const wanted = copy === null ? id : copy[1]!;
-  const item = place === null || fm.body === null ? undefined : readKitFile(fm.body, fm.bodyLine, place).read.items.find((i) => `${rootPrefix(place)}${i.id}` === wanted && (copy === null || i.line === node.item?.line));
+  // The second task of a number written twice is `T44#2` (D-512), as the load read it.
+  const items = place === null || fm.body === null ? [] : readKitFile(fm.body, fm.bodyLine, place).read.items;
+  const copies = taskCopies(items, null);
+  const item = items.find((i, k) => `${rootPrefix(place!)}${copies.get(k) ?? i.id}` === id);
   if (item === undefined || item.box === null) throw new StaleStateError(`\`${id}\` is no longer a task of \`${node.path}\`: nothing was written — list the tasks again`, { path: node.path });
   const box = BOXES[state];
   const to = BOX_STATUS[box];

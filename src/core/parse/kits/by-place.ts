@@ -9,26 +9,25 @@ import { enclosing, type Picked } from './pick-items.js';
 import { headingsHolding } from './heading-tasks.js';
 
 /**
- * Whether a file that gives no task otherwise may read its boxes as its tasks, by place: not where its work is written
- * another way DocuGraph does not read — a numbered or bulleted list beside the boxes, a table, headings numbered or
- * named as tasks over no box (`## T1. Set up`, `#### 1. 问题调查与分析 ✅`) — there the boxes are a checklist of it (`## Definition of
- * Done`, `## 验收标准`: reviews, 1070470144/xueranzhonglou-wx), nor where every box is a template's placeholder
- * (`- [ ] [Task description]`). Such a file is named on stderr instead (`validate`).
+ * Whether a file that gives no task otherwise may read its boxes as its tasks, by place: not where its tasks are written
+ * another way DocuGraph does not read and the boxes are their checklist — a numbered list of tasks (`1. Set up the
+ * project` beside `## Definition of Done` boxes), headings that name a task (`## T1. Set up` over its steps) or numbered
+ * headings over no box (`#### 1. 问题调查与分析 ✅` over a `## 验收标准` checklist: 1070470144/xueranzhonglou-wx) — nor where
+ * every box is a template's placeholder (`- [ ] [Task description]`). Such a file is named on stderr instead (`validate`).
+ * Bullets, tables and numbered headings over the boxes (`## 1. 基础能力`) are the file's notes and groups (reviews).
  */
-export function mayReadByPlace({ entries, body }: Outline): boolean {
-  if (/^[ \t]*\|.*\|[ \t]*$/m.test(body)) return false;
-  // A numbered heading over boxes groups them (`## 1. 基础能力`: HelloTalk-Web/creator-monitoring-platform); over none it is a task;
-  // a heading that names a task (`## T1. Set up`) is one, its boxes its steps.
+export function mayReadByPlace({ entries }: Outline): boolean {
   const holding = headingsHolding(entries, () => false, (i) => readBox(entries[i]!.text) !== null).boxes;
   let real = false;
   for (const [i, entry] of entries.entries()) {
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
       if (NAMED_TASK_HEADING.test(title) || (holding[i] !== true && NUMBERED_HEADING.test(title))) return false;
+      continue;
     }
     if (entry.kind !== 'item') continue;
     const box = readBox(entry.text);
-    if (box === null && entry.parent === -1) return false;
+    if (box === null && entry.parent === -1 && entry.ordered) return false;
     if (box !== null && !PLACEHOLDER.test(box.rest.trim())) real = true;
   }
   return real;

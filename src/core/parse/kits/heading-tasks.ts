@@ -179,8 +179,8 @@ export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, bo
     boxes.delete(i);
   }
 }
-/** A title as compared with another: without marks of done, spaces as one. */
-const plainTitle = (title: string): string => title.replace(HEADING_DONE, '').replace(/\s+/g, ' ').trim();
+/** A title as compared with another: without marks of done, its case and spaces aside. */
+const plainTitle = (title: string): string => title.replace(HEADING_DONE, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Whether the section of heading `index` holds a box not checked. */
 function openUnder(entries: Outline['entries'], index: number): boolean {

@@ -43,7 +43,7 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * The word for requirement right before the numbers, the colon after them (`- _需求 2.5: 通知审核_`,
  * `- _需求 10.3, 11.3: AI 学习触发_`, `- _需求 1-10: 所有需求_`: Angus1976/superinsight1225): a label whose
@@ -116,14 +116,24 @@ export function readKiro(outline: Outline, place: KitPlace): KitRead {
 function tasks(outline: Outline, scope: string): KitRead {
   const first = pickTasks(outline, scope, TASK_NUMBER, 'T', true, (text, match) => (match[0].startsWith('**') ? unboldTitle(text) : text));
   const headed = outline.entries.some((entry) => entry.kind === 'heading' && TASK_HEADING.test(headingTitle(entry.text)));
-  // `## T-001: Title` headings are the tasks; a list of boxes naming them again is their progress (a review).
-  const hyphenHeadings = outline.entries.some((entry) => entry.kind === 'heading' && HYPHEN_TASK.test(headingTitle(entry.text)));
+  // `## T-001: Title` headings are the tasks where a list of boxes names each of them again (their progress); where a heading
+  // details one box of a list (`### T-002: Login endpoint details`), the boxes are (reviews).
+  const hyphenBoxes = (): ReturnType<typeof pickTasks> | null => {
+    const found = hyphenated(outline, scope);
+    if (found === null) return null;
+    const headed = new Set<string>();
+    for (const entry of outline.entries) {
+      const hyphen = entry.kind === 'heading' ? HYPHEN_TASK.exec(headingTitle(entry.text)) : null;
+      if (hyphen !== null) headed.add(`${scope}/T-${hyphen[1]!}`);
+    }
+    return [...found.picked.values()].every((item) => headed.has(item.id)) ? null : found;
+  };
   // Boxes numbered `1 Title` without the dot are tasks only where no numbered heading holds boxes (there they are its steps: a review).
   // The headings over boxes, asked at most once (for whole-numbered boxes, and for tasks numbered in headings).
   let held: ReturnType<typeof headingsHolding> | undefined;
   const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
-  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? (hyphenHeadings ? null : hyphenated(outline, scope)) ?? first) : first;
+  const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? hyphenBoxes() ?? first) : first;
   // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
   const worded = TASK_WORDS.test(outline.body);
   const named = worded ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
@@ -150,8 +160,8 @@ function tasks(outline: Outline, scope: string): KitRead {
     const leaf = leaves?.get(index);
     if (leaf !== undefined) return { id: `${scope}/T${leaf.number}`, title: leaf.title };
     // `### T-001: lightbox.svelte.ts の実装 ✅`, `## T-001: 契約とテスト基盤` over the boxes that are its steps (cocoabreak/feathermd).
-    const hyphen = numbered ? HYPHEN_TASK.exec(title) : null;
-    if (hyphen !== null) return { id: `${scope}/T-${hyphen[1]!}`, title: hyphen[2]! };
+    const hyphen = HYPHEN_TASK.exec(title);
+    if (hyphen !== null) return numbered ? { id: `${scope}/T-${hyphen[1]!}`, title: hyphen[2]! } : null;
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
     const boxed = numbered ? BOXED_HEADING.exec(title) : null;
     const task = TASK_HEADING.exec(title) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && !boxHeadings && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);

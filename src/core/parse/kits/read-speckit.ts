@@ -40,11 +40,11 @@ const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.index
 const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
- * `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title`, `### TASK-001-BE-01:` (a part's, before a colon), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
+ * `### T039-A: Title` (one inserted later, as boxes write `T071-A`: motecshine/utmos.dev), `### T0.1 Title` (jorge-robledo11/web-app), `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title`, `### TASK-001-BE-01:` (a part's, before a colon), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
  * (`### T001-T010: Setup`, `### T001 – T003`, `### T001 and T002`). Groups: the id, the marks
  * before the separator, the title.
  */
-const TASK_HEADING = /^(T\d+[a-z]?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:-\d+)*(?:(?:-[A-Za-z0-9]+)+(?=[ \t]*(?:[:：]|\[|$)))?(?!-?\d)(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+const TASK_HEADING = /^(T\d+[a-z]?(?:\.\d+)*(?:[-.][A-Z](?![\w-]))?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:-\d+)*(?:(?:-[A-Za-z0-9]+)+(?=[ \t]*(?:[:：]|\[|$)))?(?!-?\d)(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
 const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
 /** A heading that is a task: `### T001: Title`, `### - [x] T001 …`, `## Task 1: Title`. */

@@ -126,12 +126,12 @@ describe('a review of 11a0d67', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
   });
 
-  it('Kiro: boxes beside work written another way are its checklist, not tasks by place; placeholders are none', () => {
+  it('Kiro: boxes beside tasks written another way are their checklist, not tasks by place; placeholders are none', () => {
     const list = ['# Tasks', '', '1. Set up the project', '   _Requirements: 1.1_', '2. Build the API', '', '## Definition of Done', '', '- [ ] All unit tests pass', '- [ ] Code reviewed', ''].join('\n');
-    const table = ['# Tasks', '', '| # | Task |', '|---|---|', '| 1 | Set up |', '', '## Acceptance', '', '- [ ] Works', ''].join('\n');
     const headings = ['# Tasks', '', '## T1. Set up the project', '', '- [ ] Create the repo', '- [ ] Add CI', ''].join('\n');
     const placeholder = ['# Tasks', '', '- [ ] [Task description]', '- [ ] [Task description]', ''].join('\n');
-    for (const tasks of [list, table, headings, placeholder]) expect(taskIds(kiroFile(tasks))).toEqual([]);
+    // (A table beside the boxes does not stop them: a progress table is common beside real tasks — a review of f9cd0cf.)
+    for (const tasks of [list, headings, placeholder]) expect(taskIds(kiroFile(tasks))).toEqual([]);
     // A file of boxes and nothing else is read by place (D-513).
     expect(taskIds(kiroFile(['# Tasks', '', '- [ ] Create the repo', '- [ ] T-1 reminder: send the day-before email', ''].join('\n')))).toEqual(['f/T#1', 'f/T#2']);
   });

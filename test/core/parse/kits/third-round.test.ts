@@ -96,7 +96,7 @@ describe('Spec Kit tasks written as headings, as mixseek writes them', () => {
       '', // 12
       '### T085: [Documentation] ガイド追加', // 13
       '**Status**: 🔴 **未実装**', // 14
-      '### T086.5 is no id', // 15: a decimal T- id is not read (none seen)
+      '### T086.5 Leer el endpoint', // 15: a decimal T- id, read since a thirty-eighth round (`### T0.1 Leer …`: jorge-robledo11/web-app)
       '### T087: データモデル実装', // 16
       '**Checkpoint**: ✅ Foundational Models完成', // 17: the phase's, after its last task (007-orchestration line 382)
     ].join('\n');
@@ -106,6 +106,7 @@ describe('Spec Kit tasks written as headings, as mixseek writes them', () => {
       '019-custom/TASK-016.5 task "LLM自然言語分析の統合テスト作成 (agent.py)" 4-5 [ ]',
       '019-custom/T084 task "[Refactor] コード品質チェック実行" 7-11 [x]',
       '019-custom/T085 task "[Documentation] ガイド追加" 13-14 [ ]',
+      '019-custom/T086.5 task "Leer el endpoint" 15-15 [ ]',
       '019-custom/T087 task "データモデル実装" 16-17 [ ]',
     ]);
     expect(refs).toEqual([
