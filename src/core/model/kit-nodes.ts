@@ -14,7 +14,7 @@ import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import type { TypedRelation } from '../shared/relations.js';
 import type { Diagnostic, DocNode, RelationEntries } from '../shared/types.js';
 import { visible } from './visible.js';
-import { taskCopies } from './task-copies.js';
+import { taskCopies, titleKey } from './task-copies.js';
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 const NO_LINES: readonly number[] = Object.freeze([]);
@@ -102,18 +102,23 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo');
   // The tasks of one line that name nothing (by id): their title, and their place in `items`.
   const stubs = new Map<string, { readonly title: string; readonly index: number }>();
-  // A task numbered twice for other work is read as `T4.2#2` (D-512); what is written after it names it by the number: the
-  // sub-tasks under it and the tasks that wait for it in its run (`T011 … (depends on T010)` after the second T010), by the id
-  // each number was last read under.
+  // A task numbered twice for other work is read as `T4.2#2` (D-512). The sub-tasks written under it name it (by the id each
+  // number was last read under; the number written again with the first's title is the first again), and so do the
+  // dependencies of the copies and their sub-tasks (`T011 … (depends on T010)` after the second T010); no other task's
+  // (a later `T005 (depends on T002)` means the first T002: a review).
   const copies = taskCopies(read.items, fileId);
   const latest = new Map<string, string>();
-  const named = (item: KitItem): KitItem => {
+  const byTitle = new Map<string, string>();
+  const named = (item: KitItem, copy: boolean): KitItem => {
     if (latest.size === 0) return item;
-    const refs = item.refs.map((ref) => ((ref.relation === 'refines' || ref.relation === 'depends_on') && latest.has(ref.id) ? { ...ref, id: latest.get(ref.id)! } : ref));
+    const parent = item.refs.find((ref) => ref.relation === 'refines' && latest.has(ref.id));
+    const inCopy = copy || (parent !== undefined && latest.get(parent.id) !== parent.id);
+    const refs = item.refs.map((ref) => ((ref.relation === 'refines' || (inCopy && ref.relation === 'depends_on')) && latest.has(ref.id) ? { ...ref, id: latest.get(ref.id)! } : ref));
     return refs.some((ref, k) => ref !== item.refs[k]) ? { ...item, refs } : item;
   };
   for (const [index, raw] of read.items.entries()) {
-    const item = named(raw);
+    const item = named(raw, copies.has(index));
+    if (raw.type === 'task' && first.has(raw.id) && !copies.has(index)) latest.set(raw.id, byTitle.get(`${raw.id}\n${titleKey(raw.title)}`) ?? raw.id);
     if (!isKitId(item.id)) {
       diagnostics.push({
         code: 'ID_INVALID',
@@ -156,12 +161,14 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
       if (read) {
         first.set(as, item.line);
         latest.set(item.id, as);
+        byTitle.set(`${item.id}\n${titleKey(item.title)}`, as);
         if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
         items.push(node({ ...item, id: as }));
       }
       continue;
     }
     first.set(item.id, item.line);
+    if (copies.size > 0) (latest.set(item.id, item.id), byTitle.set(`${item.id}\n${titleKey(item.title)}`, item.id));
     if (item.cut !== null) diagnostics.push(refsCapped(item, doc.path));
     if (item.type === 'task' && item.end === item.line && item.refs.every((ref) => ref.relation === 'refines')) stubs.set(item.id, { title: item.title, index: items.length });
     items.push(node(item));

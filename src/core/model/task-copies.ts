@@ -34,4 +34,5 @@ export function taskCopies(items: readonly KitItem[], fileId: string | null): Ma
 /** Whether a kit item is written as a heading (`### T001: Title`), not a list item. */
 const isHeading = (item: KitItem): boolean => item.text.trimStart().startsWith('#');
 /** A title as compared with another's: its case and spaces aside. */
-const plain = (title: string): string => title.toLowerCase().replace(/\s+/g, ' ').trim();
+export const titleKey = (title: string): string => title.toLowerCase().replace(/\s+/g, ' ').trim();
+const plain = titleKey;

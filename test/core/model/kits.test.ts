@@ -197,12 +197,12 @@ describe('a Kiro feature', () => {
     expect(noMarkdownMessage(plain, countMarkdown(plain))).toContain('5 in dot-folders or node_modules, which are never read; 3 of them in .kiro/specs/, which `kits: [kiro]` in docugraph.yml reads');
   });
 
-  it('a task number used twice: the first keeps it, the second is `T1#2` (D-512), which a later `_Depends: 1_` names; a checked task on an open one is inconsistent', () => {
-    const root = testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/x/tasks.md': '- [x] 1. One\n- [ ] 1. Again\n- [x] 2. Done\n  - _Depends: 1_\n' });
+  it('a task number used twice: the first keeps it, the second is `T1#2` (D-512); a later task\'s `_Depends: 1_` names the first; a checked task on an open one is inconsistent', () => {
+    const root = testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/x/tasks.md': '- [ ] 1. One\n- [x] 1. Again\n- [x] 2. Done\n  - _Depends: 1_\n' });
     const ws = loadWorkspace(root);
     expect(ws.nodes.get('x/T1')!.title).toBe('One');
     expect(ws.nodes.get('x/T1#2')!.title).toBe('Again');
-    expect(ws.upstream.get('x/T2')).toEqual(['x/T1#2']);
+    expect(ws.upstream.get('x/T2')).toEqual(['x/T1']);
     expect(findings(ws)).toEqual(['ID_DUPLICATE .kiro/specs/x/tasks.md:2', 'STATUS_INCONSISTENT .kiro/specs/x/tasks.md:4']);
   });
 

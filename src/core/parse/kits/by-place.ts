@@ -11,12 +11,14 @@ import { headingsHolding } from './heading-tasks.js';
 /**
  * Whether a file that gives no task otherwise may read its boxes as its tasks, by place: not where its tasks are written
  * another way DocuGraph does not read and the boxes are their checklist — a numbered list of tasks (`1. Set up the
- * project` beside `## Definition of Done` boxes), headings that name a task (`## T1. Set up` over its steps) or numbered
+ * project` beside `## Definition of Done` boxes), a table of tasks by id (`| T001 | Create project structure |`), headings
+ * that name a task (`## T1. Set up` over its steps) or numbered
  * headings over no box (`#### 1. 问题调查与分析 ✅` over a `## 验收标准` checklist: 1070470144/xueranzhonglou-wx) — nor where
  * every box is a template's placeholder (`- [ ] [Task description]`). Such a file is named on stderr instead (`validate`).
  * Bullets, tables and numbered headings over the boxes (`## 1. 基础能力`) are the file's notes and groups (reviews).
  */
-export function mayReadByPlace({ entries }: Outline): boolean {
+export function mayReadByPlace({ entries, body }: Outline): boolean {
+  if (TASK_ROW.test(body)) return false;
   const holding = headingsHolding(entries, () => false, (i) => readBox(entries[i]!.text) !== null).boxes;
   let real = false;
   for (const [i, entry] of entries.entries()) {
@@ -36,6 +38,8 @@ export function mayReadByPlace({ entries }: Outline): boolean {
 const NAMED_TASK_HEADING = /^(?:✅[ \t]*)?(?:T-?|Task[ \t]*)\d/i;
 /** A heading that opens with a number (`1.`, `2.1`, `✅ 4.`). */
 const NUMBERED_HEADING = /^(?:✅[ \t]*)?\d/;
+/** A table row that opens with a task's id (`| T001 | Create project structure | done |`): the tasks are the table's rows (a review). */
+const TASK_ROW = /^[ \t]*\|[ \t]*(?:\*\*)?(?:T-?\d+|TASK-\d+)(?:\*\*)?[ \t]*\|/m;
 /** A box's text that is a template's placeholder (`[Task description]`). */
 const PLACEHOLDER = /^\[[^\]]*\]$/;
 

@@ -159,7 +159,7 @@ export function headingsHolding(entries: Outline['entries'], isTask: (index: num
  * `takeState` (OpenSpec), a box is a recap only with its heading's title, and a heading task with no mark and no open
  * step takes the dropped box's state.
  */
-export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>, takeState = false): void {
+export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>, takeState = false, sameTitle = takeState): void {
   const headed = new Map<string, number>();
   for (const [i, item] of picked) if (entries[i]!.kind === 'heading' && !headed.has(item.id)) headed.set(item.id, i);
   for (const [i, item] of picked) {
@@ -169,12 +169,11 @@ export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, bo
     // One line: its first paragraph one line, no item nested in it (a list's last item ends at the blank line after it).
     const recap = !entry.text.includes('\n') && entries[i + 1]?.parent !== i && !CITES.test(entry.text);
     if (entry.heading !== heading && !recap) continue;
-    if (takeState) {
-      // A box of another title is another task numbered the same (`- [x] Task 1: Write the migration guide`): ID_DUPLICATE (a review).
-      if (plainTitle(item.title) !== plainTitle(picked.get(heading)!.title)) continue;
-      // The list ticks a heading task with no mark of its own (`## 总体进度追踪` over `- [x] Task 1: …`: Cool-B/douniu), not over open steps.
-      if (boxes.get(heading) === ' ' && !openUnder(entries, heading)) boxes.set(heading, boxes.get(i)!);
-    }
+    // OpenSpec: a box of another title is another task numbered the same (`- [x] Task 1: Write the migration guide`): ID_DUPLICATE (a review).
+    if (sameTitle && plainTitle(item.title) !== plainTitle(picked.get(heading)!.title)) continue;
+    // The list ticks a heading task with no mark of its own (`## 总体进度追踪` over `- [x] Task 1: …`: Cool-B/douniu; `- [X] T1.1 …` under
+    // `## Verificación de trazabilidad visual`: jorge-robledo11/web-app), not over open steps.
+    if (takeState && boxes.get(heading) === ' ' && !openUnder(entries, heading)) boxes.set(heading, boxes.get(i)!);
     picked.delete(i);
     boxes.delete(i);
   }

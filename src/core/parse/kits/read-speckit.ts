@@ -134,7 +134,7 @@ function tasks(outline: Outline, scope: string): KitRead {
     const word = words ? WORD_TASK_HEADING.exec(title) : null;
     return word === null ? null : { id: `${scope}/T${word[1]!}`, title: withoutTrailingMarks(word[2]!.replace(HEADING_DONE, '')) };
   };
-  if (headingTasks(outline, taskOf, picked, boxes)) dropRecaps(outline, picked, boxes);
+  if (headingTasks(outline, taskOf, picked, boxes)) dropRecaps(outline, picked, boxes, true, false);
   placeholderTasks(outline, scope, picked, boxes, MARKS);
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
   // Not a checklist beside work written another way (`#### 1. 问题调查与分析 ✅` over `## 验收标准` boxes: by-place.ts); boxes numbered as Kiro's are read.

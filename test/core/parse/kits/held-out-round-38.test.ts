@@ -83,3 +83,31 @@ describe('a review of f9cd0cf', () => {
     expect(readFileSync(file, 'utf8')).toBe(`# Plan\n\nSome words.\n\n${tasks.replace('- [ ] 2. Deploy', '- [x] 2. Deploy')}`);
   });
 });
+
+describe('a review of cb4124a', () => {
+  it('a later task that depends on a number written twice waits for the first; a copy\'s own dependency for the copy; no cycle through a copy', () => {
+    const later = speckit(['## Phase 1', '- [x] T002 Create database schema', '## Phase 2', '- [ ] T002 Add session store', '## Phase 3', '- [ ] T005 Seed report tables (depends on T002)', ''].join('\n'));
+    expect(later.upstream.get('001-a/T005')).toContain('001-a/T002');
+    expect(later.states.get('001-a/T005')!.state).toBe('ready');
+    const cycle = speckit(['- [ ] T001 Create user model', '- [ ] T002 Add API (depends on T001)', '- [ ] T001 Write API docs (depends on T003)', '- [ ] T003 Publish SDK (depends on T001, T002)', ''].join('\n'));
+    expect(cycle.upstream.get('001-a/T001#2')).toContain('001-a/T003');
+    expect(cycle.diagnostics.filter((d) => d.code === 'LINK_CYCLE')).toEqual([]);
+  });
+
+  it('the number written again with the first\'s title is the first again: its sub-tasks refine it', () => {
+    const ws = kiro(['- [x] 2. Build login', '  - [x] 2.1 Login form', '- [ ] 2. Deploy pipeline', '  - [ ] 2.1 Docker image', '', '## Remaining work', '', '- [ ] 2. Build login', '  - [ ] 2.2 Login rate limiting', ''].join('\n'));
+    expect(ws.relationsOut.get('f/T2.2')?.find((e) => e.relation === 'refines')?.id).toBe('f/T2');
+    expect(ws.relationsOut.get('f/T2.1#2')?.find((e) => e.relation === 'refines')?.id).toBe('f/T2#2');
+  });
+
+  it('boxes beside a table of tasks by id are its checklist, not tasks by place', () => {
+    const tasks = ['# Tasks', '', '| ID | Task | State |', '|---|---|---|', '| T001 | Create project structure | done |', '| T002 | Add CI | open |', '', '## Definition of Done', '', '- [ ] All unit tests pass', '- [ ] Code reviewed', ''].join('\n');
+    expect(taskIds(speckit(tasks))).toEqual([]);
+  });
+
+  it('Spec Kit: a later list ticking `### T1.1` heading tasks with no step of their own makes them done', () => {
+    const ws = speckit(['### T1.1 [P1] Agregar iconos', 'Detalle.', '', '### T1.2 [P1] Agregar datos mock', 'Detalle.', '', '## Verificación de trazabilidad visual', '', '- [X] T1.1 iconos en la tarjeta', '- [ ] T1.2 datos mock', ''].join('\n'));
+    expect([ws.nodes.get('001-a/T1.1')!.item!.box, ws.nodes.get('001-a/T1.2')!.item!.box]).toEqual(['x', ' ']);
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
+  });
+});
