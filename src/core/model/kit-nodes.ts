@@ -109,15 +109,18 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const copies = taskCopies(read.items, fileId);
   const latest = new Map<string, string>();
   const byTitle = new Map<string, string>();
-  const named = (item: KitItem, copy: boolean): KitItem => {
+  // The ids read inside a copy: the copies and what is nested under them, however deep (a review).
+  const inCopies = new Set<string>();
+  const named = (item: KitItem, index: number): KitItem => {
     if (latest.size === 0) return item;
     const parent = item.refs.find((ref) => ref.relation === 'refines' && latest.has(ref.id));
-    const inCopy = copy || (parent !== undefined && latest.get(parent.id) !== parent.id);
+    const inCopy = copies.has(index) || (parent !== undefined && inCopies.has(latest.get(parent.id)!));
+    if (inCopy) inCopies.add(copies.get(index) ?? item.id);
     const refs = item.refs.map((ref) => ((ref.relation === 'refines' || (inCopy && ref.relation === 'depends_on')) && latest.has(ref.id) ? { ...ref, id: latest.get(ref.id)! } : ref));
     return refs.some((ref, k) => ref !== item.refs[k]) ? { ...item, refs } : item;
   };
   for (const [index, raw] of read.items.entries()) {
-    const item = named(raw, copies.has(index));
+    const item = named(raw, index);
     if (raw.type === 'task' && first.has(raw.id) && !copies.has(index)) latest.set(raw.id, byTitle.get(`${raw.id}\n${titleKey(raw.title)}`) ?? raw.id);
     if (!isKitId(item.id)) {
       diagnostics.push({

@@ -38,8 +38,8 @@ export function mayReadByPlace({ entries, body }: Outline): boolean {
 const NAMED_TASK_HEADING = /^(?:✅[ \t]*)?(?:T-?|Task[ \t]*)\d/i;
 /** A heading that opens with a number (`1.`, `2.1`, `✅ 4.`). */
 const NUMBERED_HEADING = /^(?:✅[ \t]*)?\d/;
-/** A table row that opens with a task's id (`| T001 | Create project structure | done |`): the tasks are the table's rows (a review). */
-const TASK_ROW = /^[ \t]*\|[ \t]*(?:\*\*)?(?:T-?\d+|TASK-\d+)(?:\*\*)?[ \t]*\|/m;
+/** A table row that opens with a task's id as the template writes it (`| T001 | Create project structure | done |`): the tasks are the table's rows (a review); not a test case's `| T1 |`. */
+const TASK_ROW = /^[ \t]*\|[ \t]*(?:\*\*)?(?:T-?\d{3,}|TASK-\d+)(?:\*\*)?[ \t]*\|/m;
 /** A box's text that is a template's placeholder (`[Task description]`). */
 const PLACEHOLDER = /^\[[^\]]*\]$/;
 

@@ -6,7 +6,7 @@
  * else open.
  */
 import { headingTitle, type Outline } from './outline.js';
-import { HEADING_DONE, readBox, type Box } from './kit-read.js';
+import { BOXED_HEADING, HEADING_DONE, readBox, type Box } from './kit-read.js';
 import type { Picked } from './pick-items.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
@@ -159,7 +159,9 @@ export function headingsHolding(entries: Outline['entries'], isTask: (index: num
  * `takeState` (OpenSpec), a box is a recap only with its heading's title, and a heading task with no mark and no open
  * step takes the dropped box's state.
  */
-export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>, takeState = false, sameTitle = takeState): void {
+export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>, takeState = false, sameTitle = takeState): void {
+  const { entries } = outline;
+  let lines: string[] | undefined;
   const headed = new Map<string, number>();
   for (const [i, item] of picked) if (entries[i]!.kind === 'heading' && !headed.has(item.id)) headed.set(item.id, i);
   for (const [i, item] of picked) {
@@ -173,13 +175,45 @@ export function dropRecaps({ entries }: Outline, picked: Map<number, Picked>, bo
     if (sameTitle && plainTitle(item.title) !== plainTitle(picked.get(heading)!.title)) continue;
     // The list ticks a heading task with no mark of its own (`## 总体进度追踪` over `- [x] Task 1: …`: Cool-B/douniu; `- [X] T1.1 …` under
     // `## Verificación de trazabilidad visual`: jorge-robledo11/web-app), not over open steps.
-    if (takeState && boxes.get(heading) === ' ' && !openUnder(entries, heading)) boxes.set(heading, boxes.get(i)!);
+    // Not a heading that writes its own box or status (`### - [ ] T001 …`, `**Status**: 🔄 In progress`), nor from a box of
+    // other words than its title (`- [x] T001 Write migration guide` under `### T001 Set up project`): reviews.
+    const own = entries[heading]!;
+    if (!takeState || boxes.get(heading) !== ' ' || BOXED_HEADING.test(headingTitle(own.text)) || !similar(item.title, picked.get(heading)!.title) || openUnder(entries, heading)) {
+      picked.delete(i);
+      boxes.delete(i);
+      continue;
+    }
+    lines ??= outline.body.split('\n');
+    const stop = nextHeadingAfter(entries, heading);
+    let status = false;
+    for (let line = own.line + 1; line < stop && line - outline.bodyLine < lines.length && !status; line += 1) status = STATUS_LABEL.test(lines[line - outline.bodyLine] ?? '');
+    if (!status) boxes.set(heading, boxes.get(i)!);
     picked.delete(i);
     boxes.delete(i);
   }
 }
 /** A title as compared with another: without marks of done, its case and spaces aside. */
 const plainTitle = (title: string): string => title.replace(HEADING_DONE, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A task's status label (`**Status**: …`, in the team's language). */
+const STATUS_LABEL = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：]/i;
+
+/** The line of the first heading after entry `index` of its level or higher, or `Infinity`. */
+function nextHeadingAfter(entries: Outline['entries'], index: number): number {
+  const level = entries[index]!.level;
+  for (let i = index + 1; i < entries.length; i += 1) if (entries[i]!.kind === 'heading' && entries[i]!.level <= level) return entries[i]!.line;
+  return Infinity;
+}
+
+/** Whether two titles say the same work: half the words of the shorter (three letters or more, any script) are the other's. */
+function similar(a: string, b: string): boolean {
+  const words = (title: string): Set<string> => new Set(title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+  const [x, y] = [words(a), words(b)];
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  let shared = 0;
+  for (const word of small) if (large.has(word)) shared += 1;
+  return small.size > 0 && shared * 2 >= small.size;
+}
 
 /** Whether the section of heading `index` holds a box not checked. */
 function openUnder(entries: Outline['entries'], index: number): boolean {

@@ -111,3 +111,23 @@ describe('a review of cb4124a', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
   });
 });
+
+describe('a review of 5a4e678', () => {
+  it('a sub-task two levels under a copy waits for the copy\'s sub-task', () => {
+    const ws = kiro(['- [x] 2. Build login', '  - [x] 2.1 Login form', '- [ ] 2. Deploy pipeline', '  - [ ] 2.1 Docker image', '  - [ ] 2.2 Push image', '    - [ ] 2.2.1 Tag image', '      - _Depends: 2.1_', ''].join('\n'));
+    expect(ws.upstream.get('f/T2.2.1')).toContain('f/T2.1#2');
+    expect(ws.states.get('f/T2.2.1')!.state).toBe('blocked');
+  });
+
+  it('a test-case table `| T1 | … |` does not stop boxes by place', () => {
+    const tasks = ['# Tasks', '', '- [x] Initialize Next.js app', '- [ ] Add login page', '', '## Test cases', '', '| ID | Case | Expected |', '|---|---|---|', '| T1 | Login with valid password | Dashboard shown |', ''].join('\n');
+    expect(taskIds(speckit(tasks))).toEqual(['001-a/T#1', '001-a/T#2']);
+  });
+
+  it('a later list does not tick a heading task that writes its own box or status, nor from a box of other words', () => {
+    const boxed = speckit(['### - [ ] T001 Set up project', 'Detail.', '', '## Summary', '', '- [x] T001 Set up project', ''].join('\n'));
+    expect(boxed.nodes.get('001-a/T001')!.item!.box).toBe(' ');
+    const status = speckit(['### T001 Set up project', '**Status**: 🔄 In progress', '', '### T002 Add login', '', '## Summary', '', '- [x] T001 Set up project', '- [x] T002 Write the migration guide', ''].join('\n'));
+    expect([status.nodes.get('001-a/T001')!.item!.box, status.nodes.get('001-a/T002')!.item!.box]).toEqual([' ', ' ']);
+  });
+});
