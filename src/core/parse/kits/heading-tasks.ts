@@ -186,7 +186,10 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
     lines ??= outline.body.split('\n');
     const stop = nextHeadingAfter(entries, heading);
     let status = false;
-    for (let line = own.line + 1; line < stop && line - outline.bodyLine < lines.length && !status; line += 1) status = STATUS_LABEL.test(lines[line - outline.bodyLine] ?? '');
+    for (let line = own.line + 1; line < stop && line - outline.bodyLine < lines.length && !status; line += 1) {
+      const text = lines[line - outline.bodyLine] ?? '';
+      status = STATUS_LABEL.test(text) && !SAYS_DONE.test(text);
+    }
     if (!status) boxes.set(heading, boxes.get(i)!);
     picked.delete(i);
     boxes.delete(i);
@@ -195,8 +198,9 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
 /** A title as compared with another: without marks of done, its case and spaces aside. */
 const plainTitle = (title: string): string => title.replace(HEADING_DONE, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** A task's status label (`**Status**: …`, in the team's language). */
+/** A task's status label (`**Status**: …`, in the team's language); one that says done (`✅ Completed`, `Done`, `已完成`) does not hold the list's tick back. */
 const STATUS_LABEL = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：]/i;
+const SAYS_DONE = /✅|\b(?:done|completed?|finished)\b|完成|完了|済/i;
 
 /** The line of the first heading after entry `index` of its level or higher, or `Infinity`. */
 function nextHeadingAfter(entries: Outline['entries'], index: number): number {
@@ -205,15 +209,33 @@ function nextHeadingAfter(entries: Outline['entries'], index: number): number {
   return Infinity;
 }
 
-/** Whether two titles say the same work: half the words of the shorter (three letters or more, any script) are the other's. */
+/**
+ * Whether two titles say the same work: the same, or half the words of the shorter are the other's — words of three
+ * letters or more, and in Chinese, Japanese or Korean each pair of characters (`ユーザー認証を実装` of
+ * `ユーザー認証を実装する`: a review).
+ */
 function similar(a: string, b: string): boolean {
-  const words = (title: string): Set<string> => new Set(title.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+  if (plainTitle(a) === plainTitle(b)) return true;
+  const words = (title: string): Set<string> => {
+    const out = new Set<string>();
+    for (const word of title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+      if (!CJK.test(word)) {
+        if (word.length >= 3) out.add(word);
+        continue;
+      }
+      const chars = [...word];
+      for (let k = 0; k + 1 < chars.length; k += 1) out.add(chars[k]! + chars[k + 1]!);
+    }
+    return out;
+  };
   const [x, y] = [words(a), words(b)];
   const [small, large] = x.size <= y.size ? [x, y] : [y, x];
   let shared = 0;
   for (const word of small) if (large.has(word)) shared += 1;
   return small.size > 0 && shared * 2 >= small.size;
 }
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** Whether the section of heading `index` holds a box not checked. */
 function openUnder(entries: Outline['entries'], index: number): boolean {

@@ -131,3 +131,17 @@ describe('a review of 5a4e678', () => {
     expect([status.nodes.get('001-a/T001')!.item!.box, status.nodes.get('001-a/T002')!.item!.box]).toEqual([' ', ' ']);
   });
 });
+
+describe('a review of 51cf4e1', () => {
+  const openspec = (tasks: string): Ws => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [openspec]\n', 'openspec/changes/c/proposal.md': '# P\n', 'openspec/changes/c/tasks.md': tasks }));
+  const boxOf = (ws: Ws, id: string): string => ws.nodes.get(id)!.item!.box!;
+
+  it('a progress list ticks heading tasks of short titles, of a status that says done, and shortened Japanese titles', () => {
+    const short = openspec(['## Task 1: 登录', '**依赖**: 无', '', '## Task 2: UI', '', '## 总体进度追踪', '- [x] Task 1: 登录', '- [x] Task 2: UI', ''].join('\n'));
+    expect([boxOf(short, 'change/c/T1'), boxOf(short, 'change/c/T2')]).toEqual(['x', 'x']);
+    const done = openspec(['## Task 1: Set up project', '**Status**: ✅ Completed', '', '## Task 2: Add login page', '**Status**: Done', '', '## Progress', '- [x] Task 1: Set up project', '- [x] Task 2: Add login page', ''].join('\n'));
+    expect([boxOf(done, 'change/c/T1'), boxOf(done, 'change/c/T2')]).toEqual(['x', 'x']);
+    const japanese = speckit(['### T001 ユーザー認証を実装する', '', '### T002 ログイン画面を作成する', '', '## まとめ', '- [x] T001 ユーザー認証を実装', '- [x] T002 ログイン画面', ''].join('\n'));
+    expect([boxOf(japanese, '001-a/T001'), boxOf(japanese, '001-a/T002')]).toEqual(['x', 'x']);
+  });
+});
