@@ -198,9 +198,9 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
 /** A title as compared with another: without marks of done, its case and spaces aside. */
 const plainTitle = (title: string): string => title.replace(HEADING_DONE, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** A task's status label (`**Status**: …`, in the team's language); one that says done (`✅ Completed`, `Done`, `已完成`) does not hold the list's tick back. */
+/** A task's status label (`**Status**: …`, in the team's language); one whose value opens with done (`✅ Completed`, `Done`, `已完成`; not `Not completed`, `未完成`, `完成待ち`) does not hold the list's tick back. */
 const STATUS_LABEL = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：]/i;
-const SAYS_DONE = /✅|\b(?:done|completed?|finished)\b|完成|完了|済/i;
+const SAYS_DONE = /[:：](?:\*\*)?[ \t]*(?:\*\*)?[ \t]*(?:✅|(?:done|completed?|finished)\b|已完成|完成(?!待)|完了(?!待)|済)/i;
 
 /** The line of the first heading after entry `index` of its level or higher, or `Infinity`. */
 function nextHeadingAfter(entries: Outline['entries'], index: number): number {
@@ -210,7 +210,7 @@ function nextHeadingAfter(entries: Outline['entries'], index: number): number {
 }
 
 /**
- * Whether two titles say the same work: the same, or half the words of the shorter are the other's — words of three
+ * Whether two titles say the same work: the same, or more than two thirds of the shorter's words are the other's — words of three
  * letters or more, and in Chinese, Japanese or Korean each pair of characters (`ユーザー認証を実装` of
  * `ユーザー認証を実装する`: a review).
  */
@@ -232,7 +232,7 @@ function similar(a: string, b: string): boolean {
   const [small, large] = x.size <= y.size ? [x, y] : [y, x];
   let shared = 0;
   for (const word of small) if (large.has(word)) shared += 1;
-  return small.size > 0 && shared * 2 >= small.size;
+  return small.size > 0 && shared * 3 > small.size * 2;
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

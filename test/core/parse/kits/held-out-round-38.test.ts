@@ -106,7 +106,7 @@ describe('a review of cb4124a', () => {
   });
 
   it('Spec Kit: a later list ticking `### T1.1` heading tasks with no step of their own makes them done', () => {
-    const ws = speckit(['### T1.1 [P1] Agregar iconos', 'Detalle.', '', '### T1.2 [P1] Agregar datos mock', 'Detalle.', '', '## Verificación de trazabilidad visual', '', '- [X] T1.1 iconos en la tarjeta', '- [ ] T1.2 datos mock', ''].join('\n'));
+    const ws = speckit(['### T1.1 [P1] Agregar iconos', 'Detalle.', '', '### T1.2 [P1] Agregar datos mock', 'Detalle.', '', '## Verificación de trazabilidad visual', '', '- [X] T1.1 [visual] Agregar iconos en la tarjeta', '- [ ] T1.2 datos mock', ''].join('\n'));
     expect([ws.nodes.get('001-a/T1.1')!.item!.box, ws.nodes.get('001-a/T1.2')!.item!.box]).toEqual(['x', ' ']);
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
   });
@@ -143,5 +143,18 @@ describe('a review of 51cf4e1', () => {
     expect([boxOf(done, 'change/c/T1'), boxOf(done, 'change/c/T2')]).toEqual(['x', 'x']);
     const japanese = speckit(['### T001 ユーザー認証を実装する', '', '### T002 ログイン画面を作成する', '', '## まとめ', '- [x] T001 ユーザー認証を実装', '- [x] T002 ログイン画面', ''].join('\n'));
     expect([boxOf(japanese, '001-a/T001'), boxOf(japanese, '001-a/T002')]).toEqual(['x', 'x']);
+  });
+});
+
+describe('a review of af518fd', () => {
+  const openspec = (tasks: string): Ws => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [openspec]\n', 'openspec/changes/c/proposal.md': '# P\n', 'openspec/changes/c/tasks.md': tasks }));
+
+  it('a status that is not done holds the tick back; a recap of other work in Chinese does not tick', () => {
+    for (const status of ['Not completed', '未完成', '完成待ち', '❌ Not started, done when API lands']) {
+      const ws = openspec(['## Task 1: Set up project', `**Status**: ${status}`, '', '## Progress', '- [x] Task 1: Set up project', ''].join('\n'));
+      expect(ws.nodes.get('change/c/T1')!.item!.box, status).toBe(' ');
+    }
+    const other = speckit(['### T001 实现用户注册功能', '', '## 总结', '- [x] T001 实现用户登录功能', ''].join('\n'));
+    expect(other.nodes.get('001-a/T001')!.item!.box).toBe(' ');
   });
 });
