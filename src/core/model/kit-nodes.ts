@@ -8,13 +8,14 @@
 import { posix } from 'node:path';
 import { rootPrefix, type KitPlace } from '../read/kit-paths.js';
 import { MAX_ITEM_REFS, type KitItem, type KitRead, type KitRef } from '../parse/kits/read-kit.js';
+import { titleKey } from '../parse/kits/kit-read.js';
 import { groupThousands } from '../shared/cap.js';
 import { isKitId, isKitIdPart, shownValue } from '../shared/id-shape.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import type { TypedRelation } from '../shared/relations.js';
 import type { Diagnostic, DocNode, RelationEntries } from '../shared/types.js';
 import { visible } from './visible.js';
-import { taskCopies, titleKey } from './task-copies.js';
+import { taskCopies } from './task-copies.js';
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 const NO_LINES: readonly number[] = Object.freeze([]);

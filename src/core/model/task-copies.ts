@@ -8,6 +8,7 @@
  * (write-task-state.ts) both ask here, so that `done auth/T44#2` finds what the load read.
  */
 import type { KitItem } from '../parse/kits/read-kit.js';
+import { titleKey } from '../parse/kits/kit-read.js';
 import { isKitId } from '../shared/id-shape.js';
 
 /** By index in `items` (a file's items in order), the id each copy is read under; `fileId`'s own id is never a task's. */
@@ -16,7 +17,7 @@ export function taskCopies(items: readonly KitItem[], fileId: string | null): Ma
   const copies = new Map<number, string>();
   items.forEach((item, index) => {
     if (!isKitId(item.id) || item.id === fileId) return;
-    const title = plain(item.title);
+    const title = titleKey(item.title);
     const before = seen.get(item.id);
     if (before === undefined) {
       seen.set(item.id, { heading: isHeading(item), titles: new Set([title]), count: 1 });
@@ -33,6 +34,3 @@ export function taskCopies(items: readonly KitItem[], fileId: string | null): Ma
 
 /** Whether a kit item is written as a heading (`### T001: Title`), not a list item. */
 const isHeading = (item: KitItem): boolean => item.text.trimStart().startsWith('#');
-/** A title as compared with another's: its case and spaces aside. */
-export const titleKey = (title: string): string => title.toLowerCase().replace(/\s+/g, ' ').trim();
-const plain = titleKey;

@@ -6,7 +6,7 @@
  * else open.
  */
 import { headingTitle, type Outline } from './outline.js';
-import { BOXED_HEADING, HEADING_DONE, readBox, type Box } from './kit-read.js';
+import { BOXED_HEADING, HEADING_DONE, readBox, titleKey, type Box } from './kit-read.js';
 import type { Picked } from './pick-items.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
@@ -184,7 +184,7 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
       continue;
     }
     lines ??= outline.body.split('\n');
-    const stop = nextHeadingAfter(entries, heading);
+    const stop = entries[sectionEnd(entries, heading)]?.line ?? Infinity;
     let status = false;
     for (let line = own.line + 1; line < stop && line - outline.bodyLine < lines.length && !status; line += 1) {
       const text = lines[line - outline.bodyLine] ?? '';
@@ -196,17 +196,18 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
   }
 }
 /** A title as compared with another: without marks of done, its case and spaces aside. */
-const plainTitle = (title: string): string => title.replace(HEADING_DONE, '').toLowerCase().replace(/\s+/g, ' ').trim();
+const plainTitle = (title: string): string => titleKey(title.replace(HEADING_DONE, ''));
 
 /** A task's status label (`**Status**: …`, in the team's language); one whose value opens with done (`✅ Completed`, `Done`, `已完成`; not `Not completed`, `未完成`, `完成待ち`) does not hold the list's tick back. */
 const STATUS_LABEL = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：]/i;
 const SAYS_DONE = /[:：](?:\*\*)?[ \t]*(?:\*\*)?[ \t]*(?:✅|(?:done|completed?|finished)\b|已完成|完成(?!待)|完了(?!待)|済)/i;
 
-/** The line of the first heading after entry `index` of its level or higher, or `Infinity`. */
-function nextHeadingAfter(entries: Outline['entries'], index: number): number {
+/** The index of the first entry after heading `index` that is a heading of its level or higher (its section's end), or `entries.length`. */
+function sectionEnd(entries: Outline['entries'], index: number): number {
   const level = entries[index]!.level;
-  for (let i = index + 1; i < entries.length; i += 1) if (entries[i]!.kind === 'heading' && entries[i]!.level <= level) return entries[i]!.line;
-  return Infinity;
+  let i = index + 1;
+  while (i < entries.length && !(entries[i]!.kind === 'heading' && entries[i]!.level <= level)) i += 1;
+  return i;
 }
 
 /**
@@ -239,11 +240,11 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 /** Whether the section of heading `index` holds a box not checked. */
 function openUnder(entries: Outline['entries'], index: number): boolean {
-  const level = entries[index]!.level;
-  for (let i = index + 1; i < entries.length; i += 1) {
+  const end = sectionEnd(entries, index);
+  for (let i = index + 1; i < end; i += 1) {
     const entry = entries[i]!;
-    if (entry.kind === 'heading' && entry.level <= level) break;
-    if (entry.kind === 'item' && readBox(entry.text)?.box !== undefined && readBox(entry.text)!.box !== 'x') return true;
+    const box = entry.kind === 'item' ? readBox(entry.text) : null;
+    if (box !== null && box.box !== 'x') return true;
   }
   return false;
 }

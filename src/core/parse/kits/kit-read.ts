@@ -60,6 +60,8 @@ const BOX = /^\[([ xX~-]?)\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef])
 
 /** A task written as a heading is done when the heading carries one of these: `✅`, or a checked box `[x]`. */
 export const HEADING_DONE = /✅|\[[xX]\]/;
+/** A task's title as compared with another's: its case and spaces aside. */
+export const titleKey = (title: string): string => title.toLowerCase().replace(/\s+/g, ' ').trim();
 /** A heading written as a box (`### - [x] 1. Title`, `### - [x] T001 [US1] Title`: 5rbit/mxrc): the text after the box (a checked box in a heading says done: HEADING_DONE). */
 export const BOXED_HEADING = /^[-*+][ \t]+\[[ xX~-]?\][ \t]+(.*)$/;
 

@@ -173,9 +173,8 @@ function tasks(outline: Outline, scope: string): KitRead {
   // A file that gives no task otherwise: its boxes, by place (`- [x] 共通フォーカストラップとテストを追加する`), as Spec Kit's and OpenSpec's.
   if (picked.size === 0 && mayReadByPlace(outline)) boxesByPlace(outline, scope, picked, boxes);
   // Tasks written `T-001`: a dependency's `T-001` names one (`- **依存**: T-001`).
-  const hyphens = new Set<string>();
-  for (const item of picked.values()) if (item.id.startsWith(`${scope}/T-`)) hyphens.add(item.id.slice(scope.length + 3));
-  const tasksOf = leafTasks ?? (hyphens.size === 0 ? null : (n: string): readonly string[] => [`-${n}`]);
+  const hyphens = [...picked.values()].some((item) => item.id.startsWith(`${scope}/T-`));
+  const tasksOf = leafTasks ?? (hyphens ? (n: string): readonly string[] => [`-${n}`] : null);
   const context = [`${scope}/design`];
   const checks = CHECKS_WORD.test(outline.body) && citesOtherwise(outline.body) ? 'verifies' : 'implements';
   return {
