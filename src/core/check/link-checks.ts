@@ -9,7 +9,7 @@
 import type { SourceFile } from '../model/source-findings.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { LinkEntry } from '../model/assemble-workspace.js';
-import type { Stamp } from '../model/read-files.js';
+import type { Stamp } from '../model/file-stamp.js';
 import { checkLinks } from './check-links.js';
 import { linkContexts, linkSetup, type LinkSetup } from './link-context.js';
 import { keysOfEntry } from './target-keys.js';

@@ -4,7 +4,7 @@
  * inode) differs from the version read, so a tag added or removed shows in the next answer.
  */
 import { join } from 'node:path';
-import { currentStamp, sameStamp, type Stamp } from '../model/read-files.js';
+import { currentStamp, sameStamp, type Stamp } from '../model/file-stamp.js';
 import type { TraceScan } from '../check/check-traces.js';
 import { parseTraceTags } from '../parse/trace-tags.js';
 import type { TraceOptions } from '../shared/config-types.js';

@@ -8,7 +8,7 @@ import type { AssemblyCache, LinkEntry } from '../model/assemble-workspace.js';
 import type { FileAnalysis } from '../model/analyze-file.js';
 import type { IndexCacheOptions } from '../store/index-cache.js';
 import type { LoadedSources } from '../model/source-findings.js';
-import type { Stamp } from '../model/read-files.js';
+import type { Stamp } from '../model/file-stamp.js';
 
 export interface IndexOptions {
   /** Called before a directory is listed: a watcher attached there sees every later change in it. */

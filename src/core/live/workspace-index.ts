@@ -1,10 +1,9 @@
 /**
- * A workspace index that follows the disk. It keeps what discovery found per directory, and
- * per file its analysis and link findings with the stamp (size, times, inode) of the version
- * read. `refresh` re-lists only the directories and re-reads only the files that changed,
- * recomputes the cross-file stages (ids, graph, cycles) from the per-file results, and
- * re-checks the links of the files a change can affect. A full load is a fresh index refreshed
- * once, so the live index and `loadWorkspace` share every line of the pipeline.
+ * A workspace index that follows the disk. It keeps what discovery found per directory, and per file its
+ * analysis and link findings with the stamp (size, times, inode) of the version read. `refresh` re-lists
+ * only the directories and re-reads only the files that changed, recomputes the cross-file stages (ids,
+ * graph, cycles) from the per-file results, and re-checks the links of the files a change can affect. A
+ * full load is a fresh index refreshed once, so the live index and `loadWorkspace` share every line.
  */
 import { assembleSteps, assembleWorkspace, createAssemblyCache, keptStagesOf, patchedIds } from '../model/assemble-workspace.js';
 import { createSourceMerge, NO_SOURCES, withSourceFindings, withSourcesNoted } from '../model/source-findings.js';
@@ -18,7 +17,8 @@ import { readConfig } from '../parse/config.js';
 import { NO_LOCK, readLockFile, sameLockRead, type LockRead } from '../parse/lock-file.js';
 import { DEFAULT_CONFIG, LOCK_FILE, type WorkspaceConfig } from '../shared/config-types.js';
 import { isRulesFile, loadIgnoreRules, type IgnoreRules } from '../read/discover-files.js';
-import { createFileReader, currentStamp, readersFor, sameStamp, type StartedReaders } from '../model/read-files.js';
+import { createFileReader, readersFor, type StartedReaders } from '../model/read-files.js';
+import { currentStamp, sameStamp } from '../model/file-stamp.js';
 import { sortStrings } from '../shared/sort.js';
 import { createDirectoryWalk, depth, parentOf } from './directory-walk.js';
 import { createLinkChecks, NO_PROGRESS, type FileEntry } from '../check/link-checks.js';

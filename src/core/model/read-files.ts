@@ -3,9 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isAscii } from 'node:buffer';
-import { lstatSync, type Stats } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { analyzeFile, analyzeText, unreadable, type EarlyMarkdown, type FileAnalysis } from './analyze-file.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import { normalizeNewlines } from '../shared/normalize-text.js';
@@ -14,16 +12,9 @@ import { prestartReadAhead, RECORD, READ_AHEAD_MIN_FILES, startReadAhead, type A
 import { createByteReader, MAX_FILE_BYTES } from '../read/read-bytes.js';
 import type { FileBytes } from '../read/discover-files.js';
 import { readFileInside, type ReadResult } from '../read/safe-fs.js';
+import { stampOf, type Stamp } from './file-stamp.js';
 
 export { MAX_FILE_BYTES } from '../read/read-bytes.js';
-
-/** What identifies one version of a file on disk: when any part differs, the file is read again. */
-export interface Stamp {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly ctimeMs: number;
-  readonly ino: number;
-}
 
 /** A file's analysis with the stamp of the version read (`null` when it could not be opened). */
 export interface ReadFile {
@@ -209,6 +200,8 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
         return fromBatch(files, from, batch);
       }
       arena ??= Buffer.allocUnsafe(BATCH_BYTES);
+      // Read here, the batch's ASCII files go on to the Markdown worker too (while the read-ahead worker starts, a tenth of a large load or more).
+      const early = markdown === null ? undefined : markdownOf;
       const out: ReadFile[] = [];
       // ASCII files wait in the arena.
       const waiting: Waiting[] = [];
@@ -225,7 +218,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
         // ASCII bytes are their own UTF-8 decoding, one character each, and hold no BOM.
         if (read.ok && read.bytes.length <= BATCH_BYTES - used && isAscii(read.bytes)) {
           arena.set(read.bytes, used);
-          waiting.push({ at: out.length, file, start: used, end: used + read.bytes.length, stamp: stampOf(read.stats), early: undefined });
+          waiting.push({ at: out.length, file, start: used, end: used + read.bytes.length, stamp: stampOf(read.stats), early: early?.(i) });
           used += read.bytes.length;
           out.push(NOT_YET);
         } else {
@@ -233,6 +226,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
         }
       }
       settle(out, arena, waiting, config, blobs);
+      if (early !== undefined && waiting.length > 0) markdown?.give(copiedBatch(from, out.length, arena, waiting));
       // The worker had not read them yet (it is starting, or it stopped): it skips them.
       reading?.claim(from + out.length);
       return out;
@@ -270,25 +264,21 @@ function settle(out: ReadFile[], bytes: Buffer, waiting: readonly Waiting[], con
   }
 }
 
+/**
+ * The ASCII files of a batch read on this thread as the Markdown worker takes a batch: their
+ * bytes copied out of the arena (which the next batch reuses), and for each of the `count` files
+ * from `first` on its range in them (the others' start is -1: the worker skips them).
+ */
+function copiedBatch(first: number, count: number, arena: Buffer, waiting: readonly Waiting[]): AheadBatch {
+  const bytes = new Uint8Array(waiting[waiting.length - 1]!.end);
+  bytes.set(arena.subarray(0, bytes.length));
+  const meta = new Float64Array(count * RECORD).fill(-1);
+  for (const { at, start, end } of waiting) (meta[at * RECORD] = start), (meta[at * RECORD + 1] = end);
+  return { first, bytes, meta };
+}
+
 /** A place in `readMany`'s answer that its file's text will fill. */
 const NOT_YET: ReadFile = { analysis: unreadable('', ''), stamp: null, missing: false };
-
-/** The stamp of the file at `file` now (without following a final link), or `null` when it is gone. */
-export function currentStamp(root: string, file: string): Stamp | null {
-  try {
-    return stampOf(lstatSync(join(root, file)));
-  } catch {
-    return null;
-  }
-}
-
-export function sameStamp(a: Stamp | null, b: Stamp | null): boolean {
-  return a !== null && b !== null && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
-}
-
-function stampOf(stats: Stats): Stamp {
-  return { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
-}
 
 /** Reads and analyses `files` in order, reporting progress after each. */
 export function analyzeAll(root: string, files: readonly string[], onProgress?: (done: number, total: number) => void): FileAnalysis[] {

@@ -13,16 +13,18 @@ import { isKitId } from '../shared/id-shape.js';
 
 /** By index in `items` (a file's items in order), the id each copy is read under; `fileId`'s own id is never a task's. */
 export function taskCopies(items: readonly KitItem[], fileId: string | null): Map<number, string> {
-  const seen = new Map<string, { readonly heading: boolean; readonly titles: Set<string>; count: number }>();
+  // Per id, its first item; what a repeat compares is made only when the id is written again (most never are).
+  const seen = new Map<string, KitItem | Repeated>();
   const copies = new Map<number, string>();
   items.forEach((item, index) => {
     if (!isKitId(item.id) || item.id === fileId) return;
-    const title = titleKey(item.title);
-    const before = seen.get(item.id);
+    let before = seen.get(item.id);
     if (before === undefined) {
-      seen.set(item.id, { heading: isHeading(item), titles: new Set([title]), count: 1 });
+      seen.set(item.id, item);
       return;
     }
+    if (!(before instanceof Repeated)) seen.set(item.id, (before = new Repeated(before)));
+    const title = titleKey(item.title);
     const other = item.type === 'task' && before.heading === isHeading(item) && !before.titles.has(title);
     before.titles.add(title);
     if (!other) return;
@@ -30,6 +32,17 @@ export function taskCopies(items: readonly KitItem[], fileId: string | null): Ma
     if (isKitId(as)) copies.set(index, as);
   });
   return copies;
+}
+
+/** An id written more than once: whether its first item is a heading, the titles written under it, how many copies are read. */
+class Repeated {
+  readonly heading: boolean;
+  readonly titles: Set<string>;
+  count = 1;
+  constructor(first: KitItem) {
+    this.heading = isHeading(first);
+    this.titles = new Set([titleKey(first.title)]);
+  }
 }
 
 /** Whether a kit item is written as a heading (`### T001: Title`), not a list item. */

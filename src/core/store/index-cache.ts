@@ -15,7 +15,7 @@ import { lstatSync, type BigIntStats } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { linkSetup } from '../check/link-context.js';
-import type { Stamp } from '../model/read-files.js';
+import type { Stamp } from '../model/file-stamp.js';
 import type { DirectoryListing } from '../read/discover-files.js';
 import { cacheFileOf, readCacheFile, startCacheWrite, type CacheFile } from '../read/cache-file.js';
 import { userSecret } from '../read/private-folder.js';

@@ -4,7 +4,7 @@
  * entries again. A chunk is data: one this module did not make is `null`, never an exception.
  */
 import type { FileAnalysis } from '../model/file-analysis.js';
-import type { Stamp } from '../model/read-files.js';
+import type { Stamp } from '../model/file-stamp.js';
 import { extractMarkdown } from '../parse/markdown.js';
 import type { DocNode, MarkdownInfo } from '../shared/types.js';
 import type { LinkEntry } from '../model/assemble-workspace.js';

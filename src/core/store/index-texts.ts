@@ -28,7 +28,7 @@ import { ChangedText, DamagedTexts, type TextFile, type WaitingTexts } from './i
 
 /** A version's bytes: its 16 hex digits (written by column, index-columns.ts). */
 export const VERSION_BYTES = 8;
-import type { Stamp } from '../model/read-files.js';
+import type { Stamp } from '../model/file-stamp.js';
 import type { DocNode } from '../shared/types.js';
 
 

@@ -348,6 +348,21 @@ describe('the Markdown worker', () => {
     expect(reader.earlyMarkdown()).toBeGreaterThan(0);
   });
 
+  it('also takes the batches the main thread read itself (the read-ahead worker starting, or stopped)', () => {
+    const { root, files: once } = corpus();
+    const files = repeated(once, 4);
+    const reference = readEach(root, files, comparable);
+    // A read-ahead worker that never sends a batch: every file is read on the main thread.
+    const idle = join(testdir({ 'idle.js': '// sends nothing\n' }), 'idle.js');
+    const reader = createFileReader(root, undefined, { workerUrl: pathToFileURL(idle), markdownWorkerUrl: MARKDOWN_WORKER, minFiles: 1 });
+    const got = readGivingTime(reader, files);
+    expect(reader.aheadBatches()).toBe(0);
+    sleep(2000);
+    expect(got.map(comparable)).toEqual(reference);
+    // Many came from the worker (not the non-ASCII files, about half of these: each is decoded alone, and extracted here).
+    expect(reader.earlyMarkdown()).toBeGreaterThan(files.length / 4);
+  });
+
   it('workers started before the list is known (while the walk goes on) give what readFile gives, the Markdown too; unused, they are stopped', () => {
     const { root, files: once } = corpus();
     const files = repeated(once, 4);
