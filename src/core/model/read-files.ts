@@ -120,6 +120,8 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
   let arena: Buffer | null = null;
   let stream: ReadAhead | null = null;
   let markdown: MarkdownAhead | null = null;
+  /** The list the Markdown worker was begun for: it knows files by their index in it (a later list, a load's re-read of vanished files, is not its). */
+  let markdownFiles: readonly string[] | null = null;
   // With one processor, a worker only takes turns with the main thread.
   const minFiles = ahead.minFiles ?? (availableParallelism() > 1 ? READ_AHEAD_MIN_FILES : Number.POSITIVE_INFINITY);
   let aheadBatches = 0;
@@ -187,9 +189,10 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
         if (started !== null) {
           stream = started.read.begin(files);
           markdown = started.markdown?.begin(files.length) ?? null;
+          markdownFiles = files;
         } else {
           stream = startReadAhead(root, files, BATCH_BYTES, ahead.workerUrl);
-          if (stream !== null && ahead.markdownWorkerUrl !== null) markdown = startMarkdownAhead(files.length, ahead.markdownWorkerUrl);
+          if (stream !== null && ahead.markdownWorkerUrl !== null) (markdown = startMarkdownAhead(files.length, ahead.markdownWorkerUrl)), (markdownFiles = files);
         }
       }
       stopUnused();
@@ -201,7 +204,7 @@ export function createFileReader(root: string, config: NodeConfig = DEFAULT_CONF
       }
       arena ??= Buffer.allocUnsafe(BATCH_BYTES);
       // Read here, the batch's ASCII files go on to the Markdown worker too (while the read-ahead worker starts, a tenth of a large load or more).
-      const early = markdown === null ? undefined : markdownOf;
+      const early = markdown === null || files !== markdownFiles ? undefined : markdownOf;
       const out: ReadFile[] = [];
       // ASCII files wait in the arena.
       const waiting: Waiting[] = [];

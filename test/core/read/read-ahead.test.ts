@@ -363,6 +363,24 @@ describe('the Markdown worker', () => {
     expect(reader.earlyMarkdown()).toBeGreaterThan(files.length / 4);
   });
 
+  it('a later list read by the same reader (a load reading vanished files again) never takes the first list\'s Markdown (a review)', () => {
+    const { root, files: once } = corpus();
+    const first = repeated(once, 4);
+    const idle = join(testdir({ 'idle.js': '// sends nothing\n' }), 'idle.js');
+    const reader = createFileReader(root, undefined, { workerUrl: pathToFileURL(idle), markdownWorkerUrl: MARKDOWN_WORKER, minFiles: 1 });
+    try {
+      for (let got = 0; got < first.length; ) got += reader.readMany(first, got).length;
+      // The worker sends the first list's Markdown, by index in it; none of it is asked for.
+      sleep(2000);
+      const later = [...once].reverse();
+      const got: ReadFile[] = [];
+      while (got.length < later.length) got.push(...reader.readMany(later, got.length));
+      expect(got.map(comparable)).toEqual(readEach(root, later, comparable));
+    } finally {
+      reader.close();
+    }
+  });
+
   it('workers started before the list is known (while the walk goes on) give what readFile gives, the Markdown too; unused, they are stopped', () => {
     const { root, files: once } = corpus();
     const files = repeated(once, 4);
