@@ -1,6 +1,8 @@
 /**
  * The labels a feature's documents give things of a requirement's shape that are no items (model/kit-targets.ts): a
- * table row's first cell (`| SC-01 | … |`, a plan's test table) and a quickstart's scenario heading (`## SC-006 — …`).
+ * table row's first cell (`| SC-01 | … |`, a plan's test table), a quickstart's scenario heading (`## SC-006 — …`), and
+ * the numbers a table gives requirements (`| 8.2 (REQ-BL-008) | … |`); and the ids a team codes requirements with in
+ * their headings (`### REQ-BL-008: …`).
  */
 import { forEachLineOutsideFences } from '../parse/block-lines.js';
 import type { DocNode } from '../shared/types.js';
@@ -16,10 +18,34 @@ const ROW = new RegExp(`^[ \\t]*\\|[ \\t]*(?:\\*\\*|\`)?(${LABEL_SOURCE})(?:\\*\
  */
 const SCENARIO = new RegExp(`^#{1,6}[ \\t]+(?:\\*\\*|\`)?(${LABEL_SOURCE})(?:\\*\\*|\`)?(?=[ \\t:：—–-]|\\.(?!\\d)|$)`);
 
+/**
+ * A table row whose first cell is a number and what it stands for in parentheses (`| 8.2 (REQ-BL-008) | … |`,
+ * `| 4B (REQ-MT-004B) |`, `| 5.1 (非機能 / セキュリティ) |`: the numbers a Kiro design.md's traceability gives requirements
+ * that requirements.md codes, wildlife-creator/bijiyu).
+ */
+const NUMBERED_ROW = /^[ \t]*\|[ \t]*(\d+[A-Z]?(?:\.\d+)?)[ \t]*[(（]([^)）|\n]*)[)）][ \t]*\|/gm;
+
 /** The labels that name table rows in each feature's documents (not its items), read per feature on first need. */
 export class TableRows {
   private documents: Map<string, DocNode[]> | undefined;
   private readonly labels = new Map<string, Set<string>>();
+  private readonly numbers = new Map<string, Map<string, string>>();
+
+  /** What the first row numbered `number` (no leading zeros) of a feature's documents stands for, trimmed; `undefined` when none is. */
+  numbered(feature: string, number: string): string | undefined {
+    let rows = this.numbers.get(feature);
+    if (rows === undefined) {
+      rows = new Map();
+      for (const doc of this.documentsOf(feature)) {
+        for (const row of doc.text.matchAll(NUMBERED_ROW)) {
+          const key = row[1]!.replace(/^0+(?=\d)/, '');
+          if (!rows.has(key)) rows.set(key, row[2]!.trim());
+        }
+      }
+      this.numbers.set(feature, rows);
+    }
+    return rows.get(number);
+  }
 
   constructor(private readonly nodes: ReadonlyMap<string, DocNode>) {}
 
@@ -27,7 +53,7 @@ export class TableRows {
     let labels = this.labels.get(feature);
     if (labels === undefined) {
       labels = new Set();
-      for (const doc of (this.documents ??= this.byFeature()).get(feature) ?? []) {
+      for (const doc of this.documentsOf(feature)) {
         for (const row of doc.text.matchAll(ROW)) labels.add(row[1]!);
         if (!doc.id.endsWith('/quickstart')) continue;
         forEachLineOutsideFences(doc.text, (line) => {
@@ -38,6 +64,10 @@ export class TableRows {
       this.labels.set(feature, labels);
     }
     return labels.has(label);
+  }
+
+  private documentsOf(feature: string): readonly DocNode[] {
+    return (this.documents ??= this.byFeature()).get(feature) ?? [];
   }
 
   /** The documents of each feature: nodes that are no item, by their id's folder part. */
@@ -55,4 +85,18 @@ export class TableRows {
     }
     return out;
   }
+}
+
+/** A Kiro requirement heading that writes the team's id for it: `### REQ-JP-004: …`. */
+const CODED_HEADING = /^#{1,6}[ \t]+(REQ-[A-Z]{1,6}-\d+[A-Z]?)(?![\w-])/;
+
+/** Each Kiro requirement by the team's id its heading writes (`<feature>/REQ-JP-004` → `<feature>/R4`). */
+export function codedRequirements(nodes: ReadonlyMap<string, DocNode>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [id, node] of nodes) {
+    if (node.type !== 'requirement' || node.item === undefined) continue;
+    const heading = CODED_HEADING.exec(node.text);
+    if (heading !== null) out.set(`${id.slice(0, id.lastIndexOf('/'))}/${heading[1]!}`, id);
+  }
+  return out;
 }

@@ -22,6 +22,9 @@
  *   Kiro's form, numbers a section `5.1` (`### 5.1 Safety`) or labels a criterion `**AC 5.1**`,
  *   names that section: no error, and no link;
  * - `FR-039c` that no item is, where `FR-039` writes a clause `(c)`, names FR-039 (that clause);
+ * - Kiro requirements a team codes (`### REQ-BL-008: …`, read as `R8`): `REQ-BL-008` names it, `011` names `R11`, and a number
+ *   a table of the feature's documents gives (`| 8.2 (REQ-BL-008) | … |`, design.md's traceability) names the requirement of
+ *   its row, or nothing to report (`| 5.1 (非機能 / セキュリティ) |`);
  * - `RF-433`, `CS-2`, `RNF-1` (a prefix of another language than the template's) in a feature
  *   that writes no item of that prefix is prose (a radio part, say), not a missing requirement.
  * - an OpenSpec change's `MODIFIED Requirement: X` that the capability lacks stays broken, with
@@ -36,7 +39,7 @@ import { rootOfId } from '../shared/id-shape.js';
 import { carriedPrefix, foreignPrefix, kiroNumbered, onlyPrefix, PREFIXED, prefixedRequirements, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
 import { sectionNumbers } from './section-numbers.js';
-import { LABEL, TableRows } from './feature-labels.js';
+import { codedRequirements, LABEL, TableRows } from './feature-labels.js';
 
 /** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
 export type KitTarget = { readonly id: string; readonly hint?: string } | { readonly ids: readonly string[] } | 'drop' | null;
@@ -58,6 +61,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let numbered: Map<string, Set<string>> | undefined;
   let requirements: Map<string, string[]> | undefined;
   let numberedFeatures: Set<string> | undefined;
+  let coded: Map<string, string> | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -130,6 +134,22 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       // read as items (a paragraph, a table), as before any was (D-503): prose, not a missing requirement.
       if (!(prefixed ??= prefixesByFeature(nodes)).has(`${feature}/${named[1]!.slice(0, named[1]!.indexOf('-'))}`)) return 'drop';
     }
+    // `REQ-JP-004` where a requirement's heading writes that id (`### REQ-JP-004: …`, read as `R4`: wildlife-creator/bijiyu): that requirement.
+    const headed = TEAM_TAG.test(tail) ? (coded ??= codedRequirements(nodes)).get(`${feature}/${tail}`) : undefined;
+    if (headed !== undefined) return { id: headed };
+    const kiro = KIRO_REF.exec(tail);
+    if (kiro !== null) {
+      // `011`, `010B` where the requirement is `R11`, `R10B` (written `REQ-ADM-011`): that requirement, or its criterion.
+      const plain = `${feature}/R${kiro[1]!.replace(/^0+(?=\d)/, '')}${kiro[2] === undefined ? '' : `.${Number(kiro[2])}`}`;
+      if (plain !== target && nodes.has(plain)) return { id: plain };
+      // `8.2` that a table of the feature's documents numbers (design.md's `| 8.2 (REQ-BL-008) | … |`, `| 5.1 (非機能 / セキュリティ) |`):
+      // the requirement the row names, or the team's own number for what no item is.
+      const row = (rows ??= new TableRows(nodes)).numbered(feature, plain.slice(plain.lastIndexOf('/') + 2));
+      if (row !== undefined) {
+        const named = (coded ??= codedRequirements(nodes)).get(`${feature}/${row}`);
+        return named === undefined ? 'drop' : { id: named };
+      }
+    }
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;
     const requirement = (tags ??= requirementTags(nodes)).get(`${feature}/${tag[1]!}`);
@@ -138,6 +158,8 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   };
 }
 
+/** A Kiro requirement's or criterion's id as a task cites it: `R11`, `R010B`, `R8.2`. */
+const KIRO_REF = /^R(\d+[A-Z]?)(?:\.(\d+))?$/;
 /** A requirement's id with a clause's letter (`FR-039c`): the requirement's id. */
 const CLAUSE = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+)([a-z])$`);
 

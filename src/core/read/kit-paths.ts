@@ -110,10 +110,14 @@ function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   // An OpenSpec change folder so named is the team's change template (`openspec/changes/_template/`: UntaDotMy/CreoNow, D-504).
   if ((a === '.kiro' && b === 'specs' && (parts.length === 4 || parts.length === 5) && (TEMPLATE.test(c!) || (parts.length === 5 && TEMPLATE.test(d!)))) || (a === 'specs' && parts.length >= 3 && b!.startsWith('_'))) return null;
   if (a === 'openspec' && b === 'changes' && parts.length >= 4 && c!.startsWith('_')) return null;
-  if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 4 && KIRO_FILES.has(d!)) return place('kiro', c!, d!, `.kiro/specs/${c!}`);
   // A feature folder one folder deeper, where a team keeps its features by stage (`.kiro/specs/completed/<feature>/`,
   // `backlog/`: ekicyou/dcomp_sample-rs, 74 of them): its scope is the path below `specs/`, so that no two meet.
-  if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && parts.length === 5 && KIRO_FILES.has(e!)) return place('kiro', `${c!}/${d!}`, e!, `.kiro/specs/${c!}/${d!}`);
+  // A Kiro feature's files named with a capital (`Tasks.md`, `Requirements.md`: Stefan/orka-ppm, 10 of 57 features) are its files.
+  if (kits.includes('kiro') && a === '.kiro' && b === 'specs' && (parts.length === 4 || parts.length === 5)) {
+    const name = parts[parts.length - 1]!.toLowerCase();
+    if (!KIRO_FILES.has(name)) return null;
+    return parts.length === 4 ? place('kiro', c!, name, `.kiro/specs/${c!}`) : place('kiro', `${c!}/${d!}`, name, `.kiro/specs/${c!}/${d!}`);
+  }
   if (kits.includes('kiro') && a === '.kiro' && b === 'steering' && parts.length === 3) return { ...place('kiro', 'steering', c!, '.kiro/steering'), conventions: true };
   if (kits.includes('speckit') && a === '.specify' && b === 'memory' && parts.length === 3) return { ...place('speckit', 'memory', c!, '.specify/memory'), conventions: true };
   if (kits.includes('openspec') && a === 'openspec' && b === 'project' && parts.length === 2) return { ...place('openspec', 'openspec', 'project', 'openspec'), conventions: true };

@@ -22,11 +22,14 @@ import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeadi
  * `#### 验收标准` under it: heguangyong/moqui-framework), one inserted later with a capital (`要件16A:` is
  * `R16A`: inakanou/ArchiTrack), Korean `요구사항 1`, Spanish or
  * Portuguese `Requisito 1` (`Requerimiento 4`: Gilmore369/SISTEMA_BOUTIQUE), French `Exigence 1`, German `Anforderung 1`, Russian `Требование 1`
- * (with `#### Критерии приемки`: lostguk/vedma); `R1: Name`, `R1 — Name` (Brunobiu/FreteGOBR, criteria `- R1.1 — …`); one inserted later, `Requirement 19.1: Name`
+ * (with `#### Критерии приемки`: lostguk/vedma); `R1: Name`, `R1 — Name` (Brunobiu/FreteGOBR, criteria `- R1.1 — …`); `REQ-8: Name`, and with the
+ * feature's code, `REQ-BL-008: Name` and `REQ-ADM-010B: Name` (`R8`, `R10B`: wildlife-creator/bijiyu; not `REQ-ORG-004-B`); one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?=\d+(?!-\d)\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?:[A-Z]{1,6}-)?(?=\d+[A-Z]?(?!-(?:\d|[A-Z]\b))\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+/** A requirement the team codes with the feature's letters (`REQ-BL-008`). */
+const CODED = /^REQ-[A-Z]{1,6}-\d/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
@@ -61,7 +64,7 @@ interface Candidate {
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean } | null = null;
+  let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean } | null = null;
   // The titles of the headings open at each level (1–6): whether a bare requirement stands under one that says requirements.
   const open: string[] = [];
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
@@ -151,7 +154,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         close();
         const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above));
         const label: string = prefixed?.label ?? 'R';
-        requirement = { n: match[1]!, label, level: entry.level, id: `${scope}/${label}${match[1]!}`, candidates: [], named: false, fellBack: false, index: i, bare: bare && prefixed === null, listed };
+        // Its number as a number (`### REQ-BL-008:` is requirement 8, which tasks cite as `8.2`: wildlife-creator/bijiyu).
+        const n: string = prefixed !== null ? match[1]! : match[1]!.replace(/^0+(?=\d)/, '');
+        requirement = { n, label, level: entry.level, id: `${scope}/${label}${n}`, candidates: [], named: false, fellBack: false, index: i, bare: bare && prefixed === null, listed, coded: CODED.test(title) };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();
@@ -164,8 +169,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         requirement.headed = true;
         criteria = i;
         fallback = false;
-      } else if (unnamed && requirement !== null && criteria === -1 && !requirement.fellBack) {
+      } else if (unnamed && requirement !== null && criteria === -1 && !requirement.fellBack && requirement.coded !== true) {
         // In a file that names no criteria heading, a requirement's is in words we do not list: its first sub-heading over an ordered list (by structure, KITS §7).
+        // (Not a coded one's, whose points are bullets: `##### メール変更フロー` over a flow's numbered steps, bijiyu.)
         criteria = i;
         fallback = true;
       }

@@ -1,7 +1,7 @@
 /**
  * Kiro tasks numbered in other ways than the template's `1.`, `1.1` (KITS §7), each read only
  * where a file numbers its tasks no other way: whole numbers without the dot (`- [ ] 1 Title`),
- * a part's capital first (`- [ ] A1.1 Title`), an id with a hyphen (`- [x] T-001: Title`,
+ * a part's capital first (`- [ ] A1.1 Title`; beside numbered ones, `- [x] P2.1. Title`), an id with a hyphen (`- [x] T-001: Title`,
  * `### T-001: Title ✅`: cocoabreak/feathermd); boxes with no number at all: by-place.ts.
  */
 import type { Outline } from './outline.js';
@@ -20,6 +20,25 @@ const LETTERED = /^(?:\*\*)?((?!P\d)[A-Z]\d+(?:\.\d+)+|(?!P\d)[A-Z]\d+(?=\.|[:�
  */
 export function lettered(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {
   const found = pickTasks(outline, scope, LETTERED, '', true);
+  const ids = [...found.picked.values()].map((item) => item.id);
+  return ids.length >= 3 && new Set(ids).size === ids.length ? found : null;
+}
+
+/** `LETTERED`, where the letter may be a plan's `P` when the number is dotted (`P2.1.`, `P2.1.1`); not a priority (`**P1**`). */
+const LETTERED_BESIDE = new RegExp(LETTERED.source.replaceAll('(?!P\\d)', '(?!P\\d+(?!\\.\\d))'));
+
+/**
+ * In a file that numbers its tasks (`numbered`), the tasks of a later part numbered with a capital first (`- [x] P2.1.
+ * Implement Anomaly Detection` over `- [x] P2.1.1 Create \`lib/anomaly-detection.ts\``, after tasks `0.`–`12.`: Stefan/orka-ppm),
+ * each of its id as written; not a numbered task's steps (`- [ ] A1. Check` inside `- [ ] 3. Review`). Three or more, none twice.
+ */
+export function letteredBeside(outline: Outline, scope: string, numbered: ReadonlyMap<number, Picked>): ReturnType<typeof pickTasks> | null {
+  const found = pickTasks(outline, scope, LETTERED_BESIDE, '', true);
+  for (const i of [...found.picked.keys()]) {
+    let up = outline.entries[i]!.parent;
+    while (up !== -1 && !numbered.has(up)) up = outline.entries[up]!.parent;
+    if (up !== -1) (found.picked.delete(i), found.boxes.delete(i));
+  }
   const ids = [...found.picked.values()].map((item) => item.id);
   return ids.length >= 3 && new Set(ids).size === ids.length ? found : null;
 }

@@ -12,7 +12,7 @@ import { BOXED_HEADING, matchesIn, NO_KIT_READ, numberList, readBox, type ItemRe
 import { MAX_RANGE } from './number-list.js';
 import { headingsHolding, headingTasks, numberedTaskHeadings, numberedTasksOf, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
-import { hyphenated, HYPHEN_TASK, lettered, wholeNumbered } from './kiro-task-forms.js';
+import { hyphenated, HYPHEN_TASK, lettered, letteredBeside, wholeNumbered } from './kiro-task-forms.js';
 import { boxesByPlace, mayReadByPlace } from './by-place.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
@@ -134,6 +134,9 @@ function tasks(outline: Outline, scope: string): KitRead {
   const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
   const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? hyphenBoxes() ?? first) : first;
+  // A later part's tasks numbered with a capital first, beside the numbered ones (`- [x] P2.1. Implement …`: Stefan/orka-ppm).
+  const beside = picked === first.picked && picked.size > 0 ? letteredBeside(outline, scope, picked) : null;
+  if (beside !== null) for (const [i, item] of beside.picked) if (!picked.has(i)) (picked.set(i, item), boxes.set(i, beside.boxes.get(i)!));
   // Boxes that name their task in bold words (`- [x] **Task 0**：CLI 基础设施`: yeemio/owlclaw, ten features).
   const worded = TASK_WORDS.test(outline.body);
   const named = worded ? pickTasks(outline, scope, BOLD_TASK, 'T', false) : null;
