@@ -27,7 +27,7 @@ export function defectClause(workspace: Workspace): (id: string) => boolean {
   const byFile = new Map<string, ReadonlySet<number>>();
   return (id) => {
     const node = workspace.nodes.get(id);
-    if (node === undefined || node.item === undefined || !node.path.endsWith('bugfix.md')) return false;
+    if (node === undefined || node.item === undefined || !node.path.toLowerCase().endsWith('bugfix.md')) return false;
     let lines = byFile.get(node.path);
     if (lines === undefined) byFile.set(node.path, (lines = defectLines(node.item.source.text)));
     return lines.has(node.item.line);

@@ -90,13 +90,22 @@ export class TableRows {
 /** A Kiro requirement heading that writes the team's id for it: `### REQ-JP-004: …`. */
 const CODED_HEADING = /^#{1,6}[ \t]+(REQ-[A-Z]{1,6}-\d+[A-Z]?)(?![\w-])/;
 
-/** Each Kiro requirement by the team's id its heading writes (`<feature>/REQ-JP-004` → `<feature>/R4`). */
-export function codedRequirements(nodes: ReadonlyMap<string, DocNode>): Map<string, string> {
-  const out = new Map<string, string>();
+/** Kiro requirements a team codes: each by the id its heading writes (`<feature>/REQ-JP-004` → `<feature>/R4`), and the features that code them. */
+export interface CodedRequirements {
+  readonly byId: ReadonlyMap<string, string>;
+  readonly features: ReadonlySet<string>;
+}
+
+export function codedRequirements(nodes: ReadonlyMap<string, DocNode>): CodedRequirements {
+  const byId = new Map<string, string>();
+  const features = new Set<string>();
   for (const [id, node] of nodes) {
     if (node.type !== 'requirement' || node.item === undefined) continue;
     const heading = CODED_HEADING.exec(node.text);
-    if (heading !== null) out.set(`${id.slice(0, id.lastIndexOf('/'))}/${heading[1]!}`, id);
+    if (heading === null) continue;
+    const feature = id.slice(0, id.lastIndexOf('/'));
+    byId.set(`${feature}/${heading[1]!}`, id);
+    features.add(feature);
   }
-  return out;
+  return { byId, features };
 }

@@ -39,7 +39,7 @@ import { rootOfId } from '../shared/id-shape.js';
 import { carriedPrefix, foreignPrefix, kiroNumbered, onlyPrefix, PREFIXED, prefixedRequirements, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
 import { sectionNumbers } from './section-numbers.js';
-import { codedRequirements, LABEL, TableRows } from './feature-labels.js';
+import { codedRequirements, LABEL, TableRows, type CodedRequirements } from './feature-labels.js';
 
 /** What a missing target is: another id, the ids a range stands for, nothing to report (`drop`), or broken (`null`). */
 export type KitTarget = { readonly id: string; readonly hint?: string } | { readonly ids: readonly string[] } | 'drop' | null;
@@ -61,7 +61,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let numbered: Map<string, Set<string>> | undefined;
   let requirements: Map<string, string[]> | undefined;
   let numberedFeatures: Set<string> | undefined;
-  let coded: Map<string, string> | undefined;
+  let coded: CodedRequirements | undefined;
   return (target, written) => {
     const slash = target.lastIndexOf('/');
     const feature = target.slice(0, slash);
@@ -135,18 +135,19 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       if (!(prefixed ??= prefixesByFeature(nodes)).has(`${feature}/${named[1]!.slice(0, named[1]!.indexOf('-'))}`)) return 'drop';
     }
     // `REQ-JP-004` where a requirement's heading writes that id (`### REQ-JP-004: …`, read as `R4`: wildlife-creator/bijiyu): that requirement.
-    const headed = TEAM_TAG.test(tail) ? (coded ??= codedRequirements(nodes)).get(`${feature}/${tail}`) : undefined;
+    const headed = TEAM_TAG.test(tail) ? (coded ??= codedRequirements(nodes)).byId.get(`${feature}/${tail}`) : undefined;
     if (headed !== undefined) return { id: headed };
     const kiro = KIRO_REF.exec(tail);
     if (kiro !== null) {
       // `011`, `010B` where the requirement is `R11`, `R10B` (written `REQ-ADM-011`): that requirement, or its criterion.
       const plain = `${feature}/R${kiro[1]!.replace(/^0+(?=\d)/, '')}${kiro[2] === undefined ? '' : `.${Number(kiro[2])}`}`;
       if (plain !== target && nodes.has(plain)) return { id: plain };
-      // `8.2` that a table of the feature's documents numbers (design.md's `| 8.2 (REQ-BL-008) | … |`, `| 5.1 (非機能 / セキュリティ) |`):
-      // the requirement the row names, or the team's own number for what no item is.
-      const row = (rows ??= new TableRows(nodes)).numbered(feature, plain.slice(plain.lastIndexOf('/') + 2));
+      // In a feature whose requirements are coded, `8.2` that a table of its documents numbers (design.md's `| 8.2 (REQ-BL-008) | … |`,
+      // `| 5.1 (非機能 / セキュリティ) |`): the requirement the row names, or the team's own number for what no item is. (Not in
+      // another feature, where `| 1.3 (beta) |` is a version's row, and `1.3` a missing criterion: a review.)
+      const row = (coded ??= codedRequirements(nodes)).features.has(feature) ? (rows ??= new TableRows(nodes)).numbered(feature, plain.slice(plain.lastIndexOf('/') + 2)) : undefined;
       if (row !== undefined) {
-        const named = (coded ??= codedRequirements(nodes)).get(`${feature}/${row}`);
+        const named = coded.byId.get(`${feature}/${row}`);
         return named === undefined ? 'drop' : { id: named };
       }
     }

@@ -28,7 +28,7 @@ export function sectionNumbers(nodes: ReadonlyMap<string, DocNode>): Map<string,
   const kiro = new Set<string>();
   for (const [id, node] of nodes) if (node.type === 'requirement' && node.item !== undefined) kiro.add(id.slice(0, id.lastIndexOf('/')));
   for (const [id, node] of nodes) {
-    if (node.item !== undefined || !id.endsWith('/requirements') || !node.path.endsWith('/requirements.md') || kiro.has(id.slice(0, -'/requirements'.length))) continue;
+    if (node.item !== undefined || !id.endsWith('/requirements') || !node.path.toLowerCase().endsWith('/requirements.md') || kiro.has(id.slice(0, -'/requirements'.length))) continue;
     const numbers = new Set<string>();
     for (const match of node.text.matchAll(NUMBERED_SECTION)) numbers.add((match[1] ?? match[2])!);
     // And the numbered list items under a numbered heading (`### 2.2 技术参数提取` then `1. 支持量程…`: `2.2.1`, zsyh27/excel_matching).

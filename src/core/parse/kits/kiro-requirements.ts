@@ -23,13 +23,13 @@ import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeadi
  * `R16A`: inakanou/ArchiTrack), Korean `요구사항 1`, Spanish or
  * Portuguese `Requisito 1` (`Requerimiento 4`: Gilmore369/SISTEMA_BOUTIQUE), French `Exigence 1`, German `Anforderung 1`, Russian `Требование 1`
  * (with `#### Критерии приемки`: lostguk/vedma); `R1: Name`, `R1 — Name` (Brunobiu/FreteGOBR, criteria `- R1.1 — …`); `REQ-8: Name`, and with the
- * feature's code, `REQ-BL-008: Name` and `REQ-ADM-010B: Name` (`R8`, `R10B`: wildlife-creator/bijiyu; not `REQ-ORG-004-B`); one inserted later, `Requirement 19.1: Name`
+ * feature's code, `REQ-BL-008: Name` and `REQ-ADM-010B: Name` in a file whose every requirement is so coded with one code (`R8`, `R10B`: wildlife-creator/bijiyu; not `REQ-ORG-004-B`); one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE).
  */
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?:[A-Z]{1,6}-)?(?=\d+[A-Z]?(?!-(?:\d|[A-Z]\b))\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** A requirement the team codes with the feature's letters (`REQ-BL-008`). */
-const CODED = /^REQ-[A-Z]{1,6}-\d/i;
+const CODED = /^REQ-([A-Z]{1,6})-\d/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
@@ -72,13 +72,21 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   let bare = true;
   let storied = false;
   let unnamed = true;
+  // Requirements a team codes (`### REQ-BL-008:`) are read only in a file whose every requirement heading is so coded, with one
+  // code: beside `Requirement N`, or a second code (`REQ-MIN-001` and `REQ-DEC-001`), their numbers would meet (a review).
+  const codes = new Set<string>();
+  let uncoded = false;
   for (const entry of entries) {
     if (entry.kind !== 'heading') continue;
     const title = headingTitle(entry.text);
-    if (REQUIREMENT.test(title)) bare = false;
+    const coded = CODED.exec(title);
+    if (REQUIREMENT.test(title)) coded !== null ? codes.add(coded[1]!.toUpperCase()) : (uncoded = true);
     if (STORY_REQUIREMENT.test(title)) storied = true;
     if (CRITERIA_HEADING.test(title)) unnamed = false;
   }
+  const codedRead = codes.size === 1 && !uncoded;
+  if (uncoded || codedRead) bare = false;
+  const requirementOf = (title: string): RegExpExecArray | null => (codedRead || !CODED.test(title) ? REQUIREMENT.exec(title) : null);
   let criteria = -1;
   // The requirements picked so far: a criterion heading whose requirement is no heading of its own names one as its parent if there is one.
   const requirementIds = new Set<string>();
@@ -128,7 +136,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         continue;
       }
       const prefixed: PrefixedHeading | null = within ? null : prefixedHeading(entries, i, false);
-      const match: readonly string[] | null = prefixed !== null ? [title, prefixed.n, prefixed.title] : (REQUIREMENT.exec(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
+      const match: readonly string[] | null = prefixed !== null ? [title, prefixed.n, prefixed.title] : (requirementOf(title) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
       // Not inside a requirement: there `#### US-1: As a user …` is the requirement's story, its criteria still to come (a review).
@@ -154,9 +162,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         close();
         const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above));
         const label: string = prefixed?.label ?? 'R';
-        // Its number as a number (`### REQ-BL-008:` is requirement 8, which tasks cite as `8.2`: wildlife-creator/bijiyu).
-        const n: string = prefixed !== null ? match[1]! : match[1]!.replace(/^0+(?=\d)/, '');
-        requirement = { n, label, level: entry.level, id: `${scope}/${label}${n}`, candidates: [], named: false, fellBack: false, index: i, bare: bare && prefixed === null, listed, coded: CODED.test(title) };
+        // A coded one's number as a number (`### REQ-BL-008:` is requirement 8, which tasks cite as `8.2`: wildlife-creator/bijiyu).
+        const coded: boolean = prefixed === null && CODED.test(title);
+        const n: string = coded ? match[1]!.replace(/^0+(?=\d)/, '') : match[1]!;
+        requirement = { n, label, level: entry.level, id: `${scope}/${label}${n}`, candidates: [], named: false, fellBack: false, index: i, bare: bare && prefixed === null, listed, coded };
         criteria = -1;
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();

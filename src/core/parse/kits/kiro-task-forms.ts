@@ -24,13 +24,18 @@ export function lettered(outline: Outline, scope: string): ReturnType<typeof pic
   return ids.length >= 3 && new Set(ids).size === ids.length ? found : null;
 }
 
-/** `LETTERED`, where the letter may be a plan's `P` when the number is dotted (`P2.1.`, `P2.1.1`); not a priority (`**P1**`). */
-const LETTERED_BESIDE = new RegExp(LETTERED.source.replaceAll('(?!P\\d)', '(?!P\\d+(?!\\.\\d))'));
+/**
+ * Beside numbered tasks, a task number with a capital first, dotted (`P2.1.`, `P2.1.1`, `B1.1`), then the text; not `T` or `R`
+ * (a test plan's `- [ ] T1.1 …`, an acceptance checklist's `- [x] R1.1 …`), nor undotted (`D1.`, `S3:`: a verification list's, a
+ * bucket's; reviews).
+ */
+const LETTERED_BESIDE = /^(?:\*\*)?((?![TR]\d)[A-Z]\d+(?:\.\d+)+)\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
 
 /**
  * In a file that numbers its tasks (`numbered`), the tasks of a later part numbered with a capital first (`- [x] P2.1.
  * Implement Anomaly Detection` over `- [x] P2.1.1 Create \`lib/anomaly-detection.ts\``, after tasks `0.`–`12.`: Stefan/orka-ppm),
- * each of its id as written; not a numbered task's steps (`- [ ] A1. Check` inside `- [ ] 3. Review`). Three or more, none twice.
+ * each of its id as written; not a numbered task's steps (`- [ ] A1.1 Check` inside `- [ ] 3. Review`). Three or more, none twice,
+ * none a numbered task's id.
  */
 export function letteredBeside(outline: Outline, scope: string, numbered: ReadonlyMap<number, Picked>): ReturnType<typeof pickTasks> | null {
   const found = pickTasks(outline, scope, LETTERED_BESIDE, '', true);
@@ -40,7 +45,8 @@ export function letteredBeside(outline: Outline, scope: string, numbered: Readon
     if (up !== -1) (found.picked.delete(i), found.boxes.delete(i));
   }
   const ids = [...found.picked.values()].map((item) => item.id);
-  return ids.length >= 3 && new Set(ids).size === ids.length ? found : null;
+  const taken = new Set([...numbered.values()].map((item) => item.id));
+  return ids.length >= 3 && new Set(ids).size === ids.length && !ids.some((id) => taken.has(id)) ? found : null;
 }
 
 /**

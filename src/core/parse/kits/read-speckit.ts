@@ -16,14 +16,14 @@ import { LISTED_STORY, storyOf, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
 
-/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**` (one inserted later), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
-const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
+const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-MO-WYZ]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /**
  * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
  * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7
  * オフライン移動を蓄積し、…`: rokusoudo-product/terra-town), a space stands for it; beside colons, `- FR-003 is …` is prose.
  */
-const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
+const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-MO-WYZ]?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
 /** The same with a space for its colon, in a file that writes no colon after such an id either (a range is none: `- FR-1 to FR-3 …`). */
 const SPACED_REQUIREMENT = new RegExp(
   `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
@@ -36,8 +36,8 @@ const SPACED_REQUIREMENT = new RegExp(
 const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)(?![\w-]|\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,、]|to\b|and\b|through\b|vs\.?|到|至)?[ \t]*(?:FR|SC|NFR)-\d)(?:[ \t]*[:：.—–-][ \t]*|[ \t]+)(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
-/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
-const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree; `[T001]` in brackets: Noveris-AI/Noveris-AI), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
+const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*|\[(?=T\d+\]))?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*|(?<=\[T\d+)\])?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### T039-A: Title` (one inserted later, as boxes write `T071-A`: motecshine/utmos.dev), `### T0.1 Title` (jorge-robledo11/web-app), `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title`, `### TASK-001-BE-01:` (a part's, before a colon), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
@@ -46,19 +46,19 @@ const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*)?((?:[A-Z]{
  */
 const TASK_HEADING = /^(T\d+[a-z]?(?:\.\d+)*(?:[-.][A-Z](?![\w-]))?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:-\d+)*(?:(?:-[A-Za-z0-9]+)+(?=[ \t]*(?:[:：]|\[|$)))?(?!-?\d)(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
-const MARKS = /^(?:\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\][ \t]*)+/i;
+const MARKS = /^(?:\[(?:P\d?|US\d+(?:\.\d+)?|Story:?\s*(?:US)?\d+(?:\.\d+)?)\][ \t]*)+/i;
 /** A heading that is a task: `### T001: Title`, `### - [x] T001 …`, `## Task 1: Title`. */
 const isTaskHeading = (title: string): boolean => TASK_HEADING.test(BOXED_HEADING.exec(title)?.[1] ?? title) || WORD_TASK_HEADING.test(title);
 /** A task written as a heading with the word (`## Task 1: Environment Configuration Setup`): task `T1`. */
 const WORD_TASK_HEADING = /^Task[ \t]+(\d+(?:\.\d+)*)[ \t]*[:：.\-–—][ \t]*(\S.*)$/i;
 /** One of those marks, whole. */
-const MARK = /^\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\]$/i;
+const MARK = /^\[(?:P\d?|US\d+(?:\.\d+)?|Story:?\s*(?:US)?\d+(?:\.\d+)?)\]$/i;
 /**
- * `[US1]`, `[Story: US1]`, `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a
+ * `[US1]`, `[Story: US1]`, `[Story 1]` (Noveris-AI/Noveris-AI), `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a
  * story, KITS §7), and `US1.1` there (a feature that numbers its stories so, eliascoelho911/Listify;
  * where it has no such story, `US1.2` is US1's scenario 2: model/kit-targets.ts).
  */
-const STORY_REF = /\[(?:Story:?\s*)?US(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\]|\bUS-?(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\b/gi;
+const STORY_REF = /\[(?:Story:?\s*(?:US)?|US)(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\]|\bUS-?(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\b/gi;
 
 
 export function readSpeckit(outline: Outline, place: KitPlace): KitRead {

@@ -19,8 +19,8 @@ export interface IdsWritten {
   readonly written: string;
 }
 
-/** An id as written, a part's letters after its prefix (`FR-BE-015`); a letter after its digits is one inserted later (`FR-007a`), but not `x`, a placeholder's (`@SC-00x`: Tomvaz11/iabank). */
-const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-wyz]?)\\b`, 'g');
+/** An id as written, a part's letters after its prefix (`FR-BE-015`); a letter after its digits is one inserted later (`FR-007a`, `FR-004A`: DvornikovDV/VKR), but not `x`, `X` or `N`, a placeholder's (`@SC-00x`: Tomvaz11/iabank; `FR-00N`: yepengfan/SpecOps). */
+const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-wyzA-MO-WYZ]?)\\b`, 'g');
 /** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
 const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
 /** A range written with dots, its end's prefix written out (`SC-001..SC-005`: Tomvaz11/iabank; `SC-002... 15 users` is none), or two dots glued to both ends and the end as wide as the start (`FR-011-110..115`: 0kam/echoroo; `FR-003..5 min` is none). */

@@ -115,10 +115,10 @@ describe('forms of a thirty-first round', () => {
     });
 
     // (Citations `REQ-04` were read too, then taken back: `(PRD REQ-017)` beside `1.1, 1.2` became LINK_BROKEN R017, a review.)
-    it('Kiro: `### REQ-04:` is requirement 4 (D-517: its number as a number) and `### REQ-2024-017:` none; `REQ-04` in a task names nothing', () => {
+    it('Kiro: `### REQ-04:` is requirement 04 and `### REQ-2024-017:` none; `REQ-04` in a task names nothing', () => {
       const text = ['### REQ-04: Export', '#### Acceptance Criteria', '1. WHEN asked THEN export', '', '### REQ-2024-017: Audit note', ''].join('\n');
       const ws = read({ '.kiro/specs/exp/requirements.md': text, '.kiro/specs/exp/tasks.md': '- [ ] 1. Export\n  - _Requirements: REQ-04_\n' }, 'kiro');
-      expect([...ws.nodes.values()].filter((n) => n.type === 'requirement').map((n) => n.id)).toEqual(['exp/R4']);
+      expect([...ws.nodes.values()].filter((n) => n.type === 'requirement').map((n) => n.id)).toEqual(['exp/R04']);
       expect(ws.relationsOut.get('exp/T1') ?? []).toEqual([]);
       expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
     });

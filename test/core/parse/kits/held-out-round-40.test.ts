@@ -12,12 +12,18 @@
  *   Detection` over `  - [x] P2.1.1 Create \`lib/anomaly-detection.ts\`` (.kiro/specs/costbook-4-0/tasks.md line 526): 53
  *   tasks unread, so what only they cite was COVERAGE_MISSING (32 false); ten features name their files `Tasks.md`,
  *   `Requirements.md`, `Design.md` (.kiro/specs/change-order-workflow/Tasks.md): not read at all.
+ * - Noveris-AI/Noveris-AI (4ed9954): Spec Kit tasks `- [x] [T008] [P1] [Story 1] **CRITICAL** 修复登录端点的cookie domain配置`
+ *   (specs/003-auth-refactor/tasks.md line 73): read by place (`T#8`), `[Story 1]` not linked to User Story 1.
+ * - DvornikovDV/VKR (b592ded): `- **FR-004A**: Each issued or reset one-time first-connection package MUST expire …`
+ *   (specs/004-edge-onboarding/spec.md line 148): not read (22 such items; pipi-1997/carvis writes `FR-006A` too).
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
 import { testdir } from '../../../helpers/testdir.js';
 
 type Ws = ReturnType<typeof loadWorkspace>;
+const speckit = (files: Record<string, string>): Ws =>
+  loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', ...Object.fromEntries(Object.entries(files).map(([name, text]) => [`specs/001-a/${name}`, text])) }));
 const kiro = (files: Record<string, string>): Ws =>
   loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', ...Object.fromEntries(Object.entries(files).map(([name, text]) => [`.kiro/specs/f/${name}`, text])) }));
 const codes = (ws: Ws): string[] => ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING').map((d) => `${d.code} ${d.line}`);
@@ -123,5 +129,65 @@ describe('forms of a fortieth round', () => {
     const ws = kiro({ 'Requirements.md': '# Requirements\n\n### Requirement 1: Status\n\n#### Acceptance Criteria\n\n1. THE order SHALL move\n', 'Design.md': '# Design\n', 'Tasks.md': '# Tasks\n\n- [x] 1. Define transitions\n  - _Requirements: 1.1_\n' });
     expect([...ws.nodes.keys()].sort()).toEqual(['f/R1', 'f/R1.1', 'f/T1', 'f/design', 'f/requirements', 'f/tasks']);
     expect(implemented(ws, 'f/T1')).toEqual(['f/R1.1']);
+  });
+
+  it('Spec Kit: `- [x] [T008] [P1] [Story 1] Title` is task T008 of User Story 1; `- **FR-004A**:` is a requirement', () => {
+    const spec = ['# Spec', '', '### User Story 1 - 用户成功登录 (Priority: P1)', '', 'Text.', '', '- **FR-004**: Issue a package', '- **FR-004A**: The package MUST expire after 24 hours', ''].join('\n');
+    const tasks = ['# Tasks', '', '- [x] [T001] [P1] 确认开发环境依赖已安装', '- [x] [T008] [P1] [Story 1] **CRITICAL** 修复登录端点 (FR-004, FR-004A)', ''].join('\n');
+    const ws = speckit({ 'spec.md': spec, 'tasks.md': tasks });
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => `${n.id} ${n.title}`)).toEqual(['001-a/T001 确认开发环境依赖已安装', '001-a/T008 **CRITICAL** 修复登录端点 (FR-004, FR-004A)']);
+    expect(ws.nodes.get('001-a/FR-004A')?.type).toBe('functional-requirement');
+    expect(implemented(ws, '001-a/T008')).toEqual(['001-a/FR-004', '001-a/FR-004A', '001-a/US1']);
+    expect(codes(ws)).toEqual([]);
+    // A placeholder's `N` or `X` is no letter of an id (yepengfan/SpecOps: `Update FR-00N references`).
+    const placeholders = speckit({ 'spec.md': spec, 'tasks.md': '- [ ] T001 Update FR-00N and NFR-00X references (FR-004)\n' });
+    expect(implemented(placeholders, '001-a/T001')).toEqual(['001-a/FR-004']);
+    expect(placeholders.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+  });
+});
+
+describe('a review of e7bf794', () => {
+  const criteria = (n: number): string[] => ['#### Acceptance Criteria', '', ...Array.from({ length: n }, (_, k) => `${k + 1}. WHEN ${k} THEN the system SHALL act`), ''];
+
+  it('Kiro: coded requirements are read only where every requirement heading of the file is coded with one code', () => {
+    // Two codes (`REQ-MIN-001`, `REQ-DEC-001`) would both be `R1`; beside `Requirement 1`, `REQ-SEC-2` would take `R2`.
+    const twoCodes = ['# Requirements', '', '### REQ-MIN-001: View minutes', '', ...criteria(2), '### REQ-DEC-001: Record a decision', '', ...criteria(1)].join('\n');
+    const mixed = ['# Requirements', '', '### Requirement 1: Authentication', '', ...criteria(2), '#### REQ-SEC-2: Security constraint', '', '- Passwords SHALL be hashed', '', '### Requirement 2: Profile', '', ...criteria(1)].join('\n');
+    for (const text of [twoCodes, mixed]) {
+      const ws = kiro({ 'requirements.md': text, 'tasks.md': '- [ ] 1. Work\n  - _Requirements: 1.1, REQ-DEC-001_\n' });
+      expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
+    }
+    const ws = kiro({ 'requirements.md': mixed, 'tasks.md': '- [ ] 2. Profile\n  - _Requirements: 2.1_\n' });
+    expect(ws.nodes.get('f/R2')!.title).toBe('Profile');
+    expect(implemented(ws, 'f/T2')).toEqual(['f/R2.1']);
+  });
+
+  it('Kiro: `Requirement 01` keeps its number as written, so that its criteria `01.1` are read and cited', () => {
+    const text = ['# Requirements', '', '### Requirement 01: Login', '', '- 01.1 WHEN the user signs in THEN the system SHALL accept', '- 01.2 WHEN the password is wrong THEN the system SHALL refuse', ''].join('\n');
+    const ws = kiro({ 'requirements.md': text, 'tasks.md': '- [ ] 1. Login\n  - _Requirements: 01.1, 01.2_\n' });
+    expect(implemented(ws, 'f/T1')).toEqual(['f/R01.1', 'f/R01.2']);
+    expect(codes(ws)).toEqual([]);
+  });
+
+  it('Kiro: a numbered table row of a feature whose requirements are not coded hides no missing criterion', () => {
+    const text = ['# Requirements', '', '### Requirement 1: Login', '', ...criteria(2)].join('\n');
+    const design = ['# Design', '', '| Version | Notes |', '|---|---|', '| 1.3 (beta) | first |', '| 4 (E_TIMEOUT) | errors |', ''].join('\n');
+    const ws = kiro({ 'requirements.md': text, 'design.md': design, 'tasks.md': '- [ ] 1. Login\n  - _Requirements: 1.3, 4_\n' });
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => /`f\/(R[\d.]+)`/.exec(d.message)![1])).toEqual(['R1.3', 'R4']);
+  });
+
+  it('Kiro: a test plan (`T1.`), an acceptance checklist (`R1.1`), a verification list (`D1.`) or `S3:` beside numbered tasks are no tasks', () => {
+    const text = ['# Requirements', '', '### Requirement 1: Login', '', ...criteria(2)].join('\n');
+    const tasks = ['# Tasks', '', '- [ ] 1. Pin the chart', '- [ ] 2. Update it', '- [ ] 3. Open a PR', '', '## Tests', '', '- [ ] T1. Confirm the version', '- [ ] T2. Send a request', '- [ ] T3. Sync', '', '## Acceptance', '', '- [x] R1.1 signs in', '- [x] R1.2 refuses', '- [ ] R1.3 locks', '', '## Verify', '', '- [ ] D1. Deploy', '- [ ] D2. Smoke', '- [ ] D3. Roll back', '- [ ] S3: create the uploads bucket', ''].join('\n');
+    const ws = kiro({ 'requirements.md': text, 'tasks.md': tasks });
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => n.id).sort()).toEqual(['f/T1', 'f/T2', 'f/T3']);
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
+  });
+
+  it('Kiro: a `Requirements.md` that numbers its sections and a `Bugfix.md` are read as their lower-case names are', () => {
+    const sections = ['# Requirements', '', '## 1. Functional', '', '### 1.1 User login', 'Users log in.', '', '### 1.2 Password reset', 'Users reset it.', ''].join('\n');
+    expect(codes(kiro({ 'Requirements.md': sections, 'tasks.md': '- [ ] 1. Login\n  - _Requirements: 1.1, 1.2_\n' }))).toEqual([]);
+    const bugfix = ['# Bugfix Requirements Document', '', '## Bug Analysis', '', '### Current Behavior (Defect)', '', '1.1 WHEN the email contains `+` THEN the system rejects it', '', '### Expected Behavior (Correct)', '', '2.1 WHEN the email contains `+` THEN the system SHALL accept it', ''].join('\n');
+    expect(codes(kiro({ 'Bugfix.md': bugfix, 'tasks.md': '- [ ] 1. Fix the validator\n  - _Requirements: 2.1_\n' }))).toEqual([]);
   });
 });
