@@ -68,9 +68,10 @@ const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
 const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証|검증)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件|요구사항))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * `**验证需求: 1.1, 1.2**`, `- 验证需求: 1.1-1.5` (Chinese "requirements verified", on a test task: 997899594/Juanie,
- * zsyh27/excel_matching's E2E tasks): the label says it verifies, whatever else the file writes.
+ * zsyh27/excel_matching's E2E tasks), Japanese `**検証対象: 要件 6.1**` ("verified", argondev22/notion-relation-view): the
+ * label says it verifies, whatever else the file writes.
  */
-const VERIFIED_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?:需求|要件)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const VERIFIED_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?:需求|要件|対象)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /** A word of `CHECKS_LABEL`: a file without one needs no look at its practice. */
 const CHECKS_WORD = /验证|驗證|検証|검증/;
 

@@ -191,3 +191,12 @@ describe('a review of e7bf794', () => {
     expect(codes(kiro({ 'Bugfix.md': bugfix, 'tasks.md': '- [ ] 1. Fix the validator\n  - _Requirements: 2.1_\n' }))).toEqual([]);
   });
 });
+
+describe('more of the fortieth round', () => {
+  it('Kiro: `**検証対象: 要件 6.1**` under a property test verifies criterion 6.1', () => {
+    const requirements = ['# 要件定義書', '', '### 要件 6: 同期', '', '#### 受け入れ基準', '', '1. WHEN 同期する THEN システム SHALL 保存する', ''].join('\n');
+    const tasks = ['# 実装計画', '', '- [x] 1. 同期を実装する', '  - _要件: 6.1_', '  - [x]* 1.1 プロパティテスト', '    - **検証対象: 要件 6.1**', ''].join('\n');
+    const ws = kiro({ 'requirements.md': requirements, 'tasks.md': tasks });
+    expect((ws.relationsOut.get('f/T1.1') ?? []).map((e) => `${e.relation} ${e.id}`)).toEqual(['verifies f/R6.1', 'refines f/T1']);
+  });
+});
