@@ -116,6 +116,10 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     }
     // `FR-039c` that no item is, where FR-039 writes a clause `(c)` (renato-quintupil/unab-foodvoice: conditions (a)–(d);
     // 0kam/echoroo's FR-101): that clause of FR-039. Not a retired `FR-011a` of an FR-011 with no clauses (a review).
+    // `FR-001A` where the spec writes `FR-001a` (or the other way): that requirement, its letter's case aside.
+    const lettered = LETTERED_ID.exec(tail);
+    const other = lettered === null ? undefined : `${feature}/${lettered[1]!}${lettered[2] === lettered[2]!.toLowerCase() ? lettered[2]!.toUpperCase() : lettered[2]!.toLowerCase()}`;
+    if (other !== undefined && nodes.has(other)) return { id: other };
     const clause = CLAUSE.exec(tail);
     const whole = clause === null ? undefined : nodes.get(`${feature}/${clause[1]!}`);
     if (whole !== undefined && (whole.text.includes(`(${clause![2]!})`) || whole.text.includes(`（${clause![2]!}）`))) return { id: whole.id };
@@ -135,8 +139,11 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       if (!(prefixed ??= prefixesByFeature(nodes)).has(`${feature}/${named[1]!.slice(0, named[1]!.indexOf('-'))}`)) return 'drop';
     }
     // `REQ-JP-004` where a requirement's heading writes that id (`### REQ-JP-004: …`, read as `R4`: wildlife-creator/bijiyu): that requirement.
-    const headed = TEAM_TAG.test(tail) ? (coded ??= codedRequirements(nodes)).byId.get(`${feature}/${tail}`) : undefined;
+    // (`REQ-FN-010B`, `REQ-F-002` too, which are no team tag: where no heading writes them, nothing, as before they were read.)
+    const codedId = CODED_ID.test(tail);
+    const headed = codedId || TEAM_TAG.test(tail) ? (coded ??= codedRequirements(nodes)).byId.get(`${feature}/${tail}`) : undefined;
     if (headed !== undefined) return { id: headed };
+    if (codedId && !TEAM_TAG.test(tail)) return 'drop';
     const kiro = KIRO_REF.exec(tail);
     if (kiro !== null) {
       // `011`, `010B` where the requirement is `R11`, `R10B` (written `REQ-ADM-011`): that requirement, or its criterion.
@@ -161,6 +168,10 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
 
 /** A Kiro requirement's or criterion's id as a task cites it: `R11`, `R010B`, `R8.2`. */
 const KIRO_REF = /^R(\d+[A-Z]?)(?:\.(\d+))?$/;
+/** A coded requirement's id as a task writes it (`REQ-BL-008`, `REQ-F-002`, `REQ-FN-010B`). */
+const CODED_ID = /^REQ-[A-Z]{1,6}-\d+[A-Z]?$/;
+/** A requirement's id with a letter after its number, either case (`FR-004A`, `FR-004a`). */
+const LETTERED_ID = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+)([a-zA-Z])$`);
 /** A requirement's id with a clause's letter (`FR-039c`): the requirement's id. */
 const CLAUSE = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+)([a-z])$`);
 

@@ -47,11 +47,12 @@ function allDigits(id: string, from: number, to = id.length): boolean {
   return true;
 }
 
-/** `R` then digits (`requirement`), or digits, a dot and digits (`criterion`); else `null`. */
+/** `R` then digits (`requirement`), or digits, a dot and digits (`criterion`), the digits maybe with a capital after (`R16A`, `R10B.1`: one inserted later); else `null`. */
 function digitsAfter(id: string, from: number): string | null {
   let i = from;
   while (i < id.length && isDigit(id.charCodeAt(i))) i += 1;
   if (i === from) return null;
+  if (i < id.length && id.charCodeAt(i) >= 0x41 && id.charCodeAt(i) <= 0x5a) i += 1;
   if (i === id.length) return 'requirement';
   if (id.charCodeAt(i) !== 0x2e /* . */ || i + 1 === id.length || !allDigits(id, i + 1)) return null;
   return 'criterion';

@@ -25,11 +25,11 @@ export function lettered(outline: Outline, scope: string): ReturnType<typeof pic
 }
 
 /**
- * Beside numbered tasks, a task number with a capital first, dotted (`P2.1.`, `P2.1.1`, `B1.1`), then the text; not `T` or `R`
- * (a test plan's `- [ ] T1.1 …`, an acceptance checklist's `- [x] R1.1 …`), nor undotted (`D1.`, `S3:`: a verification list's, a
+ * Beside numbered tasks, a task number with a capital first, dotted (`P2.1.`, `P2.1.1`, `B1.1`), then the text; not `T`, `R` or `V`
+ * (a test plan's `- [ ] T1.1 …`, an acceptance checklist's `- [x] R1.1 …`, a release's `V1.0`), nor undotted (`D1.`, `S3:`: a verification list's, a
  * bucket's; reviews).
  */
-const LETTERED_BESIDE = /^(?:\*\*)?((?![TR]\d)[A-Z]\d+(?:\.\d+)+)\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
+const LETTERED_BESIDE = /^(?:\*\*)?((?![TRV]\d)[A-Z]\d+(?:\.\d+)+)\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?[ \t]+([\s\S]*)$/;
 
 /**
  * In a file that numbers its tasks (`numbered`), the tasks of a later part numbered with a capital first (`- [x] P2.1.

@@ -68,10 +68,11 @@ const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
 const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証|검증)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件|요구사항))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * `**验证需求: 1.1, 1.2**`, `- 验证需求: 1.1-1.5` (Chinese "requirements verified", on a test task: 997899594/Juanie,
- * zsyh27/excel_matching's E2E tasks), Japanese `**検証対象: 要件 6.1**` ("verified", argondev22/notion-relation-view): the
+ * zsyh27/excel_matching's E2E tasks), Japanese `**検証対象: 要件 6.1**`, Korean `**검증 대상: 요구사항 1.1**` ("verified": argondev22/notion-relation-view,
+ * Minpa/Robot-Competitive-Intelligence-Portal): the
  * label says it verifies, whatever else the file writes.
  */
-const VERIFIED_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証)(?:需求|要件|対象)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const VERIFIED_LABEL = /(?:^|[\s(])(_|\*\*)?(?:(?:验证|驗證|検証)(?:需求|要件|対象)|검증[ \t]*대상)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /** A word of `CHECKS_LABEL`: a file without one needs no look at its practice. */
 const CHECKS_WORD = /验证|驗證|検証|검증/;
 
@@ -95,7 +96,7 @@ const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?|
 /** Kiro's property-test line, `**Validates: Requirements 2.9**`, in Spanish and Portuguese (`**Valida: Requisito 3.4**`: floresRicardozv/Mostrar-PlataformaRH), French, German. */
 const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
-const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?)(?![\w-])/g;
+const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?|REQ-[A-Z]{1,6}-\d+[A-Z]?)(?![\w-])/g;
 /**
  * A requirement a team names with a prefix (`FR-1.1`, `NFR-2`, `FR-6b.2`: kiro-requirements.ts), in a list of requirements, and a
  * range of them (`FR-1.1〜1.3`, `FR-1.1-FR-1.3`, `NFR-2–4`): groups 1 the prefix, 2 the start's number, 3 the end's.

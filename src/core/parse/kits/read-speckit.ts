@@ -26,18 +26,18 @@ const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})
 const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-MO-WYZ]?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
 /** The same with a space for its colon, in a file that writes no colon after such an id either (a range is none: `- FR-1 to FR-3 …`). */
 const SPACED_REQUIREMENT = new RegExp(
-  `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-z]?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
+  `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-MO-WYZ]?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
 );
 /**
  * A heading that is a requirement: its id, a colon, dash or dot — or a space only (`### FR-4 子 Agent 按对象存在性条件启动`:
  * studyzy/save-token-kit) — and its title (`FR-1: Language List Display`, `NFR-003 — Latency`); the template's prefixes
  * only (`### CS-101: Intro to programming` is a course); not a heading of a range or list (`### FR-001 to FR-005`, `FR-001, FR-002`).
  */
-const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-z]?)(?![\w-]|\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,、]|to\b|and\b|through\b|vs\.?|到|至)?[ \t]*(?:FR|SC|NFR)-\d)(?:[ \t]*[:：.—–-][ \t]*|[ \t]+)(\S.*)$/;
+const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-zA-MO-WYZ]?)(?![\w-]|\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,、]|to\b|and\b|through\b|vs\.?|到|至)?[ \t]*(?:FR|SC|NFR)-\d)(?:[ \t]*[:：.—–-][ \t]*|[ \t]+)(\S.*)$/;
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
 /** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree; `[T001]` in brackets: Noveris-AI/Noveris-AI), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
-const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*|\[(?=T\d+\]))?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*|(?<=\[T\d+)\])?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
+const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*|\[(?=T\d+\]))?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*|(?<=\[T\d+)\])?(?=[\s:.,)]|(?<=\[T\d+\])\[|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### T039-A: Title` (one inserted later, as boxes write `T071-A`: motecshine/utmos.dev), `### T0.1 Title` (jorge-robledo11/web-app), `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title`, `### TASK-001-BE-01:` (a part's, before a colon), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
@@ -58,7 +58,7 @@ const MARK = /^\[(?:P\d?|US\d+(?:\.\d+)?|Story:?\s*(?:US)?\d+(?:\.\d+)?)\]$/i;
  * story, KITS §7), and `US1.1` there (a feature that numbers its stories so, eliascoelho911/Listify;
  * where it has no such story, `US1.2` is US1's scenario 2: model/kit-targets.ts).
  */
-const STORY_REF = /\[(?:Story:?\s*(?:US)?|US)(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\]|\bUS-?(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\b/gi;
+const STORY_REF = /\[(?:Story:?\s*(?:US)?(?=\d+(?:[a-z](?![a-z]))?(?:\.\d+)?\](?!\())|US)(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\]|\bUS-?(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\b/gi;
 
 
 export function readSpeckit(outline: Outline, place: KitPlace): KitRead {
@@ -72,7 +72,8 @@ function spec(outline: Outline, scope: string): KitRead {
   const picked = new Map<number, Picked>();
   // Requirements without the bold only in a file that writes none with it, nor as headings: beside those, `- FR-003: …` cites one
   // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform; a clarification under `### FR-001:`: a review).
-  const plain = !entries.some((entry) => (entry.kind === 'item' && REQUIREMENT.test(entry.text)) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
+  // (A bold one inserted later with a capital, `**FR-003A**` under `### Added after clarification`, leaves them read: a review.)
+  const plain = !entries.some((entry) => (entry.kind === 'item' && /[a-z\d]$/.test(REQUIREMENT.exec(entry.text)?.[1] ?? 'A')) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
   const spaced = plain && !entries.some((entry) => entry.kind === 'item' && PLAIN_REQUIREMENT.test(entry.text));
   // The stories headings define, by outline index: a bold item of the same id is their clarification, of another id a story (a review).
   const stories = new Map<number, StoryHeading>();
@@ -80,6 +81,9 @@ function spec(outline: Outline, scope: string): KitRead {
     const story = entry.kind === 'heading' ? storyOf(headingTitle(entry.text)) : null;
     if (story !== null) stories.set(i, story);
   }
+  // `### US1 — el ingreso recurrente` beside `### User Story 1 - …` is that story's section (its requirements: BRY4N18/TSI), no second story.
+  const named = new Set([...stories.values()].filter((story) => story.byId !== true).map((story) => storyNumber(story.number)));
+  for (const [i, story] of stories) if (story.byId === true && named.has(storyNumber(story.number))) stories.delete(i);
   const headedStories = new Set([...stories.values()].map((story) => `${scope}/US${storyNumber(story.number)}`));
   // The ids taken by bold story items and by requirements written with a space (the weaker forms give way, no duplicate).
   const taken = new Set<string>();

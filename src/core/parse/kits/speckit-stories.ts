@@ -28,12 +28,16 @@ const PRIORITY_FIRST = /^[[(（]P\d+[\])）][ \t]*(?=US)/;
 export interface StoryHeading {
   readonly number: string;
   readonly title: string;
+  /** Written by its id alone (`### US1 — Title`), not as a story's name (`### User Story 1 - Title`). */
+  readonly byId?: boolean;
 }
 
 /** The story a heading of spec.md is, or `null`: the first of the shapes above that it has. */
 export function storyOf(title: string): StoryHeading | null {
-  const named = STORY.exec(title) ?? ANY_STORY.exec(title) ?? STORY_BY_ID.exec(title.replace(PRIORITY_FIRST, ''));
+  const named = STORY.exec(title) ?? ANY_STORY.exec(title);
   if (named !== null) return { number: named[1]!, title: named[2]! };
+  const byId = STORY_BY_ID.exec(title.replace(PRIORITY_FIRST, ''));
+  if (byId !== null) return { number: byId[1]!, title: byId[2]!, byId: true };
   const worded = WORD_STORY.exec(title);
   return worded === null ? null : { number: worded[1]!, title: worded[2] ?? worded[3]! };
 }

@@ -200,3 +200,51 @@ describe('more of the fortieth round', () => {
     expect((ws.relationsOut.get('f/T1.1') ?? []).map((e) => `${e.relation} ${e.id}`)).toEqual(['verifies f/R6.1', 'refines f/T1']);
   });
 });
+
+describe('a review of 6e2f507, and a forty-first round', () => {
+  it('Spec Kit: `[T002][P]` beside `[T001]` is task T002; a bold `**FR-003A**` leaves plain `- FR-001:` requirements read; `### FR-001A:` is one', () => {
+    const ws = speckit({ 'spec.md': '# Spec\n\n- **FR-001**: Parse\n- **FR-002**: Read\n', 'tasks.md': '- [ ] [T001] Init\n- [ ] [T002][P] Config struct (FR-001)\n- [ ] [T003] Reader (FR-002)\n' });
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => n.id)).toEqual(['001-a/T001', '001-a/T002', '001-a/T003']);
+    expect(codes(ws)).toEqual([]);
+    const plain = speckit({ 'spec.md': '# Spec\n\n- FR-001: Lock\n- FR-002: Unlock\n\n### Added after clarification\n\n- **FR-002A**: The lock MUST last 15 minutes\n', 'tasks.md': '- [ ] T001 Lock (FR-001, FR-002, FR-002A)\n' });
+    expect(implemented(plain, '001-a/T001')).toEqual(['001-a/FR-001', '001-a/FR-002', '001-a/FR-002A']);
+    const headed = speckit({ 'spec.md': '# Spec\n\n### FR-001: Login\n\nText.\n\n### FR-001A: Remember me\n\nText.\n', 'tasks.md': '- [ ] T001 Login (FR-001, FR-001A)\n' });
+    expect(implemented(headed, '001-a/T001')).toEqual(['001-a/FR-001', '001-a/FR-001A']);
+    expect(codes(headed)).toEqual([]);
+  });
+
+  it('Spec Kit: `FR-001A` names `FR-001a`; `[Story 42](https://…)` is a link, no story', () => {
+    const ws = speckit({ 'spec.md': '# Spec\n\n### User Story 1 - Login (Priority: P1)\n\nText.\n\n- **FR-001**: Log in\n- **FR-001a**: Log in again\n', 'tasks.md': '- [ ] T001 [US1] Login (FR-001, FR-001A), see [Story 42](https://jira.example.com/browse/APP-42)\n' });
+    expect(implemented(ws, '001-a/T001')).toEqual(['001-a/FR-001', '001-a/FR-001a', '001-a/US1']);
+    expect(codes(ws)).toEqual([]);
+  });
+
+  it('Kiro: `REQ-FN-010B` and `REQ-F-002` name the coded requirements whose headings write them, and cover their criteria', () => {
+    const requirements = ['# Requirements', '', '### REQ-F-001: Login', '', ...['#### Acceptance Criteria', '', '1. WHEN in THEN accept', ''], '### REQ-F-002: Logout', '', ...['#### Acceptance Criteria', '', '1. WHEN out THEN end', ''], '### REQ-F-010B: Export', '', ...['#### Acceptance Criteria', '', '1. WHEN export THEN zip', '']].join('\n');
+    const ws = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. Login\n  - _Requirements: 1.1_\n- [ ] 2. Logout\n  - _Requirements: REQ-F-002_\n- [ ] 3. Export\n  - _Requirements: REQ-F-010B_\n' });
+    expect([implemented(ws, 'f/T2'), implemented(ws, 'f/T3')]).toEqual([['f/R2'], ['f/R10B']]);
+    expect(codes(ws)).toEqual([]);
+  });
+
+  it('Spec Kit: features grouped in folders below specs/ are read (`specs/003-operational/Emergencias/x/backend/tasks.md`); a feature\'s sub-folder is none', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/003-operational/Emergencias/despacho/backend/spec.md': '# Spec\n\n### User Story 1 - Despacho (Priority: P1)\n\nText.\n\n### US1 — requisitos\n\n- **FR-001**: Despachar\n',
+      'specs/003-operational/Emergencias/despacho/backend/tasks.md': '- [X] T001 [US1] Crear estructura (FR-001)\n',
+      'specs/001-todo/spec.md': '# Spec\n\n- **FR-001**: Todo\n',
+      'specs/001-todo/tasks.md': '- [ ] T001 Todo (FR-001)\n',
+      'specs/001-todo/plan/data-model.md': '# Data model\n',
+    });
+    const ws = loadWorkspace(root);
+    expect([...ws.nodes.values()].filter((n) => n.item !== undefined).map((n) => n.id).sort()).toEqual([
+      '001-todo/FR-001', '001-todo/T001', '003-operational/Emergencias/despacho/backend/FR-001', '003-operational/Emergencias/despacho/backend/T001', '003-operational/Emergencias/despacho/backend/US1',
+    ]);
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
+  });
+
+  it('Kiro: Korean `**검증 대상: 요구사항 1.1**` verifies', () => {
+    const requirements = ['# 요구사항', '', '### 요구사항 1: 수집', '', '#### 인수 기준', '', '1. WHEN 수집 THEN 저장', ''].join('\n');
+    const ws = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. 수집\n  - _요구사항: 1.1_\n  - [ ]* 1.1 속성 테스트\n    - **검증 대상: 요구사항 1.1**\n' });
+    expect((ws.relationsOut.get('f/T1.1') ?? []).map((e) => `${e.relation} ${e.id}`)).toEqual(['verifies f/R1.1', 'refines f/T1']);
+  });
+});
