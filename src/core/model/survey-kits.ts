@@ -1,7 +1,7 @@
 /**
  * Reading a repository for `docugraph init` (KITS §1): which spec kits it uses, and the folders
  * that say so — a Kiro feature (`.kiro/specs/<feature>/` with one of its files), a Spec Kit
- * feature (`specs/<feature>/` holding `spec.md` or `tasks.md`, or a folder deeper under ones that group them), an OpenSpec capability or
+ * feature (`specs/<feature>/` holding `spec.md` or `tasks.md`), an OpenSpec capability or
  * change. Listings only (never through a link), a bounded number of folders each.
  */
 import { isKiroFeatureFile, isTemplateFolder, kitPlaceOf } from '../read/kit-paths.js';
@@ -47,8 +47,6 @@ export function surveyKits(root: string, base = ''): KitFound[] {
         // Kiro features kept a folder deeper, by stage (`.kiro/specs/completed/<feature>`), or under an epic whose folder
         // holds only a design (`.kiro/specs/platform/auth`): as discovery reads them (kit-paths.ts, `isKiroFeatureFile`).
         if (kit === 'kiro' && holds !== 'feature' && !isTemplateFolder(entry.name)) folders.push(...nestedFeatures(root, at, folder));
-        // Spec Kit features under folders that group them (`specs/003-operational/Emergencias/despacho-inteligente/backend`: BRY4N18/TSI).
-        if (kit === 'speckit' && holds === 'none' && !entry.name.startsWith('_')) folders.push(...groupedFeatures(root, at, folder, { left: MAX_GROUP_FOLDERS }));
       }
     }
     if (folders.length > 0) found.push({ kit, folders: folders.sort(compareStrings).slice(0, MAX_KIT_FOLDERS), count: folders.length });
@@ -64,27 +62,6 @@ function nestedFeatures(root: string, at: string, group: string): string[] {
   for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
     const folder = `${group}/${entry.name}`;
     if (entry.isDirectory() && !isTemplateFolder(entry.name) && holdsKitFile(root, at, folder, 'kiro') !== 'none') out.push(`${at}${folder}`);
-  }
-  return out;
-}
-
-/** How many folders the survey lists below one `specs/` folder that holds no feature of its own, however deep. */
-const MAX_GROUP_FOLDERS = 2000;
-/** How deep below `specs/` a grouped feature may be (as kit-paths.ts reads them: five folders). */
-const MAX_GROUP_DEPTH = 5;
-
-/** The Spec Kit feature folders below `group` (below `at`), which holds no feature file of its own: each folder holding `spec.md` or `tasks.md`, at most `budget.left` folders listed. */
-function groupedFeatures(root: string, at: string, group: string, budget: { left: number }): string[] {
-  const out: string[] = [];
-  if (group.split('/').length > MAX_GROUP_DEPTH) return out;
-  const listed = listDirectoryInside(root, `${at}${group}`);
-  if (!listed.ok) return out;
-  for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {
-    if (!entry.isDirectory() || entry.name === 'contracts' || entry.name === 'checklists' || entry.name.startsWith('_') || budget.left <= 0) continue;
-    budget.left -= 1;
-    const folder = `${group}/${entry.name}`;
-    if (holdsKitFile(root, at, folder, 'speckit') !== 'none') out.push(`${at}${folder}`);
-    else out.push(...groupedFeatures(root, at, folder, budget));
   }
   return out;
 }

@@ -53,8 +53,6 @@ function rootOf(path: string, roots: readonly KitRoot[]): { root: KitRoot; inner
 
 const KIRO_FILES: ReadonlySet<string> = new Set(['requirements', 'design', 'tasks', 'bugfix']);
 const SPECKIT_FILES: ReadonlySet<string> = new Set(['spec', 'plan', 'tasks', 'research', 'data-model', 'quickstart']);
-/** The deepest Spec Kit file read: `specs/` and five folders of groups and features below it. */
-const MAX_SPECKIT_PARTS = 7;
 const CHANGE_FILES: ReadonlySet<string> = new Set(['proposal', 'design', 'tasks']);
 
 /** The stem of a Markdown file beside a kit's feature folders, whose `### US-011 …` headings are stories (KITS §7): document `<name>/stories`. */
@@ -129,14 +127,6 @@ function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   if (kits.includes('speckit') && a === 'specs') {
     if (parts.length === 3 && SPECKIT_FILES.has(c!)) return place('speckit', b!, c!, `specs/${b!}`);
     if (parts.length === 4 && c === 'contracts') return place('speckit', b!, `contracts/${d!}`, `specs/${b!}`);
-    // A feature folder deeper, where a team groups its features (`specs/003-operational/Emergencias/despacho-inteligente/backend/`:
-    // BRY4N18/TSI, 68 of them; `.specify/feature.json` names such a folder): its scope is the path below `specs/`.
-    const stem = parts[parts.length - 1]!;
-    // Only its spec.md and tasks.md: a feature's sub-folder (`specs/001-todo-app/plan/data-model.md`: TaeWon01/vibe_sdd) is none (a review).
-    if (parts.length >= 4 && parts.length <= MAX_SPECKIT_PARTS && (stem === 'spec' || stem === 'tasks') && !parts.slice(2, -1).some((part) => part === 'contracts' || part === 'checklists' || part.startsWith('_'))) {
-      const folder = parts.slice(0, -1).join('/');
-      return place('speckit', folder.slice('specs/'.length), stem, folder);
-    }
   }
   if (kits.includes('openspec') && a === 'openspec') {
     if (b === 'specs' && parts.length === 4 && d === 'spec') return place('openspec', c!, 'spec', `openspec/specs/${c!}`);

@@ -226,20 +226,10 @@ describe('a review of 6e2f507, and a forty-first round', () => {
     expect(codes(ws)).toEqual([]);
   });
 
-  it('Spec Kit: features grouped in folders below specs/ are read (`specs/003-operational/Emergencias/x/backend/tasks.md`); a feature\'s sub-folder is none', () => {
-    const root = testdir({
-      'docugraph.yml': 'kits: [speckit]\n',
-      'specs/003-operational/Emergencias/despacho/backend/spec.md': '# Spec\n\n### User Story 1 - Despacho (Priority: P1)\n\nText.\n\n### US1 — requisitos\n\n- **FR-001**: Despachar\n',
-      'specs/003-operational/Emergencias/despacho/backend/tasks.md': '- [X] T001 [US1] Crear estructura (FR-001)\n',
-      'specs/001-todo/spec.md': '# Spec\n\n- **FR-001**: Todo\n',
-      'specs/001-todo/tasks.md': '- [ ] T001 Todo (FR-001)\n',
-      'specs/001-todo/plan/data-model.md': '# Data model\n',
-    });
-    const ws = loadWorkspace(root);
-    expect([...ws.nodes.values()].filter((n) => n.item !== undefined).map((n) => n.id).sort()).toEqual([
-      '001-todo/FR-001', '001-todo/T001', '003-operational/Emergencias/despacho/backend/FR-001', '003-operational/Emergencias/despacho/backend/T001', '003-operational/Emergencias/despacho/backend/US1',
-    ]);
-    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
+  it('Spec Kit: `### US1 — requisitos` beside `### User Story 1 - …` is its section, no second story', () => {
+    const ws = speckit({ 'spec.md': '# Spec\n\n### User Story 1 - Despacho (Priority: P1)\n\nText.\n\n### US1 — requisitos\n\n- **FR-001**: Despachar\n\n### US3 — Informe\n\nText.\n', 'tasks.md': '- [X] T001 [US1] Crear estructura (FR-001)\n- [ ] T002 [US3] Informe\n' });
+    expect([...ws.nodes.values()].filter((n) => n.type === 'user-story').map((n) => `${n.id} ${n.title}`)).toEqual(['001-a/US1 Despacho', '001-a/US3 Informe']);
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN')).toEqual([]);
   });
 
   it('Kiro: Korean `**검증 대상: 요구사항 1.1**` verifies', () => {
