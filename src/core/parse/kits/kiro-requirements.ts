@@ -25,9 +25,10 @@ import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeadi
  * (with `#### Критерии приемки`: lostguk/vedma); `R1: Name`, `R1 — Name` (Brunobiu/FreteGOBR, criteria `- R1.1 — …`); `REQ-8: Name`, and with the
  * feature's code, `REQ-BL-008: Name` and `REQ-ADM-010B: Name` in a file whose every requirement is so coded with one code (`R8`, `R10B`: wildlife-creator/bijiyu; not `REQ-ORG-004-B`); one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
- * comes first and keeps it: ID_DUPLICATE).
+ * comes first and keeps it: ID_DUPLICATE); with a dash before a colon, `Requirement 2-1: Name` (`R2-1`, criteria `R2-1.1`, …:
+ * Minpa/Robot-Competitive-Intelligence-Portal).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?:[A-Z]{1,6}-)?(?=\d+[A-Z]?(?!-(?:\d|[A-Z]\b))\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?:[A-Z]{1,6}-)?(?=\d+[A-Z]?(?!-(?:\d|[A-Z]\b))\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+|-\d+(?=\s*[:：]))?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** A requirement the team codes with the feature's letters (`REQ-BL-008`). */
 const CODED = /^REQ-([A-Z]{1,6})-\d/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */

@@ -70,6 +70,8 @@ const LIST_PARTS = new RegExp(`${SEPARATORS.source}|\\band\\b`);
 const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+)(?:\.(\d+))?$/;
 /** `6.2.1-6.2.5`: a range of the criteria of a requirement inserted later (`Requirement 6.2`, whose criteria are `6.2.1`, …: stify12/AI-assistant); not a date (`2024.1.1-2024.1.5`). */
 const DEEP_RANGE = /^R?(\d{1,3}(?:\.\d+)+)\.(\d+)\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d{1,3}(?:\.\d+)+)\.(\d+)$/;
+/** A criterion of a requirement numbered with a dash (`2-1.5`), or a range of them (`2-1.1-2-1.7`). */
+const INSERTED = /^R?(\d+)-(\d+)\.(\d+)(?:\s*[–—~～〜-]\s*R?\1-\2\.(\d+))?$/;
 /** Text in parentheses that is a list of numbers and ranges only. */
 const NUMBERS_ONLY = {
   requirement: /^[\sR\d.,;、，；–—~～〜-]*\d[\sR\d.,;、，；–—~～〜-]*$/,
@@ -115,6 +117,15 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     else if (prose) return;
     // A range after its label words (`Requirements 1.1 through 1.4`, `Requirements 1.1-1.4`: a review).
     const bare = RANGE_LABELS[kind].test(first) ? withoutLabels(text, kind) : text;
+    // `2-1.5`, `2-1.1-2-1.7`: criteria of a requirement inserted after 2 (`### Requirement 2-1`: Minpa/Robot-Competitive-Intelligence-Portal),
+    // read so where the number before the dash is the greater (`2` to `1.5` would run backwards); `1-2.3` stays a range.
+    const inserted = kind === 'requirement' ? INSERTED.exec(bare) : null;
+    if (inserted !== null && Number(inserted[1]) > Number(inserted[2])) {
+      const [, a, b, c, d] = inserted;
+      if (d !== undefined && Number(d) >= Number(c) && Number(d) - Number(c) < MAX_RANGE) span(Number(c), Number(d), (m) => `${prefix}${a!}-${b!}.${m}`);
+      else (push(`${prefix}${a!}-${b!}.${c!}`), d !== undefined && push(`${prefix}${a!}-${b!}.${d}`));
+      return;
+    }
     const deep = kind === 'requirement' ? DEEP_RANGE.exec(bare) : null;
     if (deep !== null) {
       const [, a, b, c, d] = deep;

@@ -232,6 +232,17 @@ describe('a review of 6e2f507, and a forty-first round', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN')).toEqual([]);
   });
 
+  it('Kiro: `### Requirement 2-1:` is requirement 2-1, and `2-1.5`, `2-1.1-2-1.3` cite its criteria; `1-2.1` stays a range', () => {
+    const criteria = (n: number): string[] => ['#### Acceptance Criteria', '', ...Array.from({ length: n }, (_, k) => `${k + 1}. WHEN ${k} THEN the system SHALL act`), ''];
+    const requirements = ['# Requirements', '', '### Requirement 1: Auth', '', ...criteria(2), '### Requirement 2: Collect', '', ...criteria(3), '### Requirement 2-1: 기사 분석 도구', '', ...criteria(5)].join('\n');
+    const ws = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. Collect\n  - _Requirements: 1.1-1.2, 2.1-2.3_\n- [ ] 2. Analyse\n  - _Requirements: 2-1.1-2-1.3, 2-1.4, 2-1.5_\n' });
+    expect([...ws.nodes.values()].filter((n) => n.type === 'requirement').map((n) => n.id)).toEqual(['f/R1', 'f/R2', 'f/R2-1']);
+    expect(implemented(ws, 'f/T2')).toEqual(['f/R2-1.1', 'f/R2-1.2', 'f/R2-1.3', 'f/R2-1.4', 'f/R2-1.5']);
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
+    const range = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. All\n  - _Requirements: 1-2.1_\n' });
+    expect(implemented(range, 'f/T1')).toEqual(['f/R1', 'f/R2.1']);
+  });
+
   it('Kiro: Korean `**검증 대상: 요구사항 1.1**` verifies', () => {
     const requirements = ['# 요구사항', '', '### 요구사항 1: 수집', '', '#### 인수 기준', '', '1. WHEN 수집 THEN 저장', ''].join('\n');
     const ws = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. 수집\n  - _요구사항: 1.1_\n  - [ ]* 1.1 속성 테스트\n    - **검증 대상: 요구사항 1.1**\n' });
