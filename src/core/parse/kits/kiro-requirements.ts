@@ -29,6 +29,8 @@ import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeadi
  * Minpa/Robot-Competitive-Intelligence-Portal).
  */
 const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?:[A-Z]{1,6}-)?(?=\d+[A-Z]?(?!-(?:\d|[A-Z]\b))\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+|-\d+(?=\s*[:：]))?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+/** `REQUIREMENT` without a number written with a dash (`Requirement 10-12: Dates` is requirement 10). */
+const UNDASHED = new RegExp(REQUIREMENT.source.replace('|-\\d+(?=\\s*[:：])', ''), 'i');
 /** A requirement the team codes with the feature's letters (`REQ-BL-008`). */
 const CODED = /^REQ-([A-Z]{1,6})-\d/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
@@ -87,7 +89,14 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   }
   const codedRead = codes.size === 1 && !uncoded;
   if (uncoded || codedRead) bare = false;
-  const requirementOf = (title: string): RegExpExecArray | null => (codedRead || !CODED.test(title) ? REQUIREMENT.exec(title) : null);
+  const requirementOf = (title: string): RegExpExecArray | null => {
+    if (!codedRead && CODED.test(title)) return null;
+    const match = REQUIREMENT.exec(title);
+    // `Requirement 2-1:` is one inserted after 2 only where the first number is the greater, as citations read `2-1.5` (number-list.ts);
+    // `Requirement 10-12: Dates` is requirement 10, as before (a review).
+    const dash = match?.[1]!.indexOf('-') ?? -1;
+    return dash !== -1 && Number(match![1]!.slice(0, dash)) <= Number(match![1]!.slice(dash + 1)) ? UNDASHED.exec(title) : match;
+  };
   let criteria = -1;
   // The requirements picked so far: a criterion heading whose requirement is no heading of its own names one as its parent if there is one.
   const requirementIds = new Set<string>();

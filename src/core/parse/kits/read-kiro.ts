@@ -50,6 +50,8 @@ const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Req
  * value is the numbers, up to the colon; what follows it is their title.
  */
 const NUMBERS_FIRST_LABEL = /(?:^|[\s(])(_|\*\*)(?:需求|要件|요구사항)[ \t]*(?=\d[\d.,、，\s~～–—-]*[:：])/gm;
+/** `_Req 6.5, 8.5; design "Component 4"._` (fmarquesfilho/garimpo, 16 lines): italic or bold `Req` right before the numbers, no colon. */
+const REQ_LABEL = /(?:^|[\s(])(_|\*\*)Reqs?\.?(?=[ \t]+R?\d)/gm;
 /**
  * A team's `_Refs:` label (Brunobiu/FreteGOBR: `- _Refs: Requirements 3.1, 3.2; Design Decision 1_`), only italic or bold and
  * only before a word for requirements or a number (`_Refs: 1.1, 1.2_`): a plain `Ref: design.md section 4.2` or `_Refs: Bugs 3, 6_`
@@ -186,6 +188,7 @@ function tasks(outline: Outline, scope: string): KitRead {
     items: itemsOf(outline, picked, (_item, span, refs) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
       labelRefs(refs, REFS_LABEL, span, scope, 'implements');
+      labelRefs(refs, REQ_LABEL, span, scope, 'implements');
       labelRefs(refs, NUMBERS_FIRST_LABEL, span, scope, 'implements', true);
       labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on', false, tasksOf);
       labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');

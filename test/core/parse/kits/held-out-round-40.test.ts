@@ -239,13 +239,29 @@ describe('a review of 6e2f507, and a forty-first round', () => {
     expect([...ws.nodes.values()].filter((n) => n.type === 'requirement').map((n) => n.id)).toEqual(['f/R1', 'f/R2', 'f/R2-1']);
     expect(implemented(ws, 'f/T2')).toEqual(['f/R2-1.1', 'f/R2-1.2', 'f/R2-1.3', 'f/R2-1.4', 'f/R2-1.5']);
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
-    const range = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. All\n  - _Requirements: 1-2.1_\n' });
+    const range = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. All\n  - _Requirements: 1-2.1_\n- [ ] 2. Whole\n  - _Requirements: 2-1_\n' });
     expect(implemented(range, 'f/T1')).toEqual(['f/R1', 'f/R2.1']);
+    expect(implemented(range, 'f/T2')).toEqual(['f/R2-1']);
+    // `Requirement 10-12: Dates` is requirement 10 (a review): the first number is not the greater.
+    const dates = kiro({ 'requirements.md': ['# Requirements', '', '### Requirement 10-12: Dates', '', ...criteria(2)].join('\n'), 'tasks.md': '- [ ] 1. Dates\n  - _Requirements: 10.1, 10.2_\n' });
+    expect(implemented(dates, 'f/T1')).toEqual(['f/R10.1', 'f/R10.2']);
+    expect(codes(dates)).toEqual([]);
   });
 
   it('Kiro: Korean `**검증 대상: 요구사항 1.1**` verifies', () => {
     const requirements = ['# 요구사항', '', '### 요구사항 1: 수집', '', '#### 인수 기준', '', '1. WHEN 수집 THEN 저장', ''].join('\n');
     const ws = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. 수집\n  - _요구사항: 1.1_\n  - [ ]* 1.1 속성 테스트\n    - **검증 대상: 요구사항 1.1**\n' });
     expect((ws.relationsOut.get('f/T1.1') ?? []).map((e) => `${e.relation} ${e.id}`)).toEqual(['verifies f/R1.1', 'refines f/T1']);
+  });
+});
+
+describe('more of the forty-first round', () => {
+  it('Kiro: `_Req 6.5, 8.5; design "Component 4"._` and `_Req 7.1–7.4._` cite criteria (italic `Req`, no colon; a full stop after a range)', () => {
+    const criteria = (n: number): string[] => ['#### Acceptance Criteria', '', ...Array.from({ length: n }, (_, k) => `${k + 1}. WHEN ${k} THEN the system SHALL act`), ''];
+    const requirements = ['# Requirements', '', '### Requirement 6: Input', '', ...criteria(5), '### Requirement 7: Tokens', '', ...criteria(4)].join('\n');
+    const tasks = ['- [ ] **1.1** Engine state', '  _Req 6.5, 6.1; design "Component 4"._', '- [ ] **1.2** Tokens', '  _Req 7.1–7.4._', '- [ ] **1.3** A note on the requirements 7 teams (no citation)', ''].join('\n');
+    const ws = kiro({ 'requirements.md': requirements, 'tasks.md': tasks });
+    expect([implemented(ws, 'f/T1.1'), implemented(ws, 'f/T1.2')]).toEqual([['f/R6.1', 'f/R6.5'], ['f/R7.1', 'f/R7.2', 'f/R7.3', 'f/R7.4']]);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.line)).toEqual([8, 9, 10]);
   });
 });
