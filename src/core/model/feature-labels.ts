@@ -31,6 +31,8 @@ export class TableRows {
   private readonly labels = new Map<string, Set<string>>();
   private readonly numbers = new Map<string, Map<string, string>>();
 
+  constructor(private readonly nodes: ReadonlyMap<string, DocNode>) {}
+
   /** What the first row numbered `number` (no leading zeros) of a feature's documents stands for, trimmed; `undefined` when none is. */
   numbered(feature: string, number: string): string | undefined {
     let rows = this.numbers.get(feature);
@@ -46,8 +48,6 @@ export class TableRows {
     }
     return rows.get(number);
   }
-
-  constructor(private readonly nodes: ReadonlyMap<string, DocNode>) {}
 
   has(feature: string, label: string): boolean {
     let labels = this.labels.get(feature);

@@ -114,12 +114,12 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       const range = pairRange(nodes, feature, pair[1]!, pair[2]!, pair[3]!);
       if (range !== null) return { ids: range };
     }
-    // `FR-039c` that no item is, where FR-039 writes a clause `(c)` (renato-quintupil/unab-foodvoice: conditions (a)–(d);
-    // 0kam/echoroo's FR-101): that clause of FR-039. Not a retired `FR-011a` of an FR-011 with no clauses (a review).
     // `FR-001A` where the spec writes `FR-001a` (or the other way): that requirement, its letter's case aside.
     const lettered = LETTERED_ID.exec(tail);
     const other = lettered === null ? undefined : `${feature}/${lettered[1]!}${lettered[2] === lettered[2]!.toLowerCase() ? lettered[2]!.toUpperCase() : lettered[2]!.toLowerCase()}`;
     if (other !== undefined && nodes.has(other)) return { id: other };
+    // `FR-039c` that no item is, where FR-039 writes a clause `(c)` (renato-quintupil/unab-foodvoice: conditions (a)–(d);
+    // 0kam/echoroo's FR-101): that clause of FR-039. Not a retired `FR-011a` of an FR-011 with no clauses (a review).
     const clause = CLAUSE.exec(tail);
     const whole = clause === null ? undefined : nodes.get(`${feature}/${clause[1]!}`);
     if (whole !== undefined && (whole.text.includes(`(${clause![2]!})`) || whole.text.includes(`（${clause![2]!}）`))) return { id: whole.id };

@@ -70,8 +70,8 @@ const LIST_PARTS = new RegExp(`${SEPARATORS.source}|\\band\\b`);
 const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+)(?:\.(\d+))?$/;
 /** `6.2.1-6.2.5`: a range of the criteria of a requirement inserted later (`Requirement 6.2`, whose criteria are `6.2.1`, …: stify12/AI-assistant); not a date (`2024.1.1-2024.1.5`). */
 const DEEP_RANGE = /^R?(\d{1,3}(?:\.\d+)+)\.(\d+)\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d{1,3}(?:\.\d+)+)\.(\d+)$/;
-/** A requirement numbered with a dash (`2-1`), a criterion of it (`2-1.5`), or a range of them (`2-1.1-2-1.7`). */
-const INSERTED = /^R?(\d+)-(\d+)(?:\.(\d+)(?:\s*[–—~～〜-]\s*R?\1-\2\.(\d+))?)?$/;
+/** A criterion of a requirement numbered with a dash (`2-1.5`), or a range of them (`2-1.1-2-1.7`); a bare `2-1` stays a pair (a review: `_Requirements: 5-3_` names R5 and R3). */
+const INSERTED = /^R?(\d+)-(\d+)\.(\d+)(?:\s*[–—~～〜-]\s*R?\1-\2\.(\d+))?$/;
 /** Text in parentheses that is a list of numbers and ranges only. */
 const NUMBERS_ONLY = {
   requirement: /^[\sR\d.,;、，；–—~～〜-]*\d[\sR\d.,;、，；–—~～〜-]*$/,
@@ -122,8 +122,7 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     const inserted = kind === 'requirement' ? INSERTED.exec(bare) : null;
     if (inserted !== null && Number(inserted[1]) > Number(inserted[2])) {
       const [, a, b, c, d] = inserted;
-      if (c === undefined) push(`${prefix}${a!}-${b!}`);
-      else if (d !== undefined && Number(d) >= Number(c) && Number(d) - Number(c) < MAX_RANGE) span(Number(c), Number(d), (m) => `${prefix}${a!}-${b!}.${m}`);
+      if (d !== undefined && Number(d) >= Number(c) && Number(d) - Number(c) < MAX_RANGE) span(Number(c), Number(d), (m) => `${prefix}${a!}-${b!}.${m}`);
       else (push(`${prefix}${a!}-${b!}.${c!}`), d !== undefined && push(`${prefix}${a!}-${b!}.${d}`));
       return;
     }

@@ -239,9 +239,10 @@ describe('a review of 6e2f507, and a forty-first round', () => {
     expect([...ws.nodes.values()].filter((n) => n.type === 'requirement').map((n) => n.id)).toEqual(['f/R1', 'f/R2', 'f/R2-1']);
     expect(implemented(ws, 'f/T2')).toEqual(['f/R2-1.1', 'f/R2-1.2', 'f/R2-1.3', 'f/R2-1.4', 'f/R2-1.5']);
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
-    const range = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. All\n  - _Requirements: 1-2.1_\n- [ ] 2. Whole\n  - _Requirements: 2-1_\n' });
+    // A bare pair stays two requirements (a review: `_Requirements: 5-3_` in a spec with no `Requirement 5-3`).
+    const range = kiro({ 'requirements.md': requirements, 'tasks.md': '- [ ] 1. All\n  - _Requirements: 1-2.1_\n- [ ] 2. Pair\n  - _Requirements: 2-1_\n' });
     expect(implemented(range, 'f/T1')).toEqual(['f/R1', 'f/R2.1']);
-    expect(implemented(range, 'f/T2')).toEqual(['f/R2-1']);
+    expect(implemented(range, 'f/T2')).toEqual(['f/R1', 'f/R2']);
     // `Requirement 10-12: Dates` is requirement 10 (a review): the first number is not the greater.
     const dates = kiro({ 'requirements.md': ['# Requirements', '', '### Requirement 10-12: Dates', '', ...criteria(2)].join('\n'), 'tasks.md': '- [ ] 1. Dates\n  - _Requirements: 10.1, 10.2_\n' });
     expect(implemented(dates, 'f/T1')).toEqual(['f/R10.1', 'f/R10.2']);
