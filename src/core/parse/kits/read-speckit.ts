@@ -16,24 +16,26 @@ import { LISTED_STORY, storyOf, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
 
+/** The letter after a requirement id's number, one inserted later (`FR-007a`, `FR-004A`); not a placeholder's `X` or `N` (`FR-00N`: yepengfan/SpecOps). */
+const ID_LETTER = '[a-zA-MO-WYZ]';
 /** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
-const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-MO-WYZ]?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /**
  * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
  * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7
  * オフライン移動を蓄積し、…`: rokusoudo-product/terra-town), a space stands for it; beside colons, `- FR-003 is …` is prose.
  */
-const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-MO-WYZ]?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
+const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
 /** The same with a space for its colon, in a file that writes no colon after such an id either (a range is none: `- FR-1 to FR-3 …`). */
 const SPACED_REQUIREMENT = new RegExp(
-  `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-MO-WYZ]?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
+  `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
 );
 /**
  * A heading that is a requirement: its id, a colon, dash or dot — or a space only (`### FR-4 子 Agent 按对象存在性条件启动`:
  * studyzy/save-token-kit) — and its title (`FR-1: Language List Display`, `NFR-003 — Latency`); the template's prefixes
  * only (`### CS-101: Intro to programming` is a course); not a heading of a range or list (`### FR-001 to FR-005`, `FR-001, FR-002`).
  */
-const REQUIREMENT_HEADING = /^((?:FR|SC|NFR)-\d+(?:-\d+)*[a-zA-MO-WYZ]?)(?![\w-]|\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,、]|to\b|and\b|through\b|vs\.?|到|至)?[ \t]*(?:FR|SC|NFR)-\d)(?:[ \t]*[:：.—–-][ \t]*|[ \t]+)(\S.*)$/;
+const REQUIREMENT_HEADING = new RegExp(`^((?:FR|SC|NFR)-\\d+(?:-\\d+)*${ID_LETTER}?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜:：/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:FR|SC|NFR)-\\d)(?:[ \\t]*[:：.—–-][ \\t]*|[ \\t]+)(\\S.*)$`);
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
 /** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree; `[T001]` in brackets: Noveris-AI/Noveris-AI), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
@@ -45,14 +47,16 @@ const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*|\[(?=T\d+\]
  * before the separator, the title.
  */
 const TASK_HEADING = /^(T\d+[a-z]?(?:\.\d+)*(?:[-.][A-Z](?![\w-]))?|T-\d+(?:-[A-Z0-9]+)*|TASK-\d+(?:-\d+)*(?:(?:-[A-Za-z0-9]+)+(?=[ \t]*(?:[:：]|\[|$)))?(?!-?\d)(?:\.\d+)?)(?!\.\d)(?![ \t]*(?:[-–—~～〜:：/+&,]|to\b|and\b|through\b)?[ \t]*T(?:ASK-)?\d)((?:[ \t]*\[(?:P|US\d+(?:\.\d+)?|Story:?\s*US\d+(?:\.\d+)?)\])*)(?:[ \t]*[:：.\-–—][ \t]*|[ \t]+)(\S.*)$/;
+/** A task's mark in brackets: parallel `[P]`, a priority `[P1]`, a story `[US1]`, `[Story: US1]`, `[Story 1]`. */
+const MARK_SOURCE = String.raw`\[(?:P\d?|US\d+(?:\.\d+)?|Story:?\s*(?:US)?\d+(?:\.\d+)?)\]`;
 /** Spec Kit's marks before a task's text: `[P]`, `[US1]`, `[Story: US1]`. */
-const MARKS = /^(?:\[(?:P\d?|US\d+(?:\.\d+)?|Story:?\s*(?:US)?\d+(?:\.\d+)?)\][ \t]*)+/i;
+const MARKS = new RegExp(`^(?:${MARK_SOURCE}[ \\t]*)+`, 'i');
 /** A heading that is a task: `### T001: Title`, `### - [x] T001 …`, `## Task 1: Title`. */
 const isTaskHeading = (title: string): boolean => TASK_HEADING.test(BOXED_HEADING.exec(title)?.[1] ?? title) || WORD_TASK_HEADING.test(title);
 /** A task written as a heading with the word (`## Task 1: Environment Configuration Setup`): task `T1`. */
 const WORD_TASK_HEADING = /^Task[ \t]+(\d+(?:\.\d+)*)[ \t]*[:：.\-–—][ \t]*(\S.*)$/i;
 /** One of those marks, whole. */
-const MARK = /^\[(?:P\d?|US\d+(?:\.\d+)?|Story:?\s*(?:US)?\d+(?:\.\d+)?)\]$/i;
+const MARK = new RegExp(`^${MARK_SOURCE}$`, 'i');
 /**
  * `[US1]`, `[Story: US1]`, `[Story 1]` (Noveris-AI/Noveris-AI), `[US3.5]` (a story inserted later); `US-011` or `US11` in the text (a
  * story, KITS §7), and `US1.1` there (a feature that numbers its stories so, eliascoelho911/Listify;
@@ -73,7 +77,11 @@ function spec(outline: Outline, scope: string): KitRead {
   // Requirements without the bold only in a file that writes none with it, nor as headings: beside those, `- FR-003: …` cites one
   // (a decision's "parts of the spec it affects": 30675137/Cinema_Bussiness_Center_Platform; a clarification under `### FR-001:`: a review).
   // (A bold one inserted later with a capital, `**FR-003A**` under `### Added after clarification`, leaves them read: a review.)
-  const plain = !entries.some((entry) => (entry.kind === 'item' && /[a-z\d]$/.test(REQUIREMENT.exec(entry.text)?.[1] ?? 'A')) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
+  const bold = (text: string): boolean => {
+    const id = REQUIREMENT.exec(text)?.[1];
+    return id !== undefined && !/[A-Z]$/.test(id);
+  };
+  const plain = !entries.some((entry) => (entry.kind === 'item' && bold(entry.text)) || (entry.kind === 'heading' && REQUIREMENT_HEADING.test(headingTitle(entry.text))));
   const spaced = plain && !entries.some((entry) => entry.kind === 'item' && PLAIN_REQUIREMENT.test(entry.text));
   // The stories headings define, by outline index: a bold item of the same id is their clarification, of another id a story (a review).
   const stories = new Map<number, StoryHeading>();
