@@ -323,6 +323,27 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     expect((await run(['validate'], root)).stderr).toBe(hint);
   });
 
+  it('init on a repository whose .gitignore lists its committed kit folders writes `gitignore: false`, so that validate reads them (D-519)', async () => {
+    // Modelled on DvornikovDV/VKR at b592ded (a fortieth round): `specs/` and `*.md` (but `!README.md`) in .gitignore, nine Spec Kit features committed.
+    const root = testdir({
+      '.gitignore': 'node_modules/\n*.md\n!README.md\nspecs/\n',
+      'README.md': '# VKR\n',
+      'specs/001-cloud/spec.md': '# Spec\n\n- **FR-001**: The server MUST store telemetry.\n',
+      'specs/001-cloud/tasks.md': '- [ ] T001 Store telemetry (FR-001)\n',
+      // A prompt history record the .gitignore hid from the survey: read once .gitignore is off, so init excludes it (a review).
+      'history/prompts/001-cloud/001-store.spec.prompt.md': '---\nid: 001\nstage: spec\n---\n# Store\n',
+    });
+    const init = await run(['init'], root);
+    expect(init.code).toBe(0);
+    expect(init.stdout.split('\n')[0]).toBe(`Wrote docugraph.yml in ${root} (agent files *.prompt.md excluded; kits speckit (1 folder); .gitignore not honoured: it lists the kit folders).`);
+    const config = readFileSync(join(root, 'docugraph.yml'), 'utf8');
+    expect(config).toContain('# .gitignore lists the kit folders (specs/001-cloud), so none of them would be read: this line reads them, and the rest .gitignore lists (delete it to honour .gitignore again)\ngitignore: false\n');
+    const validate = await run(['validate', '--format', 'json'], root);
+    expect(validate.stderr).toBe('');
+    expect(JSON.parse(validate.stdout)).toMatchObject({ valid: true });
+    expect((await run(['tasks', '--format', 'json'], root)).stdout).toContain('001-cloud/T001');
+  });
+
   it('says on stderr when a kit tasks file gives no task though it holds more than headings: its tasks are in a form DocuGraph does not read', async () => {
     // Modelled on YILIXING/my-meeting-recording at 3aa04a3 (a thirty-fifth round): 101 tasks numbered as headings, no box; `validate` said nothing.
     // Since D-511 those are read (specs/001-core, specs/003-heads: not named); a numbered list with no box is not (JadeQYuan/TourMind).

@@ -107,6 +107,11 @@ export function proposeConfig(survey: RepositorySurvey, schema: readonly string[
     const named = traceFolders.slice(0, 3).map((f) => comment(f.file ? f.dir : `${f.dir}/`));
     choices.push(`trace sources ${named.join(', ')}${traceFolders.length > 3 ? ` and ${traceFolders.length - 3} more` : ''}`);
   }
+  const ignored = gitignoreLines(survey);
+  if (ignored !== null) {
+    sections.push(ignored.lines.join('\n'));
+    if (ignored.note !== null) notes.push(ignored.note);
+  }
   if (kitNames.length > 0) {
     const seen = kits.map((k) => `#   ${k.kit}: ${k.folders.map(comment).join(', ')}${k.count > k.folders.length ? ` and ${count(k.count - k.folders.length)} more` : ''}`);
     const head = kits.length > 0 ? '# Spec kits: their requirements, criteria, stories and checkbox tasks are read as items. Folders seen:' : '# Spec kits: their requirements, criteria, stories and checkbox tasks are read as items (in the packages below).';
@@ -119,6 +124,7 @@ export function proposeConfig(survey: RepositorySurvey, schema: readonly string[
     sections.push(['# Kit folders inside packages: read as the root\'s are, their ids starting with the package\'s name (`api:auth/T2.1`). Seen:', ...seen, `roots: [${entries.join(', ')}]`].join('\n'));
     choices.push(`${kitRoots.length} kit ${kitRoots.length === 1 ? 'root' : 'roots'} (${kitRoots.slice(0, 3).map((r) => comment(r.path)).join(', ')}${kitRoots.length > 3 ? ` and ${kitRoots.length - 3} more` : ''})`);
   }
+  if (ignored?.choice != null) choices.push(ignored.choice);
   if (sections.length === 0) return { text: null, choices, notes };
   const ids =
     idKey === null && kitNames.length === 0
@@ -146,6 +152,30 @@ function notRead(survey: RepositorySurvey): string[] {
     );
   }
   return notes;
+}
+
+/**
+ * `gitignore:` when a `.gitignore` keeps kit folders found from being read (D-519): every kit
+ * file — the kit would read nothing — `gitignore: false`, said why; some folders, the line
+ * commented out and a note.
+ */
+function gitignoreLines(survey: RepositorySurvey): { lines: string[]; choice: string | null; note: string | null } | null {
+  const { folders, all } = survey.gitignored;
+  if (folders.length === 0) return null;
+  const named = `${folders.slice(0, 3).map(comment).join(', ')}${folders.length > 3 ? ` and ${count(folders.length - 3)} more` : ''}`;
+  if (all) {
+    return {
+      lines: [`# .gitignore lists the kit folders (${named}), so none of them would be read: this line reads them, and the rest .gitignore lists (delete it to honour .gitignore again)`, 'gitignore: false'],
+      choice: '.gitignore not honoured: it lists the kit folders',
+      note: null,
+    };
+  }
+  const some = `${count(folders.length)} of the kit folders seen`;
+  return {
+    lines: [`# .gitignore lists ${some} (${named}), which are not read; to read them, with what else .gitignore lists, remove the "# " below`, '# gitignore: false'],
+    choice: null,
+    note: `${count(folders.length)} kit ${folders.length === 1 ? 'folder' : 'folders'} (${named}) — not read: .gitignore lists ${folders.length === 1 ? 'it' : 'them'}, and DocuGraph skips what .gitignore lists; \`gitignore: false\` in docugraph.yml (written there as a comment) reads ${folders.length === 1 ? 'it' : 'them'}.`,
+  };
 }
 
 /** `links.ignore` for a site: templates its generator fills in, and what it serves at `/` that is no page. */

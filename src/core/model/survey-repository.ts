@@ -18,6 +18,8 @@ import { surveyKeys, type KeySurvey } from './survey-keys.js';
 import { countOftItems, surveyFormats, type ForeignFiles } from './survey-formats.js';
 import { listRepositoryFiles, surveyTraces, type TraceFolder } from './survey-traces.js';
 import { surveyKitRoots, surveyKits, type KitFound, type KitRootFound } from './survey-kits.js';
+import { kitReading } from './survey-gitignored.js';
+import { KIT_NAMES } from '../shared/config-types.js';
 
 export type { AgentFiles } from './survey-agents.js';
 
@@ -49,6 +51,12 @@ export interface RepositorySurvey {
   readonly kits: readonly KitFound[];
   /** Folders below the root with kit folders of their own (a monorepo's packages), sorted. */
   readonly kitRoots: readonly KitRootFound[];
+  /**
+   * The kit folders listed (in `kits` and `kitRoots`) that only a `.gitignore` keeps from being
+   * read, in their order there; `all` when it keeps every kit file from being read — then this
+   * survey was made with the `.gitignore` files off, as the configuration `init` writes reads (D-519).
+   */
+  readonly gitignored: { readonly folders: readonly string[]; readonly all: boolean };
   /** Files in the workspace in a documentation format DocuGraph does not read (`.rst`, `.sdoc`, …). */
   readonly foreign: readonly ForeignFiles[];
   /** OpenFastTrace items (`req~name~1`) in the Markdown files, which DocuGraph reads as pages: how many, in how many files. */
@@ -61,36 +69,40 @@ export interface RepositorySurvey {
 const MAX_CONFIG_BYTES = 1024 * 1024;
 const ARCHIVE = /^_?archived?$/i;
 
-/** Surveys the workspace at `root` (a real directory path). */
-export function surveyRepository(root: string): RepositorySurvey {
-  const rules = loadIgnoreRules(root, { include: ['**/*.md'], exclude: [], gitignore: true });
+/** Surveys the workspace at `root` (a real directory path), its `.gitignore` files honoured unless `gitignore` is `false`. */
+export function surveyRepository(root: string, gitignore = true): RepositorySurvey {
+  const rules = loadIgnoreRules(root, { include: ['**/*.md'], exclude: [], gitignore });
   const files: string[] = [];
   const archives = new Map<string, number>();
   const rootEntries: string[] = [];
   const firstLevel: string[] = [];
   const kitCandidates: string[] = [];
   const agentFiles: string[] = [];
-  const stack: [string, GitignoreChain, string | null][] = [['', [], null]];
+  const stack: [string, GitignoreChain, string | null, boolean][] = [['', [], null, false]];
   while (stack.length > 0) {
-    const [dir, chain, archive] = stack.pop()!;
+    const [dir, chain, archive, inSkill] = stack.pop()!;
     const listing = listDirectory(root, dir, rules, chain);
     if (dir === '') rootEntries.push(...listing.entries);
     // A package with kit folders of its own: `.kiro/` or `.specify/` (dot-folders, not walked), `specs/` or `openspec/`.
     else if (listing.hidden.some((name) => name === '.kiro' || name === '.specify') || listing.subdirs.some((sub) => sub.endsWith('/specs') || sub.endsWith('/openspec'))) kitCandidates.push(dir);
     const below: GitignoreChain = listing.gitignore ? [...chain, [dir, listing.gitignore]] : chain;
+    // An Agent Skill's folder (`agent/skills/<name>/`, `vibeflow-skills/<name>/`) holds its SKILL.md and the skill's other files
+    // (its references, a `_SKILL.md` draft): all the skill's. Not a SKILL.md at the root or in `docs/`: the repository's own files are there.
+    const skill = inSkill || (/skills\/[^/]+$/i.test(dir) && listing.files.some((file) => /\/skill\.md$/i.test(file)));
     for (const file of listing.files) {
       // A SKILL.md's `id:` or `name:` says nothing of how the repository writes its documents.
       if (agentPattern(file) !== null) {
         agentFiles.push(file);
         continue;
       }
+      if (skill) continue;
       files.push(file);
       if (archive !== null) archives.set(archive, (archives.get(archive) ?? 0) + 1);
     }
     for (const sub of listing.subdirs) {
       if (dir === '') firstLevel.push(sub);
       const name = sub.slice(sub.lastIndexOf('/') + 1);
-      stack.push([sub, below, archive ?? (ARCHIVE.test(name) ? sub : null)]);
+      stack.push([sub, below, archive ?? (ARCHIVE.test(name) ? sub : null), skill]);
     }
   }
   files.sort(compareStrings);
@@ -110,17 +122,42 @@ export function surveyRepository(root: string): RepositorySurvey {
   const prefix = linkRoot.workspaceDir.join('/');
   const site = findSite(root, new Set(rootEntries), firstLevel.sort(compareStrings), prefix);
   const repositoryFiles = listRepositoryFiles(linkRoot.path);
-  return {
+  const kits = surveyKits(root);
+  const kitRoots = surveyKitRoots(root, kitCandidates);
+  const survey: RepositorySurvey = {
     keys,
     site,
     archives: [...archives].filter(([, count]) => count > 0).map(([dir, count]) => ({ dir, files: count })).sort((a, b) => compareStrings(a.dir, b.dir)),
     traceFolders: surveyTraces(linkRoot.path, repositoryFiles),
-    kits: surveyKits(root),
-    kitRoots: surveyKitRoots(root, kitCandidates),
+    kits,
+    kitRoots,
+    gitignored: NOT_GITIGNORED,
     foreign: surveyFormats(prefix === '' ? repositoryFiles : repositoryFiles.filter((path) => path.startsWith(`${prefix}/`))),
     oftItems,
     agentFiles: surveyAgentFiles(root, agentFiles),
   };
+  if (!gitignore) return survey;
+  const gitignored = gitignoredKits(root, survey);
+  // No kit file read unless the `.gitignore` files are off: the rest is surveyed as that configuration reads too.
+  return gitignored.all ? { ...surveyRepository(root, false), gitignored } : gitignored.folders.length === 0 ? survey : { ...survey, gitignored };
+}
+
+const NOT_GITIGNORED: RepositorySurvey['gitignored'] = { folders: [], all: false };
+
+/** The kit folders listed that discovery reads only with the `.gitignore` files off (survey-gitignored.ts). */
+function gitignoredKits(root: string, survey: RepositorySurvey): RepositorySurvey['gitignored'] {
+  const found = [...survey.kits, ...survey.kitRoots.flatMap((r) => r.kits)];
+  const listed = found.flatMap((k) => k.folders);
+  if (listed.length === 0) return NOT_GITIGNORED;
+  const kits = KIT_NAMES.filter((kit) => found.some((k) => k.kit === kit));
+  const roots = survey.kitRoots.map((r) => ({ path: r.path, name: r.path }));
+  const honoured = kitReading(root, listed, kits, roots, true);
+  const unread = honoured === null ? [] : listed.filter((folder) => !honoured.folders.has(folder));
+  if (unread.length === 0) return NOT_GITIGNORED;
+  const off = kitReading(root, listed, kits, roots, false);
+  // Unread for another reason (`.docugraphignore`): nothing `gitignore:` can change.
+  const folders = off === null ? [] : unread.filter((folder) => off.folders.has(folder));
+  return folders.length === 0 ? NOT_GITIGNORED : { folders, all: !honoured!.any };
 }
 
 /** The first site configuration found: at the root, else in a folder one level down (sorted). */

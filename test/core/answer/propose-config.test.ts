@@ -15,6 +15,7 @@ const survey = (over: Partial<Omit<RepositorySurvey, 'keys'>> & { keys?: Partial
   traceFolders: [],
   kits: [],
   kitRoots: [],
+  gitignored: { folders: [], all: false },
   foreign: [],
   oftItems: { items: 0, files: 0 },
   agentFiles: [],
@@ -172,6 +173,25 @@ describe('proposeConfig', () => {
     const { config, diagnostics } = parseConfig(text);
     expect(diagnostics).toEqual([]);
     expect(config.kits).toEqual(['kiro', 'speckit']);
+  });
+
+  it('kit folders a .gitignore keeps from being read: every kit file, `gitignore: false` said why; some folders, the line as a comment and a note (D-519)', () => {
+    const speckit = { kit: 'speckit' as const, folders: ['specs/001-a', 'specs/002-b', 'specs/003-c', 'specs/004-d'], count: 4 };
+    const all = proposeConfig(survey({ kits: [speckit], gitignored: { folders: speckit.folders, all: true } }));
+    expect(all.text).toContain('# .gitignore lists the kit folders (specs/001-a, specs/002-b, specs/003-c and 1 more), so none of them would be read: this line reads them, and the rest .gitignore lists (delete it to honour .gitignore again)\ngitignore: false\n\n# Spec kits:');
+    expect(all.choices).toEqual(['kits speckit (4 folders)', '.gitignore not honoured: it lists the kit folders']);
+    expect(all.notes).toEqual([]);
+    expect(parseConfig(all.text!).config.gitignore).toBe(false);
+    // A package's kit folders count too (a monorepo's `roots:`).
+    const roots = [{ path: 'packages/api', kits: [{ kit: 'kiro' as const, folders: ['packages/api/.kiro/specs/auth'], count: 1 }] }];
+    const some = proposeConfig(survey({ kits: [speckit], kitRoots: roots, gitignored: { folders: ['specs/002-b', 'packages/api/.kiro/specs/auth'], all: false } }));
+    expect(some.text).toContain('# .gitignore lists 2 of the kit folders seen (specs/002-b, packages/api/.kiro/specs/auth), which are not read; to read them, with what else .gitignore lists, remove the "# " below\n# gitignore: false\n');
+    expect(some.notes).toEqual(['2 kit folders (specs/002-b, packages/api/.kiro/specs/auth) — not read: .gitignore lists them, and DocuGraph skips what .gitignore lists; `gitignore: false` in docugraph.yml (written there as a comment) reads them.']);
+    expect(some.choices).not.toContain('.gitignore not honoured: it lists the kit folders');
+    expect(parseConfig(some.text!).config.gitignore).toBe(true);
+    expect(parseConfig(some.text!.replace('# gitignore: false', 'gitignore: false')).config.gitignore).toBe(false);
+    // None listed: no line.
+    expect(proposeConfig(survey({ kits: [speckit] })).text).not.toContain('gitignore');
   });
 
   it('with OpenSpec found, its archive is not excluded: the kit never reads it', () => {

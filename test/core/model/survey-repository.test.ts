@@ -112,6 +112,25 @@ describe('files of coding agents', () => {
     ]);
   });
 
+  it("an Agent Skill's other files (a `_SKILL.md` draft, its references) are the skill's too; a SKILL.md at the root or in docs/ is not a skill's folder", () => {
+    // DvornikovDV/VKR at b592ded: `agent/skills/speckit.implement/_SKILL.md` with `depends-on:` made init map `depends-on`, and 14 SKILL.md files then failed with ID_MISSING.
+    const skill = '---\nname: implement\ndepends-on: [plan]\n---\n# Implement\n';
+    const survey = surveyRepository(
+      testdir({
+        'agent/skills/speckit.implement/SKILL.md': skill,
+        'agent/skills/speckit.implement/_SKILL.md': skill,
+        'agent/skills/speckit.implement/references/steps.md': skill,
+        'vibeflow-skills/setup/SKILL.md': skill,
+        'vibeflow-skills/setup/guide.md': skill,
+        'docs/plan.md': '---\nid: PLAN\n---\n# Plan\n',
+      }),
+    );
+    expect(survey.keys).toMatchObject({ files: 1, dependencyKeys: [] });
+    // sqrtqiezi/diting keeps a SKILL.md at its root; okajun35/NecoKeeper one in docs/: the repository's own files stay its own.
+    const rooted = surveyRepository(testdir({ 'SKILL.md': skill, 'docs/SKILL.md': skill, 'docs/a.md': skill, 'b.md': skill }));
+    expect(rooted.keys).toMatchObject({ files: 2, dependencyKeys: [{ key: 'depends-on', files: 2 }] });
+  });
+
   it("Spec Kit Plus's prompt history records: each key of their frontmatter counted, of YAML that does not parse too", () => {
     // The shape of ISMAIL-AHMED-SHAH/Todo-Evolution at d23e3e2 (history/prompts/<feature>/*.prompt.md).
     const record = (id: string, extra = '') => `---\nid: ${id}\ntitle: Execute phase 3\nstage: tasks\nsurface: agent\n${extra}---\n\n## Prompt\n`;
