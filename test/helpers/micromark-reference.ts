@@ -80,6 +80,12 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
         break;
       case 'heading': {
         const text = headingText(node);
+        // A heading's own id after its text (`## Title {#id}`), read from its inline source.
+        const kids = node.children ?? [];
+        const from = kids[0]?.position?.start.offset;
+        const to = kids[kids.length - 1]?.position?.end.offset;
+        const own = from === undefined || to === undefined ? null : /\{#([\p{L}\p{N}_-][\p{L}\p{N}_.:-]*)\}$/u.exec(body.slice(from, to));
+        if (own !== null) explicit.push(own[1]!);
         anchors.push(slugger.slug(text));
         if (firstH1 === null && node.depth === 1) firstH1 = singleLine(text);
         break;

@@ -55,6 +55,7 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
     const mayAnchor = content.includes('<') && ANCHOR_HINT.test(content);
     const urls = content.includes('://');
     if (inHeading === null && !mayAnchor && !urls && !content.includes('[')) return;
+    if (inHeading !== null) headingId(content, explicit);
     if (inHeading !== null && !urls && PLAIN_HEADING.test(content)) {
       // Plain text: what the inline parser would give back unchanged.
       anchors.push(slugger(content));
@@ -89,6 +90,18 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
     tooDeepLine: env.tooDeep === undefined ? null : env.tooDeep + bodyLine,
   };
 }
+
+/**
+ * A heading's own id written after its text, `## Docker 守护进程加固 {#docker-daemon}` (Docusaurus, MkDocs' attribute
+ * lists, Hugo, kramdown, pandoc; WeOps-Lab/bklite-website): an anchor besides the one its text makes.
+ */
+function headingId(content: string, into: string[]): void {
+  if (!content.endsWith('}')) return;
+  const id = HEADING_ID.exec(content);
+  if (id !== null) into.push(id[1]!);
+}
+
+const HEADING_ID = /\{#([\p{L}\p{N}_-][\p{L}\p{N}_.:-]*)\}$/u;
 
 /** Heading content with no inline syntax at all: its text is itself. */
 const PLAIN_HEADING = /^[^*_`<>&[\]!\\~\n]*$/;

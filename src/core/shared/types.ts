@@ -34,7 +34,7 @@ export interface MarkdownInfo {
   readonly links: readonly MarkdownLink[];
   /** GitHub heading anchors (github-slugger, with `-1`, `-2` for repeats), in document order. */
   readonly anchors: readonly string[];
-  /** Explicit HTML anchors of the body (`id` on any element, `name` on `<a>`), as written, in document order. */
+  /** Explicit anchors of the body (`id` on any element, `name` on `<a>`, a heading's own `{#id}`), as written, in document order. */
   readonly htmlAnchors: readonly string[];
   /** How many lines the whole file has (frontmatter included), for line anchors (`#L3`). */
   readonly lineCount: number;

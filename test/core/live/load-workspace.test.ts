@@ -209,6 +209,14 @@ describe('Markdown links (META-01 §5)', () => {
     expect(findings(root)).toEqual([2, 3, 4, 5, 6, 7].map((line) => `MD_ANCHOR_BROKEN a.md:${line} null`));
   });
 
+  it("a heading's own id written after its text (`{#docker-daemon}`) is an anchor, beside the one its text makes", () => {
+    // WeOps-Lab/bklite-website at e06abb4 (a forty-second round), a Docusaurus site: docs/operations/hardening.md:26 links `#docker-daemon`.
+    const root = testdir({
+      'hardening.md': ['# Hardening', '', '- [Docker](#docker-daemon) [also](#10-docker-守护进程加固daemonjson-docker-daemon) [bad](#daemon)', '', '## 10. Docker 守护进程加固（daemon.json） {#docker-daemon}', '', '## `code` {#in-code} ##', '', '[ok](#in-code) [bad](#{#in-code})', ''].join('\n'),
+    });
+    expect(findings(root)).toEqual(['MD_ANCHOR_BROKEN hardening.md:3 null', 'MD_ANCHOR_BROKEN hardening.md:9 null']);
+  });
+
   it('does not check anchors of files that are not workspace Markdown', () => {
     const root = testdir({ 'x.txt': 'text', 'drafts/d.md': '# D', '.docugraphignore': 'drafts/', 'a.md': '[x](x.txt#L3) [y](drafts/d.md#zzz)' });
     expect(findings(root)).toEqual([]);

@@ -12,10 +12,12 @@ import type { OutlineEntry } from './outline-entry.js';
 /**
  * A prefixed requirement's heading: the id, then its title after a colon, a dash, a parenthesis, `、` or a space
  * (`### FR-1 API 契约差异检测`, `### FR-1（楽曲検索）`, `### FR-2—Sort`, `### FR-6b: …` inserted later), or none (`### FR-3`).
+ * Written without its dash, `### NFR1: Security and Data Protection` (twotaco/faxi), it is `NFR-1` all the same, as
+ * its citations (`_Requirements: NFR3_`) are.
  */
-const PREFIXED_REQUIREMENT = new RegExp(`^(${REQUIREMENT_PREFIX})-(\\d+[a-z]?)(?![\\d.\\w-])[ \\t]*([:：(（、—–-])?[ \\t]*(.*)$`);
+const PREFIXED_REQUIREMENT = new RegExp(`^(${REQUIREMENT_PREFIX})-?(\\d+[a-z]?)(?![\\d.\\w-])[ \\t]*([:：(（、—–-])?[ \\t]*(.*)$`);
 /** A criterion of a prefixed requirement, written in: `**FR-1.1**: …`, `FR-1.1: …`, `**NFR-2.3:** …`, `FR-1.1 Login with email`, `FR-1.1：模板注册`. */
-const PREFIXED_QUALIFIED = new RegExp(`^(?:\\*\\*)?(${REQUIREMENT_PREFIX})-(\\d+[a-z]?)\\.(\\d+)(?:\\*\\*)?(?:[ \\t]*[:：](?:\\*\\*)?[ \\t]*|[ \\t]*\\.?(?:\\*\\*)?[ \\t]+)(?:[—–-][ \\t]+)?(\\S[\\s\\S]*)$`);
+const PREFIXED_QUALIFIED = new RegExp(`^(?:\\*\\*)?(${REQUIREMENT_PREFIX})-?(\\d+[a-z]?)\\.(\\d+)(?:\\*\\*)?(?:[ \\t]*[:：](?:\\*\\*)?[ \\t]*|[ \\t]*\\.?(?:\\*\\*)?[ \\t]+)(?:[—–-][ \\t]+)?(\\S[\\s\\S]*)$`);
 /** A criterion's heading that writes its requirement's number with the team's `REQ-` or `R` (`#### REQ-8.1: HomeCardsData 型の定義`: shinji-hayamizu/ReSave). */
 const HEADED_CRITERION = /^(?:REQ-|R)(\d+)\.(\d+)[ \t]*[:：.]?[ \t]+(\S.*)$/;
 

@@ -100,11 +100,11 @@ const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validier
 const STORY_REF = /\bUS-?(\d+)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?|REQ-[A-Z]{1,6}-\d+[A-Z]?)(?![\w-])/g;
 /**
- * A requirement a team names with a prefix (`FR-1.1`, `NFR-2`, `FR-6b.2`: kiro-requirements.ts), in a list of requirements, and a
- * range of them (`FR-1.1〜1.3`, `FR-1.1-FR-1.3`, `NFR-2–4`): groups 1 the prefix, 2 the start's number, 3 the end's.
+ * A requirement a team names with a prefix (`FR-1.1`, `NFR-2`, `FR-6b.2`, `NFR3` without its dash: kiro-prefixed.ts), in a list of
+ * requirements, and a range of them (`FR-1.1〜1.3`, `FR-1.1-FR-1.3`, `NFR-2–4`): groups 1 the prefix, 2 the start's number, 3 the end's.
  */
 const PREFIXED_REF = new RegExp(
-  `(?<![\\w-])(${REQUIREMENT_PREFIX})-(\\d+[a-z]?(?:\\.\\d+)?)(?:[ \\t]*[～〜~–—-][ \\t]*(?:\\1-)?(\\d+[a-z]?(?:\\.\\d+)?))?(?![\\w-]|\\.\\d)`,
+  `(?<![\\w-])(${REQUIREMENT_PREFIX})-?(\\d+[a-z]?(?:\\.\\d+)?)(?:[ \\t]*[～〜~–—-][ \\t]*(?:\\1-?)?(\\d+[a-z]?(?:\\.\\d+)?))?(?![\\w-]|\\.\\d)`,
   'g',
 );
 /** The longest value read after a label: a list of numbers, not a chapter. */

@@ -15,7 +15,8 @@ const LETTER_ID = /^[A-SU-Z]\d{3}$/;
 /**
  * Keeps a box whose id has another letter than `T` (`P001`) only as a planning phase's task beside the template's
  * (maslennikov-ig/SkillTree: `- [X] P001 [EXECUTOR: MAIN] …` to P004 before `T001`): in a file where some box has a `T`
- * id, not nested in a task, its letter opening two such boxes or more; else it is no id (`- [ ] X509 certificate rotation`,
+ * id, not nested in a task, its letter opening two such boxes or more; in a file where none has, its letter opening three
+ * or more at the top level (a team's own letter: `M001`…); else it is no id (`- [ ] X509 certificate rotation`,
  * `  - [ ] H264 decoding` under `T002`: a review) and what it held is its parent's.
  */
 export function lettered(picked: Map<number, Picked>, boxes: Map<number, Box>, scope: string): void {
@@ -28,10 +29,13 @@ export function lettered(picked: Map<number, Picked>, boxes: Map<number, Box>, s
     else if (item.parent === null) counts.set(letter, (counts.get(letter) ?? 0) + 1);
   }
   if (counts.size === 0 && template) return;
+  // Where no box has a `T` id, a letter that opens three such boxes or more at the top level is the team's own: `M001` to
+  // `M035`, the tasks of 15394730733/geektime-ai-bootcamp's MySQL feature (a forty-second round).
+  const kept = (letter: string, item: Picked): boolean => (template ? item.parent === null && counts.get(letter)! >= 2 : (counts.get(letter) ?? 0) >= 3);
   const gone = new Map<string, string | null>();
   for (const [i, item] of picked) {
     const letter = letterOf(item);
-    if (letter === null || (template && item.parent === null && counts.get(letter)! >= 2)) continue;
+    if (letter === null || kept(letter, item)) continue;
     gone.set(item.id, item.parent);
     picked.delete(i);
     boxes.delete(i);

@@ -168,6 +168,24 @@ describe('Kiro requirements named FR-1, their criteria FR-1.1', () => {
       expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.split(' (written')[0])).toEqual(['s/T2 implements `s/FR-3.1`', 's/T2 implements `s/NFR-2.1`']);
     });
 
+    it('written without the dash, `### NFR1: Security` beside `### Requirement 1` is `NFR-1`, and `_Requirements: NFR3_` cites it (a forty-second round)', () => {
+      // twotaco/faxi at 88adf62, .kiro/specs/amazon-shopping-mcp: `## Non-Functional Requirements` over `### NFR1:` … `### NFR5:`; tasks cite `NFR3`, `NFR2, NFR4`.
+      const text = ['## Requirements', '### Requirement 1: Product Discovery', '#### Acceptance Criteria', '1. WHEN a user asks THEN the system SHALL search', '', '## Non-Functional Requirements', '', '### NFR1: Security and Data Protection', '', '1. THE Faxi System SHALL encrypt all payment method data at rest', '', '### NFR2: Performance', '- NFR2.1: under 2 seconds', '', '### NFR3: Reliability', ''].join('\n');
+      const tasks = ['- [ ] 1. Search', '  - _Requirements: 1.1, NFR1_', '- [ ] 2. Speed', '  - _Requirements: NFR-2.1, NFR3_', '- [ ] 3. More', '  - _Requirements: NFR4_', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/a/requirements.md': text, '.kiro/specs/a/tasks.md': tasks });
+      expect(items(ws, '.kiro/specs/a/requirements.md').map((i) => [i[0], i[1]])).toEqual([
+        ['a/R1', 'requirement'],
+        ['a/R1.1', 'acceptance-criterion'],
+        ['a/NFR-1', 'requirement'],
+        ['a/NFR-2', 'requirement'],
+        ['a/NFR-2.1', 'acceptance-criterion'],
+        ['a/NFR-3', 'requirement'],
+      ]);
+      const implemented = (id: string) => (ws.relationsOut.get(id) ?? []).filter((e) => e.relation === 'implements').map((e) => e.id);
+      expect([implemented('a/T1'), implemented('a/T2')]).toEqual([['a/NFR-1', 'a/R1.1'], ['a/NFR-2.1', 'a/NFR-3']]);
+      expect(findings(ws)).toEqual(['LINK_BROKEN a/T3 6']);
+    });
+
     it('headings `### FR-1（楽曲検索）`, `### FR-2—Sort`, `### FR-5、共有` and a bare `### FR-3` over its criteria are requirements', () => {
       const text = ['### FR-1（楽曲検索）', '- FR-1.1: 曲名', '### FR-2—Sort', '- FR-2.1: newest', '### FR-3', '- **FR-3.1**: play', '### FR-5、共有', '- FR-5.1: share', ''].join('\n');
       const ws = kiro({ '.kiro/specs/m/requirements.md': text });

@@ -99,6 +99,31 @@ describe('tasks a thirty-fifth round found unread', () => {
     const other = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/003-tls/spec.md': '# Spec\n', 'specs/003-tls/tasks.md': alone }));
     expect(tasksOf(other)).toEqual(['003-tls/T#1', '003-tls/T#2']);
   });
+
+  it('Spec Kit: a file whose tasks all open with another letter (`M001`…) reads them by their ids, beside a numbered list of steps', () => {
+    // 15394730733/geektime-ai-bootcamp at 43714c6, specs/002-mysql-query/tasks.md (a forty-second round): 35 tasks M001–M035, none read.
+    const tasks = [
+      '## Phase M1: Setup & Dependencies (MySQL 支持基础设施)',
+      '',
+      '- [X] M001 添加 MySQL 驱动依赖到 w2/sth-db-query/backend/pyproject.toml（aiomysql>=0.2.0）',
+      '- [X] M002 [P] 更新 .env.example 添加 MySQL 连接示例和说明',
+      '- [ ] M003 [P] 验证本地 MySQL test_db 数据库可连接性',
+      '  - [ ] H264 decoding',
+      '',
+      '## MySQL Implementation Strategy',
+      '',
+      '1. 完成 Phase M1: Setup',
+      '2. **停止并验证**: 独立测试 MySQL User Story 1',
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/002-mysql-query/spec.md': '# Spec\n', 'specs/002-mysql-query/tasks.md': tasks }));
+    expect(tasksOf(ws)).toEqual(['002-mysql-query/M001', '002-mysql-query/M002', '002-mysql-query/M003']);
+    expect(ws.nodes.get('002-mysql-query/M002')!.title).toBe('更新 .env.example 添加 MySQL 连接示例和说明');
+    expect([ws.nodes.get('002-mysql-query/M001')!.item!.box, ws.nodes.get('002-mysql-query/M003')!.item!.box]).toEqual(['x', ' ']);
+    // Two such boxes are no team's letter: by their places, as before.
+    const two = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/003-x/spec.md': '# Spec\n', 'specs/003-x/tasks.md': '- [ ] M001 Add the driver\n- [ ] M002 Update the env\n' }));
+    expect(tasksOf(two)).toEqual(['003-x/T#1', '003-x/T#2']);
+  });
 });
 
 describe('a review of D-511', () => {
