@@ -84,7 +84,7 @@ export function extractMarkdown(body: string, bodyLine: number): MarkdownInfo {
         const kids = node.children ?? [];
         const from = kids[0]?.position?.start.offset;
         const to = kids[kids.length - 1]?.position?.end.offset;
-        const own = from === undefined || to === undefined ? null : /\{#([\p{L}\p{N}_-][\p{L}\p{N}_.:-]*)\}$/u.exec(body.slice(from, to));
+        const own = from === undefined || to === undefined ? null : /(?<!\\)\{:?[ \t]*#([\p{L}\p{N}_-][\p{L}\p{N}_.:-]*)(?:[ \t]+[^{}]*)?\}$/u.exec(body.slice(from, to));
         if (own !== null) explicit.push(own[1]!);
         anchors.push(slugger.slug(text));
         if (firstH1 === null && node.depth === 1) firstH1 = singleLine(text);

@@ -92,8 +92,9 @@ export function extractMarkdown(body: string, bodyLine: number, fastBlocks = tru
 }
 
 /**
- * A heading's own id written after its text, `## Docker 守护进程加固 {#docker-daemon}` (Docusaurus, MkDocs' attribute
- * lists, Hugo, kramdown, pandoc; WeOps-Lab/bklite-website): an anchor besides the one its text makes.
+ * A heading's own id written after its text, `## Docker 守护进程加固 {#docker-daemon}` (Docusaurus, Hugo; WeOps-Lab/bklite-website),
+ * as an attribute list that may hold more (`{: #id }` MkDocs and kramdown, `{#id .unnumbered}` pandoc): an anchor besides
+ * the one its text makes. Not an escaped `\{#id}`.
  */
 function headingId(content: string, into: string[]): void {
   if (!content.endsWith('}')) return;
@@ -101,7 +102,7 @@ function headingId(content: string, into: string[]): void {
   if (id !== null) into.push(id[1]!);
 }
 
-const HEADING_ID = /\{#([\p{L}\p{N}_-][\p{L}\p{N}_.:-]*)\}$/u;
+const HEADING_ID = /(?<!\\)\{:?[ \t]*#([\p{L}\p{N}_-][\p{L}\p{N}_.:-]*)(?:[ \t]+[^{}]*)?\}$/u;
 
 /** Heading content with no inline syntax at all: its text is itself. */
 const PLAIN_HEADING = /^[^*_`<>&[\]!\\~\n]*$/;

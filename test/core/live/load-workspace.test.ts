@@ -212,9 +212,9 @@ describe('Markdown links (META-01 §5)', () => {
   it("a heading's own id written after its text (`{#docker-daemon}`) is an anchor, beside the one its text makes", () => {
     // WeOps-Lab/bklite-website at e06abb4 (a forty-second round), a Docusaurus site: docs/operations/hardening.md:26 links `#docker-daemon`.
     const root = testdir({
-      'hardening.md': ['# Hardening', '', '- [Docker](#docker-daemon) [also](#10-docker-守护进程加固daemonjson-docker-daemon) [bad](#daemon)', '', '## 10. Docker 守护进程加固（daemon.json） {#docker-daemon}', '', '## `code` {#in-code} ##', '', '[ok](#in-code) [bad](#{#in-code})', ''].join('\n'),
+      'hardening.md': ['# Hardening', '', '- [Docker](#docker-daemon) [also](#10-docker-守护进程加固daemonjson-docker-daemon) [bad](#daemon)', '', '## 10. Docker 守护进程加固（daemon.json） {#docker-daemon}', '', '## `code` {#in-code} ##', '', '[ok](#in-code) [bad](#{#in-code})', '', '## MkDocs {: #mk }', '## Pandoc {#pan .unnumbered}', '## Escaped \\{#esc}', '', '[ok](#mk) [ok](#PAN) [bad](#esc)', ''].join('\n'),
     });
-    expect(findings(root)).toEqual(['MD_ANCHOR_BROKEN hardening.md:3 null', 'MD_ANCHOR_BROKEN hardening.md:9 null']);
+    expect(findings(root)).toEqual(['MD_ANCHOR_BROKEN hardening.md:3 null', 'MD_ANCHOR_BROKEN hardening.md:9 null', 'MD_ANCHOR_BROKEN hardening.md:15 null']);
   });
 
   it('does not check anchors of files that are not workspace Markdown', () => {

@@ -90,7 +90,7 @@ function anchorBodies(count: number, seed: number): { path: string; body: string
   const pieces = [
     'word', '<a name="n">', '</a>', '<b id=i>', '<span id=\'s\' class="c">', '<a href="x" NAME=up>', '`<a id="c">`', '<!-- <a id=x> -->',
     '<a id="multi\nline">', '![<a id="alt">](i.png)', '[<i id="l">t</i>](l.md)', '<div id="d">', '<a id="&amp;e">', '<a id=>', '\n', '\n\n', '<', '"',
-    '{#own}', '{#own-2}', '`{#code}`', '{#}', '\\{#esc}',
+    '{#own}', '{#own-2}', '`{#code}`', '{#}', '\\{#esc}', '\\\\{#esc2}', '{: #attr }', '{#pan .unnumbered}',
   ];
   return generatedBodies(`anchors ${seed}`, count, rand, ['', '', '# ', '## ', '> '], pieces);
 }

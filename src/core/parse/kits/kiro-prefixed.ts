@@ -13,13 +13,24 @@ import type { OutlineEntry } from './outline-entry.js';
  * A prefixed requirement's heading: the id, then its title after a colon, a dash, a parenthesis, `、` or a space
  * (`### FR-1 API 契约差异检测`, `### FR-1（楽曲検索）`, `### FR-2—Sort`, `### FR-6b: …` inserted later), or none (`### FR-3`).
  * Written without its dash, `### NFR1: Security and Data Protection` (twotaco/faxi), it is `NFR-1` all the same, as
- * its citations (`_Requirements: NFR3_`) are.
+ * its citations (`_Requirements: NFR3_`) are: see `dashed`.
  */
-const PREFIXED_REQUIREMENT = new RegExp(`^(${REQUIREMENT_PREFIX})-?(\\d+[a-z]?)(?![\\d.\\w-])[ \\t]*([:：(（、—–-])?[ \\t]*(.*)$`);
+const PREFIXED_REQUIREMENT = new RegExp(`^(${REQUIREMENT_PREFIX})-(\\d+[a-z]?)(?![\\d.\\w-])[ \\t]*([:：(（、—–-])?[ \\t]*(.*)$`);
 /** A criterion of a prefixed requirement, written in: `**FR-1.1**: …`, `FR-1.1: …`, `**NFR-2.3:** …`, `FR-1.1 Login with email`, `FR-1.1：模板注册`. */
-const PREFIXED_QUALIFIED = new RegExp(`^(?:\\*\\*)?(${REQUIREMENT_PREFIX})-?(\\d+[a-z]?)\\.(\\d+)(?:\\*\\*)?(?:[ \\t]*[:：](?:\\*\\*)?[ \\t]*|[ \\t]*\\.?(?:\\*\\*)?[ \\t]+)(?:[—–-][ \\t]+)?(\\S[\\s\\S]*)$`);
+const PREFIXED_QUALIFIED = new RegExp(`^(?:\\*\\*)?(${REQUIREMENT_PREFIX})-(\\d+[a-z]?)\\.(\\d+)(?:\\*\\*)?(?:[ \\t]*[:：](?:\\*\\*)?[ \\t]*|[ \\t]*\\.?(?:\\*\\*)?[ \\t]+)(?:[—–-][ \\t]+)?(\\S[\\s\\S]*)$`);
 /** A criterion's heading that writes its requirement's number with the team's `REQ-` or `R` (`#### REQ-8.1: HomeCardsData 型の定義`: shinji-hayamizu/ReSave). */
 const HEADED_CRITERION = /^(?:REQ-|R)(\d+)\.(\d+)[ \t]*[:：.]?[ \t]+(\S.*)$/;
+
+/**
+ * `text` with an English prefix written without its dash before a colon given it (`NFR1: …` → `NFR-1: …`, `**FR2.1**:`
+ * → `**FR-2.1**:`): only `FR`, `NFR` and `SC`, and only before a colon — `CS1: SPI flash chip select`, `CE1: Radio chip
+ * enable`, `RF1 Antenna matching network` are a board's labels (a review).
+ */
+export function dashed(text: string): string {
+  return UNDASHED.test(text) ? text.replace(UNDASHED, '$1$2-$3') : text;
+}
+
+const UNDASHED = /^((?:\*\*)?)(FR|NFR|SC)(\d+[a-z]?(?:\.\d+)?)(?=(?:\*\*)?[ \t]*[:：])/;
 
 /** A prefixed requirement's heading: its label (`FR-`), number and title; `null` for any other title. */
 export interface PrefixedHeading {
@@ -34,7 +45,7 @@ export interface PrefixedHeading {
  * criteria of its own (`### FR-1` over `- **FR-1.1**: …`).
  */
 export function prefixedHeading(entries: readonly OutlineEntry[], i: number, inside: boolean): PrefixedHeading | null {
-  const match = PREFIXED_REQUIREMENT.exec(headingTitle(entries[i]!.text));
+  const match = PREFIXED_REQUIREMENT.exec(dashed(headingTitle(entries[i]!.text)));
   if (match === null) return null;
   const [, prefix, n, mark, rest] = match;
   // In parentheses, the title is what they hold (`FR-1（楽曲検索）`).
@@ -58,13 +69,13 @@ function holdsCriteria(entries: readonly OutlineEntry[], i: number, heading: Pre
 
 /** `text` (a bullet's, a heading's) as a criterion of the prefixed requirement `owner`: its number and title; or `null`. */
 export function prefixedCriterion(text: string, owner: { readonly label: string; readonly n: string }): { readonly written: string; readonly title: string } | null {
-  const written = PREFIXED_QUALIFIED.exec(text);
+  const written = PREFIXED_QUALIFIED.exec(dashed(text));
   return written !== null && `${written[1]!}-` === owner.label && written[2] === owner.n ? { written: written[3]!, title: oneLine(written[4]!) } : null;
 }
 
 /** `text` (a heading's title) as a criterion written in, whatever requirement is open: its requirement's id's last part (`FR-1`) and number, or `null`. */
 export function anyPrefixedCriterion(text: string): { readonly requirement: string; readonly written: string; readonly title: string } | null {
-  const written = PREFIXED_QUALIFIED.exec(text);
+  const written = PREFIXED_QUALIFIED.exec(dashed(text));
   return written === null ? null : { requirement: `${written[1]!}-${written[2]!}`, written: written[3]!, title: oneLine(written[4]!) };
 }
 

@@ -100,13 +100,15 @@ const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validier
 const STORY_REF = /\bUS-?(\d+)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?|REQ-[A-Z]{1,6}-\d+[A-Z]?)(?![\w-])/g;
 /**
- * A requirement a team names with a prefix (`FR-1.1`, `NFR-2`, `FR-6b.2`, `NFR3` without its dash: kiro-prefixed.ts), in a list of
+ * A requirement a team names with a prefix (`FR-1.1`, `NFR-2`, `FR-6b.2`: kiro-prefixed.ts; `NFR3` without its dash: `UNDASHED_REF`), in a list of
  * requirements, and a range of them (`FR-1.1〜1.3`, `FR-1.1-FR-1.3`, `NFR-2–4`): groups 1 the prefix, 2 the start's number, 3 the end's.
  */
 const PREFIXED_REF = new RegExp(
-  `(?<![\\w-])(${REQUIREMENT_PREFIX})-?(\\d+[a-z]?(?:\\.\\d+)?)(?:[ \\t]*[～〜~–—-][ \\t]*(?:\\1-?)?(\\d+[a-z]?(?:\\.\\d+)?))?(?![\\w-]|\\.\\d)`,
+  `(?<![\\w-])(${REQUIREMENT_PREFIX})-(\\d+[a-z]?(?:\\.\\d+)?)(?:[ \\t]*[～〜~–—-][ \\t]*(?:\\1-)?(\\d+[a-z]?(?:\\.\\d+)?))?(?![\\w-]|\\.\\d)`,
   'g',
 );
+/** An English prefix cited without its dash (`_Requirements: NFR3_`, `NFR1–NFR3`: twotaco/faxi), as `dashed` reads its heading (kiro-prefixed.ts). */
+const UNDASHED_REF = /(?<![\w-])(FR|NFR|SC)(?=\d)/g;
 /** The longest value read after a label: a list of numbers, not a chapter. */
 const MAX_VALUE = 4000;
 
@@ -233,7 +235,7 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
     if (task) continue;
     for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${scope}/US${Number(story[1]!)}`, line, written });
     for (const tag of value.matchAll(TAG_REF)) refs.add({ relation, id: `${scope}/${tag[1]!}`, line, written });
-    for (const id of value.matchAll(PREFIXED_REF)) for (const n of prefixedRange(id[2]!, id[3])) refs.add({ relation, id: `${scope}/${id[1]!}-${n}`, line, written });
+    for (const id of value.replace(UNDASHED_REF, '$1-').matchAll(PREFIXED_REF)) for (const n of prefixedRange(id[2]!, id[3])) refs.add({ relation, id: `${scope}/${id[1]!}-${n}`, line, written });
   }
 }
 

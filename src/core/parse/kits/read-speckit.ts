@@ -130,12 +130,14 @@ function spec(outline: Outline, scope: string): KitRead {
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
-  lettered(picked, boxes, scope);
+  let taskHeadings: boolean | undefined;
+  const anyTaskHeading = (): boolean => (taskHeadings ??= outline.entries.some((entry) => entry.kind === 'heading' && isTaskHeading(headingTitle(entry.text))));
+  lettered(picked, boxes, scope, () => outline.entries.filter((entry) => entry.kind === 'item' && entry.parent === -1 && readBox(entry.text) !== null).length, anyTaskHeading);
   // `## Task 1: Title` only where no box has a task id: over `- [ ] T001` boxes such a heading groups them.
   const words = picked.size === 0;
   // A file with no box and no task heading numbers its tasks in headings, if at all: `### 1.1.1 [P] Title` under `## 1.1
   // Scaffolding` (D-511); under `### T001:` numbered headings are its parts (`#### 1.1 Implementation notes`: a review).
-  const headed = words && outline.entries.some((entry) => entry.kind === 'heading' && isTaskHeading(headingTitle(entry.text)));
+  const headed = words && anyTaskHeading();
   const numbered = words && !headed ? numberedTaskHeadings(outline) : null;
   const numberedTasks = numbered === null ? null : numberedTasksOf(numbered);
   const taskOf: HeadingTaskOf = (title, index) => {

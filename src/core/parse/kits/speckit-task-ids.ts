@@ -15,11 +15,13 @@ const LETTER_ID = /^[A-SU-Z]\d{3}$/;
 /**
  * Keeps a box whose id has another letter than `T` (`P001`) only as a planning phase's task beside the template's
  * (maslennikov-ig/SkillTree: `- [X] P001 [EXECUTOR: MAIN] …` to P004 before `T001`): in a file where some box has a `T`
- * id, not nested in a task, its letter opening two such boxes or more; in a file where none has, its letter opening three
- * or more at the top level (a team's own letter: `M001`…); else it is no id (`- [ ] X509 certificate rotation`,
- * `  - [ ] H264 decoding` under `T002`: a review) and what it held is its parent's.
+ * id, not nested in a task, its letter opening two such boxes or more; in a file where none has and no heading is a task,
+ * its letter opening every box at the top level, three or more (a team's own letter: `M001`…; not a checklist's `V001`
+ * beside unnumbered boxes, nor acceptance boxes `C001` under `### T001:` headings: a review); else it is no id
+ * (`- [ ] X509 certificate rotation`, `  - [ ] H264 decoding` under `T002`: a review) and what it held is its parent's.
+ * `top`: how many boxes the file has at the top level (in no list item); `headed`: whether a heading of it is a task.
  */
-export function lettered(picked: Map<number, Picked>, boxes: Map<number, Box>, scope: string): void {
+export function lettered(picked: Map<number, Picked>, boxes: Map<number, Box>, scope: string, top: () => number, headed: () => boolean): void {
   const letterOf = (item: Picked): string | null => (LETTER_ID.test(item.id.slice(scope.length + 1)) ? item.id.charAt(scope.length + 1) : null);
   const counts = new Map<string, number>();
   let template = false;
@@ -31,7 +33,8 @@ export function lettered(picked: Map<number, Picked>, boxes: Map<number, Box>, s
   if (counts.size === 0 && template) return;
   // Where no box has a `T` id, a letter that opens three such boxes or more at the top level is the team's own: `M001` to
   // `M035`, the tasks of 15394730733/geektime-ai-bootcamp's MySQL feature (a forty-second round).
-  const kept = (letter: string, item: Picked): boolean => (template ? item.parent === null && counts.get(letter)! >= 2 : (counts.get(letter) ?? 0) >= 3);
+  const team = (letter: string): boolean => counts.get(letter)! >= 3 && !headed() && counts.get(letter) === top();
+  const kept = (letter: string, item: Picked): boolean => (template ? item.parent === null && counts.get(letter)! >= 2 : counts.has(letter) && team(letter));
   const gone = new Map<string, string | null>();
   for (const [i, item] of picked) {
     const letter = letterOf(item);

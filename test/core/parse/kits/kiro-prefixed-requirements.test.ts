@@ -184,6 +184,10 @@ describe('Kiro requirements named FR-1, their criteria FR-1.1', () => {
       const implemented = (id: string) => (ws.relationsOut.get(id) ?? []).filter((e) => e.relation === 'implements').map((e) => e.id);
       expect([implemented('a/T1'), implemented('a/T2')]).toEqual([['a/NFR-1', 'a/R1.1'], ['a/NFR-2.1', 'a/NFR-3']]);
       expect(findings(ws)).toEqual(['LINK_BROKEN a/T3 6']);
+      // Only `FR`, `NFR` and `SC`, and only before a colon: a board's pin labels stay headings (a review).
+      const board = ['### CS1: SPI flash chip select (PA4)', '### CE1: Radio chip enable (PB0)', '### RF1 Antenna matching network', '### NFR4 Power budget', ''].join('\n');
+      const pins = kiro({ '.kiro/specs/b/requirements.md': board });
+      expect(items(pins, '.kiro/specs/b/requirements.md')).toEqual([]);
     });
 
     it('headings `### FR-1（楽曲検索）`, `### FR-2—Sort`, `### FR-5、共有` and a bare `### FR-3` over its criteria are requirements', () => {

@@ -124,6 +124,18 @@ describe('tasks a thirty-fifth round found unread', () => {
     const two = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/003-x/spec.md': '# Spec\n', 'specs/003-x/tasks.md': '- [ ] M001 Add the driver\n- [ ] M002 Update the env\n' }));
     expect(tasksOf(two)).toEqual(['003-x/T#1', '003-x/T#2']);
   });
+
+  it("a checklist's `V001` beside unnumbered boxes, `A001` beside `### Task 1:` headings, `C001` under `### T001:` headings are not the file's tasks (a review)", () => {
+    const speckit = (tasks: string): Ws => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '- **FR-001**: A\n- **FR-002**: B\n', 'specs/001-a/tasks.md': tasks }));
+    const checklist = ['- [x] Implement the login endpoint (FR-001)', '- [x] Implement the logout endpoint (FR-002)', '', '## Verification', '', '- [ ] V001 Log in', '- [ ] V002 Log out', '- [ ] V003 Log in twice', ''].join('\n');
+    expect(tasksOf(speckit(checklist))).toEqual(['001-a/T#1', '001-a/T#2', '001-a/T#3', '001-a/T#4', '001-a/T#5']);
+    const headings = ['### Task 1: Login (FR-001)', '### Task 2: Logout (FR-002)', '', '## Review', '', '- [ ] A001 Check names', '- [ ] A002 Check tests', '- [ ] A003 Check docs', ''].join('\n');
+    expect(tasksOf(speckit(headings))).toEqual(['001-a/T1', '001-a/T2']);
+    const under = ['### T001: Login (FR-001)', '- [ ] C001 Accepts a password', '- [ ] C002 Refuses a wrong one', '### T002: Logout (FR-002)', '- [ ] C003 Ends the session', '- [ ] C004 Clears the cookie', ''].join('\n');
+    const ws = speckit(under);
+    expect(tasksOf(ws)).toEqual(['001-a/T001', '001-a/T002']);
+    expect(ws.relationsOut.get('001-a/T001')!.map((e) => e.id)).toEqual(['001-a/FR-001']);
+  });
 });
 
 describe('a review of D-511', () => {
