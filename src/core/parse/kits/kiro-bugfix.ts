@@ -2,7 +2,7 @@
  * Kiro's bugfix spec (bugfix.md, KITS §7): its numbered clauses, which its tasks cite as a
  * requirements.md's criteria.
  */
-import { headingTitle, oneLine, type Outline } from './outline.js';
+import { headingTitle, oneLine, spanText, type Outline } from './outline.js';
 import type { KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 
@@ -22,7 +22,9 @@ export function kiroBugfix(outline: Outline, scope: string): KitRead {
   entries.forEach((entry, i) => {
     const written = entry.kind === 'line' ? CLAUSE.exec(entry.number!) : null;
     // A clause says what the system does, in EARS words (`WHEN … THEN …`, `… SHALL …`): a wrapped line of prose that starts with `1.5` is none (a review).
-    if (written === null || !EARS.test(entry.text)) return;
+    // A clause wrapped before its THEN (`1.4 WHEN \`CalendarStats.fromJson\` processes … list whose` / `elements are … THEN the system throws`:
+    // Markovnikov-Song/study-assistant-app) says it in its paragraph's next lines.
+    if (written === null || !(EARS.test(entry.text) || (entry.last > entry.line && EARS.test(spanText(outline, entry.line, entry.last).text)))) return;
     const n = written[1]!;
     const clause = `${n}.${Number(written[2]!)}`;
     // A clause of three parts is one added under a clause read before it (`2.3.1` under `2.3`): alone, it is a version in a wrapped line of prose.
