@@ -161,6 +161,16 @@ describe('near-linear kits (KITS §2–5)', () => {
     expect(nearLinear(r), r.summary).toBe(true);
   });
 
+  it('a Kiro bugfix clause wrapped over n lines of `WHEN …` and no THEN, or a line of n `WHEN`s: read in time linear in n (D-521: a review found it quadratic)', () => {
+    const place = kitPlaceOf('.kiro/specs/a/bugfix.md', ['kiro'])!;
+    const wrapped = (n: number) => ['### Current Behavior (Defect)', '', '1.1 WHEN x opens', ...Array.from({ length: n }, () => 'WHEN a user opens it'), ''].join('\n');
+    const line = (n: number) => ['### Current Behavior (Defect)', '', `1.1 ${'WHEN a user opens it '.repeat(n)}`, ''].join('\n');
+    for (const build of [wrapped, line]) {
+      const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 1_000, max: 64_000 });
+      expect(nearLinear(r), r.summary).toBe(true);
+    }
+  });
+
   it('a Kiro requirement of n criteria written `1.k`, then n sub-headings: read in time linear in n (a review found it quadratic)', () => {
     const place = kitPlaceOf('.kiro/specs/a/requirements.md', ['kiro'])!;
     const build = (n: number) => ['### Requirement 1: One', ...Array.from({ length: n }, (_, k) => `1.${k + 1}. THE system SHALL do ${k}`), ...Array.from({ length: n }, (_, k) => `#### Part ${k}`)].join('\n');

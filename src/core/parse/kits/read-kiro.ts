@@ -20,12 +20,17 @@ import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
-/** A task's text without the bold that closes its first line alone (`**1.1 開発環境セットアップ**`: the number took the opening `**`). */
+/**
+ * A task's text without the `**` that closes the bold its number opened (the number took the opening one): at the end of
+ * its first line (`**1.1 開発環境セットアップ**`) or after its title (`**1. プロジェクト雛形・ツール設定**（F11 ツール）`:
+ * Itaru-aso/DashBoard-and-Retrain) — the first `**` of a line that writes an odd number of them.
+ */
 function unboldTitle(text: string): string {
   const end = text.indexOf('\n');
   const first = (end === -1 ? text : text.slice(0, end)).trimEnd();
-  if (!first.endsWith('**') || first.indexOf('**') !== first.length - 2) return text;
-  return first.slice(0, -2).trimEnd() + (end === -1 ? '' : text.slice(end));
+  const at = first.indexOf('**');
+  if (at === -1 || first.split('**').length % 2 === 1) return text;
+  return first.slice(0, at).trimEnd() + first.slice(at + 2) + (end === -1 ? '' : text.slice(end));
 }
 /**
  * A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`; in the
