@@ -17,6 +17,7 @@ import { boxesByPlace, mayReadByPlace } from './by-place.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { checkRelations, CHECKS_LABEL, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
@@ -65,24 +66,6 @@ const REQ_LABEL = /(?:^|[\s(])(_|\*\*)Reqs?\.?(?=[ \t]+R?\d)/gm;
 const REFS_LABEL = /(?:^|[\s(])(_|\*\*)Refs?(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?(?=[ \t]*(?:(?:Requirements?|Requisitos?|Reqs?)\b|需求|要件|R?\d))/gim;
 /** A label of `REQUIREMENTS_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
 const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
-/**
- * Kiro's `**Validates: Requirements 2.9**` in Chinese, Japanese or Korean (`**验证: 需求 2.9**`, `**検証: 要件 6.1**`, `**검증: 요구사항 5.3**`:
- * taemin6536/CoinAuto; only before
- * a word for requirements: `验证：3 轮压测均通过` is a check, not a list: a review). What it means is the file's practice: where
- * its tasks cite under `_需求:_` (lxm-001/accountRecord, okajun35/VetVoice), it is the property test's `verifies`; where
- * nothing else cites (LuChangQiu/kiro-spec-engine's implementation tasks), it is how they cite: `implements`.
- */
-const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証|검증)(?=(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?[ \t]*(?:Requirements?\b|需求|要件|요구사항))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
-/**
- * `**验证需求: 1.1, 1.2**`, `- 验证需求: 1.1-1.5` (Chinese "requirements verified", on a test task: 997899594/Juanie,
- * zsyh27/excel_matching's E2E tasks), Japanese `**検証対象: 要件 6.1**`, Korean `**검증 대상: 요구사항 1.1**` ("verified": argondev22/notion-relation-view,
- * Minpa/Robot-Competitive-Intelligence-Portal): the
- * label says it verifies, whatever else the file writes.
- */
-const VERIFIED_LABEL = /(?:^|[\s(])(_|\*\*)?(?:(?:验证|驗證|検証)(?:需求|要件|対象)|검증[ \t]*대상)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
-/** A word of `CHECKS_LABEL`: a file without one needs no look at its practice. */
-const CHECKS_WORD = /验证|驗證|検証|검증/;
-
 /**
  * Whether the tasks of `body` cite requirements under a label of their own, opened by `_` or `**`
  * (`- _需求: 2.1_`, `**Requirements**: 1.1`) and naming numbers, outside code: a YAML example's
@@ -190,7 +173,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   const hyphens = [...picked.values()].some((item) => item.id.startsWith(`${scope}/T-`));
   const tasksOf = leafTasks ?? (hyphens ? (n: string): readonly string[] => [`-${n}`] : null);
   const context = [`${scope}/design`];
-  const checks = CHECKS_WORD.test(outline.body) && citesOtherwise(outline.body) ? 'verifies' : 'implements';
+  const { checks, trailer } = checkRelations(outline.body, citesOtherwise);
   return {
     items: itemsOf(outline, picked, (_item, span, refs) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
@@ -201,6 +184,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
       labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
+      labelRefs(refs, VERIFIED_TRAILER, span, scope, trailer);
     }, (i) => boxes.get(i) ?? null, context),
     documentRefs: [],
   };

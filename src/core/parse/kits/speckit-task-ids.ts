@@ -31,8 +31,8 @@ export function lettered(picked: Map<number, Picked>, boxes: Map<number, Box>, s
     else if (item.parent === null) counts.set(letter, (counts.get(letter) ?? 0) + 1);
   }
   if (counts.size === 0 && template) return;
-  // Where no box has a `T` id, a letter that opens three such boxes or more at the top level is the team's own: `M001` to
-  // `M035`, the tasks of 15394730733/geektime-ai-bootcamp's MySQL feature (a forty-second round).
+  // Where no box has a `T` id and no heading is a task, a letter that opens every box at the top level, three or more, is the
+  // team's own: `M001` to `M035`, the tasks of 15394730733/geektime-ai-bootcamp's MySQL feature (a forty-second round).
   const team = (letter: string): boolean => counts.get(letter)! >= 3 && !headed() && counts.get(letter) === top();
   const kept = (letter: string, item: Picked): boolean => (template ? item.parent === null && counts.get(letter)! >= 2 : counts.has(letter) && team(letter));
   const gone = new Map<string, string | null>();
