@@ -15,8 +15,8 @@ export const CHECKS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:验证|驗證|検証|검증)
 /**
  * `**验证需求: 1.1, 1.2**`, `- 验证需求: 1.1-1.5` (Chinese "requirements verified", on a test task: 997899594/Juanie,
  * zsyh27/excel_matching's E2E tasks), Japanese `**検証対象: 要件 6.1**`, Korean `**검증 대상: 요구사항 1.1**` ("verified": argondev22/notion-relation-view,
- * Minpa/Robot-Competitive-Intelligence-Portal): the
- * label says it verifies, whatever else the file writes.
+ * Minpa/Robot-Competitive-Intelligence-Portal), bold or plain: the label says it verifies, whatever else the file writes
+ * (in italics it is `VERIFIED_TRAILER`).
  */
 export const VERIFIED_LABEL = /(?:^|[\s(])(\*\*)?(?:(?:验证|驗證|検証)(?:需求|要件|対象)|검증[ \t]*대상)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
