@@ -2,7 +2,7 @@
  * For `docugraph init` (D-519): what discovery would read of the spec-kit folders the survey
  * found, with the `.gitignore` files honoured or not. Discovery's own listing (`listDirectory`,
  * with the root's `.docugraphignore` and each `.gitignore` on the way) walks only the kits'
- * trees (`specs/`, `.kiro/specs/`, `openspec/specs/`, `openspec/changes/`, at the root and in
+ * trees (`specs/`, `.specify/specs/`, `.kiro/specs/`, `openspec/specs/`, `openspec/changes/`, at the root and in
  * each package) and the folders that lead to them; a walk past `MAX_LISTINGS` folders stops and
  * says it does not know.
  */
@@ -20,7 +20,7 @@ export interface KitReading {
 
 /** How many folders the walk lists at most. */
 const MAX_LISTINGS = 20_000;
-const PARENTS = ['specs', '.kiro/specs', 'openspec/specs', 'openspec/changes'];
+const PARENTS = ['specs', '.specify/specs', '.kiro/specs', 'openspec/specs', 'openspec/changes'];
 
 /** What discovery under `kits` and `roots` reads of `folders` (relative to `root`), `.gitignore` honoured or not. */
 export function kitReading(root: string, folders: readonly string[], kits: readonly KitName[], roots: readonly KitRoot[], gitignore: boolean): KitReading | null {

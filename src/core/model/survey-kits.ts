@@ -25,7 +25,7 @@ const MAX_LISTED_ENTRIES = 10_000;
 /** Where each kit keeps its feature folders, relative to the workspace root. */
 const PARENTS: Readonly<Record<KitName, readonly string[]>> = {
   kiro: ['.kiro/specs'],
-  speckit: ['specs'],
+  speckit: ['specs', '.specify/specs'],
   openspec: ['openspec/specs', 'openspec/changes'],
 };
 

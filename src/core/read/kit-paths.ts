@@ -109,6 +109,7 @@ function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   // `[Feature Name]`: mathgallina/wiki-veloz), not a feature: no id could start with it.
   // An OpenSpec change folder so named is the team's change template (`openspec/changes/_template/`: UntaDotMy/CreoNow, D-504).
   if ((a === '.kiro' && b === 'specs' && (parts.length === 4 || parts.length === 5) && (TEMPLATE.test(c!) || (parts.length === 5 && TEMPLATE.test(d!)))) || (a === 'specs' && parts.length >= 3 && b!.startsWith('_'))) return null;
+  if (a === '.specify' && b === 'specs' && parts.length >= 4 && c!.startsWith('_')) return null;
   if (a === 'openspec' && b === 'changes' && parts.length >= 4 && c!.startsWith('_')) return null;
   // A feature folder one folder deeper, where a team keeps its features by stage (`.kiro/specs/completed/<feature>/`,
   // `backlog/`: ekicyou/dcomp_sample-rs, 74 of them): its scope is the path below `specs/`, so that no two meet.
@@ -127,6 +128,11 @@ function placeAtRoot(path: string, kits: readonly KitName[]): KitPlace | null {
   if (kits.includes('speckit') && a === 'specs') {
     if (parts.length === 3 && SPECKIT_FILES.has(c!)) return place('speckit', b!, c!, `specs/${b!}`);
     if (parts.length === 4 && c === 'contracts') return place('speckit', b!, `contracts/${d!}`, `specs/${b!}`);
+  }
+  // Where Spec Kit's README once drew the features, `.specify/specs/<feature>/` (teknokomo/universo-platformo-csharp: 446 tasks).
+  if (kits.includes('speckit') && a === '.specify' && b === 'specs') {
+    if (parts.length === 4 && SPECKIT_FILES.has(d!)) return place('speckit', c!, d!, `.specify/specs/${c!}`);
+    if (parts.length === 5 && d === 'contracts') return place('speckit', c!, `contracts/${e!}`, `.specify/specs/${c!}`);
   }
   if (kits.includes('openspec') && a === 'openspec') {
     if (b === 'specs' && parts.length === 4 && d === 'spec') return place('openspec', c!, 'spec', `openspec/specs/${c!}`);
@@ -156,8 +162,15 @@ export function kitDirectory(path: string, kits: readonly KitName[], roots: read
     // Feature folders, and those a folder deeper (`.kiro/specs/completed/<feature>`).
     return depth === 1 || (depth === 2 && (path === '.kiro/specs' || path === '.kiro/steering')) || ((depth === 3 || depth === 4) && path.startsWith('.kiro/specs/')) ? 'enter' : 'skip';
   }
-  // Spec Kit's conventions (`.specify/memory/`), and nothing else of `.specify/` (its templates and scripts).
-  if (kits.includes('speckit') && (path === '.specify' || path.startsWith('.specify/'))) return path === '.specify' || path === '.specify/memory' ? 'enter' : 'skip';
+  // Spec Kit's conventions (`.specify/memory/`), features kept in `.specify/specs/<feature>/` (and their `contracts/`), and nothing else of
+  // `.specify/` (its templates and scripts).
+  if (kits.includes('speckit') && (path === '.specify' || path.startsWith('.specify/'))) {
+    const depth = path.split('/').length;
+    // Not a folder whose name opens with `.` or `_` (`.specify/specs/.archive/`, `_template/`: a review).
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const features = (path === '.specify/specs' || (path.startsWith('.specify/specs/') && !/^[._]/.test(path.split('/')[2]!))) && (depth <= 3 || (depth === 4 && name === 'contracts'));
+    return path === '.specify' || path === '.specify/memory' || features ? 'enter' : 'skip';
+  }
   if (kits.includes('openspec') && (path === OPENSPEC_ARCHIVE || path.startsWith(`${OPENSPEC_ARCHIVE}/`))) return 'skip';
   return null;
 }
