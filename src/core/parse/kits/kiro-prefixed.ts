@@ -27,7 +27,7 @@ const HEADED_CRITERION = /^(?:REQ-|R)(\d+)\.(\d+)[ \t]*[:：.]?[ \t]+(\S.*)$/;
  * enable`, `RF1 Antenna matching network` are a board's labels (a review).
  */
 export function dashed(text: string): string {
-  return UNDASHED.test(text) ? text.replace(UNDASHED, '$1$2-$3') : text;
+  return text.replace(UNDASHED, '$1$2-$3');
 }
 
 const UNDASHED = /^((?:\*\*)?)(FR|NFR|SC)(\d+[a-z]?(?:\.\d+)?)(?=(?:\*\*)?[ \t]*[:：])/;
