@@ -7,6 +7,7 @@
  * - `1.1–10.5`, a range across requirements: its two ends, and `1.1…10.5` (`CROSS_RANGE`), which
  *   the model reads as the criteria between them that exist (model/kit-targets.ts);
  * - `3 (ACs 1–5, 8–11)`, `3 (criteria 1-3)`: criteria of requirement 3;
+ * - a whole number after a criteria word (`Acceptance 1`, `AC 2`) is no requirement's: a criterion of none said;
  * - a number glued to letters or a dash is no number (`US-011`, `R-3`, `v2.1`), nor is one
  *   after a word of prose in its part (`Property 13`, `Task 0` in a list of requirements), nor
  *   anything else in parentheses (`(descope record)`);
@@ -53,6 +54,16 @@ function withoutLabels(text: string, kind: keyof typeof LABELS): string {
   while (k < words.length && RANGE_LABELS[kind].test(words[k]!)) k += 1;
   return words.slice(k).join(' ');
 }
+
+/**
+ * A criteria word, before a whole number: that number is a criterion's whose requirement the list
+ * does not say (`_Requirements: Goals、Acceptance 1、User Story 1_`, y047aka/elm-motorsport-analysis:
+ * criterion 1 of a plain list under `## Acceptance Criteria`), never requirement 1; a dotted one
+ * (`AC 1.2`) is a criterion as written.
+ */
+const CRITERIA_WORD = /^(?:criteria|criterion|acceptance|acs?)$/i;
+/** A whole number as a list writes it (`1`, `1:`), no criterion's (`1.2`). */
+const WHOLE = /^\d+[.:)]*$/;
 
 /** A number that is its kind's whatever prose came before it: dotted (`2.1`), or with the kind's letter (`R2`, `T3`). */
 const OWN_NUMBER = {
@@ -150,6 +161,11 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     const words = text.split(/\s+/);
     for (let w = 0; w < words.length; w += 1) {
       const word = words[w]!;
+      // `Acceptance 1`, `AC 2, 3`: criteria of no requirement said, read as prose is (not in a group of one, `3 (ACs 1-2; AC 3)`, whose prefix says it).
+      if (kind === 'requirement' && prefix === '' && CRITERIA_WORD.test(word) && WHOLE.test(words[w + 1] ?? '')) {
+        prose = true;
+        return;
+      }
       if (word === '' || LABELS[kind].test(word)) continue;
       const number = NUMBER[kind].exec(word);
       // A word of prose: what follows in this part is prose too (`Property 13`), and so are the parts after it when a number follows it here;

@@ -1,0 +1,38 @@
+/**
+ * Forms a forty-fifth round of held-out repositories wrote (D-523):
+ * - y047aka/elm-motorsport-analysis at 9d5fb6f, .kiro/specs/wec-event-halfmodal-cardetails/tasks.md:7:
+ *   `  - _Requirements: Goals、Acceptance 1、User Story 1_`, citing the sections of a requirements.md with no numbered
+ *   requirement (its criteria a plain list under `## Acceptance Criteria / 受け入れ条件`): `Acceptance 1` was read as
+ *   requirement 1, 8 false LINK_BROKEN.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadWorkspace } from '../../../../src/core/index.js';
+import { numberList } from '../../../../src/core/parse/kits/number-list.js';
+import { testdir } from '../../../helpers/testdir.js';
+
+describe('forms of a forty-fifth round', () => {
+  it.each([
+    ['a criteria word before a whole number names a criterion of no requirement said', 'Goals、Acceptance 1、User Story 1', []],
+    ['and the whole numbers listed after it', 'AC 2, 3', []],
+    ['two criteria words', 'Acceptance Criteria 3', []],
+    ['a label or a dotted number after it is the list’s again', 'AC 2, Requirement 4, 5.1', ['4', '5.1']],
+    ['a requirement before it is kept', 'Requirement 3 AC 2', ['3']],
+    ['a dotted criterion after a criteria word is as written', 'AC 1.2, Acceptance Criteria 2.1', ['1.2', '2.1']],
+    ['inside a group of a requirement’s criteria, its prefix says whose', '1, 2 (ACs 1-2; AC 3 in task 2)', ['2.1', '2.2', '2.3', '1']],
+  ])('requirements: %s', (_name, list, numbers) => {
+    expect(numberList(list).numbers).toEqual(numbers);
+  });
+
+  it('`_Requirements: Goals、Acceptance 1、User Story 1_` over a requirements.md of named sections cites nothing, and so is no LINK_BROKEN', () => {
+    const requirements = ['# Requirements', '', '## Goals / 目的', '- CarDetails をハーフモーダルに表示する。', '', '## Acceptance Criteria / 受け入れ条件', '1. ハーフモーダルに `CarDetails` が表示されること。', '2. 選択変更が即時反映されること。', ''].join('\n');
+    const tasks = ['# Implementation Plan', '', '- [x] 1. ハーフモーダルの表示内容を CarDetails に置換', '  - _Requirements: Goals、Acceptance 1、User Story 1_', '', '- [x] 2. 選択車両ステートの同期', '  - _Requirements: Goals、User Story 2、Acceptance 2_', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/wec/requirements.md': requirements, '.kiro/specs/wec/tasks.md': tasks }));
+    expect([ws.nodes.has('wec/T1'), ws.nodes.has('wec/T2')]).toEqual([true, true]);
+    expect((ws.relationsOut.get('wec/T1') ?? []).filter((e) => e.relation === 'implements')).toEqual([]);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+    // Where the requirements are numbered, `Requirement 1` beside it still cites requirement 1.
+    const numbered = ['### Requirement 1: Show', '#### Acceptance Criteria', '1. WHEN the modal opens THEN it SHALL show CarDetails', ''].join('\n');
+    const cited = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/wec/requirements.md': numbered, '.kiro/specs/wec/tasks.md': '- [x] 1. Show\n  - _Requirements: Requirement 1、Acceptance 1_\n' }));
+    expect(cited.relationsOut.get('wec/T1')).toEqual([{ relation: 'implements', id: 'wec/R1' }]);
+  });
+});
