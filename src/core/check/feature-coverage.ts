@@ -3,13 +3,14 @@
  * `coverage:` is not configured) are judged feature by feature: a feature's items of a kind are
  * held to coverage only when its tasks cite that kind by id — Kiro criteria when a task cites a
  * requirement or a criterion by number, Spec Kit stories when a task cites a story (`[USn]`),
- * `FR-` and `SC-` requirements when a task cites one of theirs (a tasks.md heading's ids count).
+ * `FR-` and `SC-` requirements when a task cites one of theirs (a tasks.md heading's ids count) — an id
+ * that exists: one that names nothing is LINK_BROKEN, no practice of citing.
  * Any other feature is *not traced*: one line in `coverage` with its count, no finding per item.
  * A task that implements a whole requirement covers its criteria.
  */
 import type { CoverageRule } from '../shared/config-types.js';
 import { itemKind } from '../shared/suggest-kind.js';
-import { prefixesByFeature, REQUIREMENT_KINDS, unwrittenPrefix } from '../shared/requirement-prefixes.js';
+import { REQUIREMENT_KINDS } from '../shared/requirement-prefixes.js';
 import { compareStrings } from '../shared/sort.js';
 import type { UntracedFeature, Workspace } from '../shared/types.js';
 
@@ -22,30 +23,36 @@ const CITED: Readonly<Record<string, readonly string[]>> = {
   'success-criterion': ['SC'],
 };
 
+/** In `citedByFeature`'s kinds: a task names a story as written (`[US1]`), whether or not it exists. */
+const NAMED_STORY = 'story named';
+
 /** A kit item's feature (its scope): the id without its last part. */
 export function featureOf(id: string): string {
   return id.slice(0, id.lastIndexOf('/'));
 }
 
-/** Per feature, the kinds of id its tasks cite (`implements`, `verifies`, as written) and whether it has tasks. One pass over the nodes. */
+/** Per feature, the kinds of item its tasks cite (`implements`, `verifies`) that exist, and whether it has tasks. One pass over the nodes. */
 export function citedByFeature(workspace: Workspace): ReadonlyMap<string, ReadonlySet<string>> {
   const cited = new Map<string, Set<string>>();
-  let prefixed: Set<string> | undefined;
   // By the nodes as stored, not looked up by id (a set per feature: the order does not count).
   for (const [id, node] of workspace.nodes) {
     if (node.item === undefined || node.type !== 'task') continue;
     const feature = featureOf(id);
     let kinds = cited.get(feature);
     if (kinds === undefined) cited.set(feature, (kinds = new Set()));
-    for (const relation of ['implements', 'verifies'] as const) {
-      for (const target of node.relations?.[relation]?.ids ?? []) {
-        const kind = itemKind(target);
-        if (kind === null || kinds.has(kind)) continue;
-        // `RF-433` in a feature that writes no `RF-` item (an English task's radio part) is no citation (model/kit-targets.ts), nor is
-        // any prefixed id there: a Kiro task's `FR-1.1` where the requirements name theirs in a form not read (D-503).
-        if (!REQUIREMENT_KINDS.has(kind) || !unwrittenPrefix(target, () => (prefixed ??= prefixesByFeature(workspace.nodes)))) kinds.add(kind);
-      }
+    // The edges as resolved (a range written `RF-001-003` is its three ids; a heading's ids are its tasks').
+    for (const { relation, id: target } of workspace.relationsOut.get(id) ?? []) {
+      if (relation !== 'implements' && relation !== 'verifies') continue;
+      const kind = itemKind(target);
+      // Only an item that exists: an id that names nothing is no practice of citing (LINK_BROKEN says so) — `T026 … (< 100ms
+      // response per FR-018)` in a spec of FR-001 to FR-015 whose tasks cite by story (94mashiro/oihub) had held its requirements
+      // to coverage; nor is `RF-433` where no `RF-` item is written (an English task's radio part), nor a Kiro task's `FR-1.1`
+      // where the requirements name theirs in a form not read (D-503).
+      if (kind !== null && !kinds.has(kind) && workspace.nodes.get(target)?.item !== undefined) kinds.add(kind);
     }
+    // A story named as written (`[US1]`, dropped where the spec numbers none: nothing to resolve it against) is a note in `coverage` there (`judgedByFeature`).
+    if (kinds.has(NAMED_STORY)) continue;
+    for (const relation of ['implements', 'verifies'] as const) if (node.relations?.[relation]?.ids.some((target) => itemKind(target) === 'story') === true) kinds.add(NAMED_STORY);
   }
   return cited;
 }
@@ -76,7 +83,7 @@ export function judgedByFeature(
   // Tasks that name stories (`[US1]`) in a feature whose spec.md numbers none: a note, not a finding per task.
   if (rule.type === 'user-story') {
     const storied = new Set(ids.map(featureOf));
-    for (const [feature, kinds] of cited) if (kinds.has('story') && !storied.has(feature)) untraced.push({ feature, type: rule.type, count: 0, reason: 'no-stories' });
+    for (const [feature, kinds] of cited) if (kinds.has(NAMED_STORY) && !storied.has(feature)) untraced.push({ feature, type: rule.type, count: 0, reason: 'no-stories' });
   }
   untraced.sort((a, b) => compareStrings(a.feature, b.feature));
   return { judged, untraced };

@@ -59,7 +59,7 @@ export function foreignPrefix(id: string, prefixed: () => ReadonlySet<string>): 
 }
 
 /** Whether `id` (`<feature>/FR-1.1`) has a prefix (of `among`: any by default) its feature writes no item of; `prefixed` as for `foreignPrefix`. */
-export function unwrittenPrefix(id: string, prefixed: () => ReadonlySet<string>, among?: ReadonlySet<string>): boolean {
+function unwrittenPrefix(id: string, prefixed: () => ReadonlySet<string>, among?: ReadonlySet<string>): boolean {
   const prefix = PREFIX.exec(id);
   return prefix !== null && (among === undefined || among.has(prefix[1]!)) && !prefixed().has(`${id.slice(0, prefix.index)}/${prefix[1]!}`);
 }

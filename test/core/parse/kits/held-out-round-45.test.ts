@@ -4,6 +4,9 @@
  *   `  - _Requirements: Goals、Acceptance 1、User Story 1_`, citing the sections of a requirements.md with no numbered
  *   requirement (its criteria a plain list under `## Acceptance Criteria / 受け入れ条件`): `Acceptance 1` was read as
  *   requirement 1, 8 false LINK_BROKEN.
+ * - 94mashiro/oihub, specs/001-service-response-types/tasks.md:133: `- [ ] T026 Verify IDE autocomplete performance (< 100ms
+ *   response per FR-018)` in a spec of FR-001 to FR-015 whose tasks cite by story (`[US1]`): the one id, which names nothing,
+ *   held the feature's requirements to coverage, 15 false COVERAGE_MISSING.
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
@@ -34,5 +37,16 @@ describe('forms of a forty-fifth round', () => {
     const numbered = ['### Requirement 1: Show', '#### Acceptance Criteria', '1. WHEN the modal opens THEN it SHALL show CarDetails', ''].join('\n');
     const cited = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/wec/requirements.md': numbered, '.kiro/specs/wec/tasks.md': '- [x] 1. Show\n  - _Requirements: Requirement 1、Acceptance 1_\n' }));
     expect(cited.relationsOut.get('wec/T1')).toEqual([{ relation: 'implements', id: 'wec/R1' }]);
+  });
+
+  it('a task that names an `FR-` id that does not exist is LINK_BROKEN, and no practice of citing: the requirements are not held to coverage', () => {
+    const spec = ['# Feature Specification', '', '### User Story 1 - Developer Integration (Priority: P1)', '', 'A developer imports the types.', '', '### Functional Requirements', '', '- **FR-001**: System MUST provide type definitions', '- **FR-002**: Type definitions MUST distinguish optional fields', ''].join('\n');
+    const tasks = ['## Phase 3: User Story 1', '', '- [ ] T010 [US1] Create `src/types/newapi.ts`', '', '## Phase 6: Polish', '', '- [ ] T026 Verify IDE autocomplete performance (< 100ms response per FR-018)', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-types/spec.md': spec, 'specs/001-types/tasks.md': tasks }));
+    expect(ws.diagnostics.map((d) => `${d.code} ${d.nodeId}`)).toEqual(['LINK_BROKEN 001-types/T026']);
+    expect(ws.coverage?.untraced?.filter((u) => u.type === 'functional-requirement')).toEqual([{ feature: '001-types', type: 'functional-requirement', count: 2, reason: 'no-ids' }]);
+    // One that exists holds them, as before: FR-002 is then uncovered.
+    const cited = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-types/spec.md': spec, 'specs/001-types/tasks.md': tasks.replace('FR-018', 'FR-001') }));
+    expect(cited.diagnostics.map((d) => `${d.code} ${d.nodeId}`)).toEqual(['COVERAGE_MISSING 001-types/FR-002']);
   });
 });
