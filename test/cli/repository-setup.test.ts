@@ -384,4 +384,24 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     expect(sourced.code).toBe(0);
     expect(sourced.stderr).not.toContain('no task (');
   });
+
+  it('says on stderr when a Kiro requirements file gives no requirement though it holds lists: its requirements are in a form DocuGraph does not read', async () => {
+    // Modelled on y047aka/elm-motorsport-analysis at 9d5fb6f (a forty-fifth round): `- FR-01:` bullets and a plain `## Acceptance Criteria` list, read as nothing, and nothing said.
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/compare/requirements.md': '# Requirements\n\n## 機能要件\n- FR-01: 2台の車両を選択できる\n- FR-02: 差分を表示する\n',
+      '.kiro/specs/compare/tasks.md': '- [ ] 1. 比較ビュー\n',
+      // Read as Kiro writes them, prose alone, or a comment: no word of them.
+      '.kiro/specs/read/requirements.md': '### Requirement 1: Show\n\n#### Acceptance Criteria\n\n1. WHEN opened THEN the system SHALL show it\n',
+      '.kiro/specs/prose/requirements.md': '# Requirements\n\nThe widget compares two cars.\n\n<!--\n- TODO: list them\n-->\n',
+    });
+    const hint =
+      'docugraph: a Kiro requirements file gives no requirement (.kiro/specs/compare/requirements.md): DocuGraph reads requirements written as headings (`### Requirement 1: …`, `### 1. …`, `### FR-1: …`) over their numbered acceptance criteria, so none there is traced or held to coverage\n';
+    const text = await run(['validate'], root);
+    expect(text.code).toBe(0);
+    expect(text.stderr.split('\n').filter((line) => line.includes('no requirement ('))).toEqual([hint.trimEnd()]);
+    expect((await run(['validate', '--format', 'json'], root)).stderr).toContain(hint);
+    writeFileSync(join(root, '.kiro/specs/compare/requirements.md'), '### Requirement 1: Compare\n\n#### Acceptance Criteria\n\n1. WHEN two cars are chosen THEN the system SHALL show the difference\n');
+    expect((await run(['validate'], root)).stderr).not.toContain('no requirement (');
+  });
 });
