@@ -139,7 +139,7 @@ function untracedHint(ctx: CliContext, workspace: Workspace): void {
   const one = features.size === 1;
   // In part: a feature whose tasks cite its `FR-` ids and none of its `SC-` ones is held for the first only (oihub's summary had
   // counted such a feature as not held while reporting its requirements: a forty-fifth round).
-  const why = one ? 'its tasks cite none of a kind by id, or it has no tasks.md' : 'their tasks cite none of a kind by id, or they have no tasks.md';
+  const why = one ? 'its tasks cite none of its items of a kind by id, or it has no tasks.md' : 'their tasks cite none of their items of a kind by id, or they have no tasks.md';
   ctx.io.stderr.write(`docugraph: ${one ? 'one kit feature is' : `${features.size} kit features are`} not held to coverage, in whole or in part (${why}); \`docugraph coverage\` lists ${one ? 'it' : 'them'}\n`);
 }
 

@@ -291,12 +291,12 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     });
     const text = await run(['validate'], root);
     expect(text.code).toBe(0);
-    expect(text.stderr).toBe('docugraph: one kit feature is not held to coverage, in whole or in part (its tasks cite none of a kind by id, or it has no tasks.md); `docugraph coverage` lists it\n');
+    expect(text.stderr).toBe('docugraph: one kit feature is not held to coverage, in whole or in part (its tasks cite none of its items of a kind by id, or it has no tasks.md); `docugraph coverage` lists it\n');
     // The JSON report is a machine's: nothing on stderr.
     expect((await run(['validate', '--format', 'json'], root)).stderr).toBe('');
     mkdirSync(join(root, 'specs/003-more'));
     writeFileSync(join(root, 'specs/003-more/spec.md'), '- **FR-001**: The system MUST export.\n');
-    expect((await run(['validate'], root)).stderr).toBe('docugraph: 2 kit features are not held to coverage, in whole or in part (their tasks cite none of a kind by id, or they have no tasks.md); `docugraph coverage` lists them\n');
+    expect((await run(['validate'], root)).stderr).toBe('docugraph: 2 kit features are not held to coverage, in whole or in part (their tasks cite none of their items of a kind by id, or they have no tasks.md); `docugraph coverage` lists them\n');
   });
 
   it('says on stderr when kit folders hold files none of which was read: a .gitignore that lists them, or `kits:` without their kit', async () => {

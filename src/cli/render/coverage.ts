@@ -20,7 +20,7 @@ function untracedWhy(row: UntracedFeature): string {
   const plural = row.type.endsWith('criterion') ? `${row.type.slice(0, -2)}a` : row.type.endsWith('story') ? `${row.type.slice(0, -1)}ies` : `${row.type}s`;
   const items = `${groupThousands(row.count)} ${row.count === 1 ? row.type : plural}`;
   if (row.reason === 'defects') return `${items} under its bugfix.md's defect heading: what the fix removes, not what a task implements`;
-  return row.reason === 'no-tasks' ? `${items}, no tasks` : `${items}; its tasks cite none by id`;
+  return row.reason === 'no-tasks' ? `${items}, no tasks` : `${items}; its tasks cite none of them by id`;
 }
 
 export function renderCoverageText(coverage: Coverage): string {

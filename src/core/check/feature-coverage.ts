@@ -23,6 +23,16 @@ const CITED: Readonly<Record<string, readonly string[]>> = {
   'success-criterion': ['SC'],
 };
 
+/** The kind (as `CITED` names them) of a kit item's type. */
+const KIND_OF_TYPE: ReadonlyMap<string, string> = new Map([
+  ['requirement', 'requirement'],
+  ['acceptance-criterion', 'criterion'],
+  ['user-story', 'story'],
+  ['functional-requirement', 'FR'],
+  ['success-criterion', 'SC'],
+  ['non-functional-requirement', 'NFR'],
+]);
+
 /** In `citedByFeature`'s kinds: a task names a story as written (`[US1]`), whether or not it exists. */
 const NAMED_STORY = 'story named';
 
@@ -43,12 +53,15 @@ export function citedByFeature(workspace: Workspace): ReadonlyMap<string, Readon
     // The edges as resolved (a range written `RF-001-003` is its three ids; a heading's ids are its tasks').
     for (const { relation, id: target } of workspace.relationsOut.get(id) ?? []) {
       if (relation !== 'implements' && relation !== 'verifies') continue;
-      const kind = itemKind(target);
       // Only an item that exists: an id that names nothing is no practice of citing (LINK_BROKEN says so) — `T026 … (< 100ms
       // response per FR-018)` in a spec of FR-001 to FR-015 whose tasks cite by story (94mashiro/oihub) had held its requirements
       // to coverage; nor is `RF-433` where no `RF-` item is written (an English task's radio part), nor a Kiro task's `FR-1.1`
       // where the requirements name theirs in a form not read (D-503).
-      if (kind !== null && !kinds.has(kind) && workspace.nodes.get(target)?.item !== undefined) kinds.add(kind);
+      const named = workspace.nodes.get(target);
+      if (named?.item === undefined) continue;
+      // The kind of the item named, not of its id's shape (`4.1` names `R4.1a` and `R4.1b`, a criterion written in parts: ArchiTrack).
+      const kind = named.type === null ? undefined : KIND_OF_TYPE.get(named.type);
+      if (kind !== undefined) kinds.add(kind);
     }
     // A story named as written (`[US1]`, dropped where the spec numbers none: nothing to resolve it against) is a note in `coverage` there (`judgedByFeature`).
     if (kinds.has(NAMED_STORY)) continue;

@@ -41,7 +41,7 @@ describe('coverage by feature (KITS §7)', () => {
       { feature: '001-old', type: 'user-story', count: 0, reason: 'no-stories' },
     ]);
     expect(renderCoverageText(ws.coverage!)).toContain(
-      ['Not traced (no finding per item):', '  prose  3 acceptance-criteria; its tasks cite none by id', '  untasked  2 acceptance-criteria, no tasks', '  001-old  its tasks name stories ([USn]) that its spec.md does not number'].join('\n'),
+      ['Not traced (no finding per item):', '  prose  3 acceptance-criteria; its tasks cite none of them by id', '  untasked  2 acceptance-criteria, no tasks', '  001-old  its tasks name stories ([USn]) that its spec.md does not number'].join('\n'),
     );
   });
 

@@ -49,4 +49,19 @@ describe('forms of a forty-fifth round', () => {
     const cited = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-types/spec.md': spec, 'specs/001-types/tasks.md': tasks.replace('FR-018', 'FR-001') }));
     expect(cited.diagnostics.map((d) => `${d.code} ${d.nodeId}`)).toEqual(['COVERAGE_MISSING 001-types/FR-002']);
   });
+
+  it('a feature is held by the kind of the item a task names, as resolved: `4.1` naming a criterion written in parts (`1a.`, `1b.`) holds it (a review)', () => {
+    const requirements = ['### Requirement 4: Search', '', '#### Acceptance Criteria', '', '1a. WHEN Enter THEN the system SHALL search', '1b. WHEN click THEN the system SHALL search', '2. IF no result THEN the system SHALL say so', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/pm/requirements.md': requirements, '.kiro/specs/pm/tasks.md': '- [ ] 1. Search on Enter and click\n  - _Requirements: 4.1_\n' }));
+    expect(ws.relationsOut.get('pm/T1')).toEqual([{ relation: 'implements', id: 'pm/R4.1a' }, { relation: 'implements', id: 'pm/R4.1b' }]);
+    expect(ws.diagnostics.map((d) => `${d.code} ${d.nodeId}`)).toEqual(['COVERAGE_MISSING pm/R4.2']);
+    // So do a team's tag (`FR-SEC-1`, criterion 1 of `### Requirement 7 (FR-SEC)`) and a coded id (`REQ-BL-001`, a requirement):
+    // they name a criterion and a requirement, whose shape the id does not show (the id's shape alone had held nothing).
+    const tagged = ['### Requirement 7 (FR-SEC): Security', '#### Acceptance Criteria', '1. THE system SHALL a', '2. THE system SHALL b', ''].join('\n');
+    const a = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/sec/requirements.md': tagged, '.kiro/specs/sec/tasks.md': '- [ ] 1. One\n  - _Requirements: FR-SEC-1_\n' }));
+    const coded = ['### REQ-BL-001: One', '#### Acceptance Criteria', '1. THE system SHALL a', '### REQ-BL-002: Two', '#### Acceptance Criteria', '1. THE system SHALL b', ''].join('\n');
+    const b = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/bl/requirements.md': coded, '.kiro/specs/bl/tasks.md': '- [ ] 1. One\n  - _Requirements: REQ-BL-001_\n' }));
+    expect([a, b].map((ws) => ws.diagnostics.map((d) => `${d.code} ${d.nodeId}`))).toEqual([['COVERAGE_MISSING sec/R7.2'], ['COVERAGE_MISSING bl/R2.1']]);
+  });
 });
+
