@@ -107,4 +107,17 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
     expect(nearLinear(r), r.summary).toBe(true);
   }, 60_000);
+
+  it('one task line of n fields, each a dependency phrase in a field of its own (D-523): read in time linear at n and 4n', () => {
+    const place = kitPlaceOf('specs/001-x/tasks.md', ['speckit'])!;
+    const build = (n: number) => {
+      const fields = ['- [ ] T002 Two | Dependencies: T001'];
+      for (let k = 0; k < n; k += 1) fields.push(`Tests: pass after T${(k % 900) + 1}`);
+      return `- [ ] T001 One\n${fields.join(' | ')}\n- [ ] T003 Three; dependencies: T002; ${'acceptance: green after T001; '.repeat(n)}\n`;
+    };
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+    const items = readKitFile(build(50), 1, place).read.items;
+    expect(items.map((item) => item.refs.filter((ref) => ref.relation === 'depends_on').map((ref) => ref.id))).toEqual([[], ['001-x/T001'], ['001-x/T002']]);
+  }, 60_000);
 });

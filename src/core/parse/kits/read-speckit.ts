@@ -9,7 +9,8 @@ import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, type HeadingTaskOf } from './heading-tasks.js';
-import { dependencies, mappedRequirements, numbersAfterLabel, mappingLine, requirementIds, tableMappings } from './speckit-ids.js';
+import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.js';
+import { mappedRequirements, mappingLine, tableMappings } from './speckit-mappings.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 import { LISTED_STORY, storyOf, type StoryHeading } from './speckit-stories.js';
@@ -18,8 +19,15 @@ import { mayReadByPlace } from './by-place.js';
 
 /** The letter after a requirement id's number, one inserted later (`FR-007a`, `FR-004A`); not a placeholder's `X` or `N` (`FR-00N`: yepengfan/SpecOps). */
 const ID_LETTER = '[a-zA-MO-WYZ]';
-/** `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`, `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank) at the start of a list item (a full-width `：` too), then its text. */
-const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*\\([^)\\n]*\\))?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+/**
+ * `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`,
+ * `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank; full-width, `**SC-001（目标）**`: 1CE-YY/Aetheris),
+ * `**FR-019 (was: outage degradation) — N/A**` (a note after a dash: jnroesch/juggerhub; no other id in it) at the start of a list
+ * item (a full-width `：` too), then its text.
+ */
+const REQUIREMENT = new RegExp(
+  `^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?(?:[ \\t]+[—–-][ \\t]+(?:(?!(?:${REQUIREMENT_PREFIX})-\\d)[^*\\n])*?)?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`,
+);
 /**
  * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
  * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7

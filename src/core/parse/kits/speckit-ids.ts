@@ -7,10 +7,7 @@
  * naming none), or right after a phrase (`depends on T012`, `(after T012)`).
  */
 import { MAX_RANGE } from './number-list.js';
-import { MAX_ITEM_REFS } from './kit-read.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
-import { forEachLineOutsideFences } from '../block-lines.js';
-import type { Outline } from './outline.js';
 
 /** One id written (or several, for a range or a slash list), where it starts, and how it is written. */
 export interface IdsWritten {
@@ -140,8 +137,8 @@ function letters(id: string, after: string): { ids: string[]; length: number; wr
   return { ids: Array.from({ length: range[1]!.charCodeAt(0) - from + 1 }, (_, k) => `${stem}${String.fromCharCode(from + k)}`), length: range[0].length, written: range[0] };
 }
 
-/** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`; Chinese and Japanese `**依赖**: T002, T003`: TomGeorge6/Wood-ARK, `依存:`, `**依赖任务**：TASK-002-001` (jianglu0823/sales-agent); not inside a word, `被依赖：`, `不依赖：`): what follows, to a parenthesis, the end of the sentence (`。` always), or a comma before words (`T001 完成后，再与 T010 …`). */
-const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係|任务|任務|タスク)?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（]|\.(?:\s|$)|。|[;；]|[，、](?![ \t]*T\d)|\n|$)/gi;
+/** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`; Chinese and Japanese `**依赖**: T002, T003`: TomGeorge6/Wood-ARK, `依存:`, `**依赖任务**：TASK-002-001` (jianglu0823/sales-agent); not inside a word, `被依赖：`, `不依赖：`): what follows, to a parenthesis, the end of the sentence (`。` always), a comma before words (`T001 完成后，再与 T010 …`), or a `|` that ends the field (`| Dependencies: T001 | Acceptance: … | Tests: covered by T021`: lucasfontinele/flora-white-label). */
+const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係|任务|任務|タスク)?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（|]|\.(?:\s|$)|。|[;；]|[，、](?![ \t]*T\d)|\n|$)/gi;
 /**
  * A dependency phrase without a colon, then tasks right after it (`depends on T012, T013`,
  * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende
@@ -151,6 +148,7 @@ const DEPENDS_PHRASE = /\b(?:depends\s+on|after|requires|blocked\s+by|depende\s+
 
 /** The dependencies `text` writes: the tasks each names, where it starts, how it is written. */
 export function* dependencies(text: string): Generator<IdsWritten> {
+  let inOtherField: ((at: number) => boolean) | undefined;
   for (const pattern of [DEPENDS_LABEL, DEPENDS_PHRASE]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
@@ -158,6 +156,8 @@ export function* dependencies(text: string): Generator<IdsWritten> {
         pattern.lastIndex += 1;
         continue;
       }
+      // A phrase inside another field of the line is that field's (`…; acceptance: tests fail before entity exists and pass after T017.`: flora-white-label).
+      if (pattern === DEPENDS_PHRASE && (inOtherField ??= otherFields(text))(match.index)) continue;
       const bold = match.index >= 2 && text.startsWith('**', match.index - 2) ? '**' : '';
       yield { ids: taskIds(match[1]!), index: match.index, written: `${bold}${match[0].trim()}` };
     }
@@ -166,6 +166,44 @@ export function* dependencies(text: string): Generator<IdsWritten> {
   WORD_DEPENDS.lastIndex = 0;
   for (const match of text.matchAll(WORD_DEPENDS)) yield { ids: match[1]!.split(/[^\d.]+/).filter((n) => n !== '').map((n) => `T${n}`), index: match.index, written: match[0].trim() };
 }
+/** A field's label opening a part of a line (`acceptance:`, `**Tests**:`), read where the part starts (sticky); and a dependency's, which is no other field. */
+const FIELD_LABEL = /[ \t]*(?:\*\*)?(\p{L}[\p{L} \t]{0,30}?)(?:\*\*)?[ \t]*[:：]/uy;
+const DEPENDS_FIELD = /^(?:depends(?:\s+on)?|dependencies|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)$/i;
+/** A line written as fields, one of them its dependencies' (`| Dependencies: T001 |`, `; dependencies: T001;`). */
+const DEPENDS_FIELD_IN_LINE = /[|;；][ \t]*(?:\*\*)?(?:depends(?:\s+on)?|dependencies|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)(?:\*\*)?[ \t]*[:：]/i;
+
+/**
+ * For offsets asked in increasing order: whether each lies in a field other than the dependencies'
+ * of a line written as fields, one of them its dependencies' (a part after `|` or `;` that a label
+ * opens). A line of prose whose parenthesis holds a `;` is no such line (`(main column: …; rail: …)
+ * … — depends on T046`: jnroesch/juggerhub). Linear in the text however many are asked.
+ */
+function otherFields(text: string): (at: number) => boolean {
+  let scanned = 0;
+  let part = 0;
+  let first = true;
+  let line = 0;
+  let fielded = false;
+  return (at) => {
+    for (; scanned < at; scanned += 1) {
+      const c = text.charCodeAt(scanned);
+      if (c === 0x7c /* | */ || c === 0x3b /* ; */ || c === 0xff1b /* ； */) (part = scanned + 1), (first = false);
+      else if (c === 0x0a) (part = line = scanned + 1), (first = true), (fielded = false);
+    }
+    if (first) return false;
+    if (line !== -1) {
+      // Once per line: whether it is written as fields.
+      const end = text.indexOf('\n', line);
+      fielded = DEPENDS_FIELD_IN_LINE.test(text.slice(line, end === -1 ? text.length : end));
+      line = -1;
+    }
+    if (!fielded) return false;
+    FIELD_LABEL.lastIndex = part;
+    const label = FIELD_LABEL.exec(text);
+    return label !== null && FIELD_LABEL.lastIndex <= at && !DEPENDS_FIELD.test(label[1]!.trim());
+  };
+}
+
 /** The numbers in two parts or more after a dependency label's colon (`**依赖**: 1.1.7, 1.2.5`: 1.1.7, 1.2.5), for a file whose tasks are so numbered. */
 export function numbersAfterLabel(written: string): string[] {
   const colon = written.search(/[:：]/);
@@ -174,119 +212,3 @@ export function numbersAfterLabel(written: string): string[] {
 }
 /** `依赖任务 1.3`, `依賴任務：2.4、2.5` (not inside a word: `不依赖任务`): the numbers of tasks named in words. */
 const WORD_DEPENDS = /(?<![\u3040-\u30ff\u3400-\u9fff])依[赖賴存]任[务務](?:\*\*)?[ \t]*[:：]?(?:\*\*)?[ \t]*(\d+(?:\.\d+)*(?:[ \t]*[,、，][ \t]*\d+(?:\.\d+)*)*)(?![\d.])/g;
-
-/** What a mapping line or row says: the requirements its tasks implement, its line, how it is written; by task id (`<scope>/T009`). */
-export type Mappings = Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]>;
-
-/** Adds to `into` that each task of `tasks` implements the requirement ids `requirements` writes (each once, at most `MAX_ITEM_REFS`). */
-function addMapping(into: Mappings, scope: string, tasks: string, requirements: string, line: number, written: string): void {
-  const ids = new Set<string>();
-  for (const each of requirementIds(requirements)) {
-    for (const id of each.ids) if (ids.size < MAX_ITEM_REFS) ids.add(id);
-    if (ids.size === MAX_ITEM_REFS) break;
-  }
-  if (ids.size === 0) return;
-  const list = [...ids];
-  for (const task of taskIds(tasks)) {
-    const key = `${scope}/${task}`;
-    let each = into.get(key);
-    if (each === undefined) into.set(key, (each = []));
-    each.push({ ids: list, line, written });
-  }
-}
-
-/** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`); one class, read once. */
-const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
-/** The requirements' side opens with a requirement id (`FR-001, …`); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
-const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d`);
-/** The arrows of a mapping line. */
-const ARROWS = ['->', '→', '=>'];
-
-/**
- * The requirements each task implements by a tasks.md's mapping lines (KamiJeong/taste_spec_kit's
- * "Traceability Rules": `- T009~T011, T015~T017 -> FR-001, FR-003, FR-005, FR-006`), by task id
- * (`<scope>/T009`): a list item that is no box, whose first line holds before its first arrow only
- * task ids and ranges, and after it requirement ids first. At most `MAX_ITEM_REFS` requirements a
- * line, so the work is linear in the entries' text (a review found a line of ranges quadratic).
- */
-export function mappedRequirements(entries: readonly { readonly kind: string; readonly text: string; readonly line: number }[], scope: string, isBox: (text: string) => boolean): Mappings {
-  const out: Mappings = new Map();
-  for (const entry of entries) {
-    if (entry.kind !== 'item' || isBox(entry.text)) continue;
-    const newline = entry.text.indexOf('\n');
-    const first = newline === -1 ? entry.text : entry.text.slice(0, newline);
-    let at = -1;
-    let arrow = '';
-    for (const each of ARROWS) {
-      const found = first.indexOf(each);
-      if (found !== -1 && (at === -1 || found < at)) (at = found), (arrow = each);
-    }
-    if (at === -1) continue;
-    const left = first.slice(0, at);
-    const right = first.slice(at + arrow.length);
-    if (!TASKS_SIDE.test(left) || !/T\d/.test(left) || !REQUIREMENTS_SIDE.test(right)) continue;
-    addMapping(out, scope, left, right, entry.line, first.trim());
-  }
-  return out;
-}
-
-/** A GFM table's row: a line that opens with `|` (at most three spaces before it). */
-const TABLE_ROW = /^ {0,3}\|/;
-/** A table cell of task ids only: ids, ranges and what joins them, no words (`| FR-001 | within 5s on T3 instances |` names no task: a review). */
-const TASKS_CELL = /^[\sT\d,~～〜–—\-、，&]*$/;
-/** At most this many characters of a row are quoted as what a reference was written in. */
-const WRITTEN_CHARS = 120;
-
-/**
- * The requirements each task implements by a tasks.md's mapping table (chenchiyuan/crypto_exchange_news_crawler's
- * "Success Criteria Mapping": `| SC-003: Top 5满足筛选条件 | T041, T047, T053 | 端到端测试验证 |`), merged into `into`
- * by task id: a row whose first cell opens with requirement ids and another holds only task ids (or the other way
- * round: `| T041 | SC-003, FR-002 |`). Rows inside a fence or an HTML comment are none. Linear: each line is looked at once, at most
- * `MAX_ITEM_REFS` requirements a row.
- */
-export function tableMappings(body: string, bodyLine: number, scope: string, into: Mappings): void {
-  let comment = false;
-  forEachLineOutsideFences(body, (text, index) => {
-    // Inside an HTML comment nothing is a row (a review), nor on a line that opens one.
-    if (comment) {
-      if (text.includes('-->')) comment = false;
-      return;
-    }
-    if (text.includes('<!--')) {
-      comment = !text.slice(text.indexOf('<!--') + 4).includes('-->');
-      return;
-    }
-    if (!TABLE_ROW.test(text) || !/T\d/.test(text)) return;
-    const cells = text.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
-    if (cells.length < 2) return;
-    const [first, ...rest] = cells;
-    const forward = REQUIREMENTS_SIDE.test(first!);
-    const tasksCell = forward ? rest.find((cell) => TASKS_CELL.test(cell) && /T\d/.test(cell)) : TASKS_CELL.test(first!) && /T\d/.test(first!) ? first : undefined;
-    const requirementsCell = forward ? first : rest.find((cell) => REQUIREMENTS_SIDE.test(cell));
-    if (tasksCell !== undefined && requirementsCell !== undefined) addMapping(into, scope, tasksCell, requirementsCell, bodyLine + index, text.trim().slice(0, WRITTEN_CHARS));
-  });
-}
-
-/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**Requirements covered:**`, `**FRs covered**:` (luanalves/realestate_backend), `**対応要件**:`. */
-const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|(?:requirements?|FRs?)(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
-
-/** A phase's purpose line (`**Purpose**:`, `**目的**:`), and the list in parentheses it ends with. */
-const PURPOSE_LABEL = /^[ \t]*\*\*(?:purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
-const LISTED_AT_END = /[(（]([^()（）]*)[)）][ \t。.]*$/;
-
-/** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
-export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {
-  const { body, starts, bodyLine } = outline;
-  for (let line = after + 1; line < before; line += 1) {
-    const k = line - bodyLine;
-    if (k < 0 || k + 1 >= starts.length) break;
-    const text = body.slice(starts[k]!, starts[k + 1]! - 1);
-    if (MAPPING_LABEL.test(text)) visit(line, text);
-    // A phase's purpose maps only the ids it lists at its end (`**Purpose**: Home screen … (FR-085, FR-086)`: HIRO15254/sapphire),
-    // not those its prose names (`**Purpose**: unblock FR-002 work in Phase 5`: a review).
-    else if (PURPOSE_LABEL.test(text)) {
-      const listed = LISTED_AT_END.exec(text);
-      if (listed !== null) visit(line, listed[1]!);
-    }
-  }
-}

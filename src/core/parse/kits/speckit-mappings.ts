@@ -1,0 +1,135 @@
+/**
+ * What a Spec Kit tasks.md says elsewhere about the requirements its tasks implement (KITS §7):
+ * mapping lines (`- T009~T011 -> FR-001, FR-003`, and the other way round, `- **FR-012**：T011、T041`),
+ * mapping tables (`| SC-003 | T041, T047 |`) and a phase's mapping line under its heading
+ * (`**需求對應**：FR-001, FR-002`).
+ */
+import { MAX_ITEM_REFS } from './kit-read.js';
+import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { forEachLineOutsideFences } from '../block-lines.js';
+import type { Outline } from './outline.js';
+import { requirementIds, taskIds } from './speckit-ids.js';
+
+/** What a mapping line or row says: the requirements its tasks implement, its line, how it is written; by task id (`<scope>/T009`). */
+export type Mappings = Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]>;
+
+/** Adds to `into` that each task of `tasks` implements the requirement ids `requirements` writes (each once, at most `MAX_ITEM_REFS`). */
+function addMapping(into: Mappings, scope: string, tasks: string, requirements: string, line: number, written: string): void {
+  const ids = new Set<string>();
+  for (const each of requirementIds(requirements)) {
+    for (const id of each.ids) if (ids.size < MAX_ITEM_REFS) ids.add(id);
+    if (ids.size === MAX_ITEM_REFS) break;
+  }
+  if (ids.size === 0) return;
+  const list = [...ids];
+  for (const task of taskIds(tasks)) {
+    const key = `${scope}/${task}`;
+    let each = into.get(key);
+    if (each === undefined) into.set(key, (each = []));
+    each.push({ ids: list, line, written });
+  }
+}
+
+/** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`); one class, read once. */
+const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
+/** The requirements' side opens with a requirement id (`FR-001, …`); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
+const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d`);
+/** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`), a colon, then task ids only (and a note in parentheses). */
+const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})-\\d[^*\\n]*)\\*\\*[ \\t]*[:：][ \\t]*([T\\d,~～〜–—\\-、，& \\t]+?)[ \\t]*(?:[(（][^)）\\n]*[)）])?[ \\t。.]*$`);
+/** The arrows of a mapping line. */
+const ARROWS = ['->', '→', '=>'];
+
+/**
+ * The requirements each task implements by a tasks.md's mapping lines (KamiJeong/taste_spec_kit's
+ * "Traceability Rules": `- T009~T011, T015~T017 -> FR-001, FR-003, FR-005, FR-006`), by task id
+ * (`<scope>/T009`): a list item that is no box, whose first line holds before its first arrow only
+ * task ids and ranges, and after it requirement ids first; or, with no arrow, requirement ids in bold,
+ * a colon and task ids only (`- **FR-012**：T011、T041`). At most `MAX_ITEM_REFS` requirements a
+ * line, so the work is linear in the entries' text (a review found a line of ranges quadratic).
+ */
+export function mappedRequirements(entries: readonly { readonly kind: string; readonly text: string; readonly line: number }[], scope: string, isBox: (text: string) => boolean): Mappings {
+  const out: Mappings = new Map();
+  for (const entry of entries) {
+    if (entry.kind !== 'item' || isBox(entry.text)) continue;
+    const newline = entry.text.indexOf('\n');
+    const first = newline === -1 ? entry.text : entry.text.slice(0, newline);
+    let at = -1;
+    let arrow = '';
+    for (const each of ARROWS) {
+      const found = first.indexOf(each);
+      if (found !== -1 && (at === -1 || found < at)) (at = found), (arrow = each);
+    }
+    if (at === -1) {
+      // The other way round, the requirement in bold (`- **FR-012**：T011、T041、T049（关键参数可配置）`: 1CE-YY/Aetheris's "功能需求（FR）映射").
+      const reverse = REVERSE_MAPPING.exec(first);
+      if (reverse !== null && /T\d/.test(reverse[2]!)) addMapping(out, scope, reverse[2]!, reverse[1]!, entry.line, first.trim());
+      continue;
+    }
+    const left = first.slice(0, at);
+    const right = first.slice(at + arrow.length);
+    if (!TASKS_SIDE.test(left) || !/T\d/.test(left) || !REQUIREMENTS_SIDE.test(right)) continue;
+    addMapping(out, scope, left, right, entry.line, first.trim());
+  }
+  return out;
+}
+
+/** A GFM table's row: a line that opens with `|` (at most three spaces before it). */
+const TABLE_ROW = /^ {0,3}\|/;
+/** A table cell of task ids only: ids, ranges and what joins them, no words (`| FR-001 | within 5s on T3 instances |` names no task: a review). */
+const TASKS_CELL = /^[\sT\d,~～〜–—\-、，&]*$/;
+/** At most this many characters of a row are quoted as what a reference was written in. */
+const WRITTEN_CHARS = 120;
+
+/**
+ * The requirements each task implements by a tasks.md's mapping table (chenchiyuan/crypto_exchange_news_crawler's
+ * "Success Criteria Mapping": `| SC-003: Top 5满足筛选条件 | T041, T047, T053 | 端到端测试验证 |`), merged into `into`
+ * by task id: a row whose first cell opens with requirement ids and another holds only task ids (or the other way
+ * round: `| T041 | SC-003, FR-002 |`). Rows inside a fence or an HTML comment are none. Linear: each line is looked at once, at most
+ * `MAX_ITEM_REFS` requirements a row.
+ */
+export function tableMappings(body: string, bodyLine: number, scope: string, into: Mappings): void {
+  let comment = false;
+  forEachLineOutsideFences(body, (text, index) => {
+    // Inside an HTML comment nothing is a row (a review), nor on a line that opens one.
+    if (comment) {
+      if (text.includes('-->')) comment = false;
+      return;
+    }
+    if (text.includes('<!--')) {
+      comment = !text.slice(text.indexOf('<!--') + 4).includes('-->');
+      return;
+    }
+    if (!TABLE_ROW.test(text) || !/T\d/.test(text)) return;
+    const cells = text.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+    if (cells.length < 2) return;
+    const [first, ...rest] = cells;
+    const forward = REQUIREMENTS_SIDE.test(first!);
+    const tasksCell = forward ? rest.find((cell) => TASKS_CELL.test(cell) && /T\d/.test(cell)) : TASKS_CELL.test(first!) && /T\d/.test(first!) ? first : undefined;
+    const requirementsCell = forward ? first : rest.find((cell) => REQUIREMENTS_SIDE.test(cell));
+    if (tasksCell !== undefined && requirementsCell !== undefined) addMapping(into, scope, tasksCell, requirementsCell, bodyLine + index, text.trim().slice(0, WRITTEN_CHARS));
+  });
+}
+
+/** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**Requirements covered:**`, `**FRs covered**:` (luanalves/realestate_backend), `**対応要件**:`. */
+const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|(?:requirements?|FRs?)(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
+
+/** A phase's purpose line (`**Purpose**:`, `**目的**:`), and the list in parentheses it ends with. */
+const PURPOSE_LABEL = /^[ \t]*\*\*(?:purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
+const LISTED_AT_END = /[(（]([^()（）]*)[)）][ \t。.]*$/;
+
+/** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
+export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {
+  const { body, starts, bodyLine } = outline;
+  for (let line = after + 1; line < before; line += 1) {
+    const k = line - bodyLine;
+    if (k < 0 || k + 1 >= starts.length) break;
+    const text = body.slice(starts[k]!, starts[k + 1]! - 1);
+    if (MAPPING_LABEL.test(text)) visit(line, text);
+    // A phase's purpose maps only the ids it lists at its end (`**Purpose**: Home screen … (FR-085, FR-086)`: HIRO15254/sapphire),
+    // not those its prose names (`**Purpose**: unblock FR-002 work in Phase 5`: a review).
+    else if (PURPOSE_LABEL.test(text)) {
+      const listed = LISTED_AT_END.exec(text);
+      if (listed !== null) visit(line, listed[1]!);
+    }
+  }
+}
