@@ -61,6 +61,8 @@ interface Candidate {
   readonly written: string | null;
   /** Whether the requirement's number is written in: its number is its id, whatever the list. */
   readonly qualified: boolean;
+  /** An EARS clause written as a paragraph (`**WHEN** …`), numbered by its place where the requirement has no other criteria. */
+  readonly ears?: true;
   readonly title: string;
 }
 
@@ -115,6 +117,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     // (Sectioned, unless a criteria heading of its own holds its criteria: `#### 1.1 User Story` then `#### Acceptance Criteria`, a review.)
     // (Kept too when it stands under a heading that says requirements and writes its own number into its lines: `## Requirements`,
     // `### 1. Guidance Rule Data Model`, `1.1 Each guidance rule has: …`, perezjoseph/Gestion-inmobiliaria.)
+    // EARS paragraphs are the criteria of a requirement that has no other (caraseli02/MoldovaDirect), never beside a list.
+    if (requirement !== null && requirement.candidates.some((c) => c.ears !== true)) requirement.candidates = requirement.candidates.filter((c) => c.ears !== true);
     const written = requirement !== null && requirement.listed === true && requirement.candidates.some((c) => c.qualified);
     // Kept for its written numbers, its criteria are those: a sub-heading's list (`#### Open questions`) is none (a review).
     if (requirement !== null && written && !requirement.named) requirement.candidates = requirement.candidates.filter((c) => c.qualified);
@@ -265,6 +269,8 @@ function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: n
     const prefixed = entry.kind === 'item' && entry.parent === -1 ? prefixedCriterion(entry.text, { label, n }) : null;
     if (prefixed !== null) return { index: i, written: prefixed.written, qualified: true, title: prefixed.title };
   }
+  // A paragraph that is an EARS clause (`**WHEN** …` / `**THEN** the system **SHALL** …`), in the requirement's own section: by its place.
+  if (entry.kind === 'line' && entry.number === '') return label === 'R' ? { index: i, written: null, qualified: false, title: oneLine(entry.text.replace(/\*\*/g, '')), ears: true } : null;
   // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
   const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;
   if (written !== null && written[1] === n) return { index: i, written: written[2]!, qualified: true, title: oneLine(written[3]!) };

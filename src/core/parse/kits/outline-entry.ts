@@ -1,6 +1,6 @@
 /** One entry of a kit file's outline (outline.ts): a heading, a list item, or a numbered line. */
 export interface OutlineEntry {
-  /** `line`: a line of a paragraph outside any list that opens with a number such as `1.1.` (KITS §7: Kiro criteria written `1.1. THE …`, which CommonMark reads as one paragraph). */
+  /** `line`: a line of a paragraph outside any list that opens with a number such as `1.1.` (KITS §7: Kiro criteria written `1.1. THE …`, which CommonMark reads as one paragraph), or such a paragraph that is an EARS clause, whole (`number` `''`). */
   readonly kind: 'heading' | 'item' | 'line';
   /** A heading's level (1–6); a list item's nesting depth (1: a list at the top). */
   readonly level: number;
@@ -12,7 +12,7 @@ export interface OutlineEntry {
   readonly text: string;
   /** Whether a list item is in an ordered list. */
   readonly ordered: boolean;
-  /** An ordered list item's number as written, a numbered line's (`1.1`); `null` for the others. */
+  /** An ordered list item's number as written, a numbered line's (`1.1`), `''` for an EARS clause's paragraph; `null` for the others. */
   readonly number: string | null;
   /** Index (in the outline) of the list item this one is nested in, `-1` when none. */
   readonly parent: number;

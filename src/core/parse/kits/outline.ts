@@ -97,8 +97,23 @@ const NUMBERED_LINE = /^ {0,3}(\d+(?:\.\d+)+(?=\.?[ \t])|\d+[a-z]?(?=\.[ \t]))\.
  */
 const BOLD_LABEL = /^ {0,3}(?:\*\*[^*\n]+\*\*[ \t]*[:：]?[ \t]*|\d+[a-z]\.[ \t].*)$/;
 
-/** The numbered lines of the paragraph on body lines `[first, end)`, each up to the next one, into `entries`. */
+/** A paragraph that opens as an EARS clause does, its keyword in capitals, bold or not (`**WHEN** a customer clicks …`). */
+const EARS_OPENER = /^ {0,3}(?:\*\*)?(?:WHEN|IF|WHILE|WHERE|THE)(?:\*\*)?[ \t]/;
+/** The clause's `SHALL` (bold or not). */
+const SHALL = /\bSHALL\b/;
+
+/**
+ * The numbered lines of the paragraph on body lines `[first, end)`, each up to the next one, into
+ * `entries`; or the paragraph whole, numbered `''`, when it is an EARS clause (`**WHEN** …` /
+ * `**THEN** the system **SHALL** …`: Kiro criteria written as paragraphs, caraseli02/MoldovaDirect).
+ */
 function numberedLines(body: string, starts: Int32Array, [first, end]: [number, number], bodyLine: number, heading: number, entries: OutlineEntry[]): void {
+  const firstLine = body.slice(starts[first]!, starts[first + 1]! - 1);
+  if (EARS_OPENER.test(firstLine)) {
+    const text = body.slice(starts[first]!, starts[end]! - 1);
+    if (SHALL.test(text)) entries.push({ kind: 'line', level: 0, line: first + bodyLine, last: end - 1 + bodyLine, text, ordered: false, number: '', parent: -1, heading });
+    return;
+  }
   let open: { index: number; entry: OutlineEntry } | null = null;
   let labelled: boolean | undefined;
   for (let k = first; k < end; k += 1) {

@@ -13,7 +13,7 @@ import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.j
 import { mappedRequirements, mappingLine, tableMappings } from './speckit-mappings.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
-import { LISTED_STORY, storyOf, type StoryHeading } from './speckit-stories.js';
+import { LISTED_STORY, storyOf, struckThrough, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
 
@@ -94,7 +94,7 @@ function spec(outline: Outline, scope: string): KitRead {
   // The stories headings define, by outline index: a bold item of the same id is their clarification, of another id a story (a review).
   const stories = new Map<number, StoryHeading>();
   for (const [i, entry] of entries.entries()) {
-    const story = entry.kind === 'heading' ? storyOf(headingTitle(entry.text)) : null;
+    const story = entry.kind === 'heading' && !struckThrough(entry.text) ? storyOf(headingTitle(entry.text)) : null;
     if (story !== null) stories.set(i, story);
   }
   // `### US1 — el ingreso recurrente` beside `### User Story 1 - …` is that story's section (its requirements: BRY4N18/TSI), no second story.

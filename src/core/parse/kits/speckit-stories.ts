@@ -32,6 +32,16 @@ export interface StoryHeading {
   readonly byId?: boolean;
 }
 
+/**
+ * Whether a heading's content (as written) opens struck through: a story taken out of scope
+ * (`### ~~User Story 4 — Код для входа~~ (снято с scope)`: kot13/osetrovich-app, whose next
+ * story takes its number), no story.
+ */
+export function struckThrough(content: string): boolean {
+  return STRUCK.test(content);
+}
+const STRUCK = /^[ \t]*~~[^~\n]+~~/;
+
 /** The story a heading of spec.md is, or `null`: the first of the shapes above that it has. */
 export function storyOf(title: string): StoryHeading | null {
   const named = STORY.exec(title) ?? ANY_STORY.exec(title);
