@@ -117,7 +117,22 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     };
     const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
     expect(nearLinear(r), r.summary).toBe(true);
+    // A field that opens with n spaces before its phrases (a review found its label read again for every phrase: quadratic).
+    const spaced = (n: number) => `- [ ] T001 One\n- [ ] T002 Two | Dependencies: T001 | Tests${' '.repeat(n)}x ${'after T001 '.repeat(Math.ceil(n / 16))}\n`;
+    const s = measureRatio(spaced, (text) => void readKitFile(text, 1, place), { start: 200, max: 256_000, targetMs: 30 });
+    expect(nearLinear(s), s.summary).toBe(true);
     const items = readKitFile(build(50), 1, place).read.items;
     expect(items.map((item) => item.refs.filter((ref) => ref.relation === 'depends_on').map((ref) => ref.id))).toEqual([[], ['001-x/T001'], ['001-x/T002']]);
+  }, 60_000);
+
+  it('a spec.md requirement and a tasks.md mapping whose bold runs into n spaces (D-523): read in time linear at n and 4n (a review found them cubic)', () => {
+    const spec = kitPlaceOf('specs/001-x/spec.md', ['speckit'])!;
+    const tasks = kitPlaceOf('specs/001-x/tasks.md', ['speckit'])!;
+    const requirement = (n: number) => `- **FR-001 - ${' '.repeat(n)}x\n- **FR-002 （${' '.repeat(n)}x\n`;
+    const mapping = (n: number) => `- [ ] T001 Build A\n\n- **FR-001**: T001${' '.repeat(n)}x\n- **FR-002**：T001（${' '.repeat(n)}x\n`;
+    for (const [build, place] of [[requirement, spec], [mapping, tasks]] as const) {
+      const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 500, max: 1_000_000, targetMs: 30 });
+      expect(nearLinear(r), r.summary).toBe(true);
+    }
   }, 60_000);
 });

@@ -21,13 +21,10 @@ import { mayReadByPlace } from './by-place.js';
 const ID_LETTER = '[a-zA-MO-WYZ]';
 /**
  * `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`,
- * `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank; full-width, `**SC-001（目标）**`: 1CE-YY/Aetheris),
- * `**FR-019 (was: outage degradation) — N/A**` (a note after a dash: jnroesch/juggerhub; no other id in it) at the start of a list
- * item (a full-width `：` too), then its text.
+ * `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank; full-width, `**SC-001（目标）**`:
+ * 1CE-YY/Aetheris) at the start of a list item (a full-width `：` too), then its text.
  */
-const REQUIREMENT = new RegExp(
-  `^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?(?:[ \\t]+[—–-][ \\t]+(?:(?!(?:${REQUIREMENT_PREFIX})-\\d)[^*\\n])*?)?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`,
-);
+const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /**
  * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
  * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7

@@ -138,7 +138,7 @@ function letters(id: string, after: string): { ids: string[]; length: number; wr
 }
 
 /** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`; Chinese and Japanese `**依赖**: T002, T003`: TomGeorge6/Wood-ARK, `依存:`, `**依赖任务**：TASK-002-001` (jianglu0823/sales-agent); not inside a word, `被依赖：`, `不依赖：`): what follows, to a parenthesis, the end of the sentence (`。` always), a comma before words (`T001 完成后，再与 T010 …`), or a `|` that ends the field (`| Dependencies: T001 | Acceptance: … | Tests: covered by T021`: lucasfontinele/flora-white-label). */
-const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係|任务|任務|タスク)?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（|]|\.(?:\s|$)|。|[;；]|[，、](?![ \t]*T\d)|\n|$)/gi;
+const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係|任务|任務|タスク)?)(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（|｜]|\.(?:\s|$)|。|[;；]|[，、](?![ \t]*T\d)|\n|$)/gi;
 /**
  * A dependency phrase without a colon, then tasks right after it (`depends on T012, T013`,
  * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende
@@ -156,8 +156,9 @@ export function* dependencies(text: string): Generator<IdsWritten> {
         pattern.lastIndex += 1;
         continue;
       }
-      // A phrase inside another field of the line is that field's (`…; acceptance: tests fail before entity exists and pass after T017.`: flora-white-label).
-      if (pattern === DEPENDS_PHRASE && (inOtherField ??= otherFields(text))(match.index)) continue;
+      // `after T017` inside another field of the line is that field's (`…; acceptance: tests fail before entity exists and pass after T017.`:
+      // flora-white-label); a phrase that can only mean a dependency (`depends on`, `requires`) is one wherever it stands (a review).
+      if (pattern === DEPENDS_PHRASE && /^after\b/i.test(match[0]) && (inOtherField ??= otherFields(text))(match.index)) continue;
       const bold = match.index >= 2 && text.startsWith('**', match.index - 2) ? '**' : '';
       yield { ids: taskIds(match[1]!), index: match.index, written: `${bold}${match[0].trim()}` };
     }
@@ -168,15 +169,17 @@ export function* dependencies(text: string): Generator<IdsWritten> {
 }
 /** A field's label opening a part of a line (`acceptance:`, `**Tests**:`), read where the part starts (sticky); and a dependency's, which is no other field. */
 const FIELD_LABEL = /[ \t]*(?:\*\*)?(\p{L}[\p{L} \t]{0,30}?)(?:\*\*)?[ \t]*[:：]/uy;
-const DEPENDS_FIELD = /^(?:depends(?:\s+on)?|dependencies|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)$/i;
+const DEPENDS_WORDS = 'depends(?:\\s+on)?|dependencies|dependencias|dependências|dépendances|dipendenze|abhängigkeiten|prerequisites?|前置(?:条件|任务|任務)?|依[赖賴存](?:关系|關係|関係)?';
+const DEPENDS_FIELD = new RegExp(`^(?:${DEPENDS_WORDS})$`, 'i');
 /** A line written as fields, one of them its dependencies' (`| Dependencies: T001 |`, `; dependencies: T001;`). */
-const DEPENDS_FIELD_IN_LINE = /[|;；][ \t]*(?:\*\*)?(?:depends(?:\s+on)?|dependencies|dependencias|dependências|dépendances|dipendenze|abhängigkeiten)(?:\*\*)?[ \t]*[:：]/i;
+const DEPENDS_FIELD_IN_LINE = new RegExp(`[|｜;；][ \\t]*(?:\\*\\*)?(?:${DEPENDS_WORDS})(?:\\*\\*)?[ \\t]*[:：]`, 'i');
 
 /**
  * For offsets asked in increasing order: whether each lies in a field other than the dependencies'
  * of a line written as fields, one of them its dependencies' (a part after `|` or `;` that a label
  * opens). A line of prose whose parenthesis holds a `;` is no such line (`(main column: …; rail: …)
- * … — depends on T046`: jnroesch/juggerhub). Linear in the text however many are asked.
+ * … — depends on T046`: jnroesch/juggerhub). Each line and each part is looked at once: linear in
+ * the text however many are asked (a review found a part's label read again for every phrase).
  */
 function otherFields(text: string): (at: number) => boolean {
   let scanned = 0;
@@ -184,11 +187,14 @@ function otherFields(text: string): (at: number) => boolean {
   let first = true;
   let line = 0;
   let fielded = false;
+  // The part's answer once asked (`null`: not yet), and where its label ends.
+  let other: boolean | null = null;
+  let labelEnd = 0;
   return (at) => {
     for (; scanned < at; scanned += 1) {
       const c = text.charCodeAt(scanned);
-      if (c === 0x7c /* | */ || c === 0x3b /* ; */ || c === 0xff1b /* ； */) (part = scanned + 1), (first = false);
-      else if (c === 0x0a) (part = line = scanned + 1), (first = true), (fielded = false);
+      if (c === 0x7c /* | */ || c === 0xff5c /* ｜ */ || c === 0x3b /* ; */ || c === 0xff1b /* ； */) (part = scanned + 1), (first = false), (other = null);
+      else if (c === 0x0a) (part = line = scanned + 1), (first = true), (fielded = false), (other = null);
     }
     if (first) return false;
     if (line !== -1) {
@@ -198,9 +204,13 @@ function otherFields(text: string): (at: number) => boolean {
       line = -1;
     }
     if (!fielded) return false;
-    FIELD_LABEL.lastIndex = part;
-    const label = FIELD_LABEL.exec(text);
-    return label !== null && FIELD_LABEL.lastIndex <= at && !DEPENDS_FIELD.test(label[1]!.trim());
+    if (other === null) {
+      FIELD_LABEL.lastIndex = part;
+      const label = FIELD_LABEL.exec(text);
+      other = label !== null && !DEPENDS_FIELD.test(label[1]!.trim());
+      labelEnd = FIELD_LABEL.lastIndex;
+    }
+    return other && labelEnd <= at;
   };
 }
 

@@ -34,8 +34,10 @@ function addMapping(into: Mappings, scope: string, tasks: string, requirements: 
 const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
 /** The requirements' side opens with a requirement id (`FR-001, …`); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
 const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d`);
-/** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`), a colon, then task ids only (and a note in parentheses). */
-const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})-\\d[^*\\n]*)\\*\\*[ \\t]*[:：][ \\t]*([T\\d,~～〜–—\\-、，& \\t]+?)[ \\t]*(?:[(（][^)）\\n]*[)）])?[ \\t。.]*$`);
+/** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`) and a colon; task ids only after it (and notes in parentheses). */
+/** Its tasks' side: task ids (`T011`, `T002a`, `T4.1`) and what joins them (`,`, `、`, `~`, a dash, `&`, `+`, `and`), no other word. */
+const REVERSE_TASKS = /^(?:[\s,~～〜–—\-、，&+]|T\d+[a-z]?(?:\.\d+)*(?![\w.])|and\b)*$/;
+const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
 /** The arrows of a mapping line. */
 const ARROWS = ['->', '→', '=>'];
 
@@ -62,7 +64,9 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
     if (at === -1) {
       // The other way round, the requirement in bold (`- **FR-012**：T011、T041、T049（关键参数可配置）`: 1CE-YY/Aetheris's "功能需求（FR）映射").
       const reverse = REVERSE_MAPPING.exec(first);
-      if (reverse !== null && /T\d/.test(reverse[2]!)) addMapping(out, scope, reverse[2]!, reverse[1]!, entry.line, first.trim());
+      // The tasks' side without its notes (`T011（关键参数可配置）`, `T005 (partial)`), then as an arrow's: linear, each part once.
+      const tasks = reverse === null ? '' : first.slice(reverse[0].length).replace(/[(（][^()（）\n]*[)）]/g, ' ').replace(/[。.]+[ \t]*$/, '');
+      if (reverse !== null && REVERSE_TASKS.test(tasks) && /T\d/.test(tasks)) addMapping(out, scope, tasks, reverse[1]!, entry.line, first.trim());
       continue;
     }
     const left = first.slice(0, at);
