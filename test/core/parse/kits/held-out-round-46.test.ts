@@ -74,6 +74,8 @@ describe('forms of a forty-sixth round', () => {
     expect(ids('- [ ] T005 Five | Dependencies: T001 | Notes: also depends on T003 (schema)')).toEqual(['T001', 'T003']);
     expect(ids('- [ ] T005 Five | Dependencies: T001 | Prerequisites: run after T003')).toEqual(['T001', 'T003']);
     expect(ids('- [ ] T010 导出 ｜ 依赖：T001 ｜ 测试：after T017')).toEqual(['T001']);
+    // A `|` between two tasks is no field's end.
+    expect(ids('- [ ] T005 Five (Depends on: T001 | T002)')).toEqual(['T001', 'T002']);
     const tasks = [
       '- [x] T001 Setup',
       '- [x] T004 [P] Review `Cnpj` | Objective: normalize | Dependencies: T001 | Acceptance: no duplicate | Tests: covered by T021',
