@@ -11,10 +11,11 @@
  * revision 1 did. A number written in twice (`1.1.` twice) is the same id twice: the model
  * keeps the first and says ID_DUPLICATE at the second.
  */
-import { headingTitle, oneLine, type Outline, type OutlineEntry } from './outline.js';
+import { headingTitle, oneLine, type Outline } from './outline.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading, type PrefixedHeading } from './kiro-prefixed.js';
+import { continuesCriteria, criterionOf, CRITERIA_HEADING, labelledCriteria, nextListed, numberCriteria, type Candidate } from './kiro-criteria.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
@@ -43,33 +44,13 @@ const REQUIREMENTS_SECTION = /\b(?:requirements?|requisitos?|requerimientos?|exi
 const DOCUMENT_TITLE = /\b(?:requirements?|requisitos?)\s+(?:document|specification|spec|documento)\b|需求(?:文档|文件|规格|規格|说明|說明)|要件定義|요구사항\s*(?:정의서|명세서)/i;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */
 const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
-/**
- * The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`,
- * `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE), with a
- * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum), a phase's tag before it
- * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie; not `#### Notes on acceptance criteria`: a review).
- */
-const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
-/** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
-const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
-
-interface Candidate {
-  readonly index: number;
-  /** The number the requirement's list writes (`3.`), the one written in (`2.3.` → `3`), or `null`. */
-  readonly written: string | null;
-  /** Whether the requirement's number is written in: its number is its id, whatever the list. */
-  readonly qualified: boolean;
-  /** An EARS clause written as a paragraph (`**WHEN** …`), numbered by its place where the requirement has no other criteria. */
-  readonly ears?: true;
-  readonly title: string;
-}
 
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean } | null = null;
+  let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; lastListed?: Candidate; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean } | null = null;
   // The titles of the headings open at each level (1–6): whether a bare requirement stands under one that says requirements.
   const open: string[] = [];
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
@@ -118,7 +99,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     // (Kept too when it stands under a heading that says requirements and writes its own number into its lines: `## Requirements`,
     // `### 1. Guidance Rule Data Model`, `1.1 Each guidance rule has: …`, perezjoseph/Gestion-inmobiliaria.)
     // EARS paragraphs are the criteria of a requirement that has no other (caraseli02/MoldovaDirect), never beside a list.
-    if (requirement !== null && requirement.candidates.some((c) => c.ears !== true)) requirement.candidates = requirement.candidates.filter((c) => c.ears !== true);
+    if (requirement !== null && requirement.candidates.some((c) => c.ears === undefined)) requirement.candidates = requirement.candidates.filter((c) => c.ears === undefined);
+    else if (requirement !== null && requirement.named) requirement.candidates = requirement.candidates.filter((c) => c.ears === 'under');
     const written = requirement !== null && requirement.listed === true && requirement.candidates.some((c) => c.qualified);
     // Kept for its written numbers, its criteria are those: a sub-heading's list (`#### Open questions`) is none (a review).
     if (requirement !== null && written && !requirement.named) requirement.candidates = requirement.candidates.filter((c) => c.qualified);
@@ -137,7 +119,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (requirement !== null && entry.level <= requirement.level && !sameLevelCriteria) close();
       // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
       // after criteria 1-8: 997899594/Juanie) holds more of them.
-      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.candidates, entries[i + 1]) ? i : -1;
+      if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.lastListed, nextListed(entries, i)) ? i : -1;
       // Inside a `Requirement N`, a prefixed sub-heading is its tag (`#### FR-1: Maps to PRD 4.2`), or, with criteria of its own, a requirement
       // of its own that leaves `Requirement N` open, its criteria still to come (reviews).
       const within: boolean = requirement !== null && requirement.label === 'R' && !requirement.bare && entry.level > requirement.level;
@@ -186,7 +168,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         picked.set(i, { id: requirement.id, type: 'requirement', title: /^\([^)]*\)$/.test(name) ? '' : name, parent: null });
         requirementIds.add(requirement.id);
       } else if (requirement !== null && sub !== null) {
-        requirement.candidates.push({ index: i, written: sub.written, qualified: true, title: sub.title });
+        requirement.candidates.push((requirement.lastListed = { index: i, written: sub.written, qualified: true, title: sub.title }));
       } else if (requirement !== null && CRITERIA_HEADING.test(title)) {
         requirement.named = true;
         requirement.headed = true;
@@ -212,10 +194,16 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       criteria = requirement.index;
       fallback = false;
     }
+    // A paragraph that is an EARS clause (`**WHEN** …` / `**THEN** the system **SHALL** …`), in the requirement's own section: by its place.
+    if (entry.kind === 'line' && entry.number === '') {
+      const under = criteria !== -1 && !fallback && entry.heading >= criteria;
+      if (requirement.label === 'R') requirement.candidates.push({ index: i, written: null, qualified: false, title: oneLine(entry.text.replace(/\*\*/g, '')), ears: under ? 'under' : 'outside' });
+      continue;
+    }
     const candidate = criterionOf(entries, entry, i, criteria, requirement.n, requirement.label);
     if (candidate === null) continue;
     if (fallback && !candidate.qualified) requirement.fellBack = true;
-    requirement.candidates.push(candidate);
+    requirement.candidates.push((requirement.lastListed = candidate));
   }
   close();
   const taken = new Set([...picked.values()].map((item) => item.id));
@@ -231,65 +219,4 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     }, () => null, NO_CONTEXT),
     documentRefs: [],
   };
-}
-
-/** A bold line that names the criteria (`**Acceptance Criteria**:`, `**验收标准：**`), in any of the heading's words. */
-const BOLD_LABEL = /^[ \t]*\*\*([^*\n]+?)\*\*[ \t]*[:：]?[ \t]*$/;
-
-/**
- * Whether the lines before file line `line`, back to the first that is neither blank nor a bold
- * label, hold a bold label that names the criteria: a list right after `**Acceptance Criteria**:`,
- * or after a group's own bold label below it (`**パッケージの独立性**`: ekicyou/dcomp_sample-rs).
- */
-function labelledCriteria(outline: Outline, line: number): boolean {
-  const { body, starts, bodyLine } = outline;
-  for (let k = line - bodyLine - 1; k >= 0; k -= 1) {
-    const text = body.slice(starts[k]!, starts[k + 1]! - 1);
-    if (text.trim() === '') continue;
-    const label = BOLD_LABEL.exec(text);
-    if (label === null) return false;
-    if (CRITERIA_HEADING.test(label[1]!.trim())) return true;
-  }
-  return false;
-}
-
-/** Whether `next` (the entry after a heading) is an ordered item numbered one more than the last of `candidates`, listed ones. */
-function continuesCriteria(candidates: readonly Candidate[], next: OutlineEntry | undefined): boolean {
-  const last = candidates.at(-1);
-  return last !== undefined && !last.qualified && next?.kind === 'item' && next.ordered && /^\d+$/.test(last.written ?? '') && next.number === String(Number(last.written) + 1);
-}
-
-/**
- * Entry `i` as a criterion of requirement `n` (labelled `label`: `R`, or a team's prefix `FR-`; whose `Acceptance Criteria`
- * heading is entry `criteria`, `-1`: none open), or `null`.
- */
-function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: number, criteria: number, n: string, label: string): Candidate | null {
-  if (label !== 'R') {
-    // A prefixed requirement's criterion writes its id in, on a bullet (`- **FR-1.1**: …`).
-    const prefixed = entry.kind === 'item' && entry.parent === -1 ? prefixedCriterion(entry.text, { label, n }) : null;
-    if (prefixed !== null) return { index: i, written: prefixed.written, qualified: true, title: prefixed.title };
-  }
-  // A paragraph that is an EARS clause (`**WHEN** …` / `**THEN** the system **SHALL** …`), in the requirement's own section: by its place.
-  if (entry.kind === 'line' && entry.number === '') return label === 'R' ? { index: i, written: null, qualified: false, title: oneLine(entry.text.replace(/\*\*/g, '')), ears: true } : null;
-  // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
-  const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;
-  if (written !== null && written[1] === n) return { index: i, written: written[2]!, qualified: true, title: oneLine(written[3]!) };
-  // A paragraph's line under the criteria heading that opens with a whole number (`**Group label**` then `4. When …`: quizeum).
-  if (entry.kind === 'line' && criteria !== -1 && entry.heading >= criteria && !entry.number!.includes('.')) return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
-  // An ordered item of the list under the criteria heading (or a heading below it).
-  if (entry.kind !== 'item' || criteria === -1 || entry.heading < criteria || !entry.ordered || entry.parent !== -1) return null;
-  return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
-}
-
-/**
- * The criteria of `requirement` as items: by the numbers written when they do not repeat in its
- * list, else by place; a number with a letter (`1a.`) keeps it (`R4.1a`).
- */
-function numberCriteria(requirement: { readonly id: string; readonly candidates: readonly Candidate[] }, picked: Map<number, Picked>): void {
-  const listed = requirement.candidates.filter((c) => !c.qualified).map((c) => c.written);
-  const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
-  requirement.candidates.forEach((c, place) => {
-    const m = c.qualified || !byPlace ? (/^\d+$/.test(c.written!) ? Number(c.written) : c.written!.replace(/^0+(?=\d)/, '')) : place + 1;
-    picked.set(c.index, { id: `${requirement.id}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
-  });
 }

@@ -108,12 +108,7 @@ const SHALL = /\bSHALL\b/;
  * `**THEN** the system **SHALL** …`: Kiro criteria written as paragraphs, caraseli02/MoldovaDirect).
  */
 function numberedLines(body: string, starts: Int32Array, [first, end]: [number, number], bodyLine: number, heading: number, entries: OutlineEntry[]): void {
-  const firstLine = body.slice(starts[first]!, starts[first + 1]! - 1);
-  if (EARS_OPENER.test(firstLine)) {
-    const text = body.slice(starts[first]!, starts[end]! - 1);
-    if (SHALL.test(text)) entries.push({ kind: 'line', level: 0, line: first + bodyLine, last: end - 1 + bodyLine, text, ordered: false, number: '', parent: -1, heading });
-    return;
-  }
+  const before = entries.length;
   let open: { index: number; entry: OutlineEntry } | null = null;
   let labelled: boolean | undefined;
   for (let k = first; k < end; k += 1) {
@@ -128,6 +123,12 @@ function numberedLines(body: string, starts: Int32Array, [first, end]: [number, 
     const entry: OutlineEntry = { kind: 'line', level: 0, line: k + bodyLine, last: end - 1 + bodyLine, text: match[2]!, ordered: false, number: match[1]!, parent: -1, heading };
     open = { index: entries.length, entry };
     entries.push(entry);
+  }
+  // A paragraph with no numbered line that is an EARS clause: whole (a paragraph whose numbered lines follow a clause's opening,
+  // `WHILE the device is offline:` / `1.1. THE app SHALL …`, keeps them: a review).
+  if (entries.length === before && EARS_OPENER.test(body.slice(starts[first]!, starts[first + 1]! - 1))) {
+    const text = body.slice(starts[first]!, starts[end]! - 1);
+    if (SHALL.test(text)) entries.push({ kind: 'line', level: 0, line: first + bodyLine, last: end - 1 + bodyLine, text, ordered: false, number: '', parent: -1, heading });
   }
 }
 

@@ -13,7 +13,7 @@ import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.j
 import { mappedRequirements, mappingLine, tableMappings } from './speckit-mappings.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
-import { LISTED_STORY, storyOf, struckThrough, type StoryHeading } from './speckit-stories.js';
+import { LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
 
@@ -90,10 +90,18 @@ function spec(outline: Outline, scope: string): KitRead {
   const spaced = plain && !entries.some((entry) => entry.kind === 'item' && PLAIN_REQUIREMENT.test(entry.text));
   // The stories headings define, by outline index: a bold item of the same id is their clarification, of another id a story (a review).
   const stories = new Map<number, StoryHeading>();
+  // A story whose heading strikes it through is withdrawn: no story where a live heading takes its number (osetrovich-app), else the story it was.
+  const withdrawn = new Map<number, StoryHeading>();
   for (const [i, entry] of entries.entries()) {
-    const story = entry.kind === 'heading' && !struckThrough(entry.text) ? storyOf(headingTitle(entry.text)) : null;
+    if (entry.kind !== 'heading') continue;
+    const unstruck = withoutStruck(entry.text);
+    const story = storyOf(headingTitle(unstruck ?? entry.text));
     if (story !== null) stories.set(i, story);
+    const was = story === null && unstruck !== null ? storyOf(headingTitle(entry.text)) : null;
+    if (was !== null) withdrawn.set(i, was);
   }
+  const live = new Set([...stories.values()].map((story) => storyNumber(story.number)));
+  for (const [i, story] of withdrawn) if (!live.has(storyNumber(story.number))) stories.set(i, story);
   // `### US1 — el ingreso recurrente` beside `### User Story 1 - …` is that story's section (its requirements: BRY4N18/TSI), no second story.
   const named = new Set([...stories.values()].filter((story) => story.byId !== true).map((story) => storyNumber(story.number)));
   for (const [i, story] of stories) if (story.byId === true && named.has(storyNumber(story.number))) stories.delete(i);

@@ -33,14 +33,14 @@ export interface StoryHeading {
 }
 
 /**
- * Whether a heading's content (as written) opens struck through: a story taken out of scope
- * (`### ~~User Story 4 — Код для входа~~ (снято с scope)`: kot13/osetrovich-app, whose next
- * story takes its number), no story.
+ * A heading's content (as written) without what it strikes through, or `null` when it strikes
+ * nothing: `### ~~User Story 4 — Код для входа~~ (снято с scope)` (kot13/osetrovich-app, whose next
+ * story takes its number) is then no story, and `### ~~Draft:~~ User Story 3 - Export` is US3.
  */
-export function struckThrough(content: string): boolean {
-  return STRUCK.test(content);
+export function withoutStruck(content: string): string | null {
+  return content.includes('~~') ? content.replace(STRUCK, ' ') : null;
 }
-const STRUCK = /^[ \t]*~~[^~\n]+~~/;
+const STRUCK = /~~[^~\n]+~~/g;
 
 /** The story a heading of spec.md is, or `null`: the first of the shapes above that it has. */
 export function storyOf(title: string): StoryHeading | null {

@@ -63,7 +63,8 @@ describe('forms of a forty-sixth round', () => {
   });
 
   it('a line written as fields: its `Dependencies:` field names its dependencies, not its `Tests:` or `acceptance:` field', () => {
-    const ids = (text: string) => [...dependencies(text)].flatMap((d) => d.ids);
+    // Each task once, as an item's references keep them (a label and a phrase may name the same one).
+    const ids = (text: string) => [...new Set([...dependencies(text)].flatMap((d) => d.ids))];
     expect(ids('- [x] T004 [P] Review `Cnpj` | Objective: normalize | Dependencies: T001 | Acceptance: no duplicate | Tests: covered by T021')).toEqual(['T001']);
     expect(ids('- [X] T011 [P] [US1] Add domain tests; objective: cover `name`; dependencies: T001; acceptance: tests fail before entity exists and pass after T017.')).toEqual(['T001']);
     // A `;` in a line of prose, or a field of no dependency's line, leaves its phrases as they were (jnroesch/juggerhub, 12349331/AgriWaterSmartCalc: a review of the first version).
@@ -74,6 +75,9 @@ describe('forms of a forty-sixth round', () => {
     expect(ids('- [ ] T005 Five | Dependencies: T001 | Notes: also depends on T003 (schema)')).toEqual(['T001', 'T003']);
     expect(ids('- [ ] T005 Five | Dependencies: T001 | Prerequisites: run after T003')).toEqual(['T001', 'T003']);
     expect(ids('- [ ] T010 导出 ｜ 依赖：T001 ｜ 测试：after T017')).toEqual(['T001']);
+    // A field of prerequisites names them as a dependencies field does (a review: `Prerequisites: T003` had named nothing).
+    expect(ids('- [ ] T005 Five | Prerequisites: T003 | Tests: pass after T004')).toEqual(['T003']);
+    expect(ids('- [ ] T006 Six ｜ 前置条件：T001 ｜ 测试：after T002')).toEqual(['T001']);
     // A `|` between two tasks is no field's end.
     expect(ids('- [ ] T005 Five (Depends on: T001 | T002)')).toEqual(['T001', 'T002']);
     const tasks = [

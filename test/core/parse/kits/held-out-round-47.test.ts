@@ -66,4 +66,37 @@ describe('forms of a forty-seventh round', () => {
     expect([...ws.nodes.values()].filter((n) => n.type === 'user-story').map((n) => `${n.id} ${n.item!.line} ${n.title}`)).toEqual(['003-user-profile/US3 3 Профиль', '003-user-profile/US4 11 Push-уведомления']);
     expect(ws.diagnostics).toEqual([]);
   });
+
+  describe('a review of the first version', () => {
+    const kiro = (files: Record<string, string>) => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', ...files }));
+    const ids = (ws: ReturnType<typeof loadWorkspace>) => [...ws.nodes.values()].filter((n) => n.item !== undefined && n.type !== 'task').map((n) => `${n.id} ${n.item!.line}`);
+    const broken = (ws: ReturnType<typeof loadWorkspace>) => ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').length;
+
+    it('a paragraph that opens as a clause and numbers its lines keeps them (`WHILE the device is offline:` / `1.1. THE app SHALL …`), in requirements and bugfix alike', () => {
+      const requirements = ['# Requirements Document', '', '### Requirement 1: Offline mode', '', '#### Acceptance Criteria', '', 'WHILE the device is offline:', "1.1. THE app SHALL queue the user's changes", '1.2. THE app SHALL show an offline banner', ''].join('\n');
+      const ws = kiro({ '.kiro/specs/f/requirements.md': requirements, '.kiro/specs/f/tasks.md': '- [ ] 1. Offline\n  - _Requirements: 1.1, 1.2_\n' });
+      expect([ids(ws), broken(ws)]).toEqual([['f/R1 3', 'f/R1.1 8', 'f/R1.2 9'], 0]);
+      const bugfix = ['# Bugfix Requirements Document', '', '### Current Behavior (Defect)', '', '1.1 WHEN the cart holds 100 items THEN checkout crashes', '', '### Expected Behavior (Correct)', '', 'WHEN the cart holds more than 99 items:', '2.1 WHEN the user opens checkout THEN the system SHALL show the summary', '2.2 WHEN the user pays THEN the system SHALL place the order', ''].join('\n');
+      const fix = kiro({ '.kiro/specs/bug/bugfix.md': bugfix, '.kiro/specs/bug/tasks.md': '- [ ] 1. Test\n  - _Requirements: 1.1_\n- [ ] 2. Fix\n  - _Requirements: 2.1, 2.2_\n' });
+      expect([ids(fix), broken(fix)]).toEqual([['bug/R1 3', 'bug/R1.1 5', 'bug/R2 7', 'bug/R2.1 10', 'bug/R2.2 11'], 0]);
+    });
+
+    it('a clause paragraph neither hides the criteria heading nor breaks a list that goes on after a group heading, and outside a named criteria heading is none', () => {
+      const unnamed = ['### Requirement 1: Export', '', '#### Summary', '', 'THE system SHALL let users export their data.', '', '#### Done when', '', '1. WHEN a user asks for an export THEN the system SHALL email a link', '2. WHEN the link is older than a day THEN the system SHALL refuse it', ''].join('\n');
+      const continued = ['### Requirement 1: Agent', '', '#### Acceptance Criteria', '', '1. WHEN an alert fires THE SRE_Agent SHALL open an incident', '2. WHEN the incident closes THE SRE_Agent SHALL write a summary', '', '#### Multimodal', '', 'THE SRE_Agent SHALL accept images as well as text.', '', '3. WHEN an image is attached THE SRE_Agent SHALL describe it', '4. WHEN an image is too large THE SRE_Agent SHALL reject it', ''].join('\n');
+      const outside = ['### Requirement 1: Export', '', 'THE system SHALL let users export their data.', '', '#### Acceptance Criteria', '', '- WHEN a user asks for an export THEN the system SHALL email a link', ''].join('\n');
+      const tasks = '- [ ] 1. Export\n  - _Requirements: 1.1, 1.2_\n';
+      expect(ids(kiro({ '.kiro/specs/f/requirements.md': unnamed, '.kiro/specs/f/tasks.md': tasks }))).toEqual(['f/R1 1', 'f/R1.1 9', 'f/R1.2 10']);
+      expect(ids(kiro({ '.kiro/specs/f/requirements.md': continued, '.kiro/specs/f/tasks.md': tasks }))).toEqual(['f/R1 1', 'f/R1.1 5', 'f/R1.2 6', 'f/R1.3 12', 'f/R1.4 13']);
+      expect(ids(kiro({ '.kiro/specs/f/requirements.md': outside, '.kiro/specs/f/tasks.md': tasks }))).toEqual(['f/R1 1']);
+    });
+
+    it('only what a heading strikes through is gone: `### ~~Draft:~~ User Story 3 - Export` is US3; a struck story no live one replaces stays the story it was', () => {
+      const speckit = (spec: string, tasks: string) => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/003-p/spec.md': spec, 'specs/003-p/tasks.md': tasks }));
+      const drafted = speckit('### User Story 1 - Profile (Priority: P1)\n\n### ~~Draft:~~ User Story 3 - Export (Priority: P2)\n', '- [ ] T001 [US1] Profile\n- [ ] T003 [US3] Export\n');
+      expect([ids(drafted), broken(drafted)]).toEqual([['003-p/US1 1', '003-p/US3 3'], 0]);
+      const dropped = speckit('### User Story 1 - Profile (Priority: P1)\n\n### ~~User Story 2 - Biometrics (Priority: P2)~~ (out of scope)\n', '- [ ] T001 [US1] Profile\n- [x] T003 [US2] Biometric spike\n');
+      expect([ids(dropped), broken(dropped)]).toEqual([['003-p/US1 1', '003-p/US2 3'], 0]);
+    });
+  });
 });

@@ -1,0 +1,95 @@
+/**
+ * The criteria of a Kiro requirement (kiro-requirements.ts, KITS §2, §7): which outline entries are
+ * its criteria, how a list after a bold label or a group heading goes on, and their numbers.
+ */
+import { oneLine, type Outline, type OutlineEntry } from './outline.js';
+import type { Picked } from './pick-items.js';
+import { prefixedCriterion } from './kiro-prefixed.js';
+
+/**
+ * The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`,
+ * `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE), with a
+ * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum), a phase's tag before it
+ * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie; not `#### Notes on acceptance criteria`: a review).
+ */
+export const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
+/** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
+const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
+export interface Candidate {
+  readonly index: number;
+  /** The number the requirement's list writes (`3.`), the one written in (`2.3.` → `3`), or `null`. */
+  readonly written: string | null;
+  /** Whether the requirement's number is written in: its number is its id, whatever the list. */
+  readonly qualified: boolean;
+  /**
+   * An EARS clause written as a paragraph (`**WHEN** …`), numbered by its place where the requirement has no other criteria:
+   * `under` when under a criteria heading named as such (where the requirement has one, only those count: a review).
+   */
+  readonly ears?: 'under' | 'outside';
+  readonly title: string;
+}
+
+/** A bold line that names the criteria (`**Acceptance Criteria**:`, `**验收标准：**`), in any of the heading's words. */
+const BOLD_LABEL = /^[ \t]*\*\*([^*\n]+?)\*\*[ \t]*[:：]?[ \t]*$/;
+
+/**
+ * Whether the lines before file line `line`, back to the first that is neither blank nor a bold
+ * label, hold a bold label that names the criteria: a list right after `**Acceptance Criteria**:`,
+ * or after a group's own bold label below it (`**パッケージの独立性**`: ekicyou/dcomp_sample-rs).
+ */
+export function labelledCriteria(outline: Outline, line: number): boolean {
+  const { body, starts, bodyLine } = outline;
+  for (let k = line - bodyLine - 1; k >= 0; k -= 1) {
+    const text = body.slice(starts[k]!, starts[k + 1]! - 1);
+    if (text.trim() === '') continue;
+    const label = BOLD_LABEL.exec(text);
+    if (label === null) return false;
+    if (CRITERIA_HEADING.test(label[1]!.trim())) return true;
+  }
+  return false;
+}
+
+/** The entry after entry `i` that is no EARS paragraph (a clause between a heading and the list it continues: a review). */
+export function nextListed(entries: readonly OutlineEntry[], i: number): OutlineEntry | undefined {
+  let j = i + 1;
+  while (entries[j]?.kind === 'line' && entries[j]!.number === '') j += 1;
+  return entries[j];
+}
+
+/** Whether `next` (the entry after a heading) is an ordered item numbered one more than `last`, a requirement's last listed criterion (no EARS paragraph). */
+export function continuesCriteria(last: Candidate | undefined, next: OutlineEntry | undefined): boolean {
+  return last !== undefined && !last.qualified && next?.kind === 'item' && next.ordered && /^\d+$/.test(last.written ?? '') && next.number === String(Number(last.written) + 1);
+}
+
+/**
+ * Entry `i` as a criterion of requirement `n` (labelled `label`: `R`, or a team's prefix `FR-`; whose `Acceptance Criteria`
+ * heading is entry `criteria`, `-1`: none open), or `null`.
+ */
+export function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntry, i: number, criteria: number, n: string, label: string): Candidate | null {
+  if (label !== 'R') {
+    // A prefixed requirement's criterion writes its id in, on a bullet (`- **FR-1.1**: …`).
+    const prefixed = entry.kind === 'item' && entry.parent === -1 ? prefixedCriterion(entry.text, { label, n }) : null;
+    if (prefixed !== null) return { index: i, written: prefixed.written, qualified: true, title: prefixed.title };
+  }
+  // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
+  const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;
+  if (written !== null && written[1] === n) return { index: i, written: written[2]!, qualified: true, title: oneLine(written[3]!) };
+  // A paragraph's line under the criteria heading that opens with a whole number (`**Group label**` then `4. When …`: quizeum).
+  if (entry.kind === 'line' && criteria !== -1 && entry.heading >= criteria && !entry.number!.includes('.')) return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
+  // An ordered item of the list under the criteria heading (or a heading below it).
+  if (entry.kind !== 'item' || criteria === -1 || entry.heading < criteria || !entry.ordered || entry.parent !== -1) return null;
+  return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
+}
+
+/**
+ * The criteria of `requirement` as items: by the numbers written when they do not repeat in its
+ * list, else by place; a number with a letter (`1a.`) keeps it (`R4.1a`).
+ */
+export function numberCriteria(requirement: { readonly id: string; readonly candidates: readonly Candidate[] }, picked: Map<number, Picked>): void {
+  const listed = requirement.candidates.filter((c) => !c.qualified).map((c) => c.written);
+  const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
+  requirement.candidates.forEach((c, place) => {
+    const m = c.qualified || !byPlace ? (/^\d+$/.test(c.written!) ? Number(c.written) : c.written!.replace(/^0+(?=\d)/, '')) : place + 1;
+    picked.set(c.index, { id: `${requirement.id}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
+  });
+}
