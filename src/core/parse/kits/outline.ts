@@ -126,10 +126,18 @@ function numberedLines(body: string, starts: Int32Array, [first, end]: [number, 
   }
   // A paragraph with no numbered line that is an EARS clause: whole (a paragraph whose numbered lines follow a clause's opening,
   // `WHILE the device is offline:` / `1.1. THE app SHALL …`, keeps them: a review).
-  if (entries.length === before && EARS_OPENER.test(body.slice(starts[first]!, starts[first + 1]! - 1))) {
+  if (entries.length === before && mayOpenEars(body, starts[first]!) && EARS_OPENER.test(body.slice(starts[first]!, starts[first + 1]! - 1))) {
     const text = body.slice(starts[first]!, starts[end]! - 1);
     if (SHALL.test(text)) entries.push({ kind: 'line', level: 0, line: first + bodyLine, last: end - 1 + bodyLine, text, ordered: false, number: '', parent: -1, heading });
   }
+}
+
+/** Whether the line at `from` can open as `EARS_OPENER` (`*`, `W`, `I` or `T` after at most three spaces): most paragraphs are not sliced. */
+function mayOpenEars(body: string, from: number): boolean {
+  let at = from;
+  while (at < from + 3 && body.charCodeAt(at) === 0x20) at += 1;
+  const c = body.charCodeAt(at);
+  return c === 0x2a /* * */ || c === 0x57 /* W */ || c === 0x49 /* I */ || c === 0x54 /* T */;
 }
 
 /** Where each line of `text` starts, and `text.length + 1` after the last. */
