@@ -6,7 +6,7 @@
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareStrings, CONFIG_FILE, surveyKits, type Workspace } from '../core/index.js';
+import { compareStrings, CONFIG_FILE, surveyKits, type DocNode, type Workspace } from '../core/index.js';
 import type { CliContext } from './context.js';
 import { safeInline } from './render/safe-text.js';
 
@@ -32,7 +32,7 @@ function kitHint(ctx: CliContext, root: string): void {
   if (hasConfig(root)) return;
   const kits = surveyKits(root);
   if (kits.length === 0) return;
-  const seen = kits.map((k) => `${k.kit}: ${k.folders.slice(0, 2).join(', ')}${k.count > 2 ? ` and ${k.count - 2} more` : ''}`).join('; ');
+  const seen = kits.map((k) => `${k.kit}: ${someOf(k.folders, 2, k.count)}`).join('; ');
   ctx.io.stderr.write(
     `docugraph: spec-kit folders are here (${safeInline(seen)}), read as plain pages: with \`kits: [${kits.map((k) => k.kit).join(', ')}]\` in docugraph.yml their requirements and tasks are items — \`docugraph init\` writes it\n`,
   );
@@ -49,7 +49,7 @@ function unreadKitsHint(ctx: CliContext, workspace: Workspace): void {
   if (!hasConfig(workspace.root)) return;
   const unread = surveyKits(workspace.root).flatMap((k) => k.folders.filter((folder) => !holdsRead(workspace.files, folder)).map((folder) => `${k.kit}: ${folder}`));
   if (unread.length === 0) return;
-  const shown = `${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ` and ${unread.length - 3} more` : ''}`;
+  const shown = someOf(unread, 3);
   ctx.io.stderr.write(
     `docugraph: ${unread.length === 1 ? 'a kit folder holds' : `${unread.length} kit folders hold`} files none of which was read (${safeInline(shown)}): check that \`kits:\` in docugraph.yml names the kit and that .gitignore, .docugraphignore or \`exclude\` does not skip the folder (\`gitignore: false\` reads what .gitignore lists)\n`,
   );
@@ -62,20 +62,11 @@ function unreadKitsHint(ctx: CliContext, workspace: Workspace): void {
  * folder was valid and nothing else). One line on stderr names them and the forms it reads.
  */
 function taskLessHint(ctx: CliContext, workspace: Workspace): void {
-  const withTasks = new Set<string>();
-  for (const node of workspace.nodes.values()) if (node.type === 'task' && node.item !== undefined) withTasks.add(node.path);
-  const taskless: string[] = [];
   // A kit's tasks file is a document of type `tasks` whose id its folder gives (`<feature>/tasks`, `change/<name>/tasks`).
-  // (Not a source's: its findings stay its own, docs/monorepos.md.)
-  for (const node of workspace.nodes.values()) {
-    if (node.type !== 'tasks' || node.item !== undefined || !node.id.endsWith('/tasks') || node.path.startsWith('../') || withTasks.has(node.path)) continue;
-    if (node.body.replace(HTML_COMMENT, '').replace(SETEXT_HEADING, '').split('\n').some(holdsWork)) taskless.push(node.path);
-  }
+  const taskless = itemlessFiles(workspace, 'tasks', (node) => node.type === 'task', (body) => body.replace(HTML_COMMENT, '').replace(SETEXT_HEADING, '').split('\n').some(holdsWork));
   if (taskless.length === 0) return;
-  taskless.sort(compareStrings);
-  const shown = `${taskless.slice(0, 3).join(', ')}${taskless.length > 3 ? ` and ${taskless.length - 3} more` : ''}`;
   ctx.io.stderr.write(
-    `docugraph: ${taskless.length === 1 ? 'a kit tasks file gives' : `${taskless.length} kit tasks files give`} no task (${safeInline(shown)}): DocuGraph reads tasks written as checkboxes (\`- [ ] T001 …\`, \`- [ ] 1.1 …\`) or task headings (\`### T001: …\`, \`### Task 1: …\`), so none there is checked, traced or listed\n`,
+    `docugraph: ${taskless.length === 1 ? 'a kit tasks file gives' : `${taskless.length} kit tasks files give`} no task (${safeInline(someOf(taskless, 3))}): DocuGraph reads tasks written as checkboxes (\`- [ ] T001 …\`, \`- [ ] 1.1 …\`) or task headings (\`### T001: …\`, \`### Task 1: …\`), so none there is checked, traced or listed\n`,
   );
 }
 
@@ -95,20 +86,32 @@ const holdsWork = (line: string): boolean => !NO_WORK.test(line);
  * a forty-fifth round). One line on stderr names them and the forms it reads.
  */
 function requirementLessHint(ctx: CliContext, workspace: Workspace): void {
-  const withItems = new Set<string>();
-  for (const node of workspace.nodes.values()) if (node.item !== undefined && node.type !== 'task') withItems.add(node.path);
-  const bare: string[] = [];
-  for (const node of workspace.nodes.values()) {
-    // A Kiro feature's requirements.md is a document of type `requirements` whose id its folder gives (not a source's).
-    if (node.type !== 'requirements' || node.item !== undefined || !node.id.endsWith('/requirements') || node.path.startsWith('../') || withItems.has(node.path)) continue;
-    if (LIST_ITEM.test(node.body.replace(HTML_COMMENT, ''))) bare.push(node.path);
-  }
+  // A Kiro feature's requirements.md is a document of type `requirements` whose id its folder gives.
+  const bare = itemlessFiles(workspace, 'requirements', (node) => node.type !== 'task', (body) => LIST_ITEM.test(body.replace(HTML_COMMENT, '')));
   if (bare.length === 0) return;
-  bare.sort(compareStrings);
-  const shown = `${bare.slice(0, 3).join(', ')}${bare.length > 3 ? ` and ${bare.length - 3} more` : ''}`;
   ctx.io.stderr.write(
-    `docugraph: ${bare.length === 1 ? 'a Kiro requirements file gives' : `${bare.length} Kiro requirements files give`} no requirement (${safeInline(shown)}): DocuGraph reads requirements written as headings (\`### Requirement 1: …\`, \`### 1. …\`, \`### FR-1: …\`) over their numbered acceptance criteria, so none there is traced or held to coverage\n`,
+    `docugraph: ${bare.length === 1 ? 'a Kiro requirements file gives' : `${bare.length} Kiro requirements files give`} no requirement (${safeInline(someOf(bare, 3))}): DocuGraph reads requirements written as headings (\`### Requirement 1: …\`, \`### 1. …\`, \`### FR-1: …\`) over their numbered acceptance criteria, so none there is traced or held to coverage\n`,
   );
+}
+
+/**
+ * The kit files of document type `type` (id `<folder>/<type>`; not a source's, whose findings stay its own: docs/monorepos.md)
+ * that give no item `counts`, though their body `holds` something: sorted.
+ */
+function itemlessFiles(workspace: Workspace, type: string, counts: (item: DocNode) => boolean, holds: (body: string) => boolean): string[] {
+  const given = new Set<string>();
+  for (const node of workspace.nodes.values()) if (node.item !== undefined && counts(node)) given.add(node.path);
+  const out: string[] = [];
+  for (const node of workspace.nodes.values()) {
+    if (node.type !== type || node.item !== undefined || !node.id.endsWith(`/${type}`) || node.path.startsWith('../') || given.has(node.path)) continue;
+    if (holds(node.body)) out.push(node.path);
+  }
+  return out.sort(compareStrings);
+}
+
+/** The first `shown` of `list` and how many more (of `total`). */
+function someOf(list: readonly string[], shown: number, total = list.length): string {
+  return `${list.slice(0, shown).join(', ')}${total > shown ? ` and ${total - shown} more` : ''}`;
 }
 
 /** A list item that says something (a bullet or a number, then text). */

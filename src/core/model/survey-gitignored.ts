@@ -8,6 +8,7 @@
  */
 import { listDirectory, loadIgnoreRules, type GitignoreChain } from '../read/discover-files.js';
 import { kitPlaceOf } from '../read/kit-paths.js';
+import { KIT_PARENTS } from './survey-kits.js';
 import type { KitName, KitRoot } from '../shared/config-types.js';
 
 /** What discovery reads of the kits: `null` when the walk was too long to tell. */
@@ -20,7 +21,8 @@ export interface KitReading {
 
 /** How many folders the walk lists at most. */
 const MAX_LISTINGS = 20_000;
-const PARENTS = ['specs', '.specify/specs', '.kiro/specs', 'openspec/specs', 'openspec/changes'];
+/** Every kit's parent folders (survey-kits.ts). */
+const PARENTS = Object.values(KIT_PARENTS).flat();
 
 /** What discovery under `kits` and `roots` reads of `folders` (relative to `root`), `.gitignore` honoured or not. */
 export function kitReading(root: string, folders: readonly string[], kits: readonly KitName[], roots: readonly KitRoot[], gitignore: boolean): KitReading | null {

@@ -22,8 +22,8 @@ export interface KitFound {
 export const MAX_KIT_FOLDERS = 20;
 const MAX_LISTED_ENTRIES = 10_000;
 
-/** Where each kit keeps its feature folders, relative to the workspace root. */
-const PARENTS: Readonly<Record<KitName, readonly string[]>> = {
+/** Where each kit keeps its feature folders, relative to the workspace root (survey-gitignored.ts walks them too). */
+export const KIT_PARENTS: Readonly<Record<KitName, readonly string[]>> = {
   kiro: ['.kiro/specs'],
   speckit: ['specs', '.specify/specs'],
   openspec: ['openspec/specs', 'openspec/changes'],
@@ -35,7 +35,7 @@ export function surveyKits(root: string, base = ''): KitFound[] {
   const at = base === '' ? '' : `${base}/`;
   for (const kit of KIT_NAMES) {
     const folders: string[] = [];
-    for (const parent of PARENTS[kit]) {
+    for (const parent of KIT_PARENTS[kit]) {
       const listed = listDirectoryInside(root, `${at}${parent}`);
       if (!listed.ok) continue;
       for (const entry of listed.entries.slice(0, MAX_LISTED_ENTRIES)) {

@@ -138,7 +138,13 @@ function letters(id: string, after: string): { ids: string[]; length: number; wr
 }
 
 /** A dependency label with a colon (`Depends on:`, `**Dependencies**:`, `Depends:`; Chinese and Japanese `**依赖**: T002, T003`: TomGeorge6/Wood-ARK, `依存:`, `**依赖任务**：TASK-002-001` (jianglu0823/sales-agent); not inside a word, `被依赖：`, `不依赖：`): what follows, to a parenthesis, the end of the sentence (`。` always), a comma before words (`T001 完成后，再与 T010 …`), or a `|` that ends the field (`| Dependencies: T001 | Acceptance: … | Tests: covered by T021`: lucasfontinele/flora-white-label; not one between two tasks, `T001 | T002`). */
-const DEPENDS_LABEL = /(?:\b(?:depends\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten|prerequisites?)|(?<![\u3040-\u30ff\u3400-\u9fff])(?:(?:前置)?依[赖賴存](?:关系|關係|関係|任务|任務|タスク)?|前置(?:条件|任务|任務)))(?:\*\*)?[ \t]*[:：](?:\*\*)?[ \t]*([^\n(（]*?)(?=[(（]|[|｜](?![ \t]*T\d)|\.(?:\s|$)|。|[;；]|[，、](?![ \t]*T\d)|\n|$)/gi;
+/** The words of a dependency label, once for the label and for a line's dependencies field (`Dependencies`, `Prerequisites`, `依赖`, `前置条件`). */
+const LATIN_DEPENDS = 'depends\\s+on|dependencies|depends|dependencias|dependências|dépendances|dipendenze|abhängigkeiten|prerequisites?';
+const CJK_DEPENDS = '(?:前置)?依[赖賴存](?:关系|關係|関係|任务|任務|タスク)?|前置(?:条件|任务|任務)?';
+const DEPENDS_LABEL = new RegExp(
+  `(?:\\b(?:${LATIN_DEPENDS})|(?<![\\u3040-\\u30ff\\u3400-\\u9fff])(?:${CJK_DEPENDS}))(?:\\*\\*)?[ \\t]*[:：](?:\\*\\*)?[ \\t]*([^\\n(（]*?)(?=[(（]|[|｜](?![ \\t]*T\\d)|\\.(?:\\s|$)|。|[;；]|[，、](?![ \\t]*T\\d)|\\n|$)`,
+  'gi',
+);
 /**
  * A dependency phrase without a colon, then tasks right after it (`depends on T012, T013`,
  * `(after T012)`; Spanish and Portuguese `depende de T003`, French `dépend de`, Italian `dipende
@@ -169,7 +175,7 @@ export function* dependencies(text: string): Generator<IdsWritten> {
 }
 /** A field's label opening a part of a line (`acceptance:`, `**Tests**:`), read where the part starts (sticky); and a dependency's, which is no other field. */
 const FIELD_LABEL = /[ \t]*(?:\*\*)?(\p{L}[\p{L} \t]{0,30}?)(?:\*\*)?[ \t]*[:：]/uy;
-const DEPENDS_WORDS = 'depends(?:\\s+on)?|dependencies|dependencias|dependências|dépendances|dipendenze|abhängigkeiten|prerequisites?|前置(?:条件|任务|任務)?|依[赖賴存](?:关系|關係|関係)?';
+const DEPENDS_WORDS = `${LATIN_DEPENDS}|${CJK_DEPENDS}`;
 const DEPENDS_FIELD = new RegExp(`^(?:${DEPENDS_WORDS})$`, 'i');
 /** A line written as fields, one of them its dependencies' (`| Dependencies: T001 |`, `; dependencies: T001;`). */
 const DEPENDS_FIELD_IN_LINE = new RegExp(`[|｜;；][ \\t]*(?:\\*\\*)?(?:${DEPENDS_WORDS})(?:\\*\\*)?[ \\t]*[:：]`, 'i');

@@ -34,9 +34,9 @@ function addMapping(into: Mappings, scope: string, tasks: string, requirements: 
 const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
 /** The requirements' side opens with a requirement id (`FR-001, …`); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
 const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d`);
-/** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`) and a colon; task ids only after it (and notes in parentheses). */
 /** Its tasks' side: task ids (`T011`, `T002a`, `T4.1`) and what joins them (`,`, `、`, `~`, a dash, `&`, `+`, `and`), no other word. */
 const REVERSE_TASKS = /^(?:[\s,~～〜–—\-、，&+]|T\d+[a-z]?(?:\.\d+)*(?![\w.])|and\b)*$/;
+/** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`) and a colon; task ids only after it (and notes in parentheses). */
 const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
 /** The arrows of a mapping line. */
 const ARROWS = ['->', '→', '=>'];
