@@ -165,7 +165,7 @@ function* assemble(discovery: DiscoveredFiles, perFile: PerFile, cache: Assembly
   const previous = cache.previous;
   const kept = cache.kept === undefined ? null : restoreStages(cache.kept, resolved.nodes);
   cache.kept = undefined;
-  const stages = kept !== null ? pick({ ...kept, relations: buildRelations(resolved.nodes, kept.graph.ids, kept.graph.edgeCount) }) : previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? pick(previous) : yield* graphStages(resolved.nodes, cache);
+  const stages = kept !== null ? pick({ ...kept, relations: buildRelations(resolved.nodes, kept.graph.ids, kept.graph.edgeCount) }) : previous !== undefined && sameStructure(previous.nodes, resolved.nodes) ? sameGraph(previous, resolved.nodes) : yield* graphStages(resolved.nodes, cache);
   yield;
   const nodes = resolved.nodes;
   const fileDiagnostics = [...resolved.diagnostics];
@@ -221,9 +221,9 @@ function patch(discovery: DiscoveredFiles, perFile: PerFile, cache: AssemblyCach
   for (const d of fresh) fileDiagnostics.push(d);
   fileDiagnostics.sort(compareDiagnostics);
   const nodes = replaceValues(previous.nodes, replaced);
-  const stages = structureSame ? pick(previous) : finish(graphStages(nodes, cache));
-  // A state reads statuses and edges only: an edit to a body or a title keeps every state.
-  const states = structureSame && statusSame ? previous.states : stateStage(nodes, stages, cache);
+  const stages = !structureSame ? finish(graphStages(nodes, cache)) : replaced.size > 0 ? sameGraph(previous, nodes) : pick(previous);
+  // A state reads statuses and edges only: an edit to a body or a title keeps every state (unless the relations were made again).
+  const states = structureSame && statusSame && stages.relations === previous.relations ? previous.states : stateStage(nodes, stages, cache);
   const keyUses = updateKeyUses(previous.keyUses, changed, (path) => perFile.get(path)?.analysis);
   const misspelled = keyUses === previous.keyUses ? previous.misspelled : misspelledDiagnostics(keyUses, (path) => keptNodeId(path, perFile.get(path)!.analysis, nodes));
   return { ...previous, nodes, ...stages, states, fileDiagnostics, changedIds, keyUses, misspelled, lost: updateLost(previous.lost, changed, perFile) };
@@ -233,6 +233,16 @@ type Stages = Pick<Assembled, 'graph' | 'cycles' | 'cycleOf' | 'cycleUpstream' |
 
 function pick(stages: Stages): Stages {
   return { graph: stages.graph, cycles: stages.cycles, cycleOf: stages.cycleOf, cycleUpstream: stages.cycleUpstream, relations: stages.relations };
+}
+
+/**
+ * The graph stages of `previous` for `nodes`, whose edges are its nodes' own: the same, but for relations that read other
+ * items' text (a clause `(c)` that `FR-039c` names, a plan's table row), which are made again — the text that resolved a
+ * reference, or now resolves one, may be what changed, in a node other than the one that names it.
+ */
+function sameGraph(previous: Assembled, nodes: ReadonlyMap<string, DocNode>): Stages {
+  const stages = pick(previous);
+  return previous.relations.readText === true ? { ...stages, relations: buildRelations(nodes, previous.graph.ids, previous.graph.edgeCount) } : stages;
 }
 
 /** Graph, cycles, the cycle lookups and the typed relations of a node set. */

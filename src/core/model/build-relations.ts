@@ -27,6 +27,11 @@ export interface Relations {
   readonly diagnostics: readonly Diagnostic[];
   /** For each of `diagnostics`, in order: the id it names and its message without the advice. */
   readonly broken: readonly BrokenTarget[];
+  /**
+   * Whether some reference was read by what other items write (`kitTargets`: a clause `(c)`, a table row, a section
+   * number): then an edit that keeps every node's own edges may still change these relations.
+   */
+  readonly readText?: true;
 }
 
 const NO_RELATIONS: Relations = Object.freeze({ out: new Map(), in: new Map(), counts: zeroCounts(0), typed: false, diagnostics: Object.freeze([]), broken: Object.freeze([]) });
@@ -149,5 +154,5 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
     if (!inRelationOrder(list)) list.sort(byRelation);
     into.set(target, list.slice());
   }
-  return { out, in: into, counts, typed, diagnostics, broken };
+  return meant === undefined ? { out, in: into, counts, typed, diagnostics, broken } : { out, in: into, counts, typed, diagnostics, broken, readText: true };
 }

@@ -40,3 +40,28 @@ describe.each(['watch', 'poll'] as const)('a kit, live (%s)', (mode) => {
     expect(last.upstream.get('auth/T3')).toEqual(['auth/design']);
   });
 });
+
+describe('a kit reference resolved by another item’s text, live', () => {
+  it('an edit that gives FR-039 its clause (c) resolves `FR-039c` in the next snapshot, as a fresh load does', async () => {
+    const spec = (clauses: string) => `# Spec\n\n- **FR-039**: The screens MUST meet four conditions: ${clauses}.\n`;
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/001-access/spec.md': spec('(a) keyboard, (b) contrast'),
+      'specs/001-access/tasks.md': '- [ ] T137 Label `field.tsx` (FR-039c).\n',
+    });
+    const live = openLiveWorkspace(root, { mode: 'poll', settleMs: 20 });
+    open.push(live);
+    const broken = (ws: Workspace) => ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.nodeId);
+    expect(broken(await live.snapshot())).toEqual(['001-access/T137']);
+    writeFileSync(join(root, 'specs/001-access/spec.md'), spec('(a) keyboard, (b) contrast, (c) labels, (d) focus'));
+    const ws = await live.snapshot();
+    expect(broken(ws)).toEqual([]);
+    expect(ws.relationsOut.get('001-access/T137')!.map((e) => `${e.relation} ${e.id}`)).toEqual(['implements 001-access/FR-039']);
+    expect(answers(ws)).toBe(answers(loadWorkspace(root)));
+    // And back: the clause gone, the reference is broken again.
+    writeFileSync(join(root, 'specs/001-access/spec.md'), spec('(a) keyboard'));
+    const back = await live.snapshot();
+    expect(broken(back)).toEqual(['001-access/T137']);
+    expect(answers(back)).toBe(answers(loadWorkspace(root)));
+  });
+});

@@ -163,4 +163,18 @@ describe('a revision beside the work tree', () => {
     const { readFileSync } = await import('node:fs');
     expect(blobId(readFileSync(join(root, 'docs/fe.md')))).toBe(expected);
   });
+  it('a kit reference resolved by another item\'s text (`FR-039c` by FR-039\'s clause (c)) is the revision\'s, though the citing file is the same', async () => {
+    const spec = (clauses: string) => `# Spec\n\n- **FR-039**: The screens MUST meet four conditions: ${clauses}.\n`;
+    const root = gitRepo({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-access/spec.md': spec('(a) keyboard'), 'specs/001-access/tasks.md': '- [ ] T137 Label `field.tsx` (FR-039c).\n' });
+    writeFileSync(join(root, 'specs/001-access/spec.md'), spec('(a) keyboard, (c) labels'));
+    const today = loadWorkspace(root, { blobIds: true });
+    expect(today.relationsOut.get('001-access/T137')).toEqual([{ relation: 'implements', id: '001-access/FR-039' }]);
+    const config = readConfig(root);
+    const whole = await loadRevision(root, 'HEAD', { ...git, config });
+    const reused = await loadRevision(root, 'HEAD', { ...git, config, reuse: today });
+    expect(whole.workspace.relationsOut.get('001-access/T137')).toBeUndefined();
+    expect(reused.workspace.relationsOut.get('001-access/T137')).toBeUndefined();
+    expect(formatJson(buildReport(reused.workspace))).toBe(formatJson(buildReport(whole.workspace)));
+    expect(buildReport(reused.workspace).errors.map((d) => d.nodeId)).toEqual(['001-access/T137']);
+  });
 });
