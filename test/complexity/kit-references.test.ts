@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReport, loadWorkspace } from '../../src/core/index.js';
 import { readKitFile } from '../../src/core/parse/kits/read-kit.js';
 import { MAX_ITEM_REFS } from '../../src/core/parse/kits/kit-read.js';
+import { taskRepeats } from '../../src/core/model/task-copies.js';
 import { kitPlaceOf } from '../../src/core/read/kit-paths.js';
 import { MAX_FINDINGS_PER_NODE } from '../../src/core/shared/cap.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
@@ -134,5 +135,18 @@ describe('kit references are bounded (issue 53, item 2)', () => {
       const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 500, max: 1_000_000, targetMs: 30 });
       expect(nearLinear(r), r.summary).toBe(true);
     }
+  }, 60_000);
+
+  it('a task of n words, its number written again n times (D-525\'s recaps): the repeats are told in time linear at n and 4n (a review found it quadratic)', () => {
+    const place = kitPlaceOf('.kiro/specs/one/tasks.md', ['kiro'])!;
+    const build = (n: number) => {
+      const lines = [`- [ ] 1. ${Array.from({ length: n }, (_, k) => `word${k}`).join(' ')}`];
+      for (let k = 0; k < n; k += 1) lines.push(`- [ ] 1. word${k % 7}`);
+      return readKitFile(`${lines.join('\n')}\n`, 1, place).read.items;
+    };
+    const r = measureRatio(build, (items) => void taskRepeats(items, null), { start: 500, max: 64_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+    // Each repeat says a word of the task's, on one line, in its state, in a list of such: a recap.
+    expect(taskRepeats(build(100), null).recaps.size).toBe(100);
   }, 60_000);
 });

@@ -15,7 +15,7 @@ import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
 import type { TypedRelation } from '../shared/relations.js';
 import type { Diagnostic, DocNode, RelationEntries } from '../shared/types.js';
 import { visible } from './visible.js';
-import { taskCopies } from './task-copies.js';
+import { taskRepeats } from './task-copies.js';
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 const NO_LINES: readonly number[] = Object.freeze([]);
@@ -107,7 +107,7 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   // number was last read under; the number written again with the first's title is the first again), and so do the
   // dependencies of the copies and their sub-tasks (`T011 … (depends on T010)` after the second T010); no other task's
   // (a later `T005 (depends on T002)` means the first T002: a review).
-  const copies = taskCopies(read.items, fileId);
+  const { copies, recaps } = taskRepeats(read.items, fileId);
   const latest = new Map<string, string>();
   const byTitle = new Map<string, string>();
   // The ids read inside a copy: the copies and what is nested under them, however deep (a review).
@@ -121,6 +121,8 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
     return refs.some((ref, k) => ref !== item.refs[k]) ? { ...item, refs } : item;
   };
   for (const [index, raw] of read.items.entries()) {
+    // A task written again in a list of what is pending (D-525): that task, said again; no item, no finding.
+    if (recaps.has(index)) continue;
     const item = named(raw, index);
     if (raw.type === 'task' && first.has(raw.id) && !copies.has(index)) latest.set(raw.id, byTitle.get(`${raw.id}\n${titleKey(raw.title)}`) ?? raw.id);
     if (!isKitId(item.id)) {

@@ -33,6 +33,14 @@ export const KIT_PARENTS: Readonly<Record<KitName, readonly string[]>> = {
 export function surveyKits(root: string, base = ''): KitFound[] {
   const found: KitFound[] = [];
   const at = base === '' ? '' : `${base}/`;
+  // A `specs/<name>/` whose name is an OpenSpec capability (`specs/cli-interface/spec.md` beside `openspec/specs/cli-interface/spec.md`:
+  // jankneumann/agentic-content-analyzer), with no `.specify/`, is a copy of it, not a Spec Kit feature, unless Spec Kit numbers it
+  // (`001-…`) or a tasks.md or plan.md is beside it: its ids would be the capability's (D-525).
+  let capabilities: Set<string> | null | undefined;
+  const speckitLike = (folder: string, name: string): boolean => {
+    capabilities ??= listDirectoryInside(root, `${at}.specify`).ok ? null : capabilityNames(root, `${at}openspec/specs`);
+    return capabilities === null || !capabilities.has(name) || /^\d{3,}-/.test(name) || holdsPlan(root, `${at}${folder}`);
+  };
   for (const kit of KIT_NAMES) {
     const folders: string[] = [];
     for (const parent of KIT_PARENTS[kit]) {
@@ -43,7 +51,7 @@ export function surveyKits(root: string, base = ''): KitFound[] {
         if (!entry.isDirectory() || (parent === 'openspec/changes' && (entry.name === 'archive' || entry.name.startsWith('_')))) continue;
         const folder = `${parent}/${entry.name}`;
         const holds = holdsKitFile(root, at, folder, kit);
-        if (holds !== 'none') folders.push(`${at}${folder}`);
+        if (holds !== 'none' && (kit !== 'speckit' || speckitLike(folder, entry.name))) folders.push(`${at}${folder}`);
         // Kiro features kept a folder deeper, by stage (`.kiro/specs/completed/<feature>`), or under an epic whose folder
         // holds only a design (`.kiro/specs/platform/auth`): as discovery reads them (kit-paths.ts, `isKiroFeatureFile`).
         if (kit === 'kiro' && holds !== 'feature' && !isTemplateFolder(entry.name)) folders.push(...nestedFeatures(root, at, folder));
@@ -85,6 +93,18 @@ function holdsKitFile(root: string, at: string, folder: string, kit: KitName): '
     if (kit === 'openspec' && entry.isDirectory() && entry.name === 'specs' && folder.startsWith('openspec/changes/')) return 'feature';
   }
   return holds;
+}
+
+/** The folder names in an OpenSpec `specs/` folder (`null`: there is none). */
+function capabilityNames(root: string, folder: string): Set<string> | null {
+  const listed = listDirectoryInside(root, folder);
+  return listed.ok ? new Set(listed.entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name)) : null;
+}
+
+/** Whether a folder (from the root) holds a Spec Kit feature's tasks.md or plan.md. */
+function holdsPlan(root: string, folder: string): boolean {
+  const listed = listDirectoryInside(root, folder);
+  return listed.ok && listed.entries.some((entry) => entry.isFile() && (entry.name === 'tasks.md' || entry.name === 'plan.md'));
 }
 
 /** A folder below the workspace root that holds kit folders of its own (a monorepo's package), and the kits found there. */

@@ -180,9 +180,9 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     }
   };
   // Emphasis and code marks are no part of the numbers, nor are the brackets of a list written `[1.1, 1.2]`
-  // (mathgallina/wiki-veloz); a slash between two numbers lists them.
+  // (mathgallina/wiki-veloz); a slash between two numbers lists them, and so does an Arabic comma (`1.1، 1.2`).
   // The word for requirement written before a number in other languages (`需求 1、12`, `需求14`) says what it is, as `Requirement 3` does.
-  let text = list.replace(/\*+|`|_|^\s*\[|\]\s*$/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ').replace(/(?:需求|要件|요구사항)\s*(?=\d)/g, ' ');
+  let text = list.replace(/\*+|`|_|^\s*\[|\]\s*$/g, ' ').replace(/(\d)\s*\/\s*(?=\d)/g, '$1, ').replace(/،/g, ',').replace(/(?:需求|要件|요구사항)\s*(?=\d)/g, ' ');
   if (kind === 'requirement') {
     text = text.replace(CRITERIA_OF, (_all, n: string, inner: string) => {
       prose = false;

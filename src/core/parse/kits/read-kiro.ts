@@ -18,6 +18,7 @@ import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { checkRelations, CHECKS_LABEL, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
+import { listedRequirements } from './kiro-listed.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
@@ -45,11 +46,11 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
 /**
  * Where a label's value starts (`_Requirements: `, `_Requirements:_ ` closed before its value,
  * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, `**关联需求**: Requirement 4`, `_覆盖全部需求：1.1-1.7_`
- * ("covers all requirements": lbiceman/canvasTable); a team's
+ * ("covers all requirements": lbiceman/canvasTable), Arabic `_المتطلبات: 1.1, 1.2_` (7Mohamed-Gamal/ElDawliya_Sys); a team's
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование|(?:ال)?متطلبات)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * The word for requirement right before the numbers, the colon after them (`- _需求 2.5: 通知审核_`,
  * `- _需求 10.3, 11.3: AI 学习触发_`, `- _需求 1-10: 所有需求_`: Angus1976/superinsight1225): a label whose
@@ -180,6 +181,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, REFS_LABEL, span, scope, 'implements');
       labelRefs(refs, REQ_LABEL, span, scope, 'implements');
       labelRefs(refs, NUMBERS_FIRST_LABEL, span, scope, 'implements', true);
+      listedRequirements(refs, span, scope);
       labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on', false, tasksOf);
       labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
