@@ -1,14 +1,14 @@
 /**
  * Looking a node up by id for a query; an unknown id is `TASK_NOT_FOUND` with suggestions. An
  * id written with the prefix the repository writes before its numbers (`EIP-1559` for `1559`)
- * finds that document when exactly one is meant (written-id.ts); the queries answer with the
- * id found.
+ * finds that document when exactly one is meant (written-id.ts), and so does a kit item's id written
+ * without its feature (`T090`); the queries answer with the id found.
  */
 import { TaskNotFoundError } from '../shared/errors.js';
 import { createSuggester, type Suggester } from '../shared/suggest.js';
 import { byKind } from '../shared/suggest-kind.js';
 import type { DocNode, Workspace } from '../shared/types.js';
-import { findWrittenId } from './written-id.js';
+import { findBareId, findWrittenId } from './written-id.js';
 
 /** One suggester per snapshot, built on the first unknown id (its index serves every later one). */
 const suggesters = new WeakMap<Workspace, Suggester>();
@@ -24,7 +24,9 @@ const MAX_SUGGESTIONS = 5;
 export function requireNode(workspace: Workspace, id: string): DocNode {
   const node = workspace.nodes.get(id);
   if (node !== undefined) return node;
-  const written = findWrittenId(workspace, id);
+  const prefixed = findWrittenId(workspace, id);
+  // A kit item's id without its feature (`T090`): the one item of that id in some feature, or those it could be, offered.
+  const written = prefixed.kind === 'none' ? findBareId(workspace, id) : prefixed;
   if (written.kind === 'found') return workspace.nodes.get(written.id)!;
   let suggester = suggesters.get(workspace);
   if (suggester === undefined) suggesters.set(workspace, (suggester = byKind(createSuggester(workspace.ids), workspace.ids)));

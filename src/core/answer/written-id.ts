@@ -79,6 +79,35 @@ function prefixesOf(node: DocNode, number: string): string[] {
   return found;
 }
 
+/**
+ * A kit item's id written without its feature (`T090` for `001-virtual-coach-mvp/T090`, `R1.2`, `FR-001`: a new user's first
+ * `context T090`, round 49): the ids whose last part it is, sorted — one is the item meant, several are offered. Read once per
+ * snapshot, on the first such id not found.
+ */
+export function findBareId(workspace: Workspace, written: string): WrittenId {
+  if (written.includes('/') || written === '') return NONE;
+  let tails = bare.get(workspace);
+  if (tails === undefined) bare.set(workspace, (tails = lastParts(workspace)));
+  const ids = tails.get(written);
+  if (ids === undefined) return NONE;
+  return ids.length === 1 ? { kind: 'found', id: ids[0]! } : { kind: 'offer', ids };
+}
+
+const bare = new WeakMap<Workspace, ReadonlyMap<string, readonly string[]>>();
+
+/** Kit items' ids by their last part (`T090`), each list in id order. */
+function lastParts(workspace: Workspace): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const id of workspace.ids) {
+    if (workspace.nodes.get(id)!.item === undefined) continue;
+    const tail = id.slice(id.lastIndexOf('/') + 1);
+    const list = out.get(tail);
+    if (list === undefined) out.set(tail, [id]);
+    else list.push(id);
+  }
+  return out;
+}
+
 /** `0020` → `20`; `0` stays `0`. */
 function withoutZeros(text: string): string {
   return text.replace(/^0+(?=\p{Nd})/u, '');

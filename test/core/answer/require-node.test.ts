@@ -72,3 +72,30 @@ describe('an id written with the prefix the repository uses', () => {
     expect(lookup(workspace, 'BE2')).toMatch(/^error: .*did you mean .*`BE-2`/);
   });
 });
+
+describe('a kit item\'s id written without its feature (round 49: `context T090` said "no id is close to it")', () => {
+  const kit = () =>
+    loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [speckit]\n',
+        'specs/001-coach/spec.md': '# Spec\n\n- **FR-001**: Coach\n',
+        'specs/001-coach/tasks.md': '- [ ] T090 Final check (FR-001)\n- [ ] T001 Set up\n',
+        'specs/002-plans/spec.md': '# Spec\n\n- **FR-001**: Plans\n',
+        'specs/002-plans/tasks.md': '- [ ] T001 Set up plans\n',
+      }),
+    );
+
+  it('is the one item of that id in some feature; the bundle and the criteria answer with the id found', () => {
+    const ws = kit();
+    expect(lookup(ws, 'T090')).toBe('001-coach/T090');
+    expect(buildBundle(ws, { taskId: 'T090' })).toContain('# Context bundle: 001-coach/T090');
+  });
+
+  it('offers, first, each item it could be when two features have it; nothing for a document\'s id part or a path', () => {
+    const ws = kit();
+    expect(lookup(ws, 'T001')).toMatch(/^error: .*`001-coach\/T001`.*`002-plans\/T001`/);
+    expect(lookup(ws, 'FR-001')).toMatch(/`001-coach\/FR-001`.*`002-plans\/FR-001`/);
+    expect(lookup(ws, 'spec')).toMatch(/^error: /);
+    expect(lookup(ws, '001-coach/T091')).toMatch(/^error: /);
+  });
+});
