@@ -81,14 +81,15 @@ function prefixesOf(node: DocNode, number: string): string[] {
 
 /**
  * A kit item's id written without its feature (`T090` for `001-virtual-coach-mvp/T090`, `R1.2`, `FR-001`: a new user's first
- * `context T090`, round 49): the ids whose last part it is, sorted — one is the item meant, several are offered. Read once per
+ * `context T090`, round 49), and a task's number as its file writes it (`1.1` for `T1.1`, round 50): the ids whose last part it is, sorted — one is the item meant, several are offered. Read once per
  * snapshot, on the first such id not found.
  */
 export function findBareId(workspace: Workspace, written: string): WrittenId {
   if (written.includes('/') || written === '') return NONE;
   let tails = bare.get(workspace);
   if (tails === undefined) bare.set(workspace, (tails = lastParts(workspace)));
-  const ids = tails.get(written);
+  // A task's number as its file writes it (`1.1`, `2`), whose id is `T1.1`.
+  const ids = tails.get(written) ?? (/^\d/.test(written) ? tails.get(`T${written}`) : undefined);
   if (ids === undefined) return NONE;
   return ids.length === 1 ? { kind: 'found', id: ids[0]! } : { kind: 'offer', ids };
 }

@@ -88,6 +88,9 @@ describe('a kit item\'s id written without its feature (round 49: `context T090`
   it('is the one item of that id in some feature; the bundle and the criteria answer with the id found', () => {
     const ws = kit();
     expect(lookup(ws, 'T090')).toBe('001-coach/T090');
+    // A task's number as a Kiro or OpenSpec file writes it (`1.1`), whose id is `T1.1` (round 50).
+    const kiro = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/auth/tasks.md': '- [ ] 1. Login\n  - [ ] 1.1 Form\n' }));
+    expect(lookup(kiro, '1.1')).toBe('auth/T1.1');
     expect(buildBundle(ws, { taskId: 'T090' })).toContain('# Context bundle: 001-coach/T090');
   });
 

@@ -23,13 +23,15 @@ import { continuesCriteria, criterionOf, CRITERIA_HEADING, labelledCriteria, nex
  * `#### 验收标准` under it: heguangyong/moqui-framework), one inserted later with a capital (`要件16A:` is
  * `R16A`: inakanou/ArchiTrack), Korean `요구사항 1`, Spanish or
  * Portuguese `Requisito 1` (`Requerimiento 4`: Gilmore369/SISTEMA_BOUTIQUE), French `Exigence 1`, German `Anforderung 1`, Russian `Требование 1`
- * (with `#### Критерии приемки`: lostguk/vedma), Arabic `المتطلب 1:` (with `#### معايير القبول`: 7Mohamed-Gamal/ElDawliya_Sys); `R1: Name`, `R1 — Name` (Brunobiu/FreteGOBR, criteria `- R1.1 — …`); `REQ-8: Name`, and with the
+ * (with `#### Критерии приемки`: lostguk/vedma), Arabic `المتطلب 1:` (with `#### معايير القبول`: 7Mohamed-Gamal/ElDawliya_Sys), Polish
+ * `Wymaganie 1:` (with `#### Kryteria Akceptacji`: catsy86-ops/dluznik), and the word in Turkish, Vietnamese, Indonesian, Dutch, Ukrainian,
+ * Czech, Slovak, Scandinavian, Finnish, Hungarian and Greek (D-528); `R1: Name`, `R1 — Name` (Brunobiu/FreteGOBR, criteria `- R1.1 — …`); `REQ-8: Name`, and with the
  * feature's code, `REQ-BL-008: Name` and `REQ-ADM-010B: Name` in a file whose every requirement is so coded with one code (`R8`, `R10B`: wildlife-creator/bijiyu; not `REQ-ORG-004-B`); one inserted later, `Requirement 19.1: Name`
  * (`R19.1`, whose criteria are `R19.1.1`, …; its id is criterion 1 of Requirement 19's too, which
  * comes first and keeps it: ID_DUPLICATE); with a dash before a colon, `Requirement 2-1: Name` (`R2-1`, criteria `R2-1.1`, …:
  * Minpa/Robot-Competitive-Intelligence-Portal).
  */
-const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование|(?:ال)?متطلب)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?:[A-Z]{1,6}-)?(?=\d+[A-Z]?(?!-(?:\d|[A-Z]\b))\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+|-\d+(?=\s*[:：]))?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
+const REQUIREMENT = /^(?:(?:Requirement|Requisito|Requerimiento|Exigence|Anforderung|Требование|(?:ال)?متطلب|Wymaganie|Gereksinim|Yêu cầu|Persyaratan|Kebutuhan|Vereiste|Вимога|Požadavek|Požiadavka|Krav|Vaatimus|Követelmény|Απαίτηση)\s+|(?:要件|需求|요구사항)\s*|R(?=\d+\s*[:：\-–—](?!\s*R\d))|REQ-(?:[A-Z]{1,6}-)?(?=\d+[A-Z]?(?!-(?:\d|[A-Z]\b))\s*[:：\-–—]))(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+|-\d+(?=\s*[:：]))?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/i;
 /** `REQUIREMENT` without a number written with a dash (`Requirement 10-12: Dates` is requirement 10). */
 const UNDASHED = new RegExp(REQUIREMENT.source.replace('|-\\d+(?=\\s*[:：])', ''), 'i');
 /** A requirement the team codes with the feature's letters (`REQ-BL-008`). */
@@ -39,7 +41,7 @@ const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
 const SUB_SECTION = /^(\d+)\.\d+(?:\.\d+)*\.?[ \t]+\S/;
 /** A heading over a file's requirements (`## Requirements`, `## Functional Requirements (MVP)`, `## 功能需求列表`, `# Requirements`). */
-const REQUIREMENTS_SECTION = /\b(?:requirements?|requisitos?|requerimientos?|exigences?|anforderungen?)\b|需求|要件|요구사항|(?:ال)?متطلبات/i;
+const REQUIREMENTS_SECTION = /\b(?:requirements?|requisitos?|requerimientos?|exigences?|anforderungen?|wymagania|gereksinimler|vereisten|vaatimukset|krav)\b|需求|要件|요구사항|(?:ال)?متطلبات|Вимоги|Požadavky|Követelmények|Απαιτήσεις/i;
 /** The document's own title, over every section of it (`# Requirements Document`, `# 需求文档`, `# 要件定義書`): no section of requirements. */
 const DOCUMENT_TITLE = /\b(?:requirements?|requisitos?)\s+(?:document|specification|spec|documento)\b|需求(?:文档|文件|规格|規格|说明|說明)|要件定義|요구사항\s*(?:정의서|명세서)/i;
 /** A requirement numbered without the word (`### 1. Failure Detector Configuration`): where no heading has the word, and only with criteria under it. */

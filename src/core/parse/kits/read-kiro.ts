@@ -46,11 +46,12 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
 /**
  * Where a label's value starts (`_Requirements: `, `_Requirements:_ ` closed before its value,
  * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, `**关联需求**: Requirement 4`, `_覆盖全部需求：1.1-1.7_`
- * ("covers all requirements": lbiceman/canvasTable), Arabic `_المتطلبات: 1.1, 1.2_` (7Mohamed-Gamal/ElDawliya_Sys); a team's
+ * ("covers all requirements": lbiceman/canvasTable), Arabic `_المتطلبات: 1.1, 1.2_` (7Mohamed-Gamal/ElDawliya_Sys), Polish `_Wymagania: 1.1_`
+ * (catsy86-ops/dluznik) and the plural in the languages of `REQUIREMENT` (kiro-requirements.ts); a team's
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование|(?:ال)?متطلبات)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование|(?:ال)?متطلبات|Wymagania|Gereksinimler|Yêu cầu|Persyaratan|Kebutuhan|Vereisten|Вимоги|Požadavky|Požiadavky|Krav|Vaatimukset|Követelmények|Απαιτήσεις)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * The word for requirement right before the numbers, the colon after them (`- _需求 2.5: 通知审核_`,
  * `- _需求 10.3, 11.3: AI 学习触发_`, `- _需求 1-10: 所有需求_`: Angus1976/superinsight1225): a label whose
