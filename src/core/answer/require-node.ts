@@ -25,12 +25,14 @@ export function requireNode(workspace: Workspace, id: string): DocNode {
   const node = workspace.nodes.get(id);
   if (node !== undefined) return node;
   const prefixed = findWrittenId(workspace, id);
-  // A kit item's id without its feature (`T090`): the one item of that id in some feature, or those it could be, offered.
-  const written = prefixed.kind === 'none' ? findBareId(workspace, id) : prefixed;
-  if (written.kind === 'found') return workspace.nodes.get(written.id)!;
+  if (prefixed.kind === 'found') return workspace.nodes.get(prefixed.id)!;
+  // A kit item's id without its feature (`T090`): the one item of that id in some feature, or those it could be, offered — also
+  // where a document's number is only offered for it (`T090` beside a document `90`, whose prefix `T` the repository never writes: a review).
+  const bare = findBareId(workspace, id);
+  if (bare.kind === 'found') return workspace.nodes.get(bare.id)!;
+  const meant = [...(bare.kind === 'offer' ? bare.ids : []), ...(prefixed.kind === 'offer' ? prefixed.ids : [])];
   let suggester = suggesters.get(workspace);
   if (suggester === undefined) suggesters.set(workspace, (suggester = byKind(createSuggester(workspace.ids), workspace.ids)));
-  const meant = written.kind === 'offer' ? written.ids : [];
   const suggestions = [...new Set([...meant, ...suggester.some(id, MAX_SUGGESTIONS)])].slice(0, MAX_SUGGESTIONS);
   throw new TaskNotFoundError(id, suggestions, workspace.ids.length);
 }

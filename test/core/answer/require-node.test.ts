@@ -101,4 +101,13 @@ describe('a kit item\'s id written without its feature (round 49: `context T090`
     expect(lookup(ws, 'spec')).toMatch(/^error: /);
     expect(lookup(ws, '001-coach/T091')).toMatch(/^error: /);
   });
+
+  it('beside a document whose id is a number (`90`, whose prefix `T` the repository never writes), `T090` is still the item (a review)', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/001-coach/tasks.md': '- [ ] T090 Final check\n',
+      'docs/adr.md': '---\nid: "90"\ntitle: ADR 90\n---\n# ADR\n',
+    });
+    expect(lookup(loadWorkspace(root), 'T090')).toBe('001-coach/T090');
+  });
 });

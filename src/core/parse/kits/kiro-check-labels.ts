@@ -42,3 +42,23 @@ export function checkRelations(body: string, citesOtherwise: (body: string) => b
 
 /** What a check label may mean. */
 export type CheckRelation = 'verifies' | 'implements';
+
+/** Kiro's property-test line, `**Validates: Requirements 2.9**`, in Spanish and Portuguese (`**Valida: Requisito 3.4**`: floresRicardozv/Mostrar-PlataformaRH), French, German. */
+export const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/** What says a task is a test: `test`, `testing`, `property-based`, `property test`, in the team's language too (not a bare `property`). */
+const TEST_WORDS = /\b(?:tests?|testing|property[- ](?:based|tests?)|pruebas?|testes?)\b|テスト|测试|測試|테스트/i;
+/** A task Kiro marks optional (`- [ ]* 4. …`, `- [ ]\* 4.`), as it marks its property tests. */
+const OPTIONAL_TASK = /^[ \t]*[-*+][ \t]+\[[ xX~-]?\](?:\\?\*)/;
+
+/**
+ * Whether a task is a test, by its title (`Write unit tests for …`, `Property test: …`, not `Implement Property model`: a review),
+ * Kiro's optional mark, or a `Validates` line that says it is a test's (`**Property-Based Test**: Validates: Requirements 13.1`,
+ * `**Property 3: …** Validates`): looked at line by line, linear.
+ */
+export function isTestTask(title: string, text: string): boolean {
+  if (TEST_WORDS.test(title) || OPTIONAL_TASK.test(text) || /\*\*Property[ \t]+\d/.test(text)) return true;
+  for (const line of text.split('\n')) if (VALIDATES_WORD.test(line) && (TEST_WORDS.test(line) || /\bProperty[ \t]+\d/i.test(line))) return true;
+  return false;
+}
+/** A word of `VALIDATES_LABEL`: a file without one needs no look at its practice. */
+export const VALIDATES_WORD = /Validates|Valida|Valide|Validiert/i;

@@ -17,7 +17,7 @@ import { boxesByPlace, mayReadByPlace } from './by-place.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
-import { checkRelations, CHECKS_LABEL, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
+import { checkRelations, CHECKS_LABEL, isTestTask, VALIDATES_LABEL, VALIDATES_WORD, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
 import { listedRequirements } from './kiro-listed.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
@@ -51,7 +51,13 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование|(?:ال)?متطلبات|Wymagania|Gereksinimler|Yêu cầu|Persyaratan|Kebutuhan|Vereisten|Вимоги|Požadavky|Požiadavky|Krav|Vaatimukset|Követelmények|Απαιτήσεις)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/**
+ * The label in languages whose word is also prose (Vietnamese `yêu cầu` "request", Indonesian `kebutuhan` "need", `krav` "demand"):
+ * only opened by `_` or `**`, as Kiro writes it (`_Wymagania: 1.1_`, `_المتطلبات: 1.1_`; `Krav: 1 sekund svarstid` is prose: a review);
+ * singular or plural.
+ */
+const WORDED_LABEL = /(?:^|[\s(])(_|\*\*)(?:(?:ال)?متطلبات|Wymagani[ae]|Gereksinim(?:ler)?|Yêu cầu|Persyaratan|Kebutuhan|Vereisten?|Вимог[аи]|Požadav(?:ek|ky)|Požiadavk[ay]|Krav|Vaatimus|Vaatimukset|Követelmény(?:ek)?|Απαίτηση|Απαιτήσεις)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * The word for requirement right before the numbers, the colon after them (`- _需求 2.5: 通知审核_`,
  * `- _需求 10.3, 11.3: AI 学习触发_`, `- _需求 1-10: 所有需求_`: Angus1976/superinsight1225): a label whose
@@ -66,8 +72,8 @@ const REQ_LABEL = /(?:^|[\s(])(_|\*\*)Reqs?\.?(?=[ \t]+R?\d)/gm;
  * points elsewhere (reviews).
  */
 const REFS_LABEL = /(?:^|[\s(])(_|\*\*)Refs?(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?(?=[ \t]*(?:(?:Requirements?|Requisitos?|Reqs?)\b|需求|要件|R?\d))/gim;
-/** A label of `REQUIREMENTS_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
-const CITES = new RegExp(REQUIREMENTS_LABEL.source, 'i');
+/** A label of `REQUIREMENTS_LABEL` or `WORDED_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
+const CITES = [new RegExp(REQUIREMENTS_LABEL.source, 'i'), new RegExp(WORDED_LABEL.source, 'i')];
 /**
  * Whether the tasks of `body` cite requirements under a label of their own, opened by `_` or `**`
  * (`- _需求: 2.1_`, `**Requirements**: 1.1`) and naming numbers, outside code: a YAML example's
@@ -77,16 +83,16 @@ function citesOtherwise(body: string): boolean {
   let found = false;
   forEachLineOutsideFences(body, (line) => {
     if (found) return;
-    const label = CITES.exec(line);
     // A label that cites: opened by `_` or `**`, its value a list of numbers (not `**Requirements**: [requirements.md](…)`: a review).
-    found = label !== null && label[1] !== undefined && numberList(line.slice(label.index + label[0].length)).numbers.length > 0;
+    for (const cites of CITES) {
+      const label = cites.exec(line);
+      found ||= label !== null && label[1] !== undefined && numberList(line.slice(label.index + label[0].length)).numbers.length > 0;
+    }
   });
   return found;
 }
 /** `_Depends: 4.1_`, `**Dependencies**: 1.1`, in the team's language too (`- **依存**: T-001`: cocoabreak/feathermd; `**依赖**: 1.1.2`). */
 const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
-/** Kiro's property-test line, `**Validates: Requirements 2.9**`, in Spanish and Portuguese (`**Valida: Requisito 3.4**`: floresRicardozv/Mostrar-PlataformaRH), French, German. */
-const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?|REQ-[A-Z]{1,6}-\d+[A-Z]?)(?![\w-])/g;
 /**
@@ -176,15 +182,20 @@ function tasks(outline: Outline, scope: string): KitRead {
   const tasksOf = leafTasks ?? (hyphens ? (n: string): readonly string[] => [`-${n}`] : null);
   const context = [`${scope}/design`];
   const { checks, trailer } = checkRelations(outline.body, citesOtherwise);
+  // `**Validates: Requirements 2.1**` in a file whose tasks cite no other way (every task of kirillDR01/Grins_irrigation_platform's
+  // customer-management, implementation ones too): how the team cites, `implements` — on a task that is no test (D-530): a test's
+  // (`**Property-Based Test**: Validates: Requirements 13.1`: filipnovakov13/kiro-hackaton) verifies, as anywhere.
+  const teamCites = VALIDATES_WORD.test(outline.body) && !citesOtherwise(outline.body);
   return {
-    items: itemsOf(outline, picked, (_item, span, refs) => {
+    items: itemsOf(outline, picked, (item, span, refs) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
+      labelRefs(refs, WORDED_LABEL, span, scope, 'implements');
       labelRefs(refs, REFS_LABEL, span, scope, 'implements');
       labelRefs(refs, REQ_LABEL, span, scope, 'implements');
       labelRefs(refs, NUMBERS_FIRST_LABEL, span, scope, 'implements', true);
       listedRequirements(refs, span, scope);
       labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on', false, tasksOf);
-      labelRefs(refs, VALIDATES_LABEL, span, scope, 'verifies');
+      labelRefs(refs, VALIDATES_LABEL, span, scope, teamCites && !isTestTask(item.title, span.text) ? 'implements' : 'verifies');
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
       labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
       labelRefs(refs, VERIFIED_TRAILER, span, scope, trailer);

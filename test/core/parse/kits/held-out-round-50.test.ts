@@ -22,6 +22,13 @@ describe('forms of a fiftieth round', () => {
     expect(ws.diagnostics.map((d) => `${d.code} ${d.nodeId}`)).toEqual(['COVERAGE_MISSING debt/R1.2']);
   });
 
+  it('a label in a word that is also prose (`Krav`, `Kebutuhan`, `yêu cầu`) cites only opened by `_` or `**`, singular or plural (a review)', () => {
+    const tasks = ['- [ ] 1. Svenska', '  - Krav: 1 sekund svarstid', '- [ ] 2. Indonesian', '  - Kebutuhan: 2 server untuk produksi', '- [ ] 3. Xử lý yêu cầu: 2 người dùng', '- [ ] 4. Polski', '  - _Wymaganie: 1.2_', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/f/requirements.md': requirements('Wymaganie', 'Kryteria Akceptacji'), '.kiro/specs/f/tasks.md': tasks }));
+    expect(['T1', 'T2', 'T3', 'T4'].map((t) => (ws.relationsOut.get(`f/${t}`) ?? []).map((e) => e.id).join())).toEqual(['', '', '', 'f/R1.2']);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+  });
+
   it('the word for requirement in other languages near those seen: Turkish, Vietnamese, Dutch, Ukrainian, Czech, Finnish, Greek', () => {
     for (const [word, label] of [
       ['Gereksinim', 'Gereksinimler'],
