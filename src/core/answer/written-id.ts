@@ -81,8 +81,8 @@ function prefixesOf(node: DocNode, number: string): string[] {
 
 /**
  * A kit item's id written without its feature (`T090` for `001-virtual-coach-mvp/T090`, `R1.2`, `FR-001`: a new user's first
- * `context T090`, round 49), and a task's number as its file writes it (`1.1` for `T1.1`, round 50): the ids whose last part it is, sorted — one is the item meant, several are offered. Read once per
- * snapshot, on the first such id not found.
+ * `context T090`, round 49), and a task's number as its file writes it (`1.1` for `T1.1`, round 50): the ids whose last part it
+ * is, sorted — one is the item meant, several are offered. Read once per snapshot, on the first such id not found (D-527).
  */
 export function findBareId(workspace: Workspace, written: string): WrittenId {
   if (written.includes('/') || written === '') return NONE;

@@ -46,16 +46,16 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
 /**
  * Where a label's value starts (`_Requirements: `, `_Requirements:_ ` closed before its value,
  * `_Depends: `, `**Validates: `; Chinese `_需求: `, `对应：需求 1、12`, `**关联需求**: Requirement 4`, `_覆盖全部需求：1.1-1.7_`
- * ("covers all requirements": lbiceman/canvasTable), Arabic `_المتطلبات: 1.1, 1.2_` (7Mohamed-Gamal/ElDawliya_Sys), Polish `_Wymagania: 1.1_`
- * (catsy86-ops/dluznik) and the plural in the languages of `REQUIREMENT` (kiro-requirements.ts); a team's
+ * ("covers all requirements": lbiceman/canvasTable); in other languages `WORDED_LABEL` below; a team's
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
 const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
- * The label in languages whose word is also prose (Vietnamese `yêu cầu` "request", Indonesian `kebutuhan` "need", `krav` "demand"):
- * only opened by `_` or `**`, as Kiro writes it (`_Wymagania: 1.1_`, `_المتطلبات: 1.1_`; `Krav: 1 sekund svarstid` is prose: a review);
- * singular or plural.
+ * The label in the languages of `REQUIREMENT` (kiro-requirements.ts) that `REQUIREMENTS_LABEL` does not know: Arabic `_المتطلبات: 1.1_`
+ * (7Mohamed-Gamal/ElDawliya_Sys), Polish `_Wymagania: 1.1_` (catsy86-ops/dluznik), …, singular or plural. Their words are also prose
+ * (Vietnamese `yêu cầu` "request", Indonesian `kebutuhan` "need", `krav` "demand"), so only opened by `_` or `**`, as Kiro writes it
+ * (`Krav: 1 sekund svarstid` is prose: a review).
  */
 const WORDED_LABEL = /(?:^|[\s(])(_|\*\*)(?:(?:ال)?متطلبات|Wymagani[ae]|Gereksinim(?:ler)?|Yêu cầu|Persyaratan|Kebutuhan|Vereisten?|Вимог[аи]|Požadav(?:ek|ky)|Požiadavk[ay]|Krav|Vaatimus|Vaatimukset|Követelmény(?:ek)?|Απαίτηση|Απαιτήσεις)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
