@@ -181,11 +181,14 @@ function tasks(outline: Outline, scope: string): KitRead {
   const hyphens = [...picked.values()].some((item) => item.id.startsWith(`${scope}/T-`));
   const tasksOf = leafTasks ?? (hyphens ? (n: string): readonly string[] => [`-${n}`] : null);
   const context = [`${scope}/design`];
-  const { checks, trailer } = checkRelations(outline.body, citesOtherwise);
+  // Whether the file cites under a label of its own, read at most once for the two labels that ask (a scan of the whole file).
+  let cites: boolean | undefined;
+  const citing = (body: string): boolean => (cites ??= citesOtherwise(body));
+  const { checks, trailer } = checkRelations(outline.body, citing);
   // `**Validates: Requirements 2.1**` in a file whose tasks cite no other way (every task of kirillDR01/Grins_irrigation_platform's
   // customer-management, implementation ones too): how the team cites, `implements` — on a task that is no test (D-530): a test's
   // (`**Property-Based Test**: Validates: Requirements 13.1`: filipnovakov13/kiro-hackaton) verifies, as anywhere.
-  const teamCites = VALIDATES_WORD.test(outline.body) && !citesOtherwise(outline.body);
+  const teamCites = VALIDATES_WORD.test(outline.body) && !citing(outline.body);
   return {
     items: itemsOf(outline, picked, (item, span, refs) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
