@@ -21,7 +21,7 @@ const PREFIXED_ID = new RegExp(`\\b(?:${REQUIREMENT_PREFIX})-(?:[A-Z]{2,4}-)?\\d
 
 /** Whether `matched` (the words a unit shares with a task) holds a word other than the common ones. */
 export function sharesRealWords(matched: readonly string[]): boolean {
-  return matched.some(isRealWord);
+  return realWords(matched).length > 0;
 }
 
 /** `terms` without the common English words, when it holds another (`the` alone is still looked for). */
@@ -32,20 +32,43 @@ export function withoutCommonWords(terms: readonly string[]): string[] {
 
 /** `matched` without the common words, to show in a reason (all of it when it has no other). */
 export function shownWords(matched: readonly string[]): string[] {
-  const real = matched.filter(isRealWord);
+  const real = realWords(matched);
   return real.length === 0 ? [...matched] : real;
 }
 
 /**
- * Whether `term` says something of a text's work: not one of the common English words, nor a
+ * The terms of `matched` that say something of a text's work: not the common English words, nor a
  * lone Han, kana or Hangul character (`在` "at", `の`, `및` "and": in the scripts written without
- * spaces, words of content are pairs and more; a lone one is a particle standing between code).
+ * spaces, words of content are pairs and more; a lone one is a particle standing between code),
+ * nor a Japanese pair that holds hiragana or a small katakana and that no other pair matched
+ * continues (`への`, `ドを`, `後に` alone: a particle or an ending glued to a neighbour, kaze-jp/kusa;
+ * `ラッ` of both `ラッパー` and `ドラッグ`, 108yen/task-orchestrator-mcp — a fifty-second round). Pairs
+ * that run on (`キャ`, `ャッ`, `ッシ`, `シュ` of `キャッシュ`; `お気`, `気に`, `に入` of `お気に入り`) are a word.
  */
-function isRealWord(term: string): boolean {
-  return !STOP_WORDS.has(term) && !LONE_CJK.test(term);
+function realWords(matched: readonly string[]): string[] {
+  let firsts: Set<string> | undefined;
+  let lasts: Set<string> | undefined;
+  const runsOn = (pair: string): boolean => {
+    if (firsts === undefined || lasts === undefined) {
+      firsts = new Set();
+      lasts = new Set();
+      for (const term of matched) {
+        if (!CJK_PAIR.test(term)) continue;
+        firsts.add(term[0]!);
+        lasts.add(term[1]!);
+      }
+    }
+    return firsts.has(pair[1]!) || lasts.has(pair[0]!);
+  };
+  return matched.filter((term) => !STOP_WORDS.has(term) && !LONE_CJK.test(term) && !(KANA_PAIR.test(term) && !runsOn(term)));
 }
 
-const LONE_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+/** A lone Han, kana or Hangul character, or Japanese's mark that draws a vowel out (`ー`, of no script of its own: a term by itself). */
+const LONE_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]$/u;
+/** Two characters of the scripts written without spaces (a term of `shared/words.ts`). */
+const CJK_PAIR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]{2}$/u;
+/** Two characters of Japanese, one of them hiragana or a small katakana. */
+const KANA_PAIR = /^(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$).*[\p{Script=Hiragana}ァィゥェォッャュョヮヵヶ]/u;
 
 /** English words every text has: a section that shares only these with a task does not match it. */
 const STOP_WORDS: ReadonlySet<string> = new Set(

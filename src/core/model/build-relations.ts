@@ -6,7 +6,7 @@
 import { echo } from '../shared/errors.js';
 import { RELATIONS, relationRank, TYPED_RELATIONS, type Relation } from '../shared/relations.js';
 import { compareStrings } from '../shared/sort.js';
-import { createSuggester, type Suggester } from '../shared/suggest.js';
+import { createSuggester } from '../shared/suggest.js';
 import { byKind } from '../shared/suggest-kind.js';
 import { kitTargets } from './kit-targets.js';
 import type { Diagnostic, DocNode, RelationEdge } from '../shared/types.js';
@@ -70,7 +70,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   const diagnostics: Diagnostic[] = [];
   const broken: BrokenTarget[] = [];
   let typed = false;
-  let suggest: Suggester | undefined;
+  let suggest: ReturnType<typeof byKind> | undefined;
   // A reference that names no item may name one after all (KITS §7: a shared story, a team's tag).
   let meant: ReturnType<typeof kitTargets> | undefined;
   for (const id of ids) {
@@ -118,12 +118,13 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         reported += 1;
         suggest ??= byKind(createSuggester(ids), ids);
         const guess = hint === undefined ? suggest.best(target) : null;
+        const other = hint === undefined ? suggest.elsewhere(target) : null;
         const via = key === relation ? '' : inWords ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
         const head = `${id} ${relation} \`${echo(target)}\`${via}, which does not exist`;
         broken.push({ target, head });
         diagnostics.push({
           code: 'LINK_BROKEN',
-          message: `${head}${hint !== undefined ? `; ${hint}` : guess === null ? '' : `; did you mean \`${guess}\`?`}`,
+          message: `${head}${hint !== undefined ? `; ${hint}` : didYouMean(guess, other)}`,
           nodeId: id,
           path: node.path,
           line: entries.lines[index] ?? null,
@@ -155,4 +156,10 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
     into.set(target, list.slice());
   }
   return meant === undefined ? { out, in: into, counts, typed, diagnostics, broken } : { out, in: into, counts, typed, diagnostics, broken, readText: true };
+}
+
+/** "Did you mean" of a broken reference: the nearest id of its kind, and the one item of another feature with its last part (`009-tickets/FR-055`). */
+function didYouMean(guess: string | null, other: string | null): string {
+  if (other === null) return guess === null ? '' : `; did you mean \`${guess}\`?`;
+  return guess === null ? `; did you mean another feature's \`${other}\`?` : `; did you mean \`${guess}\`, or another feature's \`${other}\`?`;
 }

@@ -59,9 +59,10 @@ function digitsAfter(id: string, from: number): string | null {
 }
 
 /** `base` (a suggester over `ids`), but a kit item's id is answered only with ids of its kind. */
-export function byKind(base: Suggester, ids: readonly string[]): Suggester {
+export function byKind(base: Suggester, ids: readonly string[]): Suggester & { readonly elsewhere: (wanted: string) => string | null } {
   const kinds = new Map<string, Suggester>();
   let twins: ReadonlyMap<string, string> | undefined;
+  let tails: ReadonlyMap<string, string | null> | undefined;
   const of = (kind: string): Suggester => {
     let suggester = kinds.get(kind);
     if (suggester === undefined) kinds.set(kind, (suggester = createSuggester(ids.filter((id) => itemKind(id) === kind))));
@@ -70,7 +71,13 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester {
   return {
     best: (wanted) => {
       const kind = itemKind(wanted);
-      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? (kind === null ? base.best(wanted) : of(kind).best(wanted));
+      if (kind === null) return (twins ??= qualifiedTwins(ids)).get(wanted) ?? base.best(wanted);
+      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? of(kind).best(wanted);
+    },
+    // An id written with its prefix (`FR-055`) may be another feature's; a Kiro number (`2.11`) is its own feature's, a task's or story's too.
+    elsewhere: (wanted) => {
+      const kind = itemKind(wanted);
+      return kind === null || PER_FEATURE.has(kind) ? null : elsewhere((tails ??= lastParts(ids)), wanted);
     },
     some: (wanted, limit) => {
       const kind = itemKind(wanted);
@@ -95,4 +102,31 @@ function qualifiedTwins(ids: readonly string[]): ReadonlyMap<string, string> {
     if (!out.has(plain)) out.set(plain, id);
   }
   return out;
+}
+
+/** The kinds whose ids are numbers of their feature's own (`R2.11`, `T4`, `US3`): never answered from another feature. */
+const PER_FEATURE: ReadonlySet<string> = new Set(['requirement', 'criterion', 'task', 'story']);
+
+/**
+ * Each prefixed kit item's last part (`FR-055`) → its id, when one feature alone has it (`null` when several do):
+ * a reference to `FR-055` in a feature that stops at FR-050 may mean that one (`(FR-055 equivalente)` in
+ * Victor77-coder/Ticket.com's 010-gate-validation, written of 009-my-tickets-sharing's; `(033 FR-008a)` in
+ * jnroesch/juggerhub's 036; a fifty-second round) — or be a number past its own feature's last (a review), so it is
+ * offered beside the feature's own nearest id, not instead of it.
+ */
+function lastParts(ids: readonly string[]): ReadonlyMap<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const id of ids) {
+    const kind = itemKind(id);
+    if (kind === null || PER_FEATURE.has(kind)) continue;
+    const tail = id.slice(id.lastIndexOf('/') + 1);
+    out.set(tail, out.has(tail) ? null : id);
+  }
+  return out;
+}
+
+/** The one item of another feature with `wanted`'s last part, or `null`. */
+function elsewhere(tails: ReadonlyMap<string, string | null>, wanted: string): string | null {
+  const found = tails.get(wanted.slice(wanted.lastIndexOf('/') + 1));
+  return found === undefined || found === null || found === wanted ? null : found;
 }

@@ -333,3 +333,38 @@ describe('a lone character of a script written without spaces', () => {
     expect(writer.get('change/add-x/T1.2')).toMatch(/^an earlier task matching the task's words: .*覆盖/);
   });
 });
+
+describe('a Japanese pair of characters that holds hiragana or a small katakana', () => {
+  // Modelled on kaze-jp/kusa at 1286eb2 (.kiro/specs/edit-split-mode/tasks.md lines 60 and 68) and 108yen/task-orchestrator-mcp
+  // (a fifty-second round): tasks that shared only `への`, `ドを`, `後に`, `前に` — particles and endings glued to a neighbour —
+  // or `ラッ` (of `ラッパー` and of `ドラッグ`) were "an earlier task matching the task's words" of each other.
+  const tasks = [
+    '- [x] 1. 表示',
+    '- [x] 1.1 一覧 への切替',
+    '  - 保存後に 確認',
+    '- [x] 1.2 編集 への復帰',
+    '  - 終了前に 更新',
+    '- [x] 1.3 検索 画面を作る',
+    '- [x] 1.4 検索 結果を並べる',
+    '- [x] 1.5 ラッパー サービス',
+    '- [x] 1.6 ドラッグ 操作',
+    '- [x] 1.7 キャッシュ 構築',
+    '- [x] 1.8 キャッシュ 無効化',
+    '- [x] 1.9 お気に入り 一覧',
+    '- [x] 1.10 お気に入り 削除',
+    '',
+  ].join('\n');
+  const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/edit/tasks.md': tasks }));
+  const tie = (id: string, earlier: string) => report(buildBundle(ws, { taskId: `edit/${id}` })).get(`edit/${earlier}`);
+
+  it('alone, ties no task; a pair of kanji still does', () => {
+    expect(tie('T1.2', 'T1.1')).toBeUndefined();
+    expect(tie('T1.6', 'T1.5')).toBeUndefined();
+    expect(tie('T1.4', 'T1.3')).toMatch(/^an earlier task matching the task's words: .*検索/);
+  });
+
+  it('pairs that run on into each other are a word (`キャッシュ`, `お気に入り`: a review)', () => {
+    expect(tie('T1.8', 'T1.7')).toMatch(/^an earlier task matching the task's words: .*キャ/);
+    expect(tie('T1.10', 'T1.9')).toMatch(/^an earlier task matching the task's words: .*お気/);
+  });
+});

@@ -90,6 +90,31 @@ export function readBox(text: string): { box: Box; rest: string } | null {
 }
 
 /**
+ * Spec Kit's box, or its parallel mark written where the box goes, before a task's id (`- [P] **T002** Define the
+ * data model`: akiojin/unity-mcp-server): an open task. Not a note that names several tasks (`- [P] T102 と T104/T105
+ * は並行可`, `- [P] T01-01, T01-02 are independent`, `- [P] T007 y T009 en paralelo`, `- [P] **T003** (hook), **T010**
+ * (board) …`), nor a mark before no id (`- [P] タスク = 異なるファイル`); a note whose first id is a task of its file
+ * is dropped by the reader too (read-speckit.ts). Spec Kit's alone: OpenSpec numbers unnumbered boxes by their place.
+ */
+export function readSpecKitBox(text: string): { box: Box; rest: string; parallel?: true } | null {
+  const box = readBox(text);
+  if (box !== null) return box;
+  const match = PARALLEL_BOX.exec(text);
+  if (match === null) return null;
+  const rest = text.slice(match[0].length);
+  return LISTED.test(rest.slice(match[1]!.length)) ? null : { box: ' ', rest, parallel: true };
+}
+
+/** `[P]`, then a task's id: `**T002**`, `T002`, `T01-01`, `T009a`, `T012.1`. */
+const PARALLEL_BOX = /^\[P\][ \t]+(?=(\*\*T\d{2,}(?:[-.]\d+)*[a-z]?\*\*|T\d{2,}(?:[-.]\d+)*[a-z]?(?![\w-])))/;
+/**
+ * After the first id, another joined to it as in a list, its words in parentheses aside: `T102 と T104`, `T111,T112`,
+ * `T020 与 T021`, `T007 y T009`, `T01-09 and T01-10`, `T05 – T07`, `**T003** (hook), **T010**`. (A note whose first id
+ * is a task, `T003 (tests) en paralelo con T004`, is dropped by the reader.)
+ */
+const LISTED = /^[ \t]*(?:\([^)\n]*\)[ \t]*)?(?:[,、/&+|~→–-]|と|与|和|및|(?:and|or|to|with|y|e|o)(?![\w-]))[ \t]*(?:\*\*)?T\d{2,}/i;
+
+/**
  * The most ids one item's references stand for, ranges expanded (`_Requirements: 1.1–1.99,
  * 2.1–2.99, …_` is 99 ids a range): an item names a few criteria or tasks, not thousands.
  */

@@ -39,7 +39,15 @@ export function enclosing(entries: Outline['entries'], picked: ReadonlyMap<numbe
  * numbers, `T012` for Spec Kit's ids), nested in the task it is in; `numbered`: a task `2.1`
  * in none is part of `2` when the file has it. `title` cleans the text (Spec Kit's marks).
  */
-export function pickTasks(outline: Outline, scope: string, label: RegExp, prefix: string, numbered: boolean, title: (text: string, match: RegExpExecArray) => string = (text) => text): { picked: Map<number, Picked>; boxes: Map<number, Box> } {
+export function pickTasks(
+  outline: Outline,
+  scope: string,
+  label: RegExp,
+  prefix: string,
+  numbered: boolean,
+  title: (text: string, match: RegExpExecArray) => string = (text) => text,
+  read: (text: string) => { box: Box; rest: string } | null = readBox,
+): { picked: Map<number, Picked>; boxes: Map<number, Box> } {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
   const boxes = new Map<number, Box>();
@@ -47,7 +55,7 @@ export function pickTasks(outline: Outline, scope: string, label: RegExp, prefix
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind !== 'item') continue;
-    const box = readBox(entry.text);
+    const box = read(entry.text);
     const match = box === null ? null : label.exec(box.rest);
     if (box === null || match === null) continue;
     const id = `${scope}/${prefix}${match[1]!}`;

@@ -21,8 +21,8 @@ import { deltaKind, renamesOf } from './openspec-deltas.js';
 /** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
 export const REQUIREMENT = /^(?:Requirement|需求)(?:[ \t]+\d+)?\s*[:：]\s*(.+)$/i;
 const NUMBERED_REQUIREMENT = /^(?:Requirement|需求)[ \t]+\d+[ \t]*[:：]/i;
-/** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later), then its text. */
-const TASK_NUMBER = /^(?:\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(?:\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.1`, `**1.1**`, `2.3a`: one inserted later; `**1.1 Title**`, the bold closed after the title: ToMrArcher/copilot-cup), then its text. */
+const TASK_NUMBER = /^(\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(\*\*)?(?:[ \t]+|$)([\s\S]*)$/;
 /**
  * After the box, a task labelled with its number and a colon, dot or dash: `Task 1.1: Title`,
  * `**Task 1.1: Title** ✅` (the bold closed after the title), `**Task 1.1**: Title`.
@@ -44,7 +44,7 @@ const LETTER_NUMBER = /^(?:\*\*)?([A-Z]{1,2})((?:\d+[a-z]?)?(?:\.\d+[a-z]?)+)(?:
  */
 function boxNumber(rest: string, letters: boolean): { readonly number: string; readonly text: string; readonly id?: string } | null {
   const number = TASK_NUMBER.exec(rest);
-  if (number !== null) return { number: number[1]!, text: number[2]! };
+  if (number !== null) return { number: number[2]!, text: number[1] !== undefined && number[3] === undefined ? withoutClosingBold(number[4]!) : number[4]! };
   const lettered = LETTER_NUMBER.exec(rest);
   if (lettered !== null && (letters || lettered[1] === 'T')) {
     const [, letters, digits, text] = lettered;
@@ -55,6 +55,16 @@ function boxNumber(rest: string, letters: boolean): { readonly number: string; r
   // `**Task 1.1: Title**`: the bold that opened before the label closes after the title (`**Task 1.1**:` and `**Task 1.1:**` close it at once).
   const closed = label[1] === undefined || label[3] !== undefined || label[4] !== undefined;
   return { number: label[2]!, text: closed ? label[5]! : label[5]!.replace('**', '') };
+}
+
+/** `text` without the first `**` outside a code span: the bold that opened before a task's number closes in its title (`**1.1 Update schema**`, ``**1.4 Add `**kwargs` support**``). */
+function withoutClosingBold(text: string): string {
+  let code = false;
+  for (let i = 0; i < text.length; i += 1) {
+    if (text[i] === '`') code = !code;
+    else if (!code && text.startsWith('**', i)) return text.slice(0, i) + text.slice(i + 2);
+  }
+  return text;
 }
 
 /** A numbered section heading (`## 2. Backend`, `### 2.1 API`): the unnumbered tasks under it are numbered in it (`T2.5`, `T2.1.1`). */

@@ -7,7 +7,7 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, readSpecKitBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.js';
 import { mappedRequirements, mappingLine, tableMappings } from './speckit-mappings.js';
@@ -43,8 +43,8 @@ const SPACED_REQUIREMENT = new RegExp(
 const REQUIREMENT_HEADING = new RegExp(`^((?:FR|SC|NFR)-\\d+(?:-\\d+)*${ID_LETTER}?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜:：/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:FR|SC|NFR)-\\d)(?:[ \\t]*[:：.—–-][ \\t]*|[ \\t]+)(\\S.*)$`);
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
-/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree; `[T001]` in brackets: Noveris-AI/Noveris-AI), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
-const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*|\[(?=T\d+\]))?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*|(?<=\[T\d+)\])?(?=[\s:.,)]|(?<=\[T\d+\])\[|$)[ \t:.]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree; `TE01` beside them: an amendment's, Victor77-coder/Ticket.com; `[T001]` in brackets: Noveris-AI/Noveris-AI), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
+const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*|\[(?=T\d+\]))?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T[A-Z]\d{2,3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*|(?<=\[T\d+)\])?(?=[\s:.,)]|(?<=\[T\d+\])\[|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### T039-A: Title` (one inserted later, as boxes write `T071-A`: motecshine/utmos.dev), `### T0.1 Title` (jorge-robledo11/web-app), `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title`, `### TASK-001-BE-01:` (a part's, before a colon), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
@@ -142,7 +142,8 @@ function spec(outline: Outline, scope: string): KitRead {
 }
 
 function tasks(outline: Outline, scope: string): KitRead {
-  const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''));
+  const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''), readSpecKitBox);
+  parallelNotes(outline, picked, boxes);
   let taskHeadings: boolean | undefined;
   const anyTaskHeading = (): boolean => (taskHeadings ??= outline.entries.some((entry) => entry.kind === 'heading' && isTaskHeading(headingTitle(entry.text))));
   lettered(picked, boxes, scope, () => outline.entries.filter((entry) => entry.kind === 'item' && entry.parent === -1 && readBox(entry.text) !== null).length, anyTaskHeading);
@@ -203,6 +204,24 @@ function withoutTrailingMarks(title: string): string {
     rest = rest.slice(0, open).trimEnd();
   }
   return rest;
+}
+
+/**
+ * Drops the tasks read from a `[P]` written where the box goes (kit-read.ts) whose id a box of the file has: a note
+ * that runs a task beside others (`- [P] T003 (tests) en paralelo con T004` after `- [ ] T003 …`), not the task again.
+ */
+function parallelNotes({ entries }: Outline, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+  const boxed = new Set<string>();
+  const notes: number[] = [];
+  for (const [i, item] of picked) {
+    if (readBox(entries[i]!.text) === null) notes.push(i);
+    else boxed.add(item.id);
+  }
+  for (const i of notes) {
+    if (!boxed.has(picked.get(i)!.id)) continue;
+    picked.delete(i);
+    boxes.delete(i);
+  }
 }
 
 /** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */

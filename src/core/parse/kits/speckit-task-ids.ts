@@ -10,11 +10,12 @@ import { enclosing, type Picked } from './pick-items.js';
 /** After the box, an id that is a placeholder (`T00X`, `TXXX`, `**T0XX**`), then the task's text. */
 const PLACEHOLDER = /^(?:\*\*)?T((?=[0-9Xx]{2})[0-9]*[Xx][0-9Xx]*)(?:\*\*)?(?=[\s:.,)]|$)[ \t:.]*([\s\S]*)$/;
 
-/** A task id of another letter than the template's `T` (`P001`). */
-const LETTER_ID = /^[A-SU-Z]\d{3}$/;
+/** A task id of another letter than the template's `T` (`P001`), or of `T` and a letter (`TE01`, an amendment's); its letters. */
+const LETTER_ID = /^(?:[A-SU-Z](?=\d{3}$)|T[A-Z](?=\d{2,3}$))/;
 /**
  * Keeps a box whose id has another letter than `T` (`P001`) only as a planning phase's task beside the template's
- * (maslennikov-ig/SkillTree: `- [X] P001 [EXECUTOR: MAIN] …` to P004 before `T001`): in a file where some box has a `T`
+ * (maslennikov-ig/SkillTree: `- [X] P001 [EXECUTOR: MAIN] …` to P004 before `T001`; an amendment's `- [X] TE01 [P] [US2] …`
+ * to TE11 after `T055`: Victor77-coder/Ticket.com, a fifty-second round): in a file where some box has a `T`
  * id, not nested in a task, its letter opening two such boxes or more; in a file where none has and no heading is a task,
  * its letter opening every box at the top level, three or more (a team's own letter: `M001`…; not a checklist's `V001`
  * beside unnumbered boxes, nor acceptance boxes `C001` under `### T001:` headings: a review); else it is no id
@@ -22,15 +23,18 @@ const LETTER_ID = /^[A-SU-Z]\d{3}$/;
  * `top`: how many boxes the file has at the top level (in no list item); `headed`: whether a heading of it is a task.
  */
 export function lettered(picked: Map<number, Picked>, boxes: Map<number, Box>, scope: string, top: () => number, headed: () => boolean): void {
-  const letterOf = (item: Picked): string | null => (LETTER_ID.test(item.id.slice(scope.length + 1)) ? item.id.charAt(scope.length + 1) : null);
+  const letterOf = (item: Picked): string | null => LETTER_ID.exec(item.id.slice(scope.length + 1))?.[0] ?? null;
   const counts = new Map<string, number>();
   let template = false;
+  let any = false;
   for (const item of picked.values()) {
     const letter = letterOf(item);
     if (letter === null) template = true;
     else if (item.parent === null) counts.set(letter, (counts.get(letter) ?? 0) + 1);
+    any ||= letter !== null;
   }
-  if (counts.size === 0 && template) return;
+  // (A nested `H264` with no such box at the top level is text too: the review of a fifty-second round.)
+  if (!any) return;
   // Where no box has a `T` id and no heading is a task, a letter that opens every box at the top level, three or more, is the
   // team's own: `M001` to `M035`, the tasks of 15394730733/geektime-ai-bootcamp's MySQL feature (a forty-second round).
   const team = (letter: string): boolean => counts.get(letter)! >= 3 && !headed() && counts.get(letter) === top();
