@@ -58,6 +58,16 @@ function digitsAfter(id: string, from: number): string | null {
   return 'criterion';
 }
 
+/**
+ * The kind a missing id is answered from: its `itemKind`, and a criterion's part (`R6.2.1`, cited `6.2.1`: Gosu0101/WPAIS, a
+ * fifty-third round) a criterion — never a task, as it was when it had no kind. (Coverage keeps `itemKind`: such an id is no
+ * criterion a requirement's implementation covers.)
+ */
+function suggestedKind(id: string): string | null {
+  return itemKind(id) ?? (CRITERION_PART.test(id) ? 'criterion' : null);
+}
+const CRITERION_PART = /\/R\d+[A-Z]?(?:\.\d+){2,}$/;
+
 /** `base` (a suggester over `ids`), but a kit item's id is answered only with ids of its kind. */
 export function byKind(base: Suggester, ids: readonly string[]): Suggester & { readonly elsewhere: (wanted: string) => string | null } {
   const kinds = new Map<string, Suggester>();
@@ -70,7 +80,7 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester & { r
   };
   return {
     best: (wanted) => {
-      const kind = itemKind(wanted);
+      const kind = suggestedKind(wanted);
       if (kind === null) return (twins ??= qualifiedTwins(ids)).get(wanted) ?? base.best(wanted);
       return (twins ??= qualifiedTwins(ids)).get(wanted) ?? of(kind).best(wanted);
     },
@@ -80,7 +90,7 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester & { r
       return kind === null || PER_FEATURE.has(kind) ? null : elsewhere((tails ??= lastParts(ids)), wanted);
     },
     some: (wanted, limit) => {
-      const kind = itemKind(wanted);
+      const kind = suggestedKind(wanted);
       return kind === null ? base.some(wanted, limit) : of(kind).some(wanted, limit);
     },
   };

@@ -40,6 +40,13 @@ describe('byKind', () => {
   });
 });
 
+describe('byKind, a criterion\'s part', () => {
+  it('is answered with a criterion, never a task: `_Requirements: 6.2.1_` in a feature with no requirements.md (Gosu0101/WPAIS, a fifty-third round)', () => {
+    const ids = ['api-layer/T6.1', 'api-layer/T6.2', 'api-layer/tasks'];
+    expect(byKind(createSuggester(ids), ids).best('api-layer/R6.2.1')).toBeNull();
+  });
+});
+
 describe('byKind, a Kiro number', () => {
   const ids = ['gaps/R2.1', 'gaps/R2.10', 'learner/R2.11', 'gaps/T6', 'learner/T7'];
   const suggest = byKind(createSuggester(ids), ids);

@@ -25,6 +25,12 @@ const ID_LETTER = '[a-zA-MO-WYZ]';
  * 1CE-YY/Aetheris) at the start of a list item (a full-width `：` too), then its text.
  */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+/** `**FR-006: Implement gRPC endpoints ONLY** (Register, …)`: the bold closed after the title (proerror77/Nova), as `REQUIREMENT` matches: the id, the text. */
+const TITLED_IN_BOLD = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*[:：][ \\t]*([^*\\n]+)\\*\\*([\\s\\S]*)$`);
+const titledInBold = (text: string): string[] | null => {
+  const match = TITLED_IN_BOLD.exec(text);
+  return match === null ? null : [match[0], match[1]!, `${match[2]!}${match[3]!}`];
+};
 /**
  * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
  * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7
@@ -128,7 +134,7 @@ function spec(outline: Outline, scope: string): KitRead {
       taken.add(id);
       continue;
     }
-    const strong = entry.kind === 'item' ? (REQUIREMENT.exec(entry.text) ?? (plain ? PLAIN_REQUIREMENT.exec(entry.text) : null)) : null;
+    const strong = entry.kind === 'item' ? (REQUIREMENT.exec(entry.text) ?? titledInBold(entry.text) ?? (plain ? PLAIN_REQUIREMENT.exec(entry.text) : null)) : null;
     const weak = strong === null && spaced && entry.kind === 'item' ? SPACED_REQUIREMENT.exec(entry.text) : null;
     const requirement = strong ?? weak;
     if (requirement === null) continue;

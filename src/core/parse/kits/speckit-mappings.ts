@@ -32,12 +32,12 @@ function addMapping(into: Mappings, scope: string, tasks: string, requirements: 
 
 /** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`); one class, read once. */
 const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
-/** The requirements' side opens with a requirement id (`FR-001, …`); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
-const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d`);
+/** The requirements' side opens with a requirement id (`FR-001, …`; a team's part code too, `FR-IDN-001`: JhonyKing/atlas); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
+const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d`);
 /** Its tasks' side: task ids (`T011`, `T002a`, `T4.1`) and what joins them (`,`, `、`, `~`, a dash, `&`, `+`, `and`), no other word. */
 const REVERSE_TASKS = /^(?:[\s,~～〜–—\-、，&+]|T\d+[a-z]?(?:\.\d+)*(?![\w.])|and\b)*$/;
 /** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`) and a colon; task ids only after it (and notes in parentheses). */
-const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
+const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
 /** The arrows of a mapping line. */
 const ARROWS = ['->', '→', '=>'];
 
@@ -79,8 +79,8 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
 
 /** A GFM table's row: a line that opens with `|` (at most three spaces before it). */
 const TABLE_ROW = /^ {0,3}\|/;
-/** A table cell of task ids only: ids, ranges and what joins them, no words (`| FR-001 | within 5s on T3 instances |` names no task: a review). */
-const TASKS_CELL = /^[\sT\d,~～〜–—\-、，&]*$/;
+/** A table cell of task ids only: ids, ranges and what joins them (`T007..T008` too), no words (`| FR-001 | within 5s on T3 instances |` names no task: a review). */
+const TASKS_CELL = /^[\sT\d,~～〜–—\-、，&.]*$/;
 /** At most this many characters of a row are quoted as what a reference was written in. */
 const WRITTEN_CHARS = 120;
 
