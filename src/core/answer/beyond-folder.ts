@@ -217,6 +217,12 @@ function namesIndex(workspace: Workspace): Map<string, { id: string; k: number }
         list.push({ id, k });
       };
       for (const word of node.text.slice(section.from, section.to).matchAll(/(?:[\w.-]+:)?[\w.-]+(?:\/[\w.-]+)*/g)) {
+        // A word of one part (most of a text's): its name alone, without the work of a path.
+        if (!word[0].includes('/') && !word[0].includes(':')) {
+          const named = byName.get(word[0]);
+          if (named !== undefined && named !== '') record(named);
+          continue;
+        }
         // A kit item's full id (`auth/R1.1`, `api:auth/T2`; a trailing `.` ends the sentence, not the id).
         const written = word[0].replace(/\.$/, '');
         if (written.includes('/') && workspace.nodes.get(written)?.item !== undefined) record(`#${written}`);

@@ -15,6 +15,18 @@ const spike = '---\nid: spike\n---\n# Spike notes\n\n## Unrelated\n\nNothing her
 const report = (bundle: string) => bundle.slice(bundle.indexOf('## Inclusion report\n') + 20, bundle.indexOf('\n\n## Documents')).split('\n');
 
 describe('beyond the feature folder (CONTEXT §3)', () => {
+  it('a document that names the feature by its folder\'s name alone, as a word of its prose (`user-auth`, not `user-authority`)', () => {
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/user-auth/requirements.md': requirements,
+      '.kiro/specs/user-auth/tasks.md': '# Tasks\n\n- [ ] 1. Lock the account after five failed logins\n  - _Requirements: 1.1_\n',
+      'notes/plain.md': '---\nid: plain\n---\n# Notes\n\n## Other\n\nThe user-authority service is unrelated.\n\n## Auth\n\nIn user-auth the counter is per account.\n',
+    });
+    const bundle = buildBundle(loadWorkspace(root), { taskId: 'user-auth/T1', commands: 'cli' });
+    expect(report(bundle).filter((line) => line.includes('names the feature'))).toEqual(['- `plain` depth=1: names the feature `user-auth` (notes/plain.md) — 1 of 3 sections (≈13 tokens)']);
+    expect(bundle).toContain("#### ## Auth (lines 10-12) — names the feature `user-auth`; matches the task's words: account\n");
+  });
+
   it('the linked section of a document the task links to, and the section of another document that names the feature', () => {
     const root = testdir({
       'docugraph.yml': 'kits: [kiro]\n',
