@@ -16,21 +16,14 @@ import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-i
 import { LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
+import { definedIds, ID_LETTER, titledInBold } from './speckit-titled.js';
 
-/** The letter after a requirement id's number, one inserted later (`FR-007a`, `FR-004A`); not a placeholder's `X` or `N` (`FR-00N`: yepengfan/SpecOps). */
-const ID_LETTER = '[a-zA-MO-WYZ]';
 /**
  * `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`,
  * `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank; full-width, `**SC-001（目标）**`:
  * 1CE-YY/Aetheris) at the start of a list item (a full-width `：` too), then its text.
  */
 const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
-/** `**FR-006: Implement gRPC endpoints ONLY** (Register, …)`: the bold closed after the title (proerror77/Nova), as `REQUIREMENT` matches: the id, the text. */
-const TITLED_IN_BOLD = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*[:：][ \\t]*([^*\\n]+)\\*\\*([\\s\\S]*)$`);
-const titledInBold = (text: string): string[] | null => {
-  const match = TITLED_IN_BOLD.exec(text);
-  return match === null ? null : [match[0], match[1]!, `${match[2]!}${match[3]!}`];
-};
 /**
  * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
  * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7
@@ -114,6 +107,7 @@ function spec(outline: Outline, scope: string): KitRead {
   const headedStories = new Set([...stories.values()].map((story) => `${scope}/US${storyNumber(story.number)}`));
   // The ids taken by bold story items and by requirements written with a space (the weaker forms give way, no duplicate).
   const taken = new Set<string>();
+  let defined: Set<string> | undefined;
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
@@ -134,7 +128,11 @@ function spec(outline: Outline, scope: string): KitRead {
       taken.add(id);
       continue;
     }
-    const strong = entry.kind === 'item' ? (REQUIREMENT.exec(entry.text) ?? titledInBold(entry.text) ?? (plain ? PLAIN_REQUIREMENT.exec(entry.text) : null)) : null;
+    const bolded = entry.kind === 'item' ? REQUIREMENT.exec(entry.text) : null;
+    // The title in the bold: only an id the file defines no other way, once (speckit-titled.ts).
+    const titled = entry.kind === 'item' && bolded === null ? titledInBold(entry.text) : null;
+    if (titled !== null && (taken.has(titled[1]!) || (defined ??= definedIds(entries, (e) => (e.kind === 'item' ? REQUIREMENT.exec(e.text)?.[1] : e.kind === 'heading' ? REQUIREMENT_HEADING.exec(headingTitle(e.text))?.[1] : undefined))).has(titled[1]!))) continue;
+    const strong = bolded ?? titled ?? (entry.kind === 'item' && plain ? PLAIN_REQUIREMENT.exec(entry.text) : null);
     const weak = strong === null && spaced && entry.kind === 'item' ? SPACED_REQUIREMENT.exec(entry.text) : null;
     const requirement = strong ?? weak;
     if (requirement === null) continue;

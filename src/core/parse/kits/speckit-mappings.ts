@@ -38,6 +38,8 @@ const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]
 const REVERSE_TASKS = /^(?:[\s,~～〜–—\-、，&+]|T\d+[a-z]?(?:\.\d+)*(?![\w.])|and\b)*$/;
 /** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`) and a colon; task ids only after it (and notes in parentheses). */
 const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
+/** The same without the bold, a note in parentheses after the id (`- SC-003 (developer scope isolation): T036.`: Najam-ul-islam/progress-tracker's "Success Criteria Mapping"). */
+const PLAIN_REVERSE_MAPPING = new RegExp(`^[ \\t]*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+[a-z]?(?:[ \\t]*[(（][^()（）\\n]*[)）])?)[ \\t]*[:：]`);
 /** The arrows of a mapping line. */
 const ARROWS = ['->', '→', '=>'];
 
@@ -63,7 +65,7 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
     }
     if (at === -1) {
       // The other way round, the requirement in bold (`- **FR-012**：T011、T041、T049（关键参数可配置）`: 1CE-YY/Aetheris's "功能需求（FR）映射").
-      const reverse = REVERSE_MAPPING.exec(first);
+      const reverse = REVERSE_MAPPING.exec(first) ?? PLAIN_REVERSE_MAPPING.exec(first);
       // The tasks' side without its notes (`T011（关键参数可配置）`, `T005 (partial)`), then as an arrow's: linear, each part once.
       const tasks = reverse === null ? '' : first.slice(reverse[0].length).replace(/[(（][^()（）\n]*[)）]/g, ' ').replace(/[。.]+[ \t]*$/, '');
       if (reverse !== null && REVERSE_TASKS.test(tasks) && /T\d/.test(tasks)) addMapping(out, scope, tasks, reverse[1]!, entry.line, first.trim());
@@ -107,15 +109,31 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
     const cells = text.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
     if (cells.length < 2) return;
     const [first, ...rest] = cells;
-    const forward = REQUIREMENTS_SIDE.test(first!);
-    const tasksCell = forward ? rest.find((cell) => TASKS_CELL.test(cell) && /T\d/.test(cell)) : TASKS_CELL.test(first!) && /T\d/.test(first!) ? first : undefined;
+    const forward = REQUIREMENTS_SIDE.test(first!) && namesOnlyIds(first!);
+    // The first cell of tasks only, not one after it: an empty one (`| FR-IDN-003 | — | T020 |`) maps none (its next column is the verification's: a review).
+    const firstTasks = forward ? rest.find((cell) => TASKS_CELL.test(cell)) : undefined;
+    const tasksCell = forward ? (firstTasks !== undefined && /T\d/.test(firstTasks) ? firstTasks : undefined) : TASKS_CELL.test(first!) && /T\d/.test(first!) ? first : undefined;
     const requirementsCell = forward ? first : rest.find((cell) => REQUIREMENTS_SIDE.test(cell));
     if (tasksCell !== undefined && requirementsCell !== undefined) addMapping(into, scope, tasksCell, requirementsCell, bodyLine + index, text.trim().slice(0, WRITTEN_CHARS));
   });
 }
 
+/** The ids a row's first cell opens with, and what joins them (`FR-001, FR-003`, `SC-CMP-001–SC-CMP-004`, `FR-SEC-001..002`). */
+const LEADING_IDS = new RegExp(`^(?:[ \\t]*(?:(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b))+`);
+/** What may follow them in the cell: nothing, a note in parentheses, or a title after a colon or a dash (`| SC-003: Top 5满足筛选条件 |`); not words (`| FR-API-002 contract test |`, `| SC-IDN-002 could regress under load |`: a review). */
+const AFTER_IDS = /^[ \t]*(?:$|[(（:：—–-])/;
+
+/** Whether a row's first cell names requirement ids, not a sentence about one. */
+function namesOnlyIds(cell: string): boolean {
+  const ids = LEADING_IDS.exec(cell);
+  return ids !== null && AFTER_IDS.test(cell.slice(ids[0].length));
+}
+
 /** A bold label that maps a section to requirements: `**需求對應**：`, `**Requirements covered**:`, `**Requirements covered:**`, `**FRs covered**:` (luanalves/realestate_backend), `**対応要件**:`. */
 const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|(?:requirements?|FRs?)(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
+
+/** A label whose value is a list of requirement ids, under a story's phase heading: `**References**: FR-001 (complete with optional date), FR-004 (…)`, `**Acceptance**: FR-001, FR-002` (themotionmachine/OmniFocus-MCP); not prose that names one (`**Acceptance**: Given …`). */
+const ID_LIST_LABEL = new RegExp(`^[ \\t]*\\*\\*(?:references?|refs?|acceptance)(?:\\*\\*[ \\t]*[:：]|[ \\t]*[:：][ \\t]*\\*\\*)[ \\t]*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d`, 'i');
 
 /** A phase's purpose line (`**Purpose**:`, `**目的**:`), and the list in parentheses it ends with. */
 const PURPOSE_LABEL = /^[ \t]*\*\*(?:purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
@@ -128,7 +146,7 @@ export function mappingLine(outline: Outline, after: number, before: number, vis
     const k = line - bodyLine;
     if (k < 0 || k + 1 >= starts.length) break;
     const text = body.slice(starts[k]!, starts[k + 1]! - 1);
-    if (MAPPING_LABEL.test(text)) visit(line, text);
+    if (MAPPING_LABEL.test(text) || ID_LIST_LABEL.test(text)) visit(line, text);
     // A phase's purpose maps only the ids it lists at its end (`**Purpose**: Home screen … (FR-085, FR-086)`: HIRO15254/sapphire),
     // not those its prose names (`**Purpose**: unblock FR-002 work in Phase 5`: a review).
     else if (PURPOSE_LABEL.test(text)) {

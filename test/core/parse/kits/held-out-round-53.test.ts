@@ -6,6 +6,8 @@
  *   `FR-001` is, so 33 requirements a task implements by it were COVERAGE_MISSING.
  * - proerror77/Nova, specs/009-p0-auth-register-login/spec.md:72: `- **FR-006: Implement gRPC endpoints ONLY** (Register, Login,
  *   Refresh as gRPC RPCs).`, the bold closed after the title: no requirement read, and nothing said.
+ * - A review's cases: a summary list in the same look above the requirements' headings, two in one line, a table's row whose
+ *   first cell is a sentence about an id, one whose implementation cell is empty, a bold mapping line of coded ids.
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
@@ -44,5 +46,40 @@ describe('forms of a fifty-third round', () => {
     const spec = ['# Feature Specification: Auth', '', '## Requirements', '', '- **FR-005**: System MUST hash passwords.', '- **FR-006: Implement gRPC endpoints ONLY** (Register, Login, Refresh as gRPC RPCs).', ''].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/009-auth/spec.md': spec }));
     expect(ws.nodes.get('009-auth/FR-006')?.title).toBe('Implement gRPC endpoints ONLY (Register, Login, Refresh as gRPC RPCs).');
+  });
+
+  it('a summary list in that look above the requirements, or two on one line, defines nothing (a review: ID_DUPLICATE, a title of raw bold)', () => {
+    const spec = ['# Feature Specification: X', '', '## Summary of requirements', '', '- **FR-006: Implement gRPC endpoints** (P1)', '', '## Requirements', '', '### FR-006: Implement gRPC endpoints', '', 'Register, Login, Refresh as gRPC RPCs.', '', '## Other', '', '- **FR-008: gRPC only** and **FR-009: REST gateway**', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/009-auth/spec.md': spec }));
+    expect(ws.ids.filter((id) => id.includes('/FR-'))).toEqual(['009-auth/FR-006']);
+    expect(ws.nodes.get('009-auth/FR-006')?.item?.line).toBe(9);
+    expect(ws.diagnostics.map((d) => d.code)).not.toContain('ID_DUPLICATE');
+  });
+
+  it('a table maps from a first cell of ids (a note, or a title after a colon), through its first cell of tasks, and a bold mapping line of coded ids maps (a review)', () => {
+    const spec = ['# Feature Specification: Identity', '', '## Requirements', '', ...['FR-IDN-001', 'FR-IDN-002', 'FR-IDN-003', 'FR-IDN-004', 'SC-IDN-001'].map((id) => `- **${id}**: Something.`), ''].join('\n');
+    const tasks = [
+      '# Tasks',
+      '',
+      ...['T020', 'T021', 'T022', 'T025', 'T030'].map((id) => `- [X] ${id} Work (FR-IDN-004)`),
+      '',
+      '| Requirement | Implementation tasks | Verification/evidence tasks |',
+      '|---|---|---|',
+      '| FR-IDN-001: Sign in | T021 | T020 |',
+      '| FR-IDN-002 | — | T020 |',
+      '',
+      '| Risk | Mitigation | Task |',
+      '|---|---|---|',
+      '| SC-IDN-001 could regress under load | rotate keys | T025 |',
+      '',
+      '- **FR-IDN-003**：T022、T030',
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/004-identity/spec.md': spec, 'specs/004-identity/tasks.md': tasks }));
+    expect(relations(ws, '004-identity/T021')).toEqual(['implements 004-identity/FR-IDN-001', 'implements 004-identity/FR-IDN-004']);
+    expect(relations(ws, '004-identity/T020')).toEqual(['implements 004-identity/FR-IDN-004']);
+    expect(relations(ws, '004-identity/T025')).toEqual(['implements 004-identity/FR-IDN-004']);
+    expect(relations(ws, '004-identity/T030')).toEqual(['implements 004-identity/FR-IDN-003', 'implements 004-identity/FR-IDN-004']);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.nodeId)).toEqual(['004-identity/FR-IDN-002']);
   });
 });
