@@ -131,7 +131,7 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     const tasks = kitPlaceOf('specs/001-x/tasks.md', ['speckit'])!;
     // And the title in the bold (D-532, D-533: `- **FR-002:` then spaces with no bold's end: a review found it quadratic), a plain mapping (`- SC-001 (`), a table's first cell.
     const requirement = (n: number) => `- **FR-001 - ${' '.repeat(n)}x\n- **FR-002 （${' '.repeat(n)}x\n- **FR-003:${' '.repeat(n)}\n- **FR-004 — ${' '.repeat(n)}x\n`;
-    const mapping = (n: number) => `- [ ] T001 Build A\n\n- **FR-001**: T001${' '.repeat(n)}x\n- **FR-002**：T001（${' '.repeat(n)}x\n- SC-001 (${' '.repeat(n)}x\n| FR-003${' , FR-004'.repeat(n / 8)} x | T001 |\n`;
+    const mapping = (n: number) => `- [ ] T001 Build A\n\n- **FR-001**: T001${' '.repeat(n)}x\n- **FR-002**：T001（${' '.repeat(n)}x\n- SC-001 (${' '.repeat(n)}x\n| FR-003${' , FR-004'.repeat(n / 8)} x | T001 |\n- FR-001: T001${'.'.repeat(n)}x\n\n**References**: FR-001${' ('.repeat(n / 2)}\n`;
     for (const [build, place] of [[requirement, spec], [mapping, tasks]] as const) {
       const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 500, max: 1_000_000, targetMs: 30 });
       expect(nearLinear(r), r.summary).toBe(true);

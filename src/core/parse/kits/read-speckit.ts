@@ -131,7 +131,7 @@ function spec(outline: Outline, scope: string): KitRead {
     const bolded = entry.kind === 'item' ? REQUIREMENT.exec(entry.text) : null;
     // The title in the bold: only an id the file defines no other way, once (speckit-titled.ts).
     const titled = entry.kind === 'item' && bolded === null ? titledInBold(entry.text) : null;
-    if (titled !== null && (taken.has(titled[1]!) || (defined ??= definedIds(entries, (e) => (e.kind === 'item' ? REQUIREMENT.exec(e.text)?.[1] : e.kind === 'heading' ? REQUIREMENT_HEADING.exec(headingTitle(e.text))?.[1] : undefined))).has(titled[1]!))) continue;
+    if (titled !== null && (taken.has(titled[1]!) || (defined ??= definedIds(entries, (e) => (e.kind === 'item' ? (REQUIREMENT.exec(e.text) ?? PLAIN_REQUIREMENT.exec(e.text))?.[1] : e.kind === 'heading' ? REQUIREMENT_HEADING.exec(headingTitle(e.text))?.[1] : undefined))).has(titled[1]!))) continue;
     const strong = bolded ?? titled ?? (entry.kind === 'item' && plain ? PLAIN_REQUIREMENT.exec(entry.text) : null);
     const weak = strong === null && spaced && entry.kind === 'item' ? SPACED_REQUIREMENT.exec(entry.text) : null;
     const requirement = strong ?? weak;

@@ -67,8 +67,9 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
       // The other way round, the requirement in bold (`- **FR-012**：T011、T041、T049（关键参数可配置）`: 1CE-YY/Aetheris's "功能需求（FR）映射").
       const reverse = REVERSE_MAPPING.exec(first) ?? PLAIN_REVERSE_MAPPING.exec(first);
       // The tasks' side without its notes (`T011（关键参数可配置）`, `T005 (partial)`), then as an arrow's: linear, each part once.
-      const tasks = reverse === null ? '' : first.slice(reverse[0].length).replace(/[(（][^()（）\n]*[)）]/g, ' ').replace(/[。.]+[ \t]*$/, '');
-      if (reverse !== null && REVERSE_TASKS.test(tasks) && /T\d/.test(tasks)) addMapping(out, scope, tasks, reverse[1]!, entry.line, first.trim());
+      const tasks = reverse === null ? '' : first.slice(reverse[0].length).replace(/[(（][^()（）\n]*[)）]/g, ' ');
+      const trimmed = withoutFinalStop(tasks);
+      if (reverse !== null && REVERSE_TASKS.test(trimmed) && /T\d/.test(trimmed)) addMapping(out, scope, trimmed, reverse[1]!, entry.line, first.trim());
       continue;
     }
     const left = first.slice(0, at);
@@ -109,19 +110,21 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
     const cells = text.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
     if (cells.length < 2) return;
     const [first, ...rest] = cells;
-    const forward = REQUIREMENTS_SIDE.test(first!) && namesOnlyIds(first!);
-    // The first cell of tasks only, not one after it: an empty one (`| FR-IDN-003 | — | T020 |`) maps none (its next column is the verification's: a review).
-    const firstTasks = forward ? rest.find((cell) => TASKS_CELL.test(cell)) : undefined;
-    const tasksCell = forward ? (firstTasks !== undefined && /T\d/.test(firstTasks) ? firstTasks : undefined) : TASKS_CELL.test(first!) && /T\d/.test(first!) ? first : undefined;
+    // A first cell of ids (`| FR-001 |`, `| SC-003: Top 5… |`, `| FR-CMP-012 (…) |`), or an id and its title where every other cell is tasks
+    // (`| FR-003 User login | T003 |`); not a sentence about an id beside prose (`| SC-IDN-002 could regress under load | rotate keys | T025 |`: a review).
+    const forward = REQUIREMENTS_SIDE.test(first!) && (namesOnlyIds(first!) || rest.every((cell) => TASKS_CELL.test(cell)));
+    const tasksCell = forward ? rest.find((cell) => TASKS_CELL.test(cell) && /T\d/.test(cell)) : TASKS_CELL.test(first!) && /T\d/.test(first!) ? first : undefined;
     const requirementsCell = forward ? first : rest.find((cell) => REQUIREMENTS_SIDE.test(cell));
     if (tasksCell !== undefined && requirementsCell !== undefined) addMapping(into, scope, tasksCell, requirementsCell, bodyLine + index, text.trim().slice(0, WRITTEN_CHARS));
   });
 }
 
 /** The ids a row's first cell opens with, and what joins them (`FR-001, FR-003`, `SC-CMP-001–SC-CMP-004`, `FR-SEC-001..002`). */
-const LEADING_IDS = new RegExp(`^(?:[ \\t]*(?:(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b))+`);
+const LEADING_IDS = new RegExp(`^(?:[ \\t]*(?:(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—;]|\\.\\.|to\\b|and\\b|through\\b))+`);
+/** The same, notes in parentheses among them (`FR-001 (complete with optional date), FR-004 (batch 1-100)`), up to a `;` that ends the list. */
+const LISTED_IDS = new RegExp(`^(?:[ \\t]*(?:(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b|through\\b|[(（][^()（）\\n]*[)）]))+`);
 /** What may follow them in the cell: nothing, a note in parentheses, or a title after a colon or a dash (`| SC-003: Top 5满足筛选条件 |`); not words (`| FR-API-002 contract test |`, `| SC-IDN-002 could regress under load |`: a review). */
-const AFTER_IDS = /^[ \t]*(?:$|[(（:：—–-])/;
+const AFTER_IDS = /^[ \t]*(?:$|[(（:：—–\-[])/;
 
 /** Whether a row's first cell names requirement ids, not a sentence about one. */
 function namesOnlyIds(cell: string): boolean {
@@ -133,7 +136,28 @@ function namesOnlyIds(cell: string): boolean {
 const MAPPING_LABEL = /^[ \t]*\*\*(?:需求對應|需求对应|對應需求|对应需求|対応要件|要件対応|(?:requirements?|FRs?)(?:[ \t]+(?:covered|mapping|coverage|addressed))?|covers|maps[ \t]+to)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
 
 /** A label whose value is a list of requirement ids, under a story's phase heading: `**References**: FR-001 (complete with optional date), FR-004 (…)`, `**Acceptance**: FR-001, FR-002` (themotionmachine/OmniFocus-MCP); not prose that names one (`**Acceptance**: Given …`). */
-const ID_LIST_LABEL = new RegExp(`^[ \\t]*\\*\\*(?:references?|refs?|acceptance)(?:\\*\\*[ \\t]*[:：]|[ \\t]*[:：][ \\t]*\\*\\*)[ \\t]*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d`, 'i');
+const ID_LIST_LABEL = /^[ \t]*\*\*(?:references?|refs?|acceptance)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)[ \t]*/i;
+
+/**
+ * The list of ids such a label holds (notes in parentheses among them; what follows a `;` is the team's other notes:
+ * `**References**: FR-007 (…), FR-006 (…); Data-model §SetProjectTypeInput`), or `null` for prose that opens with one
+ * (`**Acceptance**: SC-001 is met when …`: a review).
+ */
+function idListLabel(text: string): string | null {
+  const label = ID_LIST_LABEL.exec(text);
+  if (label === null) return null;
+  const value = text.slice(label[0].length);
+  const ids = REQUIREMENTS_SIDE.test(value) ? LISTED_IDS.exec(value) : null;
+  const after = ids === null ? '' : withoutFinalStop(value.slice(ids[0].length)).trim();
+  return ids !== null && (after === '' || after.startsWith(';')) ? ids[0] : null;
+}
+
+/** `text` without the stops and spaces that end it (`T036.`, `T041。`), by hand: a pattern anchored at the end is quadratic in a run of dots (a review). */
+function withoutFinalStop(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t' || text[end - 1] === '.' || text[end - 1] === '。')) end -= 1;
+  return text.slice(0, end);
+}
 
 /** A phase's purpose line (`**Purpose**:`, `**目的**:`), and the list in parentheses it ends with. */
 const PURPOSE_LABEL = /^[ \t]*\*\*(?:purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
@@ -146,7 +170,10 @@ export function mappingLine(outline: Outline, after: number, before: number, vis
     const k = line - bodyLine;
     if (k < 0 || k + 1 >= starts.length) break;
     const text = body.slice(starts[k]!, starts[k + 1]! - 1);
-    if (MAPPING_LABEL.test(text) || ID_LIST_LABEL.test(text)) visit(line, text);
+    const mapping = MAPPING_LABEL.test(text);
+    const ids = mapping ? null : idListLabel(text);
+    if (mapping) visit(line, text);
+    else if (ids !== null) visit(line, ids);
     // A phase's purpose maps only the ids it lists at its end (`**Purpose**: Home screen … (FR-085, FR-086)`: HIRO15254/sapphire),
     // not those its prose names (`**Purpose**: unblock FR-002 work in Phase 5`: a review).
     else if (PURPOSE_LABEL.test(text)) {

@@ -1,6 +1,6 @@
 /**
  * A Spec Kit requirement whose bold holds its title too (KITS §7): `- **FR-006: Implement gRPC endpoints ONLY** (Register, …)`
- * (proerror77/Nova), `- **FR-001 — Generation gate**: System MUST …` (Najam-ul-islam/progress-tracker). The weaker form: the
+ * (proerror77/Nova), `- **FR-001 — Generation gate**: System MUST …` (Najam-ul-islam/progress-tracker), `- **FR-003 - Export**:`. The weaker form: the
  * same look is a summary's or a change log's (`- **FR-006: Implement gRPC endpoints** (P1)` above `### FR-006:` headings,
  * `- **FR-002: Changed** — …`: a review), so it defines only an id the file defines no other way, once.
  */
@@ -15,15 +15,17 @@ export const ID_LETTER = '[a-zA-MO-WYZ]';
  * the bold's end and the rest.
  */
 const TITLED_IN_BOLD = new RegExp(
-  `^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*(?:[:：]|[ \\t][—–][ \\t])[ \\t]*(?!(?:${REQUIREMENT_PREFIX})-\\d)([^*\\n \\t][^*\\n]*)\\*\\*([\\s\\S]*)$`,
+  `^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])[ \\t]*(?!(?:${REQUIREMENT_PREFIX})-\\d)([^*\\n \\t][^*\\n]*)\\*\\*([\\s\\S]*)$`,
 );
-/** Another requirement in bold on the line (`**FR-008: gRPC only** and **FR-009: REST gateway**`): a list, not one requirement. */
-const ANOTHER_IN_BOLD = new RegExp(`\\*\\*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d`);
+/** Another requirement titled in bold on its first line (`**FR-008: gRPC only** and **FR-009: REST gateway**`): a list, not one requirement; a bare `**FR-001**` there is a cross-reference (a review). */
+const ANOTHER_IN_BOLD = new RegExp(`\\*\\*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+[\\w-]*[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])`);
 
 /** As a match of the strong forms: the whole, the id, the text (the title and the rest, without the bold); `null` when the item is none. */
 export function titledInBold(text: string): string[] | null {
   const match = TITLED_IN_BOLD.exec(text);
-  if (match === null || ANOTHER_IN_BOLD.test(match[3]!)) return null;
+  const rest = match === null ? '' : match[3]!;
+  const newline = rest.indexOf('\n');
+  if (match === null || ANOTHER_IN_BOLD.test(newline === -1 ? rest : rest.slice(0, newline))) return null;
   return [match[0], match[1]!, `${match[2]!}${match[3]!}`];
 }
 

@@ -56,17 +56,18 @@ describe('forms of a fifty-third round', () => {
     expect(ws.diagnostics.map((d) => d.code)).not.toContain('ID_DUPLICATE');
   });
 
-  it('a table maps from a first cell of ids (a note, or a title after a colon), through its first cell of tasks, and a bold mapping line of coded ids maps (a review)', () => {
-    const spec = ['# Feature Specification: Identity', '', '## Requirements', '', ...['FR-IDN-001', 'FR-IDN-002', 'FR-IDN-003', 'FR-IDN-004', 'SC-IDN-001'].map((id) => `- **${id}**: Something.`), ''].join('\n');
+  it('a table maps from a first cell of ids (a note, or a title after a colon), or an id and its title beside tasks only; not from a sentence about an id beside prose (a review); a bold mapping line of coded ids maps', () => {
+    const spec = ['# Feature Specification: Identity', '', '## Requirements', '', ...['FR-IDN-001', 'FR-IDN-002', 'FR-IDN-003', 'FR-IDN-004', 'FR-IDN-005', 'SC-IDN-001'].map((id) => `- **${id}**: Something.`), ''].join('\n');
     const tasks = [
       '# Tasks',
       '',
-      ...['T020', 'T021', 'T022', 'T025', 'T030'].map((id) => `- [X] ${id} Work (FR-IDN-004)`),
+      ...['T020', 'T021', 'T022', 'T025', 'T026', 'T030'].map((id) => `- [X] ${id} Work (FR-IDN-004)`),
       '',
-      '| Requirement | Implementation tasks | Verification/evidence tasks |',
-      '|---|---|---|',
-      '| FR-IDN-001: Sign in | T021 | T020 |',
-      '| FR-IDN-002 | — | T020 |',
+      '| Requirement | Phase | Implementation tasks | Verification/evidence tasks |',
+      '|---|---|---|---|',
+      '| FR-IDN-001: Sign in | 1 | T021 | T020 |',
+      '| FR-IDN-002 | 2 | — | T020 |',
+      '| FR-IDN-005 用户注册 | | T026 | |',
       '',
       '| Risk | Mitigation | Task |',
       '|---|---|---|',
@@ -77,9 +78,17 @@ describe('forms of a fifty-third round', () => {
     ].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/004-identity/spec.md': spec, 'specs/004-identity/tasks.md': tasks }));
     expect(relations(ws, '004-identity/T021')).toEqual(['implements 004-identity/FR-IDN-001', 'implements 004-identity/FR-IDN-004']);
-    expect(relations(ws, '004-identity/T020')).toEqual(['implements 004-identity/FR-IDN-004']);
+    // (The older rule: the first cell that holds tasks, whatever its column: `—` in one says nothing of which it is.)
+    expect(relations(ws, '004-identity/T020')).toEqual(['implements 004-identity/FR-IDN-002', 'implements 004-identity/FR-IDN-004']);
+    expect(relations(ws, '004-identity/T026')).toEqual(['implements 004-identity/FR-IDN-004', 'implements 004-identity/FR-IDN-005']);
     expect(relations(ws, '004-identity/T025')).toEqual(['implements 004-identity/FR-IDN-004']);
     expect(relations(ws, '004-identity/T030')).toEqual(['implements 004-identity/FR-IDN-003', 'implements 004-identity/FR-IDN-004']);
-    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.nodeId)).toEqual(['004-identity/FR-IDN-002']);
+  });
+
+  it('the title in the bold: a bold cross-reference after it is no second requirement, an ASCII dash joins too, and a second line of the same id is no requirement (a review)', () => {
+    const spec = ['# Feature Specification: Audit', '', '## Requirements', '', '- **FR-004: Audit** — logs every change to **FR-001** records.', '- **FR-003 - Export**: the report as CSV.', '- **FR-004: Audit again** (summary)', '', '## Summary', '', '- **FR-001: Login** (P1)', '', '## Plain', '', '- FR-001: System MUST log a user in.', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/002-audit/spec.md': spec }));
+    expect(ws.ids.filter((id) => id.includes('/FR-')).map((id) => `${id} ${ws.nodes.get(id)!.item!.line}`)).toEqual(['002-audit/FR-001 15', '002-audit/FR-003 6', '002-audit/FR-004 5']);
+    expect(ws.diagnostics.map((d) => d.code)).not.toContain('ID_DUPLICATE');
   });
 });

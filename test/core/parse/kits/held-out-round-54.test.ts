@@ -51,7 +51,7 @@ describe('forms of a fifty-fourth round', () => {
       '',
       '## Phase 3: User Story 1',
       '',
-      '**References**: FR-001 (gate), FR-002 (split)',
+      '**References**: FR-001 (gate), FR-002 (split); Data-model §SetProjectTypeInput, FR-003 as before',
       '',
       '- [ ] T005 Wire the endpoint',
       '',
@@ -71,5 +71,10 @@ describe('forms of a fifty-fourth round', () => {
     expect(relations(ws, '006-pay/T005')).toEqual(['implements 006-pay/FR-001', 'implements 006-pay/FR-002']);
     expect(relations(ws, '006-pay/T006')).toEqual(['implements 006-pay/SC-001', 'implements 006-pay/SC-002']);
     expect(relations(ws, '006-pay/T007')).toEqual([]);
+  });
+
+  it('`**Acceptance**:` or `**References**:` prose that opens with an id maps nothing (a review)', () => {
+    const ws = load(['# Tasks', '', '## Phase 3: User Story 1', '', '**Acceptance**: SC-001 is met when the p95 stays under 200 ms; FR-002 is out of scope for this phase.', '**References**: FR-001 superseded the T001 approach; see research.md', '', '- [ ] T003 Wire the endpoint', ''].join('\n'));
+    expect(relations(ws, '006-pay/T003')).toEqual([]);
   });
 });
