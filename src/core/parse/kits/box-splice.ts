@@ -21,7 +21,7 @@ export function spliceBox(raw: string, line: number, box: Box): BoxSplice {
   while (end < raw.length && raw[end] !== '\n' && raw[end] !== '\r') end += 1;
   const match = BOX_LINE.exec(raw.slice(at, end));
   if (match === null) {
-    // Spec Kit's parallel mark where the box goes (kit-read.ts, `parallelBox`): read as an open task, but there is no box to set.
+    // Spec Kit's parallel mark where the box goes (kit-read.ts, `readSpecKitBox`): read as an open task, but there is no box to set.
     if (/^[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[P\]/.test(raw.slice(at, end))) return { ok: false, message: `line ${line} writes the parallel mark \`[P]\` where the task's box goes: write the box as Spec Kit does (\`- [ ] T001 [P] …\`), then try again` };
     return { ok: false, message: `line ${line} holds no task box (\`- [ ]\`)` };
   }

@@ -96,13 +96,13 @@ export function readBox(text: string): { box: Box; rest: string } | null {
  * (board) …`), nor a mark before no id (`- [P] タスク = 異なるファイル`); a note whose first id is a task of its file
  * is dropped by the reader too (read-speckit.ts). Spec Kit's alone: OpenSpec numbers unnumbered boxes by their place.
  */
-export function readSpecKitBox(text: string): { box: Box; rest: string; parallel?: true } | null {
+export function readSpecKitBox(text: string): { box: Box; rest: string } | null {
   const box = readBox(text);
   if (box !== null) return box;
   const match = PARALLEL_BOX.exec(text);
   if (match === null) return null;
   const rest = text.slice(match[0].length);
-  return LISTED.test(rest.slice(match[1]!.length)) ? null : { box: ' ', rest, parallel: true };
+  return LISTED.test(rest.slice(match[1]!.length)) ? null : { box: ' ', rest };
 }
 
 /** `[P]`, then a task's id: `**T002**`, `T002`, `T01-01`, `T009a`, `T012.1`. */
