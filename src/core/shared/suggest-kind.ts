@@ -81,8 +81,7 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester & { r
   return {
     best: (wanted) => {
       const kind = suggestedKind(wanted);
-      if (kind === null) return (twins ??= qualifiedTwins(ids)).get(wanted) ?? base.best(wanted);
-      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? of(kind).best(wanted);
+      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? (kind === null ? base.best(wanted) : of(kind).best(wanted));
     },
     // An id written with its prefix (`FR-055`) may be another feature's; a Kiro number (`2.11`) is its own feature's, a task's or story's too.
     elsewhere: (wanted) => {

@@ -43,8 +43,10 @@ export function checkRelations(body: string, citesOtherwise: (body: string) => b
 /** What a check label may mean. */
 export type CheckRelation = 'verifies' | 'implements';
 
-/** Kiro's property-test line, `**Validates: Requirements 2.9**`, in Spanish and Portuguese (`**Valida: Requisito 3.4**`: floresRicardozv/Mostrar-PlataformaRH), French, German. */
-export const VALIDATES_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Validates|Valida|Valide|Validiert)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+/** The word of Kiro's property-test line, in Spanish and Portuguese, French, German too. */
+const VALIDATES = 'Validates|Valida|Valide|Validiert';
+/** Kiro's property-test line, `**Validates: Requirements 2.9**`, in the languages of `VALIDATES` (`**Valida: Requisito 3.4**`: floresRicardozv/Mostrar-PlataformaRH). */
+export const VALIDATES_LABEL = new RegExp(`(?:^|[\\s(])(_|\\*\\*)?(?:${VALIDATES})(?:\\*\\*)?[ \\t]*[:：][ \\t]*(?:\\*\\*|\\1)?`, 'gim');
 /** What says a task is a test: `test`, `testing`, `property-based`, `property test`, in the team's language too (not a bare `property`). */
 const TEST_WORDS = /\b(?:tests?|testing|property[- ](?:based|tests?)|pruebas?|testes?)\b|テスト|测试|測試|테스트/i;
 /** A task Kiro marks optional (`- [ ]* 4. …`, `- [ ]\* 4.`), as it marks its property tests. */
@@ -61,4 +63,4 @@ export function isTestTask(title: string, text: string): boolean {
   return false;
 }
 /** A word of `VALIDATES_LABEL`: a file without one needs no look at its practice. */
-export const VALIDATES_WORD = /Validates|Valida|Valide|Validiert/i;
+export const VALIDATES_WORD = new RegExp(VALIDATES, 'i');

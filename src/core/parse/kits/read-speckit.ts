@@ -16,7 +16,7 @@ import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-i
 import { LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
-import { definedIds, ID_LETTER, titledInBold } from './speckit-titled.js';
+import { ID_LETTER, titledInBold } from './speckit-titled.js';
 
 /**
  * `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`,
@@ -131,7 +131,7 @@ function spec(outline: Outline, scope: string): KitRead {
     const bolded = entry.kind === 'item' ? REQUIREMENT.exec(entry.text) : null;
     // The title in the bold: only an id the file defines no other way, once (speckit-titled.ts).
     const titled = entry.kind === 'item' && bolded === null ? titledInBold(entry.text) : null;
-    if (titled !== null && (taken.has(titled[1]!) || (defined ??= definedIds(entries, (e) => (e.kind === 'item' ? (REQUIREMENT.exec(e.text) ?? PLAIN_REQUIREMENT.exec(e.text))?.[1] : e.kind === 'heading' ? REQUIREMENT_HEADING.exec(headingTitle(e.text))?.[1] : undefined))).has(titled[1]!))) continue;
+    if (titled !== null && (taken.has(titled[1]!) || (defined ??= definedIds(entries)).has(titled[1]!))) continue;
     const strong = bolded ?? titled ?? (entry.kind === 'item' && plain ? PLAIN_REQUIREMENT.exec(entry.text) : null);
     const weak = strong === null && spaced && entry.kind === 'item' ? SPACED_REQUIREMENT.exec(entry.text) : null;
     const requirement = strong ?? weak;
@@ -144,6 +144,10 @@ function spec(outline: Outline, scope: string): KitRead {
   }
   return { items: itemsOf(outline, picked, () => {}, () => null, NO_CONTEXT), documentRefs: [] };
 }
+
+/** The requirement ids a file defines the strong ways: in bold (`**FR-001**:`), plain (`- FR-001:`), or as headings. */
+const definedIds = (entries: Outline['entries']): Set<string> =>
+  new Set(entries.map((e) => (e.kind === 'item' ? (REQUIREMENT.exec(e.text) ?? PLAIN_REQUIREMENT.exec(e.text))?.[1] : e.kind === 'heading' ? REQUIREMENT_HEADING.exec(headingTitle(e.text))?.[1] : undefined)).filter((id): id is string => id !== undefined));
 
 function tasks(outline: Outline, scope: string): KitRead {
   const { picked, boxes } = pickTasks(outline, scope, TASK_ID, '', false, (text) => text.replace(MARKS, ''), readSpecKitBox);

@@ -119,10 +119,12 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
   });
 }
 
-/** The ids a row's first cell opens with, and what joins them (`FR-001, FR-003`, `SC-CMP-001–SC-CMP-004`, `FR-SEC-001..002`). */
-const LEADING_IDS = new RegExp(`^(?:[ \\t]*(?:(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—;]|\\.\\.|to\\b|and\\b|through\\b))+`);
+/** A requirement id (a part code too), a number after one, or what joins them (`,`, a dash, `..`, `to`, `through`). */
+const ID_OR_JOIN = `(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b|through\\b`;
+/** The ids a row's first cell opens with, and what joins them (`FR-001, FR-003`, `SC-CMP-001–SC-CMP-004`, `FR-SEC-001..002`, `FR-004; FR-005`). */
+const LEADING_IDS = new RegExp(`^(?:[ \\t]*(?:${ID_OR_JOIN}|;))+`);
 /** The same, notes in parentheses among them (`FR-001 (complete with optional date), FR-004 (batch 1-100)`), up to a `;` that ends the list. */
-const LISTED_IDS = new RegExp(`^(?:[ \\t]*(?:(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b|through\\b|[(（][^()（）\\n]*[)）]))+`);
+const LISTED_IDS = new RegExp(`^(?:[ \\t]*(?:${ID_OR_JOIN}|[(（][^()（）\\n]*[)）]))+`);
 /** What may follow them in the cell: nothing, a note in parentheses, or a title after a colon or a dash (`| SC-003: Top 5满足筛选条件 |`); not words (`| FR-API-002 contract test |`, `| SC-IDN-002 could regress under load |`: a review). */
 const AFTER_IDS = /^[ \t]*(?:$|[(（:：—–\-[])/;
 

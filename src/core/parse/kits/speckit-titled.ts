@@ -28,13 +28,3 @@ export function titledInBold(text: string): string[] | null {
   if (match === null || ANOTHER_IN_BOLD.test(newline === -1 ? rest : rest.slice(0, newline))) return null;
   return [match[0], match[1]!, `${match[2]!}${match[3]!}`];
 }
-
-/** The requirement ids a file defines the strong ways (`idOf` of each outline entry: a bold id, a heading): one pass, asked once. */
-export function definedIds<T>(entries: readonly T[], idOf: (entry: T) => string | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const entry of entries) {
-    const id = idOf(entry);
-    if (id !== undefined) out.add(id);
-  }
-  return out;
-}
