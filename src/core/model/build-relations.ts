@@ -86,6 +86,39 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
       if (entries === undefined) continue;
       const targets: string[] = [];
       const written = entries.ids;
+      /**
+       * Broken entries of this relation not yet reported. A run of them written in a kit's words on one line, each the number
+       * after the one before, is one finding (`flush`): a range that runs past the last criterion, not a finding per id.
+       * Frontmatter lists (each id written by hand) keep a finding each.
+       */
+      let run: BrokenRun | null = null;
+      const flush = (): void => {
+        if (run === null) return;
+        const { first, last, count, line, via, hint } = run;
+        run = null;
+        // Past the cap, counted (a kit item's ranges can name hundreds): one finding says how many.
+        if (reported === MAX_FINDINGS_PER_NODE) {
+          if (more === null) more = { count: 0, first, line };
+          more.count += count;
+          return;
+        }
+        reported += 1;
+        let head: string;
+        let advice: string;
+        if (count === 1) {
+          head = `${id} ${relation} \`${echo(first)}\`${via}, which does not exist`;
+          suggest ??= byKind(createSuggester(ids), ids);
+          advice = hint !== undefined ? `; ${hint}` : didYouMean(suggest.best(first), suggest.elsewhere(first));
+        } else {
+          // `_Requirements: 6.1-6.15_` where requirement 6 has nine criteria: one finding, not six, and the last that exists.
+          head = `${id} ${relation} \`${echo(first)}\` to \`${echo(last)}\`${via}, none of which exists (${count} ids)`;
+          const before = lastBefore(nodes, first);
+          suggest ??= byKind(createSuggester(ids), ids);
+          advice = before !== null ? `; the last before them that exists is \`${before}\`` : didYouMean(suggest.best(first), suggest.elsewhere(first));
+        }
+        broken.push({ target: count === 1 ? first : '', head });
+        diagnostics.push({ code: 'LINK_BROKEN', message: `${head}${advice}`, nodeId: id, path: node.path, line });
+      };
       for (let index = 0; index < written.length; index += 1) {
         let target = written[index]!;
         if (nodes.has(target)) {
@@ -109,27 +142,16 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         // A tag's criterion that does not exist (`FR-SEC-99`): broken, under the id it stands for (with what else to know of it).
         if (after !== null) target = after.id;
         const hint = after === null ? undefined : after.hint;
-        // Past the cap, counted (a kit item's ranges can name hundreds): one finding says how many.
-        if (reported === MAX_FINDINGS_PER_NODE) {
-          if (more === null) more = { count: 0, first: target, line: entries.lines[index] ?? null };
-          more.count += 1;
+        const line = entries.lines[index] ?? null;
+        if (run !== null && inWords && hint === undefined && run.hint === undefined && run.line === line && run.key === key && follows(run.last, target)) {
+          run.last = target;
+          run.count += 1;
           continue;
         }
-        reported += 1;
-        suggest ??= byKind(createSuggester(ids), ids);
-        const guess = hint === undefined ? suggest.best(target) : null;
-        const other = hint === undefined ? suggest.elsewhere(target) : null;
-        const via = key === relation ? '' : inWords ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`;
-        const head = `${id} ${relation} \`${echo(target)}\`${via}, which does not exist`;
-        broken.push({ target, head });
-        diagnostics.push({
-          code: 'LINK_BROKEN',
-          message: `${head}${hint !== undefined ? `; ${hint}` : didYouMean(guess, other)}`,
-          nodeId: id,
-          path: node.path,
-          line: entries.lines[index] ?? null,
-        });
+        flush();
+        run = { first: target, last: target, count: 1, line, key, via: key === relation ? '' : inWords ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`, hint };
       }
+      flush();
       if (targets.length > 1) targets.sort(compareStrings);
       for (const target of targets) {
         edges.push({ relation, id: target });
@@ -156,6 +178,44 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
     into.set(target, list.slice());
   }
   return meant === undefined ? { out, in: into, counts, typed, diagnostics, broken } : { out, in: into, counts, typed, diagnostics, broken, readText: true };
+}
+
+/** Broken entries of one relation, one line and one written key, each the number after the one before (`R6.10` … `R6.15`). */
+interface BrokenRun {
+  readonly first: string;
+  last: string;
+  count: number;
+  readonly line: number | null;
+  readonly key: string;
+  /** How the finding says where it was written (`(written \`_Requirements: 6.1-6.15_\`)`). */
+  readonly via: string;
+  readonly hint: string | undefined;
+}
+
+/** An id's last number and what comes before it (`auth/R6.` and `10`). */
+const LAST_NUMBER = /^(.*\D)(\d{1,6})$/;
+
+/** Whether `next` is `id`'s last number plus one, the rest the same (`R6.9` → `R6.10`, `FR-009` → `FR-010`). */
+function follows(id: string, next: string): boolean {
+  const a = LAST_NUMBER.exec(id);
+  const b = LAST_NUMBER.exec(next);
+  return a !== null && b !== null && a[1] === b[1] && Number(b[2]) === Number(a[2]) + 1;
+}
+
+/**
+ * The id with `first`'s stem and the greatest number below its own that names a node (`auth/R6.9` below `auth/R6.10`:
+ * where a range that runs past the end should have stopped), looking at most 50 numbers down; `null` when none does.
+ */
+function lastBefore(nodes: ReadonlyMap<string, DocNode>, first: string): string | null {
+  const m = LAST_NUMBER.exec(first);
+  if (m === null) return null;
+  const width = m[2]!.startsWith('0') ? m[2]!.length : 0;
+  const start = Number(m[2]);
+  for (let k = start - 1; k >= Math.max(0, start - 50); k -= 1) {
+    const id = `${m[1]!}${String(k).padStart(width, '0')}`;
+    if (nodes.has(id)) return id;
+  }
+  return null;
 }
 
 /** "Did you mean" of a broken reference: the nearest id of its kind, and the one item of another feature with its last part (`009-tickets/FR-055`). */
