@@ -21,6 +21,7 @@ export function kitHints(ctx: CliContext, workspace: Workspace, format: string, 
   unreadKitsHint(ctx, workspace);
   taskLessHint(ctx, workspace);
   requirementLessHint(ctx, workspace);
+  scenarioLessHint(ctx, workspace);
   if (format === 'text') untracedHint(ctx, workspace);
 }
 
@@ -93,6 +94,31 @@ function requirementLessHint(ctx: CliContext, workspace: Workspace): void {
     `docugraph: ${bare.length === 1 ? 'a Kiro requirements file gives' : `${bare.length} Kiro requirements files give`} no requirement (${safeInline(someOf(bare, 3))}): DocuGraph reads requirements written as headings (\`### Requirement 1: …\`, \`### 1. …\`, \`### FR-1: …\`) over their numbered acceptance criteria, so none there is traced or held to coverage\n`,
   );
 }
+
+/**
+ * OpenSpec spec files DocuGraph read no requirement or scenario from, though they hold headings: their requirements are
+ * written in a form it does not read (Interstellar-Roam/city: `### REQ-1: 发送短信验证码` over `#### Scenario:` blocks, in
+ * three specs; `validate` said nothing, a fifty-fifth round). One line on stderr names them and the form it reads.
+ */
+function scenarioLessHint(ctx: CliContext, workspace: Workspace): void {
+  // An OpenSpec spec (`openspec/specs/<cap>/spec.md`, or a change's delta) is a document of type `spec` whose id ends `/spec`; Spec Kit's spec.md too, so by path.
+  const bare = itemlessFiles(workspace, 'spec', (node) => node.type !== 'task', (body) => {
+    const text = body.replace(HTML_COMMENT, '');
+    // A delta that only modifies, removes or renames (`### Requirement: …` that names the capability's) gives no item, rightly.
+    return SUB_HEADING.test(text) && !REQUIREMENT_HEADING.test(text);
+  }).filter((path) => OPENSPEC_PATH.test(path));
+  if (bare.length === 0) return;
+  ctx.io.stderr.write(
+    `docugraph: ${bare.length === 1 ? 'an OpenSpec spec file gives' : `${bare.length} OpenSpec spec files give`} no requirement (${safeInline(someOf(bare, 3))}): DocuGraph reads requirements written as \`### Requirement: <name>\` headings over their \`#### Scenario: …\` blocks, so none there is traced or listed\n`,
+  );
+}
+
+/** A heading below the spec's sections (`### REQ-1: …`, `#### Scenario: …`): where requirements would be. */
+const SUB_HEADING = /^[ \t]{0,3}#{3,6}[ \t]+\S/m;
+/** A requirement as OpenSpec writes it, read or named (`### Requirement: Password Sign-In`). */
+const REQUIREMENT_HEADING = /^[ \t]{0,3}###[ \t]+Requirement\b/im;
+/** A file of an OpenSpec folder (at the root, or a package's). */
+const OPENSPEC_PATH = /(?:^|\/)openspec\/(?:specs|changes)\//;
 
 /**
  * The kit files of document type `type` (id `<folder>/<type>`; not a source's, whose findings stay its own: docs/monorepos.md)

@@ -404,4 +404,30 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     writeFileSync(join(root, '.kiro/specs/compare/requirements.md'), '### Requirement 1: Compare\n\n#### Acceptance Criteria\n\n1. WHEN two cars are chosen THEN the system SHALL show the difference\n');
     expect((await run(['validate'], root)).stderr).not.toContain('no requirement (');
   });
+
+  it('says on stderr when an OpenSpec spec file gives no requirement though it holds headings under its sections', async () => {
+    // Modelled on Interstellar-Roam/city (a fifty-fifth round): `### REQ-1: 发送短信验证码` over `#### Scenario:` blocks, in a spec and a
+    // change's delta, read as nothing and nothing said (D-534).
+    const scenario = '#### Scenario: 正常发送\n- GIVEN 一个合法的手机号\n- WHEN 调用 send-code\n- THEN 返回 code=0\n';
+    const root = testdir({
+      'docugraph.yml': 'kits: [openspec]\n',
+      'openspec/specs/user-auth/spec.md': `# User Auth Spec\n\n## Requirements\n\n### REQ-1: 发送短信验证码\n系统应支持发送验证码。\n\n${scenario}`,
+      'openspec/changes/add-auth/proposal.md': '# Add auth\n\n## Why\n\nLogin.\n',
+      'openspec/changes/add-auth/specs/user-auth/spec.md': `## ADDED Requirements\n\n### REQ-2: 验证码登录\n系统应支持登录。\n\n${scenario}`,
+      // Read as OpenSpec writes them; a delta that only modifies a requirement (no item of its own, rightly); a purpose alone.
+      'openspec/specs/read/spec.md': `# Read\n\n## Requirements\n\n### Requirement: Read it\nThe system SHALL read.\n\n${scenario}`,
+      'openspec/changes/add-auth/specs/read/spec.md': `## MODIFIED Requirements\n\n### Requirement: Read it\nThe system SHALL read twice.\n\n${scenario}`,
+      'openspec/specs/purpose/spec.md': '# Purpose\n\n## Purpose\n\nWhy it exists.\n',
+      // A Spec Kit feature's spec.md (a document of the same type) is not OpenSpec's.
+      'specs/001-a/spec.md': '# Spec\n\n### Notes\n\nNone.\n',
+    });
+    const hint =
+      'docugraph: 2 OpenSpec spec files give no requirement (openspec/changes/add-auth/specs/user-auth/spec.md, openspec/specs/user-auth/spec.md): DocuGraph reads requirements written as `### Requirement: <name>` headings over their `#### Scenario: …` blocks, so none there is traced or listed\n';
+    const text = await run(['validate'], root);
+    expect(text.stderr.split('\n').filter((line) => line.includes('no requirement ('))).toEqual([hint.trimEnd()]);
+    expect((await run(['validate', '--format', 'json'], root)).stderr).toContain(hint);
+    writeFileSync(join(root, 'openspec/specs/user-auth/spec.md'), `# User Auth Spec\n\n## Requirements\n\n### Requirement: Send a code\nThe system SHALL send a code.\n\n${scenario}`);
+    writeFileSync(join(root, 'openspec/changes/add-auth/specs/user-auth/spec.md'), `## ADDED Requirements\n\n### Requirement: Log in\nThe system SHALL log in.\n\n${scenario}`);
+    expect((await run(['validate'], root)).stderr).not.toContain('no requirement (');
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * A range that runs past the last criterion is one LINK_BROKEN, not one per id (a fifty-fifth
- * round: sinergy-digital-mx/sinergy-erp-backend-clients wrote `_Requirements: 6.1-6.15_` under
+ * round: sinergy-digital-mx/sinergy-erp-backend-clients (a7fea44), .kiro/specs/pos-system/tasks.md:169, wrote `_Requirements: 6.1-6.15_` under
  * a requirement of nine criteria in several tasks, and twelve such citations made 89 findings).
  * A run of missing ids written in a kit's words on one line, each the number after the one
  * before, is one finding that names the first and the last and the last id before them that

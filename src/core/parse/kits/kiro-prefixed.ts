@@ -6,6 +6,7 @@
  * asks of a heading or a bullet in that form.
  */
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { MAX_RANGE } from './number-list.js';
 import { headingTitle, oneLine } from './outline.js';
 import type { OutlineEntry } from './outline-entry.js';
 
@@ -83,4 +84,17 @@ export function anyPrefixedCriterion(text: string): { readonly requirement: stri
 export function headedCriterion(title: string, n: string): { readonly written: string; readonly title: string } | null {
   const own = HEADED_CRITERION.exec(title);
   return own !== null && own[1] === n ? { written: own[2]!, title: oneLine(own[3]!) } : null;
+}
+
+/**
+ * The numbers of a prefixed range (`1.1` to `1.3`: `1.1`, `1.2`, `1.3`; `2` to `4`), or its start alone: within one
+ * requirement, at most `MAX_RANGE`; else its two ends.
+ */
+export function prefixedRange(from: string, to: string | undefined): string[] {
+  if (to === undefined) return [from];
+  const [a, b] = [/^(.*?)(\d+)$/.exec(from)!, /^(.*?)(\d+)$/.exec(to)!];
+  const [start, end] = [Number(a[2]), Number(b[2])];
+  if (a[1] !== b[1] || /[a-z]/.test(from + to) || end < start || end - start >= MAX_RANGE) return [from, to];
+  // As wide as the start when it writes zeros (`FR-001-003`).
+  return Array.from({ length: end - start + 1 }, (_, k) => `${a[1]!}${String(start + k).padStart(a[2]!.startsWith('0') ? a[2]!.length : 0, '0')}`);
 }

@@ -9,7 +9,8 @@ import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, type Outline } from './outline.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
 import { BOXED_HEADING, matchesIn, NO_KIT_READ, numberList, readBox, type ItemRefs, type KitRead } from './kit-read.js';
-import { MAX_RANGE } from './number-list.js';
+import { featureParts } from './other-feature.js';
+import { prefixedRange } from './kiro-prefixed.js';
 import { headingsHolding, headingTasks, numberedTaskHeadings, numberedTasksOf, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
 import { hyphenated, HYPHEN_TASK, lettered, letteredBeside, wholeNumbered } from './kiro-task-forms.js';
@@ -234,28 +235,19 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
   const task = relation === 'depends_on';
   for (const { value: raw, line, written } of labelValues(label, span)) {
     // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
-    const value = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
-    const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
-    for (const n of numbers) for (const each of tasksOf?.(n).length ? tasksOf(n) : [n]) refs.add({ relation, id: `${scope}/${task ? 'T' : 'R'}${each}`, line, written });
-    refs.count(more, line);
-    if (task) continue;
-    for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${scope}/US${Number(story[1]!)}`, line, written });
-    for (const tag of value.matchAll(TAG_REF)) refs.add({ relation, id: `${scope}/${tag[1]!}`, line, written });
-    for (const id of value.replace(UNDASHED_REF, '$1-').matchAll(PREFIXED_REF)) for (const n of prefixedRange(id[2]!, id[3])) refs.add({ relation, id: `${scope}/${id[1]!}-${n}`, line, written });
+    const whole = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
+    // Another feature's criteria, by its folder's name (`web-admin-dashboard/2.1, 2.2`): that feature's ids (other-feature.ts).
+    for (const { feature, text: value } of task ? [{ feature: null, text: whole }] : featureParts(whole)) {
+      const at = feature ?? scope;
+      const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
+      for (const n of numbers) for (const each of tasksOf?.(n).length ? tasksOf(n) : [n]) refs.add({ relation, id: `${at}/${task ? 'T' : 'R'}${each}`, line, written });
+      refs.count(more, line);
+      if (task) continue;
+      for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${at}/US${Number(story[1]!)}`, line, written });
+      for (const tag of value.matchAll(TAG_REF)) refs.add({ relation, id: `${at}/${tag[1]!}`, line, written });
+      for (const id of value.replace(UNDASHED_REF, '$1-').matchAll(PREFIXED_REF)) for (const n of prefixedRange(id[2]!, id[3])) refs.add({ relation, id: `${at}/${id[1]!}-${n}`, line, written });
+    }
   }
-}
-
-/**
- * The numbers of a prefixed range (`1.1` to `1.3`: `1.1`, `1.2`, `1.3`; `2` to `4`), or its start alone: within one
- * requirement, at most `MAX_RANGE`; else its two ends.
- */
-function prefixedRange(from: string, to: string | undefined): string[] {
-  if (to === undefined) return [from];
-  const [a, b] = [/^(.*?)(\d+)$/.exec(from)!, /^(.*?)(\d+)$/.exec(to)!];
-  const [start, end] = [Number(a[2]), Number(b[2])];
-  if (a[1] !== b[1] || /[a-z]/.test(from + to) || end < start || end - start >= MAX_RANGE) return [from, to];
-  // As wide as the start when it writes zeros (`FR-001-003`).
-  return Array.from({ length: end - start + 1 }, (_, k) => `${a[1]!}${String(start + k).padStart(a[2]!.startsWith('0') ? a[2]!.length : 0, '0')}`);
 }
 
 /**
