@@ -103,14 +103,27 @@ function requirementLessHint(ctx: CliContext, workspace: Workspace): void {
 function scenarioLessHint(ctx: CliContext, workspace: Workspace): void {
   // An OpenSpec spec (`openspec/specs/<cap>/spec.md`, or a change's delta) is a document of type `spec` whose id ends `/spec`; Spec Kit's spec.md too, so by path.
   const bare = itemlessFiles(workspace, 'spec', (node) => node.type !== 'task', (body) => {
-    const text = body.replace(HTML_COMMENT, '');
+    const text = outsideFences(body.replace(HTML_COMMENT, ''));
     // A delta that only modifies, removes or renames (`### Requirement: …` that names the capability's) gives no item, rightly.
     return SUB_HEADING.test(text) && !REQUIREMENT_HEADING.test(text);
   }).filter((path) => OPENSPEC_PATH.test(path));
   if (bare.length === 0) return;
   ctx.io.stderr.write(
-    `docugraph: ${bare.length === 1 ? 'an OpenSpec spec file gives' : `${bare.length} OpenSpec spec files give`} no requirement (${safeInline(someOf(bare, 3))}): DocuGraph reads requirements written as \`### Requirement: <name>\` headings over their \`#### Scenario: …\` blocks, so none there is traced or listed\n`,
+    `docugraph: ${bare.length === 1 ? 'an OpenSpec spec file gives' : `${bare.length} OpenSpec spec files give`} no requirement (${safeInline(someOf(bare, 3))}): DocuGraph reads an OpenSpec requirement only as a \`### Requirement: <name>\` heading over its \`#### Scenario: …\` blocks, so none written otherwise is traced or listed\n`,
   );
+}
+
+/** `text` without its fenced code blocks (a heading in an example is none: a review); an unclosed fence runs to the end. */
+function outsideFences(text: string): string {
+  const kept: string[] = [];
+  let fence: string | null = null;
+  for (const line of text.split('\n')) {
+    const mark = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence === null && mark !== null) fence = mark[1]!;
+    else if (fence !== null && mark !== null && mark[1]![0] === fence[0] && mark[1]!.length >= fence.length && line.trim() === mark[1]) fence = null;
+    else if (fence === null) kept.push(line);
+  }
+  return kept.join('\n');
 }
 
 /** A heading below the spec's sections (`### REQ-1: …`, `#### Scenario: …`): where requirements would be. */

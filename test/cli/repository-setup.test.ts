@@ -418,16 +418,20 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
       'openspec/specs/read/spec.md': `# Read\n\n## Requirements\n\n### Requirement: Read it\nThe system SHALL read.\n\n${scenario}`,
       'openspec/changes/add-auth/specs/read/spec.md': `## MODIFIED Requirements\n\n### Requirement: Read it\nThe system SHALL read twice.\n\n${scenario}`,
       'openspec/specs/purpose/spec.md': '# Purpose\n\n## Purpose\n\nWhy it exists.\n',
+      // A heading in a fenced example is none (a review); nor does a fenced `### Requirement:` silence the hint.
+      'openspec/specs/fenced/spec.md': '# Fenced\n\n## Purpose\n\nA report looks like this:\n\n```markdown\n### Report title\n```\n',
+      'openspec/specs/fenced-req/spec.md': `# Fenced\n\n## Requirements\n\n### REQ-9: 导出\n\n${scenario}\n~~~\n### Requirement: Example\n~~~\n`,
       // A Spec Kit feature's spec.md (a document of the same type) is not OpenSpec's.
       'specs/001-a/spec.md': '# Spec\n\n### Notes\n\nNone.\n',
     });
     const hint =
-      'docugraph: 2 OpenSpec spec files give no requirement (openspec/changes/add-auth/specs/user-auth/spec.md, openspec/specs/user-auth/spec.md): DocuGraph reads requirements written as `### Requirement: <name>` headings over their `#### Scenario: …` blocks, so none there is traced or listed\n';
+      'docugraph: 3 OpenSpec spec files give no requirement (openspec/changes/add-auth/specs/user-auth/spec.md, openspec/specs/fenced-req/spec.md, openspec/specs/user-auth/spec.md): DocuGraph reads an OpenSpec requirement only as a `### Requirement: <name>` heading over its `#### Scenario: …` blocks, so none written otherwise is traced or listed\n';
     const text = await run(['validate'], root);
     expect(text.stderr.split('\n').filter((line) => line.includes('no requirement ('))).toEqual([hint.trimEnd()]);
     expect((await run(['validate', '--format', 'json'], root)).stderr).toContain(hint);
     writeFileSync(join(root, 'openspec/specs/user-auth/spec.md'), `# User Auth Spec\n\n## Requirements\n\n### Requirement: Send a code\nThe system SHALL send a code.\n\n${scenario}`);
     writeFileSync(join(root, 'openspec/changes/add-auth/specs/user-auth/spec.md'), `## ADDED Requirements\n\n### Requirement: Log in\nThe system SHALL log in.\n\n${scenario}`);
+    rmSync(join(root, 'openspec/specs/fenced-req'), { recursive: true });
     expect((await run(['validate'], root)).stderr).not.toContain('no requirement (');
   });
 });

@@ -59,6 +59,9 @@ export function citedByFeature(workspace: Workspace): ReadonlyMap<string, Readon
       // where the requirements name theirs in a form not read (D-503).
       const named = workspace.nodes.get(target);
       if (named?.item === undefined) continue;
+      // Only the feature's own items: a task that cites another feature's criteria (`_Requirements: web-admin-dashboard/2.1_`,
+      // D-534) says how the team cites there, not here (a review: 40 COVERAGE_MISSING of a feature that cites none of its own).
+      if (featureOf(target) !== feature) continue;
       // The kind of the item named, not of its id's shape (`4.1` names `R4.1a` and `R4.1b`, a criterion written in parts: ArchiTrack).
       const kind = named.type === null ? undefined : KIND_OF_TYPE.get(named.type);
       if (kind !== undefined) kinds.add(kind);

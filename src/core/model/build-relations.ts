@@ -114,7 +114,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           head = `${id} ${relation} \`${echo(first)}\` to \`${echo(last)}\`${via}, none of which exists (${count} ids)`;
           const before = lastBefore(nodes, first);
           suggest ??= byKind(createSuggester(ids), ids);
-          advice = before !== null ? `; the last before them that exists is \`${before}\`` : didYouMean(suggest.best(first), suggest.elsewhere(first));
+          advice = before !== null ? `; the last before them that exists is \`${echo(before)}\`` : didYouMean(suggest.best(first), suggest.elsewhere(first));
         }
         broken.push({ target: count === 1 ? first : '', head });
         diagnostics.push({ code: 'LINK_BROKEN', message: `${head}${advice}`, nodeId: id, path: node.path, line });
@@ -209,11 +209,13 @@ function follows(id: string, next: string): boolean {
 function lastBefore(nodes: ReadonlyMap<string, DocNode>, first: string): string | null {
   const m = LAST_NUMBER.exec(first);
   if (m === null) return null;
-  const width = m[2]!.startsWith('0') ? m[2]!.length : 0;
   const start = Number(m[2]);
   for (let k = start - 1; k >= Math.max(0, start - 50); k -= 1) {
-    const id = `${m[1]!}${String(k).padStart(width, '0')}`;
-    if (nodes.has(id)) return id;
+    // As wide as the first (`FR-099` below `FR-100`, `FR-009` below `FR-010`: a review), else as written plain (`R6.9` below `R6.10`).
+    const padded = `${m[1]!}${String(k).padStart(m[2]!.length, '0')}`;
+    if (nodes.has(padded)) return padded;
+    const plain = `${m[1]!}${k}`;
+    if (nodes.has(plain)) return plain;
   }
   return null;
 }

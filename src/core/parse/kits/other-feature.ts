@@ -6,20 +6,39 @@
  * feature's criteria — wrong edges, and a requirement "covered" by a task that never cited it.
  */
 
-/** Where a feature's name opens a list part: a folder name and a slash before a number (`web-admin-dashboard/2.1`, `auth_flow/R3`). */
-const FEATURE_AT = /(?<![^\s,;、，；(])([A-Za-z0-9][A-Za-z0-9._-]*)\/(?=R?\d)/g;
-/** A feature folder's name as teams write them: two words or more joined by `-` or `_` (not `design/3.2`, a file's section). */
-const FEATURE_NAME = /[A-Za-z0-9][-_][A-Za-z0-9]/;
+/**
+ * A feature's name that opens the list or a part of it (after `,` or `;`), a slash, then a number (`web-admin-dashboard/2.1`,
+ * `R3`): not one in the middle of a part (`1.1 (see design-doc/3.2)`: a review), nor one after a slash (a path).
+ */
+const FEATURE_AT = /(?<![A-Za-z0-9._/-])([A-Za-z0-9][A-Za-z0-9._-]*)\/(?=R?\d)/g;
+/** What may stand before such a name, spaces aside: the list's start or a separator (`opensPart`). */
+const SEPARATORS = ',;、，；';
 
-/** The parts of a list value, each with the feature it names (`null`: the citing feature's own), in order. */
-export function featureParts(value: string): { readonly feature: string | null; readonly text: string }[] {
+/** Whether the text before `at` is a list's start or a separator, spaces aside (a scan back, not a lookbehind of spaces: that was quadratic in them). */
+function opensPart(value: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && (value[k] === ' ' || value[k] === '\t')) k -= 1;
+  return k < 0 || SEPARATORS.includes(value[k]!);
+}
+/**
+ * A feature folder's name as teams write them: small letters and digits, two words or more joined by `-` or `_`, opening
+ * with a letter — not a requirement's id (`FR-1.1/1.2`, `NFR-security/1.1`) nor a date (`2024-05/12`): a review.
+ */
+const FEATURE_NAME = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$/;
+
+/**
+ * The parts of a list value, each with the feature it names (`null`: the citing feature's own), in order. A feature kept a
+ * folder deeper, by stage (`scope` `stage1/app-core`), names its sibling (`stage1/web-admin-dashboard`).
+ */
+export function featureParts(value: string, scope: string): { readonly feature: string | null; readonly text: string }[] {
   const out: { feature: string | null; text: string }[] = [];
+  const stage = scope.includes('/') ? scope.slice(0, scope.lastIndexOf('/') + 1) : '';
   let feature: string | null = null;
   let from = 0;
   for (const match of value.matchAll(FEATURE_AT)) {
-    if (!FEATURE_NAME.test(match[1]!)) continue;
+    if (!FEATURE_NAME.test(match[1]!) || !opensPart(value, match.index)) continue;
     out.push({ feature, text: value.slice(from, match.index) });
-    feature = match[1]!;
+    feature = `${stage}${match[1]!}`;
     from = match.index + match[0].length;
   }
   out.push({ feature, text: value.slice(from) });

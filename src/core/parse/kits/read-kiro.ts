@@ -237,7 +237,7 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
     // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
     const whole = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
     // Another feature's criteria, by its folder's name (`web-admin-dashboard/2.1, 2.2`): that feature's ids (other-feature.ts).
-    for (const { feature, text: value } of task ? [{ feature: null, text: whole }] : featureParts(whole)) {
+    for (const { feature, text: value } of task ? [{ feature: null, text: whole }] : featureParts(whole, scope)) {
       const at = feature ?? scope;
       const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
       for (const n of numbers) for (const each of tasksOf?.(n).length ? tasksOf(n) : [n]) refs.add({ relation, id: `${at}/${task ? 'T' : 'R'}${each}`, line, written });

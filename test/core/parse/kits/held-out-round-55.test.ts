@@ -54,4 +54,39 @@ describe('a form of a fifty-fifth round', () => {
     // As before: `design/3.2` names no number of a list (glued to letters), and the feature's own `1.1` is read.
     expect(implemented(ws, 'frontend-web-architecture/T2')).toEqual(['frontend-web-architecture/R1.1']);
   });
+
+  it('a name in the middle of a part, a requirement id or a path before a slash is no feature: the list reads as before (a review)', () => {
+    const ws = load(
+      [
+        '# Tasks',
+        '',
+        '- [ ] 1. See',
+        '  - _Requirements: 1.1 (see design-doc/3.2), 2.1_',
+        '- [ ] 2. Ids',
+        '  - **Requirements:** FR-1.1/1.2, NFR-security/1.1, docs/api-v2/3.1, 3.1',
+        '',
+      ].join('\n'),
+    );
+    expect(implemented(ws, 'frontend-web-architecture/T1')).toEqual(['frontend-web-architecture/R1.1', 'frontend-web-architecture/R2.1']);
+    expect(implemented(ws, 'frontend-web-architecture/T2')).toEqual(['frontend-web-architecture/R1.2', 'frontend-web-architecture/R3.1']);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message)).toEqual([]);
+  });
+
+  it('a feature that cites only another feature\'s criteria is not held to coverage for its own (a review: 40 COVERAGE_MISSING)', () => {
+    const ws = load(['# Tasks', '', '- [ ] 1. Dashboard', '  - _Requirements: web-admin-dashboard/1.1, 1.2_', ''].join('\n'));
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING' && d.nodeId!.startsWith('frontend-web-architecture/'))).toEqual([]);
+    expect(ws.coverage?.untraced.map((row) => row.feature)).toContain('frontend-web-architecture');
+  });
+
+  it('a feature kept a folder deeper, by stage, names its sibling', () => {
+    const ws = loadWorkspace(
+      testdir({
+        'docugraph.yml': 'kits: [kiro]\n',
+        '.kiro/specs/stage1/web-admin-dashboard/requirements.md': requirements(3),
+        '.kiro/specs/stage1/app-core/requirements.md': requirements(3),
+        '.kiro/specs/stage1/app-core/tasks.md': ['# Tasks', '', '- [ ] 1. Dashboard', '  - _Requirements: 1.1, web-admin-dashboard/2.1, 2.2_', ''].join('\n'),
+      }),
+    );
+    expect(implemented(ws, 'stage1/app-core/T1')).toEqual(['stage1/app-core/R1.1', 'stage1/web-admin-dashboard/R2.1', 'stage1/web-admin-dashboard/R2.2']);
+  });
 });
