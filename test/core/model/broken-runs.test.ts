@@ -45,6 +45,14 @@ describe('broken ids in a run (a fifty-fifth round)', () => {
     ]);
   });
 
+  it('the last before a run is found as wide as its first number, or plain (a review: `FR-099` below `FR-100`)', () => {
+    const spec = `# Feature Specification: Sales\n\n## Requirements\n\n${Array.from({ length: 99 }, (_, i) => `- **FR-${String(i + 1).padStart(3, '0')}**: System MUST do ${i + 1}.\n`).join('')}`;
+    const tasks = '# Tasks\n\n- [ ] T001 Build (FR-098–FR-103)\n';
+    expect(broken({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-sales/spec.md': spec, 'specs/001-sales/tasks.md': tasks })).toEqual([
+      [3, '001-sales/T001 implements `001-sales/FR-100` to `001-sales/FR-103` (written `FR-098–FR-103`), none of which exists (4 ids); the last before them that exists is `001-sales/FR-099`'],
+    ]);
+  });
+
   it('a run counts once toward the cap of findings per item; the ids past the cap are counted', () => {
     // Eleven ranges of one task, each past requirement 6's end: ten findings, then one that counts the last range's ids.
     const lines = Array.from({ length: 11 }, (_, i) => `    - _Requirements: 6.${10 + 3 * i}-6.${11 + 3 * i}_\n`).join('');
