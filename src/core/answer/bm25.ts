@@ -6,7 +6,7 @@
  * scoring a query touches only the postings of its terms. Deterministic: no randomness, sums in
  * a fixed order.
  */
-import { asciiParts, foldedLength, mayHaveParts, scanTerms } from '../shared/words.js';
+import { asciiParts, foldedLength, hashStep, mayHaveParts, scanTerms, type AsciiRun } from '../shared/words.js';
 import { mergedPostings, postingsOf, type Postings } from './postings.js';
 import { TermDictionary } from './term-dictionary.js';
 
@@ -49,10 +49,12 @@ export class Bm25 {
    * run lowercased and folded (an English plural), found by its characters — no string is made
    * unless the term is new — then its CamelCase parts, when it has some.
    */
-  readonly #ascii = (start: number, end: number, upper: boolean, lower: boolean): void => {
+  readonly #ascii: AsciiRun = (start, end, upper, lower, whole, less1, less3) => {
     const text = this.#text;
     const kept = foldedLength(text, start, end);
-    this.#push(this.#dictionary.internSpan(text, start, Math.abs(kept), kept < 0));
+    // The term's hash, as the scan made it: the run whole, less its `s`, or less its `ies` with a `y` after.
+    const hash = kept === end - start ? whole : kept > 0 ? less1 : hashStep(less3, 121);
+    this.#push(this.#dictionary.internSpan(text, start, Math.abs(kept), kept < 0, hash >>> 0));
     if (upper && lower && mayHaveParts(text, start, end)) asciiParts(text.slice(start, end), this.#visit);
   };
   readonly #scan = (text: string): void => {

@@ -5,7 +5,7 @@
  * (`copy`) keeps every number, so an index made after another can take that one's units as
  * they are.
  */
-import { lowerAt } from '../shared/words.js';
+import { HASH_START, hashStep, lowerAt } from '../shared/words.js';
 
 export class TermDictionary {
   /** Each term, by number. */
@@ -47,9 +47,11 @@ export class TermDictionary {
     return id !== -1 ? id : this.#insert(term, hash);
   }
 
-  /** The number of the term `text[start, start + keep)` lowercased, with `y` after it when `y`. */
-  internSpan(text: string, start: number, keep: number, y: boolean): number {
-    const hash = hashOf(text, start, keep, true, y);
+  /**
+   * The number of the term `text[start, start + keep)` lowercased, with `y` after it when `y`; `hash`, when given, is its
+   * `hashOf` (the scan made it as it read the run: shared/words.ts's `scanTerms`).
+   */
+  internSpan(text: string, start: number, keep: number, y: boolean, hash = hashOf(text, start, keep, true, y)): number {
     const mask = this.#slots.length - 1;
     for (let at = hash & mask; this.#slots[at] !== 0; at = (at + 1) & mask) {
       const id = this.#slots[at]! - 1;
@@ -79,12 +81,9 @@ export class TermDictionary {
 
 /** FNV-1a over `text[start, start + length)` — lowercased when `lower` — and a final `y` when `y`: a term's characters, whether it is a string or a span. */
 function hashOf(text: string, start: number, length: number, lower: boolean, y: boolean): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < start + length; i += 1) {
-    hash ^= lower ? lowerAt(text, i) : text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  if (y) hash = Math.imul(hash ^ 121, 0x01000193);
+  let hash = HASH_START;
+  for (let i = start; i < start + length; i += 1) hash = hashStep(hash, lower ? lowerAt(text, i) : text.charCodeAt(i));
+  if (y) hash = hashStep(hash, 121);
   return hash >>> 0;
 }
 

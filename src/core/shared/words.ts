@@ -34,11 +34,26 @@ export function forEachTerm(text: string, visit: (term: string) => void): void {
 }
 
 /**
+ * A run of ASCII letters and digits, `text.slice(start, end)`: whether it holds upper- and lower-case letters, and the hash
+ * (`hashStep` from `HASH_START`, each character made small) of the whole run, of all but its last character, and of all but its
+ * last three (before `end - 1` and `end - 3`: where `fold` may cut it), each as `hashStep` leaves it (a signed 32-bit integer).
+ */
+export type AsciiRun = (start: number, end: number, upper: boolean, lower: boolean, whole: number, less1: number, less3: number) => void;
+
+/** FNV-1a's offset basis: the hash of no character (answer/term-dictionary.ts hashes its terms so). */
+export const HASH_START = 0x811c9dc5 | 0;
+
+/** FNV-1a's step: `hash` with character code `c` after it. */
+export function hashStep(hash: number, c: number): number {
+  return Math.imul(hash ^ c, 0x01000193);
+}
+
+/**
  * The scan of `forEachTerm`, for a caller that takes a run of ASCII letters and digits as its
  * span (`ascii`: `text.slice(start, end)`, and whether it holds upper- and lower-case letters),
  * without a string made for it; every other term goes to `visit` (answer/bm25.ts).
  */
-export function scanTerms(text: string, ascii: (start: number, end: number, upper: boolean, lower: boolean) => void, visit: (term: string) => void): void {
+export function scanTerms(text: string, ascii: AsciiRun, visit: (term: string) => void): void {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -51,17 +66,29 @@ export function scanTerms(text: string, ascii: (start: number, end: number, uppe
       let j = i + 1;
       let upper = c >= 65 && c <= 90;
       let lower = c >= 97 && c <= 122;
+      // The run's hash as it is read (`hashStep` of each character made small), and before its last one and its last three (an
+      // English plural folded: `fold`), so that the index finds the term without reading the run again.
+      let whole = hashStep(HASH_START, upper ? c + 32 : c);
+      let less1 = HASH_START;
+      let less2 = HASH_START;
+      let less3 = HASH_START;
       for (; j < n; j += 1) {
-        const d = text.charCodeAt(j);
+        let d = text.charCodeAt(j);
         if (d >= 128 || !asciiAlnum(d)) break;
-        if (d >= 65 && d <= 90) upper = true;
-        else if (d >= 97 && d <= 122) lower = true;
+        if (d >= 65 && d <= 90) {
+          upper = true;
+          d += 32;
+        } else if (d >= 97 && d <= 122) lower = true;
+        less3 = less2;
+        less2 = less1;
+        less1 = whole;
+        whole = hashStep(whole, d);
       }
       if (j < n && text.charCodeAt(j) >= 128 && continuesRun(text, j)) {
         i = slowRun(text, i, visit);
         continue;
       }
-      ascii(i, j, upper, lower);
+      ascii(i, j, upper, lower, whole, less1, less3);
       i = j;
       continue;
     }
