@@ -75,7 +75,7 @@ describe('a form of a fifty-fifth round', () => {
   it('a feature that cites only another feature\'s criteria is not held to coverage for its own (a review: 40 COVERAGE_MISSING)', () => {
     const ws = load(['# Tasks', '', '- [ ] 1. Dashboard', '  - _Requirements: web-admin-dashboard/1.1, 1.2_', ''].join('\n'));
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING' && d.nodeId!.startsWith('frontend-web-architecture/'))).toEqual([]);
-    expect(ws.coverage?.untraced.map((row) => row.feature)).toContain('frontend-web-architecture');
+    expect((ws.coverage?.untraced ?? []).map((row) => row.feature)).toContain('frontend-web-architecture');
   });
 
   it('a feature kept a folder deeper, by stage, names its sibling', () => {
