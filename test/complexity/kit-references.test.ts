@@ -103,6 +103,13 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     expect(nearLinear(r), r.summary).toBe(true);
   }, 60_000);
 
+  it('a heading of n tasks, then n bullets that are no task (a group\'s metadata, D-535): read in time linear at n and 4n', () => {
+    const place = kitPlaceOf('.kiro/specs/one/tasks.md', ['kiro'])!;
+    const build = (n: number) => `### Group 1\n\n${Array.from({ length: n }, (_, k) => `- [ ] 1.${k + 1} Task\n`).join('')}${'- _Requirements: 1.1_\n'.repeat(n)}`;
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
+
   it('a delta\'s RENAMED line of n spaces before a stray character: read in time linear at n and 4n (a review found it cubic)', () => {
     const place = kitPlaceOf('openspec/changes/c/specs/cap/spec.md', ['openspec'])!;
     const build = (n: number) => `## RENAMED Requirements\n- FROM: Requirement: a${' '.repeat(n)}\`x\n- TO: \`### Requirement: b\`\n`;

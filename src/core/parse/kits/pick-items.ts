@@ -92,11 +92,14 @@ export function itemsOf(
   context: readonly string[],
   /** Room for references written elsewhere in the file (a mapping table's rows), in bytes, by outline index. */
   roomElsewhere: (index: number) => number = () => 0,
+  /** Whether a list item's text is a task's metadata line (`_Requirements: 3_`), which a heading's task group may write once, after its tasks (`groupMetadata`: Kiro); `null`: no group does. */
+  metadata: ((text: string) => boolean) | null = null,
 ): KitItem[] {
   const flags: boolean[] = [];
   for (const i of picked.keys()) flags[i] = true;
   const spans = spansOf(outline, flags);
   const after = trailingMetadata(outline, flags, spans);
+  if (metadata !== null) groupMetadata(outline, flags, after, metadata);
   const items: KitItem[] = [];
   const spanOf = (line: number, end: number): Span => {
     const { text, offset } = spanText(outline, line, end);
@@ -113,6 +116,47 @@ export function itemsOf(
     items.push({ id: item.id, type: item.type, title: item.title, line, end, text: span.text, box: boxOf(i), refs, cut, context: item.type === 'task' ? context : NO_CONTEXT });
   }
   return items;
+}
+
+/** The most lines a group's metadata may run to (`groupMetadata`). */
+const GROUP_LINES = 8;
+
+/**
+ * A heading's task group that writes its metadata once, after its tasks, in list items of their own indentation that are
+ * metadata lines and no task (`### 任务组 5：…`, boxes `- [x] 5.1` … `5.4`, then `- _Requirements: 3_`: zhuanggenhua/BoardGame, D-535): that item's
+ * lines are read as each of the group's tasks' (the tasks at the top of a list under the same heading, before it), added to
+ * `after`. Not under no heading (a file's last bullet is no group's). Linear: one pass; each task gets at most one group's span
+ * (the group's items one after another, to the next task).
+ */
+function groupMetadata(outline: Outline, picked: readonly boolean[], after: Map<number, (readonly [number, number])[]>, metadata: (text: string) => boolean): void {
+  let heading = -2;
+  let tasks: number[] = [];
+  /** The group's metadata so far (its items one after another: one span, grown), shared by its tasks; `null` before any. */
+  let group: [number, number] | null = null;
+  outline.entries.forEach((entry, i) => {
+    if (entry.kind !== 'item' || entry.parent !== -1) return;
+    if (entry.heading !== heading || (picked[i] === true && group !== null)) {
+      heading = entry.heading;
+      tasks = [];
+      group = null;
+    }
+    if (picked[i] === true) tasks.push(i);
+    else if (!metadata(entry.text)) {
+      // Another list after the tasks (notes, a task's steps written flat where a typo unmade its box): no group's metadata, nor any after it.
+      tasks = [];
+      group = null;
+    } else if (group !== null) {
+      // A few lines, each task reading them: not a list read again by each of n tasks (quadratic: a test at n and 4n).
+      if (entry.last - group[0] < GROUP_LINES) group[1] = entry.last;
+    } else if (heading !== -1 && tasks.length > 0 && entry.last - entry.line < GROUP_LINES) {
+      group = [entry.line, entry.last];
+      for (const task of tasks) {
+        let list = after.get(task);
+        if (list === undefined) after.set(task, (list = []));
+        list.push(group);
+      }
+    }
+  });
 }
 
 /**

@@ -203,7 +203,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
       labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
       labelRefs(refs, VERIFIED_TRAILER, span, scope, trailer);
-    }, (i) => boxes.get(i) ?? null, context),
+    }, (i) => boxes.get(i) ?? null, context, undefined, isMetadataLine),
     documentRefs: [],
   };
 }
@@ -219,6 +219,16 @@ const BOLD_TASK = new RegExp(`^\\*\\*(?:${TASK_WORD})[ \\t]*(\\d+[a-z]?(?:\\.\\d
 const WORD_TASK = new RegExp(`^(?:\\*\\*(?=(?:${TASK_WORD})[^*\\n]*\\*\\*))?(?:${TASK_WORD})[ \\t]*(\\d+[a-z]?(?:\\.\\d+[a-z]?)*)(?![.-]?\\d)(?:\\*\\*[ \\t]*[:：.\\-–—]?|[ \\t]*[:：.\\-–—])[ \\t]*([\\s\\S]*)$`);
 /** Whether a file may hold tasks named in words: it writes one of the words before a number (`Tasks` in a title alone does not). */
 const TASK_WORDS = new RegExp(`(?:${TASK_WORD})[ \\t]*\\d`);
+
+/** Whether a list item's text opens with a label a task's lines write (`_Requirements: 3_`, `**Validates:** …`, `_Depends: 2_`). */
+function isMetadataLine(text: string): boolean {
+  return [REQUIREMENTS_LABEL, WORDED_LABEL, REQ_LABEL, REFS_LABEL, DEPENDS_LABEL, VALIDATES_LABEL].some((label) => {
+    label.lastIndex = 0;
+    const at = label.exec(text)?.index;
+    label.lastIndex = 0;
+    return at === 0;
+  });
+}
 
 /** The phases a dependency value opens with: `Phase 1, 2 `, `Phases 1–3 and 4 `, `フェーズ1`, `阶段 2`. */
 const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes?\b)(?:[\s\d,、，&–—-]|\band\b)*/i;

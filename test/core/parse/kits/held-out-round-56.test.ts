@@ -1,0 +1,53 @@
+/**
+ * A form a fifty-sixth round of held-out repositories wrote (D-535), modelled on the lines quoted:
+ * - zhuanggenhua/BoardGame (cfe0654), .kiro/specs/smashup-full-faction-audit/tasks.md:50-56: `### 任务组 5：D1 子项 — …`, its
+ *   boxes `- [x] 5.1 …` to `- [x] 5.4 …`, then at their indentation `- _Requirements: 3_` — the group's one requirements line,
+ *   which no task took (49 COVERAGE_MISSING of requirements 3 to 14).
+ */
+import { describe, expect, it } from 'vitest';
+import { loadWorkspace } from '../../../../src/core/index.js';
+import { testdir } from '../../../helpers/testdir.js';
+
+const REQUIREMENTS = ['# Requirements', '', ...[1, 2, 3].flatMap((r) => [`### 需求 ${r}：审计 ${r}`, '', '#### 验收标准', '', `1. WHEN 审计 THEN 系统 SHALL 输出 ${r}`, `2. WHEN 完成 THEN 系统 SHALL 记录 ${r}`, ''])].join('\n');
+const load = (tasks: string) => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/audit/requirements.md': REQUIREMENTS, '.kiro/specs/audit/tasks.md': tasks }));
+const implemented = (ws: ReturnType<typeof loadWorkspace>, id: string) => (ws.relationsOut.get(id) ?? []).filter((e) => e.relation === 'implements').map((e) => e.id);
+
+describe('a form of a fifty-sixth round', () => {
+  it("a task group's one requirements line, after its boxes at their indentation, is each of the group's tasks'", () => {
+    const ws = load(
+      [
+        '# 实施计划',
+        '',
+        '### 任务组 1：筛选范围审计',
+        '',
+        '- [x] 1.1 grep 所有实体收集操作',
+        '  - 建立清单',
+        '- [x] 1.2 输出审计矩阵',
+        '- _Requirements: 1_',
+        '- _Depends: 2.1_',
+        '',
+        '### 任务组 2：交互审计',
+        '',
+        '- [ ] 2.1 审计交互',
+        '  - _Requirements: 2.1_',
+        '- [ ] 2.2 审计提示',
+        '- _Requirements: 2.2, 3_',
+        '- [ ] 2.3 后来的任务',
+        '',
+      ].join('\n'),
+    );
+    expect(implemented(ws, 'audit/T1.1')).toEqual(['audit/R1']);
+    expect(implemented(ws, 'audit/T1.2')).toEqual(['audit/R1']);
+    expect(ws.nodes.get('audit/T1.2')!.dependsOn).toContain('audit/T2.1');
+    // Its own line and the group's; a task after the group's line is in no group (its line is not after it).
+    expect(implemented(ws, 'audit/T2.1')).toEqual(['audit/R2.1', 'audit/R2.2', 'audit/R3']);
+    expect(implemented(ws, 'audit/T2.2')).toEqual(['audit/R2.2', 'audit/R3']);
+    expect(implemented(ws, 'audit/T2.3')).toEqual([]);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
+  });
+
+  it('a bullet under no heading, or before any task, is no group\'s', () => {
+    const ws = load(['- [ ] 1. First', '- [ ] 2. Second', '- _Requirements: 1_', '', '## Notes', '', '- _Requirements: 2_', '- [ ] 3. Third', ''].join('\n'));
+    expect(['audit/T1', 'audit/T2', 'audit/T3'].map((id) => implemented(ws, id))).toEqual([[], [], []]);
+  });
+});
