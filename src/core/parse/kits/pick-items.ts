@@ -92,14 +92,17 @@ export function itemsOf(
   context: readonly string[],
   /** Room for references written elsewhere in the file (a mapping table's rows), in bytes, by outline index. */
   roomElsewhere: (index: number) => number = () => 0,
-  /** Whether a list item's text is a task's metadata line (`_Requirements: 3_`), which a heading's task group may write once, after its tasks (`groupMetadata`: Kiro); `null`: no group does. */
-  metadata: ((text: string) => boolean) | null = null,
+  /**
+   * Kiro's task groups (`groupMetadata`): whether a list item's text opens with a task's requirements label (`_Requirements: 3_`),
+   * and whether a task's own lines cite under one; `null`: no group writes its metadata once.
+   */
+  metadata: { readonly opens: (text: string) => boolean; readonly cites: (text: string) => boolean } | null = null,
 ): KitItem[] {
   const flags: boolean[] = [];
   for (const i of picked.keys()) flags[i] = true;
   const spans = spansOf(outline, flags);
   const after = trailingMetadata(outline, flags, spans);
-  if (metadata !== null) groupMetadata(outline, flags, after, metadata);
+  if (metadata !== null) groupMetadata(outline, flags, spans, after, metadata);
   const items: KitItem[] = [];
   const spanOf = (line: number, end: number): Span => {
     const { text, offset } = spanText(outline, line, end);
@@ -108,9 +111,11 @@ export function itemsOf(
   for (const [i, item] of [...picked].sort(([a], [b]) => a - b)) {
     const [line, end] = spans.get(i)!;
     const span = spanOf(line, end);
-    const found = new ItemRefs(Math.min(MAX_ITEM_REFS, span.text.length + roomElsewhere(i)));
+    // Its lines written after its own (a parent's after its sub-tasks, a group's) count toward its room as its own do (a review).
+    const later = (after.get(i) ?? []).map(([first, last]) => spanOf(first, last));
+    const found = new ItemRefs(Math.min(MAX_ITEM_REFS, later.reduce((sum, each) => sum + each.text.length, span.text.length) + roomElsewhere(i)));
     refsOf(item, span, found, i);
-    for (const [first, last] of after.get(i) ?? []) refsOf(item, spanOf(first, last), found, -1);
+    for (const each of later) refsOf(item, each, found, -1);
     const refs: KitRef[] = item.parent === null ? found.refs : [{ relation: 'refines', id: item.parent, line, written: 'nested under' }, ...found.refs];
     const cut = found.cut === 0 ? null : { kept: found.refs.length, count: found.cut, line: found.cutLine };
     items.push({ id: item.id, type: item.type, title: item.title, line, end, text: span.text, box: boxOf(i), refs, cut, context: item.type === 'task' ? context : NO_CONTEXT });
@@ -118,21 +123,33 @@ export function itemsOf(
   return items;
 }
 
-/** The most lines a group's metadata may run to (`groupMetadata`). */
+/** The most lines, and characters, a group's metadata may run to (`groupMetadata`): each of its tasks reads them. */
 const GROUP_LINES = 8;
+const GROUP_CHARS = 1_000;
 
 /**
- * A heading's task group that writes its metadata once, after its tasks, in list items of their own indentation that are
- * metadata lines and no task (`### 任务组 5：…`, boxes `- [x] 5.1` … `5.4`, then `- _Requirements: 3_`: zhuanggenhua/BoardGame, D-535): that item's
- * lines are read as each of the group's tasks' (the tasks at the top of a list under the same heading, before it), added to
- * `after`. Not under no heading (a file's last bullet is no group's). Linear: one pass; each task gets at most one group's span
- * (the group's items one after another, to the next task).
+ * A heading's task group that writes its requirements once, after its tasks (`### 任务组 5：…`, boxes `- [x] 5.1` … `5.4`, then
+ * `- _Requirements: 3_` at their indentation: zhuanggenhua/BoardGame, D-535): that line is read as each of the group's tasks'
+ * that cite nothing of their own (added to `after`) — the tasks at the top of a list under the same heading, before it. Only
+ * list items that open with a requirements label in `_` or `**` (`metadata.opens`), right after the last task (a blank line
+ * between at most) and after each other, a few short lines (`GROUP_LINES`, `GROUP_CHARS`); not under no heading. A task's own
+ * line written unindented after it (`- [ ] 2. Build` then `- _Requirements: 2.1_`) is so its alone when the tasks before it
+ * cite their own (a review). Linear: one pass; each task gets at most one group's span, of bounded length.
  */
-function groupMetadata(outline: Outline, picked: readonly boolean[], after: Map<number, (readonly [number, number])[]>, metadata: (text: string) => boolean): void {
+function groupMetadata(
+  outline: Outline,
+  picked: readonly boolean[],
+  spans: ReadonlyMap<number, readonly [number, number]>,
+  after: Map<number, (readonly [number, number])[]>,
+  metadata: { readonly opens: (text: string) => boolean; readonly cites: (text: string) => boolean },
+): void {
   let heading = -2;
   let tasks: number[] = [];
   /** The group's metadata so far (its items one after another: one span, grown), shared by its tasks; `null` before any. */
   let group: [number, number] | null = null;
+  /** The last line of what came before (the last task, with its nested lines; the group's last item). */
+  let end = 0;
+  const short = (first: number, last: number): boolean => last - first < GROUP_LINES && spanText(outline, first, last).text.length <= GROUP_CHARS;
   outline.entries.forEach((entry, i) => {
     if (entry.kind !== 'item' || entry.parent !== -1) return;
     if (entry.heading !== heading || (picked[i] === true && group !== null)) {
@@ -140,21 +157,29 @@ function groupMetadata(outline: Outline, picked: readonly boolean[], after: Map<
       tasks = [];
       group = null;
     }
-    if (picked[i] === true) tasks.push(i);
-    else if (!metadata(entry.text)) {
-      // Another list after the tasks (notes, a task's steps written flat where a typo unmade its box): no group's metadata, nor any after it.
+    const next = entry.line <= end + 2;
+    if (picked[i] === true) {
+      tasks.push(i);
+      end = entry.last;
+    } else if (!metadata.opens(entry.text) || !next) {
+      // Another list after the tasks (notes, `- Depends: …` in prose, a task's steps written flat where a typo unmade its box), or
+      // a label away from them: no group's metadata, nor any after it.
       tasks = [];
       group = null;
     } else if (group !== null) {
-      // A few lines, each task reading them: not a list read again by each of n tasks (quadratic: a test at n and 4n).
-      if (entry.last - group[0] < GROUP_LINES) group[1] = entry.last;
-    } else if (heading !== -1 && tasks.length > 0 && entry.last - entry.line < GROUP_LINES) {
+      if (short(group[0], entry.last)) group[1] = end = entry.last;
+      else tasks = [];
+    } else if (heading !== -1 && tasks.length > 0 && short(entry.line, entry.last)) {
       group = [entry.line, entry.last];
+      end = entry.last;
       for (const task of tasks) {
+        const [first, last] = spans.get(task)!;
+        if (metadata.cites(spanText(outline, first, last).text)) continue;
         let list = after.get(task);
         if (list === undefined) after.set(task, (list = []));
         list.push(group);
       }
+      tasks = [];
     }
   });
 }

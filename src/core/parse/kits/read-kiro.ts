@@ -203,7 +203,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
       labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
       labelRefs(refs, VERIFIED_TRAILER, span, scope, trailer);
-    }, (i) => boxes.get(i) ?? null, context, undefined, isMetadataLine),
+    }, (i) => boxes.get(i) ?? null, context, undefined, GROUP_METADATA),
     documentRefs: [],
   };
 }
@@ -220,15 +220,14 @@ const WORD_TASK = new RegExp(`^(?:\\*\\*(?=(?:${TASK_WORD})[^*\\n]*\\*\\*))?(?:$
 /** Whether a file may hold tasks named in words: it writes one of the words before a number (`Tasks` in a title alone does not). */
 const TASK_WORDS = new RegExp(`(?:${TASK_WORD})[ \\t]*\\d`);
 
-/** Whether a list item's text opens with a label a task's lines write (`_Requirements: 3_`, `**Validates:** …`, `_Depends: 2_`). */
-function isMetadataLine(text: string): boolean {
-  return [REQUIREMENTS_LABEL, WORDED_LABEL, REQ_LABEL, REFS_LABEL, DEPENDS_LABEL, VALIDATES_LABEL].some((label) => {
-    label.lastIndex = 0;
-    const at = label.exec(text)?.index;
-    label.lastIndex = 0;
-    return at === 0;
-  });
-}
+/** Kiro's task groups (pick-items.ts, `groupMetadata`): a list item that opens with a requirements label in `_` or `**`, and a task's lines that cite under one. */
+const GROUP_LABELS = [REQUIREMENTS_LABEL, WORDED_LABEL, REQ_LABEL, REFS_LABEL];
+/** The first match of a global `label` in `text`, its `lastIndex` left at 0 (`matchAll` elsewhere starts from it). */
+const firstOf = (label: RegExp, text: string): RegExpExecArray | null => ((label.lastIndex = 0), ((match) => ((label.lastIndex = 0), match))(label.exec(text)));
+const GROUP_METADATA = {
+  opens: (text: string): boolean => GROUP_LABELS.some((label) => ((match) => match?.index === 0 && match[1] !== undefined)(firstOf(label, text))),
+  cites: (text: string): boolean => GROUP_LABELS.some((label) => firstOf(label, text) !== null),
+};
 
 /** The phases a dependency value opens with: `Phase 1, 2 `, `Phases 1–3 and 4 `, `フェーズ1`, `阶段 2`. */
 const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes?\b)(?:[\s\d,、，&–—-]|\band\b)*/i;

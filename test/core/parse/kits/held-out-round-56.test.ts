@@ -38,12 +38,49 @@ describe('a form of a fifty-sixth round', () => {
     );
     expect(implemented(ws, 'audit/T1.1')).toEqual(['audit/R1']);
     expect(implemented(ws, 'audit/T1.2')).toEqual(['audit/R1']);
-    expect(ws.nodes.get('audit/T1.2')!.dependsOn).toContain('audit/T2.1');
-    // Its own line and the group's; a task after the group's line is in no group (its line is not after it).
-    expect(implemented(ws, 'audit/T2.1')).toEqual(['audit/R2.1', 'audit/R2.2', 'audit/R3']);
+    // A group's dependency is no group's: `_Depends: 2.1_` of every task made cycles and false waits (a review).
+    expect(ws.nodes.get('audit/T1.2')!.dependsOn).not.toContain('audit/T2.1');
+    // A task that cites its own keeps its own; the line after the group is the others' (a task's own line written
+    // unindented after it, the tasks before citing theirs); a task after the group's line is in no group.
+    expect(implemented(ws, 'audit/T2.1')).toEqual(['audit/R2.1']);
     expect(implemented(ws, 'audit/T2.2')).toEqual(['audit/R2.2', 'audit/R3']);
     expect(implemented(ws, 'audit/T2.3')).toEqual([]);
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_CYCLE')).toEqual([]);
+  });
+
+  it('prose that names a label, a label away from the tasks, a long line: no group\'s (a review)', () => {
+    const ws = load(
+      [
+        '## G',
+        '',
+        '- [ ] 1. A',
+        '- [ ] 2. B',
+        '- Requirements: 3.1 and 3.2 are deferred to phase 2',
+        '',
+        '## H',
+        '',
+        '- [ ] 3. C',
+        '',
+        'Some notes.',
+        '',
+        '- _Requirements: 3_',
+        '',
+        '## K',
+        '',
+        '- [ ] 4. D',
+        `- _Requirements: ${'1.1, '.repeat(300)}1.2_`,
+        '',
+      ].join('\n'),
+    );
+    expect(['audit/T1', 'audit/T2', 'audit/T3', 'audit/T4'].map((id) => implemented(ws, id))).toEqual([[], [], [], []]);
+  });
+
+  it('a group\'s line counts toward its tasks\' room for references (a review: REFS_CAPPED on short tasks)', () => {
+    // Fifteen ids for tasks of ten characters: five of them were cut (`the first 10 are read`), and 3.1 and 3.2 were missing.
+    const ws = load(['## 任务组 1', '', '- [ ] 1. 甲', '- [ ] 2. 乙', '- _Requirements: 4.1, 4.2, 4.3, 5.1, 5.2, 5.3, 6.1, 6.2, 6.3, 1.1, 1.2, 2.1, 2.2, 3.1, 3.2_', ''].join('\n'));
+    expect(ws.diagnostics.filter((d) => d.code === 'REFS_CAPPED')).toEqual([]);
+    expect(implemented(ws, 'audit/T2')).toEqual(['audit/R1.1', 'audit/R1.2', 'audit/R2.1', 'audit/R2.2', 'audit/R3.1', 'audit/R3.2']);
   });
 
   it('a bullet under no heading, or before any task, is no group\'s', () => {
