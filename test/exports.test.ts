@@ -60,6 +60,7 @@ describe('public exports', () => {
       'diagramNodeBytes',
       'diffWorkspaces',
       'estimateTokens',
+      'forEachLineOutsideFences',
       'formatJson',
       'formatReport',
       'frontmatterOf',

@@ -6,7 +6,7 @@
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareStrings, CONFIG_FILE, surveyKits, type DocNode, type Workspace } from '../core/index.js';
+import { compareStrings, CONFIG_FILE, forEachLineOutsideFences, surveyKits, type DocNode, type Workspace } from '../core/index.js';
 import type { CliContext } from './context.js';
 import { safeInline } from './render/safe-text.js';
 
@@ -103,9 +103,15 @@ function requirementLessHint(ctx: CliContext, workspace: Workspace): void {
 function scenarioLessHint(ctx: CliContext, workspace: Workspace): void {
   // An OpenSpec spec (`openspec/specs/<cap>/spec.md`, or a change's delta) is a document of type `spec` whose id ends `/spec`; Spec Kit's spec.md too, so by path.
   const bare = itemlessFiles(workspace, 'spec', (node) => node.type !== 'task', (body) => {
-    const text = outsideFences(body.replace(HTML_COMMENT, ''));
-    // A delta that only modifies, removes or renames (`### Requirement: …` that names the capability's) gives no item, rightly.
-    return SUB_HEADING.test(text) && !REQUIREMENT_HEADING.test(text);
+    // Not in fenced code (a heading in an example is none: a review). A delta that only modifies, removes or renames
+    // (`### Requirement: …` that names the capability's) gives no item, rightly.
+    let headed = false;
+    let named = false;
+    forEachLineOutsideFences(body.replace(HTML_COMMENT, ''), (line) => {
+      headed ||= SUB_HEADING.test(line);
+      named ||= REQUIREMENT_HEADING.test(line);
+    });
+    return headed && !named;
   }).filter((path) => OPENSPEC_PATH.test(path));
   if (bare.length === 0) return;
   ctx.io.stderr.write(
@@ -113,23 +119,10 @@ function scenarioLessHint(ctx: CliContext, workspace: Workspace): void {
   );
 }
 
-/** `text` without its fenced code blocks (a heading in an example is none: a review); an unclosed fence runs to the end. */
-function outsideFences(text: string): string {
-  const kept: string[] = [];
-  let fence: string | null = null;
-  for (const line of text.split('\n')) {
-    const mark = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(line);
-    if (fence === null && mark !== null) fence = mark[1]!;
-    else if (fence !== null && mark !== null && mark[1]![0] === fence[0] && mark[1]!.length >= fence.length && line.trim() === mark[1]) fence = null;
-    else if (fence === null) kept.push(line);
-  }
-  return kept.join('\n');
-}
-
 /** A heading below the spec's sections (`### REQ-1: …`, `#### Scenario: …`): where requirements would be. */
-const SUB_HEADING = /^[ \t]{0,3}#{3,6}[ \t]+\S/m;
+const SUB_HEADING = /^[ \t]{0,3}#{3,6}[ \t]+\S/;
 /** A requirement as OpenSpec writes it, read or named (`### Requirement: Password Sign-In`). */
-const REQUIREMENT_HEADING = /^[ \t]{0,3}###[ \t]+Requirement\b/im;
+const REQUIREMENT_HEADING = /^[ \t]{0,3}###[ \t]+Requirement\b/i;
 /** A file of an OpenSpec folder (at the root, or a package's). */
 const OPENSPEC_PATH = /(?:^|\/)openspec\/(?:specs|changes)\//;
 

@@ -16,6 +16,7 @@ export { createAuditLoader, type AuditLoader, type AuditLoaderOptions } from './
 export { readConfig, type ConfigResult } from './parse/config.js';
 export { CONFIG_FILE, LOCK_FILE, type WorkspaceConfig } from './shared/config-types.js';
 export { readLockFile, type LockFile, type LockRead, type LockState } from './parse/lock-file.js';
+export { forEachLineOutsideFences } from './parse/block-lines.js';
 export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
 export { surveyKits, type KitFound } from './model/survey-kits.js';

@@ -222,11 +222,10 @@ const TASK_WORDS = new RegExp(`(?:${TASK_WORD})[ \\t]*\\d`);
 
 /** Kiro's task groups (pick-items.ts, `groupMetadata`): a list item that opens with a requirements label in `_` or `**`, and a task's lines that cite under one. */
 const GROUP_LABELS = [REQUIREMENTS_LABEL, WORDED_LABEL, REQ_LABEL, REFS_LABEL];
-/** The first match of a global `label` in `text`, its `lastIndex` left at 0 (`matchAll` elsewhere starts from it). */
-const firstOf = (label: RegExp, text: string): RegExpExecArray | null => ((label.lastIndex = 0), ((match) => ((label.lastIndex = 0), match))(label.exec(text)));
 const GROUP_METADATA = {
-  opens: (text: string): boolean => GROUP_LABELS.some((label) => ((match) => match?.index === 0 && match[1] !== undefined)(firstOf(label, text))),
-  cites: (text: string): boolean => GROUP_LABELS.some((label) => firstOf(label, text) !== null),
+  // `search` leaves a global label's `lastIndex` as it was (`matchAll` elsewhere starts from it); a match at 0 after `_` or `**` opens with it.
+  opens: (text: string): boolean => /^(?:_|\*\*)/.test(text) && GROUP_LABELS.some((label) => text.search(label) === 0),
+  cites: (text: string): boolean => GROUP_LABELS.some((label) => text.search(label) !== -1),
 };
 
 /** The phases a dependency value opens with: `Phase 1, 2 `, `Phases 1–3 and 4 `, `フェーズ1`, `阶段 2`. */
