@@ -27,6 +27,19 @@ export interface Candidate {
    */
   readonly ears?: 'under' | 'outside';
   readonly title: string;
+  /** The letter of the lettered group of criteria it is listed under (`##### 6A：…` under Requirement 6: `A`), if any. */
+  readonly group?: string;
+}
+
+/**
+ * A sub-heading of a requirement's criteria that letters a group of them with the requirement's
+ * number (`##### 6A：专属卡审计` under Requirement 6, `##### 5a. 海盗湾` under Requirement 5:
+ * zhuanggenhua/BoardGame, whose tasks cite `6A.1`, `5a.1`): the letter, or `null`.
+ */
+export function letteredGroup(title: string, n: string): string | null {
+  if (!title.startsWith(n)) return null;
+  const rest = /^([A-Za-z])(?:[ \t:：.．、)）—–-]|$)/.exec(title.slice(n.length));
+  return rest === null ? null : rest[1]!;
 }
 
 /** A bold line that names the criteria (`**Acceptance Criteria**:`, `**验收标准：**`), in any of the heading's words. */
@@ -83,13 +96,26 @@ export function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntr
 
 /**
  * The criteria of `requirement` as items: by the numbers written when they do not repeat in its
- * list, else by place; a number with a letter (`1a.`) keeps it (`R4.1a`).
+ * list, else by place; a number with a letter (`1a.`) keeps it (`R4.1a`). A lettered group's
+ * criteria (`##### 6A：…`) are numbered within the group and carry its letter (`R6A.1`), as its
+ * tasks cite them, whether the group numbers anew or goes on (`##### 5b.` over `4.`: `R5b.4`).
  */
 export function numberCriteria(requirement: { readonly id: string; readonly candidates: readonly Candidate[] }, picked: Map<number, Picked>): void {
-  const listed = requirement.candidates.filter((c) => !c.qualified).map((c) => c.written);
-  const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
-  requirement.candidates.forEach((c, place) => {
-    const m = c.qualified || !byPlace ? (/^\d+$/.test(c.written!) ? Number(c.written) : c.written!.replace(/^0+(?=\d)/, '')) : place + 1;
-    picked.set(c.index, { id: `${requirement.id}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
-  });
+  const lists = new Map<string, Candidate[]>();
+  for (const c of requirement.candidates) {
+    const key = c.qualified ? '' : (c.group ?? '');
+    const list = lists.get(key);
+    if (list === undefined) lists.set(key, [c]);
+    else list.push(c);
+  }
+  for (const [letter, list] of lists) {
+    const listed = list.filter((c) => !c.qualified).map((c) => c.written);
+    const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
+    let place = 0;
+    for (const c of list) {
+      place += 1;
+      const m = c.qualified || !byPlace ? (/^\d+$/.test(c.written!) ? Number(c.written) : c.written!.replace(/^0+(?=\d)/, '')) : place;
+      picked.set(c.index, { id: `${requirement.id}${letter}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
+    }
+  }
 }

@@ -15,7 +15,7 @@ import { headingTitle, oneLine, type Outline } from './outline.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading, type PrefixedHeading } from './kiro-prefixed.js';
-import { continuesCriteria, criterionOf, CRITERIA_HEADING, labelledCriteria, nextListed, numberCriteria, type Candidate } from './kiro-criteria.js';
+import { continuesCriteria, criterionOf, CRITERIA_HEADING, labelledCriteria, letteredGroup, nextListed, numberCriteria, type Candidate } from './kiro-criteria.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
@@ -53,6 +53,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
   let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; lastListed?: Candidate; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean } | null = null;
+  // The lettered group of criteria open under the requirement's criteria heading (`##### 6A：专属卡审计`: its letter, its heading's level).
+  let group: { readonly letter: string; readonly level: number } | null = null;
   // The titles of the headings open at each level (1–6): whether a bare requirement stands under one that says requirements.
   const open: string[] = [];
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
@@ -109,6 +111,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     if (requirement !== null && requirement.bare && ((requirement.sectioned === true && requirement.headed !== true) || !((requirement.named || written) && requirement.candidates.length > 0))) picked.delete(requirement.index);
     else if (requirement !== null) numberCriteria(requirement, picked);
     requirement = null;
+    group = null;
   };
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
@@ -122,6 +125,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.lastListed, nextListed(entries, i)) ? i : -1;
+      if (group !== null && entry.level <= group.level) group = null;
+      const letter = requirement !== null && requirement.label === 'R' && criteria !== -1 && entry.level > entries[criteria]!.level ? letteredGroup(title, requirement.n) : null;
+      if (letter !== null) group = { letter, level: entry.level };
       // Inside a `Requirement N`, a prefixed sub-heading is its tag (`#### FR-1: Maps to PRD 4.2`), or, with criteria of its own, a requirement
       // of its own that leaves `Requirement N` open, its criteria still to come (reviews).
       const within: boolean = requirement !== null && requirement.label === 'R' && !requirement.bare && entry.level > requirement.level;
@@ -205,7 +211,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     const candidate = criterionOf(entries, entry, i, criteria, requirement.n, requirement.label);
     if (candidate === null) continue;
     if (fallback && !candidate.qualified) requirement.fellBack = true;
-    requirement.candidates.push((requirement.lastListed = candidate));
+    requirement.candidates.push((requirement.lastListed = group !== null && !candidate.qualified && criteria !== -1 ? { ...candidate, group: group.letter } : candidate));
   }
   close();
   const taken = new Set([...picked.values()].map((item) => item.id));

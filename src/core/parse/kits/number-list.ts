@@ -35,8 +35,9 @@ const LABELS = {
 const NUMBER = {
   // `7.x`: all of requirement 7 (holholhol's `_Requirements: 7.x, 8.x_`), as `7` is.
   // `10全体` (Japanese "all of 10": zawawa34/family-app), `3全部`: all of requirement 10, as `10` is.
-  // `7B.1`: a criterion of requirement 7B, one inserted after 7; whole, only zero-padded (`010B`: wildlife-creator/bijiyu; `3D` is prose).
-  requirement: /^R?(\d+(?:[A-Z](?=\.\d)|(?<=^R?0\d+)[A-Z](?=[.:)]*$))?(?:\.\d+)*)(?:\.[xX]|[ \t]*(?:全体|全體|全部|整体|整體))?[.:)]*$/,
+  // `7B.1`: a criterion of requirement 7B, one inserted after 7, or of a lettered group of requirement 7's criteria (`5a.1`: `##### 5a.`
+  // under Requirement 5, zhuanggenhua/BoardGame); whole, only zero-padded and capital (`010B`: wildlife-creator/bijiyu; `3D` is prose).
+  requirement: /^R?(\d+(?:[A-Za-z](?=\.\d)|(?<=^R?0\d+)[A-Z](?=[.:)]*$))?(?:\.\d+)*)(?:\.[xX]|[ \t]*(?:全体|全體|全部|整体|整體))?[.:)]*$/,
   // `T-1`: a task a team ids with a dash (`- **Depends on**: T-1`, yoppyyyy/yoneko-utawaku).
   // `9A.1`: a part inserted after 9 (stify12/AI-assistant).
   task: /^(?:T-?)?(\d+(?:[a-z]|[A-Z](?=\.\d))?(?:\.\d+[a-z]?)*)[.:)]*$/,

@@ -3,6 +3,10 @@
  * - zhuanggenhua/BoardGame (cfe0654), .kiro/specs/smashup-full-faction-audit/tasks.md:50-56: `### 任务组 5：D1 子项 — …`, its
  *   boxes `- [x] 5.1 …` to `- [x] 5.4 …`, then at their indentation `- _Requirements: 3_` — the group's one requirements line,
  *   which no task took (49 COVERAGE_MISSING of requirements 3 to 14).
+ * - the same repository, .kiro/specs/dicethrone-ability-wiki-audit/requirements.md:87-104: under `#### 验收标准` of `### 需求 6`,
+ *   `##### 6A：专属卡审计` over criteria 1-7 and `##### 6B：通用卡审计` over 1-6, cited `_Requirements: 6A.1, 6A.2_` (17 false
+ *   LINK_BROKEN, 11 COVERAGE_MISSING: read R6.1-R6.13); smashup-phase3-remaining/requirements.md:75-98: `##### 5a. 海盗湾…` over 1-3,
+ *   `##### 5b. 托尔图加…` over 4-6, cited `_Requirements: 5a.1, 5a.2, 5a.3_`, `5b.4` (dropped without a word: 47 COVERAGE_MISSING).
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
@@ -86,5 +90,65 @@ describe('a form of a fifty-sixth round', () => {
   it('a bullet under no heading, or before any task, is no group\'s', () => {
     const ws = load(['- [ ] 1. First', '- [ ] 2. Second', '- _Requirements: 1_', '', '## Notes', '', '- _Requirements: 2_', '- [ ] 3. Third', ''].join('\n'));
     expect(['audit/T1', 'audit/T2', 'audit/T3'].map((id) => implemented(ws, id))).toEqual([[], [], []]);
+  });
+
+  it('a lettered group of criteria keeps its letter, numbered anew or on, as its tasks cite it', () => {
+    const requirements = [
+      '# 需求文档',
+      '',
+      '### 需求 6：卡牌审计',
+      '',
+      '#### 验收标准',
+      '',
+      '##### 6A：专属卡审计',
+      '',
+      '1. WHEN 审计专属卡时，THE Audit_System SHALL 比对',
+      '2. WHEN 发现费用不一致时，THE Audit_System SHALL 记录',
+      '',
+      '##### 6B：通用卡审计',
+      '',
+      '1. THE Audit_System SHALL 仅执行一次审计',
+      '2. WHEN 审计通用卡时，THE Audit_System SHALL 比对',
+      '',
+      '### 需求 5：基地能力',
+      '',
+      '#### 验收标准',
+      '',
+      '1. THE BaseAbility SHALL 注册',
+      '',
+      '##### 5a. 海盗湾（Pirate Cove）— 计分后移动随从',
+      '',
+      '2. WHEN 海盗湾计分后, THE BaseAbility SHALL 生成 Prompt',
+      '3. WHEN 玩家选择跳过, THE Prompt_System SHALL 不移动',
+      '',
+      '##### 5b. 托尔图加（Tortuga）',
+      '',
+      '4. WHEN 托尔图加计分后, THE BaseAbility SHALL 生成 Prompt',
+      '',
+      '##### 其他说明',
+      '',
+      '5. THE BaseAbility SHALL 记录日志',
+      '',
+    ].join('\n');
+    const tasks = ['# 实施计划', '', '- [ ] 1. 专属卡', '  - _Requirements: 6A.1, 6A.2, 6B.2_', '- [ ] 2. 海盗湾', '  - _Requirements: 5.1, 5a.2, 5a.3, 5b.4, 5.5_', '- [ ] 3. 错误', '  - _Requirements: 6B.3, 5a.4_', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/audit/requirements.md': requirements, '.kiro/specs/audit/tasks.md': tasks }));
+    const criteria = [...ws.nodes.values()].filter((n) => n.type === 'acceptance-criterion').map((n) => [n.id, ws.relationsOut.get(n.id)?.find((e) => e.relation === 'refines')?.id]);
+    expect(criteria.sort()).toEqual([
+      ['audit/R5.1', 'audit/R5'],
+      ['audit/R5.5', 'audit/R5'],
+      ['audit/R5a.2', 'audit/R5'],
+      ['audit/R5a.3', 'audit/R5'],
+      ['audit/R5b.4', 'audit/R5'],
+      ['audit/R6A.1', 'audit/R6'],
+      ['audit/R6A.2', 'audit/R6'],
+      ['audit/R6B.1', 'audit/R6'],
+      ['audit/R6B.2', 'audit/R6'],
+    ]);
+    expect(implemented(ws, 'audit/T1')).toEqual(['audit/R6A.1', 'audit/R6A.2', 'audit/R6B.2']);
+    expect(implemented(ws, 'audit/T2')).toEqual(['audit/R5.1', 'audit/R5.5', 'audit/R5a.2', 'audit/R5a.3', 'audit/R5b.4']);
+    // A letter no group has, or a number its group does not hold, is broken: said, not dropped.
+    const broken = ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.slice(0, d.message.indexOf(' (written')));
+    expect(broken).toEqual(['audit/T3 implements `audit/R5a.4`', 'audit/T3 implements `audit/R6B.3`']);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.nodeId)).toEqual(['audit/R6B.1']);
   });
 });
