@@ -171,4 +171,20 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     // Each repeat says a word of the task's, on one line, in its state, in a list of such: a recap.
     expect(taskRepeats(build(100), null).recaps.size).toBe(100);
   }, 60_000);
+
+  it('a requirements.md of n lettered groups, n bold-numbered criteria, n addenda and a line of n spaces after a label (D-536, D-537): read in time linear at n and 4n', () => {
+    const place = kitPlaceOf('.kiro/specs/one/requirements.md', ['kiro'])!;
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const build = (n: number) => {
+      const lines = ['### Requirement 1: Groups', '', '#### Acceptance Criteria', ''];
+      for (let k = 0; k < n; k += 1) lines.push(`##### 1${letters[k % 26]!}. Group`, '', `${k + 1}. THE system SHALL do ${k}`, '');
+      lines.push('### Requirement 2: Bold', '');
+      for (let k = 0; k < n; k += 1) lines.push(`**2.${k + 1}** The system shall do ${k}`, '- a detail', '');
+      for (let k = 0; k < n; k += 1) lines.push(`Requirement 2 への追加Acceptance Criteria:`, `${n + k + 1}. The system shall add ${k}`, '');
+      lines.push(`Requirement 3 ${'Acceptance Criteria '.repeat(n / 20)}${' '.repeat(n)}x`, `1. x`, '');
+      return `${lines.join('\n')}\n`;
+    };
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
 });

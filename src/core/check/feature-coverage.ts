@@ -120,7 +120,9 @@ export function requirementCoverage(workspace: Workspace): (id: string) => boole
     // the whole (`实现FR-042仅浏览模式`: Akujik/GymnasticMini), as a Kiro criterion is.
     const part = PART.exec(id);
     if (part === null && itemKind(id) !== 'criterion') return false;
-    const requirement = part !== null ? part[1]! : id.slice(0, id.lastIndexOf('.'));
+    // A lettered group's criterion (`R6A.1`, D-536) is its requirement's, `R6`: the one it refines.
+    const written = part !== null ? part[1]! : id.slice(0, id.lastIndexOf('.'));
+    const requirement = part !== null || workspace.nodes.has(written) ? written : (workspace.relationsOut.get(id)?.find((edge) => edge.relation === 'refines')?.id ?? written);
     if (part !== null && !workspace.nodes.has(requirement)) return false;
     let covered = whole.get(requirement);
     if (covered === undefined) {

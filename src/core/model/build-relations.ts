@@ -153,6 +153,8 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
       }
       flush();
       if (targets.length > 1) targets.sort(compareStrings);
+      // An id meant by another (`5.3` for `R5b.3`) may be written too (`5b.3`): once (a review; the ids written are each once).
+      if (meant !== undefined) dropRepeats(targets);
       for (const target of targets) {
         edges.push({ relation, id: target });
         const list = into.get(target);
@@ -178,6 +180,13 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
     into.set(target, list.slice());
   }
   return meant === undefined ? { out, in: into, counts, typed, diagnostics, broken } : { out, in: into, counts, typed, diagnostics, broken, readText: true };
+}
+
+/** `sorted` without its repeats, in place. */
+function dropRepeats(sorted: string[]): void {
+  let kept = 0;
+  for (let i = 0; i < sorted.length; i += 1) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[kept++] = sorted[i]!;
+  sorted.length = kept;
 }
 
 /** Broken entries of one relation, one line and one written key, each the number after the one before (`R6.10` … `R6.15`). */

@@ -11,7 +11,8 @@
  *   story but has US1, is US1 (its scenario 2);
  * - `1.1–10.5`, a Kiro range across requirements, names the criteria between its ends that
  *   exist (the reader gives the ends, and `R1.1…10.5` for what lies between), at most
- *   `MAX_RANGE` of them;
+ *   `MAX_RANGE` of them; `5.3`, which no item is, the criterion 3 of requirement 5's lettered
+ *   group that holds it (`R5b.3`: kit-criteria.ts);
  * - `SC-01` that no item is, written as the first cell of a table row in a document of the feature (a plan's test table)
  *   or opening a heading of its quickstart.md (a scenario), names that row: the team's own name, not a broken reference.
  * - `FR-029-030`, which no item is, names `FR-029` to `FR-030` when both are items (a range
@@ -31,7 +32,8 @@
  *   the open change that adds it named (`hint`).
  * Each lookup is built once, on the first reference that needs it.
  */
-import { CROSS_RANGE, MAX_RANGE } from '../parse/kits/number-list.js';
+import { MAX_RANGE } from '../parse/kits/number-list.js';
+import { CROSS, KiroCriteria } from './kit-criteria.js';
 import { SHARED_STORIES } from '../read/kit-paths.js';
 import { compareStrings } from '../shared/sort.js';
 import { itemKind } from '../shared/suggest-kind.js';
@@ -53,7 +55,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let shared: Map<string, string | null> | undefined;
   let tags: Map<string, string> | undefined;
   let storied: Set<string> | undefined;
-  let criteria: Map<string, Criterion[]> | undefined;
+  let criteria: KiroCriteria | undefined;
   let rows: TableRows | undefined;
   let parted: Set<string> | undefined;
   let prefixed: Set<string> | undefined;
@@ -92,7 +94,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     }
     const cross = CROSS.exec(tail);
     if (cross !== null) {
-      const between = criteriaBetween((criteria ??= criteriaByFeature(nodes)).get(feature) ?? [], cross);
+      const between = (criteria ??= new KiroCriteria(nodes)).between(feature, cross);
       return between.length === 0 ? 'drop' : { ids: between };
     }
     if (LABEL.test(tail) && (rows ??= new TableRows(nodes)).has(feature, tail)) return 'drop';
@@ -102,6 +104,13 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       for (let code = 97; code <= 122 && nodes.has(`${target}${String.fromCharCode(code)}`); code += 1) parts.push(`${target}${String.fromCharCode(code)}`);
       return { ids: parts };
     }
+    // `5.3` where requirement 5's criterion 3 is in a lettered group (`##### 5b.` over `3.`: D-536): that one, when one group holds it.
+    const grouped = CRITERION.test(tail) ? (criteria ??= new KiroCriteria(nodes)).grouped(target) : null;
+    if (grouped !== null) return { id: grouped };
+    // `5a.4` (or `5A.1`) where criterion 4 is group 5b's: broken, with the one that has its number said.
+    const letter = GROUP_REF.exec(tail);
+    const holder = letter === null ? null : (criteria ??= new KiroCriteria(nodes)).grouped(`${feature}/R${letter[1]!}.${letter[2]!}`);
+    if (holder !== null) return { id: target, hint: `criterion ${letter![2]!} of requirement ${letter![1]!} is \`${holder}\`` };
     // `1.2` after `FR-1.1` in one list (`_Requirements: FR-1.1, 1.2_`), in a feature whose requirements are all named with that prefix: `FR-1.2`.
     const carried = CRITERION.test(tail) ? carriedPrefix(written) : null;
     if (carried !== null && nodes.has(`${feature}/${carried}-${tail.slice(1)}`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature) && onlyPrefix(feature, carried, (prefixed ??= prefixesByFeature(nodes)))) return { id: `${feature}/${carried}-${tail.slice(1)}` };
@@ -253,48 +262,10 @@ function pairRange(nodes: ReadonlyMap<string, DocNode>, feature: string, kind: s
   return ids;
 }
 
-/** What a Kiro reader writes between the ends of a range across requirements: `R1.1…10.5`. */
-const CROSS = new RegExp(`^R(\\d+)\\.(\\d+)${CROSS_RANGE}(\\d+)\\.(\\d+)$`);
 /** A Kiro criterion's id's numbers: `R2.3`. */
 const CRITERION = /^R(\d+)\.(\d+)$/;
-
-interface Criterion {
-  readonly requirement: number;
-  readonly n: number;
-  readonly id: string;
-}
-
-/** Each feature's criteria, by requirement then criterion number. */
-function criteriaByFeature(nodes: ReadonlyMap<string, DocNode>): Map<string, Criterion[]> {
-  const out = new Map<string, Criterion[]>();
-  for (const [id, node] of nodes) {
-    if (node.type !== 'acceptance-criterion' || node.item === undefined) continue;
-    const slash = id.lastIndexOf('/');
-    const numbers = CRITERION.exec(id.slice(slash + 1));
-    if (numbers === null) continue;
-    const feature = id.slice(0, slash);
-    let list = out.get(feature);
-    if (list === undefined) out.set(feature, (list = []));
-    list.push({ requirement: Number(numbers[1]), n: Number(numbers[2]), id });
-  }
-  for (const list of out.values()) list.sort((a, b) => a.requirement - b.requirement || a.n - b.n || compareStrings(a.id, b.id));
-  return out;
-}
-
-/** The criteria strictly between a range's two ends (the reader gives the ends themselves), at most `MAX_RANGE`. */
-function criteriaBetween(list: readonly Criterion[], range: RegExpExecArray): string[] {
-  const from = [Number(range[1]), Number(range[2])] as const;
-  const to = [Number(range[3]), Number(range[4])] as const;
-  const before = (a: readonly [number, number], b: readonly [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
-  const out: string[] = [];
-  for (const c of list) {
-    const at = [c.requirement, c.n] as const;
-    if (!before(from, at)) continue;
-    if (!before(at, to) || out.length === MAX_RANGE) break;
-    out.push(c.id);
-  }
-  return out;
-}
+/** A lettered group's criterion as cited (`R5a.4`, `R5A.1`): its requirement's number and its own. */
+const GROUP_REF = /^R(\d+)[A-Za-z]\.(\d+)$/;
 
 /** A Kiro criterion's id of two numbers or more (`R5.1`, `R3.2.1`). */
 const SECTION_REF = /^R(\d+(?:\.\d+)*)$/;

@@ -52,7 +52,9 @@ function digitsAfter(id: string, from: number): string | null {
   let i = from;
   while (i < id.length && isDigit(id.charCodeAt(i))) i += 1;
   if (i === from) return null;
-  if (i < id.length && id.charCodeAt(i) >= 0x41 && id.charCodeAt(i) <= 0x5a) i += 1;
+  // `R7B` (inserted after 7), `R7B.1`; `R5a.1`, a lettered group's criterion (D-536), never `R5a`.
+  const letter = id.charCodeAt(i);
+  if (i < id.length && ((letter >= 0x41 && letter <= 0x5a) || (letter >= 0x61 && letter <= 0x7a && id.charCodeAt(i + 1) === 0x2e))) i += 1;
   if (i === id.length) return 'requirement';
   if (id.charCodeAt(i) !== 0x2e /* . */ || i + 1 === id.length || !allDigits(id, i + 1)) return null;
   return 'criterion';
@@ -66,7 +68,7 @@ function digitsAfter(id: string, from: number): string | null {
 function suggestedKind(id: string): string | null {
   return itemKind(id) ?? (CRITERION_PART.test(id) ? 'criterion' : null);
 }
-const CRITERION_PART = /\/R\d+[A-Z]?(?:\.\d+){2,}$/;
+const CRITERION_PART = /\/R\d+[A-Za-z]?(?:\.\d+){2,}$/;
 
 /** `base` (a suggester over `ids`), but a kit item's id is answered only with ids of its kind. */
 export function byKind(base: Suggester, ids: readonly string[]): Suggester & { readonly elsewhere: (wanted: string) => string | null } {

@@ -13,6 +13,8 @@ import { prefixedCriterion } from './kiro-prefixed.js';
  * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie; not `#### Notes on acceptance criteria`: a review).
  */
 export const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
+/** A bullet's number in bold (`- **R1.1**: Tampilkan total revenue …`: konxc/learning.konxc.space), read as it is written plain. */
+const BOLD_NUMBER = /^\*\*(R?\d+(?:\.\d+)+[.:：]?)\*\*(?=[:：]?[ \t])/;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 export interface Candidate {
@@ -34,12 +36,18 @@ export interface Candidate {
 /**
  * A sub-heading of a requirement's criteria that letters a group of them with the requirement's
  * number (`##### 6A：专属卡审计` under Requirement 6, `##### 5a. 海盗湾` under Requirement 5:
- * zhuanggenhua/BoardGame, whose tasks cite `6A.1`, `5a.1`): the letter, or `null`.
+ * zhuanggenhua/BoardGame, whose tasks cite `6A.1`, `5a.1`): the letter, or `null`. The letter is
+ * followed by a separator (`：`, `.`, `)`, a dash) or nothing, and the groups go in order: the
+ * first is `a` (or `A`), each next one the letter after the group before (`previous`) — so
+ * `##### 3D rendering`, `##### 4K: output` and `##### 5s: timeout` are no groups (a review).
  */
-export function letteredGroup(title: string, n: string): string | null {
+export function letteredGroup(title: string, n: string, previous: string | null): string | null {
   if (!title.startsWith(n)) return null;
-  const rest = /^([A-Za-z])(?:[ \t:：.．、)）—–-]|$)/.exec(title.slice(n.length));
-  return rest === null ? null : rest[1]!;
+  const rest = /^([A-Za-z])(?:[ \t]*[:：.．、)）—–-]|[ \t]*$)/.exec(title.slice(n.length));
+  if (rest === null) return null;
+  const letter = rest[1]!;
+  const expected = previous === null ? (letter === 'A' ? 'A' : 'a') : String.fromCharCode(previous.charCodeAt(0) + 1);
+  return letter === expected ? letter : null;
 }
 
 /** A bold line that names the criteria (`**Acceptance Criteria**:`, `**验收标准：**`), in any of the heading's words. */
@@ -85,7 +93,7 @@ export function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntr
     if (prefixed !== null) return { index: i, written: prefixed.written, qualified: true, title: prefixed.title };
   }
   // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
-  const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text) : null;
+  const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text.replace(BOLD_NUMBER, '$1')) : null;
   if (written !== null && written[1] === n) return { index: i, written: written[2]!, qualified: true, title: oneLine(written[3]!) };
   // A paragraph's line under the criteria heading that opens with a whole number (`**Group label**` then `4. When …`: quizeum).
   if (entry.kind === 'line' && criteria !== -1 && entry.heading >= criteria && !entry.number!.includes('.')) return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };
@@ -101,21 +109,31 @@ export function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntr
  * tasks cite them, whether the group numbers anew or goes on (`##### 5b.` over `4.`: `R5b.4`).
  */
 export function numberCriteria(requirement: { readonly id: string; readonly candidates: readonly Candidate[] }, picked: Map<number, Picked>): void {
-  const lists = new Map<string, Candidate[]>();
-  for (const c of requirement.candidates) {
-    const key = c.qualified ? '' : (c.group ?? '');
-    const list = lists.get(key);
-    if (list === undefined) lists.set(key, [c]);
-    else list.push(c);
-  }
-  for (const [letter, list] of lists) {
-    const listed = list.filter((c) => !c.qualified).map((c) => c.written);
-    const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
-    let place = 0;
-    for (const c of list) {
-      place += 1;
-      const m = c.qualified || !byPlace ? (/^\d+$/.test(c.written!) ? Number(c.written) : c.written!.replace(/^0+(?=\d)/, '')) : place;
-      picked.set(c.index, { id: `${requirement.id}${letter}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
+  // Criteria outside a group are numbered as without groups: by the numbers written, or by their place in the whole list (a review).
+  const listed = requirement.candidates.filter((c) => !c.qualified && c.group === undefined).map((c) => c.written);
+  const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
+  const groups = new Map<string, Candidate[]>();
+  requirement.candidates.forEach((c, place) => {
+    if (c.group !== undefined) {
+      const list = groups.get(c.group);
+      if (list === undefined) groups.set(c.group, [c]);
+      else list.push(c);
+      return;
     }
+    const m = c.qualified || !byPlace ? writtenNumber(c.written!) : place + 1;
+    picked.set(c.index, { id: `${requirement.id}.${m}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
+  });
+  // A group's criteria by the numbers written, or by their place in the group when those repeat.
+  for (const [letter, list] of groups) {
+    const written = list.map((c) => c.written);
+    const inPlace = written.some((n) => n === null) || new Set(written).size !== written.length;
+    list.forEach((c, place) => {
+      picked.set(c.index, { id: `${requirement.id}${letter}.${inPlace ? place + 1 : writtenNumber(c.written!)}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
+    });
   }
+}
+
+/** A criterion's number as written, without its zeros in front (`03` is 3; `1a` stays). */
+function writtenNumber(written: string): number | string {
+  return /^\d+$/.test(written) ? Number(written) : written.replace(/^0+(?=\d)/, '');
 }

@@ -8,10 +8,14 @@
  * (`1.1. THE …`, `- R1.1: …`) anywhere in the requirement. Each keeps its written number: `3.`
  * under Requirement 2 is `R2.3`, and so is `2.3.`; when the written numbers of a requirement's
  * list repeat (groups that start again at 1) every one takes its place instead (the Nth), as
- * revision 1 did. A number written in twice (`1.1.` twice) is the same id twice: the model
- * keeps the first and says ID_DUPLICATE at the second.
+ * revision 1 did. A group lettered with the requirement's number (`##### 6A：…`, `##### 5a. …`)
+ * numbers its own criteria, which carry its letter (`R6A.1`, `R5a.1`: kiro-criteria.ts, D-536).
+ * A number written in twice (`1.1.` twice) is the same id twice: the model keeps the first and
+ * says ID_DUPLICATE at the second.
  */
 import { headingTitle, oneLine, type Outline } from './outline.js';
+import type { OutlineEntry } from './outline-entry.js';
+import { addendumOf } from './kiro-addenda.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading, type PrefixedHeading } from './kiro-prefixed.js';
@@ -55,6 +59,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; lastListed?: Candidate; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean } | null = null;
   // The lettered group of criteria open under the requirement's criteria heading (`##### 6A：专属卡审计`: its letter, its heading's level).
   let group: { readonly letter: string; readonly level: number } | null = null;
+  // The letter of the requirement's last lettered group (the next must be the letter after it).
+  let lastLetter: string | null = null;
   // The titles of the headings open at each level (1–6): whether a bare requirement stands under one that says requirements.
   const open: string[] = [];
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
@@ -95,6 +101,16 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     const owner = `${scope}/${found.requirement}`;
     orphans.push([i, { id: `${owner}.${Number(found.written)}`, type: 'acceptance-criterion', title: found.title, parent: requirementIds.has(owner) ? owner : null }]);
   };
+  // The addendum whose numbered lines are being read (the requirement's number, and the last line of the one read before).
+  let addendum: { readonly n: string; last: number } | null = null;
+  const addendumAt = (entry: OutlineEntry): string | null => {
+    const above = entry.line - 1 - outline.bodyLine;
+    const label = above >= 0 && /^\d+$/.test(entry.number ?? '') ? addendumOf(outline.body.slice(outline.starts[above]!, outline.starts[above + 1]! - 1)) : null;
+    if (label !== null) addendum = { n: label, last: entry.last };
+    else if (addendum !== null && /^\d+$/.test(entry.number ?? '') && entry.line <= addendum.last + 2) addendum.last = entry.last;
+    else addendum = null;
+    return addendum?.n ?? null;
+  };
   // Whether the open criteria heading is the requirement's first sub-heading over an ordered list, taken for want of one named.
   let fallback = false;
   const close = (): void => {
@@ -112,6 +128,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     else if (requirement !== null) numberCriteria(requirement, picked);
     requirement = null;
     group = null;
+    lastLetter = null;
   };
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
@@ -126,8 +143,11 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.lastListed, nextListed(entries, i)) ? i : -1;
       if (group !== null && entry.level <= group.level) group = null;
-      const letter = requirement !== null && requirement.label === 'R' && criteria !== -1 && entry.level > entries[criteria]!.level ? letteredGroup(title, requirement.n) : null;
-      if (letter !== null) group = { letter, level: entry.level };
+      const letter: string | null = requirement !== null && requirement.label === 'R' && criteria !== -1 && entry.level > entries[criteria]!.level ? letteredGroup(title, requirement.n, lastLetter) : null;
+      if (letter !== null) {
+        group = { letter, level: entry.level };
+        lastLetter = letter;
+      }
       // Inside a `Requirement N`, a prefixed sub-heading is its tag (`#### FR-1: Maps to PRD 4.2`), or, with criteria of its own, a requirement
       // of its own that leaves `Requirement N` open, its criteria still to come (reviews).
       const within: boolean = requirement !== null && requirement.label === 'R' && !requirement.bare && entry.level > requirement.level;
@@ -160,6 +180,14 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       const orphan = match === null && sub === null && (requirement === null || requirement.bare || requirement.label !== 'R') ? anyPrefixedCriterion(title) : null;
       if (orphan !== null) {
         addOrphan(i, orphan);
+        continue;
+      }
+      // A requirement's heading again, in a section of the file's criteria (`## Acceptance Criteria`, then `### R1 — Platform Admin`
+      // over R1's checklist: konxc/learning.konxc.space), names the requirement read before: no second one (no ID_DUPLICATE).
+      const again = match !== null && requirementIds.has(`${scope}/${prefixed?.label ?? 'R'}${match[1]!}`) && open.slice(0, entry.level).some((above) => above !== undefined && CRITERIA_HEADING.test(above));
+      if (again) {
+        close();
+        criteria = -1;
         continue;
       }
       if (match !== null) {
@@ -195,7 +223,14 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     const bullet = innerOpen !== null && entry.kind === 'item' && entry.parent === -1 && !entry.ordered ? anyPrefixedCriterion(entry.text) : null;
     const loose = bullet !== null && bullet.requirement === innerOpen!.requirement ? bullet : null;
     if (loose !== null) addOrphan(i, loose);
-    if (requirement === null || loose !== null) continue;
+    if (loose !== null) continue;
+    // An addendum's criteria (`Requirement 7（…）への追加Acceptance Criteria:` over `6. The Portal shall …`: kiro-addenda.ts), wherever it stands.
+    const added = entry.kind === 'line' || (entry.kind === 'item' && entry.ordered && entry.parent === -1) ? addendumAt(entry) : null;
+    if (added !== null) {
+      addOrphan(i, { requirement: `R${added}`, written: entry.number!, title: oneLine(entry.text) });
+      continue;
+    }
+    if (requirement === null) continue;
     // `**Acceptance Criteria**:` written as a bold line instead of a heading (heguangyong/moqui-framework): it opens the criteria too.
     if (criteria === -1 && entry.kind === 'item' && entry.ordered && entry.parent === -1 && labelledCriteria(outline, entry.line)) {
       requirement.named = true;

@@ -82,3 +82,16 @@ export function hyphenated(outline: Outline, scope: string): ReturnType<typeof p
   // Two or more: one `- [ ] T-1 reminder: …` among plain boxes is a countdown, not an id (a review).
   return found.picked.size < 2 ? null : found;
 }
+
+/**
+ * A task's text without the `**` that closes the bold its number opened (the number took the opening one): at the end of
+ * its first line (`**1.1 開発環境セットアップ**`) or after its title (`**1. プロジェクト雛形・ツール設定**（F11 ツール）`:
+ * Itaru-aso/DashBoard-and-Retrain) — the first `**` of a line that writes an odd number of them.
+ */
+export function unboldTitle(text: string): string {
+  const end = text.indexOf('\n');
+  const first = (end === -1 ? text : text.slice(0, end)).trimEnd();
+  const at = first.indexOf('**');
+  if (at === -1 || first.split('**').length % 2 === 1) return text;
+  return first.slice(0, at).trimEnd() + first.slice(at + 2) + (end === -1 ? '' : text.slice(end));
+}

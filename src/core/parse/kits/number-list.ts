@@ -68,7 +68,7 @@ const WHOLE = /^\d+[.:)]*$/;
 
 /** A number that is its kind's whatever prose came before it: dotted (`2.1`), or with the kind's letter (`R2`, `T3`). */
 const OWN_NUMBER = {
-  requirement: /^(?:R\d|\d+\.\d)/,
+  requirement: /^(?:R\d|\d+[A-Za-z]?\.\d)/,
   task: /^(?:T-?\d|\d+\.\d)/,
 } as const;
 /** `3 (ACs 1–5, 8–11)`: requirement 3's criteria, listed in parentheses after its number. */
@@ -82,6 +82,8 @@ const LIST_PARTS = new RegExp(`${SEPARATORS.source}|\\band\\b`);
 const RANGE = /^R?(\d+)(?:\.(\d+))?\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+)(?:\.(\d+))?$/;
 /** `6.2.1-6.2.5`: a range of the criteria of a requirement inserted later (`Requirement 6.2`, whose criteria are `6.2.1`, …: stify12/AI-assistant); not a date (`2024.1.1-2024.1.5`). */
 const DEEP_RANGE = /^R?(\d{1,3}(?:\.\d+)+)\.(\d+)\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d{1,3}(?:\.\d+)+)\.(\d+)$/;
+/** `5a.1-5a.3`, `6A.1~6A.2`: a range within a lettered group of a requirement's criteria (D-536), or of a requirement inserted later (`7B`). */
+const LETTERED_RANGE = /^R?(\d+[A-Za-z])\.(\d+)\s*(?:[–—~～〜-]|\.\.|to|through|thru)\s*R?(\d+[A-Za-z])\.(\d+)$/;
 /** A criterion of a requirement numbered with a dash (`2-1.5`), or a range of them (`2-1.1-2-1.7`); a bare `2-1` stays a pair (a review: `_Requirements: 5-3_` names R5 and R3). */
 const INSERTED = /^R?(\d+)-(\d+)\.(\d+)(?:\s*[–—~～〜-]\s*R?\1-\2\.(\d+))?$/;
 /** Text in parentheses that is a list of numbers and ranges only. */
@@ -136,6 +138,13 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
       const [, a, b, c, d] = inserted;
       if (d !== undefined && Number(d) >= Number(c) && Number(d) - Number(c) < MAX_RANGE) span(Number(c), Number(d), (m) => `${prefix}${a!}-${b!}.${m}`);
       else (push(`${prefix}${a!}-${b!}.${c!}`), d !== undefined && push(`${prefix}${a!}-${b!}.${d}`));
+      return;
+    }
+    const lettered = kind === 'requirement' ? LETTERED_RANGE.exec(bare) : null;
+    if (lettered !== null) {
+      const [, a, b, c, d] = lettered;
+      if (a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) span(Number(b), Number(d), (m) => `${prefix}${a!}.${m}`);
+      else (push(`${prefix}${a!}.${b!}`), push(`${prefix}${c!}.${d!}`));
       return;
     }
     const deep = kind === 'requirement' ? DEEP_RANGE.exec(bare) : null;

@@ -18,4 +18,9 @@ export interface OutlineEntry {
   readonly parent: number;
   /** Index of the heading it is under (the nearest one before it), `-1` when none. */
   readonly heading: number;
+  /**
+   * A numbered line whose number is written in bold (`**4.4** Modal components …`), over the bullets that detail it: as an
+   * item, it runs to the next item or heading, not to its paragraph's end.
+   */
+  readonly holds?: true;
 }

@@ -7,6 +7,7 @@
 import { inlineText, parseBlocks, singleLine } from '../markdown.js';
 import { scanOutline } from './outline-scan.js';
 import type { OutlineEntry } from './outline-entry.js';
+import { addendumOf } from './kiro-addenda.js';
 
 export type { OutlineEntry } from './outline-entry.js';
 
@@ -87,15 +88,21 @@ export function outlineOf(body: string, bodyLine: number, fast = true): Outline 
  * criteria after a team's bold group label as the label's text, npressoworks/quizeum): the number
  * and the text after it. A whole number counts only in a paragraph that opens with such a label
  * (`BOLD_LABEL`): elsewhere it is a hard-wrapped sentence's (`the retry limit is` / `3. It can be
- * changed …`: a review).
+ * changed …`: a review). A dotted number in bold opens one too (`**4.4** Modal components shall be
+ * styled …`, a criterion's paragraph over its bullets: redsonvietnam/yao-rebuild2).
  */
-const NUMBERED_LINE = /^ {0,3}(\d+(?:\.\d+)+(?=\.?[ \t])|\d+[a-z]?(?=\.[ \t]))\.?[ \t]+(\S.*)$/;
+const NUMBERED_LINE = /^ {0,3}(?:(\d+(?:\.\d+)+(?=\.?[ \t])|\d+[a-z]?(?=\.[ \t]))\.?|\*\*(\d+(?:\.\d+)+)\.?[:：]?\*\*[:：]?)[ \t]+(\S.*)$/;
 /**
  * A paragraph's first line that lets its lines numbered `4.` or `1a.` count: a bold label alone
  * (`**タグ/ジャンルマージリクエスト画面における非同期表示最適化**`), or a line numbered with a letter,
  * which no list opens with (`1a. When …`, then `1b.`, `2.`: inakanou/ArchiTrack).
  */
 const BOLD_LABEL = /^ {0,3}(?:\*\*[^*\n]+\*\*[ \t]*[:：]?[ \t]*|\d+[a-z]\.[ \t].*)$/;
+
+/** Whether a paragraph's first line lets its lines numbered `4.` count: a bold label, a line numbered with a letter, or a line that adds criteria to a requirement (kiro-addenda.ts). */
+function labels(first: string): boolean {
+  return BOLD_LABEL.test(first) || addendumOf(first) !== null;
+}
 
 /** A paragraph that opens as an EARS clause does, its keyword in capitals, bold or not (`**WHEN** a customer clicks …`). */
 const EARS_OPENER = /^ {0,3}(?:\*\*)?(?:WHEN|IF|WHILE|WHERE|THE)(?:\*\*)?[ \t]/;
@@ -115,12 +122,13 @@ function numberedLines(body: string, starts: Int32Array, [first, end]: [number, 
     const from = starts[k]!;
     // Only a line that starts with a digit (after at most three spaces) is looked at.
     const c = body.charCodeAt(from);
-    if (!(c >= 0x30 && c <= 0x39) && c !== 0x20) continue;
+    if (!(c >= 0x30 && c <= 0x39) && c !== 0x20 && c !== 0x2a) continue;
     const match = NUMBERED_LINE.exec(body.slice(from, starts[k + 1]! - 1));
     if (match === null) continue;
-    if (!match[1]!.includes('.') && !(labelled ??= BOLD_LABEL.test(body.slice(starts[first]!, starts[first + 1]! - 1)))) continue;
+    const number = match[1] ?? match[2]!;
+    if (!number.includes('.') && !(labelled ??= labels(body.slice(starts[first]!, starts[first + 1]! - 1)))) continue;
     if (open !== null) entries[open.index] = { ...open.entry, last: k - 1 + bodyLine };
-    const entry: OutlineEntry = { kind: 'line', level: 0, line: k + bodyLine, last: end - 1 + bodyLine, text: match[2]!, ordered: false, number: match[1]!, parent: -1, heading };
+    const entry: OutlineEntry = match[2] === undefined ? { kind: 'line', level: 0, line: k + bodyLine, last: end - 1 + bodyLine, text: match[3]!, ordered: false, number, parent: -1, heading } : { kind: 'line', level: 0, line: k + bodyLine, last: end - 1 + bodyLine, text: match[3]!, ordered: false, number, parent: -1, heading, holds: true };
     open = { index: entries.length, entry };
     entries.push(entry);
   }
@@ -189,7 +197,7 @@ export function spansOf(outline: Outline, picked: readonly boolean[]): Map<numbe
   for (let i = entries.length - 1; i >= 0; i -= 1) {
     const entry = entries[i]!;
     if (picked[i] === true) {
-      const end = entry.kind === 'heading' ? Math.min(nextItem, nextAtOrAbove[entry.level]!) - 1 : Math.min(nextItem, nextHeading, entry.last + 1) - 1;
+      const end = entry.kind === 'heading' ? Math.min(nextItem, nextAtOrAbove[entry.level]!) - 1 : Math.min(nextItem, nextHeading, entry.holds === true ? Infinity : entry.last + 1) - 1;
       spans.set(i, [entry.line, trimBlank(outline, entry.line, end)]);
       nextItem = entry.line;
     }

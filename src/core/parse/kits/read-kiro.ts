@@ -13,7 +13,7 @@ import { featureParts } from './other-feature.js';
 import { prefixedRange } from './kiro-prefixed.js';
 import { headingsHolding, headingTasks, numberedTaskHeadings, numberedTasksOf, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
-import { hyphenated, HYPHEN_TASK, lettered, letteredBeside, wholeNumbered } from './kiro-task-forms.js';
+import { hyphenated, HYPHEN_TASK, lettered, letteredBeside, unboldTitle, wholeNumbered } from './kiro-task-forms.js';
 import { boxesByPlace, mayReadByPlace } from './by-place.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
@@ -23,18 +23,6 @@ import { listedRequirements } from './kiro-listed.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
-/**
- * A task's text without the `**` that closes the bold its number opened (the number took the opening one): at the end of
- * its first line (`**1.1 開発環境セットアップ**`) or after its title (`**1. プロジェクト雛形・ツール設定**（F11 ツール）`:
- * Itaru-aso/DashBoard-and-Retrain) — the first `**` of a line that writes an odd number of them.
- */
-function unboldTitle(text: string): string {
-  const end = text.indexOf('\n');
-  const first = (end === -1 ? text : text.slice(0, end)).trimEnd();
-  const at = first.indexOf('**');
-  if (at === -1 || first.split('**').length % 2 === 1) return text;
-  return first.slice(0, at).trimEnd() + first.slice(at + 2) + (end === -1 ? '' : text.slice(end));
-}
 /**
  * A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`; in the
  * team's language (`### ✅ Tarea 1.1: Migración`: 7Republik/reservo-spot; `Tarefa`, `Tâche`, `Aufgabe`, `Задача`, `タスク`,
@@ -162,7 +150,18 @@ function tasks(outline: Outline, scope: string): KitRead {
   // A file with no box at all: its headings numbered `1.1.1` that hold no other are its tasks (D-511).
   const leaves = numbered ? numberedTaskHeadings(outline) : null;
   const leafTasks = leaves === null ? null : numberedTasksOf(leaves);
+  // The `Task N` heading open at each level (`### Task 1 — Course Builder`): where no box is numbered, its sub-headings numbered
+  // within it over boxes (`#### 1.1 — Course Creation Wizard Component`: konxc/learning.konxc.space) are its sub-tasks.
+  const taskHeadings: (string | undefined)[] = [];
+  const subTasks = headed && picked.size === 0;
+  const subTaskOf = (title: string, index: number): RegExpExecArray | null => {
+    const sub = subTasks && holdingBoxes().boxes[index] === true ? NUMBERED_HEADING.exec(title) : null;
+    const parent = taskHeadings.findLast((n) => n !== undefined);
+    return sub !== null && parent !== undefined && sub[1]!.startsWith(`${parent}.`) ? sub : null;
+  };
   const taskOf: HeadingTaskOf = (title, index) => {
+    const level = outline.entries[index]!.level;
+    taskHeadings.length = level;
     const leaf = leaves?.get(index);
     if (leaf !== undefined) return { id: `${scope}/T${leaf.number}`, title: leaf.title };
     // `### T-001: lightbox.svelte.ts の実装 ✅`, `## T-001: 契約とテスト基盤` over the boxes that are its steps (cocoabreak/feathermd).
@@ -170,9 +169,11 @@ function tasks(outline: Outline, scope: string): KitRead {
     if (hyphen !== null) return numbered ? { id: `${scope}/T-${hyphen[1]!}`, title: hyphen[2]! } : null;
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
     const boxed = numbered ? BOXED_HEADING.exec(title) : null;
-    const task = TASK_HEADING.exec(title) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && !boxHeadings && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
+    const worded = TASK_HEADING.exec(title);
+    const task = worded ?? subTaskOf(title, index) ?? (boxed !== null ? TASK_NUMBER.exec(boxed[1]!) : numbered && !boxHeadings && holding!.boxes[index] === true ? NUMBERED_HEADING.exec(title) : null);
     // `## Task 1: …` over its own box `- [x] 1. (P) …` (inakanou/ArchiTrack): the box, with its lines, is the task; the heading groups it.
     if (task === null || boxIds.has(`${scope}/T${task[1]!}`)) return null;
+    if (task === worded) taskHeadings[level] = task[1]!;
     return { id: `${scope}/T${task[1]!}`, title: task[0].startsWith('**') ? unboldTitle(task[2]!) : task[2]! };
   };
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);

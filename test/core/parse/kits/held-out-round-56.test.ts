@@ -151,4 +151,105 @@ describe('a form of a fifty-sixth round', () => {
     expect(broken).toEqual(['audit/T3 implements `audit/R5a.4`', 'audit/T3 implements `audit/R6B.3`']);
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.nodeId)).toEqual(['audit/R6B.1']);
   });
+
+  it('lettered groups, as a review tried them: whole requirements, ranges, plain citations, headings that are no groups', () => {
+    const requirements = [
+      '# Requirements',
+      '',
+      '### Requirement 3: Rendering',
+      '',
+      '#### Acceptance Criteria',
+      '',
+      '##### 2D rendering',
+      '',
+      '1. THE renderer SHALL draw sprites',
+      '2. THE renderer SHALL draw text',
+      '',
+      '##### 3D rendering',
+      '',
+      '3. THE renderer SHALL draw meshes',
+      '',
+      '### Requirement 4: Login',
+      '',
+      '#### Acceptance Criteria',
+      '',
+      '##### General',
+      '',
+      '1. THE system SHALL log in',
+      '2. THE system SHALL log out',
+      '',
+      '##### 4a. Login',
+      '',
+      '1. WHEN the password is wrong THE system SHALL refuse',
+      '2. WHEN it is right THE system SHALL admit',
+      '',
+      '##### Other',
+      '',
+      '1. THE system SHALL log out idle users',
+      '',
+      '### Requirement 5: Bases',
+      '',
+      '#### Acceptance Criteria',
+      '',
+      '##### 5a. Pirate Cove',
+      '',
+      '1. THE base SHALL prompt',
+      '2. THE base SHALL move',
+      '',
+      '##### 5b. Tortuga',
+      '',
+      '3. THE base SHALL prompt the runner-up',
+      '4. THE base SHALL move',
+      '',
+      '##### 5c: Wizard Academy',
+      '',
+      '5. THE base SHALL reorder',
+      '',
+      '### Requirement 6: Cards',
+      '',
+      '#### Acceptance Criteria',
+      '',
+      '##### 6A：专属卡审计',
+      '',
+      '1. THE audit SHALL compare',
+      '',
+      '##### 6C：skipped a letter',
+      '',
+      '2. THE audit SHALL record',
+      '',
+    ].join('\n');
+    const tasks = [
+      '# Tasks',
+      '',
+      '- [ ] 1. Whole requirements',
+      '  - _Requirements: 5, 6_',
+      '- [ ] 2. A range across requirements',
+      '  - _Requirements: 3.3-5.2_',
+      '- [ ] 3. Plain and lettered ranges',
+      '  - _Requirements: 5.3, 5a.1-5a.2, 5b.3–5b.4_',
+      '- [ ] 4. Prose before a lettered number',
+      '  - _Requirements: 3.1, design 4a.2, 4_',
+      '- [ ] 5. Wrong letters',
+      '  - _Requirements: 5A.1, 5a.4_',
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/audit/requirements.md': requirements, '.kiro/specs/audit/tasks.md': tasks }));
+    const ids = [...ws.nodes.values()].filter((n) => n.type === 'acceptance-criterion').map((n) => n.id.slice(6));
+    // `2D`, `3D`: no groups (no separator, and a group starts at a); `6C` after `6A`: none; criteria outside a group keep
+    // the ids they had without it (the list's numbers repeat: by place in the whole list).
+    expect(ids.sort()).toEqual(['R3.1', 'R3.2', 'R3.3', 'R4.1', 'R4.2', 'R4.5', 'R4a.1', 'R4a.2', 'R5a.1', 'R5a.2', 'R5b.3', 'R5b.4', 'R5c.5', 'R6.2', 'R6A.1']);
+    expect(implemented(ws, 'audit/T2')).toEqual(['audit/R3.3', 'audit/R4.1', 'audit/R4.2', 'audit/R4.5', 'audit/R4a.1', 'audit/R4a.2', 'audit/R5a.1', 'audit/R5a.2']);
+    expect(implemented(ws, 'audit/T3')).toEqual(['audit/R5a.1', 'audit/R5a.2', 'audit/R5b.3', 'audit/R5b.4']);
+    // A word of prose before a lettered number makes it prose, and the whole numbers after it, as before a plain one (`design 4.2, 4`).
+    expect(implemented(ws, 'audit/T4')).toEqual(['audit/R3.1']);
+    // A whole requirement covers its groups' criteria: nothing of 5 or 6 is missing.
+    const missing = ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.nodeId);
+    expect(missing.filter((id) => /R[56]/.test(id!))).toEqual([]);
+    // A wrong letter is said, with the group's criterion that has the number.
+    const broken = ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.replace(/ \(written[^)]*\)/, ''));
+    expect(broken).toEqual([
+      'audit/T5 implements `audit/R5A.1`, which does not exist; criterion 1 of requirement 5 is `audit/R5a.1`',
+      'audit/T5 implements `audit/R5a.4`, which does not exist; criterion 4 of requirement 5 is `audit/R5b.4`',
+    ]);
+  });
 });

@@ -1,0 +1,65 @@
+/**
+ * A workspace's Kiro criteria by feature, for the references that name them otherwise than by
+ * their ids (kit-targets.ts): a range across requirements (`1.1–10.5`, the criteria between its
+ * ends) and a criterion of a lettered group cited without its letter (`5.3` for `R5b.3`, D-536).
+ * Built once, on the first reference that needs it.
+ */
+import { CROSS_RANGE, MAX_RANGE } from '../parse/kits/number-list.js';
+import { compareStrings } from '../shared/sort.js';
+import type { DocNode } from '../shared/types.js';
+
+/** What a Kiro reader writes between the ends of a range across requirements: `R1.1…10.5`. */
+export const CROSS = new RegExp(`^R(\\d+)\\.(\\d+)${CROSS_RANGE}(\\d+)\\.(\\d+)$`);
+/** A Kiro criterion's id's numbers: `R2.3`; `R5b.3`, `R6A.1` (a lettered group's, or one of a requirement inserted after 6, `R6A`). */
+const CRITERION = /^R(\d+)([A-Za-z]?)\.(\d+)$/;
+
+interface Criterion {
+  readonly requirement: number;
+  readonly n: number;
+  readonly id: string;
+}
+
+export class KiroCriteria {
+  /** Each feature's criteria, by requirement then criterion number. */
+  private readonly byFeature = new Map<string, Criterion[]>();
+  /** `<feature>/R5.3` → the lettered group's criterion of that number (`<feature>/R5b.3`); `null` when two groups have one. */
+  private readonly lettered = new Map<string, string | null>();
+
+  constructor(nodes: ReadonlyMap<string, DocNode>) {
+    for (const [id, node] of nodes) {
+      if (node.type !== 'acceptance-criterion' || node.item === undefined) continue;
+      const slash = id.lastIndexOf('/');
+      const numbers = CRITERION.exec(id.slice(slash + 1));
+      if (numbers === null) continue;
+      const feature = id.slice(0, slash);
+      let list = this.byFeature.get(feature);
+      if (list === undefined) this.byFeature.set(feature, (list = []));
+      list.push({ requirement: Number(numbers[1]), n: Number(numbers[3]), id });
+      // A group's criterion, not one of a requirement of its own (`### Requirement 6A`).
+      if (numbers[2] === '' || nodes.has(`${feature}/R${numbers[1]!}${numbers[2]!}`)) continue;
+      const plain = `${feature}/R${numbers[1]!}.${numbers[3]!}`;
+      this.lettered.set(plain, this.lettered.has(plain) ? null : id);
+    }
+    for (const list of this.byFeature.values()) list.sort((a, b) => a.requirement - b.requirement || a.n - b.n || compareStrings(a.id, b.id));
+  }
+
+  /** The criteria of `feature` strictly between a range's two ends (the reader gives the ends themselves), at most `MAX_RANGE`. */
+  between(feature: string, range: RegExpExecArray): string[] {
+    const from = [Number(range[1]), Number(range[2])] as const;
+    const to = [Number(range[3]), Number(range[4])] as const;
+    const before = (a: readonly [number, number], b: readonly [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+    const out: string[] = [];
+    for (const c of this.byFeature.get(feature) ?? []) {
+      const at = [c.requirement, c.n] as const;
+      if (!before(from, at)) continue;
+      if (!before(at, to) || out.length === MAX_RANGE) break;
+      out.push(c.id);
+    }
+    return out;
+  }
+
+  /** The one lettered group's criterion that `R5.3` (which no item is) names, or `null`. */
+  grouped(target: string): string | null {
+    return this.lettered.get(target) ?? null;
+  }
+}

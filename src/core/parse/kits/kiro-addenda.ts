@@ -1,0 +1,23 @@
+/**
+ * Criteria a Kiro requirements.md adds to a requirement later in the file, after a line that
+ * names it and its criteria (`Requirement 7（カテゴリ別テンプレート返信）への追加Acceptance Criteria:`, then
+ * `6. The Portal shall …`: yuitosuenaga/daiso-portal-mock, whose dated `### 追加要望` sections
+ * add them, and tasks cite `7.6`). The line is read here; kiro-requirements.ts makes the
+ * numbered lines after it the requirement's criteria, each whose number it does not have yet
+ * (one it has is a revision of it: `1. （改訂）…`).
+ */
+
+/** The line's opening: the requirement's word and number (not one inserted later, `Requirement 13.4`). */
+const OPENS = /^ {0,3}(?:\*\*)?(?:Requirements?|Requisitos?|Requerimiento|要件|需求|요구사항)[ \t]*(\d+)(?![\d.])/i;
+/** The criteria's words somewhere in it (the words of `CRITERIA_HEADING`, kiro-criteria.ts, that teams write in such lines). */
+const CRITERIA_WORDS = /acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|인수\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o/i;
+
+/** The number of the requirement a line adds criteria to (`Requirement 8 … Acceptance Criteria:`, ending with its colon), or `null`. */
+export function addendumOf(line: string): string | null {
+  const open = OPENS.exec(line);
+  if (open === null) return null;
+  let end = line.trimEnd();
+  if (end.endsWith('**')) end = end.slice(0, -2).trimEnd();
+  if (!end.endsWith(':') && !end.endsWith('：')) return null;
+  return CRITERIA_WORDS.test(end) ? open[1]! : null;
+}
