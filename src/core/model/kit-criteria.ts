@@ -22,8 +22,8 @@ interface Criterion {
 export class KiroCriteria {
   /** Each feature's criteria, by requirement then criterion number. */
   private readonly byFeature = new Map<string, Criterion[]>();
-  /** `<feature>/R5.3` → the lettered group's criterion of that number (`<feature>/R5b.3`); `null` when two groups have one. */
-  private readonly lettered = new Map<string, string | null>();
+  /** `<feature>/R5.3` → the lettered groups' criteria of that number (`<feature>/R5b.3`; two where the groups number anew). */
+  private readonly lettered = new Map<string, string[]>();
 
   constructor(nodes: ReadonlyMap<string, DocNode>) {
     for (const [id, node] of nodes) {
@@ -38,7 +38,9 @@ export class KiroCriteria {
       // A group's criterion, not one of a requirement of its own (`### Requirement 6A`).
       if (numbers[2] === '' || nodes.has(`${feature}/R${numbers[1]!}${numbers[2]!}`)) continue;
       const plain = `${feature}/R${numbers[1]!}.${numbers[3]!}`;
-      this.lettered.set(plain, this.lettered.has(plain) ? null : id);
+      const holders = this.lettered.get(plain);
+      if (holders === undefined) this.lettered.set(plain, [id]);
+      else if (holders.length < 5) holders.push(id);
     }
     for (const list of this.byFeature.values()) list.sort((a, b) => a.requirement - b.requirement || a.n - b.n || compareStrings(a.id, b.id));
   }
@@ -60,6 +62,13 @@ export class KiroCriteria {
 
   /** The one lettered group's criterion that `R5.3` (which no item is) names, or `null`. */
   grouped(target: string): string | null {
-    return this.lettered.get(target) ?? null;
+    const holders = this.lettered.get(target);
+    return holders?.length === 1 ? holders[0]! : null;
+  }
+
+  /** The lettered groups' criteria of `R5.1`'s number where more than one group has it (groups that number anew), at most five, in id order. */
+  holders(target: string): readonly string[] {
+    const holders = this.lettered.get(target) ?? [];
+    return holders.length > 1 ? [...holders].sort(compareStrings) : [];
   }
 }

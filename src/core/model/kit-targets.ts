@@ -107,6 +107,8 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     // `5.3` where requirement 5's criterion 3 is in a lettered group (`##### 5b.` over `3.`: D-536): that one, when one group holds it.
     const grouped = CRITERION.test(tail) ? (criteria ??= new KiroCriteria(nodes)).grouped(target) : null;
     if (grouped !== null) return { id: grouped };
+    const holders = CRITERION.test(tail) ? criteria!.holders(target) : [];
+    if (holders.length > 0) return { id: target, hint: `requirement ${tail.slice(1, tail.indexOf('.'))} numbers its criteria anew in lettered groups: ${holders.map((id) => `\`${id}\``).join(', ')}` };
     // `5a.4` (or `5A.1`) where criterion 4 is group 5b's: broken, with the one that has its number said.
     const letter = GROUP_REF.exec(tail);
     const holder = letter === null ? null : (criteria ??= new KiroCriteria(nodes)).grouped(`${feature}/R${letter[1]!}.${letter[2]!}`);

@@ -9,8 +9,8 @@
 
 /** The line's opening: the requirement's word and number (not one inserted later, `Requirement 13.4`). */
 const OPENS = /^ {0,3}(?:\*\*)?(?:Requirements?|Requisitos?|Requerimiento|要件|需求|요구사항)[ \t]*(\d+)(?![\d.])/i;
-/** The criteria's words somewhere in it (the words of `CRITERIA_HEADING`, kiro-criteria.ts, that teams write in such lines). */
-const CRITERIA_WORDS = /acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|인수\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o/i;
+/** The criteria's words at its end (the words of `CRITERIA_HEADING`, kiro-criteria.ts, that teams write in such lines). */
+const CRITERIA_AT_END = /(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|인수\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o)$/i;
 
 /** The number of the requirement a line adds criteria to (`Requirement 8 … Acceptance Criteria:`, ending with its colon), or `null`. */
 export function addendumOf(line: string): string | null {
@@ -19,5 +19,9 @@ export function addendumOf(line: string): string | null {
   let end = line.trimEnd();
   if (end.endsWith('**')) end = end.slice(0, -2).trimEnd();
   if (!end.endsWith(':') && !end.endsWith('：')) return null;
-  return CRITERIA_WORDS.test(end) ? open[1]! : null;
+  // The criteria's words right before the colon (`への追加Acceptance Criteria:`), not somewhere in a sentence (`Requirement 3 acceptance
+  // criteria were reviewed by …, the following:`, a review); a line of at most 200 characters.
+  end = end.slice(0, -1).trimEnd();
+  if (end.endsWith('**')) end = end.slice(0, -2).trimEnd();
+  return end.length <= 200 && CRITERIA_AT_END.test(end) ? open[1]! : null;
 }

@@ -13,10 +13,13 @@ import { prefixedCriterion } from './kiro-prefixed.js';
  * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie; not `#### Notes on acceptance criteria`: a review).
  */
 export const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
-/** A bullet's number in bold (`- **R1.1**: Tampilkan total revenue …`: konxc/learning.konxc.space), read as it is written plain. */
-const BOLD_NUMBER = /^\*\*(R?\d+(?:\.\d+)+[.:：]?)\*\*(?=[:：]?[ \t])/;
+/**
+ * A bullet's id in bold (`- **R1.1**: Tampilkan total revenue …`: konxc/learning.konxc.space; `- **1.2:** …`), read as it is
+ * written plain: with its `R` or a colon — not a value in bold (`- **2.5** MB maximum file size`: a review).
+ */
+const BOLD_NUMBER = /^\*\*(R\d+(?:\.\d+)+[.:：]?|\d+(?:\.\d+)+[:：])\*\*(?=[ \t])|^\*\*(R?\d+(?:\.\d+)+)\*\*(?=[:：][ \t])/;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
-const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
+const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:：]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 export interface Candidate {
   readonly index: number;
   /** The number the requirement's list writes (`3.`), the one written in (`2.3.` → `3`), or `null`. */
@@ -93,7 +96,7 @@ export function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntr
     if (prefixed !== null) return { index: i, written: prefixed.written, qualified: true, title: prefixed.title };
   }
   // The requirement's number written in: a numbered line (`1.1. THE …`), or a bullet that opens with it.
-  const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text.replace(BOLD_NUMBER, '$1')) : null;
+  const written = label !== 'R' ? null : entry.kind === 'line' ? QUALIFIED.exec(`${entry.number!} ${entry.text}`) : entry.kind === 'item' && entry.parent === -1 ? QUALIFIED.exec(entry.text.replace(BOLD_NUMBER, '$1$2')) : null;
   if (written !== null && written[1] === n) return { index: i, written: written[2]!, qualified: true, title: oneLine(written[3]!) };
   // A paragraph's line under the criteria heading that opens with a whole number (`**Group label**` then `4. When …`: quizeum).
   if (entry.kind === 'line' && criteria !== -1 && entry.heading >= criteria && !entry.number!.includes('.')) return { index: i, written: entry.number, qualified: false, title: oneLine(entry.text) };

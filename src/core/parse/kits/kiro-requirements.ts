@@ -93,6 +93,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   let criteria = -1;
   // The requirements picked so far: a criterion heading whose requirement is no heading of its own names one as its parent if there is one.
   const requirementIds = new Set<string>();
+  // Those read outside a section of the file's criteria: a heading of one again inside such a section names it.
+  const sectionIds = new Set<string>();
   // Prefixed items read outside a requirement open in their form (kiro-prefixed.ts): added at the end, each where no item has its id.
   const orphans: [number, Picked][] = [];
   // The prefixed requirement read inside a `Requirement N` whose section is open: its bullets are its criteria.
@@ -101,15 +103,24 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     const owner = `${scope}/${found.requirement}`;
     orphans.push([i, { id: `${owner}.${Number(found.written)}`, type: 'acceptance-criterion', title: found.title, parent: requirementIds.has(owner) ? owner : null }]);
   };
-  // The addendum whose numbered lines are being read (the requirement's number, and the last line of the one read before).
+  // The addendum whose numbered lines are being read (the requirement's number, and the last line of the one read before); its
+  // criteria, added at the end where their requirement is in the file (one written after them included) and its number is free.
   let addendum: { readonly n: string; last: number } | null = null;
+  const added: [number, { readonly n: string; readonly written: string; readonly title: string }][] = [];
+  const lineText = (line: number): string | null => {
+    const k = line - outline.bodyLine;
+    return k >= 0 && k < outline.starts.length - 1 ? outline.body.slice(outline.starts[k]!, outline.starts[k + 1]! - 1) : null;
+  };
   const addendumAt = (entry: OutlineEntry): string | null => {
-    const above = entry.line - 1 - outline.bodyLine;
-    const label = above >= 0 && /^\d+$/.test(entry.number ?? '') ? addendumOf(outline.body.slice(outline.starts[above]!, outline.starts[above + 1]! - 1)) : null;
+    if (!/^\d+$/.test(entry.number ?? '')) return (addendum = null);
+    // The line right above, or (a list's first item) the one above a blank line.
+    const above = lineText(entry.line - 1);
+    const label = above === null ? null : (addendumOf(above) ?? (entry.kind === 'item' && above.trim() === '' ? addendumOf(lineText(entry.line - 2) ?? '') : null));
     if (label !== null) addendum = { n: label, last: entry.last };
-    else if (addendum !== null && /^\d+$/.test(entry.number ?? '') && entry.line <= addendum.last + 2) addendum.last = entry.last;
+    else if (addendum !== null && entry.line <= addendum.last + 2) addendum.last = entry.last;
     else addendum = null;
-    return addendum?.n ?? null;
+    // A requirement's own label over its own list (`**Requirement 1 Acceptance Criteria:**` over `1.`, `1.`: a review) is no addendum.
+    return addendum !== null && (requirement === null || requirement.n !== addendum.n || requirement.label !== 'R') ? addendum.n : null;
   };
   // Whether the open criteria heading is the requirement's first sub-heading over an ordered list, taken for want of one named.
   let fallback = false;
@@ -133,6 +144,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
+      addendum = null;
       const title = headingTitle(entry.text);
       open.length = entry.level;
       open[entry.level] = title;
@@ -183,13 +195,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         continue;
       }
       // A requirement's heading again, in a section of the file's criteria (`## Acceptance Criteria`, then `### R1 — Platform Admin`
-      // over R1's checklist: konxc/learning.konxc.space), names the requirement read before: no second one (no ID_DUPLICATE).
-      const again = match !== null && requirementIds.has(`${scope}/${prefixed?.label ?? 'R'}${match[1]!}`) && open.slice(0, entry.level).some((above) => above !== undefined && CRITERIA_HEADING.test(above));
-      if (again) {
-        close();
-        criteria = -1;
-        continue;
-      }
+      // over R1's checklist: konxc/learning.konxc.space), names the requirement read before — one read outside such a section — whose
+      // criteria it may go on to list: no second requirement (no ID_DUPLICATE), its criteria still read (a review).
+      const inCriteria = match !== null && open.slice(0, entry.level).some((above) => above !== undefined && CRITERIA_HEADING.test(above));
+      const again = inCriteria && sectionIds.has(`${scope}/${prefixed?.label ?? 'R'}${match![1]!}`);
       if (match !== null) {
         close();
         const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above));
@@ -199,6 +208,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         const n: string = coded ? match[1]!.replace(/^0+(?=\d)/, '') : match[1]!;
         requirement = { n, label, level: entry.level, id: `${scope}/${label}${n}`, candidates: [], named: false, fellBack: false, index: i, bare: bare && prefixed === null, listed, coded };
         criteria = -1;
+        if (again) continue;
+        if (!inCriteria) sectionIds.add(requirement.id);
         // A team's tag alone (`(FR-SEC)`) is no name: the user story gives the title.
         const name = match[2]!.trim();
         picked.set(i, { id: requirement.id, type: 'requirement', title: /^\([^)]*\)$/.test(name) ? '' : name, parent: null });
@@ -225,9 +236,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     if (loose !== null) addOrphan(i, loose);
     if (loose !== null) continue;
     // An addendum's criteria (`Requirement 7（…）への追加Acceptance Criteria:` over `6. The Portal shall …`: kiro-addenda.ts), wherever it stands.
-    const added = entry.kind === 'line' || (entry.kind === 'item' && entry.ordered && entry.parent === -1) ? addendumAt(entry) : null;
-    if (added !== null) {
-      addOrphan(i, { requirement: `R${added}`, written: entry.number!, title: oneLine(entry.text) });
+    const adds = entry.kind === 'line' || (entry.kind === 'item' && entry.ordered && entry.parent === -1) ? addendumAt(entry) : null;
+    if (adds !== null) {
+      added.push([i, { n: adds, written: entry.number!, title: oneLine(entry.text) }]);
       continue;
     }
     if (requirement === null) continue;
@@ -243,6 +254,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       if (requirement.label === 'R') requirement.candidates.push({ index: i, written: null, qualified: false, title: oneLine(entry.text.replace(/\*\*/g, '')), ears: under ? 'under' : 'outside' });
       continue;
     }
+    // A paragraph that opens with a number in bold is a criterion in the requirement's own lines or under its criteria heading,
+    // not under another of its sub-headings (`#### Design notes` over `**1.1** release notes are …`: a review).
+    if (entry.holds === true && entry.heading !== requirement.index && !(criteria > requirement.index && entry.heading >= criteria)) continue;
     const candidate = criterionOf(entries, entry, i, criteria, requirement.n, requirement.label);
     if (candidate === null) continue;
     if (fallback && !candidate.qualified) requirement.fellBack = true;
@@ -251,6 +265,11 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   close();
   const taken = new Set([...picked.values()].map((item) => item.id));
   for (const [i, item] of orphans) if (!taken.has(item.id)) (picked.set(i, item), taken.add(item.id));
+  for (const [i, { n, written, title }] of added) {
+    const owner = `${scope}/R${n}`;
+    const id = `${owner}.${Number(written)}`;
+    if (requirementIds.has(owner) && !taken.has(id)) (picked.set(i, { id, type: 'acceptance-criterion', title, parent: owner }), taken.add(id));
+  }
   return {
     items: itemsOf(outline, picked, (item, span) => {
       // A requirement without a name is known by its user story.

@@ -144,7 +144,13 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
     if (lettered !== null) {
       const [, a, b, c, d] = lettered;
       if (a === c && Number(d) >= Number(b) && Number(d) - Number(b) < MAX_RANGE) span(Number(b), Number(d), (m) => `${prefix}${a!}.${m}`);
-      else (push(`${prefix}${a!}.${b!}`), push(`${prefix}${c!}.${d!}`));
+      else {
+        push(`${prefix}${a!}.${b!}`);
+        push(`${prefix}${c!}.${d!}`);
+        // Across the groups of one requirement that number on (`5a.1-5b.5`): the criteria numbered between, the model's to find.
+        const [from, to] = [a!.slice(0, -1), c!.slice(0, -1)];
+        if (prefix === '' && from === to && Number(d) > Number(b)) push(`${from}.${b!}${CROSS_RANGE}${to}.${d!}`);
+      }
       return;
     }
     const deep = kind === 'requirement' ? DEEP_RANGE.exec(bare) : null;

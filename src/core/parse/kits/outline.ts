@@ -197,7 +197,8 @@ export function spansOf(outline: Outline, picked: readonly boolean[]): Map<numbe
   for (let i = entries.length - 1; i >= 0; i -= 1) {
     const entry = entries[i]!;
     if (picked[i] === true) {
-      const end = entry.kind === 'heading' ? Math.min(nextItem, nextAtOrAbove[entry.level]!) - 1 : Math.min(nextItem, nextHeading, entry.holds === true ? Infinity : entry.last + 1) - 1;
+      const limit = Math.min(nextItem, nextHeading);
+      const end = entry.kind === 'heading' ? Math.min(nextItem, nextAtOrAbove[entry.level]!) - 1 : Math.min(limit, (entry.holds === true ? listUnder(outline, entry.last, limit) : entry.last) + 1) - 1;
       spans.set(i, [entry.line, trimBlank(outline, entry.line, end)]);
       nextItem = entry.line;
     }
@@ -207,6 +208,26 @@ export function spansOf(outline: Outline, picked: readonly boolean[]): Map<numbe
     }
   }
   return spans;
+}
+
+/** A list's line (`- …`, `1. …`) or a line indented under one. */
+const LIST_LINE = /^(?:[ \t]+\S|[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$))/;
+
+/**
+ * The last line of the list right under a paragraph that ends at line `last` (blank lines between its items allowed), before
+ * line `limit`: what a bold-numbered criterion holds (`**4.4** Modal components …` over its bullets), not a table, a fence, a
+ * rule or a paragraph after them (a review).
+ */
+function listUnder(outline: Outline, last: number, limit: number): number {
+  const { body, starts, bodyLine } = outline;
+  let end = last;
+  for (let line = last + 1; line < limit; line += 1) {
+    const text = body.slice(starts[line - bodyLine]!, starts[line - bodyLine + 1]! - 1);
+    if (text.trim() === '') continue;
+    if (!LIST_LINE.test(text)) break;
+    end = line;
+  }
+  return end;
 }
 
 /** `end`, moved up past blank lines (never above `first`). */

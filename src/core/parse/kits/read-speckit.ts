@@ -16,6 +16,7 @@ import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-i
 import { LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
+import { unboldTitle } from './kiro-task-forms.js';
 import { ID_LETTER, titledInBold } from './speckit-titled.js';
 
 /**
@@ -239,13 +240,15 @@ function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, P
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    if (box === null) continue;
-    // A box that writes a number as Kiro's do (`- [x] 1.1 (P) Title`, a cc-sdd file under specs/): that task, by its number.
+    // A box that is a phase's heading (`- [x] ## Phase 1 — Database & Model`, over the phase's tasks: AlyOmer/Event-AI) is none.
+    if (box === null || /^#{1,6}[ \t]/.test(box.rest)) continue;
+    // A box that writes a number as Kiro's do (`- [x] 1.1 (P) Title`, a cc-sdd file under specs/; in bold, `- [x] **1.1: Create …**`:
+    // Event-AI): that task, by its number.
     const numbered = BOX_NUMBER.exec(box.rest) ?? BOX_WORD_TASK.exec(box.rest);
     const byNumber = numbered !== null && !taken.has(numbered[1]!);
     if (byNumber) taken.add(numbered[1]!);
     const id = byNumber ? `T${numbered[1]!}` : `T#${(n += 1)}`;
-    picked.set(i, { id: `${scope}/${id}`, type: 'task', title: oneLine((byNumber ? numbered[2]! : box.rest).replace(MARKS, '')), parent: enclosing(entries, picked, i) });
+    picked.set(i, { id: `${scope}/${id}`, type: 'task', title: oneLine((byNumber ? (numbered[0].startsWith('**') ? unboldTitle(numbered[2]!) : numbered[2]!) : box.rest).replace(MARKS, '')), parent: enclosing(entries, picked, i) });
     boxes.set(i, box.box);
   }
 }
@@ -257,7 +260,7 @@ function numberedBox(text: string): boolean {
 }
 
 /** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem). */
-const BOX_NUMBER = /^(\d+(?:\.\d+)+|\d+(?=\.))\.?[ \t]+([\s\S]*)$/;
+const BOX_NUMBER = /^(?:\*\*(?=\d+\.\d))?(\d+(?:\.\d+)+|\d+(?=\.))\.?(?:[:：](?=[ \t]))?[ \t]+([\s\S]*)$/;
 const BOX_WORD_TASK = /^\*\*(?:Task|任务|任務|タスク|Tarea|Tarefa)[ \t]*(\d+(?:\.\d+)*)\*\*[ \t]*(?:\[[^\]\n]*\][ \t]*)*[:：]?[ \t]*([\s\S]*)$/;
 
 /**

@@ -13,6 +13,9 @@
  *   `### 追加要望（2026-07-08）: …` sections, `Requirement 7（カテゴリ別テンプレート返信）への追加Acceptance Criteria:` over `6. The Portal shall
  *   …`, and `Requirement 8（テンプレート管理画面）の改訂・追加Acceptance Criteria:` over `1. （改訂）…` to `6. （新規）…`; tasks cite `7.6`, `8.6`
  *   (31 false LINK_BROKEN: none read).
+ * - AlyOmer/Event-AI (2c3a7dd), specs/009-booking-system/tasks.md:9-14: Spec Kit tasks `- [x] **1.1: Create \`DomainEvent\` Model**`
+ *   (16 tasks named by their place, `T#1` …, not their numbers); specs/010-notification-system/tasks.md:5-11: `- [x] ## Phase 1 —
+ *   Database & Model` over `- [x] 1.1 Create …` (seven phases read as tasks).
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
@@ -187,5 +190,156 @@ describe('forms of a fifty-seventh round', () => {
     ]);
     // A revision of a criterion it has (`1. （改訂）…`) is no second one: no ID_DUPLICATE, nothing broken.
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN')).toEqual([]);
+  });
+
+  it('Spec Kit boxes numbered in bold are tasks by their numbers; a box that is a phase\'s heading is none', () => {
+    const tasks = [
+      '# Tasks: Booking',
+      '',
+      '- [x] ## Phase 1 — Database & Model',
+      '',
+      '- [x] **1.1: Create `DomainEvent` Model**',
+      '  - Fields: id, type, payload',
+      '- [ ] **1.2: Add Alembic Migrations**',
+      '- [x] 1.3: Create Event Bus Service',
+      '',
+      '- [ ] ## Phase 2 — Guards',
+      '',
+      '- [ ] 2.1 Implement JWT Auth Guards',
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/009-booking/spec.md': '# Feature Specification: Booking\n', 'specs/009-booking/tasks.md': tasks }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.title, n.status])).toEqual([
+      ['009-booking/T1.1', 'Create `DomainEvent` Model', 'done'],
+      ['009-booking/T1.2', 'Add Alembic Migrations', 'todo'],
+      ['009-booking/T1.3', 'Create Event Bus Service', 'done'],
+      ['009-booking/T2.1', 'Implement JWT Auth Guards', 'todo'],
+    ]);
+  });
+
+  it('a review of these forms: what the repeated heading lists, addenda\'s bounds, bold values, a bold criterion\'s span', () => {
+    const requirements = [
+      '# Requirements',
+      '',
+      'Requirement 2 への追加Acceptance Criteria:',
+      '3. The system shall export, added before the requirement is written.',
+      '',
+      'Requirement 9 への追加Acceptance Criteria:',
+      '1. The system shall do what no requirement asks.',
+      '',
+      '## Requirements',
+      '',
+      '### Requirement 1: Login',
+      '',
+      '**Requirement 1 Acceptance Criteria:**',
+      '',
+      '1. WHEN the password is right THE system SHALL admit',
+      '1. WHEN it is wrong THE system SHALL refuse',
+      '',
+      '#### Design notes',
+      '',
+      '**1.1** release notes are published with each version.',
+      '',
+      '### Requirement 2: Export',
+      '',
+      '**2.1** The system shall export CSV',
+      '- with a header row',
+      '',
+      '| format | size |',
+      '|---|---|',
+      '| CSV | 1 MB |',
+      '',
+      '- **2.5** MB maximum file size',
+      '- **R2.2**： The system shall export JSON',
+      '',
+      'Requirement 2 acceptance criteria were reviewed by the team, the following:',
+      '4. Carol — localisation',
+      '',
+      'Requirement 1 の追加Acceptance Criteria:',
+      '',
+      '3. WHEN locked THE system SHALL say so',
+      '',
+      '### Open questions',
+      '4. Should we support SSO?',
+      '',
+      '## Acceptance Criteria',
+      '',
+      '### Requirement 1: Login checklist',
+      '',
+      '#### Acceptance Criteria',
+      '',
+      '4. WHEN idle THE system SHALL log out',
+      '',
+      '### Requirement 5: Audit',
+      '',
+      '- R5.1: The system shall log',
+      '',
+      '### Requirement 5: Audit again',
+      '',
+      '- R5.2: The system shall keep logs',
+      '',
+    ].join('\n');
+    const ws = load(requirements, ['# Tasks', '', '- [ ] 1. All', '  - _Requirements: 1.1, 1.2, 1.3, 1.4, 2.1, 2.2, 2.3, 5.1_', ''].join('\n'));
+    const ids = criteria(ws).map(([id, , parent]) => `${id} < ${parent}`);
+    expect(ids).toEqual([
+      // A criterion added above its requirement's heading is still its own; one of a requirement the file has not is none.
+      'ui/R2.3 < ui/R2',
+      // A requirement's own label over its own list, numbered `1.` twice: by place, as without the label.
+      'ui/R1.1 < ui/R1',
+      'ui/R1.2 < ui/R1',
+      // Not `**1.1** release notes` under another sub-heading (no ID_DUPLICATE); the addendum after a blank line.
+      'ui/R2.1 < ui/R2',
+      // A bold id with a full-width colon; not `**2.5** MB` (a value), nor a prose line's list (`… reviewed by …, the following:`).
+      'ui/R2.2 < ui/R2',
+      'ui/R1.3 < ui/R1',
+      // The requirement's heading again under `## Acceptance Criteria`: its criteria are R1's.
+      'ui/R1.4 < ui/R1',
+      // Requirement 5 written twice under the criteria's section, neither read before outside it: a duplicate (below), as before.
+      'ui/R5.1 < ui/R5',
+      'ui/R5.2 < ui/R5',
+    ]);
+    // The bold criterion holds its bullet, not the table after it.
+    const text = ws.nodes.get('ui/R2.1')!.body;
+    expect(text).toContain('with a header row');
+    expect(text).not.toContain('| CSV |');
+    // Two headings of one requirement outside the criteria's section are still a duplicate.
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([56]);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+  });
+
+  it('lettered groups that number anew: a plain citation names them all, a range across groups that number on holds those between', () => {
+    const requirements = [
+      '### Requirement 5: Bases',
+      '',
+      '#### Acceptance Criteria',
+      '',
+      '##### 5a. Pirate Cove',
+      '',
+      '1. THE base SHALL prompt',
+      '2. THE base SHALL move',
+      '',
+      '##### 5b. Tortuga',
+      '',
+      '3. THE base SHALL prompt the runner-up',
+      '4. THE base SHALL move',
+      '',
+      '### Requirement 6: Cards',
+      '',
+      '#### Acceptance Criteria',
+      '',
+      '##### 6A：专属卡',
+      '',
+      '1. THE audit SHALL compare',
+      '',
+      '##### 6B：通用卡',
+      '',
+      '1. THE audit SHALL run once',
+      '',
+    ].join('\n');
+    const ws = load(requirements, ['# Tasks', '', '- [ ] 1. All', '  - _Requirements: 5a.1-5b.4, 6.1_', ''].join('\n'));
+    expect(ws.relationsOut.get('ui/T1')!.filter((e) => e.relation === 'implements').map((e) => e.id)).toEqual(['ui/R5a.1', 'ui/R5a.2', 'ui/R5b.3', 'ui/R5b.4']);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.replace(/ \(written[^)]*\)/, ''))).toEqual([
+      'ui/T1 implements `ui/R6.1`, which does not exist; requirement 6 numbers its criteria anew in lettered groups: `ui/R6A.1`, `ui/R6B.1`',
+    ]);
   });
 });
