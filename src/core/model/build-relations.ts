@@ -112,9 +112,9 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         } else {
           // `_Requirements: 6.1-6.15_` where requirement 6 has nine criteria: one finding, not six, and the last that exists.
           head = `${id} ${relation} \`${echo(first)}\` to \`${echo(last)}\`${via}, none of which exists (${count} ids)`;
-          const before = lastBefore(nodes, first);
+          const before = hint === undefined ? lastBefore(nodes, first) : null;
           suggest ??= byKind(createSuggester(ids), ids);
-          advice = before !== null ? `; the last before them that exists is \`${echo(before)}\`` : didYouMean(suggest.best(first), suggest.elsewhere(first));
+          advice = hint !== undefined ? `; ${hint}` : before !== null ? `; the last before them that exists is \`${echo(before)}\`` : didYouMean(suggest.best(first), suggest.elsewhere(first));
         }
         broken.push({ target: count === 1 ? first : '', head });
         diagnostics.push({ code: 'LINK_BROKEN', message: `${head}${advice}`, nodeId: id, path: node.path, line });
@@ -143,7 +143,8 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         if (after !== null) target = after.id;
         const hint = after === null ? undefined : after.hint;
         const line = entries.lines[index] ?? null;
-        if (run !== null && inWords && hint === undefined && run.hint === undefined && run.line === line && run.key === key && follows(run.last, target)) {
+        // (With the same hint, as `requirement 14 has no acceptance criterion` for `14.2, 14.3`.)
+        if (run !== null && inWords && hint === run.hint && run.line === line && run.key === key && follows(run.last, target)) {
           run.last = target;
           run.count += 1;
           continue;

@@ -25,6 +25,9 @@ export class KiroCriteria {
   /** `<feature>/R5.3` → the lettered groups' criteria of that number (`<feature>/R5b.3`; two where the groups number anew). */
   private readonly lettered = new Map<string, string[]>();
 
+  /** The requirements (`<feature>/R14`) that have a criterion read. */
+  private readonly listing = new Set<string>();
+
   constructor(nodes: ReadonlyMap<string, DocNode>) {
     for (const [id, node] of nodes) {
       if (node.type !== 'acceptance-criterion' || node.item === undefined) continue;
@@ -35,6 +38,7 @@ export class KiroCriteria {
       let list = this.byFeature.get(feature);
       if (list === undefined) this.byFeature.set(feature, (list = []));
       list.push({ requirement: Number(numbers[1]), n: Number(numbers[3]), id });
+      this.listing.add(`${feature}/R${numbers[1]!}`);
       // A group's criterion, not one of a requirement of its own (`### Requirement 6A`).
       if (numbers[2] === '' || nodes.has(`${feature}/R${numbers[1]!}${numbers[2]!}`)) continue;
       const plain = `${feature}/R${numbers[1]!}.${numbers[3]!}`;
@@ -64,6 +68,11 @@ export class KiroCriteria {
   grouped(target: string): string | null {
     const holders = this.lettered.get(target);
     return holders?.length === 1 ? holders[0]! : null;
+  }
+
+  /** Whether requirement `<feature>/R14` has a criterion read. */
+  lists(requirement: string): boolean {
+    return this.listing.has(requirement);
   }
 
   /** The lettered groups' criteria of `R5.1`'s number where more than one group has it (groups that number anew), at most five, in id order. */

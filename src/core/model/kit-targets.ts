@@ -169,6 +169,10 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
         return named === undefined ? 'drop' : { id: named };
       }
     }
+    // `14.1` where requirement 14 lists no criterion (cnusergroup/ug-point-store: its criteria written under 需求 15 by mistake): said so
+    // (last: a coded requirement's number a design table gives, `| 8.2 (REQ-BL-008) |`, names it above).
+    const owner = CRITERION.test(tail) ? `${feature}/${tail.slice(0, tail.indexOf('.'))}` : '';
+    if (owner !== '' && nodes.get(owner)?.type === 'requirement' && !(criteria ??= new KiroCriteria(nodes)).lists(owner)) return { id: target, hint: `requirement ${owner.slice(owner.lastIndexOf('/') + 2)} (\`${owner}\`) has no acceptance criterion that DocuGraph reads` };
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;
     const requirement = (tags ??= requirementTags(nodes)).get(`${feature}/${tag[1]!}`);

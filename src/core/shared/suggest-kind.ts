@@ -75,15 +75,24 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester & { r
   const kinds = new Map<string, Suggester>();
   let twins: ReadonlyMap<string, string> | undefined;
   let tails: ReadonlyMap<string, string | null> | undefined;
-  const of = (kind: string): Suggester => {
-    let suggester = kinds.get(kind);
-    if (suggester === undefined) kinds.set(kind, (suggester = createSuggester(ids.filter((id) => itemKind(id) === kind))));
+  // Kinds numbered per feature (`R2.11`, `T4`) are answered from their feature's own ids: a scan of a few, where the whole
+  // workspace's, past the suggester's index, answered no id longer than it indexes (`…/role-switching-multi-role-support/R10.10`).
+  let byFeature: Map<string, Map<string, string[]>> | undefined;
+  const of = (kind: string, wanted: string): Suggester => {
+    const feature = PER_FEATURE.has(kind) && wanted !== '' ? wanted.slice(0, wanted.lastIndexOf('/') + 1) : '';
+    const key = `${kind}\0${feature}`;
+    let suggester = kinds.get(key);
+    if (suggester === undefined) {
+      const same = feature === '' ? ids.filter((id) => itemKind(id) === kind) : ((byFeature ??= perFeature(ids)).get(kind)?.get(feature) ?? []);
+      kinds.set(key, (suggester = createSuggester(same)));
+    }
     return suggester;
   };
   return {
     best: (wanted) => {
       const kind = suggestedKind(wanted);
-      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? (kind === null ? base.best(wanted) : of(kind).best(wanted));
+      // A feature with none of that kind (a misspelled feature's name) is answered from every feature's.
+      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? (kind === null ? base.best(wanted) : (of(kind, wanted).best(wanted) ?? of(kind, '').best(wanted)));
     },
     // An id written with its prefix (`FR-055`) may be another feature's; a Kiro number (`2.11`) is its own feature's, a task's or story's too.
     elsewhere: (wanted) => {
@@ -92,7 +101,9 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester & { r
     },
     some: (wanted, limit) => {
       const kind = suggestedKind(wanted);
-      return kind === null ? base.some(wanted, limit) : of(kind).some(wanted, limit);
+      if (kind === null) return base.some(wanted, limit);
+      const own = of(kind, wanted).some(wanted, limit);
+      return own.length > 0 ? own : of(kind, '').some(wanted, limit);
     },
   };
 }
@@ -111,6 +122,22 @@ function qualifiedTwins(ids: readonly string[]): ReadonlyMap<string, string> {
     if (parts.length !== 4) continue;
     const plain = `${id.slice(0, at)}change/${parts[1]!}/${parts[3]!}`;
     if (!out.has(plain)) out.set(plain, id);
+  }
+  return out;
+}
+
+/** The ids of each kind numbered per feature, by kind and feature (the id up to its last `/`, kept). One pass over `ids`. */
+function perFeature(ids: readonly string[]): Map<string, Map<string, string[]>> {
+  const out = new Map<string, Map<string, string[]>>();
+  for (const id of ids) {
+    const kind = itemKind(id);
+    if (kind === null || !PER_FEATURE.has(kind)) continue;
+    let features = out.get(kind);
+    if (features === undefined) out.set(kind, (features = new Map()));
+    const feature = id.slice(0, id.lastIndexOf('/') + 1);
+    const list = features.get(feature);
+    if (list === undefined) features.set(feature, [id]);
+    else list.push(id);
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-i
 import { LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
-import { unboldTitle } from './kiro-task-forms.js';
+import { boxesByPlace, numberedBox } from './speckit-by-place.js';
 import { ID_LETTER, titledInBold } from './speckit-titled.js';
 
 /**
@@ -43,8 +43,8 @@ const SPACED_REQUIREMENT = new RegExp(
 const REQUIREMENT_HEADING = new RegExp(`^((?:FR|SC|NFR)-\\d+(?:-\\d+)*${ID_LETTER}?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜:：/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:FR|SC|NFR)-\\d)(?:[ \\t]*[:：.—–-][ \\t]*|[ \\t]+)(\\S.*)$`);
 /** A requirement id's type, by its prefix (`FR-001`, `RF-001`: functional). */
 const typeOf = (id: string): string => REQUIREMENT_PREFIXES[id.slice(0, id.indexOf('-'))]!.type;
-/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**` in bold only: seanlee111/cwebp; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree; `TE01` beside them: an amendment's, Victor77-coder/Ticket.com; `[T001]` in brackets: Noveris-AI/Noveris-AI), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
-const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*|\[(?=T\d+\]))?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T[A-Z]\d{2,3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*|(?<=\[T\d+)\])?(?=[\s:.,)]|(?<=\[T\d+\])\[|$)[ \t:.]*([\s\S]*)$/;
+/** After the box: the task id (`T012`, `**T012**`, `T009a` or `T019A` or `T071-A`, `T024.A`: one inserted later (13g7895123's repositories; luanalves/realestate_backend), `T012-01`: a feature's sequence, `TASK-004`, `BE-T000`: a team's part prefix, KamiJeong/taste_spec_kit; `T-HF02`: Rickwen1126/notebooklm-controller; `**T-01**`, `**T-45a**`, `**T-1.1**` in bold only: seanlee111/cwebp, SlobodaFR/home-trainer; `T-1 day before launch` is no id, a review; `P001` beside `T` ids: a phase's, maslennikov-ig/SkillTree; `TE01` beside them: an amendment's, Victor77-coder/Ticket.com; `[T001]` in brackets: Noveris-AI/Noveris-AI), then its text; not a range glued together that points elsewhere (`T030.2~T030.6: …（見上方…）`; `T001 – T003 Setup` stays T001: a review). */
+const TASK_ID = /^(?!(?:\*\*)?T\d+(?:\.\d+)*[~～〜–-]T\d)(?:\*\*|\[(?=T\d+\]))?((?:[A-Z]{2,4}-)?T\d+[a-zA-WYZ]?(?:\.\d+)*(?:-\d+|[-.][A-Z](?![\w-]))?|[A-SU-Z]\d{3}|T[A-Z]\d{2,3}|T-[A-Z]{1,4}\d+|(?<=\*\*)T-\d+(?:\.\d+)*[a-z]?(?=\*\*)|TASK-\d+(?:-(?:\d+|[A-Z][A-Z0-9]*))*(?:\.\d+)?)(?:\*\*|(?<=\[T\d+)\])?(?=[\s:.,)]|(?<=\[T\d+\])\[|$)[ \t:.]*([\s\S]*)$/;
 /**
  * A task written as a heading: `### T001: Title`, `### T012 - Title`, `### T003 [P]: [US1] Title`,
  * `### T039-A: Title` (one inserted later, as boxes write `T071-A`: motecshine/utmos.dev), `### T0.1 Title` (jorge-robledo11/web-app), `### TASK-001: Title [P]`, `### TASK-002-001：Title` (a feature's sequence: jianglu0823/sales-agent), `### TASK-001-BE: Title`, `### TASK-001-BE-01:` (a part's, before a colon), `### TASK-016.5: Title` (one inserted later; ✅ or `[x]` in it: done); not a heading of a range or list of tasks
@@ -163,8 +163,13 @@ function tasks(outline: Outline, scope: string): KitRead {
   const headed = words && anyTaskHeading();
   const numbered = words && !headed ? numberedTaskHeadings(outline) : null;
   const numberedTasks = numbered === null ? null : numberedTasksOf(numbered);
+  // A heading that names a box's task with words, no separator, after its id (`### T032 findings (quickstart validation)` after
+  // `- [x] T032 …`: RubaiyaKamal/AI-Powered-Accounting-and-Finance-Assistant) is a note on it, not a second task (an ID_DUPLICATE
+  // error); a detail heading (`### T001: Create Entry Point` after the box list) stays as it was (heading-tasks.ts, dropRecaps).
+  const boxIds = new Set([...picked.values()].map((item) => item.id));
   const taskOf: HeadingTaskOf = (title, index) => {
     const task = TASK_HEADING.exec(BOXED_HEADING.exec(title)?.[1] ?? title);
+    if (task !== null && boxIds.has(`${scope}/${task[1]!}`) && /^[ \t]+\p{Ll}/u.test(task[0].slice(task[1]!.length))) return null;
     if (task !== null) return { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
     const heading = numbered?.get(index);
     if (heading !== undefined) return { id: `${scope}/T${heading.number}`, title: heading.title };
@@ -175,7 +180,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   placeholderTasks(outline, scope, picked, boxes, MARKS);
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
   // Not a checklist beside work written another way (`#### 1. 问题调查与分析 ✅` over `## 验收标准` boxes: by-place.ts); boxes numbered as Kiro's are read.
-  if (picked.size === 0 && (mayReadByPlace(outline) || outline.entries.some((entry) => entry.kind === 'item' && numberedBox(entry.text)))) boxesByPlace(outline, scope, picked, boxes);
+  if (picked.size === 0 && (mayReadByPlace(outline) || outline.entries.some((entry) => entry.kind === 'item' && numberedBox(entry.text)))) boxesByPlace(outline, scope, picked, boxes, MARKS);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
   const mapped = mappedRequirements(outline.entries, scope, (text) => readBox(text) !== null);
@@ -232,36 +237,6 @@ function parallelNotes({ entries }: Outline, picked: Map<number, Picked>, boxes:
     boxes.delete(i);
   }
 }
-
-/** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */
-function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
-  const taken = new Set<string>();
-  let n = 0;
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    // A box that is a phase's heading (`- [x] ## Phase 1 — Database & Model`, over the phase's tasks: AlyOmer/Event-AI) is none.
-    if (box === null || /^#{1,6}[ \t]/.test(box.rest)) continue;
-    // A box that writes a number as Kiro's do (`- [x] 1.1 (P) Title`, a cc-sdd file under specs/; in bold, `- [x] **1.1: Create …**`:
-    // Event-AI): that task, by its number.
-    const numbered = BOX_NUMBER.exec(box.rest) ?? BOX_WORD_TASK.exec(box.rest);
-    const byNumber = numbered !== null && !taken.has(numbered[1]!);
-    if (byNumber) taken.add(numbered[1]!);
-    const id = byNumber ? `T${numbered[1]!}` : `T#${(n += 1)}`;
-    picked.set(i, { id: `${scope}/${id}`, type: 'task', title: oneLine((byNumber ? (numbered[0].startsWith('**') ? unboldTitle(numbered[2]!) : numbered[2]!) : box.rest).replace(MARKS, '')), parent: enclosing(entries, picked, i) });
-    boxes.set(i, box.box);
-  }
-}
-
-/** Whether a list item is a box that writes a task's number (`- [x] 1.1 (P) Title`, `- [ ] **Task 2**: Title`). */
-function numberedBox(text: string): boolean {
-  const box = readBox(text);
-  return box !== null && (BOX_NUMBER.test(box.rest) || BOX_WORD_TASK.test(box.rest));
-}
-
-/** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem). */
-const BOX_NUMBER = /^(?:\*\*(?=\d+\.\d))?(\d+(?:\.\d+)+|\d+(?=\.))\.?(?:[:：](?=[ \t]))?[ \t]+([\s\S]*)$/;
-const BOX_WORD_TASK = /^\*\*(?:Task|任务|任務|タスク|Tarea|Tarefa)[ \t]*(\d+(?:\.\d+)*)\*\*[ \t]*(?:\[[^\]\n]*\][ \t]*)*[:：]?[ \t]*([\s\S]*)$/;
 
 /**
  * The references the section headings above each outline entry name (KITS §7): a heading's ids

@@ -1,0 +1,38 @@
+/**
+ * A Spec Kit tasks.md that gives its tasks no id (`- [ ] Initialize Next.js Application`): each box a task by its place, as
+ * OpenSpec's are — or by the number it writes as Kiro's do (`- [x] 1.1 Title`, a cc-sdd file under specs/).
+ */
+import { oneLine, type Outline } from './outline.js';
+import { readBox, type Box } from './kit-read.js';
+import { enclosing, type Picked } from './pick-items.js';
+import { unboldTitle } from './kiro-task-forms.js';
+
+/** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */
+export function boxesByPlace({ entries }: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>, marks: RegExp): void {
+  const taken = new Set<string>();
+  let n = 0;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    const box = entry.kind === 'item' ? readBox(entry.text) : null;
+    // A box that is a phase's heading (`- [x] ## Phase 1 — Database & Model`, over the phase's tasks: AlyOmer/Event-AI) is none.
+    if (box === null || /^#{1,6}[ \t]/.test(box.rest)) continue;
+    // A box that writes a number as Kiro's do (`- [x] 1.1 (P) Title`, a cc-sdd file under specs/; in bold, `- [x] **1.1: Create …**`:
+    // Event-AI): that task, by its number.
+    const numbered = BOX_NUMBER.exec(box.rest) ?? BOX_WORD_TASK.exec(box.rest);
+    const byNumber = numbered !== null && !taken.has(numbered[1]!);
+    if (byNumber) taken.add(numbered[1]!);
+    const id = byNumber ? `T${numbered[1]!}` : `T#${(n += 1)}`;
+    picked.set(i, { id: `${scope}/${id}`, type: 'task', title: oneLine((byNumber ? (numbered[0].startsWith('**') ? unboldTitle(numbered[2]!) : numbered[2]!) : box.rest).replace(marks, '')), parent: enclosing(entries, picked, i) });
+    boxes.set(i, box.box);
+  }
+}
+
+/** Whether a list item is a box that writes a task's number (`- [x] 1.1 (P) Title`, `- [ ] **Task 2**: Title`). */
+export function numberedBox(text: string): boolean {
+  const box = readBox(text);
+  return box !== null && (BOX_NUMBER.test(box.rest) || BOX_WORD_TASK.test(box.rest));
+}
+
+/** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem). */
+const BOX_NUMBER = /^(?:\*\*(?=\d+\.\d))?(\d+(?:\.\d+)+|\d+(?=\.))\.?(?:[:：](?=[ \t]))?[ \t]+([\s\S]*)$/;
+const BOX_WORD_TASK = /^\*\*(?:Task|任务|任務|タスク|Tarea|Tarefa)[ \t]*(\d+(?:\.\d+)*)\*\*[ \t]*(?:\[[^\]\n]*\][ \t]*)*[:：]?[ \t]*([\s\S]*)$/;

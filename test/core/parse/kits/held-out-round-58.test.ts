@@ -1,0 +1,79 @@
+/**
+ * Forms a fifty-eighth round of held-out repositories wrote (D-538), modelled on the lines quoted:
+ * - SlobodaFR/home-trainer, specs/001-project-foundation/tasks.md:9-13: Spec Kit tasks `- [x] **T-1.1**: Create root
+ *   `package.json` with npm workspaces` (206 tasks named by their place, `T#1` …, not by their ids).
+ * - jus2024/blocks-test-amplify-inventory-management and cnusergroup/ug-point-store (Kiro): criteria that only a property test
+ *   cites (`**Validates: Requirements 7.4**`), reported "has nothing that implements it" with no word of the test (rounds 57, 58).
+ * - Cohortle-inc/cohortle (round 51), role-switching-multi-role-support: `R10.10`, which does not exist, had no "did you mean
+ *   `R10.1`" once the workspace held more than 2,000 criteria (the suggester's index takes ids of at most 32 characters).
+ * - cnusergroup/ug-point-store, .kiro/specs/content-role-settings/requirements.md:197-221: `### 需求 14：国际化支持` with no criteria,
+ *   its three written by mistake under 需求 15's second `#### 验收标准`; tasks cite `_Requirements: 14.2, 14.3_`: "did you mean
+ *   `R1.1`?", no help.
+ * - RubaiyaKamal/AI-Powered-Accounting-and-Finance-Assistant, specs/002-ledger-journal-entries/tasks.md:102, 171: `- [x] T032 Run the
+ *   \`quickstart.md\` validation flow …`, then `### T032 findings (quickstart validation)` over a report (an ID_DUPLICATE error).
+ */
+import { describe, expect, it } from 'vitest';
+import { loadWorkspace } from '../../../../src/core/index.js';
+import { testdir } from '../../../helpers/testdir.js';
+
+describe('forms of a fifty-eighth round', () => {
+  it('Spec Kit boxes with a dotted id in bold, `**T-1.1**:`, are tasks by their ids', () => {
+    const tasks = ['# Tasks', '', '## Phase 1', '', '- [x] **T-1.1**: Create root `package.json` with npm workspaces', '- [ ] **T-1.2**: Add toolchain config files', '- [ ] T-1 day before launch, check', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-foundation/spec.md': '# Feature Specification: Foundation\n', 'specs/001-foundation/tasks.md': tasks }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.title])).toEqual([
+      ['001-foundation/T-1.1', 'Create root `package.json` with npm workspaces'],
+      ['001-foundation/T-1.2', 'Add toolchain config files'],
+    ]);
+    // `T-1 day before launch` is no id (not in bold): no task `T-1`.
+    expect(ws.nodes.has('001-foundation/T-1')).toBe(false);
+  });
+
+  it('a criterion only a test verifies is missing, and the test that verifies it is named', () => {
+    const requirements = ['### Requirement 7: Sync', '', '#### Acceptance Criteria', '', '1. THE system SHALL sync', '2. THE system SHALL retry', ''].join('\n');
+    const tasks = ['# Tasks', '', '- [ ] 1. Sync', '  - _Requirements: 7.1_', '- [ ]* 2. Property test for retries', '  - **Validates: Requirements 7.2**', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/sync/requirements.md': requirements, '.kiro/specs/sync/tasks.md': tasks }));
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING').map((d) => d.message)).toEqual([
+      'sync/R7.2 has nothing that implements it (coverage: acceptance-criterion needs implements); `sync/T2` verifies it, which coverage does not count as implementing it',
+    ]);
+  });
+
+  it("did you mean answers a missing criterion from its feature's own, however many the workspace has and however long its id", () => {
+    const requirements = (n: number) => [`### Requirement 10: Roles`, '', '#### Acceptance Criteria', '', ...Array.from({ length: n }, (_, k) => `${k + 1}. THE system SHALL do ${k}`), ''].join('\n');
+    const files: Record<string, string> = { 'docugraph.yml': 'kits: [kiro]\n' };
+    // 30 features of 80 criteria each: 2,400 criteria, past the 2,000 the suggester scans whole.
+    for (let f = 0; f < 30; f += 1) files[`.kiro/specs/role-switching-multi-role-support-${f}/requirements.md`] = requirements(f === 0 ? 1 : 80);
+    files['.kiro/specs/role-switching-multi-role-support-0/tasks.md'] = ['# Tasks', '', '- [ ] 11.1 Switch', '  - _Requirements: 10.10_', ''].join('\n');
+    const ws = loadWorkspace(testdir(files));
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.replace(/ \(written[^)]*\)/, ''))).toEqual([
+      'role-switching-multi-role-support-0/T11.1 implements `role-switching-multi-role-support-0/R10.10`, which does not exist; did you mean `role-switching-multi-role-support-0/R10.1`?',
+    ]);
+  });
+
+  it('a criterion of a requirement that has none read says so, once for a run', () => {
+    const requirements = ['### 需求 14：国际化支持', '', '**用户故事：** 作为用户，我希望提示信息支持多语言。', '', '### 需求 15：开关', '', '#### 验收标准', '', '1. THE Settings_Service SHALL 新增字段', ''].join('\n');
+    const tasks = ['# Tasks', '', '- [ ] 7.1 翻译', '  - _Requirements: 14.1, 14.2, 14.3, 15.1_', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/roles/requirements.md': requirements, '.kiro/specs/roles/tasks.md': tasks }));
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.replace(/ \(written[^)]*\)/, ''))).toEqual([
+      'roles/T7.1 implements `roles/R14.1` to `roles/R14.3`, none of which exists (3 ids); requirement 14 (`roles/R14`) has no acceptance criterion that DocuGraph reads',
+    ]);
+  });
+
+  it("a heading that names a box's task with words after its id is a note on it; a detail heading stays a duplicate", () => {
+    const tasks = [
+      '# Tasks',
+      '',
+      '- [x] T032 Run the `quickstart.md` validation flow end-to-end',
+      '- [ ] T033 Write the report',
+      '',
+      '### T032 findings (quickstart validation)',
+      '',
+      'Ran the full flow live; fixed three bugs.',
+      '',
+      '### T033: Write the report',
+      '',
+    ].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/002-ledger/spec.md': '# Feature Specification: Ledger\n', 'specs/002-ledger/tasks.md': tasks }));
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => [d.line, d.nodeId ?? d.message.slice(0, 20)])).toEqual([[10, 'id `002-ledger/T033`']]);
+    expect(ws.nodes.get('002-ledger/T032')!.body).not.toContain('Ran the full flow');
+  });
+});
