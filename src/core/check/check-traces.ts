@@ -94,8 +94,9 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
         }
         const node = workspace.nodes.get(id)!;
         // A test task that verifies it is said (Kiro's `**Validates: Requirements 2.3**`): "nothing implements it" read as a misreading (reviews).
-        const verifier = relation === 'implements' ? workspace.relationsIn.get(id)?.find((edge) => edge.relation === 'verifies')?.id : undefined;
-        const verified = verifier === undefined ? '' : `; \`${verifier}\` verifies it, which coverage does not count as implementing it`;
+        const verifiers = relation === 'implements' ? (workspace.relationsIn.get(id)?.filter((edge) => edge.relation === 'verifies') ?? []) : [];
+        const others = verifiers.length > 1 ? ` (and ${verifiers.length - 1} more)` : '';
+        const verified = verifiers.length === 0 ? '' : `; \`${verifiers[0]!.id}\`${others} ${verifiers.length > 1 ? 'verify' : 'verifies'} it, which coverage does not count as implementing it`;
         const message = `${id} has nothing that ${VERBS[relation]} it (coverage: ${rule.type} needs ${rule.relations.join(', ')})${verified}`;
         out.push({ code: 'COVERAGE_MISSING', message, nodeId: id, path: node.path, line: node.item?.line ?? null });
         missing.push({ id, type: rule.type, relation, path: node.path, ...(node.item === undefined ? {} : { line: node.item.line }) });

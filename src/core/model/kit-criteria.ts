@@ -25,12 +25,15 @@ export class KiroCriteria {
   /** `<feature>/R5.3` → the lettered groups' criteria of that number (`<feature>/R5b.3`; two where the groups number anew). */
   private readonly lettered = new Map<string, string[]>();
 
-  /** The requirements (`<feature>/R14`) that have a criterion read. */
+  /** The requirements (`<feature>/R14`) that have a criterion read: those a criterion refines. */
   private readonly listing = new Set<string>();
 
   constructor(nodes: ReadonlyMap<string, DocNode>) {
     for (const [id, node] of nodes) {
       if (node.type !== 'acceptance-criterion' || node.item === undefined) continue;
+      // Its requirement, the one it refines (`R6` for `R6A.1` of a lettered group, `R2` for `R2.1a` written in parts: a review).
+      const parent = node.relations?.refines?.ids[0];
+      if (parent !== undefined) this.listing.add(parent);
       const slash = id.lastIndexOf('/');
       const numbers = CRITERION.exec(id.slice(slash + 1));
       if (numbers === null) continue;
@@ -38,7 +41,6 @@ export class KiroCriteria {
       let list = this.byFeature.get(feature);
       if (list === undefined) this.byFeature.set(feature, (list = []));
       list.push({ requirement: Number(numbers[1]), n: Number(numbers[3]), id });
-      this.listing.add(`${feature}/R${numbers[1]!}`);
       // A group's criterion, not one of a requirement of its own (`### Requirement 6A`).
       if (numbers[2] === '' || nodes.has(`${feature}/R${numbers[1]!}${numbers[2]!}`)) continue;
       const plain = `${feature}/R${numbers[1]!}.${numbers[3]!}`;

@@ -4,7 +4,7 @@
  * requirement, however close its id. The kind of an item's id is read from its last part's
  * shape (`R2.3`, `R2`, `T4.1`, `US1`, `FR-001`, `RF-001`); any other id is answered from every id.
  */
-import { createSuggester, type Suggester } from './suggest.js';
+import { createSuggester, SCAN_LIMIT, type Suggester } from './suggest.js';
 import { REQUIREMENT_PREFIXES } from './requirement-prefixes.js';
 
 /**
@@ -75,24 +75,31 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester & { r
   const kinds = new Map<string, Suggester>();
   let twins: ReadonlyMap<string, string> | undefined;
   let tails: ReadonlyMap<string, string | null> | undefined;
-  // Kinds numbered per feature (`R2.11`, `T4`) are answered from their feature's own ids: a scan of a few, where the whole
-  // workspace's, past the suggester's index, answered no id longer than it indexes (`…/role-switching-multi-role-support/R10.10`).
+  // Kinds numbered per feature (`R2.11`, `T4`) are answered from their feature's own ids first (where the whole workspace's, past
+  // the suggester's index, answered no id longer than it indexes: `…/role-switching-multi-role-support/R10.10`), compared without
+  // the feature they share (`R10.10` to `R10.1`), scanned when a few, else through the index (a review found a scan of thousands slow).
   let byFeature: Map<string, Map<string, string[]>> | undefined;
-  const of = (kind: string, wanted: string): Suggester => {
-    const feature = PER_FEATURE.has(kind) && wanted !== '' ? wanted.slice(0, wanted.lastIndexOf('/') + 1) : '';
+  const of = (kind: string, wanted: string): { readonly suggester: Suggester; readonly feature: string } => {
+    const feature = PER_FEATURE.has(kind) ? wanted.slice(0, wanted.lastIndexOf('/') + 1) : '';
     const key = `${kind}\0${feature}`;
     let suggester = kinds.get(key);
     if (suggester === undefined) {
-      const same = feature === '' ? ids.filter((id) => itemKind(id) === kind) : ((byFeature ??= perFeature(ids)).get(kind)?.get(feature) ?? []);
-      kinds.set(key, (suggester = createSuggester(same)));
+      const same = feature === '' ? ids.filter((id) => itemKind(id) === kind) : ((byFeature ??= perFeature(ids)).get(kind)?.get(feature) ?? []).map((id) => id.slice(feature.length));
+      kinds.set(key, (suggester = createSuggester(same, feature === '' ? SCAN_LIMIT : FEATURE_SCAN_LIMIT)));
     }
-    return suggester;
+    return { suggester, feature };
+  };
+  const own = (kind: string, wanted: string): { readonly best: string | null; readonly some: (limit: number) => string[] } => {
+    const { suggester, feature } = of(kind, wanted);
+    const tail = wanted.slice(feature.length);
+    const best = suggester.best(tail);
+    return { best: best === null ? null : feature + best, some: (limit) => suggester.some(tail, limit).map((id) => feature + id) };
   };
   return {
     best: (wanted) => {
       const kind = suggestedKind(wanted);
-      // A feature with none of that kind (a misspelled feature's name) is answered from every feature's.
-      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? (kind === null ? base.best(wanted) : (of(kind, wanted).best(wanted) ?? of(kind, '').best(wanted)));
+      // Where none of its feature's is near (a misspelled feature's name), every feature's.
+      return (twins ??= qualifiedTwins(ids)).get(wanted) ?? (kind === null ? base.best(wanted) : (own(kind, wanted).best ?? of(kind, '').suggester.best(wanted)));
     },
     // An id written with its prefix (`FR-055`) may be another feature's; a Kiro number (`2.11`) is its own feature's, a task's or story's too.
     elsewhere: (wanted) => {
@@ -102,8 +109,11 @@ export function byKind(base: Suggester, ids: readonly string[]): Suggester & { r
     some: (wanted, limit) => {
       const kind = suggestedKind(wanted);
       if (kind === null) return base.some(wanted, limit);
-      const own = of(kind, wanted).some(wanted, limit);
-      return own.length > 0 ? own : of(kind, '').some(wanted, limit);
+      // Its feature's first, then every feature's (`002-auth/T045` for `001-auth/T045`: a review), each once.
+      const mine = own(kind, wanted).some(limit);
+      if (mine.length >= limit) return mine;
+      const seen = new Set(mine);
+      return [...mine, ...of(kind, '').suggester.some(wanted, limit).filter((id) => !seen.has(id))].slice(0, limit);
     },
   };
 }
@@ -125,6 +135,9 @@ function qualifiedTwins(ids: readonly string[]): ReadonlyMap<string, string> {
   }
   return out;
 }
+
+/** Past this many ids of a kind in one feature, its suggester is an index (one edit away), not a scan of them all. */
+const FEATURE_SCAN_LIMIT = 200;
 
 /** The ids of each kind numbered per feature, by kind and feature (the id up to its last `/`, kept). One pass over `ids`. */
 function perFeature(ids: readonly string[]): Map<string, Map<string, string[]>> {

@@ -101,8 +101,8 @@ export interface Suggester {
  * case), which finds the candidates one edit away — typos, a missing or extra character — in
  * constant time per question instead of a scan of the whole set.
  */
-export function createSuggester(candidates: readonly string[]): Suggester {
-  if (candidates.length <= SCAN_LIMIT) {
+export function createSuggester(candidates: readonly string[], scanLimit = SCAN_LIMIT): Suggester {
+  if (candidates.length <= scanLimit) {
     let lowered: readonly string[] | undefined;
     const lower = (): readonly string[] => (lowered ??= candidates.map((candidate) => candidate.toLowerCase()));
     return { best: (wanted) => closestMatch(wanted, candidates, lower()), some: (wanted, limit) => withinOneOfBest(wanted, closestMatches(wanted, candidates, limit, allowedDistance(wanted), lower())) };

@@ -213,7 +213,7 @@ function sectionEnd(entries: Outline['entries'], index: number): number {
 /**
  * Whether two titles say the same work: the same, or more than two thirds of the shorter's words are the other's (`titleWords`).
  */
-function similar(a: string, b: string): boolean {
+export function similar(a: string, b: string): boolean {
   if (plainTitle(a) === plainTitle(b)) return true;
   const [x, y] = [titleWords(a), titleWords(b)];
   const [small, large] = x.size <= y.size ? [x, y] : [y, x];

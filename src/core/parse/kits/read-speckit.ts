@@ -8,7 +8,7 @@
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
 import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, readSpecKitBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
-import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, type HeadingTaskOf } from './heading-tasks.js';
+import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, similar, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.js';
 import { mappedRequirements, mappingLine, tableMappings } from './speckit-mappings.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
@@ -163,13 +163,16 @@ function tasks(outline: Outline, scope: string): KitRead {
   const headed = words && anyTaskHeading();
   const numbered = words && !headed ? numberedTaskHeadings(outline) : null;
   const numberedTasks = numbered === null ? null : numberedTasksOf(numbered);
-  // A heading that names a box's task with words, no separator, after its id (`### T032 findings (quickstart validation)` after
-  // `- [x] T032 …`: RubaiyaKamal/AI-Powered-Accounting-and-Finance-Assistant) is a note on it, not a second task (an ID_DUPLICATE
-  // error); a detail heading (`### T001: Create Entry Point` after the box list) stays as it was (heading-tasks.ts, dropRecaps).
-  const boxIds = new Set([...picked.values()].map((item) => item.id));
+  // A heading that names a box's task with other words, no separator, after its id (`### T032 findings (quickstart validation)`
+  // after `- [x] T032 Run the quickstart.md validation flow …`: RubaiyaKamal/AI-Powered-Accounting-and-Finance-Assistant) is a note
+  // on it, not a second task (an ID_DUPLICATE error); a detail heading (`### T001: Create Entry Point`, `### T002 iOS push
+  // notifications` over the box's own title: a review) stays as it was (heading-tasks.ts, dropRecaps).
+  // (Only after the box: a list after the headings is their recap, or other work's: heading-tasks.ts, dropRecaps.)
+  const boxTitles = new Map([...picked].map(([at, item]) => [item.id, { at, title: item.title }]));
   const taskOf: HeadingTaskOf = (title, index) => {
     const task = TASK_HEADING.exec(BOXED_HEADING.exec(title)?.[1] ?? title);
-    if (task !== null && boxIds.has(`${scope}/${task[1]!}`) && /^[ \t]+\p{Ll}/u.test(task[0].slice(task[1]!.length))) return null;
+    const box = task === null ? undefined : boxTitles.get(`${scope}/${task[1]!}`);
+    if (box !== undefined && box.at < index && /^[ \t]+\p{L}/u.test(task![0].slice(task![1]!.length)) && !similar(task![3]!, box.title)) return null;
     if (task !== null) return { id: `${scope}/${task[1]!}`, title: withoutTrailingMarks(task[3]!.replace(MARKS, '').replace(HEADING_DONE, '')) };
     const heading = numbered?.get(index);
     if (heading !== undefined) return { id: `${scope}/T${heading.number}`, title: heading.title };

@@ -15,6 +15,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
 import { testdir } from '../../../helpers/testdir.js';
+import { byKind } from '../../../../src/core/shared/suggest-kind.js';
+import { createSuggester } from '../../../../src/core/shared/suggest.js';
 
 describe('forms of a fifty-eighth round', () => {
   it('Spec Kit boxes with a dotted id in bold, `**T-1.1**:`, are tasks by their ids', () => {
@@ -75,5 +77,48 @@ describe('forms of a fifty-eighth round', () => {
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/002-ledger/spec.md': '# Feature Specification: Ledger\n', 'specs/002-ledger/tasks.md': tasks }));
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => [d.line, d.nodeId ?? d.message.slice(0, 20)])).toEqual([[10, 'id `002-ledger/T033`']]);
     expect(ws.nodes.get('002-ledger/T032')!.body).not.toContain('Ran the full flow');
+  });
+
+  it("a review: a detail heading over the box's own title stays the task; a note in any script is one; parts are a requirement's criteria; two verifiers", () => {
+    const tasks = [
+      '# Tasks',
+      '',
+      '- [ ] T002 iOS push notifications',
+      '- [ ] T003 Android push notifications',
+      '- [x] T030 既存データの調査',
+      '',
+      '### T002 iOS push notifications',
+      '',
+      '**Requirements**: FR-002',
+      '**Depends on**: T003',
+      '',
+      '### T030 調査結果',
+      '',
+      '三件の不具合を修正した。',
+      '',
+    ].join('\n');
+    const spec = ['# Feature Specification: Push', '', '- **FR-002**: System MUST send iOS pushes', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/004-push/spec.md': spec, 'specs/004-push/tasks.md': tasks }));
+    // The detail heading is still the task (with the box an ID_DUPLICATE, as before): its dependency and requirement read.
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([3]);
+    expect(ws.nodes.get('004-push/T002')!.dependsOn).toEqual(['004-push/T003']);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
+
+    const requirements = ['### Requirement 2: Parts', '', '#### Acceptance Criteria', '', '1a. WHEN a THE system SHALL b', '1b. WHEN c THE system SHALL d', '', '### Requirement 3: Other', '', '#### Acceptance Criteria', '', '1. THE system SHALL e', '2. THE system SHALL f', ''].join('\n');
+    const kiroTasks = ['# Tasks', '', '- [ ] 1. Build', '  - _Requirements: 3.1, 2.3_', '- [ ]* 2. Test', '  - **Validates: Requirements 3.2**', '- [ ]* 3. Test again', '  - **Validates: Requirements 3.2**', ''].join('\n');
+    const kiro = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/p/requirements.md': requirements, '.kiro/specs/p/tasks.md': kiroTasks }));
+    const broken = kiro.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message);
+    expect(broken).toHaveLength(1);
+    expect(broken[0]).not.toContain('has no acceptance criterion');
+    // Both tests that verify it are counted, the first named.
+    const missing = kiro.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING' && d.nodeId === 'p/R3.2').map((d) => d.message);
+    expect(missing).toEqual(['p/R3.2 has nothing that implements it (coverage: acceptance-criterion needs implements); `p/T2` (and 1 more) verify it, which coverage does not count as implementing it']);
+  });
+
+  it('did you mean a task of another feature, after its own feature\'s', () => {
+    const ids = ['001-auth/T001', '001-auth/T002', '002-auth/T001', '002-auth/T045'];
+    const suggest = byKind(createSuggester(ids), ids);
+    expect(suggest.some('001-auth/T045', 5)).toEqual(['001-auth/T001', '001-auth/T002', '002-auth/T045']);
+    expect(suggest.best('001-auth/T003')).toBe('001-auth/T001');
   });
 });
