@@ -23,7 +23,7 @@ export class KiroCriteria {
   /** Each feature's criteria, by requirement then criterion number. */
   private readonly byFeature = new Map<string, Criterion[]>();
   /** `<feature>/R5.3` → the lettered groups' criteria of that number (`<feature>/R5b.3`; two where the groups number anew). */
-  private readonly lettered = new Map<string, string[]>();
+  private readonly letteredIds = new Map<string, string[]>();
 
   /** The requirements (`<feature>/R14`) that have a criterion read: those a criterion refines. */
   private readonly listing = new Set<string>();
@@ -44,11 +44,12 @@ export class KiroCriteria {
       // A group's criterion, not one of a requirement of its own (`### Requirement 6A`).
       if (numbers[2] === '' || nodes.has(`${feature}/R${numbers[1]!}${numbers[2]!}`)) continue;
       const plain = `${feature}/R${numbers[1]!}.${numbers[3]!}`;
-      const holders = this.lettered.get(plain);
-      if (holders === undefined) this.lettered.set(plain, [id]);
+      const holders = this.letteredIds.get(plain);
+      if (holders === undefined) this.letteredIds.set(plain, [id]);
       else if (holders.length < 5) holders.push(id);
     }
     for (const list of this.byFeature.values()) list.sort((a, b) => a.requirement - b.requirement || a.n - b.n || compareStrings(a.id, b.id));
+    for (const holders of this.letteredIds.values()) if (holders.length > 1) holders.sort(compareStrings);
   }
 
   /** The criteria of `feature` strictly between a range's two ends (the reader gives the ends themselves), at most `MAX_RANGE`. */
@@ -66,20 +67,16 @@ export class KiroCriteria {
     return out;
   }
 
-  /** The one lettered group's criterion that `R5.3` (which no item is) names, or `null`. */
-  grouped(target: string): string | null {
-    const holders = this.lettered.get(target);
-    return holders?.length === 1 ? holders[0]! : null;
+  /**
+   * The lettered groups' criteria that `R5.3` (which no item is) may name, in id order, at most five: one (`R5b.3`) where the groups
+   * number on, several where they number anew (`R5a.3`, `R5b.3`).
+   */
+  lettered(target: string): readonly string[] {
+    return this.letteredIds.get(target) ?? [];
   }
 
   /** Whether requirement `<feature>/R14` has a criterion read. */
   lists(requirement: string): boolean {
     return this.listing.has(requirement);
-  }
-
-  /** The lettered groups' criteria of `R5.1`'s number where more than one group has it (groups that number anew), at most five, in id order. */
-  holders(target: string): readonly string[] {
-    const holders = this.lettered.get(target) ?? [];
-    return holders.length > 1 ? [...holders].sort(compareStrings) : [];
   }
 }

@@ -99,22 +99,23 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     }
     if (LABEL.test(tail) && (rows ??= new TableRows(nodes)).has(feature, tail)) return 'drop';
     // `4.1` where requirement 4 writes its first criterion in parts, `1a.` and `1b.` (inakanou/ArchiTrack): those parts.
-    if (CRITERION.test(tail) && nodes.has(`${target}a`)) {
+    // A Kiro criterion's id of two numbers (`R5.3`), which the lookups below read in their ways.
+    const criterion = CRITERION.test(tail);
+    if (criterion && nodes.has(`${target}a`)) {
       const parts: string[] = [];
       for (let code = 97; code <= 122 && nodes.has(`${target}${String.fromCharCode(code)}`); code += 1) parts.push(`${target}${String.fromCharCode(code)}`);
       return { ids: parts };
     }
     // `5.3` where requirement 5's criterion 3 is in a lettered group (`##### 5b.` over `3.`: D-536): that one, when one group holds it.
-    const grouped = CRITERION.test(tail) ? (criteria ??= new KiroCriteria(nodes)).grouped(target) : null;
-    if (grouped !== null) return { id: grouped };
-    const holders = CRITERION.test(tail) ? criteria!.holders(target) : [];
-    if (holders.length > 0) return { id: target, hint: `requirement ${tail.slice(1, tail.indexOf('.'))} numbers its criteria anew in lettered groups: ${holders.map((id) => `\`${id}\``).join(', ')}` };
+    const holders = criterion ? (criteria ??= new KiroCriteria(nodes)).lettered(target) : [];
+    if (holders.length === 1) return { id: holders[0]! };
+    if (holders.length > 1) return { id: target, hint: `requirement ${tail.slice(1, tail.indexOf('.'))} numbers its criteria anew in lettered groups: ${holders.map((id) => `\`${id}\``).join(', ')}` };
     // `5a.4` (or `5A.1`) where criterion 4 is group 5b's: broken, with the one that has its number said.
     const letter = GROUP_REF.exec(tail);
-    const holder = letter === null ? null : (criteria ??= new KiroCriteria(nodes)).grouped(`${feature}/R${letter[1]!}.${letter[2]!}`);
-    if (holder !== null) return { id: target, hint: `criterion ${letter![2]!} of requirement ${letter![1]!} is \`${holder}\`` };
+    const holder = letter === null ? [] : (criteria ??= new KiroCriteria(nodes)).lettered(`${feature}/R${letter[1]!}.${letter[2]!}`);
+    if (holder.length === 1) return { id: target, hint: `criterion ${letter![2]!} of requirement ${letter![1]!} is \`${holder[0]!}\`` };
     // `1.2` after `FR-1.1` in one list (`_Requirements: FR-1.1, 1.2_`), in a feature whose requirements are all named with that prefix: `FR-1.2`.
-    const carried = CRITERION.test(tail) ? carriedPrefix(written) : null;
+    const carried = criterion ? carriedPrefix(written) : null;
     if (carried !== null && nodes.has(`${feature}/${carried}-${tail.slice(1)}`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature) && onlyPrefix(feature, carried, (prefixed ??= prefixesByFeature(nodes)))) return { id: `${feature}/${carried}-${tail.slice(1)}` };
     // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`, `### 9. Title` for `9`): that section.
     const section = SECTION_REF.exec(tail);
@@ -171,7 +172,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     }
     // `14.1` where requirement 14 lists no criterion (cnusergroup/ug-point-store: its criteria written under 需求 15 by mistake): said so
     // (last: a coded requirement's number a design table gives, `| 8.2 (REQ-BL-008) |`, names it above).
-    const owner = CRITERION.test(tail) ? `${feature}/${tail.slice(0, tail.indexOf('.'))}` : '';
+    const owner = criterion ? `${feature}/${tail.slice(0, tail.indexOf('.'))}` : '';
     if (owner !== '' && nodes.get(owner)?.type === 'requirement' && !(criteria ??= new KiroCriteria(nodes)).lists(owner)) return { id: target, hint: `requirement ${owner.slice(owner.lastIndexOf('/') + 2)} (\`${owner}\`) has no acceptance criterion that DocuGraph reads` };
     const tag = TEAM_TAG.exec(tail);
     if (tag === null) return null;

@@ -9,8 +9,10 @@
 
 /** The line's opening: the requirement's word and number (not one inserted later, `Requirement 13.4`). */
 const OPENS = /^ {0,3}(?:\*\*)?(?:Requirements?|Requisitos?|Requerimiento|要件|需求|요구사항)[ \t]*(\d+)(?![\d.])/i;
-/** The criteria's words at its end (the words of `CRITERIA_HEADING`, kiro-criteria.ts, that teams write in such lines). */
-const CRITERIA_AT_END = /(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|인수\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o)$/i;
+/** The words for acceptance criteria, in the languages Kiro writes them (a pattern's source: `CRITERIA_HEADING`, kiro-criteria.ts, is made of it). */
+export const CRITERIA_WORDS = String.raw`acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки`;
+/** The criteria's words at its end. */
+const CRITERIA_AT_END = new RegExp(`(?:${CRITERIA_WORDS})$`, 'i');
 
 /** The number of the requirement a line adds criteria to (`Requirement 8 … Acceptance Criteria:`, ending with its colon), or `null`. */
 export function addendumOf(line: string): string | null {

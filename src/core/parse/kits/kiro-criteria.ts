@@ -5,6 +5,7 @@
 import { oneLine, type Outline, type OutlineEntry } from './outline.js';
 import type { Picked } from './pick-items.js';
 import { prefixedCriterion } from './kiro-prefixed.js';
+import { CRITERIA_WORDS } from './kiro-addenda.js';
 
 /**
  * The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`,
@@ -12,7 +13,7 @@ import { prefixedCriterion } from './kiro-prefixed.js';
  * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum), a phase's tag before it
  * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie; not `#### Notes on acceptance criteria`: a review).
  */
-export const CRITERIA_HEADING = /^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:acceptance\s+criteria|受け入れ(?:基準|条件)|受入れ?(?:基準|条件)|验收标准|驗收標準|接受标准|验收条件|인수\s*기준|수용\s*기준|criterios\s+de\s+aceptaci[oó]n|crit[eé]rios\s+de\s+aceita[cç][aã]o|crit[eè]res\s+d['’]acceptation|akzeptanzkriterien|критерии\s+при[её]мки)\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$/i;
+export const CRITERIA_HEADING = new RegExp(String.raw`^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:${CRITERIA_WORDS})\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$`, 'i');
 /**
  * A bullet's id in bold (`- **R1.1**: Tampilkan total revenue …`: konxc/learning.konxc.space; `- **1.2:** …`), read as it is
  * written plain: with its `R` or a colon — not a value in bold (`- **2.5** MB maximum file size`: a review).
