@@ -22,6 +22,7 @@ export function kitHints(ctx: CliContext, workspace: Workspace, format: string, 
   taskLessHint(ctx, workspace);
   requirementLessHint(ctx, workspace);
   scenarioLessHint(ctx, workspace);
+  looseDeltaHint(ctx, workspace);
   if (format === 'text') untracedHint(ctx, workspace);
 }
 
@@ -118,6 +119,30 @@ function scenarioLessHint(ctx: CliContext, workspace: Workspace): void {
     `docugraph: ${bare.length === 1 ? 'an OpenSpec spec file gives' : `${bare.length} OpenSpec spec files give`} no requirement (${safeInline(someOf(bare, 3))}): DocuGraph reads an OpenSpec requirement only as a \`### Requirement: <name>\` heading over its \`#### Scenario: …\` blocks, so none written otherwise is traced or listed\n`,
   );
 }
+
+/**
+ * A read OpenSpec change's delta specs written straight into its `specs/` folder, with no capability's folder
+ * (bed72/Trocado: `openspec/changes/2026-05-12-notifications-list/specs/spec.md`, in nine changes: 41 requirements and 103
+ * scenarios read as nothing, and nothing said, a fifty-ninth round). OpenSpec reads a change's deltas only at
+ * `specs/<capability>/spec.md`, and so does DocuGraph: one line on stderr names them and where they go.
+ */
+function looseDeltaHint(ctx: CliContext, workspace: Workspace): void {
+  const changes = new Set<string>();
+  for (const node of workspace.nodes.values()) if (node.item === undefined && CHANGE_FILE.test(node.path) && /(?:^|\/)change\/[^/]+\/(?:proposal|tasks|design)$/.test(node.id)) changes.add(node.path.slice(0, node.path.lastIndexOf('/')));
+  const loose = workspace.files.filter((path) => {
+    const match = LOOSE_DELTA.exec(path);
+    return match !== null && changes.has(match[1]!);
+  });
+  if (loose.length === 0) return;
+  ctx.io.stderr.write(
+    `docugraph: ${loose.length === 1 ? 'an OpenSpec delta spec is' : `${loose.length} OpenSpec delta specs are`} outside a capability's folder (${safeInline(someOf(loose, 3))}): OpenSpec reads a change's deltas only at \`specs/<capability>/spec.md\`, and DocuGraph as it does, so none of their requirements is read — move each into the folder of the capability it changes\n`,
+  );
+}
+
+/** A change's own file (`openspec/changes/<name>/proposal.md`). */
+const CHANGE_FILE = /(?:^|\/)openspec\/changes\/[^/]+\/(?:proposal|tasks|design)\.md$/;
+/** A delta spec right in a change's `specs/` folder (not a README or notes there: a review); group 1: the change's folder. */
+const LOOSE_DELTA = /^((?:.*\/)?openspec\/changes\/[^/]+)\/specs\/spec\.md$/;
 
 /** A heading below the spec's sections (`### REQ-1: …`, `#### Scenario: …`): where requirements would be. */
 const SUB_HEADING = /^[ \t]{0,3}#{3,6}[ \t]+\S/;

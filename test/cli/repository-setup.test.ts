@@ -434,4 +434,30 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     rmSync(join(root, 'openspec/specs/fenced-req'), { recursive: true });
     expect((await run(['validate'], root)).stderr).not.toContain('no requirement (');
   });
+
+  it("says on stderr when a change's delta specs lie outside a capability's folder, which OpenSpec does not read", async () => {
+    // Modelled on bed72/Trocado at c609855 (a fifty-ninth round): `openspec/changes/2026-05-12-notifications-list/specs/spec.md` in nine
+    // changes, 41 requirements read as nothing and nothing said (D-539).
+    const delta = '## ADDED Requirements\n\n### Requirement: List notifications\nThe system SHALL list them.\n\n#### Scenario: Open\n- **WHEN** opened\n- **THEN** listed\n';
+    const root = testdir({
+      'docugraph.yml': 'kits: [openspec]\n',
+      'openspec/changes/notifications-list/proposal.md': '# Notifications list\n\n## Why\n\nUsers miss them.\n',
+      'openspec/changes/notifications-list/specs/spec.md': delta,
+      // A README or notes beside it holds no delta (a review): not named.
+      'openspec/changes/notifications-list/specs/notes.md': '# Notes\n',
+      'openspec/changes/notifications-list/specs/README.md': '# Specs of this change\n\nEach capability has a folder here.\n',
+      // In a capability's folder, as OpenSpec writes it: read; a folder that is no change read by DocuGraph says nothing.
+      'openspec/changes/delete-all/tasks.md': '- [ ] 1.1 Delete them\n',
+      'openspec/changes/delete-all/specs/notifications/spec.md': delta,
+      'docs/openspec/changes/example/specs/spec.md': delta,
+    });
+    const hint =
+      "docugraph: an OpenSpec delta spec is outside a capability's folder (openspec/changes/notifications-list/specs/spec.md): OpenSpec reads a change's deltas only at `specs/<capability>/spec.md`, and DocuGraph as it does, so none of their requirements is read — move each into the folder of the capability it changes\n";
+    const text = await run(['validate'], root);
+    expect(text.stderr.split('\n').filter((line) => line.includes("outside a capability's folder"))).toEqual([hint.trimEnd()]);
+    expect((await run(['validate', '--format', 'json'], root)).stderr).toContain(hint);
+    rmSync(join(root, 'openspec/changes/notifications-list/specs/spec.md'));
+    expect((await run(['validate'], root)).stderr).not.toContain("outside a capability's folder");
+  });
 });
+

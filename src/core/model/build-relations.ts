@@ -73,6 +73,8 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
   let suggest: ReturnType<typeof byKind> | undefined;
   // A reference that names no item may name one after all (KITS §7: a shared story, a team's tag).
   let meant: ReturnType<typeof kitTargets> | undefined;
+  /** Broken citations of the requirements of a feature that has no requirements.md, by feature: one finding each (`unfiled`). */
+  const unfiled = new Map<string, Unfiled>();
   for (const id of ids) {
     const node = nodes.get(id)!;
     const relations = node.relations;
@@ -95,6 +97,20 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
       const flush = (): void => {
         if (run === null) return;
         const { first, last, count, line, via, hint } = run;
+        if (run.unfiled) {
+          const feature = first.slice(0, first.lastIndexOf('/'));
+          const known = unfiled.get(feature);
+          const at = { head: `${id} ${relation} \`${echo(first)}\`${via}, which does not exist`, target: first, nodeId: id, path: node.path, line };
+          if (known === undefined) unfiled.set(feature, { first: at, count, citers: 1, last: id });
+          else {
+            known.count += count;
+            if (known.last !== id) (known.citers += 1), (known.last = id);
+            // The finding stands where the file first cites (not where the first id in id order does: `T10` before `T2`).
+            if (earlier(at, known.first)) known.first = at;
+          }
+          run = null;
+          return;
+        }
         run = null;
         // Past the cap, counted (a kit item's ranges can name hundreds): one finding says how many.
         if (reported === MAX_FINDINGS_PER_NODE) {
@@ -142,6 +158,8 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
         // A tag's criterion that does not exist (`FR-SEC-99`): broken, under the id it stands for (with what else to know of it).
         if (after !== null) target = after.id;
         const hint = after === null ? undefined : after.hint;
+        // Folded only where the feature cites its own (another feature's citation keeps its finding, in its own file: a review).
+        const unfiledTarget = after !== null && after.unfiled === true && target.slice(0, target.lastIndexOf('/')) === id.slice(0, id.lastIndexOf('/'));
         const line = entries.lines[index] ?? null;
         // (With the same hint, as `requirement 14 has no acceptance criterion` for `14.2, 14.3`.)
         if (run !== null && inWords && hint === run.hint && run.line === line && run.key === key && follows(run.last, target)) {
@@ -150,7 +168,7 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
           continue;
         }
         flush();
-        run = { first: target, last: target, count: 1, line, key, via: key === relation ? '' : inWords ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`, hint };
+        run = { first: target, last: target, count: 1, line, key, via: key === relation ? '' : inWords ? ` (written \`${echo(key)}\`)` : ` (key \`${key}\`)`, hint, unfiled: unfiledTarget };
       }
       flush();
       if (targets.length > 1) targets.sort(compareStrings);
@@ -171,6 +189,13 @@ export function buildRelations(nodes: ReadonlyMap<string, DocNode>, ids: readonl
     }
     // As long as it holds (see kit-nodes.ts, `entriesOf`).
     if (edges.length > 0) out.set(id, edges.slice());
+  }
+  for (const feature of [...unfiled.keys()].sort(compareStrings)) {
+    const { first, count, citers } = unfiled.get(feature)!;
+    const { head, target, nodeId, path, line } = first;
+    const all = count === 1 ? '' : ` (${count} ids of its requirements cited by ${citers === 1 ? 'this item' : `${citers} of its items`}: this one finding stands for them all)`;
+    broken.push({ target, head });
+    diagnostics.push({ code: 'LINK_BROKEN', message: `${head}: \`${feature}\` has no requirements.md${all}; add \`${path.slice(0, path.lastIndexOf('/') + 1)}requirements.md\``, nodeId, path, line });
   }
   if (!typed) return dependsOnCount === 0 ? NO_RELATIONS : { ...NO_RELATIONS, counts };
   // Visited in id order, so within a relation each list is in id order already: a list whose
@@ -200,6 +225,33 @@ interface BrokenRun {
   /** How the finding says where it was written (`(written \`_Requirements: 6.1-6.15_\`)`). */
   readonly via: string;
   readonly hint: string | undefined;
+  /** A requirement of a feature with no requirements.md (`kitTargets`). */
+  readonly unfiled: boolean;
+}
+
+/** Where a broken citation stands, and its finding's words without the advice. */
+interface Citation {
+  readonly head: string;
+  readonly target: string;
+  readonly nodeId: string;
+  readonly path: string;
+  readonly line: number | null;
+}
+
+/** Whether citation `a` comes before `b` in the files (path, then line; no line last). */
+function earlier(a: Citation, b: Citation): boolean {
+  if (a.path !== b.path) return compareStrings(a.path, b.path) < 0;
+  return a.line !== null && (b.line === null || a.line < b.line);
+}
+
+/** The broken citations of one feature's requirements where it has no requirements.md: the first in the files, and how many. */
+interface Unfiled {
+  first: Citation;
+  /** Ids cited (a range's each), over every citation. */
+  count: number;
+  /** Items that cite them, and the last of them counted. */
+  citers: number;
+  last: string;
 }
 
 /** An id's last number and what comes before it (`auth/R6.` and `10`). */

@@ -212,7 +212,8 @@ function itemNode(item: KitItem, doc: KitDocument, fileId: string, source: { rea
     text,
     bodyLine: item.line,
     // What a review's fingerprint reads (TRACE §3): the box is the item's status, not its text.
-    body: item.box === null || item.box === ' ' ? text : text.replace(/\[[xX~-]\]/, '[ ]'),
+    // (A blocked task's `[!]` is an open box: the same fingerprint as `[ ]`.)
+    body: item.box === null || (item.box === ' ' && !text.startsWith('[!]', text.indexOf('['))) ? text : text.replace(/\[[xX~!✅✓✔-]\uFE0F?\]/, '[ ]'),
     item: { line: item.line, end: item.end, file: fileId, box: item.box, context: item.context, source },
   };
 }

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../src/core/index.js';
-import { renderCoverageText } from '../../../src/cli/render/coverage.js';
+import { renderCoverageMarkdown, renderCoverageText } from '../../../src/cli/render/coverage.js';
 import { testdir } from '../../helpers/testdir.js';
 
 const criteria = (n: number, count: number) => `### Requirement ${n}\n#### Acceptance Criteria\n${Array.from({ length: count }, (_, i) => `${i + 1}. C${i + 1}`).join('\n')}\n`;
@@ -40,9 +40,28 @@ describe('coverage by feature (KITS §7)', () => {
       { feature: 'untasked', type: 'acceptance-criterion', count: 2, reason: 'no-tasks' },
       { feature: '001-old', type: 'user-story', count: 0, reason: 'no-stories' },
     ]);
+    // A row's total leaves the items of features not held out: the table says how many (a row of none read as if there were none).
+    expect(renderCoverageText(ws.coverage!).split('\n').slice(1, 5)).toEqual([
+      'acceptance-criterion    implements        3      4  75% (5 not traced)',
+      'functional-requirement  implements        0      0  —',
+      'success-criterion       implements        0      0  —',
+      'user-story              implements        0      0  —',
+    ]);
     expect(renderCoverageText(ws.coverage!)).toContain(
       ['Not traced (no finding per item):', '  prose  3 acceptance-criteria; its tasks cite none of them by id', '  untasked  2 acceptance-criteria, no tasks', '  001-old  its tasks name stories ([USn]) that its spec.md does not number'].join('\n'),
     );
+  });
+
+  it("a type whose features are none of them held says how many it has, not a bare zero (and in Markdown)", () => {
+    // Modelled on shek-a/car-rental-management-app (a fifty-ninth round): 21 success criteria, no task citing one: `0  0  —` read as none.
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/001-auth/spec.md': '# Feature Specification: Auth\n\n- **FR-001**: System MUST log in\n\n- **SC-001**: Users log in in 2 s\n- **SC-002**: 99% succeed\n',
+      'specs/001-auth/tasks.md': '- [ ] T001 Build the login (FR-001)\n',
+    });
+    const coverage = loadWorkspace(root).coverage!;
+    expect(renderCoverageText(coverage).split('\n').slice(1, 3)).toEqual(['functional-requirement  implements        1      1  100%', 'success-criterion       implements        0      0  — (2 not traced)']);
+    expect(renderCoverageMarkdown(coverage)).toContain('| success-criterion | implements | 0 | 0 | — (2 not traced) |');
   });
 
   it('a coverage of the workspace’s own still judges every item of its types', () => {

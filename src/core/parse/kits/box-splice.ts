@@ -6,7 +6,7 @@
 import type { Box } from './kit-read.js';
 
 /** The list item's marker, then the box, at the start of a line (after the indentation of its nesting). */
-const BOX_LINE = /^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)([ xX~-]?)\]/;
+const BOX_LINE = /^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)([ xX~!✅✓✔-]?\uFE0F?)\]/;
 
 export type BoxSplice = { readonly ok: true; readonly text: string; readonly before: string } | { readonly ok: false; readonly message: string };
 
@@ -27,5 +27,6 @@ export function spliceBox(raw: string, line: number, box: Box): BoxSplice {
   }
   const offset = at + match[1]!.length;
   // `[]` (an open box written without its space) gets the character: one more byte, nothing else moves.
+  // (`[✔️]`: the tick and its emoji selector, both replaced.)
   return { ok: true, text: raw.slice(0, offset) + box + raw.slice(offset + match[2]!.length), before: match[2] === '' ? ' ' : match[2]! };
 }

@@ -21,6 +21,13 @@ export function mayReadByPlace({ entries, body }: Outline): boolean {
   if (TASK_ROW.test(body)) return false;
   const holding = headingsHolding(entries, () => false, (i) => readBox(entries[i]!.text) !== null).boxes;
   let real = false;
+  /** A numbered list (not of boxes): the tasks written another way, unless it is a section's notes beside a section of tasks. */
+  let list = false;
+  let listOfTasks = false;
+  let boxOfTasks = false;
+  /** Whether heading `i` names tasks (`## Tasks`, `### Pendente`), by index: read once each. */
+  const named: (boolean | undefined)[] = [];
+  const names = (i: number): boolean => i !== -1 && (named[i] ??= TASKS_TITLE.test(headingTitle(entries[i]!.text)));
   for (const [i, entry] of entries.entries()) {
     if (entry.kind === 'heading') {
       const title = headingTitle(entry.text);
@@ -29,11 +36,19 @@ export function mayReadByPlace({ entries, body }: Outline): boolean {
     }
     if (entry.kind !== 'item') continue;
     const box = readBox(entry.text);
-    if (box === null && entry.parent === -1 && entry.ordered) return false;
-    if (box !== null && !PLACEHOLDER.test(box.rest.trim())) real = true;
+    if (box === null && entry.parent === -1 && entry.ordered) (list = true), (listOfTasks ||= names(entry.heading));
+    if (box !== null && !PLACEHOLDER.test(box.rest.trim())) (real = true), (boxOfTasks ||= names(entry.heading));
   }
-  return real;
+  // A numbered list under no heading that names tasks beside boxes under one (`## Estratégia em camadas` / `1. **OFX genérico** — …`,
+  // then `## Tasks` / `- [ ] **MNT-112** …`: Felpasw/moneta, 37 tasks had gone unread) is the file's notes.
+  return real && (!list || (boxOfTasks && !listOfTasks));
 }
+/**
+ * A heading that names tasks, or a state of them (`## Tasks (todas [DEFERRED])`, `### Pendente`, `## 任务`): the boxes under it
+ * are tasks. The words are the whole title, but for one word before them and a note after a bracket, colon or dash: not
+ * `## Definition of Done`, `## Task completion checklist`, `## 任务验收标准` (checklists: a review).
+ */
+const TASKS_TITLE = /^(?:\S+[ \t]+)?(?:(?:tasks?|tarefas?|tareas?|tâches?|aufgaben?)(?:[ \t]+list)?|задачи|(?:任务|任務|タスク|작업)(?:列表|一覧|リスト|清单|목록)?)(?:(?:[ \t]*[(（:：]|[ \t]+[—–-]).*)?$|^(?:to[ -]?do|pending|completed?|done|in progress|backlog|conclu[ií]d[oa]s?|pendentes?|pendientes?|completad[oa]s?|em andamento|en (?:curso|progreso)|feito|hecho|已完成|未完成|进行中|待办|完了|未完了|進行中)[ \t]*$/i;
 /** A heading that names a task by its id (`T1.`, `T-001`, `Task 3`): over boxes, they are its steps. */
 const NAMED_TASK_HEADING = /^(?:✅[ \t]*)?(?:T-?|Task[ \t]*)\d/i;
 /** A heading that opens with a number (`1.`, `2.1`, `✅ 4.`). */

@@ -50,7 +50,7 @@ export const VALIDATES_LABEL = new RegExp(`(?:^|[\\s(])(_|\\*\\*)?(?:${VALIDATES
 /** What says a task is a test: `test`, `testing`, `property-based`, `property test`, in the team's language too (not a bare `property`). */
 const TEST_WORDS = /\b(?:tests?|testing|property[- ](?:based|tests?)|pruebas?|testes?)\b|テスト|测试|測試|테스트/i;
 /** A task Kiro marks optional (`- [ ]* 4. …`, `- [ ]\* 4.`), as it marks its property tests. */
-const OPTIONAL_TASK = /^[ \t]*[-*+][ \t]+\[[ xX~-]?\](?:\\?\*)/;
+const OPTIONAL_TASK = /^[ \t]*[-*+][ \t]+\[[ xX~!✅✓✔-]?\uFE0F?\](?:\\?\*)/;
 
 /**
  * Whether a task is a test, by its title (`Write unit tests for …`, `Property test: …`, not `Implement Property model`: a review),

@@ -102,6 +102,7 @@ export function itemsOf(
   for (const i of picked.keys()) flags[i] = true;
   const spans = spansOf(outline, flags);
   const after = trailingMetadata(outline, flags, spans);
+  headingTails(outline, flags, spans, after);
   if (metadata !== null) groupMetadata(outline, flags, spans, after, metadata);
   const items: KitItem[] = [];
   const spanOf = (line: number, end: number): Span => {
@@ -182,6 +183,60 @@ function groupMetadata(
       tasks = [];
     }
   });
+}
+
+/**
+ * A heading task's metadata written after its sub-tasks (`## Task 1: Customer Schema`, boxes `- [x] 1.1` … `1.4`, then
+ * `**Validates: Requirements 1, 4, 8**`: BrightonDube/BizPilot2, 398 such lines in 29 features had been read by no task), added
+ * to `after`: the paragraphs right after its last sub-task that open with a label in `**` or `_` (`**依赖**: Task 0.2`), up to
+ * the first line that is none — a list, a table, a fence, a rule, a comment, prose (a review: notes and examples after the tasks
+ * are no task's) — and never past a heading. Linear: one pass, a stack of the open headings; each line looked at once.
+ */
+function headingTails(outline: Outline, picked: readonly boolean[], spans: ReadonlyMap<number, readonly [number, number]>, after: Map<number, (readonly [number, number])[]>): void {
+  const { entries } = outline;
+  /** The picked headings whose sections are open, innermost last. */
+  const open: number[] = [];
+  /** The last picked entry since the last heading, when it is no heading. */
+  let last = -1;
+  const close = (next: number): void => {
+    const owner = open.at(-1);
+    if (last === -1 || owner === undefined) return;
+    const first = spans.get(last)![1] + 1;
+    last = -1;
+    const end = labelParagraphs(outline, first, next);
+    if (end < first) return;
+    let list = after.get(owner);
+    if (list === undefined) after.set(owner, (list = []));
+    list.push([first, end]);
+  };
+  entries.forEach((entry, i) => {
+    if (entry.kind === 'heading') {
+      close(entry.line);
+      while (open.length > 0 && entries[open.at(-1)!]!.level >= entry.level) open.pop();
+      if (picked[i] === true) open.push(i);
+    } else if (picked[i] === true) last = i;
+  });
+  close(outline.bodyLine + outline.starts.length - 1);
+}
+
+/** A paragraph's first line that opens with a label in bold or italics (`**Validates: …**`, `**依赖**: …`, `_Requirements: 2_`). */
+const LABEL_LINE = /^[ \t]{0,3}(?:\*\*|_)(?![\s*_])[^\n]{0,60}?[:：]/;
+/** A line that opens a block of its own: a list item, a table row, a fence, a quote, a heading, HTML, a rule. */
+const BLOCK_LINE = /^[ \t]*(?:[-*+][ \t]|\d{1,9}[.)][ \t]|\||`{3}|~{3}|>|#|<|(?:[-*_][ \t]*){3,}$)/;
+
+/** The last line of the label paragraphs from line `first` on (blank lines between them), before line `next`; `first - 1` when none. */
+function labelParagraphs(outline: Outline, first: number, next: number): number {
+  const { body, starts, bodyLine } = outline;
+  let end = first - 1;
+  let inParagraph = false;
+  for (let line = first; line < next; line += 1) {
+    const text = body.slice(starts[line - bodyLine]!, starts[line - bodyLine + 1]! - 1);
+    if (text.trim() === '') inParagraph = false;
+    else if (!inParagraph && LABEL_LINE.test(text) && !BLOCK_LINE.test(text)) (inParagraph = true), (end = line);
+    else if (inParagraph && !BLOCK_LINE.test(text)) end = line;
+    else break;
+  }
+  return end;
 }
 
 /**

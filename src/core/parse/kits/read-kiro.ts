@@ -245,11 +245,12 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
   for (const { value: raw, line, written } of labelValues(label, span)) {
     // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
     const whole = task ? raw.replace(PHASES, '') : toColon ? raw.replace(/[:：][\s\S]*$/, '') : raw;
-    // Another feature's criteria, by its folder's name (`web-admin-dashboard/2.1, 2.2`): that feature's ids (other-feature.ts).
-    for (const { feature, text: value } of task ? [{ feature: null, text: whole }] : featureParts(whole, scope)) {
+    // Another feature's criteria or tasks, by its folder's name (`web-admin-dashboard/2.1`, `documents-management タスク11.4`): its ids.
+    for (const { feature, text: value } of featureParts(whole, scope, task)) {
       const at = feature ?? scope;
       const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
-      for (const n of numbers) for (const each of tasksOf?.(n).length ? tasksOf(n) : [n]) refs.add({ relation, id: `${at}/${task ? 'T' : 'R'}${each}`, line, written });
+      const mapped = feature === null ? tasksOf : null;
+      for (const n of numbers) for (const each of mapped?.(n).length ? mapped(n) : [n]) refs.add({ relation, id: `${at}/${task ? 'T' : 'R'}${each}`, line, written });
       refs.count(more, line);
       if (task) continue;
       for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${at}/US${Number(story[1]!)}`, line, written });

@@ -109,7 +109,10 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
   const taken = kept === -1 ? parts : parts.slice(0, kept);
   if (taken.length === 0) return null;
   const written = `${separator}${taken.join(separator)}`;
-  return { ids: [`${prefix}${number}`, ...taken.map((n) => `${prefix}${n}`)], length: written.length, written };
+  // A slash part shorter than the first number stands for its last digits (`FR-006/7/8/9`: FR-007 to FR-009, `FR-010/15`: FR-015:
+  // nuwannnz/workboard, a sixtieth round; they had been `FR-7`, which no spec writes after `FR-006`).
+  const widened = (part: string): string => (separator === '/' && !lettered && part.length < width && /^\d+$/.test(part) ? `${number.slice(0, width - part.length)}${part}` : part);
+  return { ids: [`${prefix}${number}`, ...taken.map((n) => `${prefix}${widened(n)}`)], length: written.length, written };
 }
 
 /** A range's end as written: the text, the prefix it writes (a kind, `FR`), and its number. */

@@ -25,7 +25,8 @@ describe('forms of a twenty-third round', () => {
     expect(numberList('All tasks 1, 2', Infinity, 'task').numbers).toEqual(['1', '2']);
     const tasks = ['- [ ] 3. Schema', '  - [ ] 3.1 Resume table', '    - _Depends: candidate-auth-onboarding task 3.1_', '  - [ ] 3.2 Export', '    - _Depends: 3.1_', ''].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/resume/tasks.md': tasks }));
-    expect(ws.nodes.get('resume/T3.1')!.dependsOn).toEqual([]);
+    // That feature's task (D-539: a dependency names another feature's tasks by its folder's name), never this file's 3.1 (a cycle).
+    expect(ws.nodes.get('resume/T3.1')!.dependsOn).toEqual(['candidate-auth-onboarding/T3.1']);
     expect(ws.diagnostics.filter((d) => d.code === 'LINK_CYCLE')).toEqual([]);
   });
 

@@ -11,6 +11,13 @@
  *   `R1.1`?", no help.
  * - RubaiyaKamal/AI-Powered-Accounting-and-Finance-Assistant, specs/002-ledger-journal-entries/tasks.md:102, 171: `- [x] T032 Run the
  *   \`quickstart.md\` validation flow …`, then `### T032 findings (quickstart validation)` over a report (an ID_DUPLICATE error).
+ * - Felpasw/moneta (Spec Kit, Portuguese), specs/012-import/tasks.md:21-48, 015-agent-actions-realtime-sync/tasks.md:1-15,
+ *   008-onboarding/tasks.md:21-66: `## Estratégia em camadas` / `1. **OFX genérico** — …` (a numbered list of notes), then
+ *   `## Tasks (todas \`[DEFERRED]\`, …)` / `- [ ] **MNT-112** \`[DEFERRED]\` OFX parser …`, or boxes under `### Concluído` and
+ *   `### Pendente`: no task at all (37 in four files), as if the list were the tasks and the boxes their checklist.
+ * - BrightonDube/BizPilot2 (Kiro), .kiro/specs/crm-core/tasks.md:1-18: `## Task 1: Customer Schema Enhancement`, boxes `- [x] 1.1 …`
+ *   to `1.4`, then `**Validates: Requirements 1, 4, 8**` (398 such lines in 29 features, read by no task); and no requirements.md
+ *   in any of its 38 features (never committed): 668 LINK_BROKEN, one a citation.
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
@@ -124,5 +131,43 @@ describe('forms of a fifty-eighth round', () => {
     const suggest = byKind(createSuggester(ids), ids);
     expect(suggest.some('001-auth/T045', 5)).toEqual(['001-auth/T001', '001-auth/T002', '002-auth/T045']);
     expect(suggest.best('001-auth/T003')).toBe('001-auth/T001');
+  });
+
+  it('a numbered list of notes beside boxes under a heading that names tasks or their state leaves the boxes tasks by place', () => {
+    const file = (lines: string[]) => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/012-import/tasks.md': lines.join('\n') }));
+    const tasks = (lines: string[]) => [...file(lines).nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.title]);
+    const notes = ['# Importação de extratos bancários', '', '## Estratégia em camadas', '', '1. **OFX genérico** — 1 parser cobre 60%', '2. **CSV parsers dedicados** — Nubank, Inter, C6', ''];
+    expect(tasks([...notes, '## Tasks (todas `[DEFERRED]`, sem detalhamento de sub-passos)', '', '- [ ] **MNT-112** `[DEFERRED]` OFX parser genérico', '- [ ] **MNT-113** `[DEFERRED]` Nubank CSV parser', ''])).toEqual([
+      ['012-import/T#1', '**MNT-112** `[DEFERRED]` OFX parser genérico'],
+      ['012-import/T#2', '**MNT-113** `[DEFERRED]` Nubank CSV parser'],
+    ]);
+    // Under the file's title (015-agent-actions-realtime-sync), and under headings of a state (008-onboarding).
+    expect(tasks(['# Agent actions live indicator', '', '1. **Não dá pra ver o que o agente tá fazendo agora**', '2. **Depois que o agente termina**', '', '## Tasks', '', '- [x] **MNT-228** Socket de state de actions', ''])).toEqual([['012-import/T#1', '**MNT-228** Socket de state de actions']]);
+    expect(tasks([...notes, '## Estado atual (implementação)', '', '### Concluído', '', '- [x] ✅ commit `5b98cf3` **MNT-83** Snippet', '', '### Pendente', '', '- [ ] **MNT-87** Golden tests', ''])).toHaveLength(2);
+    // A numbered list under a heading that names tasks is the tasks; boxes under another heading are their checklist (as before).
+    for (const lines of [
+      ['# Tasks', '', '1. Set up the project', '2. Build the API', '', '## Definition of Done', '', '- [ ] All unit tests pass', ''],
+      ['## Tasks', '', '1. Set up the project', '2. Build the API', '', '## Done', '', '- [ ] All unit tests pass', ''],
+      [...notes, '## Definition of Done', '', '- [ ] All unit tests pass', ''],
+    ]) expect(tasks(lines)).toEqual([]);
+  });
+
+  it("a heading task's lines after its sub-tasks are its own; a feature with no requirements.md is one finding", () => {
+    const tasks = ['# Implementation Tasks: CRM Core', '', '## Task 1: Customer Schema Enhancement', '- [x] 1.1 Add CRM fields', '- [x] 1.2 Write database migration', '', '**Validates: Requirements 1, 2**', '', '## Task 2: Customer Service', '- [x] 2.1 Create CustomerService', '', '### Notes', '', '**Validates: Requirements 3**', ''].join('\n');
+    const requirements = ['# Requirements', '', '### Requirement 1: Fields', '', '#### Acceptance Criteria', '', '1. THE system SHALL store fields', '', '### Requirement 2: Migration', '', '#### Acceptance Criteria', '', '1. THE system SHALL migrate', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/crm/requirements.md': requirements, '.kiro/specs/crm/tasks.md': tasks }));
+    expect(ws.relationsOut.get('crm/T1')).toEqual([{ relation: 'implements', id: 'crm/R1' }, { relation: 'implements', id: 'crm/R2' }]);
+    // Not past a heading: `### Notes` is its own section, not Task 2's lines.
+    expect(ws.relationsOut.get('crm/T2')).toBeUndefined();
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+    // Without requirements.md: one finding for the feature, where the file first cites, counting every citation.
+    const without = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/crm/tasks.md': tasks, '.kiro/specs/other/tasks.md': '# Tasks\n\n- [ ] 10. Ship\n  - _Requirements: 9.1_\n- [ ] 2. Plan\n  - _Requirements: 9.1-9.3_\n' }));
+    expect(without.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => [d.path, d.line, d.message])).toEqual([
+      ['.kiro/specs/crm/tasks.md', 7, 'crm/T1 implements `crm/R1` (written `**Validates: Requirements 1, 2**`), which does not exist: `crm` has no requirements.md (2 ids of its requirements cited by this item: this one finding stands for them all); add `.kiro/specs/crm/requirements.md`'],
+      ['.kiro/specs/other/tasks.md', 4, 'other/T10 implements `other/R9.1` (written `_Requirements: 9.1_`), which does not exist: `other` has no requirements.md (4 ids of its requirements cited by 2 of its items: this one finding stands for them all); add `.kiro/specs/other/requirements.md`'],
+    ]);
+    // A feature that has its requirements.md keeps a finding a citation.
+    const filed = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/crm/requirements.md': requirements, '.kiro/specs/crm/tasks.md': tasks.replace('1, 2', '1, 7, 9') }));
+    expect(filed.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message.slice(0, 40))).toEqual(['crm/T1 implements `crm/R7` (written `**V', 'crm/T1 implements `crm/R9` (written `**V']);
   });
 });
