@@ -187,4 +187,18 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
     expect(nearLinear(r), r.summary).toBe(true);
   }, 60_000);
+
+  it("a Kiro tasks.md's traceability table of n rows, each a range of tasks and of criteria, and a heading task's n label paragraphs (D-539, D-540): read in time linear at n and 4n", () => {
+    const place = kitPlaceOf('.kiro/specs/one/tasks.md', ['kiro'])!;
+    const build = (n: number) => {
+      const lines = ['## Task 1: One', '- [ ] 1.1 Sub', ''];
+      for (let k = 0; k < n; k += 1) lines.push(`**Validates: Requirements ${(k % 900) + 1}.1**`, '');
+      lines.push('| Task | 対応要件 |', '|---|---|');
+      for (let k = 0; k < n; k += 1) lines.push(`| 1.1-1.9, ${(k % 900) + 1} | ${(k % 50) + 1}.1-${(k % 50) + 1}.9, 3.1 |`);
+      return `${lines.join('\n')}\n`;
+    };
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
 });
+

@@ -16,9 +16,10 @@ import { CRITERIA_WORDS } from './kiro-addenda.js';
 export const CRITERIA_HEADING = new RegExp(String.raw`^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:${CRITERIA_WORDS})\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$`, 'i');
 /**
  * A bullet's id in bold (`- **R1.1**: Tampilkan total revenue …`: konxc/learning.konxc.space; `- **1.2:** …`), read as it is
- * written plain: with its `R` or a colon — not a value in bold (`- **2.5** MB maximum file size`: a review).
+ * written plain: with its `R` or a colon, or before an EARS clause's word (`- **1.1** When a platform operator requests …`:
+ * morgothx/cubeforge-api, a sixty-first round) — not a value in bold (`- **2.5** MB maximum file size`: a review).
  */
-const BOLD_NUMBER = /^\*\*(R\d+(?:\.\d+)+[.:：]?|\d+(?:\.\d+)+[:：])\*\*(?=[ \t])|^\*\*(R?\d+(?:\.\d+)+)\*\*(?=[:：][ \t])/;
+const BOLD_NUMBER = /^\*\*(R\d+(?:\.\d+)+[.:：]?|\d+(?:\.\d+)+[:：])\*\*(?=[ \t])|^\*\*(R?\d+(?:\.\d+)+)\*\*(?=[:：][ \t]|[ \t]+(?:WHEN|IF|WHILE|WHERE|THE|When|If|While|Where|The)\b)/;
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:：]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 export interface Candidate {

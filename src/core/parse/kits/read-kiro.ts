@@ -20,6 +20,7 @@ import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { checkRelations, CHECKS_LABEL, isTestTask, VALIDATES_LABEL, VALIDATES_WORD, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
 import { listedRequirements } from './kiro-listed.js';
+import { traceTables, tracedRefs } from './kiro-trace-table.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
@@ -119,8 +120,7 @@ function tasks(outline: Outline, scope: string): KitRead {
     }
     return [...found.picked.values()].every((item) => headed.has(item.id)) ? null : found;
   };
-  // Boxes numbered `1 Title` without the dot are tasks only where no numbered heading holds boxes (there they are its steps: a review).
-  // The headings over boxes, asked at most once (for whole-numbered boxes, and for tasks numbered in headings).
+  // Boxes numbered `1 Title` are tasks only where no numbered heading holds boxes (its steps there: a review); those headings asked once.
   let held: ReturnType<typeof headingsHolding> | undefined;
   const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
@@ -140,8 +140,7 @@ function tasks(outline: Outline, scope: string): KitRead {
     const plain = pickTasks(outline, scope, WORD_TASK, 'T', false);
     for (const [i, item] of plain.picked) (picked.set(i, item), boxes.set(i, plain.boxes.get(i)!));
   }
-  // A file with no numbered box and no `Task 1.1:` heading numbers its tasks in headings, if at all: `### 1.1 Create the
-  // migration` over the boxes that are its steps (a numbered heading over none is prose: `## 1. Overview`).
+  // With no numbered box and no `Task 1.1:` heading, tasks are numbered headings if any (`### 1.1 Create the migration` over its steps; `## 1. Overview` over none is prose).
   const numbered = picked.size === 0 && !headed;
   // A file whose task headings are boxes (`### - [x] 1. Title`) numbers its phases in other headings (`## 1. Foundation`): those are no tasks.
   const boxHeadings = numbered && outline.entries.some((entry) => entry.kind === 'heading' && BOXED_HEADING.test(headingTitle(entry.text)));
@@ -183,16 +182,16 @@ function tasks(outline: Outline, scope: string): KitRead {
   const hyphens = [...picked.values()].some((item) => item.id.startsWith(`${scope}/T-`));
   const tasksOf = leafTasks ?? (hyphens ? (n: string): readonly string[] => [`-${n}`] : null);
   const context = [`${scope}/design`];
-  // Whether the file cites under a label of its own, read at most once for the two labels that ask (a scan of the whole file).
-  let cites: boolean | undefined;
+  let cites: boolean | undefined; // whether the file cites under a label of its own, read at most once (a scan of the whole file)
   const citing = (body: string): boolean => (cites ??= citesOtherwise(body));
   const { checks, trailer } = checkRelations(outline.body, citing);
   // `**Validates: Requirements 2.1**` in a file whose tasks cite no other way (every task of kirillDR01/Grins_irrigation_platform's
   // customer-management, implementation ones too): how the team cites, `implements` — on a task that is no test (D-530): a test's
   // (`**Property-Based Test**: Validates: Requirements 13.1`: filipnovakov13/kiro-hackaton) verifies, as anywhere.
   const teamCites = VALIDATES_WORD.test(outline.body) && !citing(outline.body);
+  const traced = outline.body.includes('|') ? traceTables(outline.body, outline.bodyLine, scope, [...picked].sort(([a], [b]) => a - b).map(([, item]) => item.id)) : null;
   return {
-    items: itemsOf(outline, picked, (item, span, refs) => {
+    items: itemsOf(outline, picked, (item, span, refs, index) => {
       labelRefs(refs, REQUIREMENTS_LABEL, span, scope, 'implements');
       labelRefs(refs, WORDED_LABEL, span, scope, 'implements');
       labelRefs(refs, REFS_LABEL, span, scope, 'implements');
@@ -204,7 +203,8 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
       labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
       labelRefs(refs, VERIFIED_TRAILER, span, scope, trailer);
-    }, (i) => boxes.get(i) ?? null, context, undefined, GROUP_METADATA),
+      if (index !== -1 && traced !== null) tracedRefs(traced.get(item.id), refs, scope, isTestTask(item.title, span.text) ? 'verifies' : 'implements');
+    }, (i) => boxes.get(i) ?? null, context, traced === null || traced.size === 0 ? undefined : (i) => (traced.get(picked.get(i)?.id ?? '') ?? []).reduce((room, row) => room + row.written.length, 0), GROUP_METADATA),
     documentRefs: [],
   };
 }
