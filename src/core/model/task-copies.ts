@@ -15,7 +15,7 @@
  */
 import type { KitItem } from '../parse/kits/read-kit.js';
 import { titleKey } from '../parse/kits/kit-read.js';
-import { plainTitle, titleWords } from '../parse/kits/title-words.js';
+import { plainTitle, titleWords } from '../parse/kits/heading-tasks.js';
 import { isKitId } from '../shared/id-shape.js';
 
 /** By index in `items` (a file's items in order), the id each copy is read under; `fileId`'s own id is never a task's. */

@@ -6,8 +6,7 @@
  * else open.
  */
 import { headingTitle, type Outline } from './outline.js';
-import { BOXED_HEADING, HEADING_DONE, readBox, type Box } from './kit-read.js';
-import { plainTitle, similar } from './title-words.js';
+import { BOXED_HEADING, HEADING_DONE, readBox, titleKey, type Box } from './kit-read.js';
 import type { Picked } from './pick-items.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
@@ -196,6 +195,8 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
     boxes.delete(i);
   }
 }
+/** A title as compared with another: without marks of done, its case and spaces aside. */
+export const plainTitle = (title: string): string => titleKey(title.replace(HEADING_DONE, ''));
 
 /** A task's status label (`**Status**: …`, in the team's language); one whose value opens with done (`✅ Completed`, `Done`, `已完成`; not `Not completed`, `未完成`, `完成待ち`) does not hold the list's tick back. */
 const STATUS_LABEL = /^(?:\*\*)?(?:Status|Estado|Statut|Stato|ステータス|状態|状态)(?:\*\*)?[ \t]*[:：]/i;
@@ -208,6 +209,43 @@ function sectionEnd(entries: Outline['entries'], index: number): number {
   while (i < entries.length && !(entries[i]!.kind === 'heading' && entries[i]!.level <= level)) i += 1;
   return i;
 }
+
+/**
+ * Whether two titles say the same work: the same, or more than two thirds of the shorter's words are the other's (`titleWords`).
+ */
+export function similar(a: string, b: string): boolean {
+  if (plainTitle(a) === plainTitle(b)) return true;
+  const [x, y] = [titleWords(a), titleWords(b)];
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  let shared = 0;
+  for (const word of small) if (large.has(word)) shared += 1;
+  return small.size > 0 && shared * 3 > small.size * 2;
+}
+
+/**
+ * A title's words as `similar` compares them: words of three letters or more, and in Chinese, Japanese or Korean each pair of
+ * characters (`ユーザー認証を実装` of `ユーザー認証を実装する`: a review). A word is of one script (`Unity同期` is `unity` and `同期`),
+ * and in a title that writes Chinese, Japanese or Korean a word of two letters counts too (`DB設計` is not `UI設計`: a review).
+ */
+export function titleWords(title: string): Set<string> {
+  const out = new Set<string>();
+  const words = title.toLowerCase().match(WORD) ?? [];
+  const cjk = words.some((word) => CJK.test(word));
+  for (const word of words) {
+    if (!CJK.test(word)) {
+      if (word.length >= (cjk ? 2 : 3)) out.add(word);
+      continue;
+    }
+    const chars = [...word];
+    if (chars.length === 1) out.add(word);
+    for (let k = 0; k + 1 < chars.length; k += 1) out.add(chars[k]! + chars[k + 1]!);
+  }
+  return out;
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** A word of one script: a run of Chinese, Japanese or Korean (with `ー`), or of other letters and digits (`Unity同期` is two: a review of D-525). */
+const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー])[\p{L}\p{N}])+/gu;
 
 /** Whether the section of heading `index` holds a box not checked. */
 function openUnder(entries: Outline['entries'], index: number): boolean {

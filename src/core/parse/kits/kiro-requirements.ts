@@ -19,7 +19,7 @@ import { addendumOf } from './kiro-addenda.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading, type PrefixedHeading } from './kiro-prefixed.js';
-import { continuesCriteria, criterionOf, CRITERIA_HEADING, labelledCriteria, letteredGroup, nextListed, numberCriteria, type Candidate } from './kiro-criteria.js';
+import { continuesCriteria, criterionOf, CRITERIA_HEADING, EARS_BOLD_NUMBER, labelledCriteria, letteredGroup, nextListed, numberCriteria, type Candidate } from './kiro-criteria.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
@@ -255,8 +255,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       continue;
     }
     // A paragraph that opens with a number in bold is a criterion in the requirement's own lines or under its criteria heading,
-    // not under another of its sub-headings (`#### Design notes` over `**1.1** release notes are …`: a review).
-    if (entry.holds === true && entry.heading !== requirement.index && !(criteria > requirement.index && entry.heading >= criteria)) continue;
+    // not under another of its sub-headings (`#### Design notes` over `**1.1** release notes are …`: a review); a bullet so too
+    // (`- **1.3** The legacy token format …` under `#### Out of scope`, a heading taken for the criteria's for want of a named one: D-541's review).
+    const earsBullet = entry.kind === 'item' && EARS_BOLD_NUMBER.test(entry.text);
+    if ((entry.holds === true || earsBullet) && entry.heading !== requirement.index && !(criteria > requirement.index && entry.heading >= criteria && !(earsBullet && fallback))) continue;
     const candidate = criterionOf(entries, entry, i, criteria, requirement.n, requirement.label);
     if (candidate === null) continue;
     if (fallback && !candidate.qualified) requirement.fellBack = true;

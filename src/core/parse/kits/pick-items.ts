@@ -4,7 +4,6 @@
  */
 import { lineAt, oneLine, spansOf, spanText, type Outline } from './outline.js';
 import { ItemRefs, MAX_ITEM_REFS, readBox, type Box, type KitItem, type KitRef } from './kit-read.js';
-import { similar } from './title-words.js';
 
 /** An outline entry a reader took as an item. */
 export interface Picked {
@@ -104,7 +103,6 @@ export function itemsOf(
   const spans = spansOf(outline, flags);
   const after = trailingMetadata(outline, flags, spans);
   headingTails(outline, flags, spans, after);
-  const details = detailHeadings(outline, picked, spans, after);
   if (metadata !== null) groupMetadata(outline, flags, spans, after, metadata);
   const items: KitItem[] = [];
   const spanOf = (line: number, end: number): Span => {
@@ -112,7 +110,6 @@ export function itemsOf(
     return { line, end, text, lineAt: (at) => lineAt(outline, offset + at) };
   };
   for (const [i, item] of [...picked].sort(([a], [b]) => a - b)) {
-    if (details.has(i)) continue;
     const [line, end] = spans.get(i)!;
     const span = spanOf(line, end);
     // Its lines written after its own (a parent's after its sub-tasks, a group's) count toward its room as its own do (a review).
@@ -220,29 +217,6 @@ function headingTails(outline: Outline, picked: readonly boolean[], spans: Reado
     } else if (picked[i] === true) last = i;
   });
   close(outline.bodyLine + outline.starts.length - 1);
-}
-
-/**
- * The headings that detail a box task written before them, by its id and in its words (`- [X] T004 [P] Extend usage tracking
- * types in …`, then under `## Detailed Task Specifications`, `#### T004: Extend Usage Tracking Types`: netease-lcap/wave-agent;
- * rengotaku/obsidian-importer, sk-wang/table-chat, a sixty-first round): no second task (an ID_DUPLICATE error had said so), their
- * lines the box task's own, added to `after` (what they cite is the task's: nothing is lost). A heading of other words stays a task
- * of its own. Linear: one map of the boxes' ids.
- */
-function detailHeadings(outline: Outline, picked: ReadonlyMap<number, Picked>, spans: ReadonlyMap<number, readonly [number, number]>, after: Map<number, (readonly [number, number])[]>): Set<number> {
-  const boxes = new Map<string, number>();
-  const out = new Set<number>();
-  for (const [i, item] of [...picked].sort(([a], [b]) => a - b)) {
-    const kind = outline.entries[i]!.kind;
-    if (kind === 'item' && !boxes.has(item.id)) boxes.set(item.id, i);
-    const first = kind === 'heading' ? boxes.get(item.id) : undefined;
-    if (first === undefined || !similar(picked.get(first)!.title, item.title)) continue;
-    out.add(i);
-    let list = after.get(first);
-    if (list === undefined) after.set(first, (list = []));
-    list.push(spans.get(i)!);
-  }
-  return out;
 }
 
 /** A paragraph's first line that opens with a label in bold or italics (`**Validates: …**`, `**依赖**: …`, `_Requirements: 2_`). */

@@ -62,7 +62,7 @@ describe('forms of a thirty-second round', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE' || d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
   });
 
-  it('a review: boxes before their detail headings (`- [x] T001 …`, then `### T001: …`) stay the tasks, with their state, the headings their details; a box under its own heading is part of it', () => {
+  it('a review: boxes before their detail headings (`- [x] T001 …`, then `### T001: …`) stay the tasks, with their state; a box under its own heading is part of it', () => {
     const tasks = ['- [x] T001 Create entry point', '- [x] T002 [US1] Configure linting (FR-001)', '', '## Task Details', '', '### T001: Create Entry Point', 'Details.', '', '### T003: Write docs', '', '- [x] T003 docs written (FR-001)', ''].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '# Spec\n\n- **FR-001**: lint\n', 'specs/001-a/tasks.md': tasks }));
     expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.item!.line, n.status])).toEqual([
@@ -70,9 +70,8 @@ describe('forms of a thirty-second round', () => {
       ['001-a/T002', 2, 'done'],
       ['001-a/T003', 9, 'done'],
     ]);
-    // The box right under `### T003:` is part of that task (its heading's section holds it and what it cites); the detail heading of T001,
-    // in the box's words, is that task's lines (D-541: a sixty-first round judged such ID_DUPLICATE errors false in three repositories).
-    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([]);
+    // The box right under `### T003:` is part of that task (its heading's section holds it and what it cites); the detail heading of T001 is ID_DUPLICATE, as before.
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([6]);
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
   });
 

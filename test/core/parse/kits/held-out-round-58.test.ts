@@ -67,7 +67,7 @@ describe('forms of a fifty-eighth round', () => {
     ]);
   });
 
-  it("a heading that names a box's task with words after its id is a note on it; a detail heading in the box's words is its details", () => {
+  it("a heading that names a box's task with words after its id is a note on it; a detail heading stays a duplicate", () => {
     const tasks = [
       '# Tasks',
       '',
@@ -82,8 +82,7 @@ describe('forms of a fifty-eighth round', () => {
       '',
     ].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/002-ledger/spec.md': '# Feature Specification: Ledger\n', 'specs/002-ledger/tasks.md': tasks }));
-    // (`### T033: Write the report`, in the box's words, had been an ID_DUPLICATE: the box's details now, D-541.)
-    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => [d.line, d.nodeId ?? d.message.slice(0, 20)])).toEqual([[10, 'id `002-ledger/T033`']]);
     // The note's heading is no task of its own: the box is T032, done, and the tasks are the two boxes.
     expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.item!.line, n.item!.box])).toEqual([
       ['002-ledger/T032', 3, 'x'],
@@ -91,7 +90,7 @@ describe('forms of a fifty-eighth round', () => {
     ]);
   });
 
-  it("a review: a detail heading over the box's own title keeps what it says (the box task's, D-541); a note in any script is one; parts are a requirement's criteria; two verifiers", () => {
+  it("a review: a detail heading over the box's own title stays the task; a note in any script is one; parts are a requirement's criteria; two verifiers", () => {
     const tasks = [
       '# Tasks',
       '',
@@ -111,9 +110,8 @@ describe('forms of a fifty-eighth round', () => {
     ].join('\n');
     const spec = ['# Feature Specification: Push', '', '- **FR-002**: System MUST send iOS pushes', ''].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/004-push/spec.md': spec, 'specs/004-push/tasks.md': tasks }));
-    // The detail heading is the box task's lines (D-541; it had been the task, the box an ID_DUPLICATE): its dependency and requirement read.
-    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
-    expect(ws.nodes.get('004-push/T002')!.item!.line).toBe(3);
+    // The detail heading is still the task (with the box an ID_DUPLICATE, as before): its dependency and requirement read.
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([3]);
     expect(ws.nodes.get('004-push/T002')!.dependsOn).toEqual(['004-push/T003']);
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
 

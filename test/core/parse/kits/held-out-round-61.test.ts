@@ -4,10 +4,6 @@
  *   `### 1. Credential establishment` over criteria written as bullets with their number in bold, `- **1.1** When a platform
  *   operator requests credential setup …, the Authentication Service shall …` (no `#### Acceptance Criteria`): no requirement and
  *   no criterion read in four features, and 203 false LINK_BROKEN for the tasks' `_Requirements: 1.1, 4.1, 7.1_`.
- * - netease-lcap/wave-agent at 33383dc, specs/019-prompt-cache-control/tasks.md:61, 111-132: `- [X] T004 [P] Extend usage tracking
- *   types in packages/agent-sdk/src/types/core.ts …`, then under `## Detailed Task Specifications`, `#### T004: Extend Usage Tracking
- *   Types` over a code block (4 such headings; rengotaku/obsidian-importer, sk-wang/table-chat alike in Japanese and Chinese): a
- *   second task T004 and an ID_DUPLICATE error (10 judged false).
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
@@ -37,24 +33,10 @@ describe('forms of a sixty-first round', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
   });
 
-  it("a heading that details a box task in its words is that task's lines, not a second task; one in other words stays a duplicate", () => {
-    const tasks = [
-      '# Implementation Tasks: Prompt Cache Optimization', '', '## Phase 2: Foundational Infrastructure', '', '### Tasks', '',
-      '- [X] T004 [P] Extend usage tracking types in packages/agent-sdk/src/types/core.ts with ClaudeUsage interface',
-      '- [ ] T005 [P] Model detection utility in packages/agent-sdk/src/utils/model.ts', '',
-      '## Detailed Task Specifications', '', '### Task Implementation Guidelines', '',
-      '#### T004: Extend Usage Tracking Types', '```typescript', 'export interface ClaudeUsage extends CompletionUsage {}', '```', 'Covers FR-002.', '',
-      '#### T005: Rewrite the billing exporter', 'Unrelated work under a reused number.', '',
-    ].join('\n');
-    const spec = '# Feature Specification: Cache\n\n- **FR-001**: cache the system message\n- **FR-002**: report cache usage\n';
-    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/019-cache/spec.md': spec, 'specs/019-cache/tasks.md': tasks }));
-    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => [n.id, n.item!.line, n.status])).toEqual([
-      ['019-cache/T004', 7, 'done'],
-      ['019-cache/T005', 8, 'todo'],
-    ]);
-    // What the detail cites is the box task's.
-    expect(ws.relationsOut.get('019-cache/T004')).toEqual([{ relation: 'implements', id: '019-cache/FR-002' }]);
-    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([20]);
+  it('a bold-numbered bullet under another sub-heading of the requirement is no criterion (a review)', () => {
+    const requirements = ['## Requirements', '', '### 1. Tokens', '', '- **1.1** When a token expires, the service shall refuse it.', '', '#### Out of scope', '', '- **1.3** The legacy token format is not supported.', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/auth/requirements.md': requirements, '.kiro/specs/auth/tasks.md': '- [ ] 1. Tokens\n  - _Requirements: 1.1_\n' }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'acceptance-criterion').map((n) => n.id)).toEqual(['auth/R1.1']);
+    expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
   });
 });
-
