@@ -73,8 +73,8 @@ export function wholeNumbered(outline: Outline, scope: string): ReturnType<typeo
   return { picked, boxes: new Map([...found.boxes].filter(([i]) => picked.has(i))) };
 }
 
-/** After the box, or opening a heading, a task id written with a hyphen (`T-001:`; `✅` before it in a heading), then the title. */
-export const HYPHEN_TASK = /^(?:✅[ \t]*)?(?:\*\*)?T-(\d{1,4})(?:\*\*)?(?![\w.-])[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/;
+/** After the box, or opening a heading, a task id written with a hyphen (`T-001:`; a part's code, `T-BC-01:`: BarryYin/Contract_Review2026; `✅` before it in a heading), then the title. */
+export const HYPHEN_TASK = /^(?:✅[ \t]*)?(?:\*\*)?T-((?:[A-Z]{1,4}-)?\d{1,4})(?:\*\*)?(?![\w.-])[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/;
 
 /** The tasks of a file whose boxes write ids with a hyphen (`- [x] T-001: ネイティブのヘルプメニューと…`): `<feature>/T-001`; `null` when fewer than two do. */
 export function hyphenated(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {

@@ -4,6 +4,8 @@
  *   `### 1. Credential establishment` over criteria written as bullets with their number in bold, `- **1.1** When a platform
  *   operator requests credential setup …, the Authentication Service shall …` (no `#### Acceptance Criteria`): no requirement and
  *   no criterion read in four features, and 203 false LINK_BROKEN for the tasks' `_Requirements: 1.1, 4.1, 7.1_`.
+ * - BarryYin/Contract_Review2026 at ddb6c00, .kiro/specs/batch-compare/tasks.md:3-9: `- [ ] T-BC-01: 后端：批量上传API + 批量审查调度
+ *   [priority:high]` (31 tasks in five features read by their place, `T#1`…, not by their ids).
  */
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace } from '../../../../src/core/index.js';
@@ -39,4 +41,11 @@ describe('forms of a sixty-first round', () => {
     expect([...ws.nodes.values()].filter((n) => n.type === 'acceptance-criterion').map((n) => n.id)).toEqual(['auth/R1.1']);
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING')).toEqual([]);
   });
+
+  it("Kiro tasks written `T-BC-01` (a part's code in the id) are tasks by their ids", () => {
+    const tasks = ['# Tasks: batch-compare', '', '- [ ] T-BC-01: 后端：批量上传API + 批量审查调度 [priority:high]', '- [ ] T-BC-02: 前端：批量上传组件 [priority:high] [depends:T-BC-01]', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/batch-compare/tasks.md': tasks }));
+    expect([...ws.nodes.values()].filter((n) => n.type === 'task').map((n) => n.id)).toEqual(['batch-compare/T-BC-01', 'batch-compare/T-BC-02']);
+  });
 });
+
