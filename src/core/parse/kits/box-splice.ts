@@ -3,10 +3,10 @@
  * box (`x`, `-` or a space), on the task's line of the file as it is on disk (line ends and a
  * byte-order mark kept): every other character of the file stays.
  */
-import type { Box } from './kit-read.js';
+import { BOX_MARK, type Box } from './kit-read.js';
 
 /** The list item's marker, then the box, at the start of a line (after the indentation of its nesting). */
-const BOX_LINE = /^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)([ xX~!✅✓✔-]?\uFE0F?)\]/;
+const BOX_LINE = new RegExp(String.raw`^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)(${BOX_MARK})\]`);
 
 export type BoxSplice = { readonly ok: true; readonly text: string; readonly before: string } | { readonly ok: false; readonly message: string };
 

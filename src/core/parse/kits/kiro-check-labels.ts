@@ -3,6 +3,7 @@
  * task checks requirements, `**验证: 需求 2.9**`, and the one that says they are verified, `**验证需求: 1.1**` — `verifies`
  * or `implements` by the file's practice (read-kiro.ts reads them with its other labels).
  */
+import { BOX_MARK } from './kit-read.js';
 
 /**
  * Kiro's `**Validates: Requirements 2.9**` in Chinese, Japanese or Korean (`**验证: 需求 2.9**`, `**検証: 要件 6.1**`, `**검증: 요구사항 5.3**`:
@@ -50,7 +51,7 @@ export const VALIDATES_LABEL = new RegExp(`(?:^|[\\s(])(_|\\*\\*)?(?:${VALIDATES
 /** What says a task is a test: `test`, `testing`, `property-based`, `property test`, in the team's language too (not a bare `property`). */
 const TEST_WORDS = /\b(?:tests?|testing|property[- ](?:based|tests?)|pruebas?|testes?)\b|テスト|测试|測試|테스트/i;
 /** A task Kiro marks optional (`- [ ]* 4. …`, `- [ ]\* 4.`), as it marks its property tests. */
-const OPTIONAL_TASK = /^[ \t]*[-*+][ \t]+\[[ xX~!✅✓✔-]?\uFE0F?\](?:\\?\*)/;
+const OPTIONAL_TASK = new RegExp(String.raw`^[ \t]*[-*+][ \t]+\[${BOX_MARK}\](?:\\?\*)`);
 
 /**
  * Whether a task is a test, by its title (`Write unit tests for …`, `Property test: …`, not `Implement Property model`: a review),

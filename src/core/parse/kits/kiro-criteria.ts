@@ -19,9 +19,10 @@ export const CRITERIA_HEADING = new RegExp(String.raw`^(?:\S[^\n]{0,20}?\d[ \t:�
  * written plain: with its `R` or a colon, or before an EARS clause's word (`- **1.1** When a platform operator requests …`:
  * morgothx/cubeforge-api, a sixty-first round) — not a value in bold (`- **2.5** MB maximum file size`: a review).
  */
-const BOLD_NUMBER = /^\*\*(R\d+(?:\.\d+)+[.:：]?|\d+(?:\.\d+)+[:：])\*\*(?=[ \t])|^\*\*(R?\d+(?:\.\d+)+)\*\*(?=[:：][ \t]|[ \t]+(?:WHEN|IF|WHILE|WHERE|THE|When|If|While|Where|The)\b)/;
+const EARS_OPENING = String.raw`[ \t]+(?:WHEN|IF|WHILE|WHERE|THE|When|If|While|Where|The)\b`;
+const BOLD_NUMBER = new RegExp(String.raw`^\*\*(R\d+(?:\.\d+)+[.:：]?|\d+(?:\.\d+)+[:：])\*\*(?=[ \t])|^\*\*(R?\d+(?:\.\d+)+)\*\*(?=[:：][ \t]|${EARS_OPENING})`);
 /** The last form alone (`- **1.1** When …`): read only in the requirement's own lines or under its criteria heading (kiro-requirements.ts). */
-export const EARS_BOLD_NUMBER = /^\*\*R?\d+(?:\.\d+)+\*\*[ \t]+(?:WHEN|IF|WHILE|WHERE|THE|When|If|While|Where|The)\b/;
+export const EARS_BOLD_NUMBER = new RegExp(String.raw`^\*\*R?\d+(?:\.\d+)+\*\*${EARS_OPENING}`);
 /** A criterion that writes its requirement's number in: `1.1 …` (a numbered line's number), `R1.1: …`, `R1.1 — …`, `1.1. …` (a bullet's text). */
 const QUALIFIED = /^R?(\d+(?:\.\d+)*)\.(\d+)[.:：]?[ \t]+(?:[—–-][ \t]+)?([\s\S]*)$/;
 export interface Candidate {

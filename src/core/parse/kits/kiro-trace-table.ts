@@ -9,7 +9,7 @@
  * Linear: each line is looked at once, at most `MAX_ITEM_REFS` ids a row.
  */
 import { forEachLineOutsideFences } from '../block-lines.js';
-import { MAX_ITEM_REFS, numberList, type ItemRefs } from './kit-read.js';
+import { MAX_ITEM_REFS, numberList } from './kit-read.js';
 import type { Mappings } from './speckit-mappings.js';
 
 /** A header cell that names the tasks; one that names the requirements. */
@@ -96,20 +96,4 @@ function tasksOf(cell: string, scope: string, place: ReadonlyMap<string, number>
 /** A row's cells, trimmed, without the pipes that open and close it; an escaped pipe (`\|`) stays in its cell. */
 function cellsOf(text: string): string[] {
   return text.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).map((cell) => cell.trim());
-}
-
-/**
- * Adds to `refs` what a task's rows say (after its own lines' references, whose lines and words they keep): `implements`, or
- * `verifies` for a test task, as its own `**Validates:**` would (a review). Past the task's room the rest is counted, not walked.
- */
-export function tracedRefs(rows: Mappings extends Map<string, infer V> ? V | undefined : never, refs: ItemRefs, scope: string, relation: 'implements' | 'verifies'): void {
-  for (const { ids, line, written } of rows ?? []) {
-    for (let k = 0; k < ids.length; k += 1) {
-      if (refs.room === 0) {
-        refs.count(ids.length - k, line);
-        break;
-      }
-      refs.add({ relation, id: `${scope}/${ids[k]!}`, line, written });
-    }
-  }
 }

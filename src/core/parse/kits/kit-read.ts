@@ -52,18 +52,24 @@ export interface KitRead {
 export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), documentRefs: Object.freeze([]) });
 
 /**
+ * What a box holds, a pattern's source (every reader of boxes and `docugraph done` read the same marks): nothing, a space, `x` or `X`
+ * (done), `-` or `~` (started), `!` (blocked: open), a tick (`✅`, `✓`, `✔`, with an emoji's selector: done).
+ */
+export const BOX_MARK = String.raw`[ xX~!✅✓✔-]?\uFE0F?`;
+
+/**
  * A GFM task box at the start of a list item's text: the box, and where the rest starts (Kiro's
  * optional `*`, escaped `\*` by a formatter, after it); a box written right before a full-width
  * character (`- [x]（…`, as the openspec CLI counts it) too.
  */
-const BOX = /^\[([ xX~!✅✓✔-]?)\uFE0F?\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef]))/;
+const BOX = new RegExp(String.raw`^\[(${BOX_MARK})\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef]))`);
 
 /** A task written as a heading is done when the heading carries one of these: `✅`, or a checked box `[x]`. */
 export const HEADING_DONE = /✅|\[[xX]\]/;
 /** A task's title as compared with another's: its case and spaces aside. */
 export const titleKey = (title: string): string => title.toLowerCase().replace(/\s+/g, ' ').trim();
 /** A heading written as a box (`### - [x] 1. Title`, `### - [x] T001 [US1] Title`: 5rbit/mxrc): the text after the box (a checked box in a heading says done: HEADING_DONE). */
-export const BOXED_HEADING = /^[-*+][ \t]+\[[ xX~!✅✓✔-]?\uFE0F?\][ \t]+(.*)$/;
+export const BOXED_HEADING = new RegExp(String.raw`^[-*+][ \t]+\[${BOX_MARK}\][ \t]+(.*)$`);
 
 /**
  * A user story written as a heading by its id (`US-1: Title`, `US2 — Title`, `US-5.1: Title`; not
@@ -84,7 +90,7 @@ export function storyNumber(written: string): string {
 export function readBox(text: string): { box: Box; rest: string } | null {
   const match = BOX.exec(text);
   if (match === null) return null;
-  const mark = match[1]!;
+  const mark = match[1]!.replace('\uFE0F', '');
   // `[]` (no space inside, as some write an open box): open. A blocked task's `[!]` (fmbetancourt/famifinances) is open too; a
   // tick in the box (`[✅]`, `[✓]`: Nandakumar333/WahadiniVentures) is done.
   return { box: mark === ' ' || mark === '' || mark === '!' ? ' ' : mark === 'x' || mark === 'X' || mark === '✅' || mark === '✓' || mark === '✔' ? 'x' : '-', rest: text.slice(match[0].length) };

@@ -20,7 +20,8 @@ import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { checkRelations, CHECKS_LABEL, isTestTask, VALIDATES_LABEL, VALIDATES_WORD, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
 import { listedRequirements } from './kiro-listed.js';
-import { traceTables, tracedRefs } from './kiro-trace-table.js';
+import { traceTables } from './kiro-trace-table.js';
+import { mappedRefs, mappingRoom } from './speckit-mappings.js';
 
 /** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
 const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
@@ -178,8 +179,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   if (headingTasks(outline, taskOf, picked, boxes)) numberParents(picked, new Set([...picked.values()].map((item) => item.id)), scope);
   // A file that gives no task otherwise: its boxes, by place (`- [x] 共通フォーカストラップとテストを追加する`), as Spec Kit's and OpenSpec's.
   if (picked.size === 0 && mayReadByPlace(outline)) boxesByPlace(outline, scope, picked, boxes);
-  // Tasks written `T-001`: a dependency's `T-001` names one (`- **依存**: T-001`).
-  const hyphens = [...picked.values()].some((item) => item.id.startsWith(`${scope}/T-`));
+  const hyphens = [...picked.values()].some((item) => item.id.startsWith(`${scope}/T-`)); // tasks `T-001`: `- **依存**: T-001` names one
   const tasksOf = leafTasks ?? (hyphens ? (n: string): readonly string[] => [`-${n}`] : null);
   const context = [`${scope}/design`];
   let cites: boolean | undefined; // whether the file cites under a label of its own, read at most once (a scan of the whole file)
@@ -203,8 +203,8 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
       labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
       labelRefs(refs, VERIFIED_TRAILER, span, scope, trailer);
-      if (index !== -1 && traced !== null) tracedRefs(traced.get(item.id), refs, scope, isTestTask(item.title, span.text) ? 'verifies' : 'implements');
-    }, (i) => boxes.get(i) ?? null, context, traced === null || traced.size === 0 ? undefined : (i) => (traced.get(picked.get(i)?.id ?? '') ?? []).reduce((room, row) => room + row.written.length, 0), GROUP_METADATA),
+      if (index !== -1 && traced !== null) mappedRefs(traced.get(item.id), refs, scope, isTestTask(item.title, span.text) ? 'verifies' : 'implements');
+    }, (i) => boxes.get(i) ?? null, context, traced === null ? undefined : mappingRoom(traced, picked), GROUP_METADATA),
     documentRefs: [],
   };
 }

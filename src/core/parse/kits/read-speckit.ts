@@ -10,7 +10,7 @@ import { headingTitle, oneLine, type Outline } from './outline.js';
 import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, readSpecKitBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, similar, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.js';
-import { mappedRequirements, mappingLine, tableMappings } from './speckit-mappings.js';
+import { mappedRefs, mappedRequirements, mappingLine, mappingRoom, tableMappings } from './speckit-mappings.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 import { LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
@@ -192,7 +192,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   return {
     items: itemsOf(outline, picked, (item, span, refs, index) => {
       // A mapping line or table row elsewhere in the file (`- T009~T011 -> FR-001, FR-003`, `| SC-003 | T041 |`) names what the task implements.
-      if (index >= 0) for (const { ids, line, written } of mapped.get(item.id) ?? []) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line, written });
+      if (index >= 0) mappedRefs(mapped.get(item.id), refs, scope, 'implements');
       for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
       for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
       for (const { ids, index: at, written } of dependencies(span.text)) {
@@ -202,12 +202,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       for (const ref of fromHeadings(index)) refs.add(ref);
       // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
       if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && saysDone(span.text, span.line, nextHeadingLine(outline, index))) boxes.set(index, 'x');
-    }, (i) => boxes.get(i) ?? null, context, mapped.size === 0 ? undefined : (i) => {
-      // The mapping lines and rows naming a task give its references room of their own (a task in 25 rows: a review).
-      let room = 0;
-      for (const { written } of mapped.get(picked.get(i)?.id ?? '') ?? []) room += written.length;
-      return room;
-    }),
+    }, (i) => boxes.get(i) ?? null, context, mappingRoom(mapped, picked)),
     documentRefs: [],
   };
 }

@@ -4,14 +4,42 @@
  * mapping tables (`| SC-003 | T041, T047 |`) and a phase's mapping line under its heading
  * (`**需求對應**：FR-001, FR-002`).
  */
-import { MAX_ITEM_REFS } from './kit-read.js';
+import { MAX_ITEM_REFS, type ItemRefs } from './kit-read.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
 import type { Outline } from './outline.js';
 import { requirementIds, taskIds } from './speckit-ids.js';
 
-/** What a mapping line or row says: the requirements its tasks implement, its line, how it is written; by task id (`<scope>/T009`). */
-export type Mappings = Map<string, { readonly ids: readonly string[]; readonly line: number; readonly written: string }[]>;
+/** What a mapping line or row says of a task: the requirements it names, its line, how it is written. */
+export interface MappingRow {
+  readonly ids: readonly string[];
+  readonly line: number;
+  readonly written: string;
+}
+/** The mapping lines and rows naming each task, by task id (`<scope>/T009`); Kiro's traceability tables too (kiro-trace-table.ts). */
+export type Mappings = Map<string, MappingRow[]>;
+
+/**
+ * Adds to `refs` what the mapping lines and rows naming a task say (`relation`: what they make of it), each id under the
+ * scope; past the task's room the rest of a row is counted, not walked (a review: rows of wide ranges).
+ */
+export function mappedRefs(rows: readonly MappingRow[] | undefined, refs: ItemRefs, scope: string, relation: 'implements' | 'verifies'): void {
+  for (const { ids, line, written } of rows ?? []) {
+    for (let k = 0; k < ids.length; k += 1) {
+      if (refs.room === 0) {
+        refs.count(ids.length - k, line);
+        break;
+      }
+      refs.add({ relation, id: `${scope}/${ids[k]!}`, line, written });
+    }
+  }
+}
+
+/** The room the mapping lines and rows naming the task picked at outline index `i` give its references (a task in 25 rows: a review); `undefined` without any. */
+export function mappingRoom(mapped: Mappings, picked: ReadonlyMap<number, { readonly id: string }>): ((i: number) => number) | undefined {
+  if (mapped.size === 0) return undefined;
+  return (i) => (mapped.get(picked.get(i)?.id ?? '') ?? []).reduce((room, row) => room + row.written.length, 0);
+}
 
 /** Adds to `into` that each task of `tasks` implements the requirement ids `requirements` writes (each once, at most `MAX_ITEM_REFS`). */
 function addMapping(into: Mappings, scope: string, tasks: string, requirements: string, line: number, written: string): void {
