@@ -4,7 +4,7 @@
  * validates without an error: every decision's frontmatter is read, every `depends_on` and
  * `supersedes` names a decision, every link and anchor resolves.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, loadWorkspace } from '../src/core/index.js';
@@ -33,5 +33,19 @@ describe('docs/ as a DocuGraph workspace', () => {
     }
     // The passes of a measurement build on one another.
     expect(ws.upstream.get('D-307')).toEqual(['D-301']);
+  });
+
+  it('lists every decision file in docs/decisions.md, under the topic its frontmatter names', () => {
+    const index = readFileSync(join(ROOT, 'docs', 'decisions.md'), 'utf8');
+    const files = readdirSync(join(ROOT, 'docs', 'decisions')).filter((name) => name.endsWith('.md'));
+    expect(files.filter((name) => !index.includes(`(decisions/${name})`))).toEqual([]);
+    // Under its topic: the last `## ` heading before its line is the topic's (written `## <topic>`).
+    const misplaced = files.filter((name) => {
+      const at = index.indexOf(`(decisions/${name})`);
+      const heading = index.slice(0, at).match(/^## (.+)$/gm)?.at(-1)?.slice(3);
+      const topic = /\ntopic: "(.+)"\n/.exec(readFileSync(join(ROOT, 'docs', 'decisions', name), 'utf8'))?.[1];
+      return at !== -1 && heading !== topic;
+    });
+    expect(misplaced).toEqual([]);
   });
 });

@@ -97,7 +97,10 @@ function coverageRows(workspace: Workspace, byId: ReadonlyMap<string, readonly T
         const verifiers = relation === 'implements' ? (workspace.relationsIn.get(id)?.filter((edge) => edge.relation === 'verifies') ?? []) : [];
         const others = verifiers.length > 1 ? ` (and ${verifiers.length - 1} more)` : '';
         const verified = verifiers.length === 0 ? '' : `; \`${verifiers[0]!.id}\`${others} ${verifiers.length > 1 ? 'verify' : 'verifies'} it, which coverage does not count as implementing it`;
-        const message = `${id} has nothing that ${VERBS[relation]} it (coverage: ${rule.type} needs ${rule.relations.join(', ')})${verified}`;
+        // A task that will not be done (`[SKIP]`) and cites it: said, so that the finding does not read as a misreading (D-542).
+        const dropped = workspace.relationsIn.get(id)?.find((edge) => edge.relation === relation && workspace.states.get(edge.id)?.state === 'dropped');
+        const skipped = dropped === undefined ? '' : `; \`${dropped.id}\`, which ${VERBS[relation]} it, is dropped`;
+        const message = `${id} has nothing that ${VERBS[relation]} it (coverage: ${rule.type} needs ${rule.relations.join(', ')})${verified}${skipped}`;
         out.push({ code: 'COVERAGE_MISSING', message, nodeId: id, path: node.path, line: node.item?.line ?? null });
         missing.push({ id, type: rule.type, relation, path: node.path, ...(node.item === undefined ? {} : { line: node.item.line }) });
       }
@@ -117,10 +120,10 @@ const VERBS: Readonly<Record<Relation, string>> = {
   supersedes: 'supersedes',
 };
 
-/** Whether `id` has an incoming edge of `relation` from a document or a trace. */
+/** Whether `id` has an incoming edge of `relation` from a document that is not dropped (a skipped task implements nothing: D-542), or a trace. */
 function hasIncoming(workspace: Workspace, byId: ReadonlyMap<string, readonly Trace[]>, id: string, relation: Relation): boolean {
   if (relation === 'depends_on') return (workspace.downstream.get(id)?.length ?? 0) > 0;
-  if (workspace.relationsIn.get(id)?.some((edge) => edge.relation === relation) === true) return true;
+  if (workspace.relationsIn.get(id)?.some((edge) => edge.relation === relation && workspace.states.get(edge.id)?.state !== 'dropped') === true) return true;
   return byId.get(id)?.some((trace) => trace.relation === relation) === true;
 }
 

@@ -126,7 +126,7 @@ export function requirementCoverage(workspace: Workspace): (id: string) => boole
     if (part !== null && !workspace.nodes.has(requirement)) return false;
     let covered = whole.get(requirement);
     if (covered === undefined) {
-      covered = workspace.relationsIn.get(requirement)?.some((edge) => edge.relation === 'implements' && workspace.nodes.get(edge.id)?.type === 'task') === true;
+      covered = workspace.relationsIn.get(requirement)?.some((edge) => edge.relation === 'implements' && workspace.nodes.get(edge.id)?.type === 'task' && workspace.states.get(edge.id)?.state !== 'dropped') === true;
       whole.set(requirement, covered);
     }
     return covered;

@@ -8,7 +8,7 @@
 import { posix } from 'node:path';
 import { rootPrefix, type KitPlace } from '../read/kit-paths.js';
 import { MAX_ITEM_REFS, type KitItem, type KitRead, type KitRef } from '../parse/kits/read-kit.js';
-import { titleKey } from '../parse/kits/kit-read.js';
+import { BOX_MARK, titleKey } from '../parse/kits/kit-read.js';
 import { groupThousands } from '../shared/cap.js';
 import { isKitId, isKitIdPart, shownValue } from '../shared/id-shape.js';
 import { DEFAULT_CONFIG, type NodeConfig } from '../shared/config-types.js';
@@ -19,6 +19,8 @@ import { taskRepeats } from './task-copies.js';
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 const NO_LINES: readonly number[] = Object.freeze([]);
+/** A list item's box at the start of its line (`- [SKIP]`): where a dropped task's word is, which a fingerprint reads as `[ ]`. */
+const LEADING_BOX = new RegExp(String.raw`^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)${BOX_MARK}\]`);
 
 /** What a kit file's document node is made of, besides what the reader found. */
 export interface KitDocument {
@@ -99,8 +101,10 @@ export function kitItemNodes(read: KitRead, doc: KitDocument, fileId: string | n
   const first = new Map<string, number>();
   if (fileId !== null) first.set(fileId, 0);
   const doneWord = (config.status ?? DEFAULT_CONFIG.status).done[0] ?? 'done';
+  // A box that says the task will not be done (`[SKIP]`, `[deferred]`: D-542) gives the first word that says dropped.
+  const droppedWord = (config.status ?? DEFAULT_CONFIG.status).dropped[0] ?? 'dropped';
   const source = { text: doc.text };
-  const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : 'todo');
+  const node = (item: KitItem): DocNode => itemNode(item, doc, fileId ?? `${rootPrefix(doc.place)}${doc.place.scope}/${doc.place.stem}`, source, item.box === null ? doc.status : item.box === 'x' ? doneWord : item.box === '-' ? 'in-progress' : item.box === 'dropped' ? droppedWord : 'todo');
   // The tasks of one line that name nothing (by id): their title, and their place in `items`.
   const stubs = new Map<string, { readonly title: string; readonly index: number }>();
   // A task numbered twice for other work is read as `T4.2#2` (D-512). The sub-tasks written under it name it (by the id each
@@ -212,8 +216,8 @@ function itemNode(item: KitItem, doc: KitDocument, fileId: string, source: { rea
     text,
     bodyLine: item.line,
     // What a review's fingerprint reads (TRACE §3): the box is the item's status, not its text.
-    // (A blocked task's `[!]` is an open box: the same fingerprint as `[ ]`.)
-    body: item.box === null || (item.box === ' ' && !text.startsWith('[!]', text.indexOf('['))) ? text : text.replace(/\[[xX~!✅✓✔-]\uFE0F?\]/, '[ ]'),
+    // (A blocked task's `[!]` is an open box: the same fingerprint as `[ ]`; so is a dropped task's `[SKIP]`, at its box only.)
+    body: item.box === null || (item.box === ' ' && !text.startsWith('[!]', text.indexOf('['))) ? text : item.box === 'dropped' && LEADING_BOX.test(text) ? text.replace(LEADING_BOX, '$1 ]') : text.replace(/\[[xX~!✅✓✔-]\uFE0F?\]/, '[ ]'),
     item: { line: item.line, end: item.end, file: fileId, box: item.box, context: item.context, source },
   };
 }

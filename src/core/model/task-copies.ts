@@ -26,23 +26,30 @@ export function taskCopies(items: readonly KitItem[], fileId: string | null): Ma
 /** The copies (`taskCopies`) and, by index in `items`, the recaps: repeats of a task that are that task again, ignored without a finding. */
 export function taskRepeats(items: readonly KitItem[], fileId: string | null): { readonly copies: Map<number, string>; readonly recaps: Set<number> } {
   // Per id, its first item; what a repeat compares is made only when the id is written again (most never are).
-  const seen = new Map<string, KitItem | Repeated>();
+  // Per id, the index of its first item until it is written again.
+  const seen = new Map<string, number | Repeated>();
   const copies = new Map<number, string>();
   const recaps = new Set<number>();
   let lastRepeat = -2;
+  /** Where the run of repeats the current one is in began (repeats one after the other, line after line). */
+  let runStart = -1;
   items.forEach((item, index) => {
     if (!isKitId(item.id) || item.id === fileId) return;
     let before = seen.get(item.id);
     if (before === undefined) {
-      seen.set(item.id, item);
+      seen.set(item.id, index);
       return;
     }
-    if (!(before instanceof Repeated)) seen.set(item.id, (before = new Repeated(before)));
+    if (typeof before === 'number') seen.set(item.id, (before = new Repeated(items[before]!, before)));
     // A recap is one of a list of them: the item before it, or the one after it, repeats a task too.
     const next = items[index + 1];
     const inList = lastRepeat === index - 1 || (next !== undefined && seen.has(next.id));
+    if (lastRepeat !== index - 1 || items[index - 1]!.end + 1 !== item.line) runStart = index;
     lastRepeat = index;
-    if (inList && isRecap(item, before, next)) {
+    // Not a list that goes on from the task itself, line after line (`- [x] T00 Create stock_item.ts`, then `- [x] T00 [P] Create
+    // stock_transaction.ts`, seven boxes numbered `T00`: abdouz19/atelier, D-543): a recap repeats tasks written before its list.
+    const goesOn = before.at === runStart - 1 && before.first.end + 1 === items[runStart]!.line;
+    if (inList && !goesOn && isRecap(item, before, next)) {
       recaps.add(index);
       return;
     }
@@ -94,7 +101,11 @@ class Repeated {
   count = 1;
   #plain: string | undefined;
   #words: Set<string> | undefined;
-  constructor(readonly first: KitItem) {
+  /** `at`: the first's index in the file's items. */
+  constructor(
+    readonly first: KitItem,
+    readonly at: number,
+  ) {
     this.heading = isHeading(first);
     this.titles = new Set([titleKey(first.title)]);
   }

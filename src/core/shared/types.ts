@@ -97,8 +97,8 @@ export interface ItemPlace {
   readonly end: number;
   /** The id the file's own node has (`auth/tasks`): items are listed after it, in file order. */
   readonly file: string;
-  /** A task's box (` ` open, `x` done, `-` in progress); `null` for other items. */
-  readonly box: ' ' | 'x' | '-' | null;
+  /** A task's box (` ` open, `x` done, `-` in progress, `dropped`: a word such as `[SKIP]`); `null` for other items. */
+  readonly box: ' ' | 'x' | '-' | 'dropped' | null;
   /**
    * The feature's documents a task needs when they exist (`auth/design`): the assembly adds a
    * `depends_on` on each one present (KITS §3). Empty for other items.

@@ -34,7 +34,7 @@ const BODY = 4; // -1: its body is its text; else where in `strings`
 const BODY_LINE = 5;
 const LINE = 6;
 const END = 7;
-const BOX = 8; // 0 `null`, 1 ` `, 2 `x`, 3 `-`
+const BOX = 8; // 0 `null`, 1 ` `, 2 `x`, 3 `-`, 4 `dropped`
 const FILE = 9; // where in `strings`
 const CONTEXT_START = 10; // its context: strings (the previous item's list when the same)
 const CONTEXT_COUNT = 11;
@@ -45,7 +45,7 @@ const DEP_KEYS = 15; // 1 when it has `dependsOnKeys`
 const RELATIONS = 16; // one count a relation of TYPED_RELATIONS, -1 when absent
 const ITEM_NUMBERS = RELATIONS + TYPED_RELATIONS.length;
 
-const BOXES = [null, ' ', 'x', '-'] as const;
+const BOXES = [null, ' ', 'x', '-', 'dropped'] as const;
 const ITEM_KEYS = ['line', 'end', 'file', 'box', 'context', 'source'];
 const ENTRY_KEYS = ['ids', 'lines', 'keys'];
 

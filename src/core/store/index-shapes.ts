@@ -55,5 +55,5 @@ export function isNodeRecord(value: unknown): value is Record<string, unknown> {
   if (item === undefined) return true;
   if (!isObject(item)) return false;
   const box = item['box'];
-  return isNumber(item['line']) && isNumber(item['end']) && isString(item['file']) && isStrings(item['context']) && (box === null || box === ' ' || box === 'x' || box === '-');
+  return isNumber(item['line']) && isNumber(item['end']) && isString(item['file']) && isStrings(item['context']) && (box === null || box === ' ' || box === 'x' || box === '-' || box === 'dropped');
 }

@@ -10,7 +10,7 @@ import { readConfig } from '../parse/config.js';
 import { parseFrontmatter } from '../parse/frontmatter.js';
 import { readKitFile } from '../parse/kits/read-kit.js';
 import { spliceBox } from '../parse/kits/box-splice.js';
-import type { Box } from '../parse/kits/kit-read.js';
+import type { Box, WrittenBox } from '../parse/kits/kit-read.js';
 import { spliceStatus } from '../parse/status-splice.js';
 import { kitPlaceOf, rootPrefix } from '../read/kit-paths.js';
 import { rewriteFile, StaleStateError, WriteRefusedError, type RewriteHooks } from './safe-write.js';
@@ -46,8 +46,8 @@ export interface WriteOptions {
   readonly hooks?: RewriteHooks;
 }
 
-const BOXES: Readonly<Record<TaskState, Box>> = { done: 'x', in_progress: '-', todo: ' ' };
-const BOX_STATUS: Readonly<Record<Box, string>> = { x: 'done', '-': 'in-progress', ' ': 'todo' };
+const BOXES: Readonly<Record<TaskState, WrittenBox>> = { done: 'x', in_progress: '-', todo: ' ' };
+const BOX_STATUS: Readonly<Record<Box, string>> = { x: 'done', '-': 'in-progress', ' ': 'todo', dropped: 'dropped' };
 
 /** Sets node `id`'s state in its file. Throws `TASK_NOT_FOUND`, `INVALID_ARGUMENT`, `STALE_STATE` or `WRITE_REFUSED`. */
 export function writeTaskState(workspace: Workspace, asked: string, state: TaskState, options: WriteOptions = {}): TaskStateWrite {

@@ -12,6 +12,7 @@ import { columnItems, itemColumnsWriter } from '../../../src/core/store/index-it
 import type { DocNode } from '../../../src/core/shared/types.js';
 import { expectEqual } from '../../helpers/many-checks.js';
 import { FIXTURES } from '../../helpers/paths.js';
+import { testdir } from '../../helpers/testdir.js';
 
 /** The kit items of a fixture, by file, in file order (as a file's analysis holds them). */
 function itemsByFile(root: string): Map<string, DocNode[]> {
@@ -82,5 +83,16 @@ describe('kit items by column in the index', () => {
     expect(columnItems(columns, -1, 1, list, 't.md', source)).toBeUndefined();
     expect(columnItems(columns, 0, 1, list, 't.md', { text: 'short' })).toBeUndefined();
     expect(columnItems(columns, 0, 1, [], 't.md', source)).toBeUndefined();
+  });
+
+  it('make a dropped task (`[SKIP]`, D-542) again with its box', () => {
+    const root = testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/001-a/spec.md': '# Feature Specification: A\n', 'specs/001-a/tasks.md': '# Tasks\n\n- [SKIP] T001 Push the branch\n- [x] T002 Lint\n' });
+    const [path, items] = [...itemsByFile(root)].find(([, list]) => list.some((item) => item.type === 'task'))!;
+    expect(items!.map((item) => item.item!.box)).toEqual(['dropped', 'x']);
+    const { word, list } = words();
+    const writer = itemColumnsWriter(word);
+    const run = writer.add(items!, items![0]!.item!.source.text, path!)!;
+    const made = columnItems(writer.done(), run[0], run[1], list, path!, { text: items![0]!.item!.source.text })!;
+    expectEqual(made, items!, path!);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * KITS §6: the one change `docugraph done` makes to a kit's task — the character inside its
- * box (`x`, `-` or a space), on the task's line of the file as it is on disk (line ends and a
- * byte-order mark kept): every other character of the file stays.
+ * box (`x`, `-` or a space; a word that said the task would not be done, `[SKIP]`, is replaced by
+ * it: D-542), on the task's line of the file as it is on disk (line ends and a byte-order mark
+ * kept): every other character of the file stays.
  */
-import { BOX_MARK, type Box } from './kit-read.js';
+import { BOX_MARK, type WrittenBox } from './kit-read.js';
 
 /** The list item's marker, then the box, at the start of a line (after the indentation of its nesting). */
 const BOX_LINE = new RegExp(String.raw`^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)(${BOX_MARK})\]`);
@@ -11,7 +12,7 @@ const BOX_LINE = new RegExp(String.raw`^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[)($
 export type BoxSplice = { readonly ok: true; readonly text: string; readonly before: string } | { readonly ok: false; readonly message: string };
 
 /** The text with the box on file line `line` (1-based; `\n`, `\r\n` and `\r` end lines) set to `box`. */
-export function spliceBox(raw: string, line: number, box: Box): BoxSplice {
+export function spliceBox(raw: string, line: number, box: WrittenBox): BoxSplice {
   let at = raw.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (let n = 1; n < line && at < raw.length; n += 1) {
     while (at < raw.length && raw[at] !== '\n' && raw[at] !== '\r') at += 1;

@@ -36,6 +36,7 @@ export function mayReadByPlace({ entries, body }: Outline): boolean {
     }
     if (entry.kind !== 'item') continue;
     const box = readBox(entry.text);
+    if (box !== null && legendBox(entries, i)) continue;
     if (box === null && entry.parent === -1 && entry.ordered) (list = true), (listOfTasks ||= names(entry.heading));
     if (box !== null && !PLACEHOLDER.test(box.rest.trim())) (real = true), (boxOfTasks ||= names(entry.heading));
   }
@@ -55,6 +56,32 @@ const NAMED_TASK_HEADING = /^(?:✅[ \t]*)?(?:T-?|Task[ \t]*)\d/i;
 const NUMBERED_HEADING = /^(?:✅[ \t]*)?\d/;
 /** A table row that opens with a task's id as the template writes it (`| T001 | Create project structure | done |`): the tasks are the table's rows (a review); not a test case's `| T1 |`. */
 const TASK_ROW = /^[ \t]*\|[ \t]*(?:\*\*)?(?:T-?\d{3,}|TASK-\d+)(?:\*\*)?[ \t]*\|/m;
+/**
+ * A heading that is a legend's title and nothing more (`## Status Legend`, `## Leyenda de estados`, `### 凡例:`), not one that
+ * names a legend among other words (`## Chart legend`, `## Tasks (legend: [x] done)`: a review).
+ */
+const LEGEND_TITLE = /^(?:(?:status|state|task|tasks)[ \t]+)?(?:legend|leyenda|legenda|légende|legende|凡例|图例|圖例|범례)(?:[ \t]+(?:de|dos|des)[ \t]+(?:estados?|status|états?))?[ \t]*[:：]?$/i;
+/** The most entries a legend has. */
+const LEGEND_ENTRIES = 12;
+
+/**
+ * Whether the box at outline index `i` is an entry of a legend of the boxes' states (`## Status Legend` over `- [ ] Pendiente`,
+ * `- [x] Completado`, `- [-] En progreso`: No-Country-simulation/S07-26-Team-26, 18 boxes read as tasks in six features, D-543): no
+ * task. Only the one list right under a heading that is a legend's title, its items one line after another (a blank line after the
+ * heading at most), a few of them: the tasks written after it under the same heading, past a blank line or a rule, are tasks (a
+ * review). Bounded: at most `LEGEND_ENTRIES` entries looked at.
+ */
+export function legendBox(entries: Outline['entries'], i: number): boolean {
+  const heading = entries[i]!.heading;
+  if (heading === -1 || i - heading > LEGEND_ENTRIES) return false;
+  let last = entries[heading]!.line + 1;
+  for (let k = heading + 1; k <= i; k += 1) {
+    const entry = entries[k]!;
+    if (entry.kind !== 'item' || entry.parent !== -1 || entry.line > last + 1) return false;
+    last = entry.last;
+  }
+  return LEGEND_TITLE.test(headingTitle(entries[heading]!.text));
+}
 /** A box's text that is a template's placeholder (`[Task description]`). */
 const PLACEHOLDER = /^\[[^\]]*\]$/;
 
@@ -67,7 +94,7 @@ export function boxesByPlace({ entries }: Outline, scope: string, picked: Map<nu
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    if (box === null) continue;
+    if (box === null || legendBox(entries, i)) continue;
     picked.set(i, { id: `${scope}/T#${(n += 1)}`, type: 'task', title: oneLine(box.rest), parent: enclosing(entries, picked, i) });
     boxes.set(i, box.box);
   }

@@ -19,11 +19,13 @@ export type HeadingTaskOf = (title: string, index: number) => { readonly id: str
  * open at once are at most six).
  */
 export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Map<number, Picked>, boxes: Map<number, Box>): boolean {
-  const open: { readonly index: number; readonly level: number; done: number; all: number }[] = [];
+  const open: { readonly index: number; readonly level: number; done: number; dropped: number; all: number }[] = [];
   const settle = (level: number): void => {
     for (let task = open.at(-1); task !== undefined && task.level >= level; task = open.at(-1)) {
       open.pop();
-      if (!boxes.has(task.index)) boxes.set(task.index, task.done === 0 ? ' ' : task.done === task.all ? 'x' : '-');
+      // Steps that will not be done (`[SKIP]`) hold no work open: every other step done is the task done; all of them, dropped.
+      const left = task.all - task.done - task.dropped;
+      if (!boxes.has(task.index)) boxes.set(task.index, left === 0 && task.all > 0 ? (task.done > 0 ? 'x' : 'dropped') : task.done === 0 ? ' ' : '-');
     }
   };
   let any = false;
@@ -36,7 +38,7 @@ export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Ma
       any = true;
       picked.set(i, { id: task.id, type: 'task', title: task.title.replace(HEADING_DONE, '').replace(/[ \t]+/g, ' ').trim(), parent: null });
       if (HEADING_DONE.test(title)) boxes.set(i, 'x');
-      open.push({ index: i, level: entry.level, done: 0, all: 0 });
+      open.push({ index: i, level: entry.level, done: 0, dropped: 0, all: 0 });
       return;
     }
     const box = entry.kind === 'item' && open.length > 0 ? readBox(entry.text) : null;
@@ -44,6 +46,7 @@ export function headingTasks(outline: Outline, taskOf: HeadingTaskOf, picked: Ma
     for (const task of open) {
       task.all += 1;
       if (box.box === 'x') task.done += 1;
+      else if (box.box === 'dropped') task.dropped += 1;
     }
   });
   settle(0);
@@ -247,13 +250,13 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 /** A word of one script: a run of Chinese, Japanese or Korean (with `ー`), or of other letters and digits (`Unity同期` is two: a review of D-525). */
 const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー]+|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー])[\p{L}\p{N}])+/gu;
 
-/** Whether the section of heading `index` holds a box not checked. */
+/** Whether the section of heading `index` holds a box still open (not checked, nor dropped). */
 function openUnder(entries: Outline['entries'], index: number): boolean {
   const end = sectionEnd(entries, index);
   for (let i = index + 1; i < end; i += 1) {
     const entry = entries[i]!;
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
-    if (box !== null && box.box !== 'x') return true;
+    if (box !== null && (box.box === ' ' || box.box === '-')) return true;
   }
   return false;
 }

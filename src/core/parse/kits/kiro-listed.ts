@@ -1,4 +1,4 @@
-/** Kiro: the requirements a task lists under a sub-heading that names them (D-525). Pure: one task's span. */
+/** Kiro: the requirements a task lists under a sub-heading that names them (D-525), or in parentheses by the team's `REQ-` ids (D-543). Pure: one task's span. */
 import { numberList, type ItemRefs } from './kit-read.js';
 import type { Span } from './pick-items.js';
 
@@ -10,9 +10,10 @@ import type { Span } from './pick-items.js';
 const REQUIREMENTS_HEADING = /^#{2,6}[ \t]+(?:Requirements?|Requisitos?|需求|要件|요구사항|(?:ال)?متطلبات)[ \t]*[:：]?[ \t]*$/i;
 const LISTED_REQUIREMENT = /^[ \t]*[-*+][ \t]+(?:Requirements?|Requisitos?|需求|要件|요구사항|(?:ال)?متطلب)[ \t]*(\d+(?:\.\d+)?)[ \t]*[:：]/i;
 
-/** The requirements listed under a task's sub-heading that names them (`REQUIREMENTS_HEADING`), as `implements`. */
+/** The requirements listed under a task's sub-heading that names them (`REQUIREMENTS_HEADING`), and in parentheses by `REQ-` ids (`inlineRequirements`), as `implements`. */
 export function listedRequirements(refs: ItemRefs, span: Span, scope: string): void {
   const { text } = span;
+  inlineRequirements(refs, span, scope);
   if (!text.includes('#')) return;
   let under = false;
   for (let at = 0; at < text.length; ) {
@@ -25,5 +26,38 @@ export function listedRequirements(refs: ItemRefs, span: Span, scope: string): v
       if (listed !== null) for (const n of numberList(listed[1]!, refs.room, 'requirement').numbers) refs.add({ relation: 'implements', id: `${scope}/R${n}`, line: span.lineAt(at), written: line.trim() });
     }
     at = end + 1;
+  }
+}
+
+/**
+ * A requirement or criterion written with the team's `REQ-` before its number (`_Requisitos: REQ-1.1, REQ-4.1_`:
+ * HeltonFraga01/cortexx, whose requirements.md heads them `### REQ-1:` and `#### REQ-1.1:`; `(REQ-1.6, 1.7)`:
+ * No-Country-simulation/S07-26-Team-26): the number is the kit's (`1.1`). Not a team's tag (`REQ-SEC-01`), nor a number with a
+ * leading zero (`REQ-001`: an id of the team's own), nor one of more digits or parts after a dash (`REQ-2024-001`: a review).
+ */
+const REQ_NUMBER = /(?<![\w-])REQ-(?=[1-9]\d{0,2}(?:\.\d{1,3})*(?![\w-]|\.\d))/g;
+
+/** `value` with `REQ-` taken from before the numbers it prefixes (`REQ_NUMBER`). */
+export const unprefixed = (value: string): string => (value.includes('REQ-') ? value.replace(REQ_NUMBER, '') : value);
+
+/** Parentheses that open with a `REQ-` number and hold only numbers, `REQ-` numbers and their separators: `(REQ-5.3)`, `(REQ-1, REQ-4, REQ-5)`. */
+const INLINE = /[(（](REQ-[1-9][^()（）\n]*)[)）]/g;
+const LIST_ONLY = /^[\d.,、，;\s–—-]*$/;
+
+/**
+ * The requirements and criteria a task cites in parentheses by the team's `REQ-` ids, with no label (`- [ ] Implementar bloqueo de
+ * transiciones de estado inválidas (REQ-5.3)`: No-Country-simulation/S07-26-Team-26, 252 such lines in six features): `implements`.
+ * Prose in the parentheses (`(REQ-5 is out of scope)`) makes them none.
+ */
+export function inlineRequirements(refs: ItemRefs, span: Span, scope: string): void {
+  const { text } = span;
+  if (!text.includes('REQ-')) return;
+  for (const match of text.matchAll(INLINE)) {
+    const inner = unprefixed(match[1]!);
+    if (!LIST_ONLY.test(inner)) continue;
+    const line = span.lineAt(match.index);
+    const { numbers, more } = numberList(inner, refs.room, 'requirement');
+    for (const n of numbers) refs.add({ relation: 'implements', id: `${scope}/R${n}`, line, written: match[0] });
+    refs.count(more, line);
   }
 }

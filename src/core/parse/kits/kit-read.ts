@@ -17,8 +17,10 @@ export interface KitRef {
   readonly written: string;
 }
 
-/** A task's box: ` ` open, `x` done, `-` in progress (`[~]` reads as `-`). */
-export type Box = ' ' | 'x' | '-';
+/** A task's box: ` ` open, `x` done, `-` in progress (`[~]` reads as `-`), `dropped`: a word that says it will not be done (`[SKIP]`, `[deferred]`, `[N/A]`). */
+export type Box = ' ' | 'x' | '-' | 'dropped';
+/** What `docugraph done`, `start` and `reopen` write in a box. */
+export type WrittenBox = Exclude<Box, 'dropped'>;
 
 export interface KitItem {
   /** The full id (`<scope>/T2.1`). */
@@ -52,10 +54,22 @@ export interface KitRead {
 export const NO_KIT_READ: KitRead = Object.freeze({ items: Object.freeze([]), documentRefs: Object.freeze([]) });
 
 /**
- * What a box holds, a pattern's source (every reader of boxes and `docugraph done` read the same marks): nothing, a space, `x` or `X`
- * (done), `-` or `~` (started), `!` (blocked: open), a tick (`✅`, `✓`, `✔`, with an emoji's selector: done).
+ * The words a box may hold for a task that will not be done, in any case (D-542): `- [SKIP] T027 …` (rengotaku/obsidian-importer),
+ * `- [deferred] 1.4 …` (legout/parallel-requests), `- [N/A] T037 …` (maslennikov-ig/Symancy), `- [N/A] 17. …` (zhuanggenhua/BoardGame);
+ * and the skip sign, `- [⏭️] 6.1 Implement budget threshold monitoring **[SKIPPED]**` (MaximilianLS98/personal-finance-app).
  */
-export const BOX_MARK = String.raw`[ xX~!✅✓✔-]?\uFE0F?`;
+const DROPPED_WORDS = ['skip', 'skipped', 'deferred', 'n/a', 'cancelled', 'canceled', 'wontfix', 'dropped', 'obsolete'];
+const caseless = (word: string): string => [...word].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+/** Whether a box's mark (as `BOX_MARK` matched it) is one of `DROPPED_WORDS`. */
+const isDroppedWord = (mark: string): boolean => mark === '⏭' || (mark.length > 1 && DROPPED_WORDS.includes(mark.toLowerCase()));
+
+/**
+ * What a box holds, a pattern's source (every reader of boxes and `docugraph done` read the same marks): nothing, a space, `x` or `X`
+ * (done), `-` or `~` (started), `!` (blocked: open), a tick (`✅`, `✓`, `✔`, with an emoji's selector: done), or a word that says the
+ * task will not be done (`DROPPED_WORDS`), or the skip sign `⏭`.
+ */
+const MARK = String.raw`[ xX~!✅✓✔-]?\uFE0F?`;
+export const BOX_MARK = String.raw`(?:${MARK}|⏭\uFE0F?|${DROPPED_WORDS.map(caseless).join('|')})`;
 
 /**
  * A GFM task box at the start of a list item's text: the box, and where the rest starts (Kiro's
@@ -68,8 +82,8 @@ const BOX = new RegExp(String.raw`^\[(${BOX_MARK})\](\\?\*)?(?:[ \t]+|$|(?=[\u30
 export const HEADING_DONE = /✅|\[[xX]\]/;
 /** A task's title as compared with another's: its case and spaces aside. */
 export const titleKey = (title: string): string => title.toLowerCase().replace(/\s+/g, ' ').trim();
-/** A heading written as a box (`### - [x] 1. Title`, `### - [x] T001 [US1] Title`: 5rbit/mxrc): the text after the box (a checked box in a heading says done: HEADING_DONE). */
-export const BOXED_HEADING = new RegExp(String.raw`^[-*+][ \t]+\[${BOX_MARK}\][ \t]+(.*)$`);
+/** A heading written as a box (`### - [x] 1. Title`, `### - [x] T001 [US1] Title`: 5rbit/mxrc): the text after the box (a checked box in a heading says done: HEADING_DONE; a word, `### - [SKIP] …`, is no box there). */
+export const BOXED_HEADING = new RegExp(String.raw`^[-*+][ \t]+\[${MARK}\][ \t]+(.*)$`);
 
 /**
  * A user story written as a heading by its id (`US-1: Title`, `US2 — Title`, `US-5.1: Title`; not
@@ -93,7 +107,8 @@ export function readBox(text: string): { box: Box; rest: string } | null {
   const mark = match[1]!.replace('\uFE0F', '');
   // `[]` (no space inside, as some write an open box): open. A blocked task's `[!]` (fmbetancourt/famifinances) is open too; a
   // tick in the box (`[✅]`, `[✓]`: Nandakumar333/WahadiniVentures) is done.
-  return { box: mark === ' ' || mark === '' || mark === '!' ? ' ' : mark === 'x' || mark === 'X' || mark === '✅' || mark === '✓' || mark === '✔' ? 'x' : '-', rest: text.slice(match[0].length) };
+  const box: Box = mark === ' ' || mark === '' || mark === '!' ? ' ' : mark === 'x' || mark === 'X' || mark === '✅' || mark === '✓' || mark === '✔' ? 'x' : isDroppedWord(mark) ? 'dropped' : '-';
+  return { box, rest: text.slice(match[0].length) };
 }
 
 /**

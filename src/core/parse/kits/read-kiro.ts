@@ -19,7 +19,7 @@ import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { checkRelations, CHECKS_LABEL, isTestTask, VALIDATES_LABEL, VALIDATES_WORD, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
-import { listedRequirements } from './kiro-listed.js';
+import { listedRequirements, unprefixed } from './kiro-listed.js';
 import { traceTables } from './kiro-trace-table.js';
 import { mappedRefs, mappingRoom } from './speckit-mappings.js';
 
@@ -248,7 +248,7 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
     // Another feature's criteria or tasks, by its folder's name (`web-admin-dashboard/2.1`, `documents-management タスク11.4`): its ids.
     for (const { feature, text: value } of featureParts(whole, scope, task)) {
       const at = feature ?? scope;
-      const { numbers, more } = numberList(value, refs.room, task ? 'task' : 'requirement');
+      const { numbers, more } = task ? numberList(value, refs.room, 'task') : numberList(unprefixed(value), refs.room, 'requirement');
       const mapped = feature === null ? tasksOf : null;
       for (const n of numbers) for (const each of mapped?.(n).length ? mapped(n) : [n]) refs.add({ relation, id: `${at}/${task ? 'T' : 'R'}${each}`, line, written });
       refs.count(more, line);

@@ -16,6 +16,7 @@ import { headingTitle, oneLine, type Outline } from './outline.js';
 import { HEADING_DONE, matchesIn, NO_KIT_READ, numberList, readBox, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pick-items.js';
 import { dropRecaps, headingsHolding } from './heading-tasks.js';
+import { legendBox } from './by-place.js';
 import { deltaKind, renamesOf } from './openspec-deltas.js';
 
 /** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
@@ -243,6 +244,8 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     const box = read[i] ?? null;
     if (box === null) continue;
     const number = boxNumber(box.rest, letters);
+    // A legend of the boxes' states (`## Legend` over `- [ ] Pending`): no task (D-543).
+    if (number === null && legendBox(entries, i)) continue;
     const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
     if (number !== null) pick(i, `${scope}/${number.id ?? `T${number.number}`}`, oneLine(number.text), box.box, parent);
     // Unnumbered (KITS §7): by its place among the unnumbered boxes of its numbered section, else of the file; nested, it refines the task it is in.

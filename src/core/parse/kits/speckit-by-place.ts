@@ -5,6 +5,7 @@
 import { oneLine, type Outline } from './outline.js';
 import { readBox, type Box } from './kit-read.js';
 import { enclosing, type Picked } from './pick-items.js';
+import { legendBox } from './by-place.js';
 import { unboldTitle } from './kiro-task-forms.js';
 
 /** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */
@@ -15,7 +16,7 @@ export function boxesByPlace({ entries }: Outline, scope: string, picked: Map<nu
     const entry = entries[i]!;
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
     // A box that is a phase's heading (`- [x] ## Phase 1 — Database & Model`, over the phase's tasks: AlyOmer/Event-AI) is none.
-    if (box === null || /^#{1,6}[ \t]/.test(box.rest)) continue;
+    if (box === null || /^#{1,6}[ \t]/.test(box.rest) || legendBox(entries, i)) continue;
     // A box that writes a number as Kiro's do (`- [x] 1.1 (P) Title`, a cc-sdd file under specs/; in bold, `- [x] **1.1: Create …**`:
     // Event-AI): that task, by its number.
     const numbered = BOX_NUMBER.exec(box.rest) ?? BOX_WORD_TASK.exec(box.rest);
