@@ -159,6 +159,13 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     }
   }, 60_000);
 
+  it('a line of n pairs `FR-001→T001 · …` (D-544), and one pair of n notes: read in time linear at n and 4n', () => {
+    const tasks = kitPlaceOf('specs/001-x/tasks.md', ['speckit'])!;
+    const build = (n: number) => `- [ ] T001 Build A\n\n${Array.from({ length: n / 16 }, (_, k) => `FR-${String(k % 999).padStart(3, '0')}→T001/T002`).join(' · ')}\nFR-001${'(x)'.repeat(n / 4)}→T001 · FR-002→${'T001/'.repeat(n / 8)}\n`;
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, tasks), { start: 500, max: 1_000_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
+
   it('a task of n words, its number written again n times (D-525\'s recaps): the repeats are told in time linear at n and 4n (a review found it quadratic)', () => {
     const place = kitPlaceOf('.kiro/specs/one/tasks.md', ['kiro'])!;
     const build = (n: number) => {

@@ -37,7 +37,7 @@ export const REQUIREMENT_PREFIX = Object.keys(REQUIREMENT_PREFIXES).join('|');
 export const LOCAL_PREFIXES: ReadonlySet<string> = new Set(Object.keys(REQUIREMENT_PREFIXES).filter((prefix) => REQUIREMENT_PREFIXES[prefix]!.local));
 
 /** A kit item id's last part's prefix (`RF` of `…/RF-001`, `FR` of `…/FR-SEC-19`). */
-const PREFIX = /\/([A-Z]{2,3})-\d[^/]*$/;
+const PREFIX = /\/([A-Z]{2,3})-(?:[A-Z]{1,4}-)?\d[^/]*$/;
 
 /** Each feature's requirement prefixes, as `<feature>/RF`, from its items' ids (one pass over the nodes). */
 export function prefixesByFeature(nodes: ReadonlyMap<string, DocNode>): Set<string> {

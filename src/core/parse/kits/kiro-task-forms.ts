@@ -4,7 +4,7 @@
  * a part's capital first (`- [ ] A1.1 Title`; beside numbered ones, `- [x] P2.1. Title`), an id with a hyphen (`- [x] T-001: Title`,
  * `### T-001: Title ✅`: cocoabreak/feathermd); boxes with no number at all: by-place.ts.
  */
-import type { Outline } from './outline.js';
+import { headingTitle, type Outline } from './outline.js';
 import { pickTasks, type Picked } from './pick-items.js';
 
 /** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
@@ -75,6 +75,27 @@ export function wholeNumbered(outline: Outline, scope: string): ReturnType<typeo
 
 /** After the box, or opening a heading, a task id written with a hyphen (`T-001:`; a part's code, `T-BC-01:`: BarryYin/Contract_Review2026; `✅` before it in a heading), then the title. */
 export const HYPHEN_TASK = /^(?:✅[ \t]*)?(?:\*\*)?T-((?:[A-Z]{1,4}-)?\d{1,4})(?:\*\*)?(?![\w.-])[ \t]*[:：.\-–—]?[ \t]*([\s\S]*)$/;
+
+/**
+ * A heading that names its task by an id after `T` and a colon: `### T01：更新依赖包` (ma-pony/saas-template: a feature's 37 tasks
+ * unread, D-544), `### T001: Set up the project`. Not `### T1 mobile layout` (no colon), nor a range (`### T01-T05: …`); and only in
+ * a file where such an id is written with a leading zero (`T01`), as tasks are numbered: `### T1: Login works` under `## Test
+ * cases` is a test case (a review).
+ */
+const ID_TASK_HEADING = /^(?:✅[ \t]*)?(?:\*\*)?T(\d{1,4}(?:\.\d+)*)(?:\*\*)?[ \t]*[:：][ \t]*(\S[\s\S]*)$/;
+/** Whether each outline has a heading `ID_TASK_HEADING` reads whose id has a leading zero (asked once a file). */
+const padded = new WeakMap<Outline, boolean>();
+
+/** A heading of `outline` that names its task by id (`### T-001: …`, `### T01：…`): the id as written (`T-001`, `T01`) and the title; `null` for any other. */
+export function idHeadingTask(title: string, outline: Outline): { readonly id: string; readonly title: string } | null {
+  const hyphen = HYPHEN_TASK.exec(title);
+  if (hyphen !== null) return { id: `T-${hyphen[1]!}`, title: hyphen[2]! };
+  const plain = ID_TASK_HEADING.exec(title);
+  if (plain === null) return null;
+  let zero = padded.get(outline);
+  if (zero === undefined) padded.set(outline, (zero = outline.entries.some((entry) => entry.kind === 'heading' && ID_TASK_HEADING.exec(headingTitle(entry.text))?.[1]!.startsWith('0') === true)));
+  return zero ? { id: `T${plain[1]!}`, title: plain[2]! } : null;
+}
 
 /** The tasks of a file whose boxes write ids with a hyphen (`- [x] T-001: ネイティブのヘルプメニューと…`): `<feature>/T-001`; `null` when fewer than two do. */
 export function hyphenated(outline: Outline, scope: string): ReturnType<typeof pickTasks> | null {

@@ -73,10 +73,10 @@ export const BOX_MARK = String.raw`(?:${MARK}|⏭\uFE0F?|${DROPPED_WORDS.map(cas
 
 /**
  * A GFM task box at the start of a list item's text: the box, and where the rest starts (Kiro's
- * optional `*`, escaped `\*` by a formatter, after it); a box written right before a full-width
- * character (`- [x]（…`, as the openspec CLI counts it) too.
+ * optional `*`, escaped `\*` by a formatter, after it, with no space before the number too: `- [ ]*5.2 …`, hachian/itzpapa); a box
+ * written right before a full-width character (`- [x]（…`, as the openspec CLI counts it) too.
  */
-const BOX = new RegExp(String.raw`^\[(${BOX_MARK})\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef]))`);
+const BOX = new RegExp(String.raw`^\[(${BOX_MARK})\](\\?\*)?(?:[ \t]+|$|(?=[\u3000-\u30ff\uff00-\uffef])|(?<=\*)(?=\d))`);
 
 /** A task written as a heading is done when the heading carries one of these: `✅`, or a checked box `[x]`. */
 export const HEADING_DONE = /✅|\[[xX]\]/;

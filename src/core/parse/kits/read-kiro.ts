@@ -13,7 +13,7 @@ import { featureParts } from './other-feature.js';
 import { prefixedRange } from './kiro-prefixed.js';
 import { headingsHolding, headingTasks, numberedTaskHeadings, numberedTasksOf, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
-import { hyphenated, HYPHEN_TASK, lettered, letteredBeside, unboldTitle, wholeNumbered } from './kiro-task-forms.js';
+import { hyphenated, HYPHEN_TASK, idHeadingTask, lettered, letteredBeside, unboldTitle, wholeNumbered } from './kiro-task-forms.js';
 import { boxesByPlace, mayReadByPlace } from './by-place.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
@@ -23,8 +23,8 @@ import { listedRequirements, unprefixed } from './kiro-listed.js';
 import { traceTables } from './kiro-trace-table.js';
 import { mappedRefs, mappingRoom } from './speckit-mappings.js';
 
-/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
-const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-\d{1,3}|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-\d{1,3}|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
+/** After the box: the task's number (`1.`, `1.1`, `5.2.1`, `10a.`, `10a.1`, `9A.1` (a part inserted after 9: stify12/AI-assistant), `11-1.` and `11-1.1` (one inserted after 11: joocy75-hash/holholhol), `4-R.` and `4-R.1` (a revision of 4: justdick/hms), `**2.3**`, `3.4*` or `3.4\*`: optional, `4.1.1.1:` with a colon: satoshi256kbyte/trail-of-thorns; a whole number with one, `- [ ] 1: create X`, stays prose as without its dot: a task's steps write it), then its text; a whole number without its dot is prose (`- [ ] 4 barriers render`). */
+const TASK_NUMBER = /^(?:\*\*)?((?:\d{1,3}-(?:\d{1,3}|[A-Z])|\d+[a-z]?|\d+[A-Z](?=\.\d))(?:\.(?:\d+[a-z]?|[A-Z](?=[ \t])))+|(?:\d{1,3}-(?:\d{1,3}|[A-Z])|\d+[a-z]?)(?=\.))\.?(?:\*\*)?(?:\\?\*)?(?:[ \t]*[:：])?(?:[ \t]+|$)([\s\S]*)$/;
 /**
  * A task written as a heading: `### Task 1.1: Types and Interfaces`, `## Task 1: Lobby Cache Layer ✅ COMPLETE`; in the
  * team's language (`### ✅ Tarea 1.1: Migración`: 7Republik/reservo-spot; `Tarefa`, `Tâche`, `Aufgabe`, `Задача`, `タスク`,
@@ -41,7 +41,7 @@ const NUMBERED_HEADING = /^(\d+[a-z]?(?:\.\d+[a-z]?)+|\d+[a-z]?(?=\.|[ \t]*[:：
  * `_Refs: Requirements 3.1, 3.2; Design Decision 1_` (Brunobiu/FreteGOBR); `CHECKS_LABEL` below): group 1 is
  * the `_` or `**` that opens it, if any.
  */
-const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const REQUIREMENTS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Requirements?|Requisitos?|Requerimientos?|Exigences?|Anforderungen|Requisiti|(?:对应|對應|相关|相關|关联|關聯|(?:覆盖|覆蓋|涵盖|涵蓋)(?:全部|所有)?)?需求(?:映射|對應|对应)?|要件|요구사항|对应|對應|対応(?:FR|要件)|Требования|Требование)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 /**
  * The label in the languages of `REQUIREMENT` (kiro-requirements.ts) that `REQUIREMENTS_LABEL` does not know: Arabic `_المتطلبات: 1.1_`
  * (7Mohamed-Gamal/ElDawliya_Sys), Polish `_Wymagania: 1.1_` (catsy86-ops/dluznik), …, singular or plural. Their words are also prose
@@ -164,9 +164,9 @@ function tasks(outline: Outline, scope: string): KitRead {
     taskHeadings.length = level;
     const leaf = leaves?.get(index);
     if (leaf !== undefined) return { id: `${scope}/T${leaf.number}`, title: leaf.title };
-    // `### T-001: lightbox.svelte.ts の実装 ✅`, `## T-001: 契約とテスト基盤` over the boxes that are its steps (cocoabreak/feathermd).
-    const hyphen = HYPHEN_TASK.exec(title);
-    if (hyphen !== null) return numbered ? { id: `${scope}/T-${hyphen[1]!}`, title: hyphen[2]! } : null;
+    // `### T-001: lightbox.svelte.ts の実装 ✅`, `## T-001: 契約とテスト基盤` over the boxes that are its steps (cocoabreak/feathermd); `### T01：…`.
+    const byId = idHeadingTask(title, outline);
+    if (byId !== null) return numbered ? { id: `${scope}/${byId.id}`, title: byId.title } : null;
     // A heading that is a box (`### - [x] 1. Title`, s-hiraoku/b2b-design-system): the task its number names, its box its state.
     const boxed = numbered ? BOXED_HEADING.exec(title) : null;
     const worded = TASK_HEADING.exec(title);

@@ -10,7 +10,7 @@ import { headingTitle, oneLine, type Outline } from './outline.js';
 import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, readSpecKitBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, similar, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.js';
-import { mappedRefs, mappedRequirements, mappingLine, mappingRoom, tableMappings } from './speckit-mappings.js';
+import { mappedRefs, mappedRequirements, mappingLine, mappingRoom, pairMappings, tableMappings } from './speckit-mappings.js';
 import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
 import { LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
@@ -24,16 +24,16 @@ import { ID_LETTER, titledInBold } from './speckit-titled.js';
  * `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank; full-width, `**SC-001（目标）**`:
  * 1CE-YY/Aetheris) at the start of a list item (a full-width `：` too), then its text.
  */
-const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /**
  * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
  * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7
  * オフライン移動を蓄積し、…`: rokusoudo-product/terra-town), a space stands for it; beside colons, `- FR-003 is …` is prose.
  */
-const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
+const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
 /** The same with a space for its colon, in a file that writes no colon after such an id either (a range is none: `- FR-1 to FR-3 …`). */
 const SPACED_REQUIREMENT = new RegExp(
-  `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
+  `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
 );
 /**
  * A heading that is a requirement: its id, a colon, dash or dot — or a space only (`### FR-4 子 Agent 按对象存在性条件启动`:
@@ -189,6 +189,8 @@ function tasks(outline: Outline, scope: string): KitRead {
   const mapped = mappedRequirements(outline.entries, scope, (text) => readBox(text) !== null);
   // And a mapping table (`| SC-003: … | T041, T047 |`).
   if (outline.body.includes('|')) tableMappings(outline.body, outline.bodyLine, scope, mapped);
+  // And a line of pairs (`FR-D-001→T007 · FR-D-002→T004/T005`).
+  if (outline.body.includes('·')) pairMappings(outline.body, outline.bodyLine, scope, mapped);
   return {
     items: itemsOf(outline, picked, (item, span, refs, index) => {
       // A mapping line or table row elsewhere in the file (`- T009~T011 -> FR-001, FR-003`, `| SC-003 | T041 |`) names what the task implements.

@@ -61,13 +61,13 @@ function addMapping(into: Mappings, scope: string, tasks: string, requirements: 
 /** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`); one class, read once. */
 const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
 /** The requirements' side opens with a requirement id (`FR-001, …`; a team's part code too, `FR-IDN-001`: JhonyKing/atlas); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
-const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d`);
+const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d`);
 /** Its tasks' side: task ids (`T011`, `T002a`, `T4.1`) and what joins them (`,`, `、`, `~`, a dash, `&`, `+`, `and`), no other word. */
 const REVERSE_TASKS = /^(?:[\s,~～〜–—\-、，&+]|T\d+[a-z]?(?:\.\d+)*(?![\w.])|and\b)*$/;
 /** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`) and a colon; task ids only after it (and notes in parentheses). */
-const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
+const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
 /** The same without the bold, a note in parentheses after the id (`- SC-003 (developer scope isolation): T036.`: Najam-ul-islam/progress-tracker's "Success Criteria Mapping"). */
-const PLAIN_REVERSE_MAPPING = new RegExp(`^[ \\t]*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+[a-z]?(?:[ \\t]*[(（][^()（）\\n]*[)）])?)[ \\t]*[:：]`);
+const PLAIN_REVERSE_MAPPING = new RegExp(`^[ \\t]*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+[a-z]?(?:[ \\t]*[(（][^()（）\\n]*[)）])?)[ \\t]*[:：]`);
 /** The arrows of a mapping line. */
 const ARROWS = ['->', '→', '=>'];
 
@@ -147,8 +147,42 @@ export function tableMappings(body: string, bodyLine: number, scope: string, int
   });
 }
 
+/** What separates the pairs of a line of them (`pairMappings`): a middle dot with spaces around it. */
+const PAIR_SEPARATOR = /[ \t]+·[ \t]+/;
+/** Notes in parentheses (`FR-D-004(FR-036)`, `T005(prod guard)`). */
+const NOTES = /[(（][^()（）\n]*[)）]/g;
+
+/**
+ * The requirements each task implements by a line of pairs, each a requirement's ids, an arrow and its tasks, between middle
+ * dots: `FR-D-001→T007 · FR-D-002→T004/T005 · FR-D-004(FR-036)→T009 · **FR-D-009→T011** · SC-D-003→design (JWKS caching)`
+ * (emtabiraobarias/fridge-planner's "Traceability", D-544), merged into `into` by task id: a pair maps as a mapping line the other
+ * way round does (notes in parentheses aside on both sides); a pair whose tasks' side names no task (`→design`), or holds words,
+ * maps nothing. Lines inside a fence are none. Linear: each line split once, at most `MAX_ITEM_REFS` requirements a pair.
+ */
+export function pairMappings(body: string, bodyLine: number, scope: string, into: Mappings): void {
+  forEachLineOutsideFences(body, (text, index) => {
+    if (!text.includes('·')) return;
+    const pairs = text.split(PAIR_SEPARATOR);
+    if (pairs.length < 2) return;
+    for (const raw of pairs) {
+      const pair = raw.replace(/\*\*/g, '').trim();
+      let at = -1;
+      let arrow = '';
+      for (const each of ARROWS) {
+        const found = pair.indexOf(each);
+        if (found !== -1 && (at === -1 || found < at)) (at = found), (arrow = each);
+      }
+      if (at === -1) continue;
+      const requirements = pair.slice(0, at).replace(NOTES, ' ');
+      const tasks = withoutFinalStop(pair.slice(at + arrow.length).replace(NOTES, ' ').replace(/\//g, ',')).trim();
+      if (!REQUIREMENTS_SIDE.test(requirements) || !namesOnlyIds(requirements) || !REVERSE_TASKS.test(tasks) || !/T\d/.test(tasks)) continue;
+      addMapping(into, scope, tasks, requirements, bodyLine + index, pair.slice(0, WRITTEN_CHARS));
+    }
+  });
+}
+
 /** A requirement id (a part code too), a number after one, or what joins them (`,`, a dash, `..`, `to`, `through`). */
-const ID_OR_JOIN = `(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b|through\\b`;
+const ID_OR_JOIN = `(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b|through\\b`;
 /** The ids a row's first cell opens with, and what joins them (`FR-001, FR-003`, `SC-CMP-001–SC-CMP-004`, `FR-SEC-001..002`, `FR-004; FR-005`). */
 const LEADING_IDS = new RegExp(`^(?:[ \\t]*(?:${ID_OR_JOIN}|;))+`);
 /** The same, notes in parentheses among them (`FR-001 (complete with optional date), FR-004 (batch 1-100)`), up to a `;` that ends the list. */

@@ -15,10 +15,10 @@ export const ID_LETTER = '[a-zA-MO-WYZ]';
  * the bold's end and the rest.
  */
 const TITLED_IN_BOLD = new RegExp(
-  `^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])[ \\t]*(?!(?:${REQUIREMENT_PREFIX})-\\d)([^*\\n \\t][^*\\n]*)\\*\\*([\\s\\S]*)$`,
+  `^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])[ \\t]*(?!(?:${REQUIREMENT_PREFIX})-\\d)([^*\\n \\t][^*\\n]*)\\*\\*([\\s\\S]*)$`,
 );
 /** Another requirement titled in bold on its first line (`**FR-008: gRPC only** and **FR-009: REST gateway**`): a list, not one requirement; a bare `**FR-001**` there is a cross-reference (a review). */
-const ANOTHER_IN_BOLD = new RegExp(`\\*\\*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{2,4})?-\\d+[\\w-]*[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])`);
+const ANOTHER_IN_BOLD = new RegExp(`\\*\\*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+[\\w-]*[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])`);
 
 /** As a match of the strong forms: the whole, the id, the text (the title and the rest, without the bold); `null` when the item is none. */
 export function titledInBold(text: string): string[] | null {
