@@ -39,6 +39,8 @@ export interface Candidate {
   readonly title: string;
   /** The letter of the lettered group of criteria it is listed under (`##### 6A：…` under Requirement 6: `A`), if any. */
   readonly group?: string;
+  /** Listed right under the requirement's heading, with no criteria heading or label over it (D-545): kept only where it has no other criteria. */
+  readonly own?: true;
 }
 
 /**

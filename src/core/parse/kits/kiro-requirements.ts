@@ -53,10 +53,12 @@ const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 
+/** An EARS clause's `SHALL` (in capitals, as EARS writes it). */
+const EARS_SHALL = /\bSHALL\b/;
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
-  let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; lastListed?: Candidate; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean } | null = null;
+  let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; lastListed?: Candidate; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean; own?: { last: number } | null } | null = null;
   // The lettered group of criteria open under the requirement's criteria heading (`##### 6A：专属卡审计`: its letter, its heading's level).
   let group: { readonly letter: string; readonly level: number } | null = null;
   // The letter of the requirement's last lettered group (the next must be the letter after it).
@@ -130,6 +132,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     // (Kept too when it stands under a heading that says requirements and writes its own number into its lines: `## Requirements`,
     // `### 1. Guidance Rule Data Model`, `1.1 Each guidance rule has: …`, perezjoseph/Gestion-inmobiliaria.)
     // EARS paragraphs are the criteria of a requirement that has no other (caraseli02/MoldovaDirect), never beside a list.
+    // A list right under the requirement's heading is its criteria only where none is named or numbered as such; it wins over a list taken for want of a named heading (D-545's review).
+    if (requirement?.candidates.some((c) => c.own === true)) requirement.candidates = requirement.candidates.filter(requirement.named || requirement.candidates.some((c) => c.qualified) ? (c) => c.own !== true : (c) => c.own === true || c.ears !== undefined);
     if (requirement !== null && requirement.candidates.some((c) => c.ears === undefined)) requirement.candidates = requirement.candidates.filter((c) => c.ears === undefined);
     else if (requirement !== null && requirement.named) requirement.candidates = requirement.candidates.filter((c) => c.ears === 'under');
     const written = requirement !== null && requirement.listed === true && requirement.candidates.some((c) => c.qualified);
@@ -149,7 +153,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       open.length = entry.level;
       open[entry.level] = title;
       // `#### Acceptance Criteria` at the requirement's own level, right under `#### Requirement 13: …` (yeemio/owlclaw): its criteria still.
-      const sameLevelCriteria = requirement !== null && entry.level === requirement.level && !requirement.named && requirement.candidates.length === 0 && CRITERIA_HEADING.test(title);
+      const sameLevelCriteria = requirement !== null && entry.level === requirement.level && !requirement.named && requirement.candidates.every((c) => c.own === true) && CRITERIA_HEADING.test(title);
       if (requirement !== null && entry.level <= requirement.level && !sameLevelCriteria) close();
       // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
       // after criteria 1-8: 997899594/Juanie) holds more of them.
@@ -247,6 +251,16 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       requirement.named = true;
       criteria = requirement.index;
       fallback = false;
+    } else if (criteria === -1 && entry.kind === 'item' && entry.ordered && entry.parent === -1 && entry.heading === requirement.index && requirement.label === 'R') {
+      // The one list right under its heading, no heading or label over it, whose first item is an EARS clause (`### Requisito 1 — …`
+      // over ``1. `share-button.tsx:37` — … SHALL usar chave i18n``: gold-mustache-web, D-545), kept only where it has no other criteria.
+      const own = requirement.own === undefined ? (requirement.own = EARS_SHALL.test(entry.text) ? { last: entry.last } : null) : requirement.own;
+      if (own !== null && entry.line <= own.last + 2) {
+        own.last = entry.last;
+        requirement.candidates.push({ index: i, written: entry.number, qualified: false, title: oneLine(entry.text), own: true });
+        continue;
+      }
+      requirement.own = null;
     }
     // A paragraph that is an EARS clause (`**WHEN** …` / `**THEN** the system **SHALL** …`), in the requirement's own section: by its place.
     if (entry.kind === 'line' && entry.number === '') {

@@ -26,8 +26,8 @@ const DOTS_RANGE_AFTER = new RegExp(`^(?:\\s*(?:\\.{2,3}|…)\\s*(${REQUIREMENT_
 const TILDE_RANGE_AFTER = new RegExp(`^(?:\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?|[～〜~](?=\\d))(\\d+)(?:\\b|(?=[a-w](?![\\w-])))`);
 /** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`; Chinese `FR-001 到 FR-039`, `FR-001至FR-005`: aiofc-nx/hl8-saas-platform-turborepo; Japanese `から`): the end's prefix written out. */
 const WORD_RANGE_AFTER = new RegExp(`^(?:\\s+(?:a|à|al|bis|até|hasta)\\s+|\\s*(?:到|至|から)\\s*)(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
-/** A slash list with the prefix written once (`/005/006`), a part with a letter inserted (`FR-076a/076d`: 0kam/echoroo). */
-const SLASHES_AFTER = /^(?:\/\d+[a-w]?\b)+/;
+/** A slash list with the prefix written once (`/005/006`), a part with a letter inserted (`FR-076a/076d`: 0kam/echoroo), a part with its dash (`FR-001/-005/-006`: dphyfe/point_of_sale, D-545). */
+const SLASHES_AFTER = /^(?:\/-?\d+[a-w]?\b)+/;
 /** A list with the prefix written once, its commas glued to the numbers (`FR-001,003,004`: archway-tsune/speckit-demo; `FR-025, 3 経路` is none). */
 const COMMAS_AFTER = /^(?:,\d+[a-w]?\b(?!\.\d))+/;
 /** After an id ending in a letter, a range of letters glued to it with a tilde (`FR-076a〜c`: 0kam/echoroo): its end's letter. */
@@ -103,12 +103,15 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
   const digits = lettered ? width - 1 : width;
   const separator = slashes[0][0]!;
   const parts = slashes[0].slice(1).split(separator);
+  // Each part's dash as written (`/-005`), kept for its length, not its number.
+  const dashes = parts.map((part) => (part.startsWith('-') ? '-' : ''));
+  for (let k = 0; k < parts.length; k += 1) parts[k] = parts[k]!.slice(dashes[k]!.length);
   // After a number of several digits (`FR-001`, `FR-100`), a comma list's parts are as wide (`FR-001,3` and `FR-100,2 formats` name one id).
   const padded = separator === ',' && digits > 1;
   const kept = parts.findIndex((part) => (/[a-w]$/.test(part) && part.length - 1 !== digits) || (padded && part.replace(/[a-w]$/, '').length !== digits));
   const taken = kept === -1 ? parts : parts.slice(0, kept);
   if (taken.length === 0) return null;
-  const written = `${separator}${taken.join(separator)}`;
+  const written = `${separator}${taken.map((part, k) => `${dashes[k]!}${part}`).join(separator)}`;
   // A slash part shorter than the first number stands for its last digits (`FR-006/7/8/9`: FR-007 to FR-009, `FR-010/15`: FR-015:
   // nuwannnz/workboard, a sixtieth round; they had been `FR-7`, which no spec writes after `FR-006`).
   const widened = (part: string): string => (separator === '/' && !lettered && part.length < width && /^\d+$/.test(part) ? `${number.slice(0, width - part.length)}${part}` : part);
