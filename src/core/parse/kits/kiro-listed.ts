@@ -1,5 +1,6 @@
 /** Kiro: the requirements a task lists under a sub-heading that names them (D-525), or in parentheses by the team's `REQ-` ids (D-543). Pure: one task's span. */
 import { numberList, type ItemRefs } from './kit-read.js';
+import { MAX_RANGE } from './number-list.js';
 import type { Span } from './pick-items.js';
 
 /**
@@ -60,4 +61,41 @@ export function inlineRequirements(refs: ItemRefs, span: Span, scope: string): v
     for (const n of numbers) refs.add({ relation: 'implements', id: `${scope}/R${n}`, line, written: match[0] });
     refs.count(more, line);
   }
+}
+
+/**
+ * A task's id written whole after `T` in a dependency whose numbers name none: `[depends:T-CE-01]` (a part's code:
+ * BarryYin/Contract_Review2026), `**依赖**：T02～T35` (a range of ids with a leading zero: ma-pony/saas-template, D-545) — an id
+ * with a hyphen or a leading zero, as numbers do not write it; not one of another source or feature (`platform:auth/T1`: a test).
+ */
+const WRITTEN_TASK = /(?<![\w/:-])T((?:-[A-Z]{1,4})?-\d{1,4}|0\d{0,3})(?:[ \t]*[～〜~–—][ \t]*|-)?(?:T((?:-[A-Z]{1,4})?-\d{1,4}|\d{1,4}))?(?![\w-]|\.\d)/g;
+
+/**
+ * The tasks a dependency's value names, as the numbers after `T` (`numberList`), or where those are none, as the ids written
+ * (`-CE-01`, `02` … `35`: `asWritten`, not to be mapped again), a range between two of the same shape expanded (at most
+ * `MAX_RANGE`), at most `room`; the rest counted in `more`.
+ */
+export function taskNumbers(value: string, room: number): { readonly numbers: string[]; readonly more: number; readonly asWritten: boolean } {
+  const listed = numberList(value, room, 'task');
+  if (listed.numbers.length > 0 || listed.more > 0 || !value.includes('T')) return { numbers: listed.numbers, more: listed.more, asWritten: false };
+  const numbers: string[] = [];
+  let more = 0;
+  for (const match of value.matchAll(WRITTEN_TASK)) {
+    for (const id of match[2] === undefined ? [match[1]!] : between(match[1]!, match[2])) {
+      if (numbers.length < room) numbers.push(id);
+      else more += 1;
+    }
+  }
+  return { numbers, more, asWritten: numbers.length > 0 };
+}
+
+/** The ids from `first` to `last` when they share their shape (`02`–`35`, `-CE-01`–`-CE-03`) and the range is short; else the two. */
+function between(first: string, last: string): string[] {
+  const head = first.replace(/\d+$/, '');
+  const from = first.slice(head.length);
+  const to = last.slice(head.length);
+  if (!last.startsWith(head) || !/^\d+$/.test(to) || to.length !== from.length || Number(to) < Number(from) || Number(to) - Number(from) >= MAX_RANGE) return [first, last];
+  const out: string[] = [];
+  for (let n = Number(from); n <= Number(to); n += 1) out.push(`${head}${String(n).padStart(from.length, '0')}`);
+  return out;
 }

@@ -19,7 +19,7 @@ import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { checkRelations, CHECKS_LABEL, isTestTask, VALIDATES_LABEL, VALIDATES_WORD, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
-import { listedRequirements, unprefixed } from './kiro-listed.js';
+import { listedRequirements, taskNumbers, unprefixed } from './kiro-listed.js';
 import { traceTables } from './kiro-trace-table.js';
 import { mappedRefs, mappingRoom } from './speckit-mappings.js';
 
@@ -83,7 +83,7 @@ function citesOtherwise(body: string): boolean {
   return found;
 }
 /** `_Depends: 4.1_`, `**Dependencies**: 1.1`, in the team's language too (`- **依存**: T-001`: cocoabreak/feathermd; `**依赖**: 1.1.2`). */
-const DEPENDS_LABEL = /(?:^|[\s(])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
+const DEPENDS_LABEL = /(?:^|[\s([])(_|\*\*)?(?:Dependencies|Depends(?:[ \t]+on)?|(?<![\u3040-\u30ff\u3400-\u9fff])(?:前置)?依[赖賴存](?:关系|關係|関係)?)(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?/gim;
 const STORY_REF = /\bUS-?(\d+)/g;
 const TAG_REF = /(?<![\w-])([A-Z]{2,}(?:-[A-Z]{2,})+(?:-\d+)?|REQ-[A-Z]{1,6}-\d+[A-Z]?)(?![\w-])/g;
 /**
@@ -248,8 +248,8 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
     // Another feature's criteria or tasks, by its folder's name (`web-admin-dashboard/2.1`, `documents-management タスク11.4`): its ids.
     for (const { feature, text: value } of featureParts(whole, scope, task)) {
       const at = feature ?? scope;
-      const { numbers, more } = task ? numberList(value, refs.room, 'task') : numberList(unprefixed(value), refs.room, 'requirement');
-      const mapped = feature === null ? tasksOf : null;
+      const { numbers, more, asWritten } = task ? taskNumbers(value, refs.room) : { ...numberList(unprefixed(value), refs.room, 'requirement'), asWritten: false };
+      const mapped = feature === null && !asWritten ? tasksOf : null;
       for (const n of numbers) for (const each of mapped?.(n).length ? mapped(n) : [n]) refs.add({ relation, id: `${at}/${task ? 'T' : 'R'}${each}`, line, written });
       refs.count(more, line);
       if (task) continue;

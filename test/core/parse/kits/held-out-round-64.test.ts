@@ -54,4 +54,15 @@ describe('forms of a sixty-fourth round', () => {
     expect(notes.title('f/R1.1')).toBe('The form SHALL validate');
     expect(read(['# Spec', '', '## 1. Introduction', '', '1. This document SHALL describe the login', '', '## 2. Scope', '', 'Text.', '']).ids).toEqual([]);
   });
+
+  it('dependencies on tasks by their ids as written: `[depends:T-CE-01]`, `**依赖**：T02～T03`, `T01-T02`', () => {
+    const hyphens = ['# Tasks', '', '- [ ] T-CE-01: 创建 rules.yaml [priority:high]', '- [ ] T-CE-02: 创建 rule_engine.py [priority:high] [depends:T-CE-01]', '- [ ] T-CE-04: 双轨合并 [depends:T-CE-01,T-CE-02]', ''].join('\n');
+    const headings = ['# 实现任务', '', '### T01：更新依赖包', '', '### T02：迁移 Button', '**依赖**：T01', '', '### T03：迁移 Label', '**依赖**：T01-T02', '', '### T04：收尾', '**依赖**：T02～T03（所有组件迁移完成）', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/ce/tasks.md': hyphens, '.kiro/specs/ui/tasks.md': headings }));
+    expect(ws.nodes.get('ce/T-CE-02')!.dependsOn).toEqual(['ce/T-CE-01']);
+    expect(ws.nodes.get('ce/T-CE-04')!.dependsOn).toEqual(['ce/T-CE-01', 'ce/T-CE-02']);
+    expect(ws.nodes.get('ui/T03')!.dependsOn).toEqual(['ui/T01', 'ui/T02']);
+    expect(ws.nodes.get('ui/T04')!.dependsOn).toEqual(['ui/T02', 'ui/T03']);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'LINK_CYCLE')).toEqual([]);
+  });
 });
