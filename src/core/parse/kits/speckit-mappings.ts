@@ -71,6 +71,17 @@ const PLAIN_REVERSE_MAPPING = new RegExp(`^[ \\t]*((?:${REQUIREMENT_PREFIX})(?:-
 /** The arrows of a mapping line. */
 const ARROWS = ['->', '→', '=>'];
 
+/** Where the first arrow of `text` is and which it is (`at` -1: none). */
+function firstArrow(text: string): { readonly at: number; readonly arrow: string } {
+  let at = -1;
+  let arrow = '';
+  for (const each of ARROWS) {
+    const found = text.indexOf(each);
+    if (found !== -1 && (at === -1 || found < at)) (at = found), (arrow = each);
+  }
+  return { at, arrow };
+}
+
 /**
  * The requirements each task implements by a tasks.md's mapping lines (KamiJeong/taste_spec_kit's
  * "Traceability Rules": `- T009~T011, T015~T017 -> FR-001, FR-003, FR-005, FR-006`), by task id
@@ -85,12 +96,7 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
     if (entry.kind !== 'item' || isBox(entry.text)) continue;
     const newline = entry.text.indexOf('\n');
     const first = newline === -1 ? entry.text : entry.text.slice(0, newline);
-    let at = -1;
-    let arrow = '';
-    for (const each of ARROWS) {
-      const found = first.indexOf(each);
-      if (found !== -1 && (at === -1 || found < at)) (at = found), (arrow = each);
-    }
+    const { at, arrow } = firstArrow(first);
     if (at === -1) {
       // The other way round, the requirement in bold (`- **FR-012**：T011、T041、T049（关键参数可配置）`: 1CE-YY/Aetheris's "功能需求（FR）映射").
       const reverse = REVERSE_MAPPING.exec(first) ?? PLAIN_REVERSE_MAPPING.exec(first);
@@ -166,12 +172,7 @@ export function pairMappings(body: string, bodyLine: number, scope: string, into
     if (pairs.length < 2) return;
     for (const raw of pairs) {
       const pair = raw.replace(/\*\*/g, '').trim();
-      let at = -1;
-      let arrow = '';
-      for (const each of ARROWS) {
-        const found = pair.indexOf(each);
-        if (found !== -1 && (at === -1 || found < at)) (at = found), (arrow = each);
-      }
+      const { at, arrow } = firstArrow(pair);
       if (at === -1) continue;
       const requirements = pair.slice(0, at).replace(NOTES, ' ');
       const tasks = withoutFinalStop(pair.slice(at + arrow.length).replace(NOTES, ' ').replace(/\//g, ',')).trim();
