@@ -119,6 +119,14 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     expect(nearLinear(r), r.summary).toBe(true);
   }, 60_000);
 
+  it('a tasks.md heading of a story word and n digits before a letter, or of n stories joined by `+` over a task: read in time linear at n and 4n (D-546, a review found the first quadratic)', () => {
+    const place = kitPlaceOf('specs/001-x/tasks.md', ['speckit'])!;
+    for (const build of [(n: number) => `## Phase 3: Story ${'1'.repeat(n)}x\n\n- [ ] T001 One\n`, (n: number) => `## Phase 4: User Story ${'1+'.repeat(n / 2)}2 - Title\n\n- [ ] T002 Two\n`]) {
+      const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 2_000, max: 4_000_000, targetMs: 30 });
+      expect(nearLinear(r), r.summary).toBe(true);
+    }
+  }, 60_000);
+
   it('a tasks.md mapping table of n rows, each naming ranges of tasks: read in time linear at n and 4n', () => {
     const place = kitPlaceOf('specs/001-x/tasks.md', ['speckit'])!;
     const build = (n: number) => {

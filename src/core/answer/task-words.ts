@@ -4,7 +4,7 @@
  */
 import { termsOf } from '../shared/words.js';
 import type { Workspace } from '../shared/types.js';
-import { REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
+import { PART_CODE, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 
 /**
  * The terms of a task's words for ranking, without bare numbers (a task's own `3.` matches every
@@ -17,7 +17,7 @@ export function queryTerms(text: string): string[] {
 }
 
 /** A requirement's id as written (`FR-001`, `NFR-2.1`, `FR-SEC-19`). */
-const PREFIXED_ID = new RegExp(`\\b(?:${REQUIREMENT_PREFIX})-(?:[A-Z]{1,4}-)?\\d[\\w.-]*`, 'g');
+const PREFIXED_ID = new RegExp(`\\b(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d[\\w.-]*`, 'g');
 
 /** Whether `matched` (the words a unit shares with a task) holds a word other than the common ones. */
 export function sharesRealWords(matched: readonly string[]): boolean {

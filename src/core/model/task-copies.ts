@@ -8,8 +8,7 @@
  * (write-task-state.ts) both ask here, so that `done auth/T44#2` finds what the load read.
  *
  * A recap (D-525) is no copy and no error: a task's number written again after it, in a list of such, on one line,
- * in the task's state citing nothing (or open, citing nothing the task does not, in the task's words or fewer: a plan's example,
- * D-546), in words that say the same work (`recapOf`) — a list of what is pending (`- [ ] 1.5 -
+ * in the task's state, citing nothing, in words that say the same work (`isRecap`) — a list of what is pending (`- [ ] 1.5 -
  * Testar \`docker-compose up\` com Redis` under `## Itens Pendentes`, after `- [ ] 1.5 Testar \`docker-compose up\` com Redis
  * funcionando (teste manual)`: HeltonFraga01/cortexx), a log of done work (`- [x] S001: spec.md更新完了`: akiojin/unity-mcp-server).
  * The task is the first; the recap is ignored without a finding.
@@ -26,16 +25,14 @@ export function taskCopies(items: readonly KitItem[], fileId: string | null): Ma
 
 /** The copies (`taskCopies`) and, by index in `items`, the recaps: repeats of a task that are that task again, ignored without a finding. */
 export function taskRepeats(items: readonly KitItem[], fileId: string | null): { readonly copies: Map<number, string>; readonly recaps: Set<number> } {
-  // Per id, the index of its first item until it is written again, then what a repeat compares (made only then: most never are).
+  // Per id, its first item; what a repeat compares is made only when the id is written again (most never are).
+  // Per id, the index of its first item until it is written again.
   const seen = new Map<string, number | Repeated>();
+  const copies = new Map<number, string>();
   const recaps = new Set<number>();
   let lastRepeat = -2;
-  /** The run of repeats the current one is in (repeats one after the other, line after line): where it began, its recaps, the others that would be but for their words, its size. */
-  let run = { start: -1, recaps: [] as number[], near: [] as number[], size: 0 };
-  /** A checklist of tasks, most of it in their words, is those tasks again, every line of it (D-546: Bzyczek7/PolishedCharts). */
-  const close = (): void => {
-    if (run.recaps.length * 2 > run.size && run.recaps.length + run.near.length === run.size) for (const index of run.near) recaps.add(index);
-  };
+  /** Where the run of repeats the current one is in began (repeats one after the other, line after line). */
+  let runStart = -1;
   items.forEach((item, index) => {
     if (!isKitId(item.id) || item.id === fileId) return;
     let before = seen.get(item.id);
@@ -47,25 +44,15 @@ export function taskRepeats(items: readonly KitItem[], fileId: string | null): {
     // A recap is one of a list of them: the item before it, or the one after it, repeats a task too.
     const next = items[index + 1];
     const inList = lastRepeat === index - 1 || (next !== undefined && seen.has(next.id));
-    if (lastRepeat !== index - 1 || items[index - 1]!.end + 1 !== item.line) {
-      close();
-      run = { start: index, recaps: [], near: [], size: 0 };
-    }
+    if (lastRepeat !== index - 1 || items[index - 1]!.end + 1 !== item.line) runStart = index;
     lastRepeat = index;
-    run.size += 1;
     // Not a list that goes on from the task itself, line after line (`- [x] T00 Create stock_item.ts`, then `- [x] T00 [P] Create
     // stock_transaction.ts`, seven boxes numbered `T00`: abdouz19/atelier, D-543): a recap repeats tasks written before its list.
-    const goesOn = before.at === run.start - 1 && before.first.end + 1 === items[run.start]!.line;
-    const said = inList && !goesOn ? recapOf(item, before, next) : null;
-    if (said === 'recap') (recaps.add(index), run.recaps.push(index));
-    else if (said === 'near') run.near.push(index);
-  });
-  close();
-  // Every other repeat: the same title again is that task again (ignored); a task in other words, a copy (`T44#2`).
-  const copies = new Map<number, string>();
-  items.forEach((item, index) => {
-    const before = seen.get(item.id);
-    if (!(before instanceof Repeated) || before.at === index || recaps.has(index) || item.id === fileId) return;
+    const goesOn = before.at === runStart - 1 && before.first.end + 1 === items[runStart]!.line;
+    if (inList && !goesOn && isRecap(item, before, next)) {
+      recaps.add(index);
+      return;
+    }
     const title = titleKey(item.title);
     const other = item.type === 'task' && before.heading === isHeading(item) && !before.titles.has(title);
     before.titles.add(title);
@@ -77,37 +64,27 @@ export function taskRepeats(items: readonly KitItem[], fileId: string | null): {
 }
 
 /**
- * `'recap'` when `item`, a task's number written again after the task in a list of such, says that task again (`'near'` when only
- * its words do not, `null` when more than they do not): one line, in the same
- * state citing nothing (or open, citing nothing the task does not, its words the task's or their start), no sub-task after it
- * (`next`: Kiro's `- [ ] 8. 搜索…` written twice, the second over `- [x] 8.1 …`, is the task written twice: WhitePlusMS/calenparse),
- * in words that say the same work, notes in brackets and a word for done aside. Not
+ * Whether `item`, a task's number written again after the task in a list of such, says that task again: one line, in the same
+ * state, citing nothing, no sub-task after it (`next`: Kiro's `- [ ] 8. 搜索…` written twice, the second over `- [x] 8.1 …`, is the
+ * task written twice: WhitePlusMS/calenparse), in words that say the same work, notes in brackets and a word for done aside. Not
  * a heading: `### T001: Create Entry Point` after the box `- [x] T001 Create entry point` details it (D-506). A number written
  * again in another state (`- [x] T010 Write tests for user model`, `- [ ] T010 Write tests for order model`), or for a line with
  * lines of its own (Kiro's `- [x] 11. Toolbar` above `- [ ] 11. Toolbar` and its steps), is what it was (reviews).
  */
-function recapOf(item: KitItem, before: Repeated, next: KitItem | undefined): 'recap' | 'near' | null {
+function isRecap(item: KitItem, before: Repeated, next: KitItem | undefined): boolean {
   const first = before.first;
-  if (item.type !== 'task' || first.type !== 'task' || item.line <= first.line || item.end !== item.line || isHeading(item)) return null;
-  // Open where the task is not: a plan's example written before the work (Derechin2205/taskcampus: `- [ ] T017 [US1] …` again under
-  // `## Ejemplo paralelo`, the template's "Parallel Example" as boxes, after `- [X] T017 [US1] …`), only in the task's words or fewer.
-  const restated = item.box !== first.box && item.box === ' ';
-  if (item.box !== first.box && !restated) return null;
-  // It cites nothing; restated, nothing the task does not (its story again, `[US1]`, is the task's). In the task's state, a list that
-  // cites is work (a stale second plan of the same numbers, both done: HakjunMIN/SDD-banking-app, its ID_DUPLICATE judged real).
-  for (const ref of item.refs) if (ref.relation !== 'refines' && !(restated && first.refs.some((own) => own.relation === ref.relation && own.id === ref.id))) return null;
-  if (next !== undefined && next.refs.some((ref) => ref.relation === 'refines' && ref.id === item.id)) return null;
+  if (item.type !== 'task' || first.type !== 'task' || item.line <= first.line || item.end !== item.line || item.box !== first.box || isHeading(item)) return false;
+  for (const ref of item.refs) if (ref.relation !== 'refines') return false;
+  if (next !== undefined && next.refs.some((ref) => ref.relation === 'refines' && ref.id === item.id)) return false;
   const said = item.title.replace(AS_DONE, ' ');
-  const plain = plainTitle(said);
-  if (plain === before.plain()) return 'recap';
-  if (restated) return plain.length > 0 && before.plain().startsWith(plain) && /^[\s,;:.]/.test(before.plain().slice(plain.length)) ? 'recap' : null;
+  if (plainTitle(said) === before.plain()) return true;
   // More than two thirds of what the recap says is the task's (not the other way: `- [ ] 5. Testing` is no recap of a task
   // `5. Testing of the payment refunds flow`, nor the task of it: a review).
   const words = titleWords(said);
   const task = before.words();
   let shared = 0;
   for (const word of words) if (task.has(word)) shared += 1;
-  return words.size > 0 && shared * 3 > words.size * 2 ? 'recap' : 'near';
+  return words.size > 0 && shared * 3 > words.size * 2;
 }
 
 /**

@@ -36,8 +36,14 @@ export const REQUIREMENT_PREFIX = Object.keys(REQUIREMENT_PREFIXES).join('|');
  */
 export const LOCAL_PREFIXES: ReadonlySet<string> = new Set(Object.keys(REQUIREMENT_PREFIXES).filter((prefix) => REQUIREMENT_PREFIXES[prefix]!.local));
 
+/**
+ * A team's part code between a requirement's prefix and its number, when it writes one: `FR-SEC-19`, `FR-D-001` (fridge-planner),
+ * `FR-AUTHZ-001` (Bzyczek7/PolishedCharts) — one to five capitals (the source of a regular expression, optional).
+ */
+export const PART_CODE = '(?:-[A-Z]{1,5})?';
+
 /** A kit item id's last part's prefix (`RF` of `…/RF-001`, `FR` of `…/FR-SEC-19`). */
-const PREFIX = /\/([A-Z]{2,3})-(?:[A-Z]{1,4}-)?\d[^/]*$/;
+const PREFIX = new RegExp(`\\/([A-Z]{2,3})${PART_CODE}-\\d[^/]*$`);
 
 /** Each feature's requirement prefixes, as `<feature>/RF`, from its items' ids (one pass over the nodes). */
 export function prefixesByFeature(nodes: ReadonlyMap<string, DocNode>): Set<string> {

@@ -8,7 +8,7 @@
 import { headingTitle, type Outline } from './outline.js';
 import { BOXED_HEADING, HEADING_DONE, readBox, titleKey, type Box } from './kit-read.js';
 import type { Picked } from './pick-items.js';
-import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { PART_CODE, REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** What a reader makes of a heading's title (the heading: outline entry `index`): the task's id (with its scope) and title, or `null` (no task). */
 export type HeadingTaskOf = (title: string, index: number) => { readonly id: string; readonly title: string } | null;
@@ -262,4 +262,4 @@ function openUnder(entries: Outline['entries'], index: number): boolean {
 }
 
 /** A requirement's id in a box's text (not a story mark `[US1]`, nor `UTF-8`). */
-const CITES = new RegExp(`\\b(?:${REQUIREMENT_PREFIX})-\\d`);
+const CITES = new RegExp(`\\b(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d`);

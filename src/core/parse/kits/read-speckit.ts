@@ -11,9 +11,9 @@ import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, readSpecK
 import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, similar, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.js';
 import { mappedRefs, mappedRequirements, mappingLine, mappingRoom, pairMappings, tableMappings } from './speckit-mappings.js';
-import { REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
+import { PART_CODE, REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
 import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
-import { LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
+import { headingStories, LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
 import { boxesByPlace, numberedBox } from './speckit-by-place.js';
@@ -24,16 +24,16 @@ import { ID_LETTER, titledInBold } from './speckit-titled.js';
  * `**NFR-003**`, `**NFR-003 (Observabilidade)**` (a name in parentheses: Tomvaz11/iabank; full-width, `**SC-001（目标）**`:
  * 1CE-YY/Aetheris) at the start of a list item (a full-width `：` too), then its text.
  */
-const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
+const REQUIREMENT = new RegExp(`^\\*\\*((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+(?:-\\d+)*${ID_LETTER}?)(?:[ \\t]*[(（][^)）\\n]*[)）])?[ \\t]*[:：]?\\*\\*[ \\t]*[:：]?[ \\t]*([\\s\\S]*)$`);
 /**
  * The same without the bold, its colon written (`- FR-BE-001: 비밀번호는 …`: KamiJeong/taste_spec_kit), in a file that writes
  * none in bold; a part's letters may follow the prefix (`FR-BE-001`). Where the file writes no colon after any (`- FR-7
  * オフライン移動を蓄積し、…`: rokusoudo-product/terra-town), a space stands for it; beside colons, `- FR-003 is …` is prose.
  */
-const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
+const PLAIN_REQUIREMENT = new RegExp(`^((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*[:：][ \\t]*(\\S[\\s\\S]*)$`);
 /** The same with a space for its colon, in a file that writes no colon after such an id either (a range is none: `- FR-1 to FR-3 …`). */
 const SPACED_REQUIREMENT = new RegExp(
-  `^((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
+  `^((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+(?:-\\d+)*${ID_LETTER}?)(?![\\w-]|\\.\\d)(?![ \\t]*(?:[-–—~～〜/+&,、]|to\\b|and\\b|through\\b|vs\\.?|到|至)?[ \\t]*(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d)[ \\t]+(\\S[\\s\\S]*)$`,
 );
 /**
  * A heading that is a requirement: its id, a colon, dash or dot — or a space only (`### FR-4 子 Agent 按对象存在性条件启动`:
@@ -186,6 +186,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   if (picked.size === 0 && (mayReadByPlace(outline) || outline.entries.some((entry) => entry.kind === 'item' && numberedBox(entry.text)))) boxesByPlace(outline, scope, picked, boxes, MARKS);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);
+  const storiesAbove = headingStories(outline, scope, (title) => TASK_HEADING.test(BOXED_HEADING.exec(title)?.[1] ?? title));
   const mapped = mappedRequirements(outline.entries, scope, (text) => readBox(text) !== null);
   // And a mapping table (`| SC-003: … | T041, T047 |`).
   if (outline.body.includes('|')) tableMappings(outline.body, outline.bodyLine, scope, mapped);
@@ -195,7 +196,13 @@ function tasks(outline: Outline, scope: string): KitRead {
     items: itemsOf(outline, picked, (item, span, refs, index) => {
       // A mapping line or table row elsewhere in the file (`- T009~T011 -> FR-001, FR-003`, `| SC-003 | T041 |`) names what the task implements.
       if (index >= 0) mappedRefs(mapped.get(item.id), refs, scope, 'implements');
-      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
+      let tagged = false;
+      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) {
+        refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
+        tagged = true;
+      }
+      // The stories a phase heading names in words, for a task that tags none (D-546).
+      if (!tagged) for (const ref of storiesAbove(index)) refs.add(ref);
       for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
       for (const { ids, index: at, written } of dependencies(span.text)) {
         // Where tasks are numbered headings, so are the tasks a dependency names (`**依赖**: 1.1.7, 1.2.5`).

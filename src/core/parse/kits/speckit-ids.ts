@@ -7,7 +7,7 @@
  * naming none), or right after a phrase (`depends on T012`, `(after T012)`).
  */
 import { MAX_RANGE } from './number-list.js';
-import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { PART_CODE, REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** One id written (or several, for a range or a slash list), where it starts, and how it is written. */
 export interface IdsWritten {
@@ -17,7 +17,7 @@ export interface IdsWritten {
 }
 
 /** An id as written, a part's letters after its prefix (`FR-BE-015`); a letter after its digits is one inserted later (`FR-007a`, `FR-004A`: DvornikovDV/VKR), but not `x`, `X` or `N`, a placeholder's (`@SC-00x`: Tomvaz11/iabank; `FR-00N`: yepengfan/SpecOps). */
-const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*[a-wyzA-MO-WYZ]?)\\b`, 'g');
+const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+(?:-\\d+)*[a-wyzA-MO-WYZ]?)\\b`, 'g');
 /** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
 const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
 /** A range written with dots, its end's prefix written out (`SC-001..SC-005`: Tomvaz11/iabank; `SC-002... 15 users` is none), or two dots glued to both ends and the end as wide as the start (`FR-011-110..115`: 0kam/echoroo; `FR-003..5 min` is none). */
@@ -126,7 +126,7 @@ interface RangeEnd {
 }
 
 /** A range's end that writes a whole prefix (`–FR-011-005`, ` to FR-BE-017`): the prefix in group 1, the number in group 2. */
-const WHOLE_END = new RegExp(`^(?:\\s*(?:[–—~～〜-]|\\.{2,3}|…|\\bto\\b|\\bthrough\\b|到|至|から)\\s*|\\s+(?:a|à|al|bis|até|hasta)\\s+)((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-(?:\\d+-)*)(\\d+)\\b`);
+const WHOLE_END = new RegExp(`^(?:\\s*(?:[–—~～〜-]|\\.{2,3}|…|\\bto\\b|\\bthrough\\b|到|至|から)\\s*|\\s+(?:a|à|al|bis|até|hasta)\\s+)((?:${REQUIREMENT_PREFIX})${PART_CODE}-(?:\\d+-)*)(\\d+)\\b`);
 
 /** A range's end that writes the whole prefix of an id of several parts (`–FR-011-005` after `FR-011-002`), or `null`. */
 function wholeEnd(prefix: string, after: string): RangeEnd | null {

@@ -5,7 +5,7 @@
  * (`**需求對應**：FR-001, FR-002`).
  */
 import { MAX_ITEM_REFS, type ItemRefs } from './kit-read.js';
-import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { PART_CODE, REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
 import type { Outline } from './outline.js';
 import { requirementIds, taskIds } from './speckit-ids.js';
@@ -61,13 +61,13 @@ function addMapping(into: Mappings, scope: string, tasks: string, requirements: 
 /** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`); one class, read once. */
 const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
 /** The requirements' side opens with a requirement id (`FR-001, …`; a team's part code too, `FR-IDN-001`: JhonyKing/atlas); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
-const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d`);
+const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d`);
 /** Its tasks' side: task ids (`T011`, `T002a`, `T4.1`) and what joins them (`,`, `、`, `~`, a dash, `&`, `+`, `and`), no other word. */
 const REVERSE_TASKS = /^(?:[\s,~～〜–—\-、，&+]|T\d+[a-z]?(?:\.\d+)*(?![\w.])|and\b)*$/;
 /** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`) and a colon; task ids only after it (and notes in parentheses). */
-const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
+const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
 /** The same without the bold, a note in parentheses after the id (`- SC-003 (developer scope isolation): T036.`: Najam-ul-islam/progress-tracker's "Success Criteria Mapping"). */
-const PLAIN_REVERSE_MAPPING = new RegExp(`^[ \\t]*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+[a-z]?(?:[ \\t]*[(（][^()（）\\n]*[)）])?)[ \\t]*[:：]`);
+const PLAIN_REVERSE_MAPPING = new RegExp(`^[ \\t]*((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+[a-z]?(?:[ \\t]*[(（][^()（）\\n]*[)）])?)[ \\t]*[:：]`);
 /** The arrows of a mapping line. */
 const ARROWS = ['->', '→', '=>'];
 
@@ -183,7 +183,7 @@ export function pairMappings(body: string, bodyLine: number, scope: string, into
 }
 
 /** A requirement id (a part code too), a number after one, or what joins them (`,`, a dash, `..`, `to`, `through`). */
-const ID_OR_JOIN = `(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b|through\\b`;
+const ID_OR_JOIN = `(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b|through\\b`;
 /** The ids a row's first cell opens with, and what joins them (`FR-001, FR-003`, `SC-CMP-001–SC-CMP-004`, `FR-SEC-001..002`, `FR-004; FR-005`). */
 const LEADING_IDS = new RegExp(`^(?:[ \\t]*(?:${ID_OR_JOIN}|;))+`);
 /** The same, notes in parentheses among them (`FR-001 (complete with optional date), FR-004 (batch 1-100)`), up to a `;` that ends the list. */

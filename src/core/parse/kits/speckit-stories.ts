@@ -4,7 +4,8 @@
  * `### 用户故事 1 - … (优先级：P1)`, `### US-1: Title`,
  * `### [P1] US1: Title`, `### 用户故事 1 Title (优先级: P1)`), or a bold list item (`- **US-1（散歩ユーザー）**: …`).
  */
-import { STORY_BY_ID } from './kit-read.js';
+import { STORY_BY_ID, storyNumber, type KitRef } from './kit-read.js';
+import { headingTitle, type Outline } from './outline.js';
 
 const STORY = /^User\s+Story\s+(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
 /**
@@ -50,5 +51,97 @@ export function storyOf(title: string): StoryHeading | null {
   if (byId !== null) return { number: byId[1]!, title: byId[2]!, byId: true };
   const worded = WORD_STORY.exec(title);
   return worded === null ? null : { number: worded[1]!, title: worded[2] ?? worded[3]! };
+}
+
+/** The words for a story, any case: `User Story`, `User Stories`, `Story`, `Historia de usuario`, `História`, `사용자 스토리`, `用户故事`. */
+const STORY_WORDS = new RegExp(
+  String.raw`^(?:(?:user[ \t]+)?stor(?:y|ies)|hist[oó]rias?(?:[ \t]+de[ \t]+usu[aá]rios?)?|histoires?(?:[ \t]+utilisateurs?)?|nutzergeschichten?|用户故事|使用者故事|用戶故事|ユーザー?ストーリー|사용자[ \t]*스토리)[ \t]*`,
+  'iu',
+);
+/** A phase's label before the stories (`Phase 3: `, `Fase 3: `, `フェーズ3：`). */
+const LABEL = /^[^:：]{1,40}[:：][ \t]*/;
+const NUMBER = /\d{1,4}(?:\.\d{1,3})?/y;
+/** Between two numbers of a list: `+`, `&`, a comma, `/`, `・`, `和`, `및`, or `and` in the team's language between spaces. */
+const JOIN = /[ \t]*(?:[+&,、・/]|和|및)[ \t]*|[ \t]+(?:and|y|e|et|und)[ \t]+/iy;
+/** Between the ends of a range: a dash with no space (`1–3`, `1-3`), or `to`. */
+const RANGE = /[-–](?=\d)|[ \t]+to[ \t]+/iy;
+/** What may follow the numbers: the heading's end, a separator before a title (`User Story 1 - Login`), or a sign (`🎯`). */
+const AFTER = /[ \t]*(?:$|[-–—:：(（[])|[ \t]+[^\p{L}\p{N}\s]/uy;
+/** At most this many stories in one range (`Stories 1–3`). */
+const MAX_RANGE = 50;
+
+/**
+ * The stories a tasks.md heading names in words, as the template's phase headings do (KITS §7: a heading's ids hold for the tasks
+ * under it) — `Phase 3: User Story 1 - Toast Notifications (Priority: P1) 🎯 MVP`, `Phase 3: User Story 1+2+5 — Generate …`
+ * (w0nsdoof/diplomka), `Phase 4: User Stories 1–3 — …`, `Fase 3: Historia de usuario 1 - …`, `フェーズ3: ユーザーストーリー1・2 - …`:
+ * their numbers, only where the words open the heading or follow its phase's label and the numbers end before a title's
+ * separator or the heading's end. Prose names none (`Polish (once User Story 2 lands)`, `MVP First (User Story 1 Only)`,
+ * `Stretch — User Story 3, 2026 roadmap`, `Load test — Story 1,000 editors`), nor a list read only in part (`User Story 2, 3
+ * screens`): an adversarial review's. Linear: each character is looked at a bounded number of times.
+ */
+export function storiesNamed(heading: string): readonly string[] {
+  const named = numbersAt(heading);
+  if (named !== null) return named;
+  const label = LABEL.exec(heading);
+  return label === null ? [] : (numbersAt(heading.slice(label[0].length)) ?? []);
+}
+
+/** The story numbers the words at the start of `text` name, or `null` when it does not open with them or they are not read whole. */
+function numbersAt(text: string): string[] | null {
+  const words = STORY_WORDS.exec(text);
+  if (words === null) return null;
+  const out: string[] = [];
+  let at = words[0].length;
+  for (;;) {
+    NUMBER.lastIndex = at;
+    const number = NUMBER.exec(text);
+    if (number === null) return null;
+    at = NUMBER.lastIndex;
+    RANGE.lastIndex = at;
+    const range = number[0].includes('.') ? null : RANGE.exec(text);
+    if (range !== null) {
+      NUMBER.lastIndex = RANGE.lastIndex;
+      const end = NUMBER.exec(text);
+      if (end === null || end[0].includes('.')) return null;
+      const [first, last] = [Number(number[0]), Number(end[0])];
+      if (!(first < last && last - first <= MAX_RANGE)) return null;
+      for (let n = first; n <= last; n += 1) out.push(String(n));
+      at = NUMBER.lastIndex;
+    } else {
+      out.push(number[0]);
+    }
+    JOIN.lastIndex = at;
+    if (JOIN.exec(text) === null) break;
+    at = JOIN.lastIndex;
+  }
+  AFTER.lastIndex = at;
+  return AFTER.test(text) ? out : null;
+}
+
+/**
+ * The stories the section headings above each outline entry name in words (`storiesNamed`), for the tasks under them that tag no
+ * story of their own: where a task writes `[US2]` under `Phase 1: User Story 1 & 2 - Navbar toggles`, its mark says which it serves
+ * (the template pairs such headings with a mark on every task). Not the file's one title (`# Tasks: Stories 2.0 Redesign`), nor
+ * what a heading strikes through, nor a task heading (`isTask`). One pass over the outline.
+ */
+export function headingStories(outline: Outline, scope: string, isTask: (title: string) => boolean): (index: number) => readonly KitRef[] {
+  const { entries } = outline;
+  const under: (readonly KitRef[])[] = [];
+  const open: (readonly KitRef[] | null)[] = new Array<readonly KitRef[] | null>(7).fill(null);
+  let current: readonly KitRef[] = [];
+  const titles = entries.filter((entry) => entry.kind === 'heading' && entry.level === 1).length;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    if (entry.kind === 'heading') {
+      const title = headingTitle(withoutStruck(entry.text) ?? entry.text).trim();
+      const written = `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}`;
+      const named = (entry.level > 1 || titles > 1) && !isTask(title) ? storiesNamed(title) : [];
+      open[entry.level] = named.map((number) => ({ relation: 'implements', id: `${scope}/US${storyNumber(number)}`, line: entry.line, written }));
+      for (let level = entry.level + 1; level <= 6; level += 1) open[level] = null;
+      current = open.flatMap((list) => list ?? []);
+    }
+    under[i] = current;
+  }
+  return (index) => under[index] ?? [];
 }
 

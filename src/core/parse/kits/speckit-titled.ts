@@ -4,7 +4,7 @@
  * same look is a summary's or a change log's (`- **FR-006: Implement gRPC endpoints** (P1)` above `### FR-006:` headings,
  * `- **FR-002: Changed** — …`: a review), so it defines only an id the file defines no other way, once.
  */
-import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
+import { PART_CODE, REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 
 /** The letter after a requirement id's number, one inserted later (`FR-007a`, `FR-004A`); not a placeholder's `X` or `N` (`FR-00N`: yepengfan/SpecOps). */
 export const ID_LETTER = '[a-zA-MO-WYZ]';
@@ -15,10 +15,10 @@ export const ID_LETTER = '[a-zA-MO-WYZ]';
  * the bold's end and the rest.
  */
 const TITLED_IN_BOLD = new RegExp(
-  `^\\*\\*((?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])[ \\t]*(?!(?:${REQUIREMENT_PREFIX})-\\d)([^*\\n \\t][^*\\n]*)\\*\\*([\\s\\S]*)$`,
+  `^\\*\\*((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+(?:-\\d+)*${ID_LETTER}?)[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])[ \\t]*(?!(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d)([^*\\n \\t][^*\\n]*)\\*\\*([\\s\\S]*)$`,
 );
 /** Another requirement titled in bold on its first line (`**FR-008: gRPC only** and **FR-009: REST gateway**`): a list, not one requirement; a bare `**FR-001**` there is a cross-reference (a review). */
-const ANOTHER_IN_BOLD = new RegExp(`\\*\\*(?:${REQUIREMENT_PREFIX})(?:-[A-Z]{1,4})?-\\d+[\\w-]*[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])`);
+const ANOTHER_IN_BOLD = new RegExp(`\\*\\*(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+[\\w-]*[ \\t]*(?:[:：]|[ \\t][—–-][ \\t])`);
 
 /** As a match of the strong forms: the whole, the id, the text (the title and the rest, without the bold); `null` when the item is none. */
 export function titledInBold(text: string): string[] | null {

@@ -137,17 +137,12 @@ describe('forms of a forty-ninth round', () => {
       '', // 8
       '- [x] S001: spec.md更新完了', // 9
       '- [x] T001: Unity同期スクリプトテスト作成完了（RED）', // 10
-      '- [x] I005: finish-feature.shのブランチ名検証修正完了（feature/* 全般対応）', // 11: in other words, in a log most of whose lines say their tasks
+      '- [x] I005: finish-feature.shのブランチ名検証修正完了（feature/* 全般対応）', // 11: other work — a copy, as before
       '',
     ].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/SPEC-bf408776/tasks.md': tasks }));
-    // The log's line in other words (the branch check fixed, for running finish-feature.sh) is its task's too (D-546): no copy.
-    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([]);
-    expect([...ws.nodes.keys()].filter((id) => id.includes('#'))).toEqual([]);
-    // Alone in other words beside one recap, it is other work, as before: a copy.
-    const alone = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/SPEC-bf408776/tasks.md': tasks.replace('- [x] T001: Unity同期スクリプトテスト作成完了（RED）\n', '') }));
-    expect(alone.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([10]);
-    expect([...alone.nodes.keys()].filter((id) => id.includes('#'))).toEqual(['SPEC-bf408776/I005#2']);
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').map((d) => d.line)).toEqual([11]);
+    expect([...ws.nodes.keys()].filter((id) => id.includes('#'))).toEqual(['SPEC-bf408776/I005#2']);
   });
 
   it('Kiro: `- 需求 3: 导航栏更新` under a heading task\'s `### 需求` names requirement 3, all of it', () => {
