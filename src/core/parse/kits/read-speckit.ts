@@ -18,6 +18,7 @@ import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
 import { boxesByPlace, numberedBox } from './speckit-by-place.js';
 import { ID_LETTER, titledInBold } from './speckit-titled.js';
+import { titleCount, underHeadings } from './under-headings.js';
 
 /**
  * `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`,
@@ -248,35 +249,23 @@ function parallelNotes({ entries }: Outline, picked: Map<number, Picked>, boxes:
 /**
  * The references the section headings above each outline entry name (KITS §7): a heading's ids
  * (requirements, and stories written `US2`) hold for every task under it, down to the next
- * heading of its level or higher. One pass over the outline; the list of an entry is shared by
- * the entries under the same headings.
+ * heading of its level or higher.
  */
 function headingIds(outline: Outline, scope: string): (index: number) => readonly KitRef[] {
   const { entries } = outline;
-  const under: (readonly KitRef[])[] = [];
-  // The headings open at each level (1–6), with their refs.
-  const open: (readonly KitRef[] | null)[] = new Array<readonly KitRef[] | null>(7).fill(null);
-  let current: readonly KitRef[] = [];
-  const titles = entries.filter((entry) => entry.kind === 'heading' && entry.level === 1).length;
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    if (entry.kind === 'heading') {
-      const refs: KitRef[] = [];
-      const title = headingTitle(entry.text);
-      const written = `${'#'.repeat(entry.level)} ${title}`;
-      for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written });
-      // A line right under it that maps the section to requirements (`**需求對應**：FR-001, FR-002`: 13g7895123/blog) says the same;
-      // not under the file's one title, where it would be every task's (a review; a file of `# Phase 1` headings maps each).
-      if (entry.level > 1 || titles > 1) mappingLine(outline, entry.line, entries[i + 1]?.line ?? outline.bodyLine + outline.starts.length - 1, (line, text) => {
-        for (const { ids } of requirementIds(text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line, written: text.trim() });
-      });
-      // The stories a heading names by id (`### Implementação — Data Layer (US1 + US2)`), not a task heading's own marks.
-      if (!TASK_HEADING.test(title)) for (const match of entry.text.matchAll(STORY_REF)) refs.push({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line: entry.line, written });
-      open[entry.level] = refs;
-      for (let level = entry.level + 1; level <= 6; level += 1) open[level] = null;
-      current = open.flatMap((list) => list ?? []);
-    }
-    under[i] = current;
-  }
-  return (index) => under[index] ?? [];
+  const titles = titleCount(entries);
+  return underHeadings(entries, (entry, i) => {
+    const refs: KitRef[] = [];
+    const title = headingTitle(entry.text);
+    const written = `${'#'.repeat(entry.level)} ${title}`;
+    for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written });
+    // A line right under it that maps the section to requirements (`**需求對應**：FR-001, FR-002`: 13g7895123/blog) says the same;
+    // not under the file's one title, where it would be every task's (a review; a file of `# Phase 1` headings maps each).
+    if (entry.level > 1 || titles > 1) mappingLine(outline, entry.line, entries[i + 1]?.line ?? outline.bodyLine + outline.starts.length - 1, (line, text) => {
+      for (const { ids } of requirementIds(text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line, written: text.trim() });
+    });
+    // The stories a heading names by id (`### Implementação — Data Layer (US1 + US2)`), not a task heading's own marks.
+    if (!TASK_HEADING.test(title)) for (const match of entry.text.matchAll(STORY_REF)) refs.push({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line: entry.line, written });
+    return refs;
+  });
 }

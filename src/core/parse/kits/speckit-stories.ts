@@ -6,6 +6,7 @@
  */
 import { STORY_BY_ID, storyNumber, type KitRef } from './kit-read.js';
 import { headingTitle, type Outline } from './outline.js';
+import { titleCount, underHeadings } from './under-headings.js';
 
 const STORY = /^User\s+Story\s+(\d+(?:[a-z](?![a-z]))?(?:\.\d+)?)\s*(?:[-–—:]\s*)?(.*?)\s*(?:\(\s*Priority\s*:[^)]*\).*)?$/i;
 /**
@@ -122,26 +123,15 @@ function numbersAt(text: string): string[] | null {
  * The stories the section headings above each outline entry name in words (`storiesNamed`), for the tasks under them that tag no
  * story of their own: where a task writes `[US2]` under `Phase 1: User Story 1 & 2 - Navbar toggles`, its mark says which it serves
  * (the template pairs such headings with a mark on every task). Not the file's one title (`# Tasks: Stories 2.0 Redesign`), nor
- * what a heading strikes through, nor a task heading (`isTask`). One pass over the outline.
+ * what a heading strikes through, nor a task heading (`isTask`).
  */
 export function headingStories(outline: Outline, scope: string, isTask: (title: string) => boolean): (index: number) => readonly KitRef[] {
-  const { entries } = outline;
-  const under: (readonly KitRef[])[] = [];
-  const open: (readonly KitRef[] | null)[] = new Array<readonly KitRef[] | null>(7).fill(null);
-  let current: readonly KitRef[] = [];
-  const titles = entries.filter((entry) => entry.kind === 'heading' && entry.level === 1).length;
-  for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
-    if (entry.kind === 'heading') {
-      const title = headingTitle(withoutStruck(entry.text) ?? entry.text).trim();
-      const written = `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}`;
-      const named = (entry.level > 1 || titles > 1) && !isTask(title) ? storiesNamed(title) : [];
-      open[entry.level] = named.map((number) => ({ relation: 'implements', id: `${scope}/US${storyNumber(number)}`, line: entry.line, written }));
-      for (let level = entry.level + 1; level <= 6; level += 1) open[level] = null;
-      current = open.flatMap((list) => list ?? []);
-    }
-    under[i] = current;
-  }
-  return (index) => under[index] ?? [];
+  const titles = titleCount(outline.entries);
+  return underHeadings(outline.entries, (entry) => {
+    if (entry.level === 1 && titles === 1) return [];
+    const title = headingTitle(withoutStruck(entry.text) ?? entry.text).trim();
+    const written = `${'#'.repeat(entry.level)} ${headingTitle(entry.text)}`;
+    return isTask(title) ? [] : storiesNamed(title).map((number) => ({ relation: 'implements', id: `${scope}/US${storyNumber(number)}`, line: entry.line, written }));
+  });
 }
 
