@@ -67,10 +67,23 @@ function taskLessHint(ctx: CliContext, workspace: Workspace): void {
   // A kit's tasks file is a document of type `tasks` whose id its folder gives (`<feature>/tasks`, `change/<name>/tasks`).
   const taskless = itemlessFiles(workspace, 'tasks', (node) => node.type === 'task', (body) => body.replace(HTML_COMMENT, '').replace(SETEXT_HEADING, '').split('\n').some(holdsWork));
   if (taskless.length === 0) return;
+  // Boxes inside fenced code are code, as CommonMark (and GitHub) has them (ngothuonghoanganh/bakery-cms: every phase's `- [x] T001 …`
+  // in a ```text block, 294 tasks; the line said "reads tasks written as checkboxes" of a file written so — a sixty-sixth round).
+  const fenced = itemlessFiles(workspace, 'tasks', (node) => node.type === 'task', boxInFence);
+  const inCode = fenced.length === 0 ? '' : `; ${fenced.length === 1 ? 'one' : fenced.length} of them (${safeInline(someOf(fenced, 3))}) ${fenced.length === 1 ? 'writes its' : 'write their'} boxes inside fenced code (\`\`\`), which is code, not tasks: take the fences away to read them`;
   ctx.io.stderr.write(
-    `docugraph: ${taskless.length === 1 ? 'a kit tasks file gives' : `${taskless.length} kit tasks files give`} no task (${safeInline(someOf(taskless, 3))}): DocuGraph reads tasks written as checkboxes (\`- [ ] T001 …\`, \`- [ ] 1.1 …\`) or task headings (\`### T001: …\`, \`### Task 1: …\`), so none there is checked, traced or listed\n`,
+    `docugraph: ${taskless.length === 1 ? 'a kit tasks file gives' : `${taskless.length} kit tasks files give`} no task (${safeInline(someOf(taskless, 3))}): DocuGraph reads tasks written as checkboxes (\`- [ ] T001 …\`, \`- [ ] 1.1 …\`) or task headings (\`### T001: …\`, \`### Task 1: …\`), so none there is checked, traced or listed${inCode}\n`,
   );
 }
+
+/** Whether `body` holds a checkbox inside fenced code (`- [x] T001 …` in a ```text block). */
+function boxInFence(body: string): boolean {
+  const outside = new Set<number>();
+  forEachLineOutsideFences(body, (_line, index) => outside.add(index));
+  return body.split('\n').some((line, index) => !outside.has(index) && FENCED_BOX.test(line));
+}
+/** A checkbox line (`- [ ] …`, `* [x] …`). */
+const FENCED_BOX = /^[ \t]*[-*+][ \t]+\[[ xX]\][ \t]+\S/;
 
 /** An HTML comment that opens a line, to its end (or the file's, unclosed), as CommonMark reads one (a review: not a `<!--` in a line's code). */
 const HTML_COMMENT = /^[ \t]{0,3}<!--[\s\S]*?(?:-->|(?![\s\S]))/gm;

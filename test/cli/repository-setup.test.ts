@@ -385,6 +385,22 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     expect(sourced.stderr).not.toContain('no task (');
   });
 
+  it('says so when a kit tasks file that gives no task writes its boxes inside fenced code', async () => {
+    // Modelled on ngothuonghoanganh/bakery-cms at 7edcd0f (a sixty-sixth round): specs/001-base-infrastructure-setup/tasks.md writes each
+    // phase's boxes in a ```text block (294 tasks), and the line said DocuGraph reads tasks written as checkboxes.
+    const root = testdir({
+      'docugraph.yml': 'kits: [speckit]\n',
+      'specs/001-base/spec.md': '# Spec\n',
+      'specs/001-base/tasks.md': '# Tasks\n\n## Phase 1: Setup\n\n```text\n- [x] T001 [BE] Create the monorepo\n- [ ] T002 [BE] Add the linter\n```\n',
+      'specs/002-list/spec.md': '# Spec\n',
+      'specs/002-list/tasks.md': '# Tasks\n\n1. Write the API\n\n```text\nnpm run build\n```\n',
+    });
+    const line = (await run(['validate'], root)).stderr.split('\n').find((l) => l.includes('no task ('));
+    expect(line).toBe(
+      'docugraph: 2 kit tasks files give no task (specs/001-base/tasks.md, specs/002-list/tasks.md): DocuGraph reads tasks written as checkboxes (`- [ ] T001 …`, `- [ ] 1.1 …`) or task headings (`### T001: …`, `### Task 1: …`), so none there is checked, traced or listed; one of them (specs/001-base/tasks.md) writes its boxes inside fenced code (```), which is code, not tasks: take the fences away to read them',
+    );
+  });
+
   it('says on stderr when a Kiro requirements file gives no requirement though it holds lists: its requirements are in a form DocuGraph does not read', async () => {
     // Modelled on y047aka/elm-motorsport-analysis at 9d5fb6f (a forty-fifth round): `- FR-01:` bullets and a plain `## Acceptance Criteria` list, read as nothing, and nothing said.
     const root = testdir({
