@@ -4,7 +4,7 @@
  * `### 用户故事 1 - … (优先级：P1)`, `### US-1: Title`,
  * `### [P1] US1: Title`, `### 用户故事 1 Title (优先级: P1)`), or a bold list item (`- **US-1（散歩ユーザー）**: …`).
  */
-import { STORY_BY_ID, storyNumber, type KitRef } from './kit-read.js';
+import { MAX_RANGE, STORY_BY_ID, storyNumber, type KitRef } from './kit-read.js';
 import { headingTitle, type Outline } from './outline.js';
 import { titleCount, underHeadings } from './under-headings.js';
 
@@ -68,8 +68,6 @@ const JOIN = /[ \t]*(?:[+&,、・/]|和|및)[ \t]*|[ \t]+(?:and|y|e|et|und)[ \t]
 const RANGE = /[-–](?=\d)|[ \t]+to[ \t]+/iy;
 /** What may follow the numbers: the heading's end, a separator before a title (`User Story 1 - Login`), or a sign (`🎯`). */
 const AFTER = /[ \t]*(?:$|[-–—:：(（[])|[ \t]+[^\p{L}\p{N}\s]/uy;
-/** At most this many stories in one range (`Stories 1–3`). */
-const MAX_RANGE = 50;
 
 /**
  * The stories a tasks.md heading names in words, as the template's phase headings do (KITS §7: a heading's ids hold for the tasks
@@ -105,7 +103,8 @@ function numbersAt(text: string): string[] | null {
       const end = NUMBER.exec(text);
       if (end === null || end[0].includes('.')) return null;
       const [first, last] = [Number(number[0]), Number(end[0])];
-      if (!(first < last && last - first <= MAX_RANGE)) return null;
+      // A range as long as the other readers take (`MAX_RANGE`, number-list.ts).
+      if (!(first < last && last - first < MAX_RANGE)) return null;
       for (let n = first; n <= last; n += 1) out.push(String(n));
       at = NUMBER.lastIndex;
     } else {
