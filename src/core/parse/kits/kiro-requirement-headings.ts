@@ -6,6 +6,7 @@
 import type { OutlineEntry } from './outline-entry.js';
 import { headingTitle } from './outline.js';
 import { CRITERIA_HEADING } from './kiro-criteria.js';
+import { prefixedHeading } from './kiro-prefixed.js';
 
 /**
  * `Requirement 3`, `Requirement 3: Name`, `Requirement 3 — Name`, `Requirement 7 (FR-SEC)`;
@@ -28,6 +29,14 @@ const UNDASHED = new RegExp(REQUIREMENT.source.replace('|-\\d+(?=\\s*[:：])', '
 export const CODED = /^REQ-([A-Z]{1,6})-\d/i;
 /** `### 故事1: Title` (a story for each requirement): a requirement only in a file whose requirements are written no other way (a review found `故事1` beside `需求 1` a second R1). */
 export const STORY_REQUIREMENT = /^故事\s*(\d+(?:[A-Z](?=[\s:：.\-–—]|$))?(?:\.\d+)?)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
+/**
+ * `### 用户故事 1: Title` ("user story 1"; `使用者故事`, `用戶故事`): a requirement in a file that heads them no other way, where it
+ * stands outside any numbered requirement and holds criteria of its own — a criteria heading, or bullets that write its number
+ * (`**验收标准:**` over `- 1.1 页面采用左右分栏布局…`: jtfl2008/admin-element-plus), and whose number no other heading of the file
+ * writes. Elsewhere it is a story's heading (reviews: `#### 用户故事 1` under `### 1. 用户登录`, an appendix's `### 用户故事 1: 登录流程图`,
+ * stories told before requirements numbered from 1 or headed `### FR-1:`, stories numbered again in each module).
+ */
+const USER_STORY_REQUIREMENT = /^(?:用户|用戶|使用者)故事\s*(\d+)(?![\d.])\s*(?:[:：.\-–—]\s*)?(.*)$/;
 /** A heading numbered as a section of another (`2.1 设备类型识别`): the number it is a section of. */
 export const SUB_SECTION = /^(\d+)\.\d+(?:\.\d+)*\.?[ \t]+\S/;
 /** A heading over a file's requirements (`## Requirements`, `## Functional Requirements (MVP)`, `## 功能需求列表`, `# Requirements`). */
@@ -47,6 +56,8 @@ export interface HeadingForms {
   readonly unnamed: boolean;
   /** Requirements coded with the feature's letters (`REQ-BL-008`), read in a file whose every requirement is so coded, with one code. */
   readonly codedRead: boolean;
+  /** The numbers of the `用户故事 N` headings that may be requirements: in a bare file with no prefixed requirement, each written by one heading only. */
+  readonly storyNumbers: ReadonlySet<string>;
 }
 
 /** Which forms the file of `entries` heads its requirements in. */
@@ -57,16 +68,26 @@ export function headingForms(entries: readonly OutlineEntry[]): HeadingForms {
   // code: beside `Requirement N`, or a second code (`REQ-MIN-001` and `REQ-DEC-001`), their numbers would meet (a review).
   const codes = new Set<string>();
   let uncoded = false;
-  for (const entry of entries) {
-    if (entry.kind !== 'heading') continue;
+  // How many headings write each number as a user story's or bare (`### 9. 部门树组件`), and whether one is a prefixed requirement (`### FR-1:`).
+  const numbered = new Map<string, number>();
+  const stories: string[] = [];
+  let prefixed = false;
+  entries.forEach((entry, i) => {
+    if (entry.kind !== 'heading') return;
     const title = headingTitle(entry.text);
     const coded = CODED.exec(title);
     if (REQUIREMENT.test(title)) coded !== null ? codes.add(coded[1]!.toUpperCase()) : (uncoded = true);
     if (STORY_REQUIREMENT.test(title)) storied = true;
     if (CRITERIA_HEADING.test(title)) unnamed = false;
-  }
+    const n = USER_STORY_REQUIREMENT.exec(title)?.[1] ?? BARE_REQUIREMENT.exec(title)?.[1];
+    if (n !== undefined) numbered.set(String(Number(n)), (numbered.get(String(Number(n))) ?? 0) + 1);
+    if (n !== undefined && USER_STORY_REQUIREMENT.test(title)) stories.push(String(Number(n)));
+    if (!prefixed && prefixedHeading(entries, i, false) !== null) prefixed = true;
+  });
   const codedRead = codes.size === 1 && !uncoded;
-  return { bare: !uncoded && !codedRead, storied, unnamed, codedRead };
+  const bare = !uncoded && !codedRead;
+  const storyNumbers = new Set(bare && !prefixed ? stories.filter((n) => numbered.get(n) === 1) : []);
+  return { bare, storied, unnamed, codedRead, storyNumbers };
 }
 
 /** `title` as a requirement's heading in a file of `forms`: [title, number, name], or null. */
@@ -77,4 +98,11 @@ export function requirementOf(title: string, forms: HeadingForms): RegExpExecArr
   // `Requirement 10-12: Dates` is requirement 10, as before (a review).
   const dash = match?.[1]!.indexOf('-') ?? -1;
   return dash !== -1 && Number(match![1]!.slice(0, dash)) <= Number(match![1]!.slice(dash + 1)) ? UNDASHED.exec(title) : match;
+}
+
+/** `title` as a user story's heading that is a requirement in a file of `forms` (`forms.storyNumbers`): [title, number without leading zeros, name], or null. */
+export function userStoryHeading(title: string, forms: HeadingForms): readonly string[] | null {
+  const match = USER_STORY_REQUIREMENT.exec(title);
+  const n = match === null ? '' : String(Number(match[1]));
+  return match !== null && forms.storyNumbers.has(n) ? [title, n, match[2]!] : null;
 }

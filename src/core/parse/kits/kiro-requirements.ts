@@ -19,7 +19,7 @@ import { addendumOf } from './kiro-addenda.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading, type PrefixedHeading } from './kiro-prefixed.js';
-import { BARE_REQUIREMENT, CODED, DOCUMENT_TITLE, headingForms, REQUIREMENTS_SECTION, requirementOf, STORY_REQUIREMENT, SUB_SECTION } from './kiro-requirement-headings.js';
+import { BARE_REQUIREMENT, CODED, DOCUMENT_TITLE, headingForms, REQUIREMENTS_SECTION, requirementOf, STORY_REQUIREMENT, SUB_SECTION, userStoryHeading } from './kiro-requirement-headings.js';
 import { continuesCriteria, criterionOf, CRITERIA_HEADING, EARS_BOLD_NUMBER, labelledCriteria, letteredGroup, nextListed, numberCriteria, type Candidate } from './kiro-criteria.js';
 
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
@@ -125,7 +125,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
         continue;
       }
       const prefixed: PrefixedHeading | null = within ? null : prefixedHeading(entries, i, false);
-      const match: readonly string[] | null = prefixed !== null ? [title, prefixed.n, prefixed.title] : (requirementOf(title, forms) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
+      const headed: readonly string[] | null = prefixed !== null ? [title, prefixed.n, prefixed.title] : (requirementOf(title, forms) ?? (bare && storied ? STORY_REQUIREMENT.exec(title) : null) ?? (bare && !storied ? BARE_REQUIREMENT.exec(title) : null));
+      // A user story's heading as a requirement (`### 用户故事 1:`), only outside a numbered requirement and where no other heading writes its number.
+      const userStory: readonly string[] | null = headed === null && requirement === null ? userStoryHeading(title, forms) : null;
+      const match: readonly string[] | null = headed ?? userStory;
       // A user story written as a heading of its own (`### US-1: Proper Error Responses`: bigballgis/Workflow-Station---sun),
       // which a task's `**Requirements**: US-1` names: the story item `US1`.
       // Not inside a requirement: there `#### US-1: As a user …` is the requirement's story, its criteria still to come (a review).
@@ -154,7 +157,8 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       const again = inCriteria && sectionIds.has(`${scope}/${prefixed?.label ?? 'R'}${match![1]!}`);
       if (match !== null) {
         close();
-        const listed: boolean = bare && open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above));
+        // A user story's heading is kept for its written criteria as one under a heading that says requirements is.
+        const listed: boolean = bare && (userStory !== null || open.slice(0, entry.level).some((above) => above !== undefined && REQUIREMENTS_SECTION.test(above) && !DOCUMENT_TITLE.test(above)));
         const label: string = prefixed?.label ?? 'R';
         // A coded one's number as a number (`### REQ-BL-008:` is requirement 8, which tasks cite as `8.2`: wildlife-creator/bijiyu).
         const coded: boolean = prefixed === null && CODED.test(title);
