@@ -23,6 +23,7 @@ export function kitHints(ctx: CliContext, workspace: Workspace, format: string, 
   requirementLessHint(ctx, workspace);
   scenarioLessHint(ctx, workspace);
   looseDeltaHint(ctx, workspace);
+  citesAllHint(ctx, workspace);
   if (format === 'text') untracedHint(ctx, workspace);
 }
 
@@ -152,6 +153,48 @@ function looseDeltaHint(ctx: CliContext, workspace: Workspace): void {
   );
 }
 
+/**
+ * Kit tasks that cite every requirement in a word, not by id: `_Requirements: All_` under a README or final-check task, `_需求:
+ * 所有需求_`, `_Requisitos: todos_` (three rounds saw them: khaoyai's, booking-polish's, and a sixty-seventh round's, whose features
+ * then said COVERAGE_MISSING of requirements the team took as covered). A citation names ids, so such a task covers none; one line
+ * on stderr names the lines, so that the findings are not read as the tool missing them.
+ */
+function citesAllHint(ctx: CliContext, workspace: Workspace): void {
+  const found: string[] = [];
+  let count = 0;
+  for (const node of workspace.nodes.values()) {
+    if (node.item === undefined || node.type !== 'task') continue;
+    const at = citesEveryRequirement(node.text);
+    if (at === -1) continue;
+    count += 1;
+    if (found.length < 3) found.push(`${node.path}:${node.item.line + countLines(node.text, at)}`);
+  }
+  if (count === 0) return;
+  found.sort(compareStrings);
+  ctx.io.stderr.write(
+    `docugraph: ${count === 1 ? 'a kit task cites' : `${count} kit tasks cite`} every requirement in a word, not by id (${safeInline(someOf(found, 3, count))}): a citation names ids, so ${count === 1 ? 'it covers' : 'they cover'} none of them — cite the ids a task implements (ranges work: \`_Requirements: 1.1-2.3_\`), or leave a task of cross-cutting work uncited
+`,
+  );
+}
+
+/**
+ * A requirements label whose value is a word for all of them (`_Requirements: All_`, `**需求**：所有需求`, `_Requisitos: todos_`), at a
+ * line's start. No two parts of it take the same spaces (a line of many spaces is read once: a complexity test).
+ */
+const CITES_ALL = /^[ \t]*(?:[-*+][ \t]+)?[_*]{0,2}(?:Requirements?|Reqs?|需求|要件|요구사항|Requisitos?|Requerimientos?|Exigences?|Anforderungen)[_*]{0,2}[ \t]*[:：][ \t]*(?:[_*]{1,2}[ \t]*)?(?:all(?:[ \t]+requirements)?|todos|todas|tous|toutes|alle|所有(?:需求)?|全部(?:需求)?|すべて|全て|모두|전체)(?:[ \t]*[_*]{1,2})?[ \t.。]*$/im;
+
+/** Where in a task's `text` a line cites every requirement in a word (`_Requirements: All_`), or -1. */
+export function citesEveryRequirement(text: string): number {
+  return text.search(CITES_ALL);
+}
+
+/** How many line breaks `text` holds before `at`. */
+function countLines(text: string, at: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
+}
+
 /** A change's own file (`openspec/changes/<name>/proposal.md`). */
 const CHANGE_FILE = /(?:^|\/)openspec\/changes\/[^/]+\/(?:proposal|tasks|design)\.md$/;
 /** A delta spec right in a change's `specs/` folder (not a README or notes there: a review); group 1: the change's folder. */
@@ -159,8 +202,8 @@ const LOOSE_DELTA = /^((?:.*\/)?openspec\/changes\/[^/]+)\/specs\/spec\.md$/;
 
 /** A heading below the spec's sections (`### REQ-1: …`, `#### Scenario: …`): where requirements would be. */
 const SUB_HEADING = /^[ \t]{0,3}#{3,6}[ \t]+\S/;
-/** A requirement as OpenSpec writes it, read or named (`### Requirement: Password Sign-In`). */
-const REQUIREMENT_HEADING = /^[ \t]{0,3}###[ \t]+Requirement\b/i;
+/** A requirement as OpenSpec writes it, read or named (`### Requirement: Password Sign-In`, in its Chinese `### 需求：Wails 日志适配`). */
+const REQUIREMENT_HEADING = /^[ \t]{0,3}###[ \t]+(?:Requirement\b|需求(?:[ \t]+\d+)?[ \t]*[:：])/i;
 /** A file of an OpenSpec folder (at the root, or a package's). */
 const OPENSPEC_PATH = /(?:^|\/)openspec\/(?:specs|changes)\//;
 

@@ -433,6 +433,10 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
       // Read as OpenSpec writes them; a delta that only modifies a requirement (no item of its own, rightly); a purpose alone.
       'openspec/specs/read/spec.md': `# Read\n\n## Requirements\n\n### Requirement: Read it\nThe system SHALL read.\n\n${scenario}`,
       'openspec/changes/add-auth/specs/read/spec.md': `## MODIFIED Requirements\n\n### Requirement: Read it\nThe system SHALL read twice.\n\n${scenario}`,
+      // The same in OpenSpec's Chinese (laolishu/daf-wails-template at 2a49943, a sixty-eighth round: `## 修改需求` over `### 需求：Wails 日志适配`
+      // in ten deltas, which the line named as giving no requirement).
+      'openspec/specs/logger/spec.md': `# logger\n\n## 需求\n\n### 需求：Wails 日志适配\n系统必须提供适配器。\n\n${scenario}`,
+      'openspec/changes/add-auth/specs/logger/spec.md': `# logger 规范增量\n\n## 修改需求\n\n### 需求：Wails 日志适配\n系统必须提供 Wails 日志适配器。\n\n${scenario}`,
       'openspec/specs/purpose/spec.md': '# Purpose\n\n## Purpose\n\nWhy it exists.\n',
       // A heading in a fenced example is none (a review); nor does a fenced `### Requirement:` silence the hint.
       'openspec/specs/fenced/spec.md': '# Fenced\n\n## Purpose\n\nA report looks like this:\n\n```markdown\n### Report title\n```\n',
@@ -449,6 +453,34 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     writeFileSync(join(root, 'openspec/changes/add-auth/specs/user-auth/spec.md'), `## ADDED Requirements\n\n### Requirement: Log in\nThe system SHALL log in.\n\n${scenario}`);
     rmSync(join(root, 'openspec/specs/fenced-req'), { recursive: true });
     expect((await run(['validate'], root)).stderr).not.toContain('no requirement (');
+  });
+
+  it('says on stderr which tasks cite every requirement in a word, which covers none of them', async () => {
+    // Modelled on Sarawut-Posan/khaoyai at 04193bf (a sixty-fifth round), .kiro/specs/admin-panel/tasks.md:72: `- [x] 10. Testing and
+    // refinement` over `  - _Requirements: All_`, and a sixty-seventh round's `_需求: 所有需求_`: cited nothing, and nothing said.
+    const requirements = '### Requirement 1: Edit\n\n#### Acceptance Criteria\n\n1. WHEN saved THEN the system SHALL store it\n2. WHEN stored THEN the system SHALL show it\n';
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro]\n',
+      '.kiro/specs/admin-panel/requirements.md': requirements,
+      '.kiro/specs/admin-panel/tasks.md': '- [x] 9. Build the form\n  - _Requirements: 1.1_\n\n- [x] 10. Testing and refinement\n  - Test all CRUD operations for each section\n  - _Requirements: All_\n',
+      '.kiro/specs/user/requirements.md': requirements,
+      '.kiro/specs/user/tasks.md': '- [ ] 1. 表单\n  - _需求: 1.1_\n- [ ] 2. 最终检查\n  - _需求: 所有需求_\n',
+      // Words after a label that are no such word, and "all" in a task's prose, are not it.
+      '.kiro/specs/other/requirements.md': requirements,
+      '.kiro/specs/other/tasks.md': '- [ ] 1. Check that all requirements pass\n  - _Requirements: 1.1, 1.2_\n  - Requirements: all of them are listed in 1.1\n',
+    });
+    const hint =
+      'docugraph: 2 kit tasks cite every requirement in a word, not by id (.kiro/specs/admin-panel/tasks.md:6, .kiro/specs/user/tasks.md:4): a citation names ids, so they cover none of them — cite the ids a task implements (ranges work: `_Requirements: 1.1-2.3_`), or leave a task of cross-cutting work uncited\n';
+    const text = await run(['validate'], root);
+    expect(text.stderr.split('\n').filter((line) => line.includes('in a word'))).toEqual([hint.trimEnd()]);
+    const json = await run(['validate', '--format', 'json'], root);
+    expect(json.stderr).toContain(hint);
+    // The findings it explains: criterion 1.2 of both features, uncited.
+    const report = JSON.parse(json.stdout) as { errors: { code: string; nodeId: string }[]; warnings: { code: string; nodeId: string }[] };
+    expect([...report.errors, ...report.warnings].filter((f) => f.code === 'COVERAGE_MISSING').map((f) => f.nodeId)).toEqual(['admin-panel/R1.2', 'user/R1.2']);
+    writeFileSync(join(root, '.kiro/specs/admin-panel/tasks.md'), '- [x] 9. Build the form\n  - _Requirements: 1.1, 1.2_\n');
+    writeFileSync(join(root, '.kiro/specs/user/tasks.md'), '- [ ] 1. 表单\n  - _需求: 1.1, 1.2_\n');
+    expect((await run(['validate'], root)).stderr).not.toContain('in a word');
   });
 
   it("says on stderr when a change's delta specs lie outside a capability's folder, which OpenSpec does not read", async () => {

@@ -15,6 +15,7 @@ import { kitPlaceOf } from '../../src/core/read/kit-paths.js';
 import { MAX_FINDINGS_PER_NODE } from '../../src/core/shared/cap.js';
 import { measureRatio, nearLinear } from '../helpers/complexity.js';
 import { testdir } from '../helpers/testdir.js';
+import { citesEveryRequirement } from '../../src/cli/kit-hints.js';
 
 /** Twenty requirements of ten criteria each. */
 function requirements(): string {
@@ -117,6 +118,15 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     const build = (n: number) => `## RENAMED Requirements\n- FROM: Requirement: a${' '.repeat(n)}\`x\n- TO: \`### Requirement: b\`\n`;
     const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 2_000, max: 4_000_000, targetMs: 30 });
     expect(nearLinear(r), r.summary).toBe(true);
+  }, 60_000);
+
+  it('a task line `_Requirements:` then n spaces before no word for all, or `All` then n spaces and a stray character: told in time linear at n and 4n', () => {
+    for (const build of [(n: number) => `- [ ] 1. Test\n  - _Requirements:${' '.repeat(n)}x`, (n: number) => `- [ ] 1. Test\n  - _Requirements: All${' '.repeat(n)}x`]) {
+      expect(citesEveryRequirement(build(10))).toBe(-1);
+      const r = measureRatio(build, (text) => void citesEveryRequirement(text), { start: 2_000, max: 4_000_000, targetMs: 30 });
+      expect(nearLinear(r), r.summary).toBe(true);
+    }
+    expect(citesEveryRequirement('- [ ] 1. Test\n  - _Requirements: All_\n')).toBe(14);
   }, 60_000);
 
   it('a tasks.md heading of a story word and n digits before a letter, or of n stories joined by `+` over a task: read in time linear at n and 4n (D-546, a review found the first quadratic)', () => {

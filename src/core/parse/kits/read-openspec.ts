@@ -8,7 +8,8 @@
  * else of the file (`T#1`, `T#2`, …), never taking a number a task writes; nested in a task (a
  * list item, or under a `### Task 1.1:` heading), it refines that task. A `### Task 1.1: <title>`
  * heading is task `T1.1` (done when it carries ✅ or `[x]`); `**Dependencies**: 1.1` in a task's
- * lines depends on that task.
+ * lines depends on that task. Boxes of an ordered list (`1. [x] …`) keep the list's numbers, and
+ * `- [ ] T1 …` is `T1`, where the file writes those numbers once each (`listedNumbers`, `PLAIN_T`).
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { slug } from '../slugger.js';
@@ -18,6 +19,7 @@ import { enclosing, itemsOf, NO_CONTEXT, numberParents, type Picked } from './pi
 import { dropRecaps, headingsHolding } from './heading-tasks.js';
 import { legendBox } from './by-place.js';
 import { deltaKind, renamesOf } from './openspec-deltas.js';
+import { listedNumbers } from './openspec-listed.js';
 
 /** `### Requirement: <Name>`; in Chinese `### 需求：<Name>` (studyzy/imewlconverter writes its specs so); numbered, `## Requirement 1: <Name>` (hectoresen/ArenaCup26). */
 export const REQUIREMENT = /^(?:Requirement|需求)(?:[ \t]+\d+)?\s*[:：]\s*(.+)$/i;
@@ -29,6 +31,13 @@ const TASK_NUMBER = /^(\*\*)?(\d+[a-z]?(?:\.\d+[a-z]?)+)\.?(\*\*)?(?:[ \t]+|$)([
  * `**Task 1.1: Title** ✅` (the bold closed after the title), `**Task 1.1**: Title`.
  */
 const TASK_LABEL = /^(\*\*)?(?:Task|TASK)[ \t]+(\d+[a-z]?(?:\.\d+[a-z]?)*)(\*\*)?[ \t]*[:：.\-–—](\*\*)?[ \t]*([\s\S]*)$/;
+
+/**
+ * `T1 Update CLI flag …` after the box: task `T1`, in a file writing three or more such ids, none twice, and numbering its tasks no
+ * other way — no numbered box, task label or task heading, no numbered heading (randybias/k0rdent-mcp-server: 103 boxes; a review
+ * found `T1 passes (empty input)` checklists beside numbered tasks, and `### Task 1:` headings over such steps, read wrong otherwise).
+ */
+const PLAIN_T = /^(\*\*)?T(\d+)(\*\*)?[ \t]+(\S[\s\S]*)$/;
 
 /**
  * After the box, a task id of one or two capitals and a dotted number, as some teams number their
@@ -43,9 +52,11 @@ const LETTER_NUMBER = /^(?:\*\*)?([A-Z]{1,2})((?:\d+[a-z]?)?(?:\.\d+[a-z]?)+)(?:
  * text after it; a task named by letters and a number (`C2.1 …`) has them as its `id`. `null` when
  * it gives none.
  */
-function boxNumber(rest: string, letters: boolean): { readonly number: string; readonly text: string; readonly id?: string } | null {
+function boxNumber(rest: string, letters: boolean, tees = false): { readonly number: string; readonly text: string; readonly id?: string } | null {
   const number = TASK_NUMBER.exec(rest);
   if (number !== null) return { number: number[2]!, text: number[1] !== undefined && number[3] === undefined ? withoutClosingBold(number[4]!) : number[4]! };
+  const tee = tees ? PLAIN_T.exec(rest) : null;
+  if (tee !== null) return { number: tee[2]!, text: tee[1] !== undefined && tee[3] === undefined ? withoutClosingBold(tee[4]!) : tee[4]! };
   const lettered = LETTER_NUMBER.exec(rest);
   if (lettered !== null && (letters || lettered[1] === 'T')) {
     const [, letters, digits, text] = lettered;
@@ -190,6 +201,18 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     if (found !== null && found[1] !== 'T') lettered.push(`${found[1]!}${found[2]!}`);
   }
   const letters = lettered.length >= 3 && new Set(lettered).size === lettered.length;
+  const plain: string[] = [];
+  let numbered = false;
+  entries.forEach((entry, i) => {
+    const box = read[i];
+    if (entry.kind === 'heading') numbered ||= TASK_HEADING.test(titles[i]!) || NUMBERED_HEADING.test(titles[i]!) || SECTION.test(titles[i]!);
+    else if (box != null && boxNumber(box.rest, letters) !== null) numbered = true;
+    else if (box != null) {
+      const found = PLAIN_T.exec(box.rest);
+      if (found !== null) plain.push(found[2]!);
+    }
+  });
+  const tees = !numbered && plain.length >= 3 && new Set(plain).size === plain.length;
   const holding = headingsHolding(entries, (i) => TASK_HEADING.test(titles[i]!) || NUMBERED_HEADING.test(titles[i]!), (i) => read[i] != null);
   // Numbered headings are tasks (`### 1. Title`, their steps prose: xujiangze/worker_plan) only in a file that numbers its
   // tasks no other way: no numbered box, no `Task 1.1:` heading, no numbered heading over boxes (a group), and two or more of them.
@@ -199,7 +222,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     const entry = entries[i]!;
     const box = read[i] ?? null;
     const title = titles[i] ?? '';
-    const boxedNumber = box !== null ? (boxNumber(box.rest, letters)?.number ?? null) : null;
+    const boxedNumber = box !== null ? (boxNumber(box.rest, letters, tees)?.number ?? null) : null;
     const headed = entry.kind === 'heading' ? (TASK_HEADING.exec(title)?.[1] ?? null) : null;
     const grouped = entry.kind === 'heading' && headed === null ? (NUMBERED_HEADING.exec(title)?.[1] ?? null) : null;
     if (boxedNumber !== null || headed !== null || (grouped !== null && holding.boxes[i] === true)) otherForm = true;
@@ -208,6 +231,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     if (number !== null) reserve(written, number);
   }
   const headingNumbers = !otherForm && candidates >= 2;
+  const listed = listedNumbers(entries, titles, read, (title) => SECTION.test(title) || TASK_HEADING.test(title), (rest) => boxNumber(rest, letters, tees) !== null, written);
   // The places taken in each section (`2.`), and in the file (`#`).
   const places = new Map<string, number>();
   const placed = (prefix: string): string => {
@@ -243,11 +267,12 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     }
     const box = read[i] ?? null;
     if (box === null) continue;
-    const number = boxNumber(box.rest, letters);
+    const number = boxNumber(box.rest, letters, tees);
     // A legend of the boxes' states (`## Legend` over `- [ ] Pending`): no task (D-543).
     if (number === null && legendBox(entries, i)) continue;
     const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
     if (number !== null) pick(i, `${scope}/${number.id ?? `T${number.number}`}`, oneLine(number.text), box.box, parent);
+    else if (listed.has(i)) pick(i, `${scope}/T${listed.get(i)!}`, oneLine(box.rest), box.box, parent);
     // Unnumbered (KITS §7): by its place among the unnumbered boxes of its numbered section, else of the file; nested, it refines the task it is in.
     else pick(i, `${scope}/T${placed(section !== null ? `${section.n}.` : '#')}`, oneLine(box.rest), box.box, parent);
   }
