@@ -172,8 +172,7 @@ function citesAllHint(ctx: CliContext, workspace: Workspace): void {
   if (count === 0) return;
   found.sort(compareStrings);
   ctx.io.stderr.write(
-    `docugraph: ${count === 1 ? 'a kit task cites' : `${count} kit tasks cite`} every requirement in a word, not by id (${safeInline(someOf(found, 3, count))}): a citation names ids, so ${count === 1 ? 'it covers' : 'they cover'} none of them — cite the ids a task implements (ranges work: \`_Requirements: 1.1-2.3_\`), or leave a task of cross-cutting work uncited
-`,
+    `docugraph: ${count === 1 ? 'a kit task cites' : `${count} kit tasks cite`} every requirement in a word, not by id (${safeInline(someOf(found, 3, count))}): a citation names ids, so ${count === 1 ? 'it covers' : 'they cover'} none of them — cite the ids a task implements (ranges work: \`_Requirements: 1.1-2.3_\`), or leave a task of cross-cutting work uncited\n`,
   );
 }
 

@@ -50,7 +50,7 @@ export const BARE_REQUIREMENT = /^(\d+)\.[ \t]+(\S.*)$/;
 export interface HeadingForms {
   /** No `Requirement N` heading (nor a coded one read): requirements may be numbered bare, or headed by story. */
   readonly bare: boolean;
-  /** Requirements headed by story (`### 故事1:`, `### 用户故事 1:`), in a file that writes them no other way. */
+  /** Requirements headed by story (`### 故事1:`), in a file that writes them no other way (`### 用户故事 1:` is `storyNumbers`). */
   readonly storied: boolean;
   /** No heading names the criteria (`#### Acceptance Criteria`): a requirement's may be in words we do not know. */
   readonly unnamed: boolean;

@@ -7,9 +7,9 @@ import type { Box } from './kit-read.js';
 /**
  * Boxes written as the items of an ordered list, `1. [x] Add service removal types in …` (randybias/k0rdent-mcp-server: a list
  * numbered on through its `### Phase N:` headings), outside a numbered section or a task heading (`groups`: there they are its
- * steps, by place): each takes its list's number, by entry index, where
- * no two such boxes of the file write one number and no box or heading writes one as a task's (`written`, to which they are added:
- * no place takes them). Lists numbered again under each heading, and boxes nested in a task, are read by their place as before.
+ * steps, by place): each takes its list's number, by entry index, where no two such boxes of the file write one number and no box
+ * or heading writes one as a task's (`written`, to which they are added: no place takes them). Lists numbered again under each
+ * heading, and boxes nested in a task, are read by their place as before.
  */
 export function listedNumbers(entries: readonly OutlineEntry[], titles: readonly string[], read: readonly (Readonly<{ box: Box; rest: string }> | null | undefined)[], groups: (title: string) => boolean, numbered: (rest: string) => boolean, written: Set<string>): Map<number, string> {
   const found = new Map<number, string>();

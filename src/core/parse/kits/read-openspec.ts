@@ -9,7 +9,8 @@
  * list item, or under a `### Task 1.1:` heading), it refines that task. A `### Task 1.1: <title>`
  * heading is task `T1.1` (done when it carries ✅ or `[x]`); `**Dependencies**: 1.1` in a task's
  * lines depends on that task. Boxes of an ordered list (`1. [x] …`) keep the list's numbers, and
- * `- [ ] T1 …` is `T1`, where the file writes those numbers once each (`listedNumbers`, `PLAIN_T`).
+ * `- [ ] T1 …` is `T1`, where the file writes those numbers once each and numbers its tasks no
+ * other way (`listedNumbers`, `PLAIN_T`).
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { slug } from '../slugger.js';
