@@ -18,14 +18,19 @@ export interface IdsWritten {
 
 /** An id as written, a part's letters after its prefix (`FR-BE-015`); a letter after its digits is one inserted later (`FR-007a`, `FR-004A`: DvornikovDV/VKR), but not `x`, `X` or `N`, a placeholder's (`@SC-00x`: Tomvaz11/iabank; `FR-00N`: yepengfan/SpecOps). */
 const REQUIREMENT_ID = new RegExp(`\\b((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+(?:-\\d+)*[a-wyzA-MO-WYZ]?)\\b`, 'g');
+/**
+ * A range's end: its number, then a word's end, or the letter of an id inserted after it where the end writes its prefix
+ * (`FR-015 a FR-019a`: AleLlontop/GT-Logistica; `FR-019A`) — a bare number's letter is a unit (`FR-004 — 30s TTL`, `to 10k rows`: a review).
+ */
+const END_LETTER = '(?:\\b|(?<=[A-Z]-?\\d+)(?=[a-wA-W](?![\\w-])))';
 /** After an id: a range to another of its kind (`–FR-006`, ` to 006`), or a slash list (`/005/006`). */
-const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)\\b`);
+const RANGE_AFTER = new RegExp(`^\\s*(?:[–—]|-(?=\\s*[A-Z])|\\bto\\b|\\bthrough\\b)\\s*(?:(${REQUIREMENT_PREFIX}|T)-?)?(\\d+)${END_LETTER}`);
 /** A range written with dots, its end's prefix written out (`SC-001..SC-005`: Tomvaz11/iabank; `SC-002... 15 users` is none), or two dots glued to both ends and the end as wide as the start (`FR-011-110..115`: 0kam/echoroo; `FR-003..5 min` is none). */
-const DOTS_RANGE_AFTER = new RegExp(`^(?:\\s*(?:\\.{2,3}|…)\\s*(${REQUIREMENT_PREFIX}|T)-?|\\.\\.(?=\\d))(\\d+)\\b`);
+const DOTS_RANGE_AFTER = new RegExp(`^(?:\\s*(?:\\.{2,3}|…)\\s*(${REQUIREMENT_PREFIX}|T)-?|\\.\\.(?=\\d))(\\d+)${END_LETTER}`);
 /** A range written with a tilde, as Japanese does (`～SC-007`, `〜FR-020`, `~T003`): its end's prefix written out, or glued to both ends (`FR-185~188`: Rickwen1126/notebooklm-controller; `T001 ~5 min` is no range); its end may carry a letter (`FR-014〜015a`). */
-const TILDE_RANGE_AFTER = new RegExp(`^(?:\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?|[～〜~](?=\\d))(\\d+)(?:\\b|(?=[a-w](?![\\w-])))`);
+const TILDE_RANGE_AFTER = new RegExp(`^(?:\\s*[～〜~]\\s*(${REQUIREMENT_PREFIX}|T)-?|[～〜~](?=\\d))(\\d+)(?:\\b|(?=[a-wA-W](?![\\w-])))`);
 /** A range written with a word of another language (`FR-007 a FR-010`, `T3 bis T5`; Chinese `FR-001 到 FR-039`, `FR-001至FR-005`: aiofc-nx/hl8-saas-platform-turborepo; Japanese `から`): the end's prefix written out. */
-const WORD_RANGE_AFTER = new RegExp(`^(?:\\s+(?:a|à|al|bis|até|hasta)\\s+|\\s*(?:到|至|から)\\s*)(${REQUIREMENT_PREFIX}|T)-?(\\d+)\\b`);
+const WORD_RANGE_AFTER = new RegExp(`^(?:\\s+(?:a|à|al|bis|até|hasta)\\s+|\\s*(?:到|至|から)\\s*)(${REQUIREMENT_PREFIX}|T)-?(\\d+)${END_LETTER}`);
 /** A slash list with the prefix written once (`/005/006`), a part with a letter inserted (`FR-076a/076d`: 0kam/echoroo), a part with its dash (`FR-001/-005/-006`: dphyfe/point_of_sale, D-545). */
 const SLASHES_AFTER = /^(?:\/-?\d+[a-w]?\b)+/;
 /** A list with the prefix written once, its commas glued to the numbers (`FR-001,003,004`: archway-tsune/speckit-demo; `FR-025, 3 経路` is none). */
@@ -33,7 +38,7 @@ const COMMAS_AFTER = /^(?:,\d+[a-w]?\b(?!\.\d))+/;
 /** After an id ending in a letter, a range of letters glued to it with a tilde (`FR-076a〜c`: 0kam/echoroo): its end's letter. */
 const LETTERS_AFTER = /^[～〜~]([a-w])(?![\w-])/;
 /** After a range's glued end, the letter of an id inserted after it (`FR-014〜015a`: to FR-015, then FR-015a). */
-const LETTER_AT_END = /^[a-w](?![\w-])/;
+const LETTER_AT_END = /^[a-wA-W](?![\w-])/;
 
 /** The requirement ids (`FR-`, `SC-`, `NFR-`, `RF-`, `RNF-`, `CS-`) written in `text`, ranges and slash lists expanded. */
 export function* requirementIds(text: string): Generator<IdsWritten> {
@@ -90,12 +95,16 @@ function expand(prefix: string, number: string, after: string, kind: string): { 
   if (range !== null && !glued && (range.prefix === undefined || range.prefix === kind)) {
     const from = Number(number);
     const to = Number(range.end);
-    if (to <= from || to - from >= MAX_RANGE) return null;
-    const ids = Array.from({ length: to - from + 1 }, (_, k) => name(from + k));
-    // `FR-014〜015a`: the range's end glued to a letter runs to FR-015, then FR-015a.
+    // `FR-014〜015a`, `FR-015 a FR-019a`: the range's end glued to a letter runs to FR-015 (FR-019), then its inserted ids to that
+    // letter (FR-015a); `FR-017 a FR-017d`, one number's inserted ids: FR-017, then FR-017a to FR-017d.
     const letter = LETTER_AT_END.exec(after.slice(range.written.length));
+    if ((letter === null ? to <= from : to < from) || to - from >= MAX_RANGE) return null;
+    const ids = Array.from({ length: to - from + 1 }, (_, k) => name(from + k));
     if (letter === null) return { ids, length: range.written.length, written: range.written };
-    return { ids: [...ids, `${ids.at(-1)!}${letter[0]}`], length: range.written.length + 1, written: `${range.written}${letter[0]}` };
+    // In the letter's case (`FR-019A`: A, as DvornikovDV/VKR writes `FR-004A`).
+    const first = letter[0] <= 'Z' ? 65 : 97;
+    const inserted = Array.from({ length: letter[0].charCodeAt(0) - first + 1 }, (_, k) => `${ids.at(-1)!}${String.fromCharCode(first + k)}`);
+    return { ids: [...ids, ...inserted], length: range.written.length + 1, written: `${range.written}${letter[0]}` };
   }
   const slashes = SLASHES_AFTER.exec(after) ?? COMMAS_AFTER.exec(after);
   if (slashes === null) return null;
