@@ -69,6 +69,7 @@ describe('public exports', () => {
       'inlinePath',
       'isIdShaped',
       'linkNotices',
+      'linkedKitFolders',
       'listTasks',
       'loadIndexed',
       'loadRevision',

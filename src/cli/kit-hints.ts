@@ -6,7 +6,7 @@
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareStrings, CONFIG_FILE, forEachLineOutsideFences, surveyKits, type DocNode, type Workspace } from '../core/index.js';
+import { compareStrings, CONFIG_FILE, forEachLineOutsideFences, linkedKitFolders, surveyKits, type DocNode, type Workspace } from '../core/index.js';
 import type { CliContext } from './context.js';
 import { safeInline } from './render/safe-text.js';
 
@@ -16,6 +16,7 @@ import { safeInline } from './render/safe-text.js';
  * too — but the coverage line, which is for people.
  */
 export function kitHints(ctx: CliContext, workspace: Workspace, format: string, whole: boolean): void {
+  linkedKitsHint(ctx, workspace.root);
   kitHint(ctx, workspace.root);
   if (!whole) return;
   unreadKitsHint(ctx, workspace);
@@ -38,6 +39,19 @@ function kitHint(ctx: CliContext, root: string): void {
   const seen = kits.map((k) => `${k.kit}: ${someOf(k.folders, 2, k.count)}`).join('; ');
   ctx.io.stderr.write(
     `docugraph: spec-kit folders are here (${safeInline(seen)}), read as plain pages: with \`kits: [${kits.map((k) => k.kit).join(', ')}]\` in docugraph.yml their requirements and tasks are items — \`docugraph init\` writes it\n`,
+  );
+}
+
+/**
+ * A folder where a kit keeps its features that is a symbolic link (foxey/imaprest: `.kiro/specs` → `../.specs`): DocuGraph never
+ * follows one, so none of its kit files is read, and no other line can find them. One line on stderr names it and what to do.
+ */
+function linkedKitsHint(ctx: CliContext, root: string): void {
+  const linked = linkedKitFolders(root);
+  if (linked.length === 0) return;
+  const one = linked.length === 1;
+  ctx.io.stderr.write(
+    `docugraph: ${safeInline(linked.join(', '))} ${one ? 'is a symbolic link (or runs through one)' : 'are symbolic links (or run through one)'}, which DocuGraph never follows, so none of the kit files there is read — keep the folder itself at that path (a link the other way round is fine)\n`,
   );
 }
 

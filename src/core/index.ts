@@ -19,7 +19,7 @@ export { readLockFile, type LockFile, type LockRead, type LockState } from './pa
 export { forEachLineOutsideFences } from './parse/block-lines.js';
 export { countMarkdown, noMarkdownMessage, type MarkdownCount } from './read/count-markdown.js';
 export { surveyRepository, type RepositorySurvey, type SiteFound } from './model/survey-repository.js';
-export { surveyKits, type KitFound } from './model/survey-kits.js';
+export { linkedKitFolders, surveyKits, type KitFound } from './model/survey-kits.js';
 export { proposeConfig, type ConfigProposal } from './answer/propose-config.js';
 export { resolveId } from './answer/require-node.js';
 

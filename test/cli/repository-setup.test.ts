@@ -2,7 +2,7 @@
  * Issue 10 on the command line: `docugraph init`, the nearest docugraph.yml, an invalid one,
  * and `validate <files>` for pre-commit hooks.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -453,6 +453,32 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     writeFileSync(join(root, 'openspec/changes/add-auth/specs/user-auth/spec.md'), `## ADDED Requirements\n\n### Requirement: Log in\nThe system SHALL log in.\n\n${scenario}`);
     rmSync(join(root, 'openspec/specs/fenced-req'), { recursive: true });
     expect((await run(['validate'], root)).stderr).not.toContain('no requirement (');
+  });
+
+  it('says on stderr when a folder where a kit keeps its features is a symbolic link, which is never followed', async () => {
+    // Modelled on foxey/imaprest at 1b1e9d2 (a sixty-eighth round): `.kiro/specs` is a link to `../.specs`, where the specs are;
+    // nothing was read and nothing said.
+    const root = testdir({
+      'docugraph.yml': 'kits: [kiro, openspec]\n',
+      '.specs/move-copy-and-search/requirements.md': '### Requirement 1: Move\n\n#### Acceptance Criteria\n\n1. WHEN moved THEN the system SHALL keep it\n',
+      '.specs/move-copy-and-search/tasks.md': '- [ ] 1. Move it\n  - _Requirements: 1.1_\n',
+      '.kiro/steering/product.md': '# Product\n',
+      'openspec/specs/auth/spec.md': '# Auth\n\n## Requirements\n\n### Requirement: Log in\nThe system SHALL log in.\n\n#### Scenario: Log in\n- **WHEN** asked\n- **THEN** logged in\n',
+    });
+    symlinkSync('../.specs', join(root, '.kiro/specs'));
+    const hint =
+      'docugraph: .kiro/specs is a symbolic link (or runs through one), which DocuGraph never follows, so none of the kit files there is read — keep the folder itself at that path (a link the other way round is fine)\n';
+    const text = await run(['validate'], root);
+    expect(text.stderr.split('\n').filter((line) => line.includes('symbolic link'))).toEqual([hint.trimEnd()]);
+    expect((await run(['validate', '--format', 'json'], root)).stderr).toContain(hint);
+    // The folder itself at that path (the link the other way round): read, and no line.
+    rmSync(join(root, '.kiro/specs'));
+    cpSync(join(root, '.specs'), join(root, '.kiro/specs'), { recursive: true });
+    rmSync(join(root, '.specs'), { recursive: true });
+    symlinkSync('.kiro/specs', join(root, '.specs'));
+    const after = await run(['validate', '--format', 'json'], root);
+    expect(after.stderr).not.toContain('symbolic link');
+    expect(JSON.parse(after.stdout).nodeCount).toBeGreaterThan(3);
   });
 
   it('says on stderr which tasks cite every requirement in a word, which covers none of them', async () => {

@@ -6,6 +6,7 @@
  */
 import { isKiroFeatureFile, isTemplateFolder, kitPlaceOf } from '../read/kit-paths.js';
 import { listDirectoryInside } from '../read/safe-fs.js';
+import { linkOnPath } from '../read/linked-path.js';
 import { KIT_NAMES, type KitName } from '../shared/config-types.js';
 import { compareStrings } from '../shared/sort.js';
 
@@ -60,6 +61,20 @@ export function surveyKits(root: string, base = ''): KitFound[] {
     if (folders.length > 0) found.push({ kit, folders: folders.sort(compareStrings).slice(0, MAX_KIT_FOLDERS), count: folders.length });
   }
   return found;
+}
+
+/**
+ * The folders where a kit keeps its features (`KIT_PARENTS`) that are, or run through, a symbolic link (foxey/imaprest: `.kiro/specs`
+ * links to `../.specs`, a sixty-eighth round): never followed, so none of their files is read, and the survey finds none of them.
+ */
+export function linkedKitFolders(root: string): string[] {
+  const parents = new Set(KIT_NAMES.flatMap((kit) => KIT_PARENTS[kit]));
+  const linked = new Set<string>();
+  for (const parent of parents) {
+    const link = linkOnPath(root, parent);
+    if (link !== null) linked.add(link);
+  }
+  return [...linked].sort(compareStrings);
 }
 
 /** The Kiro feature folders directly in `group` (below `at`), which holds none of its own. */
