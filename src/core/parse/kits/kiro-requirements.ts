@@ -25,8 +25,8 @@ import { continuesCriteria, criterionOf, CRITERIA_HEADING, EARS_BOLD_NUMBER, lab
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
 
-/** An EARS clause's `SHALL` (in capitals, as EARS writes it). */
-const EARS_SHALL = /\bSHALL\b/;
+/** An EARS clause's `SHALL` (in capitals, as EARS writes it; or in small letters, as cc-sdd's English does: `1. When … , the pricer_pricing shall …`, neutryx-lab/neutryx-rust). */
+const EARS_SHALL = /\b(?:SHALL|shall)\b/;
 export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
