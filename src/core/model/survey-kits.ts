@@ -66,13 +66,14 @@ export function surveyKits(root: string, base = ''): KitFound[] {
 /**
  * The folders where a kit keeps its features (`KIT_PARENTS`) that are, or run through, a symbolic link (foxey/imaprest: `.kiro/specs`
  * links to `../.specs`, a sixty-eighth round): never followed, so none of their files is read, and the survey finds none of them.
+ * A `specs` link counts only beside Spec Kit's own `.specify/` folder: alone, the name is any repository's.
  */
 export function linkedKitFolders(root: string): string[] {
   const parents = new Set(KIT_NAMES.flatMap((kit) => KIT_PARENTS[kit]));
   const linked = new Set<string>();
   for (const parent of parents) {
     const link = linkOnPath(root, parent);
-    if (link !== null) linked.add(link);
+    if (link !== null && (link !== 'specs' || listDirectoryInside(root, '.specify').ok)) linked.add(link);
   }
   return [...linked].sort(compareStrings);
 }

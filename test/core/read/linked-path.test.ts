@@ -19,7 +19,9 @@ describe('a path that runs through a symbolic link', () => {
     expect(linkOnPath(root, 'real/specs')).toBeNull();
     expect(linkOnPath(root, 'missing/specs')).toBeNull();
     expect(linkOnPath(root, 'file.md/specs')).toBeNull();
-    // The kits' folders: each link once, sorted; a dangling one too (nothing is read through it either).
+    // The kits' folders: each link once, sorted; a dangling one too (nothing is read through it either); `specs` only beside `.specify/`.
+    expect(linkedKitFolders(root)).toEqual(['.kiro', 'openspec/changes']);
+    mkdirSync(join(root, '.specify/memory'), { recursive: true });
     expect(linkedKitFolders(root)).toEqual(['.kiro', 'openspec/changes', 'specs']);
     expect(linkedKitFolders(testdir({ '.kiro/specs/a/tasks.md': '- [ ] 1. A\n' }))).toEqual([]);
   });
