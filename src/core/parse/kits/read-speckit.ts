@@ -16,7 +16,7 @@ import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-i
 import { headingStories, LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
-import { boxesByPlace, numberedBox } from './speckit-by-place.js';
+import { boldIdTasks, boxesByPlace, numberedBox } from './speckit-by-place.js';
 import { ID_LETTER, titledInBold } from './speckit-titled.js';
 import { titleCount, underHeadings } from './under-headings.js';
 
@@ -184,6 +184,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   placeholderTasks(outline, scope, picked, boxes, MARKS);
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
   // Not a checklist beside work written another way (`#### 1. 问题调查与分析 ✅` over `## 验收标准` boxes: by-place.ts); boxes numbered as Kiro's are read.
+  if (picked.size === 0) boldIdTasks(outline, scope, picked, boxes, MARKS);
   if (picked.size === 0 && (mayReadByPlace(outline) || outline.entries.some((entry) => entry.kind === 'item' && numberedBox(entry.text)))) boxesByPlace(outline, scope, picked, boxes, MARKS);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);

@@ -1,6 +1,7 @@
 /**
  * A Spec Kit tasks.md that gives its tasks no id (`- [ ] Initialize Next.js Application`): each box a task by its place, as
- * OpenSpec's are — or by the number it writes as Kiro's do (`- [x] 1.1 Title`, a cc-sdd file under specs/).
+ * OpenSpec's are — or by the number it writes as Kiro's do (`- [x] 1.1 Title`, a cc-sdd file under specs/); or numbered items
+ * that open with a task's id in bold, the box after it (`boldIdTasks`).
  */
 import { oneLine, type Outline } from './outline.js';
 import { readBox, type Box } from './kit-read.js';
@@ -37,3 +38,30 @@ export function numberedBox(text: string): boolean {
 /** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem). */
 const BOX_NUMBER = /^(?:\*\*(?=\d+\.\d))?(\d+(?:\.\d+)+|\d+(?=\.))\.?(?:[:：](?=[ \t]))?[ \t]+([\s\S]*)$/;
 const BOX_WORD_TASK = /^\*\*(?:Task|任务|任務|タスク|Tarea|Tarefa)[ \t]*(\d+(?:\.\d+)*)\*\*[ \t]*(?:\[[^\]\n]*\][ \t]*)*[:：]?[ \t]*([\s\S]*)$/;
+
+/**
+ * Numbered items that open with a task's id in bold, the box after it (`1.  **T018**: [x] Create a new React context …`, and
+ * `1.  **T039**: Initialize Supabase Project …` with none: danscarf/toastmasters-ai-companion, a seventieth round): each that task, in
+ * a file that gives no task otherwise and writes at least one so with a box (an item with none is open; `docugraph done` sets the box
+ * after the id: box-splice.ts). Not bullets (a note's `- **T018**: reviewed`), nor items nested in another.
+ */
+export function boldIdTasks({ entries }: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>, marks: RegExp): void {
+  const found: [number, string, Box, string][] = [];
+  let boxed = false;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    const bold = entry.kind === 'item' && entry.ordered && entry.parent === -1 ? BOLD_ID.exec(entry.text) : null;
+    if (bold === null) continue;
+    const box = readBox(bold[2]!);
+    boxed ||= box !== null;
+    found.push([i, bold[1]!, box?.box ?? ' ', box?.rest ?? bold[2]!]);
+  }
+  if (!boxed) return;
+  for (const [i, id, box, rest] of found) {
+    picked.set(i, { id: `${scope}/${id}`, type: 'task', title: oneLine(rest.replace(marks, '')), parent: null });
+    boxes.set(i, box);
+  }
+}
+
+/** A task's id in bold and a colon, then the rest (`**T018**: [x] Create …`). */
+const BOLD_ID = /^\*\*(T\d{3}[a-z]?)\*\*[ \t]*[:：][ \t]+(\S[\s\S]*)$/;
