@@ -4,10 +4,10 @@
  * it: D-542), on the task's line of the file as it is on disk (line ends and a byte-order mark
  * kept): every other character of the file stays.
  */
-import { BOX_MARK, type WrittenBox } from './kit-read.js';
+import { boldTaskId, BOX_MARK, type WrittenBox } from './kit-read.js';
 
 /** The list item's marker, then the box, at the start of a line (after the indentation of its nesting); or after a task's id in bold (`1.  **T018**: [x] …`: speckit-by-place.ts). */
-const BOX_LINE = new RegExp(String.raw`^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\*\*T\d{3}[a-z]?\*\*[ \t]*[:：][ \t]+)?\[)(${BOX_MARK})\]`);
+const BOX_LINE = new RegExp(String.raw`^([ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:${boldTaskId(false)})?\[)(${BOX_MARK})\]`);
 
 export type BoxSplice = { readonly ok: true; readonly text: string; readonly before: string } | { readonly ok: false; readonly message: string };
 

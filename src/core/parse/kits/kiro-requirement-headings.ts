@@ -79,9 +79,11 @@ export function headingForms(entries: readonly OutlineEntry[]): HeadingForms {
     if (REQUIREMENT.test(title)) coded !== null ? codes.add(coded[1]!.toUpperCase()) : (uncoded = true);
     if (STORY_REQUIREMENT.test(title)) storied = true;
     if (CRITERIA_HEADING.test(title)) unnamed = false;
-    const n = USER_STORY_REQUIREMENT.exec(title)?.[1] ?? BARE_REQUIREMENT.exec(title)?.[1];
-    if (n !== undefined) numbered.set(String(Number(n)), (numbered.get(String(Number(n))) ?? 0) + 1);
-    if (n !== undefined && USER_STORY_REQUIREMENT.test(title)) stories.push(String(Number(n)));
+    const story = USER_STORY_REQUIREMENT.exec(title)?.[1];
+    const written = story ?? BARE_REQUIREMENT.exec(title)?.[1];
+    const n = written === undefined ? undefined : String(Number(written));
+    if (n !== undefined) numbered.set(n, (numbered.get(n) ?? 0) + 1);
+    if (n !== undefined && story !== undefined) stories.push(n);
     if (!prefixed && prefixedHeading(entries, i, false) !== null) prefixed = true;
   });
   const codedRead = codes.size === 1 && !uncoded;

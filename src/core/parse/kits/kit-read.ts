@@ -17,6 +17,8 @@ export interface KitRef {
   readonly written: string;
 }
 
+/** A Spec Kit task's id in bold and a colon before its box (`1.  **T018**: [x] Create …`: speckit-by-place.ts reads it, box-splice.ts writes the box after it), a pattern's source; the id a group when `capture`. */
+export const boldTaskId = (capture: boolean): string => String.raw`\*\*(${capture ? '' : '?:'}T\d{3}[a-z]?)\*\*[ \t]*[:：][ \t]+`;
 /** A task's box: ` ` open, `x` done, `-` in progress (`[~]` reads as `-`), `dropped`: a word that says it will not be done (`[SKIP]`, `[deferred]`, `[N/A]`). */
 export type Box = ' ' | 'x' | '-' | 'dropped';
 /** What `docugraph done`, `start` and `reopen` write in a box. */

@@ -4,7 +4,7 @@
  * that open with a task's id in bold, the box after it (`boldIdTasks`).
  */
 import { oneLine, type Outline } from './outline.js';
-import { readBox, type Box } from './kit-read.js';
+import { boldTaskId, readBox, type Box } from './kit-read.js';
 import { enclosing, type Picked } from './pick-items.js';
 import { legendBox } from './by-place.js';
 import { unboldTitle } from './kiro-task-forms.js';
@@ -64,4 +64,4 @@ export function boldIdTasks({ entries }: Outline, scope: string, picked: Map<num
 }
 
 /** A task's id in bold and a colon, then the rest (`**T018**: [x] Create …`). */
-const BOLD_ID = /^\*\*(T\d{3}[a-z]?)\*\*[ \t]*[:：][ \t]+(\S[\s\S]*)$/;
+const BOLD_ID = new RegExp(String.raw`^${boldTaskId(true)}(\S[\s\S]*)$`);
