@@ -119,10 +119,13 @@ export function requirementCoverage(workspace: Workspace): (id: string) => boole
     // A Spec Kit requirement's part (`FR-042-01`) under a requirement of its own (`#### FR-042: …`): covered when a task implements
     // the whole (`实现FR-042仅浏览模式`: Akujik/GymnasticMini), as a Kiro criterion is.
     const part = PART.exec(id);
-    if (part === null && itemKind(id) !== 'criterion') return false;
-    // A lettered group's criterion (`R6A.1`, D-536) is its requirement's, `R6`: the one it refines.
-    const written = part !== null ? part[1]! : id.slice(0, id.lastIndexOf('.'));
-    const requirement = part !== null || workspace.nodes.has(written) ? written : (workspace.relationsOut.get(id)?.find((edge) => edge.relation === 'refines')?.id ?? written);
+    // A lettered group's criterion (`R6A.1`, D-536) is its requirement's, `R6`: the one it refines; so is a numbered group's
+    // (`R4.1.2`, D-554: `R4`, where `R4.1` may be a criterion of its own listed before the groups) — a criterion whose id is not of
+    // a criterion's shape counts only where it refines a requirement (`R19.1.1` refines `Requirement 19.1`, whose id criterion 1 of
+    // Requirement 19 keeps: citing that criterion is no citing of the requirement).
+    const refined = part !== null ? undefined : workspace.relationsOut.get(id)?.find((edge) => edge.relation === 'refines')?.id;
+    if (part === null && itemKind(id) !== 'criterion' && (refined === undefined || workspace.nodes.get(refined)?.type !== 'requirement')) return false;
+    const requirement = part !== null ? part[1]! : (refined ?? id.slice(0, id.lastIndexOf('.')));
     if (part !== null && !workspace.nodes.has(requirement)) return false;
     let covered = whole.get(requirement);
     if (covered === undefined) {

@@ -10,11 +10,16 @@ import type { DocNode } from '../shared/types.js';
 
 /** What a Kiro reader writes between the ends of a range across requirements: `R1.1…10.5`. */
 export const CROSS = new RegExp(`^R(\\d+)\\.(\\d+)${CROSS_RANGE}(\\d+)\\.(\\d+)$`);
-/** A Kiro criterion's id's numbers: `R2.3`; `R5b.3`, `R6A.1` (a lettered group's, or one of a requirement inserted after 6, `R6A`). */
-const CRITERION = /^R(\d+)([A-Za-z]?)\.(\d+)$/;
+/**
+ * A Kiro criterion's id's numbers: `R2.3`; `R5b.3`, `R6A.1` (a lettered group's, or one of a requirement inserted after 6, `R6A`);
+ * `R4.1.2` (a numbered group's, D-554, or one of a requirement inserted after 4, `Requirement 4.1`).
+ */
+const CRITERION = /^R(\d+)(?:([A-Za-z])|\.(\d+))?\.(\d+)$/;
 
 interface Criterion {
   readonly requirement: number;
+  /** The number of its numbered group (`R4.1.2`: 1), or 0. */
+  readonly group: number;
   readonly n: number;
   readonly id: string;
 }
@@ -40,26 +45,29 @@ export class KiroCriteria {
       const feature = id.slice(0, slash);
       let list = this.byFeature.get(feature);
       if (list === undefined) this.byFeature.set(feature, (list = []));
-      list.push({ requirement: Number(numbers[1]), n: Number(numbers[3]), id });
-      // A group's criterion, not one of a requirement of its own (`### Requirement 6A`).
-      if (numbers[2] === '' || nodes.has(`${feature}/R${numbers[1]!}${numbers[2]!}`)) continue;
-      const plain = `${feature}/R${numbers[1]!}.${numbers[3]!}`;
+      list.push({ requirement: Number(numbers[1]), group: Number(numbers[3] ?? 0), n: Number(numbers[4]), id });
+      // A lettered group's criterion, not one of a requirement of its own (`### Requirement 6A`).
+      if (numbers[2] === undefined || nodes.has(`${feature}/R${numbers[1]!}${numbers[2]}`)) continue;
+      const plain = `${feature}/R${numbers[1]!}.${numbers[4]!}`;
       const holders = this.letteredIds.get(plain);
       if (holders === undefined) this.letteredIds.set(plain, [id]);
       else if (holders.length < 5) holders.push(id);
     }
-    for (const list of this.byFeature.values()) list.sort((a, b) => a.requirement - b.requirement || a.n - b.n || compareStrings(a.id, b.id));
+    for (const list of this.byFeature.values()) list.sort((a, b) => a.requirement - b.requirement || a.group - b.group || a.n - b.n || compareStrings(a.id, b.id));
     for (const holders of this.letteredIds.values()) if (holders.length > 1) holders.sort(compareStrings);
   }
 
-  /** The criteria of `feature` strictly between a range's two ends (the reader gives the ends themselves), at most `MAX_RANGE`. */
+  /**
+   * The criteria of `feature` strictly between a range's two ends (the reader gives the ends themselves), at most `MAX_RANGE`;
+   * a numbered group's (`R4.1.2`) where its requirement is strictly between the ends' (`3.1–5.2`), which name none of its groups.
+   */
   between(feature: string, range: RegExpExecArray): string[] {
     const from = [Number(range[1]), Number(range[2])] as const;
     const to = [Number(range[3]), Number(range[4])] as const;
     const before = (a: readonly [number, number], b: readonly [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
     const out: string[] = [];
     for (const c of this.byFeature.get(feature) ?? []) {
-      const at = [c.requirement, c.n] as const;
+      const at = [c.requirement, c.group === 0 ? c.n : c.requirement === from[0] ? -Infinity : Infinity] as const;
       if (!before(from, at)) continue;
       if (!before(at, to) || out.length === MAX_RANGE) break;
       out.push(c.id);

@@ -37,7 +37,7 @@ export interface Candidate {
    */
   readonly ears?: 'under' | 'outside';
   readonly title: string;
-  /** The letter of the lettered group of criteria it is listed under (`##### 6A：…` under Requirement 6: `A`), if any. */
+  /** The mark of the group of criteria it is listed under (`##### 6A：…` under Requirement 6: `A`; `##### 4.1 …` under Requirement 4: `.1`), if any. */
   readonly group?: string;
   /** Listed right under the requirement's heading, with no criteria heading or label over it (D-545): kept only where it has no other criteria. */
   readonly own?: true;
@@ -52,12 +52,27 @@ export interface Candidate {
  * `##### 3D rendering`, `##### 4K: output` and `##### 5s: timeout` are no groups (a review).
  */
 export function letteredGroup(title: string, n: string, previous: string | null): string | null {
-  if (!title.startsWith(n)) return null;
+  if (!title.startsWith(n) || previous?.startsWith('.') === true) return null;
   const rest = /^([A-Za-z])(?:[ \t]*[:：.．、)）—–-]|[ \t]*$)/.exec(title.slice(n.length));
   if (rest === null) return null;
   const letter = rest[1]!;
   const expected = previous === null ? (letter === 'A' ? 'A' : 'a') : String.fromCharCode(previous.charCodeAt(0) + 1);
   return letter === expected ? letter : null;
+}
+
+/**
+ * A sub-heading of a requirement's criteria that numbers a group of them under the requirement's
+ * number (`##### 4.1 UIコンポーネント削除` under Requirement 4, over `1.`, `2.`: hummer98/sdd-orchestrator, whose tasks
+ * cite `4.1.1`, `4.1.2`): the group's mark, `.1`, or `null` — its criteria are `R4.1.1`, …. As lettered groups do,
+ * the number is followed by a separator or a space or nothing, and the groups go in order from 1 (`previous`, the
+ * mark of the group before): `##### 4.2 …` first, or a `4.1.2` heading, is no group.
+ */
+export function numberedGroup(title: string, n: string, previous: string | null): string | null {
+  if (!title.startsWith(`${n}.`) || (previous !== null && !previous.startsWith('.'))) return null;
+  const rest = /^(\d+)(?:[ \t]*[:：．、)）—–-]|\.(?!\d)|[ \t]|$)/.exec(title.slice(n.length + 1));
+  if (rest === null) return null;
+  const k = Number(rest[1]);
+  return k === (previous === null ? 1 : Number(previous.slice(1)) + 1) && rest[1] === String(k) ? `.${k}` : null;
 }
 
 /** A bold line that names the criteria (`**Acceptance Criteria**:`, `**验收标准：**`), in any of the heading's words. */
@@ -116,17 +131,25 @@ export function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntr
  * The criteria of `requirement` as items: by the numbers written when they do not repeat in its
  * list, else by place; a number with a letter (`1a.`) keeps it (`R4.1a`). A lettered group's
  * criteria (`##### 6A：…`) are numbered within the group and carry its letter (`R6A.1`), as its
- * tasks cite them, whether the group numbers anew or goes on (`##### 5b.` over `4.`: `R5b.4`).
+ * tasks cite them, whether the group numbers anew or goes on (`##### 5b.` over `4.`: `R5b.4`); a
+ * numbered group's (`##### 4.1 …`) carry its number (`R4.1.1`) where the groups number anew, and
+ * are the requirement's own (`R2.5`) where they number on.
  */
 export function numberCriteria(requirement: { readonly id: string; readonly candidates: readonly Candidate[] }, picked: Map<number, Picked>): void {
+  // Numbered groups whose criteria number on across them (`##### 2.2 …` over `5.`: neutryx-lab/neutryx-rust, cited `2.5`) are no
+  // groups to their ids: a numbered group's mark is kept only where the numbers start again (D-554).
+  const numbered = requirement.candidates.filter((c) => !c.qualified && (c.group === undefined || c.group.startsWith('.'))).map((c) => c.written);
+  const numberedOn = numbered.every((n) => n !== null) && new Set(numbered).size === numbered.length;
+  const groupOf = (c: Candidate) => (numberedOn && c.group?.startsWith('.') === true ? undefined : c.group);
   // Criteria outside a group are numbered as without groups: by the numbers written, or by their place in the whole list (a review).
-  const listed = requirement.candidates.filter((c) => !c.qualified && c.group === undefined).map((c) => c.written);
+  const listed = requirement.candidates.filter((c) => !c.qualified && groupOf(c) === undefined).map((c) => c.written);
   const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
   const groups = new Map<string, Candidate[]>();
   requirement.candidates.forEach((c, place) => {
-    if (c.group !== undefined) {
-      const list = groups.get(c.group);
-      if (list === undefined) groups.set(c.group, [c]);
+    const group = groupOf(c);
+    if (group !== undefined) {
+      const list = groups.get(group);
+      if (list === undefined) groups.set(group, [c]);
       else list.push(c);
       return;
     }

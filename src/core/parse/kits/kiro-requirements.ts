@@ -9,7 +9,8 @@
  * under Requirement 2 is `R2.3`, and so is `2.3.`; when the written numbers of a requirement's
  * list repeat (groups that start again at 1) every one takes its place instead (the Nth), as
  * revision 1 did. A group lettered with the requirement's number (`##### 6A：…`, `##### 5a. …`)
- * numbers its own criteria, which carry its letter (`R6A.1`, `R5a.1`: kiro-criteria.ts, D-536).
+ * numbers its own criteria, which carry its letter (`R6A.1`, `R5a.1`: kiro-criteria.ts, D-536); one
+ * numbered so (`##### 4.1 …`), its number (`R4.1.1`: D-554).
  * A number written in twice (`1.1.` twice) is the same id twice: the model keeps the first and
  * says ID_DUPLICATE at the second.
  */
@@ -20,7 +21,7 @@ import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
 import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading, type PrefixedHeading } from './kiro-prefixed.js';
 import { BARE_REQUIREMENT, CODED, DOCUMENT_TITLE, headingForms, REQUIREMENTS_SECTION, requirementOf, STORY_REQUIREMENT, SUB_SECTION, userStoryHeading } from './kiro-requirement-headings.js';
-import { continuesCriteria, criterionOf, CRITERIA_HEADING, EARS_BOLD_NUMBER, labelledCriteria, letteredGroup, nextListed, numberCriteria, type Candidate } from './kiro-criteria.js';
+import { continuesCriteria, criterionOf, CRITERIA_HEADING, EARS_BOLD_NUMBER, labelledCriteria, letteredGroup, nextListed, numberCriteria, numberedGroup, type Candidate } from './kiro-criteria.js';
 
 /** The user story (cc-sdd: `**Objective:**`, `**ユーザーストーリー:**`): its paragraph, which may wrap onto more lines. */
 const USER_STORY = /\*\*(?:User Story|Objective|ユーザーストーリー|Пользовательская история)[:：]?\*\*[:：]?[ \t]*(.+(?:\n(?![ \t]*\n)(?![ \t]*#).+)*)/i;
@@ -31,9 +32,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   const { entries } = outline;
   const picked = new Map<number, Picked>();
   let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; lastListed?: Candidate; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean; own?: { last: number } | null } | null = null;
-  // The lettered group of criteria open under the requirement's criteria heading (`##### 6A：专属卡审计`: its letter, its heading's level).
+  // The group of criteria open under the requirement's criteria heading (`##### 6A：专属卡审计`: its letter; `##### 4.1 …`: `.1`; its heading's level).
   let group: { readonly letter: string; readonly level: number } | null = null;
-  // The letter of the requirement's last lettered group (the next must be the letter after it).
+  // The mark of the requirement's last group (the next must be the letter, or the number, after it).
   let lastLetter: string | null = null;
   // The titles of the headings open at each level (1–6): whether a bare requirement stands under one that says requirements.
   const open: string[] = [];
@@ -108,7 +109,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.lastListed, nextListed(entries, i)) ? i : -1;
       if (group !== null && entry.level <= group.level) group = null;
-      const letter: string | null = requirement !== null && requirement.label === 'R' && criteria !== -1 && entry.level > entries[criteria]!.level ? letteredGroup(title, requirement.n, lastLetter) : null;
+      const letter: string | null = requirement !== null && requirement.label === 'R' && criteria !== -1 && entry.level > entries[criteria]!.level ? (letteredGroup(title, requirement.n, lastLetter) ?? numberedGroup(title, requirement.n, lastLetter)) : null;
       if (letter !== null) {
         group = { letter, level: entry.level };
         lastLetter = letter;

@@ -83,3 +83,77 @@ describe('numbered items that open with a task id in bold, the box after it', ()
     expect(tasksOf(loadTasks(['# Notes', '', '- **T018**: [x] reviewed', '- **T019**: waiting', ''].join('\n')))).toEqual([]);
   });
 });
+
+/*
+ * hummer98/sdd-orchestrator at a11c1dc (Kiro, cc-sdd in Japanese), .kiro/specs/claudemd-profile-install-merge/requirements.md:68-97:
+ * `### Requirement 4: 未使用コードの削除`, `#### Acceptance Criteria`, then `##### 4.1 UIコンポーネント削除` over `1.`–`2.`,
+ * `##### 4.2 IPCチャネル削除` over `1.`–`4.`, …; tasks.md:41 `_Requirements: 4.1.1, 4.1.2_`, :49 `_Requirements: 4.2.1, 4.2.2, 4.2.3, 4.2.4_`.
+ * The numbers repeat, so the criteria took their places (R4.1–R4.16): 22 false LINK_BROKEN (`R4.1.1` does not exist).
+ */
+const GROUPED = [
+  '### Requirement 3: テンプレートのプレースホルダー削除', // 1
+  '', // 2
+  '#### Acceptance Criteria', // 3
+  '1. `{{KIRO_DIR}}`を`.kiro`に置換すること', // 4
+  '', // 5
+  '### Requirement 4: 未使用コードの削除', // 6
+  '', // 7
+  '#### Acceptance Criteria', // 8
+  '', // 9
+  '##### 4.1 UIコンポーネント削除', // 10
+  '1. `ClaudeMdInstallDialog.tsx`を削除すること', // 11
+  '2. `components/index.ts`からClaudeMdInstallDialogのexportを削除すること', // 12
+  '', // 13
+  '##### 4.2 IPCチャネル削除', // 14
+  '1. `CHECK_CLAUDE_MD_EXISTS`チャネルを削除すること', // 15
+  '2. `INSTALL_CLAUDE_MD`チャネルを削除すること', // 16
+  '', // 17
+  '### Requirement 5: テスト', // 18
+  '', // 19
+  '#### Acceptance Criteria', // 20
+  '1. 削除したコードに関連するテストを更新すること', // 21
+  '', // 22
+].join('\n');
+
+const loadGrouped = (requirements: string, tasks: string) =>
+  loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/merge/requirements.md': requirements, '.kiro/specs/merge/tasks.md': tasks }));
+const criteriaOf = (ws: ReturnType<typeof load>) => [...ws.nodes.values()].filter((n) => n.type === 'acceptance-criterion').map((n) => `${n.id.slice('merge/'.length)} ${n.item!.line}`);
+
+describe('criteria grouped under numbered sub-headings (`##### 4.1 …`), cited with three parts', () => {
+  it('carry the group\'s number (`R4.1.1`), as the tasks cite them; no finding', () => {
+    const tasks = ['- [ ] 1. Remove the dialog', '  - _Requirements: 4.1.1, 4.1.2_', '- [ ] 2. Remove the channels', '  - _Requirements: 4.2.1, 4.2.2, 3.1, 5.1_', ''].join('\n');
+    const ws = loadGrouped(GROUPED, tasks);
+    expect(criteriaOf(ws)).toEqual(['R3.1 4', 'R4.1.1 11', 'R4.1.2 12', 'R4.2.1 15', 'R4.2.2 16', 'R5.1 21']);
+    expect(ws.nodes.get('merge/R4.2.1')!.relations!.refines!.ids).toEqual(['merge/R4']);
+    const report = buildReport(ws);
+    expect([...report.errors, ...report.warnings].map((f) => `${f.code} ${f.message}`)).toEqual([]);
+  });
+
+  it('a task citing the whole requirement covers them, and a range across requirements takes them in', () => {
+    const whole = buildReport(loadGrouped(GROUPED, ['- [ ] 1. Remove it all', '  - _Requirements: 3.1, 4, 5.1_', ''].join('\n')));
+    expect([...whole.errors, ...whole.warnings].map((f) => f.code)).toEqual([]);
+    // A criterion of the requirement listed before its groups (`R4.1`) is no requirement of the group `4.1`'s criteria: citing it covers them not.
+    const before = loadGrouped(GROUPED.replace('#### Acceptance Criteria\n\n##### 4.1', '#### Acceptance Criteria\n1. 共通\n\n##### 4.1'), ['- [ ] 1. Remove it', '  - _Requirements: 3.1, 4.1, 5.1_', ''].join('\n'));
+    expect(criteriaOf(before).slice(1, 3)).toEqual(['R4.1 9', 'R4.1.1 12']);
+    expect(buildReport(before).warnings.map((f) => f.nodeId)).toEqual(['merge/R4.1.1', 'merge/R4.1.2', 'merge/R4.2.1', 'merge/R4.2.2']);
+    const ranged = loadGrouped(GROUPED, ['- [ ] 1. Remove it all', '  - _Requirements: 3.1-5.1_', ''].join('\n'));
+    expect(ranged.relationsOut.get('merge/T1')!.map((e) => e.id)).toEqual(['merge/R3.1', 'merge/R4.1.1', 'merge/R4.1.2', 'merge/R4.2.1', 'merge/R4.2.2', 'merge/R5.1']);
+  });
+
+  it('groups whose criteria number on (`##### 2.2 …` over `5.`) keep the requirement\'s numbers, as the team cites them (`2.5`)', () => {
+    // neutryx-lab/neutryx-rust at a12965b, .kiro/specs/frictional-bank/requirements.md:42-57: `##### 2.1 マーケットデータプロバイダー` over
+    // `1.`–`4.`, `##### 2.2 取引データソース` over `5.`–`7.`; tasks.md:64 `_Requirements: 2.5, 2.6, 2.7_`.
+    const on = GROUPED.replace('1. `CHECK_CLAUDE', '3. `CHECK_CLAUDE').replace('2. `INSTALL_CLAUDE', '4. `INSTALL_CLAUDE');
+    const ws = loadGrouped(on, ['- [ ] 1. Remove', '  - _Requirements: 3.1, 4.1, 4.2, 4.3, 4.4, 5.1_', ''].join('\n'));
+    expect(criteriaOf(ws)).toEqual(['R3.1 4', 'R4.1 11', 'R4.2 12', 'R4.3 15', 'R4.4 16', 'R5.1 21']);
+    const report = buildReport(ws);
+    expect([...report.errors, ...report.warnings].map((f) => f.code)).toEqual([]);
+  });
+
+  it('not a group: headings out of order (`4.2` first), a deeper number (`4.1.2`), a letter after it (`4.1a`), another requirement\'s number', () => {
+    for (const first of ['##### 4.2 UI', '##### 4.1.2 UI', '##### 4.1a UI', '##### 3.1 UI']) {
+      const text = GROUPED.replace('##### 4.1 UI', first).replace('##### 4.2 IPC', '##### 4.3 IPC');
+      expect(criteriaOf(loadGrouped(text, '- [ ] 1. Task\n'))).toEqual(['R3.1 4', 'R4.1 11', 'R4.2 12', 'R4.3 15', 'R4.4 16', 'R5.1 21']);
+    }
+  });
+});
