@@ -3,6 +3,7 @@
  * its enclosing item (`refines`, KITS §3), the references found in its own lines, its box.
  */
 import { lineAt, oneLine, spansOf, spanText, type Outline } from './outline.js';
+import { flatLines } from './flat-lines.js';
 import { ItemRefs, MAX_ITEM_REFS, readBox, type Box, type KitItem, type KitRef } from './kit-read.js';
 
 /** An outline entry a reader took as an item. */
@@ -101,9 +102,10 @@ export function itemsOf(
   const flags: boolean[] = [];
   for (const i of picked.keys()) flags[i] = true;
   const spans = spansOf(outline, flags);
+  const flat = flatLines(outline, flags, spans);
   const after = trailingMetadata(outline, flags, spans);
   headingTails(outline, flags, spans, after);
-  if (metadata !== null) groupMetadata(outline, flags, spans, after, metadata);
+  if (metadata !== null) groupMetadata(outline, flags, spans, after, metadata, flat);
   const items: KitItem[] = [];
   const spanOf = (line: number, end: number): Span => {
     const { text, offset } = spanText(outline, line, end);
@@ -143,6 +145,7 @@ function groupMetadata(
   spans: ReadonlyMap<number, readonly [number, number]>,
   after: Map<number, (readonly [number, number])[]>,
   metadata: { readonly opens: (text: string) => boolean; readonly cites: (text: string) => boolean },
+  flat: readonly boolean[],
 ): void {
   let heading = -2;
   let tasks: number[] = [];
@@ -159,7 +162,9 @@ function groupMetadata(
       group = null;
     }
     const next = entry.line <= end + 2;
-    if (picked[i] === true) {
+    // A task's line written flat (flat-lines.ts) is its own, no group's.
+    if (flat[i] === true) end = entry.last;
+    else if (picked[i] === true) {
       tasks.push(i);
       end = entry.last;
     } else if (!metadata.opens(entry.text) || !next) {

@@ -1,0 +1,63 @@
+/**
+ * A task's lines written flat (D-555): its details as list items less indented than CommonMark
+ * nests, yet right of its own marker — ` - [x] 8.1 Create replay command functionality` over
+ * `  - Implement ReplayCommand …` and `  - _Requirements: 4.1_` (omoch1-2357/Axiomind: the box one
+ * space in, its lines two, so each is an item beside it, and its citations were no task's).
+ */
+import type { Outline } from './outline.js';
+
+/**
+ * Extends the span of each picked list item over the items right after it at its own list's
+ * level (the same parent) whose marker stands right of its own, a blank line between at most, up
+ * to a picked entry, a heading, a numbered line, or an item at or left of its marker; and returns
+ * those items (`true` by outline index), which are the task's lines, no group's metadata. Linear:
+ * one pass; each entry looked at once.
+ */
+export function flatLines(outline: Outline, picked: readonly boolean[], spans: Map<number, readonly [number, number]>): boolean[] {
+  const { entries } = outline;
+  const flat: boolean[] = [];
+  /** The picked item whose flat lines may follow (`-1`: none), its marker's column, and the last line of its span so far. */
+  let task = -1;
+  let column = 0;
+  let end = 0;
+  entries.forEach((entry, i) => {
+    if (picked[i] === true || entry.kind !== 'item') {
+      task = picked[i] === true && entry.kind === 'item' ? i : -1;
+      if (task !== -1) {
+        column = markerColumn(outline, entry.line);
+        end = spans.get(i)![1];
+      }
+      return;
+    }
+    if (task === -1 || entry.parent !== entries[task]!.parent) return;
+    if (entry.line > end + 2 || markerColumn(outline, entry.line) <= column) {
+      task = -1;
+      return;
+    }
+    flat[i] = true;
+    end = entry.last;
+    while (end > entry.line && blank(outline, end)) end -= 1;
+    spans.set(task, [spans.get(task)![0], end]);
+  });
+  return flat;
+}
+
+/** Whether file line `line` holds only spaces and tabs. */
+function blank(outline: Outline, line: number): boolean {
+  const { body, starts, bodyLine } = outline;
+  return /^[ \t]*$/.test(body.slice(starts[line - bodyLine]!, starts[line - bodyLine + 1]! - 1));
+}
+
+/** The column of the first non-blank character of file line `line` (a tab to the next multiple of 4). */
+function markerColumn(outline: Outline, line: number): number {
+  const { body, starts, bodyLine } = outline;
+  const from = starts[line - bodyLine]!;
+  let column = 0;
+  for (let at = from; at < body.length; at += 1) {
+    const c = body.charCodeAt(at);
+    if (c === 0x20) column += 1;
+    else if (c === 0x09) column += 4 - (column % 4);
+    else break;
+  }
+  return column;
+}
