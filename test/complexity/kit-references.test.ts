@@ -214,7 +214,7 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     expect(nearLinear(r), r.summary).toBe(true);
   }, 60_000);
 
-  it('a requirements.md of n numbered groups (`##### 1.k …`, D-554), and a tasks.md of n tasks, each with its lines written flat (D-555): read in time linear at n and 4n', () => {
+  it('a requirements.md of n numbered groups (`##### 1.k …`, D-554), a tasks.md of n tasks, each with its lines written flat (D-555), and a table of n criteria (D-556): read in time linear at n and 4n', () => {
     const requirementsPlace = kitPlaceOf('.kiro/specs/one/requirements.md', ['kiro'])!;
     const tasksPlace = kitPlaceOf('.kiro/specs/one/tasks.md', ['kiro'])!;
     const build = (n: number) => {
@@ -222,11 +222,14 @@ describe('kit references are bounded (issue 53, item 2)', () => {
       for (let k = 1; k <= n; k += 1) lines.push(`##### 1.${k} Group`, '1. THE system SHALL do it', '2. THE system SHALL undo it', '');
       const tasks = ['# Implementation Plan', '', '- [ ] 1. Parent'];
       for (let k = 1; k <= n; k += 1) tasks.push(` - [ ] 1.${k} Task ${k}`, '  - a step', '  - _Requirements: 1.1.1_', '');
-      return { requirements: `${lines.join('\n')}\n`, tasks: `${tasks.join('\n')}\n` };
+      const table = ['### FR-1: Table', '', '#### Acceptance Criteria', '', '| ID | 要件 |', '|----|------|'];
+      for (let k = 1; k <= n; k += 1) table.push(`| FR-1.${k} | The service shall do ${k} |`);
+      return { requirements: `${lines.join('\n')}\n`, tasks: `${tasks.join('\n')}\n`, table: `${table.join('\n')}\n` };
     };
     const r = measureRatio(build, (files) => {
       void readKitFile(files.requirements, 1, requirementsPlace);
       void readKitFile(files.tasks, 1, tasksPlace);
+      void readKitFile(files.table, 1, requirementsPlace);
     }, { start: 200, max: 64_000, targetMs: 30 });
     expect(nearLinear(r), r.summary).toBe(true);
   }, 60_000);

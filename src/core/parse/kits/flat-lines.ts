@@ -22,6 +22,8 @@ export function flatLines(outline: Outline, picked: readonly boolean[], spans: M
   let end = 0;
   entries.forEach((entry, i) => {
     if (picked[i] === true || entry.kind !== 'item') {
+      // An item picked inside a flat line (` - Sub-tasks:` over `   - [ ] 2.1 …`) is its own: the task's lines end before it (a review).
+      if (task !== -1 && entry.line <= end) spans.set(task, [spans.get(task)![0], lastFilled(outline, entries[task]!.line, entry.line - 1)]);
       task = picked[i] === true && entry.kind === 'item' ? i : -1;
       if (task !== -1) {
         column = markerColumn(outline, entry.line);
@@ -30,22 +32,38 @@ export function flatLines(outline: Outline, picked: readonly boolean[], spans: M
       return;
     }
     if (task === -1 || entry.parent !== entries[task]!.parent) return;
-    if (entry.line > end + 2 || markerColumn(outline, entry.line) <= column) {
+    // Only a list's own line, right of the task's marker, after blank lines at most (not a quote's `> - …`, nor a list after a comment: a review).
+    if (entry.line > end + 2 || !blankBetween(outline, end + 1, entry.line) || !LIST_MARKER.test(lineText(outline, entry.line)) || markerColumn(outline, entry.line) <= column) {
       task = -1;
       return;
     }
     flat[i] = true;
-    end = entry.last;
-    while (end > entry.line && blank(outline, end)) end -= 1;
+    end = lastFilled(outline, entry.line, entry.last);
     spans.set(task, [spans.get(task)![0], end]);
   });
   return flat;
 }
 
-/** Whether file line `line` holds only spaces and tabs. */
-function blank(outline: Outline, line: number): boolean {
+/** A list item's first line: a bullet or a number and its mark, after spaces. */
+const LIST_MARKER = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+
+/** File line `line`'s text. */
+function lineText(outline: Outline, line: number): string {
   const { body, starts, bodyLine } = outline;
-  return /^[ \t]*$/.test(body.slice(starts[line - bodyLine]!, starts[line - bodyLine + 1]! - 1));
+  return body.slice(starts[line - bodyLine]!, starts[line - bodyLine + 1]! - 1);
+}
+
+/** Whether file lines `[from, to)` hold only spaces and tabs (at most two are asked). */
+function blankBetween(outline: Outline, from: number, to: number): boolean {
+  for (let line = from; line < to; line += 1) if (!/^[ \t]*$/.test(lineText(outline, line))) return false;
+  return true;
+}
+
+/** `last`, moved up past blank lines (never above `first`). */
+function lastFilled(outline: Outline, first: number, last: number): number {
+  let end = last;
+  while (end > first && /^[ \t]*$/.test(lineText(outline, end))) end -= 1;
+  return end;
 }
 
 /** The column of the first non-blank character of file line `line` (a tab to the next multiple of 4). */

@@ -52,7 +52,7 @@ export interface Candidate {
  * `##### 3D rendering`, `##### 4K: output` and `##### 5s: timeout` are no groups (a review).
  */
 export function letteredGroup(title: string, n: string, previous: string | null): string | null {
-  if (!title.startsWith(n) || previous?.startsWith('.') === true) return null;
+  if (!title.startsWith(n)) return null;
   const rest = /^([A-Za-z])(?:[ \t]*[:：.．、)）—–-]|[ \t]*$)/.exec(title.slice(n.length));
   if (rest === null) return null;
   const letter = rest[1]!;
@@ -65,10 +65,10 @@ export function letteredGroup(title: string, n: string, previous: string | null)
  * number (`##### 4.1 UIコンポーネント削除` under Requirement 4, over `1.`, `2.`: hummer98/sdd-orchestrator, whose tasks
  * cite `4.1.1`, `4.1.2`): the group's mark, `.1`, or `null` — its criteria are `R4.1.1`, …. As lettered groups do,
  * the number is followed by a separator or a space or nothing, and the groups go in order from 1 (`previous`, the
- * mark of the group before): `##### 4.2 …` first, or a `4.1.2` heading, is no group.
+ * mark of the numbered group before): `##### 4.2 …` first, or a `4.1.2` heading, is no group.
  */
 export function numberedGroup(title: string, n: string, previous: string | null): string | null {
-  if (!title.startsWith(`${n}.`) || (previous !== null && !previous.startsWith('.'))) return null;
+  if (!title.startsWith(`${n}.`)) return null;
   const rest = /^(\d+)(?:[ \t]*[:：．、)）—–-]|\.(?!\d)|[ \t]|$)/.exec(title.slice(n.length + 1));
   if (rest === null) return null;
   const k = Number(rest[1]);
@@ -136,11 +136,7 @@ export function criterionOf(entries: readonly OutlineEntry[], entry: OutlineEntr
  * are the requirement's own (`R2.5`) where they number on.
  */
 export function numberCriteria(requirement: { readonly id: string; readonly candidates: readonly Candidate[] }, picked: Map<number, Picked>): void {
-  // Numbered groups whose criteria number on across them (`##### 2.2 …` over `5.`: neutryx-lab/neutryx-rust, cited `2.5`) are no
-  // groups to their ids: a numbered group's mark is kept only where the numbers start again (D-554).
-  const numbered = requirement.candidates.filter((c) => !c.qualified && (c.group === undefined || c.group.startsWith('.'))).map((c) => c.written);
-  const numberedOn = numbered.every((n) => n !== null) && new Set(numbered).size === numbered.length;
-  const groupOf = (c: Candidate) => (numberedOn && c.group?.startsWith('.') === true ? undefined : c.group);
+  const groupOf = numberedGroups(requirement.candidates) ? (c: Candidate) => c.group : (c: Candidate) => (c.group?.startsWith('.') === true ? undefined : c.group);
   // Criteria outside a group are numbered as without groups: by the numbers written, or by their place in the whole list (a review).
   const listed = requirement.candidates.filter((c) => !c.qualified && groupOf(c) === undefined).map((c) => c.written);
   const byPlace = listed.some((n) => n === null) || new Set(listed).size !== listed.length;
@@ -164,6 +160,23 @@ export function numberCriteria(requirement: { readonly id: string; readonly cand
       picked.set(c.index, { id: `${requirement.id}${letter}.${inPlace ? place + 1 : writtenNumber(c.written!)}`, type: 'acceptance-criterion', title: c.title, parent: requirement.id });
     });
   }
+}
+
+/**
+ * Whether the numbered groups of a requirement's criteria (`##### 4.1 …`) give them their number (`R4.1.1`, D-554): where each
+ * group numbers anew from 1, there are two groups or more, and one holds more than one (hummer98/sdd-orchestrator). Groups whose criteria number on
+ * (`##### 2.2 …` over `5.`: neutryx-lab/neutryx-rust, cited `2.5`), or go on with one slip, and groups of one criterion each
+ * (cited `4.1`, `4.2` as their headings number them) are none to their ids: by the requirement's numbers or places, as before.
+ */
+function numberedGroups(candidates: readonly Candidate[]): boolean {
+  const sizes = new Map<string, number>();
+  for (const c of candidates) {
+    if (c.group === undefined || !c.group.startsWith('.') || c.qualified) continue;
+    const size = sizes.get(c.group) ?? 0;
+    if (c.written !== String(size + 1)) return false;
+    sizes.set(c.group, size + 1);
+  }
+  return sizes.size > 1 && [...sizes.values()].some((size) => size > 1);
 }
 
 /** A criterion's number as written, without its zeros in front (`03` is 3; `1a` stays). */

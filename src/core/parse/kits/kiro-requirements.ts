@@ -19,6 +19,7 @@ import type { OutlineEntry } from './outline-entry.js';
 import { addendumOf } from './kiro-addenda.js';
 import { STORY_BY_ID, storyNumber, type KitRead } from './kit-read.js';
 import { itemsOf, NO_CONTEXT, type Picked } from './pick-items.js';
+import { tableCriteria } from './kiro-table-criteria.js';
 import { anyPrefixedCriterion, headedCriterion, prefixedCriterion, prefixedHeading, type PrefixedHeading } from './kiro-prefixed.js';
 import { BARE_REQUIREMENT, CODED, DOCUMENT_TITLE, headingForms, REQUIREMENTS_SECTION, requirementOf, STORY_REQUIREMENT, SUB_SECTION, userStoryHeading } from './kiro-requirement-headings.js';
 import { continuesCriteria, criterionOf, CRITERIA_HEADING, EARS_BOLD_NUMBER, labelledCriteria, letteredGroup, nextListed, numberCriteria, numberedGroup, type Candidate } from './kiro-criteria.js';
@@ -34,8 +35,9 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
   let requirement: { n: string; label: string; level: number; id: string; candidates: Candidate[]; lastListed?: Candidate; named: boolean; fellBack: boolean; index: number; bare: boolean; sectioned?: boolean; headed?: boolean; listed?: boolean; coded?: boolean; own?: { last: number } | null } | null = null;
   // The group of criteria open under the requirement's criteria heading (`##### 6A：专属卡审计`: its letter; `##### 4.1 …`: `.1`; its heading's level).
   let group: { readonly letter: string; readonly level: number } | null = null;
-  // The mark of the requirement's last group (the next must be the letter, or the number, after it).
+  // The marks of the requirement's last lettered group and last numbered one (the next must be the letter, or the number, after it).
   let lastLetter: string | null = null;
+  let lastNumbered: string | null = null;
   // The titles of the headings open at each level (1–6): whether a bare requirement stands under one that says requirements.
   const open: string[] = [];
   // A file that writes no `Requirement N` heading may number them bare (`### 1. Failure Detector Configuration`, j5ik2o/fraktor-rs);
@@ -94,6 +96,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     requirement = null;
     group = null;
     lastLetter = null;
+    lastNumbered = null;
   };
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
@@ -109,10 +112,11 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.lastListed, nextListed(entries, i)) ? i : -1;
       if (group !== null && entry.level <= group.level) group = null;
-      const letter: string | null = requirement !== null && requirement.label === 'R' && criteria !== -1 && entry.level > entries[criteria]!.level ? (letteredGroup(title, requirement.n, lastLetter) ?? numberedGroup(title, requirement.n, lastLetter)) : null;
+      const letter: string | null = requirement !== null && requirement.label === 'R' && criteria !== -1 && entry.level > entries[criteria]!.level ? (letteredGroup(title, requirement.n, lastLetter) ?? numberedGroup(title, requirement.n, lastNumbered)) : null;
       if (letter !== null) {
         group = { letter, level: entry.level };
-        lastLetter = letter;
+        if (letter.startsWith('.')) lastNumbered = letter;
+        else lastLetter = letter;
       }
       // Inside a `Requirement N`, a prefixed sub-heading is its tag (`#### FR-1: Maps to PRD 4.2`), or, with criteria of its own, a requirement
       // of its own that leaves `Requirement N` open, its criteria still to come (reviews).
@@ -241,14 +245,15 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     if (requirementIds.has(owner) && !taken.has(id)) (picked.set(i, { id, type: 'acceptance-criterion', title, parent: owner }), taken.add(id));
   }
   return {
-    items: itemsOf(outline, picked, (item, span) => {
+    // A prefixed requirement's criteria kept in a table (`| FR-1.1 | When … shall … |`: kiro-table-criteria.ts, D-556).
+    items: tableCriteria(itemsOf(outline, picked, (item, span) => {
       // A requirement without a name is known by its user story.
       if (item.type === 'requirement' && item.title === '') {
         const story = USER_STORY.exec(span.text);
         // Else by its heading as written (`### 요구사항 1`), not in English.
         item.title = story === null ? headingTitle(span.text.split('\n', 1)[0]!.replace(/^#+[ \t]*/, '')) : headingTitle(story[1]!);
       }
-    }, () => null, NO_CONTEXT),
+    }, () => null, NO_CONTEXT)),
     documentRefs: [],
   };
 }

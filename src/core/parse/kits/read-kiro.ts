@@ -272,8 +272,8 @@ function* labelValues(label: RegExp, span: Span): Generator<{ value: string; lin
   const { text } = span;
   for (const { match, line } of matchesIn(label, text, span.lineAt)) {
     const start = match.index + match[0].length;
-    // A label whose own mark closes right after its colon (`_Requirements:_ 2.1`) reads its value as a plain one does: to the line's end.
-    const opener = match[1] !== undefined && /[:：][ \t]*(?:\*\*|_)$/.test(match[0]) ? undefined : match[1];
+    // A label whose own mark closes after its colon (`_Requirements:_ 2.1`) or before it (`**依存**: Task 1.1`: D-556) reads as a plain one: to the line's end.
+    const opener = match[1] !== undefined && match[0].split(match[1]).length > 2 ? undefined : match[1];
     const end = valueEnd(text, start, Math.min(text.length, start + MAX_VALUE), opener);
     label.lastIndex = Math.max(label.lastIndex, end);
     // As written: from the label (its opening mark included) to the value's closing mark.

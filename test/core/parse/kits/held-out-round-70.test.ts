@@ -150,6 +150,17 @@ describe('criteria grouped under numbered sub-headings (`##### 4.1 …`), cited 
     expect([...report.errors, ...report.warnings].map((f) => f.code)).toEqual([]);
   });
 
+  it('groups of one criterion each, groups that go on with one slip, a numbered group beside a lettered one: as before (a review)', () => {
+    const one = ['### Requirement 4: Four', '', '#### Acceptance Criteria', '', '##### 4.1 Login', '1. WHEN the user logs in THEN the system SHALL a', '', '##### 4.2 Logout', '1. WHEN the user logs out THEN the system SHALL c', ''].join('\n');
+    const ws = loadGrouped(one, '- [ ] 1. Log in\n  - _Requirements: 4.1, 4.2_\n');
+    expect(criteriaOf(ws)).toEqual(['R4.1 6', 'R4.2 9']);
+    expect(buildReport(ws).errors).toEqual([]);
+    const slip = GROUPED.replace('1. `CHECK_CLAUDE', '3. `CHECK_CLAUDE').replace('2. `INSTALL_CLAUDE', '4. `INSTALL_CLAUDE').replace('### Requirement 5: テスト\n\n#### Acceptance Criteria\n', '##### 4.3 テスト\n');
+    expect(criteriaOf(loadGrouped(slip, '- [ ] 1. Task\n'))).toEqual(['R3.1 4', 'R4.1 11', 'R4.2 12', 'R4.3 15', 'R4.4 16', 'R4.5 19']);
+    const lettered = GROUPED.replace('##### 4.2 IPCチャネル削除', '##### 4A: IPCチャネル削除');
+    expect(criteriaOf(loadGrouped(lettered, '- [ ] 1. Task\n'))).toEqual(['R3.1 4', 'R4.1 11', 'R4.2 12', 'R4A.1 15', 'R4A.2 16', 'R5.1 21']);
+  });
+
   it('not a group: headings out of order (`4.2` first), a deeper number (`4.1.2`), a letter after it (`4.1a`), another requirement\'s number', () => {
     for (const first of ['##### 4.2 UI', '##### 4.1.2 UI', '##### 4.1a UI', '##### 3.1 UI']) {
       const text = GROUPED.replace('##### 4.1 UI', first).replace('##### 4.2 IPC', '##### 4.3 IPC');

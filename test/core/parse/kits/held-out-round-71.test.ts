@@ -49,10 +49,90 @@ describe('a task\'s lines written flat: less indented than CommonMark nests, rig
     expect(load(TASKS).nodes.get('cli/T9')!.item!.end).toBe(13);
   });
 
+  it('sub-tasks under a flat line are their own, and a quote or a list after a comment is no task\'s line (a review)', () => {
+    const nested = load(['# Tasks', '', '- [ ] 2. Build API', ' - Sub-tasks:', '   - [ ] 2.1 Endpoint', '     - _Requirements: 4.1_', ''].join('\n'));
+    expect(edges(nested, 'T2')).toEqual([]);
+    expect(nested.nodes.get('cli/T2')!.item!.end).toBe(4);
+    expect(edges(nested, 'T2.1')).toEqual(['implements R4.1', 'refines T2']);
+    expect(edges(load(['- [ ] 2. Build', '', ' > - _Requirements: 4.1_ quoted from the review', ''].join('\n')), 'T2')).toEqual([]);
+    expect(edges(load(['- [ ] 2. Build', '<!-- TODO -->', ' - _Requirements: 4.1_', ''].join('\n')), 'T2')).toEqual([]);
+  });
+
   it('a flat line that cites is its task\'s alone, not the metadata of a group of tasks before it that cite nothing', () => {
     const tasks = ['## Tasks', '', '- [ ] 1. Plan the commands', '- [ ] 2. Build the replay', '  - _Requirements: 4.1_', ''].join('\n');
     const flat = load(tasks.replace('- [ ] 2. Build', ' - [ ] 2. Build'));
     expect(edges(flat, 'T1')).toEqual([]);
     expect(edges(flat, 'T2')).toEqual(['implements R4.1']);
+  });
+});
+
+/*
+ * tkrrrrkt/EPM-UIMOCK at 9aea007 (Kiro, cc-sdd in Japanese), .kiro/specs/meetings/meeting-report-layout/requirements.md:89-96:
+ * `### FR-1: レイアウト一覧表示`, `#### Acceptance Criteria`, then a table `| ID | 要件 | 優先度 |` of rows
+ * `| FR-1.1 | When ユーザーが会議種別を選択した時, the Report Layout Service shall … | P1 |`; :211-219 FR-11's table writes `| FR-12.3 |`
+ * to `| FR-12.9 |` (a slip); tasks.md:58 `_Requirements: 6.1, 11.1, 12.1_`, :237 `_Requirements: 12.4_`. No criterion was read from
+ * a table, and a bare `1.1` named `R1.1`: 50 false LINK_BROKEN.
+ */
+const TABLED = [
+  '## Functional Requirements', // 1
+  '', // 2
+  '### FR-1: レイアウト一覧表示', // 3
+  '', // 4
+  '#### Acceptance Criteria', // 5
+  '', // 6
+  '| ID | 要件 | 優先度 |', // 7
+  '|----|------|--------|', // 8
+  '| FR-1.1 | When ユーザーが会議種別を選択した時, the Report Layout Service shall レイアウト一覧を表示する | P1 |', // 9
+  '| FR-1.2 | The Report Layout Service shall レイアウト名を表示する | P1 |', // 10
+  '', // 11
+  '### FR-2: コンポーネントタイプ設定', // 12
+  '', // 13
+  '| ID | 要件 | 優先度 |', // 14
+  '|----|------|--------|', // 15
+  '| FR-2.1 | When タイプが KPI_CARD の時, the UI shall 設定を表示する | P1 |', // 16
+  '| FR-3.2 | When タイプが CHART の時, the UI shall 設定を表示する | P1 |', // 17
+  '', // 18
+  '```markdown', // 19
+  '| FR-2.9 | an example in a fence |', // 20
+  '```', // 21
+  '', // 22
+  '### FR-3: config_json', // 23
+  '', // 24
+  '| **FR-3.1** | The service shall keep config_json | P2 |', // 25
+  '', // 26
+  '## Non-Functional Requirements', // 27
+  '', // 28
+  '### NFR-1: セキュリティ', // 29
+  '', // 30
+  '| NFR-1.1 | UIはBFF経由でのみデータを取得する |', // 31
+  '', // 32
+].join('\n');
+
+const loadTabled = (requirements: string, tasks: string) =>
+  loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/layout/requirements.md': requirements, '.kiro/specs/layout/tasks.md': tasks }));
+const itemsOf = (ws: ReturnType<typeof load>) => [...ws.nodes.values()].filter((n) => n.item !== undefined && n.type !== 'task').map((n) => `${n.id.slice('layout/'.length)} ${n.item!.line}-${n.item!.end} ${n.relations?.refines?.ids.join(',').replace(/layout\//g, '') ?? ''}`.trim());
+
+describe('a prefixed requirement\'s criteria kept in a table, cited by bare numbers', () => {
+  const TASKS = ['- [ ] 1. Build the list', '  - _Requirements: 1.1, 1.2, 2.1_', '- [ ] 2. Build the settings', '  - _Requirements: 3.1, 3.2_', '  - _Requirements: NFR-1.1_', ''].join('\n');
+
+  it('each row that writes a requirement\'s id and a number is that criterion; `1.1` names `FR-1.1`; no finding', () => {
+    const ws = loadTabled(TABLED, TASKS);
+    expect(itemsOf(ws)).toEqual(['FR-1 3-8', 'FR-1.1 9-9 FR-1', 'FR-1.2 10-10 FR-1', 'FR-2 12-15', 'FR-2.1 16-16 FR-2', 'FR-3.2 17-17 FR-3', 'FR-3 23-23', 'FR-3.1 25-25 FR-3', 'NFR-1 29-29', 'NFR-1.1 31-31 NFR-1']);
+    expect(ws.nodes.get('layout/FR-1.1')!.title).toBe('When ユーザーが会議種別を選択した時, the Report Layout Service shall レイアウト一覧を表示する');
+    expect(ws.relationsOut.get('layout/T1')!.map((e) => e.id.slice('layout/'.length))).toEqual(['FR-1.1', 'FR-1.2', 'FR-2.1']);
+    const report = buildReport(ws);
+    expect([...report.errors, ...report.warnings].map((f) => `${f.code} ${f.message}`)).toEqual([]);
+  });
+
+  it('a number no row has is still broken; a bare number in a feature that numbers `Requirement N` is Kiro\'s own, as before', () => {
+    const broken = buildReport(loadTabled(TABLED, `${TASKS}- [ ] 3. More\n  - _Requirements: 4.1_\n`));
+    expect(broken.errors.map((f) => `${f.code} ${f.line}`)).toEqual(['LINK_BROKEN 7']);
+    const numbered = loadTabled(`### Requirement 1: Base\n\n#### Acceptance Criteria\n\n1. THE system SHALL start\n\n${TABLED}`, '- [ ] 1. Start\n  - _Requirements: 1.1_\n');
+    expect(numbered.relationsOut.get('layout/T1')!.map((e) => e.id)).toEqual(['layout/R1.1']);
+  });
+
+  it('not the table of a requirement whose criteria are read otherwise', () => {
+    const listed = TABLED.replace('| ID | 要件 | 優先度 |\n|----|------|--------|\n| FR-1.1', '- **FR-1.1**: The service shall list\n\n| ID | 要件 | 優先度 |\n|----|------|--------|\n| FR-1.1');
+    expect(itemsOf(loadTabled(listed, '- [ ] 1. Build\n')).slice(0, 3)).toEqual(['FR-1 3-5', 'FR-1.1 7-7 FR-1', 'FR-2 14-17']);
   });
 });
