@@ -26,7 +26,8 @@
  * - Kiro requirements a team codes (`### REQ-BL-008: …`, read as `R8`): `REQ-BL-008` names it, `011` names `R11`, and a number
  *   a table of the feature's documents gives (`| 8.2 (REQ-BL-008) | … |`, design.md's traceability) names the requirement of
  *   its row, or nothing to report (`| 5.1 (非機能 / セキュリティ) |`);
- * - `6.1` in a Kiro feature that names its requirements `FR-6` (`### FR-6: …`) and numbers none `Requirement 6` names `FR-6.1`;
+ * - `6.1` in a Kiro feature that names its requirements `FR-6` (`### FR-6: …`) and numbers none `Requirement 6` names `FR-6.1`
+ *   (not in a list that writes a prefix);
  * - `RF-433`, `CS-2`, `RNF-1` (a prefix of another language than the template's) in a feature
  *   that writes no item of that prefix is prose (a radio part, say), not a missing requirement.
  * - an OpenSpec change's `MODIFIED Requirement: X` that the capability lacks stays broken, with
@@ -126,11 +127,11 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     // `1.2` after `FR-1.1` in one list (`_Requirements: FR-1.1, 1.2_`), in a feature whose requirements are all named with that prefix: `FR-1.2`.
     const carried = criterion ? carriedPrefix(written) : null;
     if (carried !== null && nodes.has(`${feature}/${carried}-${tail.slice(1)}`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature) && onlyPrefix(feature, carried, (prefixed ??= prefixesByFeature(nodes)))) return { id: `${feature}/${carried}-${tail.slice(1)}` };
-    // `6.1` (or `6`) with no prefix where the feature names its requirements `FR-6` and numbers none `Requirement 6`: `FR-6.1`, as Kiro's
+    // `6.1` with no prefix where the feature names its requirements `FR-6` and numbers none `Requirement 6`: `FR-6.1`, as Kiro's
     // tasks cite (tkrrrrkt/EPM-UIMOCK: `_Requirements: 6.1, 11.1_` of rows `| FR-6.1 | … |`, D-556). Not in a Spec Kit feature (its spec.md),
     // nor in a list that writes a prefix (`NFR-2, 2.1` leaves `2.1` to Kiro: round 32's review).
-    const bare = carried === null && (criterion || /^R\d+$/.test(tail)) ? KIRO_REF.exec(tail) : null;
-    const functional = bare === null ? '' : `${feature}/FR-${bare[1]!.replace(/^0+(?=\d)/, '')}${bare[2] === undefined ? '' : `.${Number(bare[2])}`}`;
+    // Only a criterion's number (`6` alone may be a section's: a review); `FR-` before `NFR-6.1` (EPM-UIMOCK writes `NFR-` in full).
+    const functional = criterion && !PREFIX_WRITTEN.test(written) ? `${feature}/FR-${tail.slice(1)}` : '';
     if (functional !== '' && nodes.get(functional)?.item !== undefined && !nodes.has(`${feature}/spec`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature)) return { id: functional };
     // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`, `### 9. Title` for `9`): that section.
     const section = SECTION_REF.exec(tail);
@@ -197,6 +198,8 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   };
 }
 
+/** A requirement's prefixed id written in a reference list (`FR-1.1, NFR-1.1, 2.1`). */
+const PREFIX_WRITTEN = new RegExp(`(?<![\\w-])(?:${REQUIREMENT_PREFIX})-\\d`);
 /** A Kiro requirement's or criterion's id as a task cites it: `R11`, `R010B`, `R8.2`. */
 const KIRO_REF = /^R(\d+[A-Z]?)(?:\.(\d+))?$/;
 /** A coded requirement's id as a task writes it (`REQ-BL-008`, `REQ-F-002`, `REQ-FN-010B`). */

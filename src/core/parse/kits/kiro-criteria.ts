@@ -164,19 +164,22 @@ export function numberCriteria(requirement: { readonly id: string; readonly cand
 
 /**
  * Whether the numbered groups of a requirement's criteria (`##### 4.1 …`) give them their number (`R4.1.1`, D-554): where each
- * group numbers anew from 1, there are two groups or more, and one holds more than one (hummer98/sdd-orchestrator). Groups whose criteria number on
+ * group numbers anew from 1 upwards, there are two groups or more, and one holds more than one (hummer98/sdd-orchestrator). Groups whose criteria number on
  * (`##### 2.2 …` over `5.`: neutryx-lab/neutryx-rust, cited `2.5`), or go on with one slip, and groups of one criterion each
  * (cited `4.1`, `4.2` as their headings number them) are none to their ids: by the requirement's numbers or places, as before.
  */
 function numberedGroups(candidates: readonly Candidate[]): boolean {
-  const sizes = new Map<string, number>();
+  // Each group's count and last number: the first 1, each next one more than the one before (a gap is a criterion deleted: a review).
+  const groups = new Map<string, { size: number; last: number }>();
   for (const c of candidates) {
     if (c.group === undefined || !c.group.startsWith('.') || c.qualified) continue;
-    const size = sizes.get(c.group) ?? 0;
-    if (c.written !== String(size + 1)) return false;
-    sizes.set(c.group, size + 1);
+    const n = /^\d+$/.test(c.written ?? '') ? Number(c.written) : NaN;
+    const group = groups.get(c.group);
+    if (group === undefined ? n !== 1 : !(n > group.last)) return false;
+    if (group === undefined) groups.set(c.group, { size: 1, last: n });
+    else (group.size += 1), (group.last = n);
   }
-  return sizes.size > 1 && [...sizes.values()].some((size) => size > 1);
+  return groups.size > 1 && [...groups.values()].some((group) => group.size > 1);
 }
 
 /** A criterion's number as written, without its zeros in front (`03` is 3; `1a` stays). */

@@ -99,3 +99,22 @@ function between(first: string, last: string): string[] {
   for (let n = Number(from); n <= Number(to); n += 1) out.push(`${head}${String(n).padStart(from.length, '0')}`);
   return out;
 }
+
+/** A line that holds only ids (`    2.2`, `1.3, 2.2,`, `3`): a wrapped label value's next line. */
+const ID_LINE = /^[ \t]*R?\d+(?:\.\d+)*(?:[ \t]*[,、，~～–—-][ \t]*R?\d+(?:\.\d+)*)*[ \t]*[,、，]?[ \t]*$/;
+
+/**
+ * Where a bold label's value closed before its colon ends (`- **Requirements**: 1.3, 2.1,` then `    2.2`, as a formatter wraps it;
+ * `**Requirements**:` then `1.3, 2.2`): past the lines right after its own (`end`, a line's end) that hold only ids, up to `limit`.
+ * Not a list's next item, nor words (a review of D-556).
+ */
+export function wrappedIds(text: string, end: number, limit: number): number {
+  let at = end;
+  while (at < limit && text.charCodeAt(at) === 0x0a) {
+    const next = text.indexOf('\n', at + 1);
+    const stop = next === -1 ? text.length : next;
+    if (stop > limit || !ID_LINE.test(text.slice(at + 1, stop))) break;
+    at = stop;
+  }
+  return at;
+}

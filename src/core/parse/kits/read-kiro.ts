@@ -19,7 +19,7 @@ import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { checkRelations, CHECKS_LABEL, isTestTask, VALIDATES_LABEL, VALIDATES_WORD, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
-import { listedRequirements, taskNumbers, unprefixed } from './kiro-listed.js';
+import { listedRequirements, taskNumbers, unprefixed, wrappedIds } from './kiro-listed.js';
 import { traceTables } from './kiro-trace-table.js';
 import { mappedRefs, mappingRoom } from './speckit-mappings.js';
 
@@ -60,9 +60,9 @@ const REQ_LABEL = /(?:^|[\s(])(_|\*\*)Reqs?\.?(?=[ \t]+R?\d)/gm;
 /**
  * A team's `_Refs:` label (Brunobiu/FreteGOBR: `- _Refs: Requirements 3.1, 3.2; Design Decision 1_`), only italic or bold and
  * only before a word for requirements or a number (`_Refs: 1.1, 1.2_`): a plain `Ref: design.md section 4.2` or `_Refs: Bugs 3, 6_`
- * points elsewhere (reviews).
+ * points elsewhere (reviews); so is `_Satisface: Requirement 1, Requirement 5_` (000ether999/centinelaia, D-557).
  */
-const REFS_LABEL = /(?:^|[\s(])(_|\*\*)Refs?(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?(?=[ \t]*(?:(?:Requirements?|Requisitos?|Reqs?)\b|需求|要件|R?\d))/gim;
+const REFS_LABEL = /(?:^|[\s(])(_|\*\*)(?:Refs?|Satisf(?:ies|ace))(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*|\1)?(?=[ \t]*(?:(?:Requirements?|Requisitos?|Reqs?)\b|需求|要件|R?\d))/gim;
 /** A label of `REQUIREMENTS_LABEL` or `WORDED_LABEL` on one line; group 1 is the `_` or `**` that opens it. */
 const CITES = [new RegExp(REQUIREMENTS_LABEL.source, 'i'), new RegExp(WORDED_LABEL.source, 'i')];
 /**
@@ -272,9 +272,9 @@ function* labelValues(label: RegExp, span: Span): Generator<{ value: string; lin
   const { text } = span;
   for (const { match, line } of matchesIn(label, text, span.lineAt)) {
     const start = match.index + match[0].length;
-    // A label whose own mark closes after its colon (`_Requirements:_ 2.1`) or before it (`**依存**: Task 1.1`: D-556) reads as a plain one: to the line's end.
+    // A label whose own mark closes after its colon (`_Requirements:_ 2.1`) or before it (`**依存**: Task 1.1`: D-556, and its wrapped ids) reads as a plain one.
     const opener = match[1] !== undefined && match[0].split(match[1]).length > 2 ? undefined : match[1];
-    const end = valueEnd(text, start, Math.min(text.length, start + MAX_VALUE), opener);
+    const end = wrappedIds(text, valueEnd(text, start, Math.min(text.length, start + MAX_VALUE), opener), opener !== match[1] && !/[:：][ \t]*(?:\*\*|_)$/.test(match[0]) ? start + MAX_VALUE : 0);
     label.lastIndex = Math.max(label.lastIndex, end);
     // As written: from the label (its opening mark included) to the value's closing mark.
     const from = match.index + match[0].length - match[0].trimStart().length + (/^[(]/.test(match[0].trimStart()) ? 1 : 0);

@@ -157,6 +157,9 @@ describe('criteria grouped under numbered sub-headings (`##### 4.1 …`), cited 
     expect(buildReport(ws).errors).toEqual([]);
     const slip = GROUPED.replace('1. `CHECK_CLAUDE', '3. `CHECK_CLAUDE').replace('2. `INSTALL_CLAUDE', '4. `INSTALL_CLAUDE').replace('### Requirement 5: テスト\n\n#### Acceptance Criteria\n', '##### 4.3 テスト\n');
     expect(criteriaOf(loadGrouped(slip, '- [ ] 1. Task\n'))).toEqual(['R3.1 4', 'R4.1 11', 'R4.2 12', 'R4.3 15', 'R4.4 16', 'R4.5 19']);
+    // A group that numbers anew with a gap (criterion 2 deleted) is one still (a review).
+    const gap = GROUPED.replace('2. `INSTALL_CLAUDE', '3. `INSTALL_CLAUDE');
+    expect(criteriaOf(loadGrouped(gap, '- [ ] 1. Task\n'))).toEqual(['R3.1 4', 'R4.1.1 11', 'R4.1.2 12', 'R4.2.1 15', 'R4.2.3 16', 'R5.1 21']);
     const lettered = GROUPED.replace('##### 4.2 IPCチャネル削除', '##### 4A: IPCチャネル削除');
     expect(criteriaOf(loadGrouped(lettered, '- [ ] 1. Task\n'))).toEqual(['R3.1 4', 'R4.1 11', 'R4.2 12', 'R4A.1 15', 'R4A.2 16', 'R5.1 21']);
   });

@@ -87,25 +87,39 @@ const TABLED = [
   '', // 11
   '### FR-2: コンポーネントタイプ設定', // 12
   '', // 13
-  '| ID | 要件 | 優先度 |', // 14
-  '|----|------|--------|', // 15
-  '| FR-2.1 | When タイプが KPI_CARD の時, the UI shall 設定を表示する | P1 |', // 16
-  '| FR-3.2 | When タイプが CHART の時, the UI shall 設定を表示する | P1 |', // 17
-  '', // 18
-  '```markdown', // 19
-  '| FR-2.9 | an example in a fence |', // 20
-  '```', // 21
-  '', // 22
-  '### FR-3: config_json', // 23
+  '#### Acceptance Criteria', // 14
+  '', // 15
+  '| ID | 要件 | 優先度 |', // 16
+  '|----|------|--------|', // 17
+  '| FR-2.1 | When タイプが KPI_CARD の時, the UI shall 設定を表示する \\| 一覧 | P1 |', // 18
+  '| FR-3.2 | When タイプが CHART の時, the UI shall 設定を表示する | P1 |', // 19
+  '', // 20
+  '<!--', // 21
+  '| FR-2.3 | removed criterion |', // 22
+  '-->', // 23
   '', // 24
-  '| **FR-3.1** | The service shall keep config_json | P2 |', // 25
-  '', // 26
-  '## Non-Functional Requirements', // 27
+  '```markdown', // 25
+  '| FR-2.9 | an example in a fence |', // 26
+  '```', // 27
   '', // 28
-  '### NFR-1: セキュリティ', // 29
+  '### FR-3: config_json', // 29
   '', // 30
-  '| NFR-1.1 | UIはBFF経由でのみデータを取得する |', // 31
+  '#### Acceptance Criteria', // 31
   '', // 32
+  '| **FR-3.1** | The service shall keep config_json | P2 |', // 33
+  '', // 34
+  '#### Traceability', // 35
+  '', // 36
+  '| FR-1.1 | Task 2.1 |', // 37
+  '', // 38
+  '## Non-Functional Requirements', // 39
+  '', // 40
+  '### NFR-1: セキュリティ', // 41
+  '', // 42
+  '| ID | 要件 |', // 43
+  '|----|------|', // 44
+  '| NFR-1.1 | UIはBFF経由でのみデータを取得する |', // 45
+  '', // 46
 ].join('\n');
 
 const loadTabled = (requirements: string, tasks: string) =>
@@ -117,8 +131,10 @@ describe('a prefixed requirement\'s criteria kept in a table, cited by bare numb
 
   it('each row that writes a requirement\'s id and a number is that criterion; `1.1` names `FR-1.1`; no finding', () => {
     const ws = loadTabled(TABLED, TASKS);
-    expect(itemsOf(ws)).toEqual(['FR-1 3-8', 'FR-1.1 9-9 FR-1', 'FR-1.2 10-10 FR-1', 'FR-2 12-15', 'FR-2.1 16-16 FR-2', 'FR-3.2 17-17 FR-3', 'FR-3 23-23', 'FR-3.1 25-25 FR-3', 'NFR-1 29-29', 'NFR-1.1 31-31 NFR-1']);
+    // Not a row in a comment or a fence, nor one under another heading than the criteria's (`#### Traceability`: a review).
+    expect(itemsOf(ws)).toEqual(['FR-1 3-8', 'FR-1.1 9-9 FR-1', 'FR-1.2 10-10 FR-1', 'FR-2 12-17', 'FR-2.1 18-18 FR-2', 'FR-3.2 19-19 FR-3', 'FR-3 29-31', 'FR-3.1 33-33 FR-3', 'NFR-1 41-44', 'NFR-1.1 45-45 NFR-1']);
     expect(ws.nodes.get('layout/FR-1.1')!.title).toBe('When ユーザーが会議種別を選択した時, the Report Layout Service shall レイアウト一覧を表示する');
+    expect(ws.nodes.get('layout/FR-2.1')!.title).toBe('When タイプが KPI_CARD の時, the UI shall 設定を表示する | 一覧');
     expect(ws.relationsOut.get('layout/T1')!.map((e) => e.id.slice('layout/'.length))).toEqual(['FR-1.1', 'FR-1.2', 'FR-2.1']);
     const report = buildReport(ws);
     expect([...report.errors, ...report.warnings].map((f) => `${f.code} ${f.message}`)).toEqual([]);
@@ -129,10 +145,15 @@ describe('a prefixed requirement\'s criteria kept in a table, cited by bare numb
     expect(broken.errors.map((f) => `${f.code} ${f.line}`)).toEqual(['LINK_BROKEN 7']);
     const numbered = loadTabled(`### Requirement 1: Base\n\n#### Acceptance Criteria\n\n1. THE system SHALL start\n\n${TABLED}`, '- [ ] 1. Start\n  - _Requirements: 1.1_\n');
     expect(numbered.relationsOut.get('layout/T1')!.map((e) => e.id)).toEqual(['layout/R1.1']);
+    // `FR-` before `NFR-` (`1.1` where both are items); not in a list that writes a prefix, nor a whole number (a review).
+    const both = loadTabled(TABLED, '- [ ] 1. Start\n  - _Requirements: 1.1_\n- [ ] 2. More\n  - _Requirements: FR-1.1, NFR-1.1, 2.1_\n- [ ] 3. Sections\n  - _Requirements: 2_\n');
+    expect(both.relationsOut.get('layout/T1')!.map((e) => e.id)).toEqual(['layout/FR-1.1']);
+    expect(both.relationsOut.get('layout/T2')!.map((e) => e.id)).toEqual(['layout/FR-1.1', 'layout/NFR-1.1']);
+    expect(both.relationsOut.get('layout/T3') ?? []).toEqual([]);
   });
 
   it('not the table of a requirement whose criteria are read otherwise', () => {
     const listed = TABLED.replace('| ID | 要件 | 優先度 |\n|----|------|--------|\n| FR-1.1', '- **FR-1.1**: The service shall list\n\n| ID | 要件 | 優先度 |\n|----|------|--------|\n| FR-1.1');
-    expect(itemsOf(loadTabled(listed, '- [ ] 1. Build\n')).slice(0, 3)).toEqual(['FR-1 3-5', 'FR-1.1 7-7 FR-1', 'FR-2 14-17']);
+    expect(itemsOf(loadTabled(listed, '- [ ] 1. Build\n')).slice(0, 3)).toEqual(['FR-1 3-5', 'FR-1.1 7-7 FR-1', 'FR-2 14-19']);
   });
 });

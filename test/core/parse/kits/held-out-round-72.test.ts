@@ -31,6 +31,16 @@ describe('a bold label that closes before its colon (`**依存**: Task 1.1, 1.2`
     expect([...report.errors, ...report.warnings].map((f) => `${f.code} ${f.message}`)).toEqual([]);
   });
 
+  it('its ids wrapped onto the lines right after it are its value still, as a formatter wraps them (a review)', () => {
+    const tasks = ['- [ ] 1. One', '  - **Requirements**: 1.3, 2.1,', '    2.2', '- [ ] 2. Two', '  - **Depends on**: 1,', '    3', '  - **Requirements**:', '    1.1, 1.2', '- [ ] 3. Three', '  - **依存**: Task 1', '  - stuff 4.4', ''].join('\n');
+    const requirements = `${REQUIREMENTS}\n### Requirement 2: 表示\n\n#### Acceptance Criteria\n\n1. THE app SHALL e\n2. THE app SHALL f\n`;
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/demo/requirements.md': requirements, '.kiro/specs/demo/tasks.md': tasks }));
+    expect(ws.relationsOut.get('demo/T1')!.map((e) => e.id)).toEqual(['demo/R1.3', 'demo/R2.1', 'demo/R2.2']);
+    expect(ws.relationsOut.get('demo/T2')!.map((e) => e.id)).toEqual(['demo/R1.1', 'demo/R1.2']);
+    expect(ws.nodes.get('demo/T2')!.dependsOn).toEqual(['demo/T1', 'demo/T3']);
+    expect(ws.nodes.get('demo/T3')!.dependsOn).toEqual(['demo/T1']);
+  });
+
   it('a label whose marks hold its whole value (`_Depends: 1.1,` wrapped to `1.2_`) still reads to its closing mark', () => {
     const tasks = TASKS.replace('  - **依存**: Task 1.1, 1.2（型と定数が必要）', '  - _Depends: 1.1,\n    1.2_');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [kiro]\n', '.kiro/specs/demo/requirements.md': REQUIREMENTS, '.kiro/specs/demo/tasks.md': tasks }));
