@@ -164,9 +164,10 @@ export function numberCriteria(requirement: { readonly id: string; readonly cand
 
 /**
  * Whether the numbered groups of a requirement's criteria (`##### 4.1 …`) give them their number (`R4.1.1`, D-554): where each
- * group numbers anew from 1 upwards, there are two groups or more, and one holds more than one (hummer98/sdd-orchestrator). Groups whose criteria number on
- * (`##### 2.2 …` over `5.`: neutryx-lab/neutryx-rust, cited `2.5`), or go on with one slip, and groups of one criterion each
- * (cited `4.1`, `4.2` as their headings number them) are none to their ids: by the requirement's numbers or places, as before.
+ * group numbers anew from 1 upwards, there are two groups or more, and one holds more than one (hummer98/sdd-orchestrator).
+ * Groups whose criteria number on (`##### 2.2 …` over `5.`: neutryx-lab/neutryx-rust, cited `2.5`), or go on with one slip,
+ * and groups of one criterion each (cited `4.1`, `4.2` as their headings number them) are none to their ids: by the
+ * requirement's numbers or places, as before.
  */
 function numberedGroups(candidates: readonly Candidate[]): boolean {
   // Each group's count and last number: the first 1, each next one more than the one before (a gap is a criterion deleted: a review).
@@ -177,7 +178,10 @@ function numberedGroups(candidates: readonly Candidate[]): boolean {
     const group = groups.get(c.group);
     if (group === undefined ? n !== 1 : !(n > group.last)) return false;
     if (group === undefined) groups.set(c.group, { size: 1, last: n });
-    else (group.size += 1), (group.last = n);
+    else {
+      group.size += 1;
+      group.last = n;
+    }
   }
   return groups.size > 1 && [...groups.values()].some((group) => group.size > 1);
 }

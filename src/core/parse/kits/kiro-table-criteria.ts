@@ -22,8 +22,8 @@ const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$/;
 /**
  * `items` (a requirements file's, in file order) with the table rows of each prefixed requirement that has no criterion
  * as its criteria, after it: only rows in its own lines or under its criteria heading (`#### Acceptance Criteria`), not
- * under another of its sub-headings (`#### Traceability`), nor in a fence or an HTML comment; the requirement's own lines end before its first row. Linear: each
- * requirement's lines are looked at once (its span holds them: no item is inside it).
+ * under another of its sub-headings (`#### Traceability`), nor in a fence or an HTML comment; the requirement's own lines
+ * end before its first row. Linear: each requirement's lines are looked at once (its span holds them: no item is inside it).
  */
 export function tableCriteria(items: readonly KitItem[]): readonly KitItem[] {
   const parents = new Set<string>();
@@ -45,8 +45,12 @@ export function tableCriteria(items: readonly KitItem[]): readonly KitItem[] {
     let under = true;
     let comment = false;
     forEachLineOutsideFences(item.text, (line, index) => {
-      if (comment || line.includes('<!--')) {
-        comment = line.lastIndexOf('<!--') > line.lastIndexOf('-->');
+      if (comment) {
+        comment = !line.includes('-->');
+        return;
+      }
+      if (line.lastIndexOf('<!--') > line.lastIndexOf('-->')) {
+        comment = true;
         return;
       }
       const heading = index === 0 ? null : HEADING.exec(line);

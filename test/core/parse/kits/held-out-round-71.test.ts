@@ -155,5 +155,8 @@ describe('a prefixed requirement\'s criteria kept in a table, cited by bare numb
   it('not the table of a requirement whose criteria are read otherwise', () => {
     const listed = TABLED.replace('| ID | 要件 | 優先度 |\n|----|------|--------|\n| FR-1.1', '- **FR-1.1**: The service shall list\n\n| ID | 要件 | 優先度 |\n|----|------|--------|\n| FR-1.1');
     expect(itemsOf(loadTabled(listed, '- [ ] 1. Build\n')).slice(0, 3)).toEqual(['FR-1 3-5', 'FR-1.1 7-7 FR-1', 'FR-2 14-19']);
+    // Nor rows in a comment of several lines (a last read).
+    const commented = '### FR-1: Layout\n\n<!--\n| FR-1.1 | a |\n| FR-1.2 | b |\n-->\n\n| FR-1.3 | c |\n';
+    expect(itemsOf(loadTabled(commented, '- [ ] 1. Build\n'))).toEqual(['FR-1 1-6', 'FR-1.3 8-8 FR-1']);
   });
 });
