@@ -4,7 +4,7 @@
  * `  - Implement ReplayCommand …` and `  - _Requirements: 4.1_` (omoch1-2357/Axiomind: the box one
  * space in, its lines two, so each is an item beside it, and its citations were no task's).
  */
-import type { Outline } from './outline.js';
+import { isBlankLine, trimBlank, type Outline } from './outline.js';
 
 /**
  * Extends the span of each picked list item over the items right after it at its own list's
@@ -23,7 +23,7 @@ export function flatLines(outline: Outline, picked: readonly boolean[], spans: M
   entries.forEach((entry, i) => {
     if (picked[i] === true || entry.kind !== 'item') {
       // An item picked inside a flat line (` - Sub-tasks:` over `   - [ ] 2.1 …`) is its own: the task's lines end before it (a review).
-      if (task !== -1 && entry.line <= end) spans.set(task, [spans.get(task)![0], lastFilled(outline, entries[task]!.line, entry.line - 1)]);
+      if (task !== -1 && entry.line <= end) spans.set(task, [spans.get(task)![0], trimBlank(outline, entries[task]!.line, entry.line - 1)]);
       task = picked[i] === true && entry.kind === 'item' ? i : -1;
       if (task !== -1) {
         column = markerColumn(outline, entry.line);
@@ -38,7 +38,7 @@ export function flatLines(outline: Outline, picked: readonly boolean[], spans: M
       return;
     }
     flat[i] = true;
-    end = lastFilled(outline, entry.line, entry.last);
+    end = trimBlank(outline, entry.line, entry.last);
     spans.set(task, [spans.get(task)![0], end]);
   });
   return flat;
@@ -53,17 +53,10 @@ function lineText(outline: Outline, line: number): string {
   return body.slice(starts[line - bodyLine]!, starts[line - bodyLine + 1]! - 1);
 }
 
-/** Whether file lines `[from, to)` hold only spaces and tabs (at most two are asked). */
+/** Whether file lines `[from, to)` hold only spaces and tabs (at most one is asked). */
 function blankBetween(outline: Outline, from: number, to: number): boolean {
-  for (let line = from; line < to; line += 1) if (!/^[ \t]*$/.test(lineText(outline, line))) return false;
+  for (let line = from; line < to; line += 1) if (!isBlankLine(outline, line)) return false;
   return true;
-}
-
-/** `last`, moved up past blank lines (never above `first`). */
-function lastFilled(outline: Outline, first: number, last: number): number {
-  let end = last;
-  while (end > first && /^[ \t]*$/.test(lineText(outline, end))) end -= 1;
-  return end;
 }
 
 /** The column of the first non-blank character of file line `line` (a tab to the next multiple of 4). */

@@ -100,6 +100,28 @@ function between(first: string, last: string): string[] {
   return out;
 }
 
+/**
+ * Where the value of the label `match` (its group 1 the `_` or `**` that opens it), which starts at `start`, ends (`limit` at most):
+ * after a label opened with `_` or `**`, at its closing `_` or `*`, or a blank line; after a plain one, at the line's end or a `_` or
+ * `*`. A label whose own mark closes after its colon (`_Requirements:_ 2.1`) reads as a plain one; so does one whose mark closes before
+ * it (`**依存**: Task 1.1, 1.2`: monoharada/leonardo-learn, D-556), and on over the lines right after it that hold only ids (`wrappedIds`).
+ */
+export function labelValueEnd(text: string, match: RegExpExecArray, start: number, limit: number): number {
+  const closed = match[1] !== undefined && match[0].split(match[1]).length > 2;
+  const end = valueEnd(text, start, limit, closed ? undefined : match[1]);
+  return closed && !/[:：][ \t]*(?:\*\*|_)$/.test(match[0]) ? wrappedIds(text, end, limit) : end;
+}
+
+/** Where a value that starts at `start` ends (`limit` at most), after a label opened with `opener` or none (`labelValueEnd`). */
+function valueEnd(text: string, start: number, limit: number, opener: string | undefined): number {
+  const close = opener === '_' ? '_' : '*';
+  for (let at = start; at < limit; at += 1) {
+    const c = text[at];
+    if (opener === undefined ? c === '\n' || c === '_' || c === '*' : c === close || (c === '\n' && text[at + 1] === '\n')) return at;
+  }
+  return limit;
+}
+
 /** A line that holds only ids (`    2.2`, `1.3, 2.2,`, `3`): a wrapped label value's next line. */
 const ID_LINE = /^[ \t]*R?\d+(?:\.\d+)*(?:[ \t]*[,、，~～–—-][ \t]*R?\d+(?:\.\d+)*)*[ \t]*[,、，]?[ \t]*$/;
 
@@ -108,7 +130,7 @@ const ID_LINE = /^[ \t]*R?\d+(?:\.\d+)*(?:[ \t]*[,、，~～–—-][ \t]*R?\d+(
  * `**Requirements**:` then `1.3, 2.2`): past the lines right after its own (`end`, a line's end) that hold only ids, up to `limit`.
  * Not a list's next item, nor words (a review of D-556).
  */
-export function wrappedIds(text: string, end: number, limit: number): number {
+function wrappedIds(text: string, end: number, limit: number): number {
   let at = end;
   while (at < limit && text.charCodeAt(at) === 0x0a) {
     const next = text.indexOf('\n', at + 1);

@@ -68,9 +68,10 @@ export function tableCriteria(items: readonly KitItem[]): readonly KitItem[] {
       return;
     }
     out ??= items.slice(0, k);
-    // Its own lines end before its first row (no text in two items).
-    const own = item.text.split('\n').slice(0, rows[0]!.line - item.line).join('\n').replace(/\s+$/, '');
-    out.push({ ...item, end: item.line + own.split('\n').length - 1, text: own });
+    // Its own lines end before its first row (no text in two items), blank ones dropped.
+    const own = item.text.split('\n').slice(0, rows[0]!.line - item.line);
+    while (own.length > 1 && own.at(-1)!.trim() === '') own.pop();
+    out.push({ ...item, end: item.line + own.length - 1, text: own.join('\n') });
     for (const row of rows) out.push(row);
   });
   return out ?? items;

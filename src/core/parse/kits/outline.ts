@@ -231,13 +231,13 @@ function listUnder(outline: Outline, last: number, limit: number): number {
 }
 
 /** `end`, moved up past blank lines (never above `first`). */
-function trimBlank(outline: Outline, first: number, end: number): number {
+export function trimBlank(outline: Outline, first: number, end: number): number {
   while (end > first && isBlankLine(outline, end)) end -= 1;
   return end;
 }
 
 /** Whether file line `line` holds only spaces and tabs. */
-function isBlankLine(outline: Outline, line: number): boolean {
+export function isBlankLine(outline: Outline, line: number): boolean {
   const { starts, bodyLine, body } = outline;
   const to = starts[line - bodyLine + 1]! - 1;
   for (let i = starts[line - bodyLine]!; i < to; i += 1) {

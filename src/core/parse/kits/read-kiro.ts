@@ -19,7 +19,7 @@ import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
 import { REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { checkRelations, CHECKS_LABEL, isTestTask, VALIDATES_LABEL, VALIDATES_WORD, VERIFIED_LABEL, VERIFIED_TRAILER } from './kiro-check-labels.js';
-import { listedRequirements, taskNumbers, unprefixed, wrappedIds } from './kiro-listed.js';
+import { labelValueEnd, listedRequirements, taskNumbers, unprefixed } from './kiro-listed.js';
 import { traceTables } from './kiro-trace-table.js';
 import { mappedRefs, mappingRoom } from './speckit-mappings.js';
 
@@ -272,9 +272,7 @@ function* labelValues(label: RegExp, span: Span): Generator<{ value: string; lin
   const { text } = span;
   for (const { match, line } of matchesIn(label, text, span.lineAt)) {
     const start = match.index + match[0].length;
-    // A label whose own mark closes after its colon (`_Requirements:_ 2.1`) or before it (`**依存**: Task 1.1`: D-556, and its wrapped ids) reads as a plain one.
-    const opener = match[1] !== undefined && match[0].split(match[1]).length > 2 ? undefined : match[1];
-    const end = wrappedIds(text, valueEnd(text, start, Math.min(text.length, start + MAX_VALUE), opener), opener !== match[1] && !/[:：][ \t]*(?:\*\*|_)$/.test(match[0]) ? start + MAX_VALUE : 0);
+    const end = labelValueEnd(text, match, start, Math.min(text.length, start + MAX_VALUE));
     label.lastIndex = Math.max(label.lastIndex, end);
     // As written: from the label (its opening mark included) to the value's closing mark.
     const from = match.index + match[0].length - match[0].trimStart().length + (/^[(]/.test(match[0].trimStart()) ? 1 : 0);
@@ -283,18 +281,4 @@ function* labelValues(label: RegExp, span: Span): Generator<{ value: string; lin
     const parts = text.slice(start, end).split('\n');
     for (let k = 0; k < parts.length; k += 1) if (parts[k]!.trim() !== '') yield { value: parts[k]!, line: line + k, written: shown[k]!.trim() };
   }
-}
-
-/**
- * Where the value of a label that starts at `start` ends (`limit` at most): after a label opened
- * with `_` or `**`, at its closing `_` or `*`, or a blank line; after a plain one, at the line's
- * end or a `_` or `*`.
- */
-function valueEnd(text: string, start: number, limit: number, opener: string | undefined): number {
-  const close = opener === '_' ? '_' : '*';
-  for (let at = start; at < limit; at += 1) {
-    const c = text[at];
-    if (opener === undefined ? c === '\n' || c === '_' || c === '*' : c === close || (c === '\n' && text[at + 1] === '\n')) return at;
-  }
-  return limit;
 }
