@@ -93,9 +93,18 @@ function firstArrow(text: string): { readonly at: number; readonly arrow: string
 export function mappedRequirements(entries: readonly { readonly kind: string; readonly text: string; readonly line: number }[], scope: string, isBox: (text: string) => boolean): Mappings {
   const out: Mappings = new Map();
   for (const entry of entries) {
-    if (entry.kind !== 'item' || isBox(entry.text)) continue;
+    if (entry.kind !== 'item') continue;
     const newline = entry.text.indexOf('\n');
-    const first = newline === -1 ? entry.text : entry.text.slice(0, newline);
+    const line = newline === -1 ? entry.text : entry.text.slice(0, newline);
+    // A requirement's line that names the tasks verifying it (`- **SC-001** (Redirect < 1s): Validate in T038, T090`,
+    // `- [x] **SC-004**: … ✅ (verified by T016, T017)`, `- **SC-005**: … → Verified by T014, T064`), a checklist's box too.
+    const verified = verifiedBy(line.replace(CHECKLIST_BOX, ''));
+    if (verified !== null) {
+      addMapping(out, scope, verified.tasks, verified.requirements, entry.line, line.trim());
+      continue;
+    }
+    if (isBox(entry.text)) continue;
+    const first = line;
     const { at, arrow } = firstArrow(first);
     if (at === -1) {
       // The other way round, the requirement in bold (`- **FR-012**：T011、T041、T049（关键参数可配置）`: 1CE-YY/Aetheris's "功能需求（FR）映射").
@@ -112,6 +121,29 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
     addMapping(out, scope, left, right, entry.line, first.trim());
   }
   return out;
+}
+
+/** A checklist's box before a requirement's line (`[x] **SC-004**: …`). */
+const CHECKLIST_BOX = /^\[[ xX]\][ \t]+/;
+/** Words that say which tasks verify or implement it (`Validate in`, `verified by`), or an arrow before a task's id (`→ T024-T028 port gram-hs tests`). */
+const VERIFIED_BY = /\b(?:validated?|verified|tested|covered|checked|implemented|delivered)[ \t]+(?:in|by)\b|(?:→|->|=>)[ \t]*(?=T\d)/i;
+
+/** A requirement's id in bold and a note in parentheses after it, then a colon (`**SC-001** (Redirect < 1s):`). */
+const BOLD_NOTED = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d[^*\\n]*)\\*\\*[ \\t]*[(（][^()（）\\n]*[)）][ \\t]*[:：]`);
+
+/**
+ * The tasks a requirement's own line names as those that verify it (every task id after the words that say so), and its ids
+ * (`**SC-001** (Redirect < 1s): Validate in T038, T090`, `Validated in quickstart.md and T063`: andreas-ludviksen/firstSpecKitProject's
+ * "Success Criteria Validation"); `null` for a line that opens with no requirement's id, or names no task so (`Monitor in production`,
+ * `(verified by design)`, `(blocked until T040)`).
+ */
+function verifiedBy(line: string): { readonly tasks: string; readonly requirements: string } | null {
+  const lead = REVERSE_MAPPING.exec(line) ?? PLAIN_REVERSE_MAPPING.exec(line) ?? BOLD_NOTED.exec(line);
+  if (lead === null) return null;
+  const rest = line.slice(lead[0].length);
+  const phrase = VERIFIED_BY.exec(rest);
+  const tasks = phrase === null ? '' : rest.slice(phrase.index + phrase[0].length);
+  return /\bT\d/.test(tasks) ? { tasks, requirements: lead[1]! } : null;
 }
 
 /** A GFM table's row: a line that opens with `|` (at most three spaces before it). */
@@ -227,6 +259,17 @@ function withoutFinalStop(text: string): string {
 /** A phase's purpose line (`**Purpose**:`, `**目的**:`), and the list in parentheses it ends with. */
 const PURPOSE_LABEL = /^[ \t]*\*\*(?:purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
 const LISTED_AT_END = /[(（]([^()（）]*)[)）][ \t。.]*$/;
+/** Words after which a purpose line's ids say what its phase implements (`per FR-032 to FR-036`). */
+const PER = /\b(?:per|implements|implementing|covers|covering|satisfies|satisfying|addresses|addressing)[ \t]+/gi;
+
+/** The requirement ids a purpose line ends with after its last `PER`, and nothing else after them; `null` without. Linear: one slice read once, no pattern anchored at the end (a review). */
+function perAtEnd(text: string): string | null {
+  let after = -1;
+  for (const match of text.matchAll(PER)) after = match.index + match[0].length;
+  const value = after === -1 ? '' : text.slice(after);
+  const ids = REQUIREMENTS_SIDE.test(value) ? LISTED_IDS.exec(value) : null;
+  return ids !== null && withoutFinalStop(value.slice(ids[0].length)).trim() === '' ? ids[0] : null;
+}
 
 /** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
 export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {
@@ -241,9 +284,10 @@ export function mappingLine(outline: Outline, after: number, before: number, vis
     else if (ids !== null) visit(line, ids);
     // A phase's purpose maps only the ids it lists at its end (`**Purpose**: Home screen … (FR-085, FR-086)`: HIRO15254/sapphire),
     // not those its prose names (`**Purpose**: unblock FR-002 work in Phase 5`: a review).
+    // Or the ids its line ends with after `per` or a verb that says so (`**Purpose**: Cloudflare setup guide … per FR-032 to FR-036`).
     else if (PURPOSE_LABEL.test(text)) {
-      const listed = LISTED_AT_END.exec(text);
-      if (listed !== null) visit(line, listed[1]!);
+      const listed = LISTED_AT_END.exec(text)?.[1] ?? perAtEnd(text);
+      if (listed !== null) visit(line, listed);
     }
   }
 }
