@@ -11,9 +11,10 @@ import { CRITERIA_WORDS } from './kiro-addenda.js';
  * The heading of a requirement's criteria, in the languages Kiro writes them (`#### 受入基準`,
  * `#### 验收标准`, mashharuki/getting-started-with-kiro, zxj6827111-blip/KIROGOVCOMPARE), with a
  * remark in parentheses after it (`#### 受け入れ基準（レガシー・メンテナンス対象外）`: quizeum), a phase's tag before it
- * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie; not `#### Notes on acceptance criteria`: a review).
+ * (`#### Phase 1 验收标准 (Context Caching 优先)`: 997899594/Juanie; not `#### Notes on acceptance criteria`: a review), or a topic after a
+ * dash (`#### Acceptance Criteria - Context Menu`, one of a requirement's groups numbered straight through: jieen1/yaak-hmos).
  */
-export const CRITERIA_HEADING = new RegExp(String.raw`^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:${CRITERIA_WORDS})\s*(?:[(（][^)）]*[)）]\s*)?[:：]?$`, 'i');
+export const CRITERIA_HEADING = new RegExp(String.raw`^(?:\S[^\n]{0,20}?\d[ \t:：.-]*[ \t]+)?(?:${CRITERIA_WORDS})\s*(?:[(（][^)）]*[)）]\s*|[ \t][-–—][ \t]+[^\n:：]{1,60}?)?[:：]?$`, 'i');
 /**
  * A bullet's id in bold (`- **R1.1**: Tampilkan total revenue …`: konxc/learning.konxc.space; `- **1.2:** …`), read as it is
  * written plain: with its `R` or a colon, or before an EARS clause's word (`- **1.1** When a platform operator requests …`:

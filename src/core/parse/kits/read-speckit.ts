@@ -117,9 +117,10 @@ function spec(outline: Outline, scope: string): KitRead {
       // `### US-1: 구글 계정 연결 (M-01)`: shiro-jwjang/obsidrive; its priority may come first, `### [P1] US1: 開発環境構築` (tamurashingo/dogatto).
       const story = stories.get(i);
       if (story !== undefined) picked.set(i, { id: `${scope}/US${storyNumber(story.number)}`, type: 'user-story', title: story.title, parent: null });
-      // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section.
+      // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section; not one a list item
+      // above defines, whose section it is (`- **SC-007**: 95% of users …` then `### SC-007 Measurement Methodology`: CarlitoDon/sync-erp).
       const heading = story === undefined ? REQUIREMENT_HEADING.exec(title) : null;
-      if (heading !== null) picked.set(i, { id: `${scope}/${heading[1]!}`, type: typeOf(heading[1]!), title: heading[2]!, parent: null });
+      if (heading !== null && !taken.has(heading[1]!)) picked.set(i, { id: `${scope}/${heading[1]!}`, type: typeOf(heading[1]!), title: heading[2]!, parent: null });
       continue;
     }
     // A story as a bold list item (`- **US-1（散歩ユーザー）**: 通勤…`: terra-town), the first of an id no heading defines (a review).
