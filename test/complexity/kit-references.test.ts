@@ -246,5 +246,23 @@ describe('kit references are bounded (issue 53, item 2)', () => {
     const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
     expect(nearLinear(r), r.summary).toBe(true);
   }, 60_000);
-});
 
+  it("a Kiro table requirement's heading of n spaces (D-557's review), a Spec Kit tasks.md of n `Validate in` lines, a purpose line of n ids after `per` (D-558) and n tasks without boxes (D-560): read in time linear at n and 4n", () => {
+    const requirementsPlace = kitPlaceOf('.kiro/specs/one/requirements.md', ['kiro'])!;
+    const tasksPlace = kitPlaceOf('specs/001-one/tasks.md', ['speckit'])!;
+    const build = (n: number) => {
+      const table = ['### FR-1: Table', `#### Notes${' '.repeat(n)}end`, '| FR-1.1 | The service shall do it |', ''].join('\n');
+      const ids = Array.from({ length: n }, (_, k) => `FR-${k + 1}`).join(', ');
+      const boxed = ['## Phase 1', '', `**Purpose**: Setup per ${ids}`, '', '- [ ] T001 Setup', ''];
+      for (let k = 1; k <= n; k += 1) boxed.push(`- **SC-${k}** (target ${k}): Validate in T001, T00${k % 9}`);
+      const plain = ['# Tasks', ''];
+      for (let k = 1; k <= n; k += 1) plain.push(`- T${k} Do part ${k} (FR-${k})`);
+      return { table, boxed: `${boxed.join('\n')}\n`, plain: `${plain.join('\n')}\n` };
+    };
+    // Each file measured on its own, so that no linear part hides another's quadratic one.
+    for (const [file, place] of [['table', requirementsPlace], ['boxed', tasksPlace], ['plain', tasksPlace]] as const) {
+      const r = measureRatio((n) => build(n)[file], (text) => void readKitFile(text, 1, place), { start: 200, max: 64_000, targetMs: 30 });
+      expect(nearLinear(r), `${file}: ${r.summary}`).toBe(true);
+    }
+  }, 90_000);
+});

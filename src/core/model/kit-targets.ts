@@ -42,7 +42,7 @@ import { itemKind } from '../shared/suggest-kind.js';
 import { rootOfId } from '../shared/id-shape.js';
 import { carriedPrefix, foreignPrefix, kiroNumbered, onlyPrefix, PREFIXED, prefixedRequirements, prefixesByFeature, REQUIREMENT_PREFIX } from '../shared/requirement-prefixes.js';
 import type { DocNode } from '../shared/types.js';
-import { sectionNumbers } from './section-numbers.js';
+import { sectionNumbers, wholeSectionNumbers } from './section-numbers.js';
 import { codedRequirements, LABEL, TableRows, type CodedRequirements } from './feature-labels.js';
 import { REQUIREMENT_TAIL, unfiledFeatures } from './unfiled-features.js';
 
@@ -66,7 +66,7 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
   let parted: Set<string> | undefined;
   let prefixed: Set<string> | undefined;
   let added: Map<string, string> | undefined;
-  let numbered: Map<string, Set<string>> | undefined;
+  let numbered: Map<string, Set<string>> | undefined, wholeSections: Map<string, Set<string>> | undefined;
   let requirements: Map<string, string[]> | undefined;
   let numberedFeatures: Set<string> | undefined;
   let coded: CodedRequirements | undefined;
@@ -130,8 +130,10 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
     // `6.1` with no prefix where the feature names its requirements `FR-6` and numbers none `Requirement 6`: `FR-6.1`, as Kiro's
     // tasks cite (tkrrrrkt/EPM-UIMOCK: `_Requirements: 6.1, 11.1_` of rows `| FR-6.1 | … |`, D-556). Not in a Spec Kit feature (its spec.md),
     // nor in a list that writes a prefix (`NFR-2, 2.1` leaves `2.1` to Kiro: round 32's review).
-    // Only a criterion's number (`6` alone may be a section's: a review); `FR-` before `NFR-6.1` (EPM-UIMOCK writes `NFR-` in full).
-    const functional = criterion && !PREFIX_WRITTEN.test(written) ? `${feature}/FR-${tail.slice(1)}` : '';
+    // A whole number too (`_Requirements: 1_` of `### FR-1: Login`), where the feature numbers no section so (`6` may be a section's:
+    // reviews); `FR-` before `NFR-6.1` (EPM-UIMOCK writes `NFR-` in full).
+    const wholeNumber = !criterion && WHOLE.test(tail) && (wholeSections ??= wholeSectionNumbers(nodes)).get(feature)?.has(tail.slice(1)) !== true;
+    const functional = (criterion || wholeNumber) && !PREFIX_WRITTEN.test(written) ? `${feature}/FR-${tail.slice(1)}` : '';
     if (functional !== '' && nodes.get(functional)?.item !== undefined && !nodes.has(`${feature}/spec`) && !(numberedFeatures ??= kiroNumbered(nodes)).has(feature)) return { id: functional };
     // `_Requirements: 5.1_` where the feature's requirements.md numbers its sections (`### 5.1 Safety`, `**AC 3.2.1**:`, `### 9. Title` for `9`): that section.
     const section = SECTION_REF.exec(tail);
@@ -294,3 +296,5 @@ const GROUP_REF = /^R(\d+)[A-Za-z]\.(\d+)$/;
 
 /** A Kiro criterion's id of two numbers or more (`R5.1`, `R3.2.1`). */
 const SECTION_REF = /^R(\d+(?:\.\d+)*)$/;
+/** A requirement's whole number as a Kiro citation writes it (`R6`). */
+const WHOLE = /^R\d+$/;

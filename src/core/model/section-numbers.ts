@@ -49,3 +49,26 @@ export function sectionNumbers(nodes: ReadonlyMap<string, DocNode>): Map<string,
   }
   return out;
 }
+
+/**
+ * The whole numbers a feature's requirements.md gives its headings (`## 2. 非機能要件`), Kiro requirements read from it or not: a
+ * task's bare `_Requirements: 2_` names that section there, not requirement `FR-2` (kit-targets.ts). By feature; each text read once.
+ */
+export function wholeSectionNumbers(nodes: ReadonlyMap<string, DocNode>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const [id, node] of nodes) {
+    if (node.item !== undefined || !id.endsWith('/requirements') || !node.path.toLowerCase().endsWith('/requirements.md')) continue;
+    const numbers = new Set<string>();
+    forEachLineOutsideFences(node.text, (line) => {
+      // With its dot or without (`## 2 Non-functional`: a review), not a year (`## 2024 Roadmap`).
+      const whole = WHOLE_SECTION.exec(line) ?? SHORT_SECTION.exec(line);
+      if (whole !== null) numbers.add(whole[1]!);
+    });
+    out.set(id.slice(0, -'/requirements'.length), numbers);
+  }
+  return out;
+}
+
+/** A heading numbered with a short whole number and no dot (`## 2 Non-functional`). */
+const SHORT_SECTION = /^#{1,6}[ \t]+(\d{1,2})[ \t]+\S/;
+

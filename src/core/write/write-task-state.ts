@@ -67,7 +67,13 @@ export function writeTaskState(workspace: Workspace, asked: string, state: TaskS
   const source = config.sources.find((s) => id.startsWith(`${s.name}:`) && node.path.startsWith('../'));
   if (source !== undefined) throw new WriteRefusedError(`\`${id}\` is read from the source \`${source.name}\` (\`${node.path}\`), which DocuGraph never writes: change it in that repository`);
   if (node.item !== undefined && node.item.box === null) {
-    throw new InvalidArgumentError(`\`${id}\` is a ${node.type ?? 'item'}, not a task: only a task has a box to check (its requirement's state comes from its file's frontmatter \`status\`).`, { argument: 'id' });
+    // A task written without a box (a heading, `- T300 …`: D-560) has no state to set; another item is no task.
+    throw new InvalidArgumentError(
+      node.type === 'task'
+        ? `\`${id}\` is a task written without a box (\`${node.path}:${node.item.line}\`): DocuGraph sets a task's state only in a box (\`- [ ] T001 …\`) — give the file's tasks their boxes, or change it by hand.`
+        : `\`${id}\` is a ${node.type ?? 'item'}, not a task: only a task has a box to check (its requirement's state comes from its file's frontmatter \`status\`).`,
+      { argument: 'id' },
+    );
   }
   let result: Edit | null = null;
   const expect = options.expect;

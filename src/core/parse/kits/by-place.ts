@@ -55,7 +55,7 @@ const NAMED_TASK_HEADING = /^(?:✅[ \t]*)?(?:T-?|Task[ \t]*)\d/i;
 /** A heading that opens with a number (`1.`, `2.1`, `✅ 4.`). */
 const NUMBERED_HEADING = /^(?:✅[ \t]*)?\d/;
 /** A table row that opens with a task's id as the template writes it (`| T001 | Create project structure | done |`): the tasks are the table's rows (a review); not a test case's `| T1 |`. */
-const TASK_ROW = /^[ \t]*\|[ \t]*(?:\*\*)?(?:T-?\d{3,}|TASK-\d+)(?:\*\*)?[ \t]*\|/m;
+export const TASK_ROW = /^[ \t]*\|[ \t]*(?:\*\*)?(?:T-?\d{3,}|TASK-\d+)(?:\*\*)?[ \t]*\|/m;
 /**
  * A heading that is a legend's title and nothing more (`## Status Legend`, `## Leyenda de estados`, `### 凡例:`), not one that
  * names a legend among other words (`## Chart legend`, `## Tasks (legend: [x] done)`: a review).

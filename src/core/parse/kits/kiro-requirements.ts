@@ -98,6 +98,7 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     lastLetter = null;
     lastNumbered = null;
   };
+  let firstTitle: number | undefined;
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     if (entry.kind === 'heading') {
@@ -107,7 +108,10 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
       open[entry.level] = title;
       // `#### Acceptance Criteria` at the requirement's own level, right under `#### Requirement 13: …` (yeemio/owlclaw): its criteria still.
       const sameLevelCriteria = requirement !== null && entry.level === requirement.level && !requirement.named && requirement.candidates.every((c) => c.own === true) && CRITERIA_HEADING.test(title);
-      if (requirement !== null && entry.level <= requirement.level && !sameLevelCriteria) close();
+      // A second title pasted inside a requirement that has no criteria yet, its criteria heading below it (`# Employee Master Requirements`
+      // under `### Requirement 1: 社員一覧表示機能`, then `#### Acceptance Criteria`: tkrrrrkt/ProcureERP-SDD) leaves it open.
+      const stray = requirement !== null && entry.level === 1 && requirement.candidates.length === 0 && strayTitle(entries, i, requirement.level, (firstTitle ??= entries.findIndex((e) => e.kind === 'heading' && e.level === 1)));
+      if (requirement !== null && entry.level <= requirement.level && !sameLevelCriteria && !stray) close();
       // A heading beside the criteria heading whose list goes on with their numbers (`#### 多模态增强` over `9. THE SRE_Agent SHALL …`
       // after criteria 1-8: 997899594/Juanie) holds more of them.
       if (criteria !== -1 && entry.level <= entries[criteria]!.level) criteria = requirement !== null && entry.level > requirement.level && continuesCriteria(requirement.lastListed, nextListed(entries, i)) ? i : -1;
@@ -256,4 +260,24 @@ export function kiroRequirements(outline: Outline, scope: string): KitRead {
     }, () => null, NO_CONTEXT)),
     documentRefs: [],
   };
+}
+
+/**
+ * Whether heading `i` (of level 1) is a title pasted inside a requirement of heading level `level`: not the file's first, and a
+ * criteria heading comes after it, after other sub-headings, before any heading of that level or higher. Linear over a file: each look ends at the next such
+ * heading, the next title included.
+ */
+function strayTitle(entries: readonly OutlineEntry[], i: number, level: number, firstTitle: number): boolean {
+  if (firstTitle === -1 || firstTitle >= i) return false;
+  let notes = false;
+  for (let k = i + 1; k < entries.length; k += 1) {
+    const entry = entries[k]!;
+    if (entry.kind !== 'heading') continue;
+    if (entry.level <= level) return false;
+    // Notes' sub-headings between (`#### Validations (検証)`), as the pasted document had: a `#` section right over its own criteria
+    // heading is a part of the file of its own (`# Non-functional requirements` / `### Acceptance Criteria`: a review).
+    if (CRITERIA_HEADING.test(headingTitle(entry.text))) return notes;
+    notes = true;
+  }
+  return false;
 }

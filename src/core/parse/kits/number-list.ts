@@ -42,9 +42,9 @@ const NUMBER = {
   // `9A.1`: a part inserted after 9 (stify12/AI-assistant).
   task: /^(?:T-?)?(\d+(?:[a-z]|[A-Z](?=\.\d))?(?:\.\d+[a-z]?)*)[.:)]*$/,
 } as const;
-/** The label words a range may follow (`Requirements 7.1-7.7`, `Tasks 2-4`); not a criteria word (`AC 1-3` is no range of requirements: a review). */
+/** The label words a range may follow (`Requirements 7.1-7.7`, `Tasks 2-4`, `Bugfix 2.1-2.6` of a Kiro bugfix.md: danilo-ml/fit-assistant); not a criteria word (`AC 1-3` is no range of requirements: a review). */
 const RANGE_LABELS = {
-  requirement: /^(?:requirements?|reqs?\.?|requisitos?|requerimientos?|exigences?|anforderung(?:en)?|требовани[ея])$/i,
+  requirement: /^(?:requirements?|reqs?\.?|requisitos?|requerimientos?|exigences?|anforderung(?:en)?|требовани[ея]|bugfix)$/i,
   task: /^tasks?$/i,
 } as const;
 
@@ -182,7 +182,8 @@ export function numberList(list: string, room = Number.POSITIVE_INFINITY, kind: 
         prose = true;
         return;
       }
-      if (word === '' || LABELS[kind].test(word)) continue;
+      // `Bugfix 2.1` (a Kiro bugfix.md's criterion), not `Bugfix 14` (a ticket: a review).
+      if (word === '' || LABELS[kind].test(word) || (kind === 'requirement' && /^bugfix$/i.test(word) && OWN_NUMBER.requirement.test(words[w + 1] ?? ''))) continue;
       const number = NUMBER[kind].exec(word);
       // A word of prose: what follows in this part is prose too (`Property 13`), and so are the parts after it when a number follows it here;
       // but a word before a label word only qualifies it (`All requirements 1, 2`, `non-functional requirement 2.1`, `E2E task 5`; not a

@@ -16,7 +16,7 @@ import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-i
 import { headingStories, LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
-import { boldIdTasks, boxesByPlace, numberedBox } from './speckit-by-place.js';
+import { boldIdTasks, boxesByPlace, boxlessTasks, numberedBox } from './speckit-by-place.js';
 import { ID_LETTER, titledInBold } from './speckit-titled.js';
 import { titleCount, underHeadings } from './under-headings.js';
 
@@ -118,9 +118,10 @@ function spec(outline: Outline, scope: string): KitRead {
       const story = stories.get(i);
       if (story !== undefined) picked.set(i, { id: `${scope}/US${storyNumber(story.number)}`, type: 'user-story', title: story.title, parent: null });
       // A requirement that is a heading of its own (`### FR-1: Language List Display`): the heading and its section; not one a list item
-      // above defines, whose section it is (`- **SC-007**: 95% of users …` then `### SC-007 Measurement Methodology`: CarlitoDon/sync-erp).
+      // above defines, written without a colon, whose section it is (`- **SC-007**: 95% of users …` then `### SC-007 Measurement
+      // Methodology`: CarlitoDon/sync-erp; `### SC-001 — How we measure`) — `### FR-003: Scheduled exports` after `- **FR-003**` is a second FR-003 (reviews).
       const heading = story === undefined ? REQUIREMENT_HEADING.exec(title) : null;
-      if (heading !== null && !taken.has(heading[1]!)) picked.set(i, { id: `${scope}/${heading[1]!}`, type: typeOf(heading[1]!), title: heading[2]!, parent: null });
+      if (heading !== null && !(taken.has(heading[1]!) && !/^[ \t]*[:：]/.test(title.slice(heading[1]!.length)))) picked.set(i, { id: `${scope}/${heading[1]!}`, type: typeOf(heading[1]!), title: heading[2]!, parent: null });
       continue;
     }
     // A story as a bold list item (`- **US-1（散歩ユーザー）**: 通勤…`: terra-town), the first of an id no heading defines (a review).
@@ -186,6 +187,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
   // Not a checklist beside work written another way (`#### 1. 问题调查与分析 ✅` over `## 验收标准` boxes: by-place.ts); boxes numbered as Kiro's are read.
   if (picked.size === 0) boldIdTasks(outline, scope, picked, boxes, MARKS);
+  if (picked.size === 0) boxlessTasks(outline, scope, picked, MARKS);
   if (picked.size === 0 && (mayReadByPlace(outline) || outline.entries.some((entry) => entry.kind === 'item' && numberedBox(entry.text)))) boxesByPlace(outline, scope, picked, boxes, MARKS);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
   const fromHeadings = headingIds(outline, scope);

@@ -1,12 +1,12 @@
 /**
  * A Spec Kit tasks.md that gives its tasks no id (`- [ ] Initialize Next.js Application`): each box a task by its place, as
  * OpenSpec's are — or by the number it writes as Kiro's do (`- [x] 1.1 Title`, a cc-sdd file under specs/); or numbered items
- * that open with a task's id in bold, the box after it (`boldIdTasks`).
+ * that open with a task's id in bold, the box after it (`boldIdTasks`); or list items with a task's id and no box (`boxlessTasks`).
  */
 import { oneLine, type Outline } from './outline.js';
 import { boldTaskId, readBox, type Box } from './kit-read.js';
 import { enclosing, type Picked } from './pick-items.js';
-import { legendBox } from './by-place.js';
+import { legendBox, TASK_ROW } from './by-place.js';
 import { unboldTitle } from './kiro-task-forms.js';
 
 /** Every box of `outline` as a task numbered by its place (`T#1`, `T#2`, …), nested in the task it is in. */
@@ -65,3 +65,34 @@ export function boldIdTasks({ entries }: Outline, scope: string, picked: Map<num
 
 /** A task's id in bold and a colon, then the rest (`**T018**: [x] Create …`). */
 const BOLD_ID = new RegExp(String.raw`^${boldTaskId(true)}(\S[\s\S]*)$`);
+
+/** A task's id written plain, as the template writes it (`T300`, `T012a`, `T4.1`), then its text. */
+const PLAIN_TASK = /^(T\d+[a-z]?(?:\.\d+)*)(?![\w.-])[ \t:.]*([\s\S]*)$/;
+/** A table cell that is a task's id, in any column (`| 1 | T001 | Setup |`: its tasks are the rows, a review). */
+const TASK_CELL = /^[ \t]*\|.*\|[ \t]*(?:\*\*)?T-?\d{3,}(?:\*\*)?[ \t]*\|/m;
+/** What opens a note on tasks, not a task's title: an arrow, a dependency word, another task's id, a range's dash (`- T001 → T002`, `- T001 before T002`, `- T001 – T005: Setup`). */
+const NOTE_ON_TASKS = /^(?:→|->|=>|[-–—~～〜][ \t]*T\d|[,、&+/]|T\d|(?:before|after|blocks|blocked|unblocks|depends|requires|required|waits|then|and|or|with|needs|is|are|was|can|could|must|should|will|may|runs?|starts?|follows?)\b)/i;
+
+/**
+ * A tasks.md with no box at all that writes its tasks as list items opening with their id (`- T300 Migration + Models: …`,
+ * `- T330 [P] \`LeadsListView.vue\`: …`: obsistemas/imobicalc, ten features): each item at the top of its list that opens with a
+ * plain `T` id and a title is that task, its state unwritten (no box: `docugraph done` says so); two at least. Not a note on tasks
+ * (`- T001 → T002 → T004` on a critical path, `- T001 before T002`), not an id's later items, not in a file whose tasks are a
+ * table's rows (`| T001 | … |`: its dependency list is no task list: a review), nor an id in bold (`- **T018**: reviewed`).
+ */
+export function boxlessTasks(outline: Outline, scope: string, picked: Map<number, Picked>, marks: RegExp): void {
+  const { entries } = outline;
+  if (TASK_ROW.test(outline.body) || TASK_CELL.test(outline.body) || entries.some((entry) => entry.kind === 'item' && readBox(entry.text) !== null)) return;
+  const found = new Map<number, Picked>();
+  const ids = new Set<string>();
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    const task = entry.kind === 'item' && entry.parent === -1 ? PLAIN_TASK.exec(entry.text) : null;
+    // A dash between the id and the title is the title's separator (`- T001 — Input validation`: a review), not a range's.
+    const title = task === null ? '' : task[2]!.replace(marks, '').trim().replace(/^[-–—][ \t]+(?!T\d)/, '');
+    if (task === null || title === '' || NOTE_ON_TASKS.test(title) || readBox(title) !== null || ids.has(task[1]!)) continue;
+    ids.add(task[1]!);
+    found.set(i, { id: `${scope}/${task[1]!}`, type: 'task', title: oneLine(title), parent: null });
+  }
+  if (found.size >= 2) for (const [i, item] of found) picked.set(i, item);
+}

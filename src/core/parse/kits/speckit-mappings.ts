@@ -5,10 +5,11 @@
  * (`**需求對應**：FR-001, FR-002`).
  */
 import { MAX_ITEM_REFS, type ItemRefs } from './kit-read.js';
-import { PART_CODE, REQUIREMENT_PREFIX } from '../../shared/requirement-prefixes.js';
 import { forEachLineOutsideFences } from '../block-lines.js';
 import type { Outline } from './outline.js';
 import { requirementIds, taskIds } from './speckit-ids.js';
+import { LEADING_IDS, LISTED_IDS, PLAIN_REVERSE_MAPPING, REQUIREMENTS_SIDE, REVERSE_MAPPING, REVERSE_TASKS, withoutFinalStop } from './speckit-id-forms.js';
+import { CHECKLIST_BOX, perAtEnd, verifiedBy } from './speckit-verified.js';
 
 /** What a mapping line or row says of a task: the requirements it names, its line, how it is written. */
 export interface MappingRow {
@@ -60,16 +61,7 @@ function addMapping(into: Mappings, scope: string, tasks: string, requirements: 
 
 /** What the tasks' side may hold: task ids and what joins them (`,`, `~`, a dash, `and`); one class, read once. */
 const TASKS_SIDE = /^[\sT\d,~～〜–—\-、，&a-z]*$/;
-/** The requirements' side opens with a requirement id (`FR-001, …`; a team's part code too, `FR-IDN-001`: JhonyKing/atlas); `T002 (FR-002 …)` is a dependency, no mapping (a review). */
-const REQUIREMENTS_SIDE = new RegExp(`^[ \\t]*(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d`);
-/** Its tasks' side: task ids (`T011`, `T002a`, `T4.1`) and what joins them (`,`, `、`, `~`, a dash, `&`, `+`, `and`), no other word. */
-const REVERSE_TASKS = /^(?:[\s,~～〜–—\-、，&+]|T\d+[a-z]?(?:\.\d+)*(?![\w.])|and\b)*$/;
-/** A requirement's mapping written the other way round: its ids in bold (`**FR-003/004**`) and a colon; task ids only after it (and notes in parentheses). */
-const REVERSE_MAPPING = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d[^*\\n]*)\\*\\*[ \\t]*[:：]`);
-/** The same without the bold, a note in parentheses after the id (`- SC-003 (developer scope isolation): T036.`: Najam-ul-islam/progress-tracker's "Success Criteria Mapping"). */
-const PLAIN_REVERSE_MAPPING = new RegExp(`^[ \\t]*((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+[a-z]?(?:[ \\t]*[(（][^()（）\\n]*[)）])?)[ \\t]*[:：]`);
-/** The arrows of a mapping line. */
-const ARROWS = ['->', '→', '=>'];
+const ARROWS = ['->', '→', '=>']; // a mapping line's arrows
 
 /** Where the first arrow of `text` is and which it is (`at` -1: none). */
 function firstArrow(text: string): { readonly at: number; readonly arrow: string } {
@@ -95,55 +87,35 @@ export function mappedRequirements(entries: readonly { readonly kind: string; re
   for (const entry of entries) {
     if (entry.kind !== 'item') continue;
     const newline = entry.text.indexOf('\n');
-    const line = newline === -1 ? entry.text : entry.text.slice(0, newline);
-    // A requirement's line that names the tasks verifying it (`- **SC-001** (Redirect < 1s): Validate in T038, T090`,
-    // `- [x] **SC-004**: … ✅ (verified by T016, T017)`, `- **SC-005**: … → Verified by T014, T064`), a checklist's box too.
-    const verified = verifiedBy(line.replace(CHECKLIST_BOX, ''));
-    if (verified !== null) {
-      addMapping(out, scope, verified.tasks, verified.requirements, entry.line, line.trim());
-      continue;
-    }
-    if (isBox(entry.text)) continue;
-    const first = line;
-    const { at, arrow } = firstArrow(first);
-    if (at === -1) {
-      // The other way round, the requirement in bold (`- **FR-012**：T011、T041、T049（关键参数可配置）`: 1CE-YY/Aetheris's "功能需求（FR）映射").
-      const reverse = REVERSE_MAPPING.exec(first) ?? PLAIN_REVERSE_MAPPING.exec(first);
-      // The tasks' side without its notes (`T011（关键参数可配置）`, `T005 (partial)`), then as an arrow's: linear, each part once.
-      const tasks = reverse === null ? '' : first.slice(reverse[0].length).replace(/[(（][^()（）\n]*[)）]/g, ' ');
-      const trimmed = withoutFinalStop(tasks);
-      if (reverse !== null && REVERSE_TASKS.test(trimmed) && /T\d/.test(trimmed)) addMapping(out, scope, trimmed, reverse[1]!, entry.line, first.trim());
-      continue;
-    }
-    const left = first.slice(0, at);
-    const right = first.slice(at + arrow.length);
-    if (!TASKS_SIDE.test(left) || !/T\d/.test(left) || !REQUIREMENTS_SIDE.test(right)) continue;
-    addMapping(out, scope, left, right, entry.line, first.trim());
+    const first = newline === -1 ? entry.text : entry.text.slice(0, newline);
+    if (!isBox(entry.text) && mappingOf(first, scope, entry.line, out)) continue;
+    // Else a requirement's line that names the tasks verifying it (`- **SC-001** (Redirect < 1s): Validate in T038, T090`,
+    // `- [x] **SC-004**: … ✅ (verified by T016, T017)`, `- **SC-005**: … → Verified by T014, T064`), a checklist's box too — only
+    // where the line maps no task the ways above (`- **FR-002**: T002, T003 (verified by T004)` maps T002 and T003: a review).
+    const verified = verifiedBy(first.replace(CHECKLIST_BOX, ''));
+    if (verified !== null) addMapping(out, scope, verified.tasks, verified.requirements, entry.line, first.trim());
   }
   return out;
 }
 
-/** A checklist's box before a requirement's line (`[x] **SC-004**: …`). */
-const CHECKLIST_BOX = /^\[[ xX]\][ \t]+/;
-/** Words that say which tasks verify or implement it (`Validate in`, `verified by`), or an arrow before a task's id (`→ T024-T028 port gram-hs tests`). */
-const VERIFIED_BY = /\b(?:validated?|verified|tested|covered|checked|implemented|delivered)[ \t]+(?:in|by)\b|(?:→|->|=>)[ \t]*(?=T\d)/i;
-
-/** A requirement's id in bold and a note in parentheses after it, then a colon (`**SC-001** (Redirect < 1s):`). */
-const BOLD_NOTED = new RegExp(`^[ \\t]*\\*\\*((?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d[^*\\n]*)\\*\\*[ \\t]*[(（][^()（）\\n]*[)）][ \\t]*[:：]`);
-
-/**
- * The tasks a requirement's own line names as those that verify it (every task id after the words that say so), and its ids
- * (`**SC-001** (Redirect < 1s): Validate in T038, T090`, `Validated in quickstart.md and T063`: andreas-ludviksen/firstSpecKitProject's
- * "Success Criteria Validation"); `null` for a line that opens with no requirement's id, or names no task so (`Monitor in production`,
- * `(verified by design)`, `(blocked until T040)`).
- */
-function verifiedBy(line: string): { readonly tasks: string; readonly requirements: string } | null {
-  const lead = REVERSE_MAPPING.exec(line) ?? PLAIN_REVERSE_MAPPING.exec(line) ?? BOLD_NOTED.exec(line);
-  if (lead === null) return null;
-  const rest = line.slice(lead[0].length);
-  const phrase = VERIFIED_BY.exec(rest);
-  const tasks = phrase === null ? '' : rest.slice(phrase.index + phrase[0].length);
-  return /\bT\d/.test(tasks) ? { tasks, requirements: lead[1]! } : null;
+/** Adds to `out` what mapping line `first` (an item's first line, at file line `line`) says; whether it is one. */
+function mappingOf(first: string, scope: string, line: number, out: Mappings): boolean {
+  const { at, arrow } = firstArrow(first);
+  if (at === -1) {
+    // The other way round, the requirement in bold (`- **FR-012**：T011、T041、T049（关键参数可配置）`: 1CE-YY/Aetheris's "功能需求（FR）映射").
+    const reverse = REVERSE_MAPPING.exec(first) ?? PLAIN_REVERSE_MAPPING.exec(first);
+    // The tasks' side without its notes (`T011（关键参数可配置）`, `T005 (partial)`), then as an arrow's: linear, each part once.
+    const tasks = reverse === null ? '' : first.slice(reverse[0].length).replace(/[(（][^()（）\n]*[)）]/g, ' ');
+    const trimmed = withoutFinalStop(tasks);
+    if (reverse === null || !REVERSE_TASKS.test(trimmed) || !/T\d/.test(trimmed)) return false;
+    addMapping(out, scope, trimmed, reverse[1]!, line, first.trim());
+    return true;
+  }
+  const left = first.slice(0, at);
+  const right = first.slice(at + arrow.length);
+  if (!TASKS_SIDE.test(left) || !/T\d/.test(left) || !REQUIREMENTS_SIDE.test(right)) return false;
+  addMapping(out, scope, left, right, line, first.trim());
+  return true;
 }
 
 /** A GFM table's row: a line that opens with `|` (at most three spaces before it). */
@@ -214,12 +186,6 @@ export function pairMappings(body: string, bodyLine: number, scope: string, into
   });
 }
 
-/** A requirement id (a part code too), a number after one, or what joins them (`,`, a dash, `..`, `to`, `through`). */
-const ID_OR_JOIN = `(?:${REQUIREMENT_PREFIX})${PART_CODE}-\\d+(?:-\\d+)*[a-zA-Z]?|\\d+[a-z]?|[,、/&+~～〜–—]|\\.\\.|to\\b|and\\b|through\\b`;
-/** The ids a row's first cell opens with, and what joins them (`FR-001, FR-003`, `SC-CMP-001–SC-CMP-004`, `FR-SEC-001..002`, `FR-004; FR-005`). */
-const LEADING_IDS = new RegExp(`^(?:[ \\t]*(?:${ID_OR_JOIN}|;))+`);
-/** The same, notes in parentheses among them (`FR-001 (complete with optional date), FR-004 (batch 1-100)`), up to a `;` that ends the list. */
-const LISTED_IDS = new RegExp(`^(?:[ \\t]*(?:${ID_OR_JOIN}|[(（][^()（）\\n]*[)）]))+`);
 /** What may follow them in the cell: nothing, a note in parentheses, or a title after a colon or a dash (`| SC-003: Top 5满足筛选条件 |`); not words (`| FR-API-002 contract test |`, `| SC-IDN-002 could regress under load |`: a review). */
 const AFTER_IDS = /^[ \t]*(?:$|[(（:：—–\-[])/;
 
@@ -249,27 +215,9 @@ function idListLabel(text: string): string | null {
   return ids !== null && (after === '' || after.startsWith(';')) ? ids[0] : null;
 }
 
-/** `text` without the stops and spaces that end it (`T036.`, `T041。`), by hand: a pattern anchored at the end is quadratic in a run of dots (a review). */
-function withoutFinalStop(text: string): string {
-  let end = text.length;
-  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t' || text[end - 1] === '.' || text[end - 1] === '。')) end -= 1;
-  return text.slice(0, end);
-}
-
 /** A phase's purpose line (`**Purpose**:`, `**目的**:`), and the list in parentheses it ends with. */
 const PURPOSE_LABEL = /^[ \t]*\*\*(?:purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
 const LISTED_AT_END = /[(（]([^()（）]*)[)）][ \t。.]*$/;
-/** Words after which a purpose line's ids say what its phase implements (`per FR-032 to FR-036`). */
-const PER = /\b(?:per|implements|implementing|covers|covering|satisfies|satisfying|addresses|addressing)[ \t]+/gi;
-
-/** The requirement ids a purpose line ends with after its last `PER`, and nothing else after them; `null` without. Linear: one slice read once, no pattern anchored at the end (a review). */
-function perAtEnd(text: string): string | null {
-  let after = -1;
-  for (const match of text.matchAll(PER)) after = match.index + match[0].length;
-  const value = after === -1 ? '' : text.slice(after);
-  const ids = REQUIREMENTS_SIDE.test(value) ? LISTED_IDS.exec(value) : null;
-  return ids !== null && withoutFinalStop(value.slice(ids[0].length)).trim() === '' ? ids[0] : null;
-}
 
 /** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
 export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {

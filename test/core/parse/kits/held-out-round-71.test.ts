@@ -145,11 +145,14 @@ describe('a prefixed requirement\'s criteria kept in a table, cited by bare numb
     expect(broken.errors.map((f) => `${f.code} ${f.line}`)).toEqual(['LINK_BROKEN 7']);
     const numbered = loadTabled(`### Requirement 1: Base\n\n#### Acceptance Criteria\n\n1. THE system SHALL start\n\n${TABLED}`, '- [ ] 1. Start\n  - _Requirements: 1.1_\n');
     expect(numbered.relationsOut.get('layout/T1')!.map((e) => e.id)).toEqual(['layout/R1.1']);
-    // `FR-` before `NFR-` (`1.1` where both are items); not in a list that writes a prefix, nor a whole number (a review).
+    // `FR-` before `NFR-` (`1.1` where both are items); not in a list that writes a prefix; a whole number names `FR-2` (D-560's review),
+    // but not where the feature numbers a section so (`## 2. 非機能要件`: D-557's review).
     const both = loadTabled(TABLED, '- [ ] 1. Start\n  - _Requirements: 1.1_\n- [ ] 2. More\n  - _Requirements: FR-1.1, NFR-1.1, 2.1_\n- [ ] 3. Sections\n  - _Requirements: 2_\n');
     expect(both.relationsOut.get('layout/T1')!.map((e) => e.id)).toEqual(['layout/FR-1.1']);
     expect(both.relationsOut.get('layout/T2')!.map((e) => e.id)).toEqual(['layout/FR-1.1', 'layout/NFR-1.1']);
-    expect(both.relationsOut.get('layout/T3') ?? []).toEqual([]);
+    expect(both.relationsOut.get('layout/T3')!.map((e) => e.id)).toEqual(['layout/FR-2']);
+    const sectioned = loadTabled(`${TABLED}\n## 2. 非機能要件\n\nThe service is fast.\n`, '- [ ] 3. Sections\n  - _Requirements: 2_\n');
+    expect(sectioned.relationsOut.get('layout/T3') ?? []).toEqual([]);
   });
 
   it('not the table of a requirement whose criteria are read otherwise', () => {

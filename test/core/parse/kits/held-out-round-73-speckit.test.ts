@@ -55,3 +55,19 @@ describe("a requirement's line naming the tasks that verify it", () => {
     expect([...ws.ids].filter((id) => id.startsWith('003-auth/T'))).toEqual(['003-auth/T003', '003-auth/T014', '003-auth/T016', '003-auth/T017']);
   });
 });
+
+describe('a review of D-558', () => {
+  it('a mapping line with a note naming a verifying task maps its tasks as before (`- **FR-040**: T002, T003 (verified by T004)`)', () => {
+    const ws = load(['- [ ] T001 Login', '- [ ] T002 Logout', '- [ ] T003 Session', '- [ ] T004 Tests', '', '## Requirement coverage', '', '- **FR-032**: T001 (tested by T010 in the next release)', '- **FR-040**: T002, T003 (verified by T004)', ''].join('\n'));
+    expect(implemented(ws, 'T001')).toEqual(['FR-032']);
+    expect(implemented(ws, 'T002')).toEqual(['FR-040']);
+    expect(implemented(ws, 'T003')).toEqual(['FR-040']);
+    expect(implemented(ws, 'T004')).toEqual([]);
+  });
+
+  it('not where words before them deny or defer it (`deferred per FR-040`, `Not covered by T003`)', () => {
+    const ws = load(['## Phase 1: Setup', '', '**Purpose**: Scaffolding only; the JSON exporter is deferred per FR-040', '', '- [ ] T001 Create project skeleton', '- [ ] T003 Soak test', '', '## Gaps', '', '- **SC-004**: Not covered by T003 — needs a production soak test', ''].join('\n'));
+    expect(implemented(ws, 'T001')).toEqual([]);
+    expect(implemented(ws, 'T003')).toEqual([]);
+  });
+});

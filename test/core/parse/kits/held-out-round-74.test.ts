@@ -39,3 +39,11 @@ describe("a Spec Kit spec's heading of a criterion a list item above defines", (
     expect(ws.nodes.get('035-p2p/FR-009')!.title).toBe('Audit log');
   });
 });
+
+describe('a review of D-559', () => {
+  it('a heading of an id a list item above defines, with a colon, is a second one still (`### FR-003: Scheduled exports`: ID_DUPLICATE)', () => {
+    const spec = ['- **FR-003**: System MUST log each export.', '', '### FR-003: Scheduled exports', '', 'System MUST run exports on a schedule.', ''].join('\n');
+    const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/035-p2p/spec.md': spec }));
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE').length).toBe(1);
+  });
+});
