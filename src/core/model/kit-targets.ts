@@ -95,9 +95,9 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       // A story inserted later (`US3.5`, `US1b`) is never a shared file's.
       const story = dot !== -1 || lettered ? undefined : (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)?.[0])}`);
       if (story !== undefined && story !== null) return { id: story };
-      // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by.
+      // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by; nor, with no spec.md, a phase heading's (`## Phase 12: User Story 9`: finance-manager).
       const unstoried = !(storied ??= storyFeatures(nodes)).has(feature);
-      return unstoried && (written.startsWith('[') || nodes.has(`${feature}/spec`)) ? 'drop' : null;
+      return unstoried && (written.startsWith('[') || written.startsWith('#') || nodes.has(`${feature}/spec`)) ? 'drop' : null;
     }
     // A requirement of a Kiro feature that has a tasks.md and no requirements.md (BrightonDube/BizPilot2: never committed, in 29
     // features, 1,102 citations): broken, said once for the feature (build-relations.ts).
