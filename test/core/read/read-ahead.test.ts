@@ -76,14 +76,18 @@ function comparable(read: ReadFile): object {
   return { path: analysis.path, node: analysis.node, diagnostics: analysis.diagnostics, idLine: analysis.idLine, mayLink: analysis.mayLink, markdown: analysis.markdown(), stamp, missing };
 }
 
-/** Reads `files` in batches, pausing `pauseMs` after the first (time for the worker to start and read ahead). */
+/**
+ * Reads `files` in batches, pausing `pauseMs` after each batch read on this thread until the
+ * worker has given one (time for it to start and read ahead: a fixed pause after the first
+ * batch alone was too short on a loaded machine, and the main thread had read every batch).
+ */
 function readAllWith(root: string, files: readonly string[], options: Parameters<typeof createFileReader>[2], pauseMs = 0): { got: ReadFile[]; ahead: number } {
   const reader = createFileReader(root, undefined, options);
   try {
     const got: ReadFile[] = [];
     while (got.length < files.length) {
       got.push(...reader.readMany(files, got.length));
-      if (got.length > 0 && pauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pauseMs), (pauseMs = 0);
+      if (pauseMs > 0 && reader.aheadBatches() === 0 && got.length < files.length) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pauseMs);
     }
     return { got, ahead: reader.aheadBatches() };
   } finally {
@@ -175,14 +179,15 @@ describe('the read-ahead worker', () => {
 
   it('a reader that reads ahead gives what readFile gives, file by file', () => {
     const { root, files: once } = mixed();
-    const files = repeated(once, 20);
+    // Some twenty batches: up to as many pauses for the worker to start.
+    const files = repeated(once, 100);
     const reference = readEach(root, files, comparable);
-    // The first batch read here while the worker starts; the rest from the worker.
-    const { got, ahead } = readAllWith(root, files, { workerUrl: WORKER, minFiles: 1 }, 300);
+    // The first batches read here while the worker starts; the rest from the worker.
+    const { got, ahead } = readAllWith(root, files, { workerUrl: WORKER, minFiles: 1 }, 250);
     expect(ahead).toBeGreaterThan(0);
     expect(got.map(comparable)).toEqual(reference);
     // Lists below the threshold are read on the main thread.
-    expect(readAllWith(root, files, { workerUrl: WORKER, minFiles: files.length + 1 }, 300).ahead).toBe(0);
+    expect(readAllWith(root, files, { workerUrl: WORKER, minFiles: files.length + 1 }).ahead).toBe(0);
   });
 
   it('a read-ahead worker started before its list is known reads the list it is given later, as one started with it', () => {
