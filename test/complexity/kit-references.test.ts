@@ -265,4 +265,21 @@ describe('kit references are bounded (issue 53, item 2)', () => {
       expect(nearLinear(r), `${file}: ${r.summary}`).toBe(true);
     }
   }, 90_000);
+
+  it('n boxes that stand for ranges or lists of tasks, n such boxes that recap tasks written above, and one box listing n ids (D-565): read in time linear at n and 4n', () => {
+    const place = kitPlaceOf('specs/001-one/tasks.md', ['speckit'])!;
+    const build = (n: number) => {
+      const ranged = ['# Tasks', ''];
+      for (let k = 0; k < n; k += 1) ranged.push(k % 2 === 0 ? `- [x] T${10 * k + 1}-T${10 * k + 10} Part ${k}` : `- [ ] T${10 * k + 1}, T${10 * k + 2} and T${10 * k + 3} [P] Part ${k}`);
+      const recaps = ['# Tasks', ''];
+      for (let k = 1; k <= n; k += 1) recaps.push(`- [ ] T${k} Part ${k}`);
+      for (let k = 1; k < n; k += 1) recaps.push(`- [ ] T${k}-T${k + 1}: recap`, `- [ ] T${k}, T${k + 1}: recap`);
+      const listed = `- [ ] ${Array.from({ length: n }, (_, k) => `T${k + 1}`).join(', ')}x Part\n`;
+      return { ranged: `${ranged.join('\n')}\n`, recaps: `${recaps.join('\n')}\n`, listed };
+    };
+    for (const file of ['ranged', 'recaps', 'listed'] as const) {
+      const r = measureRatio((n) => build(n)[file], (text) => void readKitFile(text, 1, place), { start: 200, max: 32_000, targetMs: 30 });
+      expect(nearLinear(r), `${file}: ${r.summary}`).toBe(true);
+    }
+  }, 90_000);
 });

@@ -59,13 +59,10 @@ const TAGGED_HEADING = /^#{1,6}[ \t]+Requirement[ \t]+(\d+)[ \t]*\(([A-Z]{2,}(?:
 
 export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string, written: string) => KitTarget {
   let shared: Map<string, string | null> | undefined;
-  let tags: Map<string, string> | undefined;
-  let storied: Set<string> | undefined;
+  let tags: Map<string, string> | undefined, added: Map<string, string> | undefined;
+  let storied: Set<string> | undefined, parted: Set<string> | undefined, prefixed: Set<string> | undefined;
   let criteria: KiroCriteria | undefined;
   let rows: TableRows | undefined;
-  let parted: Set<string> | undefined;
-  let prefixed: Set<string> | undefined;
-  let added: Map<string, string> | undefined;
   let numbered: Map<string, Set<string>> | undefined, wholeSections: Map<string, Set<string>> | undefined;
   let requirements: Map<string, string[]> | undefined;
   let numberedFeatures: Set<string> | undefined;
@@ -93,11 +90,13 @@ export function kitTargets(nodes: ReadonlyMap<string, DocNode>): (target: string
       const lettered = /[a-z]$/i.test(tail);
       if (lettered && !written.startsWith('[')) return 'drop';
       // A story inserted later (`US3.5`, `US1b`) is never a shared file's.
-      const story = dot !== -1 || lettered ? undefined : (shared ??= sharedStories(nodes)).get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)?.[0])}`);
+      shared ??= sharedStories(nodes);
+      const story = dot !== -1 || lettered ? undefined : shared.get(`${rootOfId(target)}${Number(/\d+$/.exec(tail)?.[0])}`);
       if (story !== undefined && story !== null) return { id: story };
-      // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by; nor, with no spec.md, a phase heading's (`## Phase 12: User Story 9`: finance-manager).
+      // A Spec Kit feature (its spec.md) that numbers no story: nothing to resolve `[US3]` or `US3` by; nor, with no spec.md, a phase
+      // heading's (`## Phase 12: User Story 9`: finance-manager) or a task's words' — unless its kit root shares a stories file (a review).
       const unstoried = !(storied ??= storyFeatures(nodes)).has(feature);
-      return unstoried && (written.startsWith('[') || written.startsWith('#') || nodes.has(`${feature}/spec`)) ? 'drop' : null;
+      return unstoried && (written.startsWith('[') || nodes.has(`${feature}/spec`) || !shared.has(`${rootOfId(target)}*`)) ? 'drop' : null;
     }
     // A requirement of a Kiro feature that has a tasks.md and no requirements.md (BrightonDube/BizPilot2: never committed, in 29
     // features, 1,102 citations): broken, said once for the feature (build-relations.ts).
@@ -211,13 +210,14 @@ const LETTERED_ID = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+)([a-zA-Z])$`);
 /** A requirement's id with a clause's letter (`FR-039c`): the requirement's id. */
 const CLAUSE = new RegExp(`^((?:${REQUIREMENT_PREFIX})-\\d+)([a-z])$`);
 
-/** The stories of the files the features share, by kit root and number (`api:11`; `null`: two share it, and neither is guessed). */
+/** The stories of the files the features share, by kit root and number (`api:11`; `null`: two share it, and neither is guessed); `api:*`: the root has such a file. */
 function sharedStories(nodes: ReadonlyMap<string, DocNode>): Map<string, string | null> {
   const stories = new Map<string, string | null>();
   for (const [id, node] of nodes) {
     if (node.type !== 'user-story' || node.item === undefined || !node.item.file.endsWith(`/${SHARED_STORIES}`)) continue;
     const n = Number(/\d+$/.exec(id)?.[0] ?? NaN);
     const key = `${rootOfId(id)}${n}`;
+    stories.set(`${rootOfId(id)}*`, null);
     if (!Number.isNaN(n)) stories.set(key, stories.has(key) ? null : id);
   }
   return stories;

@@ -107,6 +107,10 @@ function boxEdit(raw: string, node: DocNode, id: string, state: TaskState, confi
   const copies = taskCopies(items, null);
   const item = items.find((i, k) => `${rootPrefix(place!)}${copies.get(k) ?? i.id}` === id);
   if (item === undefined || item.box === null) throw new StaleStateError(`\`${id}\` is no longer a task of \`${node.path}\`: nothing was written — list the tasks again`, { path: node.path });
+  // A box that stands for a range of tasks (`- [x] T009-T017 …`: D-565) holds their state together: setting one would set them all.
+  if (items.some((other) => other !== item && other.line === item.line && other.box !== null)) {
+    throw new WriteRefusedError(`\`${node.path}\`:${item.line}: \`${id}\` shares its box with other tasks (a range written in one box); nothing was written — write the range's tasks one per box, or change that box by hand`, { path: node.path, line: item.line });
+  }
   const box = BOXES[state];
   const to = BOX_STATUS[box];
   if (item.box === box) return { from: BOX_STATUS[item.box], to, line: item.line, text: null };

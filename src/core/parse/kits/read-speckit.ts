@@ -19,6 +19,7 @@ import { mayReadByPlace } from './by-place.js';
 import { boldIdTasks, boxesByPlace, boxlessTasks, numberedBox } from './speckit-by-place.js';
 import { ID_LETTER, titledInBold } from './speckit-titled.js';
 import { titleCount, underHeadings } from './under-headings.js';
+import { rangeBoxes, withRanges } from './speckit-ranges.js';
 
 /**
  * `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`,
@@ -184,6 +185,8 @@ function tasks(outline: Outline, scope: string): KitRead {
   };
   if (headingTasks(outline, taskOf, picked, boxes)) dropRecaps(outline, picked, boxes, true, false);
   placeholderTasks(outline, scope, picked, boxes, MARKS);
+  // A box that stands for a range of tasks (`- [x] T009-T017 All Zod schemas created`): those the file writes nowhere else.
+  const ranged = rangeBoxes(outline.entries, scope, picked, boxes, readSpecKitBox, MARKS);
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
   // Not a checklist beside work written another way (`#### 1. 问题调查与分析 ✅` over `## 验收标准` boxes: by-place.ts); boxes numbered as Kiro's are read.
   if (picked.size === 0) boldIdTasks(outline, scope, picked, boxes, MARKS);
@@ -198,7 +201,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   // And a line of pairs (`FR-D-001→T007 · FR-D-002→T004/T005`).
   if (outline.body.includes('·')) pairMappings(outline.body, outline.bodyLine, scope, mapped);
   return {
-    items: itemsOf(outline, picked, (item, span, refs, index) => {
+    items: withRanges(itemsOf(outline, picked, (item, span, refs, index) => {
       // A mapping line or table row elsewhere in the file (`- T009~T011 -> FR-001, FR-003`, `| SC-003 | T041 |`) names what the task implements.
       if (index >= 0) mappedRefs(mapped.get(item.id), refs, scope, 'implements');
       let tagged = false;
@@ -216,7 +219,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       for (const ref of fromHeadings(index)) refs.add(ref);
       // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
       if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && saysDone(span.text, span.line, nextHeadingLine(outline, index))) boxes.set(index, 'x');
-    }, (i) => boxes.get(i) ?? null, context, mappingRoom(mapped, picked)),
+    }, (i) => boxes.get(i) ?? null, context, mappingRoom(mapped, picked)), ranged),
     documentRefs: [],
   };
 }

@@ -24,7 +24,7 @@ describe('a phase heading\'s story in a feature with no spec.md', () => {
 
 describe('a box that lists task ids, a recap', () => {
   it('is no second task (`- [ ] T028, T029: … ONLY`)', () => {
-    const tasks = ['- [ ] T028 Add the add_task tool', '- [ ] T029 Add the list_tasks tool', '', '## Must-Have for MVP', '', '- [ ] T001-T006: setup', '- [ ] T028, T029: add_task + list_tasks tools ONLY', ''].join('\n');
+    const tasks = ['- [ ] T028 Add the add_task tool', '- [ ] T029 Add the list_tasks tool', '', '## Must-Have for MVP', '', '- [ ] T028-T029: the two tools (all)', '- [ ] T028, T029: add_task + list_tasks tools ONLY', ''].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/phase-3-4/tasks.md': tasks }));
     expect([...ws.ids].filter((id) => ws.nodes.get(id)!.type === 'task')).toEqual(['phase-3-4/T028', 'phase-3-4/T029']);
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
