@@ -188,6 +188,8 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
   // The numbers written (boxes, task headings, numbered group headings `### 1.2 API`) and the groups they are parts of, first: a place
   // never takes one (`- [ ] 2.1` after `- [ ] step`), and a task numbered `1.2.1` is never made part of a box placed as `1.2`.
   const written = new Set<string>();
+  // The numbers written as tasks' (not the groups they are parts of).
+  const exact = new Set<string>();
   // Each heading's title and each item's box, read once (the passes below ask for them again).
   const titles: string[] = [];
   const read: (Readonly<{ box: Box; rest: string }> | null)[] = [];
@@ -229,10 +231,10 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     if (boxedNumber !== null || headed !== null || (grouped !== null && holding.boxes[i] === true)) otherForm = true;
     else if (grouped !== null && holding.headings[i] !== true) candidates += 1;
     const number = boxedNumber ?? headed ?? grouped;
-    if (number !== null) reserve(written, number);
+    if (number !== null) reserve(written, number), exact.add(number);
   }
   const headingNumbers = !otherForm && candidates >= 2;
-  const listed = listedNumbers(entries, titles, read, (title) => SECTION.test(title) || TASK_HEADING.test(title), (rest) => boxNumber(rest, letters, tees) !== null, written);
+  const listed = listedNumbers(entries, titles, read, (title) => SECTION.test(title) || TASK_HEADING.test(title), (rest) => boxNumber(rest, letters, tees) !== null, written, exact);
   // The places taken in each section (`2.`), and in the file (`#`).
   const places = new Map<string, number>();
   const placed = (prefix: string): string => {
@@ -273,7 +275,7 @@ function pickOpenspecTasks(outline: Outline, scope: string): { picked: Map<numbe
     if (number === null && legendBox(entries, i)) continue;
     const parent = enclosing(entries, picked, i) ?? (number === null ? (taskHeading?.id ?? null) : null);
     if (number !== null) pick(i, `${scope}/${number.id ?? `T${number.number}`}`, oneLine(number.text), box.box, parent);
-    else if (listed.has(i)) pick(i, `${scope}/T${listed.get(i)!}`, oneLine(box.rest), box.box, parent);
+    else if (listed.has(i)) pick(i, `${scope}/T${listed.get(i)!.number}`, oneLine(listed.get(i)!.text), box.box, parent);
     // Unnumbered (KITS §7): by its place among the unnumbered boxes of its numbered section, else of the file; nested, it refines the task it is in.
     else pick(i, `${scope}/T${placed(section !== null ? `${section.n}.` : '#')}`, oneLine(box.rest), box.box, parent);
   }

@@ -35,9 +35,13 @@ export function numberedBox(text: string): boolean {
   return box !== null && (BOX_NUMBER.test(box.rest) || BOX_WORD_TASK.test(box.rest));
 }
 
-/** A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem). */
+/**
+ * A task number written as Kiro writes it after a box (`1.`, `1.1`; a whole number keeps its dot), then the text; or in bold words
+ * (`**任务 1.4**: …`, `**Task 2** [P]: …`: biqiangwu/flowerSalesSystem; the bold closed after the title, `**Task 1: Auth Service &
+ * API Layer**`: abd-alaziz-almufti/dental-clinic-frontend-with-nextjs).
+ */
 const BOX_NUMBER = /^(?:\*\*(?=\d+\.\d))?(\d+(?:\.\d+)+|\d+(?=\.))\.?(?:[:：](?=[ \t]))?[ \t]+([\s\S]*)$/;
-const BOX_WORD_TASK = /^\*\*(?:Task|任务|任務|タスク|Tarea|Tarefa)[ \t]*(\d+(?:\.\d+)*)\*\*[ \t]*(?:\[[^\]\n]*\][ \t]*)*[:：]?[ \t]*([\s\S]*)$/;
+const BOX_WORD_TASK = /^\*\*(?:Task|任务|任務|タスク|Tarea|Tarefa)[ \t]*(\d+(?:\.\d+)*)(?:\*\*[ \t]*(?:\[[^\]\n]*\][ \t]*)*[:：]?|[ \t]*[:：.\-–—](?!\d))[ \t]*([\s\S]*)$/;
 
 /**
  * Numbered items that open with a task's id in bold, the box after it (`1.  **T018**: [x] Create a new React context …`, and

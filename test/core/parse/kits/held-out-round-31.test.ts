@@ -43,16 +43,17 @@ describe('forms of a thirty-first round', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'COVERAGE_MISSING' || d.code === 'LINK_BROKEN')).toEqual([]);
   });
 
-  // Change tasks numbered whole (`- [ ] 1. Migration …`) stay by their place, `T#1`: read as T1 (D-505 first), numbers that start again
-  // under each section or number a task's steps made ID_DUPLICATE (a review).
-  it('OpenSpec: `## Requirement 1: Name` is a requirement; change tasks `- [ ] 1. Title` stay by their place', () => {
+  // Change tasks numbered whole (`- [ ] 1. Migration …`) were left by their place, `T#1` (D-505's review: numbers that start again
+  // under each section, or number a task's steps, made ID_DUPLICATE); D-567 reads them as T1 where each number is written once,
+  // at the top of a list and outside a numbered section or a task heading (held-out-round-80.test.ts has those cases).
+  it('OpenSpec: `## Requirement 1: Name` is a requirement; change tasks `- [ ] 1. Title` are tasks 1 and 2 (D-567)', () => {
     const spec = ['# Purpose', '', 'Servir la aplicación en cuatro idiomas.', '', '# Requirements', '', '## Requirement 1: Soporte multi-locale en la home', '', 'La página `/` se sirve en el idioma adecuado.', '', '### Scenario: Visitante con cookie', '', '- **Given** un visitante', ''].join('\n');
     const tasks = ['# Tasks — add-round-of-32-stage', '', '- [ ] 1. Migration Drizzle: añadir `round-of-32`', '- [x] 2. Actualizar `MatchStage`', '- [ ] Smoke build local', ''].join('\n');
     const ws = loadWorkspace(testdir({ 'docugraph.yml': 'kits: [openspec]\n', 'openspec/specs/i18n/spec.md': spec, 'openspec/changes/add-r32/proposal.md': '# Add round of 32\n', 'openspec/changes/add-r32/tasks.md': tasks }));
     expect([...ws.nodes.values()].filter((n) => n.item !== undefined).map((n) => [n.id, n.type, n.item!.line])).toEqual([
-      ['change/add-r32/T#1', 'task', 3],
-      ['change/add-r32/T#2', 'task', 4],
-      ['change/add-r32/T#3', 'task', 5],
+      ['change/add-r32/T1', 'task', 3],
+      ['change/add-r32/T2', 'task', 4],
+      ['change/add-r32/T#1', 'task', 5],
       ['i18n/soporte-multi-locale-en-la-home', 'requirement', 7],
     ]);
   });
