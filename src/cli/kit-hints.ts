@@ -87,7 +87,7 @@ function taskLessHint(ctx: CliContext, workspace: Workspace): void {
   const fenced = itemlessFiles(workspace, 'tasks', (node) => node.type === 'task', boxInFence);
   const inCode = fenced.length === 0 ? '' : `; ${fenced.length === 1 ? 'one' : fenced.length} of them (${safeInline(someOf(fenced, 3))}) ${fenced.length === 1 ? 'writes its' : 'write their'} boxes inside fenced code (\`\`\`), which is code, not tasks: take the fences away to read them`;
   ctx.io.stderr.write(
-    `docugraph: ${taskless.length === 1 ? 'a kit tasks file gives' : `${taskless.length} kit tasks files give`} no task (${safeInline(someOf(taskless, 3))}): DocuGraph reads tasks written as checkboxes (\`- [ ] T001 …\`, \`- [ ] 1.1 …\`) or task headings (\`### T001: …\`, \`### Task 1: …\`), so none there is checked, traced or listed${inCode}\n`,
+    `docugraph: ${taskless.length === 1 ? 'a kit tasks file gives' : `${taskless.length} kit tasks files give`} no task (${safeInline(someOf(taskless, 3))}): DocuGraph reads tasks written as checkboxes (\`- [ ] T001 …\`, \`- [ ] 1.1 …\`), task headings (\`### T001: …\`, \`### Task 1: …\`) or a table's rows (\`| T001 | … |\`), so none there is checked, traced or listed${inCode}\n`,
   );
 }
 

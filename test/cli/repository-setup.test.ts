@@ -368,7 +368,7 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
       '.kiro/specs/done/tasks.md': '- [x] 1. Ship it\n',
     });
     const hint =
-      'docugraph: 3 kit tasks files give no task (specs/004-rule/tasks.md, specs/005-code/tasks.md, specs/006-list/tasks.md): DocuGraph reads tasks written as checkboxes (`- [ ] T001 …`, `- [ ] 1.1 …`) or task headings (`### T001: …`, `### Task 1: …`), so none there is checked, traced or listed\n';
+      'docugraph: 3 kit tasks files give no task (specs/004-rule/tasks.md, specs/005-code/tasks.md, specs/006-list/tasks.md): DocuGraph reads tasks written as checkboxes (`- [ ] T001 …`, `- [ ] 1.1 …`), task headings (`### T001: …`, `### Task 1: …`) or a table\'s rows (`| T001 | … |`), so none there is checked, traced or listed\n';
     const text = await run(['validate'], root);
     expect(text.code).toBe(0);
     expect(text.stderr.split('\n').filter((line) => line.includes('no task ('))).toEqual([hint.trimEnd()]);
@@ -397,7 +397,7 @@ describe('validate on a repository with spec-kit folders and no docugraph.yml (i
     });
     const line = (await run(['validate'], root)).stderr.split('\n').find((l) => l.includes('no task ('));
     expect(line).toBe(
-      'docugraph: 2 kit tasks files give no task (specs/001-base/tasks.md, specs/002-list/tasks.md): DocuGraph reads tasks written as checkboxes (`- [ ] T001 …`, `- [ ] 1.1 …`) or task headings (`### T001: …`, `### Task 1: …`), so none there is checked, traced or listed; one of them (specs/001-base/tasks.md) writes its boxes inside fenced code (```), which is code, not tasks: take the fences away to read them',
+      'docugraph: 2 kit tasks files give no task (specs/001-base/tasks.md, specs/002-list/tasks.md): DocuGraph reads tasks written as checkboxes (`- [ ] T001 …`, `- [ ] 1.1 …`), task headings (`### T001: …`, `### Task 1: …`) or a table\'s rows (`| T001 | … |`), so none there is checked, traced or listed; one of them (specs/001-base/tasks.md) writes its boxes inside fenced code (```), which is code, not tasks: take the fences away to read them',
     );
   });
 

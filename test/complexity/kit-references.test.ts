@@ -282,4 +282,24 @@ describe('kit references are bounded (issue 53, item 2)', () => {
       expect(nearLinear(r), `${file}: ${r.summary}`).toBe(true);
     }
   }, 90_000);
+
+  it('a tasks.md of n table rows under phase headings, one row of n cells, one dependency cell of n ids, and one row of n comments left open (D-568): read in time linear at n and 4n', () => {
+    const place = kitPlaceOf('specs/001-one/tasks.md', ['speckit'])!;
+    const build = (n: number) => {
+      const rows = ['# Tasks', ''];
+      for (let k = 1; k <= n; k += 1) {
+        if (k % 20 === 1) rows.push('', `## Phase ${k}: User Story ${k} - Part`, '', '| ID | Task | Status | Depends on |', '| --- | --- | --- | --- |');
+        rows.push(`| T${String(k).padStart(4, '0')} | [US1] Do part ${k} per FR-${k} | ${k % 2 === 0 ? 'done' : '[ ]'} | T${String(k - 1).padStart(4, '0')} |`);
+      }
+      const wide = `| ID | Task |\n| --- | --- |\n| T0001 | ${Array.from({ length: n }, (_, k) => `cell ${k}`).join(' | ')} |\n`;
+      const waits = `| ID | Task | Depends on |\n| --- | --- | --- |\n| T0001 | Build | ${Array.from({ length: n }, (_, k) => `T${k + 2}`).join(', ')} |\n`;
+      // A row of n comments opened and never closed (a review found the line's comments dropped in quadratic time).
+      const comments = `| ID | Task |\n| --- | --- |\n| T0001 | ${'<!-- '.repeat(n)} |\n`;
+      return { rows: `${rows.join('\n')}\n`, wide, waits, comments };
+    };
+    for (const file of ['rows', 'wide', 'waits', 'comments'] as const) {
+      const r = measureRatio((n) => build(n)[file], (text) => void readKitFile(text, 1, place), { start: 200, max: 32_000, targetMs: 30 });
+      expect(nearLinear(r), `${file}: ${r.summary}`).toBe(true);
+    }
+  }, 90_000);
 });

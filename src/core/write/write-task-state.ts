@@ -70,7 +70,7 @@ export function writeTaskState(workspace: Workspace, asked: string, state: TaskS
     // A task written without a box (a heading, `- T300 …`: D-560) has no state to set; another item is no task.
     throw new InvalidArgumentError(
       node.type === 'task'
-        ? `\`${id}\` is a task written without a box (\`${node.path}:${node.item.line}\`): DocuGraph sets a task's state only in a box (\`- [ ] T001 …\`) — give the file's tasks their boxes, or change it by hand.`
+        ? `\`${id}\` is a task written without a box (\`${node.path}:${node.item.line}\`${(node.text ?? '').trimStart().startsWith('|') ? ', a table\'s row' : ''}): DocuGraph sets a task's state only in a box (\`- [ ] T001 …\`) — give the file's tasks their boxes, or change it by hand.`
         : `\`${id}\` is a ${node.type ?? 'item'}, not a task: only a task has a box to check (its requirement's state comes from its file's frontmatter \`status\`).`,
       { argument: 'id' },
     );
@@ -107,13 +107,18 @@ function boxEdit(raw: string, node: DocNode, id: string, state: TaskState, confi
   const copies = taskCopies(items, null);
   const item = items.find((i, k) => `${rootPrefix(place!)}${copies.get(k) ?? i.id}` === id);
   if (item === undefined || item.box === null) throw new StaleStateError(`\`${id}\` is no longer a task of \`${node.path}\`: nothing was written — list the tasks again`, { path: node.path });
-  // A box that stands for a range of tasks (`- [x] T009-T017 …`: D-565) holds their state together: setting one would set them all.
-  if (items.some((other) => other !== item && other.line === item.line && other.box !== null)) {
-    throw new WriteRefusedError(`\`${node.path}\`:${item.line}: \`${id}\` shares its box with other tasks (a range written in one box); nothing was written — write the range's tasks one per box, or change that box by hand`, { path: node.path, line: item.line });
-  }
   const box = BOXES[state];
   const to = BOX_STATUS[box];
+  // Where it says so already, nothing to write (a range's task or a table's row too).
   if (item.box === box) return { from: BOX_STATUS[item.box], to, line: item.line, text: null };
+  // A table's row (`| T-01 | P0 | … | [x] |`: D-568) keeps its state in a cell DocuGraph does not write.
+  if (item.text.trimStart().startsWith('|')) {
+    throw new WriteRefusedError(`\`${node.path}\`:${item.line}: \`${id}\` is a task written as a table's row; nothing was written — DocuGraph sets a task's state only in a box (\`- [ ] T001 …\`): change its status cell by hand`, { path: node.path, line: item.line });
+  }
+  // A box that stands for a range of tasks (`- [x] T009-T017 …`: D-565) holds their state together: setting one would set them all.
+  if (items.some((other) => other !== item && other.line === item.line && other.box !== null)) {
+    throw new WriteRefusedError(`\`${node.path}\`:${item.line}: \`${id}\` shares its box with other tasks (a range or a list of ids in one box); nothing was written — write its tasks one per box, or change that box by hand`, { path: node.path, line: item.line });
+  }
   const splice = spliceBox(raw, item.line, box);
   if (!splice.ok) throw new WriteRefusedError(`\`${node.path}\`: ${splice.message}; nothing was written`, { path: node.path });
   return { from: BOX_STATUS[item.box], to, line: item.line, text: splice.text };

@@ -6,6 +6,7 @@
  */
 import { headingTitle, type Outline } from './outline.js';
 import { pickTasks, type Picked } from './pick-items.js';
+import type { Box } from './kit-read.js';
 
 /** After the box, a whole number without its dot, then the text (`- [x] 1 Add \`scene scaffold\` CLI command`). */
 const WHOLE_NUMBER = /^(?:\*\*)?(\d+)(?:\*\*)?[ \t]+([\s\S]*)$/;
@@ -71,6 +72,40 @@ export function wholeNumbered(outline: Outline, scope: string): ReturnType<typeo
   const kept = new Set([...picked.values()].map((item) => item.id));
   for (const [i, item] of picked) if (item.parent !== null && !kept.has(item.parent)) picked.set(i, { ...item, parent: null });
   return { picked, boxes: new Map([...found.boxes].filter(([i]) => picked.has(i))) };
+}
+
+/**
+ * Boxes numbered whole without the dot over their sub-tasks numbered with it (`- [x] 1 数据库 Schema 改造` over `  - [x] 1.1 编写数据迁移
+ * SQL 脚本…`: 7dgame-com/ai-3d-generator, eight such parents unread beside their sub-tasks): each is task `T<n>`, the parent of the
+ * sub-tasks nested in it that its number opens (`T1.1`), where the file writes no `T<n>` otherwise; at the top of its list only.
+ * (`top`: such boxes in file order, each id once: `found` picked them by number, and `taken` holds what the file wrote.)
+ */
+export function wholeParents(outline: Outline, scope: string, picked: Map<number, Picked>, boxes: Map<number, Box>): void {
+  const { entries } = outline;
+  const found = pickTasks(outline, scope, WHOLE_NUMBER, 'T', false);
+  if (found.picked.size === 0) return;
+  const children = new Map<number, number[]>();
+  for (const i of picked.keys()) {
+    const parent = entries[i]!.parent;
+    if (parent === -1 || !found.picked.has(parent)) continue;
+    const list = children.get(parent);
+    if (list === undefined) children.set(parent, [i]);
+    else list.push(i);
+  }
+  const taken = new Set([...picked.values()].map((item) => item.id));
+  const top = [...found.picked].filter(([i, item]) => entries[i]!.parent === -1 && !picked.has(i) && !taken.has(item.id));
+  const parents = top.filter(([i, item]) => (children.get(i) ?? []).some((j) => picked.get(j)!.id.startsWith(`${item.id}.`)));
+  if (parents.length === 0) return;
+  // Beside such parents, the boxes numbered whole between and after them are tasks too (`- [ ] 3 Checkpoint - 确保所有测试通过`: a
+  // review), where together they count on from 1, each one more than the last; else the parents alone.
+  const counted = top.every(([, item], k) => item.id === `${scope}/T${k + 1}`);
+  for (const [i, item] of counted ? top : parents) {
+    if (taken.has(item.id)) continue;
+    taken.add(item.id);
+    picked.set(i, { ...item, parent: null });
+    boxes.set(i, found.boxes.get(i)!);
+    for (const j of children.get(i) ?? []) if (picked.get(j)!.parent === null) picked.set(j, { ...picked.get(j)!, parent: item.id });
+  }
 }
 
 /** After the box, or opening a heading, a task id written with a hyphen (`T-001:`; a part's code, `T-BC-01:`: BarryYin/Contract_Review2026; `✅` before it in a heading), then the title. */

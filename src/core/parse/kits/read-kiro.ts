@@ -13,7 +13,7 @@ import { featureParts } from './other-feature.js';
 import { prefixedRange } from './kiro-prefixed.js';
 import { headingsHolding, headingTasks, numberedTaskHeadings, numberedTasksOf, type HeadingTaskOf } from './heading-tasks.js';
 import { itemsOf, numberParents, pickTasks, type Span } from './pick-items.js';
-import { hyphenated, HYPHEN_TASK, idHeadingTask, lettered, letteredBeside, unboldTitle, wholeNumbered } from './kiro-task-forms.js';
+import { hyphenated, HYPHEN_TASK, idHeadingTask, lettered, letteredBeside, unboldTitle, wholeNumbered, wholeParents } from './kiro-task-forms.js';
 import { boxesByPlace, mayReadByPlace } from './by-place.js';
 import { kiroRequirements } from './kiro-requirements.js';
 import { kiroBugfix } from './kiro-bugfix.js';
@@ -126,6 +126,8 @@ function tasks(outline: Outline, scope: string): KitRead {
   const holdingBoxes = (): ReturnType<typeof headingsHolding> => (held ??= headingsHolding(outline.entries, () => false, (i) => readBox(outline.entries[i]!.text) !== null));
   const stepsUnderHeadings = (): boolean => outline.entries.some((entry, i) => entry.kind === 'heading' && holdingBoxes().boxes[i] === true && NUMBERED_HEADING.test(headingTitle(entry.text)));
   const { picked, boxes } = first.picked.size === 0 && !headed && !stepsUnderHeadings() ? (wholeNumbered(outline, scope) ?? lettered(outline, scope) ?? hyphenBoxes() ?? first) : first;
+  // Parents numbered whole without the dot over their numbered sub-tasks (`- [x] 1 数据库 Schema 改造` over `- [x] 1.1 …`).
+  if (picked === first.picked && picked.size > 0) wholeParents(outline, scope, picked, boxes);
   // A later part's tasks numbered with a capital first, beside the numbered ones (`- [x] P2.1. Implement …`: Stefan/orka-ppm).
   const beside = picked === first.picked && picked.size > 0 ? letteredBeside(outline, scope, picked) : null;
   if (beside !== null) for (const [i, item] of beside.picked) if (!picked.has(i)) (picked.set(i, item), boxes.set(i, beside.boxes.get(i)!));
@@ -198,7 +200,7 @@ function tasks(outline: Outline, scope: string): KitRead {
       labelRefs(refs, REQ_LABEL, span, scope, 'implements');
       labelRefs(refs, NUMBERS_FIRST_LABEL, span, scope, 'implements', true);
       listedRequirements(refs, span, scope);
-      labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on', false, tasksOf);
+      labelRefs(refs, DEPENDS_LABEL, span, scope, 'depends_on', false, tasksOf, item.id);
       labelRefs(refs, VALIDATES_LABEL, span, scope, teamCites && !isTestTask(item.title, span.text) ? 'implements' : 'verifies');
       labelRefs(refs, CHECKS_LABEL, span, scope, checks);
       labelRefs(refs, VERIFIED_LABEL, span, scope, 'verifies');
@@ -239,8 +241,11 @@ const PHASES = /^[\s*_]*(?:phases?\b|フェーズ|阶段|階段|fases?\b|étapes
  * feature's, else one the features share) and a team's tags (`FR-SEC-19`), which the model
  * resolves (model/kit-targets.ts).
  */
-/** `tasksOf`: in a file whose tasks are numbered headings, the tasks a number names (a group's number: each of its tasks). */
-function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, relation: 'implements' | 'verifies' | 'depends_on', toColon = false, tasksOf: ((n: string) => readonly string[]) | null = null): void {
+/**
+ * `tasksOf`: in a file whose tasks are numbered headings, the tasks a number names (a group's number: each of its tasks); `self`:
+ * the task whose lines these are, on which it never depends (`タスク 6 の _Depends:_ 4 は…` quoted in task 4's prose: j5ik2o/takt-sdd).
+ */
+function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, relation: 'implements' | 'verifies' | 'depends_on', toColon = false, tasksOf: ((n: string) => readonly string[]) | null = null, self = ''): void {
   const task = relation === 'depends_on';
   for (const { value: raw, line, written } of labelValues(label, span)) {
     // `**Dependencies:** Phase 1, 2 complete` names phases, not tasks (shintairiku/evaluation-system); what follows them may name tasks (`Phase 1 tasks 1.2, 2`: a review).
@@ -250,7 +255,7 @@ function labelRefs(refs: ItemRefs, label: RegExp, span: Span, scope: string, rel
       const at = feature ?? scope;
       const { numbers, more, asWritten } = task ? taskNumbers(value, refs.room) : { ...numberList(unprefixed(value), refs.room, 'requirement'), asWritten: false };
       const mapped = feature === null && !asWritten ? tasksOf : null;
-      for (const n of numbers) for (const each of mapped?.(n).length ? mapped(n) : [n]) refs.add({ relation, id: `${at}/${task ? 'T' : 'R'}${each}`, line, written });
+      for (const n of numbers) for (const each of mapped?.(n).length ? mapped(n) : [n]) if (`${at}/${task ? 'T' : 'R'}${each}` !== self) refs.add({ relation, id: `${at}/${task ? 'T' : 'R'}${each}`, line, written });
       refs.count(more, line);
       if (task) continue;
       for (const story of value.matchAll(STORY_REF)) refs.add({ relation, id: `${at}/US${Number(story[1]!)}`, line, written });

@@ -7,12 +7,12 @@
  */
 import type { KitPlace } from '../../read/kit-paths.js';
 import { headingTitle, oneLine, type Outline } from './outline.js';
-import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, readSpecKitBox, storyNumber, type Box, type KitRead, type KitRef } from './kit-read.js';
+import { BOXED_HEADING, HEADING_DONE, matchesIn, NO_KIT_READ, readBox, readSpecKitBox, storyNumber, ItemRefs, MAX_ITEM_REFS, type Box, type KitRead, type KitRef } from './kit-read.js';
 import { dropRecaps, headingTasks, nextHeadingLine, numberedTaskHeadings, numberedTasksOf, saysDone, similar, type HeadingTaskOf } from './heading-tasks.js';
 import { dependencies, numbersAfterLabel, requirementIds } from './speckit-ids.js';
 import { mappedRefs, mappedRequirements, mappingLine, mappingRoom, pairMappings, tableMappings } from './speckit-mappings.js';
 import { PART_CODE, REQUIREMENT_PREFIX, REQUIREMENT_PREFIXES } from '../../shared/requirement-prefixes.js';
-import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked } from './pick-items.js';
+import { enclosing, itemsOf, NO_CONTEXT, pickTasks, type Picked, type Span } from './pick-items.js';
 import { headingStories, LISTED_STORY, storyOf, withoutStruck, type StoryHeading } from './speckit-stories.js';
 import { lettered, placeholderTasks } from './speckit-task-ids.js';
 import { mayReadByPlace } from './by-place.js';
@@ -20,6 +20,7 @@ import { boldIdTasks, boxesByPlace, boxlessTasks, numberedBox } from './speckit-
 import { ID_LETTER, titledInBold } from './speckit-titled.js';
 import { titleCount, underHeadings } from './under-headings.js';
 import { rangeBoxes, withRanges } from './speckit-ranges.js';
+import { rowTasks, TASK_ROWS } from './speckit-table-tasks.js';
 
 /**
  * `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`,
@@ -60,8 +61,12 @@ const MARK_SOURCE = String.raw`\[(?:P\d?|US\d+(?:\.\d+)?|Story:?\s*(?:US)?\d+(?:
 const MARKS = new RegExp(`^(?:${MARK_SOURCE}[ \\t]*)+`, 'i');
 /** A heading that is a task: `### T001: Title`, `### - [x] T001 …`, `## Task 1: Title`. */
 const isTaskHeading = (title: string): boolean => TASK_HEADING.test(BOXED_HEADING.exec(title)?.[1] ?? title) || WORD_TASK_HEADING.test(title);
-/** A task written as a heading with the word (`## Task 1: Environment Configuration Setup`): task `T1`. */
-const WORD_TASK_HEADING = /^Task[ \t]+(\d+(?:\.\d+)*)[ \t]*[:：.\-–—][ \t]*(\S.*)$/i;
+/**
+ * A task written as a heading with the word (`## Task 1: Environment Configuration Setup`): task `T1`; a part's capital first (`### Task
+ * A.1: Add Priority Field to Task Model`: yasmin191/hackathon-todo-evolution), `TA.1`; the template's id after it, a box before it
+ * (`## [ ] Task T001 - 작업 1`: D-565's review), `T001`.
+ */
+const WORD_TASK_HEADING = /^(?:\[[ xX]\][ \t]+)?Task[ \t]+T?((?:[A-Z]\.)?\d+(?:\.\d+)*)(?![ \t]*[-–—~～〜,、][ \t]*T\d)[ \t]*[:：.\-–—][ \t]*(\S.*)$/i;
 /** One of those marks, whole. */
 const MARK = new RegExp(`^${MARK_SOURCE}$`, 'i');
 /**
@@ -185,11 +190,13 @@ function tasks(outline: Outline, scope: string): KitRead {
   };
   if (headingTasks(outline, taskOf, picked, boxes)) dropRecaps(outline, picked, boxes, true, false);
   placeholderTasks(outline, scope, picked, boxes, MARKS);
-  // A box that stands for a range of tasks (`- [x] T009-T017 All Zod schemas created`): those the file writes nowhere else.
-  const ranged = rangeBoxes(outline.entries, scope, picked, boxes, readSpecKitBox, MARKS);
+  // A box that stands for a range of tasks (`- [x] T009-T017 All Zod schemas created`), in a file that writes its tasks by their ids.
+  const ranged = picked.size > 0 ? rangeBoxes(outline.entries, scope, picked, boxes, readSpecKitBox, MARKS) : new Map<string, string[]>();
   // A tasks.md that gives its tasks no id at all (`- [ ] Initialize Next.js Application`): each box a task by its place, as OpenSpec's are.
   // Not a checklist beside work written another way (`#### 1. 问题调查与分析 ✅` over `## 验收标准` boxes: by-place.ts); boxes numbered as Kiro's are read.
   if (picked.size === 0) boldIdTasks(outline, scope, picked, boxes, MARKS);
+  // A file whose every box stands for a range of tasks (`- [x] T001-T003 Project scaffolding`): their tasks (a review).
+  if (picked.size === 0) for (const [first, rest] of rangeBoxes(outline.entries, scope, picked, boxes, readSpecKitBox, MARKS, true)) ranged.set(first, rest);
   if (picked.size === 0) boxlessTasks(outline, scope, picked, MARKS);
   if (picked.size === 0 && (mayReadByPlace(outline) || outline.entries.some((entry) => entry.kind === 'item' && numberedBox(entry.text)))) boxesByPlace(outline, scope, picked, boxes, MARKS);
   const context = [`${scope}/plan`, `${scope}/data-model`, `${scope}/research`];
@@ -200,28 +207,36 @@ function tasks(outline: Outline, scope: string): KitRead {
   if (outline.body.includes('|')) tableMappings(outline.body, outline.bodyLine, scope, mapped);
   // And a line of pairs (`FR-D-001→T007 · FR-D-002→T004/T005`).
   if (outline.body.includes('·')) pairMappings(outline.body, outline.bodyLine, scope, mapped);
-  return {
-    items: withRanges(itemsOf(outline, picked, (item, span, refs, index) => {
-      // A mapping line or table row elsewhere in the file (`- T009~T011 -> FR-001, FR-003`, `| SC-003 | T041 |`) names what the task implements.
-      if (index >= 0) mappedRefs(mapped.get(item.id), refs, scope, 'implements');
-      let tagged = false;
-      for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) {
-        refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
-        tagged = true;
-      }
-      // The stories a phase heading names in words, for a task that tags none (D-546).
-      if (!tagged) for (const ref of storiesAbove(index)) refs.add(ref);
-      for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
-      for (const { ids, index: at, written } of dependencies(span.text)) {
-        // Where tasks are numbered headings, so are the tasks a dependency names (`**依赖**: 1.1.7, 1.2.5`).
-        for (const id of numberedTasks === null ? ids : [...ids, ...numbersAfterLabel(written).flatMap(numberedTasks).map((n) => `T${n}`)]) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
-      }
-      for (const ref of fromHeadings(index)) refs.add(ref);
-      // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
-      if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && saysDone(span.text, span.line, nextHeadingLine(outline, index))) boxes.set(index, 'x');
-    }, (i) => boxes.get(i) ?? null, context, mappingRoom(mapped, picked)), ranged),
-    documentRefs: [],
+  // `row`: a task kept as a table's row (its entry index `-1`) and the entry before it, whose headings it is under.
+  const refsOf = (item: { readonly id: string }, span: Span, refs: ItemRefs, index: number, row?: number): void => {
+    // A mapping line or table row elsewhere in the file (`- T009~T011 -> FR-001, FR-003`, `| SC-003 | T041 |`) names what the task implements.
+    if (index >= 0 || row !== undefined) mappedRefs(mapped.get(item.id), refs, scope, 'implements');
+    const at = row ?? index;
+    let tagged = false;
+    for (const { match, line } of matchesIn(STORY_REF, span.text, span.lineAt)) {
+      refs.add({ relation: 'implements', id: `${scope}/US${storyNumber(match[1] ?? match[2]!)}`, line, written: match[0] });
+      tagged = true;
+    }
+    // The stories a phase heading names in words, for a task that tags none (D-546).
+    if (!tagged) for (const ref of storiesAbove(at)) refs.add(ref);
+    for (const { ids, index: at, written } of requirementIds(span.text)) for (const id of ids) refs.add({ relation: 'implements', id: `${scope}/${id}`, line: span.lineAt(at), written });
+    for (const { ids, index: at, written } of dependencies(span.text)) {
+      // Where tasks are numbered headings, so are the tasks a dependency names (`**依赖**: 1.1.7, 1.2.5`).
+      for (const id of numberedTasks === null ? ids : [...ids, ...numbersAfterLabel(written).flatMap(numberedTasks).map((n) => `T${n}`)]) if (`${scope}/${id}` !== item.id) refs.add({ relation: 'depends_on', id: `${scope}/${id}`, line: span.lineAt(at), written });
+    }
+    for (const ref of fromHeadings(at)) refs.add(ref);
+    // A task written as a heading whose own lines say it is done (`**Status**: ✅ **COMPLETED**`, mixseek's 009-member).
+    if (index >= 0 && outline.entries[index]!.kind === 'heading' && boxes.get(index) !== 'x' && saysDone(span.text, span.line, nextHeadingLine(outline, index))) boxes.set(index, 'x');
   };
+  const mappedOf = (id: string): readonly KitRef[] => {
+    const refs = new ItemRefs(MAX_ITEM_REFS);
+    mappedRefs(mapped.get(id), refs, scope, 'implements');
+    return refs.refs;
+  };
+  const items = withRanges(itemsOf(outline, picked, refsOf, (i) => boxes.get(i) ?? null, context, mappingRoom(mapped, picked)), ranged, mappedOf);
+  // Tasks kept as a table's rows (`| T001 | Confirm or create the iOS app target. | … |`), in a file that writes its tasks no other way.
+  if (picked.size === 0 && TASK_ROWS.test(outline.body)) items.push(...rowTasks(outline, scope, context, MARKS, refsOf));
+  return { items, documentRefs: [] };
 }
 
 /** A title without the marks that close it (`構造作成 [P]`), read from its end (linear however many). */

@@ -9,7 +9,7 @@
  * either (`T030.2~T030.6: …（見上方）` points at tasks written above: D-495).
  */
 import { oneLine, type Outline } from './outline.js';
-import type { Box, KitItem } from './kit-read.js';
+import type { Box, KitItem, KitRef } from './kit-read.js';
 import { enclosing, type Picked } from './pick-items.js';
 
 /** A range of task ids after the box, glued or with spaces (`T009-T017`, `T001 – T003`, `**T036**-**T041**:`), then the title. */
@@ -37,8 +37,14 @@ function severalIds(rest: string, scope: string): { ids: string[]; title: string
 }
 
 /**
- * Reads the boxes of several tasks of `entries` (after the file's other tasks are picked: `picked`, `boxes`); returns, by the id each
- * such box is picked as (its first task the file writes nowhere else), the ids of its other such tasks.
+ * Reads the boxes of several tasks of `entries`, in a file whose other tasks are picked (`picked`, `boxes`: by their ids; where
+ * none is, the file's boxes are read by their places, a list box among them, as before): a box none of whose tasks the file writes
+ * otherwise stands for them all; one whose first task it writes is a recap or a checklist (`- [x] T001-T005 reviewed` after
+ * `### T001:` … `### T003:`), no task; one whose first task only it does not write is that task alone, as a box opening with its id
+ * is (`- [ ] T001 – T003 Setup` beside `- [x] T002 …`: D-495). A task is known by its number (`T1` is `T001`: a recap written
+ * without the zeros). Not a note on the tasks (`- [ ] T010, T011 can run in parallel`, `- [ ] T005, T006 depends on T004`); in a file
+ * that gives no task otherwise, only where every box is such a box (`- [x] T001-T003 Project scaffolding`, `- [ ] T004-T006 …`). Returns,
+ * by the id each such box is picked as, the ids of its other tasks.
  */
 export function rangeBoxes(
   entries: Outline['entries'],
@@ -47,23 +53,27 @@ export function rangeBoxes(
   boxes: Map<number, Box>,
   readBox: (text: string) => { box: Box; rest: string } | null,
   marks: RegExp,
+  /** A file that gives no task otherwise: only where every box is such a box (`- [x] T001-T003 Project scaffolding`, …). */
+  alone = false,
 ): Map<string, string[]> {
   const ranges: { at: number; box: Box; ids: string[]; title: string }[] = [];
+  let others = false;
   for (let i = 0; i < entries.length; i += 1) {
     const entry = entries[i]!;
     const box = entry.kind === 'item' ? readBox(entry.text) : null;
     const several = box === null ? null : severalIds(box.rest, scope);
     if (several !== null) ranges.push({ at: i, box: box!.box, ids: several.ids, title: oneLine(several.title.replace(marks, '')) });
+    else others ||= box !== null;
   }
   const extra = new Map<string, string[]>();
-  if (ranges.length === 0) return extra;
+  if (ranges.length === 0 || (alone && others)) return extra;
   // A range written with spaces (`T001 – T003 Setup`), a list with words (`T028 and T029`), was picked as its first task: read here.
   for (const { at } of ranges) picked.delete(at), boxes.delete(at);
-  const taken = new Set([...picked.values()].map((item) => item.id));
+  const taken = new Set([...picked.values()].map((item) => numberKey(item.id)));
   for (const { at, box, ids, title } of ranges) {
-    const own = ids.filter((id) => !taken.has(id));
-    if (own.length === 0) continue;
-    for (const id of own) taken.add(id);
+    if (NOTE.test(title) || taken.has(numberKey(ids[0]!))) continue;
+    const own = ids.some((id) => taken.has(numberKey(id))) ? [ids[0]!] : ids;
+    for (const id of own) taken.add(numberKey(id));
     picked.set(at, { id: own[0]!, type: 'task', title, parent: enclosing(entries, picked, at) });
     boxes.set(at, box);
     if (own.length > 1) extra.set(own[0]!, own.slice(1));
@@ -71,8 +81,27 @@ export function rangeBoxes(
   return extra;
 }
 
-/** `items` with each such box's other tasks after its first, as it is read (same lines, box, title and references). */
-export function withRanges(items: KitItem[], extra: ReadonlyMap<string, readonly string[]>): KitItem[] {
+/** A title that is a note on the tasks named before it (`can run in parallel`, `depends on T004`, `must finish before release`), not a task's (`Run database migrations`). */
+const NOTE = /^(?:→|->|=>|(?:can|could|must|should|will|may|are|is|were|was|depends?|depending|requires?|required|blocked|blocks|unblocks|waits?|needs?|after|before|then|and|or|in[ \t]+parallel)\b)/i;
+
+/** A task's id as compared with a range's: by its number where it is one (`…/T001` and `…/T1` are one task). */
+const numberKey = (id: string): string => {
+  const number = /\/T(\d+)$/.exec(id);
+  return number === null ? id : `${id.slice(0, number.index)}/T#${Number(number[1])}`;
+};
+
+/**
+ * `items` with each such box's other tasks after its first, as it is read (same lines, box, title and references) — but for what a
+ * mapping elsewhere in the file names of each (`mappedOf`: `| FR-003 | T011 |` is T011's, not the box's first task's).
+ */
+export function withRanges(items: KitItem[], extra: ReadonlyMap<string, readonly string[]>, mappedOf: (id: string) => readonly KitRef[]): KitItem[] {
   if (extra.size === 0) return items;
-  return items.flatMap((item) => [item, ...(extra.get(item.id) ?? []).map((id) => ({ ...item, id }))]);
+  const key = (ref: KitRef): string => `${ref.relation} ${ref.id} ${ref.line}`;
+  return items.flatMap((item) => {
+    const others = extra.get(item.id);
+    if (others === undefined) return [item];
+    const first = new Set(mappedOf(item.id).map(key));
+    const shared = first.size === 0 ? item.refs : item.refs.filter((ref) => !first.has(key(ref)));
+    return [item, ...others.map((id) => ({ ...item, id, refs: [...shared, ...mappedOf(id)] }))];
+  });
 }

@@ -100,9 +100,11 @@ describe('a review of cb4124a', () => {
     expect(ws.relationsOut.get('f/T2.1#2')?.find((e) => e.relation === 'refines')?.id).toBe('f/T2#2');
   });
 
-  it('boxes beside a table of tasks by id are its checklist, not tasks by place', () => {
+  it('boxes beside a table of tasks by id are its checklist, not tasks by place (the rows are the tasks: D-568)', () => {
     const tasks = ['# Tasks', '', '| ID | Task | State |', '|---|---|---|', '| T001 | Create project structure | done |', '| T002 | Add CI | open |', '', '## Definition of Done', '', '- [ ] All unit tests pass', '- [ ] Code reviewed', ''].join('\n');
-    expect(taskIds(speckit(tasks))).toEqual([]);
+    const ws = speckit(tasks);
+    expect(taskIds(ws)).toEqual(['001-a/T001', '001-a/T002']);
+    expect([ws.nodes.get('001-a/T001')!.item!.box, ws.nodes.get('001-a/T002')!.item!.box]).toEqual(['x', ' ']);
   });
 
   it('Spec Kit: a later list ticking `### T1.1` heading tasks with no step of their own makes them done', () => {

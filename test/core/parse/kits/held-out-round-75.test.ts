@@ -43,7 +43,8 @@ describe('a Spec Kit tasks.md whose tasks are list items with their id and no bo
     const boxes = load1(['## Phase 1', '', '- [ ] Add input validation (FR-001)', '- [ ] Add error logging (FR-002)', '', '## Error codes', '', '- E001: missing field', '- T900 reserved for later', '- T901 reserved too', ''].join('\n'));
     expect([...boxes.ids].filter((id) => id.includes('/T'))).toEqual(['001-x/T#1', '001-x/T#2']);
     const table = load1(['| ID | Task | Requirement |', '|----|------|-------------|', '| T001 | Add input validation | FR-001 |', '| T002 | Add error logging | FR-002 |', '', '## Dependencies', '', '- T001 must land first', '- T003 wires the CLI', ''].join('\n'));
-    expect([...table.ids].filter((id) => id.includes('/T'))).toEqual([]);
+    // The table's rows are the tasks (D-568), the list after them notes.
+    expect([...table.ids].filter((id) => id.includes('/T'))).toEqual(['001-x/T001', '001-x/T002']);
     expect(table.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'COVERAGE_MISSING')).toEqual([]);
   });
 

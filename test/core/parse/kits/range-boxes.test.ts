@@ -54,11 +54,12 @@ describe('a box that stands for a range of tasks', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
   });
 
-  it('of a range, only the tasks the file writes nowhere else; a spaced range too (`T001 – T003 Setup`)', () => {
-    const tasks = ['- [ ] T001 – T003 Setup scaffolding', '- [x] T002 Install the linter', ''].join('\n');
-    const { ws } = load(tasks);
-    expect(tasksOf(ws).map((id) => [id, ws.nodes.get(id)!.item!.line])).toEqual([['036-x/T001', 1], ['036-x/T002', 2], ['036-x/T003', 1]]);
-    expect(ws.nodes.get('036-x/T003')!.title).toBe('Setup scaffolding');
+  it('a spaced range too (`T001 – T003 Setup`); where the file writes some of its tasks but not its first, its first alone (D-495)', () => {
+    const { ws: spaced } = load('- [ ] T000 Plan\n- [ ] T001 – T003 Setup scaffolding\n');
+    expect(tasksOf(spaced).map((id) => [id, spaced.nodes.get(id)!.item!.line])).toEqual([['036-x/T000', 1], ['036-x/T001', 2], ['036-x/T002', 2], ['036-x/T003', 2]]);
+    expect(spaced.nodes.get('036-x/T003')!.title).toBe('Setup scaffolding');
+    const { ws } = load(['- [ ] T001 – T003 Setup scaffolding', '- [x] T002 Install the linter', ''].join('\n'));
+    expect(tasksOf(ws).map((id) => [id, ws.nodes.get(id)!.item!.line])).toEqual([['036-x/T001', 1], ['036-x/T002', 2]]);
   });
 
   it('not a range going down, nor one of more than fifty tasks, nor of dotted ids (a pointer: D-495)', () => {
@@ -70,6 +71,8 @@ describe('a box that stands for a range of tasks', () => {
     const tasks = '- [ ] T001 First\n- [ ] T002-T004 The rest\n';
     const { root, ws } = load(tasks);
     expect(() => writeTaskState(ws, '036-x/T003', 'done')).toThrow(/shares its box with other tasks/);
+    // What it says already needs no write (a review): as for any task.
+    expect(writeTaskState(ws, '036-x/T003', 'todo').changed).toBe(false);
     expect(() => writeTaskState(ws, '036-x/T002', 'done')).toThrow(/tasks\.md`:2/);
     expect(readFileSync(join(root, 'specs/036-x/tasks.md'), 'utf8')).toBe(tasks);
     writeTaskState(ws, '036-x/T001', 'done');
@@ -94,9 +97,43 @@ describe('a box that lists task ids (D-564\'s review)', () => {
     expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
   });
 
-  it('a checkpoint box listing tasks the file writes otherwise (unread headings) keeps the file from numbering every box by its place', () => {
-    const tasks = ['## Task T001 - Set up project', '**Acceptance Criteria:**', '- [ ] Repo created', '- [ ] CI green', '## Task T002 - Add login', '- [ ] Form renders', '## Checkpoint', '- [ ] T001, T002 완료', '- [ ] Build passes', ''].join('\n');
-    expect(tasksOf(load(tasks).ws)).toEqual(['036-x/T001', '036-x/T002']);
+  it('a checkpoint box listing tasks the file writes as `## [ ] Task T001 - …` headings is a recap; the headings are the tasks, their boxes their steps', () => {
+    const tasks = ['## [ ] Task T001 - Set up project', '**Acceptance Criteria:**', '- [ ] Repo created', '- [ ] CI green', '## [x] Task T002 - Add login', '- [ ] Form renders', '## Checkpoint', '- [ ] T001, T002 완료', '- [ ] Build passes', ''].join('\n');
+    const { ws } = load(tasks);
+    expect(tasksOf(ws).map((id) => [id, ws.nodes.get(id)!.title, ws.nodes.get(id)!.item!.line, ws.nodes.get(id)!.item!.box])).toEqual([['036-x/T001', 'Set up project', 1, ' '], ['036-x/T002', 'Add login', 5, 'x']]);
+  });
+
+  it('only in a file that writes its tasks by their ids: where it gives them in bold or by their places, a range box is none of them (a review)', () => {
+    const bold = ['## Phase 1', '1.  **T018**: [x] Create a new React context', '2.  **T019**: [ ] Add provider', '## Review', '- [ ] T018-T019 reviewed by QA', ''].join('\n');
+    const { ws } = load(bold);
+    expect(tasksOf(ws).map((id) => [id, ws.nodes.get(id)!.item!.line, ws.nodes.get(id)!.item!.box])).toEqual([['036-x/T018', 2, 'x'], ['036-x/T019', 3, ' ']]);
+    const placed = ['- [ ] Initialize Next.js application', '- [ ] Add Tailwind', '## Notes', '- [ ] T001, T002 from the old plan are obsolete', ''].join('\n');
+    expect(tasksOf(load(placed).ws)).toEqual(['036-x/T#1', '036-x/T#2', '036-x/T#3']);
+  });
+
+  it('not a checklist over tasks the file writes (`- [x] T001-T005 reviewed` after `### T001:`…), nor a note (`can run in parallel`, `depends on`), nor ids written without zeros (`T1-T3`)', () => {
+    const tasks = [
+      '### T001: Build', '### T002: Test', '### T003: Ship', '', '## Review checklist', '- [x] T001-T005 reviewed', '- [x] T1-T3 foundation complete', '',
+      '## Parallel', '- [ ] T007, T008 can run in parallel', '- [ ] T009 and T010 must finish before release', '- [ ] T011, T012 depends on T003', '',
+    ].join('\n');
+    expect(tasksOf(load(tasks).ws)).toEqual(['036-x/T001', '036-x/T002', '036-x/T003']);
+  });
+
+  it('a title opening with a verb such as `Run` is a task\'s, not a note; a file whose every box is a range reads them (a review)', () => {
+    const tasks = ['- [x] T001 Create project', '- [ ] T002 – T004 Run database migrations', '- [ ] T005, T006 Run linters', '- [ ] T007 Write docs (depends on T003)', ''].join('\n');
+    const { ws } = load(tasks);
+    expect(tasksOf(ws)).toEqual(['036-x/T001', '036-x/T002', '036-x/T003', '036-x/T004', '036-x/T005', '036-x/T006', '036-x/T007']);
+    expect(ws.diagnostics.filter((d) => d.code === 'LINK_BROKEN')).toEqual([]);
+    const ranges = ['- [x] T001-T003 Project scaffolding', '- [ ] T004-T006 Data models', ''].join('\n');
+    expect(tasksOf(load(ranges).ws)).toEqual(['036-x/T001', '036-x/T002', '036-x/T003', '036-x/T004', '036-x/T005', '036-x/T006']);
+  });
+
+  it('each task of a range takes what a mapping names of it, not what it names of the first', () => {
+    const tasks = ['- [ ] T008 Setup', '- [x] T009-T011 [US1] Schemas', '', '| Requirement | Tasks |', '| --- | --- |', '| FR-001 | T009 |', '| FR-002 | T011 |', ''].join('\n');
+    const spec = ['### User Story 1 - Create PO with Upfront Terms (Priority: P1)', '', '- **FR-001**: a', '- **FR-002**: b', ''].join('\n');
+    const { ws } = load(tasks, spec);
+    const implemented = (id: string) => ws.relationsOut.get(id)!.map((e) => e.id).sort();
+    expect([implemented('036-x/T009'), implemented('036-x/T010'), implemented('036-x/T011')]).toEqual([['036-x/FR-001', '036-x/US1'], ['036-x/US1'], ['036-x/FR-002', '036-x/US1']]);
   });
 });
 
