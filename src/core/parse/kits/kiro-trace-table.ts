@@ -8,16 +8,13 @@
  * open with its label: `要件2: PR全体の複雑度集計`). Rows inside a fence, an indented code block or an HTML comment are none.
  * Linear: each line is looked at once, at most `MAX_ITEM_REFS` ids a row.
  */
-import { forEachLineOutsideFences } from '../block-lines.js';
+import { forEachTableRow } from './table-rows.js';
 import { MAX_ITEM_REFS, numberList } from './kit-read.js';
 import type { Mappings } from './speckit-mappings.js';
 
 /** A header cell that names the tasks; one that names the requirements. */
 const TASK_HEADER = /^(?:(?:covered by|implemented by|implementing|related|対応|関連|对应|對應)[ \t]*)?(?:tasks?(?:[ \t]*ids?)?|tareas?|tarefas?|タスク(?:ID)?|任务|任務)$/i;
 const REQUIREMENT_HEADER = /^(?:(?:covered|related|対応|関連|对应|對應)[ \t]*)?(?:requirements?(?:[ \t]*(?:ids?|covered))?|reqs?|requisitos?|requerimientos?|要件(?:ID|カテゴリ)?|需求|要求)$/i;
-/** A table's line; its delimiter row (`|---|:---:|`). */
-const ROW = /^ {0,3}\|/;
-const DELIMITER = /^ {0,3}\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?[ \t]*)?$/;
 /** A cell of numbers only (`4.1-4.5, 10.1`); a requirement's with its label and title (`要件2: PR全体の複雑度集計`: group 1). */
 const NUMBERS_CELL = /^[\d.,、，;\s~～〜–—-]*\d[\d.,、，;\s~～〜–—-]*$/;
 const LABELLED_CELL = /^(?:要件|需求|Requirements?|Req\.?)[ \t]*(\d+(?:\.\d+)?)[ \t]*[:：]/i;
@@ -33,36 +30,11 @@ const WRITTEN_CHARS = 120;
 export function traceTables(body: string, bodyLine: number, scope: string, order: readonly string[]): Mappings {
   const out: Mappings = new Map();
   const place = new Map(order.map((id, k) => [id, k]));
-  /** The table's columns of tasks and of requirements; `null` outside a traceability table; `undefined` right after a header row. */
-  let columns: { tasks: number; requirements: number } | null = null;
-  let header: string[] | null = null;
-  let comment = false;
-  forEachLineOutsideFences(body, (raw, index) => {
-    let text = raw;
-    if (comment) {
-      if (!text.includes('-->')) return;
-      comment = false;
-      text = text.slice(text.indexOf('-->') + 3);
-    }
-    // A comment closed on its line is dropped from it; one left open ends the line's use.
-    text = text.replace(/<!--[\s\S]*?-->/g, '');
-    if (text.includes('<!--')) (comment = true), (text = text.slice(0, text.indexOf('<!--')));
-    if (!ROW.test(text)) {
-      columns = header = null;
-      return;
-    }
-    if (header !== null) {
-      // The row after a header must be its delimiter row, or there is no table.
-      columns = DELIMITER.test(text) ? { tasks: header.findIndex((cell) => TASK_HEADER.test(cell)), requirements: header.findIndex((cell) => REQUIREMENT_HEADER.test(cell)) } : null;
-      if (columns !== null && (columns.tasks === -1 || columns.requirements === -1)) columns = null;
-      header = null;
-      return;
-    }
-    if (columns === null) {
-      header = cellsOf(text);
-      return;
-    }
-    const cells = cellsOf(text);
+  const columnsOf = (header: string[]): { tasks: number; requirements: number } | null => {
+    const columns = { tasks: header.findIndex((cell) => TASK_HEADER.test(cell)), requirements: header.findIndex((cell) => REQUIREMENT_HEADER.test(cell)) };
+    return columns.tasks === -1 || columns.requirements === -1 ? null : columns;
+  };
+  forEachTableRow(body, columnsOf, (cells, columns, index, text) => {
     const { tasks, requirements } = columns;
     if (cells.length <= Math.max(tasks, requirements) || !NUMBERS_CELL.test(cells[tasks]!)) return;
     const labelled = LABELLED_CELL.exec(cells[requirements]!);
@@ -91,9 +63,4 @@ function tasksOf(cell: string, scope: string, place: ReadonlyMap<string, number>
     if (out.length >= MAX_ITEM_REFS) break;
   }
   return out;
-}
-
-/** A row's cells, trimmed, without the pipes that open and close it; an escaped pipe (`\|`) stays in its cell. */
-function cellsOf(text: string): string[] {
-  return text.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).map((cell) => cell.trim());
 }

@@ -7,9 +7,9 @@
  * column's (a box or a word) or a box opening its title; no state written, none (its state unwritten, as a task without a box).
  * The table is read by its header: the id column is one headed `ID`, `#`, `Task ID` (or the row's first cell, where it writes
  * `T001` with three digits or more, as the template numbers); a dependency column (`Depends on`, `의존성`, `依赖`) names the tasks
- * the row waits for. Rows inside a fence or an HTML comment are none; every line is looked at once.
+ * the row waits for. Rows inside a fence or an HTML comment are none (table-rows.ts); every line is looked at once.
  */
-import { forEachLineOutsideFences } from '../block-lines.js';
+import { forEachTableRow } from './table-rows.js';
 import { ItemRefs, MAX_ITEM_REFS, type Box, type KitItem } from './kit-read.js';
 import { oneLine, type Outline } from './outline.js';
 import type { Span } from './pick-items.js';
@@ -49,8 +49,6 @@ export interface TableTask {
   readonly depends: string;
 }
 
-const ROW = /^ {0,3}\|/;
-const DELIMITER = /^ {0,3}\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?[ \t]*)?$/;
 /** A task's id in a cell (`T001`, `**T001**`, `T-01`, `T012a`, `TASK-004`). */
 const ID_CELL = /^(?:\*\*)?(T-?\d+[a-z]?|TASK-\d+)(?:\*\*)?$/;
 /** The template's id, three digits or more: a first column read without a header that names it (not a test case's `| T1 |`). */
@@ -73,32 +71,8 @@ const MAX_WAITS = 50;
 /** The tasks `body`'s task tables hold, in file order; `bodyLine`: the file line of the body's first line. */
 export function tableTasks(body: string, bodyLine: number): TableTask[] {
   const out: TableTask[] = [];
-  let columns: { id: number; title: number; status: number; depends: number; named: boolean } | null = null;
-  let header: string[] | null = null;
   const seen = new Set<string>();
-  let comment = false;
-  forEachLineOutsideFences(body, (raw, index) => {
-    let text = raw;
-    if (comment) {
-      if (!text.includes('-->')) return;
-      comment = false;
-      text = text.slice(text.indexOf('-->') + 3);
-    }
-    ({ text, open: comment } = outsideComments(text));
-    if (!ROW.test(text)) {
-      columns = header = null;
-      return;
-    }
-    if (header !== null) {
-      columns = DELIMITER.test(text) ? columnsOf(header) : null;
-      header = null;
-      return;
-    }
-    if (columns === null) {
-      header = cellsOf(text);
-      return;
-    }
-    const cells = cellsOf(text);
+  forEachTableRow(body, columnsOf, (cells, columns, index, _text, raw) => {
     const cell = cells[columns.id] ?? '';
     const id = (columns.named ? ID_CELL : TEMPLATE_ID).test(cell) ? ID_CELL.exec(cell)![1]! : null;
     // A row whose id a row above wrote is a recap (a progress table after the tasks'), no second task.
@@ -143,22 +117,3 @@ function stateOf(cell: string): Box | null {
 }
 
 const boxOf = (mark: string): Box => (mark === 'x' || mark === 'X' ? 'x' : mark === ' ' ? ' ' : '-');
-
-/** A row's cells, trimmed, without the pipes that open and close it; an escaped pipe (`\|`) stays in its cell. */
-function cellsOf(text: string): string[] {
-  return text.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).map((cell) => cell.trim());
-}
-
-/** A line without its HTML comments (`<!-- … -->`), and whether one is left open at its end; linear (each `<!--` looks for its end once). */
-function outsideComments(line: string): { text: string; open: boolean } {
-  let out = '';
-  let at = 0;
-  for (;;) {
-    const open = line.indexOf('<!--', at);
-    if (open === -1) return { text: out + line.slice(at), open: false };
-    out += line.slice(at, open);
-    const close = line.indexOf('-->', open + 4);
-    if (close === -1) return { text: out, open: true };
-    at = close + 3;
-  }
-}
