@@ -302,4 +302,15 @@ describe('kit references are bounded (issue 53, item 2)', () => {
       expect(nearLinear(r), `${file}: ${r.summary}`).toBe(true);
     }
   }, 90_000);
+
+  it('a tasks.md of n phases, each with sub-headings, its tasks and a checkpoint line listing ids (D-571): read in time linear at n and 4n', () => {
+    const place = kitPlaceOf('specs/001-one/tasks.md', ['speckit'])!;
+    const build = (n: number) => {
+      const lines = ['# Tasks', ''];
+      for (let k = 1; k <= n; k += 1) lines.push(`## Phase ${k}: Part`, '', '### Implementation', `- [ ] T${k} Build part ${k} (FR-${k})`, '', `**Checkpoint**: Part ${k} works (SC-${k}, FR-${k + 1}).`, '');
+      return `${lines.join('\n')}\n`;
+    };
+    const r = measureRatio(build, (text) => void readKitFile(text, 1, place), { start: 200, max: 32_000, targetMs: 30 });
+    expect(nearLinear(r), r.summary).toBe(true);
+  }, 90_000);
 });

@@ -21,6 +21,7 @@ import { ID_LETTER, titledInBold } from './speckit-titled.js';
 import { titleCount, underHeadings } from './under-headings.js';
 import { rangeBoxes, withRanges } from './speckit-ranges.js';
 import { rowTasks, TASK_ROWS } from './speckit-table-tasks.js';
+import { checkpointLists, withCheckpoints } from './speckit-checkpoints.js';
 
 /**
  * `**FR-001**`, `**FR-001:**`, `**SC-002**`, `**FR-007a**`, `**FR-004A**` (one inserted later: DvornikovDV/VKR), `**FR-011-002**`,
@@ -236,7 +237,7 @@ function tasks(outline: Outline, scope: string): KitRead {
   const items = withRanges(itemsOf(outline, picked, refsOf, (i) => boxes.get(i) ?? null, context, mappingRoom(mapped, picked)), ranged, mappedOf);
   // Tasks kept as a table's rows (`| T001 | Confirm or create the iOS app target. | … |`), in a file that writes its tasks no other way.
   if (picked.size === 0 && TASK_ROWS.test(outline.body)) items.push(...rowTasks(outline, scope, context, MARKS, refsOf));
-  return { items, documentRefs: [] };
+  return { items: withCheckpoints(items), documentRefs: [] };
 }
 
 /** A title without the marks that close it (`構造作成 [P]`), read from its end (linear however many). */
@@ -276,8 +277,11 @@ function parallelNotes({ entries }: Outline, picked: Map<number, Picked>, boxes:
 function headingIds(outline: Outline, scope: string): (index: number) => readonly KitRef[] {
   const { entries } = outline;
   const titles = titleCount(entries);
+  const checkpoints = checkpointLists(outline, titles);
   return underHeadings(entries, (entry, i) => {
     const refs: KitRef[] = [];
+    // Its checkpoint's list (`**Checkpoint**: … (SC-005, FR-005, FR-012).` after the phase's tasks: D-571).
+    for (const { line, listed, written } of checkpoints.get(i) ?? []) for (const { ids } of requirementIds(listed)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line, written });
     const title = headingTitle(entry.text);
     const written = `${'#'.repeat(entry.level)} ${title}`;
     for (const { ids } of requirementIds(entry.text)) for (const id of ids) refs.push({ relation: 'implements', id: `${scope}/${id}`, line: entry.line, written });

@@ -217,7 +217,7 @@ function idListLabel(text: string): string | null {
 
 /** A phase's purpose line (`**Purpose**:`, `**目的**:`), and the list in parentheses it ends with. */
 const PURPOSE_LABEL = /^[ \t]*\*\*(?:purpose|目的)(?:\*\*[ \t]*[:：]|[ \t]*[:：][ \t]*\*\*)/i;
-const LISTED_AT_END = /[(（]([^()（）]*)[)）][ \t。.]*$/;
+export const LISTED_AT_END = /[(（]([^()（）]*)[)）][ \t。.]*$/;
 
 /** Each line of the body between file lines `after` and `before` (not either) that opens with `MAPPING_LABEL`, with its file line. */
 export function mappingLine(outline: Outline, after: number, before: number, visit: (line: number, text: string) => void): void {
