@@ -39,7 +39,7 @@ export type { SnapshotFile, StatKey } from './index-records.js';
  * holds DocuGraph's version, not its code, so a change to what a file's analysis, the graph,
  * cycle or state stages, `unblocks` or "did you mean" give must bump this too.
  */
-export const SNAPSHOT_FORMAT = 54;
+export const SNAPSHOT_FORMAT = 55;
 /** Files per chunk, and the text a chunk holds at most (whichever comes first). */
 const CHUNK_FILES = 1000;
 const CHUNK_TEXT = 4 * 1024 * 1024;

@@ -157,7 +157,8 @@ export function headingsHolding(entries: Outline['entries'], isTask: (index: num
  * Drops from `picked` (and `boxes`) each box that names a task written as a heading: one right under that heading (`### T001:
  * Title` over `- [x] T001 Title (FR-001)`: the heading's section, which holds it, is the task: a review), or one after it in
  * one line that cites no requirement (a recap: `## MVP 체크리스트` listing `- [ ] T001: CMake libsystemd 추가` after
- * `### - [x] T001 [US1] CMake …`: 5rbit/mxrc). A box list before its tasks' detail headings (`- [x] T001 …`, then
+ * `### - [x] T001 [US1] CMake …`: 5rbit/mxrc), or one before it under a progress heading (`## Progress Update` over `- [X] T001 —
+ * Project structure created`: D-572). A box list before its tasks' detail headings (`- [x] T001 …`, then
  * `### T001: Create Entry Point`), or a later box that cites (`- [x] T002 … (FR-001)`), stays as it was: ID_DUPLICATE. With
  * `takeState` (OpenSpec), a box is a recap only with its heading's title, and a heading task with no mark and no open
  * step takes the dropped box's state.
@@ -170,9 +171,13 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
   for (const [i, item] of picked) {
     const entry = entries[i]!;
     const heading = headed.get(item.id);
-    if (entry.kind === 'heading' || heading === undefined || heading > i) continue;
+    if (entry.kind === 'heading' || heading === undefined) continue;
     // One line: its first paragraph one line, no item nested in it (a list's last item ends at the blank line after it).
     const recap = !entry.text.includes('\n') && entries[i + 1]?.parent !== i && !CITES.test(entry.text);
+    // Before its heading, only a progress log's line (`## Progress Update (2025-10-13)` over `- [X] T001 — Project structure created`,
+    // the tasks `### T001: Create project structure [P]` further down: astrosteveo/pulse, D-572); a plain list is the tasks (above).
+    const logged = heading > i;
+    if (logged && !(recap && entry.heading >= 0 && PROGRESS_HEADING.test(headingTitle(entries[entry.heading]!.text)))) continue;
     if (entry.heading !== heading && !recap) continue;
     // OpenSpec: a box of another title is another task numbered the same (`- [x] Task 1: Write the migration guide`): ID_DUPLICATE (a review).
     if (sameTitle && plainTitle(item.title) !== plainTitle(picked.get(heading)!.title)) continue;
@@ -181,7 +186,8 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
     // Not a heading that writes its own box or status (`### - [ ] T001 …`, `**Status**: 🔄 In progress`), nor from a box of
     // other words than its title (`- [x] T001 Write migration guide` under `### T001 Set up project`): reviews.
     const own = entries[heading]!;
-    if (!takeState || boxes.get(heading) !== ' ' || BOXED_HEADING.test(headingTitle(own.text)) || !similar(item.title, picked.get(heading)!.title) || openUnder(entries, heading)) {
+    // (A progress log's line says what became of the task in its own words: `T001 — Project structure created`.)
+    if (!takeState || boxes.get(heading) !== ' ' || BOXED_HEADING.test(headingTitle(own.text)) || (!logged && !similar(item.title, picked.get(heading)!.title)) || openUnder(entries, heading)) {
       picked.delete(i);
       boxes.delete(i);
       continue;
@@ -198,6 +204,9 @@ export function dropRecaps(outline: Outline, picked: Map<number, Picked>, boxes:
     boxes.delete(i);
   }
 }
+/** A heading over a progress log, not over tasks (`## Progress Update`, `## Status`, `## 进度`, `## 進捗`). */
+const PROGRESS_HEADING = /\b(?:progress|status|changelog|completed)\b|进度|進度|进展|進捗|진행[ \t]*상황/i;
+
 /** A title as compared with another: without marks of done, its case and spaces aside. */
 export const plainTitle = (title: string): string => titleKey(title.replace(HEADING_DONE, ''));
 

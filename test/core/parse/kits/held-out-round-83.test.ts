@@ -1,5 +1,7 @@
 /**
- * A form an eighty-third round wrote (D-571), modelled on the lines quoted: Kalpesh-Vala/prep-tracker at 432c62d (Spec Kit),
+ * Forms an eighty-third round wrote (D-571, D-572), modelled on the lines quoted: astrosteveo/pulse at 57a7417 (Spec Kit),
+ * specs/003-implement-an-install/tasks.md:24 `## Progress Update (2025-10-13)` over `- [X] T001 — Project structure created (…)` and 18
+ * more, the tasks being `### T001: Create project structure [P]` further down (19 false ID_DUPLICATE); Kalpesh-Vala/prep-tracker at 432c62d (Spec Kit),
  * specs/004-weekly-review/tasks.md:138 `**Checkpoint**: Reviews are editable in place; edits touch only that week (SC-005, FR-005,
  * FR-012).` after each story phase's tasks (13 false COVERAGE_MISSING in 004 and 006, whose tasks cite FR ids themselves); in 002,
  * 003 and 005 no task cites an FR, and checkpoints naming a few must not hold every FR to coverage.
@@ -43,5 +45,25 @@ describe('a phase\'s checkpoint line that ends with the requirements it delivers
     expect(missing(prose)).toEqual(['004-weekly/FR-002', '004-weekly/FR-003']);
     const titled = ['# Tasks', '', '- [ ] T010 [US1] Build the form (FR-001)', '', '**Checkpoint**: All done (FR-002, FR-003).', ''].join('\n');
     expect(missing(titled)).toEqual(['004-weekly/FR-002', '004-weekly/FR-003']);
+  });
+});
+
+describe('a progress log before the task headings', () => {
+  const speckit = (tasks: string) => loadWorkspace(testdir({ 'docugraph.yml': 'kits: [speckit]\n', 'specs/003-install/tasks.md': tasks }));
+  it('ticks the headings, which are the tasks (no ID_DUPLICATE), in its own words (`- [X] T001 — Project structure created`)', () => {
+    const tasks = [
+      '## Progress Update (2025-10-13)', '', '- [X] T001 — Project structure created (scripts/, docs/install/)', '- [X] T002 — bats-core test framework configured', '',
+      '### T001: Create project structure [P]', '', '**Story**: Setup', '', '### T002: Configure bats-core [US1]', '', '**Story**: US1', '', '### T003: Write the installer', '',
+    ].join('\n');
+    const ws = speckit(tasks);
+    expect([...ws.ids].filter((id) => ws.nodes.get(id)!.type === 'task').map((id) => [id, ws.nodes.get(id)!.item!.line, ws.nodes.get(id)!.item!.box])).toEqual([
+      ['003-install/T001', 6, 'x'], ['003-install/T002', 10, 'x'], ['003-install/T003', 14, ' '],
+    ]);
+    expect(ws.diagnostics.filter((d) => d.code === 'ID_DUPLICATE')).toEqual([]);
+  });
+
+  it('a plain list before the detail headings stays the tasks, as before (ID_DUPLICATE: a review kept it so)', () => {
+    const tasks = ['## Tasks', '', '- [x] T001 Create entry point', '', '### T001: Create Entry Point', '', 'Details.', ''].join('\n');
+    expect(speckit(tasks).diagnostics.filter((d) => d.code === 'ID_DUPLICATE').length).toBe(1);
   });
 });
